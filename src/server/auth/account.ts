@@ -1,0 +1,46 @@
+import type { FastifyReply } from 'fastify';
+import type { CurrentUser } from '../../shared/auth';
+import type { Deps } from '../deps';
+import type { UserRow } from '../db/schema';
+import { SESSION_COOKIE } from './guards';
+import { createSession, deleteSession } from './repository';
+import { newSessionToken, SESSION_DAYS } from './tokens';
+
+export function toCurrentUser(user: UserRow): CurrentUser {
+  return {
+    uid: user.id,
+    email: user.email,
+    emailVerified: user.is_email_verified,
+    displayName: user.name || null,
+    isAnonymous: false,
+    photoURL: user.photo_url || null,
+    phoneNumber: null,
+    tenantId: null,
+    providerData: [
+      {
+        providerId: user.google_sub ? 'google.com' : 'password',
+        uid: user.google_sub ?? user.email,
+        email: user.email,
+        displayName: user.name || null,
+      },
+    ],
+  };
+}
+
+/** Opens a session for the user and hands its token to the browser as an httpOnly cookie. */
+export async function startSession(deps: Deps, reply: FastifyReply, user: UserRow): Promise<void> {
+  const { token, hash } = newSessionToken();
+  await createSession(deps.db, user.id, hash);
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.config.secureCookies,
+    path: '/',
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+  });
+}
+
+export async function endSession(deps: Deps, reply: FastifyReply, sessionId: string | undefined): Promise<void> {
+  if (sessionId) await deleteSession(deps.db, sessionId);
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.config.secureCookies });
+}

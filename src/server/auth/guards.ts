@@ -1,0 +1,79 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { UserRow } from '../db/schema';
+import { AppError, forbidden, unauthenticated } from '../errors';
+import { findSessionById, findSessionByTokenHash } from './repository';
+import { hashSessionToken } from './tokens';
+
+export const SESSION_COOKIE = 'phonehaat_session';
+
+export interface Caller {
+  user: UserRow;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** undefined: not looked up yet; null: nobody is signed in. */
+    caller: Caller | null | undefined;
+  }
+}
+
+/**
+ * Who is calling: a bearer access token (checked, and its session still alive) or else the session
+ * cookie. A cookie on a cross-site request is ignored, so another site cannot act for the user.
+ */
+export async function identify(request: FastifyRequest): Promise<Caller | null> {
+  if (request.caller !== undefined) return request.caller;
+  request.caller = (await fromBearer(request)) ?? (await fromCookie(request));
+  return request.caller;
+}
+
+async function fromBearer(request: FastifyRequest): Promise<Caller | null> {
+  const match = /^bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) return null;
+  const { db, tokens } = request.server.deps;
+  const claims = await tokens.verify(match[1]);
+  if (!claims) return null;
+  const row = await findSessionById(db, claims.sessionId, claims.userId);
+  return row ? toCaller(row) : null;
+}
+
+async function fromCookie(request: FastifyRequest): Promise<Caller | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || request.headers['sec-fetch-site'] === 'cross-site') return null;
+  const row = await findSessionByTokenHash(request.server.deps.db, hashSessionToken(token));
+  return row ? toCaller(row) : null;
+}
+
+function toCaller(row: UserRow & { session_id: string }): Caller {
+  const { session_id, ...user } = row;
+  return { user, sessionId: session_id };
+}
+
+/** The caller of a route behind `signedIn` or `requireRole`. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthenticated();
+  return request.caller;
+}
+
+export const signedIn: preHandlerAsyncHookHandler = async (request) => {
+  if (!(await identify(request))) throw unauthenticated();
+};
+
+const roleNames = { admin: 'an admin', seller: 'a seller', buyer: 'a buyer' } as const;
+
+export function requireRole(...roles: Array<keyof typeof roleNames>): preHandlerAsyncHookHandler {
+  const who = roles.map((r) => roleNames[r]).join(' or ');
+  return async (request) => {
+    const caller = await identify(request);
+    if (!caller) throw unauthenticated();
+    if (!caller.user.role || !roles.includes(caller.user.role)) throw forbidden(`Only ${who} can do that`);
+  };
+}
+
+/** A body that names an email other than the caller's is refused, never silently re-targeted. */
+export function assertOwnEmail(caller: Caller, email: string | undefined): void {
+  if (email !== undefined && email.trim().toLowerCase() !== caller.user.email) {
+    throw new AppError('FORBIDDEN', 'You can only do this for your own account');
+  }
+}

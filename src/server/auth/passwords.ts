@@ -1,0 +1,16 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
+export const hashPassword = (password: string) => hash(password);
+
+/** A fixed hash to verify against when the email is unknown, so both failures take the same time. */
+let decoyHash: Promise<string> | undefined;
+
+export async function checkPassword(storedHash: string | null, password: string): Promise<boolean> {
+  if (!storedHash) {
+    decoyHash ??= hash('decoy password that matches nothing');
+    await verify(await decoyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(storedHash, password).catch(() => false);
+}

@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { LoginRequest, SignupRequest } from '../../shared/auth';
+import type { Database, UserRow } from '../db/schema';
+import { AppError } from '../errors';
+import { findUserByEmail, insertUser } from '../users/repository';
+import { checkPassword, hashPassword } from './passwords';
+import { assertNotThrottled, clearLoginFailures, recordLoginFailure } from './throttle';
+
+const WRONG_CREDENTIALS = 'Wrong email or password';
+
+export async function signUp(db: Kysely<Database>, { email, password }: SignupRequest): Promise<UserRow> {
+  if (await findUserByEmail(db, email)) {
+    throw new AppError('ALREADY_EXISTS', 'An account with this email already exists. Please log in.');
+  }
+  try {
+    return await insertUser(db, { email, passwordHash: await hashPassword(password) });
+  } catch (error) {
+    // Two sign-ups racing for one email: the unique index decides, the loser gets the same answer.
+    if (await findUserByEmail(db, email)) {
+      throw new AppError('ALREADY_EXISTS', 'An account with this email already exists. Please log in.');
+    }
+    throw error;
+  }
+}
+
+export async function logIn(db: Kysely<Database>, { email, password }: LoginRequest, ip: string): Promise<UserRow> {
+  const normalized = email.toLowerCase();
+  await assertNotThrottled(db, normalized, ip);
+  const user = await findUserByEmail(db, normalized);
+  if (!(await checkPassword(user?.password_hash ?? null, password)) || !user) {
+    await recordLoginFailure(db, normalized, ip);
+    throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+  }
+  await clearLoginFailures(db, normalized);
+  return user;
+}

@@ -1,0 +1,46 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+export const ACCESS_TOKEN_SECONDS = 60 * 60;
+export const SESSION_DAYS = 30;
+
+/** A session token as the browser keeps it (in the cookie) and its hash as the database keeps it. */
+export function newSessionToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashSessionToken(token) };
+}
+
+export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/** Short-lived JWTs any process can check with the shared secret; each names its session. */
+export class AccessTokens {
+  readonly #key: Uint8Array;
+
+  constructor(secret: string) {
+    this.#key = new TextEncoder().encode(secret);
+  }
+
+  sign({ userId, sessionId }: AccessClaims): Promise<string> {
+    return new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+      .sign(this.#key);
+  }
+
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+}

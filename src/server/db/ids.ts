@@ -1,0 +1,18 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Record ids are 24 lowercase hex characters: 4 bytes of seconds, then 8 random bytes, so ids
+ * made later sort later (handy as a tie-breaker) and cannot be guessed.
+ */
+export function newId(now = Date.now()): string {
+  const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0');
+  return seconds + randomBytes(8).toString('hex');
+}
+
+const ID_PATTERN = /^[0-9a-f]{24}$/;
+
+export function isId(value: unknown): value is string {
+  return typeof value === 'string' && ID_PATTERN.test(value);
+}
+
+export const nowIso = () => new Date().toISOString();

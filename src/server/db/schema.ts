@@ -1,0 +1,115 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Table shapes as the application sees them on both engines: booleans are `is_*` columns and
+ * timestamps are `*_at` ISO strings (see ./values.ts for how each engine is brought to that).
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  name: string;
+  photo_url: string;
+  /** null until the client stores the profile through POST /api/addUser. */
+  role: 'buyer' | 'seller' | 'admin' | null;
+  is_verified: Generated<boolean>;
+  is_email_verified: Generated<boolean>;
+  google_sub: string | null;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface LoginFailuresTable {
+  key: string;
+  failures: number;
+  window_started_at: string;
+}
+
+export interface CategoriesTable {
+  id: string;
+  category_name: string;
+  category_img: string;
+  category_desc: string;
+  position: number;
+}
+
+export interface UploadsTable {
+  id: string;
+  owner_id: string;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface ProductsTable {
+  id: string;
+  seller_id: string;
+  category_id: string;
+  image_id: string;
+  product_name: string;
+  brand: string;
+  original_price: number;
+  resale_price: number;
+  year_of_purchase: number;
+  product_condition: string;
+  seller_mobile: string;
+  location: string;
+  description: string;
+  is_sold: Generated<boolean>;
+  is_advertised: Generated<boolean>;
+  posted_at: string;
+}
+
+export interface BookingsTable {
+  id: string;
+  /** null once the buyer's account is deleted: the booking stays as the seller's history. */
+  buyer_id: string | null;
+  /** null once the product is deleted: the order stays in the buyer's list as history. */
+  product_id: string | null;
+  product_name: string;
+  product_price: number;
+  product_img: string;
+  category_name: string;
+  buyer_name: string;
+  buyer_email: string;
+  phone_number: string;
+  meet_location: string;
+  booked_at: string;
+}
+
+export interface VerificationRequestsTable {
+  id: string;
+  user_id: string;
+  requested_at: string;
+}
+
+export interface ReportsTable {
+  id: string;
+  product_id: string;
+  reporter_id: string;
+  reported_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  categories: CategoriesTable;
+  uploads: UploadsTable;
+  products: ProductsTable;
+  bookings: BookingsTable;
+  verification_requests: VerificationRequestsTable;
+  reports: ReportsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type CategoryRow = Selectable<CategoriesTable>;

@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ErrorCode } from '../errors';
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  406: 'UNSUPPORTED_MEDIA_TYPE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/** Turns any thrown error into `{ message, code, fields? }` with a real status; a 500 shows nothing inside. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ message: error.message, code: error.code, fields: error.fields });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+        fields[field] ??= issue.message ?? 'This value is not valid';
+      }
+      const first = Object.values(fields)[0] ?? 'Please check the form';
+      return reply.status(400).send({ message: first, code: 'VALIDATION_FAILED', fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = statusCodes[status] ?? 'BAD_REQUEST';
+      return reply.status(status).send({ message: clientMessage(error), code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `No such API call: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+  });
+}
+
+/** Fastify's own 4xx messages (bad JSON, wrong content type, too large) are fine to show, minus codes. */
+function clientMessage(error: FastifyError): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'This request must be sent as JSON';
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'The request is too large';
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The request body is empty';
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return 'The request body is not valid JSON';
+  return error.message;
+}

@@ -1,0 +1,42 @@
+import { join, resolve } from 'node:path';
+import { buildApp } from './app';
+import { loadAuthSecret } from './auth/secret';
+import { AccessTokens } from './auth/tokens';
+import { loadConfig } from './config';
+import { openDatabase } from './db/connection';
+import { ensureAdmin, prepareDatabase } from './db/setup';
+import { seedDemoData } from './db/seed/demo';
+import { DiskImageStore } from './uploads/store';
+
+const config = loadConfig();
+const dataDir = resolve(config.DATA_DIR);
+const { db, engine, close } = openDatabase({ url: config.DATABASE_URL, dataDir });
+const images = new DiskImageStore(join(dataDir, 'uploads'));
+
+await prepareDatabase(db, engine, images);
+if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+  const outcome = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  console.log(`Admin account ${config.ADMIN_EMAIL} ${outcome}.`);
+}
+if (config.SEED_DEMO) await seedDemoData(db, images, { log: console.log });
+
+const tokens = new AccessTokens(loadAuthSecret(dataDir, config.AUTH_SECRET));
+const app = await buildApp(
+  { db, engine, config, tokens, images },
+  { logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL } },
+);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal} received, closing`);
+  await app.close();
+  await close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+console.log(`PhoneHaat is running: open ${config.PUBLIC_URL} (${engine === 'sqlite' ? `SQLite in ${dataDir}` : 'PostgreSQL'})`);

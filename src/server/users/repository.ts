@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { PageQuery } from '../../shared/common';
+import type { User } from '../../shared/users';
+import { newId, nowIso } from '../db/ids';
+import type { Database, UserRow } from '../db/schema';
+
+export const toUser = (row: UserRow): User => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  photoURL: row.photo_url,
+  role: row.role,
+  verified: row.is_verified,
+});
+
+export const findUserByEmail = (db: Kysely<Database>, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+
+export const findUserById = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export interface NewAccount {
+  email: string;
+  passwordHash?: string | null;
+  name?: string;
+  photoUrl?: string;
+  role?: UserRow['role'];
+  verified?: boolean;
+  emailVerified?: boolean;
+  googleSub?: string | null;
+}
+
+export async function insertUser(db: Kysely<Database>, account: NewAccount): Promise<UserRow> {
+  const row: UserRow = {
+    id: newId(),
+    email: account.email.toLowerCase(),
+    password_hash: account.passwordHash ?? null,
+    name: account.name ?? '',
+    photo_url: account.photoUrl ?? '',
+    role: account.role ?? null,
+    is_verified: account.verified ?? false,
+    is_email_verified: account.emailVerified ?? false,
+    google_sub: account.googleSub ?? null,
+    created_at: nowIso(),
+  };
+  await db.insertInto('users').values(row).execute();
+  return row;
+}
+
+export const updateProfile = (db: Kysely<Database>, id: string, name: string, photoUrl: string) =>
+  db.updateTable('users').set({ name, photo_url: photoUrl }).where('id', '=', id).execute();
+
+/** Stores the profile; the role is set only once, so a second call cannot switch roles. */
+export const completeProfile = (
+  db: Kysely<Database>,
+  id: string,
+  profile: { name: string; photoUrl: string; role: 'buyer' | 'seller' },
+) =>
+  db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ name: profile.name, photo_url: profile.photoUrl }).where('id', '=', id).execute();
+    await trx.updateTable('users').set({ role: profile.role }).where('id', '=', id).where('role', 'is', null).execute();
+  });
+
+export async function listUsersByRole(db: Kysely<Database>, role: 'buyer' | 'seller', page: PageQuery) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('users')
+      .selectAll()
+      .where('role', '=', role)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit)
+      .execute(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('role', '=', role)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toUser), total: Number(total.count) };
+}
+
+export const setSellerVerified = (db: Kysely<Database>, email: string) =>
+  db
+    .updateTable('users')
+    .set({ is_verified: true })
+    .where('email', '=', email.toLowerCase())
+    .where('role', '=', 'seller')
+    .where('is_verified', '=', false)
+    .executeTakeFirst();

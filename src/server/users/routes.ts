@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { roleCheckSchemas } from '../../shared/auth';
+import {
+  deleteResultSchema,
+  emailParamsSchema,
+  emailQuerySchema,
+  idParamsSchema,
+  insertResultSchema,
+  pageQuerySchema,
+  updateResultSchema,
+} from '../../shared/common';
+import { addUserRequestSchema, sellerVerifyCheckSchema, userSchema } from '../../shared/users';
+import { assertOwnEmail, callerOf, identify, requireRole, signedIn } from '../auth/guards';
+import { isId } from '../db/ids';
+import { notFound } from '../errors';
+import { sendPage } from '../http/paging';
+import { completeProfile, findUserByEmail, listUsersByRole, setSellerVerified } from './repository';
+import { deleteUserWithRole } from './service';
+
+const adminOnly = requireRole('admin');
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.post('/addUser', { schema: { body: addUserRequestSchema, response: { 200: insertResultSchema } }, preHandler: signedIn }, async (request) => {
+    const { user } = callerOf(request);
+    assertOwnEmail(callerOf(request), request.body.email);
+    const { name, photoURL, role } = request.body;
+    await completeProfile(deps.db, user.id, { name, photoUrl: photoURL, role });
+    return { acknowledged: true, insertedId: user.id };
+  });
+
+  // Each role check answers true only for the caller's own email; anything else reads false.
+  for (const role of ['admin', 'seller', 'buyer'] as const) {
+    const key = `is${role[0]!.toUpperCase()}${role.slice(1)}` as 'isAdmin' | 'isSeller' | 'isBuyer';
+    app.get(`/${role}/:email`, { schema: { params: emailParamsSchema, response: { 200: roleCheckSchemas[role] } } }, async (request) => {
+      const caller = await identify(request);
+      const own = caller?.user.email === request.params.email.trim().toLowerCase();
+      return { [key]: own && caller?.user.role === role } as Record<typeof key, boolean>;
+    });
+  }
+
+  app.get('/checkSellerVerify', { schema: { querystring: emailQuerySchema, response: { 200: sellerVerifyCheckSchema } } }, async (request) => {
+    const user = await findUserByEmail(deps.db, request.query.email.trim());
+    return { verified: user?.role === 'seller' && user.is_verified };
+  });
+
+  for (const role of ['buyer', 'seller'] as const) {
+    app.get(`/${role}s`, { schema: { querystring: pageQuerySchema, response: { 200: userSchema.array() } }, preHandler: adminOnly }, async (request, reply) => {
+      const { items, total } = await listUsersByRole(deps.db, role, request.query);
+      return sendPage(request, reply, request.query, items, total);
+    });
+
+    app.delete(`/${role}s/:id`, { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, preHandler: adminOnly }, async (request) => {
+      const deletedCount = isId(request.params.id) ? await deleteUserWithRole(deps.db, deps.images, request.params.id, role) : 0;
+      if (!deletedCount) throw notFound(role === 'buyer' ? 'Buyer' : 'Seller');
+      return { acknowledged: true, deletedCount };
+    });
+  }
+
+  app.put('/verify_seller', { schema: { querystring: emailQuerySchema, response: { 200: updateResultSchema } }, preHandler: adminOnly }, async (request) => {
+    const seller = await findUserByEmail(deps.db, request.query.email.trim());
+    if (seller?.role !== 'seller') throw notFound('Seller');
+    const result = await setSellerVerified(deps.db, seller.email);
+    return { acknowledged: true, matchedCount: 1, modifiedCount: Number(result.numUpdatedRows) };
+  });
+};

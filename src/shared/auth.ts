@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { emailSchema, requiredText, webUrlSchema } from './common';
+import { messages } from './messages';
+
+export const PASSWORD_MIN = 8;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema(messages.loginEmailRequired),
+  password: z.string({ error: messages.loginPasswordRequired }).min(1, messages.loginPasswordRequired).max(128),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const signupRequestSchema = z.object({
+  email: emailSchema(messages.registerEmailRequired),
+  password: z
+    .string({ error: messages.registerPasswordRequired })
+    .min(1, messages.registerPasswordRequired)
+    .min(PASSWORD_MIN, `Password should be at least ${PASSWORD_MIN} characters`)
+    .max(128, 'Password should be at most 128 characters'),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const REGISTER_ROLES = ['buyer', 'seller'] as const;
+export type RegisterRole = (typeof REGISTER_ROLES)[number];
+
+/** The register form: the account fields plus the profile that POST /addUser stores. */
+export const registerFormSchema = signupRequestSchema.extend({
+  name: requiredText(messages.registerNameRequired, 80),
+  photoURL: webUrlSchema(messages.registerPhotoRequired),
+  role: z.enum(REGISTER_ROLES, { error: messages.registerRoleRequired }),
+});
+export type RegisterForm = z.input<typeof registerFormSchema>;
+
+export const updateAccountRequestSchema = z.object({
+  displayName: requiredText('Name is required', 80),
+  photoURL: webUrlSchema('Photo url is required'),
+});
+
+/** The current user, in the identity provider's shape (spec section 3). */
+export const currentUserSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  displayName: z.string().nullable(),
+  isAnonymous: z.boolean(),
+  photoURL: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  tenantId: z.string().nullable(),
+  providerData: z.array(
+    z.object({ providerId: z.string(), uid: z.string(), email: z.string(), displayName: z.string().nullable() }),
+  ),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const tokenResponseSchema = z.object({ accessToken: z.string() });
+
+export const roleCheckSchemas = {
+  admin: z.object({ isAdmin: z.boolean() }),
+  seller: z.object({ isSeller: z.boolean() }),
+  buyer: z.object({ isBuyer: z.boolean() }),
+};

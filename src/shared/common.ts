@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Unknown id');
+export const idParamsSchema = z.object({ id: z.string().max(64) });
+
+/** Required free text: trimmed, with the spec's message when empty. */
+export const requiredText = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Keep this under ${max} characters`);
+
+export const emailSchema = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(254, 'This email address is too long')
+    .pipe(z.email('Please enter a valid email address'))
+    .transform((e) => e.toLowerCase());
+
+/** A phone number: 7 to 15 digits, an optional leading +, spaces or dashes between. */
+export const phoneSchema = (requiredMessage: string) =>
+  requiredText(requiredMessage, 24).refine(
+    (v) => /^\+?[\d\s-]+$/.test(v) && /^\d{7,15}$/.test(v.replace(/[\s+-]/g, '')),
+    'Enter a phone number of 7 to 15 digits',
+  );
+
+/** A link to a picture on the web; only http(s), so nothing else can end up in an <img src>. */
+export const webUrlSchema = (requiredMessage: string) =>
+  requiredText(requiredMessage, 2048).pipe(
+    z.url({ protocol: /^https?$/, error: 'Please enter a link that starts with http:// or https://' }),
+  );
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page counts from 1').max(100_000).default(1),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100, 'limit is at most 100').default(20),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const emailQuerySchema = z.object({ email: z.string().max(254).default('') });
+export const emailParamsSchema = z.object({ email: z.string().max(254) });
+
+export const insertResultSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
+export const updateResultSchema = z.object({
+  acknowledged: z.boolean(),
+  matchedCount: z.number(),
+  modifiedCount: z.number(),
+});
+export const deleteResultSchema = z.object({ acknowledged: z.boolean(), deletedCount: z.number() });
+export type InsertResult = z.infer<typeof insertResultSchema>;
+export type UpdateResult = z.infer<typeof updateResultSchema>;
+export type DeleteResult = z.infer<typeof deleteResultSchema>;
+
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,36 @@
+/** The product spec's own texts, spelled exactly as the spec spells them (odd spellings included). */
+export const messages = {
+  loginEmailRequired: 'Email is required !',
+  loginPasswordRequired: 'Password is required !',
+  registerNameRequired: ' Name is required !',
+  registerPhotoRequired: ' Photo url is required !',
+  registerEmailRequired: ' Email url is required !',
+  registerPasswordRequired: ' Password  is required !',
+  registerRoleRequired: 'User role is required !',
+  productNameRequired: 'Provide your proudct name',
+  brandRequired: 'Please provide Brand Name',
+  originalPriceRequired: 'Please enter originalPrice',
+  resalePriceRequired: 'Please enter Resale Price',
+  yearRequired: 'Please enter purches year',
+  conditionRequired: 'select your product Condition',
+  sellerMobileRequired: 'Please provide seller mobile number',
+  locationRequired: 'Please provide location info',
+  productImgRequired: 'Please Choose product image',
+  descriptionRequired: 'Please add product description',
+
+  verificationApplied: 'verification apply succes, wait untill it done',
+  productBooked: 'Product Booked Success !',
+  buyerDeleted: 'Buyer deleted successfully',
+  sellerDeleted: 'Seller deleted successfully',
+  sellerVerified: 'Seller virified succeess !',
+  sellerVerificationSuccess: 'Seller verification success',
+  productAdvertised: 'Product Advertise Success',
+  productAdded: 'Product Added Successfully',
+  loginSuccess: 'User login success',
+  registerSuccess: 'User register success',
+  logoutSuccess: 'User logout success ',
+  reportedProductDeleted: 'Reported product deleted successfully',
+} as const;
+
+export const PRODUCT_NAME = 'PhoneHaat';
+export const CURRENCY = 'Tk';

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { idSchema, phoneSchema, requiredText } from './common';
+import { messages } from './messages';
+
+export const CONDITIONS = ['Exellent', 'Good', 'Fair'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+export const FIRST_PURCHASE_YEAR = 2000;
+export const MAX_PRICE = 10_000_000;
+
+/** Whole Taka, typed as free text: digits with optional thousands commas ("25,000"). */
+export const priceSchema = (requiredMessage: string) =>
+  z
+    .union([z.string(), z.number()], { error: requiredMessage })
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim().replace(/,/g, '')))
+    .pipe(
+      z
+        .string()
+        .min(1, requiredMessage)
+        .regex(/^\d+$/, 'Enter the price in whole Tk, digits only')
+        .transform(Number)
+        .pipe(z.number().max(MAX_PRICE, `Enter a price of at most ${MAX_PRICE.toLocaleString('en-US')} Tk`)),
+    );
+
+export const yearSchema = (requiredMessage: string) =>
+  z
+    .union([z.string(), z.number()], { error: requiredMessage })
+    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    .pipe(
+      z
+        .string()
+        .min(1, requiredMessage)
+        .regex(/^\d{4}$/, 'Enter a four-digit year')
+        .transform(Number)
+        .refine(
+          (year) => year >= FIRST_PURCHASE_YEAR && year <= new Date().getFullYear(),
+          `Enter a year between ${FIRST_PURCHASE_YEAR} and this year`,
+        ),
+    );
+
+/** The fields a seller types, shared by the Add Product form and POST /store_products. */
+export const productFieldsSchema = z.object({
+  productName: requiredText(messages.productNameRequired, 120),
+  brand: requiredText(messages.brandRequired, 60),
+  category_id: z.string({ error: 'Please choose a category' }).min(1, 'Please choose a category').pipe(idSchema),
+  originalPrice: priceSchema(messages.originalPriceRequired),
+  resalePrice: priceSchema(messages.resalePriceRequired),
+  yearOfPurchase: yearSchema(messages.yearRequired),
+  productCondition: z.enum(CONDITIONS, { error: messages.conditionRequired }),
+  sellerMobile: phoneSchema(messages.sellerMobileRequired),
+  location: requiredText(messages.locationRequired, 120),
+  description: requiredText(messages.descriptionRequired, 2000),
+});
+
+/**
+ * POST /store_products. `productImg` is the URL that POST /uploads answered. Seller name and email,
+ * flags and dates are the server's to set; if a client sends them they are dropped.
+ */
+export const storeProductRequestSchema = productFieldsSchema.extend({
+  productImg: requiredText(messages.productImgRequired, 2048),
+});
+export type StoreProductRequest = z.infer<typeof storeProductRequestSchema>;
+
+export const productSchema = z.object({
+  _id: z.string(),
+  brand: z.string(),
+  category_id: z.string(),
+  categoryName: z.string(),
+  originalPrice: z.number(),
+  resalePrice: z.number(),
+  productCondition: z.enum(CONDITIONS),
+  productName: z.string(),
+  sellerName: z.string(),
+  sellerEmail: z.string(),
+  sellerMobile: z.string(),
+  sellerIsVerified: z.boolean(),
+  yearOfPurchase: z.number(),
+  location: z.string(),
+  description: z.string(),
+  sellStatus: z.boolean(),
+  advertiseStatus: z.boolean(),
+  productImg: z.string(),
+  productThumb: z.string(),
+  postedOn: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { REGISTER_ROLES } from './auth';
+import { emailSchema, requiredText, webUrlSchema } from './common';
+import { messages } from './messages';
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  photoURL: z.string(),
+  role: z.enum(['buyer', 'seller', 'admin']).nullable(),
+  verified: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** POST /addUser: the profile of the signed-in account. `verified` is accepted and ignored. */
+export const addUserRequestSchema = z.object({
+  name: requiredText(messages.registerNameRequired, 80),
+  email: emailSchema(messages.registerEmailRequired),
+  role: z.enum(REGISTER_ROLES, { error: messages.registerRoleRequired }),
+  photoURL: webUrlSchema(messages.registerPhotoRequired),
+  verified: z.boolean().optional(),
+});
+export type AddUserRequest = z.infer<typeof addUserRequestSchema>;
+
+export const sellerVerifyCheckSchema = z.object({ verified: z.boolean() });
+
+/** A seller's request to be verified, as the admin's list shows it. */
+export const verificationRequestSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  photoURL: z.string(),
+  requestedAt: z.string(),
+});
+export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
+
+/** POST /seller/verification: the spec's client sends name, email and photoURL; the session decides. */
+export const applyVerificationRequestSchema = z.object({
+  name: z.string().max(200).optional(),
+  email: z.string().max(254).optional(),
+  photoURL: z.string().max(2048).optional(),
+});

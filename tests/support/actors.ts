@@ -1,0 +1,74 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { CurrentUser } from '../../src/shared/auth';
+import type { Database } from '../../src/server/db/schema';
+import { ensureAdmin } from '../../src/server/db/setup';
+import { demoPerson } from '../../src/server/db/seed/factories';
+
+export interface Actor {
+  user: CurrentUser;
+  email: string;
+  password: string;
+  /** The session cookie, as a browser would send it. */
+  cookie: string;
+  /** The access token from GET /api/jwt, as the spec's client sends it. */
+  token: string;
+  /** A request made as this actor with the bearer token. */
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+let counter = 0;
+const uniqueEmail = (prefix: string) => `${prefix}${++counter}.${process.pid}@example.test`;
+
+function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'phonehaat_session');
+  if (!cookie) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+async function actorFromSession(app: FastifyInstance, email: string, password: string, cookie: string, user: CurrentUser): Promise<Actor> {
+  const jwt = await app.inject({ method: 'GET', url: `/api/jwt?email=${encodeURIComponent(email)}`, headers: { cookie } });
+  if (jwt.statusCode !== 200) throw new Error(`jwt failed: ${jwt.body}`);
+  const token = jwt.json<{ accessToken: string }>().accessToken;
+  return {
+    user,
+    email,
+    password,
+    cookie,
+    token,
+    request: (options) =>
+      app.inject({ ...options, headers: { ...(options.headers ?? {}), authorization: `bearer ${token}` } }),
+  };
+}
+
+/** Registers through the API exactly as the web client does: sign-up, then POST /addUser, then a token. */
+export async function registerActor(
+  app: FastifyInstance,
+  role: 'buyer' | 'seller',
+  overrides: { email?: string; name?: string; password?: string } = {},
+): Promise<Actor> {
+  const person = demoPerson(counter + 1, role);
+  const email = overrides.email ?? uniqueEmail(role);
+  const password = overrides.password ?? 'correct horse battery';
+  const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password } });
+  if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
+  const cookie = sessionCookie(signup);
+  const profile = { name: overrides.name ?? person.name, email, role, photoURL: person.photoURL };
+  const added = await app.inject({ method: 'POST', url: '/api/addUser', payload: profile, headers: { cookie } });
+  if (added.statusCode !== 200) throw new Error(`addUser failed: ${added.body}`);
+  const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+  return actorFromSession(app, email, password, cookie, me.json());
+}
+
+export async function logInActor(app: FastifyInstance, email: string, password: string): Promise<Actor> {
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  return actorFromSession(app, email, password, sessionCookie(login), login.json());
+}
+
+/** Admins cannot be made through the API: the same start-up path as ADMIN_EMAIL makes one. */
+export async function adminActor(app: FastifyInstance, db: Kysely<Database>): Promise<Actor> {
+  const email = uniqueEmail('admin');
+  await ensureAdmin(db, email, 'admin password 123');
+  return logInActor(app, email, 'admin password 123');
+}

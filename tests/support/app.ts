@@ -1,0 +1,65 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { AccessTokens } from '../../src/server/auth/tokens';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase, type Engine } from '../../src/server/db/connection';
+import type { Database } from '../../src/server/db/schema';
+import { prepareDatabase } from '../../src/server/db/setup';
+import { DiskImageStore } from '../../src/server/uploads/store';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  engine: Engine;
+  images: DiskImageStore;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: SQLite in a temporary folder, or, when TEST_DATABASE_URL is set,
+ * a schema of its own in that PostgreSQL database (dropped again on close).
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const url = process.env.TEST_DATABASE_URL || undefined;
+  const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-test-'));
+  const schema = url ? `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined;
+  if (url && schema) await withPg(url, (client) => client.query(`create schema ${schema}`));
+
+  const handle = openDatabase({ url, dataDir, schema });
+  const images = new DiskImageStore(join(dataDir, 'uploads'));
+  await prepareDatabase(handle.db, handle.engine, images);
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', ...env });
+  const tokens = new AccessTokens('test-secret-that-is-long-enough-for-hs256-signing');
+  const app = await buildApp({ db: handle.db, engine: handle.engine, config, tokens, images });
+  await app.ready();
+
+  return {
+    app,
+    db: handle.db,
+    engine: handle.engine,
+    images,
+    dataDir,
+    async close() {
+      await app.close();
+      await handle.close();
+      if (url && schema) await withPg(url, (client) => client.query(`drop schema ${schema} cascade`));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
