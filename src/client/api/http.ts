@@ -1,0 +1,82 @@
+import type { ApiErrorBody } from '../../shared/common';
+
+/** The API's base, `/api` unless the build sets VITE_API_BASE. */
+export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/$/, '') ?? '/api';
+
+export const ACCESS_TOKEN_KEY = 'accessToken';
+
+/** An API refusal, with the server's message and, for a form, its per-field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON body; FormData is sent as multipart. */
+  body?: unknown;
+  /** Send `Authorization: bearer <accessToken>` from local storage, as the spec's admin, seller and buyer calls do. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiPage<T> {
+  items: T;
+  total: number | null;
+  next: string | null;
+}
+
+async function send(path: string, { method = 'GET', body, auth = false, signal }: ApiRequest): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = auth ? localStorage.getItem(ACCESS_TOKEN_KEY) : null;
+  if (token) headers.authorization = `bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(API_BASE + path, { method, headers, body: payload, credentials: 'same-origin', signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Cannot reach PhoneHaat. Check your internet connection and try again.', 'NETWORK');
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as Partial<ApiErrorBody> | null;
+  return new ApiError(
+    response.status,
+    body?.message ?? `Something went wrong (${response.status}). Please try again.`,
+    body?.code ?? 'UNKNOWN',
+    body?.fields ?? {},
+  );
+}
+
+/** Calls the API and answers its JSON (or undefined for 204). */
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const response = await send(path, request);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** For the paged lists: the plain array plus what `X-Total-Count` and `Link` say. */
+export async function apiPage<T>(path: string, request: ApiRequest = {}): Promise<ApiPage<T>> {
+  const response = await send(path, request);
+  const total = response.headers.get('x-total-count');
+  const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1] ?? null;
+  return { items: (await response.json()) as T, total: total === null ? null : Number(total), next };
+}
+
+export const enc = encodeURIComponent;
