@@ -17,6 +17,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   PUBLIC_URL: z.string().url().optional(),
+  /** Sign-up and login requests per minute from one address (failed logins are throttled separately). */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

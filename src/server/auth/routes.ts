@@ -13,10 +13,9 @@ import { endSession, startSession, toCurrentUser } from './account';
 import { callerOf, identify, signedIn } from './guards';
 import { logIn, signUp } from './service';
 
-const authRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const authRateLimit = { rateLimit: { max: deps.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } };
 
   app.post('/auth/signup', { schema: { body: signupRequestSchema }, config: authRateLimit }, async (request, reply) => {
     const user = await signUp(deps.db, request.body);
