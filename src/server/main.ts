@@ -14,11 +14,12 @@ const { db, engine, close } = openDatabase({ url: config.DATABASE_URL, dataDir }
 const images = new DiskImageStore(join(dataDir, 'uploads'));
 
 await prepareDatabase(db, engine, images);
+// Demo data first: it is only added to a database without users, and ADMIN_EMAIL would make one.
+if (config.SEED_DEMO) await seedDemoData(db, images, { log: console.log });
 if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
   const outcome = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   console.log(`Admin account ${config.ADMIN_EMAIL} ${outcome}.`);
 }
-if (config.SEED_DEMO) await seedDemoData(db, images, { log: console.log });
 
 const tokens = new AccessTokens(loadAuthSecret(dataDir, config.AUTH_SECRET));
 const app = await buildApp(

@@ -1,6 +1,208 @@
 import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import { hashPassword } from '../../auth/passwords';
+import { imageFileName, imageFileNames, thumbFileName } from '../../uploads/names';
 import type { ImageStore } from '../../uploads/store';
-import type { Database } from '../schema';
+import { newId } from '../ids';
+import type { Database, NewUser } from '../schema';
+import { CATEGORY_CATALOGUE } from './categories';
+import { demoListing, demoPerson } from './factories';
+import { phonePicture } from './pictures';
 
-// PLACEHOLDER: the demo data seed is being written now; replaced before this lands.
-export async function seedDemoData(_db: Kysely<Database>, _images: ImageStore, _options: { log: (line: string) => void }) {}
+/*
+ * Demo data for a first look at the marketplace: a few accounts, listings with pictures in every
+ * category, and one of each thing an admin has to act on. Added only to a database without users,
+ * so it never mixes with real data and a restart adds nothing.
+ */
+
+export const DEMO_PASSWORD = 'phonehaat-demo';
+
+type DemoRole = 'admin' | 'seller' | 'buyer';
+
+interface DemoAccount {
+  email: string;
+  name: string;
+  role: DemoRole;
+  verified: boolean;
+  note: string;
+}
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@example.com', name: 'PhoneHaat Admin', role: 'admin', verified: false, note: 'admin' },
+  verifiedSeller: { email: 'seller@example.com', name: demoPerson(1, 'seller').name, role: 'seller', verified: true, note: 'verified seller' },
+  newSeller: { email: 'new.seller@example.com', name: demoPerson(2, 'seller').name, role: 'seller', verified: false, note: 'seller, verification requested' },
+  buyer: { email: 'buyer@example.com', name: demoPerson(3, 'buyer').name, role: 'buyer', verified: false, note: 'buyer with a booking' },
+  otherBuyer: { email: 'buyer2@example.com', name: demoPerson(4, 'buyer').name, role: 'buyer', verified: false, note: 'buyer who reported a listing' },
+} as const satisfies Record<string, DemoAccount>;
+
+type AccountKey = keyof typeof DEMO_ACCOUNTS;
+
+export const DEMO_LISTING_COUNT = 18;
+/** Listing numbers (demoListing(n)) with a special state; the rest are plain, unsold listings. */
+const ADVERTISED = new Set([0, 1, 3, 4, 8, 10]);
+const SOLD = 6;
+const BOOKED_BY_BUYER = 0;
+const REPORTED_BY_OTHER_BUYER = 2;
+
+const PICTURE = { width: 800, height: 600 };
+const THUMB_WIDTH = 400;
+const HOUR = 3_600_000;
+
+const sellerOf = (n: number): AccountKey => (n % 3 === 2 ? 'newSeller' : 'verifiedSeller');
+const avatarFileName = (userId: string) => `avatar-${userId}.webp`;
+
+/** Adds the demo data when the database has no users yet; answers whether it did. */
+export async function seedDemoData(
+  db: Kysely<Database>,
+  images: ImageStore,
+  { log }: { log: (line: string) => void },
+): Promise<boolean> {
+  if (await hasUsers(db)) return false;
+
+  const started = Date.now();
+  const users = await demoUsers(images, started);
+  const listings = await demoListings(images, users, started);
+  const uploadedFiles = [...users.values()].map((u) => avatarFileName(u.id)).concat(listings.flatMap((l) => imageFileNames(l.upload.id)));
+
+  const seeded = await db
+    .transaction()
+    .execute(async (trx) => {
+      // Another process may have started on the same database meanwhile; it wins.
+      if (await hasUsers(trx)) return false;
+      await trx.insertInto('users').values([...users.values()]).execute();
+      await trx.insertInto('uploads').values(listings.map((l) => l.upload)).execute();
+      await trx.insertInto('products').values(listings.map((l) => l.product)).execute();
+      await insertActivity(trx, users, listings, started);
+      return true;
+    })
+    .catch(async (error: unknown) => {
+      await images.remove(uploadedFiles);
+      throw error;
+    });
+  if (!seeded) {
+    await images.remove(uploadedFiles);
+    return false;
+  }
+
+  log(`Demo data added: ${users.size} accounts and ${listings.length} listings. Every demo account's password is "${DEMO_PASSWORD}":`);
+  for (const account of Object.values(DEMO_ACCOUNTS)) log(`  ${account.email.padEnd(24)} ${account.note}`);
+  return true;
+}
+
+async function hasUsers(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+type DemoUser = NewUser & { id: string; name: string };
+
+async function demoUsers(images: ImageStore, now: number): Promise<Map<AccountKey, DemoUser>> {
+  const entries = await Promise.all(
+    (Object.entries(DEMO_ACCOUNTS) as Array<[AccountKey, DemoAccount]>).map(async ([key, account], index) => {
+      const createdAt = now - (40 - index) * 24 * HOUR;
+      const id = newId(createdAt);
+      await images.put(avatarFileName(id), await avatar(account.name, index * 67));
+      const user: DemoUser = {
+        id,
+        email: account.email,
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        name: account.name,
+        photo_url: images.urlOf(avatarFileName(id)),
+        role: account.role,
+        is_verified: account.verified,
+        is_email_verified: true,
+        google_sub: null,
+        created_at: new Date(createdAt).toISOString(),
+      };
+      return [key, user] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+/** A round portrait with the person's initials, drawn locally so the demo needs no network. */
+function avatar(name: string, hue: number): Promise<Buffer> {
+  const initials = name
+    .split(' ')
+    .map((part) => part[0] ?? '')
+    .join('')
+    .slice(0, 2);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="150" height="150">
+  <rect width="150" height="150" fill="hsl(${hue} 55% 45%)"/>
+  <text x="75" y="96" font-family="DejaVu Sans, Arial, sans-serif" font-size="60" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).webp({ quality: 85 }).toBuffer();
+}
+
+async function demoListings(images: ImageStore, users: Map<AccountKey, DemoUser>, now: number) {
+  return Promise.all(
+    Array.from({ length: DEMO_LISTING_COUNT }, async (_, n) => {
+      const postedAt = now - (n + 1) * 5 * HOUR;
+      const seller = users.get(sellerOf(n))!;
+      const { caption, hue, ...fields } = demoListing(n);
+      const uploadId = newId(postedAt);
+      const picture = await phonePicture({ caption, hue, ...PICTURE });
+      await images.put(imageFileName(uploadId), picture);
+      await images.put(thumbFileName(uploadId), await sharp(picture).resize({ width: THUMB_WIDTH }).webp().toBuffer());
+
+      const upload = { id: uploadId, owner_id: seller.id, ...PICTURE, created_at: new Date(postedAt).toISOString() };
+      const product = {
+        id: newId(postedAt),
+        seller_id: seller.id,
+        category_id: fields.category_id,
+        image_id: uploadId,
+        product_name: fields.productName,
+        brand: fields.brand,
+        original_price: fields.originalPrice,
+        resale_price: fields.resalePrice,
+        year_of_purchase: fields.yearOfPurchase,
+        product_condition: fields.productCondition,
+        seller_mobile: fields.sellerMobile,
+        location: fields.location,
+        description: fields.description,
+        is_sold: n === SOLD,
+        is_advertised: ADVERTISED.has(n) && n !== SOLD,
+        posted_at: new Date(postedAt).toISOString(),
+      };
+      return { upload, product, pictureUrl: images.urlOf(imageFileName(uploadId)) };
+    }),
+  );
+}
+
+type DemoListing = Awaited<ReturnType<typeof demoListings>>[number];
+
+/** A booking on an available phone and one on the sold phone, a report, and a verification request. */
+async function insertActivity(trx: Kysely<Database>, users: Map<AccountKey, DemoUser>, listings: DemoListing[], now: number) {
+  const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
+  const booking = (buyerKey: AccountKey, n: number, meetLocation: string, hoursAgo: number) => {
+    const buyer = users.get(buyerKey)!;
+    const { product, pictureUrl } = listings[n]!;
+    const category = CATEGORY_CATALOGUE.find((c) => c.id === product.category_id)!;
+    return {
+      id: newId(at(hoursAgo).getTime()),
+      buyer_id: buyer.id,
+      product_id: product.id,
+      product_name: product.product_name,
+      product_price: product.resale_price,
+      product_img: pictureUrl,
+      category_name: category.name,
+      buyer_name: buyer.name,
+      buyer_email: buyer.email,
+      phone_number: '+880 1811 234567',
+      meet_location: meetLocation,
+      booked_at: at(hoursAgo).toISOString(),
+    };
+  };
+
+  await trx
+    .insertInto('bookings')
+    .values([booking('buyer', BOOKED_BY_BUYER, 'Dhanmondi 27, in front of the mall', 2), booking('otherBuyer', SOLD, 'Zindabazar, Sylhet', 20)])
+    .execute();
+  await trx
+    .insertInto('reports')
+    .values({ id: newId(at(1).getTime()), product_id: listings[REPORTED_BY_OTHER_BUYER]!.product.id, reporter_id: users.get('otherBuyer')!.id, reported_at: at(1).toISOString() })
+    .execute();
+  await trx
+    .insertInto('verification_requests')
+    .values({ id: newId(at(3).getTime()), user_id: users.get('newSeller')!.id, requested_at: at(3).toISOString() })
+    .execute();
+}

@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../src/server/db/schema';
+import { DEMO_ACCOUNTS, DEMO_LISTING_COUNT, DEMO_PASSWORD, seedDemoData } from '../src/server/db/seed/demo';
+import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
+import { imageFileNames } from '../src/server/uploads/names';
+import { logInActor } from './support/actors';
+import { createTestApp, type TestApp } from './support/app';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function countRows(table: keyof Database): Promise<number> {
+  const row = await t.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function countAll() {
+  const tables = ['users', 'uploads', 'products', 'bookings', 'reports', 'verification_requests'] as const;
+  return Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await countRows(table)] as const)));
+}
+
+describe('demo seed', () => {
+  it('adds accounts, listings in every category and one of each admin task to an empty database', async () => {
+    const lines: string[] = [];
+    expect(await seedDemoData(t.db, t.images, { log: (line) => lines.push(line) })).toBe(true);
+
+    expect(await countAll()).toEqual({
+      users: 5,
+      uploads: DEMO_LISTING_COUNT,
+      products: DEMO_LISTING_COUNT,
+      bookings: 2,
+      reports: 1,
+      verification_requests: 1,
+    });
+
+    const users = await t.db.selectFrom('users').select(['email', 'role', 'is_verified', 'password_hash']).execute();
+    expect(users.filter((u) => u.role === 'admin')).toHaveLength(1);
+    expect(users.filter((u) => u.role === 'buyer')).toHaveLength(2);
+    expect(users.filter((u) => u.role === 'seller').map((u) => u.is_verified).sort()).toEqual([false, true]);
+    for (const user of users) expect(user.password_hash).toMatch(/^\$argon2id\$/);
+
+    const products = await t.db.selectFrom('products').select(['category_id', 'is_sold', 'is_advertised', 'image_id']).execute();
+    expect(new Set(products.map((p) => p.category_id))).toEqual(new Set(CATEGORY_CATALOGUE.map((c) => c.id)));
+    expect(products.filter((p) => p.is_sold)).toHaveLength(1);
+    expect(products.filter((p) => p.is_advertised && !p.is_sold).length).toBeGreaterThanOrEqual(3);
+    for (const product of products) {
+      for (const name of imageFileNames(product.image_id)) expect(existsSync(join(t.images.directory, name))).toBe(true);
+    }
+
+    const requester = await t.db
+      .selectFrom('verification_requests')
+      .innerJoin('users', 'users.id', 'verification_requests.user_id')
+      .select(['users.email', 'users.is_verified'])
+      .executeTakeFirstOrThrow();
+    expect(requester).toEqual({ email: DEMO_ACCOUNTS.newSeller.email, is_verified: false });
+
+    expect(lines.join('\n')).toContain(DEMO_PASSWORD);
+    for (const account of Object.values(DEMO_ACCOUNTS)) expect(lines.join('\n')).toContain(account.email);
+  });
+
+  it('lets the demo accounts sign in with the demo password', async () => {
+    await seedDemoData(t.db, t.images, { log: () => {} });
+    const seller = await logInActor(t.app, DEMO_ACCOUNTS.verifiedSeller.email, DEMO_PASSWORD);
+    expect(seller.user.email).toBe(DEMO_ACCOUNTS.verifiedSeller.email);
+  });
+
+  it('adds nothing on a second run', async () => {
+    await seedDemoData(t.db, t.images, { log: () => {} });
+    const before = await countAll();
+    const lines: string[] = [];
+    expect(await seedDemoData(t.db, t.images, { log: (line) => lines.push(line) })).toBe(false);
+    expect(await countAll()).toEqual(before);
+    expect(lines).toEqual([]);
+  });
+
+  it('leaves a database that already has users alone', async () => {
+    await signUpSomeone();
+    expect(await seedDemoData(t.db, t.images, { log: () => {} })).toBe(false);
+    expect(await countRows('products')).toBe(0);
+  });
+});
+
+async function signUpSomeone() {
+  const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'someone@example.test', password: 'a long password' } });
+  expect(signup.statusCode).toBe(201);
+}
