@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
-import { registerActor } from './support/actors';
+import { adminActor, logInActor, registerActor } from './support/actors';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,18 +8,168 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('sign-up and login', () => {
-  it('signs up, sets an httpOnly cookie and answers the current user', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'New@Example.test', password: 'long enough pw' } });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+describe('sign-up', () => {
+  it('creates the account, sets an httpOnly SameSite=Lax cookie and answers the current user', async () => {
+    const response = await post('/api/auth/signup', { email: 'New@Example.test', password: 'long enough pw' });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ email: 'new@example.test', emailVerified: false, isAnonymous: false });
+    expect(response.json()).toMatchObject({
+      email: 'new@example.test',
+      emailVerified: false,
+      isAnonymous: false,
+      displayName: null,
+      providerData: [{ providerId: 'password', email: 'new@example.test' }],
+    });
+    expect(response.json().uid).toMatch(/^[0-9a-f]{24}$/);
     const cookie = response.cookies.find((c) => c.name === 'phonehaat_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
   });
 
-  it('registers a seller through the API like the client does', async () => {
+  it('refuses a second account with the same email (any case) with a 409', async () => {
+    await post('/api/auth/signup', { email: 'twice@example.test', password: 'long enough pw' });
+    const again = await post('/api/auth/signup', { email: 'TWICE@example.test', password: 'other password' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'ALREADY_EXISTS', message: expect.stringContaining('already exists') });
+  });
+
+  it('answers field messages for missing or bad input', async () => {
+    const empty = await post('/api/auth/signup', {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields).toEqual({ email: ' Email url is required !', password: ' Password  is required !' });
+    const bad = await post('/api/auth/signup', { email: 'not-an-email', password: 'short' });
+    expect(bad.json().fields).toEqual({
+      email: 'Please enter a valid email address',
+      password: 'Password should be at least 8 characters',
+    });
+  });
+
+  it('sets the Secure flag when the public address is https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://phonehaat.example' });
+    try {
+      const response = await secure.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 's@example.test', password: 'long enough pw' } });
+      expect(response.cookies.find((c) => c.name === 'phonehaat_session')?.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('login', () => {
+  it('logs in with the right password and answers the same message for a wrong password or unknown email', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const ok = await post('/api/auth/login', { email: buyer.email.toUpperCase(), password: buyer.password });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().email).toBe(buyer.email);
+
+    const wrong = await post('/api/auth/login', { email: buyer.email, password: 'not the password' });
+    const unknown = await post('/api/auth/login', { email: 'nobody@example.test', password: 'not the password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(unknown.json().message);
+  });
+
+  it('gives the spec messages for empty fields', async () => {
+    const response = await post('/api/auth/login', { email: '', password: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ email: 'Email is required !', password: 'Password is required !' });
+  });
+
+  it('throttles repeated failures on one account with a 429, even with the right password', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/api/auth/login', { email: buyer.email, password: 'wrong password' })).statusCode).toBe(401);
+    }
+    const blocked = await post('/api/auth/login', { email: buyer.email, password: buyer.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many failed login attempts/);
+  });
+
+  it('throttles one address that tries many accounts', async () => {
+    const attempts = Array.from({ length: 50 }, (_, i) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `guess${i}@example.test`, password: 'x' }, remoteAddress: '10.9.9.9' }),
+    );
+    await Promise.all(attempts);
+    const next = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'fresh@example.test', password: 'x' }, remoteAddress: '10.9.9.9' });
+    expect(next.statusCode).toBe(429);
+  });
+});
+
+describe('session, token and account', () => {
+  it('answers 401 from /me without a session', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: expect.any(String) });
+  });
+
+  it('gives an access token only for the signed-in email', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const other = await registerActor(t.app, 'buyer');
+    const own = await t.app.inject({ method: 'GET', url: `/api/jwt?email=${buyer.email}`, headers: { cookie: buyer.cookie } });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().accessToken.split('.')).toHaveLength(3);
+    const foreign = await t.app.inject({ method: 'GET', url: `/api/jwt?email=${other.email}`, headers: { cookie: buyer.cookie } });
+    expect(foreign.statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/jwt?email=${other.email}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('accepts the bearer token or the cookie, and ignores the cookie on a cross-site request', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    expect((await buyer.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: buyer.cookie } })).statusCode).toBe(200);
+    const crossSite = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: buyer.cookie, 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.statusCode).toBe(401);
+    const forged = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `bearer ${buyer.token.slice(0, -4)}abcd` } });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('updates the display name and photo', async () => {
     const seller = await registerActor(t.app, 'seller');
-    const check = await seller.request({ method: 'GET', url: `/api/seller/${seller.email}` });
-    expect(check.json()).toEqual({ isSeller: true });
+    const response = await seller.request({ method: 'POST', url: '/api/auth/update', payload: { displayName: 'Shop Owner', photoURL: 'https://example.test/me.png' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ displayName: 'Shop Owner', photoURL: 'https://example.test/me.png' });
+    const bad = await seller.request({ method: 'POST', url: '/api/auth/update', payload: { displayName: 'x', photoURL: 'javascript:alert(1)' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.photoURL).toMatch(/http/);
+  });
+
+  it('logout revokes the session server-side: the cookie and its access tokens stop working', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: buyer.cookie } });
+    expect(out.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: buyer.cookie } })).statusCode).toBe(401);
+    expect((await buyer.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    const again = await logInActor(t.app, buyer.email, buyer.password);
+    expect((await again.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+  });
+
+  it('stops the tokens of an account the admin deletes', async () => {
+    const admin = await adminActor(t.app, t.db);
+    const buyer = await registerActor(t.app, 'buyer');
+    const deleted = await admin.request({ method: 'DELETE', url: `/api/buyers/${buyer.user.uid}` });
+    expect(deleted.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect((await buyer.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+  });
+});
+
+describe('errors', () => {
+  it('answers JSON for bad JSON and unknown API paths, never a 500', async () => {
+    const badJson = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().message).toBe('The request body is not valid JSON');
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('NOT_FOUND');
+  });
+
+  it('sets the security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 });
