@@ -12,8 +12,10 @@ class CodeMigrations implements MigrationProvider {
   }
 }
 
-export async function migrate(db: Kysely<Database>, engine: Engine): Promise<void> {
-  const migrator = new Migrator({ db, provider: new CodeMigrations(engine) });
+export async function migrate(db: Kysely<Database>, engine: Engine, schema?: string): Promise<void> {
+  // Kysely finds its bookkeeping tables by name across schemas: name the schema so that two
+  // databases side by side (one schema each) never see each other's.
+  const migrator = new Migrator({ db, provider: new CodeMigrations(engine), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
