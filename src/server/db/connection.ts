@@ -11,8 +11,6 @@ export type Engine = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
-  /** The PostgreSQL schema in use when not the default one. */
-  schema?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -50,7 +48,7 @@ function openPostgres(url: string, schema?: string): DatabaseHandle {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', schema, close: () => db.destroy() };
+  return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
 export async function isReachable(db: Kysely<Database>): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Engine } from './connection';
 import { initialMigration } from './migrations/001-initial';
 import type { Database } from './schema';
@@ -12,10 +12,16 @@ class CodeMigrations implements MigrationProvider {
   }
 }
 
-export async function migrate(db: Kysely<Database>, engine: Engine, schema?: string): Promise<void> {
-  // Kysely finds its bookkeeping tables by name across schemas: name the schema so that two
-  // databases side by side (one schema each) never see each other's.
+export async function migrate(db: Kysely<Database>, engine: Engine): Promise<void> {
+  // Kysely looks for its bookkeeping tables by name across all schemas: name the schema in use so
+  // that databases side by side in one PostgreSQL (one schema each) never see each other's.
+  const schema = engine === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, provider: new CodeMigrations(engine), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
 }

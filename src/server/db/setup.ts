@@ -8,8 +8,8 @@ import type { Database } from './schema';
 import { ensureCategories } from './seed/categories';
 
 /** Brings any database, new or old, to the current schema with its base data. */
-export async function prepareDatabase(db: Kysely<Database>, engine: Engine, images: ImageStore, schema?: string): Promise<void> {
-  await migrate(db, engine, schema);
+export async function prepareDatabase(db: Kysely<Database>, engine: Engine, images: ImageStore): Promise<void> {
+  await migrate(db, engine);
   await ensureCategories(db, images);
 }
 
