@@ -1,0 +1,14 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Order } from '../../shared/bookings';
+import { enc } from './http';
+import { pagedListOptions } from './pagedList';
+
+export const ordersKeys = {
+  mine: (email: string) => ['orders', email] as const,
+};
+
+/** GET /orders?email= (that buyer only): the buyer's bookings. */
+export const myOrdersQueryOptions = (email: string) =>
+  pagedListOptions<Order>(ordersKeys.mine(email), `/orders?email=${enc(email)}`);
+
+export const useMyOrders = (email: string) => useInfiniteQuery(myOrdersQueryOptions(email));

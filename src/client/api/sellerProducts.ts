@@ -1,0 +1,43 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeleteResult, InsertResult, UpdateResult } from '../../shared/common';
+import type { Product, StoreProductRequest } from '../../shared/products';
+import { api, enc } from './http';
+import { pagedListOptions } from './pagedList';
+
+export const sellerProductsKeys = {
+  mine: (email: string) => ['sellerProducts', email] as const,
+};
+
+/** GET /products?email= (that seller only): the seller's own listings. */
+export const myProductsQueryOptions = (email: string) =>
+  pagedListOptions<Product>(sellerProductsKeys.mine(email), `/products?email=${enc(email)}`);
+
+export const useMyProducts = (email: string) => useInfiniteQuery(myProductsQueryOptions(email));
+
+/** POST /store_products: lists a phone; the server fills in the seller from the session. */
+export function storeProduct(product: StoreProductRequest) {
+  return api<InsertResult>('/store_products', { method: 'POST', body: product, auth: true });
+}
+
+/** DELETE /delete/product/{id}: the seller removes one of their listings. */
+export function deleteMyProduct(id: string) {
+  return api<DeleteResult>(`/delete/product/${enc(id)}`, { method: 'DELETE', auth: true });
+}
+
+/** PUT /advertise/product/{id}: puts the listing in the home page's Advertised Phone section. */
+export function advertiseProduct(id: string) {
+  return api<UpdateResult>(`/advertise/product/${enc(id)}`, { method: 'PUT', auth: true });
+}
+
+/**
+ * A new, deleted or advertised listing also changes the public lists (home, category pages), so
+ * every product list is refreshed, not only the seller's own.
+ */
+function useProductMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries() });
+}
+
+export const useStoreProduct = () => useProductMutation(storeProduct);
+export const useDeleteMyProduct = () => useProductMutation(deleteMyProduct);
+export const useAdvertiseProduct = () => useProductMutation(advertiseProduct);

@@ -1,0 +1,34 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeleteResult } from '../../shared/common';
+import type { User } from '../../shared/users';
+import { api, enc } from './http';
+import { pagedListOptions } from './pagedList';
+
+export type ListedRole = 'buyer' | 'seller';
+
+export const usersKeys = {
+  list: (role: ListedRole) => ['users', `${role}s`] as const,
+};
+
+/** GET /buyers or /sellers (admin): the registered users of one role, a page at a time. */
+export const usersQueryOptions = (role: ListedRole) => pagedListOptions<User>(usersKeys.list(role), `/${role}s`);
+
+export const useUsers = (role: ListedRole) => useInfiniteQuery(usersQueryOptions(role));
+
+/** DELETE /buyers/{id} or /sellers/{id} (admin). */
+export function deleteUser(role: ListedRole, id: string) {
+  return api<DeleteResult>(`/${role}s/${enc(id)}`, { method: 'DELETE', auth: true });
+}
+
+export function useDeleteUser(role: ListedRole) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteUser(role, id),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersKeys.list(role) }),
+        // A deleted seller takes their pending verification request with them.
+        role === 'seller' && queryClient.invalidateQueries({ queryKey: ['verification'] }),
+      ]),
+  });
+}

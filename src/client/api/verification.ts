@@ -1,0 +1,71 @@
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeleteResult, InsertResult, UpdateResult } from '../../shared/common';
+import type { VerificationRequest } from '../../shared/users';
+import { api, enc } from './http';
+import { pagedListOptions } from './pagedList';
+import { usersKeys } from './users';
+
+/** What the admin's request table shows of a seller asking to be verified. */
+export type UnverifiedSeller = Pick<VerificationRequest, '_id' | 'name' | 'email' | 'photoURL'>;
+
+export const verificationKeys = {
+  requests: ['verification', 'requests'] as const,
+  check: (email: string) => ['verification', 'check', email] as const,
+};
+
+/** GET /unverifiedsellers (admin). */
+export const unverifiedSellersQueryOptions = () =>
+  pagedListOptions<UnverifiedSeller>(verificationKeys.requests, '/unverifiedsellers');
+
+export const useUnverifiedSellers = () => useInfiniteQuery(unverifiedSellersQueryOptions());
+
+/** GET /checkSellerVerify?email=: whether that seller is verified. */
+export const sellerVerifiedQueryOptions = (email: string) =>
+  queryOptions({
+    queryKey: verificationKeys.check(email),
+    queryFn: ({ signal }) => api<{ verified: boolean }>(`/checkSellerVerify?email=${enc(email)}`, { signal }),
+  });
+
+export const useSellerVerified = (email: string) => useQuery(sellerVerifiedQueryOptions(email));
+
+export interface VerificationApplication {
+  name: string;
+  email: string;
+  photoURL: string;
+}
+
+/** POST /seller/verification: the signed-in seller asks to be verified (a second request is refused). */
+export function applyForVerification(application: VerificationApplication) {
+  return api<InsertResult>('/seller/verification', { method: 'POST', body: application, auth: true });
+}
+
+export function useApplyForVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: applyForVerification,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: verificationKeys.requests }),
+  });
+}
+
+/**
+ * Verifies a seller (PUT /verify_seller) and, once the seller really changed, removes their request
+ * (GET /deleteSellerVerification). Answers whether the seller changed: false means already verified.
+ */
+export async function verifySeller(email: string): Promise<boolean> {
+  const { modifiedCount } = await api<UpdateResult>(`/verify_seller?email=${enc(email)}`, { method: 'PUT', auth: true });
+  if (modifiedCount === 0) return false;
+  await api<DeleteResult>(`/deleteSellerVerification?email=${enc(email)}`, { auth: true });
+  return true;
+}
+
+export function useVerifySeller() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifySeller,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersKeys.list('seller') }),
+        queryClient.invalidateQueries({ queryKey: ['verification'] }),
+      ]),
+  });
+}
