@@ -14,6 +14,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { productRoutes } from './products/routes';
 import { reportRoutes } from './reports/routes';
 import { uploadRoutes } from './uploads/routes';
+import { registerImageServing } from './uploads/serving';
 import { userRoutes } from './users/routes';
 import { verificationRoutes } from './verification/routes';
 
@@ -40,6 +41,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
   registerSecurityHeaders(app);
   registerErrorHandler(app);
+  registerImageServing(app);
 
   await app.register(
     async (api) => {

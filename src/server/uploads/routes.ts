@@ -1,4 +1,63 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '../../shared/messages';
+import { MAX_UPLOAD_BYTES, uploadResponseSchema } from '../../shared/uploads';
+import { callerOf, requireRole } from '../auth/guards';
+import { newId } from '../db/ids';
+import { AppError } from '../errors';
+import { imageFileName, imageFileNames, thumbFileName } from './names';
+import { processPhoto } from './processing';
+import { insertUpload } from './repository';
 
-// PLACEHOLDER: being written now; replaced before this lands.
-export const uploadRoutes: FastifyPluginAsyncZod = async () => {};
+const IMAGE_FIELD = 'image';
+
+const tooLarge = () =>
+  new AppError('PAYLOAD_TOO_LARGE', `This photo is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please choose a smaller one.`);
+
+async function photoPart(request: FastifyRequest): Promise<MultipartFile> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the photo as multipart/form-data in the field "${IMAGE_FIELD}"`);
+  }
+  const part = await request.file();
+  if (!part || part.fieldname !== IMAGE_FIELD) {
+    throw new AppError('BAD_REQUEST', messages.productImgRequired, { [IMAGE_FIELD]: messages.productImgRequired });
+  }
+  return part;
+}
+
+/** The whole file, or a 413 when the multipart limit cut it short. */
+async function readWhole(request: FastifyRequest, part: MultipartFile): Promise<Buffer> {
+  try {
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw tooLarge();
+    return bytes;
+  } catch (error) {
+    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+    throw error;
+  }
+}
+
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, images } = app.deps;
+
+  app.post('/uploads', { schema: { response: { 200: uploadResponseSchema } }, preHandler: requireRole('seller') }, async (request) => {
+    const { user } = callerOf(request);
+    const photo = await processPhoto(await readWhole(request, await photoPart(request)));
+
+    const id = newId();
+    await images.put(imageFileName(id), photo.image);
+    await images.put(thumbFileName(id), photo.thumb);
+    try {
+      await insertUpload(db, { id, ownerId: user.id, width: photo.width, height: photo.height });
+    } catch (error) {
+      await images.remove(imageFileNames(id));
+      throw error;
+    }
+
+    return {
+      success: true as const,
+      data: { url: images.urlOf(imageFileName(id)), thumbUrl: images.urlOf(thumbFileName(id)), width: photo.width, height: photo.height },
+    };
+  });
+};

@@ -1,0 +1,57 @@
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../errors';
+
+/** Above this a picture is refused before decoding: a small file can unpack to gigabytes of pixels. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_IMAGE_SIDE = 1600;
+export const THUMB_SIDE = 400;
+
+export interface ProcessedImage {
+  image: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+}
+
+const notAPicture = () =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', 'This file is not a photo we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.');
+const tooManyPixels = () =>
+  new AppError('PAYLOAD_TOO_LARGE', `This picture is too big: please choose one under ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
+
+/** The file's real kind is read from its bytes; the name and the declared content type prove nothing. */
+function isAcceptedFormat(metadata: Metadata): boolean {
+  if (metadata.format === 'heif') return metadata.compression === 'av1';
+  return metadata.format === 'jpeg' || metadata.format === 'png' || metadata.format === 'webp' || metadata.format === 'gif';
+}
+
+const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
+
+/** Reads the header only; sharp refuses a header that claims more than the pixel limit. */
+async function readMetadata(bytes: Buffer): Promise<Metadata> {
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch (error) {
+    throw isPixelLimitError(error) ? tooManyPixels() : notAPicture();
+  }
+}
+
+/**
+ * Checks an uploaded photo and re-encodes it: turned upright by its EXIF orientation, every piece of
+ * metadata dropped (camera GPS included), shrunk to fit 1600 px, plus a 400 px thumbnail, both WebP.
+ */
+export async function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
+  const metadata = await readMetadata(bytes);
+  if (!isAcceptedFormat(metadata)) throw notAPicture();
+
+  const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
+  const fit = (side: number) => ({ width: side, height: side, fit: 'inside' as const, withoutEnlargement: true });
+  try {
+    const [image, thumb] = await Promise.all([
+      upright.clone().resize(fit(MAX_IMAGE_SIDE)).webp({ quality: 82 }).toBuffer({ resolveWithObject: true }),
+      upright.clone().resize(fit(THUMB_SIDE)).webp({ quality: 75 }).toBuffer(),
+    ]);
+    return { image: image.data, thumb, width: image.info.width, height: image.info.height };
+  } catch (error) {
+    throw isPixelLimitError(error) ? tooManyPixels() : notAPicture();
+  }
+}
