@@ -1,4 +1,39 @@
+import type { Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { categoryInfoQuerySchema, categorySchema } from '../../shared/categories';
+import { idParamsSchema, pageQuerySchema } from '../../shared/common';
+import { productSchema } from '../../shared/products';
+import { isId } from '../db/ids';
+import type { Database } from '../db/schema';
+import { notFound } from '../errors';
+import { sendPage } from '../http/paging';
+import { listProducts, toProduct } from '../products/repository';
+import { findCategory, listCategories, toCategory } from './repository';
 
-// PLACEHOLDER: being written now; replaced before this lands.
-export const categoryRoutes: FastifyPluginAsyncZod = async () => {};
+async function existingCategory(db: Kysely<Database>, id: string) {
+  const category = isId(id) ? await findCategory(db, id) : undefined;
+  if (!category) throw notFound('Category');
+  return category;
+}
+
+export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, images } = app.deps;
+
+  app.get('/categoires', { schema: { response: { 200: categorySchema.array() } } }, async () =>
+    (await listCategories(db)).map(toCategory),
+  );
+
+  app.get('/categoryinfo', { schema: { querystring: categoryInfoQuerySchema, response: { 200: categorySchema } } }, async (request) =>
+    toCategory(await existingCategory(db, request.query.id)),
+  );
+
+  app.get(
+    '/category/:id',
+    { schema: { params: idParamsSchema, querystring: pageQuerySchema, response: { 200: productSchema.array() } } },
+    async (request, reply) => {
+      const category = await existingCategory(db, request.params.id);
+      const { rows, total } = await listProducts(db, { categoryId: category.id }, request.query);
+      return sendPage(request, reply, request.query, rows.map((row) => toProduct(row, images)), total);
+    },
+  );
+};

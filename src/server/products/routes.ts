@@ -1,4 +1,80 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deleteResultSchema,
+  emailQuerySchema,
+  idParamsSchema,
+  insertResultSchema,
+  pageQuerySchema,
+  updateResultSchema,
+} from '../../shared/common';
+import { productSchema, storeProductRequestSchema } from '../../shared/products';
+import { assertOwnEmail, callerOf, requireRole } from '../auth/guards';
+import { isId } from '../db/ids';
+import { notFound } from '../errors';
+import { sendPage } from '../http/paging';
+import { findProductDetails, listProducts, toProduct, type ProductFilter } from './repository';
+import { advertiseProduct, deleteProduct, storeProduct } from './service';
 
-// PLACEHOLDER: being written now; replaced before this lands.
-export const productRoutes: FastifyPluginAsyncZod = async () => {};
+const sellerOnly = requireRole('seller');
+const adminOnly = requireRole('admin');
+
+const pagedProducts = { querystring: pageQuerySchema, response: { 200: productSchema.array() } };
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, images, config } = app.deps;
+
+  // The public lists: unsold products only, newest first.
+  const publicLists: Array<[path: string, filter: ProductFilter]> = [
+    ['/all/phones', {}],
+    ['/advertised_products', { advertisedOnly: true }],
+  ];
+  for (const [path, filter] of publicLists) {
+    app.get(path, { schema: pagedProducts }, async (request, reply) => {
+      const { rows, total } = await listProducts(db, filter, request.query);
+      return sendPage(request, reply, request.query, rows.map((row) => toProduct(row, images)), total);
+    });
+  }
+
+  // The product page serves any product, sold or not, advertised or not.
+  app.get('/addvertise/product/:id', { schema: { params: idParamsSchema, response: { 200: productSchema } } }, async (request) => {
+    const row = isId(request.params.id) ? await findProductDetails(db, request.params.id) : undefined;
+    if (!row) throw notFound('Product');
+    return toProduct(row, images);
+  });
+
+  app.post(
+    '/store_products',
+    { schema: { body: storeProductRequestSchema, response: { 201: insertResultSchema } }, preHandler: sellerOnly },
+    async (request, reply) => {
+      const insertedId = await storeProduct(db, config, callerOf(request).user.id, request.body);
+      return reply.status(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.get(
+    '/products',
+    { schema: { querystring: emailQuerySchema.extend(pageQuerySchema.shape), response: { 200: productSchema.array() } }, preHandler: sellerOnly },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      assertOwnEmail(caller, request.query.email);
+      const { page, limit } = request.query;
+      const { rows, total } = await listProducts(db, { sellerId: caller.user.id, includeSold: true }, { page, limit });
+      return sendPage(request, reply, { page, limit }, rows.map((row) => toProduct(row, images)), total);
+    },
+  );
+
+  app.put('/advertise/product/:id', { schema: { params: idParamsSchema, response: { 200: updateResultSchema } }, preHandler: sellerOnly }, async (request) => {
+    const modifiedCount = await advertiseProduct(db, callerOf(request).user.id, request.params.id);
+    return { acknowledged: true, matchedCount: 1, modifiedCount };
+  });
+
+  app.delete('/delete/product/:id', { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, preHandler: sellerOnly }, async (request) => ({
+    acknowledged: true,
+    deletedCount: await deleteProduct(db, request.params.id, callerOf(request).user.id),
+  }));
+
+  app.delete('/product/delete/:id', { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, preHandler: adminOnly }, async (request) => ({
+    acknowledged: true,
+    deletedCount: await deleteProduct(db, request.params.id),
+  }));
+};

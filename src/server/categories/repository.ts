@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { Category } from '../../shared/categories';
+import type { CategoryRow, Database } from '../db/schema';
+
+export const toCategory = (row: CategoryRow): Category => ({
+  _id: row.id,
+  category_name: row.category_name,
+  category_img: row.category_img,
+  category_desc: row.category_desc,
+});
+
+export const listCategories = (db: Kysely<Database>) =>
+  db.selectFrom('categories').selectAll().orderBy('position').orderBy('id').execute();
+
+export const findCategory = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
