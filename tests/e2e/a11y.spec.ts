@@ -1,0 +1,138 @@
+import type { Locator, Page } from '@playwright/test';
+import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { expect, expectNoSeriousAxeViolations, test } from './support/fixtures';
+
+const iphone = CATEGORY_CATALOGUE[0]!;
+
+/** Opens `path` and waits for `ready`, so axe checks the finished screen rather than a spinner. */
+async function checkScreen(page: Page, path: string, ready: (page: Page) => Locator) {
+  await page.goto(path);
+  await expect(ready(page).first()).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+}
+
+test.describe('public screens', () => {
+  test('home', async ({ page, registerSeller, createListing }) => {
+    const seller = await registerSeller();
+    const listing = await createListing(seller);
+    expect((await seller.api.put(`/api/advertise/product/${listing._id}`)).ok()).toBe(true);
+    await checkScreen(page, '/', (p) => p.getByRole('heading', { name: 'Advertised Phone' }));
+  });
+
+  test('category', async ({ page, registerSeller, createListing }) => {
+    const seller = await registerSeller();
+    const listing = await createListing(seller, { category_id: iphone.id });
+    await checkScreen(page, `/category/${iphone.id}`, (p) => p.getByText(listing.productName));
+  });
+
+  test('product', async ({ page, registerSeller, createListing }) => {
+    const seller = await registerSeller();
+    const listing = await createListing(seller);
+    await checkScreen(page, `/productId/${listing._id}`, (p) => p.getByRole('button', { name: 'Book Now' }));
+  });
+
+  test('login', async ({ page }) => {
+    await checkScreen(page, '/login', (p) => p.getByRole('heading', { name: 'Welcome To PhoneHaat, Login Now !' }));
+  });
+
+  test('login with its error messages', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Email is required !')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test('register', async ({ page }) => {
+    await checkScreen(page, '/register', (p) => p.getByLabel('Register As'));
+  });
+
+  test('blog', async ({ page }) => {
+    await checkScreen(page, '/blog', (p) => p.getByRole('heading', { name: 'Web Blogs' }));
+  });
+
+  test('not found', async ({ page }) => {
+    await checkScreen(page, '/nothing-here', (p) => p.getByText('Opppsss not found !'));
+  });
+});
+
+test.describe('admin screens', () => {
+  test.beforeEach(async ({ page, loginAs, adminCredentials }) => {
+    await loginAs(page, adminCredentials);
+  });
+
+  const screens: Array<[path: string, heading: string]> = [
+    ['/dashboard', 'You can see your all activities here'],
+    ['/dashboard/allseller', 'All Seller'],
+    ['/dashboard/allbuyer', 'All Buyer'],
+    ['/dashboard/sellerverification', 'Seller Verification Request'],
+    ['/dashboard/reported/products', 'All Reported Mobile'],
+  ];
+  for (const [path, text] of screens) {
+    test(path, async ({ page, registerSeller, registerBuyer, createListing }) => {
+      // Filled lists, so the tables themselves are checked and not only their empty states.
+      const seller = await registerSeller();
+      await seller.api.post('/api/seller/verification', { data: { name: seller.name, email: seller.email, photoURL: seller.photoURL } });
+      const buyer = await registerBuyer();
+      const listing = await createListing(seller);
+      await buyer.api.post('/api/report/product', { data: { product_id: listing._id } });
+      await checkScreen(page, path, (p) => p.getByText(text, { exact: true }));
+    });
+  }
+});
+
+test.describe('seller screens', () => {
+  for (const [path, ready] of [
+    ['/dashboard', 'You can see your all activities here'],
+    ['/dashboard/addproduct', 'Apply Verification'],
+    ['/dashboard/myproducts', 'Advertise'],
+  ] as const) {
+    test(path, async ({ page, registerSeller, createListing, loginAs }) => {
+      const seller = await registerSeller();
+      await createListing(seller);
+      await loginAs(page, seller);
+      await checkScreen(page, path, (p) => p.getByText(ready, { exact: true }));
+    });
+  }
+
+  test('/dashboard/addproduct with its error messages', async ({ page, registerSeller, loginAs }) => {
+    const seller = await registerSeller();
+    await loginAs(page, seller);
+    await page.goto('/dashboard/addproduct');
+    await page.getByRole('button', { name: /add product/i }).click();
+    await expect(page.getByText('Provide your proudct name')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+});
+
+test.describe('buyer screens', () => {
+  test('/dashboard/myorders', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+    const seller = await registerSeller();
+    const listing = await createListing(seller);
+    const buyer = await registerBuyer();
+    await buyer.api.post('/api/store/booking/product', { data: { productId: listing._id, phoneNumber: '01712345678', meetLocation: 'Rangpur' } });
+    await loginAs(page, buyer);
+    await checkScreen(page, '/dashboard/myorders', (p) => p.getByText(listing.productName));
+  });
+
+  test('the booking dialog', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+    const seller = await registerSeller();
+    const listing = await createListing(seller);
+    const buyer = await registerBuyer();
+    await loginAs(page, buyer);
+    await page.goto(`/productId/${listing._id}`);
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('home with the menu open', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /menu/i }).click();
+    await expect(page.getByRole('link', { name: 'Blog', exact: true })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+});

@@ -1,0 +1,147 @@
+import type { Page } from '@playwright/test';
+import { messages } from '../../src/shared/messages';
+import { expect, test, type TestUser } from './support/fixtures';
+
+const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+async function confirmDeletion(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Are you sure?')).toBeVisible();
+  await expect(dialog.getByText("You won't be able to revert this!")).toBeVisible();
+  await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+}
+
+async function applyForVerification(seller: TestUser) {
+  const applied = await seller.api.post('/api/seller/verification', {
+    data: { name: seller.name, email: seller.email, photoURL: seller.photoURL },
+  });
+  expect(applied.ok(), await applied.text()).toBe(true);
+}
+
+test.describe('as the admin', () => {
+  test.beforeEach(async ({ page, loginAs, adminCredentials }) => {
+    await loginAs(page, adminCredentials);
+  });
+
+  test('the admin verifies a seller from All Seller', async ({ page, registerSeller }) => {
+    const seller = await registerSeller();
+    await page.goto('/dashboard/allseller');
+    await expect(page.getByRole('heading', { name: 'All Seller' })).toBeVisible();
+    const row = rowOf(page, seller.email);
+    await expect(row).toContainText(seller.name);
+    await row.getByRole('button', { name: 'Do verify' }).click();
+    await expect(page.getByText(messages.sellerVerified)).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Verified' })).toBeDisabled();
+
+    const check = await page.request.get(`/api/checkSellerVerify?email=${encodeURIComponent(seller.email)}`);
+    expect(await check.json()).toEqual({ verified: true });
+  });
+
+  test('the admin verifies a seller from Seller Verification Request', async ({ page, registerSeller }) => {
+    const seller = await registerSeller();
+    await applyForVerification(seller);
+    await page.goto('/dashboard/sellerverification');
+    const row = rowOf(page, seller.email);
+    await row.getByRole('button', { name: 'Do verify' }).click();
+    await expect(page.getByText(messages.sellerVerificationSuccess)).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    await page.goto('/dashboard/allseller');
+    await expect(rowOf(page, seller.email).getByRole('button', { name: 'Verified' })).toBeDisabled();
+  });
+
+  test('the admin deletes a buyer', async ({ page, registerBuyer }) => {
+    const buyer = await registerBuyer();
+    await page.goto('/dashboard/allbuyer');
+    await expect(page.getByRole('heading', { name: 'All Buyer' })).toBeVisible();
+    const row = rowOf(page, buyer.email);
+    await expect(row).toContainText(buyer.name);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await confirmDeletion(page);
+    await expect(page.getByText(messages.buyerDeleted)).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('the admin deletes a seller', async ({ page, registerSeller }) => {
+    const seller = await registerSeller();
+    await page.goto('/dashboard/allseller');
+    const row = rowOf(page, seller.email);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await confirmDeletion(page);
+    await expect(page.getByText(messages.sellerDeleted)).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('cancelling a deletion keeps the buyer', async ({ page, registerBuyer }) => {
+    const buyer = await registerBuyer();
+    await page.goto('/dashboard/allbuyer');
+    const row = rowOf(page, buyer.email);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'No, cancel!' }).click();
+    await expect(dialog.getByText('Cancelled')).toBeVisible();
+    await expect(dialog.getByText('Your imaginary file is safe :)')).toBeVisible();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.reload();
+    await expect(rowOf(page, buyer.email)).toBeVisible();
+  });
+
+  test('the admin deletes a reported product', async ({ page, registerSeller, registerBuyer, createListing }) => {
+    const seller = await registerSeller();
+    const listing = await createListing(seller, { productName: `Reported phone ${Date.now().toString(36)}` });
+    const buyer = await registerBuyer();
+    expect((await buyer.api.post('/api/report/product', { data: { product_id: listing._id } })).ok()).toBe(true);
+
+    await page.goto('/dashboard/reported/products');
+    await expect(page.getByRole('heading', { name: 'All Reported Mobile' })).toBeVisible();
+    const row = rowOf(page, listing.productName);
+    await expect(row).toContainText(seller.name);
+    await expect(row).toContainText(seller.email);
+    await expect(row).toContainText(listing.sellerMobile);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await confirmDeletion(page);
+    await expect(page.getByText(messages.reportedProductDeleted)).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    expect((await page.request.get(`/api/addvertise/product/${listing._id}`)).status()).toBe(404);
+  });
+
+  test.describe('empty admin lists', () => {
+    // Other tests add buyers, sellers and requests to the same server at the same time, so the
+    // empty answers are given here; what is tested is how each screen says "nothing".
+    const empty = { json: [], headers: { 'x-total-count': '0' } };
+
+    test('no buyers', async ({ page }) => {
+      await page.route('**/api/buyers?*', (route) => route.fulfill(empty));
+      await page.goto('/dashboard/allbuyer');
+      await expect(page.getByText('Not found any buyer')).toBeVisible();
+    });
+
+    test('no sellers', async ({ page }) => {
+      await page.route('**/api/sellers?*', (route) => route.fulfill(empty));
+      await page.goto('/dashboard/allseller');
+      await expect(page.getByText('No register seller found')).toBeVisible();
+    });
+
+    test('no verification requests', async ({ page }) => {
+      await page.route('**/api/unverifiedsellers?*', (route) => route.fulfill(empty));
+      await page.goto('/dashboard/sellerverification');
+      await expect(page.getByText('Seller verification request 0')).toBeVisible();
+    });
+  });
+});
+
+test('a buyer typing the All Buyer address cannot reach it', async ({ page, registerBuyer, loginAs }) => {
+  const buyer = await registerBuyer();
+  await loginAs(page, buyer);
+  const buyerListAnswers: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/buyers') buyerListAnswers.push(response.status());
+  });
+
+  await page.goto('/dashboard/allbuyer');
+  await expect(page.getByRole('link', { name: 'My orders' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'All Buyer' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'All Buyer' })).toHaveCount(0);
+  expect(buyerListAnswers.filter((status) => status === 200)).toEqual([]);
+});

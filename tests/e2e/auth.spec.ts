@@ -1,0 +1,125 @@
+import type { Page } from '@playwright/test';
+import { CATEGORY_CATALOGUE, categoryImageName } from '../../src/server/db/seed/categories';
+import { messages } from '../../src/shared/messages';
+import { expect, test } from './support/fixtures';
+import { E2E_PASSWORD } from './support/settings';
+
+const freshEmail = (role: string) => `${role}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+const photoURL = `/uploads/${categoryImageName(CATEGORY_CATALOGUE[0]!.id)}`;
+
+/** The spec's register messages start with a space; a screen may trim it, the words must match. */
+const exactly = (message: string) => new RegExp(`^\\s*${message.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+
+const accessToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('accessToken'));
+
+test.describe('register', () => {
+  test('submitting an empty form shows every required message', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    for (const message of [
+      messages.registerNameRequired,
+      messages.registerPhotoRequired,
+      messages.registerEmailRequired,
+      messages.registerPasswordRequired,
+      messages.registerRoleRequired,
+    ]) {
+      await expect(page.getByText(exactly(message))).toBeVisible();
+    }
+    await expect(page).toHaveURL('/register');
+  });
+
+  for (const role of ['Buyer', 'Seller'] as const) {
+    test(`a new ${role.toLowerCase()} registers and is signed in`, async ({ page, baseURL }) => {
+      const email = freshEmail(role.toLowerCase());
+      await page.goto('/register');
+      await page.getByLabel('Name').fill(`New ${role}`);
+      await page.getByLabel(/photo url/i).fill(`${baseURL}${photoURL}`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(E2E_PASSWORD);
+      await page.getByLabel('Register As').selectOption({ label: role });
+      await page.getByRole('button', { name: 'Register', exact: true }).click();
+
+      await expect(page.getByText(messages.registerSuccess)).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+      await expect.poll(() => accessToken(page)).not.toBeNull();
+
+      const role_ = await page.request.get(`/api/${role.toLowerCase()}/${encodeURIComponent(email)}`);
+      expect(await role_.json()).toEqual({ [`is${role}`]: true });
+    });
+  }
+
+  test('registering an email that already has an account shows the server message', async ({ page, registerBuyer, baseURL }) => {
+    const buyer = await registerBuyer();
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Someone Else');
+    await page.getByLabel(/photo url/i).fill(`${baseURL}${photoURL}`);
+    await page.getByLabel('Email').fill(buyer.email);
+    await page.getByLabel('Password').fill(E2E_PASSWORD);
+    await page.getByLabel('Register As').selectOption({ label: 'Buyer' });
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByText('An account with this email already exists. Please log in.')).toBeVisible();
+    await expect(page).toHaveURL('/register');
+  });
+});
+
+test.describe('login', () => {
+  test('the login page greets with the product name and links to register', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome To PhoneHaat, Login Now !' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login With Google' })).toBeVisible();
+    await page.getByRole('link', { name: /register/i }).click();
+    await expect(page).toHaveURL('/register');
+  });
+
+  test('submitting an empty form shows both required messages', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText(messages.loginEmailRequired, { exact: true })).toBeVisible();
+    await expect(page.getByText(messages.loginPasswordRequired, { exact: true })).toBeVisible();
+  });
+
+  test('a wrong password shows the server message under the form', async ({ page, registerBuyer }) => {
+    const buyer = await registerBuyer();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(buyer.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText('Wrong email or password')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    expect(await accessToken(page)).toBeNull();
+  });
+
+  test('a guest sent to login from the dashboard returns there, and logout ends the session', async ({ page, registerBuyer }) => {
+    const buyer = await registerBuyer();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/login');
+
+    await page.getByLabel('Email').fill(buyer.email);
+    await page.getByLabel('Password').fill(buyer.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText(messages.loginSuccess)).toBeVisible();
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByText('You can see your all activities here')).toBeVisible();
+    await expect.poll(() => accessToken(page)).not.toBeNull();
+
+    await page.getByRole('button', { name: 'Logout' }).first().click();
+    await expect(page.getByText(messages.logoutSuccess.trim())).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    expect(await accessToken(page)).toBeNull();
+
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('logging in from the login page lands on home', async ({ page, registerSeller }) => {
+    const seller = await registerSeller();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(seller.email);
+    await page.getByLabel('Password').fill(seller.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByText(messages.loginSuccess)).toBeVisible();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { messages } from '../../src/shared/messages';
+import type { StoreProductRequest } from '../../src/shared/products';
+import { expect, test, type TestListing, type TestUser } from './support/fixtures';
+
+const pixel = CATEGORY_CATALOGUE[5]!;
+
+interface ListingFixtures {
+  registerSeller: () => Promise<TestUser>;
+  createListing: (seller: TestUser, overrides?: Partial<StoreProductRequest>) => Promise<TestListing>;
+}
+
+/** A phone listed by a seller of its own, with a name no other test uses. */
+async function listedPhone({ registerSeller, createListing }: ListingFixtures) {
+  const seller = await registerSeller();
+  return createListing(seller, { category_id: pixel.id, productName: `Pixel for sale ${Date.now().toString(36)}` });
+}
+
+const bookingDialog = (page: Page) => page.getByRole('dialog');
+
+test('a guest pressing Book Now logs in and comes back to the product', async ({ page, registerSeller, createListing, registerBuyer }) => {
+  const listing = await listedPhone({ registerSeller, createListing });
+  const buyer = await registerBuyer();
+
+  await page.goto(`/productId/${listing._id}`);
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.getByLabel('Email').fill(buyer.email);
+  await page.getByLabel('Password').fill(buyer.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(`/productId/${listing._id}`);
+  await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
+});
+
+test('a buyer books a phone and finds it in My orders', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+  const listing = await listedPhone({ registerSeller, createListing });
+  const buyer = await registerBuyer();
+  await loginAs(page, buyer);
+
+  await page.goto(`/productId/${listing._id}`);
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const dialog = bookingDialog(page);
+  for (const [label, value] of [
+    ['Name', buyer.name],
+    ['Email', buyer.email],
+    ['Product Name', listing.productName],
+    ['Price', String(listing.resalePrice)],
+  ] as const) {
+    const field = dialog.getByLabel(label, { exact: true });
+    await expect(field, label).toHaveValue(new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await expect(field, label).toBeDisabled();
+  }
+
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByText('Phone number is required')).toBeVisible();
+  await expect(dialog.getByText('Meeting location is required')).toBeVisible();
+
+  await dialog.getByLabel('Phone Number').fill('01712345678');
+  await dialog.getByLabel('Meet Location').fill('Rangpur Zero Point');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(messages.productBooked)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/dashboard/myorders');
+  const row = page.getByRole('row').filter({ hasText: listing.productName });
+  await expect(row).toContainText(pixel.name);
+  await expect(row).toContainText(String(listing.resalePrice));
+  await expect(row.getByRole('button', { name: 'Pay' })).toBeVisible();
+});
+
+test('booking the same phone twice shows the server message and keeps the dialog open', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+  const listing = await listedPhone({ registerSeller, createListing });
+  const buyer = await registerBuyer();
+  const first = await buyer.api.post('/api/store/booking/product', {
+    data: { productId: listing._id, phoneNumber: '01712345678', meetLocation: 'Rangpur' },
+  });
+  expect(first.ok(), await first.text()).toBe(true);
+  await loginAs(page, buyer);
+
+  await page.goto(`/productId/${listing._id}`);
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const dialog = bookingDialog(page);
+  await dialog.getByLabel('Phone Number').fill('01712345678');
+  await dialog.getByLabel('Meet Location').fill('Rangpur');
+  const answer = page.waitForResponse('**/api/store/booking/product');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  const refusal = (await (await answer).json()) as { message: string };
+  await expect(dialog.getByText(refusal.message)).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(page.getByText(messages.productBooked)).toHaveCount(0);
+});
+
+test('a buyer reports a product once', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+  const listing = await listedPhone({ registerSeller, createListing });
+  const buyer = await registerBuyer();
+  await loginAs(page, buyer);
+
+  await page.goto(`/productId/${listing._id}`);
+  await page.getByRole('button', { name: 'Report to admin' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /report/i })).toBeVisible();
+
+  const answer = page.waitForResponse('**/api/report/product');
+  await page.reload();
+  await page.getByRole('button', { name: 'Report to admin' }).click();
+  const refusal = (await (await answer).json()) as { message: string };
+  await expect(page.getByText(refusal.message)).toBeVisible();
+});
+
+test('a buyer without orders is told so', async ({ page, registerBuyer, loginAs }) => {
+  const buyer = await registerBuyer();
+  await loginAs(page, buyer);
+  await page.goto('/dashboard/myorders');
+  await expect(page.getByText('You have 0 order')).toBeVisible();
+});

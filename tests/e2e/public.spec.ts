@@ -1,0 +1,142 @@
+import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { expect, test } from './support/fixtures';
+
+const [iphone, samsung] = CATEGORY_CATALOGUE;
+
+test.describe('signed-out browsing', () => {
+  test('home lists the used-phone categories, each linking to its page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Used Phone' })).toBeVisible();
+    for (const category of CATEGORY_CATALOGUE) {
+      await expect(page.locator(`a[href="/category/${category.id}"]`).first()).toBeVisible();
+      await expect(page.getByRole('heading', { name: category.name, exact: true })).toBeVisible();
+    }
+    await page.locator(`a[href="/category/${samsung!.id}"]`).first().click();
+    await expect(page).toHaveURL(`/category/${samsung!.id}`);
+    await expect(page.getByRole('heading', { name: samsung!.name, exact: true })).toBeVisible();
+  });
+
+  test('home shows an advertised product card that leads to its details', async ({ page, registerSeller, createListing }) => {
+    const seller = await registerSeller();
+    const listing = await createListing(seller, { productName: `Ad phone ${Date.now().toString(36)}` });
+    expect((await seller.api.put(`/api/advertise/product/${listing._id}`)).ok()).toBe(true);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Advertised Phone' })).toBeVisible();
+    const card = page.locator('article, .card, li, div').filter({ has: page.getByText(listing.productName, { exact: true }) }).last();
+    await expect(card.getByText('Used', { exact: true })).toBeVisible();
+    await expect(card.getByText(`Price : ${listing.resalePrice}Tk`)).toBeVisible();
+    await card.getByRole('link', { name: 'Details' }).click();
+    await expect(page).toHaveURL(`/productId/${listing._id}`);
+    await expect(page.getByText(listing.productName).first()).toBeVisible();
+  });
+
+  test('home has no advertised section while nothing is advertised', async ({ page }) => {
+    // Other tests advertise products on the same server, so the empty answer is given here.
+    await page.route('**/api/advertised_products*', (route) => route.fulfill({ json: [] }));
+    const advertised = page.waitForResponse('**/api/advertised_products*');
+    await page.goto('/');
+    await advertised;
+    await expect(page.getByRole('heading', { name: 'Used Phone' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Advertised Phone' })).toHaveCount(0);
+  });
+
+  test('a category page shows its name, description and products', async ({ page, registerSeller, createListing }) => {
+    const seller = await registerSeller();
+    const listing = await createListing(seller, { category_id: iphone!.id, productName: `Category phone ${Date.now().toString(36)}` });
+
+    await page.goto(`/category/${iphone!.id}`);
+    await expect(page.getByRole('heading', { name: iphone!.name, exact: true })).toBeVisible();
+    await expect(page.getByText(iphone!.desc)).toBeVisible();
+    await expect(page.getByText(listing.productName)).toBeVisible();
+  });
+
+  test('an empty category says so', async ({ page }) => {
+    // Every category may hold other tests' listings, so this one is shown empty.
+    await page.route(`**/api/category/${samsung!.id}*`, (route) => route.fulfill({ json: [] }));
+    await page.goto(`/category/${samsung!.id}`);
+    await expect(page.getByRole('heading', { name: samsung!.name, exact: true })).toBeVisible();
+    await expect(page.getByText('No product Available')).toBeVisible();
+  });
+
+  test('a product page shows every row of the listing', async ({ page, registerSeller, createListing, adminApi }) => {
+    const seller = await registerSeller();
+    expect((await adminApi.put(`/api/verify_seller?email=${encodeURIComponent(seller.email)}`)).ok()).toBe(true);
+    const listing = await createListing(seller, { category_id: iphone!.id });
+
+    await page.goto(`/productId/${listing._id}`);
+    const today = new Date().toISOString().split('T')[0]!;
+    const rows: Array<[string, string]> = [
+      ['Brand', listing.brand],
+      ['Category', iphone!.name],
+      ['Posted On', today],
+      ['Original Price', `${listing.originalPrice}Tk`],
+      ['Resale Price', `${listing.resalePrice}Tk`],
+      ['Purchase Year', String(listing.yearOfPurchase)],
+      ['Condition', listing.productCondition],
+      ['Seller', seller.name],
+      ['Seller Email', seller.email],
+      ['Seller Mob', listing.sellerMobile],
+      ['Location', listing.location],
+      ['Description', listing.description],
+    ];
+    for (const [label, value] of rows) {
+      const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+      await expect(row, label).toContainText(value);
+    }
+    await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
+  });
+
+  test('the blog answers four questions that open and close', async ({ page }) => {
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { name: 'Web Blogs' })).toBeVisible();
+    const questions = page.locator('details');
+    await expect(questions).toHaveCount(4);
+    for (const topic of [/state/i, /prototyp/i, /unit test/i, /angular/i]) {
+      const item = questions.filter({ hasText: topic });
+      await expect(item).toHaveCount(1);
+      await item.locator('summary').click();
+      await expect(item).toHaveAttribute('open', '');
+    }
+  });
+
+  test('an unknown path shows the not-found screen with a way home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Opppsss not found !')).toBeVisible();
+    await page.getByRole('link', { name: 'Back To Home' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('the footer gives the contact details and links', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText('Rangpur Bangladesh')).toBeVisible();
+    await expect(footer.getByText(/2022/)).toBeVisible();
+    for (const name of ['F.A.Q', 'Privacy Policy', 'Terms & Conditions']) {
+      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', '/');
+    }
+  });
+
+  test('signed out, the header offers Home, Blog and Login', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    for (const name of ['Home', 'Blog', 'Login']) await expect(header.getByRole('link', { name, exact: true }).first()).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the mobile menu opens and closes', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: /menu/i });
+    await toggle.click();
+    const blog = page.getByRole('link', { name: 'Blog', exact: true });
+    await expect(blog).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(blog).toBeHidden();
+  });
+});

@@ -1,0 +1,133 @@
+import sharp from 'sharp';
+import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { messages } from '../../src/shared/messages';
+import { expect, test } from './support/fixtures';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A small PNG made on the spot, as a seller's photo would be. */
+const pngPhoto = async () => ({
+  name: 'my-phone.png',
+  mimeType: 'image/png',
+  buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer(),
+});
+
+test('an unverified seller is told so and applies for verification', async ({ page, registerSeller, loginAs, adminApi }) => {
+  const seller = await registerSeller();
+  await loginAs(page, seller);
+  await page.goto('/dashboard/addproduct');
+
+  await expect(page.getByText(/You (are )?not a verifed Seller/)).toBeVisible();
+  await page.getByRole('button', { name: 'Apply Verification' }).click();
+  await expect(page.getByText(messages.verificationApplied)).toBeVisible();
+
+  const requests = await adminApi.get('/api/unverifiedsellers?limit=100');
+  expect(((await requests.json()) as Array<{ email: string }>).map((r) => r.email)).toContain(seller.email);
+});
+
+test('a verified seller sees no verification notice', async ({ page, registerSeller, loginAs, adminApi }) => {
+  const seller = await registerSeller();
+  expect((await adminApi.put(`/api/verify_seller?email=${encodeURIComponent(seller.email)}`)).ok()).toBe(true);
+  await loginAs(page, seller);
+  await page.goto('/dashboard/addproduct');
+  await expect(page.getByLabel('Product Name')).toBeVisible();
+  await expect(page.getByText(/not a verifed Seller/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Apply Verification' })).toHaveCount(0);
+});
+
+test('submitting an empty product form shows every required message', async ({ page, registerSeller, loginAs }) => {
+  const seller = await registerSeller();
+  await loginAs(page, seller);
+  await page.goto('/dashboard/addproduct');
+  await page.getByRole('button', { name: /add product/i }).click();
+  for (const message of [
+    messages.productNameRequired,
+    messages.brandRequired,
+    messages.originalPriceRequired,
+    messages.resalePriceRequired,
+    messages.yearRequired,
+    messages.conditionRequired,
+    messages.sellerMobileRequired,
+    messages.locationRequired,
+    messages.productImgRequired,
+    messages.descriptionRequired,
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page).toHaveURL('/dashboard/addproduct');
+});
+
+test('a seller adds a product with a photo, advertises it and sees it advertised', async ({ page, registerSeller, loginAs }) => {
+  const seller = await registerSeller();
+  await loginAs(page, seller);
+  const productName = `Galaxy test ${unique()}`;
+
+  await page.goto('/dashboard/addproduct');
+  await expect(page.getByLabel('Seller Name')).toHaveValue(seller.name);
+  await expect(page.getByLabel('Seller Email')).toHaveValue(seller.email);
+  await page.getByLabel('Product Name').fill(productName);
+  await page.getByLabel('Brand').fill('Samsung');
+  await page.getByLabel('Category').selectOption({ label: CATEGORY_CATALOGUE[1]!.name });
+  await page.getByLabel('Original Price').fill('89000');
+  await page.getByLabel('Resale Price').fill('52000');
+  await page.getByLabel('Purchase Year').fill('2021');
+  await page.getByLabel('Condition').selectOption('Good');
+  await page.getByLabel('Seller Mobile').fill('+880 1712 345678');
+  await page.getByLabel('Location').fill('Rangpur');
+  await page.getByLabel('Product Image').setInputFiles(await pngPhoto());
+  await page.getByLabel('Description').fill('Two years old, light marks on the frame, battery holds a day.');
+  await page.getByRole('button', { name: /add product/i }).click();
+
+  await expect(page.getByText(messages.productAdded)).toBeVisible();
+  await expect(page).toHaveURL('/dashboard/myproducts');
+  const row = page.getByRole('row').filter({ hasText: productName });
+  await expect(row).toContainText('52000');
+  await expect(row).toContainText('Available');
+  await expect(row.getByRole('img')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Advertise' }).click();
+  await expect(page.getByText(messages.productAdvertised)).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Advertised' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Advertise', exact: true })).toHaveCount(0);
+});
+
+test('a seller deletes a product after confirming, and keeps it when cancelling', async ({ page, registerSeller, loginAs, createListing }) => {
+  const seller = await registerSeller();
+  const kept = await createListing(seller, { productName: `Kept phone ${unique()}` });
+  const deleted = await createListing(seller, { productName: `Gone phone ${unique()}` });
+  await loginAs(page, seller);
+  await page.goto('/dashboard/myproducts');
+
+  const keptRow = page.getByRole('row').filter({ hasText: kept.productName });
+  await keptRow.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Are you sure?')).toBeVisible();
+  await expect(dialog.getByText("You won't be able to revert this!")).toBeVisible();
+  await dialog.getByRole('button', { name: 'No, cancel!' }).click();
+  await expect(dialog.getByText('Cancelled')).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(keptRow).toBeVisible();
+
+  const deletedRow = page.getByRole('row').filter({ hasText: deleted.productName });
+  await deletedRow.getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+  await expect(dialog.getByText('Deleted!')).toBeVisible();
+  await expect(dialog.getByText('Your file has been deleted.')).toBeVisible();
+  await expect(deletedRow).toHaveCount(0);
+  await expect(keptRow).toBeVisible();
+});
+
+test('a seller with no products is told so', async ({ page, registerSeller, loginAs }) => {
+  const seller = await registerSeller();
+  await loginAs(page, seller);
+  await page.goto('/dashboard/myproducts');
+  await expect(page.getByText('No product Found')).toBeVisible();
+});
+
+test('a seller cannot open the admin screens', async ({ page, registerSeller, loginAs }) => {
+  const seller = await registerSeller();
+  await loginAs(page, seller);
+  await page.goto('/dashboard/allseller');
+  await expect(page.getByRole('heading', { name: 'All Seller' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Add Product' })).toBeVisible();
+});
