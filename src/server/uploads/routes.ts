@@ -46,11 +46,12 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     const photo = await processPhoto(await readWhole(request, await photoPart(request)));
 
     const id = newId();
-    await images.put(imageFileName(id), photo.image);
-    await images.put(thumbFileName(id), photo.thumb);
     try {
+      await images.put(imageFileName(id), photo.image);
+      await images.put(thumbFileName(id), photo.thumb);
       await insertUpload(db, { id, ownerId: user.id, width: photo.width, height: photo.height });
     } catch (error) {
+      // No row, no files: a half-stored upload would never be cleaned up.
       await images.remove(imageFileNames(id));
       throw error;
     }
