@@ -1,0 +1,7 @@
+import { expect, test } from './support/fixtures';
+
+test('the server answers its health check', async ({ request }) => {
+  const response = await request.get('/api/health');
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: 'ok' });
+});

@@ -1,0 +1,147 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type TestInfo,
+} from '@playwright/test';
+import { CATEGORY_CATALOGUE, categoryImageName } from '../../../src/server/db/seed/categories';
+import { demoListing, demoPerson } from '../../../src/server/db/seed/factories';
+import { phonePicture } from '../../../src/server/db/seed/pictures';
+import type { StoreProductRequest } from '../../../src/shared/products';
+import type { UploadResponse } from '../../../src/shared/uploads';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_PASSWORD } from './settings';
+
+/*
+ * Browser tests set up their state through the API, the way the web client would, and then test
+ * the screen. Every user gets a request context of their own, so sessions never mix.
+ */
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface TestUser extends Credentials {
+  name: string;
+  role: 'buyer' | 'seller';
+  photoURL: string;
+  /** Signed in as this user (session cookie), for further set-up calls. */
+  api: APIRequestContext;
+}
+
+export type TestListing = Omit<StoreProductRequest, 'productImg'> & { _id: string; productImg: string };
+
+interface Fixtures {
+  registerBuyer: (overrides?: Partial<Pick<TestUser, 'name' | 'email'>>) => Promise<TestUser>;
+  registerSeller: (overrides?: Partial<Pick<TestUser, 'name' | 'email'>>) => Promise<TestUser>;
+  /** Signs `page`'s browser in as `user`, with the session cookie and the access token the client keeps. */
+  loginAs: (page: Page, user: Credentials) => Promise<void>;
+  adminCredentials: Credentials;
+  /** Signed in as the admin (session cookie), for set-up calls only an admin may make. */
+  adminApi: APIRequestContext;
+  createListing: (seller: TestUser, overrides?: Partial<StoreProductRequest>) => Promise<TestListing>;
+}
+
+// The client keeps its access token under this key (src/client/api/http.ts, ACCESS_TOKEN_KEY);
+// that module reads Vite's import.meta.env, so it cannot be imported here.
+const ACCESS_TOKEN_KEY = 'accessToken';
+
+let serial = 0;
+const uniqueEmail = (role: string, worker: number) =>
+  `${role}.${Date.now().toString(36)}.w${worker}.${++serial}@e2e.test`;
+
+async function expectOk(response: APIResponse, what: string): Promise<APIResponse> {
+  if (!response.ok()) throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
+  return response;
+}
+
+export const test = base.extend<Fixtures>({
+  registerBuyer: registrar('buyer'),
+  registerSeller: registrar('seller'),
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  loginAs: async ({}, use) => {
+    await use(async (page, { email, password }) => {
+      // page.request shares the browser context's cookies, so this signs the browser in.
+      await expectOk(await page.request.post('/api/auth/login', { data: { email, password } }), `login as ${email}`);
+      const jwt = await expectOk(await page.request.get(`/api/jwt?email=${encodeURIComponent(email)}`), 'GET /api/jwt');
+      const { accessToken } = (await jwt.json()) as { accessToken: string };
+      await page.context().addInitScript(([key, token]) => window.localStorage.setItem(key, token), [ACCESS_TOKEN_KEY, accessToken] as const);
+    });
+  },
+
+  adminCredentials: [E2E_ADMIN, { option: true }],
+
+  adminApi: async ({ playwright }, use) => {
+    const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+    await expectOk(await api.post('/api/auth/login', { data: E2E_ADMIN }), 'admin login');
+    await use(api);
+    await api.dispose();
+  },
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  createListing: async ({}, use) => {
+    await use(async (seller, overrides = {}) => {
+      const { caption, hue, ...fields } = demoListing(++serial);
+      const productImg = overrides.productImg ?? (await uploadPicture(seller.api, caption, hue));
+      const listing = { ...fields, ...overrides, productImg };
+      const stored = await expectOk(await seller.api.post('/api/store_products', { data: listing }), 'POST /api/store_products');
+      const { insertedId } = (await stored.json()) as { insertedId: string };
+      return { ...listing, _id: insertedId };
+    });
+  },
+});
+
+type Register = Fixtures['registerBuyer'];
+
+/** A fixture that registers users of `role`, each signed in on a request context of their own. */
+function registrar(role: TestUser['role']) {
+  return async ({ playwright }: PlaywrightWorkerArgs, use: (register: Register) => Promise<void>, testInfo: TestInfo) => {
+    const contexts: APIRequestContext[] = [];
+    await use(async (overrides = {}) => {
+      const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+      contexts.push(api);
+      return register(api, role, { email: uniqueEmail(role, testInfo.workerIndex), ...overrides });
+    });
+    await Promise.all(contexts.map((context) => context.dispose()));
+  };
+}
+
+/** Sign-up, then the profile through POST /api/addUser, exactly as the register page does it. */
+async function register(
+  api: APIRequestContext,
+  role: 'buyer' | 'seller',
+  { email, name }: { email: string; name?: string },
+): Promise<TestUser> {
+  const person = demoPerson(++serial, role);
+  // A picture this server serves, so no test page waits on the internet for an avatar.
+  const photoURL = `${E2E_BASE_URL}/uploads/${categoryImageName(CATEGORY_CATALOGUE[serial % CATEGORY_CATALOGUE.length]!.id)}`;
+  const user = { email, password: E2E_PASSWORD, name: name ?? person.name, role, photoURL };
+  await expectOk(await api.post('/api/auth/signup', { data: { email, password: user.password } }), `sign-up of ${email}`);
+  await expectOk(await api.post('/api/addUser', { data: { name: user.name, email, role, photoURL } }), `POST /api/addUser for ${email}`);
+  return { ...user, api };
+}
+
+async function uploadPicture(api: APIRequestContext, caption: string, hue: number): Promise<string> {
+  const buffer = await phonePicture({ caption, hue, width: 640, height: 480 });
+  const response = await expectOk(
+    await api.post('/api/uploads', { multipart: { image: { name: 'phone.webp', mimeType: 'image/webp', buffer } } }),
+    'POST /api/uploads',
+  );
+  return ((await response.json()) as UploadResponse).data.url;
+}
+
+/** Fails with a readable list when axe finds serious or critical problems on the page as it is now. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, `accessibility problems on ${page.url()}`).toEqual([]);
+}
+
+export { expect };
