@@ -42,7 +42,7 @@ export const yearSchema = (requiredMessage: string) =>
 export const productFieldsSchema = z.object({
   productName: requiredText(messages.productNameRequired, 120),
   brand: requiredText(messages.brandRequired, 60),
-  category_id: z.string({ error: 'Please choose a category' }).min(1, 'Please choose a category').pipe(idSchema),
+  category_id: z.string({ error: 'Please choose a category' }).trim().min(1, 'Please choose a category').pipe(idSchema),
   originalPrice: priceSchema(messages.originalPriceRequired),
   resalePrice: priceSchema(messages.resalePriceRequired),
   yearOfPurchase: yearSchema(messages.yearRequired),
