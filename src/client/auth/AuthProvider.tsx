@@ -1,0 +1,122 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import type { CurrentUser, RegisterForm } from '../../shared/auth';
+import { messages } from '../../shared/messages';
+import { addUser, fetchCurrentUser, forgetAccessToken, logIn, logOut, signUp, storeAccessToken, updateAccount } from '../api/auth';
+
+export interface AuthState {
+  user: CurrentUser | null;
+  /** True until the first session check answers, and while a sign-in, register or logout runs. */
+  loading: boolean;
+  login: (email: string, password: string) => Promise<CurrentUser>;
+  register: (form: RegisterForm) => Promise<CurrentUser>;
+  logout: () => Promise<void>;
+  /** Asks the server again who is signed in (after a Google popup, for one) and renews the access token. */
+  refresh: () => Promise<CurrentUser | null>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+// Access tokens live at most two hours; renewing well inside that keeps an open tab's bearer calls working.
+const TOKEN_RENEWAL_MS = 30 * 60 * 1000;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<CurrentUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  /** Runs one auth action with the loading flag up, the way the spec's provider does. */
+  const withLoading = useCallback(async <T,>(action: () => Promise<T>): Promise<T> => {
+    setLoading(true);
+    try {
+      return await action();
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  const signedIn = useCallback(async (account: CurrentUser) => {
+    await storeAccessToken(account.email);
+    setUser(account);
+    return account;
+  }, []);
+
+  const refresh = useCallback(
+    () =>
+      withLoading(async () => {
+        const account = await fetchCurrentUser();
+        if (account) return signedIn(account);
+        forgetAccessToken();
+        setUser(null);
+        return null;
+      }),
+    [withLoading, signedIn],
+  );
+
+  useEffect(() => {
+    refresh().catch((error: unknown) => {
+      console.error('Could not check the session', error);
+      setUser(null);
+    });
+  }, [refresh]);
+
+  useEffect(() => {
+    if (!user) return;
+    const timer = setInterval(() => {
+      storeAccessToken(user.email).catch((error: unknown) => console.error('Could not renew the access token', error));
+    }, TOKEN_RENEWAL_MS);
+    return () => clearInterval(timer);
+  }, [user]);
+
+  const login = useCallback(
+    (email: string, password: string) =>
+      withLoading(async () => {
+        const account = await signedIn(await logIn(email, password));
+        toast.success(messages.loginSuccess);
+        return account;
+      }),
+    [withLoading, signedIn],
+  );
+
+  const register = useCallback(
+    (form: RegisterForm) =>
+      withLoading(async () => {
+        await signUp(form.email, form.password);
+        const account = await updateAccount(form.name, form.photoURL);
+        await addUser(form);
+        await signedIn(account);
+        toast.success(messages.registerSuccess);
+        return account;
+      }),
+    [withLoading, signedIn],
+  );
+
+  const logout = useCallback(async () => {
+    forgetAccessToken();
+    try {
+      await logOut();
+      setUser(null);
+      // Nothing fetched for the last account may show to the next one.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'products' });
+      toast.success(messages.logoutSuccess);
+      await navigate('/login');
+    } catch (error) {
+      console.error('Logout failed', error);
+    }
+  }, [navigate, queryClient]);
+
+  const value = useMemo<AuthState>(
+    () => ({ user, loading, login, register, logout, refresh }),
+    [user, loading, login, register, logout, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth() needs an <AuthProvider> above it');
+  return auth;
+}
