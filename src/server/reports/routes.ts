@@ -1,4 +1,44 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deleteResultSchema, idParamsSchema, insertResultSchema, pageQuerySchema } from '../../shared/common';
+import { reportedProductSchema, reportRequestSchema } from '../../shared/reports';
+import { callerOf, requireRole, signedIn } from '../auth/guards';
+import { isId } from '../db/ids';
+import { notFound } from '../errors';
+import { sendPage } from '../http/paging';
+import { deleteReport, listReportedProducts } from './repository';
+import { reportProduct } from './service';
 
-// PLACEHOLDER: being written now; replaced before this lands.
-export const reportRoutes: FastifyPluginAsyncZod = async () => {};
+const adminOnly = requireRole('admin');
+
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, images } = app.deps;
+
+  app.post(
+    '/report/product',
+    { schema: { body: reportRequestSchema, response: { 201: insertResultSchema } }, preHandler: signedIn },
+    async (request, reply) => {
+      const insertedId = await reportProduct(db, callerOf(request).user.id, request.body.product_id);
+      return reply.status(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.get(
+    '/all/reported/products',
+    { schema: { querystring: pageQuerySchema, response: { 200: reportedProductSchema.array() } }, preHandler: adminOnly },
+    async (request, reply) => {
+      const { items, total } = await listReportedProducts(db, images, request.query);
+      return sendPage(request, reply, request.query, items, total);
+    },
+  );
+
+  // Deletes the report only; the client deletes the listing itself in a second call.
+  app.delete(
+    '/reported/product/delete/:id',
+    { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, preHandler: adminOnly },
+    async (request) => {
+      const deletedCount = isId(request.params.id) ? await deleteReport(db, request.params.id) : 0;
+      if (!deletedCount) throw notFound('Report');
+      return { acknowledged: true, deletedCount };
+    },
+  );
+};

@@ -1,4 +1,43 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deleteResultSchema, emailQuerySchema, insertResultSchema, pageQuerySchema } from '../../shared/common';
+import { applyVerificationRequestSchema, verificationRequestSchema } from '../../shared/users';
+import { assertOwnEmail, callerOf, requireRole } from '../auth/guards';
+import { sendPage } from '../http/paging';
+import { deleteRequestOfEmail, listPendingRequests } from './repository';
+import { applyForVerification } from './service';
 
-// PLACEHOLDER: being written now; replaced before this lands.
-export const verificationRoutes: FastifyPluginAsyncZod = async () => {};
+const sellerOnly = requireRole('seller');
+const adminOnly = requireRole('admin');
+
+export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  // The spec's client sends name, email and photoURL; only the email is checked, the account decides the rest.
+  app.post(
+    '/seller/verification',
+    { schema: { body: applyVerificationRequestSchema, response: { 201: insertResultSchema } }, preHandler: sellerOnly },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      assertOwnEmail(caller, request.body.email);
+      const insertedId = await applyForVerification(db, caller.user);
+      return reply.status(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.get(
+    '/unverifiedsellers',
+    { schema: { querystring: pageQuerySchema, response: { 200: verificationRequestSchema.array() } }, preHandler: adminOnly },
+    async (request, reply) => {
+      const { items, total } = await listPendingRequests(db, request.query);
+      return sendPage(request, reply, request.query, items, total);
+    },
+  );
+
+  // The client calls this right after PUT /verify_seller, also for a seller who never applied, so
+  // "no request" is a deletedCount of 0 rather than a 404.
+  app.get(
+    '/deleteSellerVerification',
+    { schema: { querystring: emailQuerySchema, response: { 200: deleteResultSchema } }, preHandler: adminOnly },
+    async (request) => ({ acknowledged: true, deletedCount: await deleteRequestOfEmail(db, request.query.email.trim()) }),
+  );
+};

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { BookingRequest } from '../../shared/bookings';
+import type { Database, UserRow } from '../db/schema';
+import { AppError, notFound } from '../errors';
+import { findProductDetails } from '../products/repository';
+import { imageFileName } from '../uploads/names';
+import type { ImageStore } from '../uploads/store';
+import { findBooking, insertBooking } from './repository';
+
+const alreadyBooked = () => new AppError('ALREADY_EXISTS', 'You have booked this phone already. See it in My orders.');
+
+/**
+ * Books a product for `buyer`. Who books comes from the account and what is booked from the
+ * product's own record, as it is now: the booking keeps that snapshot even if the listing changes
+ * or goes away later.
+ */
+export async function bookProduct(db: Kysely<Database>, images: ImageStore, buyer: UserRow, request: BookingRequest): Promise<string> {
+  const product = await findProductDetails(db, request.productId);
+  if (!product) throw notFound('Product');
+  if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
+  if (await findBooking(db, buyer.id, product.id)) throw alreadyBooked();
+
+  try {
+    return await insertBooking(db, {
+      buyer_id: buyer.id,
+      product_id: product.id,
+      product_name: product.product_name,
+      product_price: product.resale_price,
+      product_img: images.urlOf(imageFileName(product.image_id)),
+      category_name: product.category_name,
+      buyer_name: buyer.name,
+      buyer_email: buyer.email,
+      phone_number: request.phoneNumber,
+      meet_location: request.meetLocation,
+    });
+  } catch (error) {
+    // Two bookings racing past the check above: the unique index keeps one, the other gets the same 409.
+    if (await findBooking(db, buyer.id, product.id)) throw alreadyBooked();
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { PageQuery } from '../../shared/common';
+import type { ReportedProduct } from '../../shared/reports';
+import { newId, nowIso } from '../db/ids';
+import type { Database } from '../db/schema';
+import { offsetOf } from '../http/paging';
+import { imageFileName } from '../uploads/names';
+import type { ImageStore } from '../uploads/store';
+
+export const findReport = (db: Kysely<Database>, productId: string, reporterId: string) =>
+  db.selectFrom('reports').select('id').where('product_id', '=', productId).where('reporter_id', '=', reporterId).executeTakeFirst();
+
+export async function insertReport(db: Kysely<Database>, productId: string, reporterId: string): Promise<string> {
+  const id = newId();
+  await db.insertInto('reports').values({ id, product_id: productId, reporter_id: reporterId, reported_at: nowIso() }).execute();
+  return id;
+}
+
+/**
+ * One page of reports, newest first. What the admin sees of the product and its seller is read from
+ * their own tables now, so a report never shows stale details.
+ */
+export async function listReportedProducts(db: Kysely<Database>, images: ImageStore, page: PageQuery) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('reports as r')
+      .innerJoin('products as p', 'p.id', 'r.product_id')
+      .innerJoin('users as u', 'u.id', 'p.seller_id')
+      .select(['r.id', 'r.product_id', 'r.reported_at', 'p.image_id', 'p.product_name', 'p.seller_mobile', 'u.name', 'u.email'])
+      .orderBy('r.reported_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(page.limit)
+      .offset(offsetOf(page))
+      .execute(),
+    db
+      .selectFrom('reports')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const items = rows.map(
+    (row): ReportedProduct => ({
+      _id: row.id,
+      product_id: row.product_id,
+      productImg: images.urlOf(imageFileName(row.image_id)),
+      productName: row.product_name,
+      sellerName: row.name,
+      sellerEmail: row.email,
+      sellerMobile: row.seller_mobile,
+      reportedAt: row.reported_at,
+    }),
+  );
+  return { items, total: Number(count.count) };
+}
+
+export async function deleteReport(db: Kysely<Database>, id: string): Promise<number> {
+  const result = await db.deleteFrom('reports').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

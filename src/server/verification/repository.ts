@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { PageQuery } from '../../shared/common';
+import type { VerificationRequest } from '../../shared/users';
+import { newId, nowIso } from '../db/ids';
+import type { Database } from '../db/schema';
+import { offsetOf } from '../http/paging';
+
+export const findRequestOfUser = (db: Kysely<Database>, userId: string) =>
+  db.selectFrom('verification_requests').select('id').where('user_id', '=', userId).executeTakeFirst();
+
+export async function insertRequest(db: Kysely<Database>, userId: string): Promise<string> {
+  const id = newId();
+  await db.insertInto('verification_requests').values({ id, user_id: userId, requested_at: nowIso() }).execute();
+  return id;
+}
+
+/** Requests of sellers who are still unverified; a request outlived by its verification is not pending. */
+const pending = (db: Kysely<Database>) =>
+  db
+    .selectFrom('verification_requests as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .where('u.role', '=', 'seller')
+    .where('u.is_verified', '=', false);
+
+/** One page of pending requests, oldest first: the admin works through them in the order they came. */
+export async function listPendingRequests(db: Kysely<Database>, page: PageQuery) {
+  const [rows, count] = await Promise.all([
+    pending(db)
+      .select(['r.id', 'r.user_id', 'r.requested_at', 'u.name', 'u.email', 'u.photo_url'])
+      .orderBy('r.requested_at', 'asc')
+      .orderBy('r.id', 'asc')
+      .limit(page.limit)
+      .offset(offsetOf(page))
+      .execute(),
+    pending(db)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const items = rows.map(
+    (row): VerificationRequest => ({
+      _id: row.id,
+      userId: row.user_id,
+      name: row.name,
+      email: row.email,
+      photoURL: row.photo_url,
+      requestedAt: row.requested_at,
+    }),
+  );
+  return { items, total: Number(count.count) };
+}
+
+export async function deleteRequestOfEmail(db: Kysely<Database>, email: string): Promise<number> {
+  const owner = db.selectFrom('users').select('id').where('email', '=', email.toLowerCase());
+  const result = await db.deleteFrom('verification_requests').where('user_id', 'in', owner).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

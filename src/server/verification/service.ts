@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/schema';
+import { AppError } from '../errors';
+import { findRequestOfUser, insertRequest } from './repository';
+
+const alreadyRequested = () =>
+  new AppError('ALREADY_EXISTS', 'You have already applied for verification. Please wait until an admin checks it.');
+
+/** Files the seller's request to be verified; one request per seller, none once verified. */
+export async function applyForVerification(db: Kysely<Database>, seller: UserRow): Promise<string> {
+  if (seller.is_verified) throw new AppError('CONFLICT', 'You are a verified seller already');
+  if (await findRequestOfUser(db, seller.id)) throw alreadyRequested();
+  try {
+    return await insertRequest(db, seller.id);
+  } catch (error) {
+    // Two requests racing past the check above: the unique user_id keeps one, the other gets the same 409.
+    if (await findRequestOfUser(db, seller.id)) throw alreadyRequested();
+    throw error;
+  }
+}
