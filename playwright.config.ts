@@ -45,7 +45,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx scripts/e2e-server.ts',
+    // exec: the script is Playwright's own child, so it notices when Playwright is gone.
+    command: 'exec node --import tsx scripts/e2e-server.ts',
     url: `${E2E_BASE_URL}/api/health`,
     // The first start may build the client.
     timeout: 180_000,
