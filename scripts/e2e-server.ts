@@ -31,7 +31,10 @@ function ensureClientBuilt(): void {
   if (existsSync(built) && statSync(built).mtimeMs >= sourcesChanged) return;
   console.log('e2e server: building the client');
   const build = spawnSync('npm', ['run', 'build:client'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the client build failed');
+  if (build.status !== 0) {
+    console.error('e2e server: the client build failed, see above');
+    process.exit(1);
+  }
 }
 
 async function onPostgres<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
