@@ -1,0 +1,13 @@
+import { Navigate, Outlet } from 'react-router';
+import type { Role, Roles } from '../../api/roles';
+import { FullScreenSpinner } from '../../components/Spinner';
+import { useDashboardRoles } from './useDashboardRoles';
+
+const roleFlag: Record<Role, keyof Roles> = { admin: 'isAdmin', seller: 'isSeller', buyer: 'isBuyer' };
+
+/** Lets only users of `role` into the screens below it; anyone else lands on Dashboard Home. */
+export function RoleGuard({ role }: { role: Role }) {
+  const { roles, loading } = useDashboardRoles();
+  if (loading) return <FullScreenSpinner label="Checking your access" />;
+  return roles[roleFlag[role]] ? <Outlet /> : <Navigate to="/dashboard" replace />;
+}

@@ -1,0 +1,40 @@
+import type { RouteObject } from 'react-router';
+import { DashboardHome } from './DashboardHome';
+import { DashboardLayout } from './DashboardLayout';
+import { RoleGuard } from './RoleGuard';
+
+/*
+ * The role screens load on first visit, so visitors who never open the dashboard do not download
+ * the tables, the product form or the confirm dialogs.
+ */
+const adminScreens: RouteObject[] = [
+  { path: 'allseller', lazy: async () => ({ Component: (await import('./admin/AllSellers')).AllSellers }) },
+  { path: 'allbuyer', lazy: async () => ({ Component: (await import('./admin/AllBuyers')).AllBuyers }) },
+  {
+    path: 'sellerverification',
+    lazy: async () => ({ Component: (await import('./admin/SellerVerificationRequests')).SellerVerificationRequests }),
+  },
+  { path: 'reported/products', lazy: async () => ({ Component: (await import('./admin/ReportedProducts')).ReportedProducts }) },
+];
+
+const sellerScreens: RouteObject[] = [
+  { path: 'addproduct', lazy: async () => ({ Component: (await import('./addProduct/AddProduct')).AddProduct }) },
+  { path: 'myproducts', lazy: async () => ({ Component: (await import('./seller/MyProducts')).MyProducts }) },
+];
+
+const buyerScreens: RouteObject[] = [
+  { path: 'myorders', lazy: async () => ({ Component: (await import('./buyer/MyOrders')).MyOrders }) },
+];
+
+/** The /dashboard route's layout and screens; the app's router mounts them under /dashboard behind PrivateRoute. */
+export const dashboardRoutes: RouteObject[] = [
+  {
+    element: <DashboardLayout />,
+    children: [
+      { index: true, element: <DashboardHome /> },
+      { element: <RoleGuard role="admin" />, children: adminScreens },
+      { element: <RoleGuard role="seller" />, children: sellerScreens },
+      { element: <RoleGuard role="buyer" />, children: buyerScreens },
+    ],
+  },
+];
