@@ -1,0 +1,268 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderSchema } from '../src/shared/bookings';
+import { messages } from '../src/shared/messages';
+import { userSchema, type User } from '../src/shared/users';
+import { newId } from '../src/server/db/ids';
+import { createTestApp, type TestApp } from './support/app';
+import { adminActor, registerActor, type Actor } from './support/actors';
+import { listProduct } from './support/products';
+
+let t: TestApp;
+let seller: Actor;
+let buyer: Actor;
+let admin: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [seller, buyer] = await Promise.all([registerActor(t.app, 'seller'), registerActor(t.app, 'buyer')]);
+  admin = await adminActor(t.app, t.db);
+});
+afterAll(() => t.close());
+
+const enc = encodeURIComponent;
+
+/** A signed-up account that has not stored its profile yet, as the register form leaves it between its two calls. */
+async function freshAccount(email = `fresh.${newId()}@example.test`) {
+  const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: 'long enough pw' } });
+  const cookie = signup.cookies.find((c) => c.name === 'phonehaat_session')!;
+  const headers = { cookie: `${cookie.name}=${cookie.value}` };
+  return {
+    email,
+    addUser: (payload: object) => t.app.inject({ method: 'POST', url: '/api/addUser', payload, headers }),
+  };
+}
+
+const profile = (email: string, role = 'buyer') => ({ name: 'Sadia Akter', email, role, photoURL: 'https://i.pravatar.cc/150?u=sadia' });
+
+async function usersOf(role: 'buyers' | 'sellers', query = '?limit=100'): Promise<User[]> {
+  const response = await admin.request({ method: 'GET', url: `/api/${role}${query}` });
+  expect(response.statusCode).toBe(200);
+  return userSchema.array().parse(response.json());
+}
+
+const roleCheck = (actor: Actor | null, role: string, email: string) =>
+  (actor ? actor.request.bind(actor) : t.app.inject.bind(t.app))({ method: 'GET', url: `/api/${role}/${enc(email)}` }).then((r) => r.json());
+
+describe('POST /api/addUser', () => {
+  it("stores the signed-in account's profile; a seller starts unverified whatever the body says", async () => {
+    const account = await freshAccount();
+    const response = await account.addUser({ ...profile(account.email, 'seller'), verified: true });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    const stored = (await usersOf('sellers')).find((u) => u.email === account.email);
+    expect(stored).toEqual({
+      _id: response.json().insertedId,
+      name: 'Sadia Akter',
+      email: account.email,
+      photoURL: 'https://i.pravatar.cc/150?u=sadia',
+      role: 'seller',
+      verified: false,
+    });
+  });
+
+  it('does not make a second user or switch the role when called again', async () => {
+    const account = await freshAccount();
+    const first = await account.addUser(profile(account.email, 'buyer'));
+    const second = await account.addUser({ ...profile(account.email, 'seller'), name: 'New Name' });
+    expect(second.json().insertedId).toBe(first.json().insertedId);
+    const buyers = (await usersOf('buyers')).filter((u) => u.email === account.email);
+    expect(buyers).toEqual([expect.objectContaining({ role: 'buyer', name: 'New Name' })]);
+    expect((await usersOf('sellers')).some((u) => u.email === account.email)).toBe(false);
+  });
+
+  it('refuses another email, an admin role and anonymous callers', async () => {
+    const account = await freshAccount();
+    const other = await account.addUser(profile(buyer.email));
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ message: 'You can only do this for your own account', code: 'FORBIDDEN' });
+
+    const asAdmin = await account.addUser(profile(account.email, 'admin'));
+    expect(asAdmin.statusCode).toBe(400);
+    expect(asAdmin.json().fields).toEqual({ role: messages.registerRoleRequired });
+
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/addUser', payload: profile('x@example.test') });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("answers the spec's field messages for a blank form", async () => {
+    const account = await freshAccount();
+    const response = await account.addUser({ name: ' ', email: '', photoURL: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({
+      name: messages.registerNameRequired,
+      email: messages.registerEmailRequired,
+      role: messages.registerRoleRequired,
+      photoURL: messages.registerPhotoRequired,
+    });
+    const script = await account.addUser({ ...profile(account.email), photoURL: 'javascript:alert(1)' });
+    expect(script.json().fields).toEqual({ photoURL: 'Please enter a link that starts with http:// or https://' });
+  });
+});
+
+describe('GET /api/admin|seller|buyer/:email', () => {
+  it("answers true only for the caller's own email and role", async () => {
+    expect(await roleCheck(seller, 'seller', seller.email)).toEqual({ isSeller: true });
+    expect(await roleCheck(seller, 'seller', seller.email.toUpperCase())).toEqual({ isSeller: true });
+    expect(await roleCheck(seller, 'buyer', seller.email)).toEqual({ isBuyer: false });
+    expect(await roleCheck(seller, 'admin', seller.email)).toEqual({ isAdmin: false });
+    expect(await roleCheck(buyer, 'buyer', buyer.email)).toEqual({ isBuyer: true });
+    expect(await roleCheck(admin, 'admin', admin.email)).toEqual({ isAdmin: true });
+  });
+
+  it("reads false for anyone else's email and without a session", async () => {
+    expect(await roleCheck(buyer, 'seller', seller.email)).toEqual({ isSeller: false });
+    expect(await roleCheck(seller, 'admin', admin.email)).toEqual({ isAdmin: false });
+    expect(await roleCheck(null, 'admin', admin.email)).toEqual({ isAdmin: false });
+    expect(await roleCheck(null, 'buyer', buyer.email)).toEqual({ isBuyer: false });
+  });
+});
+
+describe('GET /api/checkSellerVerify?email=', () => {
+  it('answers whether that seller is verified, for anyone', async () => {
+    const check = async (email: string) => (await t.app.inject({ method: 'GET', url: `/api/checkSellerVerify?email=${enc(email)}` })).json();
+    const newcomer = await registerActor(t.app, 'seller');
+    expect(await check(newcomer.email)).toEqual({ verified: false });
+    await admin.request({ method: 'PUT', url: `/api/verify_seller?email=${enc(newcomer.email)}` });
+    expect(await check(newcomer.email)).toEqual({ verified: true });
+    expect(await check(buyer.email)).toEqual({ verified: false });
+    expect(await check('nobody@example.test')).toEqual({ verified: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/checkSellerVerify' })).json()).toEqual({ verified: false });
+  });
+});
+
+describe('GET /api/buyers and /api/sellers', () => {
+  it('lists each role newest first, paged, for the admin', async () => {
+    const fresh = await createTestApp();
+    try {
+      const freshAdmin = await adminActor(fresh.app, fresh.db);
+      const buyers: Actor[] = [];
+      for (let i = 0; i < 3; i++) buyers.push(await registerActor(fresh.app, 'buyer'));
+      await registerActor(fresh.app, 'seller');
+      const list = (url: string) => freshAdmin.request({ method: 'GET', url });
+
+      const all = userSchema.array().parse((await list('/api/buyers')).json());
+      expect(all.map((u) => u.email)).toEqual(buyers.map((b) => b.email).reverse());
+      expect(all.every((u) => u.role === 'buyer')).toBe(true);
+
+      const page = await list('/api/buyers?limit=2');
+      expect(page.headers['x-total-count']).toBe('3');
+      expect(page.headers.link).toContain('page=2');
+      expect(page.json()).toHaveLength(2);
+
+      const sellers = userSchema.array().parse((await list('/api/sellers')).json());
+      expect(sellers).toEqual([expect.objectContaining({ role: 'seller', verified: false })]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('is for admins only', async () => {
+    for (const path of ['/api/buyers', '/api/sellers']) {
+      expect((await seller.request({ method: 'GET', url: path })).statusCode).toBe(403);
+      expect((await buyer.request({ method: 'GET', url: path })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('DELETE /api/buyers/:id', () => {
+  it('deletes the buyer, ends their sessions and takes their bookings out of every list', async () => {
+    const doomed = await registerActor(t.app, 'buyer');
+    const productId = await listProduct(seller);
+    await doomed.request({ method: 'POST', url: '/api/store/booking/product', payload: { productId, phoneNumber: '01711223344', meetLocation: 'Rangpur' } });
+    await doomed.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
+
+    const response = await admin.request({ method: 'DELETE', url: `/api/buyers/${doomed.user.uid}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+
+    expect((await usersOf('buyers')).some((u) => u.email === doomed.email)).toBe(false);
+    expect((await doomed.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: doomed.cookie } })).statusCode).toBe(401);
+    const bookings = await t.db.selectFrom('bookings').select('buyer_id').where('product_id', '=', productId).execute();
+    expect(bookings).toEqual([{ buyer_id: null }]);
+    const reports = await admin.request({ method: 'GET', url: '/api/all/reported/products?limit=100' });
+    expect(reports.json().some((r: { product_id: string }) => r.product_id === productId)).toBe(false);
+  });
+
+  it('answers 404 for a seller, an unknown or a malformed id', async () => {
+    for (const id of [seller.user.uid, newId(), 'nope']) {
+      const response = await admin.request({ method: 'DELETE', url: `/api/buyers/${id}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Buyer not found', code: 'NOT_FOUND' });
+    }
+  });
+});
+
+describe('DELETE /api/sellers/:id', () => {
+  it("deletes the seller with their products, reports, verification request and pictures, keeping the buyers' orders", async () => {
+    const doomed = await registerActor(t.app, 'seller');
+    const productId = await listProduct(doomed);
+    const upload = await t.db.selectFrom('products').select('image_id').where('id', '=', productId).executeTakeFirstOrThrow();
+    const picture = join(t.dataDir, 'uploads', `${upload.image_id}.webp`);
+    expect(existsSync(picture)).toBe(true);
+    await buyer.request({ method: 'POST', url: '/api/store/booking/product', payload: { productId, phoneNumber: '01711223344', meetLocation: 'Sylhet' } });
+    await buyer.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
+    await doomed.request({ method: 'POST', url: '/api/seller/verification', payload: {} });
+
+    const response = await admin.request({ method: 'DELETE', url: `/api/sellers/${doomed.user.uid}` });
+    expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+
+    expect((await t.app.inject({ method: 'GET', url: `/api/addvertise/product/${productId}` })).statusCode).toBe(404);
+    const reports = await admin.request({ method: 'GET', url: '/api/all/reported/products?limit=100' });
+    expect(reports.json().some((r: { product_id: string }) => r.product_id === productId)).toBe(false);
+    const requests = await admin.request({ method: 'GET', url: '/api/unverifiedsellers?limit=100' });
+    expect(requests.json().some((r: { email: string }) => r.email === doomed.email)).toBe(false);
+    expect(existsSync(picture)).toBe(false);
+
+    const orders = orderSchema.array().parse((await buyer.request({ method: 'GET', url: `/api/orders?email=${enc(buyer.email)}&limit=100` })).json());
+    expect(orders.find((o) => o.meetLocation === 'Sylhet')).toMatchObject({ productId: null });
+  });
+
+  it('answers 404 for a buyer, an unknown or a malformed id', async () => {
+    for (const id of [buyer.user.uid, newId(), '%27']) {
+      expect((await admin.request({ method: 'DELETE', url: `/api/sellers/${id}` })).statusCode).toBe(404);
+    }
+  });
+
+  it('is for admins only, and a refused call deletes nothing', async () => {
+    const target = await registerActor(t.app, 'seller');
+    for (const path of [`/api/sellers/${target.user.uid}`, `/api/buyers/${buyer.user.uid}`]) {
+      expect((await seller.request({ method: 'DELETE', url: path })).statusCode).toBe(403);
+      expect((await buyer.request({ method: 'DELETE', url: path })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'DELETE', url: path })).statusCode).toBe(401);
+    }
+    expect((await target.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    expect((await buyer.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+  });
+});
+
+describe('PUT /api/verify_seller?email=', () => {
+  it('verifies a seller once; a second call changes nothing', async () => {
+    const candidate = await registerActor(t.app, 'seller');
+    const verify = () => admin.request({ method: 'PUT', url: `/api/verify_seller?email=${enc(candidate.email)}` });
+    expect((await verify()).json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    expect((await verify()).json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0 });
+    expect((await usersOf('sellers')).find((u) => u.email === candidate.email)?.verified).toBe(true);
+  });
+
+  it('answers 404 for a buyer, an admin or an unknown email', async () => {
+    for (const email of [buyer.email, admin.email, 'nobody@example.test', '']) {
+      const response = await admin.request({ method: 'PUT', url: `/api/verify_seller?email=${enc(email)}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Seller not found', code: 'NOT_FOUND' });
+    }
+    expect((await usersOf('buyers')).find((u) => u.email === buyer.email)?.verified).toBe(false);
+  });
+
+  it('is for admins only', async () => {
+    const candidate = await registerActor(t.app, 'seller');
+    const url = `/api/verify_seller?email=${enc(candidate.email)}`;
+    expect((await candidate.request({ method: 'PUT', url })).statusCode).toBe(403);
+    expect((await buyer.request({ method: 'PUT', url })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url })).statusCode).toBe(401);
+    expect((await usersOf('sellers')).find((u) => u.email === candidate.email)?.verified).toBe(false);
+  });
+});
