@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../shared/uploads';
+import { googleRoutes } from './auth/google/routes';
 import { authRoutes } from './auth/routes';
 import { bookingRoutes } from './bookings/routes';
 import { categoryRoutes } from './categories/routes';
@@ -49,6 +50,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       for (const routes of [
         healthRoutes,
         authRoutes,
+        googleRoutes,
         userRoutes,
         verificationRoutes,
         categoryRoutes,

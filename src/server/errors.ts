@@ -12,7 +12,8 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
-  NOT_CONFIGURED: 501,
+  /** A feature this server has not been set up for (e.g. Google sign-in): not there, as far as callers can tell. */
+  NOT_CONFIGURED: 404,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const;

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Engine } from './connection';
 import { initialMigration } from './migrations/001-initial';
+import { googleSignInsMigration } from './migrations/002-google-sign-ins';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -8,7 +9,10 @@ class CodeMigrations implements MigrationProvider {
   constructor(private readonly engine: Engine) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '001-initial': initialMigration(this.engine) };
+    return {
+      '001-initial': initialMigration(this.engine),
+      '002-google-sign-ins': googleSignInsMigration(this.engine),
+    };
   }
 }
 

@@ -32,6 +32,17 @@ export interface LoginFailuresTable {
   window_started_at: string;
 }
 
+/** A Google sign-in under way; `id` is the hash of the random value in the browser's flow cookie. */
+export interface GoogleSignInsTable {
+  id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  mode: 'login' | 'register';
+  is_popup: boolean;
+  expires_at: string;
+}
+
 export interface CategoriesTable {
   id: string;
   category_name: string;
@@ -101,6 +112,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  google_sign_ins: GoogleSignInsTable;
   categories: CategoriesTable;
   uploads: UploadsTable;
   products: ProductsTable;
@@ -112,4 +124,5 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type ProductRow = Selectable<ProductsTable>;
+export type GoogleSignInRow = Selectable<GoogleSignInsTable>;
 export type CategoryRow = Selectable<CategoriesTable>;

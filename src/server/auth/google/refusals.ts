@@ -1,0 +1,99 @@
+import { AuthorizationResponseError, ClientError, ResponseBodyError } from 'openid-client';
+import { GOOGLE_NOT_SET_UP } from '../../../shared/google';
+
+/** Why a Google sign-in did not end with a session, in words a person can act on. */
+export const refusals = {
+  notConfigured: `${GOOGLE_NOT_SET_UP}.`,
+  expired: 'This Google sign-in has expired or was already used. Please start again.',
+  stateMismatch: 'This Google sign-in was not started from this browser, so it was stopped. Please start again.',
+  cancelled: 'The Google sign-in was cancelled, so you are not signed in.',
+  providerError: 'Google could not complete the sign-in. Please try again.',
+  codeRejected: 'Google did not accept this sign-in code (it is wrong, expired or already used). Please start again.',
+  nonceMismatch: 'Google’s answer does not belong to this sign-in, so it was refused. Please start again.',
+  wrongAudience: 'Google’s answer was meant for a different application, so it was refused.',
+  tokenExpired: 'Google’s answer has expired. Please start again.',
+  untrustedToken: 'Google’s answer could not be verified, so it was refused.',
+  unreachable: 'Google could not be reached. Please try again in a moment.',
+  noEmail: 'Google did not share a verified email address for this account, so no account could be opened.',
+  accountExists:
+    'An account with this email already exists with a different sign-in method. Log in with your email and password instead.',
+  internal: 'Something went wrong on our side while signing you in. Please try again.',
+} as const;
+
+export type RefusalReason = keyof typeof refusals;
+
+/** The one code a refusal keeps for the client besides its sentence (Firebase's name for the same case). */
+const refusalCodes: Partial<Record<RefusalReason, string>> = {
+  accountExists: 'account-exists-with-different-credential',
+};
+
+export class GoogleSignInRefusal extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    options?: ErrorOptions,
+  ) {
+    super(refusals[reason], options);
+    this.name = 'GoogleSignInRefusal';
+  }
+
+  get code(): string {
+    return refusalCodes[this.reason] ?? `google-${this.reason.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  }
+
+  get status(): number {
+    if (this.reason === 'unreachable') return 502;
+    return this.reason === 'internal' ? 500 : 400;
+  }
+}
+
+/** Maps whatever openid-client threw while finishing a sign-in to the refusal it means. */
+export function refusalFor(error: unknown): GoogleSignInRefusal {
+  if (error instanceof GoogleSignInRefusal) return error;
+  return new GoogleSignInRefusal(reasonFor(error), { cause: error });
+}
+
+function reasonFor(error: unknown): RefusalReason {
+  if (error instanceof AuthorizationResponseError) {
+    return error.error === 'access_denied' ? 'cancelled' : 'providerError';
+  }
+  if (error instanceof ResponseBodyError) {
+    return error.error === 'invalid_grant' ? 'codeRejected' : 'providerError';
+  }
+  if (error instanceof ClientError) {
+    switch (error.code) {
+      case 'OAUTH_JWT_CLAIM_COMPARISON_FAILED':
+        return claimRefusal(failedClaim(error));
+      case 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED':
+        return 'tokenExpired';
+      case 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED':
+        return 'stateMismatch';
+      case 'OAUTH_RESPONSE_IS_NOT_CONFORM':
+      case 'OAUTH_RESPONSE_IS_NOT_JSON':
+        return 'providerError';
+      default:
+        return 'untrustedToken';
+    }
+  }
+  return isNetworkFailure(error) ? 'unreachable' : 'internal';
+}
+
+/** fetch() rejects with a TypeError when it cannot connect, and with a TimeoutError when it gives up. */
+function isNetworkFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (error instanceof TypeError && error.message === 'fetch failed') || error.name === 'TimeoutError' || error.name === 'AbortError';
+}
+
+function claimRefusal(claim: unknown): RefusalReason {
+  if (claim === 'nonce') return 'nonceMismatch';
+  if (claim === 'aud' || claim === 'azp') return 'wrongAudience';
+  return 'untrustedToken';
+}
+
+/** openid-client wraps oauth4webapi's error, whose `cause` names the claim that failed. */
+function failedClaim(error: ClientError): unknown {
+  const inner = error.cause;
+  if (inner instanceof Error && typeof inner.cause === 'object' && inner.cause !== null && 'claim' in inner.cause) {
+    return inner.cause.claim;
+  }
+  return undefined;
+}

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { IDToken } from 'openid-client';
+import { z } from 'zod';
+import type { Database, UserRow } from '../../db/schema';
+import { findUserByEmail, findUserById, insertUser } from '../../users/repository';
+import { GoogleSignInRefusal } from './refusals';
+import { findUserByGoogleSub, linkGoogleAccount } from './repository';
+
+/** The claims this app reads from a verified ID token; anything else about them is ignored. */
+const identityClaimsSchema = z.object({
+  sub: z.string().min(1),
+  email: z.string().email().optional(),
+  // Only a literal `true` counts: anything else is treated as an unverified address.
+  email_verified: z.unknown().transform((value) => value === true),
+  name: z.string().optional().catch(undefined),
+  picture: z.string().url().optional().catch(undefined),
+});
+
+export interface GoogleIdentity {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  picture: string;
+}
+
+export function identityFrom(claims: IDToken): GoogleIdentity {
+  const parsed = identityClaimsSchema.safeParse(claims);
+  if (!parsed.success || !parsed.data.email) throw new GoogleSignInRefusal('noEmail');
+  const { sub, email, email_verified, name, picture } = parsed.data;
+  return { sub, email, emailVerified: email_verified, name: name ?? '', picture: picture ?? '' };
+}
+
+/**
+ * The account a Google identity signs in to. A first sign-in opens a buyer account (the spec:
+ * "Google login and Google register create a buyer by default"). An existing account with the
+ * same email is taken over only when Google vouches for the address; otherwise anyone could
+ * register that email at a careless provider and walk into someone else's account.
+ */
+export async function accountForGoogle(db: Kysely<Database>, identity: GoogleIdentity): Promise<UserRow> {
+  try {
+    return await db.transaction().execute((trx) => findOrCreateAccount(trx, identity));
+  } catch (error) {
+    // Two first sign-ins racing: the unique indexes decide, and the loser signs in to the winner's account.
+    const created = await findUserByGoogleSub(db, identity.sub);
+    if (created) return created;
+    throw error;
+  }
+}
+
+async function findOrCreateAccount(db: Kysely<Database>, identity: GoogleIdentity): Promise<UserRow> {
+  const known = await findUserByGoogleSub(db, identity.sub);
+  if (known) return known;
+
+  const sameEmail = await findUserByEmail(db, identity.email);
+  if (!sameEmail) {
+    return insertUser(db, {
+      email: identity.email,
+      name: identity.name,
+      photoUrl: identity.picture,
+      role: 'buyer',
+      emailVerified: identity.emailVerified,
+      googleSub: identity.sub,
+    });
+  }
+
+  if (!identity.emailVerified || sameEmail.google_sub !== null) throw new GoogleSignInRefusal('accountExists');
+  await linkGoogleAccount(db, sameEmail.id, identity.sub);
+  const linked = await findUserById(db, sameEmail.id);
+  if (!linked) throw new Error(`user ${sameEmail.id} vanished while linking Google`);
+  return linked;
+}
