@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { hashPassword } from '../../auth/passwords';
 import { imageFileName, imageFileNames, thumbFileName } from '../../uploads/names';
+import { processPhoto } from '../../uploads/processing';
 import type { ImageStore } from '../../uploads/store';
 import { newId } from '../ids';
 import type { Database, NewUser } from '../schema';
@@ -45,7 +46,6 @@ const BOOKED_BY_BUYER = 0;
 const REPORTED_BY_OTHER_BUYER = 2;
 
 const PICTURE = { width: 800, height: 600 };
-const THUMB_WIDTH = 400;
 const HOUR = 3_600_000;
 
 const sellerOf = (n: number): AccountKey => (n % 3 === 2 ? 'newSeller' : 'verifiedSeller');
@@ -140,11 +140,12 @@ async function demoListings(images: ImageStore, users: Map<AccountKey, DemoUser>
       const seller = users.get(sellerOf(n))!;
       const { caption, hue, ...fields } = demoListing(n);
       const uploadId = newId(postedAt);
-      const picture = await phonePicture({ caption, hue, ...PICTURE });
-      await images.put(imageFileName(uploadId), picture);
-      await images.put(thumbFileName(uploadId), await sharp(picture).resize({ width: THUMB_WIDTH }).webp().toBuffer());
+      // The same processing and file names as a seller's upload through POST /api/uploads.
+      const photo = await processPhoto(await phonePicture({ caption, hue, ...PICTURE }));
+      await images.put(imageFileName(uploadId), photo.image);
+      await images.put(thumbFileName(uploadId), photo.thumb);
 
-      const upload = { id: uploadId, owner_id: seller.id, ...PICTURE, created_at: new Date(postedAt).toISOString() };
+      const upload = { id: uploadId, owner_id: seller.id, width: photo.width, height: photo.height, created_at: new Date(postedAt).toISOString() };
       const product = {
         id: newId(postedAt),
         seller_id: seller.id,
