@@ -10,6 +10,7 @@ import { bookingRoutes } from './bookings/routes';
 import { categoryRoutes } from './categories/routes';
 import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
+import { registerClient } from './http/client';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { productRoutes } from './products/routes';
@@ -23,6 +24,8 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** Requests per minute and address for the API as a whole. */
   apiRateLimit?: number;
+  /** The built web client to serve next to the API; `false` serves the API only. */
+  clientDir?: string | false;
 }
 
 /** Builds the whole server: outside plugins, then the app's own, then routes. Tests import this. */
@@ -64,6 +67,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     },
     { prefix: '/api' },
   );
+  if (options.clientDir !== false) await registerClient(app, options.clientDir);
 
   return app;
 }

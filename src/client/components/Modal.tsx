@@ -12,7 +12,8 @@ interface ModalProps {
 
 /**
  * A modal dialog on the native `<dialog>`: `showModal()` makes the page behind it inert (so Tab stays
- * inside), Escape closes it, and focus goes back to whatever opened it.
+ * inside), Escape closes it, and focus goes back to whatever opened it. Mark the control that should
+ * take focus first with `data-autofocus`.
  */
 export function Modal({ open, onClose, title, description, children, className }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -23,6 +24,8 @@ export function Modal({ open, onClose, title, description, children, className }
     if (!dialog || !open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
+    // showModal() focuses the first focusable element (the close button); a form asks for its first field.
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       dialog.close();
       opener?.focus();

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BookingRequest } from '../../shared/bookings';
+import type { InsertResult } from '../../shared/common';
+import { api } from './http';
+import { productsKeys } from './products';
+
+/** POST /store/booking/product: the signed-in buyer books a phone; the server fills in who and what. */
+export function bookProduct(booking: BookingRequest) {
+  return api<InsertResult>('/store/booking/product', { method: 'POST', body: booking, auth: true });
+}
+
+export function useBookProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bookProduct,
+    onSuccess: (_result, booking) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: productsKeys.one(booking.productId) }),
+      ]),
+  });
+}

@@ -1,0 +1,39 @@
+import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import type { Product } from '../../shared/products';
+import { api, enc } from './http';
+
+export const productsKeys = {
+  /** The spec caches the advertised list under exactly this key. */
+  advertised: ['products'] as const,
+  banner: ['products', 'banner'] as const,
+  one: (id: string) => ['products', 'one', id] as const,
+};
+
+const BANNER_SLIDES = 6;
+
+/** GET /advertised_products: the listings sellers paid to show on the home page. */
+export const advertisedProductsQueryOptions = () =>
+  queryOptions({
+    queryKey: productsKeys.advertised,
+    queryFn: ({ signal }) => api<Product[]>('/advertised_products', { signal }),
+  });
+
+export const useAdvertisedProducts = () => useQuery(advertisedProductsQueryOptions());
+
+/** GET /all/phones: the newest listings, whose photos fill the home banner. */
+export const bannerPhonesQueryOptions = () =>
+  queryOptions({
+    queryKey: productsKeys.banner,
+    queryFn: ({ signal }) => api<Product[]>(`/all/phones?limit=${BANNER_SLIDES}`, { signal }),
+  });
+
+export const useBannerPhones = () => useQuery(bannerPhonesQueryOptions());
+
+/** GET /addvertise/product/{id}: one listing with every detail (404 for an unknown id). */
+export const productQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: productsKeys.one(id),
+    queryFn: ({ signal }) => api<Product>(`/addvertise/product/${enc(id)}`, { signal }),
+  });
+
+export const useProduct = (id: string) => useSuspenseQuery(productQueryOptions(id));

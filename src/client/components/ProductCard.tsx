@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import type { Product } from '../../shared/products';
+import { Badge, VerifiedBadge } from './Badge';
+import { buttonClasses } from './Button';
+import { formatTk } from './formatTk';
+
+interface ProductCardProps {
+  product: Product;
+  /** Adds the condition, location and seller lines (category pages, where buyers compare). */
+  detailed?: boolean;
+}
+
+/** One listing in a grid: photo, name, the Used badge, the price and a Details link. */
+export function ProductCard({ product, detailed = false }: ProductCardProps) {
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-card border border-ink-200 bg-white shadow-card transition-shadow hover:shadow-raised">
+      <div className="relative aspect-[4/3] overflow-hidden bg-ink-100">
+        <img
+          src={product.productThumb || product.productImg}
+          alt={product.productName}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+        />
+        {product.sellStatus && (
+          <Badge tone="danger" className="absolute top-3 left-3">
+            Sold
+          </Badge>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="line-clamp-2 text-base font-semibold">{product.productName}</h3>
+          <Badge tone="brand">Used</Badge>
+        </div>
+        <p className="text-lg font-bold text-ink-900">Price : {formatTk(product.resalePrice)}</p>
+        {detailed && (
+          <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-ink-600">
+            <dt className="sr-only">Condition</dt>
+            <dd>{product.productCondition} condition</dd>
+            <dt className="sr-only">Location</dt>
+            <dd className="truncate text-right">{product.location}</dd>
+            <dt className="sr-only">Seller</dt>
+            <dd className="col-span-2 flex items-center gap-2 truncate">
+              {product.sellerName}
+              {product.sellerIsVerified && <VerifiedBadge />}
+            </dd>
+          </dl>
+        )}
+        <Link
+          to={`/productId/${product._id}`}
+          className={buttonClasses('primary', 'md', 'mt-auto w-full')}
+        >
+          Details<span className="sr-only"> of {product.productName}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import { useAuth } from '../auth/AuthProvider';
+import { Button } from '../components/Button';
+import { cx } from '../components/cx';
+import { Logo } from '../components/Logo';
+
+const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'block rounded-control px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-700 hover:bg-ink-100 hover:text-ink-900',
+  );
+
+/** Home, Blog, then Login or Dashboard and Logout, the same on the bar and in the phone menu. */
+function NavItems({ onNavigate }: { onNavigate?: () => void }) {
+  const { user, loading, logout } = useAuth();
+  return (
+    <>
+      <li>
+        <NavLink to="/" end className={navLinkClasses} onClick={onNavigate}>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/blog" className={navLinkClasses} onClick={onNavigate}>
+          Blog
+        </NavLink>
+      </li>
+      {loading ? (
+        <li className="px-3 py-2 text-sm text-ink-500" aria-live="polite">
+          Loading ..
+        </li>
+      ) : user?.email ? (
+        <>
+          <li>
+            <NavLink to="/dashboard" className={navLinkClasses} onClick={onNavigate}>
+              Dashboard
+            </NavLink>
+          </li>
+          <li>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="w-full md:ml-2 md:w-auto"
+              onClick={() => {
+                onNavigate?.();
+                void logout();
+              }}
+            >
+              Logout
+            </Button>
+          </li>
+        </>
+      ) : (
+        <li>
+          <NavLink to="/login" className={navLinkClasses} onClick={onNavigate}>
+            Login
+          </NavLink>
+        </li>
+      )}
+    </>
+  );
+}
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+  return (
+    <header className="sticky top-0 z-30 border-b border-ink-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
+        <Logo />
+        <ul className="hidden items-center gap-1 md:flex">
+          <NavItems />
+        </ul>
+        <button
+          type="button"
+          className="inline-flex size-10 items-center justify-center rounded-control text-ink-700 hover:bg-ink-100 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+            {menuOpen ? (
+              <path strokeLinecap="round" d="m6 6 12 12M18 6 6 18" />
+            ) : (
+              <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
+            )}
+          </svg>
+        </button>
+      </nav>
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-ink-200 bg-white md:hidden">
+        <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+          <NavItems onNavigate={closeMenu} />
+        </ul>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+import { Outlet } from 'react-router';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-control bg-white px-4 py-2 font-medium text-brand-700 shadow-raised focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import type { Location } from 'react-router';
+
+/** Where to go after signing in: back to the page that sent the user to /login, or home. */
+export function redirectTarget(state: unknown): string {
+  const from = (state as { from?: Partial<Location> } | null)?.from;
+  if (!from?.pathname || from.pathname === '/login' || from.pathname === '/register') return '/';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}

@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { Autoplay, Navigation, Pagination } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import 'swiper/css';
+import 'swiper/css/navigation';
+import 'swiper/css/pagination';
+import { useBannerPhones } from '../../api/products';
+import { formatTk } from '../../components/formatTk';
+
+/** The home carousel of the newest listings' photos, with the spec's timing and spacing. */
+export function Banner() {
+  const { data: phones = [], isPending } = useBannerPhones();
+
+  return (
+    <section aria-label="Newest phones" className="bg-gradient-to-b from-brand-900 to-brand-800">
+      <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_1.2fr] lg:px-8 lg:py-14">
+        <div className="text-white">
+          <p className="mb-3 inline-flex rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-wide text-brand-100 uppercase">
+            Bangladesh&apos;s used phone market
+          </p>
+          <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl lg:text-5xl">
+            Buy and sell used phones with people you can trust
+          </h1>
+          <p className="mt-4 max-w-lg text-base text-brand-100 sm:text-lg">
+            Every listing shows the seller, the condition and the price in Tk. Book a phone, meet the seller and check it in person.
+          </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <a href="#categories" className="inline-flex h-12 items-center rounded-control bg-white px-6 font-semibold text-brand-800 shadow-sm hover:bg-brand-50">
+              Browse phones
+            </a>
+            <Link to="/register" className="inline-flex h-12 items-center rounded-control border border-white/30 px-6 font-semibold text-white hover:bg-white/10">
+              Sell your phone
+            </Link>
+          </div>
+        </div>
+
+        <div className="min-w-0">
+          {isPending ? (
+            <div className="aspect-[4/3] animate-pulse rounded-card bg-white/10" aria-hidden="true" />
+          ) : phones.length === 0 ? (
+            <div className="flex aspect-[4/3] items-center justify-center rounded-card bg-white/10 p-6 text-center text-brand-100">
+              New phones appear here as soon as sellers list them.
+            </div>
+          ) : (
+            <Swiper
+              className="phone-swiper rounded-card"
+              modules={[Autoplay, Navigation, Pagination]}
+              autoplay={{ delay: 3000, disableOnInteraction: false }}
+              pagination={{ clickable: true }}
+              navigation
+              spaceBetween={30}
+              loop={phones.length > 1}
+            >
+              {phones.map((phone, index) => (
+                <SwiperSlide key={phone._id}>
+                  <figure className="relative aspect-[4/3] overflow-hidden rounded-card bg-ink-900">
+                    <img
+                      src={phone.productImg}
+                      alt={phone.productName}
+                      className="size-full object-cover"
+                      loading={index === 0 ? 'eager' : 'lazy'}
+                      fetchPriority={index === 0 ? 'high' : 'auto'}
+                    />
+                    <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink-950/85 to-transparent px-5 pt-12 pb-9 text-white">
+                      <span className="block text-lg font-semibold">{phone.productName}</span>
+                      <span className="text-sm text-brand-100">{formatTk(phone.resalePrice)}</span>
+                    </figcaption>
+                  </figure>
+                </SwiperSlide>
+              ))}
+            </Swiper>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import type { Product } from '../../../shared/products';
+import { productQueryOptions, useProduct } from '../../api/products';
+import { useReportProduct } from '../../api/reports';
+import { useAuth } from '../../auth/AuthProvider';
+import { Badge, VerifiedBadge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { formatTk } from '../../components/formatTk';
+import { BookingDialog } from './BookingDialog';
+
+export function productLoader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    await queryClient.ensureQueryData(productQueryOptions(params.id ?? ''));
+    return null;
+  };
+}
+
+/** The date part of an ISO timestamp, as the spec prints it. */
+function postedOn(product: Product): string {
+  return product.postedOn?.split('T')[0] || 'Not found';
+}
+
+function specRows(product: Product): Array<[label: string, value: ReactNode]> {
+  return [
+    ['Brand', product.brand],
+    ['Category', product.categoryName],
+    ['Posted On', postedOn(product)],
+    ['Original Price', formatTk(product.originalPrice)],
+    ['Resale Price', formatTk(product.resalePrice)],
+    ['Purchase Year', product.yearOfPurchase],
+    ['Condition', product.productCondition],
+    [
+      'Seller',
+      <span key="seller" className="inline-flex flex-wrap items-center gap-2">
+        {product.sellerName}
+        {product.sellerIsVerified && <VerifiedBadge />}
+      </span>,
+    ],
+    ['Seller Email', product.sellerEmail],
+    ['Seller Mob', product.sellerMobile],
+    ['Location', product.location],
+    ['Description', <span key="description" className="whitespace-pre-line">{product.description}</span>],
+  ];
+}
+
+export function ProductPage() {
+  const { data: product } = useProduct(useParams().id ?? '');
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [booking, setBooking] = useState<Product | null>(null);
+  const report = useReportProduct();
+
+  const bookNow = () => {
+    if (!user) {
+      void navigate('/login', { state: { from: location } });
+      return;
+    }
+    setBooking(product);
+  };
+
+  const reportToAdmin = () =>
+    report.mutate(product._id, {
+      onSuccess: () => toast.success('Reported to admin. Thank you for keeping PhoneHaat safe.'),
+      onError: (error) => toast.error(error.message),
+    });
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-ink-500">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link to="/" className="hover:text-ink-900">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to={`/category/${product.category_id}`} className="hover:text-ink-900">
+              {product.categoryName}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="truncate font-medium text-ink-800">
+            {product.productName}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:gap-12">
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <div className="overflow-hidden rounded-card border border-ink-200 bg-white shadow-card">
+            <img src={product.productImg} alt={product.productName} className="aspect-[4/3] w-full bg-ink-100 object-cover" />
+          </div>
+        </div>
+
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone="brand">Used</Badge>
+            <Badge>{product.productCondition}</Badge>
+            {product.sellStatus ? <Badge tone="danger">Sold</Badge> : <Badge tone="success">Available</Badge>}
+          </div>
+          <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">{product.productName}</h1>
+          <p className="mt-3 flex flex-wrap items-baseline gap-3">
+            <span className="text-3xl font-bold text-brand-700">{formatTk(product.resalePrice)}</span>
+            <s className="text-ink-500">
+              <span className="sr-only">Original price </span>
+              {formatTk(product.originalPrice)}
+            </s>
+          </p>
+
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+            {product.sellStatus ? (
+              <p className="rounded-control bg-ink-100 px-4 py-3 text-sm font-medium text-ink-700">
+                Sold: this phone is no longer available for booking.
+              </p>
+            ) : (
+              <Button size="lg" onClick={bookNow} className="sm:min-w-44">
+                Book Now
+              </Button>
+            )}
+            {user && (
+              <Button variant="secondary" size="lg" loading={report.isPending} onClick={reportToAdmin}>
+                Report to admin
+              </Button>
+            )}
+          </div>
+
+          <div className="mt-8 overflow-hidden rounded-card border border-ink-200 bg-white shadow-card">
+            <table className="w-full text-left text-sm">
+              <caption className="border-b border-ink-100 px-5 py-4 text-left text-base font-semibold text-ink-900">
+                Full specification
+              </caption>
+              <tbody className="divide-y divide-ink-100">
+                {specRows(product).map(([label, value]) => (
+                  <tr key={label} className="flex flex-col gap-0.5 px-5 py-3 sm:table-row sm:p-0">
+                    <th scope="row" className="font-medium text-ink-500 sm:w-44 sm:px-5 sm:py-3 sm:align-top">
+                      {label}
+                    </th>
+                    <td className="break-words text-ink-900 sm:px-5 sm:py-3">{value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      </div>
+
+      <BookingDialog product={booking} onClose={() => setBooking(null)} />
+    </div>
+  );
+}

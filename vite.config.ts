@@ -1,0 +1,55 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const API_SERVER = process.env.API_SERVER ?? 'http://127.0.0.1:3000';
+const OUT_DIR = 'dist/client';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes .br and .gz copies of the text assets next to them; the server hands those out as they are
+ * (@fastify/static preCompressed), so nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'phonehaat-precompress',
+    apply: 'build',
+    async writeBundle(_options, bundle) {
+      const texts = Object.keys(bundle).filter((name) => /\.(js|css|svg|json)$/.test(name));
+      await Promise.all(
+        texts.map(async (name) => {
+          const path = join(OUT_DIR, name);
+          const source = await readFile(path);
+          if (source.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            gzipAsync(source, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), precompress()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: API_SERVER, changeOrigin: false },
+      '/uploads': { target: API_SERVER, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: OUT_DIR,
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+});
