@@ -58,8 +58,15 @@ function outcomeFrom(popup: Window): Promise<void> {
       if (event.data.ok) resolve();
       else reject(new Error(event.data.message));
     };
+    // The result page posts its message and then closes itself: one more poll after seeing the window
+    // closed lets that message, if any, arrive first.
+    let seenClosed = false;
     const closedCheck = window.setInterval(() => {
       if (!popup.closed) return;
+      if (!seenClosed) {
+        seenClosed = true;
+        return;
+      }
       stop();
       reject(new Error(GOOGLE_WINDOW_CLOSED));
     }, POPUP_POLL_MS);
