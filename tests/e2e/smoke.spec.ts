@@ -5,3 +5,9 @@ test('the server answers its health check', async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ status: 'ok' });
 });
+
+test('the home page loads with its categories', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/PhoneHaat/);
+  await expect(page.getByRole('heading', { name: 'Used Phone', exact: true })).toBeVisible();
+});
