@@ -1,0 +1,258 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GoogleSignInRefusal } from '../src/server/auth/google/refusals';
+import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
+import { demoListing } from '../src/server/db/seed/factories';
+import { phonePicture } from '../src/server/db/seed/pictures';
+import { newId } from '../src/server/db/ids';
+import { errorStatus } from '../src/server/errors';
+import { insertUser } from '../src/server/users/repository';
+import { createTestApp, type TestApp } from './support/app';
+import { adminActor, registerActor, type Actor } from './support/actors';
+import { listProduct, multipartBody, uploadPhoto } from './support/products';
+
+/*
+ * Who may call what (API.md), as one table over every /api route. Each call gets fresh records to
+ * act on; the record belongs to `seller`, so `otherSeller` shows what a seller may do to someone
+ * else's record. The test fails when the app has an /api route the table does not list.
+ */
+
+const ROLES = ['anonymous', 'buyer', 'seller', 'otherSeller', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const everyone: readonly Role[] = ROLES;
+const signedIn: readonly Role[] = ['buyer', 'seller', 'otherSeller', 'admin'];
+const admin: readonly Role[] = ['admin'];
+const owner: readonly Role[] = ['seller'];
+const anySeller: readonly Role[] = ['seller', 'otherSeller'];
+const buyer: readonly Role[] = ['buyer'];
+
+/** What one call sends: the concrete URL of the row's path template, and a body that passes validation. */
+type Call = Omit<InjectOptions, 'method'> & { url: string };
+
+interface Row {
+  method: Method;
+  path: string;
+  allowed: readonly Role[];
+  /** Builds the call for `as` against fresh records; `caller` is null for the anonymous caller. */
+  call: (as: Role, caller: Actor | null) => Promise<Call> | Call;
+  /** The answer an allowed caller gets when it is not a 2xx (a route that is allowed but not set up here). */
+  allowedStatus?: number;
+  /** The call ends the caller's session, so it is made by a throwaway actor of the same role. */
+  endsSession?: boolean;
+}
+
+let t: TestApp;
+let actors: Record<Exclude<Role, 'anonymous'>, Actor>;
+let unique = 0;
+
+const enc = encodeURIComponent;
+const freshEmail = (prefix: string) => `${prefix}.${++unique}.${newId()}@example.test`;
+const emailOf = (caller: Actor | null) => caller?.email ?? 'nobody@example.test';
+const aCategory = CATEGORY_CATALOGUE[0]!.id;
+
+/** Records the calls act on; each call gets new ones, owned by `seller` unless named otherwise. */
+const records = {
+  product: () => listProduct(actors.seller),
+  async report() {
+    const productId = await listProduct(actors.seller);
+    const response = await actors.buyer.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
+    return response.json<{ insertedId: string }>().insertedId;
+  },
+  /** A user row made directly, without a password: a target for admin calls, never a caller. */
+  user: (role: 'buyer' | 'seller') => insertUser(t.db, { email: freshEmail(`target-${role}`), role, name: 'Target', photoUrl: 'https://example.test/p.png' }),
+  async credentials() {
+    const email = freshEmail('login');
+    await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: 'long enough pw' } });
+    return { email, password: 'long enough pw' };
+  },
+  async picture() {
+    return multipartBody({ bytes: await phonePicture({ caption: 'Matrix', hue: 120, width: 320, height: 240 }) });
+  },
+};
+
+/** The profile POST /addUser stores; an admin sends a registrable role too, and stays an admin. */
+const profileOf = (as: Role, caller: Actor | null) => ({
+  name: 'Matrix Name',
+  email: emailOf(caller),
+  role: as === 'buyer' ? 'buyer' : 'seller',
+  photoURL: 'https://example.test/me.png',
+});
+
+const TABLE: Row[] = [
+  { method: 'GET', path: '/api/health', allowed: everyone, call: () => ({ url: '/api/health' }) },
+
+  // Identity
+  { method: 'POST', path: '/api/auth/signup', allowed: everyone, call: () => ({ url: '/api/auth/signup', payload: { email: freshEmail('signup'), password: 'long enough pw' } }) },
+  { method: 'POST', path: '/api/auth/login', allowed: everyone, call: async () => ({ url: '/api/auth/login', payload: await records.credentials() }) },
+  { method: 'POST', path: '/api/auth/logout', allowed: everyone, endsSession: true, call: () => ({ url: '/api/auth/logout' }) },
+  { method: 'GET', path: '/api/auth/me', allowed: signedIn, call: () => ({ url: '/api/auth/me' }) },
+  {
+    method: 'POST',
+    path: '/api/auth/update',
+    allowed: signedIn,
+    call: () => ({ url: '/api/auth/update', payload: { displayName: 'Matrix Name', photoURL: 'https://example.test/me.png' } }),
+  },
+  { method: 'GET', path: '/api/auth/providers', allowed: everyone, call: () => ({ url: '/api/auth/providers' }) },
+  // Google sign-in is not set up in tests: for everyone, starting it says so, and so does the callback's result page.
+  { method: 'GET', path: '/api/auth/google', allowed: everyone, allowedStatus: errorStatus.NOT_CONFIGURED, call: () => ({ url: '/api/auth/google' }) },
+  {
+    method: 'GET',
+    path: '/api/auth/google/callback',
+    allowed: everyone,
+    allowedStatus: new GoogleSignInRefusal('notConfigured').status,
+    call: () => ({ url: '/api/auth/google/callback' }),
+  },
+  { method: 'GET', path: '/api/jwt', allowed: signedIn, call: (_as, caller) => ({ url: `/api/jwt?email=${enc(emailOf(caller))}` }) },
+
+  // Users and roles
+  { method: 'POST', path: '/api/addUser', allowed: signedIn, call: (as, caller) => ({ url: '/api/addUser', payload: profileOf(as, caller) }) },
+  ...(['admin', 'seller', 'buyer'] as const).map(
+    (role): Row => ({ method: 'GET', path: `/api/${role}/:email`, allowed: everyone, call: (_as, caller) => ({ url: `/api/${role}/${enc(emailOf(caller))}` }) }),
+  ),
+  { method: 'GET', path: '/api/checkSellerVerify', allowed: everyone, call: () => ({ url: `/api/checkSellerVerify?email=${enc(actors.seller.email)}` }) },
+  { method: 'GET', path: '/api/buyers', allowed: admin, call: () => ({ url: '/api/buyers' }) },
+  { method: 'GET', path: '/api/sellers', allowed: admin, call: () => ({ url: '/api/sellers' }) },
+  { method: 'DELETE', path: '/api/buyers/:id', allowed: admin, call: async () => ({ url: `/api/buyers/${(await records.user('buyer')).id}` }) },
+  { method: 'DELETE', path: '/api/sellers/:id', allowed: admin, call: async () => ({ url: `/api/sellers/${(await records.user('seller')).id}` }) },
+  { method: 'PUT', path: '/api/verify_seller', allowed: admin, call: async () => ({ url: `/api/verify_seller?email=${enc((await records.user('seller')).email)}` }) },
+
+  // Seller verification
+  {
+    method: 'POST',
+    path: '/api/seller/verification',
+    allowed: owner,
+    call: async () => {
+      await t.db.deleteFrom('verification_requests').where('user_id', '=', actors.seller.user.uid).execute();
+      return { url: '/api/seller/verification', payload: { name: 'Matrix Name', email: actors.seller.email, photoURL: 'https://example.test/me.png' } };
+    },
+  },
+  { method: 'GET', path: '/api/unverifiedsellers', allowed: admin, call: () => ({ url: '/api/unverifiedsellers' }) },
+  {
+    method: 'GET',
+    path: '/api/deleteSellerVerification',
+    allowed: admin,
+    call: async () => ({ url: `/api/deleteSellerVerification?email=${enc((await records.user('seller')).email)}` }),
+  },
+
+  // Catalogue
+  { method: 'GET', path: '/api/categoires', allowed: everyone, call: () => ({ url: '/api/categoires' }) },
+  { method: 'GET', path: '/api/categoryinfo', allowed: everyone, call: () => ({ url: `/api/categoryinfo?id=${aCategory}` }) },
+  { method: 'GET', path: '/api/category/:id', allowed: everyone, call: () => ({ url: `/api/category/${aCategory}` }) },
+  { method: 'GET', path: '/api/all/phones', allowed: everyone, call: () => ({ url: '/api/all/phones' }) },
+  { method: 'GET', path: '/api/advertised_products', allowed: everyone, call: () => ({ url: '/api/advertised_products' }) },
+  { method: 'GET', path: '/api/addvertise/product/:id', allowed: everyone, call: async () => ({ url: `/api/addvertise/product/${await records.product()}` }) },
+
+  // Sellers' products: any seller lists and uploads for themself; changes only to their own records
+  {
+    method: 'POST',
+    path: '/api/store_products',
+    allowed: anySeller,
+    call: async (as, caller) => {
+      const photoOwner = anySeller.includes(as) && caller ? caller : actors.seller;
+      const { caption: _caption, hue: _hue, ...fields } = demoListing(++unique);
+      return { url: '/api/store_products', payload: { ...fields, productImg: await uploadPhoto(photoOwner) } };
+    },
+  },
+  { method: 'POST', path: '/api/uploads', allowed: anySeller, call: async () => ({ url: '/api/uploads', ...(await records.picture()) }) },
+  { method: 'GET', path: '/api/products', allowed: owner, call: () => ({ url: `/api/products?email=${enc(actors.seller.email)}` }) },
+  { method: 'PUT', path: '/api/advertise/product/:id', allowed: owner, call: async () => ({ url: `/api/advertise/product/${await records.product()}` }) },
+  { method: 'DELETE', path: '/api/delete/product/:id', allowed: owner, call: async () => ({ url: `/api/delete/product/${await records.product()}` }) },
+  { method: 'DELETE', path: '/api/product/delete/:id', allowed: admin, call: async () => ({ url: `/api/product/delete/${await records.product()}` }) },
+
+  // Bookings
+  {
+    method: 'POST',
+    path: '/api/store/booking/product',
+    allowed: buyer,
+    call: async () => ({ url: '/api/store/booking/product', payload: { productId: await records.product(), phoneNumber: '01711223344', meetLocation: 'Rangpur' } }),
+  },
+  { method: 'GET', path: '/api/orders', allowed: buyer, call: () => ({ url: `/api/orders?email=${enc(actors.buyer.email)}` }) },
+
+  // Reports: anyone signed in, except on their own listing
+  {
+    method: 'POST',
+    path: '/api/report/product',
+    allowed: ['buyer', 'otherSeller', 'admin'],
+    call: async () => ({ url: '/api/report/product', payload: { product_id: await records.product() } }),
+  },
+  { method: 'GET', path: '/api/all/reported/products', allowed: admin, call: () => ({ url: '/api/all/reported/products' }) },
+  { method: 'DELETE', path: '/api/reported/product/delete/:id', allowed: admin, call: async () => ({ url: `/api/reported/product/delete/${await records.report()}` }) },
+];
+
+const keyOf = (method: string, path: string) => `${method} ${path}`;
+
+/** The app's own routes, read from Fastify's route tree (HEAD is Fastify's automatic twin of GET). */
+function apiRoutesOf(tree: string): string[] {
+  const routes: string[] = [];
+  const parents: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    parents.length = depth;
+    const path = (parents[depth - 1] ?? '') + match[2]!;
+    parents.push(path);
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) {
+      if (path.startsWith('/api/')) routes.push(keyOf(method, path));
+    }
+  }
+  return routes;
+}
+
+/** The URL a row builds must really be one of its path template, so each row calls the route it names. */
+const templatePattern = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, '[^/?]+')}(\\?|$)`);
+
+/** 'allowed' for the answer an allowed caller should get; any other answer as its status code. */
+type Verdict = 'allowed' | number;
+const verdictOf = (row: Row, status: number): Verdict =>
+  (row.allowedStatus ? status === row.allowedStatus : status >= 200 && status < 300) ? 'allowed' : status;
+
+async function callerFor(row: Row, as: Role): Promise<Actor | null> {
+  if (as === 'anonymous') return null;
+  if (!row.endsSession) return actors[as];
+  return as === 'admin' ? adminActor(t.app, t.db) : registerActor(t.app, as === 'buyer' ? 'buyer' : 'seller');
+}
+
+async function attempt(row: Row, as: Role): Promise<LightMyRequestResponse> {
+  const caller = await callerFor(row, as);
+  const call = await row.call(as, caller);
+  expect(call.url, `${keyOf(row.method, row.path)} builds ${call.url}`).toMatch(templatePattern(row.path));
+  const options = { ...call, method: row.method };
+  return caller ? caller.request(options) : t.app.inject(options);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [buyerActor, seller, otherSeller] = await Promise.all([
+    registerActor(t.app, 'buyer'),
+    registerActor(t.app, 'seller'),
+    registerActor(t.app, 'seller'),
+  ]);
+  actors = { buyer: buyerActor, seller, otherSeller, admin: await adminActor(t.app, t.db) };
+});
+afterAll(() => t.close());
+
+describe('authorization matrix', () => {
+  it('lists every /api route of the app, once', () => {
+    const listed = TABLE.map((row) => keyOf(row.method, row.path));
+    expect(new Set(listed).size, 'a route is listed twice').toBe(listed.length);
+    const routes = apiRoutesOf(t.app.printRoutes({ commonPrefix: false }));
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((route) => !listed.includes(route)), 'routes missing from the table').toEqual([]);
+    expect(listed.filter((route) => !routes.includes(route)), 'rows for routes the app does not have').toEqual([]);
+  });
+
+  for (const row of TABLE) {
+    it(`${row.method} ${row.path}: ${row.allowed.length === ROLES.length ? 'everyone' : row.allowed.join(', ')}`, async () => {
+      const answers: Record<string, Verdict> = {};
+      const expected: Record<string, Verdict> = {};
+      for (const as of ROLES) {
+        answers[as] = verdictOf(row, (await attempt(row, as)).statusCode);
+        expected[as] = row.allowed.includes(as) ? 'allowed' : as === 'anonymous' ? 401 : 403;
+      }
+      expect(answers).toEqual(expected);
+    });
+  }
+});
