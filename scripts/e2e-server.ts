@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { e2eGoogleEnv } from '../tests/e2e/support/google';
 import { E2E_ADMIN, E2E_PORT } from '../tests/e2e/support/settings';
 
 const root = resolve(import.meta.dirname, '..');
@@ -78,6 +79,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
     // Every test signs up and logs in from 127.0.0.1; the per-address limit is tested in the API tests.
     AUTH_RATE_LIMIT: '10000',
     LOG_LEVEL: 'warn',
+    // Google sign-in against the provider tests/e2e/google.spec.ts starts.
+    ...e2eGoogleEnv(),
     ...(postgresUrl && schema ? { DATABASE_URL: urlWithSchema(postgresUrl, schema) } : {}),
   },
 });

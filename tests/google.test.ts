@@ -179,6 +179,8 @@ describe('Google sign-in against a real OpenID Connect provider', () => {
     expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
     expect(csp).not.toContain('unsafe-inline');
     expect(response.headers['cache-control']).toBe('no-store');
+    // The popup must keep its opener across the provider's pages (see routes.ts).
+    expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     expect(response.cookies.find((c) => c.name === 'phonehaat_google')?.value).toBe('');
 
     const session = sessionCookieOf(response);

@@ -20,6 +20,13 @@ import { accountForGoogle, identityFrom } from './service';
 const FLOW_COOKIE = 'phonehaat_google';
 const FLOW_COOKIE_PATH = '/api/auth/google';
 
+/*
+ * The popup goes from this app to the provider and back. A COOP other than unsafe-none on its pages
+ * would put it in a new browsing context group on the way, cutting it off from its opener (which
+ * would then see it as closed), so both ends of the flow opt out of the app-wide policy.
+ */
+const KEEP_OPENER = { 'cross-origin-opener-policy': 'unsafe-none' };
+
 const startQuerySchema = z.object({
   mode: z.enum(GOOGLE_SIGN_IN_MODES).default('login'),
   popup: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
@@ -38,7 +45,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   function finish(reply: FastifyReply, ending: Ending, refusal?: GoogleSignInRefusal) {
     const next = refusal ? `/${ending.mode}?${new URLSearchParams({ [GOOGLE_ERROR_PARAM]: refusal.message })}` : '/';
-    reply.header('cache-control', 'no-store');
+    reply.headers({ 'cache-control': 'no-store', ...KEEP_OPENER });
     if (!ending.popup) return reply.redirect(next);
     const outcome: GoogleSignInOutcome = refusal
       ? { source: GOOGLE_MESSAGE_SOURCE, ok: false, message: refusal.message, code: refusal.code }
@@ -73,7 +80,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
         const authorizationUrl = await google.authorizationUrl(checks);
         const flowSecret = await savePendingSignIn(deps.db, { ...checks, ...ending });
         reply.setCookie(FLOW_COOKIE, flowSecret, { ...flowCookie, maxAge: PENDING_SIGN_IN_SECONDS });
-        return reply.header('cache-control', 'no-store').redirect(authorizationUrl.href);
+        return reply.headers({ 'cache-control': 'no-store', ...KEEP_OPENER }).redirect(authorizationUrl.href);
       } catch (error) {
         return refuse(request, reply, ending, error);
       }
