@@ -1,22 +1,23 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { AppShell } from './AppShell';
 import { PrivateRoute } from './auth/PrivateRoute';
+import { FullScreenSpinner } from './components/Spinner';
 import { PublicLayout } from './layouts/PublicLayout';
-import { LoginPage } from './pages/auth/LoginPage';
-import { RegisterPage } from './pages/auth/RegisterPage';
-import { BlogPage } from './pages/blog/BlogPage';
-import { CategoryPage, categoryLoader } from './pages/category/CategoryPage';
 import { dashboardRoutes } from './pages/dashboard/routes';
 import { HomePage, homeLoader } from './pages/home/HomePage';
 import { NotFound } from './pages/NotFound';
-import { ProductPage, productLoader } from './pages/product/ProductPage';
 import { RouteError } from './pages/RouteError';
 import { queryClient } from './queryClient';
 
+/*
+ * Home ships in the first download; every other screen (and the form and validation code it brings)
+ * loads when it is first opened.
+ */
 export const router = createBrowserRouter([
   {
     element: <AppShell />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <FullScreenSpinner />,
     children: [
       {
         element: <PublicLayout />,
@@ -26,11 +27,23 @@ export const router = createBrowserRouter([
             errorElement: <RouteError />,
             children: [
               { index: true, element: <HomePage />, loader: homeLoader(queryClient) },
-              { path: 'category/:id', element: <CategoryPage />, loader: categoryLoader(queryClient) },
-              { path: 'productId/:id', element: <ProductPage />, loader: productLoader(queryClient) },
-              { path: 'login', element: <LoginPage /> },
-              { path: 'register', element: <RegisterPage /> },
-              { path: 'blog', element: <BlogPage /> },
+              {
+                path: 'category/:id',
+                lazy: async () => {
+                  const { CategoryPage, categoryLoader } = await import('./pages/category/CategoryPage');
+                  return { Component: CategoryPage, loader: categoryLoader(queryClient) };
+                },
+              },
+              {
+                path: 'productId/:id',
+                lazy: async () => {
+                  const { ProductPage, productLoader } = await import('./pages/product/ProductPage');
+                  return { Component: ProductPage, loader: productLoader(queryClient) };
+                },
+              },
+              { path: 'login', lazy: async () => ({ Component: (await import('./pages/auth/LoginPage')).LoginPage }) },
+              { path: 'register', lazy: async () => ({ Component: (await import('./pages/auth/RegisterPage')).RegisterPage }) },
+              { path: 'blog', lazy: async () => ({ Component: (await import('./pages/blog/BlogPage')).BlogPage }) },
               {
                 path: 'dashboard',
                 element: (

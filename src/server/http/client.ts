@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,7 +10,7 @@ export const BUILT_CLIENT_DIR = resolve(import.meta.dirname, '../../../dist/clie
 
 /** Vite puts a content hash in every name under /assets/, so a name never gets new content. */
 const HASHED_ASSET = 'public, max-age=31536000, immutable';
-/** index.html names the current hashed assets, so browsers must ask again each time. */
+/** index.html and the unhashed public files may change with any build, so browsers must ask again. */
 const ALWAYS_REVALIDATE = 'no-cache';
 
 /** Paths the client's history fallback must never answer: the API and the pictures keep their JSON 404. */
@@ -22,9 +23,10 @@ function isClientRoute(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the built web client: its files as they are (hashed assets cached for good, with brotli or
- * gzip copies when the build made them), and index.html for every other page the browser asks for,
- * so a client route such as /productId/... survives a reload. Without a build this does nothing.
+ * Serves the built web client: hashed assets cached for good (with the brotli or gzip copies the build
+ * wrote), the few public files at the root, and index.html for every other page the browser asks for,
+ * so a client route such as /productId/... survives a reload. Files are read per request, so a rebuild
+ * while the server runs is picked up. Without a build this serves nothing and says so.
  */
 export async function registerClient(app: FastifyInstance, clientDir = BUILT_CLIENT_DIR): Promise<void> {
   const indexFile = join(clientDir, 'index.html');
@@ -32,26 +34,26 @@ export async function registerClient(app: FastifyInstance, clientDir = BUILT_CLI
     app.log.warn(`No built client in ${clientDir}: run "npm run build:client" to serve the web pages`);
     return;
   }
-  const indexHtml = readFileSync(indexFile);
 
+  const shared = { decorateReply: false, dotfiles: 'ignore', preCompressed: true, cacheControl: false, index: false } as const;
   await app.register(fastifyStatic, {
+    ...shared,
+    root: join(clientDir, 'assets'),
+    prefix: '/assets/',
+    setHeaders: (reply) => reply.header('cache-control', HASHED_ASSET),
+  });
+  await app.register(fastifyStatic, {
+    ...shared,
     root: clientDir,
-    // One route per built file, so unknown paths fall through to the history fallback below.
+    // One route per public file (favicon, illustrations), so other paths reach the fallback below.
     wildcard: false,
-    index: false,
-    decorateReply: false,
-    dotfiles: 'ignore',
-    preCompressed: true,
-    globIgnore: ['**/*.br', '**/*.gz', '**/index.html'],
-    cacheControl: false,
-    setHeaders: (reply, path) => {
-      reply.header('cache-control', path.startsWith(join(clientDir, 'assets')) ? HASHED_ASSET : ALWAYS_REVALIDATE);
-    },
+    globIgnore: ['assets/**', 'index.html', '**/*.br', '**/*.gz'],
+    setHeaders: (reply) => reply.header('cache-control', ALWAYS_REVALIDATE),
   });
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isClientRoute(request)) return reply.callNotFound();
-    return reply.header('cache-control', ALWAYS_REVALIDATE).type('text/html; charset=utf-8').send(indexHtml);
+    return reply.header('cache-control', ALWAYS_REVALIDATE).type('text/html; charset=utf-8').send(await readFile(indexFile));
   };
   app.get('/', sendIndex);
   app.get('/*', sendIndex);

@@ -48,7 +48,7 @@ export function LoginPage() {
         <>
           New to {PRODUCT_NAME}?{' '}
           <Link to="/register" className="font-semibold text-brand-700 hover:text-brand-800">
-            Create an account to register
+            Register now
           </Link>
         </>
       }

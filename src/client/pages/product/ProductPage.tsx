@@ -130,17 +130,18 @@ export function ProductPage() {
           </div>
 
           <div className="mt-8 overflow-hidden rounded-card border border-ink-200 bg-white shadow-card">
-            <table className="w-full text-left text-sm">
+            {/* Explicit roles: the rows stack on phones, and a CSS display change drops a table's built-in ones. */}
+            <table role="table" className="w-full text-left text-sm">
               <caption className="border-b border-ink-100 px-5 py-4 text-left text-base font-semibold text-ink-900">
                 Full specification
               </caption>
-              <tbody className="divide-y divide-ink-100">
+              <tbody role="rowgroup" className="divide-y divide-ink-100">
                 {specRows(product).map(([label, value]) => (
-                  <tr key={label} className="flex flex-col gap-0.5 px-5 py-3 sm:table-row sm:p-0">
-                    <th scope="row" className="font-medium text-ink-500 sm:w-44 sm:px-5 sm:py-3 sm:align-top">
+                  <tr key={label} role="row" className="flex flex-col gap-0.5 px-5 py-3 sm:table-row sm:p-0">
+                    <th scope="row" role="rowheader" className="font-medium text-ink-500 sm:w-44 sm:px-5 sm:py-3 sm:align-top">
                       {label}
                     </th>
-                    <td className="break-words text-ink-900 sm:px-5 sm:py-3">{value}</td>
+                    <td role="cell" className="break-words text-ink-900 sm:px-5 sm:py-3">{value}</td>
                   </tr>
                 ))}
               </tbody>
