@@ -15,6 +15,12 @@ import { productFormSchema, type ProductFormInput, type ProductFormValues } from
 import { UploadProgress } from './UploadProgress';
 import { useListProduct } from './useListProduct';
 
+/**
+ * Filled from the account and not editable here, so it should not look like a field to type in
+ * (the `!` marks win over the input's own colours).
+ */
+const READ_ONLY = 'border-ink-200! bg-ink-50! text-ink-600!';
+
 const fieldNames = new Set<string>(Object.keys(productFormSchema.shape));
 
 const isFormField = (name: string): name is Path<ProductFormInput> => fieldNames.has(name);
@@ -96,10 +102,10 @@ export function ProductForm() {
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="mb-4 text-base font-semibold text-ink-900">The seller</legend>
         <FormField label="Seller Name" hint="From your account">
-          <Input value={user?.displayName ?? ''} readOnly />
+          <Input value={user?.displayName ?? ''} readOnly className={READ_ONLY} />
         </FormField>
         <FormField label="Seller Email" hint="From your account">
-          <Input type="email" value={user?.email ?? ''} readOnly />
+          <Input type="email" value={user?.email ?? ''} readOnly className={READ_ONLY} />
         </FormField>
         <FormField label="Seller Mobile" error={errors.sellerMobile?.message}>
           <Input type="tel" autoComplete="tel" placeholder="+880 1712 345678" {...register('sellerMobile')} />

@@ -2,10 +2,10 @@ import toast from 'react-hot-toast';
 import { messages } from '../../../../shared/messages';
 import type { User } from '../../../../shared/users';
 import { useDeleteUser, useUsers } from '../../../api/users';
-import { Button } from '../../../components/Button';
 import { DataTable, TableImage } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { confirmDelete } from '../confirmDelete';
+import { DeleteButton } from '../DeleteButton';
 import { PagedList } from '../PagedList';
 import { isRunningFor } from '../rowAction';
 
@@ -43,17 +43,13 @@ export function AllBuyers() {
                   <td>
                     <TableImage src={buyer.photoURL} alt={`Photo of ${buyer.name}`} />
                   </td>
-                  <td className="font-medium text-ink-900">{buyer.name}</td>
-                  <td className="text-ink-600">{buyer.email}</td>
+                  <td className="font-medium whitespace-nowrap text-ink-900">{buyer.name}</td>
+                  <td className="whitespace-nowrap text-ink-600">{buyer.email}</td>
                   <td>
-                    <Button
-                      variant="danger"
-                      size="sm"
+                    <DeleteButton
                       loading={isRunningFor(deleteBuyer, buyer._id)}
                       onClick={() => void remove(buyer)}
-                    >
-                      Delete
-                    </Button>
+                    />
                   </td>
                 </tr>
               ))}

@@ -8,6 +8,7 @@ import { Button } from '../../../components/Button';
 import { DataTable, TableImage } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { confirmDelete } from '../confirmDelete';
+import { DeleteButton } from '../DeleteButton';
 import { PagedList } from '../PagedList';
 import { isRunningFor } from '../rowAction';
 import { ALREADY_VERIFIED } from './verifyTexts';
@@ -55,14 +56,14 @@ export function AllSellers() {
                     <TableImage src={seller.photoURL} alt={`Photo of ${seller.name}`} />
                   </td>
                   <td>
-                    <span className="flex flex-wrap items-center gap-2 font-medium text-ink-900">
+                    <span className="flex items-center gap-2 font-medium whitespace-nowrap text-ink-900">
                       {seller.name}
                       {seller.verified && <VerifiedBadge />}
                     </span>
                   </td>
-                  <td className="text-ink-600">{seller.email}</td>
+                  <td className="whitespace-nowrap text-ink-600">{seller.email}</td>
                   <td>
-                    <div className="flex gap-2">
+                    <div className="flex items-center gap-2">
                       {seller.verified ? (
                         <Button variant="secondary" size="sm" disabled>
                           Verified
@@ -76,14 +77,10 @@ export function AllSellers() {
                           Do verify
                         </Button>
                       )}
-                      <Button
-                        variant="danger"
-                        size="sm"
+                      <DeleteButton
                         loading={isRunningFor(deleteSeller, seller._id)}
                         onClick={() => void remove(seller)}
-                      >
-                        Delete
-                      </Button>
+                      />
                     </div>
                   </td>
                 </tr>

@@ -2,10 +2,10 @@ import toast from 'react-hot-toast';
 import { messages } from '../../../../shared/messages';
 import type { ReportedProduct } from '../../../../shared/reports';
 import { useDeleteReportedProduct, useReportedProducts } from '../../../api/reportedProducts';
-import { Button } from '../../../components/Button';
 import { DataTable, TableImage } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { confirmDelete } from '../confirmDelete';
+import { DeleteButton } from '../DeleteButton';
 import { PagedList } from '../PagedList';
 import { isRunningFor } from '../rowAction';
 
@@ -55,19 +55,15 @@ export function ReportedProducts() {
                   <td>
                     <TableImage src={report.productImg} alt={`Photo of ${report.productName}`} />
                   </td>
-                  <td className="font-medium text-ink-900">{report.productName}</td>
-                  <td>{report.sellerName || 'Not Found'}</td>
-                  <td className="text-ink-600">{report.sellerEmail}</td>
+                  <td className="font-medium whitespace-nowrap text-ink-900">{report.productName}</td>
+                  <td className="whitespace-nowrap">{report.sellerName || 'Not Found'}</td>
+                  <td className="whitespace-nowrap text-ink-600">{report.sellerEmail}</td>
                   <td className="text-ink-600 tabular-nums whitespace-nowrap">{report.sellerMobile}</td>
                   <td>
-                    <Button
-                      variant="danger"
-                      size="sm"
+                    <DeleteButton
                       loading={isRunningFor(deleteReported, report)}
                       onClick={() => void remove(report)}
-                    >
-                      Delete
-                    </Button>
+                    />
                   </td>
                 </tr>
               ))}

@@ -44,8 +44,8 @@ export function SellerVerificationRequests() {
                   <td>
                     <TableImage src={seller.photoURL} alt={`Photo of ${seller.name}`} />
                   </td>
-                  <td className="font-medium text-ink-900">{seller.name}</td>
-                  <td className="text-ink-600">{seller.email}</td>
+                  <td className="font-medium whitespace-nowrap text-ink-900">{seller.name}</td>
+                  <td className="whitespace-nowrap text-ink-600">{seller.email}</td>
                   <td>
                     <Button
                       size="sm"

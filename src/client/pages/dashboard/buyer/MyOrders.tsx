@@ -35,8 +35,8 @@ export function MyOrders() {
                   <td>
                     <TableImage src={order.productImg} alt={`Photo of ${order.productName}`} />
                   </td>
-                  <td className="font-medium text-ink-900">{order.productName}</td>
-                  <td className="text-ink-600">{order.categoryNameInfo}</td>
+                  <td className="font-medium whitespace-nowrap text-ink-900">{order.productName}</td>
+                  <td className="whitespace-nowrap text-ink-600">{order.categoryNameInfo}</td>
                   <td className="font-semibold text-ink-900 tabular-nums whitespace-nowrap">{formatTk(order.productPrice)}</td>
                   <td>
                     {/* A disabled button shows no tooltip in every browser, so the wrapper carries it too. */}

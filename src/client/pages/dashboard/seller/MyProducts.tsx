@@ -10,6 +10,7 @@ import { DataTable, TableImage } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatTk } from '../../../components/formatTk';
 import { confirmDelete, showDeleted } from '../confirmDelete';
+import { DeleteButton } from '../DeleteButton';
 import { PagedList } from '../PagedList';
 import { isRunningFor } from '../rowAction';
 
@@ -62,21 +63,13 @@ export function MyProducts() {
                   <td>
                     <TableImage src={product.productThumb || product.productImg} alt={`Photo of ${product.productName}`} />
                   </td>
-                  <td className="font-medium text-ink-900">{product.productName}</td>
+                  <td className="font-medium whitespace-nowrap text-ink-900">{product.productName}</td>
                   <td className="font-semibold text-ink-900 tabular-nums whitespace-nowrap">{formatTk(product.resalePrice)}</td>
                   <td>
                     {product.sellStatus ? <Badge tone="neutral">Sold</Badge> : <Badge tone="success">Available</Badge>}
                   </td>
                   <td>
-                    <div className="flex gap-2">
-                      <Button
-                        variant="danger"
-                        size="sm"
-                        loading={isRunningFor(deleteProduct, product._id)}
-                        onClick={() => void remove(product)}
-                      >
-                        Delete
-                      </Button>
+                    <div className="flex items-center gap-2">
                       {product.advertiseStatus ? (
                         <Button variant="secondary" size="sm" disabled>
                           Advertised
@@ -88,6 +81,10 @@ export function MyProducts() {
                           </Button>
                         )
                       )}
+                      <DeleteButton
+                        loading={isRunningFor(deleteProduct, product._id)}
+                        onClick={() => void remove(product)}
+                      />
                     </div>
                   </td>
                 </tr>
