@@ -60,7 +60,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   function refuse(request: FastifyRequest, reply: FastifyReply, ending: Ending, error: unknown) {
     const refusal = refusalFor(error);
     if (refusal.reason === 'internal') request.log.error({ err: error }, 'Google sign-in failed');
-    else request.log.info({ reason: refusal.reason, cause: refusal.cause }, 'Google sign-in refused');
+    else request.log.info({ reason: refusal.reason, err: refusal.cause }, 'Google sign-in refused');
     return finish(reply, ending, refusal);
   }
 
