@@ -1,11 +1,21 @@
 import Swal from 'sweetalert2';
+import { buttonClasses } from '../../components/Button';
+
+/** The app's own buttons rather than the library's purple ones. */
+const appButtons = (confirm: 'primary' | 'danger') => ({
+  actions: 'gap-3',
+  confirmButton: buttonClasses(confirm),
+  cancelButton: buttonClasses('secondary'),
+});
+
+const dialog = Swal.mixin({ buttonsStyling: false, customClass: appButtons('primary') });
 
 /**
  * The spec's delete confirmation. Answers true when the user confirms; when they cancel it also
  * tells them nothing was deleted, as every delete in the dashboard does.
  */
 export async function confirmDelete(): Promise<boolean> {
-  const { isConfirmed, dismiss } = await Swal.fire({
+  const { isConfirmed, dismiss } = await dialog.fire({
     title: 'Are you sure?',
     text: "You won't be able to revert this!",
     icon: 'warning',
@@ -14,14 +24,13 @@ export async function confirmDelete(): Promise<boolean> {
     cancelButtonText: 'No, cancel!',
     reverseButtons: true,
     focusCancel: true,
-    confirmButtonColor: '#dc2626',
-    cancelButtonColor: '#475569',
+    customClass: appButtons('danger'),
   });
   if (isConfirmed) return true;
-  if (dismiss === Swal.DismissReason.cancel) void Swal.fire('Cancelled', 'Your imaginary file is safe :)', 'error');
+  if (dismiss === Swal.DismissReason.cancel) void dialog.fire('Cancelled', 'Your imaginary file is safe :)', 'error');
   return false;
 }
 
 export function showDeleted(): void {
-  void Swal.fire('Deleted!', 'Your file has been deleted.', 'success');
+  void dialog.fire('Deleted!', 'Your file has been deleted.', 'success');
 }
