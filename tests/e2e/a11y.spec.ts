@@ -16,13 +16,13 @@ test.describe('public screens', () => {
     const seller = await registerSeller();
     const listing = await createListing(seller);
     expect((await seller.api.put(`/api/advertise/product/${listing._id}`)).ok()).toBe(true);
-    await checkScreen(page, '/', (p) => p.getByRole('heading', { name: 'Advertised Phone' }));
+    await checkScreen(page, '/', (p) => p.getByRole('heading', { name: 'Advertised Phone', exact: true }));
   });
 
   test('category', async ({ page, registerSeller, createListing }) => {
     const seller = await registerSeller();
     const listing = await createListing(seller, { category_id: iphone.id });
-    await checkScreen(page, `/category/${iphone.id}`, (p) => p.getByText(listing.productName));
+    await checkScreen(page, `/category/${iphone.id}`, (p) => p.getByRole('heading', { name: listing.productName, exact: true }));
   });
 
   test('product', async ({ page, registerSeller, createListing }) => {
@@ -47,7 +47,7 @@ test.describe('public screens', () => {
   });
 
   test('blog', async ({ page }) => {
-    await checkScreen(page, '/blog', (p) => p.getByRole('heading', { name: 'Web Blogs' }));
+    await checkScreen(page, '/blog', (p) => p.getByRole('heading', { name: 'Web Blogs', exact: true }));
   });
 
   test('not found', async ({ page }) => {
@@ -111,7 +111,7 @@ test.describe('buyer screens', () => {
     const buyer = await registerBuyer();
     await buyer.api.post('/api/store/booking/product', { data: { productId: listing._id, phoneNumber: '01712345678', meetLocation: 'Rangpur' } });
     await loginAs(page, buyer);
-    await checkScreen(page, '/dashboard/myorders', (p) => p.getByText(listing.productName));
+    await checkScreen(page, '/dashboard/myorders', (p) => p.getByRole('row').filter({ hasText: listing.productName }));
   });
 
   test('the booking dialog', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {

@@ -112,19 +112,19 @@ test.describe('as the admin', () => {
     const empty = { json: [], headers: { 'x-total-count': '0' } };
 
     test('no buyers', async ({ page }) => {
-      await page.route('**/api/buyers?*', (route) => route.fulfill(empty));
+      await page.route((url) => url.pathname === '/api/buyers', (route) => route.fulfill(empty));
       await page.goto('/dashboard/allbuyer');
       await expect(page.getByText('Not found any buyer')).toBeVisible();
     });
 
     test('no sellers', async ({ page }) => {
-      await page.route('**/api/sellers?*', (route) => route.fulfill(empty));
+      await page.route((url) => url.pathname === '/api/sellers', (route) => route.fulfill(empty));
       await page.goto('/dashboard/allseller');
       await expect(page.getByText('No register seller found')).toBeVisible();
     });
 
     test('no verification requests', async ({ page }) => {
-      await page.route('**/api/unverifiedsellers?*', (route) => route.fulfill(empty));
+      await page.route((url) => url.pathname === '/api/unverifiedsellers', (route) => route.fulfill(empty));
       await page.goto('/dashboard/sellerverification');
       await expect(page.getByText('Seller verification request 0')).toBeVisible();
     });
@@ -140,8 +140,10 @@ test('a buyer typing the All Buyer address cannot reach it', async ({ page, regi
   });
 
   await page.goto('/dashboard/allbuyer');
-  await expect(page.getByRole('link', { name: 'My orders' })).toBeVisible();
+  await expect(page).toHaveURL('/dashboard');
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(menu.getByRole('link', { name: 'My orders' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'All Buyer' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'All Buyer' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'All Buyer' })).toHaveCount(0);
   expect(buyerListAnswers.filter((status) => status === 200)).toEqual([]);
 });

@@ -113,6 +113,7 @@ test('a seller deletes a product after confirming, and keeps it when cancelling'
   await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
   await expect(dialog.getByText('Deleted!')).toBeVisible();
   await expect(dialog.getByText('Your file has been deleted.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(deletedRow).toHaveCount(0);
   await expect(keptRow).toBeVisible();
 });
@@ -128,6 +129,9 @@ test('a seller cannot open the admin screens', async ({ page, registerSeller, lo
   const seller = await registerSeller();
   await loginAs(page, seller);
   await page.goto('/dashboard/allseller');
+  await expect(page).toHaveURL('/dashboard');
   await expect(page.getByRole('heading', { name: 'All Seller' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Add Product' })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(menu.getByRole('link', { name: 'Add Product' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'All Seller' })).toHaveCount(0);
 });
