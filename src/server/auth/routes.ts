@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return toCurrentUser(caller.user);
   });
 
-  app.post('/auth/update', { schema: { body: updateAccountRequestSchema, response: { 200: currentUserSchema } }, preHandler: signedIn }, async (request) => {
+  app.post('/auth/update', { schema: { body: updateAccountRequestSchema, response: { 200: currentUserSchema } }, onRequest: signedIn }, async (request) => {
     const { user } = callerOf(request);
     await updateProfile(deps.db, user.id, request.body.displayName, request.body.photoURL);
     const updated = await findUserById(deps.db, user.id);

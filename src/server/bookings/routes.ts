@@ -13,7 +13,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/store/booking/product',
-    { schema: { body: bookingRequestSchema, response: { 201: insertResultSchema } }, preHandler: buyerOnly },
+    { schema: { body: bookingRequestSchema, response: { 201: insertResultSchema } }, onRequest: buyerOnly },
     async (request, reply) => {
       const insertedId = await bookProduct(db, images, callerOf(request).user, request.body);
       return reply.status(201).send({ acknowledged: true, insertedId });
@@ -22,7 +22,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orders',
-    { schema: { querystring: emailQuerySchema.extend(pageQuerySchema.shape), response: { 200: orderSchema.array() } }, preHandler: buyerOnly },
+    { schema: { querystring: emailQuerySchema.extend(pageQuerySchema.shape), response: { 200: orderSchema.array() } }, onRequest: buyerOnly },
     async (request, reply) => {
       const caller = callerOf(request);
       assertOwnEmail(caller, request.query.email);

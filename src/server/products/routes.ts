@@ -44,7 +44,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/store_products',
-    { schema: { body: storeProductRequestSchema, response: { 201: insertResultSchema } }, preHandler: sellerOnly },
+    { schema: { body: storeProductRequestSchema, response: { 201: insertResultSchema } }, onRequest: sellerOnly },
     async (request, reply) => {
       const insertedId = await storeProduct(db, config, callerOf(request).user.id, request.body);
       return reply.status(201).send({ acknowledged: true, insertedId });
@@ -53,7 +53,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products',
-    { schema: { querystring: emailQuerySchema.extend(pageQuerySchema.shape), response: { 200: productSchema.array() } }, preHandler: sellerOnly },
+    { schema: { querystring: emailQuerySchema.extend(pageQuerySchema.shape), response: { 200: productSchema.array() } }, onRequest: sellerOnly },
     async (request, reply) => {
       const caller = callerOf(request);
       assertOwnEmail(caller, request.query.email);
@@ -63,17 +63,17 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put('/advertise/product/:id', { schema: { params: idParamsSchema, response: { 200: updateResultSchema } }, preHandler: sellerOnly }, async (request) => {
+  app.put('/advertise/product/:id', { schema: { params: idParamsSchema, response: { 200: updateResultSchema } }, onRequest: sellerOnly }, async (request) => {
     const modifiedCount = await advertiseProduct(db, callerOf(request).user.id, request.params.id);
     return { acknowledged: true, matchedCount: 1, modifiedCount };
   });
 
-  app.delete('/delete/product/:id', { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, preHandler: sellerOnly }, async (request) => ({
+  app.delete('/delete/product/:id', { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: sellerOnly }, async (request) => ({
     acknowledged: true,
     deletedCount: await deleteProduct(db, request.params.id, callerOf(request).user.id),
   }));
 
-  app.delete('/product/delete/:id', { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, preHandler: adminOnly }, async (request) => ({
+  app.delete('/product/delete/:id', { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly }, async (request) => ({
     acknowledged: true,
     deletedCount: await deleteProduct(db, request.params.id),
   }));

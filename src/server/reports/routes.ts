@@ -15,7 +15,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/report/product',
-    { schema: { body: reportRequestSchema, response: { 201: insertResultSchema } }, preHandler: signedIn },
+    { schema: { body: reportRequestSchema, response: { 201: insertResultSchema } }, onRequest: signedIn },
     async (request, reply) => {
       const insertedId = await reportProduct(db, callerOf(request).user.id, request.body.product_id);
       return reply.status(201).send({ acknowledged: true, insertedId });
@@ -24,7 +24,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/all/reported/products',
-    { schema: { querystring: pageQuerySchema, response: { 200: reportedProductSchema.array() } }, preHandler: adminOnly },
+    { schema: { querystring: pageQuerySchema, response: { 200: reportedProductSchema.array() } }, onRequest: adminOnly },
     async (request, reply) => {
       const { items, total } = await listReportedProducts(db, images, request.query);
       return sendPage(request, reply, request.query, items, total);
@@ -34,7 +34,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Deletes the report only; the client deletes the listing itself in a second call.
   app.delete(
     '/reported/product/delete/:id',
-    { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, preHandler: adminOnly },
+    { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly },
     async (request) => {
       const deletedCount = isId(request.params.id) ? await deleteReport(db, request.params.id) : 0;
       if (!deletedCount) throw notFound('Report');

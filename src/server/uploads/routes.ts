@@ -41,7 +41,7 @@ async function readWhole(request: FastifyRequest, part: MultipartFile): Promise<
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, images } = app.deps;
 
-  app.post('/uploads', { schema: { response: { 200: uploadResponseSchema } }, preHandler: requireRole('seller') }, async (request) => {
+  app.post('/uploads', { schema: { response: { 200: uploadResponseSchema } }, onRequest: requireRole('seller') }, async (request) => {
     const { user } = callerOf(request);
     const photo = await processPhoto(await readWhole(request, await photoPart(request)));
 

@@ -22,7 +22,7 @@ const adminOnly = requireRole('admin');
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.post('/addUser', { schema: { body: addUserRequestSchema, response: { 200: insertResultSchema } }, preHandler: signedIn }, async (request) => {
+  app.post('/addUser', { schema: { body: addUserRequestSchema, response: { 200: insertResultSchema } }, onRequest: signedIn }, async (request) => {
     const { user } = callerOf(request);
     assertOwnEmail(callerOf(request), request.body.email);
     const { name, photoURL, role } = request.body;
@@ -46,19 +46,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   for (const role of ['buyer', 'seller'] as const) {
-    app.get(`/${role}s`, { schema: { querystring: pageQuerySchema, response: { 200: userSchema.array() } }, preHandler: adminOnly }, async (request, reply) => {
+    app.get(`/${role}s`, { schema: { querystring: pageQuerySchema, response: { 200: userSchema.array() } }, onRequest: adminOnly }, async (request, reply) => {
       const { items, total } = await listUsersByRole(deps.db, role, request.query);
       return sendPage(request, reply, request.query, items, total);
     });
 
-    app.delete(`/${role}s/:id`, { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, preHandler: adminOnly }, async (request) => {
+    app.delete(`/${role}s/:id`, { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly }, async (request) => {
       const deletedCount = isId(request.params.id) ? await deleteUserWithRole(deps.db, deps.images, request.params.id, role) : 0;
       if (!deletedCount) throw notFound(role === 'buyer' ? 'Buyer' : 'Seller');
       return { acknowledged: true, deletedCount };
     });
   }
 
-  app.put('/verify_seller', { schema: { querystring: emailQuerySchema, response: { 200: updateResultSchema } }, preHandler: adminOnly }, async (request) => {
+  app.put('/verify_seller', { schema: { querystring: emailQuerySchema, response: { 200: updateResultSchema } }, onRequest: adminOnly }, async (request) => {
     const seller = await findUserByEmail(deps.db, request.query.email.trim());
     if (seller?.role !== 'seller') throw notFound('Seller');
     const result = await setSellerVerified(deps.db, seller.email);

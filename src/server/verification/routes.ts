@@ -15,7 +15,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's client sends name, email and photoURL; only the email is checked, the account decides the rest.
   app.post(
     '/seller/verification',
-    { schema: { body: applyVerificationRequestSchema, response: { 201: insertResultSchema } }, preHandler: sellerOnly },
+    { schema: { body: applyVerificationRequestSchema, response: { 201: insertResultSchema } }, onRequest: sellerOnly },
     async (request, reply) => {
       const caller = callerOf(request);
       assertOwnEmail(caller, request.body.email);
@@ -26,7 +26,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/unverifiedsellers',
-    { schema: { querystring: pageQuerySchema, response: { 200: verificationRequestSchema.array() } }, preHandler: adminOnly },
+    { schema: { querystring: pageQuerySchema, response: { 200: verificationRequestSchema.array() } }, onRequest: adminOnly },
     async (request, reply) => {
       const { items, total } = await listPendingRequests(db, request.query);
       return sendPage(request, reply, request.query, items, total);
@@ -37,7 +37,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // "no request" is a deletedCount of 0 rather than a 404.
   app.get(
     '/deleteSellerVerification',
-    { schema: { querystring: emailQuerySchema, response: { 200: deleteResultSchema } }, preHandler: adminOnly },
+    { schema: { querystring: emailQuerySchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly },
     async (request) => ({ acknowledged: true, deletedCount: await deleteRequestOfEmail(db, request.query.email.trim()) }),
   );
 };
