@@ -165,6 +165,11 @@ describe('errors', () => {
     expect(unknown.json().code).toBe('NOT_FOUND');
   });
 
+  it('refuses a signed-out call before looking at its body', async () => {
+    const response = await post('/api/store/booking/product', {});
+    expect(response.statusCode).toBe(401);
+  });
+
   it('sets the security headers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.json()).toEqual({ status: 'ok' });
