@@ -40,7 +40,7 @@ export function ProductForm() {
     resolver: zodResolver(productFormSchema),
     defaultValues: { category_id: '' },
   });
-  const chosenPhoto = watch('productImg') as FileList | undefined;
+  const chosenPhoto = watch('productImg');
 
   /** The server's refusal lands under the fields it names, or under the form when it names none. */
   function showRefusal(error: ApiError) {
