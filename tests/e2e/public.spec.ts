@@ -81,10 +81,9 @@ test.describe('signed-out browsing', () => {
       ['Location', listing.location],
       ['Description', listing.description],
     ];
-    for (const [label, value] of rows) {
-      const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
-      await expect(row, label).toContainText(value);
-    }
+    const rowOf = (label: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+    for (const [label, value] of rows) await expect(rowOf(label), label).toContainText(value);
+    await expect(rowOf('Seller').getByText('Verified', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
   });
 
