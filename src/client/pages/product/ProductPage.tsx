@@ -48,7 +48,7 @@ function specRows(product: Product): Array<[label: string, value: ReactNode]> {
 
 export function ProductPage() {
   const { data: product } = useProduct(useParams().id ?? '');
-  const { user } = useAuth();
+  const { user, loading: authLoading } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [booking, setBooking] = useState<Product | null>(null);
@@ -118,7 +118,8 @@ export function ProductPage() {
                 Sold: this phone is no longer available for booking.
               </p>
             ) : (
-              <Button size="lg" onClick={bookNow} className="sm:min-w-44">
+              // Until the session is known, a signed-in buyer would be sent to the login page.
+              <Button size="lg" onClick={bookNow} disabled={authLoading} className="sm:min-w-44">
                 Book Now
               </Button>
             )}
