@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Product } from '../../shared/products';
 import { Badge, VerifiedBadge } from './Badge';
 import { buttonClasses } from './Button';
+import { cx } from './cx';
 import { formatTk } from './formatTk';
 
 interface ProductCardProps {
@@ -28,14 +29,18 @@ export function ProductCard({ product, detailed = false }: ProductCardProps) {
           </Badge>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="flex items-start justify-between gap-3">
-          <h3 className="line-clamp-2 text-base font-semibold">{product.productName}</h3>
-          <Badge tone="brand">Used</Badge>
-        </div>
-        <p className="text-lg font-bold text-ink-900">Price : {formatTk(product.resalePrice)}</p>
+      {/* The last row takes the spare height, so Details lines up along the bottom of a grid of cards. */}
+      <div
+        className={cx(
+          'grid flex-1 grid-cols-[minmax(0,1fr)_auto] items-start gap-3 p-4',
+          detailed ? 'grid-rows-[auto_auto_auto_1fr]' : 'grid-rows-[auto_auto_1fr]',
+        )}
+      >
+        <h3 className="line-clamp-2 text-base font-semibold">{product.productName}</h3>
+        <Badge tone="brand">Used</Badge>
+        <p className="col-span-2 text-lg font-bold text-ink-900">Price : {formatTk(product.resalePrice)}</p>
         {detailed && (
-          <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-ink-600">
+          <dl className="col-span-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-ink-600">
             <dt className="sr-only">Condition</dt>
             <dd>{product.productCondition} condition</dd>
             <dt className="sr-only">Location</dt>
@@ -49,9 +54,10 @@ export function ProductCard({ product, detailed = false }: ProductCardProps) {
         )}
         <Link
           to={`/productId/${product._id}`}
-          className={buttonClasses('primary', 'md', 'mt-auto w-full')}
+          className={buttonClasses('primary', 'md', 'col-span-2 w-full self-end')}
+          aria-label={`Details of ${product.productName}`}
         >
-          Details<span className="sr-only"> of {product.productName}</span>
+          Details
         </Link>
       </div>
     </article>

@@ -19,7 +19,7 @@ export function Banner() {
             Bangladesh&apos;s used phone market
           </p>
           <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl lg:text-5xl">
-            Buy and sell used phones with people you can trust
+            Buy and sell second-hand phones with people you can trust
           </h1>
           <p className="mt-4 max-w-lg text-base text-brand-100 sm:text-lg">
             Every listing shows the seller, the condition and the price in Tk. Book a phone, meet the seller and check it in person.
