@@ -1,0 +1,63 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerClient } from '../src/server/http/client';
+
+const INDEX = '<!doctype html><div id="root"></div>';
+const ASSET = 'assets/index-abc123.js';
+
+describe('serving the built web client', () => {
+  let dir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'phonehaat-client-'));
+    await mkdir(join(dir, 'assets'));
+    await writeFile(join(dir, 'index.html'), INDEX);
+    await writeFile(join(dir, ASSET), 'console.log(1)');
+    await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = Fastify();
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'No such API call', code: 'NOT_FOUND' }));
+    await registerClient(app, dir);
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const page = (url: string) => app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+
+  it('answers client routes with index.html, never cached', async () => {
+    for (const url of ['/', '/productId/6b022f593c5723dcc9963d89', '/dashboard/myorders?x=1']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for good and public files not at all', async () => {
+    const asset = await app.inject({ url: `/${ASSET}` });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const favicon = await app.inject({ url: '/favicon.svg' });
+    expect(favicon.statusCode).toBe(200);
+    expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('leaves unknown API paths, pictures and non-page requests to the JSON 404', async () => {
+    for (const response of [await page('/api/no/such/call'), await page('/uploads/missing.webp'), await app.inject({ url: '/somewhere' })]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
+  it('serves nothing outside the build folder', async () => {
+    const response = await app.inject({ url: '/assets/../../etc/passwd' });
+    expect(response.statusCode).not.toBe(200);
+  });
+});
