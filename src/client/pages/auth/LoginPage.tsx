@@ -10,6 +10,7 @@ import { Button } from '../../components/Button';
 import { FormError, FormField, Input } from '../../components/FormField';
 import { AuthCard, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
+import { useGoogleRedirectError } from './googleError';
 import { redirectTarget } from './redirectTarget';
 
 type LoginForm = z.input<typeof loginRequestSchema>;
@@ -18,7 +19,8 @@ export function LoginPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const googleRedirectError = useGoogleRedirectError();
+  const [serverError, setServerError] = useState<string | null>(googleRedirectError);
   const {
     register,
     handleSubmit,

@@ -11,13 +11,15 @@ import { Button } from '../../components/Button';
 import { FormError, FormField, Input, Select } from '../../components/FormField';
 import { AuthCard, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
+import { useGoogleRedirectError } from './googleError';
 
 const FORM_FIELDS = ['name', 'photoURL', 'email', 'password', 'role'] as const;
 
 export function RegisterPage() {
   const { register: createAccount } = useAuth();
   const navigate = useNavigate();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const googleRedirectError = useGoogleRedirectError();
+  const [serverError, setServerError] = useState<string | null>(googleRedirectError);
   const {
     register,
     handleSubmit,
