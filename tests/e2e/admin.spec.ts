@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { messages } from '../../src/shared/messages';
-import { expect, test, type TestUser } from './support/fixtures';
+import { expect, test, uniqueText, type TestUser } from './support/fixtures';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -88,7 +88,7 @@ test.describe('as the admin', () => {
 
   test('the admin deletes a reported product', async ({ page, registerSeller, registerBuyer, createListing }) => {
     const seller = await registerSeller();
-    const listing = await createListing(seller, { productName: `Reported phone ${Date.now().toString(36)}` });
+    const listing = await createListing(seller, { productName: uniqueText('Reported phone') });
     const buyer = await registerBuyer();
     expect((await buyer.api.post('/api/report/product', { data: { product_id: listing._id } })).ok()).toBe(true);
 

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import { CATEGORY_CATALOGUE, categoryImageName } from '../../src/server/db/seed/categories';
 import { messages } from '../../src/shared/messages';
-import { expect, test } from './support/fixtures';
+import { expect, test, uniqueText } from './support/fixtures';
 import { E2E_PASSWORD } from './support/settings';
 
-const freshEmail = (role: string) => `${role}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+const freshEmail = (role: string) => `${uniqueText(role).replace(' ', '.')}@e2e.test`;
 const photoURL = `/uploads/${categoryImageName(CATEGORY_CATALOGUE[0]!.id)}`;
 
 /** The spec's register messages start with a space; a screen may trim it, the words must match. */
@@ -43,8 +43,8 @@ test.describe('register', () => {
       await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
       await expect.poll(() => accessToken(page)).not.toBeNull();
 
-      const role_ = await page.request.get(`/api/${role.toLowerCase()}/${encodeURIComponent(email)}`);
-      expect(await role_.json()).toEqual({ [`is${role}`]: true });
+      const roleCheck = await page.request.get(`/api/${role.toLowerCase()}/${encodeURIComponent(email)}`);
+      expect(await roleCheck.json()).toEqual({ [`is${role}`]: true });
     });
   }
 

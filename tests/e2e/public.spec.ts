@@ -1,5 +1,5 @@
 import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
-import { expect, test } from './support/fixtures';
+import { expect, test, uniqueText } from './support/fixtures';
 
 const [iphone, samsung] = CATEGORY_CATALOGUE;
 
@@ -18,7 +18,7 @@ test.describe('signed-out browsing', () => {
 
   test('home shows an advertised product card that leads to its details', async ({ page, registerSeller, createListing }) => {
     const seller = await registerSeller();
-    const listing = await createListing(seller, { productName: `Ad phone ${Date.now().toString(36)}` });
+    const listing = await createListing(seller, { productName: uniqueText('Ad phone') });
     expect((await seller.api.put(`/api/advertise/product/${listing._id}`)).ok()).toBe(true);
 
     await page.goto('/');
@@ -44,7 +44,7 @@ test.describe('signed-out browsing', () => {
 
   test('a category page shows its name, description and products', async ({ page, registerSeller, createListing }) => {
     const seller = await registerSeller();
-    const listing = await createListing(seller, { category_id: iphone!.id, productName: `Category phone ${Date.now().toString(36)}` });
+    const listing = await createListing(seller, { category_id: iphone!.id, productName: uniqueText('Category phone') });
 
     await page.goto(`/category/${iphone!.id}`);
     await expect(page.getByRole('heading', { name: iphone!.name, exact: true })).toBeVisible();

@@ -1,9 +1,7 @@
 import sharp from 'sharp';
 import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
 import { messages } from '../../src/shared/messages';
-import { expect, test } from './support/fixtures';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { expect, test, uniqueText } from './support/fixtures';
 
 /** A small PNG made on the spot, as a seller's photo would be. */
 const pngPhoto = async () => ({
@@ -60,7 +58,7 @@ test('submitting an empty product form shows every required message', async ({ p
 test('a seller adds a product with a photo, advertises it and sees it advertised', async ({ page, registerSeller, loginAs }) => {
   const seller = await registerSeller();
   await loginAs(page, seller);
-  const productName = `Galaxy test ${unique()}`;
+  const productName = uniqueText('Galaxy test');
 
   await page.goto('/dashboard/addproduct');
   await expect(page.getByLabel('Seller Name')).toHaveValue(seller.name);
@@ -93,8 +91,8 @@ test('a seller adds a product with a photo, advertises it and sees it advertised
 
 test('a seller deletes a product after confirming, and keeps it when cancelling', async ({ page, registerSeller, loginAs, createListing }) => {
   const seller = await registerSeller();
-  const kept = await createListing(seller, { productName: `Kept phone ${unique()}` });
-  const deleted = await createListing(seller, { productName: `Gone phone ${unique()}` });
+  const kept = await createListing(seller, { productName: uniqueText('Kept phone') });
+  const deleted = await createListing(seller, { productName: uniqueText('Gone phone') });
   await loginAs(page, seller);
   await page.goto('/dashboard/myproducts');
 

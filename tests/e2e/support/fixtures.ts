@@ -54,6 +54,9 @@ let serial = 0;
 const uniqueEmail = (role: string, worker: number) =>
   `${role}.${Date.now().toString(36)}.w${worker}.${++serial}@e2e.test`;
 
+/** Text no other test uses, for names the screens are searched by (listings, emails). */
+export const uniqueText = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
 async function expectOk(response: APIResponse, what: string): Promise<APIResponse> {
   if (!response.ok()) throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
   return response;
