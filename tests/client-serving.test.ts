@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -54,6 +54,19 @@ describe('serving the built web client', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
     }
+  });
+
+  it('asks the browser to reload while a rebuild has removed index.html', async () => {
+    await rename(join(dir, 'index.html'), join(dir, 'index.html.moved'));
+    try {
+      const response = await page('/productId/6b022f593c5723dcc9963d89');
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('2');
+      expect(response.body).toContain('PhoneHaat is being updated');
+    } finally {
+      await rename(join(dir, 'index.html.moved'), join(dir, 'index.html'));
+    }
+    expect((await page('/')).statusCode).toBe(200);
   });
 
   it('serves nothing outside the build folder', async () => {

@@ -67,3 +67,12 @@ test('closing the popup says so', async ({ page }) => {
   await expect(page.getByText('The Google sign-in window was closed')).toBeVisible();
   await expect(page).toHaveURL('/login');
 });
+
+test('a refusal that comes back from a full-page sign-in is shown in our words, never the link’s', async ({ page }) => {
+  await page.goto('/register?google_error=cancelled');
+  await expect(page.getByText('The Google sign-in was cancelled, so you are not signed in.')).toBeVisible();
+
+  await page.goto(`/login?google_error=${encodeURIComponent('Your account is locked. Call 01700000000.')}`);
+  await expect(page.getByText('Google could not complete the sign-in. Please try again.')).toBeVisible();
+  await expect(page.getByText('Your account is locked')).toHaveCount(0);
+});

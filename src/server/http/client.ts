@@ -13,6 +13,20 @@ const HASHED_ASSET = 'public, max-age=31536000, immutable';
 /** index.html and the unhashed public files may change with any build, so browsers must ask again. */
 const ALWAYS_REVALIDATE = 'no-cache';
 
+/** Vite empties the build folder before writing it again; a page asked for in that moment waits and reloads. */
+const REBUILDING_PAGE =
+  '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="2"><title>PhoneHaat</title>' +
+  '<p style="font-family:system-ui,sans-serif;margin:3rem;text-align:center">PhoneHaat is being updated. This page reloads in a moment.</p>';
+
+async function readIndex(indexFile: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(indexFile);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /** Paths the client's history fallback must never answer: the API and the pictures keep their JSON 404. */
 const SERVER_PATHS = ['/api/', IMAGE_URL_PREFIX];
 
@@ -53,7 +67,9 @@ export async function registerClient(app: FastifyInstance, clientDir = BUILT_CLI
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isClientRoute(request)) return reply.callNotFound();
-    return reply.header('cache-control', ALWAYS_REVALIDATE).type('text/html; charset=utf-8').send(await readFile(indexFile));
+    const page = await readIndex(indexFile);
+    if (!page) return reply.status(503).header('retry-after', '2').header('cache-control', 'no-store').type('text/html; charset=utf-8').send(REBUILDING_PAGE);
+    return reply.header('cache-control', ALWAYS_REVALIDATE).type('text/html; charset=utf-8').send(page);
   };
   app.get('/', sendIndex);
   app.get('/*', sendIndex);

@@ -1,38 +1,17 @@
 import { AuthorizationResponseError, ClientError, ResponseBodyError } from 'openid-client';
-import { GOOGLE_NOT_SET_UP } from '../../../shared/google';
-
-/** Why a Google sign-in did not end with a session, in words a person can act on. */
-export const refusals = {
-  notConfigured: `${GOOGLE_NOT_SET_UP}.`,
-  expired: 'This Google sign-in has expired or was already used. Please start again.',
-  stateMismatch: 'This Google sign-in was not started from this browser, so it was stopped. Please start again.',
-  cancelled: 'The Google sign-in was cancelled, so you are not signed in.',
-  providerError: 'Google could not complete the sign-in. Please try again.',
-  codeRejected: 'Google did not accept this sign-in code (it is wrong, expired or already used). Please start again.',
-  nonceMismatch: 'Google’s answer does not belong to this sign-in, so it was refused. Please start again.',
-  wrongAudience: 'Google’s answer was meant for a different application, so it was refused.',
-  tokenExpired: 'Google’s answer has expired. Please start again.',
-  untrustedToken: 'Google’s answer could not be verified, so it was refused.',
-  unreachable: 'Google could not be reached. Please try again in a moment.',
-  noEmail: 'Google did not share a verified email address for this account, so no account could be opened.',
-  accountExists:
-    'An account with this email already exists with a different sign-in method. Log in with your email and password instead.',
-  internal: 'Something went wrong on our side while signing you in. Please try again.',
-} as const;
-
-export type RefusalReason = keyof typeof refusals;
+import { GOOGLE_REFUSALS, type GoogleRefusalReason } from '../../../shared/google';
 
 /** The one code a refusal keeps for the client besides its sentence (Firebase's name for the same case). */
-const refusalCodes: Partial<Record<RefusalReason, string>> = {
+const refusalCodes: Partial<Record<GoogleRefusalReason, string>> = {
   accountExists: 'account-exists-with-different-credential',
 };
 
 export class GoogleSignInRefusal extends Error {
   constructor(
-    readonly reason: RefusalReason,
+    readonly reason: GoogleRefusalReason,
     options?: ErrorOptions,
   ) {
-    super(refusals[reason], options);
+    super(GOOGLE_REFUSALS[reason], options);
     this.name = 'GoogleSignInRefusal';
   }
 
@@ -52,7 +31,7 @@ export function refusalFor(error: unknown): GoogleSignInRefusal {
   return new GoogleSignInRefusal(reasonFor(error), { cause: error });
 }
 
-function reasonFor(error: unknown): RefusalReason {
+function reasonFor(error: unknown): GoogleRefusalReason {
   if (error instanceof AuthorizationResponseError) {
     return error.error === 'access_denied' ? 'cancelled' : 'providerError';
   }
@@ -83,7 +62,7 @@ function isNetworkFailure(error: unknown): boolean {
   return (error instanceof TypeError && error.message === 'fetch failed') || error.name === 'TimeoutError' || error.name === 'AbortError';
 }
 
-function claimRefusal(claim: unknown): RefusalReason {
+function claimRefusal(claim: unknown): GoogleRefusalReason {
   if (claim === 'nonce') return 'nonceMismatch';
   if (claim === 'aud' || claim === 'azp') return 'wrongAudience';
   return 'untrustedToken';

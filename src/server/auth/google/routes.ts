@@ -44,7 +44,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   const flowCookie = { path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: deps.config.secureCookies } as const;
 
   function finish(reply: FastifyReply, ending: Ending, refusal?: GoogleSignInRefusal) {
-    const next = refusal ? `/${ending.mode}?${new URLSearchParams({ [GOOGLE_ERROR_PARAM]: refusal.message })}` : '/';
+    const next = refusal ? `/${ending.mode}?${new URLSearchParams({ [GOOGLE_ERROR_PARAM]: refusal.reason })}` : '/';
     reply.headers({ 'cache-control': 'no-store', ...KEEP_OPENER });
     if (!ending.popup) return reply.redirect(next);
     const outcome: GoogleSignInOutcome = refusal
