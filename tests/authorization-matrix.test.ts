@@ -128,6 +128,7 @@ const TABLE: Row[] = [
       return { url: '/api/seller/verification', payload: { name: 'Matrix Name', email: actors.seller.email, photoURL: 'https://example.test/me.png' } };
     },
   },
+  { method: 'GET', path: '/api/seller/verification', allowed: anySeller, call: () => ({ url: '/api/seller/verification' }) },
   { method: 'GET', path: '/api/unverifiedsellers', allowed: admin, call: () => ({ url: '/api/unverifiedsellers' }) },
   {
     method: 'GET',

@@ -163,3 +163,30 @@ describe('GET /api/deleteSellerVerification?email=', () => {
     expect(emailsOf(await pendingRequests('?limit=100'))).toContain(seller.email);
   });
 });
+
+describe('GET /api/seller/verification', () => {
+  const status = async (seller: Actor) => {
+    const response = await seller.request({ method: 'GET', url: '/api/seller/verification' });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+
+  it("follows the seller's own request from none, to waiting, to verified", async () => {
+    const seller = await registerActor(t.app, 'seller');
+    expect(await status(seller)).toEqual({ verified: false, requestedAt: null });
+
+    await apply(seller);
+    const waiting = await status(seller);
+    expect(waiting).toEqual({ verified: false, requestedAt: expect.any(String) });
+    expect(Number.isNaN(Date.parse(waiting.requestedAt))).toBe(false);
+
+    expect((await verify(seller.email)).statusCode).toBe(200);
+    expect(await status(seller)).toEqual({ verified: true, requestedAt: null });
+  });
+
+  it('is for sellers only', async () => {
+    const response = await buyer.request({ method: 'GET', url: '/api/seller/verification' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ message: expect.any(String) });
+  });
+});

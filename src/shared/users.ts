@@ -36,6 +36,10 @@ export const verificationRequestSchema = z.object({
 });
 export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
 
+/** GET /seller/verification: where the signed-in seller's own verification stands. */
+export const ownVerificationSchema = z.object({ verified: z.boolean(), requestedAt: z.string().nullable() });
+export type OwnVerification = z.infer<typeof ownVerificationSchema>;
+
 /** POST /seller/verification: the spec's client sends name, email and photoURL; the session decides. */
 export const applyVerificationRequestSchema = z.object({
   name: z.string().max(200).optional(),

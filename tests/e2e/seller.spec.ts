@@ -18,6 +18,12 @@ test('an unverified seller is told so and applies for verification', async ({ pa
   await expect(page.getByText(/You (are )?not a verifed Seller/)).toBeVisible();
   await page.getByRole('button', { name: 'Apply Verification' }).click();
   await expect(page.getByText(messages.verificationApplied)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Request sent' })).toBeVisible();
+
+  // The request is on file, so a later visit says so instead of offering the button again.
+  await page.reload();
+  await expect(page.getByText('Your request is waiting for an admin.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Apply Verification' })).toHaveCount(0);
 
   const requests = await adminApi.get('/api/unverifiedsellers?limit=100');
   expect(((await requests.json()) as Array<{ email: string }>).map((r) => r.email)).toContain(seller.email);

@@ -1,6 +1,6 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeleteResult, InsertResult, UpdateResult } from '../../shared/common';
-import type { VerificationRequest } from '../../shared/users';
+import type { OwnVerification, VerificationRequest } from '../../shared/users';
 import { api, enc } from './http';
 import { pagedListOptions } from './pagedList';
 import { usersKeys } from './users';
@@ -11,6 +11,7 @@ export type UnverifiedSeller = Pick<VerificationRequest, '_id' | 'name' | 'email
 export const verificationKeys = {
   requests: ['verification', 'requests'] as const,
   check: (email: string) => ['verification', 'check', email] as const,
+  own: ['verification', 'own'] as const,
 };
 
 /** GET /unverifiedsellers (admin). */
@@ -28,6 +29,14 @@ export const sellerVerifiedQueryOptions = (email: string) =>
 
 export const useSellerVerified = (email: string) => useQuery(sellerVerifiedQueryOptions(email));
 
+/** GET /seller/verification: whether the signed-in seller has a request waiting for an admin. */
+export const useOwnVerification = (enabled: boolean) =>
+  useQuery({
+    queryKey: verificationKeys.own,
+    queryFn: ({ signal }) => api<OwnVerification>('/seller/verification', { auth: true, signal }),
+    enabled,
+  });
+
 export interface VerificationApplication {
   name: string;
   email: string;
@@ -43,7 +52,8 @@ export function useApplyForVerification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: applyForVerification,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: verificationKeys.requests }),
+    // A 409 means a request is already on file: the notice should say so instead of offering the button.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['verification'] }),
   });
 }
 

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { offsetOf } from '../http/paging';
 
 export const findRequestOfUser = (db: Kysely<Database>, userId: string) =>
-  db.selectFrom('verification_requests').select('id').where('user_id', '=', userId).executeTakeFirst();
+  db.selectFrom('verification_requests').select(['id', 'requested_at']).where('user_id', '=', userId).executeTakeFirst();
 
 export async function insertRequest(db: Kysely<Database>, userId: string): Promise<string> {
   const id = newId();

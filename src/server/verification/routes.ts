@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteResultSchema, emailQuerySchema, insertResultSchema, pageQuerySchema } from '../../shared/common';
-import { applyVerificationRequestSchema, verificationRequestSchema } from '../../shared/users';
+import { applyVerificationRequestSchema, ownVerificationSchema, verificationRequestSchema } from '../../shared/users';
 import { assertOwnEmail, callerOf, requireRole } from '../auth/guards';
 import { sendPage } from '../http/paging';
 import { deleteRequestOfEmail, listPendingRequests } from './repository';
-import { applyForVerification } from './service';
+import { applyForVerification, verificationOf } from './service';
 
 const sellerOnly = requireRole('seller');
 const adminOnly = requireRole('admin');
@@ -22,6 +22,10 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const insertedId = await applyForVerification(db, caller.user);
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
+  );
+
+  app.get('/seller/verification', { schema: { response: { 200: ownVerificationSchema } }, onRequest: sellerOnly }, async (request) =>
+    verificationOf(db, callerOf(request).user),
   );
 
   app.get(

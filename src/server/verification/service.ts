@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { OwnVerification } from '../../shared/users';
 import type { Database, UserRow } from '../db/schema';
 import { AppError } from '../errors';
 import { findRequestOfUser, insertRequest } from './repository';
@@ -17,4 +18,10 @@ export async function applyForVerification(db: Kysely<Database>, seller: UserRow
     if (await findRequestOfUser(db, seller.id)) throw alreadyRequested();
     throw error;
   }
+}
+
+/** Lets the seller's screen tell "apply", "waiting for an admin" and "verified" apart after a reload. */
+export async function verificationOf(db: Kysely<Database>, seller: UserRow): Promise<OwnVerification> {
+  const request = seller.is_verified ? undefined : await findRequestOfUser(db, seller.id);
+  return { verified: seller.is_verified, requestedAt: request?.requested_at ?? null };
 }

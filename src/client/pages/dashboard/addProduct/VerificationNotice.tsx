@@ -1,29 +1,25 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { messages } from '../../../../shared/messages';
-import { useApplyForVerification, useSellerVerified } from '../../../api/verification';
+import { useApplyForVerification, useOwnVerification, useSellerVerified } from '../../../api/verification';
 import { useAuth } from '../../../auth/AuthProvider';
 import { Button } from '../../../components/Button';
 
-/** Tells an unverified seller so and lets them apply; a verified seller sees nothing. */
+/** Tells an unverified seller so and lets them apply once; a verified seller sees nothing. */
 export function VerificationNotice() {
   const { user } = useAuth();
   const check = useSellerVerified(user?.email ?? '');
+  const unverified = check.data?.verified === false;
+  const own = useOwnVerification(unverified);
   const apply = useApplyForVerification();
-  const [applied, setApplied] = useState(false);
 
-  if (!user || !check.data || check.data.verified) return null;
+  if (!user || !unverified) return null;
 
   function applyForVerification() {
     if (!user) return;
     apply.mutate(
       { name: user.displayName ?? '', email: user.email, photoURL: user.photoURL ?? '' },
       {
-        onSuccess: (result) => {
-          if (!result.acknowledged) return;
-          setApplied(true);
-          toast.success(messages.verificationApplied);
-        },
+        onSuccess: () => toast.success(messages.verificationApplied),
         onError: (error) => toast.error(error.message),
       },
     );
@@ -39,15 +35,18 @@ export function VerificationNotice() {
           You are not a verifed Seller
         </h2>
         <p className="mt-1 text-sm text-amber-800">
-          Verified sellers get a badge that buyers trust. You can still list phones while you wait.
+          {own.data?.requestedAt
+            ? 'Your request is waiting for an admin. You can still list phones meanwhile.'
+            : 'Verified sellers get a badge that buyers trust. You can still list phones while you wait.'}
         </p>
       </div>
-      {applied ? (
+      {own.data?.requestedAt ? (
         <p className="text-sm font-medium text-amber-900" role="status">
           Request sent
         </p>
       ) : (
-        <Button loading={apply.isPending} onClick={applyForVerification}>
+        // While the request status loads the button waits, so nobody applies twice by accident.
+        <Button loading={apply.isPending || own.isPending} onClick={applyForVerification}>
           Apply Verification
         </Button>
       )}
