@@ -14,6 +14,8 @@ export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: categoriesKeys.all,
     queryFn: ({ signal }) => api<Category[]>('/categoires', { signal }),
+    // Base data: nothing in the app changes the categories, so asking again would only cost a request.
+    staleTime: Infinity,
   });
 
 export const useCategories = () => useQuery(categoriesQueryOptions());
