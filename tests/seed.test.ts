@@ -74,6 +74,15 @@ describe('demo seed', () => {
     expect(seller.user.email).toBe(DEMO_ACCOUNTS.verifiedSeller.email);
   });
 
+  it('adds no demo admin when ADMIN_EMAIL names the real one', async () => {
+    const lines: string[] = [];
+    expect(await seedDemoData(t.db, t.images, { log: (line) => lines.push(line), withAdmin: false })).toBe(true);
+    const roles = (await t.db.selectFrom('users').select('role').execute()).map((u) => u.role);
+    expect(roles).toHaveLength(4);
+    expect(roles).not.toContain('admin');
+    expect(lines.join('\n')).not.toContain(DEMO_ACCOUNTS.admin.email);
+  });
+
   it('adds nothing on a second run', async () => {
     await seedDemoData(t.db, t.images, { log: () => {} });
     const before = await countAll();

@@ -33,7 +33,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
-    trustProxy: false,
+    // Behind a proxy, request.ip (rate limits, login throttling) must be the client's, not the proxy's.
+    trustProxy: deps.config.TRUST_PROXY ?? false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

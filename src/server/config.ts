@@ -12,11 +12,14 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
-  SEED_DEMO: flag.default(true),
+  /** Unset: on when PUBLIC_URL is on this machine (see loadConfig). */
+  SEED_DEMO: flag.optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   PUBLIC_URL: z.string().url().optional(),
+  /** Addresses of the reverse proxies in front of the server (comma-separated IPs or CIDRs), whose X-Forwarded-For is believed. */
+  TRUST_PROXY: z.string().min(1).optional(),
   /** Sign-up and login requests per minute from one address (failed logins are throttled separately). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -24,8 +27,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'PUBLIC_URL'> {
+export interface Config extends Omit<Env, 'PUBLIC_URL' | 'SEED_DEMO'> {
   PUBLIC_URL: string;
+  SEED_DEMO: boolean;
   /** The session cookie gets `Secure` only when the public address is https. */
   secureCookies: boolean;
 }
@@ -39,5 +43,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://${parsed.data.HOST}:${parsed.data.PORT}`).replace(/\/$/, '');
-  return { ...parsed.data, PUBLIC_URL: publicUrl, secureCookies: publicUrl.startsWith('https://') };
+  return {
+    ...parsed.data,
+    PUBLIC_URL: publicUrl,
+    // The demo accounts share a published password: by default they only go where nobody else can reach them.
+    SEED_DEMO: parsed.data.SEED_DEMO ?? isThisMachine(publicUrl),
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}
+
+function isThisMachine(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

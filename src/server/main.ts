@@ -15,7 +15,7 @@ const images = new DiskImageStore(join(dataDir, 'uploads'));
 
 await prepareDatabase(db, engine, images);
 // Demo data first: it is only added to a database without users, and ADMIN_EMAIL would make one.
-if (config.SEED_DEMO) await seedDemoData(db, images, { log: console.log });
+if (config.SEED_DEMO) await seedDemoData(db, images, { log: console.log, withAdmin: !config.ADMIN_EMAIL });
 if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
   const outcome = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   console.log(`Admin account ${config.ADMIN_EMAIL} ${outcome}.`);

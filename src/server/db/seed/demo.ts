@@ -51,16 +51,19 @@ const HOUR = 3_600_000;
 const sellerOf = (n: number): AccountKey => (n % 3 === 2 ? 'newSeller' : 'verifiedSeller');
 const avatarFileName = (userId: string) => `avatar-${userId}.webp`;
 
+interface SeedOptions {
+  log: (line: string) => void;
+  /** False when ADMIN_EMAIL names the real admin: no second admin with the published password. */
+  withAdmin?: boolean;
+}
+
 /** Adds the demo data when the database has no users yet; answers whether it did. */
-export async function seedDemoData(
-  db: Kysely<Database>,
-  images: ImageStore,
-  { log }: { log: (line: string) => void },
-): Promise<boolean> {
+export async function seedDemoData(db: Kysely<Database>, images: ImageStore, { log, withAdmin = true }: SeedOptions): Promise<boolean> {
   if (await hasUsers(db)) return false;
 
   const started = Date.now();
-  const users = await demoUsers(images, started);
+  const accounts = (Object.entries(DEMO_ACCOUNTS) as Array<[AccountKey, DemoAccount]>).filter(([key]) => withAdmin || key !== 'admin');
+  const users = await demoUsers(images, accounts, started);
   const listings = await demoListings(images, users, started);
   const uploadedFiles = [...users.values()].map((u) => avatarFileName(u.id)).concat(listings.flatMap((l) => imageFileNames(l.upload.id)));
 
@@ -85,7 +88,7 @@ export async function seedDemoData(
   }
 
   log(`Demo data added: ${users.size} accounts and ${listings.length} listings. Every demo account's password is "${DEMO_PASSWORD}":`);
-  for (const account of Object.values(DEMO_ACCOUNTS)) log(`  ${account.email.padEnd(24)} ${account.note}`);
+  for (const [, account] of accounts) log(`  ${account.email.padEnd(24)} ${account.note}`);
   return true;
 }
 
@@ -95,9 +98,9 @@ async function hasUsers(db: Kysely<Database>): Promise<boolean> {
 
 type DemoUser = NewUser & { id: string; name: string };
 
-async function demoUsers(images: ImageStore, now: number): Promise<Map<AccountKey, DemoUser>> {
+async function demoUsers(images: ImageStore, accounts: Array<[AccountKey, DemoAccount]>, now: number): Promise<Map<AccountKey, DemoUser>> {
   const entries = await Promise.all(
-    (Object.entries(DEMO_ACCOUNTS) as Array<[AccountKey, DemoAccount]>).map(async ([key, account], index) => {
+    accounts.map(async ([key, account], index) => {
       const createdAt = now - (40 - index) * 24 * HOUR;
       const id = newId(createdAt);
       await images.put(avatarFileName(id), await avatar(account.name, index * 67));
