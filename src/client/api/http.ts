@@ -33,7 +33,12 @@ export interface ApiPage<T> {
   next: string | null;
 }
 
-async function send(path: string, { method = 'GET', body, auth = false, signal }: ApiRequest): Promise<Response> {
+// The spec's network timeout (section 9), for the whole call, the answer's body included.
+const TIMEOUT_MS = 30_000;
+
+const NETWORK_MESSAGE = 'Cannot reach PhoneHaat. Check your internet connection and try again.';
+
+async function send(path: string, { method = 'GET', body, auth = false }: ApiRequest, signal: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = auth ? localStorage.getItem(ACCESS_TOKEN_KEY) : null;
   if (token) headers.authorization = `bearer ${token}`;
@@ -47,11 +52,25 @@ async function send(path: string, { method = 'GET', body, auth = false, signal }
   try {
     response = await fetch(API_BASE + path, { method, headers, body: payload, credentials: 'same-origin', signal });
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'Cannot reach PhoneHaat. Check your internet connection and try again.', 'NETWORK');
+    if (signal.aborted) throw error;
+    throw new ApiError(0, NETWORK_MESSAGE, 'NETWORK');
   }
   if (!response.ok) throw await toApiError(response);
   return response;
+}
+
+/** Runs `call` with the caller's signal joined by the timeout; a timeout becomes an ApiError. */
+async function withTimeout<T>({ signal }: ApiRequest, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  try {
+    return await call(signal ? AbortSignal.any([signal, timeout]) : timeout);
+  } catch (error) {
+    // The caller's own cancellation stays an AbortError: TanStack Query expects that one.
+    if (timeout.aborted && !signal?.aborted) {
+      throw new ApiError(0, 'PhoneHaat took too long to answer. Please try again.', 'TIMEOUT');
+    }
+    throw error;
+  }
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -65,18 +84,22 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /** Calls the API and answers its JSON (or undefined for 204). */
-export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const response = await send(path, request);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+export function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  return withTimeout(request, async (signal) => {
+    const response = await send(path, request, signal);
+    if (response.status === 204) return undefined as T;
+    return (await response.json()) as T;
+  });
 }
 
 /** For the paged lists: the plain array plus what `X-Total-Count` and `Link` say. */
-export async function apiPage<T>(path: string, request: ApiRequest = {}): Promise<ApiPage<T>> {
-  const response = await send(path, request);
-  const total = response.headers.get('x-total-count');
-  const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1] ?? null;
-  return { items: (await response.json()) as T, total: total === null ? null : Number(total), next };
+export function apiPage<T>(path: string, request: ApiRequest = {}): Promise<ApiPage<T>> {
+  return withTimeout(request, async (signal) => {
+    const response = await send(path, request, signal);
+    const total = response.headers.get('x-total-count');
+    const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1] ?? null;
+    return { items: (await response.json()) as T, total: total === null ? null : Number(total), next };
+  });
 }
 
 export const enc = encodeURIComponent;

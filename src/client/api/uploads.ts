@@ -9,6 +9,9 @@ export interface UploadRequest {
   onProgress?: (share: number) => void;
 }
 
+// Longer than the API's 30 s: a big photo on a slow mobile connection takes a while to send.
+const UPLOAD_TIMEOUT_MS = 120_000;
+
 function uploadError(xhr: XMLHttpRequest): ApiError {
   const body = (xhr.response ?? null) as Partial<ApiErrorBody> | null;
   return new ApiError(
@@ -28,6 +31,7 @@ export function uploadImage({ file, onProgress }: UploadRequest): Promise<Upload
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_BASE}/uploads`);
     xhr.responseType = 'json';
+    xhr.timeout = UPLOAD_TIMEOUT_MS;
     xhr.setRequestHeader('accept', 'application/json');
     const token = localStorage.getItem(ACCESS_TOKEN_KEY);
     if (token) xhr.setRequestHeader('authorization', `bearer ${token}`);
@@ -40,6 +44,8 @@ export function uploadImage({ file, onProgress }: UploadRequest): Promise<Upload
     };
     xhr.onerror = () =>
       reject(new ApiError(0, 'Cannot reach PhoneHaat. Check your internet connection and try again.', 'NETWORK'));
+    xhr.ontimeout = () =>
+      reject(new ApiError(0, 'The photo took too long to upload. Please try again, or choose a smaller photo.', 'TIMEOUT'));
     const form = new FormData();
     form.append('image', file);
     xhr.send(form);
