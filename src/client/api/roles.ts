@@ -15,26 +15,45 @@ function fetchRole<R extends Role>(role: R, email: string, signal?: AbortSignal)
   return api<RoleAnswer<R>>(`/${role}/${enc(email)}`, { auth: true, signal });
 }
 
-export const adminRoleQueryOptions = (email: string) =>
-  queryOptions({ queryKey: ['roles', 'admin', email], queryFn: ({ signal }) => fetchRole('admin', email, signal) });
+// An empty email is nobody signed in: there is no one to ask about.
+const roleQueryOptions = <R extends Role>(role: R, email: string) =>
+  queryOptions({
+    queryKey: ['roles', role, email],
+    queryFn: ({ signal }) => fetchRole(role, email, signal),
+    enabled: email !== '',
+  });
 
-export const sellerRoleQueryOptions = (email: string) =>
-  queryOptions({ queryKey: ['roles', 'seller', email], queryFn: ({ signal }) => fetchRole('seller', email, signal) });
+export const adminRoleQueryOptions = (email: string) => roleQueryOptions('admin', email);
+export const sellerRoleQueryOptions = (email: string) => roleQueryOptions('seller', email);
+export const buyerRoleQueryOptions = (email: string) => roleQueryOptions('buyer', email);
 
-export const buyerRoleQueryOptions = (email: string) =>
-  queryOptions({ queryKey: ['roles', 'buyer', email], queryFn: ({ signal }) => fetchRole('buyer', email, signal) });
+export interface RoleChecks {
+  roles: Roles;
+  /** Until all three checks have answered or failed. */
+  loading: boolean;
+  /** Why a check failed before it ever answered; the roles are then unknown, not false. */
+  error: Error | null;
+  /** Asks the failed checks again. */
+  retry: () => void;
+}
 
-/** The three role checks of the signed-in user, asked in parallel; `loading` until all have answered. */
-export function useRoles(email: string): { roles: Roles; loading: boolean } {
+/** The three role checks of the signed-in user, asked in parallel. */
+export function useRoles(email: string): RoleChecks {
   return useQueries({
     queries: [adminRoleQueryOptions(email), sellerRoleQueryOptions(email), buyerRoleQueryOptions(email)],
-    combine: ([admin, seller, buyer]) => ({
-      roles: {
-        isAdmin: admin.data?.isAdmin ?? false,
-        isSeller: seller.data?.isSeller ?? false,
-        isBuyer: buyer.data?.isBuyer ?? false,
-      },
-      loading: admin.isPending || seller.isPending || buyer.isPending,
-    }),
+    combine: (checks) => {
+      const [admin, seller, buyer] = checks;
+      const failed = checks.filter((check) => check.isLoadingError);
+      return {
+        roles: {
+          isAdmin: admin.data?.isAdmin ?? false,
+          isSeller: seller.data?.isSeller ?? false,
+          isBuyer: buyer.data?.isBuyer ?? false,
+        },
+        loading: checks.some((check) => check.isPending),
+        error: failed[0]?.error ?? null,
+        retry: () => failed.forEach((check) => void check.refetch()),
+      };
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
 import { FullScreenSpinner } from '../../components/Spinner';
 import { AccountCard } from './AccountCard';
 import { DashboardDrawer } from './DashboardDrawer';
@@ -12,8 +13,26 @@ const DRAWER_ID = 'dashboard-drawer';
 
 /** Side menu and content; on phones the menu moves into a drawer behind a button. */
 export function DashboardLayout() {
-  const { roles, loading } = useDashboardRoles();
+  const { roles, loading, error, retry } = useDashboardRoles();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The menu and the role screens' guards need the roles: treating a failed check as "no role"
+  // would hide the user's screens and send them away from the one they asked for.
+  if (error) {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-16">
+        <EmptyState
+          tone="error"
+          title="Could not check your account"
+          description={error.message}
+          action={
+            <Button variant="secondary" onClick={retry}>
+              Retry
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
   if (loading) return <FullScreenSpinner label="Loading your dashboard" />;
 
   const entries = menuFor(roles);

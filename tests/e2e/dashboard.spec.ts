@@ -1,0 +1,22 @@
+import { expect, test } from './support/fixtures';
+
+test('a failed role check says why and offers a retry, instead of sending the user away', async ({ page, registerSeller, loginAs }) => {
+  const seller = await registerSeller();
+  await loginAs(page, seller);
+  const isSellerCheck = (url: URL) => url.pathname === `/api/seller/${encodeURIComponent(seller.email)}`;
+  // A refusal rather than a 5xx, so the client does not spend seconds retrying before it gives up.
+  await page.route(isSellerCheck, (route) =>
+    route.fulfill({ status: 429, json: { message: 'Too many requests. Please wait a minute.', code: 'RATE_LIMITED' } }),
+  );
+
+  await page.goto('/dashboard/addproduct');
+  const failure = page.getByRole('alert');
+  await expect(failure).toContainText('Could not check your account');
+  await expect(failure).toContainText('Too many requests. Please wait a minute.');
+  await expect(page).toHaveURL('/dashboard/addproduct');
+
+  await page.unroute(isSellerCheck);
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Add Product', exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Add Product' })).toBeVisible();
+});
