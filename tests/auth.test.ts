@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
+import { deleteStaleLoginCounters } from '../src/server/auth/throttle';
 import { adminActor, logInActor, registerActor } from './support/actors';
 
 let t: TestApp;
@@ -94,6 +95,75 @@ describe('login', () => {
     await Promise.all(attempts);
     const next = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'fresh@example.test', password: 'x' }, remoteAddress: '10.9.9.9' });
     expect(next.statusCode).toBe(429);
+  });
+
+  const loginFrom = (remoteAddress: string, email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+
+  it('counts a burst of parallel guesses before checking any of them: five get through, the rest wait', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const burst = await Promise.all(Array.from({ length: 12 }, () => loginFrom('10.7.0.1', buyer.email, 'wrong password')));
+    const statuses = burst.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+  });
+
+  it("does not let a stranger's wrong guesses lock the owner out", async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    for (let i = 0; i < 5; i++) await loginFrom('10.7.1.1', buyer.email, 'wrong password');
+    expect((await loginFrom('10.7.1.1', buyer.email, buyer.password)).statusCode).toBe(429);
+    expect((await loginFrom('10.7.1.2', buyer.email, buyer.password)).statusCode).toBe(200);
+  });
+
+  it('throttles guessing at one account spread over many addresses', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    await Promise.all(Array.from({ length: 50 }, (_, i) => loginFrom(`10.7.2.${i}`, buyer.email, 'wrong password')));
+    const blocked = await loginFrom('10.7.3.1', buyer.email, buyer.password);
+    expect(blocked.statusCode).toBe(429);
+  });
+
+  it('does not count successful logins against an address, so many people can share one', async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, () => registerActor(t.app, 'buyer')));
+    for (let round = 0; round < 10; round++) {
+      const answers = await Promise.all(people.map((p) => loginFrom('10.7.4.1', p.email, p.password)));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+    }
+  });
+
+  it('forgives earlier failures once the owner logs in', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    for (let i = 0; i < 4; i++) await loginFrom('10.7.5.1', buyer.email, 'wrong password');
+    expect((await loginFrom('10.7.5.1', buyer.email, buyer.password)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await loginFrom('10.7.5.1', buyer.email, 'wrong password')).statusCode).toBe(401);
+  });
+
+  it('drops counters whose window has passed, and keeps the running ones', async () => {
+    const old = new Date(Date.now() - 16 * 60 * 1000).toISOString();
+    await t.db.insertInto('login_failures').values({ key: 'ip:10.7.6.1', failures: 3, window_started_at: old }).execute();
+    await loginFrom('10.7.6.2', 'nobody@example.test', 'wrong password');
+    await deleteStaleLoginCounters(t.db);
+    const keys = (await t.db.selectFrom('login_failures').select('key').execute()).map((row) => row.key);
+    expect(keys).not.toContain('ip:10.7.6.1');
+    expect(keys).toContain('ip:10.7.6.2');
+  });
+
+  it("behind a trusted proxy, counts the client's address from X-Forwarded-For", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const buyer = await registerActor(proxied.app, 'buyer');
+      const via = (client: string, password: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: buyer.email, password },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+        });
+      for (let i = 0; i < 5; i++) await via('203.0.113.9', 'wrong password');
+      expect((await via('203.0.113.9', buyer.password)).statusCode).toBe(429);
+      expect((await via('198.51.100.4', buyer.password)).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import type { Database, UserRow } from '../db/schema';
 import { AppError } from '../errors';
 import { findUserByEmail, insertUser } from '../users/repository';
 import { checkPassword, hashPassword } from './passwords';
-import { assertNotThrottled, clearLoginFailures, recordLoginFailure } from './throttle';
+import { countLoginAttempt, forgiveLoginAttempt } from './throttle';
 
 const WRONG_CREDENTIALS = 'Wrong email or password';
 
@@ -25,12 +25,11 @@ export async function signUp(db: Kysely<Database>, { email, password }: SignupRe
 
 export async function logIn(db: Kysely<Database>, { email, password }: LoginRequest, ip: string): Promise<UserRow> {
   const normalized = email.toLowerCase();
-  await assertNotThrottled(db, normalized, ip);
+  await countLoginAttempt(db, normalized, ip);
   const user = await findUserByEmail(db, normalized);
   if (!(await checkPassword(user?.password_hash ?? null, password)) || !user) {
-    await recordLoginFailure(db, normalized, ip);
     throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
   }
-  await clearLoginFailures(db, normalized);
+  await forgiveLoginAttempt(db, normalized, ip);
   return user;
 }

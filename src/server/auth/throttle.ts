@@ -1,64 +1,82 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
 
 /**
- * Failed-login counters live in the database, so every app process behind a load balancer sees the
- * same counts. A key is an account (`email:`) or a client address (`ip:`).
+ * Login attempts are counted in the database, so every app process behind a load balancer sees the
+ * same counts. An attempt counts before its password is checked (argon2 is slow, and a burst of
+ * parallel guesses must not all slip past a check made before any of them was counted); a
+ * successful one is taken back.
+ *
+ * Three counters: one account from one address (the tight limit: a guesser), one account from
+ * anywhere (guessing spread over many addresses), and one address over any accounts. Someone who
+ * types a stranger's email wrong five times locks out only themselves, not the owner.
  */
 const WINDOW_MS = 15 * 60 * 1000;
-const LIMITS = { email: 5, ip: 50 } as const;
+const LIMITS = { pair: 5, email: 50, ip: 50 } as const;
 
 type Kind = keyof typeof LIMITS;
-const keyOf = (kind: Kind, value: string) => `${kind}:${value}`;
 
-export async function assertNotThrottled(db: Kysely<Database>, email: string, ip: string): Promise<void> {
-  const since = new Date(Date.now() - WINDOW_MS).toISOString();
-  const rows = await db
-    .selectFrom('login_failures')
-    .select(['key', 'failures', 'window_started_at'])
-    .where('key', 'in', [keyOf('email', email), keyOf('ip', ip)])
-    .where('window_started_at', '>', since)
-    .execute();
-  const blocked = rows.find((row) => row.failures >= LIMITS[row.key.startsWith('email:') ? 'email' : 'ip']);
-  if (blocked) {
-    const retryMs = new Date(blocked.window_started_at).getTime() + WINDOW_MS - Date.now();
-    const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many failed login attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    );
-  }
-}
+const keysOf = (email: string, ip: string): Record<Kind, string> => ({
+  pair: `pair:${ip} ${email}`,
+  email: `email:${email}`,
+  ip: `ip:${ip}`,
+});
 
-export async function recordLoginFailure(db: Kysely<Database>, email: string, ip: string): Promise<void> {
-  const now = new Date();
-  const windowExpired = new Date(now.getTime() - WINDOW_MS).toISOString();
+/** Counts a login attempt, or refuses it with a 429 when one of its counters is full. */
+export async function countLoginAttempt(db: Kysely<Database>, email: string, ip: string): Promise<void> {
+  const keys = keysOf(email, ip);
+  // A refusal rolls its own counting back, so being refused never lengthens the wait.
   await db.transaction().execute(async (trx) => {
-    for (const key of [keyOf('email', email), keyOf('ip', ip)]) {
-      await trx
-        .insertInto('login_failures')
-        .values({ key, failures: 1, window_started_at: now.toISOString() })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet((eb) => ({
-            failures: eb
-              .case()
-              .when('login_failures.window_started_at', '<=', windowExpired)
-              .then(1)
-              .else(eb('login_failures.failures', '+', 1))
-              .end(),
-            window_started_at: eb
-              .case()
-              .when('login_failures.window_started_at', '<=', windowExpired)
-              .then(now.toISOString())
-              .else(eb.ref('login_failures.window_started_at'))
-              .end(),
-          })),
-        )
-        .execute();
+    for (const kind of Object.keys(keys) as Kind[]) {
+      const counter = await bump(trx, keys[kind], new Date());
+      if (counter.failures > LIMITS[kind]) throw tooManyAttempts(counter.window_started_at);
     }
   });
 }
 
-export const clearLoginFailures = (db: Kysely<Database>, email: string) =>
-  db.deleteFrom('login_failures').where('key', '=', keyOf('email', email)).execute();
+/** The password was right: the attempt was not a guess, and the account's failures are forgiven. */
+export async function forgiveLoginAttempt(db: Kysely<Database>, email: string, ip: string): Promise<void> {
+  const keys = keysOf(email, ip);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('login_failures').where('key', 'in', [keys.pair, keys.email]).execute();
+    await trx
+      .updateTable('login_failures')
+      .set((eb) => ({ failures: eb('failures', '-', 1) }))
+      .where('key', '=', keys.ip)
+      .where('failures', '>', 0)
+      .execute();
+  });
+}
+
+/** Counters whose window has passed hold nothing; housekeeping drops them. */
+export async function deleteStaleLoginCounters(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const windowExpired = new Date(now.getTime() - WINDOW_MS).toISOString();
+  const result = await db.deleteFrom('login_failures').where('window_started_at', '<=', windowExpired).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Adds one to a counter, starting a new window when the old one has passed; answers the new count. */
+function bump(trx: Transaction<Database>, key: string, now: Date) {
+  const windowExpired = new Date(now.getTime() - WINDOW_MS).toISOString();
+  return trx
+    .insertInto('login_failures')
+    .values({ key, failures: 1, window_started_at: now.toISOString() })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => {
+        const expired = eb('login_failures.window_started_at', '<=', windowExpired);
+        return {
+          failures: eb.case().when(expired).then(1).else(eb('login_failures.failures', '+', 1)).end(),
+          window_started_at: eb.case().when(expired).then(now.toISOString()).else(eb.ref('login_failures.window_started_at')).end(),
+        };
+      }),
+    )
+    .returning(['failures', 'window_started_at'])
+    .executeTakeFirstOrThrow();
+}
+
+function tooManyAttempts(windowStartedAt: string): AppError {
+  const retryMs = new Date(windowStartedAt).getTime() + WINDOW_MS - Date.now();
+  const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
+  return new AppError('RATE_LIMITED', `Too many failed login attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
+}
