@@ -142,6 +142,35 @@ describe('POST /api/uploads', () => {
     expect(response.statusCode).toBe(415);
   });
 
+  describe('answers 400, not 500, to a broken multipart body', () => {
+    const notAForm = { code: 'BAD_REQUEST', message: 'The upload is not a valid multipart form' };
+    const send = (payload: Buffer, contentType: string) =>
+      seller.request({ method: 'POST', url: '/api/uploads', payload, headers: { 'content-type': contentType } });
+
+    it('without a boundary', async () => {
+      const { payload } = multipartBody({ bytes: await picture(10, 10).png().toBuffer() });
+      const response = await send(payload, 'multipart/form-data');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(notAForm);
+    });
+
+    it('with a boundary longer than 256 characters', async () => {
+      const { payload } = multipartBody({ bytes: await picture(10, 10).png().toBuffer() });
+      const response = await send(payload, `multipart/form-data; boundary=${'b'.repeat(300)}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(notAForm);
+    });
+
+    it('that ends in the middle of the file', async () => {
+      const before = await t.db.selectFrom('uploads').select('id').execute();
+      const { payload, headers } = multipartBody({ bytes: await picture(200, 200).png().toBuffer() });
+      const response = await send(payload.subarray(0, payload.length - 200), headers['content-type']);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(notAForm);
+      expect(await t.db.selectFrom('uploads').select('id').execute()).toHaveLength(before.length);
+    });
+  });
+
   it('is for sellers only', async () => {
     const { payload, headers } = multipartBody({ bytes: await picture(10, 10).png().toBuffer() });
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/uploads', payload, headers });

@@ -15,18 +15,35 @@ const IMAGE_FIELD = 'image';
 const tooLarge = () =>
   new AppError('PAYLOAD_TOO_LARGE', `This photo is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please choose a smaller one.`);
 
+/**
+ * What the multipart parser (busboy, under @fastify/multipart) throws about a broken body: no or an
+ * overlong boundary, a body that ends mid-part, a malformed part header. Those errors carry no HTTP
+ * status, so they would end as a 500; they are the client's fault, so a 400. Errors that do carry a
+ * status (the plugin's own limits, 413) and our own keep theirs.
+ */
+function asFormError(request: FastifyRequest, error: unknown): unknown {
+  if (error instanceof AppError || !(error instanceof Error) || 'statusCode' in error) return error;
+  request.log.info({ err: error }, 'malformed multipart upload');
+  return new AppError('BAD_REQUEST', 'The upload is not a valid multipart form');
+}
+
 async function photoPart(request: FastifyRequest): Promise<MultipartFile> {
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the photo as multipart/form-data in the field "${IMAGE_FIELD}"`);
   }
-  const part = await request.file();
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file();
+  } catch (error) {
+    throw asFormError(request, error);
+  }
   if (!part || part.fieldname !== IMAGE_FIELD) {
     throw new AppError('BAD_REQUEST', messages.productImgRequired, { [IMAGE_FIELD]: messages.productImgRequired });
   }
   return part;
 }
 
-/** The whole file, or a 413 when the multipart limit cut it short. */
+/** The whole file, or a 413 when the multipart limit cut it short, or a 400 when the body breaks off. */
 async function readWhole(request: FastifyRequest, part: MultipartFile): Promise<Buffer> {
   try {
     const bytes = await part.toBuffer();
@@ -34,7 +51,7 @@ async function readWhole(request: FastifyRequest, part: MultipartFile): Promise<
     return bytes;
   } catch (error) {
     if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-    throw error;
+    throw asFormError(request, error);
   }
 }
 
