@@ -232,6 +232,21 @@ describe('Google sign-in against a real OpenID Connect provider', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookieOf(response) ?? '' } });
     expect(me.json()).toMatchObject({ uid: existing.user.uid, emailVerified: true, providerData: [{ providerId: 'google.com' }] });
   });
+
+  it('shuts out whoever signed up with that address first, since a password sign-up never proved it', async () => {
+    const squatter = await registerActor(t.app, 'seller');
+    const login = freshLogin('owner');
+    provider.setAccount(login, { email: squatter.email, email_verified: true });
+    const { response } = await signInCompletely(login);
+    expect(outcomeOf(response).ok).toBe(true);
+
+    const oldSession = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: squatter.cookie } });
+    expect(oldSession.statusCode).toBe(401);
+    const password = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: squatter.email, password: squatter.password } });
+    expect(password.statusCode).toBe(401);
+    const owner = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookieOf(response) ?? '' } });
+    expect(owner.json()).toMatchObject({ uid: squatter.user.uid, email: squatter.email });
+  });
 });
 
 describe('every refusal ends at the result page, in words', () => {
@@ -243,6 +258,15 @@ describe('every refusal ends at the result page, in words', () => {
     expectRefusal(response, /already exists/, 'account-exists-with-different-credential');
     const row = await t.db.selectFrom('users').select(['google_sub', 'role']).where('id', '=', existing.user.uid).executeTakeFirstOrThrow();
     expect(row).toEqual({ google_sub: null, role: 'seller' });
+  });
+
+  it('opens no account for an address the provider has not verified', async () => {
+    const login = freshLogin('unverifiednew');
+    provider.setAccount(login, { email_verified: false });
+    const { response } = await signInCompletely(login);
+    expectRefusal(response, /did not share a verified email address/);
+    const accounts = await t.db.selectFrom('users').select('id').where('email', '=', `${login}@example.test`.toLowerCase()).execute();
+    expect(accounts).toEqual([]);
   });
 
   it('refuses a callback whose state is not the one this browser started with', async () => {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/ids';
-import type { Database, GoogleSignInRow } from '../../db/schema';
+import type { Database, GoogleSignInRow, UserRow } from '../../db/schema';
 import type { SignInChecks } from './oidc';
 
 /** Long enough to pick an account and consent, short enough that a forgotten popup is useless. */
@@ -52,8 +52,19 @@ const toPendingSignIn = (row: GoogleSignInRow): PendingSignIn => ({
 export const findUserByGoogleSub = (db: Kysely<Database>, sub: string) =>
   db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
 
-/** Links a Google account to an existing user; a user who never chose a role becomes a buyer. */
-export async function linkGoogleAccount(db: Kysely<Database>, userId: string, sub: string): Promise<void> {
-  await db.updateTable('users').set({ google_sub: sub, is_email_verified: true }).where('id', '=', userId).execute();
-  await db.updateTable('users').set({ role: 'buyer' }).where('id', '=', userId).where('role', 'is', null).execute();
+/**
+ * Links a Google account to an existing user; a user who never chose a role becomes a buyer.
+ * Signing up with a password proves nothing about the address, so when it was never proven, the
+ * password and sessions are dropped: otherwise whoever registered someone else's email first would
+ * keep a way into the account its real owner now uses.
+ */
+export async function linkGoogleAccount(db: Kysely<Database>, user: UserRow, sub: string): Promise<void> {
+  const unproven = !user.is_email_verified;
+  await db
+    .updateTable('users')
+    .set({ google_sub: sub, is_email_verified: true, ...(unproven ? { password_hash: null } : {}) })
+    .where('id', '=', user.id)
+    .execute();
+  await db.updateTable('users').set({ role: 'buyer' }).where('id', '=', user.id).where('role', 'is', null).execute();
+  if (unproven) await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
 }

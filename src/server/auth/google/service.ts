@@ -54,18 +54,20 @@ async function findOrCreateAccount(db: Kysely<Database>, identity: GoogleIdentit
 
   const sameEmail = await findUserByEmail(db, identity.email);
   if (!sameEmail) {
+    // An address nobody vouches for would keep its real owner from ever signing up with it.
+    if (!identity.emailVerified) throw new GoogleSignInRefusal('noEmail');
     return insertUser(db, {
       email: identity.email,
       name: identity.name,
       photoUrl: identity.picture,
       role: 'buyer',
-      emailVerified: identity.emailVerified,
+      emailVerified: true,
       googleSub: identity.sub,
     });
   }
 
   if (!identity.emailVerified || sameEmail.google_sub !== null) throw new GoogleSignInRefusal('accountExists');
-  await linkGoogleAccount(db, sameEmail.id, identity.sub);
+  await linkGoogleAccount(db, sameEmail, identity.sub);
   const linked = await findUserById(db, sameEmail.id);
   if (!linked) throw new Error(`user ${sameEmail.id} vanished while linking Google`);
   return linked;
