@@ -29,7 +29,7 @@ export const buyerRoleQueryOptions = (email: string) => roleQueryOptions('buyer'
 
 export interface RoleChecks {
   roles: Roles;
-  /** Until all three checks have answered or failed. */
+  /** Until all three checks have answered; false as soon as one has failed. */
   loading: boolean;
   /** Why a check failed before it ever answered; the roles are then unknown, not false. */
   error: Error | null;
@@ -50,7 +50,7 @@ export function useRoles(email: string): RoleChecks {
           isSeller: seller.data?.isSeller ?? false,
           isBuyer: buyer.data?.isBuyer ?? false,
         },
-        loading: checks.some((check) => check.isPending),
+        loading: failed.length === 0 && checks.some((check) => check.isPending),
         error: failed[0]?.error ?? null,
         retry: () => failed.forEach((check) => void check.refetch()),
       };

@@ -5,11 +5,15 @@ import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } fr
 import type { Product } from '../../../shared/products';
 import { productQueryOptions, useProduct } from '../../api/products';
 import { useReportProduct } from '../../api/reports';
+import { useRoles } from '../../api/roles';
 import { useAuth } from '../../auth/AuthProvider';
+import { sameEmail } from '../../auth/sameEmail';
 import { Badge, VerifiedBadge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { formatTk } from '../../components/formatTk';
 import { BookingDialog } from './BookingDialog';
+
+const BUYERS_ONLY_ID = 'book-now-buyers-only';
 
 export function productLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
@@ -53,6 +57,14 @@ export function ProductPage() {
   const location = useLocation();
   const [booking, setBooking] = useState<Product | null>(null);
   const report = useReportProduct();
+  const { roles, loading: rolesLoading, error: rolesError } = useRoles(user?.email ?? '');
+
+  // Until the session and its roles are known, a click could go wrong (a buyer sent to the login
+  // page). If the role check failed, both actions stay offered: the server decides and says why.
+  const deciding = authLoading || (user !== null && rolesLoading);
+  const buyersOnly = user !== null && !deciding && rolesError === null && !roles.isBuyer;
+  // The admin handles reports rather than making them, and no one reports their own listing.
+  const canReport = user !== null && !deciding && !roles.isAdmin && !sameEmail(user.email, product.sellerEmail);
 
   const bookNow = () => {
     if (!user) {
@@ -112,18 +124,30 @@ export function ProductPage() {
             </s>
           </p>
 
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">
             {product.sellStatus ? (
               <p className="rounded-control bg-ink-100 px-4 py-3 text-sm font-medium text-ink-700">
                 Sold: this phone is no longer available for booking.
               </p>
             ) : (
-              // Until the session is known, a signed-in buyer would be sent to the login page.
-              <Button size="lg" onClick={bookNow} disabled={authLoading} className="sm:min-w-44">
-                Book Now
-              </Button>
+              <div className="flex flex-col gap-1.5">
+                <Button
+                  size="lg"
+                  onClick={bookNow}
+                  disabled={deciding || buyersOnly}
+                  aria-describedby={buyersOnly ? BUYERS_ONLY_ID : undefined}
+                  className="sm:min-w-44"
+                >
+                  Book Now
+                </Button>
+                {buyersOnly && (
+                  <p id={BUYERS_ONLY_ID} className="text-sm text-ink-500">
+                    Only buyers can book a phone.
+                  </p>
+                )}
+              </div>
             )}
-            {user && (
+            {canReport && (
               <Button variant="secondary" size="lg" loading={report.isPending} onClick={reportToAdmin}>
                 Report to admin
               </Button>

@@ -1,0 +1,49 @@
+import type { Page } from '@playwright/test';
+import { expect, test, uniqueText } from './support/fixtures';
+
+const BUYERS_ONLY = 'Only buyers can book a phone.';
+
+const bookNow = (page: Page) => page.getByRole('button', { name: 'Book Now' });
+const reportButton = (page: Page) => page.getByRole('button', { name: 'Report to admin' });
+
+test('a seller on their own listing cannot book it, is told why, and has nothing to report', async ({ page, registerSeller, createListing, loginAs }) => {
+  const seller = await registerSeller();
+  const listing = await createListing(seller, { productName: uniqueText('Own phone') });
+  await loginAs(page, seller);
+
+  await page.goto(`/productId/${listing._id}`);
+  await expect(page.getByText(BUYERS_ONLY)).toBeVisible();
+  await expect(bookNow(page)).toBeDisabled();
+  await expect(bookNow(page)).toHaveAccessibleDescription(BUYERS_ONLY);
+  await expect(reportButton(page)).toHaveCount(0);
+});
+
+test("a seller may report another seller's listing but not book it", async ({ page, registerSeller, createListing, loginAs }) => {
+  const listing = await createListing(await registerSeller(), { productName: uniqueText('Other phone') });
+  await loginAs(page, await registerSeller());
+
+  await page.goto(`/productId/${listing._id}`);
+  await expect(page.getByText(BUYERS_ONLY)).toBeVisible();
+  await expect(bookNow(page)).toBeDisabled();
+  await expect(reportButton(page)).toBeEnabled();
+});
+
+test('the admin can neither book nor report a listing', async ({ page, registerSeller, createListing, loginAs, adminCredentials }) => {
+  const listing = await createListing(await registerSeller(), { productName: uniqueText('Admin sees') });
+  await loginAs(page, adminCredentials);
+
+  await page.goto(`/productId/${listing._id}`);
+  await expect(page.getByText(BUYERS_ONLY)).toBeVisible();
+  await expect(bookNow(page)).toBeDisabled();
+  await expect(reportButton(page)).toHaveCount(0);
+});
+
+test('a buyer may book and report, with no note about who can book', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+  const listing = await createListing(await registerSeller(), { productName: uniqueText('Buyer sees') });
+  await loginAs(page, await registerBuyer());
+
+  await page.goto(`/productId/${listing._id}`);
+  await expect(bookNow(page)).toBeEnabled();
+  await expect(reportButton(page)).toBeEnabled();
+  await expect(page.getByText(BUYERS_ONLY)).toHaveCount(0);
+});
