@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 import { deleteStaleLoginCounters } from '../src/server/auth/throttle';
+import { ensureAdmin } from '../src/server/db/setup';
 import { adminActor, logInActor, registerActor } from './support/actors';
 
 let t: TestApp;
@@ -246,5 +247,28 @@ describe('errors', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('the admin named by ADMIN_EMAIL at start', () => {
+  it('takes over an account someone opened with that address: old sessions end, only ADMIN_PASSWORD opens it', async () => {
+    const squatter = await registerActor(t.app, 'buyer');
+    await t.db.updateTable('users').set({ google_sub: 'google-of-someone' }).where('id', '=', squatter.user.uid).execute();
+
+    expect(await ensureAdmin(t.db, squatter.email, 'the real admin password')).toBe('updated');
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: squatter.cookie } })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email: squatter.email, password: squatter.password })).statusCode).toBe(401);
+    const row = await t.db.selectFrom('users').select(['role', 'google_sub']).where('id', '=', squatter.user.uid).executeTakeFirstOrThrow();
+    expect(row).toEqual({ role: 'admin', google_sub: null });
+    const admin = await logInActor(t.app, squatter.email, 'the real admin password');
+    const isAdmin = await admin.request({ method: 'GET', url: `/api/admin/${admin.email}` });
+    expect(isAdmin.json()).toEqual({ isAdmin: true });
+  });
+
+  it('leaves the admin and their sessions alone on a restart with the same settings', async () => {
+    const admin = await adminActor(t.app, t.db);
+    expect(await ensureAdmin(t.db, admin.email, 'admin password 123')).toBe('unchanged');
+    expect((await admin.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
   });
 });
