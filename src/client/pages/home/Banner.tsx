@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Autoplay, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -5,11 +6,17 @@ import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import { useBannerPhones } from '../../api/products';
+import { sellerRoleQueryOptions } from '../../api/roles';
+import { useAuth } from '../../auth/AuthProvider';
 import { formatTk } from '../../components/formatTk';
 
 /** The home carousel of the newest listings' photos, with the spec's timing and spacing. */
 export function Banner() {
   const { data: phones = [], isPending } = useBannerPhones();
+  const { user } = useAuth();
+  const { data: sellerCheck } = useQuery(sellerRoleQueryOptions(user?.email ?? ''));
+  // Guests sign up first; a seller goes straight to the form; anyone else signed in, to the dashboard.
+  const sellTarget = !user ? '/register' : sellerCheck?.isSeller ? '/dashboard/addproduct' : '/dashboard';
 
   return (
     <section aria-label="Newest phones" className="bg-gradient-to-b from-brand-900 to-brand-800">
@@ -28,7 +35,7 @@ export function Banner() {
             <a href="#categories" className="inline-flex h-12 items-center rounded-control bg-white px-6 font-semibold text-brand-800 shadow-sm hover:bg-brand-50">
               Browse phones
             </a>
-            <Link to="/register" className="inline-flex h-12 items-center rounded-control border border-white/30 px-6 font-semibold text-white hover:bg-white/10">
+            <Link to={sellTarget} className="inline-flex h-12 items-center rounded-control border border-white/30 px-6 font-semibold text-white hover:bg-white/10">
               Sell your phone
             </Link>
           </div>

@@ -1,0 +1,30 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+const sellYourPhone = (page: Page) => page.getByRole('link', { name: 'Sell your phone' });
+
+test.describe("the banner's 'Sell your phone'", () => {
+  test('sends a guest to register', async ({ page }) => {
+    await page.goto('/');
+    await sellYourPhone(page).click();
+    await expect(page).toHaveURL('/register');
+  });
+
+  test('sends a seller to Add Product', async ({ page, registerSeller, loginAs }) => {
+    await loginAs(page, await registerSeller());
+    await page.goto('/');
+    await expect(sellYourPhone(page)).toHaveAttribute('href', '/dashboard/addproduct');
+    await sellYourPhone(page).click();
+    await expect(page).toHaveURL('/dashboard/addproduct');
+    await expect(page.getByRole('heading', { name: 'Add Product', exact: true })).toBeVisible();
+  });
+
+  test('sends a signed-in buyer to the dashboard', async ({ page, registerBuyer, loginAs }) => {
+    await loginAs(page, await registerBuyer());
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+    await sellYourPhone(page).click();
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByText('You can see your all activities here')).toBeVisible();
+  });
+});
