@@ -197,6 +197,19 @@ describe('session, token and account', () => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it('refuses changes a page on another site makes the browser send, logout included', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const crossSite = { cookie: buyer.cookie, 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain' };
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: crossSite, payload: 'x' });
+    expect(logout.statusCode).toBe(403);
+    expect(logout.json().message).toBe('Changes cannot be made from another website');
+    expect(logout.headers['set-cookie']).toBeUndefined();
+    expect((await buyer.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+
+    const sameSite = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: buyer.cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(sameSite.statusCode).toBe(204);
+  });
+
   it('updates the display name and photo', async () => {
     const seller = await registerActor(t.app, 'seller');
     const response = await seller.request({ method: 'POST', url: '/api/auth/update', payload: { displayName: 'Shop Owner', photoURL: 'https://example.test/me.png' } });

@@ -11,6 +11,7 @@ import { categoryRoutes } from './categories/routes';
 import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
 import { registerClient } from './http/client';
+import { registerCrossSiteGuard } from './http/cross-site';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { productRoutes } from './products/routes';
@@ -46,6 +47,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
   registerSecurityHeaders(app);
   registerErrorHandler(app);
+  registerCrossSiteGuard(app);
   registerImageServing(app);
 
   await app.register(
