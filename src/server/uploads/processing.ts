@@ -43,14 +43,21 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
   const metadata = await readMetadata(bytes);
   if (!isAcceptedFormat(metadata)) throw notAPicture();
 
-  const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
   const fit = (side: number) => ({ width: side, height: side, fit: 'inside' as const, withoutEnlargement: true });
   try {
+    // The original is decoded once, into the upright picture at its final size (sRGB pixels); both
+    // files are encoded from those pixels, the thumbnail after a further, cheap shrink.
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+      .autoOrient()
+      .resize(fit(MAX_IMAGE_SIDE))
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     const [image, thumb] = await Promise.all([
-      upright.clone().resize(fit(MAX_IMAGE_SIDE)).webp({ quality: 82 }).toBuffer({ resolveWithObject: true }),
-      upright.clone().resize(fit(THUMB_SIDE)).webp({ quality: 75 }).toBuffer(),
+      pixels().webp({ quality: 82 }).toBuffer(),
+      pixels().resize(fit(THUMB_SIDE)).webp({ quality: 75 }).toBuffer(),
     ]);
-    return { image: image.data, thumb, width: image.info.width, height: image.info.height };
+    return { image, thumb, width: info.width, height: info.height };
   } catch (error) {
     throw isPixelLimitError(error) ? tooManyPixels() : notAPicture();
   }
