@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_CONCURRENT_PHOTOS, photoTurns } from '../src/server/uploads/processing';
 import { MAX_UPLOAD_BYTES, uploadResponseSchema, type UploadResponse } from '../src/shared/uploads';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
@@ -71,6 +72,31 @@ describe('POST /api/uploads', () => {
     const thumb = await sharp(await storedFile(body.data.thumbUrl)).metadata();
     expect(thumb).toMatchObject({ format: 'webp', width: 300, height: 400 });
     expect(thumb.exif).toBeUndefined();
+  });
+
+  it(`processes at most ${MAX_CONCURRENT_PHOTOS} photos at a time and queues the rest`, async () => {
+    // Every photo that gets a turn waits at this gate, so the test sees the queue as it is.
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const run = photoTurns.run.bind(photoTurns);
+    const spy = vi.spyOn(photoTurns, 'run').mockImplementation((task) =>
+      run(async () => {
+        await gate;
+        return task();
+      }),
+    );
+    try {
+      const bytes = await picture(300, 200).jpeg().toBuffer();
+      const uploads = Array.from({ length: MAX_CONCURRENT_PHOTOS + 3 }, () => uploadFile(seller, { bytes }));
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(uploads.length));
+      expect([photoTurns.running, photoTurns.waiting]).toEqual([MAX_CONCURRENT_PHOTOS, 3]);
+      openGate();
+      for (const response of await Promise.all(uploads)) expect(response.statusCode).toBe(200);
+      expect([photoTurns.running, photoTurns.waiting]).toEqual([0, 0]);
+    } finally {
+      openGate();
+      spy.mockRestore();
+    }
   });
 
   it('records the upload with its owner and size', async () => {

@@ -1,10 +1,20 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../errors';
+import { Semaphore } from './semaphore';
 
 /** Above this a picture is refused before decoding: a small file can unpack to gigabytes of pixels. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_IMAGE_SIDE = 1600;
 export const THUMB_SIDE = 400;
+/**
+ * Pictures decoded and encoded at the same time; more wait their turn. Each can take a CPU core and
+ * tens of megabytes of pixels for a second or so, so a burst of uploads queues instead of starving
+ * every other request.
+ */
+export const MAX_CONCURRENT_PHOTOS = 2;
+
+/** The queue every photo goes through (tests look at it). */
+export const photoTurns = new Semaphore(MAX_CONCURRENT_PHOTOS);
 
 export interface ProcessedImage {
   image: Buffer;
@@ -38,12 +48,18 @@ async function readMetadata(bytes: Buffer): Promise<Metadata> {
 /**
  * Checks an uploaded photo and re-encodes it: turned upright by its EXIF orientation, every piece of
  * metadata dropped (camera GPS included), shrunk to fit 1600 px, plus a 400 px thumbnail, both WebP.
+ * At most MAX_CONCURRENT_PHOTOS run at once, the rest queue.
  */
-export async function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
+export function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
+  return photoTurns.run(() => reencode(bytes));
+}
+
+const fit = (side: number) => ({ width: side, height: side, fit: 'inside' as const, withoutEnlargement: true });
+
+async function reencode(bytes: Buffer): Promise<ProcessedImage> {
   const metadata = await readMetadata(bytes);
   if (!isAcceptedFormat(metadata)) throw notAPicture();
 
-  const fit = (side: number) => ({ width: side, height: side, fit: 'inside' as const, withoutEnlargement: true });
   try {
     // The original is decoded once, into the upright picture at its final size (sRGB pixels); both
     // files are encoded from those pixels, the thumbnail after a further, cheap shrink.
