@@ -23,6 +23,8 @@ export function CategoryField({ registration, error }: CategoryFieldProps) {
             Retry
           </Button>
         </div>
+        {/* The form still checks the field on submit; without this its message would go unseen. */}
+        {error && <p className="text-sm text-red-600">{error}</p>}
       </div>
     );
   }

@@ -53,12 +53,17 @@ export function ProductForm() {
     setFormError(null);
     try {
       await listProduct(values);
-      toast.success(messages.productAdded);
-      await navigate('/dashboard/myproducts');
     } catch (error) {
       if (error instanceof ApiError) showRefusal(error);
-      else throw error;
+      else {
+        // Not the server's refusal (an answer that is not JSON, a bug): say so, and keep what was typed.
+        console.error('Listing the product failed', error);
+        setFormError('The phone could not be listed. Please try again.');
+      }
+      return;
     }
+    toast.success(messages.productAdded);
+    await navigate('/dashboard/myproducts');
   }
 
   return (

@@ -1,0 +1,46 @@
+import sharp from 'sharp';
+import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { expect, test } from './support/fixtures';
+
+test.beforeEach(async ({ page, registerSeller, loginAs }) => {
+  await loginAs(page, await registerSeller());
+});
+
+test('with the categories failing to load, submitting still says a category is missing', async ({ page }) => {
+  // A refusal rather than a 5xx, so the client does not spend seconds retrying before it gives up.
+  await page.route('**/api/categoires', (route) =>
+    route.fulfill({ status: 429, json: { message: 'Too many requests. Please wait a minute.', code: 'RATE_LIMITED' } }),
+  );
+  await page.goto('/dashboard/addproduct');
+  await expect(page.getByText('Something bad happened: Too many requests. Please wait a minute.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+
+  await page.getByRole('button', { name: /add product/i }).click();
+  await expect(page.getByText('Please choose a category', { exact: true })).toBeVisible();
+});
+
+test('an answer the form cannot read is reported under the form, and what was typed stays', async ({ page }) => {
+  await page.route('**/api/store_products', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Gateway</h1>' }));
+  await page.goto('/dashboard/addproduct');
+  await page.getByLabel('Product Name').fill('Pixel 7');
+  await page.getByLabel('Brand').fill('Google');
+  await page.getByLabel('Category').selectOption({ label: CATEGORY_CATALOGUE[5]!.name });
+  await page.getByLabel('Original Price').fill('60000');
+  await page.getByLabel('Resale Price').fill('35000');
+  await page.getByLabel('Purchase Year').fill('2022');
+  await page.getByLabel('Condition').selectOption('Good');
+  await page.getByLabel('Seller Mobile').fill('+880 1712 345678');
+  await page.getByLabel('Location').fill('Rangpur');
+  await page.getByLabel('Product Image').setInputFiles({
+    name: 'pixel.png',
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer(),
+  });
+  await page.getByLabel('Description').fill('Screen like new.');
+  await page.getByRole('button', { name: /add product/i }).click();
+
+  await expect(page.getByRole('alert').filter({ hasText: 'The phone could not be listed. Please try again.' })).toBeVisible();
+  await expect(page).toHaveURL('/dashboard/addproduct');
+  await expect(page.getByLabel('Product Name')).toHaveValue('Pixel 7');
+  await expect(page.getByLabel('Description')).toHaveValue('Screen like new.');
+});
