@@ -225,7 +225,9 @@ async function attempt(row: Row, as: Role): Promise<LightMyRequestResponse> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every record is a product of `seller` with a photo of its own: far more uploads in a minute than
+  // one seller may make (that limit has its own test in uploads.test.ts).
+  t = await createTestApp({}, { uploadRateLimit: 10_000 });
   const [buyerActor, seller, otherSeller] = await Promise.all([
     registerActor(t.app, 'buyer'),
     registerActor(t.app, 'seller'),

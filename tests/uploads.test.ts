@@ -4,6 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_CONCURRENT_PHOTOS, photoTurns } from '../src/server/uploads/processing';
+import { UPLOADS_PER_MINUTE } from '../src/server/uploads/routes';
 import { MAX_UPLOAD_BYTES, uploadResponseSchema, type UploadResponse } from '../src/shared/uploads';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
@@ -203,6 +204,36 @@ describe('POST /api/uploads', () => {
     expect(anonymous.statusCode).toBe(401);
     const buyer = await registerActor(t.app, 'buyer');
     expect((await buyer.request({ method: 'POST', url: '/api/uploads', payload, headers })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/uploads rate limit', () => {
+  const notAPicture = { bytes: Buffer.from('not a picture'), filename: 'photo.jpg', contentType: 'image/jpeg' };
+
+  it(`lets one seller start ${UPLOADS_PER_MINUTE} uploads a minute, then answers 429; another seller at the same address keeps theirs`, async () => {
+    const busy = await registerActor(t.app, 'seller');
+    // Every upload counts, refused ones too (these are refused before any decoding).
+    for (let i = 0; i < UPLOADS_PER_MINUTE; i++) expect((await uploadFile(busy, notAPicture)).statusCode).toBe(415);
+
+    const png = await picture(20, 20).png().toBuffer();
+    const refused = await uploadFile(busy, { bytes: png });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'RATE_LIMITED', message: expect.stringContaining('Please wait a minute') });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The same account signed in on another device (its session cookie) shares the limit.
+    const { payload, headers } = multipartBody({ bytes: png });
+    const byCookie = await t.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { ...headers, cookie: busy.cookie } });
+    expect(byCookie.statusCode).toBe(429);
+
+    // All test requests come from one address: the limit is the account's, not the address's.
+    const other = await registerActor(t.app, 'seller');
+    expect((await uploadFile(other, { bytes: png })).statusCode).toBe(200);
+  });
+
+  it('keeps the API-wide limit per address as well', async () => {
+    const response = await uploadFile(seller, notAPicture);
+    expect(response.statusCode).toBe(415);
+    expect(response.headers['x-ratelimit-limit']).toBe('1200');
   });
 });
 

@@ -25,6 +25,8 @@ export interface AppOptions {
   logger?: boolean | { level: string };
   /** Requests per minute and address for the API as a whole. */
   apiRateLimit?: number;
+  /** Photo uploads per minute and seller (default UPLOADS_PER_MINUTE). */
+  uploadRateLimit?: number;
   /** The built web client to serve next to the API; `false` serves the API only. */
   clientDir?: string | false;
 }
@@ -61,12 +63,12 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
         verificationRoutes,
         categoryRoutes,
         productRoutes,
-        uploadRoutes,
         bookingRoutes,
         reportRoutes,
       ]) {
         await api.register(routes);
       }
+      await api.register(uploadRoutes, { uploadsPerMinute: options.uploadRateLimit });
     },
     { prefix: '/api' },
   );

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type AppOptions } from '../../src/server/app';
 import { AccessTokens } from '../../src/server/auth/tokens';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Engine } from '../../src/server/db/connection';
@@ -23,9 +23,10 @@ export interface TestApp {
 
 /**
  * A fresh app on a fresh database: SQLite in a temporary folder, or, when TEST_DATABASE_URL is set,
- * a schema of its own in that PostgreSQL database (dropped again on close).
+ * a schema of its own in that PostgreSQL database (dropped again on close). `options` go to
+ * buildApp as they are, so the app has the production limits unless a test asks otherwise.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: AppOptions = {}): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL || undefined;
   const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-test-'));
   const schema = url ? `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined;
@@ -36,7 +37,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await prepareDatabase(handle.db, handle.engine, images);
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '100000', ...env });
   const tokens = new AccessTokens('test-secret-that-is-long-enough-for-hs256-signing');
-  const app = await buildApp({ db: handle.db, engine: handle.engine, config, tokens, images });
+  const app = await buildApp({ db: handle.db, engine: handle.engine, config, tokens, images }, options);
   await app.ready();
 
   return {

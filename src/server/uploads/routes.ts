@@ -1,5 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
 import { MAX_UPLOAD_BYTES, uploadResponseSchema } from '../../shared/uploads';
@@ -11,6 +11,32 @@ import { processPhoto } from './processing';
 import { insertUpload } from './repository';
 
 const IMAGE_FIELD = 'image';
+
+/**
+ * Uploads one seller may start per minute, whatever their outcome. A listing needs one photo, so
+ * this leaves people plenty of room while keeping a script from filling the disk or the CPU.
+ */
+export const UPLOADS_PER_MINUTE = 30;
+
+const tooManyUploads = (max: number) =>
+  new AppError('RATE_LIMITED', `You have uploaded ${max} photos in the last minute. Please wait a minute, then try again.`);
+
+/**
+ * The per-seller limit, as a preHandler: it runs after the seller guard (onRequest) has found who is
+ * calling, and still before the body is read. It is counted per account, not per address, so sellers
+ * behind one shared address do not share it and one seller cannot escape it by changing address.
+ * It comes on top of the API-wide limit per address (a `config.rateLimit` on the route would
+ * replace that one), through the rate-limit plugin's own counter.
+ */
+function perSellerLimit(app: FastifyInstance, max: number): preHandlerAsyncHookHandler {
+  const count = app.createRateLimit({ max, timeWindow: '1 minute', keyGenerator: (request) => `upload:${callerOf(request).user.id}` });
+  return async (request, reply) => {
+    const outcome = await count(request);
+    if (outcome.isAllowed || !outcome.isExceeded) return;
+    reply.header('retry-after', outcome.ttlInSeconds);
+    throw tooManyUploads(max);
+  };
+}
 
 const tooLarge = () =>
   new AppError('PAYLOAD_TOO_LARGE', `This photo is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please choose a smaller one.`);
@@ -55,10 +81,20 @@ async function readWhole(request: FastifyRequest, part: MultipartFile): Promise<
   }
 }
 
-export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, images } = app.deps;
+export interface UploadRoutesOptions {
+  /** Uploads per seller and minute; UPLOADS_PER_MINUTE unless a test needs more. */
+  uploadsPerMinute?: number | undefined;
+}
 
-  app.post('/uploads', { schema: { response: { 200: uploadResponseSchema } }, onRequest: requireRole('seller') }, async (request) => {
+export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, options) => {
+  const { db, images } = app.deps;
+  const routeOptions = {
+    schema: { response: { 200: uploadResponseSchema } },
+    onRequest: requireRole('seller'),
+    preHandler: perSellerLimit(app, options.uploadsPerMinute ?? UPLOADS_PER_MINUTE),
+  };
+
+  app.post('/uploads', routeOptions, async (request) => {
     const { user } = callerOf(request);
     const photo = await processPhoto(await readWhole(request, await photoPart(request)));
 
