@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../shared/common';
+import type { ApiErrorBody, DeleteResult } from '../../shared/common';
 
 /** The API's base, `/api` unless the build sets VITE_API_BASE. */
 export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/$/, '') ?? '/api';
@@ -100,6 +100,19 @@ export function apiPage<T>(path: string, request: ApiRequest = {}): Promise<ApiP
     const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1] ?? null;
     return { items: (await response.json()) as T, total: total === null ? null : Number(total), next };
   });
+}
+
+/**
+ * A signed-in DELETE. The server answers 404 for a record that is no longer there, most likely
+ * deleted by someone else first: that deleted nothing, which is what a deletedCount of 0 says.
+ */
+export async function apiDelete(path: string): Promise<DeleteResult> {
+  try {
+    return await api<DeleteResult>(path, { method: 'DELETE', auth: true });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { acknowledged: true, deletedCount: 0 };
+    throw error;
+  }
 }
 
 export const enc = encodeURIComponent;

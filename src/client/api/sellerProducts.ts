@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeleteResult, InsertResult, UpdateResult } from '../../shared/common';
+import type { InsertResult, UpdateResult } from '../../shared/common';
 import type { Product, StoreProductRequest } from '../../shared/products';
-import { api, enc } from './http';
+import { api, apiDelete, enc } from './http';
 import { pagedListOptions } from './pagedList';
 
 export const sellerProductsKeys = {
@@ -21,7 +21,7 @@ export function storeProduct(product: StoreProductRequest) {
 
 /** DELETE /delete/product/{id}: the seller removes one of their listings. */
 export function deleteMyProduct(id: string) {
-  return api<DeleteResult>(`/delete/product/${enc(id)}`, { method: 'DELETE', auth: true });
+  return apiDelete(`/delete/product/${enc(id)}`);
 }
 
 /** PUT /advertise/product/{id}: puts the listing in the home page's Advertised Phone section. */

@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeleteResult } from '../../shared/common';
 import type { User } from '../../shared/users';
-import { api, enc } from './http';
+import { apiDelete, enc } from './http';
 import { pagedListOptions } from './pagedList';
 
 export type ListedRole = 'buyer' | 'seller';
@@ -17,7 +16,7 @@ export const useUsers = (role: ListedRole) => useInfiniteQuery(usersQueryOptions
 
 /** DELETE /buyers/{id} or /sellers/{id} (admin). */
 export function deleteUser(role: ListedRole, id: string) {
-  return api<DeleteResult>(`/${role}s/${enc(id)}`, { method: 'DELETE', auth: true });
+  return apiDelete(`/${role}s/${enc(id)}`);
 }
 
 export function useDeleteUser(role: ListedRole) {

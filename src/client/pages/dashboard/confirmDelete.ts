@@ -31,6 +31,9 @@ export async function confirmDelete(): Promise<boolean> {
   return false;
 }
 
+/** When someone else deleted the row first: the delete found nothing, and the refreshed list shows it gone. */
+export const ALREADY_DELETED = 'It was already deleted.';
+
 export function showDeleted(): void {
   void dialog.fire('Deleted!', 'Your file has been deleted.', 'success');
 }

@@ -4,7 +4,7 @@ import type { User } from '../../../../shared/users';
 import { useDeleteUser, useUsers } from '../../../api/users';
 import { DataTable, TableImage } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
-import { confirmDelete } from '../confirmDelete';
+import { ALREADY_DELETED, confirmDelete } from '../confirmDelete';
 import { DeleteButton } from '../DeleteButton';
 import { PagedList } from '../PagedList';
 import { isRunningFor } from '../rowAction';
@@ -16,7 +16,8 @@ export function AllBuyers() {
   async function remove(buyer: User) {
     if (!(await confirmDelete())) return;
     deleteBuyer.mutate(buyer._id, {
-      onSuccess: () => toast.success(messages.buyerDeleted),
+      onSuccess: ({ deletedCount }) =>
+        deletedCount > 0 ? toast.success(messages.buyerDeleted) : toast.error(ALREADY_DELETED),
       onError: (error) => toast.error(error.message),
     });
   }

@@ -7,7 +7,7 @@ import { VerifiedBadge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
 import { DataTable, TableImage } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
-import { confirmDelete } from '../confirmDelete';
+import { ALREADY_DELETED, confirmDelete } from '../confirmDelete';
 import { DeleteButton } from '../DeleteButton';
 import { PagedList } from '../PagedList';
 import { isRunningFor } from '../rowAction';
@@ -28,7 +28,8 @@ export function AllSellers() {
   async function remove(seller: User) {
     if (!(await confirmDelete())) return;
     deleteSeller.mutate(seller._id, {
-      onSuccess: () => toast.success(messages.sellerDeleted),
+      onSuccess: ({ deletedCount }) =>
+        deletedCount > 0 ? toast.success(messages.sellerDeleted) : toast.error(ALREADY_DELETED),
       onError: (error) => toast.error(error.message),
     });
   }

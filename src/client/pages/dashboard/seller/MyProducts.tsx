@@ -9,7 +9,7 @@ import { Button, buttonClasses } from '../../../components/Button';
 import { DataTable, TableImage } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatTk } from '../../../components/formatTk';
-import { confirmDelete, showDeleted } from '../confirmDelete';
+import { ALREADY_DELETED, confirmDelete, showDeleted } from '../confirmDelete';
 import { DeleteButton } from '../DeleteButton';
 import { PagedList } from '../PagedList';
 import { isRunningFor } from '../rowAction';
@@ -22,7 +22,10 @@ export function MyProducts() {
 
   async function remove(product: Product) {
     if (!(await confirmDelete())) return;
-    deleteProduct.mutate(product._id, { onSuccess: showDeleted, onError: (error) => toast.error(error.message) });
+    deleteProduct.mutate(product._id, {
+      onSuccess: ({ deletedCount }) => (deletedCount > 0 ? showDeleted() : toast.error(ALREADY_DELETED)),
+      onError: (error) => toast.error(error.message),
+    });
   }
 
   function promote(product: Product) {

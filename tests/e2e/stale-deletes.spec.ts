@@ -1,0 +1,44 @@
+import type { Page } from '@playwright/test';
+import { messages } from '../../src/shared/messages';
+import { expect, test, uniqueText } from './support/fixtures';
+
+// Each test deletes the row behind the screen's back, then deletes it again from the screen.
+const ALREADY_DELETED = 'It was already deleted.';
+
+const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+async function deleteRow(page: Page, text: string) {
+  await rowOf(page, text).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
+}
+
+test('the admin deleting a buyer someone already deleted is told so, and the row goes', async ({ page, loginAs, adminCredentials, adminApi, registerBuyer }) => {
+  const buyer = await registerBuyer();
+  await loginAs(page, adminCredentials);
+  await page.goto('/dashboard/allbuyer');
+  await expect(rowOf(page, buyer.email)).toBeVisible();
+
+  const list = await adminApi.get(`/api/buyers?limit=100`);
+  const { _id } = ((await list.json()) as Array<{ _id: string; email: string }>).find((row) => row.email === buyer.email)!;
+  expect((await adminApi.delete(`/api/buyers/${_id}`)).ok()).toBe(true);
+
+  await deleteRow(page, buyer.email);
+  await expect(page.getByText(ALREADY_DELETED)).toBeVisible();
+  await expect(page.getByText(messages.buyerDeleted)).toHaveCount(0);
+  await expect(rowOf(page, buyer.email)).toHaveCount(0);
+});
+
+test('a seller deleting a listing the admin already took down is told so, and the row goes', async ({ page, loginAs, adminApi, registerSeller, createListing }) => {
+  const seller = await registerSeller();
+  const listing = await createListing(seller, { productName: uniqueText('Taken down') });
+  await loginAs(page, seller);
+  await page.goto('/dashboard/myproducts');
+  await expect(rowOf(page, listing.productName)).toBeVisible();
+
+  expect((await adminApi.delete(`/api/product/delete/${listing._id}`)).ok()).toBe(true);
+
+  await deleteRow(page, listing.productName);
+  await expect(page.getByText(ALREADY_DELETED)).toBeVisible();
+  await expect(page.getByText('Deleted!')).toHaveCount(0);
+  await expect(rowOf(page, listing.productName)).toHaveCount(0);
+});
