@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { BookingRequest } from '../../shared/bookings';
+import { isForeignKeyViolation } from '../db/errors';
 import type { Database, UserRow } from '../db/schema';
-import { AppError, notFound } from '../errors';
-import { findProductDetails } from '../products/repository';
+import { AppError, notFound, unauthenticated } from '../errors';
+import { findProduct, findProductDetails } from '../products/repository';
 import { imageFileName } from '../uploads/names';
 import type { ImageStore } from '../uploads/store';
 import { findBooking, insertBooking } from './repository';
@@ -36,6 +37,8 @@ export async function bookProduct(db: Kysely<Database>, images: ImageStore, buye
   } catch (error) {
     // Two bookings racing past the check above: the unique index keeps one, the other gets the same 409.
     if (await findBooking(db, buyer.id, product.id)) throw alreadyBooked();
+    // The product (or the buyer's own account) was deleted since it was read above.
+    if (isForeignKeyViolation(error)) throw (await findProduct(db, product.id)) ? unauthenticated() : notFound('Product');
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
+import { isForeignKeyViolation } from '../db/errors';
 import type { Database } from '../db/schema';
-import { AppError, forbidden, notFound } from '../errors';
+import { AppError, forbidden, notFound, unauthenticated } from '../errors';
 import { findProduct } from '../products/repository';
 import { findReport, insertReport } from './repository';
 
@@ -17,6 +18,8 @@ export async function reportProduct(db: Kysely<Database>, reporterId: string, pr
   } catch (error) {
     // Two reports racing past the check above: the unique index keeps one, the other gets the same 409.
     if (await findReport(db, productId, reporterId)) throw alreadyReported();
+    // The product (with its seller, perhaps) or the reporter's own account was deleted since the lookup.
+    if (isForeignKeyViolation(error)) throw (await findProduct(db, productId)) ? unauthenticated() : notFound('Product');
     throw error;
   }
 }

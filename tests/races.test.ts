@@ -1,0 +1,137 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as bookingsRepository from '../src/server/bookings/repository';
+import * as reportsRepository from '../src/server/reports/repository';
+import { createTestApp, type TestApp } from './support/app';
+import { adminActor, registerActor, type Actor } from './support/actors';
+import { listProduct } from './support/products';
+
+/*
+ * A record deleted by another request between a service's lookup and its insert. The repositories'
+ * inserts are wrapped so that a test can run that other request at exactly that moment; the insert
+ * itself is the real one, so the database's own foreign keys refuse it, on either engine.
+ */
+vi.mock('../src/server/bookings/repository', async (importOriginal) => {
+  const real = await importOriginal<typeof bookingsRepository>();
+  return { ...real, insertBooking: vi.fn(real.insertBooking) };
+});
+vi.mock('../src/server/reports/repository', async (importOriginal) => {
+  const real = await importOriginal<typeof reportsRepository>();
+  return { ...real, insertReport: vi.fn(real.insertReport) };
+});
+
+const realInsertBooking = (await vi.importActual<typeof bookingsRepository>('../src/server/bookings/repository')).insertBooking;
+const realInsertReport = (await vi.importActual<typeof reportsRepository>('../src/server/reports/repository')).insertReport;
+
+/** Runs `meanwhile` (another request) right before the next booking is inserted. */
+function beforeNextBookingInsert(meanwhile: () => Promise<unknown>) {
+  vi.mocked(bookingsRepository.insertBooking).mockImplementationOnce(async (db, booking) => {
+    await meanwhile();
+    return realInsertBooking(db, booking);
+  });
+}
+
+function beforeNextReportInsert(meanwhile: () => Promise<unknown>) {
+  vi.mocked(reportsRepository.insertReport).mockImplementationOnce(async (db, productId, reporterId) => {
+    await meanwhile();
+    return realInsertReport(db, productId, reporterId);
+  });
+}
+
+let t: TestApp;
+let admin: Actor;
+let buyer: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminActor(t.app, t.db);
+  buyer = await registerActor(t.app, 'buyer');
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.mocked(bookingsRepository.insertBooking).mockReset().mockImplementation(realInsertBooking);
+  vi.mocked(reportsRepository.insertReport).mockReset().mockImplementation(realInsertReport);
+});
+
+const productNotFound = { code: 'NOT_FOUND', message: 'Product not found' };
+
+function expectOk(response: { statusCode: number; body: string }) {
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+const book = (actor: Actor, productId: string) =>
+  actor.request({
+    method: 'POST',
+    url: '/api/store/booking/product',
+    payload: { productId, phoneNumber: '+880 1711 223344', meetLocation: 'Dhaka, Mirpur 10' },
+  });
+const report = (actor: Actor, productId: string) => actor.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
+const bookingsOf = (productId: string) => t.db.selectFrom('bookings').select('id').where('product_id', '=', productId).execute();
+
+describe('a booking whose product goes away before it is stored', () => {
+  it('answers 404 when the product is deleted in between', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productId = await listProduct(seller);
+    beforeNextBookingInsert(async () => expectOk(await admin.request({ method: 'DELETE', url: `/api/product/delete/${productId}` })));
+
+    const response = await book(buyer, productId);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual(productNotFound);
+    expect(bookingsRepository.insertBooking).toHaveBeenCalledTimes(1);
+    expect(await bookingsOf(productId)).toEqual([]);
+  });
+
+  it('answers 404 when its seller is deleted in between', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productId = await listProduct(seller);
+    beforeNextBookingInsert(async () => expectOk(await admin.request({ method: 'DELETE', url: `/api/sellers/${seller.user.uid}` })));
+
+    const response = await book(buyer, productId);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual(productNotFound);
+  });
+
+  it("answers 401 when the buyer's own account is deleted in between", async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productId = await listProduct(seller);
+    const doomed = await registerActor(t.app, 'buyer');
+    beforeNextBookingInsert(async () => expectOk(await admin.request({ method: 'DELETE', url: `/api/buyers/${doomed.user.uid}` })));
+
+    const response = await book(doomed, productId);
+    expect(response.statusCode).toBe(401);
+    expect(await bookingsOf(productId)).toEqual([]);
+  });
+});
+
+describe('a report whose product goes away before it is stored', () => {
+  it('answers 404 when the product is deleted in between', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productId = await listProduct(seller);
+    beforeNextReportInsert(async () => expectOk(await seller.request({ method: 'DELETE', url: `/api/delete/product/${productId}` })));
+
+    const response = await report(buyer, productId);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual(productNotFound);
+    expect(reportsRepository.insertReport).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers 404 when its seller is deleted in between', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productId = await listProduct(seller);
+    beforeNextReportInsert(async () => expectOk(await admin.request({ method: 'DELETE', url: `/api/sellers/${seller.user.uid}` })));
+
+    const response = await report(buyer, productId);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual(productNotFound);
+  });
+
+  it("answers 401 when the reporter's own account is deleted in between", async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productId = await listProduct(seller);
+    const doomed = await registerActor(t.app, 'buyer');
+    beforeNextReportInsert(async () => expectOk(await admin.request({ method: 'DELETE', url: `/api/buyers/${doomed.user.uid}` })));
+
+    const response = await report(doomed, productId);
+    expect(response.statusCode).toBe(401);
+    expect(await t.db.selectFrom('reports').select('id').where('product_id', '=', productId).execute()).toEqual([]);
+  });
+});
