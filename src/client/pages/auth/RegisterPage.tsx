@@ -62,19 +62,19 @@ export function RegisterPage() {
       }
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        <FormField label="Name" error={errors.name?.message?.trim()}>
+        <FormField label="Name" error={errors.name?.message}>
           <Input autoComplete="name" {...register('name')} />
         </FormField>
-        <FormField label="Photo URL" error={errors.photoURL?.message?.trim()} hint="A link to your picture, starting with https://">
+        <FormField label="Photo URL" error={errors.photoURL?.message} hint="A link to your picture, starting with https://">
           <Input type="url" inputMode="url" autoComplete="photo" placeholder="https://" {...register('photoURL')} />
         </FormField>
-        <FormField label="Email" error={errors.email?.message?.trim()}>
+        <FormField label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...register('email')} />
         </FormField>
-        <FormField label="Password" error={errors.password?.message?.trim()} hint={`At least ${PASSWORD_MIN} characters`}>
+        <FormField label="Password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN} characters`}>
           <Input type="password" autoComplete="new-password" {...register('password')} />
         </FormField>
-        <FormField label="Register As" error={errors.role?.message?.trim()}>
+        <FormField label="Register As" error={errors.role?.message}>
           <Select defaultValue="" {...register('role')}>
             <option value="" disabled>
               Choose Buyer or Seller
