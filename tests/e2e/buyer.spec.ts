@@ -65,7 +65,8 @@ test('a buyer books a phone and finds it in My orders', async ({ page, registerS
   await page.goto('/dashboard/myorders');
   const row = page.getByRole('row').filter({ hasText: listing.productName });
   await expect(row).toContainText(pixel.name);
-  await expect(row).toContainText(String(listing.resalePrice));
+  await expect(page.getByRole('columnheader', { name: 'Price (Tk)', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: String(listing.resalePrice), exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Pay' })).toBeVisible();
 });
 

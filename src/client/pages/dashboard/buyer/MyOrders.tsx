@@ -3,7 +3,6 @@ import { useMyOrders } from '../../../api/orders';
 import { Button } from '../../../components/Button';
 import { DataTable, TableImage } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
-import { formatTk } from '../../../components/formatTk';
 import { PagedList } from '../PagedList';
 
 const PAY_SOON = 'Online payment is coming soon';
@@ -37,7 +36,8 @@ export function MyOrders() {
                   </td>
                   <td className="font-medium whitespace-nowrap text-ink-900">{order.productName}</td>
                   <td className="whitespace-nowrap text-ink-600">{order.categoryNameInfo}</td>
-                  <td className="font-semibold text-ink-900 tabular-nums whitespace-nowrap">{formatTk(order.productPrice)}</td>
+                  {/* The spec's header says the currency, "Price (Tk)", so the cell does not repeat it. */}
+                  <td className="font-semibold text-ink-900 tabular-nums whitespace-nowrap">{order.productPrice}</td>
                   <td>
                     {/* A disabled button shows no tooltip in every browser, so the wrapper carries it too. */}
                     <span title={PAY_SOON} className="inline-flex flex-col items-start gap-1">
