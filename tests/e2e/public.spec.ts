@@ -140,4 +140,35 @@ test.describe('on a phone', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(blog).toBeHidden();
   });
+
+  test('the mobile menu closes on any navigation, also one it did not start', async ({ page }) => {
+    const toggle = page.getByRole('button', { name: /menu/i });
+    const menu = page.locator('#mobile-menu');
+    await page.goto('/');
+
+    // One of its own items, even for the page already open.
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(menu).toBeHidden();
+
+    await toggle.click();
+    await menu.getByRole('link', { name: 'Blog', exact: true }).click();
+    await expect(page).toHaveURL('/blog');
+    await expect(menu).toBeHidden();
+
+    // The logo, outside the menu.
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'PhoneHaat home' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    // The browser's back button.
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL('/blog');
+    await expect(menu).toBeHidden();
+  });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';
@@ -12,17 +12,17 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   );
 
 /** Home, Blog, then Login or Dashboard and Logout, the same on the bar and in the phone menu. */
-function NavItems({ onNavigate }: { onNavigate?: () => void }) {
+function NavItems() {
   const { user, loading, logout } = useAuth();
   return (
     <>
       <li>
-        <NavLink to="/" end className={navLinkClasses} onClick={onNavigate}>
+        <NavLink to="/" end className={navLinkClasses}>
           Home
         </NavLink>
       </li>
       <li>
-        <NavLink to="/blog" className={navLinkClasses} onClick={onNavigate}>
+        <NavLink to="/blog" className={navLinkClasses}>
           Blog
         </NavLink>
       </li>
@@ -33,7 +33,7 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
       ) : user?.email ? (
         <>
           <li>
-            <NavLink to="/dashboard" className={navLinkClasses} onClick={onNavigate}>
+            <NavLink to="/dashboard" className={navLinkClasses}>
               Dashboard
             </NavLink>
           </li>
@@ -42,10 +42,7 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
               variant="secondary"
               size="sm"
               className="w-full md:ml-2 md:w-auto"
-              onClick={() => {
-                onNavigate?.();
-                void logout();
-              }}
+              onClick={() => void logout()}
             >
               Logout
             </Button>
@@ -53,7 +50,7 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
         </>
       ) : (
         <li>
-          <NavLink to="/login" className={navLinkClasses} onClick={onNavigate}>
+          <NavLink to="/login" className={navLinkClasses}>
             Login
           </NavLink>
         </li>
@@ -63,8 +60,14 @@ function NavItems({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 export function Header() {
+  const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = () => setMenuOpen(false);
+  // Every navigation closes the phone menu, also one it did not start (the logo, the back button).
+  const [menuLocation, setMenuLocation] = useState(location.key);
+  if (menuLocation !== location.key) {
+    setMenuLocation(location.key);
+    setMenuOpen(false);
+  }
   return (
     <header className="sticky top-0 z-30 border-b border-ink-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
@@ -91,7 +94,7 @@ export function Header() {
       </nav>
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-ink-200 bg-white md:hidden">
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-          <NavItems onNavigate={closeMenu} />
+          <NavItems />
         </ul>
       </div>
     </header>
