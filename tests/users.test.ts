@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderSchema } from '../src/shared/bookings';
 import { messages } from '../src/shared/messages';
 import { userSchema, type User } from '../src/shared/users';
@@ -200,9 +200,13 @@ describe('DELETE /api/sellers/:id', () => {
   it("deletes the seller with their products, reports, verification request and pictures, keeping the buyers' orders", async () => {
     const doomed = await registerActor(t.app, 'seller');
     const productId = await listProduct(doomed);
-    const upload = await t.db.selectFrom('products').select('image_id').where('id', '=', productId).executeTakeFirstOrThrow();
-    const picture = join(t.dataDir, 'uploads', `${upload.image_id}.webp`);
-    expect(existsSync(picture)).toBe(true);
+    const unbookedId = await listProduct(doomed);
+    const picturesOf = async (id: string) => {
+      const { image_id } = await t.db.selectFrom('products').select('image_id').where('id', '=', id).executeTakeFirstOrThrow();
+      return [join(t.dataDir, 'uploads', `${image_id}.webp`), join(t.dataDir, 'uploads', `${image_id}-thumb.webp`)];
+    };
+    const unbookedPictures = await picturesOf(unbookedId);
+    expect(unbookedPictures.every((file) => existsSync(file))).toBe(true);
     await buyer.request({ method: 'POST', url: '/api/store/booking/product', payload: { productId, phoneNumber: '01711223344', meetLocation: 'Sylhet' } });
     await buyer.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
     await doomed.request({ method: 'POST', url: '/api/seller/verification', payload: {} });
@@ -215,10 +219,45 @@ describe('DELETE /api/sellers/:id', () => {
     expect(reports.json().some((r: { product_id: string }) => r.product_id === productId)).toBe(false);
     const requests = await admin.request({ method: 'GET', url: '/api/unverifiedsellers?limit=100' });
     expect(requests.json().some((r: { email: string }) => r.email === doomed.email)).toBe(false);
-    expect(existsSync(picture)).toBe(false);
+    expect(await t.db.selectFrom('uploads').select('id').where('owner_id', '=', doomed.user.uid).execute()).toEqual([]);
+    expect(unbookedPictures.some((file) => existsSync(file))).toBe(false);
+
+    // The order still shows the picture it was booked with.
+    const orders = orderSchema.array().parse((await buyer.request({ method: 'GET', url: `/api/orders?email=${enc(buyer.email)}&limit=100` })).json());
+    const order = orders.find((o) => o.meetLocation === 'Sylhet');
+    expect(order).toMatchObject({ productId: null, productImg: expect.stringMatching(/^\/uploads\/[0-9a-f]{24}\.webp$/) });
+    const picture = await t.app.inject({ method: 'GET', url: order!.productImg });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
+  });
+
+  it('keeps the picture of a product the seller deleted earlier when an order shows it', async () => {
+    const doomed = await registerActor(t.app, 'seller');
+    const productId = await listProduct(doomed);
+    await buyer.request({ method: 'POST', url: '/api/store/booking/product', payload: { productId, phoneNumber: '01711223344', meetLocation: 'Khulna' } });
+    expect((await doomed.request({ method: 'DELETE', url: `/api/delete/product/${productId}` })).statusCode).toBe(200);
+
+    expect((await admin.request({ method: 'DELETE', url: `/api/sellers/${doomed.user.uid}` })).statusCode).toBe(200);
 
     const orders = orderSchema.array().parse((await buyer.request({ method: 'GET', url: `/api/orders?email=${enc(buyer.email)}&limit=100` })).json());
-    expect(orders.find((o) => o.meetLocation === 'Sylhet')).toMatchObject({ productId: null });
+    const order = orders.find((o) => o.meetLocation === 'Khulna')!;
+    expect((await t.app.inject({ method: 'GET', url: order.productImg })).statusCode).toBe(200);
+  });
+
+  it('stays deleted when its pictures cannot be removed from the disk', async () => {
+    const doomed = await registerActor(t.app, 'seller');
+    await listProduct(doomed);
+    const remove = vi.spyOn(t.images, 'remove').mockRejectedValueOnce(new Error('EACCES: permission denied'));
+    try {
+      const response = await admin.request({ method: 'DELETE', url: `/api/sellers/${doomed.user.uid}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+      expect(remove).toHaveBeenCalledOnce();
+    } finally {
+      remove.mockRestore();
+    }
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', doomed.user.uid).execute()).toEqual([]);
+    expect((await doomed.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
   });
 
   it('answers 404 for a buyer, an unknown or a malformed id', async () => {

@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
+import { imageFileName } from './names';
+import type { ImageStore } from './store';
 
 export interface NewUpload {
   id: string;
@@ -17,3 +19,20 @@ export const insertUpload = (db: Kysely<Database>, upload: NewUpload) =>
 
 export const findOwnUpload = (db: Kysely<Database>, id: string, ownerId: string) =>
   db.selectFrom('uploads').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+
+/**
+ * SQL for the URL at which `images` serves the picture of the upload in `id`: the value of
+ * `images.urlOf(imageFileName(id))`, built around the id column. Bookings keep a copy of that URL
+ * (the order shows the picture as it was booked), not the upload id, so queries match on it.
+ */
+function pictureUrlOf(images: ImageStore, id: Expression<string>): RawBuilder<string> {
+  const slot = '\u0000';
+  const parts = images.urlOf(imageFileName(slot)).split(slot);
+  if (parts.length !== 2) throw new Error('The image store must name each picture once in its URL');
+  const [before, after] = parts as [string, string];
+  return sql<string>`(cast(${before} as text) || ${id} || cast(${after} as text))`;
+}
+
+/** Where some booking shows the picture of the upload row in the query. */
+export const shownByABooking = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
+  eb.exists(eb.selectFrom('bookings').select('bookings.id').where('bookings.product_img', '=', pictureUrlOf(images, eb.ref('uploads.id'))));

@@ -52,7 +52,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     app.delete(`/${role}s/:id`, { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly }, async (request) => {
-      const deletedCount = isId(request.params.id) ? await deleteUserWithRole(deps.db, deps.images, request.params.id, role) : 0;
+      const deletedCount = isId(request.params.id) ? await deleteUserWithRole(deps.db, deps.images, request.params.id, role, request.log) : 0;
       if (!deletedCount) throw notFound(role === 'buyer' ? 'Buyer' : 'Seller');
       return { acknowledged: true, deletedCount };
     });
