@@ -46,6 +46,28 @@ test.describe('register', () => {
     });
   }
 
+  test('a registration whose profile step failed is finished by registering again', async ({ page, baseURL }) => {
+    const email = freshEmail('seller');
+    // The account and its session exist by then; only the profile with the role is missing.
+    await page.route('**/api/addUser', (route) => route.fulfill({ status: 503, json: { message: 'PhoneHaat is busy. Please try again.', code: 'UNAVAILABLE' } }), { times: 1 });
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Half Made');
+    await page.getByLabel(/photo url/i).fill(`${baseURL}${photoURL}`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(E2E_PASSWORD);
+    await page.getByLabel('Register As').selectOption({ label: 'Seller' });
+    const register = page.getByRole('button', { name: 'Register', exact: true });
+    await register.click();
+    await expect(page.getByText('PhoneHaat is busy. Please try again.')).toBeVisible();
+    await expect(page).toHaveURL('/register');
+
+    await register.click();
+    await expect(page.getByText(messages.registerSuccess)).toBeVisible();
+    await expect(page).toHaveURL('/');
+    const roleCheck = await page.request.get(`/api/seller/${encodeURIComponent(email)}`);
+    expect(await roleCheck.json()).toEqual({ isSeller: true });
+  });
+
   test('registering an email that already has an account shows the server message', async ({ page, registerBuyer, baseURL }) => {
     const buyer = await registerBuyer();
     await page.goto('/register');

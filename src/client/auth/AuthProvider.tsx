@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router';
 import type { CurrentUser, RegisterForm } from '../../shared/auth';
 import { messages } from '../../shared/messages';
 import { addUser, fetchCurrentUser, forgetAccessToken, logIn, logOut, signUp, storeAccessToken, updateAccount } from '../api/auth';
+import { ApiError } from '../api/http';
+import { sameEmail } from './sameEmail';
 
 export interface AuthState {
   user: CurrentUser | null;
@@ -18,6 +20,22 @@ export interface AuthState {
 }
 
 const AuthContext = createContext<AuthState | null>(null);
+
+/**
+ * Sign-up opens the session before the profile is stored, so if a later register step fails, the
+ * account is left without a role and signing up again answers 409. When this browser is still
+ * signed in to that very account, a retry goes on with the remaining steps and finishes it; that
+ * is safe because /addUser only sets a role that is still empty.
+ */
+async function signUpOrResume(email: string, password: string): Promise<void> {
+  try {
+    await signUp(email, password);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    const current = await fetchCurrentUser();
+    if (!current || !sameEmail(current.email, email)) throw error;
+  }
+}
 
 // Access tokens live at most two hours; renewing well inside that keeps an open tab's bearer calls working.
 const TOKEN_RENEWAL_MS = 30 * 60 * 1000;
@@ -84,7 +102,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useCallback(
     (form: RegisterForm) =>
       withLoading(async () => {
-        await signUp(form.email, form.password);
+        await signUpOrResume(form.email, form.password);
         const account = await updateAccount(form.name, form.photoURL);
         await addUser(form);
         await signedIn(account);
