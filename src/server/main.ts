@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { ensureAdmin, prepareDatabase } from './db/setup';
 import { seedDemoData } from './db/seed/demo';
+import { startHousekeeping } from './housekeeping';
 import { DiskImageStore } from './uploads/store';
 
 const config = loadConfig();
@@ -26,6 +27,8 @@ const app = await buildApp(
   { db, engine, config, tokens, images },
   { logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL } },
 );
+// Unused uploads and expired sessions go now and then; tests call the jobs themselves instead.
+startHousekeeping(app);
 
 let stopping = false;
 async function stop(signal: string) {

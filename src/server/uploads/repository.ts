@@ -36,3 +36,20 @@ function pictureUrlOf(images: ImageStore, id: Expression<string>): RawBuilder<st
 /** Where some booking shows the picture of the upload row in the query. */
 export const shownByABooking = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
   eb.exists(eb.selectFrom('bookings').select('bookings.id').where('bookings.product_img', '=', pictureUrlOf(images, eb.ref('uploads.id'))));
+
+/**
+ * Deletes the upload rows created before `createdBefore` that no product uses and no order shows
+ * (photos of a listing that was never saved), and answers their ids; their files are the caller's
+ * to remove. A product saved with one of them at that very moment makes the statement fail on the
+ * foreign key and deletes nothing; the next round goes on without that upload.
+ */
+export async function deleteUnusedUploads(db: Kysely<Database>, images: ImageStore, createdBefore: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('uploads')
+    .where('created_at', '<', createdBefore)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.image_id', '=', 'uploads.id'))))
+    .where((eb) => eb.not(shownByABooking(images)(eb)))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

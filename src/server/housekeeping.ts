@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { deleteExpiredSessions } from './auth/repository';
+import type { Deps } from './deps';
+import { imageFileNames } from './uploads/names';
+import { deleteUnusedUploads } from './uploads/repository';
+
+/*
+ * Records nobody will ever use again, removed now and then by the running server: photos uploaded
+ * for a listing that was never saved, and sessions past their expiry. Each job is a function the
+ * tests call directly; startHousekeeping runs them all on a timer in the real server (main.ts).
+ */
+
+/** An upload no product uses and no order shows is kept this long: a seller may still be filling in the form. */
+export const UNUSED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** How often the jobs run; the first round comes HOUSEKEEPING_FIRST_RUN_MS after start. */
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+export const HOUSEKEEPING_FIRST_RUN_MS = 60 * 1000;
+
+export type HousekeepingDeps = Pick<Deps, 'db' | 'images'>;
+
+export interface HousekeepingJob {
+  name: string;
+  /** One round of the job; answers how many records it removed. */
+  run(deps: HousekeepingDeps, now: Date): Promise<number>;
+}
+
+/** Deletes uploads older than a day that no product uses and no order shows, rows first, then their files. */
+export async function removeUnusedUploads(deps: HousekeepingDeps, now = new Date()): Promise<number> {
+  const createdBefore = new Date(now.getTime() - UNUSED_UPLOAD_MAX_AGE_MS).toISOString();
+  const ids = await deleteUnusedUploads(deps.db, deps.images, createdBefore);
+  // Without its row nothing can point at the picture any more; a file left by a failure here is logged.
+  await deps.images.remove(ids.flatMap(imageFileNames));
+  return ids.length;
+}
+
+/** Deletes sessions past their expiry (they already stopped working when they expired). */
+export async function removeExpiredSessions(deps: HousekeepingDeps): Promise<number> {
+  const [result] = await deleteExpiredSessions(deps.db);
+  return Number(result?.numDeletedRows ?? 0);
+}
+
+/** Every housekeeping job, run in this order each round. A new job (old login_failures rows, say) goes here. */
+export const housekeepingJobs: readonly HousekeepingJob[] = [
+  { name: 'unused uploads', run: removeUnusedUploads },
+  { name: 'expired sessions', run: removeExpiredSessions },
+];
+
+/** One round: every job in turn; a job that fails is logged and the others still run. */
+export async function runHousekeeping(
+  deps: HousekeepingDeps,
+  log: FastifyBaseLogger,
+  jobs: readonly HousekeepingJob[] = housekeepingJobs,
+  now = new Date(),
+): Promise<void> {
+  for (const job of jobs) {
+    try {
+      const removed = await job.run(deps, now);
+      if (removed > 0) log.info({ job: job.name, removed }, 'housekeeping');
+    } catch (error) {
+      log.error({ err: error, job: job.name }, 'housekeeping job failed');
+    }
+  }
+}
+
+export interface HousekeepingOptions {
+  intervalMs?: number;
+  firstRunMs?: number;
+  jobs?: readonly HousekeepingJob[];
+}
+
+/**
+ * Runs the jobs on `app`'s deps every hour, on timers that never keep the process alive. Closing the
+ * app stops them and waits for a round under way, so the database is not closed under it. Call it
+ * before the app is ready (it adds an onClose hook).
+ */
+export function startHousekeeping(app: FastifyInstance, options: HousekeepingOptions = {}): void {
+  const { intervalMs = HOUSEKEEPING_INTERVAL_MS, firstRunMs = HOUSEKEEPING_FIRST_RUN_MS, jobs = housekeepingJobs } = options;
+  let round: Promise<void> | undefined;
+  const runRound = () => {
+    if (round) return; // the last round is still going: skip this one rather than pile up
+    round = runHousekeeping(app.deps, app.log, jobs).finally(() => {
+      round = undefined;
+    });
+  };
+  const first = setTimeout(runRound, firstRunMs).unref();
+  const every = setInterval(runRound, intervalMs).unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(every);
+    await round;
+  });
+}

@@ -1,0 +1,179 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orderSchema } from '../src/shared/bookings';
+import { newId } from '../src/server/db/ids';
+import {
+  housekeepingJobs,
+  removeExpiredSessions,
+  removeUnusedUploads,
+  runHousekeeping,
+  startHousekeeping,
+  UNUSED_UPLOAD_MAX_AGE_MS,
+  type HousekeepingJob,
+} from '../src/server/housekeeping';
+import { createTestApp, type TestApp } from './support/app';
+import { registerActor, type Actor } from './support/actors';
+import { listProduct, uploadPhoto } from './support/products';
+
+let t: TestApp;
+let seller: Actor;
+let buyer: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [seller, buyer] = await Promise.all([registerActor(t.app, 'seller'), registerActor(t.app, 'buyer')]);
+});
+afterAll(() => t.close());
+
+const HOUR = 60 * 60 * 1000;
+const uploadIdOf = (url: string) => url.slice('/uploads/'.length, -'.webp'.length);
+const filesOf = (uploadId: string) => [join(t.images.directory, `${uploadId}.webp`), join(t.images.directory, `${uploadId}-thumb.webp`)];
+const imageOf = async (productId: string) =>
+  (await t.db.selectFrom('products').select('image_id').where('id', '=', productId).executeTakeFirstOrThrow()).image_id;
+const uploadIds = async () => (await t.db.selectFrom('uploads').select('id').execute()).map((row) => row.id);
+
+/** Makes an upload look `hours` old. */
+const age = (uploadId: string, hours: number) =>
+  t.db.updateTable('uploads').set({ created_at: new Date(Date.now() - hours * HOUR).toISOString() }).where('id', '=', uploadId).execute();
+
+describe('removeUnusedUploads', () => {
+  it('removes uploads over a day old that no product uses and no order shows, with their files', async () => {
+    expect(UNUSED_UPLOAD_MAX_AGE_MS).toBe(24 * HOUR);
+    // A photo uploaded for a listing that was never saved.
+    const abandoned = uploadIdOf(await uploadPhoto(seller));
+    await age(abandoned, 25);
+    // The photo of a listing deleted before anyone booked it.
+    const unbookedProduct = await listProduct(seller);
+    const unbooked = await imageOf(unbookedProduct);
+    expect((await seller.request({ method: 'DELETE', url: `/api/delete/product/${unbookedProduct}` })).statusCode).toBe(200);
+    await age(unbooked, 48);
+    // Kept: a photo uploaded less than a day ago, one a listing uses, one an order of a deleted listing shows.
+    const recent = uploadIdOf(await uploadPhoto(seller));
+    await age(recent, 23);
+    const listed = await imageOf(await listProduct(seller));
+    await age(listed, 48);
+    const bookedProduct = await listProduct(seller);
+    const booked = await imageOf(bookedProduct);
+    const booking = { productId: bookedProduct, phoneNumber: '01711223344', meetLocation: 'Bogura' };
+    expect((await buyer.request({ method: 'POST', url: '/api/store/booking/product', payload: booking })).statusCode).toBe(201);
+    expect((await seller.request({ method: 'DELETE', url: `/api/delete/product/${bookedProduct}` })).statusCode).toBe(200);
+    await age(booked, 48);
+    const before = await uploadIds();
+
+    const removed = await removeUnusedUploads({ db: t.db, images: t.images });
+
+    const after = await uploadIds();
+    expect(removed).toBe(2);
+    expect(before.filter((id) => !after.includes(id)).sort()).toEqual([abandoned, unbooked].sort());
+    for (const gone of [abandoned, unbooked]) expect(filesOf(gone).map(existsSync)).toEqual([false, false]);
+    for (const kept of [recent, listed, booked]) expect(filesOf(kept).map(existsSync)).toEqual([true, true]);
+
+    const orders = orderSchema.array().parse((await buyer.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}` })).json());
+    const order = orders.find((o) => o.meetLocation === 'Bogura')!;
+    expect((await t.app.inject({ method: 'GET', url: order.productImg })).statusCode).toBe(200);
+
+    // A second round finds nothing more to do.
+    expect(await removeUnusedUploads({ db: t.db, images: t.images })).toBe(0);
+  });
+
+  it('counts the day from `now`', async () => {
+    const upload = uploadIdOf(await uploadPhoto(seller));
+    const inHours = (hours: number) => new Date(Date.now() + hours * HOUR);
+    await removeUnusedUploads({ db: t.db, images: t.images }, inHours(23));
+    expect(await uploadIds()).toContain(upload);
+    await removeUnusedUploads({ db: t.db, images: t.images }, inHours(25));
+    expect(await uploadIds()).not.toContain(upload);
+    expect(filesOf(upload).map(existsSync)).toEqual([false, false]);
+  });
+});
+
+describe('removeExpiredSessions', () => {
+  it('removes sessions past their expiry and keeps live ones', async () => {
+    const user = await registerActor(t.app, 'buyer');
+    const expired = newId();
+    const past = (days: number) => new Date(Date.now() - days * 24 * HOUR).toISOString();
+    await t.db
+      .insertInto('sessions')
+      .values({ id: expired, user_id: user.user.uid, token_hash: `expired-${expired}`, created_at: past(31), expires_at: past(1) })
+      .execute();
+
+    expect(await removeExpiredSessions({ db: t.db, images: t.images })).toBe(1);
+    const left = await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.user.uid).execute();
+    expect(left).toHaveLength(1);
+    expect(left[0]!.id).not.toBe(expired);
+    expect((await user.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+  });
+});
+
+describe('runHousekeeping', () => {
+  const fakeLog = () => ({ info: vi.fn(), error: vi.fn() }) as unknown as FastifyBaseLogger & { info: ReturnType<typeof vi.fn>; error: ReturnType<typeof vi.fn> };
+
+  it('has the jobs of a round in one list', () => {
+    expect(housekeepingJobs.map((job) => job.name)).toEqual(['unused uploads', 'expired sessions']);
+  });
+
+  it('runs every job; one that fails is logged and the next still runs', async () => {
+    const log = fakeLog();
+    const failure = new Error('disk unavailable');
+    const jobs: HousekeepingJob[] = [
+      { name: 'broken', run: vi.fn().mockRejectedValue(failure) },
+      { name: 'working', run: vi.fn().mockResolvedValue(3) },
+    ];
+    await runHousekeeping({ db: t.db, images: t.images }, log, jobs);
+    expect(jobs[1]!.run).toHaveBeenCalledOnce();
+    expect(log.error).toHaveBeenCalledWith({ err: failure, job: 'broken' }, 'housekeeping job failed');
+    expect(log.info).toHaveBeenCalledWith({ job: 'working', removed: 3 }, 'housekeeping');
+  });
+});
+
+describe('startHousekeeping', () => {
+  it('runs a round a while after start and then every interval, until the app closes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const app = Fastify();
+      app.decorate('deps', t.app.deps);
+      const job = { name: 'count', run: vi.fn().mockResolvedValue(0) };
+      startHousekeeping(app, { jobs: [job], firstRunMs: 1_000, intervalMs: 10_000 });
+      await app.ready();
+
+      await vi.advanceTimersByTimeAsync(999);
+      expect(job.run).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(job.run).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(job.run).toHaveBeenCalledTimes(2);
+
+      await app.close();
+      await vi.advanceTimersByTimeAsync(100_000);
+      expect(job.run).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lets a round under way finish before the app has closed, and skips a round while one is going', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const app = Fastify();
+      app.decorate('deps', t.app.deps);
+      let finish!: () => void;
+      const job = { name: 'slow', run: vi.fn(() => new Promise<number>((resolve) => (finish = () => resolve(0)))) };
+      startHousekeeping(app, { jobs: [job], firstRunMs: 1_000, intervalMs: 1_500 });
+      await app.ready();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(job.run).toHaveBeenCalledTimes(1);
+
+      let closed = false;
+      const closing = app.close().then(() => (closed = true));
+      await vi.advanceTimersByTimeAsync(10);
+      expect(closed).toBe(false);
+      finish();
+      await closing;
+      expect(closed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
