@@ -1,9 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as bookingsRepository from '../src/server/bookings/repository';
+import { demoListing } from '../src/server/db/seed/factories';
+import { removeUnusedUploads } from '../src/server/housekeeping';
+import * as productsRepository from '../src/server/products/repository';
 import * as reportsRepository from '../src/server/reports/repository';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
-import { listProduct } from './support/products';
+import { listProduct, uploadPhoto } from './support/products';
 
 /*
  * A record deleted by another request between a service's lookup and its insert. The repositories'
@@ -14,12 +17,17 @@ vi.mock('../src/server/bookings/repository', async (importOriginal) => {
   const real = await importOriginal<typeof bookingsRepository>();
   return { ...real, insertBooking: vi.fn(real.insertBooking) };
 });
+vi.mock('../src/server/products/repository', async (importOriginal) => {
+  const real = await importOriginal<typeof productsRepository>();
+  return { ...real, insertProduct: vi.fn(real.insertProduct) };
+});
 vi.mock('../src/server/reports/repository', async (importOriginal) => {
   const real = await importOriginal<typeof reportsRepository>();
   return { ...real, insertReport: vi.fn(real.insertReport) };
 });
 
 const realInsertBooking = (await vi.importActual<typeof bookingsRepository>('../src/server/bookings/repository')).insertBooking;
+const realInsertProduct = (await vi.importActual<typeof productsRepository>('../src/server/products/repository')).insertProduct;
 const realInsertReport = (await vi.importActual<typeof reportsRepository>('../src/server/reports/repository')).insertReport;
 
 /** Runs `meanwhile` (another request) right before the next booking is inserted. */
@@ -27,6 +35,13 @@ function beforeNextBookingInsert(meanwhile: () => Promise<unknown>) {
   vi.mocked(bookingsRepository.insertBooking).mockImplementationOnce(async (db, booking) => {
     await meanwhile();
     return realInsertBooking(db, booking);
+  });
+}
+
+function beforeNextProductInsert(meanwhile: () => Promise<unknown>) {
+  vi.mocked(productsRepository.insertProduct).mockImplementationOnce(async (db, product) => {
+    await meanwhile();
+    return realInsertProduct(db, product);
   });
 }
 
@@ -50,6 +65,7 @@ afterAll(() => t.close());
 afterEach(() => {
   vi.mocked(bookingsRepository.insertBooking).mockReset().mockImplementation(realInsertBooking);
   vi.mocked(reportsRepository.insertReport).mockReset().mockImplementation(realInsertReport);
+  vi.mocked(productsRepository.insertProduct).mockReset().mockImplementation(realInsertProduct);
 });
 
 const productNotFound = { code: 'NOT_FOUND', message: 'Product not found' };
@@ -133,5 +149,22 @@ describe('a report whose product goes away before it is stored', () => {
     const response = await report(doomed, productId);
     expect(response.statusCode).toBe(401);
     expect(await t.db.selectFrom('reports').select('id').where('product_id', '=', productId).execute()).toEqual([]);
+  });
+});
+
+describe('a listing whose photo goes away before it is stored', () => {
+  it('asks for the photo again when housekeeping removed it as unused in between', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productImg = await uploadPhoto(seller);
+    const uploadId = productImg.slice('/uploads/'.length, -'.webp'.length);
+    // The seller kept the form open for more than a day; housekeeping runs just as they save it.
+    await t.db.updateTable('uploads').set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() }).where('id', '=', uploadId).execute();
+    beforeNextProductInsert(async () => expect(await removeUnusedUploads({ db: t.db, images: t.images })).toBe(1));
+
+    const { caption: _caption, hue: _hue, ...fields } = demoListing(1);
+    const response = await seller.request({ method: 'POST', url: '/api/store_products', payload: { ...fields, productImg } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { productImg: 'Please upload the product image again, then save the product' } });
+    expect(productsRepository.insertProduct).toHaveBeenCalledTimes(1);
   });
 });

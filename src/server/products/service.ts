@@ -2,11 +2,13 @@ import type { Kysely } from 'kysely';
 import type { StoreProductRequest } from '../../shared/products';
 import { findCategory } from '../categories/repository';
 import type { Config } from '../config';
+import { isForeignKeyViolation } from '../db/errors';
 import { isId } from '../db/ids';
 import type { Database } from '../db/schema';
-import { AppError, forbidden, notFound } from '../errors';
+import { AppError, forbidden, notFound, unauthenticated } from '../errors';
 import { uploadIdOfUrl } from '../uploads/names';
 import { findOwnUpload } from '../uploads/repository';
+import { findUserById } from '../users/repository';
 import { findProduct, insertProduct, markAdvertised } from './repository';
 
 const invalidField = (field: keyof StoreProductRequest, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
@@ -16,26 +18,32 @@ const invalidField = (field: keyof StoreProductRequest, message: string) => new 
  * neither borrow another seller's picture nor point at an outside address.
  */
 export async function storeProduct(db: Kysely<Database>, config: Config, sellerId: string, request: StoreProductRequest): Promise<string> {
+  const uploadAgain = () => invalidField('productImg', 'Please upload the product image again, then save the product');
   const uploadId = uploadIdOfUrl(request.productImg, config.PUBLIC_URL);
-  if (!uploadId || !(await findOwnUpload(db, uploadId, sellerId))) {
-    throw invalidField('productImg', 'Please upload the product image again, then save the product');
-  }
+  if (!uploadId || !(await findOwnUpload(db, uploadId, sellerId))) throw uploadAgain();
   if (!(await findCategory(db, request.category_id))) throw invalidField('category_id', 'Please choose a category');
 
-  return insertProduct(db, {
-    sellerId,
-    categoryId: request.category_id,
-    imageId: uploadId,
-    productName: request.productName,
-    brand: request.brand,
-    originalPrice: request.originalPrice,
-    resalePrice: request.resalePrice,
-    yearOfPurchase: request.yearOfPurchase,
-    productCondition: request.productCondition,
-    sellerMobile: request.sellerMobile,
-    location: request.location,
-    description: request.description,
-  });
+  try {
+    return await insertProduct(db, {
+      sellerId,
+      categoryId: request.category_id,
+      imageId: uploadId,
+      productName: request.productName,
+      brand: request.brand,
+      originalPrice: request.originalPrice,
+      resalePrice: request.resalePrice,
+      yearOfPurchase: request.yearOfPurchase,
+      productCondition: request.productCondition,
+      sellerMobile: request.sellerMobile,
+      location: request.location,
+      description: request.description,
+    });
+  } catch (error) {
+    // Since the checks above, housekeeping removed the photo as unused (it was a day old), or the
+    // seller's own account was deleted; categories are never deleted.
+    if (!isForeignKeyViolation(error)) throw error;
+    throw (await findUserById(db, sellerId)) ? uploadAgain() : unauthenticated();
+  }
 }
 
 /** Advertises one of the seller's own unsold products; answers how many rows changed (0 if it already was). */
