@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { deleteExpiredSessions } from './auth/repository';
+import { deleteStaleLoginCounters } from './auth/throttle';
 import type { Deps } from './deps';
 import { imageFileNames } from './uploads/names';
 import { deleteUnusedUploads } from './uploads/repository';
 
 /*
  * Records nobody will ever use again, removed now and then by the running server: photos uploaded
- * for a listing that was never saved, and sessions past their expiry. Each job is a function the
+ * for a listing that was never saved, sessions past their expiry, and login counters whose window
+ * has passed. Each job is a function the
  * tests call directly; startHousekeeping runs them all on a timer in the real server (main.ts).
  */
 
@@ -39,10 +41,16 @@ export async function removeExpiredSessions(deps: HousekeepingDeps): Promise<num
   return Number(result?.numDeletedRows ?? 0);
 }
 
-/** Every housekeeping job, run in this order each round. A new job (old login_failures rows, say) goes here. */
+/** Deletes login counters whose window has passed: one row per address and account ever tried would otherwise pile up. */
+export function removeStaleLoginCounters(deps: HousekeepingDeps, now = new Date()): Promise<number> {
+  return deleteStaleLoginCounters(deps.db, now);
+}
+
+/** Every housekeeping job, run in this order each round. */
 export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'unused uploads', run: removeUnusedUploads },
   { name: 'expired sessions', run: removeExpiredSessions },
+  { name: 'stale login counters', run: removeStaleLoginCounters },
 ];
 
 /** One round: every job in turn; a job that fails is logged and the others still run. */
