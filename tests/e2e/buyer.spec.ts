@@ -67,7 +67,10 @@ test('a buyer books a phone and finds it in My orders', async ({ page, registerS
   await expect(row).toContainText(pixel.name);
   await expect(page.getByRole('columnheader', { name: 'Price (Tk)', exact: true })).toBeVisible();
   await expect(row.getByRole('cell', { name: String(listing.resalePrice), exact: true })).toBeVisible();
-  await expect(row.getByRole('button', { name: 'Pay' })).toBeVisible();
+  const pay = row.getByRole('button', { name: 'Pay' });
+  await expect(pay).toBeDisabled();
+  await expect(pay).toHaveAttribute('title', 'Online payment is coming soon');
+  await expect(row).toContainText('Coming soon');
 });
 
 test('booking the same phone twice shows the server message and keeps the dialog open', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {

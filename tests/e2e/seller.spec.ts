@@ -58,6 +58,9 @@ test('submitting an empty product form shows every required message', async ({ p
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
+  // Each message belongs to its own field (the spec's client showed the mobile's under Condition).
+  await expect(page.getByLabel('Seller Mobile')).toHaveAccessibleDescription(messages.sellerMobileRequired);
+  await expect(page.getByLabel('Condition')).toHaveAccessibleDescription(messages.conditionRequired);
   await expect(page).toHaveURL('/dashboard/addproduct');
 });
 
