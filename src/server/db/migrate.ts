@@ -2,6 +2,7 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import type { Engine } from './connection';
 import { initialMigration } from './migrations/001-initial';
 import { googleSignInsMigration } from './migrations/002-google-sign-ins';
+import { housekeepingIndexesMigration } from './migrations/003-housekeeping-indexes';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -12,6 +13,7 @@ class CodeMigrations implements MigrationProvider {
     return {
       '001-initial': initialMigration(this.engine),
       '002-google-sign-ins': googleSignInsMigration(this.engine),
+      '003-housekeeping-indexes': housekeepingIndexesMigration,
     };
   }
 }

@@ -14,11 +14,16 @@ export async function insertRequest(db: Kysely<Database>, userId: string): Promi
   return id;
 }
 
-/** Requests of sellers who are still unverified; a request outlived by its verification is not pending. */
+/**
+ * Requests of sellers who are still unverified; a request outlived by its verification is not pending.
+ * Written as a cross join so SQLite walks the requests in their index order and looks each seller
+ * up, instead of collecting every unverified seller and sorting (PostgreSQL plans it the same either way).
+ */
 const pending = (db: Kysely<Database>) =>
   db
     .selectFrom('verification_requests as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .crossJoin('users as u')
+    .whereRef('u.id', '=', 'r.user_id')
     .where('u.role', '=', 'seller')
     .where('u.is_verified', '=', false);
 

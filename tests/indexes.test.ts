@@ -1,0 +1,97 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteExpiredSessions } from '../src/server/auth/repository';
+import { deleteStaleLoginCounters } from '../src/server/auth/throttle';
+import { listOrdersOfBuyer } from '../src/server/bookings/repository';
+import { openDatabase } from '../src/server/db/connection';
+import type { Database } from '../src/server/db/schema';
+import { prepareDatabase } from '../src/server/db/setup';
+import { SqliteValuesPlugin } from '../src/server/db/values';
+import { listProducts, type ProductFilter } from '../src/server/products/repository';
+import { listReportedProducts } from '../src/server/reports/repository';
+import { deleteUnusedUploads } from '../src/server/uploads/repository';
+import { DiskImageStore } from '../src/server/uploads/store';
+import { listUsersByRole } from '../src/server/users/repository';
+import { listPendingRequests } from '../src/server/verification/repository';
+
+/*
+ * Every list the API pages through, and every housekeeping sweep, must be served by an index, or it
+ * slows down as the marketplace grows. SQLite's query plan says so for each statement the
+ * repositories really run: a full table scan or a sort in a temporary b-tree fails the test. (Its
+ * planner uses an index whenever one fits, even on an empty table; PostgreSQL's does not on a
+ * small one, so the plans are checked here, once, on the migrations both engines share.)
+ */
+let dir: string;
+let file: SQLite.Database;
+let db: Kysely<Database>;
+const statements: CompiledQuery[] = [];
+const images = new DiskImageStore('/nonexistent');
+const page = { page: 3, limit: 20 };
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'phonehaat-plans-'));
+  const handle = openDatabase({ dataDir: dir });
+  await prepareDatabase(handle.db, handle.engine, images);
+  await handle.close();
+  file = new SQLite(join(dir, 'phonehaat.sqlite'));
+  db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: file }),
+    plugins: [new SqliteValuesPlugin()],
+    log: (event) => void statements.push(event.query),
+  });
+});
+afterAll(async () => {
+  await db.destroy();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The plan of every statement `run` makes; fails on a table scanned whole or a sort done apart. */
+async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
+  statements.length = 0;
+  await run();
+  expect(statements.length).toBeGreaterThan(0);
+  return statements.flatMap((statement) =>
+    file
+      .prepare(`explain query plan ${statement.sql}`)
+      .all(...(statement.parameters as unknown[]))
+      .map((row) => (row as { detail: string }).detail),
+  );
+}
+
+// A scan of a whole index (`SCAN t USING INDEX`) is fine: it reads rows in the order asked for and stops at the page.
+const wholeTableScan = /^SCAN (?!categories$|c$)\w+$/; // categories are base data: a handful of rows
+
+function expectIndexed(plans: string[]) {
+  expect(plans.filter((step) => wholeTableScan.test(step) || step.includes('USE TEMP B-TREE'))).toEqual([]);
+}
+
+describe('list queries use an index for their filter and order', () => {
+  const productLists: Record<string, ProductFilter> = {
+    'all phones (unsold)': {},
+    'advertised and unsold': { advertisedOnly: true },
+    'a category (unsold)': { categoryId: 'c1' },
+    "a seller's own": { sellerId: 'u1', includeSold: true },
+  };
+  for (const [name, filter] of Object.entries(productLists)) {
+    it(`products: ${name}`, async () => expectIndexed(await plansOf(() => listProducts(db, filter, page))));
+  }
+
+  it("bookings: a buyer's orders", async () => expectIndexed(await plansOf(() => listOrdersOfBuyer(db, 'u1', page))));
+  it('users: buyers and sellers', async () => {
+    expectIndexed(await plansOf(() => listUsersByRole(db, 'buyer', page)));
+    expectIndexed(await plansOf(() => listUsersByRole(db, 'seller', page)));
+  });
+  it('verification requests waiting', async () => expectIndexed(await plansOf(() => listPendingRequests(db, page))));
+  it('reported products', async () => expectIndexed(await plansOf(() => listReportedProducts(db, images, page))));
+});
+
+describe('housekeeping sweeps use an index', () => {
+  const now = new Date().toISOString();
+  it('unused uploads', async () => expectIndexed(await plansOf(() => deleteUnusedUploads(db, images, now))));
+  it('expired sessions', async () => expectIndexed(await plansOf(() => deleteExpiredSessions(db))));
+  it('stale login counters', async () => expectIndexed(await plansOf(() => deleteStaleLoginCounters(db))));
+});
