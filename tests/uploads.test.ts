@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_CONCURRENT_PHOTOS, photoTurns } from '../src/server/uploads/processing';
-import { UPLOADS_PER_MINUTE } from '../src/server/uploads/routes';
+import { MAX_UPLOADS_IN_FLIGHT, MAX_UPLOADS_IN_FLIGHT_PER_SELLER, UPLOADS_PER_MINUTE } from '../src/server/uploads/routes';
 import { MAX_UPLOAD_BYTES, uploadResponseSchema, type UploadResponse } from '../src/shared/uploads';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
@@ -75,8 +76,8 @@ describe('POST /api/uploads', () => {
     expect(thumb.exif).toBeUndefined();
   });
 
-  it(`processes at most ${MAX_CONCURRENT_PHOTOS} photos at a time and queues the rest`, async () => {
-    // Every photo that gets a turn waits at this gate, so the test sees the queue as it is.
+  /** Runs `check` while every photo that gets a processing turn waits at a gate, so the queue holds still. */
+  async function withPhotosHeld(check: (spy: ReturnType<typeof vi.spyOn>) => Promise<void>) {
     let openGate!: () => void;
     const gate = new Promise<void>((resolve) => (openGate = resolve));
     const run = photoTurns.run.bind(photoTurns);
@@ -87,17 +88,47 @@ describe('POST /api/uploads', () => {
       }),
     );
     try {
-      const bytes = await picture(300, 200).jpeg().toBuffer();
-      const uploads = Array.from({ length: MAX_CONCURRENT_PHOTOS + 3 }, () => uploadFile(seller, { bytes }));
-      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(uploads.length));
-      expect([photoTurns.running, photoTurns.waiting]).toEqual([MAX_CONCURRENT_PHOTOS, 3]);
-      openGate();
-      for (const response of await Promise.all(uploads)) expect(response.statusCode).toBe(200);
-      expect([photoTurns.running, photoTurns.waiting]).toEqual([0, 0]);
+      await check(spy);
     } finally {
       openGate();
       spy.mockRestore();
     }
+  }
+
+  it(`processes at most ${MAX_CONCURRENT_PHOTOS} photos at a time and queues the rest`, async () => {
+    const sellers = await Promise.all([1, 2, 3].map(() => registerActor(t.app, 'seller')));
+    const bytes = await picture(300, 200).jpeg().toBuffer();
+    let uploads: Promise<LightMyRequestResponse>[] = [];
+    await withPhotosHeld(async (spy) => {
+      uploads = sellers.flatMap((one) => [uploadFile(one, { bytes }), uploadFile(one, { bytes })]);
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(uploads.length));
+      expect([photoTurns.running, photoTurns.waiting]).toEqual([MAX_CONCURRENT_PHOTOS, uploads.length - MAX_CONCURRENT_PHOTOS]);
+    });
+    for (const response of await Promise.all(uploads)) expect(response.statusCode).toBe(200);
+    expect([photoTurns.running, photoTurns.waiting]).toEqual([0, 0]);
+  });
+
+  it(`takes ${MAX_UPLOADS_IN_FLIGHT_PER_SELLER} uploads per seller and ${MAX_UPLOADS_IN_FLIGHT} in all at once; more are refused before their bytes are read`, async () => {
+    const sellerCount = MAX_UPLOADS_IN_FLIGHT / MAX_UPLOADS_IN_FLIGHT_PER_SELLER;
+    const sellers = await Promise.all(Array.from({ length: sellerCount + 1 }, () => registerActor(t.app, 'seller')));
+    const latecomer = sellers.pop()!;
+    const bytes = await picture(300, 200).jpeg().toBuffer();
+    let held: Promise<LightMyRequestResponse>[] = [];
+    await withPhotosHeld(async (spy) => {
+      held = sellers.flatMap((one) => [uploadFile(one, { bytes }), uploadFile(one, { bytes })]);
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(MAX_UPLOADS_IN_FLIGHT));
+
+      const third = await uploadFile(sellers[0]!, { bytes });
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toBe(`You are already uploading ${MAX_UPLOADS_IN_FLIGHT_PER_SELLER} photos. Please wait until one has finished.`);
+
+      const busy = await uploadFile(latecomer, { bytes });
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe('5');
+      expect(busy.json()).toMatchObject({ code: 'UNAVAILABLE', message: 'Many photos are being uploaded right now. Please try again in a few seconds.' });
+    });
+    for (const response of await Promise.all(held)) expect(response.statusCode).toBe(200);
+    expect((await uploadFile(latecomer, { bytes })).statusCode).toBe(200);
   });
 
   it('records the upload with its owner and size', async () => {

@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import { imageFileName, imageFileNames, thumbFileName } from './names';
 import { processPhoto } from './processing';
 import { insertUpload } from './repository';
+import { UploadSlots } from './slots';
 
 const IMAGE_FIELD = 'image';
 
@@ -37,6 +38,15 @@ function perSellerLimit(app: FastifyInstance, max: number): preHandlerAsyncHookH
     throw tooManyUploads(max);
   };
 }
+
+/** Uploads received or processed at once: two being processed, the rest queued or still arriving. */
+export const MAX_UPLOADS_IN_FLIGHT = 16;
+/** One seller's uploads at once: the form sends one photo; a second covers a quick change of mind. */
+export const MAX_UPLOADS_IN_FLIGHT_PER_SELLER = 2;
+
+const serverBusy = () => new AppError('UNAVAILABLE', 'Many photos are being uploaded right now. Please try again in a few seconds.');
+const sellerBusy = () =>
+  new AppError('RATE_LIMITED', `You are already uploading ${MAX_UPLOADS_IN_FLIGHT_PER_SELLER} photos. Please wait until one has finished.`);
 
 const tooLarge = () =>
   new AppError('PAYLOAD_TOO_LARGE', `This photo is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please choose a smaller one.`);
@@ -94,15 +104,31 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     preHandler: perSellerLimit(app, options.uploadsPerMinute ?? UPLOADS_PER_MINUTE),
   };
 
-  app.post('/uploads', routeOptions, async (request) => {
+  const slots = new UploadSlots(MAX_UPLOADS_IN_FLIGHT, MAX_UPLOADS_IN_FLIGHT_PER_SELLER);
+
+  app.post('/uploads', routeOptions, async (request, reply) => {
     const { user } = callerOf(request);
+    // Taken before the body is read, so a refused upload never occupies memory.
+    const slot = slots.take(user.id);
+    if (slot !== 'taken') {
+      reply.header('retry-after', 5);
+      throw slot === 'server-busy' ? serverBusy() : sellerBusy();
+    }
+    try {
+      return await storePhoto(request, user.id);
+    } finally {
+      slots.give(user.id);
+    }
+  });
+
+  async function storePhoto(request: FastifyRequest, ownerId: string) {
     const photo = await processPhoto(await readWhole(request, await photoPart(request)));
 
     const id = newId();
     try {
       await images.put(imageFileName(id), photo.image);
       await images.put(thumbFileName(id), photo.thumb);
-      await insertUpload(db, { id, ownerId: user.id, width: photo.width, height: photo.height });
+      await insertUpload(db, { id, ownerId, width: photo.width, height: photo.height });
     } catch (error) {
       // No row, no files: a half-stored upload would never be cleaned up.
       await images.remove(imageFileNames(id));
@@ -113,5 +139,5 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       success: true as const,
       data: { url: images.urlOf(imageFileName(id)), thumbUrl: images.urlOf(thumbFileName(id)), width: photo.width, height: photo.height },
     };
-  });
+  }
 };
