@@ -12,7 +12,7 @@ import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
 import { registerClient } from './http/client';
 import { registerCrossSiteGuard } from './http/cross-site';
-import { registerErrorHandler } from './http/errors';
+import { frameworkErrorReply, registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { productRoutes } from './products/routes';
 import { reportRoutes } from './reports/routes';
@@ -36,6 +36,12 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
+    // An email (up to 254 characters) is a path parameter of the role checks (/api/seller/:email).
+    maxParamLength: 320,
+    // A request still arriving after two minutes (the client's upload timeout) is cut off, so a
+    // slow sender cannot hold a connection and an upload buffer for ever.
+    requestTimeout: 120_000,
+    frameworkErrors: frameworkErrorReply,
     // Behind a proxy, request.ip (rate limits, login throttling) must be the client's, not the proxy's.
     trustProxy: deps.config.TRUST_PROXY ?? false,
   }).withTypeProvider<ZodTypeProvider>();

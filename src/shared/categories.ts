@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lookupIdSchema } from './common';
 
 export const categorySchema = z.object({
   _id: z.string(),
@@ -8,4 +9,4 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const categoryInfoQuerySchema = z.object({ id: z.string().max(64).default('') });
+export const categoryInfoQuerySchema = z.object({ id: lookupIdSchema.default('') });

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Unknown id');
-export const idParamsSchema = z.object({ id: z.string().max(64) });
+
+/** PostgreSQL can neither store nor compare text that holds U+0000, so no text a request sends may. */
+const hasNoNul = (text: string) => !text.includes('\u0000');
+const NUL_MESSAGE = 'Remove the invisible control character from this text';
+
+/** An id as a caller names it: looked up as it is, so an unknown one is a 404. */
+export const lookupIdSchema = z.string().max(64).refine(hasNoNul, 'Unknown id');
+export const idParamsSchema = z.object({ id: lookupIdSchema });
 
 /** Required free text: trimmed, with the spec's message when empty. */
 export const requiredText = (message: string, max = 200) =>
@@ -9,7 +16,8 @@ export const requiredText = (message: string, max = 200) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, `Keep this under ${max} characters`);
+    .max(max, `Keep this under ${max} characters`)
+    .refine(hasNoNul, NUL_MESSAGE);
 
 export const emailSchema = (requiredMessage: string) =>
   z
@@ -39,8 +47,10 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const emailQuerySchema = z.object({ email: z.string().max(254).default('') });
-export const emailParamsSchema = z.object({ email: z.string().max(254) });
+/** An email that names whose records to read or change; an unknown one simply matches nobody. */
+const emailLookupSchema = z.string().max(254, 'This email address is too long').refine(hasNoNul, 'Please enter a valid email address');
+export const emailQuerySchema = z.object({ email: emailLookupSchema.default('') });
+export const emailParamsSchema = z.object({ email: emailLookupSchema });
 
 export const insertResultSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });
 export const updateResultSchema = z.object({

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode } from '../errors';
 
@@ -28,6 +28,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = Object.values(fields)[0] ?? 'Please check the form';
       return reply.status(400).send({ message: first, code: 'VALIDATION_FAILED', fields });
     }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({ message: 'The request holds a character that cannot be stored (U+0000)', code: 'BAD_REQUEST' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = statusCodes[status] ?? 'BAD_REQUEST';
@@ -40,6 +43,27 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ message: `No such API call: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
+}
+
+/**
+ * PostgreSQL refuses text holding U+0000 (SQLite stores it). The schemas refuse it in every field
+ * they know; this catches one they miss, which is the caller's doing, not the server's.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+const isUnstorableText = (error: unknown) =>
+  error instanceof Error && 'code' in error && typeof error.code === 'string' && UNSTORABLE_TEXT_CODES.has(error.code);
+
+/**
+ * Errors Fastify meets before any route runs; a URL it cannot decode (`/api/%zz`) is the one a caller
+ * can cause. Given as the `frameworkErrors` option, so they answer in the API's own shape.
+ */
+export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send({ message: 'This address is not valid', code: 'BAD_REQUEST' });
+    return;
+  }
+  reply.log.error({ err: error }, 'framework error');
+  reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
 }
 
 /** Fastify's own 4xx messages (bad JSON, wrong content type, too large) are fine to show, minus codes. */
