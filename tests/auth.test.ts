@@ -115,11 +115,27 @@ describe('login', () => {
     expect((await loginFrom('10.7.1.2', buyer.email, buyer.password)).statusCode).toBe(200);
   });
 
-  it('throttles guessing at one account spread over many addresses', async () => {
+  it('throttles guessing at one account spread over many addresses: once 50 failed, each address gets one try', async () => {
     const buyer = await registerActor(t.app, 'buyer');
     await Promise.all(Array.from({ length: 50 }, (_, i) => loginFrom(`10.7.2.${i}`, buyer.email, 'wrong password')));
-    const blocked = await loginFrom('10.7.3.1', buyer.email, buyer.password);
-    expect(blocked.statusCode).toBe(429);
+    expect((await loginFrom('10.7.2.0', buyer.email, 'wrong password')).statusCode).toBe(429);
+    expect((await loginFrom('10.7.3.1', buyer.email, 'wrong password')).statusCode).toBe(401);
+    expect((await loginFrom('10.7.3.1', buyer.email, 'wrong password')).statusCode).toBe(429);
+  });
+
+  it('cannot be turned on the owner: ten addresses that fill the account counter leave the owner able to log in', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    for (let address = 0; address < 10; address++) {
+      for (let i = 0; i < 6; i++) await loginFrom(`2001:db8:7:${address}::1`, buyer.email, 'wrong password');
+    }
+    expect((await loginFrom('198.51.100.7', buyer.email, buyer.password)).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 sender by its /64, so changing the address within it does not reset the count', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const statuses = [];
+    for (let i = 1; i <= 6; i++) statuses.push((await loginFrom(`2001:db8:8:1::${i}`, buyer.email, 'wrong password')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
   it('does not count successful logins against an address, so many people can share one', async () => {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
+import { loginAddressOf } from './address';
 
 /**
  * Login attempts are counted in the database, so every app process behind a load balancer sees the
@@ -10,28 +11,33 @@ import { AppError } from '../errors';
  *
  * Three counters: one account from one address (the tight limit: a guesser), one account from
  * anywhere (guessing spread over many addresses), and one address over any accounts. Someone who
- * types a stranger's email wrong five times locks out only themselves, not the owner.
+ * types a stranger's email wrong five times locks out only themselves, not the owner. Nor can ten
+ * addresses that fill the account-wide counter lock the owner out: while it is full, an address
+ * that has not failed at this account yet still gets its attempt checked, just one.
  */
 const WINDOW_MS = 15 * 60 * 1000;
 const LIMITS = { pair: 5, email: 50, ip: 50 } as const;
 
 type Kind = keyof typeof LIMITS;
 
-const keysOf = (email: string, ip: string): Record<Kind, string> => ({
-  pair: `pair:${ip} ${email}`,
-  email: `email:${email}`,
-  ip: `ip:${ip}`,
-});
+const keysOf = (email: string, ip: string): Record<Kind, string> => {
+  const address = loginAddressOf(ip);
+  return { pair: `pair:${address} ${email}`, email: `email:${email}`, ip: `ip:${address}` };
+};
 
 /** Counts a login attempt, or refuses it with a 429 when one of its counters is full. */
 export async function countLoginAttempt(db: Kysely<Database>, email: string, ip: string): Promise<void> {
   const keys = keysOf(email, ip);
+  const now = new Date();
   // A refusal rolls its own counting back, so being refused never lengthens the wait.
   await db.transaction().execute(async (trx) => {
-    for (const kind of Object.keys(keys) as Kind[]) {
-      const counter = await bump(trx, keys[kind], new Date());
-      if (counter.failures > LIMITS[kind]) throw tooManyAttempts(counter.window_started_at);
-    }
+    const pair = await bump(trx, keys.pair, now);
+    if (pair.failures > LIMITS.pair) throw tooManyAttempts(pair.window_started_at);
+    const account = await bump(trx, keys.email, now);
+    const firstTryFromHere = pair.failures === 1;
+    if (account.failures > LIMITS.email && !firstTryFromHere) throw tooManyAttempts(account.window_started_at);
+    const address = await bump(trx, keys.ip, now);
+    if (address.failures > LIMITS.ip) throw tooManyAttempts(address.window_started_at);
   });
 }
 
