@@ -89,6 +89,8 @@ export async function seedDemoData(db: Kysely<Database>, images: ImageStore, { l
 
   log(`Demo data added: ${users.size} accounts and ${listings.length} listings. Every demo account's password is "${DEMO_PASSWORD}":`);
   for (const [, account] of accounts) log(`  ${account.email.padEnd(24)} ${account.note}`);
+  // The password is in the README: say so loudly, for the one who starts a public server by mistake.
+  log('These accounts are for trying PhoneHaat out. Before going public, set PUBLIC_URL and SEED_DEMO=0 and start on an empty database.');
   return true;
 }
 
