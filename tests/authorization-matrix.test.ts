@@ -144,6 +144,7 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/api/all/phones', allowed: everyone, call: () => ({ url: '/api/all/phones' }) },
   { method: 'GET', path: '/api/advertised_products', allowed: everyone, call: () => ({ url: '/api/advertised_products' }) },
   { method: 'GET', path: '/api/addvertise/product/:id', allowed: everyone, call: async () => ({ url: `/api/addvertise/product/${await records.product()}` }) },
+  { method: 'GET', path: '/api/product/:id/mine', allowed: signedIn, call: async () => ({ url: `/api/product/${await records.product()}/mine` }) },
 
   // Sellers' products: any seller lists and uploads for themself; changes only to their own records
   {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema, type Order } from '../src/shared/bookings';
-import { productSchema, type Product } from '../src/shared/products';
+import { myProductActivitySchema, productSchema, type Product } from '../src/shared/products';
 import { newId } from '../src/server/db/ids';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
@@ -192,5 +192,35 @@ describe('GET /api/orders?email=', () => {
     const bad = await buyer.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}&limit=1000` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ limit: 'limit is at most 100' });
+  });
+});
+
+describe('GET /api/product/{id}/mine', () => {
+  const activityOf = async (actor: Actor, productId: string) => {
+    const response = await actor.request({ method: 'GET', url: `/api/product/${productId}/mine` });
+    expect(response.statusCode).toBe(200);
+    return myProductActivitySchema.parse(response.json());
+  };
+
+  it('tells the caller when they booked and reported the product, and nobody else', async () => {
+    const productId = await listProduct(seller);
+    expect(await activityOf(buyer, productId)).toEqual({ bookedAt: null, reportedAt: null });
+
+    expect((await book(buyer, booking(productId))).statusCode).toBe(201);
+    const reported = await buyer.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
+    expect(reported.statusCode).toBe(201);
+
+    const mine = await activityOf(buyer, productId);
+    expect(mine.bookedAt).toBe((await ordersOf(buyer)).find((order) => order.productId === productId)!.bookedAt);
+    expect(Date.parse(mine.reportedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(await activityOf(otherBuyer, productId)).toEqual({ bookedAt: null, reportedAt: null });
+    expect(await activityOf(seller, productId)).toEqual({ bookedAt: null, reportedAt: null });
+  });
+
+  it('answers 404 for an unknown product and 401 when signed out', async () => {
+    for (const id of [newId(), 'not-an-id']) {
+      expect((await buyer.request({ method: 'GET', url: `/api/product/${id}/mine` })).statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/product/${await listProduct(seller)}/mine` })).statusCode).toBe(401);
   });
 });

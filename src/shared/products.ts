@@ -84,3 +84,7 @@ export const productSchema = z.object({
   postedOn: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/** GET /product/{id}/mine: what the signed-in user has done with a listing, so its page can say so. */
+export const myProductActivitySchema = z.object({ bookedAt: z.string().nullable(), reportedAt: z.string().nullable() });
+export type MyProductActivity = z.infer<typeof myProductActivitySchema>;

@@ -33,7 +33,12 @@ export async function insertBooking(db: Kysely<Database>, booking: NewBooking): 
 }
 
 export const findBooking = (db: Kysely<Database>, buyerId: string, productId: string) =>
-  db.selectFrom('bookings').select('id').where('buyer_id', '=', buyerId).where('product_id', '=', productId).executeTakeFirst();
+  db
+    .selectFrom('bookings')
+    .select(['id', 'booked_at'])
+    .where('buyer_id', '=', buyerId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
 
 /** One page of a buyer's bookings, newest first (served by the bookings_buyer_booked index). */
 export async function listOrdersOfBuyer(db: Kysely<Database>, buyerId: string, page: PageQuery) {

@@ -7,13 +7,13 @@ import {
   pageQuerySchema,
   updateResultSchema,
 } from '../../shared/common';
-import { productSchema, storeProductRequestSchema } from '../../shared/products';
-import { assertOwnEmail, callerOf, requireRole } from '../auth/guards';
+import { myProductActivitySchema, productSchema, storeProductRequestSchema } from '../../shared/products';
+import { assertOwnEmail, callerOf, requireRole, signedIn } from '../auth/guards';
 import { isId } from '../db/ids';
 import { notFound } from '../errors';
 import { sendPage } from '../http/paging';
 import { findProductDetails, listProducts, toProduct, type ProductFilter } from './repository';
-import { advertiseProduct, deleteProduct, storeProduct } from './service';
+import { activityOf, advertiseProduct, deleteProduct, storeProduct } from './service';
 
 const sellerOnly = requireRole('seller');
 const adminOnly = requireRole('admin');
@@ -41,6 +41,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!row) throw notFound('Product');
     return toProduct(row, images);
   });
+
+  app.get('/product/:id/mine', { schema: { params: idParamsSchema, response: { 200: myProductActivitySchema } }, onRequest: signedIn }, async (request) =>
+    activityOf(db, callerOf(request).user.id, request.params.id),
+  );
 
   app.post(
     '/store_products',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { StoreProductRequest } from '../../shared/products';
+import type { MyProductActivity, StoreProductRequest } from '../../shared/products';
+import { findBooking } from '../bookings/repository';
 import { findCategory } from '../categories/repository';
 import type { Config } from '../config';
 import { isForeignKeyViolation } from '../db/errors';
@@ -7,6 +8,7 @@ import { isId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { AppError, forbidden, notFound, unauthenticated } from '../errors';
 import { uploadIdOfUrl } from '../uploads/names';
+import { findReport } from '../reports/repository';
 import { findOwnUpload } from '../uploads/repository';
 import { findUserById } from '../users/repository';
 import { findProduct, insertProduct, markAdvertised } from './repository';
@@ -71,4 +73,11 @@ export async function deleteProduct(db: Kysely<Database>, productId: string, own
     const result = await trx.deleteFrom('products').where('id', '=', productId).executeTakeFirst();
     return Number(result.numDeletedRows);
   });
+}
+
+/** When the user booked and reported the product, if they did; a 404 when there is no such product. */
+export async function activityOf(db: Kysely<Database>, userId: string, productId: string): Promise<MyProductActivity> {
+  if (!isId(productId) || !(await findProduct(db, productId))) throw notFound('Product');
+  const [booking, report] = await Promise.all([findBooking(db, userId, productId), findReport(db, productId, userId)]);
+  return { bookedAt: booking?.booked_at ?? null, reportedAt: report?.reported_at ?? null };
 }

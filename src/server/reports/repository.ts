@@ -8,7 +8,12 @@ import { imageFileName } from '../uploads/names';
 import type { ImageStore } from '../uploads/store';
 
 export const findReport = (db: Kysely<Database>, productId: string, reporterId: string) =>
-  db.selectFrom('reports').select('id').where('product_id', '=', productId).where('reporter_id', '=', reporterId).executeTakeFirst();
+  db
+    .selectFrom('reports')
+    .select(['id', 'reported_at'])
+    .where('product_id', '=', productId)
+    .where('reporter_id', '=', reporterId)
+    .executeTakeFirst();
 
 export async function insertReport(db: Kysely<Database>, productId: string, reporterId: string): Promise<string> {
   const id = newId();
