@@ -14,7 +14,7 @@ interface ProductCardProps {
 /** One listing in a grid: photo, name, the Used badge, the price and a Details link. */
 export function ProductCard({ product, detailed = false }: ProductCardProps) {
   return (
-    <article className="group flex flex-col overflow-hidden rounded-card border border-ink-200 bg-white shadow-card transition-shadow hover:shadow-raised">
+    <article className="group flex h-full flex-col overflow-hidden rounded-card border border-ink-200 bg-white shadow-card transition-shadow hover:shadow-raised">
       <div className="relative aspect-[4/3] overflow-hidden bg-ink-100">
         <img
           src={product.productThumb || product.productImg}
