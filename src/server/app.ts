@@ -37,7 +37,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
     // An email (up to 254 characters) is a path parameter of the role checks (/api/seller/:email).
-    maxParamLength: 320,
+    routerOptions: { maxParamLength: 320 },
     // A request still arriving after two minutes (the client's upload timeout) is cut off, so a
     // slow sender cannot hold a connection and an upload buffer for ever.
     requestTimeout: 120_000,
