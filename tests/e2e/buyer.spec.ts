@@ -73,13 +73,9 @@ test('a buyer books a phone and finds it in My orders', async ({ page, registerS
   await expect(row).toContainText('Coming soon');
 });
 
-test('booking the same phone twice shows the server message and keeps the dialog open', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+test('a phone booked meanwhile (in another tab, say) shows the server message, keeps the dialog open, and then the page says it is booked', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
   const listing = await listedPhone({ registerSeller, createListing });
   const buyer = await registerBuyer();
-  const first = await buyer.api.post('/api/store/booking/product', {
-    data: { productId: listing._id, phoneNumber: '01712345678', meetLocation: 'Rangpur' },
-  });
-  expect(first.ok(), await first.text()).toBe(true);
   await loginAs(page, buyer);
 
   await page.goto(`/productId/${listing._id}`);
@@ -87,28 +83,66 @@ test('booking the same phone twice shows the server message and keeps the dialog
   const dialog = bookingDialog(page);
   await dialog.getByLabel('Phone Number').fill('01712345678');
   await dialog.getByLabel('Meet Location').fill('Rangpur');
+  const first = await buyer.api.post('/api/store/booking/product', {
+    data: { productId: listing._id, phoneNumber: '01712345678', meetLocation: 'Rangpur' },
+  });
+  expect(first.ok(), await first.text()).toBe(true);
   const answer = page.waitForResponse('**/api/store/booking/product');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   const refusal = (await (await answer).json()) as { message: string };
   await expect(dialog.getByText(refusal.message)).toBeVisible();
   await expect(dialog).toBeVisible();
   await expect(page.getByText(messages.productBooked)).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText(/You booked this phone on \d{4}-\d{2}-\d{2}\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
 });
 
-test('a buyer reports a product once', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+test('after booking, the product page says so and leads to My orders instead of offering Book Now again', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
   const listing = await listedPhone({ registerSeller, createListing });
   const buyer = await registerBuyer();
   await loginAs(page, buyer);
-
   await page.goto(`/productId/${listing._id}`);
-  await page.getByRole('button', { name: 'Report to admin' }).click();
-  await expect(page.getByText('Reported to admin. Thank you for keeping PhoneHaat safe.')).toBeVisible();
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const dialog = bookingDialog(page);
+  await dialog.getByLabel('Phone Number').fill('01712345678');
+  await dialog.getByLabel('Meet Location').fill('Rangpur');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(messages.productBooked)).toBeVisible();
 
-  const answer = page.waitForResponse('**/api/report/product');
   await page.reload();
+  await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'See it in My orders' }).click();
+  await expect(page).toHaveURL('/dashboard/myorders');
+  await expect(page.getByRole('row').filter({ hasText: listing.productName })).toBeVisible();
+});
+
+test('a buyer reports a product once, after confirming; cancelling sends nothing', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+  const listing = await listedPhone({ registerSeller, createListing });
+  const buyer = await registerBuyer();
+  await loginAs(page, buyer);
+  await page.goto(`/productId/${listing._id}`);
+
+  let reports = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/report/product')) reports++;
+  });
   await page.getByRole('button', { name: 'Report to admin' }).click();
-  const refusal = (await (await answer).json()) as { message: string };
-  await expect(page.getByText(refusal.message)).toBeVisible();
+  await expect(page.getByText('Report this listing?')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  expect(reports).toBe(0);
+
+  await page.getByRole('button', { name: 'Report to admin' }).click();
+  await page.getByRole('button', { name: 'Yes, report it' }).click();
+  await expect(page.getByText('Reported to admin. Thank you for keeping PhoneHaat safe.')).toBeVisible();
+  await expect(page.getByText(/You reported this listing on \d{4}-\d{2}-\d{2}\. The admin will check it\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Report to admin' })).toHaveCount(0);
+  expect(reports).toBe(1);
+
+  await page.reload();
+  await expect(page.getByText(/You reported this listing on/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Report to admin' })).toHaveCount(0);
 });
 
 test('a buyer without orders is told so', async ({ page, registerBuyer, loginAs }) => {

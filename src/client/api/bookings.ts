@@ -13,7 +13,8 @@ export function useBookProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bookProduct,
-    onSuccess: (_result, booking) =>
+    // After a 409 too: the phone was booked meanwhile (in another tab, say), and the page should say so.
+    onSettled: (_result, _error, booking) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['orders'] }),
         queryClient.invalidateQueries({ queryKey: productsKeys.one(booking.productId) }),

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import type { Product } from '../../shared/products';
+import type { MyProductActivity, Product } from '../../shared/products';
 import { api, enc } from './http';
 
 export const productsKeys = {
@@ -7,6 +7,8 @@ export const productsKeys = {
   advertised: ['products'] as const,
   banner: ['products', 'banner'] as const,
   one: (id: string) => ['products', 'one', id] as const,
+  /** Under `one`, so what refreshes a product refreshes this too; per user, so a switch of account never shows another's. */
+  mine: (id: string, email: string) => ['products', 'one', id, 'mine', email] as const,
 };
 
 const BANNER_SLIDES = 6;
@@ -37,3 +39,11 @@ export const productQueryOptions = (id: string) =>
   });
 
 export const useProduct = (id: string) => useSuspenseQuery(productQueryOptions(id));
+
+/** GET /product/{id}/mine: whether the signed-in user (`email`, null when signed out) booked or reported it. */
+export const useMyProductActivity = (id: string, email: string | null) =>
+  useQuery({
+    queryKey: productsKeys.mine(id, email ?? ''),
+    queryFn: ({ signal }) => api<MyProductActivity>(`/product/${enc(id)}/mine`, { signal, auth: true }),
+    enabled: email !== null,
+  });

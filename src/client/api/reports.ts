@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InsertResult } from '../../shared/common';
 import { api } from './http';
+import { productsKeys } from './products';
 import { reportedProductsKeys } from './reportedProducts';
 
 /** POST /report/product: a signed-in user flags a listing for the admin (once per listing). */
@@ -12,6 +13,11 @@ export function useReportProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reportProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportedProductsKeys.all }),
+    onSettled: (_result, _error, productId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reportedProductsKeys.all }),
+        // A 409 means it was reported already (in another tab, say): the page learns that too.
+        queryClient.invalidateQueries({ queryKey: productsKeys.one(productId) }),
+      ]),
   });
 }

@@ -1,14 +1,5 @@
 import Swal from 'sweetalert2';
-import { buttonClasses } from '../../components/Button';
-
-/** The app's own buttons rather than the library's purple ones. */
-const appButtons = (confirm: 'primary' | 'danger') => ({
-  actions: 'gap-3',
-  confirmButton: buttonClasses(confirm),
-  cancelButton: buttonClasses('secondary'),
-});
-
-const dialog = Swal.mixin({ buttonsStyling: false, customClass: appButtons('primary') });
+import { appButtons, dialog } from '../../components/dialogs';
 
 /**
  * The spec's delete confirmation. Answers true when the user confirms; when they cancel it also

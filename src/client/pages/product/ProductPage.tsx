@@ -1,19 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { Product } from '../../../shared/products';
 import { productQueryOptions, useProduct } from '../../api/products';
-import { useReportProduct } from '../../api/reports';
-import { useRoles } from '../../api/roles';
 import { useAuth } from '../../auth/AuthProvider';
-import { sameEmail } from '../../auth/sameEmail';
 import { Badge, VerifiedBadge } from '../../components/Badge';
-import { Button } from '../../components/Button';
 import { formatTk } from '../../components/formatTk';
 import { BookingDialog } from './BookingDialog';
-
-const BUYERS_ONLY_ID = 'book-now-buyers-only';
+import { ProductActions } from './ProductActions';
 
 export function productLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
@@ -52,19 +46,10 @@ function specRows(product: Product): Array<[label: string, value: ReactNode]> {
 
 export function ProductPage() {
   const { data: product } = useProduct(useParams().id ?? '');
-  const { user, loading: authLoading } = useAuth();
+  const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [booking, setBooking] = useState<Product | null>(null);
-  const report = useReportProduct();
-  const { roles, loading: rolesLoading, error: rolesError } = useRoles(user?.email ?? '');
-
-  // Until the session and its roles are known, a click could go wrong (a buyer sent to the login
-  // page). If the role check failed, both actions stay offered: the server decides and says why.
-  const deciding = authLoading || (user !== null && rolesLoading);
-  const buyersOnly = user !== null && !deciding && rolesError === null && !roles.isBuyer;
-  // The admin handles reports rather than making them, and no one reports their own listing.
-  const canReport = user !== null && !deciding && !roles.isAdmin && !sameEmail(user.email, product.sellerEmail);
 
   const bookNow = () => {
     if (!user) {
@@ -73,12 +58,6 @@ export function ProductPage() {
     }
     setBooking(product);
   };
-
-  const reportToAdmin = () =>
-    report.mutate(product._id, {
-      onSuccess: () => toast.success('Reported to admin. Thank you for keeping PhoneHaat safe.'),
-      onError: (error) => toast.error(error.message),
-    });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
@@ -124,35 +103,7 @@ export function ProductPage() {
             </s>
           </p>
 
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">
-            {product.sellStatus ? (
-              <p className="rounded-control bg-ink-100 px-4 py-3 text-sm font-medium text-ink-700">
-                Sold: this phone is no longer available for booking.
-              </p>
-            ) : (
-              <div className="flex flex-col gap-1.5">
-                <Button
-                  size="lg"
-                  onClick={bookNow}
-                  disabled={deciding || buyersOnly}
-                  aria-describedby={buyersOnly ? BUYERS_ONLY_ID : undefined}
-                  className="sm:min-w-44"
-                >
-                  Book Now
-                </Button>
-                {buyersOnly && (
-                  <p id={BUYERS_ONLY_ID} className="text-sm text-ink-500">
-                    Only buyers can book a phone.
-                  </p>
-                )}
-              </div>
-            )}
-            {canReport && (
-              <Button variant="secondary" size="lg" loading={report.isPending} onClick={reportToAdmin}>
-                Report to admin
-              </Button>
-            )}
-          </div>
+          <ProductActions product={product} onBook={bookNow} />
 
           <div className="mt-8 overflow-hidden rounded-card border border-ink-200 bg-white shadow-card">
             {/* Explicit roles: the rows stack on phones, and a CSS display change drops a table's built-in ones. */}

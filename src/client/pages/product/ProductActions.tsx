@@ -1,0 +1,95 @@
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import type { Product } from '../../../shared/products';
+import { useMyProductActivity } from '../../api/products';
+import { useReportProduct } from '../../api/reports';
+import { useRoles } from '../../api/roles';
+import { useAuth } from '../../auth/AuthProvider';
+import { sameEmail } from '../../auth/sameEmail';
+import { Button } from '../../components/Button';
+import { confirmAction } from '../../components/dialogs';
+
+const BUYERS_ONLY_ID = 'book-now-buyers-only';
+
+/** The date part of an ISO timestamp. */
+const dayOf = (iso: string) => iso.split('T')[0];
+
+interface ProductActionsProps {
+  product: Product;
+  /** Opens the booking dialog (or the login page for a guest). */
+  onBook: () => void;
+}
+
+/** Book Now and Report to admin, each as the signed-in user can use it now. */
+export function ProductActions({ product, onBook }: ProductActionsProps) {
+  const { user, loading: authLoading } = useAuth();
+  const { roles, loading: rolesLoading, error: rolesError } = useRoles(user?.email ?? '');
+  const activity = useMyProductActivity(product._id, user?.email ?? null);
+  const report = useReportProduct();
+
+  // Until the session and its roles are known, a click could go wrong (a buyer sent to the login
+  // page). If the role check failed, both actions stay offered: the server decides and says why.
+  const deciding = authLoading || (user !== null && rolesLoading);
+  const buyersOnly = user !== null && !deciding && rolesError === null && !roles.isBuyer;
+  // The admin handles reports rather than making them, and no one reports their own listing.
+  const canReport = user !== null && !deciding && !roles.isAdmin && !sameEmail(user.email, product.sellerEmail);
+  const bookedAt = activity.data?.bookedAt ?? null;
+  const reportedAt = activity.data?.reportedAt ?? null;
+
+  const reportToAdmin = async () => {
+    const confirmed = await confirmAction({
+      title: 'Report this listing?',
+      text: 'Tell the admin something is wrong with it (a fake, a stolen phone, a misleading price). The admin checks it and may remove it.',
+      confirmText: 'Yes, report it',
+    });
+    if (!confirmed) return;
+    report.mutate(product._id, {
+      onSuccess: () => toast.success('Reported to admin. Thank you for keeping PhoneHaat safe.'),
+      onError: (error) => toast.error(error.message),
+    });
+  };
+
+  return (
+    <div className="mt-6 flex flex-col gap-4">
+      {product.sellStatus && !bookedAt ? (
+        <p className="rounded-control bg-ink-100 px-4 py-3 text-sm font-medium text-ink-700">Sold: this phone is no longer available for booking.</p>
+      ) : bookedAt ? (
+        <p className="rounded-control border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          You booked this phone on {dayOf(bookedAt)}.{' '}
+          <Link to="/dashboard/myorders" className="font-semibold underline underline-offset-2 hover:text-emerald-700">
+            See it in My orders
+          </Link>
+        </p>
+      ) : (
+        <div className="flex flex-col gap-1.5 sm:items-start">
+          <Button
+            size="lg"
+            onClick={onBook}
+            disabled={deciding || buyersOnly}
+            aria-describedby={buyersOnly ? BUYERS_ONLY_ID : undefined}
+            className="sm:min-w-44"
+          >
+            Book Now
+          </Button>
+          {buyersOnly && (
+            <p id={BUYERS_ONLY_ID} className="text-sm text-ink-500">
+              Only buyers can book a phone.
+            </p>
+          )}
+        </div>
+      )}
+
+      {canReport &&
+        (reportedAt ? (
+          <p className="text-sm text-ink-500">You reported this listing on {dayOf(reportedAt)}. The admin will check it.</p>
+        ) : (
+          <p className="flex flex-wrap items-center gap-x-2 text-sm text-ink-500">
+            Something wrong with this listing?
+            <Button variant="ghost" size="sm" loading={report.isPending} onClick={() => void reportToAdmin()} className="-ml-1 text-red-700 hover:text-red-800">
+              Report to admin
+            </Button>
+          </p>
+        ))}
+    </div>
+  );
+}
