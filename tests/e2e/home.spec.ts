@@ -28,3 +28,21 @@ test.describe("the banner's 'Sell your phone'", () => {
     await expect(page.getByText('You can see your all activities here')).toBeVisible();
   });
 });
+
+test('a click on a slow connection shows a loading bar until the next screen is ready', async ({ page }) => {
+  await page.goto('/');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/category/*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const progress = page.getByRole('progressbar', { name: 'Loading the page' });
+  await expect(progress).toHaveCount(0);
+
+  await page.getByRole('link', { name: /See all phones/ }).first().click();
+  await expect(progress).toBeVisible();
+  release();
+  await expect(page).toHaveURL(/\/category\//);
+  await expect(progress).toHaveCount(0);
+});
