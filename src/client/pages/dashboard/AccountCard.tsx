@@ -1,5 +1,6 @@
 import { useAuth } from '../../auth/AuthProvider';
 import type { Roles } from '../../api/roles';
+import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
 
 const roleLabels: Array<[keyof Roles, string]> = [
@@ -15,13 +16,7 @@ export function AccountCard({ roles }: { roles: Roles }) {
   const name = user.displayName ?? user.email;
   return (
     <div className="flex items-center gap-3">
-      {user.photoURL ? (
-        <img src={user.photoURL} alt={`${name}'s profile photo`} className="size-11 shrink-0 rounded-full bg-ink-100 object-cover ring-2 ring-white" />
-      ) : (
-        <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-700">
-          {name.charAt(0).toUpperCase()}
-        </span>
-      )}
+      <Avatar name={name} src={user.photoURL} />
       <div className="min-w-0">
         <p className="truncate text-sm font-semibold text-ink-900">{name}</p>
         <p className="truncate text-xs text-ink-500">{user.email}</p>
