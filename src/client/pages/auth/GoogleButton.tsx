@@ -4,35 +4,39 @@ import { messages } from '../../../shared/messages';
 import { useAuth } from '../../auth/AuthProvider';
 import { signInWithGoogle } from '../../auth/google';
 import { Button } from '../../components/Button';
+import { FormError } from '../../components/FormField';
+import { useGoogleRedirectError } from './googleError';
 
 interface GoogleButtonProps {
   mode: 'login' | 'register';
   /** Called once the account is signed in here too. */
   onSignedIn: () => void;
-  /** The form shows the refusal under itself, like a password failure. */
-  onError: (message: string) => void;
 }
 
 /** 'Login With Google' / 'Register With Google': the popup, then this tab picks up the new session. */
-export function GoogleButton({ mode, onSignedIn, onError }: GoogleButtonProps) {
+export function GoogleButton({ mode, onSignedIn }: GoogleButtonProps) {
   const { refresh } = useAuth();
   const [busy, setBusy] = useState(false);
+  // Shown under this button, not the password form, so it is not read as a password mistake.
+  const [error, setError] = useState<string | null>(useGoogleRedirectError());
 
   const signIn = async () => {
     setBusy(true);
+    setError(null);
     try {
       await signInWithGoogle(mode);
       if (!(await refresh())) throw new Error('Google sign-in did not finish. Please try again.');
       toast.success(mode === 'login' ? messages.loginSuccess : messages.registerSuccess);
       onSignedIn();
     } catch (error) {
-      onError(error instanceof Error ? error.message : 'Google sign-in failed. Please try again.');
+      setError(error instanceof Error ? error.message : 'Google sign-in failed. Please try again.');
     } finally {
       setBusy(false);
     }
   };
 
   return (
+    <div className="space-y-3">
     <Button variant="secondary" size="lg" className="w-full" loading={busy} onClick={() => void signIn()}>
       {!busy && (
         <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
@@ -44,5 +48,7 @@ export function GoogleButton({ mode, onSignedIn, onError }: GoogleButtonProps) {
       )}
       {mode === 'login' ? 'Login With Google' : 'Register With Google'}
     </Button>
+    <FormError message={error} />
+    </div>
   );
 }

@@ -10,7 +10,6 @@ import { Button } from '../../components/Button';
 import { FormError, FormField, Input } from '../../components/FormField';
 import { AuthCard, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
-import { useGoogleRedirectError } from './googleError';
 import { redirectTarget } from './redirectTarget';
 
 type LoginForm = z.input<typeof loginRequestSchema>;
@@ -19,8 +18,7 @@ export function LoginPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const googleRedirectError = useGoogleRedirectError();
-  const [serverError, setServerError] = useState<string | null>(googleRedirectError);
+  const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -68,7 +66,7 @@ export function LoginPage() {
         </Button>
       </form>
       <OrDivider />
-      <GoogleButton mode="login" onSignedIn={goBack} onError={setServerError} />
+      <GoogleButton mode="login" onSignedIn={goBack} />
     </AuthCard>
   );
 }

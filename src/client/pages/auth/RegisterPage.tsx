@@ -11,15 +11,13 @@ import { Button } from '../../components/Button';
 import { FormError, FormField, Input, Select } from '../../components/FormField';
 import { AuthCard, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
-import { useGoogleRedirectError } from './googleError';
 
 const FORM_FIELDS = ['name', 'photoURL', 'email', 'password', 'role'] as const;
 
 export function RegisterPage() {
   const { register: createAccount } = useAuth();
   const navigate = useNavigate();
-  const googleRedirectError = useGoogleRedirectError();
-  const [serverError, setServerError] = useState<string | null>(googleRedirectError);
+  const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -89,7 +87,7 @@ export function RegisterPage() {
         </Button>
       </form>
       <OrDivider />
-      <GoogleButton mode="register" onSignedIn={goHome} onError={setServerError} />
+      <GoogleButton mode="register" onSignedIn={goHome} />
     </AuthCard>
   );
 }
