@@ -77,8 +77,8 @@ function BookingFormBody({ product, onBooked }: { product: Product; onBooked: ()
       <FormField label="Phone Number" error={errors.phoneNumber?.message} className="sm:col-span-2">
         <Input type="tel" autoComplete="tel" placeholder="01XXXXXXXXX" data-autofocus {...register('phoneNumber')} />
       </FormField>
-      <FormField label="Meet Location" error={errors.meetLocation?.message} className="sm:col-span-2">
-        <Input placeholder="A public place, such as a shop or a bus stand" {...register('meetLocation')} />
+      <FormField label="Meet Location" error={errors.meetLocation?.message} hint="Pick a busy public place to check the phone." className="sm:col-span-2">
+        <Input placeholder="A shop or bus stand" {...register('meetLocation')} />
       </FormField>
       <FormError message={serverError} className="sm:col-span-2" />
       <Button type="submit" size="lg" loading={booking.isPending} className="sm:col-span-2">
