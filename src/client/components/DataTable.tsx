@@ -1,47 +1,158 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
 
-interface DataTableProps {
-  /** Names the table for screen readers; shown above it unless `hideCaption`. */
-  caption: string;
-  hideCaption?: boolean;
-  /** The table's own `<thead>` and `<tbody>`. */
-  children: ReactNode;
+/**
+ * What a column is for, which decides how its cell shows on a phone, where each row is a card:
+ * - `index`: the row number; left out of the card.
+ * - `image`: the picture, at the card's top left.
+ * - `title`: the row's name, next to the picture and larger.
+ * - `field` (the default): a line of its own, the column's header as its label, the value on the right.
+ * - `actions`: the row's buttons, in full across the card's foot (and right-aligned in the table).
+ */
+export type ColumnKind = 'index' | 'image' | 'title' | 'field' | 'actions';
+
+export interface Column<Row> {
+  /** The header text, exactly as the spec spells it; also the cell's label on a phone. */
+  header: string;
+  cell: (row: Row, index: number) => ReactNode;
+  kind?: ColumnKind;
+  /** Extra classes for this column's cells. */
   className?: string;
 }
 
+/** The spec's '#' column: the row's number, from 1. */
+export const numberColumn: Column<unknown> = { header: '#', kind: 'index', cell: (_row, index) => index + 1 };
+
+interface DataTableProps<Row> {
+  /** Names the table for screen readers; shown above it unless `hideCaption`. */
+  caption: string;
+  hideCaption?: boolean;
+  columns: ReadonlyArray<Column<Row>>;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  className?: string;
+}
+
+const headerClasses: Record<ColumnKind, string> = {
+  index: '',
+  image: '',
+  title: '',
+  field: '',
+  actions: 'text-right sm:sticky sm:right-0 sm:bg-ink-50',
+};
+
+/** Table cell classes first, then (`max-sm:`) the phone card's. */
+const cellClasses: Record<ColumnKind, string> = {
+  index: 'text-ink-500 tabular-nums max-sm:hidden',
+  image: 'max-sm:col-start-1',
+  title:
+    'min-w-40 font-medium wrap-anywhere text-ink-900 max-sm:col-start-2 max-sm:min-w-0 max-sm:self-center max-sm:text-base max-sm:font-semibold',
+  field: 'max-sm:col-span-2 max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4',
+  actions:
+    'sm:sticky sm:right-0 sm:bg-white sm:group-hover:bg-ink-50 max-sm:col-span-2 max-sm:mt-1 max-sm:border-t max-sm:border-ink-100 max-sm:pt-3',
+};
+
 /**
- * A card around a plain `<table>`: header cells, row lines and padding come from here, and on a phone
- * the table scrolls sideways inside the card instead of widening the page.
+ * A card around a real `<table>`, built from one column list: the header cells and, on a phone, the
+ * label of each value come from the same `header` texts. From the `sm` breakpoint up it is a table
+ * (scrolling sideways inside the card when it is narrower than the columns, the actions column pinned
+ * to the right edge so its buttons stay in view); below it each row is a
+ * card of its own (picture and name first, then label and value lines, then the row's buttons), so
+ * nothing ends up off-screen. The header row stays in the document for screen readers, only hidden
+ * from view on a phone, and the phone's visible labels are `aria-hidden`, so every cell keeps its
+ * own accessible content.
  */
-export function DataTable({ caption, hideCaption = false, children, className }: DataTableProps) {
+export function DataTable<Row>({
+  caption,
+  hideCaption = false,
+  columns,
+  rows,
+  rowKey,
+  className,
+}: DataTableProps<Row>) {
   return (
     <div className={cx('overflow-hidden rounded-card border border-ink-200 bg-white shadow-card', className)}>
-      <div className="overflow-x-auto">
+      <div className="sm:overflow-x-auto">
         <table
-          className={cx(
-            'w-full min-w-[40rem] border-collapse text-left text-sm',
-            '[&_thead]:bg-ink-50 [&_th]:px-4 [&_th]:py-3 [&_thead_th]:text-xs [&_thead_th]:font-semibold [&_thead_th]:tracking-wide [&_thead_th]:text-ink-600 [&_thead_th]:uppercase',
-            '[&_td]:px-4 [&_td]:py-3 [&_td]:align-middle [&_tbody_tr]:border-t [&_tbody_tr]:border-ink-100 [&_tbody_tr:hover]:bg-ink-50/60',
-          )}
+          className="w-full border-collapse text-left text-sm max-sm:block"
         >
           <caption
             className={cx(
-              hideCaption ? 'sr-only' : 'border-b border-ink-100 px-4 py-3 text-left text-base font-semibold text-ink-900',
+              hideCaption
+                ? 'sr-only'
+                : 'border-b border-ink-100 px-4 py-3 text-left text-base font-semibold text-ink-900 max-sm:block',
             )}
           >
             {caption}
           </caption>
-          {children}
+          <thead className="bg-ink-50 max-sm:sr-only">
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.header}
+                  scope="col"
+                  className={cx(
+                    'px-4 py-3 text-xs font-semibold tracking-wide text-ink-600 uppercase',
+                    headerClasses[column.kind ?? 'field'],
+                  )}
+                >
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="max-sm:block">
+            {rows.map((row, index) => (
+              <tr
+                key={rowKey(row)}
+                className={cx(
+                  'group border-t border-ink-100 sm:hover:bg-ink-50',
+                  'max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)] max-sm:gap-x-3 max-sm:gap-y-2 max-sm:px-4 max-sm:py-4 max-sm:first:border-t-0',
+                )}
+              >
+                {columns.map((column) => (
+                  <BodyCell key={column.header} column={column}>
+                    {column.cell(row, index)}
+                  </BodyCell>
+                ))}
+              </tr>
+            ))}
+          </tbody>
         </table>
       </div>
     </div>
   );
 }
 
-/** A small rounded picture for a table row. */
+function BodyCell<Row>({ column, children }: { column: Column<Row>; children: ReactNode }) {
+  const kind = column.kind ?? 'field';
+  return (
+    <td className={cx('px-4 py-3 align-middle max-sm:p-0', cellClasses[kind], column.className)}>
+      {kind === 'field' ? (
+        <>
+          {/* The header is read out with the cell already; this is only for the eye, on a phone. */}
+          <span aria-hidden="true" className="shrink-0 text-xs font-semibold tracking-wide text-ink-500 uppercase sm:hidden">
+            {column.header}
+          </span>
+          <div className="max-sm:min-w-0 max-sm:text-right max-sm:wrap-anywhere">{children}</div>
+        </>
+      ) : kind === 'actions' ? (
+        <div className="flex flex-wrap items-center justify-end gap-2 sm:flex-nowrap">{children}</div>
+      ) : (
+        children
+      )}
+    </td>
+  );
+}
+
+/** A small rounded picture for a table row (a little larger on a phone's card). */
 export function TableImage({ src, alt }: { src: string; alt: string }) {
   return (
-    <img src={src} alt={alt} loading="lazy" className="size-12 rounded-lg bg-ink-100 object-cover ring-1 ring-ink-200" />
+    <img
+      src={src}
+      alt={alt}
+      loading="lazy"
+      className="size-12 rounded-lg bg-ink-100 object-cover ring-1 ring-ink-200 max-sm:size-16"
+    />
   );
 }

@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { messages } from '../../../../shared/messages';
 import type { User } from '../../../../shared/users';
 import { useDeleteUser, useUsers } from '../../../api/users';
-import { DataTable, TableImage } from '../../../components/DataTable';
+import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { ALREADY_DELETED, confirmDelete } from '../confirmDelete';
 import { DeleteButton } from '../DeleteButton';
@@ -22,40 +22,26 @@ export function AllBuyers() {
     });
   }
 
+  const columns: ReadonlyArray<Column<User>> = [
+    numberColumn,
+    { header: 'Buyer Image', kind: 'image', cell: (buyer) => <TableImage src={buyer.photoURL} alt={`Photo of ${buyer.name}`} /> },
+    { header: 'Buyer Name', kind: 'title', cell: (buyer) => buyer.name },
+    { header: 'Email', className: 'text-ink-600 sm:whitespace-nowrap', cell: (buyer) => buyer.email },
+    {
+      header: 'Action',
+      kind: 'actions',
+      cell: (buyer) => (
+        <DeleteButton loading={isRunningFor(deleteBuyer, buyer._id)} onClick={() => void remove(buyer)} />
+      ),
+    },
+  ];
+
   return (
     <>
       <PageHeader title="All Buyer" description="Everyone registered to buy phones on PhoneHaat." />
       <PagedList query={buyers} noun="buyers" emptyTitle="Not found any buyer">
         {(rows) => (
-          <DataTable caption="Registered buyers" hideCaption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Buyer Image</th>
-                <th scope="col">Buyer Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((buyer, index) => (
-                <tr key={buyer._id}>
-                  <td className="text-ink-500 tabular-nums">{index + 1}</td>
-                  <td>
-                    <TableImage src={buyer.photoURL} alt={`Photo of ${buyer.name}`} />
-                  </td>
-                  <td className="font-medium whitespace-nowrap text-ink-900">{buyer.name}</td>
-                  <td className="whitespace-nowrap text-ink-600">{buyer.email}</td>
-                  <td>
-                    <DeleteButton
-                      loading={isRunningFor(deleteBuyer, buyer._id)}
-                      onClick={() => void remove(buyer)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <DataTable caption="Registered buyers" hideCaption columns={columns} rows={rows} rowKey={(buyer) => buyer._id} />
         )}
       </PagedList>
     </>

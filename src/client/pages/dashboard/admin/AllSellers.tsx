@@ -5,13 +5,16 @@ import { useDeleteUser, useUsers } from '../../../api/users';
 import { useVerifySeller } from '../../../api/verification';
 import { VerifiedBadge } from '../../../components/Badge';
 import { Button } from '../../../components/Button';
-import { DataTable, TableImage } from '../../../components/DataTable';
+import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { ALREADY_DELETED, confirmDelete } from '../confirmDelete';
 import { DeleteButton } from '../DeleteButton';
 import { PagedList } from '../PagedList';
 import { isRunningFor } from '../rowAction';
 import { ALREADY_VERIFIED } from './verifyTexts';
+
+/** Fits 'Do verify' with its spinner, and 'Verified', so the button keeps its width. */
+const VERIFY_WIDTH = 'min-w-28';
 
 export function AllSellers() {
   const sellers = useUsers('seller');
@@ -34,60 +37,56 @@ export function AllSellers() {
     });
   }
 
+  const columns: ReadonlyArray<Column<User>> = [
+    numberColumn,
+    { header: 'Seller Image', kind: 'image', cell: (seller) => <TableImage src={seller.photoURL} alt={`Photo of ${seller.name}`} /> },
+    {
+      header: 'Seller Name',
+      kind: 'title',
+      cell: (seller) => (
+        <>
+          {seller.name}
+          {seller.verified && (
+            <span className="ml-2 inline-block align-middle">
+              <VerifiedBadge />
+            </span>
+          )}
+        </>
+      ),
+    },
+    { header: 'Email', className: 'text-ink-600 sm:whitespace-nowrap', cell: (seller) => seller.email },
+    {
+      header: 'Action',
+      kind: 'actions',
+      // Verified and Do verify equally wide, so Delete stays in one place on every row.
+      cell: (seller) => (
+        <>
+          {seller.verified ? (
+            <Button variant="secondary" size="sm" disabled className={VERIFY_WIDTH}>
+              Verified
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              className={VERIFY_WIDTH}
+              loading={isRunningFor(verifySeller, seller.email)}
+              onClick={() => verify(seller)}
+            >
+              Do verify
+            </Button>
+          )}
+          <DeleteButton loading={isRunningFor(deleteSeller, seller._id)} onClick={() => void remove(seller)} />
+        </>
+      ),
+    },
+  ];
+
   return (
     <>
       <PageHeader title="All Seller" description="Verify sellers you trust, or remove those who break the rules." />
       <PagedList query={sellers} noun="sellers" emptyTitle="No register seller found">
         {(rows) => (
-          <DataTable caption="Registered sellers" hideCaption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Seller Image</th>
-                <th scope="col">Seller Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((seller, index) => (
-                <tr key={seller._id}>
-                  <td className="text-ink-500 tabular-nums">{index + 1}</td>
-                  <td>
-                    <TableImage src={seller.photoURL} alt={`Photo of ${seller.name}`} />
-                  </td>
-                  <td>
-                    <span className="flex items-center gap-2 font-medium whitespace-nowrap text-ink-900">
-                      {seller.name}
-                      {seller.verified && <VerifiedBadge />}
-                    </span>
-                  </td>
-                  <td className="whitespace-nowrap text-ink-600">{seller.email}</td>
-                  <td>
-                    <div className="flex items-center gap-2">
-                      {seller.verified ? (
-                        <Button variant="secondary" size="sm" disabled>
-                          Verified
-                        </Button>
-                      ) : (
-                        <Button
-                          size="sm"
-                          loading={isRunningFor(verifySeller, seller.email)}
-                          onClick={() => verify(seller)}
-                        >
-                          Do verify
-                        </Button>
-                      )}
-                      <DeleteButton
-                        loading={isRunningFor(deleteSeller, seller._id)}
-                        onClick={() => void remove(seller)}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <DataTable caption="Registered sellers" hideCaption columns={columns} rows={rows} rowKey={(seller) => seller._id} />
         )}
       </PagedList>
     </>

@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { messages } from '../../../../shared/messages';
 import type { ReportedProduct } from '../../../../shared/reports';
 import { useDeleteReportedProduct, useReportedProducts } from '../../../api/reportedProducts';
-import { DataTable, TableImage } from '../../../components/DataTable';
+import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { confirmDelete } from '../confirmDelete';
 import { DeleteButton } from '../DeleteButton';
@@ -23,6 +23,30 @@ export function ReportedProducts() {
     });
   }
 
+  const columns: ReadonlyArray<Column<ReportedProduct>> = [
+    numberColumn,
+    {
+      header: 'Product Image',
+      kind: 'image',
+      cell: (report) => <TableImage src={report.productImg} alt={`Photo of ${report.productName}`} />,
+    },
+    { header: 'Product Name', kind: 'title', cell: (report) => report.productName },
+    { header: 'Seller Name', cell: (report) => report.sellerName || 'Not Found' },
+    { header: 'Seller Email', className: 'text-ink-600 sm:whitespace-nowrap', cell: (report) => report.sellerEmail },
+    {
+      header: 'Seller Mobile',
+      className: 'text-ink-600 tabular-nums whitespace-nowrap',
+      cell: (report) => report.sellerMobile,
+    },
+    {
+      header: 'Action',
+      kind: 'actions',
+      cell: (report) => (
+        <DeleteButton loading={isRunningFor(deleteReported, report)} onClick={() => void remove(report)} />
+      ),
+    },
+  ];
+
   return (
     <>
       <PageHeader
@@ -36,39 +60,7 @@ export function ReportedProducts() {
         emptyDescription="When a buyer reports a listing, it shows up here."
       >
         {(rows) => (
-          <DataTable caption="Reported products" hideCaption className="[&_table]:min-w-[56rem]">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Product Image</th>
-                <th scope="col">Product Name</th>
-                <th scope="col">Seller Name</th>
-                <th scope="col">Seller Email</th>
-                <th scope="col">Seller Mobile</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((report, index) => (
-                <tr key={report._id}>
-                  <td className="text-ink-500 tabular-nums">{index + 1}</td>
-                  <td>
-                    <TableImage src={report.productImg} alt={`Photo of ${report.productName}`} />
-                  </td>
-                  <td className="font-medium whitespace-nowrap text-ink-900">{report.productName}</td>
-                  <td className="whitespace-nowrap">{report.sellerName || 'Not Found'}</td>
-                  <td className="whitespace-nowrap text-ink-600">{report.sellerEmail}</td>
-                  <td className="text-ink-600 tabular-nums whitespace-nowrap">{report.sellerMobile}</td>
-                  <td>
-                    <DeleteButton
-                      loading={isRunningFor(deleteReported, report)}
-                      onClick={() => void remove(report)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <DataTable caption="Reported products" hideCaption columns={columns} rows={rows} rowKey={(report) => report._id} />
         )}
       </PagedList>
     </>

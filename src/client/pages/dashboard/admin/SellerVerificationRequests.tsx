@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { messages } from '../../../../shared/messages';
 import { useUnverifiedSellers, useVerifySeller, type UnverifiedSeller } from '../../../api/verification';
 import { Button } from '../../../components/Button';
-import { DataTable, TableImage } from '../../../components/DataTable';
+import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { PagedList } from '../PagedList';
 import { isRunningFor } from '../rowAction';
@@ -19,6 +19,22 @@ export function SellerVerificationRequests() {
     });
   }
 
+  const columns: ReadonlyArray<Column<UnverifiedSeller>> = [
+    numberColumn,
+    { header: 'Seller Image', kind: 'image', cell: (seller) => <TableImage src={seller.photoURL} alt={`Photo of ${seller.name}`} /> },
+    { header: 'Seller Name', kind: 'title', cell: (seller) => seller.name },
+    { header: 'Email', className: 'text-ink-600 sm:whitespace-nowrap', cell: (seller) => seller.email },
+    {
+      header: 'Action',
+      kind: 'actions',
+      cell: (seller) => (
+        <Button size="sm" loading={isRunningFor(verifySeller, seller.email)} onClick={() => verify(seller)}>
+          Do verify
+        </Button>
+      ),
+    },
+  ];
+
   return (
     <>
       <PageHeader
@@ -27,38 +43,13 @@ export function SellerVerificationRequests() {
       />
       <PagedList query={requests} noun="requests" emptyTitle="Seller verification request 0">
         {(rows) => (
-          <DataTable caption="Sellers waiting for verification" hideCaption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Seller Image</th>
-                <th scope="col">Seller Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((seller, index) => (
-                <tr key={seller._id}>
-                  <td className="text-ink-500 tabular-nums">{index + 1}</td>
-                  <td>
-                    <TableImage src={seller.photoURL} alt={`Photo of ${seller.name}`} />
-                  </td>
-                  <td className="font-medium whitespace-nowrap text-ink-900">{seller.name}</td>
-                  <td className="whitespace-nowrap text-ink-600">{seller.email}</td>
-                  <td>
-                    <Button
-                      size="sm"
-                      loading={isRunningFor(verifySeller, seller.email)}
-                      onClick={() => verify(seller)}
-                    >
-                      Do verify
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <DataTable
+            caption="Sellers waiting for verification"
+            hideCaption
+            columns={columns}
+            rows={rows}
+            rowKey={(seller) => seller._id}
+          />
         )}
       </PagedList>
     </>

@@ -6,13 +6,16 @@ import { useAdvertiseProduct, useDeleteMyProduct, useMyProducts } from '../../..
 import { useAuth } from '../../../auth/AuthProvider';
 import { Badge } from '../../../components/Badge';
 import { Button, buttonClasses } from '../../../components/Button';
-import { DataTable, TableImage } from '../../../components/DataTable';
+import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatTk } from '../../../components/formatTk';
 import { ALREADY_DELETED, confirmDelete, showDeleted } from '../confirmDelete';
 import { DeleteButton } from '../DeleteButton';
 import { PagedList } from '../PagedList';
 import { isRunningFor } from '../rowAction';
+
+/** Fits 'Advertised', and 'Advertise' with its spinner, so the button keeps its width. */
+const ADVERTISE_WIDTH = 'min-w-28';
 
 export function MyProducts() {
   const { user } = useAuth();
@@ -35,6 +38,54 @@ export function MyProducts() {
     });
   }
 
+  const columns: ReadonlyArray<Column<Product>> = [
+    numberColumn,
+    {
+      header: 'Product Image',
+      kind: 'image',
+      cell: (product) => (
+        <TableImage src={product.productThumb || product.productImg} alt={`Photo of ${product.productName}`} />
+      ),
+    },
+    { header: 'Product Name', kind: 'title', cell: (product) => product.productName },
+    {
+      header: 'Price',
+      className: 'font-semibold text-ink-900 tabular-nums whitespace-nowrap',
+      cell: (product) => formatTk(product.resalePrice),
+    },
+    {
+      header: 'Sale Status',
+      cell: (product) =>
+        product.sellStatus ? <Badge tone="neutral">Sold</Badge> : <Badge tone="success">Available</Badge>,
+    },
+    {
+      header: 'Action',
+      kind: 'actions',
+      // Right-aligned, and Advertise and Advertised equally wide, so Delete stays in one place on every row.
+      cell: (product) => (
+        <>
+          {product.advertiseStatus ? (
+            <Button variant="secondary" size="sm" disabled className={ADVERTISE_WIDTH}>
+              Advertised
+            </Button>
+          ) : (
+            !product.sellStatus && (
+              <Button
+                size="sm"
+                className={ADVERTISE_WIDTH}
+                loading={isRunningFor(advertise, product._id)}
+                onClick={() => promote(product)}
+              >
+                Advertise
+              </Button>
+            )
+          )}
+          <DeleteButton loading={isRunningFor(deleteProduct, product._id)} onClick={() => void remove(product)} />
+        </>
+      ),
+    },
+  ];
+
   return (
     <>
       <PageHeader
@@ -48,52 +99,7 @@ export function MyProducts() {
       />
       <PagedList query={products} noun="products" emptyTitle="No product Found">
         {(rows) => (
-          <DataTable caption="My products" hideCaption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Product Image</th>
-                <th scope="col">Product Name</th>
-                <th scope="col">Price</th>
-                <th scope="col">Sale Status</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((product, index) => (
-                <tr key={product._id}>
-                  <td className="text-ink-500 tabular-nums">{index + 1}</td>
-                  <td>
-                    <TableImage src={product.productThumb || product.productImg} alt={`Photo of ${product.productName}`} />
-                  </td>
-                  <td className="font-medium whitespace-nowrap text-ink-900">{product.productName}</td>
-                  <td className="font-semibold text-ink-900 tabular-nums whitespace-nowrap">{formatTk(product.resalePrice)}</td>
-                  <td>
-                    {product.sellStatus ? <Badge tone="neutral">Sold</Badge> : <Badge tone="success">Available</Badge>}
-                  </td>
-                  <td>
-                    <div className="flex items-center gap-2">
-                      {product.advertiseStatus ? (
-                        <Button variant="secondary" size="sm" disabled>
-                          Advertised
-                        </Button>
-                      ) : (
-                        !product.sellStatus && (
-                          <Button size="sm" loading={isRunningFor(advertise, product._id)} onClick={() => promote(product)}>
-                            Advertise
-                          </Button>
-                        )
-                      )}
-                      <DeleteButton
-                        loading={isRunningFor(deleteProduct, product._id)}
-                        onClick={() => void remove(product)}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <DataTable caption="My products" hideCaption columns={columns} rows={rows} rowKey={(product) => product._id} />
         )}
       </PagedList>
     </>
