@@ -4,39 +4,15 @@
  * schema when TEST_DATABASE_URL points at PostgreSQL. Both are removed when the server stops, and
  * the server stops when Playwright does, even if Playwright dies without saying so.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { e2eGoogleEnv } from '../tests/e2e/support/google';
 import { E2E_ADMIN, E2E_PORT } from '../tests/e2e/support/settings';
+import { ensureClientBuilt } from './client-build';
 
 const root = resolve(import.meta.dirname, '..');
-const CLIENT_INPUTS = ['index.html', 'vite.config.ts', 'public', 'src/client', 'src/shared'];
-
-function newestChange(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(stats.mtimeMs, ...readdirSync(path).map((entry) => newestChange(join(path, entry))));
-}
-
-/** Builds the client only when a source file changed after the last build. */
-function ensureClientBuilt(): void {
-  if (!existsSync(join(root, 'vite.config.ts'))) {
-    console.log('e2e server: no vite.config.ts yet, serving the API only');
-    return;
-  }
-  const built = join(root, 'dist/client/index.html');
-  const sourcesChanged = Math.max(...CLIENT_INPUTS.map((input) => newestChange(join(root, input))));
-  if (existsSync(built) && statSync(built).mtimeMs >= sourcesChanged) return;
-  console.log('e2e server: building the client');
-  const build = spawnSync('npm', ['run', 'build:client'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) {
-    console.error('e2e server: the client build failed, see above');
-    process.exit(1);
-  }
-}
 
 async function onPostgres<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -54,7 +30,7 @@ function urlWithSchema(url: string, schema: string): string {
   return `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 }
 
-ensureClientBuilt();
+ensureClientBuilt('e2e server');
 
 const runId = `${Date.now().toString(36)}_${process.pid}`;
 const dataDir = join(root, '.test-data', `e2e-${runId}`);

@@ -1,0 +1,124 @@
+/*
+ * `npm run bench:pages`: Lighthouse performance figures (its default mobile emulation and simulated
+ * throttling) of the home, a category, a product and the login page, against the app in a process of
+ * its own (tests/bench/server.ts) on a temporary SQLite database with the demo data, on 127.0.0.1.
+ * Builds the client first when a client source changed since the last build. Reports figures only:
+ * it exits 0 whatever the scores. Uses Chromium at CHROME_PATH, else /usr/bin/chromium.
+ * With LIGHTHOUSE_REPORTS=<folder>, the full HTML report of every page is written there too.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { launch } from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import { ensureClientBuilt } from '../../scripts/client-build';
+
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox'];
+const STARTUP_LIMIT_MS = 60_000;
+const reportDir = process.env.LIGHTHOUSE_REPORTS ? resolve(process.env.LIGHTHOUSE_REPORTS) : undefined;
+
+ensureClientBuilt('page bench');
+
+const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-bench-'));
+const server = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'server.ts'), dataDir], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let chrome: Awaited<ReturnType<typeof launch>> | undefined;
+
+try {
+  const origin = await firstLine(server.stdout);
+  const pages: Array<[name: string, path: string]> = [
+    ['home', '/'],
+    ['category', `/category/${await firstId(origin, '/api/categoires')}`],
+    ['product', `/productId/${await firstId(origin, '/api/advertised_products')}`],
+    ['login', '/login'],
+  ];
+
+  chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  console.log(`PhoneHaat on ${origin}, Lighthouse mobile emulation, Chromium at ${CHROME_PATH}\n`);
+  const pageWidth = Math.max(...pages.map(([name, path]) => `${name} ${path}`.length)) + 2;
+  const columns: Array<[title: string, width: number]> = [
+    ['page', pageWidth], ['score', 7], ['LCP ms', 9], ['TBT ms', 9], ['CLS', 7], ['total KB', 10], ['JS KB', 8],
+  ];
+  console.log(columns.map(([title, width], i) => (i === 0 ? title.padEnd(width) : title.padStart(width))).join(''));
+
+  for (const [name, path] of pages) {
+    const result = await lighthouse(origin + path, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      output: 'html',
+      logLevel: 'error',
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) console.error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (reportDir) {
+      await mkdir(reportDir, { recursive: true });
+      await writeFile(join(reportDir, `${name}.html`), String(result.report));
+    }
+    const score = lhr.categories.performance?.score;
+    const cells = [
+      `${name} ${path}`,
+      score == null ? '-' : String(Math.round(score * 100)),
+      fixed(lhr, 'largest-contentful-paint', 0),
+      fixed(lhr, 'total-blocking-time', 0),
+      fixed(lhr, 'cumulative-layout-shift', 3),
+      kilobytes(auditValue(lhr, 'total-byte-weight')),
+      kilobytes(scriptBytes(lhr)),
+    ];
+    console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(columns[i]![1]) : cell.padStart(columns[i]![1]))).join(''));
+  }
+} finally {
+  await chrome?.kill();
+  if (server.exitCode === null && server.signalCode === null) {
+    server.kill('SIGTERM');
+    await once(server, 'exit');
+  }
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+function auditValue(lhr: Result, audit: string): number | undefined {
+  return lhr.audits[audit]?.numericValue;
+}
+
+function fixed(lhr: Result, audit: string, digits: number): string {
+  const value = auditValue(lhr, audit);
+  return value === undefined ? '-' : value.toFixed(digits);
+}
+
+function kilobytes(bytes: number | undefined): string {
+  return bytes === undefined ? '-' : (bytes / 1024).toFixed(1);
+}
+
+/** Bytes of JavaScript over the wire, from the resource summary Lighthouse keeps in its hidden audits. */
+function scriptBytes(lhr: Result): number | undefined {
+  const details = lhr.audits['resource-summary']?.details;
+  if (details?.type !== 'table') return undefined;
+  const row = details.items.find((item) => item.resourceType === 'script');
+  return typeof row?.transferSize === 'number' ? row.transferSize : undefined;
+}
+
+async function firstId(origin: string, path: string): Promise<string> {
+  const response = await fetch(origin + path);
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  const [first] = (await response.json()) as Array<{ _id: string }>;
+  if (!first) throw new Error(`${path} answered an empty list`);
+  return first._id;
+}
+
+function firstLine(stream: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: stream });
+    const timer = setTimeout(() => reject(new Error('the server did not start within a minute')), STARTUP_LIMIT_MS);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      lines.close();
+      resolve(line.trim());
+    });
+    server.once('exit', (code) => reject(new Error(`the server stopped before listening (exit ${code})`)));
+  });
+}
