@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/shared/messages';
 import { productSchema, type Product } from '../src/shared/products';
@@ -185,6 +186,21 @@ describe('public lists', () => {
     await markSold(sold);
     advertised = listed[1]!;
     await otherSeller.request({ method: 'PUT', url: `/api/advertise/product/${advertised}` });
+  });
+
+  it('compresses a list for a client that accepts it, and leaves small answers alone', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/all/phones?limit=100' });
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/all/phones?limit=100', headers: { 'accept-encoding': encoding } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(decode(response.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
+    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('GET /api/all/phones lists unsold products newest first', async () => {

@@ -1,3 +1,5 @@
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -61,6 +63,13 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(
     async (api) => {
       await api.register(rateLimit, { max: options.apiRateLimit ?? 1200, timeWindow: '1 minute' });
+      // A page of listings is tens of KB of JSON; on a phone connection that is worth a quick
+      // compression (the client's files are compressed once, at build time).
+      await api.register(compress, {
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+      });
       for (const routes of [
         healthRoutes,
         authRoutes,
