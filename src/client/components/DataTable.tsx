@@ -38,29 +38,30 @@ const headerClasses: Record<ColumnKind, string> = {
   image: '',
   title: '',
   field: '',
-  actions: 'text-right sm:sticky sm:right-0 sm:bg-ink-50',
+  actions: 'text-right @4xl:sticky @4xl:right-0 @4xl:bg-ink-50',
 };
 
-/** Table cell classes first, then (`max-sm:`) the phone card's. */
+/** Table cell classes first, then (`@max-4xl:`) the card's, for a narrow container. */
 const cellClasses: Record<ColumnKind, string> = {
-  index: 'text-ink-500 tabular-nums max-sm:hidden',
-  image: 'max-sm:col-start-1',
+  index: 'text-ink-500 tabular-nums @max-4xl:hidden',
+  image: '@max-4xl:col-start-1',
   title:
-    'min-w-40 font-medium wrap-anywhere text-ink-900 max-sm:col-start-2 max-sm:min-w-0 max-sm:self-center max-sm:text-base max-sm:font-semibold',
-  field: 'max-sm:col-span-2 max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4',
+    'min-w-40 font-medium wrap-anywhere text-ink-900 @max-4xl:col-start-2 @max-4xl:min-w-0 @max-4xl:self-center @max-4xl:text-base @max-4xl:font-semibold',
+  field: '@max-4xl:col-span-2 @max-4xl:flex @max-4xl:items-baseline @max-4xl:justify-between @max-4xl:gap-4',
   actions:
-    'sm:sticky sm:right-0 sm:bg-white sm:group-hover:bg-ink-50 max-sm:col-span-2 max-sm:mt-1 max-sm:border-t max-sm:border-ink-100 max-sm:pt-3',
+    '@4xl:sticky @4xl:right-0 @4xl:bg-white @4xl:group-hover:bg-ink-50 @max-4xl:col-span-2 @max-4xl:mt-1 @max-4xl:border-t @max-4xl:border-ink-100 @max-4xl:pt-3',
 };
 
 /**
- * A card around a real `<table>`, built from one column list: the header cells and, on a phone, the
- * label of each value come from the same `header` texts. From the `sm` breakpoint up it is a table
- * (scrolling sideways inside the card when it is narrower than the columns, the actions column pinned
- * to the right edge so its buttons stay in view); below it each row is a
- * card of its own (picture and name first, then label and value lines, then the row's buttons), so
- * nothing ends up off-screen. The header row stays in the document for screen readers, only hidden
- * from view on a phone, and the phone's visible labels are `aria-hidden`, so every cell keeps its
- * own accessible content.
+ * A card around a real `<table>`, built from one column list: the header cells and, in card form, the
+ * label of each value come from the same `header` texts. The form follows the space the table has
+ * (a container query), not the screen, since the dashboard's side menu takes a share of it: from
+ * 56rem up it is a table (scrolling sideways inside the card should its columns still not fit, the
+ * actions column pinned to the right edge so its buttons stay in view); narrower, each row is a card
+ * of its own (picture and name first, then label and value lines, then the row's buttons), so nothing
+ * ends up out of sight. The header row stays in the document for screen readers, only hidden from
+ * view in card form, and the visible labels are `aria-hidden`, so every cell keeps its own
+ * accessible content.
  */
 export function DataTable<Row>({
   caption,
@@ -71,21 +72,21 @@ export function DataTable<Row>({
   className,
 }: DataTableProps<Row>) {
   return (
-    <div className={cx('overflow-hidden rounded-card border border-ink-200 bg-white shadow-card', className)}>
-      <div className="sm:overflow-x-auto">
+    <div className={cx('@container overflow-hidden rounded-card border border-ink-200 bg-white shadow-card', className)}>
+      <div className="@4xl:overflow-x-auto">
         <table
-          className="w-full border-collapse text-left text-sm max-sm:block"
+          className="w-full border-collapse text-left text-sm @max-4xl:block"
         >
           <caption
             className={cx(
               hideCaption
                 ? 'sr-only'
-                : 'border-b border-ink-100 px-4 py-3 text-left text-base font-semibold text-ink-900 max-sm:block',
+                : 'border-b border-ink-100 px-4 py-3 text-left text-base font-semibold text-ink-900 @max-4xl:block',
             )}
           >
             {caption}
           </caption>
-          <thead className="bg-ink-50 max-sm:sr-only">
+          <thead className="bg-ink-50 @max-4xl:sr-only">
             <tr>
               {columns.map((column) => (
                 <th
@@ -101,13 +102,13 @@ export function DataTable<Row>({
               ))}
             </tr>
           </thead>
-          <tbody className="max-sm:block">
+          <tbody className="@max-4xl:block">
             {rows.map((row, index) => (
               <tr
                 key={rowKey(row)}
                 className={cx(
-                  'group border-t border-ink-100 sm:hover:bg-ink-50',
-                  'max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)] max-sm:gap-x-3 max-sm:gap-y-2 max-sm:px-4 max-sm:py-4 max-sm:first:border-t-0',
+                  'group border-t border-ink-100 @4xl:hover:bg-ink-50',
+                  '@max-4xl:grid @max-4xl:grid-cols-[auto_minmax(0,1fr)] @max-4xl:gap-x-3 @max-4xl:gap-y-2 @max-4xl:px-4 @max-4xl:py-4 @max-4xl:first:border-t-0',
                 )}
               >
                 {columns.map((column) => (
@@ -127,17 +128,17 @@ export function DataTable<Row>({
 function BodyCell<Row>({ column, children }: { column: Column<Row>; children: ReactNode }) {
   const kind = column.kind ?? 'field';
   return (
-    <td className={cx('px-4 py-3 align-middle max-sm:p-0', cellClasses[kind], column.className)}>
+    <td className={cx('px-4 py-3 align-middle @max-4xl:p-0', cellClasses[kind], column.className)}>
       {kind === 'field' ? (
         <>
-          {/* The header is read out with the cell already; this is only for the eye, on a phone. */}
-          <span aria-hidden="true" className="shrink-0 text-xs font-semibold tracking-wide text-ink-500 uppercase sm:hidden">
+          {/* The header is read out with the cell already; this is only for the eye, in card form. */}
+          <span aria-hidden="true" className="shrink-0 text-xs font-semibold tracking-wide text-ink-500 uppercase @4xl:hidden">
             {column.header}
           </span>
-          <div className="max-sm:min-w-0 max-sm:text-right max-sm:wrap-anywhere">{children}</div>
+          <div className="@max-4xl:min-w-0 @max-4xl:text-right @max-4xl:wrap-anywhere">{children}</div>
         </>
       ) : kind === 'actions' ? (
-        <div className="flex flex-wrap items-center justify-end gap-2 sm:flex-nowrap">{children}</div>
+        <div className="flex flex-wrap items-center justify-end gap-2 @4xl:flex-nowrap">{children}</div>
       ) : (
         children
       )}
@@ -145,14 +146,14 @@ function BodyCell<Row>({ column, children }: { column: Column<Row>; children: Re
   );
 }
 
-/** A small rounded picture for a table row (a little larger on a phone's card). */
+/** A small rounded picture for a table row (a little larger in card form). */
 export function TableImage({ src, alt }: { src: string; alt: string }) {
   return (
     <img
       src={src}
       alt={alt}
       loading="lazy"
-      className="size-12 rounded-lg bg-ink-100 object-cover ring-1 ring-ink-200 max-sm:size-16"
+      className="size-12 rounded-lg bg-ink-100 object-cover ring-1 ring-ink-200 @max-4xl:size-16"
     />
   );
 }

@@ -26,7 +26,7 @@ export function AllBuyers() {
     numberColumn,
     { header: 'Buyer Image', kind: 'image', cell: (buyer) => <TableImage src={buyer.photoURL} alt={`Photo of ${buyer.name}`} /> },
     { header: 'Buyer Name', kind: 'title', cell: (buyer) => buyer.name },
-    { header: 'Email', className: 'text-ink-600 sm:whitespace-nowrap', cell: (buyer) => buyer.email },
+    { header: 'Email', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (buyer) => buyer.email },
     {
       header: 'Action',
       kind: 'actions',

@@ -54,7 +54,7 @@ export function AllSellers() {
         </>
       ),
     },
-    { header: 'Email', className: 'text-ink-600 sm:whitespace-nowrap', cell: (seller) => seller.email },
+    { header: 'Email', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (seller) => seller.email },
     {
       header: 'Action',
       kind: 'actions',

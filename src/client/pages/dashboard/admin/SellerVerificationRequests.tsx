@@ -23,7 +23,7 @@ export function SellerVerificationRequests() {
     numberColumn,
     { header: 'Seller Image', kind: 'image', cell: (seller) => <TableImage src={seller.photoURL} alt={`Photo of ${seller.name}`} /> },
     { header: 'Seller Name', kind: 'title', cell: (seller) => seller.name },
-    { header: 'Email', className: 'text-ink-600 sm:whitespace-nowrap', cell: (seller) => seller.email },
+    { header: 'Email', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (seller) => seller.email },
     {
       header: 'Action',
       kind: 'actions',
