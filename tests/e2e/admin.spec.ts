@@ -98,6 +98,8 @@ test.describe('as the admin', () => {
     await expect(row).toContainText(seller.name);
     await expect(row).toContainText(seller.email);
     await expect(row).toContainText(listing.sellerMobile);
+    // The admin can look at the listing before deciding.
+    await expect(row.getByRole('link', { name: listing.productName })).toHaveAttribute('href', `/productId/${listing._id}`);
     await row.getByRole('button', { name: 'Delete' }).click();
     await confirmDeletion(page);
     await expect(page.getByText(messages.reportedProductDeleted)).toBeVisible();

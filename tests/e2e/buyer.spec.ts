@@ -71,6 +71,11 @@ test('a buyer books a phone and finds it in My orders', async ({ page, registerS
   await expect(pay).toBeDisabled();
   await expect(pay).toHaveAttribute('title', 'Online payment is coming soon');
   await expect(row).toContainText('Coming soon');
+
+  // The order leads back to the listing, where the seller's number is.
+  await row.getByRole('link', { name: listing.productName }).click();
+  await expect(page).toHaveURL(`/productId/${listing._id}`);
+  await expect(page.getByText(/You booked this phone on/)).toBeVisible();
 });
 
 test('a phone booked meanwhile (in another tab, say) shows the server message, keeps the dialog open, and then the page says it is booked', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
@@ -150,4 +155,6 @@ test('a buyer without orders is told so', async ({ page, registerBuyer, loginAs 
   await loginAs(page, buyer);
   await page.goto('/dashboard/myorders');
   await expect(page.getByText('You have 0 order')).toBeVisible();
+  await page.getByRole('link', { name: 'Browse phones' }).click();
+  await expect(page).toHaveURL('/');
 });

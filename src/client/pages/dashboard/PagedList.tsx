@@ -12,11 +12,13 @@ interface PagedListProps<T> {
   /** The spec's empty text. */
   emptyTitle: string;
   emptyDescription?: ReactNode;
+  /** What to do about an empty list, such as a link to where its rows come from. */
+  emptyAction?: ReactNode;
   children: (rows: T[]) => ReactNode;
 }
 
 /** One server-paged list: loading, failure with a retry, empty, or the rows and a 'Load more' button. */
-export function PagedList<T>({ query, noun, emptyTitle, emptyDescription, children }: PagedListProps<T>) {
+export function PagedList<T>({ query, noun, emptyTitle, emptyDescription, emptyAction, children }: PagedListProps<T>) {
   if (query.isPending) {
     return (
       <div className="flex justify-center rounded-card border border-ink-200 bg-white py-16 text-brand-600 shadow-card">
@@ -40,7 +42,7 @@ export function PagedList<T>({ query, noun, emptyTitle, emptyDescription, childr
   }
 
   const { rows, total } = query.data;
-  if (rows.length === 0) return <EmptyState title={emptyTitle} description={emptyDescription} />;
+  if (rows.length === 0) return <EmptyState title={emptyTitle} description={emptyDescription} action={emptyAction} />;
 
   return (
     <div className="flex flex-col gap-4">

@@ -4,6 +4,7 @@ import type { ReportedProduct } from '../../../../shared/reports';
 import { useDeleteReportedProduct, useReportedProducts } from '../../../api/reportedProducts';
 import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
+import { ProductLink } from '../../../components/ProductLink';
 import { confirmDelete } from '../confirmDelete';
 import { DeleteButton } from '../DeleteButton';
 import { PagedList } from '../PagedList';
@@ -30,9 +31,9 @@ export function ReportedProducts() {
       kind: 'image',
       cell: (report) => <TableImage src={report.productImg} alt={`Photo of ${report.productName}`} />,
     },
-    { header: 'Product Name', kind: 'title', cell: (report) => report.productName },
+    { header: 'Product Name', kind: 'title', cell: (report) => <ProductLink id={report.product_id} name={report.productName} /> },
     { header: 'Seller Name', cell: (report) => report.sellerName || 'Not Found' },
-    { header: 'Seller Email', className: 'text-ink-600 sm:whitespace-nowrap', cell: (report) => report.sellerEmail },
+    { header: 'Seller Email', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (report) => report.sellerEmail },
     {
       header: 'Seller Mobile',
       className: 'text-ink-600 tabular-nums whitespace-nowrap',

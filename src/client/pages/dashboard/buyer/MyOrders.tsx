@@ -1,9 +1,11 @@
+import { Link } from 'react-router';
 import type { Order } from '../../../../shared/bookings';
 import { useAuth } from '../../../auth/AuthProvider';
 import { useMyOrders } from '../../../api/orders';
-import { Button } from '../../../components/Button';
+import { Button, buttonClasses } from '../../../components/Button';
 import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
+import { ProductLink } from '../../../components/ProductLink';
 import { PagedList } from '../PagedList';
 
 const PAY_SOON = 'Online payment is coming soon';
@@ -15,8 +17,8 @@ const columns: ReadonlyArray<Column<Order>> = [
     kind: 'image',
     cell: (order) => <TableImage src={order.productImg} alt={`Photo of ${order.productName}`} />,
   },
-  { header: 'Product Name', kind: 'title', cell: (order) => order.productName },
-  { header: 'Category', className: 'text-ink-600 sm:whitespace-nowrap', cell: (order) => order.categoryNameInfo },
+  { header: 'Product Name', kind: 'title', cell: (order) => <ProductLink id={order.productId} name={order.productName} /> },
+  { header: 'Category', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (order) => order.categoryNameInfo },
   // The spec's header says the currency, "Price (Tk)", so the cell does not repeat it.
   {
     header: 'Price (Tk)',
@@ -45,7 +47,17 @@ export function MyOrders() {
   return (
     <>
       <PageHeader title="My orders" description="Phones you booked. Meet the seller to check the phone before you pay." />
-      <PagedList query={orders} noun="orders" emptyTitle="You have 0 order">
+      <PagedList
+        query={orders}
+        noun="orders"
+        emptyTitle="You have 0 order"
+        emptyDescription="Find a phone you like and press Book Now; it shows up here."
+        emptyAction={
+          <Link to="/" className={buttonClasses()}>
+            Browse phones
+          </Link>
+        }
+      >
         {(rows) => (
           <DataTable caption="My orders" hideCaption columns={columns} rows={rows} rowKey={(order) => order._id} />
         )}

@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '../../../components/Button';
 import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatTk } from '../../../components/formatTk';
+import { ProductLink } from '../../../components/ProductLink';
 import { ALREADY_DELETED, confirmDelete, showDeleted } from '../confirmDelete';
 import { DeleteButton } from '../DeleteButton';
 import { PagedList } from '../PagedList';
@@ -47,7 +48,7 @@ export function MyProducts() {
         <TableImage src={product.productThumb || product.productImg} alt={`Photo of ${product.productName}`} />
       ),
     },
-    { header: 'Product Name', kind: 'title', cell: (product) => product.productName },
+    { header: 'Product Name', kind: 'title', cell: (product) => <ProductLink id={product._id} name={product.productName} /> },
     {
       header: 'Price',
       className: 'font-semibold text-ink-900 tabular-nums whitespace-nowrap',
