@@ -9,17 +9,19 @@ interface ProductCardProps {
   product: Product;
   /** Adds the condition, location and seller lines (category pages, where buyers compare). */
   detailed?: boolean;
+  /** In the first screenful: its photo loads at once instead of waiting to be scrolled to. */
+  aboveTheFold?: boolean;
 }
 
 /** One listing in a grid: photo, name, the Used badge, the price and a Details link. */
-export function ProductCard({ product, detailed = false }: ProductCardProps) {
+export function ProductCard({ product, detailed = false, aboveTheFold = false }: ProductCardProps) {
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-card border border-ink-200 bg-white shadow-card transition-shadow hover:shadow-raised">
       <div className="relative aspect-[4/3] overflow-hidden bg-ink-100">
         <img
           src={product.productThumb || product.productImg}
           alt={product.productName}
-          loading="lazy"
+          loading={aboveTheFold ? 'eager' : 'lazy'}
           decoding="async"
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />

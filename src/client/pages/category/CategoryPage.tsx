@@ -6,6 +6,9 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { ProductCard } from '../../components/ProductCard';
 
+/** Cards in the grid's first row on a large screen (4 columns), the ones seen without scrolling. */
+const FIRST_ROW = 4;
+
 /** The category (404 for an unknown id) and its first page of phones, fetched together. */
 export function categoryLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
@@ -43,9 +46,9 @@ export function CategoryPage() {
       ) : (
         <>
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {products.map((product) => (
+            {products.map((product, index) => (
               <li key={product._id}>
-                <ProductCard product={product} detailed />
+                <ProductCard product={product} detailed aboveTheFold={index < FIRST_ROW} />
               </li>
             ))}
           </ul>
