@@ -41,6 +41,8 @@ test('a buyer books a phone and finds it in My orders', async ({ page, registerS
   await page.goto(`/productId/${listing._id}`);
   await page.getByRole('button', { name: 'Book Now' }).click();
   const dialog = bookingDialog(page);
+  // The first field to fill takes the focus, so the buyer can type straight away.
+  await expect(dialog.getByLabel('Phone Number')).toBeFocused();
   for (const [label, value] of [
     ['Name', buyer.name],
     ['Email', buyer.email],

@@ -12,8 +12,8 @@ interface ModalProps {
 
 /**
  * A modal dialog on the native `<dialog>`: `showModal()` makes the page behind it inert (so Tab stays
- * inside), Escape closes it, and focus goes back to whatever opened it. Mark the control that should
- * take focus first with `data-autofocus`.
+ * inside), Escape closes it, and focus goes back to whatever opened it. showModal() focuses the first
+ * focusable element (the close button); content that wants focus elsewhere takes it itself.
  */
 export function Modal({ open, onClose, title, description, children, className }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -24,8 +24,6 @@ export function Modal({ open, onClose, title, description, children, className }
     if (!dialog || !open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
-    // showModal() focuses the first focusable element (the close button); a form asks for its first field.
-    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       dialog.close();
       opener?.focus();

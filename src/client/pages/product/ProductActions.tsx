@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { Product } from '../../../shared/products';
@@ -7,7 +8,7 @@ import { useRoles } from '../../api/roles';
 import { useAuth } from '../../auth/AuthProvider';
 import { sameEmail } from '../../auth/sameEmail';
 import { Button } from '../../components/Button';
-import { confirmAction } from '../../components/dialogs';
+import { preloadBookingForm } from './BookingDialog';
 
 const BUYERS_ONLY_ID = 'book-now-buyers-only';
 
@@ -36,7 +37,15 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
   const bookedAt = activity.data?.bookedAt ?? null;
   const reportedAt = activity.data?.reportedAt ?? null;
 
+  // A buyer is likely to book: have the form's code ready before the click.
+  const mayBook = user !== null && !deciding && !buyersOnly && !bookedAt && !product.sellStatus;
+  useEffect(() => {
+    if (mayBook) preloadBookingForm();
+  }, [mayBook]);
+
   const reportToAdmin = async () => {
+    // The dialog library is only needed here, and only by some: it loads on the click.
+    const { confirmAction } = await import('../../components/dialogs');
     const confirmed = await confirmAction({
       title: 'Report this listing?',
       text: 'Tell the admin something is wrong with it (a fake, a stolen phone, a misleading price). The admin checks it and may remove it.',
