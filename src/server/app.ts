@@ -67,6 +67,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       // compression (the client's files are compressed once, at build time).
       await api.register(compress, {
         threshold: 1024,
+        // Answers only: no client of ours sends compressed bodies, so none are accepted.
+        globalDecompression: false,
         encodings: ['br', 'gzip'],
         brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
       });
