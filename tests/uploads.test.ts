@@ -101,7 +101,7 @@ describe('POST /api/uploads', () => {
     let uploads: Promise<LightMyRequestResponse>[] = [];
     await withPhotosHeld(async (spy) => {
       uploads = sellers.flatMap((one) => [uploadFile(one, { bytes }), uploadFile(one, { bytes })]);
-      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(uploads.length));
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(uploads.length), { timeout: 10_000 });
       expect([photoTurns.running, photoTurns.waiting]).toEqual([MAX_CONCURRENT_PHOTOS, uploads.length - MAX_CONCURRENT_PHOTOS]);
     });
     for (const response of await Promise.all(uploads)) expect(response.statusCode).toBe(200);
@@ -116,7 +116,7 @@ describe('POST /api/uploads', () => {
     let held: Promise<LightMyRequestResponse>[] = [];
     await withPhotosHeld(async (spy) => {
       held = sellers.flatMap((one) => [uploadFile(one, { bytes }), uploadFile(one, { bytes })]);
-      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(MAX_UPLOADS_IN_FLIGHT));
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(MAX_UPLOADS_IN_FLIGHT), { timeout: 10_000 });
 
       const third = await uploadFile(sellers[0]!, { bytes });
       expect(third.statusCode).toBe(429);
