@@ -60,8 +60,8 @@ const cellClasses: Record<ColumnKind, string> = {
  * actions column pinned to the right edge so its buttons stay in view); narrower, each row is a card
  * of its own (picture and name first, then label and value lines, then the row's buttons), so nothing
  * ends up out of sight. The header row stays in the document for screen readers, only hidden from
- * view in card form, and the visible labels are `aria-hidden`, so every cell keeps its own
- * accessible content.
+ * view in card form, and every element carries its table role explicitly, so a screen reader still
+ * reads each value with its column's header; the visible labels are therefore `aria-hidden`.
  */
 export function DataTable<Row>({
   caption,
@@ -74,9 +74,8 @@ export function DataTable<Row>({
   return (
     <div className={cx('@container overflow-hidden rounded-card border border-ink-200 bg-white shadow-card', className)}>
       <div className="@4xl:overflow-x-auto">
-        <table
-          className="w-full border-collapse text-left text-sm @max-4xl:block"
-        >
+        {/* Explicit roles: in card form the CSS display change would drop the table's built-in ones. */}
+        <table role="table" className="w-full border-collapse text-left text-sm @max-4xl:block">
           <caption
             className={cx(
               hideCaption
@@ -86,12 +85,13 @@ export function DataTable<Row>({
           >
             {caption}
           </caption>
-          <thead className="bg-ink-50 @max-4xl:sr-only">
-            <tr>
+          <thead role="rowgroup" className="bg-ink-50 @max-4xl:sr-only">
+            <tr role="row">
               {columns.map((column) => (
                 <th
                   key={column.header}
                   scope="col"
+                  role="columnheader"
                   className={cx(
                     'px-4 py-3 text-xs font-semibold tracking-wide text-ink-600 uppercase',
                     headerClasses[column.kind ?? 'field'],
@@ -102,10 +102,11 @@ export function DataTable<Row>({
               ))}
             </tr>
           </thead>
-          <tbody className="@max-4xl:block">
+          <tbody role="rowgroup" className="@max-4xl:block">
             {rows.map((row, index) => (
               <tr
                 key={rowKey(row)}
+                role="row"
                 className={cx(
                   'group border-t border-ink-100 @4xl:hover:bg-ink-50',
                   '@max-4xl:grid @max-4xl:grid-cols-[auto_minmax(0,1fr)] @max-4xl:gap-x-3 @max-4xl:gap-y-2 @max-4xl:px-4 @max-4xl:py-4 @max-4xl:first:border-t-0',
@@ -128,7 +129,7 @@ export function DataTable<Row>({
 function BodyCell<Row>({ column, children }: { column: Column<Row>; children: ReactNode }) {
   const kind = column.kind ?? 'field';
   return (
-    <td className={cx('px-4 py-3 align-middle @max-4xl:p-0', cellClasses[kind], column.className)}>
+    <td role="cell" className={cx('px-4 py-3 align-middle @max-4xl:p-0', cellClasses[kind], column.className)}>
       {kind === 'field' ? (
         <>
           {/* The header is read out with the cell already; this is only for the eye, in card form. */}
