@@ -12,8 +12,8 @@ import { preloadBookingForm } from './BookingDialog';
 
 const BUYERS_ONLY_ID = 'book-now-buyers-only';
 
-/** The date part of an ISO timestamp. */
-const dayOf = (iso: string) => iso.split('T')[0];
+/** The day of an ISO timestamp in the user's own time zone (Dhaka is six hours ahead of UTC), as YYYY-MM-DD. */
+const dayOf = (iso: string) => new Date(iso).toLocaleDateString('en-CA');
 
 interface ProductActionsProps {
   product: Product;
@@ -25,12 +25,14 @@ interface ProductActionsProps {
 export function ProductActions({ product, onBook }: ProductActionsProps) {
   const { user, loading: authLoading } = useAuth();
   const { roles, loading: rolesLoading, error: rolesError } = useRoles(user?.email ?? '');
-  const activity = useMyProductActivity(product._id, user?.email ?? null);
   const report = useReportProduct();
 
   // Until the session and its roles are known, a click could go wrong (a buyer sent to the login
   // page). If the role check failed, both actions stay offered: the server decides and says why.
-  const deciding = authLoading || (user !== null && rolesLoading);
+  const activity = useMyProductActivity(product._id, user?.email ?? null);
+  // Also until the user's own bookings and reports are known: an offer that then turns out to be
+  // "already booked" would only end in a refusal.
+  const deciding = authLoading || (user !== null && (rolesLoading || activity.isPending));
   const buyersOnly = user !== null && !deciding && rolesError === null && !roles.isBuyer;
   // The admin handles reports rather than making them, and no one reports their own listing.
   const canReport = user !== null && !deciding && !roles.isAdmin && !sameEmail(user.email, product.sellerEmail);
