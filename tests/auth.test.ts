@@ -115,20 +115,66 @@ describe('login', () => {
     expect((await loginFrom('10.7.1.2', buyer.email, buyer.password)).statusCode).toBe(200);
   });
 
-  it('throttles guessing at one account spread over many addresses: once 50 failed, each address gets one try', async () => {
+  it('throttles guessing at one account spread over many addresses', async () => {
     const buyer = await registerActor(t.app, 'buyer');
     await Promise.all(Array.from({ length: 50 }, (_, i) => loginFrom(`10.7.2.${i}`, buyer.email, 'wrong password')));
-    expect((await loginFrom('10.7.2.0', buyer.email, 'wrong password')).statusCode).toBe(429);
-    expect((await loginFrom('10.7.3.1', buyer.email, 'wrong password')).statusCode).toBe(401);
     expect((await loginFrom('10.7.3.1', buyer.email, 'wrong password')).statusCode).toBe(429);
+    expect((await loginFrom('10.7.3.2', buyer.email, buyer.password)).statusCode).toBe(429);
   });
 
-  it('cannot be turned on the owner: ten addresses that fill the account counter leave the owner able to log in', async () => {
+  /** Logs in with the right password from `remoteAddress`; answers the known-device cookie the browser gets. */
+  async function knownDeviceOf(email: string, password: string, remoteAddress: string): Promise<string> {
+    const login = await loginFrom(remoteAddress, email, password);
+    expect(login.statusCode).toBe(200);
+    const cookie = login.cookies.find((c) => c.name === 'phonehaat_device');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/login' });
+    return `${cookie!.name}=${cookie!.value}`;
+  }
+
+  const loginWithCookie = (remoteAddress: string, email: string, password: string, cookie: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress, headers: { cookie } });
+
+  it("cannot lock the owner out of a browser they logged in from before, while strangers' guesses fill the account's limit", async () => {
     const buyer = await registerActor(t.app, 'buyer');
+    const device = await knownDeviceOf(buyer.email, buyer.password, '198.51.100.7');
     for (let address = 0; address < 10; address++) {
       for (let i = 0; i < 6; i++) await loginFrom(`2001:db8:7:${address}::1`, buyer.email, 'wrong password');
     }
-    expect((await loginFrom('198.51.100.7', buyer.email, buyer.password)).statusCode).toBe(200);
+    expect((await loginFrom('198.51.100.8', buyer.email, buyer.password)).statusCode).toBe(429);
+    expect((await loginWithCookie('198.51.100.8', buyer.email, buyer.password, device)).statusCode).toBe(200);
+  });
+
+  it("gives a known browser no way past another account's limit, nor past its own five, and ignores a forged token", async () => {
+    const [owner, other] = await Promise.all([registerActor(t.app, 'buyer'), registerActor(t.app, 'buyer')]);
+    const otherDevice = await knownDeviceOf(other.email, other.password, '198.51.100.20');
+    await Promise.all(Array.from({ length: 50 }, (_, i) => loginFrom(`10.8.2.${i}`, owner.email, 'wrong password')));
+    expect((await loginWithCookie('198.51.100.21', owner.email, owner.password, otherDevice)).statusCode).toBe(429);
+    expect((await loginWithCookie('198.51.100.21', owner.email, owner.password, 'phonehaat_device=forged.token.here')).statusCode).toBe(429);
+
+    const device = await knownDeviceOf(other.email, other.password, '198.51.100.22');
+    for (let i = 0; i < 5; i++) await loginWithCookie('198.51.100.23', other.email, 'wrong password', device);
+    expect((await loginWithCookie('198.51.100.23', other.email, other.password, device)).statusCode).toBe(429);
+  });
+
+  it('lets people who logged in from a shared address before keep logging in after others used up its limit', async () => {
+    const regular = await registerActor(t.app, 'buyer');
+    const device = await knownDeviceOf(regular.email, regular.password, '10.9.8.1');
+    await Promise.all(Array.from({ length: 50 }, (_, i) => loginFrom('10.9.8.1', `stranger${i}@example.test`, 'wrong password')));
+    expect((await loginFrom('10.9.8.1', regular.email, regular.password)).statusCode).toBe(429);
+    expect((await loginWithCookie('10.9.8.1', regular.email, regular.password, device)).statusCode).toBe(200);
+  });
+
+  it('does not take a known-device token for an access token', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const device = await knownDeviceOf(buyer.email, buyer.password, '198.51.100.30');
+    const token = device.slice('phonehaat_device='.length);
+    const me = await t.app.inject({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}`, headers: { authorization: `bearer ${token}` } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('gives the browser a known-device token at sign-up too', async () => {
+    const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: `device.${Date.now()}@example.test`, password: 'a good long password' } });
+    expect(signup.cookies.find((c) => c.name === 'phonehaat_device')).toMatchObject({ path: '/api/auth/login', httpOnly: true });
   });
 
   it('counts an IPv6 sender by its /64, so changing the address within it does not reset the count', async () => {

@@ -2,9 +2,9 @@ import type { FastifyReply } from 'fastify';
 import type { CurrentUser } from '../../shared/auth';
 import type { Deps } from '../deps';
 import type { UserRow } from '../db/schema';
-import { SESSION_COOKIE } from './guards';
+import { KNOWN_DEVICE_COOKIE, SESSION_COOKIE } from './guards';
 import { createSession, deleteSession } from './repository';
-import { newSessionToken, SESSION_DAYS } from './tokens';
+import { KNOWN_DEVICE_DAYS, newSessionToken, SESSION_DAYS } from './tokens';
 
 export function toCurrentUser(user: UserRow): CurrentUser {
   return {
@@ -43,4 +43,21 @@ export async function startSession(deps: Deps, reply: FastifyReply, user: UserRo
 export async function endSession(deps: Deps, reply: FastifyReply, sessionId: string | undefined): Promise<void> {
   if (sessionId) await deleteSession(deps.db, sessionId);
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.config.secureCookies });
+}
+
+const LOGIN_PATH = '/api/auth/login';
+
+/**
+ * Remembers in this browser that the account logged in here, so the login throttle still lets its
+ * owner in from here while strangers' guesses have used up the account's limit. Sent to the login
+ * call only.
+ */
+export async function rememberDevice(deps: Deps, reply: FastifyReply, user: UserRow): Promise<void> {
+  reply.setCookie(KNOWN_DEVICE_COOKIE, await deps.tokens.signKnownDevice(user.email), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.config.secureCookies,
+    path: LOGIN_PATH,
+    maxAge: KNOWN_DEVICE_DAYS * 24 * 60 * 60,
+  });
 }

@@ -5,6 +5,7 @@ import { findSessionById, findSessionByTokenHash } from './repository';
 import { hashSessionToken } from './tokens';
 
 export const SESSION_COOKIE = 'phonehaat_session';
+export const KNOWN_DEVICE_COOKIE = 'phonehaat_device';
 
 export interface Caller {
   user: UserRow;

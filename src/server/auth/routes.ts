@@ -9,8 +9,8 @@ import {
 import { emailQuerySchema } from '../../shared/common';
 import { forbidden, unauthenticated } from '../errors';
 import { findUserById, updateProfile } from '../users/repository';
-import { endSession, startSession, toCurrentUser } from './account';
-import { callerOf, identify, signedIn } from './guards';
+import { endSession, rememberDevice, startSession, toCurrentUser } from './account';
+import { callerOf, identify, KNOWN_DEVICE_COOKIE, signedIn } from './guards';
 import { logIn, signUp } from './service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,12 +20,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/signup', { schema: { body: signupRequestSchema }, config: authRateLimit }, async (request, reply) => {
     const user = await signUp(deps.db, request.body);
     await startSession(deps, reply, user);
+    await rememberDevice(deps, reply, user);
     return reply.status(201).send(toCurrentUser(user));
   });
 
   app.post('/auth/login', { schema: { body: loginRequestSchema, response: { 200: currentUserSchema } }, config: authRateLimit }, async (request, reply) => {
-    const user = await logIn(deps.db, request.body, request.ip);
+    const knownDevice = (await deps.tokens.knownDeviceEmail(request.cookies[KNOWN_DEVICE_COOKIE])) === request.body.email;
+    const user = await logIn(deps.db, request.body, request.ip, knownDevice);
     await startSession(deps, reply, user);
+    await rememberDevice(deps, reply, user);
     return toCurrentUser(user);
   });
 

@@ -23,9 +23,10 @@ export async function signUp(db: Kysely<Database>, { email, password }: SignupRe
   }
 }
 
-export async function logIn(db: Kysely<Database>, { email, password }: LoginRequest, ip: string): Promise<UserRow> {
+/** `knownDevice`: the browser holds a known-device token for this email (see throttle.ts). */
+export async function logIn(db: Kysely<Database>, { email, password }: LoginRequest, ip: string, knownDevice: boolean): Promise<UserRow> {
   const normalized = email.toLowerCase();
-  await countLoginAttempt(db, normalized, ip);
+  await countLoginAttempt(db, normalized, ip, knownDevice);
   const user = await findUserByEmail(db, normalized);
   if (!(await checkPassword(user?.password_hash ?? null, password)) || !user) {
     throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);

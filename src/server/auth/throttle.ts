@@ -11,9 +11,13 @@ import { loginAddressOf } from './address';
  *
  * Three counters: one account from one address (the tight limit: a guesser), one account from
  * anywhere (guessing spread over many addresses), and one address over any accounts. Someone who
- * types a stranger's email wrong five times locks out only themselves, not the owner. Nor can ten
- * addresses that fill the account-wide counter lock the owner out: while it is full, an address
- * that has not failed at this account yet still gets its attempt checked, just one.
+ * types a stranger's email wrong five times locks out only themselves, not the owner.
+ *
+ * The two wide counters can be filled by others: strangers guessing at one account from many
+ * addresses, or many people behind one shared address (mobile operators put thousands behind one).
+ * A browser the account has logged in from before (it holds a known-device token for it) is not
+ * held back by those two, only by its own five: the owner keeps getting in while the account is
+ * under attack, and the attacker, who has no such token for the account, gets nothing from it.
  */
 const WINDOW_MS = 15 * 60 * 1000;
 const LIMITS = { pair: 5, email: 50, ip: 50 } as const;
@@ -25,19 +29,17 @@ const keysOf = (email: string, ip: string): Record<Kind, string> => {
   return { pair: `pair:${address} ${email}`, email: `email:${email}`, ip: `ip:${address}` };
 };
 
-/** Counts a login attempt, or refuses it with a 429 when one of its counters is full. */
-export async function countLoginAttempt(db: Kysely<Database>, email: string, ip: string): Promise<void> {
+/** Counts a login attempt, or refuses it with a 429 when a counter that applies to it is full. */
+export async function countLoginAttempt(db: Kysely<Database>, email: string, ip: string, knownDevice: boolean): Promise<void> {
   const keys = keysOf(email, ip);
   const now = new Date();
+  const kinds: Kind[] = knownDevice ? ['pair'] : ['pair', 'email', 'ip'];
   // A refusal rolls its own counting back, so being refused never lengthens the wait.
   await db.transaction().execute(async (trx) => {
-    const pair = await bump(trx, keys.pair, now);
-    if (pair.failures > LIMITS.pair) throw tooManyAttempts(pair.window_started_at);
-    const account = await bump(trx, keys.email, now);
-    const firstTryFromHere = pair.failures === 1;
-    if (account.failures > LIMITS.email && !firstTryFromHere) throw tooManyAttempts(account.window_started_at);
-    const address = await bump(trx, keys.ip, now);
-    if (address.failures > LIMITS.ip) throw tooManyAttempts(address.window_started_at);
+    for (const kind of Object.keys(keys) as Kind[]) {
+      const counter = await bump(trx, keys[kind], now);
+      if (kinds.includes(kind) && counter.failures > LIMITS[kind]) throw tooManyAttempts(counter.window_started_at);
+    }
   });
 }
 

@@ -3,6 +3,9 @@ import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_SECONDS = 60 * 60;
 export const SESSION_DAYS = 30;
+export const KNOWN_DEVICE_DAYS = 365;
+/** The JWT type of a known-device token, so it can never pass for an access token or the other way round. */
+const KNOWN_DEVICE_TYP = 'phonehaat-device';
 
 /** A session token as the browser keeps it (in the cookie) and its hash as the database keeps it. */
 export function newSessionToken(): { token: string; hash: string } {
@@ -32,6 +35,26 @@ export class AccessTokens {
       .setIssuedAt()
       .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
       .sign(this.#key);
+  }
+
+  /** A browser's proof that the account `email` logged in from it before; see throttle.ts. */
+  signKnownDevice(email: string): Promise<string> {
+    return new SignJWT({ dev: email })
+      .setProtectedHeader({ alg: 'HS256', typ: KNOWN_DEVICE_TYP })
+      .setIssuedAt()
+      .setExpirationTime(`${KNOWN_DEVICE_DAYS}d`)
+      .sign(this.#key);
+  }
+
+  /** The account a known-device token was given for, or null for a missing, forged or expired one. */
+  async knownDeviceEmail(token: string | undefined): Promise<string | null> {
+    if (!token) return null;
+    try {
+      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], typ: KNOWN_DEVICE_TYP });
+      return typeof payload.dev === 'string' ? payload.dev : null;
+    } catch {
+      return null;
+    }
   }
 
   async verify(token: string): Promise<AccessClaims | null> {
