@@ -6,31 +6,23 @@
  * it exits 0 whatever the scores. Uses Chromium at CHROME_PATH, else /usr/bin/chromium.
  * With LIGHTHOUSE_REPORTS=<folder>, the full HTML report of every page is written there too.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { ensureClientBuilt } from '../../scripts/client-build';
+import { startBenchServer } from './start-server';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox'];
-const STARTUP_LIMIT_MS = 60_000;
 const reportDir = process.env.LIGHTHOUSE_REPORTS ? resolve(process.env.LIGHTHOUSE_REPORTS) : undefined;
 
 ensureClientBuilt('page bench');
 
-const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'server.ts'), dataDir], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const { origin, stop } = await startBenchServer();
 let chrome: Awaited<ReturnType<typeof launch>> | undefined;
 
 try {
-  const origin = await firstLine(server.stdout);
   const pages: Array<[name: string, path: string]> = [
     ['home', '/'],
     ['category', `/category/${await firstId(origin, '/api/categoires')}`],
@@ -74,11 +66,7 @@ try {
   }
 } finally {
   await chrome?.kill();
-  if (server.exitCode === null && server.signalCode === null) {
-    server.kill('SIGTERM');
-    await once(server, 'exit');
-  }
-  await rm(dataDir, { recursive: true, force: true });
+  await stop();
 }
 
 function auditValue(lhr: Result, audit: string): number | undefined {
@@ -110,15 +98,3 @@ async function firstId(origin: string, path: string): Promise<string> {
   return first._id;
 }
 
-function firstLine(stream: NodeJS.ReadableStream): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: stream });
-    const timer = setTimeout(() => reject(new Error('the server did not start within a minute')), STARTUP_LIMIT_MS);
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      lines.close();
-      resolve(line.trim());
-    });
-    server.once('exit', (code) => reject(new Error(`the server stopped before listening (exit ${code})`)));
-  });
-}
