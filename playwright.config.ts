@@ -6,7 +6,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // .ci/run sets PLAYWRIGHT_JSON_OUTPUT_FILE to count the results; people at a terminal get the list.
 const reporters: ReporterDescription[] = [['list']];
-if (process.env.PLAYWRIGHT_JSON_OUTPUT_FILE) reporters.push(['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }]);
+if (process.env.PLAYWRIGHT_JSON_OUTPUT_FILE)
+  reporters.push(['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }]);
 
 export default defineConfig({
   testDir: 'tests/e2e',

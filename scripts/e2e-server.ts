@@ -65,7 +65,8 @@ let cleaning: Promise<void> | undefined;
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
     rmSync(dataDir, { recursive: true, force: true });
-    if (postgresUrl && schema) await onPostgres(postgresUrl, (client) => client.query(`drop schema if exists ${schema} cascade`));
+    if (postgresUrl && schema)
+      await onPostgres(postgresUrl, (client) => client.query(`drop schema if exists ${schema} cascade`));
   })();
   return cleaning;
 }

@@ -43,12 +43,17 @@ function tallyReport(path: string): Tally {
     return { passed: 0, failed: 1 };
   }
   const report: unknown = JSON.parse(readFileSync(path, 'utf8'));
-  if (typeof report === 'object' && report !== null && 'numPassedTests' in report) return tallyVitest(report as VitestReport);
-  if (typeof report === 'object' && report !== null && 'stats' in report) return tallyPlaywright(report as PlaywrightReport);
+  if (typeof report === 'object' && report !== null && 'numPassedTests' in report)
+    return tallyVitest(report as VitestReport);
+  if (typeof report === 'object' && report !== null && 'stats' in report)
+    return tallyPlaywright(report as PlaywrightReport);
   console.error(`test-summary: ${path} is neither a Vitest nor a Playwright report; counting it as one failure`);
   return { passed: 0, failed: 1 };
 }
 
-const total = process.argv.slice(2).map(tallyReport).reduce((sum, t) => ({ passed: sum.passed + t.passed, failed: sum.failed + t.failed }), { passed: 0, failed: 0 });
+const total = process.argv
+  .slice(2)
+  .map(tallyReport)
+  .reduce((sum, t) => ({ passed: sum.passed + t.passed, failed: sum.failed + t.failed }), { passed: 0, failed: 0 });
 console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exitCode = total.failed > 0 ? 1 : 0;

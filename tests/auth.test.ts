@@ -51,7 +51,11 @@ describe('sign-up', () => {
   it('sets the Secure flag when the public address is https', async () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://phonehaat.example' });
     try {
-      const response = await secure.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 's@example.test', password: 'long enough pw' } });
+      const response = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: 's@example.test', password: 'long enough pw' },
+      });
       expect(response.cookies.find((c) => c.name === 'phonehaat_session')?.secure).toBe(true);
     } finally {
       await secure.close();
@@ -91,10 +95,20 @@ describe('login', () => {
 
   it('throttles one address that tries many accounts', async () => {
     const attempts = Array.from({ length: 50 }, (_, i) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `guess${i}@example.test`, password: 'x' }, remoteAddress: '10.9.9.9' }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `guess${i}@example.test`, password: 'x' },
+        remoteAddress: '10.9.9.9',
+      }),
     );
     await Promise.all(attempts);
-    const next = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'fresh@example.test', password: 'x' }, remoteAddress: '10.9.9.9' });
+    const next = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'fresh@example.test', password: 'x' },
+      remoteAddress: '10.9.9.9',
+    });
     expect(next.statusCode).toBe(429);
   });
 
@@ -103,7 +117,9 @@ describe('login', () => {
 
   it('counts a burst of parallel guesses before checking any of them: five get through, the rest wait', async () => {
     const buyer = await registerActor(t.app, 'buyer');
-    const burst = await Promise.all(Array.from({ length: 12 }, () => loginFrom('10.7.0.1', buyer.email, 'wrong password')));
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => loginFrom('10.7.0.1', buyer.email, 'wrong password')),
+    );
     const statuses = burst.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
   });
@@ -132,7 +148,13 @@ describe('login', () => {
   }
 
   const loginWithCookie = (remoteAddress: string, email: string, password: string, cookie: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress, headers: { cookie } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress,
+      headers: { cookie },
+    });
 
   it("cannot lock the owner out of a browser they logged in from before, while strangers' guesses fill the account's limit", async () => {
     const buyer = await registerActor(t.app, 'buyer');
@@ -149,7 +171,10 @@ describe('login', () => {
     const otherDevice = await knownDeviceOf(other.email, other.password, '198.51.100.20');
     await Promise.all(Array.from({ length: 50 }, (_, i) => loginFrom(`10.8.2.${i}`, owner.email, 'wrong password')));
     expect((await loginWithCookie('198.51.100.21', owner.email, owner.password, otherDevice)).statusCode).toBe(429);
-    expect((await loginWithCookie('198.51.100.21', owner.email, owner.password, 'phonehaat_device=forged.token.here')).statusCode).toBe(429);
+    expect(
+      (await loginWithCookie('198.51.100.21', owner.email, owner.password, 'phonehaat_device=forged.token.here'))
+        .statusCode,
+    ).toBe(429);
 
     const device = await knownDeviceOf(other.email, other.password, '198.51.100.22');
     for (let i = 0; i < 5; i++) await loginWithCookie('198.51.100.23', other.email, 'wrong password', device);
@@ -159,7 +184,9 @@ describe('login', () => {
   it('lets people who logged in from a shared address before keep logging in after others used up its limit', async () => {
     const regular = await registerActor(t.app, 'buyer');
     const device = await knownDeviceOf(regular.email, regular.password, '10.9.8.1');
-    await Promise.all(Array.from({ length: 50 }, (_, i) => loginFrom('10.9.8.1', `stranger${i}@example.test`, 'wrong password')));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => loginFrom('10.9.8.1', `stranger${i}@example.test`, 'wrong password')),
+    );
     expect((await loginFrom('10.9.8.1', regular.email, regular.password)).statusCode).toBe(429);
     expect((await loginWithCookie('10.9.8.1', regular.email, regular.password, device)).statusCode).toBe(200);
   });
@@ -168,19 +195,31 @@ describe('login', () => {
     const buyer = await registerActor(t.app, 'buyer');
     const device = await knownDeviceOf(buyer.email, buyer.password, '198.51.100.30');
     const token = device.slice('phonehaat_device='.length);
-    const me = await t.app.inject({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}`, headers: { authorization: `bearer ${token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders?email=${encodeURIComponent(buyer.email)}`,
+      headers: { authorization: `bearer ${token}` },
+    });
     expect(me.statusCode).toBe(401);
   });
 
   it('gives the browser a known-device token at sign-up too', async () => {
-    const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: `device.${Date.now()}@example.test`, password: 'a good long password' } });
-    expect(signup.cookies.find((c) => c.name === 'phonehaat_device')).toMatchObject({ path: '/api/auth/login', httpOnly: true });
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: `device.${Date.now()}@example.test`, password: 'a good long password' },
+    });
+    expect(signup.cookies.find((c) => c.name === 'phonehaat_device')).toMatchObject({
+      path: '/api/auth/login',
+      httpOnly: true,
+    });
   });
 
   it('counts an IPv6 sender by its /64, so changing the address within it does not reset the count', async () => {
     const buyer = await registerActor(t.app, 'buyer');
     const statuses = [];
-    for (let i = 1; i <= 6; i++) statuses.push((await loginFrom(`2001:db8:8:1::${i}`, buyer.email, 'wrong password')).statusCode);
+    for (let i = 1; i <= 6; i++)
+      statuses.push((await loginFrom(`2001:db8:8:1::${i}`, buyer.email, 'wrong password')).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
@@ -196,12 +235,16 @@ describe('login', () => {
     const buyer = await registerActor(t.app, 'buyer');
     for (let i = 0; i < 4; i++) await loginFrom('10.7.5.1', buyer.email, 'wrong password');
     expect((await loginFrom('10.7.5.1', buyer.email, buyer.password)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await loginFrom('10.7.5.1', buyer.email, 'wrong password')).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await loginFrom('10.7.5.1', buyer.email, 'wrong password')).statusCode).toBe(401);
   });
 
   it('drops counters whose window has passed, and keeps the running ones', async () => {
     const old = new Date(Date.now() - 16 * 60 * 1000).toISOString();
-    await t.db.insertInto('login_failures').values({ key: 'ip:10.7.6.1', failures: 3, window_started_at: old }).execute();
+    await t.db
+      .insertInto('login_failures')
+      .values({ key: 'ip:10.7.6.1', failures: 3, window_started_at: old })
+      .execute();
     await loginFrom('10.7.6.2', 'nobody@example.test', 'wrong password');
     await deleteStaleLoginCounters(t.db);
     const keys = (await t.db.selectFrom('login_failures').select('key').execute()).map((row) => row.key);
@@ -240,10 +283,18 @@ describe('session, token and account', () => {
   it('gives an access token only for the signed-in email', async () => {
     const buyer = await registerActor(t.app, 'buyer');
     const other = await registerActor(t.app, 'buyer');
-    const own = await t.app.inject({ method: 'GET', url: `/api/jwt?email=${buyer.email}`, headers: { cookie: buyer.cookie } });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/jwt?email=${buyer.email}`,
+      headers: { cookie: buyer.cookie },
+    });
     expect(own.statusCode).toBe(200);
     expect(own.json().accessToken.split('.')).toHaveLength(3);
-    const foreign = await t.app.inject({ method: 'GET', url: `/api/jwt?email=${other.email}`, headers: { cookie: buyer.cookie } });
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/jwt?email=${other.email}`,
+      headers: { cookie: buyer.cookie },
+    });
     expect(foreign.statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/jwt?email=${other.email}` });
     expect(anonymous.statusCode).toBe(401);
@@ -252,10 +303,20 @@ describe('session, token and account', () => {
   it('accepts the bearer token or the cookie, and ignores the cookie on a cross-site request', async () => {
     const buyer = await registerActor(t.app, 'buyer');
     expect((await buyer.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: buyer.cookie } })).statusCode).toBe(200);
-    const crossSite = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: buyer.cookie, 'sec-fetch-site': 'cross-site' } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: buyer.cookie } })).statusCode,
+    ).toBe(200);
+    const crossSite = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: buyer.cookie, 'sec-fetch-site': 'cross-site' },
+    });
     expect(crossSite.statusCode).toBe(401);
-    const forged = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `bearer ${buyer.token.slice(0, -4)}abcd` } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `bearer ${buyer.token.slice(0, -4)}abcd` },
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -268,16 +329,28 @@ describe('session, token and account', () => {
     expect(logout.headers['set-cookie']).toBeUndefined();
     expect((await buyer.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
 
-    const sameSite = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: buyer.cookie, 'sec-fetch-site': 'same-origin' } });
+    const sameSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: buyer.cookie, 'sec-fetch-site': 'same-origin' },
+    });
     expect(sameSite.statusCode).toBe(204);
   });
 
   it('updates the display name and photo', async () => {
     const seller = await registerActor(t.app, 'seller');
-    const response = await seller.request({ method: 'POST', url: '/api/auth/update', payload: { displayName: 'Shop Owner', photoURL: 'https://example.test/me.png' } });
+    const response = await seller.request({
+      method: 'POST',
+      url: '/api/auth/update',
+      payload: { displayName: 'Shop Owner', photoURL: 'https://example.test/me.png' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ displayName: 'Shop Owner', photoURL: 'https://example.test/me.png' });
-    const bad = await seller.request({ method: 'POST', url: '/api/auth/update', payload: { displayName: 'x', photoURL: 'javascript:alert(1)' } });
+    const bad = await seller.request({
+      method: 'POST',
+      url: '/api/auth/update',
+      payload: { displayName: 'x', photoURL: 'javascript:alert(1)' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.photoURL).toMatch(/http/);
   });
@@ -286,7 +359,9 @@ describe('session, token and account', () => {
     const buyer = await registerActor(t.app, 'buyer');
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: buyer.cookie } });
     expect(out.statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: buyer.cookie } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: buyer.cookie } })).statusCode,
+    ).toBe(401);
     expect((await buyer.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     const again = await logInActor(t.app, buyer.email, buyer.password);
     expect((await again.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
@@ -303,7 +378,12 @@ describe('session, token and account', () => {
 
 describe('errors', () => {
   it('answers JSON for bad JSON and unknown API paths, never a 500', async () => {
-    const badJson = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().message).toBe('The request body is not valid JSON');
     const unknown = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
@@ -328,13 +408,25 @@ describe('errors', () => {
 describe('the admin named by ADMIN_EMAIL at start', () => {
   it('takes over an account someone opened with that address: old sessions end, only ADMIN_PASSWORD opens it', async () => {
     const squatter = await registerActor(t.app, 'buyer');
-    await t.db.updateTable('users').set({ google_sub: 'google-of-someone' }).where('id', '=', squatter.user.uid).execute();
+    await t.db
+      .updateTable('users')
+      .set({ google_sub: 'google-of-someone' })
+      .where('id', '=', squatter.user.uid)
+      .execute();
 
     expect(await ensureAdmin(t.db, squatter.email, 'the real admin password')).toBe('updated');
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: squatter.cookie } })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: squatter.email, password: squatter.password })).statusCode).toBe(401);
-    const row = await t.db.selectFrom('users').select(['role', 'google_sub']).where('id', '=', squatter.user.uid).executeTakeFirstOrThrow();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: squatter.cookie } })).statusCode,
+    ).toBe(401);
+    expect((await post('/api/auth/login', { email: squatter.email, password: squatter.password })).statusCode).toBe(
+      401,
+    );
+    const row = await t.db
+      .selectFrom('users')
+      .select(['role', 'google_sub'])
+      .where('id', '=', squatter.user.uid)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ role: 'admin', google_sub: null });
     const admin = await logInActor(t.app, squatter.email, 'the real admin password');
     const isAdmin = await admin.request({ method: 'GET', url: `/api/admin/${admin.email}` });

@@ -57,11 +57,21 @@ const records = {
   product: () => listProduct(actors.seller),
   async report() {
     const productId = await listProduct(actors.seller);
-    const response = await actors.buyer.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
+    const response = await actors.buyer.request({
+      method: 'POST',
+      url: '/api/report/product',
+      payload: { product_id: productId },
+    });
     return response.json<{ insertedId: string }>().insertedId;
   },
   /** A user row made directly, without a password: a target for admin calls, never a caller. */
-  user: (role: 'buyer' | 'seller') => insertUser(t.db, { email: freshEmail(`target-${role}`), role, name: 'Target', photoUrl: 'https://example.test/p.png' }),
+  user: (role: 'buyer' | 'seller') =>
+    insertUser(t.db, {
+      email: freshEmail(`target-${role}`),
+      role,
+      name: 'Target',
+      photoUrl: 'https://example.test/p.png',
+    }),
   async credentials() {
     const email = freshEmail('login');
     await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: 'long enough pw' } });
@@ -84,19 +94,44 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/api/health', allowed: everyone, call: () => ({ url: '/api/health' }) },
 
   // Identity
-  { method: 'POST', path: '/api/auth/signup', allowed: everyone, call: () => ({ url: '/api/auth/signup', payload: { email: freshEmail('signup'), password: 'long enough pw' } }) },
-  { method: 'POST', path: '/api/auth/login', allowed: everyone, call: async () => ({ url: '/api/auth/login', payload: await records.credentials() }) },
-  { method: 'POST', path: '/api/auth/logout', allowed: everyone, endsSession: true, call: () => ({ url: '/api/auth/logout' }) },
+  {
+    method: 'POST',
+    path: '/api/auth/signup',
+    allowed: everyone,
+    call: () => ({ url: '/api/auth/signup', payload: { email: freshEmail('signup'), password: 'long enough pw' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    allowed: everyone,
+    call: async () => ({ url: '/api/auth/login', payload: await records.credentials() }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/logout',
+    allowed: everyone,
+    endsSession: true,
+    call: () => ({ url: '/api/auth/logout' }),
+  },
   { method: 'GET', path: '/api/auth/me', allowed: signedIn, call: () => ({ url: '/api/auth/me' }) },
   {
     method: 'POST',
     path: '/api/auth/update',
     allowed: signedIn,
-    call: () => ({ url: '/api/auth/update', payload: { displayName: 'Matrix Name', photoURL: 'https://example.test/me.png' } }),
+    call: () => ({
+      url: '/api/auth/update',
+      payload: { displayName: 'Matrix Name', photoURL: 'https://example.test/me.png' },
+    }),
   },
   { method: 'GET', path: '/api/auth/providers', allowed: everyone, call: () => ({ url: '/api/auth/providers' }) },
   // Google sign-in is not set up in tests: for everyone, starting it says so, and so does the callback's result page.
-  { method: 'GET', path: '/api/auth/google', allowed: everyone, allowedStatus: errorStatus.NOT_CONFIGURED, call: () => ({ url: '/api/auth/google' }) },
+  {
+    method: 'GET',
+    path: '/api/auth/google',
+    allowed: everyone,
+    allowedStatus: errorStatus.NOT_CONFIGURED,
+    call: () => ({ url: '/api/auth/google' }),
+  },
   {
     method: 'GET',
     path: '/api/auth/google/callback',
@@ -104,19 +139,52 @@ const TABLE: Row[] = [
     allowedStatus: new GoogleSignInRefusal('notConfigured').status,
     call: () => ({ url: '/api/auth/google/callback' }),
   },
-  { method: 'GET', path: '/api/jwt', allowed: signedIn, call: (_as, caller) => ({ url: `/api/jwt?email=${enc(emailOf(caller))}` }) },
+  {
+    method: 'GET',
+    path: '/api/jwt',
+    allowed: signedIn,
+    call: (_as, caller) => ({ url: `/api/jwt?email=${enc(emailOf(caller))}` }),
+  },
 
   // Users and roles
-  { method: 'POST', path: '/api/addUser', allowed: signedIn, call: (as, caller) => ({ url: '/api/addUser', payload: profileOf(as, caller) }) },
-  ...(['admin', 'seller', 'buyer'] as const).map(
-    (role): Row => ({ method: 'GET', path: `/api/${role}/:email`, allowed: everyone, call: (_as, caller) => ({ url: `/api/${role}/${enc(emailOf(caller))}` }) }),
-  ),
-  { method: 'GET', path: '/api/checkSellerVerify', allowed: everyone, call: () => ({ url: `/api/checkSellerVerify?email=${enc(actors.seller.email)}` }) },
+  {
+    method: 'POST',
+    path: '/api/addUser',
+    allowed: signedIn,
+    call: (as, caller) => ({ url: '/api/addUser', payload: profileOf(as, caller) }),
+  },
+  ...(['admin', 'seller', 'buyer'] as const).map((role): Row => ({
+    method: 'GET',
+    path: `/api/${role}/:email`,
+    allowed: everyone,
+    call: (_as, caller) => ({ url: `/api/${role}/${enc(emailOf(caller))}` }),
+  })),
+  {
+    method: 'GET',
+    path: '/api/checkSellerVerify',
+    allowed: everyone,
+    call: () => ({ url: `/api/checkSellerVerify?email=${enc(actors.seller.email)}` }),
+  },
   { method: 'GET', path: '/api/buyers', allowed: admin, call: () => ({ url: '/api/buyers' }) },
   { method: 'GET', path: '/api/sellers', allowed: admin, call: () => ({ url: '/api/sellers' }) },
-  { method: 'DELETE', path: '/api/buyers/:id', allowed: admin, call: async () => ({ url: `/api/buyers/${(await records.user('buyer')).id}` }) },
-  { method: 'DELETE', path: '/api/sellers/:id', allowed: admin, call: async () => ({ url: `/api/sellers/${(await records.user('seller')).id}` }) },
-  { method: 'PUT', path: '/api/verify_seller', allowed: admin, call: async () => ({ url: `/api/verify_seller?email=${enc((await records.user('seller')).email)}` }) },
+  {
+    method: 'DELETE',
+    path: '/api/buyers/:id',
+    allowed: admin,
+    call: async () => ({ url: `/api/buyers/${(await records.user('buyer')).id}` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/sellers/:id',
+    allowed: admin,
+    call: async () => ({ url: `/api/sellers/${(await records.user('seller')).id}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/verify_seller',
+    allowed: admin,
+    call: async () => ({ url: `/api/verify_seller?email=${enc((await records.user('seller')).email)}` }),
+  },
 
   // Seller verification
   {
@@ -125,10 +193,18 @@ const TABLE: Row[] = [
     allowed: owner,
     call: async () => {
       await t.db.deleteFrom('verification_requests').where('user_id', '=', actors.seller.user.uid).execute();
-      return { url: '/api/seller/verification', payload: { name: 'Matrix Name', email: actors.seller.email, photoURL: 'https://example.test/me.png' } };
+      return {
+        url: '/api/seller/verification',
+        payload: { name: 'Matrix Name', email: actors.seller.email, photoURL: 'https://example.test/me.png' },
+      };
     },
   },
-  { method: 'GET', path: '/api/seller/verification', allowed: anySeller, call: () => ({ url: '/api/seller/verification' }) },
+  {
+    method: 'GET',
+    path: '/api/seller/verification',
+    allowed: anySeller,
+    call: () => ({ url: '/api/seller/verification' }),
+  },
   { method: 'GET', path: '/api/unverifiedsellers', allowed: admin, call: () => ({ url: '/api/unverifiedsellers' }) },
   {
     method: 'GET',
@@ -139,12 +215,32 @@ const TABLE: Row[] = [
 
   // Catalogue
   { method: 'GET', path: '/api/categoires', allowed: everyone, call: () => ({ url: '/api/categoires' }) },
-  { method: 'GET', path: '/api/categoryinfo', allowed: everyone, call: () => ({ url: `/api/categoryinfo?id=${aCategory}` }) },
+  {
+    method: 'GET',
+    path: '/api/categoryinfo',
+    allowed: everyone,
+    call: () => ({ url: `/api/categoryinfo?id=${aCategory}` }),
+  },
   { method: 'GET', path: '/api/category/:id', allowed: everyone, call: () => ({ url: `/api/category/${aCategory}` }) },
   { method: 'GET', path: '/api/all/phones', allowed: everyone, call: () => ({ url: '/api/all/phones' }) },
-  { method: 'GET', path: '/api/advertised_products', allowed: everyone, call: () => ({ url: '/api/advertised_products' }) },
-  { method: 'GET', path: '/api/addvertise/product/:id', allowed: everyone, call: async () => ({ url: `/api/addvertise/product/${await records.product()}` }) },
-  { method: 'GET', path: '/api/product/:id/mine', allowed: signedIn, call: async () => ({ url: `/api/product/${await records.product()}/mine` }) },
+  {
+    method: 'GET',
+    path: '/api/advertised_products',
+    allowed: everyone,
+    call: () => ({ url: '/api/advertised_products' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/addvertise/product/:id',
+    allowed: everyone,
+    call: async () => ({ url: `/api/addvertise/product/${await records.product()}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/product/:id/mine',
+    allowed: signedIn,
+    call: async () => ({ url: `/api/product/${await records.product()}/mine` }),
+  },
 
   // Sellers' products: any seller lists and uploads for themself; changes only to their own records
   {
@@ -157,20 +253,53 @@ const TABLE: Row[] = [
       return { url: '/api/store_products', payload: { ...fields, productImg: await uploadPhoto(photoOwner) } };
     },
   },
-  { method: 'POST', path: '/api/uploads', allowed: anySeller, call: async () => ({ url: '/api/uploads', ...(await records.picture()) }) },
-  { method: 'GET', path: '/api/products', allowed: owner, call: () => ({ url: `/api/products?email=${enc(actors.seller.email)}` }) },
-  { method: 'PUT', path: '/api/advertise/product/:id', allowed: owner, call: async () => ({ url: `/api/advertise/product/${await records.product()}` }) },
-  { method: 'DELETE', path: '/api/delete/product/:id', allowed: owner, call: async () => ({ url: `/api/delete/product/${await records.product()}` }) },
-  { method: 'DELETE', path: '/api/product/delete/:id', allowed: admin, call: async () => ({ url: `/api/product/delete/${await records.product()}` }) },
+  {
+    method: 'POST',
+    path: '/api/uploads',
+    allowed: anySeller,
+    call: async () => ({ url: '/api/uploads', ...(await records.picture()) }),
+  },
+  {
+    method: 'GET',
+    path: '/api/products',
+    allowed: owner,
+    call: () => ({ url: `/api/products?email=${enc(actors.seller.email)}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/advertise/product/:id',
+    allowed: owner,
+    call: async () => ({ url: `/api/advertise/product/${await records.product()}` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/delete/product/:id',
+    allowed: owner,
+    call: async () => ({ url: `/api/delete/product/${await records.product()}` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/product/delete/:id',
+    allowed: admin,
+    call: async () => ({ url: `/api/product/delete/${await records.product()}` }),
+  },
 
   // Bookings
   {
     method: 'POST',
     path: '/api/store/booking/product',
     allowed: buyer,
-    call: async () => ({ url: '/api/store/booking/product', payload: { productId: await records.product(), phoneNumber: '01711223344', meetLocation: 'Rangpur' } }),
+    call: async () => ({
+      url: '/api/store/booking/product',
+      payload: { productId: await records.product(), phoneNumber: '01711223344', meetLocation: 'Rangpur' },
+    }),
   },
-  { method: 'GET', path: '/api/orders', allowed: buyer, call: () => ({ url: `/api/orders?email=${enc(actors.buyer.email)}` }) },
+  {
+    method: 'GET',
+    path: '/api/orders',
+    allowed: buyer,
+    call: () => ({ url: `/api/orders?email=${enc(actors.buyer.email)}` }),
+  },
 
   // Reports: anyone signed in, except on their own listing
   {
@@ -179,8 +308,18 @@ const TABLE: Row[] = [
     allowed: ['buyer', 'otherSeller', 'admin'],
     call: async () => ({ url: '/api/report/product', payload: { product_id: await records.product() } }),
   },
-  { method: 'GET', path: '/api/all/reported/products', allowed: admin, call: () => ({ url: '/api/all/reported/products' }) },
-  { method: 'DELETE', path: '/api/reported/product/delete/:id', allowed: admin, call: async () => ({ url: `/api/reported/product/delete/${await records.report()}` }) },
+  {
+    method: 'GET',
+    path: '/api/all/reported/products',
+    allowed: admin,
+    call: () => ({ url: '/api/all/reported/products' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/reported/product/delete/:id',
+    allowed: admin,
+    call: async () => ({ url: `/api/reported/product/delete/${await records.report()}` }),
+  },
 ];
 
 const keyOf = (method: string, path: string) => `${method} ${path}`;
@@ -244,8 +383,14 @@ describe('authorization matrix', () => {
     expect(new Set(listed).size, 'a route is listed twice').toBe(listed.length);
     const routes = apiRoutesOf(t.app.printRoutes({ commonPrefix: false }));
     expect(routes.length).toBeGreaterThan(30);
-    expect(routes.filter((route) => !listed.includes(route)), 'routes missing from the table').toEqual([]);
-    expect(listed.filter((route) => !routes.includes(route)), 'rows for routes the app does not have').toEqual([]);
+    expect(
+      routes.filter((route) => !listed.includes(route)),
+      'routes missing from the table',
+    ).toEqual([]);
+    expect(
+      listed.filter((route) => !routes.includes(route)),
+      'rows for routes the app does not have',
+    ).toEqual([]);
   });
 
   for (const row of TABLE) {

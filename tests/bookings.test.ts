@@ -23,9 +23,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const booking = (productId: string) => ({ productId, phoneNumber: '+880 1711 223344', meetLocation: 'Dhaka, Mirpur 10' });
+const booking = (productId: string) => ({
+  productId,
+  phoneNumber: '+880 1711 223344',
+  meetLocation: 'Dhaka, Mirpur 10',
+});
 
-const book = (actor: Actor, payload: object) => actor.request({ method: 'POST', url: '/api/store/booking/product', payload });
+const book = (actor: Actor, payload: object) =>
+  actor.request({ method: 'POST', url: '/api/store/booking/product', payload });
 
 async function productOf(id: string): Promise<Product> {
   const response = await t.app.inject({ method: 'GET', url: `/api/addvertise/product/${id}` });
@@ -33,7 +38,10 @@ async function productOf(id: string): Promise<Product> {
 }
 
 async function ordersOf(actor: Actor, query = ''): Promise<Order[]> {
-  const response = await actor.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(actor.email)}${query}` });
+  const response = await actor.request({
+    method: 'GET',
+    url: `/api/orders?email=${encodeURIComponent(actor.email)}${query}`,
+  });
   expect(response.statusCode).toBe(200);
   return orderSchema.array().parse(response.json());
 }
@@ -78,13 +86,20 @@ describe('POST /api/store/booking/product', () => {
     expect((await book(buyer, booking(productId))).statusCode).toBe(201);
     const again = await book(buyer, booking(productId));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'ALREADY_EXISTS', message: expect.stringContaining('booked this phone already') });
+    expect(again.json()).toMatchObject({
+      code: 'ALREADY_EXISTS',
+      message: expect.stringContaining('booked this phone already'),
+    });
     expect((await book(otherBuyer, booking(productId))).statusCode).toBe(201);
   });
 
   it('keeps exactly one booking when the same buyer books twice at once', async () => {
     const productId = await listProduct(seller);
-    const answers = await Promise.all([book(buyer, booking(productId)), book(buyer, booking(productId)), book(buyer, booking(productId))]);
+    const answers = await Promise.all([
+      book(buyer, booking(productId)),
+      book(buyer, booking(productId)),
+      book(buyer, booking(productId)),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
     const rows = await t.db.selectFrom('bookings').select('id').where('product_id', '=', productId).execute();
     expect(rows).toHaveLength(1);
@@ -118,7 +133,10 @@ describe('POST /api/store/booking/product', () => {
 
     const productId = await listProduct(seller);
     const blank = await book(buyer, { productId, phoneNumber: '   ', meetLocation: '' });
-    expect(blank.json().fields).toEqual({ phoneNumber: 'Phone number is required', meetLocation: 'Meeting location is required' });
+    expect(blank.json().fields).toEqual({
+      phoneNumber: 'Phone number is required',
+      meetLocation: 'Meeting location is required',
+    });
 
     const bad = await book(buyer, { productId: 'not-an-id', phoneNumber: 'call me', meetLocation: 'x'.repeat(201) });
     expect(bad.statusCode).toBe(400);
@@ -131,7 +149,11 @@ describe('POST /api/store/booking/product', () => {
 
   it('is for signed-in buyers only', async () => {
     const productId = await listProduct(seller);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/store/booking/product', payload: booking(productId) });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: booking(productId),
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: 'Please log in first', code: 'UNAUTHENTICATED' });
     for (const actor of [seller, admin]) {
@@ -155,11 +177,17 @@ describe('GET /api/orders?email=', () => {
     expect(all.map((o) => o._id)).toEqual(newestFirst.map((o) => o._id));
     expect(new Set(all.map((o) => o._id))).toEqual(new Set(ids));
 
-    const first = await shopper.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(shopper.email)}&limit=2` });
+    const first = await shopper.request({
+      method: 'GET',
+      url: `/api/orders?email=${encodeURIComponent(shopper.email)}&limit=2`,
+    });
     expect(first.headers['x-total-count']).toBe('3');
     expect(first.headers.link).toContain('page=2');
     expect(first.json()).toHaveLength(2);
-    const second = await shopper.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(shopper.email)}&limit=2&page=2` });
+    const second = await shopper.request({
+      method: 'GET',
+      url: `/api/orders?email=${encodeURIComponent(shopper.email)}&limit=2&page=2`,
+    });
     expect(second.headers.link).toBeUndefined();
     expect(second.json().map((o: Order) => o._id)).toEqual(all.slice(2).map((o) => o._id));
   });
@@ -173,23 +201,44 @@ describe('GET /api/orders?email=', () => {
     expect(deleted.statusCode).toBe(200);
 
     const [order] = await ordersOf(shopper);
-    expect(order).toMatchObject({ productId: null, productName: product.productName, productPrice: product.resalePrice, productImg: product.productImg });
+    expect(order).toMatchObject({
+      productId: null,
+      productName: product.productName,
+      productPrice: product.resalePrice,
+      productImg: product.productImg,
+    });
   });
 
   it("refuses another buyer's email, a missing email, non-buyers and anonymous callers", async () => {
-    const other = await buyer.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(otherBuyer.email)}` });
+    const other = await buyer.request({
+      method: 'GET',
+      url: `/api/orders?email=${encodeURIComponent(otherBuyer.email)}`,
+    });
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ message: 'You can only do this for your own account', code: 'FORBIDDEN' });
     expect((await buyer.request({ method: 'GET', url: '/api/orders' })).statusCode).toBe(403);
-    expect((await seller.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(seller.email)}` })).statusCode).toBe(403);
-    expect((await admin.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}` })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}` })).statusCode).toBe(401);
+    expect(
+      (await seller.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(seller.email)}` }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await admin.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}` })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}` })).statusCode,
+    ).toBe(401);
   });
 
   it('accepts the email in any case and refuses a bad page query with 400', async () => {
-    const upper = await buyer.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email.toUpperCase())}` });
+    const upper = await buyer.request({
+      method: 'GET',
+      url: `/api/orders?email=${encodeURIComponent(buyer.email.toUpperCase())}`,
+    });
     expect(upper.statusCode).toBe(200);
-    const bad = await buyer.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}&limit=1000` });
+    const bad = await buyer.request({
+      method: 'GET',
+      url: `/api/orders?email=${encodeURIComponent(buyer.email)}&limit=1000`,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ limit: 'limit is at most 100' });
   });
@@ -207,7 +256,11 @@ describe('GET /api/product/{id}/mine', () => {
     expect(await activityOf(buyer, productId)).toEqual({ bookedAt: null, reportedAt: null });
 
     expect((await book(buyer, booking(productId))).statusCode).toBe(201);
-    const reported = await buyer.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
+    const reported = await buyer.request({
+      method: 'POST',
+      url: '/api/report/product',
+      payload: { product_id: productId },
+    });
     expect(reported.statusCode).toBe(201);
 
     const mine = await activityOf(buyer, productId);
@@ -221,6 +274,8 @@ describe('GET /api/product/{id}/mine', () => {
     for (const id of [newId(), 'not-an-id']) {
       expect((await buyer.request({ method: 'GET', url: `/api/product/${id}/mine` })).statusCode).toBe(404);
     }
-    expect((await t.app.inject({ method: 'GET', url: `/api/product/${await listProduct(seller)}/mine` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/product/${await listProduct(seller)}/mine` })).statusCode,
+    ).toBe(401);
   });
 });

@@ -25,7 +25,9 @@ describe('GET /api/categoires', () => {
   });
 
   it("serves each category's picture", async () => {
-    const [first] = (await t.app.inject({ method: 'GET', url: '/api/categoires' })).json<Array<{ category_img: string }>>();
+    const [first] = (await t.app.inject({ method: 'GET', url: '/api/categoires' })).json<
+      Array<{ category_img: string }>
+    >();
     const picture = await t.app.inject({ method: 'GET', url: first!.category_img });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/webp');
@@ -36,7 +38,11 @@ describe('GET /api/categoryinfo?id=', () => {
   it('answers one category', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/categoryinfo?id=${samsung.id}` });
     expect(response.statusCode).toBe(200);
-    expect(categorySchema.parse(response.json())).toMatchObject({ _id: samsung.id, category_name: 'Samsung', category_desc: samsung.desc });
+    expect(categorySchema.parse(response.json())).toMatchObject({
+      _id: samsung.id,
+      category_name: 'Samsung',
+      category_desc: samsung.desc,
+    });
   });
 
   it.each([`?id=${newId()}`, '?id=samsung', '?id=', ''])('answers 404 for %s', async (query) => {
@@ -63,7 +69,9 @@ describe('GET /api/category/:id', () => {
     expect(response.statusCode).toBe(200);
     const products = productSchema.array().parse(response.json());
     expect(products.map((p) => p._id).sort()).toEqual([...unsold].sort());
-    expect(products.every((p) => p.category_id === iphone.id && p.categoryName === 'iPhone' && !p.sellStatus)).toBe(true);
+    expect(products.every((p) => p.category_id === iphone.id && p.categoryName === 'iPhone' && !p.sellStatus)).toBe(
+      true,
+    );
     const order = (p: Product) => `${p.postedOn} ${p._id}`;
     expect(products.map(order)).toEqual(products.map(order).sort().reverse());
     expect(response.headers['x-total-count']).toBe('3');

@@ -19,7 +19,9 @@ describe('serving the built web client', () => {
     await writeFile(join(dir, ASSET), 'console.log(1)');
     await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     app = Fastify();
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'No such API call', code: 'NOT_FOUND' }));
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ message: 'No such API call', code: 'NOT_FOUND' }),
+    );
     await registerClient(app, dir);
     await app.ready();
   });
@@ -50,7 +52,11 @@ describe('serving the built web client', () => {
   });
 
   it('leaves unknown API paths, pictures and non-page requests to the JSON 404', async () => {
-    for (const response of [await page('/api/no/such/call'), await page('/uploads/missing.webp'), await app.inject({ url: '/somewhere' })]) {
+    for (const response of [
+      await page('/api/no/such/call'),
+      await page('/uploads/missing.webp'),
+      await app.inject({ url: '/somewhere' }),
+    ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
     }

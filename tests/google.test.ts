@@ -94,7 +94,11 @@ class ProviderBrowser {
   }
 }
 
-const unescapeHtml = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x2F;/g, '/').replace(/&#x3D;/g, '=');
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#x2F;/g, '/')
+    .replace(/&#x3D;/g, '=');
 
 interface Started {
   authorizationUrl: string;
@@ -200,7 +204,11 @@ describe('Google sign-in against a real OpenID Connect provider', () => {
 
     const again = await signInCompletely(login);
     expect(outcomeOf(again.response).ok).toBe(true);
-    const meAgain = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookieOf(again.response) ?? '' } });
+    const meAgain = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: sessionCookieOf(again.response) ?? '' },
+    });
     expect(meAgain.json().uid).toBe(me.json().uid);
     const accounts = await t.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(accounts).toHaveLength(1);
@@ -229,8 +237,16 @@ describe('Google sign-in against a real OpenID Connect provider', () => {
     provider.setAccount(login, { email: existing.email, email_verified: true });
     const { response } = await signInCompletely(login);
     expect(outcomeOf(response).ok).toBe(true);
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookieOf(response) ?? '' } });
-    expect(me.json()).toMatchObject({ uid: existing.user.uid, emailVerified: true, providerData: [{ providerId: 'google.com' }] });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: sessionCookieOf(response) ?? '' },
+    });
+    expect(me.json()).toMatchObject({
+      uid: existing.user.uid,
+      emailVerified: true,
+      providerData: [{ providerId: 'google.com' }],
+    });
   });
 
   it('shuts out whoever signed up with that address first, since a password sign-up never proved it', async () => {
@@ -242,9 +258,17 @@ describe('Google sign-in against a real OpenID Connect provider', () => {
 
     const oldSession = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: squatter.cookie } });
     expect(oldSession.statusCode).toBe(401);
-    const password = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: squatter.email, password: squatter.password } });
+    const password = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: squatter.email, password: squatter.password },
+    });
     expect(password.statusCode).toBe(401);
-    const owner = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: sessionCookieOf(response) ?? '' } });
+    const owner = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: sessionCookieOf(response) ?? '' },
+    });
     expect(owner.json()).toMatchObject({ uid: squatter.user.uid, email: squatter.email });
   });
 });
@@ -256,7 +280,11 @@ describe('every refusal ends at the result page, in words', () => {
     provider.setAccount(login, { email: existing.email, email_verified: false });
     const { response } = await signInCompletely(login);
     expectRefusal(response, /already exists/, 'account-exists-with-different-credential');
-    const row = await t.db.selectFrom('users').select(['google_sub', 'role']).where('id', '=', existing.user.uid).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select(['google_sub', 'role'])
+      .where('id', '=', existing.user.uid)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ google_sub: null, role: 'seller' });
   });
 
@@ -265,7 +293,11 @@ describe('every refusal ends at the result page, in words', () => {
     provider.setAccount(login, { email_verified: false });
     const { response } = await signInCompletely(login);
     expectRefusal(response, /did not share a verified email address/);
-    const accounts = await t.db.selectFrom('users').select('id').where('email', '=', `${login}@example.test`.toLowerCase()).execute();
+    const accounts = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', `${login}@example.test`.toLowerCase())
+      .execute();
     expect(accounts).toEqual([]);
   });
 

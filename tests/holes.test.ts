@@ -31,8 +31,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const enc = encodeURIComponent;
-const anonymous = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, payload });
-const productExists = async (id: string) => (await anonymous('GET', `/api/addvertise/product/${id}`)).statusCode === 200;
+const anonymous = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload });
+const productExists = async (id: string) =>
+  (await anonymous('GET', `/api/addvertise/product/${id}`)).statusCode === 200;
 const bearer = (token: string) => ({ authorization: `bearer ${token}` });
 
 describe('a token for any email without a password', () => {
@@ -54,8 +56,12 @@ describe('a token for any email without a password', () => {
 
   it("cannot be forged: the admin's own claims signed with another key, or not signed at all, are no one", async () => {
     const claims = decodeJwt(admin.token);
-    expect((await t.app.inject({ method: 'GET', url: '/api/buyers', headers: bearer(admin.token) })).statusCode).toBe(200);
-    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(64)));
+    expect((await t.app.inject({ method: 'GET', url: '/api/buyers', headers: bearer(admin.token) })).statusCode).toBe(
+      200,
+    );
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('x'.repeat(64)));
     const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
     for (const token of [forged, unsigned, 'not-a-token']) {
       expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
@@ -66,14 +72,24 @@ describe('a token for any email without a password', () => {
 
 describe('signing oneself up as admin', () => {
   it('is refused by POST /addUser with a 400, and the account gets no admin power', async () => {
-    const signup = await anonymous('POST', '/api/auth/signup', { email: 'wannabe@example.test', password: 'long enough pw', role: 'admin' });
+    const signup = await anonymous('POST', '/api/auth/signup', {
+      email: 'wannabe@example.test',
+      password: 'long enough pw',
+      role: 'admin',
+    });
     const cookie = signup.cookies.find((c) => c.name === 'phonehaat_session')!;
     const headers = { cookie: `${cookie.name}=${cookie.value}` };
     const addUser = await t.app.inject({
       method: 'POST',
       url: '/api/addUser',
       headers,
-      payload: { name: 'Wannabe', email: 'wannabe@example.test', role: 'admin', photoURL: 'https://example.test/w.png', verified: true },
+      payload: {
+        name: 'Wannabe',
+        email: 'wannabe@example.test',
+        role: 'admin',
+        photoURL: 'https://example.test/w.png',
+        verified: true,
+      },
     });
     expect(addUser.statusCode).toBe(400);
     expect(addUser.json().fields).toHaveProperty('role');
@@ -89,14 +105,22 @@ describe('signing oneself up as admin', () => {
     const attempts = [
       hopeful.request({ method: 'POST', url: '/api/addUser', payload: { ...profile, role: 'admin' } }),
       hopeful.request({ method: 'POST', url: '/api/addUser', payload: { ...profile, role: 'seller' } }),
-      hopefulSeller.request({ method: 'POST', url: '/api/auth/update', payload: { displayName: 'S', photoURL: 'https://example.test/s.png', role: 'admin' } }),
+      hopefulSeller.request({
+        method: 'POST',
+        url: '/api/auth/update',
+        payload: { displayName: 'S', photoURL: 'https://example.test/s.png', role: 'admin' },
+      }),
       hopefulSeller.request({ method: 'PUT', url: `/api/verify_seller?email=${enc(hopefulSeller.email)}` }),
     ];
     await Promise.all(attempts);
     const admins = await t.db.selectFrom('users').select('email').where('role', '=', 'admin').execute();
     expect(admins).toEqual([{ email: admin.email }]);
-    expect((await hopeful.request({ method: 'GET', url: `/api/buyer/${enc(hopeful.email)}` })).json()).toEqual({ isBuyer: true });
-    expect((await anonymous('GET', `/api/checkSellerVerify?email=${enc(hopefulSeller.email)}`)).json()).toEqual({ verified: false });
+    expect((await hopeful.request({ method: 'GET', url: `/api/buyer/${enc(hopeful.email)}` })).json()).toEqual({
+      isBuyer: true,
+    });
+    expect((await anonymous('GET', `/api/checkSellerVerify?email=${enc(hopefulSeller.email)}`)).json()).toEqual({
+      verified: false,
+    });
   });
 });
 
@@ -115,7 +139,9 @@ describe('any signed-in user deleting any product or buyer', () => {
     const victim = await registerActor(t.app, 'buyer');
     for (const actor of [buyer, seller, victim]) {
       expect((await actor.request({ method: 'DELETE', url: `/api/buyers/${victim.user.uid}` })).statusCode).toBe(403);
-      expect((await actor.request({ method: 'DELETE', url: `/api/sellers/${otherSeller.user.uid}` })).statusCode).toBe(403);
+      expect((await actor.request({ method: 'DELETE', url: `/api/sellers/${otherSeller.user.uid}` })).statusCode).toBe(
+        403,
+      );
     }
     expect((await anonymous('DELETE', `/api/buyers/${victim.user.uid}`)).statusCode).toBe(401);
     expect((await victim.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
@@ -161,7 +187,9 @@ describe("storing a product in someone else's name", () => {
       },
     });
     expect(response.statusCode).toBe(201);
-    const product = productSchema.parse((await anonymous('GET', `/api/addvertise/product/${response.json().insertedId}`)).json());
+    const product = productSchema.parse(
+      (await anonymous('GET', `/api/addvertise/product/${response.json().insertedId}`)).json(),
+    );
     expect(product).toMatchObject({
       sellerEmail: otherSeller.email,
       sellerName: otherSeller.user.displayName,
@@ -171,13 +199,20 @@ describe("storing a product in someone else's name", () => {
     });
     expect(product.postedOn).not.toBe('2000-01-01T00:00:00.000Z');
 
-    const sellersOwn = await seller.request({ method: 'GET', url: `/api/products?email=${enc(seller.email)}&limit=100` });
+    const sellersOwn = await seller.request({
+      method: 'GET',
+      url: `/api/products?email=${enc(seller.email)}&limit=100`,
+    });
     expect(sellersOwn.json().some((p: { _id: string }) => p._id === product._id)).toBe(false);
   });
 
   it("cannot list a product with another seller's photo", async () => {
     const { caption: _caption, hue: _hue, ...fields } = demoListing(8);
-    const response = await otherSeller.request({ method: 'POST', url: '/api/store_products', payload: { ...fields, productImg: await uploadPhoto(seller) } });
+    const response = await otherSeller.request({
+      method: 'POST',
+      url: '/api/store_products',
+      payload: { ...fields, productImg: await uploadPhoto(seller) },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toHaveProperty('productImg');
   });
@@ -188,9 +223,22 @@ describe("storing a product in someone else's name", () => {
     await buyer.request({
       method: 'POST',
       url: '/api/store/booking/product',
-      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Khulna', name: 'Someone', email: seller.email, productPrice: 1 },
+      payload: {
+        productId,
+        phoneNumber: '01711223344',
+        meetLocation: 'Khulna',
+        name: 'Someone',
+        email: seller.email,
+        productPrice: 1,
+      },
     });
-    const orders = orderSchema.array().parse((await buyer.request({ method: 'GET', url: `/api/orders?email=${enc(buyer.email)}&limit=100` })).json());
-    expect(orders.find((o) => o.productId === productId)).toMatchObject({ email: buyer.email, name: buyer.user.displayName, productPrice: listed.resalePrice });
+    const orders = orderSchema
+      .array()
+      .parse((await buyer.request({ method: 'GET', url: `/api/orders?email=${enc(buyer.email)}&limit=100` })).json());
+    expect(orders.find((o) => o.productId === productId)).toMatchObject({
+      email: buyer.email,
+      name: buyer.user.displayName,
+      productPrice: listed.resalePrice,
+    });
   });
 });

@@ -30,14 +30,21 @@ afterAll(() => t.close());
 
 const HOUR = 60 * 60 * 1000;
 const uploadIdOf = (url: string) => url.slice('/uploads/'.length, -'.webp'.length);
-const filesOf = (uploadId: string) => [join(t.images.directory, `${uploadId}.webp`), join(t.images.directory, `${uploadId}-thumb.webp`)];
+const filesOf = (uploadId: string) => [
+  join(t.images.directory, `${uploadId}.webp`),
+  join(t.images.directory, `${uploadId}-thumb.webp`),
+];
 const imageOf = async (productId: string) =>
   (await t.db.selectFrom('products').select('image_id').where('id', '=', productId).executeTakeFirstOrThrow()).image_id;
 const uploadIds = async () => (await t.db.selectFrom('uploads').select('id').execute()).map((row) => row.id);
 
 /** Makes an upload look `hours` old. */
 const age = (uploadId: string, hours: number) =>
-  t.db.updateTable('uploads').set({ created_at: new Date(Date.now() - hours * HOUR).toISOString() }).where('id', '=', uploadId).execute();
+  t.db
+    .updateTable('uploads')
+    .set({ created_at: new Date(Date.now() - hours * HOUR).toISOString() })
+    .where('id', '=', uploadId)
+    .execute();
 
 describe('removeUnusedUploads', () => {
   it('removes uploads over a day old that no product uses and no order shows, with their files', async () => {
@@ -48,7 +55,9 @@ describe('removeUnusedUploads', () => {
     // The photo of a listing deleted before anyone booked it.
     const unbookedProduct = await listProduct(seller);
     const unbooked = await imageOf(unbookedProduct);
-    expect((await seller.request({ method: 'DELETE', url: `/api/delete/product/${unbookedProduct}` })).statusCode).toBe(200);
+    expect((await seller.request({ method: 'DELETE', url: `/api/delete/product/${unbookedProduct}` })).statusCode).toBe(
+      200,
+    );
     await age(unbooked, 48);
     // Kept: a photo uploaded less than a day ago, one a listing uses, one an order of a deleted listing shows.
     const recent = uploadIdOf(await uploadPhoto(seller));
@@ -58,8 +67,12 @@ describe('removeUnusedUploads', () => {
     const bookedProduct = await listProduct(seller);
     const booked = await imageOf(bookedProduct);
     const booking = { productId: bookedProduct, phoneNumber: '01711223344', meetLocation: 'Bogura' };
-    expect((await buyer.request({ method: 'POST', url: '/api/store/booking/product', payload: booking })).statusCode).toBe(201);
-    expect((await seller.request({ method: 'DELETE', url: `/api/delete/product/${bookedProduct}` })).statusCode).toBe(200);
+    expect(
+      (await buyer.request({ method: 'POST', url: '/api/store/booking/product', payload: booking })).statusCode,
+    ).toBe(201);
+    expect((await seller.request({ method: 'DELETE', url: `/api/delete/product/${bookedProduct}` })).statusCode).toBe(
+      200,
+    );
     await age(booked, 48);
     const before = await uploadIds();
 
@@ -71,7 +84,11 @@ describe('removeUnusedUploads', () => {
     for (const gone of [abandoned, unbooked]) expect(filesOf(gone).map(existsSync)).toEqual([false, false]);
     for (const kept of [recent, listed, booked]) expect(filesOf(kept).map(existsSync)).toEqual([true, true]);
 
-    const orders = orderSchema.array().parse((await buyer.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}` })).json());
+    const orders = orderSchema
+      .array()
+      .parse(
+        (await buyer.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}` })).json(),
+      );
     const order = orders.find((o) => o.meetLocation === 'Bogura')!;
     expect((await t.app.inject({ method: 'GET', url: order.productImg })).statusCode).toBe(200);
 
@@ -97,7 +114,13 @@ describe('removeExpiredSessions', () => {
     const past = (days: number) => new Date(Date.now() - days * 24 * HOUR).toISOString();
     await t.db
       .insertInto('sessions')
-      .values({ id: expired, user_id: user.user.uid, token_hash: `expired-${expired}`, created_at: past(31), expires_at: past(1) })
+      .values({
+        id: expired,
+        user_id: user.user.uid,
+        token_hash: `expired-${expired}`,
+        created_at: past(31),
+        expires_at: past(1),
+      })
       .execute();
 
     expect(await removeExpiredSessions({ db: t.db, images: t.images })).toBe(1);
@@ -120,16 +143,26 @@ describe('removeStaleLoginCounters', () => {
       .execute();
 
     expect(await removeStaleLoginCounters({ db: t.db, images: t.images })).toBe(1);
-    const keys = (await t.db.selectFrom('login_failures').select('key').where('key', 'like', 'ip:192.0.2.%').execute()).map((row) => row.key);
+    const keys = (
+      await t.db.selectFrom('login_failures').select('key').where('key', 'like', 'ip:192.0.2.%').execute()
+    ).map((row) => row.key);
     expect(keys).toEqual(['ip:192.0.2.11']);
   });
 });
 
 describe('runHousekeeping', () => {
-  const fakeLog = () => ({ info: vi.fn(), error: vi.fn() }) as unknown as FastifyBaseLogger & { info: ReturnType<typeof vi.fn>; error: ReturnType<typeof vi.fn> };
+  const fakeLog = () =>
+    ({ info: vi.fn(), error: vi.fn() }) as unknown as FastifyBaseLogger & {
+      info: ReturnType<typeof vi.fn>;
+      error: ReturnType<typeof vi.fn>;
+    };
 
   it('has the jobs of a round in one list', () => {
-    expect(housekeepingJobs.map((job) => job.name)).toEqual(['unused uploads', 'expired sessions', 'stale login counters']);
+    expect(housekeepingJobs.map((job) => job.name)).toEqual([
+      'unused uploads',
+      'expired sessions',
+      'stale login counters',
+    ]);
   });
 
   it('runs every job; one that fails is logged and the next still runs', async () => {

@@ -51,7 +51,11 @@ describe('text holding U+0000, which PostgreSQL cannot store', () => {
     expect(profile.statusCode).toBe(400);
     expect(profile.json().fields).toEqual({ name: 'Remove the invisible control character from this text' });
 
-    const update = await buyer.request({ method: 'POST', url: '/api/auth/update', payload: { displayName: `a${NUL}b` } });
+    const update = await buyer.request({
+      method: 'POST',
+      url: '/api/auth/update',
+      payload: { displayName: `a${NUL}b` },
+    });
     expect(update.statusCode).toBe(400);
     expect(update.json().fields).toHaveProperty('displayName');
 

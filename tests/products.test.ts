@@ -28,7 +28,10 @@ afterAll(() => t.close());
 
 const getProduct = async (id: string) => {
   const response = await t.app.inject({ method: 'GET', url: `/api/addvertise/product/${id}` });
-  return { status: response.statusCode, product: response.statusCode === 200 ? productSchema.parse(response.json()) : undefined };
+  return {
+    status: response.statusCode,
+    product: response.statusCode === 200 ? productSchema.parse(response.json()) : undefined,
+  };
 };
 
 const markSold = (id: string) => t.db.updateTable('products').set({ is_sold: true }).where('id', '=', id).execute();
@@ -39,7 +42,9 @@ async function validListing(actor: Actor, n = 1) {
 }
 
 const isNewestFirst = (products: Product[]) =>
-  products.every((p, i) => i === 0 || [products[i - 1]!.postedOn, products[i - 1]!._id].join() >= [p.postedOn, p._id].join());
+  products.every(
+    (p, i) => i === 0 || [products[i - 1]!.postedOn, products[i - 1]!._id].join() >= [p.postedOn, p._id].join(),
+  );
 
 describe('POST /api/store_products', () => {
   it('lists a product for an unverified seller, with seller details from the account, not the body', async () => {
@@ -47,7 +52,14 @@ describe('POST /api/store_products', () => {
     const response = await seller.request({
       method: 'POST',
       url: '/api/store_products',
-      payload: { ...listing, sellerName: 'Someone Else', sellerEmail: 'evil@example.test', sellerIsVerified: true, sellStatus: true, advertiseStatus: true },
+      payload: {
+        ...listing,
+        sellerName: 'Someone Else',
+        sellerEmail: 'evil@example.test',
+        sellerIsVerified: true,
+        sellStatus: true,
+        advertiseStatus: true,
+      },
     });
     expect(response.statusCode).toBe(201);
     const { insertedId } = response.json();
@@ -135,7 +147,11 @@ describe('POST /api/store_products', () => {
       'https://i.ibb.co/abc/phone.jpg',
     ];
     for (const productImg of candidates) {
-      const response = await seller.request({ method: 'POST', url: '/api/store_products', payload: { ...listing, productImg } });
+      const response = await seller.request({
+        method: 'POST',
+        url: '/api/store_products',
+        payload: { ...listing, productImg },
+      });
       expect(response.statusCode).toBe(400);
       expect(Object.keys(response.json().fields)).toEqual(['productImg']);
     }
@@ -144,7 +160,11 @@ describe('POST /api/store_products', () => {
   it('refuses a category that does not exist', async () => {
     const listing = await validListing(seller);
     for (const category_id of [newId(), 'iphone']) {
-      const response = await seller.request({ method: 'POST', url: '/api/store_products', payload: { ...listing, category_id } });
+      const response = await seller.request({
+        method: 'POST',
+        url: '/api/store_products',
+        payload: { ...listing, category_id },
+      });
       expect(response.statusCode).toBe(400);
       expect(Object.keys(response.json().fields)).toEqual(['category_id']);
     }
@@ -194,7 +214,11 @@ describe('public lists', () => {
       ['br', brotliDecompressSync],
       ['gzip', gunzipSync],
     ] as const) {
-      const response = await t.app.inject({ method: 'GET', url: '/api/all/phones?limit=100', headers: { 'accept-encoding': encoding } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/all/phones?limit=100',
+        headers: { 'accept-encoding': encoding },
+      });
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length);
       expect(JSON.parse(decode(response.rawPayload).toString('utf8'))).toEqual(plain.json());
@@ -252,7 +276,10 @@ describe("a seller's own products", () => {
     const fresh = await registerActor(t.app, 'seller');
     const ids = [await listProduct(fresh), await listProduct(fresh), await listProduct(fresh)];
     await markSold(ids[0]!);
-    const response = await fresh.request({ method: 'GET', url: `/api/products?email=${encodeURIComponent(fresh.email)}` });
+    const response = await fresh.request({
+      method: 'GET',
+      url: `/api/products?email=${encodeURIComponent(fresh.email)}`,
+    });
     expect(response.statusCode).toBe(200);
     const products = productSchema.array().parse(response.json());
     expect(products.map((p) => p._id).sort()).toEqual([...ids].sort());
@@ -260,17 +287,29 @@ describe("a seller's own products", () => {
     expect(products.find((p) => p._id === ids[0])?.sellStatus).toBe(true);
     expect(response.headers['x-total-count']).toBe('3');
 
-    const page = await fresh.request({ method: 'GET', url: `/api/products?email=${encodeURIComponent(fresh.email)}&limit=1` });
+    const page = await fresh.request({
+      method: 'GET',
+      url: `/api/products?email=${encodeURIComponent(fresh.email)}&limit=1`,
+    });
     expect(page.json()).toHaveLength(1);
     expect(page.headers.link).toContain('page=2');
   });
 
   it("refuses someone else's email, buyers and anonymous callers", async () => {
-    const others = await seller.request({ method: 'GET', url: `/api/products?email=${encodeURIComponent(otherSeller.email)}` });
+    const others = await seller.request({
+      method: 'GET',
+      url: `/api/products?email=${encodeURIComponent(otherSeller.email)}`,
+    });
     expect(others.statusCode).toBe(403);
-    const asBuyer = await buyer.request({ method: 'GET', url: `/api/products?email=${encodeURIComponent(buyer.email)}` });
+    const asBuyer = await buyer.request({
+      method: 'GET',
+      url: `/api/products?email=${encodeURIComponent(buyer.email)}`,
+    });
     expect(asBuyer.statusCode).toBe(403);
-    const anonymous = await t.app.inject({ method: 'GET', url: `/api/products?email=${encodeURIComponent(seller.email)}` });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/products?email=${encodeURIComponent(seller.email)}`,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -305,7 +344,10 @@ describe('deleting a product', () => {
   /** A product with a report and a booking, written directly: those features have their own tests. */
   async function productWithHistory(owner: Actor) {
     const id = await listProduct(owner);
-    await t.db.insertInto('reports').values({ id: newId(), product_id: id, reporter_id: buyer.user.uid, reported_at: nowIso() }).execute();
+    await t.db
+      .insertInto('reports')
+      .values({ id: newId(), product_id: id, reporter_id: buyer.user.uid, reported_at: nowIso() })
+      .execute();
     const bookingId = newId();
     await t.db
       .insertInto('bookings')

@@ -26,9 +26,12 @@ vi.mock('../src/server/reports/repository', async (importOriginal) => {
   return { ...real, insertReport: vi.fn(real.insertReport) };
 });
 
-const realInsertBooking = (await vi.importActual<typeof bookingsRepository>('../src/server/bookings/repository')).insertBooking;
-const realInsertProduct = (await vi.importActual<typeof productsRepository>('../src/server/products/repository')).insertProduct;
-const realInsertReport = (await vi.importActual<typeof reportsRepository>('../src/server/reports/repository')).insertReport;
+const realInsertBooking = (await vi.importActual<typeof bookingsRepository>('../src/server/bookings/repository'))
+  .insertBooking;
+const realInsertProduct = (await vi.importActual<typeof productsRepository>('../src/server/products/repository'))
+  .insertProduct;
+const realInsertReport = (await vi.importActual<typeof reportsRepository>('../src/server/reports/repository'))
+  .insertReport;
 
 /** Runs `meanwhile` (another request) right before the next booking is inserted. */
 function beforeNextBookingInsert(meanwhile: () => Promise<unknown>) {
@@ -80,14 +83,18 @@ const book = (actor: Actor, productId: string) =>
     url: '/api/store/booking/product',
     payload: { productId, phoneNumber: '+880 1711 223344', meetLocation: 'Dhaka, Mirpur 10' },
   });
-const report = (actor: Actor, productId: string) => actor.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
-const bookingsOf = (productId: string) => t.db.selectFrom('bookings').select('id').where('product_id', '=', productId).execute();
+const report = (actor: Actor, productId: string) =>
+  actor.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
+const bookingsOf = (productId: string) =>
+  t.db.selectFrom('bookings').select('id').where('product_id', '=', productId).execute();
 
 describe('a booking whose product goes away before it is stored', () => {
   it('answers 404 when the product is deleted in between', async () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
-    beforeNextBookingInsert(async () => expectOk(await admin.request({ method: 'DELETE', url: `/api/product/delete/${productId}` })));
+    beforeNextBookingInsert(async () =>
+      expectOk(await admin.request({ method: 'DELETE', url: `/api/product/delete/${productId}` })),
+    );
 
     const response = await book(buyer, productId);
     expect(response.statusCode).toBe(404);
@@ -99,7 +106,9 @@ describe('a booking whose product goes away before it is stored', () => {
   it('answers 404 when its seller is deleted in between', async () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
-    beforeNextBookingInsert(async () => expectOk(await admin.request({ method: 'DELETE', url: `/api/sellers/${seller.user.uid}` })));
+    beforeNextBookingInsert(async () =>
+      expectOk(await admin.request({ method: 'DELETE', url: `/api/sellers/${seller.user.uid}` })),
+    );
 
     const response = await book(buyer, productId);
     expect(response.statusCode).toBe(404);
@@ -110,7 +119,9 @@ describe('a booking whose product goes away before it is stored', () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
     const doomed = await registerActor(t.app, 'buyer');
-    beforeNextBookingInsert(async () => expectOk(await admin.request({ method: 'DELETE', url: `/api/buyers/${doomed.user.uid}` })));
+    beforeNextBookingInsert(async () =>
+      expectOk(await admin.request({ method: 'DELETE', url: `/api/buyers/${doomed.user.uid}` })),
+    );
 
     const response = await book(doomed, productId);
     expect(response.statusCode).toBe(401);
@@ -122,7 +133,9 @@ describe('a report whose product goes away before it is stored', () => {
   it('answers 404 when the product is deleted in between', async () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
-    beforeNextReportInsert(async () => expectOk(await seller.request({ method: 'DELETE', url: `/api/delete/product/${productId}` })));
+    beforeNextReportInsert(async () =>
+      expectOk(await seller.request({ method: 'DELETE', url: `/api/delete/product/${productId}` })),
+    );
 
     const response = await report(buyer, productId);
     expect(response.statusCode).toBe(404);
@@ -133,7 +146,9 @@ describe('a report whose product goes away before it is stored', () => {
   it('answers 404 when its seller is deleted in between', async () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
-    beforeNextReportInsert(async () => expectOk(await admin.request({ method: 'DELETE', url: `/api/sellers/${seller.user.uid}` })));
+    beforeNextReportInsert(async () =>
+      expectOk(await admin.request({ method: 'DELETE', url: `/api/sellers/${seller.user.uid}` })),
+    );
 
     const response = await report(buyer, productId);
     expect(response.statusCode).toBe(404);
@@ -144,7 +159,9 @@ describe('a report whose product goes away before it is stored', () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
     const doomed = await registerActor(t.app, 'buyer');
-    beforeNextReportInsert(async () => expectOk(await admin.request({ method: 'DELETE', url: `/api/buyers/${doomed.user.uid}` })));
+    beforeNextReportInsert(async () =>
+      expectOk(await admin.request({ method: 'DELETE', url: `/api/buyers/${doomed.user.uid}` })),
+    );
 
     const response = await report(doomed, productId);
     expect(response.statusCode).toBe(401);
@@ -158,13 +175,24 @@ describe('a listing whose photo goes away before it is stored', () => {
     const productImg = await uploadPhoto(seller);
     const uploadId = productImg.slice('/uploads/'.length, -'.webp'.length);
     // The seller kept the form open for more than a day; housekeeping runs just as they save it.
-    await t.db.updateTable('uploads').set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() }).where('id', '=', uploadId).execute();
+    await t.db
+      .updateTable('uploads')
+      .set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() })
+      .where('id', '=', uploadId)
+      .execute();
     beforeNextProductInsert(async () => expect(await removeUnusedUploads({ db: t.db, images: t.images })).toBe(1));
 
     const { caption: _caption, hue: _hue, ...fields } = demoListing(1);
-    const response = await seller.request({ method: 'POST', url: '/api/store_products', payload: { ...fields, productImg } });
+    const response = await seller.request({
+      method: 'POST',
+      url: '/api/store_products',
+      payload: { ...fields, productImg },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { productImg: 'Please upload the product image again, then save the product' } });
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { productImg: 'Please upload the product image again, then save the product' },
+    });
     expect(productsRepository.insertProduct).toHaveBeenCalledTimes(1);
   });
 });

@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const report = (actor: Actor, payload: object) => actor.request({ method: 'POST', url: '/api/report/product', payload });
+const report = (actor: Actor, payload: object) =>
+  actor.request({ method: 'POST', url: '/api/report/product', payload });
 
 async function reportedProducts(query = '?limit=100'): Promise<ReportedProduct[]> {
   const response = await admin.request({ method: 'GET', url: `/api/all/reported/products${query}` });
@@ -31,13 +32,20 @@ async function reportedProducts(query = '?limit=100'): Promise<ReportedProduct[]
   return reportedProductSchema.array().parse(response.json());
 }
 
-const deleteReport = (actor: Actor, id: string) => actor.request({ method: 'DELETE', url: `/api/reported/product/delete/${id}` });
+const deleteReport = (actor: Actor, id: string) =>
+  actor.request({ method: 'DELETE', url: `/api/reported/product/delete/${id}` });
 
 describe('POST /api/report/product', () => {
   it('stores a report that the admin sees with the product and seller details', async () => {
     const productId = await listProduct(seller);
-    const product = productSchema.parse((await t.app.inject({ method: 'GET', url: `/api/addvertise/product/${productId}` })).json());
-    const response = await report(buyer, { product_id: productId, productName: 'ignored', sellerEmail: 'ignored@example.test' });
+    const product = productSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/addvertise/product/${productId}` })).json(),
+    );
+    const response = await report(buyer, {
+      product_id: productId,
+      productName: 'ignored',
+      sellerEmail: 'ignored@example.test',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
 
@@ -61,13 +69,19 @@ describe('POST /api/report/product', () => {
     }
     const again = await report(buyer, { product_id: productId });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'You have reported this phone already. An admin will look at it.', code: 'ALREADY_EXISTS' });
+    expect(again.json()).toEqual({
+      message: 'You have reported this phone already. An admin will look at it.',
+      code: 'ALREADY_EXISTS',
+    });
     expect((await reportedProducts()).filter((r) => r.product_id === productId)).toHaveLength(3);
   });
 
   it('keeps one report when the same user reports twice at once', async () => {
     const productId = await listProduct(seller);
-    const answers = await Promise.all([report(buyer, { product_id: productId }), report(buyer, { product_id: productId })]);
+    const answers = await Promise.all([
+      report(buyer, { product_id: productId }),
+      report(buyer, { product_id: productId }),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
   });
 
@@ -85,13 +99,20 @@ describe('POST /api/report/product', () => {
 
     const missing = await report(buyer, {});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { product_id: 'Choose a product to report' } });
+    expect(missing.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { product_id: 'Choose a product to report' },
+    });
     expect((await report(buyer, { product_id: '../etc' })).json().fields).toEqual({ product_id: 'Unknown id' });
   });
 
   it('refuses anonymous callers', async () => {
     const productId = await listProduct(seller);
-    const response = await t.app.inject({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/report/product',
+      payload: { product_id: productId },
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -100,12 +121,19 @@ describe('GET /api/all/reported/products', () => {
   it('lists reports newest first, paged, with details that follow the product and seller', async () => {
     const fresh = await createTestApp();
     try {
-      const [owner, reporter] = await Promise.all([registerActor(fresh.app, 'seller'), registerActor(fresh.app, 'buyer')]);
+      const [owner, reporter] = await Promise.all([
+        registerActor(fresh.app, 'seller'),
+        registerActor(fresh.app, 'buyer'),
+      ]);
       const freshAdmin = await adminActor(fresh.app, fresh.db);
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) {
         const productId = await listProduct(owner);
-        ids.push((await reporter.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } })).json().insertedId);
+        ids.push(
+          (
+            await reporter.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } })
+          ).json().insertedId,
+        );
       }
       const list = (query = '') => freshAdmin.request({ method: 'GET', url: `/api/all/reported/products${query}` });
 
@@ -120,7 +148,12 @@ describe('GET /api/all/reported/products', () => {
       expect(page.json()).toHaveLength(2);
 
       await fresh.db.updateTable('users').set({ name: 'Renamed Seller' }).where('id', '=', owner.user.uid).execute();
-      expect(reportedProductSchema.array().parse((await list()).json()).map((r) => r.sellerName)).toEqual(Array(3).fill('Renamed Seller'));
+      expect(
+        reportedProductSchema
+          .array()
+          .parse((await list()).json())
+          .map((r) => r.sellerName),
+      ).toEqual(Array(3).fill('Renamed Seller'));
     } finally {
       await fresh.close();
     }
@@ -166,7 +199,9 @@ describe('DELETE /api/reported/product/delete/:id', () => {
     const reportId = (await report(buyer, { product_id: productId })).json().insertedId;
     expect((await deleteReport(buyer, reportId)).statusCode).toBe(403);
     expect((await deleteReport(seller, reportId)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/reported/product/delete/${reportId}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/reported/product/delete/${reportId}` })).statusCode).toBe(
+      401,
+    );
     expect((await reportedProducts()).some((r) => r._id === reportId)).toBe(true);
   });
 });

@@ -46,15 +46,24 @@ describe('demo seed', () => {
     const users = await t.db.selectFrom('users').select(['email', 'role', 'is_verified', 'password_hash']).execute();
     expect(users.filter((u) => u.role === 'admin')).toHaveLength(1);
     expect(users.filter((u) => u.role === 'buyer')).toHaveLength(2);
-    expect(users.filter((u) => u.role === 'seller').map((u) => u.is_verified).sort()).toEqual([false, true]);
+    expect(
+      users
+        .filter((u) => u.role === 'seller')
+        .map((u) => u.is_verified)
+        .sort(),
+    ).toEqual([false, true]);
     for (const user of users) expect(user.password_hash).toMatch(/^\$argon2id\$/);
 
-    const products = await t.db.selectFrom('products').select(['category_id', 'is_sold', 'is_advertised', 'image_id']).execute();
+    const products = await t.db
+      .selectFrom('products')
+      .select(['category_id', 'is_sold', 'is_advertised', 'image_id'])
+      .execute();
     expect(new Set(products.map((p) => p.category_id))).toEqual(new Set(CATEGORY_CATALOGUE.map((c) => c.id)));
     expect(products.filter((p) => p.is_sold)).toHaveLength(1);
     expect(products.filter((p) => p.is_advertised && !p.is_sold).length).toBeGreaterThanOrEqual(3);
     for (const product of products) {
-      for (const name of imageFileNames(product.image_id)) expect(existsSync(join(t.images.directory, name))).toBe(true);
+      for (const name of imageFileNames(product.image_id))
+        expect(existsSync(join(t.images.directory, name))).toBe(true);
     }
 
     const requester = await t.db
@@ -100,6 +109,10 @@ describe('demo seed', () => {
 });
 
 async function signUpSomeone() {
-  const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'someone@example.test', password: 'a long password' } });
+  const signup = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email: 'someone@example.test', password: 'a long password' },
+  });
   expect(signup.statusCode).toBe(201);
 }

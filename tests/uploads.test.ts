@@ -5,7 +5,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_CONCURRENT_PHOTOS, photoTurns } from '../src/server/uploads/processing';
-import { MAX_UPLOADS_IN_FLIGHT, MAX_UPLOADS_IN_FLIGHT_PER_SELLER, UPLOADS_PER_MINUTE } from '../src/server/uploads/routes';
+import {
+  MAX_UPLOADS_IN_FLIGHT,
+  MAX_UPLOADS_IN_FLIGHT_PER_SELLER,
+  UPLOADS_PER_MINUTE,
+} from '../src/server/uploads/routes';
 import { MAX_UPLOAD_BYTES, uploadResponseSchema, type UploadResponse } from '../src/shared/uploads';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
@@ -102,7 +106,10 @@ describe('POST /api/uploads', () => {
     await withPhotosHeld(async (spy) => {
       uploads = sellers.flatMap((one) => [uploadFile(one, { bytes }), uploadFile(one, { bytes })]);
       await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(uploads.length), { timeout: 10_000 });
-      expect([photoTurns.running, photoTurns.waiting]).toEqual([MAX_CONCURRENT_PHOTOS, uploads.length - MAX_CONCURRENT_PHOTOS]);
+      expect([photoTurns.running, photoTurns.waiting]).toEqual([
+        MAX_CONCURRENT_PHOTOS,
+        uploads.length - MAX_CONCURRENT_PHOTOS,
+      ]);
     });
     for (const response of await Promise.all(uploads)) expect(response.statusCode).toBe(200);
     expect([photoTurns.running, photoTurns.waiting]).toEqual([0, 0]);
@@ -120,19 +127,28 @@ describe('POST /api/uploads', () => {
 
       const third = await uploadFile(sellers[0]!, { bytes });
       expect(third.statusCode).toBe(429);
-      expect(third.json().message).toBe(`You are already uploading ${MAX_UPLOADS_IN_FLIGHT_PER_SELLER} photos. Please wait until one has finished.`);
+      expect(third.json().message).toBe(
+        `You are already uploading ${MAX_UPLOADS_IN_FLIGHT_PER_SELLER} photos. Please wait until one has finished.`,
+      );
 
       const busy = await uploadFile(latecomer, { bytes });
       expect(busy.statusCode).toBe(503);
       expect(busy.headers['retry-after']).toBe('5');
-      expect(busy.json()).toMatchObject({ code: 'UNAVAILABLE', message: 'Many photos are being uploaded right now. Please try again in a few seconds.' });
+      expect(busy.json()).toMatchObject({
+        code: 'UNAVAILABLE',
+        message: 'Many photos are being uploaded right now. Please try again in a few seconds.',
+      });
     });
     for (const response of await Promise.all(held)) expect(response.statusCode).toBe(200);
     expect((await uploadFile(latecomer, { bytes })).statusCode).toBe(200);
   });
 
   it('records the upload with its owner and size', async () => {
-    const response = await uploadFile(seller, { bytes: await picture(320, 200).png().toBuffer(), filename: 'a.png', contentType: 'image/png' });
+    const response = await uploadFile(seller, {
+      bytes: await picture(320, 200).png().toBuffer(),
+      filename: 'a.png',
+      contentType: 'image/png',
+    });
     const id = response.json<UploadResponse>().data.url.slice('/uploads/'.length, -'.webp'.length);
     const row = await t.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ owner_id: seller.user.uid, width: 320, height: 200 });
@@ -151,19 +167,32 @@ describe('POST /api/uploads', () => {
     ['GIF', () => picture(120, 90).gif().toBuffer()],
     ['AVIF', () => picture(120, 90).avif().toBuffer()],
   ])('accepts %s', async (_format, encode) => {
-    const response = await uploadFile(seller, { bytes: await encode(), filename: 'upload.bin', contentType: 'application/octet-stream' });
+    const response = await uploadFile(seller, {
+      bytes: await encode(),
+      filename: 'upload.bin',
+      contentType: 'application/octet-stream',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<UploadResponse>().data).toMatchObject({ width: 120, height: 90 });
   });
 
   it('refuses a text file named photo.jpg with 415', async () => {
-    const response = await uploadFile(seller, { bytes: Buffer.from('not a picture at all\n'.repeat(50)), filename: 'photo.jpg', contentType: 'image/jpeg' });
+    const response = await uploadFile(seller, {
+      bytes: Buffer.from('not a picture at all\n'.repeat(50)),
+      filename: 'photo.jpg',
+      contentType: 'image/jpeg',
+    });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringContaining('JPEG, PNG, WebP, GIF or AVIF') });
+    expect(response.json()).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: expect.stringContaining('JPEG, PNG, WebP, GIF or AVIF'),
+    });
   });
 
   it('refuses pictures of other kinds (SVG, TIFF) with 415', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
     const tiff = await picture(50, 50).tiff().toBuffer();
     for (const bytes of [svg, tiff]) {
       const response = await uploadFile(seller, { bytes, filename: 'photo.png', contentType: 'image/png' });
@@ -176,7 +205,10 @@ describe('POST /api/uploads', () => {
     const bytes = Buffer.concat([jpegStart, Buffer.alloc(MAX_UPLOAD_BYTES + 1 - jpegStart.length + 1024, 7)]);
     const response = await uploadFile(seller, { bytes, filename: 'huge.jpg', contentType: 'image/jpeg' });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('larger than 8 MB') });
+    expect(response.json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining('larger than 8 MB'),
+    });
   });
 
   it('refuses a decompression bomb quickly, before decoding it', async () => {
@@ -192,7 +224,10 @@ describe('POST /api/uploads', () => {
   it('answers 400 when the form has no image field', async () => {
     const response = await uploadFile(seller, { bytes: await picture(10, 10).png().toBuffer(), field: 'photo' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'Please Choose product image', fields: { image: 'Please Choose product image' } });
+    expect(response.json()).toMatchObject({
+      message: 'Please Choose product image',
+      fields: { image: 'Please Choose product image' },
+    });
   });
 
   it('answers 415 to a body that is not a form', async () => {
@@ -253,7 +288,12 @@ describe('POST /api/uploads rate limit', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // The same account signed in on another device (its session cookie) shares the limit.
     const { payload, headers } = multipartBody({ bytes: png });
-    const byCookie = await t.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { ...headers, cookie: busy.cookie } });
+    const byCookie = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload,
+      headers: { ...headers, cookie: busy.cookie },
+    });
     expect(byCookie.statusCode).toBe(429);
 
     // All test requests come from one address: the limit is the account's, not the address's.
@@ -281,11 +321,13 @@ describe('GET /uploads/<name>', () => {
     }
   });
 
-  it.each(['/uploads/0123456789abcdef01234567.webp', '/uploads/..%2Fdb.sqlite', '/uploads/Upper.webp', '/uploads/x.png'])(
-    'answers 404 for %s',
-    async (path) => {
-      const response = await t.app.inject({ method: 'GET', url: path });
-      expect(response.statusCode).toBe(404);
-    },
-  );
+  it.each([
+    '/uploads/0123456789abcdef01234567.webp',
+    '/uploads/..%2Fdb.sqlite',
+    '/uploads/Upper.webp',
+    '/uploads/x.png',
+  ])('answers 404 for %s', async (path) => {
+    const response = await t.app.inject({ method: 'GET', url: path });
+    expect(response.statusCode).toBe(404);
+  });
 });

@@ -25,7 +25,11 @@ const enc = encodeURIComponent;
 
 /** A signed-up account that has not stored its profile yet, as the register form leaves it between its two calls. */
 async function freshAccount(email = `fresh.${newId()}@example.test`) {
-  const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: 'long enough pw' } });
+  const signup = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email, password: 'long enough pw' },
+  });
   const cookie = signup.cookies.find((c) => c.name === 'phonehaat_session')!;
   const headers = { cookie: `${cookie.name}=${cookie.value}` };
   return {
@@ -34,7 +38,12 @@ async function freshAccount(email = `fresh.${newId()}@example.test`) {
   };
 }
 
-const profile = (email: string, role = 'buyer') => ({ name: 'Sadia Akter', email, role, photoURL: 'https://i.pravatar.cc/150?u=sadia' });
+const profile = (email: string, role = 'buyer') => ({
+  name: 'Sadia Akter',
+  email,
+  role,
+  photoURL: 'https://i.pravatar.cc/150?u=sadia',
+});
 
 async function usersOf(role: 'buyers' | 'sellers', query = '?limit=100'): Promise<User[]> {
   const response = await admin.request({ method: 'GET', url: `/api/${role}${query}` });
@@ -43,7 +52,10 @@ async function usersOf(role: 'buyers' | 'sellers', query = '?limit=100'): Promis
 }
 
 const roleCheck = (actor: Actor | null, role: string, email: string) =>
-  (actor ? actor.request.bind(actor) : t.app.inject.bind(t.app))({ method: 'GET', url: `/api/${role}/${enc(email)}` }).then((r) => r.json());
+  (actor ? actor.request.bind(actor) : t.app.inject.bind(t.app))({
+    method: 'GET',
+    url: `/api/${role}/${enc(email)}`,
+  }).then((r) => r.json());
 
 describe('POST /api/addUser', () => {
   it("stores the signed-in account's profile; a seller starts unverified whatever the body says", async () => {
@@ -121,7 +133,8 @@ describe('GET /api/admin|seller|buyer/:email', () => {
 
 describe('GET /api/checkSellerVerify?email=', () => {
   it('answers whether that seller is verified, for anyone', async () => {
-    const check = async (email: string) => (await t.app.inject({ method: 'GET', url: `/api/checkSellerVerify?email=${enc(email)}` })).json();
+    const check = async (email: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/checkSellerVerify?email=${enc(email)}` })).json();
     const newcomer = await registerActor(t.app, 'seller');
     expect(await check(newcomer.email)).toEqual({ verified: false });
     await admin.request({ method: 'PUT', url: `/api/verify_seller?email=${enc(newcomer.email)}` });
@@ -171,7 +184,11 @@ describe('DELETE /api/buyers/:id', () => {
   it('deletes the buyer, ends their sessions and takes their bookings out of every list', async () => {
     const doomed = await registerActor(t.app, 'buyer');
     const productId = await listProduct(seller);
-    await doomed.request({ method: 'POST', url: '/api/store/booking/product', payload: { productId, phoneNumber: '01711223344', meetLocation: 'Rangpur' } });
+    await doomed.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Rangpur' },
+    });
     await doomed.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
 
     const response = await admin.request({ method: 'DELETE', url: `/api/buyers/${doomed.user.uid}` });
@@ -180,7 +197,9 @@ describe('DELETE /api/buyers/:id', () => {
 
     expect((await usersOf('buyers')).some((u) => u.email === doomed.email)).toBe(false);
     expect((await doomed.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: doomed.cookie } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: doomed.cookie } })).statusCode,
+    ).toBe(401);
     const bookings = await t.db.selectFrom('bookings').select('buyer_id').where('product_id', '=', productId).execute();
     expect(bookings).toEqual([{ buyer_id: null }]);
     const reports = await admin.request({ method: 'GET', url: '/api/all/reported/products?limit=100' });
@@ -202,12 +221,20 @@ describe('DELETE /api/sellers/:id', () => {
     const productId = await listProduct(doomed);
     const unbookedId = await listProduct(doomed);
     const picturesOf = async (id: string) => {
-      const { image_id } = await t.db.selectFrom('products').select('image_id').where('id', '=', id).executeTakeFirstOrThrow();
+      const { image_id } = await t.db
+        .selectFrom('products')
+        .select('image_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       return [join(t.dataDir, 'uploads', `${image_id}.webp`), join(t.dataDir, 'uploads', `${image_id}-thumb.webp`)];
     };
     const unbookedPictures = await picturesOf(unbookedId);
     expect(unbookedPictures.every((file) => existsSync(file))).toBe(true);
-    await buyer.request({ method: 'POST', url: '/api/store/booking/product', payload: { productId, phoneNumber: '01711223344', meetLocation: 'Sylhet' } });
+    await buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Sylhet' },
+    });
     await buyer.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
     await doomed.request({ method: 'POST', url: '/api/seller/verification', payload: {} });
 
@@ -223,9 +250,14 @@ describe('DELETE /api/sellers/:id', () => {
     expect(unbookedPictures.some((file) => existsSync(file))).toBe(false);
 
     // The order still shows the picture it was booked with.
-    const orders = orderSchema.array().parse((await buyer.request({ method: 'GET', url: `/api/orders?email=${enc(buyer.email)}&limit=100` })).json());
+    const orders = orderSchema
+      .array()
+      .parse((await buyer.request({ method: 'GET', url: `/api/orders?email=${enc(buyer.email)}&limit=100` })).json());
     const order = orders.find((o) => o.meetLocation === 'Sylhet');
-    expect(order).toMatchObject({ productId: null, productImg: expect.stringMatching(/^\/uploads\/[0-9a-f]{24}\.webp$/) });
+    expect(order).toMatchObject({
+      productId: null,
+      productImg: expect.stringMatching(/^\/uploads\/[0-9a-f]{24}\.webp$/),
+    });
     const picture = await t.app.inject({ method: 'GET', url: order!.productImg });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/webp');
@@ -234,12 +266,18 @@ describe('DELETE /api/sellers/:id', () => {
   it('keeps the picture of a product the seller deleted earlier when an order shows it', async () => {
     const doomed = await registerActor(t.app, 'seller');
     const productId = await listProduct(doomed);
-    await buyer.request({ method: 'POST', url: '/api/store/booking/product', payload: { productId, phoneNumber: '01711223344', meetLocation: 'Khulna' } });
+    await buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Khulna' },
+    });
     expect((await doomed.request({ method: 'DELETE', url: `/api/delete/product/${productId}` })).statusCode).toBe(200);
 
     expect((await admin.request({ method: 'DELETE', url: `/api/sellers/${doomed.user.uid}` })).statusCode).toBe(200);
 
-    const orders = orderSchema.array().parse((await buyer.request({ method: 'GET', url: `/api/orders?email=${enc(buyer.email)}&limit=100` })).json());
+    const orders = orderSchema
+      .array()
+      .parse((await buyer.request({ method: 'GET', url: `/api/orders?email=${enc(buyer.email)}&limit=100` })).json());
     const order = orders.find((o) => o.meetLocation === 'Khulna')!;
     expect((await t.app.inject({ method: 'GET', url: order.productImg })).statusCode).toBe(200);
   });

@@ -14,8 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const apply = (seller: Actor, body: object = { name: seller.user.displayName, email: seller.email, photoURL: seller.user.photoURL }) =>
-  seller.request({ method: 'POST', url: '/api/seller/verification', payload: body });
+const apply = (
+  seller: Actor,
+  body: object = { name: seller.user.displayName, email: seller.email, photoURL: seller.user.photoURL },
+) => seller.request({ method: 'POST', url: '/api/seller/verification', payload: body });
 
 async function pendingRequests(query = ''): Promise<VerificationRequest[]> {
   const response = await admin.request({ method: 'GET', url: `/api/unverifiedsellers${query}` });
@@ -25,14 +27,19 @@ async function pendingRequests(query = ''): Promise<VerificationRequest[]> {
 
 const emailsOf = (requests: VerificationRequest[]) => requests.map((r) => r.email);
 
-const verify = (email: string) => admin.request({ method: 'PUT', url: `/api/verify_seller?email=${encodeURIComponent(email)}` });
+const verify = (email: string) =>
+  admin.request({ method: 'PUT', url: `/api/verify_seller?email=${encodeURIComponent(email)}` });
 const deleteRequest = (actor: Actor, email: string) =>
   actor.request({ method: 'GET', url: `/api/deleteSellerVerification?email=${encodeURIComponent(email)}` });
 
 describe('POST /api/seller/verification', () => {
   it("files the seller's request with name, email and picture from the account, not the body", async () => {
     const seller = await registerActor(t.app, 'seller', { name: 'Karim Ahmed' });
-    const response = await apply(seller, { name: 'Fake Name', email: seller.email, photoURL: 'https://evil.example/me.png' });
+    const response = await apply(seller, {
+      name: 'Fake Name',
+      email: seller.email,
+      photoURL: 'https://evil.example/me.png',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
 
@@ -92,7 +99,10 @@ describe('POST /api/seller/verification', () => {
     const seller = await registerActor(t.app, 'seller');
     const response = await apply(seller, { name: 5, email: 'x'.repeat(300) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { name: expect.any(String), email: expect.any(String) } });
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { name: expect.any(String), email: expect.any(String) },
+    });
   });
 });
 
@@ -117,7 +127,10 @@ describe('GET /api/unverifiedsellers', () => {
       expect(page.json()).toHaveLength(2);
       expect(page.headers.link).toBe('</api/unverifiedsellers?limit=2&page=2>; rel="next"');
 
-      await freshAdmin.request({ method: 'PUT', url: `/api/verify_seller?email=${encodeURIComponent(sellers[1]!.email)}` });
+      await freshAdmin.request({
+        method: 'PUT',
+        url: `/api/verify_seller?email=${encodeURIComponent(sellers[1]!.email)}`,
+      });
       const after = await list('');
       expect(emailsOf(after.json())).toEqual([sellers[0]!.email, sellers[2]!.email]);
       expect(after.headers['x-total-count']).toBe('2');
@@ -142,7 +155,11 @@ describe('GET /api/deleteSellerVerification?email=', () => {
     const deleted = await deleteRequest(admin, seller.email.toUpperCase());
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ acknowledged: true, deletedCount: 1 });
-    const rows = await t.db.selectFrom('verification_requests').select('id').where('user_id', '=', seller.user.uid).execute();
+    const rows = await t.db
+      .selectFrom('verification_requests')
+      .select('id')
+      .where('user_id', '=', seller.user.uid)
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -158,7 +175,10 @@ describe('GET /api/deleteSellerVerification?email=', () => {
     await apply(seller);
     expect((await deleteRequest(seller, seller.email)).statusCode).toBe(403);
     expect((await deleteRequest(buyer, seller.email)).statusCode).toBe(403);
-    const anonymous = await t.app.inject({ method: 'GET', url: `/api/deleteSellerVerification?email=${encodeURIComponent(seller.email)}` });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/deleteSellerVerification?email=${encodeURIComponent(seller.email)}`,
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(emailsOf(await pendingRequests('?limit=100'))).toContain(seller.email);
   });

@@ -42,7 +42,10 @@ export const router = createBrowserRouter([
                 },
               },
               { path: 'login', lazy: async () => ({ Component: (await import('./pages/auth/LoginPage')).LoginPage }) },
-              { path: 'register', lazy: async () => ({ Component: (await import('./pages/auth/RegisterPage')).RegisterPage }) },
+              {
+                path: 'register',
+                lazy: async () => ({ Component: (await import('./pages/auth/RegisterPage')).RegisterPage }),
+              },
               { path: 'blog', lazy: async () => ({ Component: (await import('./pages/blog/BlogPage')).BlogPage }) },
               {
                 path: 'dashboard',

@@ -82,7 +82,11 @@ export interface HousekeepingOptions {
  * before the app is ready (it adds an onClose hook).
  */
 export function startHousekeeping(app: FastifyInstance, options: HousekeepingOptions = {}): void {
-  const { intervalMs = HOUSEKEEPING_INTERVAL_MS, firstRunMs = HOUSEKEEPING_FIRST_RUN_MS, jobs = housekeepingJobs } = options;
+  const {
+    intervalMs = HOUSEKEEPING_INTERVAL_MS,
+    firstRunMs = HOUSEKEEPING_FIRST_RUN_MS,
+    jobs = housekeepingJobs,
+  } = options;
   let round: Promise<void> | undefined;
   const runRound = () => {
     if (round) return; // the last round is still going: skip this one rather than pile up

@@ -43,4 +43,6 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
-console.log(`PhoneHaat is running: open ${config.PUBLIC_URL} (${engine === 'sqlite' ? `SQLite in ${dataDir}` : 'PostgreSQL'})`);
+console.log(
+  `PhoneHaat is running: open ${config.PUBLIC_URL} (${engine === 'sqlite' ? `SQLite in ${dataDir}` : 'PostgreSQL'})`,
+);

@@ -48,7 +48,10 @@ export const pageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** An email that names whose records to read or change; an unknown one simply matches nobody. */
-const emailLookupSchema = z.string().max(254, 'This email address is too long').refine(hasNoNul, 'Please enter a valid email address');
+const emailLookupSchema = z
+  .string()
+  .max(254, 'This email address is too long')
+  .refine(hasNoNul, 'Please enter a valid email address');
 export const emailQuerySchema = z.object({ email: emailLookupSchema.default('') });
 export const emailParamsSchema = z.object({ email: emailLookupSchema });
 

@@ -49,6 +49,7 @@ export type GoogleRefusalReason = keyof typeof GOOGLE_REFUSALS;
  * words, so a crafted link cannot put its own text on our sign-in page.
  */
 export function googleRefusalMessage(reason: string): string {
-  return Object.hasOwn(GOOGLE_REFUSALS, reason) ? GOOGLE_REFUSALS[reason as GoogleRefusalReason] : GOOGLE_REFUSALS.providerError;
+  return Object.hasOwn(GOOGLE_REFUSALS, reason)
+    ? GOOGLE_REFUSALS[reason as GoogleRefusalReason]
+    : GOOGLE_REFUSALS.providerError;
 }
-

@@ -20,7 +20,9 @@ try {
     const result = await autocannon({ url: origin + route, connections: CONNECTIONS, duration: SECONDS_PER_ROUTE });
     const failures = result.non2xx + result.errors + result.timeouts;
     clean &&= failures === 0;
-    console.log(`${route.padEnd(28)}${result.requests.average.toFixed(0).padStart(12)}${String(result.latency.p99).padStart(10)}${String(failures).padStart(10)}`);
+    console.log(
+      `${route.padEnd(28)}${result.requests.average.toFixed(0).padStart(12)}${String(result.latency.p99).padStart(10)}${String(failures).padStart(10)}`,
+    );
   }
   if (!clean) {
     console.error('\nSome requests did not succeed: the numbers above do not measure real answers.');
@@ -29,4 +31,3 @@ try {
 } finally {
   await stop();
 }
-

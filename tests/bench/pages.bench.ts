@@ -34,7 +34,13 @@ try {
   console.log(`PhoneHaat on ${origin}, Lighthouse mobile emulation, Chromium at ${CHROME_PATH}\n`);
   const pageWidth = Math.max(...pages.map(([name, path]) => `${name} ${path}`.length)) + 2;
   const columns: Array<[title: string, width: number]> = [
-    ['page', pageWidth], ['score', 7], ['LCP ms', 9], ['TBT ms', 9], ['CLS', 7], ['total KB', 10], ['JS KB', 8],
+    ['page', pageWidth],
+    ['score', 7],
+    ['LCP ms', 9],
+    ['TBT ms', 9],
+    ['CLS', 7],
+    ['total KB', 10],
+    ['JS KB', 8],
   ];
   console.log(columns.map(([title, width], i) => (i === 0 ? title.padEnd(width) : title.padStart(width))).join(''));
 
@@ -62,7 +68,9 @@ try {
       kilobytes(auditValue(lhr, 'total-byte-weight')),
       kilobytes(scriptBytes(lhr)),
     ];
-    console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(columns[i]![1]) : cell.padStart(columns[i]![1]))).join(''));
+    console.log(
+      cells.map((cell, i) => (i === 0 ? cell.padEnd(columns[i]![1]) : cell.padStart(columns[i]![1]))).join(''),
+    );
   }
 } finally {
   await chrome?.kill();
@@ -97,4 +105,3 @@ async function firstId(origin: string, path: string): Promise<string> {
   if (!first) throw new Error(`${path} answered an empty list`);
   return first._id;
 }
-

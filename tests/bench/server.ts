@@ -25,7 +25,14 @@ await seedDemoData(db, images, { log: () => {} });
 const tokens = new AccessTokens(loadAuthSecret(dataDir));
 const app = await buildApp({ db, engine, config, tokens, images }, { apiRateLimit: Number.MAX_SAFE_INTEGER });
 console.log(await app.listen({ port: 0, host: '127.0.0.1' }));
-process.on('SIGTERM', () => void app.close().then(() => db.destroy()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => db.destroy())
+      .then(() => process.exit(0)),
+);
 
 // If the benchmark dies without stopping this server, it is handed to another parent: stop then.
 const parent = process.ppid;

@@ -22,7 +22,9 @@ test.describe('public screens', () => {
   test('category', async ({ page, registerSeller, createListing }) => {
     const seller = await registerSeller();
     const listing = await createListing(seller, { category_id: iphone.id });
-    await checkScreen(page, `/category/${iphone.id}`, (p) => p.getByRole('heading', { name: listing.productName, exact: true }));
+    await checkScreen(page, `/category/${iphone.id}`, (p) =>
+      p.getByRole('heading', { name: listing.productName, exact: true }),
+    );
   });
 
   test('product', async ({ page, registerSeller, createListing }) => {
@@ -71,7 +73,9 @@ test.describe('admin screens', () => {
     test(path, async ({ page, registerSeller, registerBuyer, createListing }) => {
       // Filled lists, so the tables themselves are checked and not only their empty states.
       const seller = await registerSeller();
-      await seller.api.post('/api/seller/verification', { data: { name: seller.name, email: seller.email, photoURL: seller.photoURL } });
+      await seller.api.post('/api/seller/verification', {
+        data: { name: seller.name, email: seller.email, photoURL: seller.photoURL },
+      });
       const buyer = await registerBuyer();
       const listing = await createListing(seller);
       await buyer.api.post('/api/report/product', { data: { product_id: listing._id } });
@@ -109,7 +113,9 @@ test.describe('buyer screens', () => {
     const seller = await registerSeller();
     const listing = await createListing(seller);
     const buyer = await registerBuyer();
-    await buyer.api.post('/api/store/booking/product', { data: { productId: listing._id, phoneNumber: '01712345678', meetLocation: 'Rangpur' } });
+    await buyer.api.post('/api/store/booking/product', {
+      data: { productId: listing._id, phoneNumber: '01712345678', meetLocation: 'Rangpur' },
+    });
     await loginAs(page, buyer);
     await checkScreen(page, '/dashboard/myorders', (p) => p.getByRole('row').filter({ hasText: listing.productName }));
   });

@@ -20,7 +20,9 @@ test('with the categories failing to load, submitting still says a category is m
 });
 
 test('an answer the form cannot read is reported under the form, and what was typed stays', async ({ page }) => {
-  await page.route('**/api/store_products', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Gateway</h1>' }));
+  await page.route('**/api/store_products', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Gateway</h1>' }),
+  );
   await page.goto('/dashboard/addproduct');
   await page.getByLabel('Product Name').fill('Pixel 7');
   await page.getByLabel('Brand').fill('Google');
@@ -34,12 +36,16 @@ test('an answer the form cannot read is reported under the form, and what was ty
   await page.getByLabel('Product Image').setInputFiles({
     name: 'pixel.png',
     mimeType: 'image/png',
-    buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer(),
+    buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+      .png()
+      .toBuffer(),
   });
   await page.getByLabel('Description').fill('Screen like new.');
   await page.getByRole('button', { name: /add product/i }).click();
 
-  await expect(page.getByRole('alert').filter({ hasText: 'The phone could not be listed. Please try again.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The phone could not be listed. Please try again.' }),
+  ).toBeVisible();
   await expect(page).toHaveURL('/dashboard/addproduct');
   await expect(page.getByLabel('Product Name')).toHaveValue('Pixel 7');
   await expect(page.getByLabel('Description')).toHaveValue('Screen like new.');

@@ -99,7 +99,10 @@ test.describe('as the admin', () => {
     await expect(row).toContainText(seller.email);
     await expect(row).toContainText(listing.sellerMobile);
     // The admin can look at the listing before deciding.
-    await expect(row.getByRole('link', { name: listing.productName })).toHaveAttribute('href', `/productId/${listing._id}`);
+    await expect(row.getByRole('link', { name: listing.productName })).toHaveAttribute(
+      'href',
+      `/productId/${listing._id}`,
+    );
     await row.getByRole('button', { name: 'Delete' }).click();
     await confirmDeletion(page);
     await expect(page.getByText(messages.reportedProductDeleted)).toBeVisible();
@@ -114,19 +117,28 @@ test.describe('as the admin', () => {
     const empty = { json: [], headers: { 'x-total-count': '0' } };
 
     test('no buyers', async ({ page }) => {
-      await page.route((url) => url.pathname === '/api/buyers', (route) => route.fulfill(empty));
+      await page.route(
+        (url) => url.pathname === '/api/buyers',
+        (route) => route.fulfill(empty),
+      );
       await page.goto('/dashboard/allbuyer');
       await expect(page.getByText('Not found any buyer')).toBeVisible();
     });
 
     test('no sellers', async ({ page }) => {
-      await page.route((url) => url.pathname === '/api/sellers', (route) => route.fulfill(empty));
+      await page.route(
+        (url) => url.pathname === '/api/sellers',
+        (route) => route.fulfill(empty),
+      );
       await page.goto('/dashboard/allseller');
       await expect(page.getByText('No register seller found')).toBeVisible();
     });
 
     test('no verification requests', async ({ page }) => {
-      await page.route((url) => url.pathname === '/api/unverifiedsellers', (route) => route.fulfill(empty));
+      await page.route(
+        (url) => url.pathname === '/api/unverifiedsellers',
+        (route) => route.fulfill(empty),
+      );
       await page.goto('/dashboard/sellerverification');
       await expect(page.getByText('Seller verification request 0')).toBeVisible();
     });

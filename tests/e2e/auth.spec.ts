@@ -49,7 +49,12 @@ test.describe('register', () => {
   test('a registration whose profile step failed is finished by registering again', async ({ page, baseURL }) => {
     const email = freshEmail('seller');
     // The account and its session exist by then; only the profile with the role is missing.
-    await page.route('**/api/addUser', (route) => route.fulfill({ status: 503, json: { message: 'PhoneHaat is busy. Please try again.', code: 'UNAVAILABLE' } }), { times: 1 });
+    await page.route(
+      '**/api/addUser',
+      (route) =>
+        route.fulfill({ status: 503, json: { message: 'PhoneHaat is busy. Please try again.', code: 'UNAVAILABLE' } }),
+      { times: 1 },
+    );
     await page.goto('/register');
     await page.getByLabel('Name').fill('Half Made');
     await page.getByLabel(/photo url/i).fill(`${baseURL}${photoURL}`);
@@ -68,7 +73,11 @@ test.describe('register', () => {
     expect(await roleCheck.json()).toEqual({ isSeller: true });
   });
 
-  test('registering an email that already has an account shows the server message', async ({ page, registerBuyer, baseURL }) => {
+  test('registering an email that already has an account shows the server message', async ({
+    page,
+    registerBuyer,
+    baseURL,
+  }) => {
     const buyer = await registerBuyer();
     await page.goto('/register');
     await page.getByLabel('Name').fill('Someone Else');
@@ -109,7 +118,10 @@ test.describe('login', () => {
     expect(await accessToken(page)).toBeNull();
   });
 
-  test('a guest sent to login from the dashboard returns there, and logout ends the session', async ({ page, registerBuyer }) => {
+  test('a guest sent to login from the dashboard returns there, and logout ends the session', async ({
+    page,
+    registerBuyer,
+  }) => {
     const buyer = await registerBuyer();
     await page.goto('/dashboard');
     await expect(page).toHaveURL('/login');

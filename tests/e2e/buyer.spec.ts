@@ -19,7 +19,12 @@ async function listedPhone({ registerSeller, createListing }: ListingFixtures) {
 
 const bookingDialog = (page: Page) => page.getByRole('dialog');
 
-test('a guest pressing Book Now logs in and comes back to the product', async ({ page, registerSeller, createListing, registerBuyer }) => {
+test('a guest pressing Book Now logs in and comes back to the product', async ({
+  page,
+  registerSeller,
+  createListing,
+  registerBuyer,
+}) => {
   const listing = await listedPhone({ registerSeller, createListing });
   const buyer = await registerBuyer();
 
@@ -33,7 +38,13 @@ test('a guest pressing Book Now logs in and comes back to the product', async ({
   await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
 });
 
-test('a buyer books a phone and finds it in My orders', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+test('a buyer books a phone and finds it in My orders', async ({
+  page,
+  registerSeller,
+  createListing,
+  registerBuyer,
+  loginAs,
+}) => {
   const listing = await listedPhone({ registerSeller, createListing });
   const buyer = await registerBuyer();
   await loginAs(page, buyer);
@@ -80,7 +91,13 @@ test('a buyer books a phone and finds it in My orders', async ({ page, registerS
   await expect(page.getByText(/You booked this phone on/)).toBeVisible();
 });
 
-test('a phone booked meanwhile (in another tab, say) shows the server message, keeps the dialog open, and then the page says it is booked', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+test('a phone booked meanwhile (in another tab, say) shows the server message, keeps the dialog open, and then the page says it is booked', async ({
+  page,
+  registerSeller,
+  createListing,
+  registerBuyer,
+  loginAs,
+}) => {
   const listing = await listedPhone({ registerSeller, createListing });
   const buyer = await registerBuyer();
   await loginAs(page, buyer);
@@ -106,7 +123,13 @@ test('a phone booked meanwhile (in another tab, say) shows the server message, k
   await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
 });
 
-test('after booking, the product page says so and leads to My orders instead of offering Book Now again', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+test('after booking, the product page says so and leads to My orders instead of offering Book Now again', async ({
+  page,
+  registerSeller,
+  createListing,
+  registerBuyer,
+  loginAs,
+}) => {
   const listing = await listedPhone({ registerSeller, createListing });
   const buyer = await registerBuyer();
   await loginAs(page, buyer);
@@ -125,7 +148,13 @@ test('after booking, the product page says so and leads to My orders instead of 
   await expect(page.getByRole('row').filter({ hasText: listing.productName })).toBeVisible();
 });
 
-test('a buyer reports a product once, after confirming; cancelling sends nothing', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+test('a buyer reports a product once, after confirming; cancelling sends nothing', async ({
+  page,
+  registerSeller,
+  createListing,
+  registerBuyer,
+  loginAs,
+}) => {
   const listing = await listedPhone({ registerSeller, createListing });
   const buyer = await registerBuyer();
   await loginAs(page, buyer);
@@ -143,7 +172,9 @@ test('a buyer reports a product once, after confirming; cancelling sends nothing
   await page.getByRole('button', { name: 'Report to admin' }).click();
   await page.getByRole('button', { name: 'Yes, report it' }).click();
   await expect(page.getByText('Reported to admin. Thank you for keeping PhoneHaat safe.')).toBeVisible();
-  await expect(page.getByText(/You reported this listing on \d{4}-\d{2}-\d{2}\. The admin will check it\./)).toBeVisible();
+  await expect(
+    page.getByText(/You reported this listing on \d{4}-\d{2}-\d{2}\. The admin will check it\./),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Report to admin' })).toHaveCount(0);
   expect(reports).toBe(1);
 

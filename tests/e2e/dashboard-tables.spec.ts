@@ -2,7 +2,10 @@ import type { Page } from '@playwright/test';
 import { expect, test, uniqueText } from './support/fixtures';
 
 /** A name as long as the form allows (120 characters), the kind that used to push the buttons away. */
-const longName = () => uniqueText('Samsung Galaxy S23 Ultra 512GB Phantom Black, boxed with two chargers, a spare case and the receipt').padEnd(120, 'x');
+const longName = () =>
+  uniqueText(
+    'Samsung Galaxy S23 Ultra 512GB Phantom Black, boxed with two chargers, a spare case and the receipt',
+  ).padEnd(120, 'x');
 
 /** Nothing on the page is wider than the screen, so nothing hides to the right. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -21,7 +24,12 @@ test.describe('on a phone, each table row is a card with everything in view', ()
     await page.setViewportSize({ width: 375, height: 812 });
   });
 
-  test("a seller's My Product row shows its price and its buttons", async ({ page, registerSeller, createListing, loginAs }) => {
+  test("a seller's My Product row shows its price and its buttons", async ({
+    page,
+    registerSeller,
+    createListing,
+    loginAs,
+  }) => {
     const seller = await registerSeller();
     const listing = await createListing(seller, { productName: longName(), resalePrice: 52000 });
     await loginAs(page, seller);
@@ -40,7 +48,13 @@ test.describe('on a phone, each table row is a card with everything in view', ()
     await expectNoSidewaysScroll(page);
   });
 
-  test("a buyer's My orders row shows its price and Pay", async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+  test("a buyer's My orders row shows its price and Pay", async ({
+    page,
+    registerSeller,
+    createListing,
+    registerBuyer,
+    loginAs,
+  }) => {
     const seller = await registerSeller();
     const listing = await createListing(seller, { resalePrice: 43000 });
     const buyer = await registerBuyer();
@@ -61,7 +75,12 @@ test.describe('on a phone, each table row is a card with everything in view', ()
   });
 });
 
-test('on a desktop, a long product name wraps and every Delete in My Product sits in the same place', async ({ page, registerSeller, createListing, loginAs }) => {
+test('on a desktop, a long product name wraps and every Delete in My Product sits in the same place', async ({
+  page,
+  registerSeller,
+  createListing,
+  loginAs,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const seller = await registerSeller();
   const long = await createListing(seller, { productName: longName() });
@@ -75,11 +94,15 @@ test('on a desktop, a long product name wraps and every Delete in My Product sit
   await expect(page.getByRole('columnheader', { name: 'Price', exact: true })).toBeVisible();
   const longRow = page.getByRole('row').filter({ hasText: long.productName });
   await expect(longRow.getByRole('button', { name: 'Delete' })).toBeInViewport({ ratio: 1 });
-  await expect(page.getByRole('row').filter({ hasText: advertised.productName }).getByRole('button', { name: 'Advertised' })).toBeDisabled();
+  await expect(
+    page.getByRole('row').filter({ hasText: advertised.productName }).getByRole('button', { name: 'Advertised' }),
+  ).toBeDisabled();
   await expectNoSidewaysScroll(page);
 
   const deletes = page.getByRole('row').getByRole('button', { name: 'Delete' });
   await expect(deletes).toHaveCount(3);
-  const lefts = await deletes.evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().left)));
+  const lefts = await deletes.evaluateAll((buttons) =>
+    buttons.map((button) => Math.round(button.getBoundingClientRect().left)),
+  );
   expect(new Set(lefts).size).toBe(1);
 });

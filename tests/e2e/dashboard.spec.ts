@@ -1,6 +1,10 @@
 import { expect, test } from './support/fixtures';
 
-test('a failed role check says why and offers a retry, instead of sending the user away', async ({ page, registerSeller, loginAs }) => {
+test('a failed role check says why and offers a retry, instead of sending the user away', async ({
+  page,
+  registerSeller,
+  loginAs,
+}) => {
   const seller = await registerSeller();
   await loginAs(page, seller);
   const isSellerCheck = (url: URL) => url.pathname === `/api/seller/${encodeURIComponent(seller.email)}`;
@@ -18,5 +22,7 @@ test('a failed role check says why and offers a retry, instead of sending the us
   await page.unroute(isSellerCheck);
   await failure.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { name: 'Add Product', exact: true })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Add Product' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Add Product' }),
+  ).toBeVisible();
 });

@@ -12,7 +12,11 @@ import { E2E_GOOGLE, E2E_GOOGLE_ISSUER } from './support/google';
 let provider: TestIdentityProvider;
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
-  provider = await startIdentityProvider({ port: E2E_GOOGLE.port, client: E2E_GOOGLE.client, redirectUris: [E2E_GOOGLE.redirectUri] });
+  provider = await startIdentityProvider({
+    port: E2E_GOOGLE.port,
+    client: E2E_GOOGLE.client,
+    redirectUris: [E2E_GOOGLE.redirectUri],
+  });
   expect(provider.issuer).toBe(E2E_GOOGLE_ISSUER);
 });
 test.afterAll(() => provider?.close());

@@ -40,7 +40,10 @@ test('a click on a slow connection shows a loading bar until the next screen is 
   const progress = page.getByRole('progressbar', { name: 'Loading the page' });
   await expect(progress).toHaveCount(0);
 
-  await page.getByRole('link', { name: /See all phones/ }).first().click();
+  await page
+    .getByRole('link', { name: /See all phones/ })
+    .first()
+    .click();
   await expect(progress).toBeVisible();
   release();
   await expect(page).toHaveURL(/\/category\//);

@@ -6,7 +6,12 @@ const BUYERS_ONLY = 'Only buyers can book a phone.';
 const bookNow = (page: Page) => page.getByRole('button', { name: 'Book Now' });
 const reportButton = (page: Page) => page.getByRole('button', { name: 'Report to admin' });
 
-test('a seller on their own listing cannot book it, is told why, and has nothing to report', async ({ page, registerSeller, createListing, loginAs }) => {
+test('a seller on their own listing cannot book it, is told why, and has nothing to report', async ({
+  page,
+  registerSeller,
+  createListing,
+  loginAs,
+}) => {
   const seller = await registerSeller();
   const listing = await createListing(seller, { productName: uniqueText('Own phone') });
   await loginAs(page, seller);
@@ -18,7 +23,12 @@ test('a seller on their own listing cannot book it, is told why, and has nothing
   await expect(reportButton(page)).toHaveCount(0);
 });
 
-test("a seller may report another seller's listing but not book it", async ({ page, registerSeller, createListing, loginAs }) => {
+test("a seller may report another seller's listing but not book it", async ({
+  page,
+  registerSeller,
+  createListing,
+  loginAs,
+}) => {
   const listing = await createListing(await registerSeller(), { productName: uniqueText('Other phone') });
   await loginAs(page, await registerSeller());
 
@@ -28,7 +38,13 @@ test("a seller may report another seller's listing but not book it", async ({ pa
   await expect(reportButton(page)).toBeEnabled();
 });
 
-test('the admin can neither book nor report a listing', async ({ page, registerSeller, createListing, loginAs, adminCredentials }) => {
+test('the admin can neither book nor report a listing', async ({
+  page,
+  registerSeller,
+  createListing,
+  loginAs,
+  adminCredentials,
+}) => {
   const listing = await createListing(await registerSeller(), { productName: uniqueText('Admin sees') });
   await loginAs(page, adminCredentials);
 
@@ -38,7 +54,13 @@ test('the admin can neither book nor report a listing', async ({ page, registerS
   await expect(reportButton(page)).toHaveCount(0);
 });
 
-test('a buyer may book and report, with no note about who can book', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
+test('a buyer may book and report, with no note about who can book', async ({
+  page,
+  registerSeller,
+  createListing,
+  registerBuyer,
+  loginAs,
+}) => {
   const listing = await createListing(await registerSeller(), { productName: uniqueText('Buyer sees') });
   await loginAs(page, await registerBuyer());
 

@@ -16,14 +16,20 @@ test.describe('signed-out browsing', () => {
     await expect(page.getByRole('heading', { name: samsung!.name, exact: true })).toBeVisible();
   });
 
-  test('home shows an advertised product card that leads to its details', async ({ page, registerSeller, createListing }) => {
+  test('home shows an advertised product card that leads to its details', async ({
+    page,
+    registerSeller,
+    createListing,
+  }) => {
     const seller = await registerSeller();
     const listing = await createListing(seller, { productName: uniqueText('Ad phone') });
     expect((await seller.api.put(`/api/advertise/product/${listing._id}`)).ok()).toBe(true);
 
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Advertised Phone', exact: true })).toBeVisible();
-    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: listing.productName, exact: true }) });
+    const card = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: listing.productName, exact: true }) });
     await expect(card.getByText('Used', { exact: true })).toBeVisible();
     await expect(card.getByText(`Price : ${listing.resalePrice}Tk`)).toBeVisible();
     await card.getByRole('link', { name: /^Details/ }).click();
@@ -54,7 +60,10 @@ test.describe('signed-out browsing', () => {
 
   test('an empty category says so', async ({ page }) => {
     // Every category may hold other tests' listings, so this one is shown empty.
-    await page.route((url) => url.pathname === `/api/category/${samsung!.id}`, (route) => route.fulfill({ json: [] }));
+    await page.route(
+      (url) => url.pathname === `/api/category/${samsung!.id}`,
+      (route) => route.fulfill({ json: [] }),
+    );
     await page.goto(`/category/${samsung!.id}`);
     await expect(page.getByRole('heading', { name: samsung!.name, exact: true })).toBeVisible();
     await expect(page.getByText('No product Available')).toBeVisible();
@@ -81,7 +90,8 @@ test.describe('signed-out browsing', () => {
       ['Location', listing.location],
       ['Description', listing.description],
     ];
-    const rowOf = (label: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+    const rowOf = (label: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
     for (const [label, value] of rows) await expect(rowOf(label), label).toContainText(value);
     await expect(rowOf('Seller').getByText('Verified', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
@@ -121,7 +131,8 @@ test.describe('signed-out browsing', () => {
   test('signed out, the header offers Home, Blog and Login', async ({ page }) => {
     await page.goto('/');
     const header = page.getByRole('banner');
-    for (const name of ['Home', 'Blog', 'Login']) await expect(header.getByRole('link', { name, exact: true }).first()).toBeVisible();
+    for (const name of ['Home', 'Blog', 'Login'])
+      await expect(header.getByRole('link', { name, exact: true }).first()).toBeVisible();
     await expect(header.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   });
 });

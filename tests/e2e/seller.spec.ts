@@ -7,10 +7,17 @@ import { expect, test, uniqueText } from './support/fixtures';
 const pngPhoto = async () => ({
   name: 'my-phone.png',
   mimeType: 'image/png',
-  buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer(),
+  buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .png()
+    .toBuffer(),
 });
 
-test('an unverified seller is told so and applies for verification', async ({ page, registerSeller, loginAs, adminApi }) => {
+test('an unverified seller is told so and applies for verification', async ({
+  page,
+  registerSeller,
+  loginAs,
+  adminApi,
+}) => {
   const seller = await registerSeller();
   await loginAs(page, seller);
   await page.goto('/dashboard/addproduct');
@@ -64,7 +71,11 @@ test('submitting an empty product form shows every required message', async ({ p
   await expect(page).toHaveURL('/dashboard/addproduct');
 });
 
-test('a seller adds a product with a photo, advertises it and sees it advertised', async ({ page, registerSeller, loginAs }) => {
+test('a seller adds a product with a photo, advertises it and sees it advertised', async ({
+  page,
+  registerSeller,
+  loginAs,
+}) => {
   const seller = await registerSeller();
   await loginAs(page, seller);
   const productName = uniqueText('Galaxy test');
@@ -98,7 +109,12 @@ test('a seller adds a product with a photo, advertises it and sees it advertised
   await expect(row.getByRole('button', { name: 'Advertise', exact: true })).toHaveCount(0);
 });
 
-test('a seller deletes a product after confirming, and keeps it when cancelling', async ({ page, registerSeller, loginAs, createListing }) => {
+test('a seller deletes a product after confirming, and keeps it when cancelling', async ({
+  page,
+  registerSeller,
+  loginAs,
+  createListing,
+}) => {
   const seller = await registerSeller();
   const kept = await createListing(seller, { productName: uniqueText('Kept phone') });
   const deleted = await createListing(seller, { productName: uniqueText('Gone phone') });

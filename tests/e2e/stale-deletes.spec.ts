@@ -12,14 +12,22 @@ async function deleteRow(page: Page, text: string) {
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
 }
 
-test('the admin deleting a buyer someone already deleted is told so, and the row goes', async ({ page, loginAs, adminCredentials, adminApi, registerBuyer }) => {
+test('the admin deleting a buyer someone already deleted is told so, and the row goes', async ({
+  page,
+  loginAs,
+  adminCredentials,
+  adminApi,
+  registerBuyer,
+}) => {
   const buyer = await registerBuyer();
   await loginAs(page, adminCredentials);
   await page.goto('/dashboard/allbuyer');
   await expect(rowOf(page, buyer.email)).toBeVisible();
 
   const list = await adminApi.get(`/api/buyers?limit=100`);
-  const { _id } = ((await list.json()) as Array<{ _id: string; email: string }>).find((row) => row.email === buyer.email)!;
+  const { _id } = ((await list.json()) as Array<{ _id: string; email: string }>).find(
+    (row) => row.email === buyer.email,
+  )!;
   expect((await adminApi.delete(`/api/buyers/${_id}`)).ok()).toBe(true);
 
   await deleteRow(page, buyer.email);
@@ -28,7 +36,13 @@ test('the admin deleting a buyer someone already deleted is told so, and the row
   await expect(rowOf(page, buyer.email)).toHaveCount(0);
 });
 
-test('a seller deleting a listing the admin already took down is told so, and the row goes', async ({ page, loginAs, adminApi, registerSeller, createListing }) => {
+test('a seller deleting a listing the admin already took down is told so, and the row goes', async ({
+  page,
+  loginAs,
+  adminApi,
+  registerSeller,
+  createListing,
+}) => {
   const seller = await registerSeller();
   const listing = await createListing(seller, { productName: uniqueText('Taken down') });
   await loginAs(page, seller);

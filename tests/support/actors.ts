@@ -26,8 +26,18 @@ function sessionCookie(response: LightMyRequestResponse): string {
   return `${cookie.name}=${cookie.value}`;
 }
 
-async function actorFromSession(app: FastifyInstance, email: string, password: string, cookie: string, user: CurrentUser): Promise<Actor> {
-  const jwt = await app.inject({ method: 'GET', url: `/api/jwt?email=${encodeURIComponent(email)}`, headers: { cookie } });
+async function actorFromSession(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  cookie: string,
+  user: CurrentUser,
+): Promise<Actor> {
+  const jwt = await app.inject({
+    method: 'GET',
+    url: `/api/jwt?email=${encodeURIComponent(email)}`,
+    headers: { cookie },
+  });
   if (jwt.statusCode !== 200) throw new Error(`jwt failed: ${jwt.body}`);
   const token = jwt.json<{ accessToken: string }>().accessToken;
   return {

@@ -35,7 +35,13 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
   const handle = openDatabase({ url, dataDir, schema });
   const images = new DiskImageStore(join(dataDir, 'uploads'));
   await prepareDatabase(handle.db, handle.engine, images);
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '100000', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '100000',
+    ...env,
+  });
   const tokens = new AccessTokens('test-secret-that-is-long-enough-for-hs256-signing');
   const app = await buildApp({ db: handle.db, engine: handle.engine, config, tokens, images }, options);
   await app.ready();

@@ -15,7 +15,12 @@ export interface FilePart {
 }
 
 /** A multipart/form-data body built by hand, so tests need no form-data package. */
-export function multipartBody({ bytes, filename = 'photo.webp', contentType = 'image/webp', field = 'image' }: FilePart) {
+export function multipartBody({
+  bytes,
+  filename = 'photo.webp',
+  contentType = 'image/webp',
+  field = 'image',
+}: FilePart) {
   const boundary = `----phonehaat${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(
     `--${boundary}\r\n` +
@@ -48,7 +53,11 @@ export async function uploadPhoto(seller: Actor): Promise<string> {
 }
 
 /** Lists the n-th demo phone for `seller` with a photo of its own; answers the new product's id. */
-export async function listProduct(seller: Actor, overrides: Partial<StoreProductRequest> = {}, n = ++listingCounter): Promise<string> {
+export async function listProduct(
+  seller: Actor,
+  overrides: Partial<StoreProductRequest> = {},
+  n = ++listingCounter,
+): Promise<string> {
   const { caption: _caption, hue: _hue, ...fields } = demoListing(n);
   const productImg = overrides.productImg ?? (await uploadPhoto(seller));
   const response = await seller.request({

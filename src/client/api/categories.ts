@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, queryOptions, useQuery, useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useQuery,
+  useSuspenseInfiniteQuery,
+  useSuspenseQuery,
+} from '@tanstack/react-query';
 import type { Category } from '../../shared/categories';
 import type { Product } from '../../shared/products';
 import { api, apiPage, enc, type ApiPage } from './http';

@@ -32,7 +32,11 @@ it('a call the server does not answer within 30 s fails with a timeout message',
   fire();
   const error = await call.catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(ApiError);
-  expect(error).toMatchObject({ status: 0, code: 'TIMEOUT', message: 'PhoneHaat took too long to answer. Please try again.' });
+  expect(error).toMatchObject({
+    status: 0,
+    code: 'TIMEOUT',
+    message: 'PhoneHaat took too long to answer. Please try again.',
+  });
   expect(timeout).toHaveBeenCalledWith(30_000);
 });
 

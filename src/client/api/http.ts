@@ -38,7 +38,11 @@ const TIMEOUT_MS = 30_000;
 
 const NETWORK_MESSAGE = 'Cannot reach PhoneHaat. Check your internet connection and try again.';
 
-async function send(path: string, { method = 'GET', body, auth = false }: ApiRequest, signal: AbortSignal): Promise<Response> {
+async function send(
+  path: string,
+  { method = 'GET', body, auth = false }: ApiRequest,
+  signal: AbortSignal,
+): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = auth ? localStorage.getItem(ACCESS_TOKEN_KEY) : null;
   if (token) headers.authorization = `bearer ${token}`;

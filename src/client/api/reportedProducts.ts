@@ -19,9 +19,15 @@ export const useReportedProducts = () => useInfiniteQuery(reportedProductsQueryO
  * the listing itself. Answers whether the listing was deleted.
  */
 export async function deleteReportedProduct(report: Pick<ReportedProduct, '_id' | 'product_id'>): Promise<boolean> {
-  const reportDeleted = await api<DeleteResult>(`/reported/product/delete/${enc(report._id)}`, { method: 'DELETE', auth: true });
+  const reportDeleted = await api<DeleteResult>(`/reported/product/delete/${enc(report._id)}`, {
+    method: 'DELETE',
+    auth: true,
+  });
   if (reportDeleted.deletedCount === 0) return false;
-  const productDeleted = await api<DeleteResult>(`/product/delete/${enc(report.product_id)}`, { method: 'DELETE', auth: true });
+  const productDeleted = await api<DeleteResult>(`/product/delete/${enc(report.product_id)}`, {
+    method: 'DELETE',
+    auth: true,
+  });
   return productDeleted.deletedCount > 0;
 }
 
@@ -31,6 +37,8 @@ export function useDeleteReportedProduct() {
     mutationFn: deleteReportedProduct,
     // A deleted listing leaves every list that showed it; otherwise only the reports may have changed.
     onSettled: (productDeleted) =>
-      productDeleted ? queryClient.invalidateQueries() : queryClient.invalidateQueries({ queryKey: reportedProductsKeys.all }),
+      productDeleted
+        ? queryClient.invalidateQueries()
+        : queryClient.invalidateQueries({ queryKey: reportedProductsKeys.all }),
   });
 }

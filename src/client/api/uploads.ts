@@ -45,7 +45,9 @@ export function uploadImage({ file, onProgress }: UploadRequest): Promise<Upload
     xhr.onerror = () =>
       reject(new ApiError(0, 'Cannot reach PhoneHaat. Check your internet connection and try again.', 'NETWORK'));
     xhr.ontimeout = () =>
-      reject(new ApiError(0, 'The photo took too long to upload. Please try again, or choose a smaller photo.', 'TIMEOUT'));
+      reject(
+        new ApiError(0, 'The photo took too long to upload. Please try again, or choose a smaller photo.', 'TIMEOUT'),
+      );
     const form = new FormData();
     form.append('image', file);
     xhr.send(form);

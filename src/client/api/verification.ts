@@ -62,7 +62,10 @@ export function useApplyForVerification() {
  * (GET /deleteSellerVerification). Answers whether the seller changed: false means already verified.
  */
 export async function verifySeller(email: string): Promise<boolean> {
-  const { modifiedCount } = await api<UpdateResult>(`/verify_seller?email=${enc(email)}`, { method: 'PUT', auth: true });
+  const { modifiedCount } = await api<UpdateResult>(`/verify_seller?email=${enc(email)}`, {
+    method: 'PUT',
+    auth: true,
+  });
   if (modifiedCount === 0) return false;
   await api<DeleteResult>(`/deleteSellerVerification?email=${enc(email)}`, { auth: true });
   return true;

@@ -4,7 +4,16 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { CurrentUser, RegisterForm } from '../../shared/auth';
 import { messages } from '../../shared/messages';
-import { addUser, fetchCurrentUser, forgetAccessToken, logIn, logOut, signUp, storeAccessToken, updateAccount } from '../api/auth';
+import {
+  addUser,
+  fetchCurrentUser,
+  forgetAccessToken,
+  logIn,
+  logOut,
+  signUp,
+  storeAccessToken,
+  updateAccount,
+} from '../api/auth';
 import { ApiError } from '../api/http';
 import { sameEmail } from './sameEmail';
 

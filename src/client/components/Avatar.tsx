@@ -13,11 +13,21 @@ export function Avatar({ name, src, className }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const size = cx('size-11 shrink-0 rounded-full', className);
   if (src && src !== failedSrc) {
-    return <img src={src} alt={`${name}'s profile photo`} onError={() => setFailedSrc(src)} className={cx(size, 'bg-ink-100 object-cover ring-2 ring-white')} />;
+    return (
+      <img
+        src={src}
+        alt={`${name}'s profile photo`}
+        onError={() => setFailedSrc(src)}
+        className={cx(size, 'bg-ink-100 object-cover ring-2 ring-white')}
+      />
+    );
   }
   return (
     // The name is written next to it, so the letter adds nothing for a screen reader.
-    <span aria-hidden="true" className={cx(size, 'flex items-center justify-center bg-brand-100 text-lg font-semibold text-brand-700')}>
+    <span
+      aria-hidden="true"
+      className={cx(size, 'flex items-center justify-center bg-brand-100 text-lg font-semibold text-brand-700')}
+    >
       {name.charAt(0).toUpperCase()}
     </span>
   );

@@ -72,7 +72,9 @@ export function DataTable<Row>({
   className,
 }: DataTableProps<Row>) {
   return (
-    <div className={cx('@container overflow-hidden rounded-card border border-ink-200 bg-white shadow-card', className)}>
+    <div
+      className={cx('@container overflow-hidden rounded-card border border-ink-200 bg-white shadow-card', className)}
+    >
       <div className="@4xl:overflow-x-auto">
         {/* Explicit roles: in card form the CSS display change would drop the table's built-in ones. */}
         <table role="table" className="w-full border-collapse text-left text-sm @max-4xl:block">
@@ -133,7 +135,10 @@ function BodyCell<Row>({ column, children }: { column: Column<Row>; children: Re
       {kind === 'field' ? (
         <>
           {/* The header is read out with the cell already; this is only for the eye, in card form. */}
-          <span aria-hidden="true" className="shrink-0 text-xs font-semibold tracking-wide text-ink-500 uppercase @4xl:hidden">
+          <span
+            aria-hidden="true"
+            className="shrink-0 text-xs font-semibold tracking-wide text-ink-500 uppercase @4xl:hidden"
+          >
             {column.header}
           </span>
           <div className="@max-4xl:min-w-0 @max-4xl:text-right @max-4xl:wrap-anywhere">{children}</div>

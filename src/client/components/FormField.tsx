@@ -82,7 +82,10 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
 export function FormError({ message, className }: { message: string | null | undefined; className?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className={cx('rounded-control border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-700', className)}>
+    <p
+      role="alert"
+      className={cx('rounded-control border border-red-200 bg-red-50 px-3.5 py-2.5 text-sm text-red-700', className)}
+    >
       {message}
     </p>
   );

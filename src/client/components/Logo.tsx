@@ -11,7 +11,13 @@ export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
         <path d="M14.5 22.5h3" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
         <circle cx="24.5" cy="8" r="3.5" fill="#fbbf24" />
       </svg>
-      <span className={tone === 'dark' ? 'text-xl font-bold tracking-tight text-ink-900' : 'text-xl font-bold tracking-tight text-white'}>
+      <span
+        className={
+          tone === 'dark'
+            ? 'text-xl font-bold tracking-tight text-ink-900'
+            : 'text-xl font-bold tracking-tight text-white'
+        }
+      >
         Phone<span className={tone === 'dark' ? 'text-brand-600' : 'text-brand-300'}>Haat</span>
       </span>
     </Link>

@@ -63,7 +63,14 @@ export function Modal({ open, onClose, title, description, children, className }
               aria-label="Close"
               className="-m-1.5 rounded-full p-1.5 text-ink-500 hover:bg-ink-100 hover:text-ink-900"
             >
-              <svg viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+              <svg
+                viewBox="0 0 20 20"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                aria-hidden="true"
+              >
                 <path strokeLinecap="round" d="m5 5 10 10M15 5 5 15" />
               </svg>
             </button>

@@ -23,7 +23,11 @@ export function NavigationProgress() {
 
   if (!visible) return null;
   return (
-    <div role="progressbar" aria-label="Loading the page" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100">
+    <div
+      role="progressbar"
+      aria-label="Loading the page"
+      className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100"
+    >
       <div className="h-full w-1/3 animate-[navigation-progress_1.2s_ease-in-out_infinite] rounded-full bg-brand-600 motion-reduce:animate-none" />
     </div>
   );

@@ -19,7 +19,12 @@ interface Confirmation {
 }
 
 /** Asks before an action that cannot be taken back; answers true when the user confirms. */
-export async function confirmAction({ title, text, confirmText, cancelText = 'Cancel' }: Confirmation): Promise<boolean> {
+export async function confirmAction({
+  title,
+  text,
+  confirmText,
+  cancelText = 'Cancel',
+}: Confirmation): Promise<boolean> {
   const { isConfirmed } = await dialog.fire({
     title,
     text,

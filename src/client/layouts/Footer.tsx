@@ -17,10 +17,16 @@ export function Footer() {
         <address className="space-y-2 text-sm not-italic">
           <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
           <p>
-            Phone: <a className="hover:text-white" href={`tel:${CONTACT_PHONE.replace(/\s/g, '')}`}>{CONTACT_PHONE}</a>
+            Phone:{' '}
+            <a className="hover:text-white" href={`tel:${CONTACT_PHONE.replace(/\s/g, '')}`}>
+              {CONTACT_PHONE}
+            </a>
           </p>
           <p>
-            Email: <a className="hover:text-white" href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+            Email:{' '}
+            <a className="hover:text-white" href={`mailto:${CONTACT_EMAIL}`}>
+              {CONTACT_EMAIL}
+            </a>
           </p>
           <p>Rangpur Bangladesh</p>
         </address>

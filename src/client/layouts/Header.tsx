@@ -38,12 +38,7 @@ function NavItems() {
             </NavLink>
           </li>
           <li>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="w-full md:ml-2 md:w-auto"
-              onClick={() => void logout()}
-            >
+            <Button variant="secondary" size="sm" className="w-full md:ml-2 md:w-auto" onClick={() => void logout()}>
               Logout
             </Button>
           </li>
@@ -83,7 +78,14 @@ export function Header() {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            aria-hidden="true"
+          >
             {menuOpen ? (
               <path strokeLinecap="round" d="m6 6 12 12M18 6 6 18" />
             ) : (

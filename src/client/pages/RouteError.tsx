@@ -8,7 +8,8 @@ import { NotFound } from './NotFound';
 export function RouteError() {
   const error = useRouteError();
   const revalidator = useRevalidator();
-  const missing = (error instanceof ApiError && error.status === 404) || (isRouteErrorResponse(error) && error.status === 404);
+  const missing =
+    (error instanceof ApiError && error.status === 404) || (isRouteErrorResponse(error) && error.status === 404);
   if (missing) return <NotFound />;
 
   const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';

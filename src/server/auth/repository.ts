@@ -9,7 +9,13 @@ export function createSession(db: Kysely<Database>, userId: string, tokenHash: s
   const id = newId();
   return db
     .insertInto('sessions')
-    .values({ id, user_id: userId, token_hash: tokenHash, created_at: now.toISOString(), expires_at: expires.toISOString() })
+    .values({
+      id,
+      user_id: userId,
+      token_hash: tokenHash,
+      created_at: now.toISOString(),
+      expires_at: expires.toISOString(),
+    })
     .execute()
     .then(() => id);
 }

@@ -24,13 +24,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(toCurrentUser(user));
   });
 
-  app.post('/auth/login', { schema: { body: loginRequestSchema, response: { 200: currentUserSchema } }, config: authRateLimit }, async (request, reply) => {
-    const knownDevice = (await deps.tokens.knownDeviceEmail(request.cookies[KNOWN_DEVICE_COOKIE])) === request.body.email;
-    const user = await logIn(deps.db, request.body, request.ip, knownDevice);
-    await startSession(deps, reply, user);
-    await rememberDevice(deps, reply, user);
-    return toCurrentUser(user);
-  });
+  app.post(
+    '/auth/login',
+    { schema: { body: loginRequestSchema, response: { 200: currentUserSchema } }, config: authRateLimit },
+    async (request, reply) => {
+      const knownDevice =
+        (await deps.tokens.knownDeviceEmail(request.cookies[KNOWN_DEVICE_COOKIE])) === request.body.email;
+      const user = await logIn(deps.db, request.body, request.ip, knownDevice);
+      await startSession(deps, reply, user);
+      await rememberDevice(deps, reply, user);
+      return toCurrentUser(user);
+    },
+  );
 
   app.get('/auth/me', { schema: { response: { 200: currentUserSchema } } }, async (request) => {
     const caller = await identify(request);
@@ -38,13 +43,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return toCurrentUser(caller.user);
   });
 
-  app.post('/auth/update', { schema: { body: updateAccountRequestSchema, response: { 200: currentUserSchema } }, onRequest: signedIn }, async (request) => {
-    const { user } = callerOf(request);
-    await updateProfile(deps.db, user.id, request.body.displayName, request.body.photoURL);
-    const updated = await findUserById(deps.db, user.id);
-    if (!updated) throw unauthenticated();
-    return toCurrentUser(updated);
-  });
+  app.post(
+    '/auth/update',
+    { schema: { body: updateAccountRequestSchema, response: { 200: currentUserSchema } }, onRequest: signedIn },
+    async (request) => {
+      const { user } = callerOf(request);
+      await updateProfile(deps.db, user.id, request.body.displayName, request.body.photoURL);
+      const updated = await findUserById(deps.db, user.id);
+      if (!updated) throw unauthenticated();
+      return toCurrentUser(updated);
+    },
+  );
 
   app.post('/auth/logout', async (request, reply) => {
     const caller = await identify(request);
@@ -52,13 +61,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.get('/jwt', { schema: { querystring: emailQuerySchema, response: { 200: tokenResponseSchema } } }, async (request) => {
-    const caller = await identify(request);
-    if (!caller) throw unauthenticated();
-    if (request.query.email.trim().toLowerCase() !== caller.user.email) {
-      throw forbidden('A token is only given for your own email');
-    }
-    return { accessToken: await deps.tokens.sign({ userId: caller.user.id, sessionId: caller.sessionId }) };
-  });
-
+  app.get(
+    '/jwt',
+    { schema: { querystring: emailQuerySchema, response: { 200: tokenResponseSchema } } },
+    async (request) => {
+      const caller = await identify(request);
+      if (!caller) throw unauthenticated();
+      if (request.query.email.trim().toLowerCase() !== caller.user.email) {
+        throw forbidden('A token is only given for your own email');
+      }
+      return { accessToken: await deps.tokens.sign({ userId: caller.user.id, sessionId: caller.sessionId }) };
+    },
+  );
 };

@@ -24,7 +24,12 @@ export async function signUp(db: Kysely<Database>, { email, password }: SignupRe
 }
 
 /** `knownDevice`: the browser holds a known-device token for this email (see throttle.ts). */
-export async function logIn(db: Kysely<Database>, { email, password }: LoginRequest, ip: string, knownDevice: boolean): Promise<UserRow> {
+export async function logIn(
+  db: Kysely<Database>,
+  { email, password }: LoginRequest,
+  ip: string,
+  knownDevice: boolean,
+): Promise<UserRow> {
   const normalized = email.toLowerCase();
   await countLoginAttempt(db, normalized, ip, knownDevice);
   const user = await findUserByEmail(db, normalized);

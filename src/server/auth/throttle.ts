@@ -30,7 +30,12 @@ const keysOf = (email: string, ip: string): Record<Kind, string> => {
 };
 
 /** Counts a login attempt, or refuses it with a 429 when a counter that applies to it is full. */
-export async function countLoginAttempt(db: Kysely<Database>, email: string, ip: string, knownDevice: boolean): Promise<void> {
+export async function countLoginAttempt(
+  db: Kysely<Database>,
+  email: string,
+  ip: string,
+  knownDevice: boolean,
+): Promise<void> {
   const keys = keysOf(email, ip);
   const now = new Date();
   const kinds: Kind[] = knownDevice ? ['pair'] : ['pair', 'email', 'ip'];
@@ -60,7 +65,10 @@ export async function forgiveLoginAttempt(db: Kysely<Database>, email: string, i
 /** Counters whose window has passed hold nothing; housekeeping drops them. */
 export async function deleteStaleLoginCounters(db: Kysely<Database>, now = new Date()): Promise<number> {
   const windowExpired = new Date(now.getTime() - WINDOW_MS).toISOString();
-  const result = await db.deleteFrom('login_failures').where('window_started_at', '<=', windowExpired).executeTakeFirst();
+  const result = await db
+    .deleteFrom('login_failures')
+    .where('window_started_at', '<=', windowExpired)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -74,8 +82,18 @@ function bump(trx: Transaction<Database>, key: string, now: Date) {
       oc.column('key').doUpdateSet((eb) => {
         const expired = eb('login_failures.window_started_at', '<=', windowExpired);
         return {
-          failures: eb.case().when(expired).then(1).else(eb('login_failures.failures', '+', 1)).end(),
-          window_started_at: eb.case().when(expired).then(now.toISOString()).else(eb.ref('login_failures.window_started_at')).end(),
+          failures: eb
+            .case()
+            .when(expired)
+            .then(1)
+            .else(eb('login_failures.failures', '+', 1))
+            .end(),
+          window_started_at: eb
+            .case()
+            .when(expired)
+            .then(now.toISOString())
+            .else(eb.ref('login_failures.window_started_at'))
+            .end(),
         };
       }),
     )
@@ -86,5 +104,8 @@ function bump(trx: Transaction<Database>, key: string, now: Date) {
 function tooManyAttempts(windowStartedAt: string): AppError {
   const retryMs = new Date(windowStartedAt).getTime() + WINDOW_MS - Date.now();
   const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
-  return new AppError('RATE_LIMITED', `Too many failed login attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many failed login attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+  );
 }

@@ -44,7 +44,13 @@ export const findBooking = (db: Kysely<Database>, buyerId: string, productId: st
 export async function listOrdersOfBuyer(db: Kysely<Database>, buyerId: string, page: PageQuery) {
   const ofBuyer = db.selectFrom('bookings').where('buyer_id', '=', buyerId);
   const [rows, count] = await Promise.all([
-    ofBuyer.selectAll().orderBy('booked_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(offsetOf(page)).execute(),
+    ofBuyer
+      .selectAll()
+      .orderBy('booked_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(offsetOf(page))
+      .execute(),
     ofBuyer.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toOrder), total: Number(count.count) };

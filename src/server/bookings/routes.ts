@@ -22,7 +22,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orders',
-    { schema: { querystring: emailQuerySchema.extend(pageQuerySchema.shape), response: { 200: orderSchema.array() } }, onRequest: buyerOnly },
+    {
+      schema: { querystring: emailQuerySchema.extend(pageQuerySchema.shape), response: { 200: orderSchema.array() } },
+      onRequest: buyerOnly,
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       assertOwnEmail(caller, request.query.email);

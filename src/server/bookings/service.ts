@@ -15,7 +15,12 @@ const alreadyBooked = () => new AppError('ALREADY_EXISTS', 'You have booked this
  * product's own record, as it is now: the booking keeps that snapshot even if the listing changes
  * or goes away later.
  */
-export async function bookProduct(db: Kysely<Database>, images: ImageStore, buyer: UserRow, request: BookingRequest): Promise<string> {
+export async function bookProduct(
+  db: Kysely<Database>,
+  images: ImageStore,
+  buyer: UserRow,
+  request: BookingRequest,
+): Promise<string> {
   const product = await findProductDetails(db, request.productId);
   if (!product) throw notFound('Product');
   if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
@@ -38,7 +43,8 @@ export async function bookProduct(db: Kysely<Database>, images: ImageStore, buye
     // Two bookings racing past the check above: the unique index keeps one, the other gets the same 409.
     if (await findBooking(db, buyer.id, product.id)) throw alreadyBooked();
     // The product (or the buyer's own account) was deleted since it was read above.
-    if (isForeignKeyViolation(error)) throw (await findProduct(db, product.id)) ? unauthenticated() : notFound('Product');
+    if (isForeignKeyViolation(error))
+      throw (await findProduct(db, product.id)) ? unauthenticated() : notFound('Product');
     throw error;
   }
 }

@@ -23,8 +23,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     (await listCategories(db)).map(toCategory),
   );
 
-  app.get('/categoryinfo', { schema: { querystring: categoryInfoQuerySchema, response: { 200: categorySchema } } }, async (request) =>
-    toCategory(await existingCategory(db, request.query.id)),
+  app.get(
+    '/categoryinfo',
+    { schema: { querystring: categoryInfoQuerySchema, response: { 200: categorySchema } } },
+    async (request) => toCategory(await existingCategory(db, request.query.id)),
   );
 
   app.get(
@@ -33,7 +35,13 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const category = await existingCategory(db, request.params.id);
       const { rows, total } = await listProducts(db, { categoryId: category.id }, request.query);
-      return sendPage(request, reply, request.query, rows.map((row) => toProduct(row, images)), total);
+      return sendPage(
+        request,
+        reply,
+        request.query,
+        rows.map((row) => toProduct(row, images)),
+        total,
+      );
     },
   );
 };

@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto';
  * made later sort later (handy as a tie-breaker) and cannot be guessed.
  */
 export function newId(now = Date.now()): string {
-  const seconds = Math.floor(now / 1000).toString(16).padStart(8, '0');
+  const seconds = Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return seconds + randomBytes(8).toString('hex');
 }
 

@@ -22,7 +22,11 @@ export async function migrate(db: Kysely<Database>, engine: Engine): Promise<voi
   // Kysely looks for its bookkeeping tables by name across all schemas: name the schema in use so
   // that databases side by side in one PostgreSQL (one schema each) never see each other's.
   const schema = engine === 'postgres' ? await currentSchema(db) : undefined;
-  const migrator = new Migrator({ db, provider: new CodeMigrations(engine), ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: new CodeMigrations(engine),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -18,17 +18,32 @@ export async function prepareDatabase(db: Kysely<Database>, engine: Engine, imag
  * account promoted here may have been opened by anyone who typed that address, so it keeps no
  * session and no Google link from before: only ADMIN_PASSWORD opens it.
  */
-export async function ensureAdmin(db: Kysely<Database>, email: string, password: string): Promise<'created' | 'updated' | 'unchanged'> {
+export async function ensureAdmin(
+  db: Kysely<Database>,
+  email: string,
+  password: string,
+): Promise<'created' | 'updated' | 'unchanged'> {
   const existing = await findUserByEmail(db, email);
   if (!existing) {
-    await insertUser(db, { email, passwordHash: await hashPassword(password), name: 'Admin', role: 'admin', emailVerified: true });
+    await insertUser(db, {
+      email,
+      passwordHash: await hashPassword(password),
+      name: 'Admin',
+      role: 'admin',
+      emailVerified: true,
+    });
     return 'created';
   }
   const promoted = existing.role !== 'admin';
   const samePassword = await checkPassword(existing.password_hash, password);
   if (!promoted && samePassword) return 'unchanged';
   await db.transaction().execute(async (trx) => {
-    if (!samePassword) await trx.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', existing.id).execute();
+    if (!samePassword)
+      await trx
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(password) })
+        .where('id', '=', existing.id)
+        .execute();
     if (promoted) {
       await trx.updateTable('users').set({ role: 'admin', google_sub: null }).where('id', '=', existing.id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', existing.id).execute();

@@ -49,7 +49,13 @@ export async function registerClient(app: FastifyInstance, clientDir = BUILT_CLI
     return;
   }
 
-  const shared = { decorateReply: false, dotfiles: 'ignore', preCompressed: true, cacheControl: false, index: false } as const;
+  const shared = {
+    decorateReply: false,
+    dotfiles: 'ignore',
+    preCompressed: true,
+    cacheControl: false,
+    index: false,
+  } as const;
   await app.register(fastifyStatic, {
     ...shared,
     root: join(clientDir, 'assets'),
@@ -68,7 +74,13 @@ export async function registerClient(app: FastifyInstance, clientDir = BUILT_CLI
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isClientRoute(request)) return reply.callNotFound();
     const page = await readIndex(indexFile);
-    if (!page) return reply.status(503).header('retry-after', '2').header('cache-control', 'no-store').type('text/html; charset=utf-8').send(REBUILDING_PAGE);
+    if (!page)
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(REBUILDING_PAGE);
     return reply.header('cache-control', ALWAYS_REVALIDATE).type('text/html; charset=utf-8').send(page);
   };
   app.get('/', sendIndex);

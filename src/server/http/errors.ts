@@ -29,7 +29,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message: first, code: 'VALIDATION_FAILED', fields });
     }
     if (isUnstorableText(error)) {
-      return reply.status(400).send({ message: 'The request holds a character that cannot be stored (U+0000)', code: 'BAD_REQUEST' });
+      return reply
+        .status(400)
+        .send({ message: 'The request holds a character that cannot be stored (U+0000)', code: 'BAD_REQUEST' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -41,7 +43,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No such API call: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    reply
+      .status(404)
+      .send({ message: `No such API call: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
 }
 
@@ -71,6 +75,7 @@ function clientMessage(error: FastifyError): string {
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'This request must be sent as JSON';
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'The request is too large';
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The request body is empty';
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return 'The request body is not valid JSON';
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)
+    return 'The request body is not valid JSON';
   return error.message;
 }

@@ -24,6 +24,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'DENY');
     // The Google sign-in popup's own pages opt out (they must keep their opener across the provider's pages).
-    if (!reply.hasHeader('cross-origin-opener-policy')) reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    if (!reply.hasHeader('cross-origin-opener-policy'))
+      reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
   });
 }

@@ -31,7 +31,12 @@ const withDetails = (query: ReturnType<typeof scoped>) =>
     .innerJoin('users as u', 'u.id', 'p.seller_id')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .selectAll('p')
-    .select(['u.name as seller_name', 'u.email as seller_email', 'u.is_verified as is_seller_verified', 'c.category_name']);
+    .select([
+      'u.name as seller_name',
+      'u.email as seller_email',
+      'u.is_verified as is_seller_verified',
+      'c.category_name',
+    ]);
 
 export type ProductDetailsRow = ProductRow & {
   seller_name: string;

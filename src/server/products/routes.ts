@@ -31,19 +31,31 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, filter] of publicLists) {
     app.get(path, { schema: pagedProducts }, async (request, reply) => {
       const { rows, total } = await listProducts(db, filter, request.query);
-      return sendPage(request, reply, request.query, rows.map((row) => toProduct(row, images)), total);
+      return sendPage(
+        request,
+        reply,
+        request.query,
+        rows.map((row) => toProduct(row, images)),
+        total,
+      );
     });
   }
 
   // The product page serves any product, sold or not, advertised or not.
-  app.get('/addvertise/product/:id', { schema: { params: idParamsSchema, response: { 200: productSchema } } }, async (request) => {
-    const row = isId(request.params.id) ? await findProductDetails(db, request.params.id) : undefined;
-    if (!row) throw notFound('Product');
-    return toProduct(row, images);
-  });
+  app.get(
+    '/addvertise/product/:id',
+    { schema: { params: idParamsSchema, response: { 200: productSchema } } },
+    async (request) => {
+      const row = isId(request.params.id) ? await findProductDetails(db, request.params.id) : undefined;
+      if (!row) throw notFound('Product');
+      return toProduct(row, images);
+    },
+  );
 
-  app.get('/product/:id/mine', { schema: { params: idParamsSchema, response: { 200: myProductActivitySchema } }, onRequest: signedIn }, async (request) =>
-    activityOf(db, callerOf(request).user.id, request.params.id),
+  app.get(
+    '/product/:id/mine',
+    { schema: { params: idParamsSchema, response: { 200: myProductActivitySchema } }, onRequest: signedIn },
+    async (request) => activityOf(db, callerOf(request).user.id, request.params.id),
   );
 
   app.post(
@@ -57,28 +69,49 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products',
-    { schema: { querystring: emailQuerySchema.extend(pageQuerySchema.shape), response: { 200: productSchema.array() } }, onRequest: sellerOnly },
+    {
+      schema: { querystring: emailQuerySchema.extend(pageQuerySchema.shape), response: { 200: productSchema.array() } },
+      onRequest: sellerOnly,
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       assertOwnEmail(caller, request.query.email);
       const { page, limit } = request.query;
       const { rows, total } = await listProducts(db, { sellerId: caller.user.id, includeSold: true }, { page, limit });
-      return sendPage(request, reply, { page, limit }, rows.map((row) => toProduct(row, images)), total);
+      return sendPage(
+        request,
+        reply,
+        { page, limit },
+        rows.map((row) => toProduct(row, images)),
+        total,
+      );
     },
   );
 
-  app.put('/advertise/product/:id', { schema: { params: idParamsSchema, response: { 200: updateResultSchema } }, onRequest: sellerOnly }, async (request) => {
-    const modifiedCount = await advertiseProduct(db, callerOf(request).user.id, request.params.id);
-    return { acknowledged: true, matchedCount: 1, modifiedCount };
-  });
+  app.put(
+    '/advertise/product/:id',
+    { schema: { params: idParamsSchema, response: { 200: updateResultSchema } }, onRequest: sellerOnly },
+    async (request) => {
+      const modifiedCount = await advertiseProduct(db, callerOf(request).user.id, request.params.id);
+      return { acknowledged: true, matchedCount: 1, modifiedCount };
+    },
+  );
 
-  app.delete('/delete/product/:id', { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: sellerOnly }, async (request) => ({
-    acknowledged: true,
-    deletedCount: await deleteProduct(db, request.params.id, callerOf(request).user.id),
-  }));
+  app.delete(
+    '/delete/product/:id',
+    { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: sellerOnly },
+    async (request) => ({
+      acknowledged: true,
+      deletedCount: await deleteProduct(db, request.params.id, callerOf(request).user.id),
+    }),
+  );
 
-  app.delete('/product/delete/:id', { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly }, async (request) => ({
-    acknowledged: true,
-    deletedCount: await deleteProduct(db, request.params.id),
-  }));
+  app.delete(
+    '/product/delete/:id',
+    { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly },
+    async (request) => ({
+      acknowledged: true,
+      deletedCount: await deleteProduct(db, request.params.id),
+    }),
+  );
 };

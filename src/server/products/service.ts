@@ -13,13 +13,19 @@ import { findOwnUpload } from '../uploads/repository';
 import { findUserById } from '../users/repository';
 import { findProduct, insertProduct, markAdvertised } from './repository';
 
-const invalidField = (field: keyof StoreProductRequest, message: string) => new AppError('VALIDATION_FAILED', message, { [field]: message });
+const invalidField = (field: keyof StoreProductRequest, message: string) =>
+  new AppError('VALIDATION_FAILED', message, { [field]: message });
 
 /**
  * Lists a product for `sellerId`. The photo must be one this seller uploaded here, so a listing can
  * neither borrow another seller's picture nor point at an outside address.
  */
-export async function storeProduct(db: Kysely<Database>, config: Config, sellerId: string, request: StoreProductRequest): Promise<string> {
+export async function storeProduct(
+  db: Kysely<Database>,
+  config: Config,
+  sellerId: string,
+  request: StoreProductRequest,
+): Promise<string> {
   const uploadAgain = () => invalidField('productImg', 'Please upload the product image again, then save the product');
   const uploadId = uploadIdOfUrl(request.productImg, config.PUBLIC_URL);
   if (!uploadId || !(await findOwnUpload(db, uploadId, sellerId))) throw uploadAgain();
@@ -67,7 +73,8 @@ export async function deleteProduct(db: Kysely<Database>, productId: string, own
   return db.transaction().execute(async (trx) => {
     const product = await findProduct(trx, productId);
     if (!product) throw notFound('Product');
-    if (ownerId !== undefined && product.seller_id !== ownerId) throw forbidden('You can only delete your own products');
+    if (ownerId !== undefined && product.seller_id !== ownerId)
+      throw forbidden('You can only delete your own products');
     await trx.deleteFrom('reports').where('product_id', '=', productId).execute();
     await trx.updateTable('bookings').set({ product_id: null }).where('product_id', '=', productId).execute();
     const result = await trx.deleteFrom('products').where('id', '=', productId).executeTakeFirst();

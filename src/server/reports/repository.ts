@@ -17,7 +17,10 @@ export const findReport = (db: Kysely<Database>, productId: string, reporterId: 
 
 export async function insertReport(db: Kysely<Database>, productId: string, reporterId: string): Promise<string> {
   const id = newId();
-  await db.insertInto('reports').values({ id, product_id: productId, reporter_id: reporterId, reported_at: nowIso() }).execute();
+  await db
+    .insertInto('reports')
+    .values({ id, product_id: productId, reporter_id: reporterId, reported_at: nowIso() })
+    .execute();
   return id;
 }
 
@@ -31,7 +34,16 @@ export async function listReportedProducts(db: Kysely<Database>, images: ImageSt
       .selectFrom('reports as r')
       .innerJoin('products as p', 'p.id', 'r.product_id')
       .innerJoin('users as u', 'u.id', 'p.seller_id')
-      .select(['r.id', 'r.product_id', 'r.reported_at', 'p.image_id', 'p.product_name', 'p.seller_mobile', 'u.name', 'u.email'])
+      .select([
+        'r.id',
+        'r.product_id',
+        'r.reported_at',
+        'p.image_id',
+        'p.product_name',
+        'p.seller_mobile',
+        'u.name',
+        'u.email',
+      ])
       .orderBy('r.reported_at', 'desc')
       .orderBy('r.id', 'desc')
       .limit(page.limit)
@@ -42,18 +54,16 @@ export async function listReportedProducts(db: Kysely<Database>, images: ImageSt
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow(),
   ]);
-  const items = rows.map(
-    (row): ReportedProduct => ({
-      _id: row.id,
-      product_id: row.product_id,
-      productImg: images.urlOf(imageFileName(row.image_id)),
-      productName: row.product_name,
-      sellerName: row.name,
-      sellerEmail: row.email,
-      sellerMobile: row.seller_mobile,
-      reportedAt: row.reported_at,
-    }),
-  );
+  const items = rows.map((row): ReportedProduct => ({
+    _id: row.id,
+    product_id: row.product_id,
+    productImg: images.urlOf(imageFileName(row.image_id)),
+    productName: row.product_name,
+    sellerName: row.name,
+    sellerEmail: row.email,
+    sellerMobile: row.seller_mobile,
+    reportedAt: row.reported_at,
+  }));
   return { items, total: Number(count.count) };
 }
 

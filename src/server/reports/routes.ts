@@ -24,7 +24,10 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/all/reported/products',
-    { schema: { querystring: pageQuerySchema, response: { 200: reportedProductSchema.array() } }, onRequest: adminOnly },
+    {
+      schema: { querystring: pageQuerySchema, response: { 200: reportedProductSchema.array() } },
+      onRequest: adminOnly,
+    },
     async (request, reply) => {
       const { items, total } = await listReportedProducts(db, images, request.query);
       return sendPage(request, reply, request.query, items, total);

@@ -24,14 +24,22 @@ export interface ProcessedImage {
 }
 
 const notAPicture = () =>
-  new AppError('UNSUPPORTED_MEDIA_TYPE', 'This file is not a photo we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.');
+  new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    'This file is not a photo we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
+  );
 const tooManyPixels = () =>
-  new AppError('PAYLOAD_TOO_LARGE', `This picture is too big: please choose one under ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`);
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `This picture is too big: please choose one under ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+  );
 
 /** The file's real kind is read from its bytes; the name and the declared content type prove nothing. */
 function isAcceptedFormat(metadata: Metadata): boolean {
   if (metadata.format === 'heif') return metadata.compression === 'av1';
-  return metadata.format === 'jpeg' || metadata.format === 'png' || metadata.format === 'webp' || metadata.format === 'gif';
+  return (
+    metadata.format === 'jpeg' || metadata.format === 'png' || metadata.format === 'webp' || metadata.format === 'gif'
+  );
 }
 
 const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);

@@ -14,7 +14,13 @@ export interface NewUpload {
 export const insertUpload = (db: Kysely<Database>, upload: NewUpload) =>
   db
     .insertInto('uploads')
-    .values({ id: upload.id, owner_id: upload.ownerId, width: upload.width, height: upload.height, created_at: nowIso() })
+    .values({
+      id: upload.id,
+      owner_id: upload.ownerId,
+      width: upload.width,
+      height: upload.height,
+      created_at: nowIso(),
+    })
     .execute();
 
 export const findOwnUpload = (db: Kysely<Database>, id: string, ownerId: string) =>
@@ -35,7 +41,12 @@ function pictureUrlOf(images: ImageStore, id: Expression<string>): RawBuilder<st
 
 /** Where some booking shows the picture of the upload row in the query. */
 export const shownByABooking = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
-  eb.exists(eb.selectFrom('bookings').select('bookings.id').where('bookings.product_img', '=', pictureUrlOf(images, eb.ref('uploads.id'))));
+  eb.exists(
+    eb
+      .selectFrom('bookings')
+      .select('bookings.id')
+      .where('bookings.product_img', '=', pictureUrlOf(images, eb.ref('uploads.id'))),
+  );
 
 /**
  * Deletes the upload rows created before `createdBefore` that no product uses and no order shows
@@ -43,11 +54,19 @@ export const shownByABooking = (images: ImageStore) => (eb: ExpressionBuilder<Da
  * to remove. A product saved with one of them at that very moment makes the statement fail on the
  * foreign key and deletes nothing; the next round goes on without that upload.
  */
-export async function deleteUnusedUploads(db: Kysely<Database>, images: ImageStore, createdBefore: string): Promise<string[]> {
+export async function deleteUnusedUploads(
+  db: Kysely<Database>,
+  images: ImageStore,
+  createdBefore: string,
+): Promise<string[]> {
   const rows = await db
     .deleteFrom('uploads')
     .where('created_at', '<', createdBefore)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.image_id', '=', 'uploads.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.image_id', '=', 'uploads.id')),
+      ),
+    )
     .where((eb) => eb.not(shownByABooking(images)(eb)))
     .returning('id')
     .execute();

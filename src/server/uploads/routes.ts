@@ -20,7 +20,10 @@ const IMAGE_FIELD = 'image';
 export const UPLOADS_PER_MINUTE = 30;
 
 const tooManyUploads = (max: number) =>
-  new AppError('RATE_LIMITED', `You have uploaded ${max} photos in the last minute. Please wait a minute, then try again.`);
+  new AppError(
+    'RATE_LIMITED',
+    `You have uploaded ${max} photos in the last minute. Please wait a minute, then try again.`,
+  );
 
 /**
  * The per-seller limit, as a preHandler: it runs after the seller guard (onRequest) has found who is
@@ -30,7 +33,11 @@ const tooManyUploads = (max: number) =>
  * replace that one), through the rate-limit plugin's own counter.
  */
 function perSellerLimit(app: FastifyInstance, max: number): preHandlerAsyncHookHandler {
-  const count = app.createRateLimit({ max, timeWindow: '1 minute', keyGenerator: (request) => `upload:${callerOf(request).user.id}` });
+  const count = app.createRateLimit({
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `upload:${callerOf(request).user.id}`,
+  });
   return async (request, reply) => {
     const outcome = await count(request);
     if (outcome.isAllowed || !outcome.isExceeded) return;
@@ -44,12 +51,19 @@ export const MAX_UPLOADS_IN_FLIGHT = 16;
 /** One seller's uploads at once: the form sends one photo; a second covers a quick change of mind. */
 export const MAX_UPLOADS_IN_FLIGHT_PER_SELLER = 2;
 
-const serverBusy = () => new AppError('UNAVAILABLE', 'Many photos are being uploaded right now. Please try again in a few seconds.');
+const serverBusy = () =>
+  new AppError('UNAVAILABLE', 'Many photos are being uploaded right now. Please try again in a few seconds.');
 const sellerBusy = () =>
-  new AppError('RATE_LIMITED', `You are already uploading ${MAX_UPLOADS_IN_FLIGHT_PER_SELLER} photos. Please wait until one has finished.`);
+  new AppError(
+    'RATE_LIMITED',
+    `You are already uploading ${MAX_UPLOADS_IN_FLIGHT_PER_SELLER} photos. Please wait until one has finished.`,
+  );
 
 const tooLarge = () =>
-  new AppError('PAYLOAD_TOO_LARGE', `This photo is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please choose a smaller one.`);
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `This photo is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please choose a smaller one.`,
+  );
 
 /**
  * What the multipart parser (busboy, under @fastify/multipart) throws about a broken body: no or an
@@ -137,7 +151,12 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
 
     return {
       success: true as const,
-      data: { url: images.urlOf(imageFileName(id)), thumbUrl: images.urlOf(thumbFileName(id)), width: photo.width, height: photo.height },
+      data: {
+        url: images.urlOf(imageFileName(id)),
+        thumbUrl: images.urlOf(thumbFileName(id)),
+        width: photo.width,
+        height: photo.height,
+      },
     };
   }
 };

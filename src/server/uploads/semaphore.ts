@@ -7,7 +7,8 @@ export class Semaphore {
   readonly #waiting: Array<() => void> = [];
 
   constructor(readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`A semaphore needs a limit of 1 or more, not ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`A semaphore needs a limit of 1 or more, not ${limit}`);
   }
 
   /** Tasks running now. */

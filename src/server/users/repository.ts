@@ -57,7 +57,11 @@ export const completeProfile = (
   profile: { name: string; photoUrl: string; role: 'buyer' | 'seller' },
 ) =>
   db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ name: profile.name, photo_url: profile.photoUrl }).where('id', '=', id).execute();
+    await trx
+      .updateTable('users')
+      .set({ name: profile.name, photo_url: profile.photoUrl })
+      .where('id', '=', id)
+      .execute();
     await trx.updateTable('users').set({ role: profile.role }).where('id', '=', id).where('role', 'is', null).execute();
   });
 

@@ -22,46 +22,72 @@ const adminOnly = requireRole('admin');
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.post('/addUser', { schema: { body: addUserRequestSchema, response: { 200: insertResultSchema } }, onRequest: signedIn }, async (request) => {
-    const { user } = callerOf(request);
-    assertOwnEmail(callerOf(request), request.body.email);
-    const { name, photoURL, role } = request.body;
-    await completeProfile(deps.db, user.id, { name, photoUrl: photoURL, role });
-    return { acknowledged: true, insertedId: user.id };
-  });
+  app.post(
+    '/addUser',
+    { schema: { body: addUserRequestSchema, response: { 200: insertResultSchema } }, onRequest: signedIn },
+    async (request) => {
+      const { user } = callerOf(request);
+      assertOwnEmail(callerOf(request), request.body.email);
+      const { name, photoURL, role } = request.body;
+      await completeProfile(deps.db, user.id, { name, photoUrl: photoURL, role });
+      return { acknowledged: true, insertedId: user.id };
+    },
+  );
 
   // Each role check answers true only for the caller's own email; anything else reads false.
   for (const role of ['admin', 'seller', 'buyer'] as const) {
     const key = `is${role[0]!.toUpperCase()}${role.slice(1)}` as 'isAdmin' | 'isSeller' | 'isBuyer';
-    app.get(`/${role}/:email`, { schema: { params: emailParamsSchema, response: { 200: roleCheckSchemas[role] } } }, async (request) => {
-      const caller = await identify(request);
-      const own = caller?.user.email === request.params.email.trim().toLowerCase();
-      return { [key]: own && caller?.user.role === role } as Record<typeof key, boolean>;
-    });
+    app.get(
+      `/${role}/:email`,
+      { schema: { params: emailParamsSchema, response: { 200: roleCheckSchemas[role] } } },
+      async (request) => {
+        const caller = await identify(request);
+        const own = caller?.user.email === request.params.email.trim().toLowerCase();
+        return { [key]: own && caller?.user.role === role } as Record<typeof key, boolean>;
+      },
+    );
   }
 
-  app.get('/checkSellerVerify', { schema: { querystring: emailQuerySchema, response: { 200: sellerVerifyCheckSchema } } }, async (request) => {
-    const user = await findUserByEmail(deps.db, request.query.email.trim());
-    return { verified: user?.role === 'seller' && user.is_verified };
-  });
+  app.get(
+    '/checkSellerVerify',
+    { schema: { querystring: emailQuerySchema, response: { 200: sellerVerifyCheckSchema } } },
+    async (request) => {
+      const user = await findUserByEmail(deps.db, request.query.email.trim());
+      return { verified: user?.role === 'seller' && user.is_verified };
+    },
+  );
 
   for (const role of ['buyer', 'seller'] as const) {
-    app.get(`/${role}s`, { schema: { querystring: pageQuerySchema, response: { 200: userSchema.array() } }, onRequest: adminOnly }, async (request, reply) => {
-      const { items, total } = await listUsersByRole(deps.db, role, request.query);
-      return sendPage(request, reply, request.query, items, total);
-    });
+    app.get(
+      `/${role}s`,
+      { schema: { querystring: pageQuerySchema, response: { 200: userSchema.array() } }, onRequest: adminOnly },
+      async (request, reply) => {
+        const { items, total } = await listUsersByRole(deps.db, role, request.query);
+        return sendPage(request, reply, request.query, items, total);
+      },
+    );
 
-    app.delete(`/${role}s/:id`, { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly }, async (request) => {
-      const deletedCount = isId(request.params.id) ? await deleteUserWithRole(deps.db, deps.images, request.params.id, role, request.log) : 0;
-      if (!deletedCount) throw notFound(role === 'buyer' ? 'Buyer' : 'Seller');
-      return { acknowledged: true, deletedCount };
-    });
+    app.delete(
+      `/${role}s/:id`,
+      { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly },
+      async (request) => {
+        const deletedCount = isId(request.params.id)
+          ? await deleteUserWithRole(deps.db, deps.images, request.params.id, role, request.log)
+          : 0;
+        if (!deletedCount) throw notFound(role === 'buyer' ? 'Buyer' : 'Seller');
+        return { acknowledged: true, deletedCount };
+      },
+    );
   }
 
-  app.put('/verify_seller', { schema: { querystring: emailQuerySchema, response: { 200: updateResultSchema } }, onRequest: adminOnly }, async (request) => {
-    const seller = await findUserByEmail(deps.db, request.query.email.trim());
-    if (seller?.role !== 'seller') throw notFound('Seller');
-    const result = await setSellerVerified(deps.db, seller.email);
-    return { acknowledged: true, matchedCount: 1, modifiedCount: Number(result.numUpdatedRows) };
-  });
+  app.put(
+    '/verify_seller',
+    { schema: { querystring: emailQuerySchema, response: { 200: updateResultSchema } }, onRequest: adminOnly },
+    async (request) => {
+      const seller = await findUserByEmail(deps.db, request.query.email.trim());
+      if (seller?.role !== 'seller') throw notFound('Seller');
+      const result = await setSellerVerified(deps.db, seller.email);
+      return { acknowledged: true, matchedCount: 1, modifiedCount: Number(result.numUpdatedRows) };
+    },
+  );
 };

@@ -20,10 +20,18 @@ export async function deleteUserWithRole(
   log: FastifyBaseLogger,
 ): Promise<number> {
   const { deleted, unusedUploadIds } = await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select('id').where('id', '=', userId).where('role', '=', role).executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where('role', '=', role)
+      .executeTakeFirst();
     if (!user) return { deleted: 0, unusedUploadIds: [] as string[] };
     const productIds = trx.selectFrom('products').select('id').where('seller_id', '=', userId);
-    await trx.deleteFrom('reports').where((eb) => eb.or([eb('product_id', 'in', productIds), eb('reporter_id', '=', userId)])).execute();
+    await trx
+      .deleteFrom('reports')
+      .where((eb) => eb.or([eb('product_id', 'in', productIds), eb('reporter_id', '=', userId)]))
+      .execute();
     await trx.updateTable('bookings').set({ product_id: null }).where('product_id', 'in', productIds).execute();
     await trx.deleteFrom('products').where('seller_id', '=', userId).execute();
     // Read once no product of theirs is left to book, so every order that shows a picture is counted.

@@ -6,7 +6,11 @@ import type { Database } from '../db/schema';
 import { offsetOf } from '../http/paging';
 
 export const findRequestOfUser = (db: Kysely<Database>, userId: string) =>
-  db.selectFrom('verification_requests').select(['id', 'requested_at']).where('user_id', '=', userId).executeTakeFirst();
+  db
+    .selectFrom('verification_requests')
+    .select(['id', 'requested_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 
 export async function insertRequest(db: Kysely<Database>, userId: string): Promise<string> {
   const id = newId();
@@ -41,16 +45,14 @@ export async function listPendingRequests(db: Kysely<Database>, page: PageQuery)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow(),
   ]);
-  const items = rows.map(
-    (row): VerificationRequest => ({
-      _id: row.id,
-      userId: row.user_id,
-      name: row.name,
-      email: row.email,
-      photoURL: row.photo_url,
-      requestedAt: row.requested_at,
-    }),
-  );
+  const items = rows.map((row): VerificationRequest => ({
+    _id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    email: row.email,
+    photoURL: row.photo_url,
+    requestedAt: row.requested_at,
+  }));
   return { items, total: Number(count.count) };
 }
 

@@ -24,13 +24,18 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/seller/verification', { schema: { response: { 200: ownVerificationSchema } }, onRequest: sellerOnly }, async (request) =>
-    verificationOf(db, callerOf(request).user),
+  app.get(
+    '/seller/verification',
+    { schema: { response: { 200: ownVerificationSchema } }, onRequest: sellerOnly },
+    async (request) => verificationOf(db, callerOf(request).user),
   );
 
   app.get(
     '/unverifiedsellers',
-    { schema: { querystring: pageQuerySchema, response: { 200: verificationRequestSchema.array() } }, onRequest: adminOnly },
+    {
+      schema: { querystring: pageQuerySchema, response: { 200: verificationRequestSchema.array() } },
+      onRequest: adminOnly,
+    },
     async (request, reply) => {
       const { items, total } = await listPendingRequests(db, request.query);
       return sendPage(request, reply, request.query, items, total);
@@ -42,6 +47,9 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/deleteSellerVerification',
     { schema: { querystring: emailQuerySchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly },
-    async (request) => ({ acknowledged: true, deletedCount: await deleteRequestOfEmail(db, request.query.email.trim()) }),
+    async (request) => ({
+      acknowledged: true,
+      deletedCount: await deleteRequestOfEmail(db, request.query.email.trim()),
+    }),
   );
 };

@@ -55,7 +55,8 @@ const uniqueEmail = (role: string, worker: number) =>
   `${role}.${Date.now().toString(36)}.w${worker}.${++serial}@e2e.test`;
 
 /** Text no other test uses, for names the screens are searched by (listings, emails). */
-export const uniqueText = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export const uniqueText = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function expectOk(response: APIResponse, what: string): Promise<APIResponse> {
   if (!response.ok()) throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
@@ -73,7 +74,12 @@ export const test = base.extend<Fixtures>({
       await expectOk(await page.request.post('/api/auth/login', { data: { email, password } }), `login as ${email}`);
       const jwt = await expectOk(await page.request.get(`/api/jwt?email=${encodeURIComponent(email)}`), 'GET /api/jwt');
       const { accessToken } = (await jwt.json()) as { accessToken: string };
-      await page.context().addInitScript(([key, token]) => window.localStorage.setItem(key, token), [ACCESS_TOKEN_KEY, accessToken] as const);
+      await page
+        .context()
+        .addInitScript(([key, token]) => window.localStorage.setItem(key, token), [
+          ACCESS_TOKEN_KEY,
+          accessToken,
+        ] as const);
     });
   },
 
@@ -92,7 +98,10 @@ export const test = base.extend<Fixtures>({
       const { caption, hue, ...fields } = demoListing(++serial);
       const productImg = overrides.productImg ?? (await uploadPicture(seller.api, caption, hue));
       const listing = { ...fields, ...overrides, productImg };
-      const stored = await expectOk(await seller.api.post('/api/store_products', { data: listing }), 'POST /api/store_products');
+      const stored = await expectOk(
+        await seller.api.post('/api/store_products', { data: listing }),
+        'POST /api/store_products',
+      );
       const { insertedId } = (await stored.json()) as { insertedId: string };
       return { ...listing, _id: insertedId };
     });
@@ -103,7 +112,11 @@ type Register = Fixtures['registerBuyer'];
 
 /** A fixture that registers users of `role`, each signed in on a request context of their own. */
 function registrar(role: TestUser['role']) {
-  return async ({ playwright }: PlaywrightWorkerArgs, use: (register: Register) => Promise<void>, testInfo: TestInfo) => {
+  return async (
+    { playwright }: PlaywrightWorkerArgs,
+    use: (register: Register) => Promise<void>,
+    testInfo: TestInfo,
+  ) => {
     const contexts: APIRequestContext[] = [];
     await use(async (overrides = {}) => {
       const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
@@ -124,8 +137,14 @@ async function register(
   // A picture this server serves, so no test page waits on the internet for an avatar.
   const photoURL = `${E2E_BASE_URL}/uploads/${categoryImageName(CATEGORY_CATALOGUE[serial % CATEGORY_CATALOGUE.length]!.id)}`;
   const user = { email, password: E2E_PASSWORD, name: name ?? person.name, role, photoURL };
-  await expectOk(await api.post('/api/auth/signup', { data: { email, password: user.password } }), `sign-up of ${email}`);
-  await expectOk(await api.post('/api/addUser', { data: { name: user.name, email, role, photoURL } }), `POST /api/addUser for ${email}`);
+  await expectOk(
+    await api.post('/api/auth/signup', { data: { email, password: user.password } }),
+    `sign-up of ${email}`,
+  );
+  await expectOk(
+    await api.post('/api/addUser', { data: { name: user.name, email, role, photoURL } }),
+    `POST /api/addUser for ${email}`,
+  );
   return { ...user, api };
 }
 

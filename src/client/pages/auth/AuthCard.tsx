@@ -27,7 +27,10 @@ export function AuthCard({ title, lead, children, footer }: AuthCardProps) {
 /** The "or" rule between the password form and the Google button. */
 export function OrDivider() {
   return (
-    <div className="my-5 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-500 uppercase" aria-hidden="true">
+    <div
+      className="my-5 flex items-center gap-3 text-xs font-medium tracking-wide text-ink-500 uppercase"
+      aria-hidden="true"
+    >
       <span className="h-px flex-1 bg-ink-200" />
       or
       <span className="h-px flex-1 bg-ink-200" />

@@ -63,7 +63,11 @@ export function RegisterPage() {
         <FormField label="Name" error={errors.name?.message}>
           <Input autoComplete="name" {...register('name')} />
         </FormField>
-        <FormField label="Photo URL" error={errors.photoURL?.message} hint="A link to your picture, starting with https://">
+        <FormField
+          label="Photo URL"
+          error={errors.photoURL?.message}
+          hint="A link to your picture, starting with https://"
+        >
           <Input type="url" inputMode="url" autoComplete="photo" placeholder="https://" {...register('photoURL')} />
         </FormField>
         <FormField label="Email" error={errors.email?.message}>

@@ -39,7 +39,10 @@ export function BlogPage() {
       <PageHeader title="Web Blogs" description="Short answers to questions web developers ask us most." />
       <div className="space-y-4">
         {POSTS.map((post) => (
-          <details key={post.question} className="group rounded-card border border-ink-200 bg-white shadow-card open:shadow-raised">
+          <details
+            key={post.question}
+            className="group rounded-card border border-ink-200 bg-white shadow-card open:shadow-raised"
+          >
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-card px-5 py-4 text-base font-semibold text-ink-900 hover:bg-ink-50 [&::-webkit-details-marker]:hidden">
               {post.question}
               <svg

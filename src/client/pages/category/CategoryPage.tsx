@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
-import { categoryInfoQueryOptions, categoryProductsQueryOptions, useCategoryInfo, useCategoryProducts } from '../../api/categories';
+import {
+  categoryInfoQueryOptions,
+  categoryProductsQueryOptions,
+  useCategoryInfo,
+  useCategoryProducts,
+} from '../../api/categories';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
@@ -42,7 +47,10 @@ export function CategoryPage() {
         }
       />
       {products.length === 0 ? (
-        <EmptyState title="No product Available" description="Nobody has listed a phone in this category yet. Check back soon." />
+        <EmptyState
+          title="No product Available"
+          description="Nobody has listed a phone in this category yet. Check back soon."
+        />
       ) : (
         <>
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">

@@ -12,7 +12,9 @@ export function DashboardHome() {
   return (
     <section className="rounded-card border border-ink-200 bg-white p-6 shadow-card sm:p-10">
       <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Dashboard</p>
-      <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">Welcome, {user?.displayName ?? user?.email}</h1>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">
+        Welcome, {user?.displayName ?? user?.email}
+      </h1>
       <p className="mt-2 text-ink-600">You can see your all activities here</p>
       {shortcuts.length > 0 && (
         <div className="mt-8 flex flex-wrap gap-3">

@@ -50,8 +50,20 @@ export function DashboardLayout() {
       </aside>
 
       <div className="mb-5 lg:hidden">
-        <Button variant="secondary" aria-controls={DRAWER_ID} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)}>
-          <svg viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+        <Button
+          variant="secondary"
+          aria-controls={DRAWER_ID}
+          aria-expanded={drawerOpen}
+          onClick={() => setDrawerOpen(true)}
+        >
+          <svg
+            viewBox="0 0 20 20"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            aria-hidden="true"
+          >
             <path strokeLinecap="round" d="M3 5h14M3 10h14M3 15h14" />
           </svg>
           Dashboard menu

@@ -14,7 +14,10 @@ const adminScreens: RouteObject[] = [
     path: 'sellerverification',
     lazy: async () => ({ Component: (await import('./admin/SellerVerificationRequests')).SellerVerificationRequests }),
   },
-  { path: 'reported/products', lazy: async () => ({ Component: (await import('./admin/ReportedProducts')).ReportedProducts }) },
+  {
+    path: 'reported/products',
+    lazy: async () => ({ Component: (await import('./admin/ReportedProducts')).ReportedProducts }),
+  },
 ];
 
 const sellerScreens: RouteObject[] = [

@@ -29,13 +29,20 @@ export function Banner() {
             Buy and sell second-hand phones with people you can trust
           </h1>
           <p className="mt-4 max-w-lg text-base text-brand-100 sm:text-lg">
-            Every listing shows the seller, the condition and the price in Tk. Book a phone, meet the seller and check it in person.
+            Every listing shows the seller, the condition and the price in Tk. Book a phone, meet the seller and check
+            it in person.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <a href="#categories" className="inline-flex h-12 items-center rounded-control bg-white px-6 font-semibold text-brand-800 shadow-sm hover:bg-brand-50">
+            <a
+              href="#categories"
+              className="inline-flex h-12 items-center rounded-control bg-white px-6 font-semibold text-brand-800 shadow-sm hover:bg-brand-50"
+            >
               Browse phones
             </a>
-            <Link to={sellTarget} className="inline-flex h-12 items-center rounded-control border border-white/30 px-6 font-semibold text-white hover:bg-white/10">
+            <Link
+              to={sellTarget}
+              className="inline-flex h-12 items-center rounded-control border border-white/30 px-6 font-semibold text-white hover:bg-white/10"
+            >
               Sell your phone
             </Link>
           </div>

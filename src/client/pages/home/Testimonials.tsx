@@ -4,10 +4,26 @@ import { Section } from '../../components/Section';
 
 // Sample voices: the spec's testimonial carousel holds placeholder text with sample names.
 const TESTIMONIALS = [
-  { name: 'Rafiq Hasan', city: 'Rangpur', quote: 'Sold my old phone in two days. The buyer came to the meeting point and paid the price we agreed.' },
-  { name: 'Nusrat Jahan', city: 'Dhaka', quote: 'The verified badge made me comfortable. The phone was exactly as the listing described it.' },
-  { name: 'Tanvir Ahmed', city: 'Chattogram', quote: 'I compared five used iPhones by price and condition before booking one. Simple and clear.' },
-  { name: 'Sadia Islam', city: 'Sylhet', quote: 'Listing my phone took a few minutes, and advertising it brought buyers the same day.' },
+  {
+    name: 'Rafiq Hasan',
+    city: 'Rangpur',
+    quote: 'Sold my old phone in two days. The buyer came to the meeting point and paid the price we agreed.',
+  },
+  {
+    name: 'Nusrat Jahan',
+    city: 'Dhaka',
+    quote: 'The verified badge made me comfortable. The phone was exactly as the listing described it.',
+  },
+  {
+    name: 'Tanvir Ahmed',
+    city: 'Chattogram',
+    quote: 'I compared five used iPhones by price and condition before booking one. Simple and clear.',
+  },
+  {
+    name: 'Sadia Islam',
+    city: 'Sylhet',
+    quote: 'Listing my phone took a few minutes, and advertising it brought buyers the same day.',
+  },
 ];
 
 export function Testimonials() {
@@ -29,7 +45,10 @@ export function Testimonials() {
               </svg>
               <blockquote className="flex-1 text-ink-700">{testimonial.quote}</blockquote>
               <figcaption className="mt-5 flex items-center gap-3">
-                <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800" aria-hidden="true">
+                <span
+                  className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800"
+                  aria-hidden="true"
+                >
                   {testimonial.name.charAt(0)}
                 </span>
                 <span>

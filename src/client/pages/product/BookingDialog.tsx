@@ -21,7 +21,12 @@ interface BookingDialogProps {
  */
 export function BookingDialog({ product, onClose }: BookingDialogProps) {
   return (
-    <Modal open={product !== null} onClose={onClose} title="Book this phone" description="The seller gets your number and meeting place.">
+    <Modal
+      open={product !== null}
+      onClose={onClose}
+      title="Book this phone"
+      description="The seller gets your number and meeting place."
+    >
       {product && (
         <Suspense
           fallback={

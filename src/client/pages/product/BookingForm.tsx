@@ -23,7 +23,10 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
     setError,
     setFocus,
     formState: { errors },
-  } = useForm<BookingFormValues>({ resolver: zodResolver(bookingFormSchema), defaultValues: { phoneNumber: '', meetLocation: '' } });
+  } = useForm<BookingFormValues>({
+    resolver: zodResolver(bookingFormSchema),
+    defaultValues: { phoneNumber: '', meetLocation: '' },
+  });
 
   // The form can arrive after the dialog opened and placed focus, so it asks for it itself.
   useEffect(() => setFocus('phoneNumber'), [setFocus]);
@@ -31,7 +34,11 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
   const submit = handleSubmit(async (form) => {
     setServerError(null);
     try {
-      const result = await booking.mutateAsync({ productId: product._id, phoneNumber: form.phoneNumber, meetLocation: form.meetLocation });
+      const result = await booking.mutateAsync({
+        productId: product._id,
+        phoneNumber: form.phoneNumber,
+        meetLocation: form.meetLocation,
+      });
       if (!result.acknowledged) return;
       toast.success(messages.productBooked);
       onBooked();
@@ -63,7 +70,12 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
       <FormField label="Phone Number" error={errors.phoneNumber?.message} className="sm:col-span-2">
         <Input type="tel" autoComplete="tel" placeholder="01XXXXXXXXX" {...register('phoneNumber')} />
       </FormField>
-      <FormField label="Meet Location" error={errors.meetLocation?.message} hint="Pick a busy public place to check the phone." className="sm:col-span-2">
+      <FormField
+        label="Meet Location"
+        error={errors.meetLocation?.message}
+        hint="Pick a busy public place to check the phone."
+        className="sm:col-span-2"
+      >
         <Input placeholder="A shop or bus stand" {...register('meetLocation')} />
       </FormField>
       <FormError message={serverError} className="sm:col-span-2" />

@@ -63,7 +63,9 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
   return (
     <div className="mt-6 flex flex-col gap-4">
       {product.sellStatus && !bookedAt ? (
-        <p className="rounded-control bg-ink-100 px-4 py-3 text-sm font-medium text-ink-700">Sold: this phone is no longer available for booking.</p>
+        <p className="rounded-control bg-ink-100 px-4 py-3 text-sm font-medium text-ink-700">
+          Sold: this phone is no longer available for booking.
+        </p>
       ) : bookedAt ? (
         <p className="rounded-control border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
           You booked this phone on {dayOf(bookedAt)}.{' '}
@@ -92,11 +94,19 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
 
       {canReport &&
         (reportedAt ? (
-          <p className="text-sm text-ink-500">You reported this listing on {dayOf(reportedAt)}. The admin will check it.</p>
+          <p className="text-sm text-ink-500">
+            You reported this listing on {dayOf(reportedAt)}. The admin will check it.
+          </p>
         ) : (
           <p className="flex flex-wrap items-center gap-x-2 text-sm text-ink-500">
             Something wrong with this listing?
-            <Button variant="ghost" size="sm" loading={report.isPending} onClick={() => void reportToAdmin()} className="-ml-1 text-red-700 hover:text-red-800">
+            <Button
+              variant="ghost"
+              size="sm"
+              loading={report.isPending}
+              onClick={() => void reportToAdmin()}
+              className="-ml-1 text-red-700 hover:text-red-800"
+            >
               Report to admin
             </Button>
           </p>

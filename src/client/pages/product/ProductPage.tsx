@@ -40,7 +40,12 @@ function specRows(product: Product): Array<[label: string, value: ReactNode]> {
     ['Seller Email', product.sellerEmail],
     ['Seller Mob', product.sellerMobile],
     ['Location', product.location],
-    ['Description', <span key="description" className="whitespace-pre-line">{product.description}</span>],
+    [
+      'Description',
+      <span key="description" className="whitespace-pre-line">
+        {product.description}
+      </span>,
+    ],
   ];
 }
 
@@ -84,7 +89,11 @@ export function ProductPage() {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:gap-12">
         <div className="lg:sticky lg:top-24 lg:self-start">
           <div className="overflow-hidden rounded-card border border-ink-200 bg-white shadow-card">
-            <img src={product.productImg} alt={product.productName} className="aspect-[4/3] w-full bg-ink-100 object-cover" />
+            <img
+              src={product.productImg}
+              alt={product.productName}
+              className="aspect-[4/3] w-full bg-ink-100 object-cover"
+            />
           </div>
         </div>
 
@@ -114,10 +123,16 @@ export function ProductPage() {
               <tbody role="rowgroup" className="divide-y divide-ink-100">
                 {specRows(product).map(([label, value]) => (
                   <tr key={label} role="row" className="flex flex-col gap-0.5 px-5 py-3 sm:table-row sm:p-0">
-                    <th scope="row" role="rowheader" className="font-medium text-ink-500 sm:w-44 sm:px-5 sm:py-3 sm:align-top">
+                    <th
+                      scope="row"
+                      role="rowheader"
+                      className="font-medium text-ink-500 sm:w-44 sm:px-5 sm:py-3 sm:align-top"
+                    >
                       {label}
                     </th>
-                    <td role="cell" className="break-words text-ink-900 sm:px-5 sm:py-3">{value}</td>
+                    <td role="cell" className="break-words text-ink-900 sm:px-5 sm:py-3">
+                      {value}
+                    </td>
                   </tr>
                 ))}
               </tbody>

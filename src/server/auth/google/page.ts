@@ -33,7 +33,10 @@ const escapeHtml = (text: string) =>
 
 /** JSON that cannot end the script element it sits in. */
 const scriptSafeJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The small page the sign-in window ends on: the outcome in words, and the script that reports it. */
 export function resultPage(data: PageData): string {

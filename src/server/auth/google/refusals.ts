@@ -59,7 +59,11 @@ function reasonFor(error: unknown): GoogleRefusalReason {
 /** fetch() rejects with a TypeError when it cannot connect, and with a TimeoutError when it gives up. */
 function isNetworkFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return (error instanceof TypeError && error.message === 'fetch failed') || error.name === 'TimeoutError' || error.name === 'AbortError';
+  return (
+    (error instanceof TypeError && error.message === 'fetch failed') ||
+    error.name === 'TimeoutError' ||
+    error.name === 'AbortError'
+  );
 }
 
 function claimRefusal(claim: unknown): GoogleRefusalReason {

@@ -34,9 +34,16 @@ export async function savePendingSignIn(db: Kysely<Database>, signIn: PendingSig
 }
 
 /** Removes and answers the sign-in the flow cookie names: each one can be finished once. */
-export async function takePendingSignIn(db: Kysely<Database>, flowSecret: string | undefined): Promise<PendingSignIn | undefined> {
+export async function takePendingSignIn(
+  db: Kysely<Database>,
+  flowSecret: string | undefined,
+): Promise<PendingSignIn | undefined> {
   if (!flowSecret) return undefined;
-  const row = await db.deleteFrom('google_sign_ins').where('id', '=', hashOf(flowSecret)).returningAll().executeTakeFirst();
+  const row = await db
+    .deleteFrom('google_sign_ins')
+    .where('id', '=', hashOf(flowSecret))
+    .returningAll()
+    .executeTakeFirst();
   if (!row || row.expires_at <= nowIso()) return undefined;
   return toPendingSignIn(row);
 }

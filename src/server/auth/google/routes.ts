@@ -29,7 +29,10 @@ const KEEP_OPENER = { 'cross-origin-opener-policy': 'unsafe-none' };
 
 const startQuerySchema = z.object({
   mode: z.enum(GOOGLE_SIGN_IN_MODES).default('login'),
-  popup: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
+  popup: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((value) => value === '1'),
 });
 
 /** How a sign-in ends: in a popup, a page that reports to the opener; otherwise a redirect back into the app. */
@@ -41,7 +44,12 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const google = googleClientFor(deps.config);
   const appOrigin = new URL(deps.config.PUBLIC_URL).origin;
-  const flowCookie = { path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: deps.config.secureCookies } as const;
+  const flowCookie = {
+    path: FLOW_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.config.secureCookies,
+  } as const;
 
   function finish(reply: FastifyReply, ending: Ending, refusal?: GoogleSignInRefusal) {
     const next = refusal ? `/${ending.mode}?${new URLSearchParams({ [GOOGLE_ERROR_PARAM]: refusal.reason })}` : '/';
@@ -64,7 +72,9 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     return finish(reply, ending, refusal);
   }
 
-  app.get('/auth/providers', { schema: { response: { 200: providersResponseSchema } } }, async () => ({ google: google !== undefined }));
+  app.get('/auth/providers', { schema: { response: { 200: providersResponseSchema } } }, async () => ({
+    google: google !== undefined,
+  }));
 
   app.get(
     '/auth/google',

@@ -91,8 +91,16 @@ export function initialMigration(engine: Engine) {
         .on('products')
         .columns(['is_advertised', 'is_sold', 'posted_at', 'id'])
         .execute();
-      await db.schema.createIndex('products_sold_posted').on('products').columns(['is_sold', 'posted_at', 'id']).execute();
-      await db.schema.createIndex('products_seller_posted').on('products').columns(['seller_id', 'posted_at', 'id']).execute();
+      await db.schema
+        .createIndex('products_sold_posted')
+        .on('products')
+        .columns(['is_sold', 'posted_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('products_seller_posted')
+        .on('products')
+        .columns(['seller_id', 'posted_at', 'id'])
+        .execute();
       await db.schema.createIndex('products_image').on('products').column('image_id').execute();
 
       await db.schema
@@ -111,7 +119,11 @@ export function initialMigration(engine: Engine) {
         .addColumn('booked_at', timestamp, (c) => c.notNull())
         .addUniqueConstraint('bookings_one_per_buyer_and_product', ['buyer_id', 'product_id'])
         .execute();
-      await db.schema.createIndex('bookings_buyer_booked').on('bookings').columns(['buyer_id', 'booked_at', 'id']).execute();
+      await db.schema
+        .createIndex('bookings_buyer_booked')
+        .on('bookings')
+        .columns(['buyer_id', 'booked_at', 'id'])
+        .execute();
       await db.schema.createIndex('bookings_product').on('bookings').column('product_id').execute();
 
       await db.schema

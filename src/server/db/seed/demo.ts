@@ -30,10 +30,34 @@ interface DemoAccount {
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@example.com', name: 'PhoneHaat Admin', role: 'admin', verified: false, note: 'admin' },
-  verifiedSeller: { email: 'seller@example.com', name: demoPerson(1, 'seller').name, role: 'seller', verified: true, note: 'verified seller' },
-  newSeller: { email: 'new.seller@example.com', name: demoPerson(2, 'seller').name, role: 'seller', verified: false, note: 'seller, verification requested' },
-  buyer: { email: 'buyer@example.com', name: demoPerson(3, 'buyer').name, role: 'buyer', verified: false, note: 'buyer with a booking' },
-  otherBuyer: { email: 'buyer2@example.com', name: demoPerson(4, 'buyer').name, role: 'buyer', verified: false, note: 'buyer who reported a listing' },
+  verifiedSeller: {
+    email: 'seller@example.com',
+    name: demoPerson(1, 'seller').name,
+    role: 'seller',
+    verified: true,
+    note: 'verified seller',
+  },
+  newSeller: {
+    email: 'new.seller@example.com',
+    name: demoPerson(2, 'seller').name,
+    role: 'seller',
+    verified: false,
+    note: 'seller, verification requested',
+  },
+  buyer: {
+    email: 'buyer@example.com',
+    name: demoPerson(3, 'buyer').name,
+    role: 'buyer',
+    verified: false,
+    note: 'buyer with a booking',
+  },
+  otherBuyer: {
+    email: 'buyer2@example.com',
+    name: demoPerson(4, 'buyer').name,
+    role: 'buyer',
+    verified: false,
+    note: 'buyer who reported a listing',
+  },
 } as const satisfies Record<string, DemoAccount>;
 
 type AccountKey = keyof typeof DEMO_ACCOUNTS;
@@ -58,23 +82,40 @@ interface SeedOptions {
 }
 
 /** Adds the demo data when the database has no users yet; answers whether it did. */
-export async function seedDemoData(db: Kysely<Database>, images: ImageStore, { log, withAdmin = true }: SeedOptions): Promise<boolean> {
+export async function seedDemoData(
+  db: Kysely<Database>,
+  images: ImageStore,
+  { log, withAdmin = true }: SeedOptions,
+): Promise<boolean> {
   if (await hasUsers(db)) return false;
 
   const started = Date.now();
-  const accounts = (Object.entries(DEMO_ACCOUNTS) as Array<[AccountKey, DemoAccount]>).filter(([key]) => withAdmin || key !== 'admin');
+  const accounts = (Object.entries(DEMO_ACCOUNTS) as Array<[AccountKey, DemoAccount]>).filter(
+    ([key]) => withAdmin || key !== 'admin',
+  );
   const users = await demoUsers(images, accounts, started);
   const listings = await demoListings(images, users, started);
-  const uploadedFiles = [...users.values()].map((u) => avatarFileName(u.id)).concat(listings.flatMap((l) => imageFileNames(l.upload.id)));
+  const uploadedFiles = [...users.values()]
+    .map((u) => avatarFileName(u.id))
+    .concat(listings.flatMap((l) => imageFileNames(l.upload.id)));
 
   const seeded = await db
     .transaction()
     .execute(async (trx) => {
       // Another process may have started on the same database meanwhile; it wins.
       if (await hasUsers(trx)) return false;
-      await trx.insertInto('users').values([...users.values()]).execute();
-      await trx.insertInto('uploads').values(listings.map((l) => l.upload)).execute();
-      await trx.insertInto('products').values(listings.map((l) => l.product)).execute();
+      await trx
+        .insertInto('users')
+        .values([...users.values()])
+        .execute();
+      await trx
+        .insertInto('uploads')
+        .values(listings.map((l) => l.upload))
+        .execute();
+      await trx
+        .insertInto('products')
+        .values(listings.map((l) => l.product))
+        .execute();
       await insertActivity(trx, users, listings, started);
       return true;
     })
@@ -87,10 +128,14 @@ export async function seedDemoData(db: Kysely<Database>, images: ImageStore, { l
     return false;
   }
 
-  log(`Demo data added: ${users.size} accounts and ${listings.length} listings. Every demo account's password is "${DEMO_PASSWORD}":`);
+  log(
+    `Demo data added: ${users.size} accounts and ${listings.length} listings. Every demo account's password is "${DEMO_PASSWORD}":`,
+  );
   for (const [, account] of accounts) log(`  ${account.email.padEnd(24)} ${account.note}`);
   // The password is in the README: say so loudly, for the one who starts a public server by mistake.
-  log('These accounts are for trying PhoneHaat out. Before going public, set PUBLIC_URL and SEED_DEMO=0 and start on an empty database.');
+  log(
+    'These accounts are for trying PhoneHaat out. Before going public, set PUBLIC_URL and SEED_DEMO=0 and start on an empty database.',
+  );
   return true;
 }
 
@@ -100,7 +145,11 @@ async function hasUsers(db: Kysely<Database>): Promise<boolean> {
 
 type DemoUser = NewUser & { id: string; name: string };
 
-async function demoUsers(images: ImageStore, accounts: Array<[AccountKey, DemoAccount]>, now: number): Promise<Map<AccountKey, DemoUser>> {
+async function demoUsers(
+  images: ImageStore,
+  accounts: Array<[AccountKey, DemoAccount]>,
+  now: number,
+): Promise<Map<AccountKey, DemoUser>> {
   const entries = await Promise.all(
     accounts.map(async ([key, account], index) => {
       const createdAt = now - (40 - index) * 24 * HOUR;
@@ -150,7 +199,13 @@ async function demoListings(images: ImageStore, users: Map<AccountKey, DemoUser>
       await images.put(imageFileName(uploadId), photo.image);
       await images.put(thumbFileName(uploadId), photo.thumb);
 
-      const upload = { id: uploadId, owner_id: seller.id, width: photo.width, height: photo.height, created_at: new Date(postedAt).toISOString() };
+      const upload = {
+        id: uploadId,
+        owner_id: seller.id,
+        width: photo.width,
+        height: photo.height,
+        created_at: new Date(postedAt).toISOString(),
+      };
       const product = {
         id: newId(postedAt),
         seller_id: seller.id,
@@ -177,7 +232,12 @@ async function demoListings(images: ImageStore, users: Map<AccountKey, DemoUser>
 type DemoListing = Awaited<ReturnType<typeof demoListings>>[number];
 
 /** A booking on an available phone and one on the sold phone, a report, and a verification request. */
-async function insertActivity(trx: Kysely<Database>, users: Map<AccountKey, DemoUser>, listings: DemoListing[], now: number) {
+async function insertActivity(
+  trx: Kysely<Database>,
+  users: Map<AccountKey, DemoUser>,
+  listings: DemoListing[],
+  now: number,
+) {
   const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
   const booking = (buyerKey: AccountKey, n: number, meetLocation: string, hoursAgo: number) => {
     const buyer = users.get(buyerKey)!;
@@ -201,11 +261,19 @@ async function insertActivity(trx: Kysely<Database>, users: Map<AccountKey, Demo
 
   await trx
     .insertInto('bookings')
-    .values([booking('buyer', BOOKED_BY_BUYER, 'Dhanmondi 27, in front of the mall', 2), booking('otherBuyer', SOLD, 'Zindabazar, Sylhet', 20)])
+    .values([
+      booking('buyer', BOOKED_BY_BUYER, 'Dhanmondi 27, in front of the mall', 2),
+      booking('otherBuyer', SOLD, 'Zindabazar, Sylhet', 20),
+    ])
     .execute();
   await trx
     .insertInto('reports')
-    .values({ id: newId(at(1).getTime()), product_id: listings[REPORTED_BY_OTHER_BUYER]!.product.id, reporter_id: users.get('otherBuyer')!.id, reported_at: at(1).toISOString() })
+    .values({
+      id: newId(at(1).getTime()),
+      product_id: listings[REPORTED_BY_OTHER_BUYER]!.product.id,
+      reporter_id: users.get('otherBuyer')!.id,
+      reported_at: at(1).toISOString(),
+    })
     .execute();
   await trx
     .insertInto('verification_requests')

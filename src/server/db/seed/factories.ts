@@ -15,18 +15,45 @@ export function demoPerson(n: number, role: 'buyer' | 'seller') {
 }
 
 const MODELS: Record<string, Array<[model: string, original: number]>> = {
-  iPhone: [['iPhone 12', 95000], ['iPhone 13 Pro', 145000], ['iPhone 11', 72000], ['iPhone XR', 55000]],
-  Samsung: [['Galaxy S21', 89000], ['Galaxy A52', 38000], ['Galaxy Note 20', 110000], ['Galaxy M32', 24000]],
-  Xiaomi: [['Redmi Note 11', 21000], ['POCO X3 Pro', 27000], ['Mi 11 Lite', 33000]],
-  Realme: [['Realme 8', 23000], ['narzo 50', 17000], ['Realme GT Master', 36000]],
-  OnePlus: [['OnePlus 9', 69000], ['OnePlus Nord 2', 42000]],
-  'Google Pixel': [['Pixel 6', 75000], ['Pixel 4a', 39000]],
+  iPhone: [
+    ['iPhone 12', 95000],
+    ['iPhone 13 Pro', 145000],
+    ['iPhone 11', 72000],
+    ['iPhone XR', 55000],
+  ],
+  Samsung: [
+    ['Galaxy S21', 89000],
+    ['Galaxy A52', 38000],
+    ['Galaxy Note 20', 110000],
+    ['Galaxy M32', 24000],
+  ],
+  Xiaomi: [
+    ['Redmi Note 11', 21000],
+    ['POCO X3 Pro', 27000],
+    ['Mi 11 Lite', 33000],
+  ],
+  Realme: [
+    ['Realme 8', 23000],
+    ['narzo 50', 17000],
+    ['Realme GT Master', 36000],
+  ],
+  OnePlus: [
+    ['OnePlus 9', 69000],
+    ['OnePlus Nord 2', 42000],
+  ],
+  'Google Pixel': [
+    ['Pixel 6', 75000],
+    ['Pixel 4a', 39000],
+  ],
 };
 const LOCATIONS = ['Rangpur', 'Dhaka, Mirpur', 'Chattogram', 'Sylhet', 'Rajshahi', 'Khulna', 'Dhaka, Uttara', 'Bogura'];
 const CONDITIONS = ['Exellent', 'Good', 'Fair'] as const;
 
 /** The n-th listing in a category, with everything the Add Product form asks for except the photo. */
-export function demoListing(n: number, categoryIndex = n % CATEGORY_CATALOGUE.length): Omit<StoreProductRequest, 'productImg'> & { caption: string; hue: number } {
+export function demoListing(
+  n: number,
+  categoryIndex = n % CATEGORY_CATALOGUE.length,
+): Omit<StoreProductRequest, 'productImg'> & { caption: string; hue: number } {
   const category = CATEGORY_CATALOGUE[categoryIndex % CATEGORY_CATALOGUE.length]!;
   const models = MODELS[category.name]!;
   const [model, original] = models[n % models.length]!;

@@ -39,4 +39,7 @@ export function phoneSvg({ caption, hue, width = 800, height = 600 }: PhonePictu
 </svg>`;
 }
 
-export const phonePicture = (picture: PhonePicture) => sharp(Buffer.from(phoneSvg(picture))).webp({ quality: 82 }).toBuffer();
+export const phonePicture = (picture: PhonePicture) =>
+  sharp(Buffer.from(phoneSvg(picture)))
+    .webp({ quality: 82 })
+    .toBuffer();

@@ -17,7 +17,10 @@ export function CategoryField({ registration, error }: CategoryFieldProps) {
     return (
       <div className="flex flex-col gap-1.5">
         <p className="text-sm font-medium text-ink-800">Category</p>
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-control border border-red-200 bg-red-50 px-3.5 py-2.5">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-control border border-red-200 bg-red-50 px-3.5 py-2.5"
+        >
           <p className="text-sm text-red-700">Something bad happened: {categories.error.message}</p>
           <Button variant="secondary" size="sm" onClick={() => void categories.refetch()}>
             Retry

@@ -28,7 +28,12 @@ export function ImageField({ registration, file, error }: ImageFieldProps) {
   const previewUrl = usePreviewUrl(file);
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-      <FormField label="Product Image" error={error} hint="A clear photo of the phone itself: JPEG, PNG or WebP, up to 8 MB." className="flex-1">
+      <FormField
+        label="Product Image"
+        error={error}
+        hint="A clear photo of the phone itself: JPEG, PNG or WebP, up to 8 MB."
+        className="flex-1"
+      >
         <Input
           type="file"
           accept={ACCEPTED_IMAGE_TYPES.join(',')}

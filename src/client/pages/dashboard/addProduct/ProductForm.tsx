@@ -124,7 +124,11 @@ export function ProductForm() {
         <legend className="mb-4 text-base font-semibold text-ink-900">Photo and description</legend>
         <ImageField registration={register('productImg')} file={chosenPhoto?.[0]} error={errors.productImg?.message} />
         <FormField label="Description" error={errors.description?.message}>
-          <Textarea rows={5} placeholder="Battery health, marks or repairs, what comes in the box" {...register('description')} />
+          <Textarea
+            rows={5}
+            placeholder="Battery health, marks or repairs, what comes in the box"
+            {...register('description')}
+          />
         </FormField>
       </fieldset>
 

@@ -24,7 +24,11 @@ export function AllBuyers() {
 
   const columns: ReadonlyArray<Column<User>> = [
     numberColumn,
-    { header: 'Buyer Image', kind: 'image', cell: (buyer) => <TableImage src={buyer.photoURL} alt={`Photo of ${buyer.name}`} /> },
+    {
+      header: 'Buyer Image',
+      kind: 'image',
+      cell: (buyer) => <TableImage src={buyer.photoURL} alt={`Photo of ${buyer.name}`} />,
+    },
     { header: 'Buyer Name', kind: 'title', cell: (buyer) => buyer.name },
     { header: 'Email', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (buyer) => buyer.email },
     {
@@ -41,7 +45,13 @@ export function AllBuyers() {
       <PageHeader title="All Buyer" description="Everyone registered to buy phones on PhoneHaat." />
       <PagedList query={buyers} noun="buyers" emptyTitle="Not found any buyer">
         {(rows) => (
-          <DataTable caption="Registered buyers" hideCaption columns={columns} rows={rows} rowKey={(buyer) => buyer._id} />
+          <DataTable
+            caption="Registered buyers"
+            hideCaption
+            columns={columns}
+            rows={rows}
+            rowKey={(buyer) => buyer._id}
+          />
         )}
       </PagedList>
     </>

@@ -39,7 +39,11 @@ export function AllSellers() {
 
   const columns: ReadonlyArray<Column<User>> = [
     numberColumn,
-    { header: 'Seller Image', kind: 'image', cell: (seller) => <TableImage src={seller.photoURL} alt={`Photo of ${seller.name}`} /> },
+    {
+      header: 'Seller Image',
+      kind: 'image',
+      cell: (seller) => <TableImage src={seller.photoURL} alt={`Photo of ${seller.name}`} />,
+    },
     {
       header: 'Seller Name',
       kind: 'title',
@@ -86,7 +90,13 @@ export function AllSellers() {
       <PageHeader title="All Seller" description="Verify sellers you trust, or remove those who break the rules." />
       <PagedList query={sellers} noun="sellers" emptyTitle="No register seller found">
         {(rows) => (
-          <DataTable caption="Registered sellers" hideCaption columns={columns} rows={rows} rowKey={(seller) => seller._id} />
+          <DataTable
+            caption="Registered sellers"
+            hideCaption
+            columns={columns}
+            rows={rows}
+            rowKey={(seller) => seller._id}
+          />
         )}
       </PagedList>
     </>

@@ -31,7 +31,11 @@ export function ReportedProducts() {
       kind: 'image',
       cell: (report) => <TableImage src={report.productImg} alt={`Photo of ${report.productName}`} />,
     },
-    { header: 'Product Name', kind: 'title', cell: (report) => <ProductLink id={report.product_id} name={report.productName} /> },
+    {
+      header: 'Product Name',
+      kind: 'title',
+      cell: (report) => <ProductLink id={report.product_id} name={report.productName} />,
+    },
     { header: 'Seller Name', cell: (report) => report.sellerName || 'Not Found' },
     { header: 'Seller Email', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (report) => report.sellerEmail },
     {
@@ -61,7 +65,13 @@ export function ReportedProducts() {
         emptyDescription="When a buyer reports a listing, it shows up here."
       >
         {(rows) => (
-          <DataTable caption="Reported products" hideCaption columns={columns} rows={rows} rowKey={(report) => report._id} />
+          <DataTable
+            caption="Reported products"
+            hideCaption
+            columns={columns}
+            rows={rows}
+            rowKey={(report) => report._id}
+          />
         )}
       </PagedList>
     </>

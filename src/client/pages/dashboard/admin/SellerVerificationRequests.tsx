@@ -21,7 +21,11 @@ export function SellerVerificationRequests() {
 
   const columns: ReadonlyArray<Column<UnverifiedSeller>> = [
     numberColumn,
-    { header: 'Seller Image', kind: 'image', cell: (seller) => <TableImage src={seller.photoURL} alt={`Photo of ${seller.name}`} /> },
+    {
+      header: 'Seller Image',
+      kind: 'image',
+      cell: (seller) => <TableImage src={seller.photoURL} alt={`Photo of ${seller.name}`} />,
+    },
     { header: 'Seller Name', kind: 'title', cell: (seller) => seller.name },
     { header: 'Email', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (seller) => seller.email },
     {

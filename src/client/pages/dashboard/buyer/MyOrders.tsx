@@ -17,7 +17,11 @@ const columns: ReadonlyArray<Column<Order>> = [
     kind: 'image',
     cell: (order) => <TableImage src={order.productImg} alt={`Photo of ${order.productName}`} />,
   },
-  { header: 'Product Name', kind: 'title', cell: (order) => <ProductLink id={order.productId} name={order.productName} /> },
+  {
+    header: 'Product Name',
+    kind: 'title',
+    cell: (order) => <ProductLink id={order.productId} name={order.productName} />,
+  },
   { header: 'Category', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (order) => order.categoryNameInfo },
   // The spec's header says the currency, "Price (Tk)", so the cell does not repeat it.
   {
@@ -46,7 +50,10 @@ export function MyOrders() {
 
   return (
     <>
-      <PageHeader title="My orders" description="Phones you booked. Meet the seller to check the phone before you pay." />
+      <PageHeader
+        title="My orders"
+        description="Phones you booked. Meet the seller to check the phone before you pay."
+      />
       <PagedList
         query={orders}
         noun="orders"

@@ -48,7 +48,11 @@ export function MyProducts() {
         <TableImage src={product.productThumb || product.productImg} alt={`Photo of ${product.productName}`} />
       ),
     },
-    { header: 'Product Name', kind: 'title', cell: (product) => <ProductLink id={product._id} name={product.productName} /> },
+    {
+      header: 'Product Name',
+      kind: 'title',
+      cell: (product) => <ProductLink id={product._id} name={product.productName} />,
+    },
     {
       header: 'Price',
       className: 'font-semibold text-ink-900 tabular-nums whitespace-nowrap',
@@ -100,7 +104,13 @@ export function MyProducts() {
       />
       <PagedList query={products} noun="products" emptyTitle="No product Found">
         {(rows) => (
-          <DataTable caption="My products" hideCaption columns={columns} rows={rows} rowKey={(product) => product._id} />
+          <DataTable
+            caption="My products"
+            hideCaption
+            columns={columns}
+            rows={rows}
+            rowKey={(product) => product._id}
+          />
         )}
       </PagedList>
     </>
