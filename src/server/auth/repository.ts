@@ -39,3 +39,9 @@ export const deleteSession = (db: Kysely<Database>, sessionId: string) =>
 
 export const deleteExpiredSessions = (db: Kysely<Database>) =>
   db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
+
+export const deleteUserSessions = (db: Kysely<Database>, userId: string) =>
+  db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+
+export const setPasswordHash = (db: Kysely<Database>, userId: string, passwordHash: string) =>
+  db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();

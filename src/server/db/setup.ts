@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { setPasswordAndEndSessions } from '../auth/password-change';
 import { checkPassword, hashPassword } from '../auth/passwords';
+import { deleteUserSessions } from '../auth/repository';
 import { findUserByEmail, insertUser } from '../users/repository';
 import type { ImageStore } from '../uploads/store';
 import type { Engine } from './connection';
@@ -16,7 +18,8 @@ export async function prepareDatabase(db: Kysely<Database>, engine: Engine, imag
 /**
  * ADMIN_EMAIL and ADMIN_PASSWORD make sure this admin exists; no request can create an admin. An
  * account promoted here may have been opened by anyone who typed that address, so it keeps no
- * session and no Google link from before: only ADMIN_PASSWORD opens it.
+ * session and no Google link from before: only ADMIN_PASSWORD opens it. A changed ADMIN_PASSWORD ends
+ * every session of the admin too.
  */
 export async function ensureAdmin(
   db: Kysely<Database>,
@@ -37,17 +40,13 @@ export async function ensureAdmin(
   const promoted = existing.role !== 'admin';
   const samePassword = await checkPassword(existing.password_hash, password);
   if (!promoted && samePassword) return 'unchanged';
-  await db.transaction().execute(async (trx) => {
-    if (!samePassword)
-      await trx
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(password) })
-        .where('id', '=', existing.id)
-        .execute();
-    if (promoted) {
+  // A new ADMIN_PASSWORD is a rotation: whoever held the old one, or a session opened with it, is out.
+  if (!samePassword) await setPasswordAndEndSessions(db, existing.id, password);
+  if (promoted) {
+    await db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ role: 'admin', google_sub: null }).where('id', '=', existing.id).execute();
-      await trx.deleteFrom('sessions').where('user_id', '=', existing.id).execute();
-    }
-  });
+      await deleteUserSessions(trx, existing.id);
+    });
+  }
   return 'updated';
 }

@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { hashPassword } from './passwords';
+import { deleteUserSessions, setPasswordHash } from './repository';
+
+/**
+ * The one way an account's password changes (ADMIN_PASSWORD at start, and a person changing or
+ * resetting their own): the new hash and the end of every session of the account, browsers and
+ * access tokens alike, in one transaction. Whoever learnt the old password, or holds a session
+ * opened with it, is out at once; the caller opens a fresh session when someone should stay in.
+ * Inside a caller's transaction it joins that one.
+ */
+export async function setPasswordAndEndSessions(db: Kysely<Database>, userId: string, password: string): Promise<void> {
+  // argon2 takes a while: hashed before any transaction starts holding the database.
+  const hash = await hashPassword(password);
+  const change = async (trx: Kysely<Database>) => {
+    await setPasswordHash(trx, userId, hash);
+    await deleteUserSessions(trx, userId);
+  };
+  if (db.isTransaction) await change(db);
+  else await db.transaction().execute(change);
+}
