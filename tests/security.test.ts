@@ -1,4 +1,10 @@
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadAuthSecret } from '../src/server/auth/secret';
+import { openDatabase } from '../src/server/db/connection';
 import { ensureAdmin } from '../src/server/db/setup';
 import { adminActor, logInActor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
@@ -31,5 +37,61 @@ describe('a new ADMIN_PASSWORD at start', () => {
     expect((await fresh.request({ method: 'GET', url: `/api/admin/${admin.email}` })).json()).toEqual({
       isAdmin: true,
     });
+  });
+});
+
+describe('files at rest', () => {
+  it('makes DATA_DIR 0700 and, on SQLite, the database and its WAL 0600, whatever the umask', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'phonehaat-files-'));
+    const dataDir = join(parent, 'data');
+    const umask = process.umask(0o022);
+    const handle = openDatabase({ url: process.env.TEST_DATABASE_URL || undefined, dataDir });
+    try {
+      expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+      if (handle.engine === 'sqlite') {
+        // The WAL file appears with the first write.
+        await sql`create table probe (x integer)`.execute(handle.db);
+        for (const file of ['phonehaat.sqlite', 'phonehaat.sqlite-wal']) {
+          expect((await stat(join(dataDir, file))).mode & 0o777, file).toBe(0o600);
+        }
+      }
+    } finally {
+      process.umask(umask);
+      await handle.close();
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('tightens a database file an older version left readable by everyone', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-files-'));
+    await writeFile(join(dataDir, 'phonehaat.sqlite'), '', { mode: 0o644 });
+    const handle = openDatabase({ dataDir });
+    try {
+      expect((await stat(join(dataDir, 'phonehaat.sqlite'))).mode & 0o777).toBe(0o600);
+    } finally {
+      await handle.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops the start with a message when the stored signing secret is empty or short, and keeps a good one', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-secret-'));
+    try {
+      const made = loadAuthSecret(dataDir);
+      expect(made.length).toBeGreaterThanOrEqual(32);
+      expect((await stat(join(dataDir, 'auth-secret'))).mode & 0o777).toBe(0o600);
+      expect(loadAuthSecret(dataDir)).toBe(made);
+      for (const [content, problem] of [
+        ['', 'empty'],
+        ['  \n', 'empty'],
+        ['x'.repeat(31), 'only 31 characters long'],
+      ]) {
+        await writeFile(join(dataDir, 'auth-secret'), content!);
+        expect(() => loadAuthSecret(dataDir)).toThrow(problem!);
+      }
+      expect(loadAuthSecret(dataDir, 'a configured secret of thirty-two characters')).toMatch(/^a configured/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -11,6 +11,8 @@ import { DiskImageStore } from './uploads/store';
 
 const config = loadConfig();
 const dataDir = resolve(config.DATA_DIR);
+// Before the database: a bad stored secret stops the start before anything else has happened.
+const tokens = new AccessTokens(loadAuthSecret(dataDir, config.AUTH_SECRET));
 const { db, engine, close } = openDatabase({ url: config.DATABASE_URL, dataDir });
 const images = new DiskImageStore(join(dataDir, 'uploads'));
 
@@ -22,7 +24,6 @@ if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
   console.log(`Admin account ${config.ADMIN_EMAIL} ${outcome}.`);
 }
 
-const tokens = new AccessTokens(loadAuthSecret(dataDir, config.AUTH_SECRET));
 const app = await buildApp(
   { db, engine, config, tokens, images },
   { logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL } },

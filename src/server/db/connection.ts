@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDir, ensurePrivateFile } from './data-dir';
 import type { Database } from './schema';
 import { postgresTypes, SqliteValuesPlugin } from './values';
 
@@ -23,12 +23,15 @@ export interface DatabaseOptions {
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  // Uploads and the signing secret live there with either engine.
+  ensurePrivateDir(options.dataDir);
   return options.url ? openPostgres(options.url, options.schema) : openSqlite(options.dataDir);
 }
 
 function openSqlite(dataDir: string): DatabaseHandle {
-  mkdirSync(dataDir, { recursive: true });
-  const file = new SQLite(join(dataDir, 'phonehaat.sqlite'));
+  const path = join(dataDir, 'phonehaat.sqlite');
+  ensurePrivateFile(path);
+  const file = new SQLite(path);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
