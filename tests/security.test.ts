@@ -1,4 +1,6 @@
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { Agent, get as httpGet } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -92,6 +94,57 @@ describe('files at rest', () => {
       expect(loadAuthSecret(dataDir, 'a configured secret of thirty-two characters')).toMatch(/^a configured/);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+
+  /** Sends raw bytes on a fresh connection and answers everything the server sends until it closes. */
+  function rawExchange(bytes: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  it.each([
+    ['headers over the limit', `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ['a broken header line', 'GET /api/health HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n', 400],
+    ['a broken request line', 'GET /api/health HTTP/9.9.9\r\nHost: x\r\n\r\n', 400],
+  ])('answers %s in the API shape and says the connection closes', async (_what, request, status) => {
+    const answer = await rawExchange(request);
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(head).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(body!)).toEqual({ message: expect.any(String), code: 'BAD_REQUEST' });
+  });
+
+  it('lets a keep-alive client go on with a fresh connection after its request was refused', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const request = httpGet({ host: '127.0.0.1', port, path: '/api/health', agent, headers }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode!, connection: response.headers.connection }));
+        });
+        request.on('error', reject);
+      });
+    try {
+      expect((await get()).status).toBe(200);
+      expect(await get({ 'x-big': 'a'.repeat(20_000) })).toEqual({ status: 431, connection: 'close' });
+      expect((await get()).status).toBe(200);
+    } finally {
+      agent.destroy();
     }
   });
 });

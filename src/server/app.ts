@@ -13,6 +13,7 @@ import { categoryRoutes } from './categories/routes';
 import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
 import { registerClient } from './http/client';
+import { answerClientError } from './http/client-errors';
 import { registerCrossSiteGuard } from './http/cross-site';
 import { frameworkErrorReply, registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -44,6 +45,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     // slow sender cannot hold a connection and an upload buffer for ever.
     requestTimeout: 120_000,
     frameworkErrors: frameworkErrorReply,
+    clientErrorHandler: answerClientError,
     // Behind a proxy, request.ip (rate limits, login throttling) must be the client's, not the proxy's.
     trustProxy: deps.config.TRUST_PROXY ?? false,
   }).withTypeProvider<ZodTypeProvider>();
