@@ -13,7 +13,13 @@ const config = loadConfig();
 const dataDir = resolve(config.DATA_DIR);
 // Before the database: a bad stored secret stops the start before anything else has happened.
 const tokens = new AccessTokens(loadAuthSecret(dataDir, config.AUTH_SECRET));
-const { db, engine, close } = openDatabase({ url: config.DATABASE_URL, dataDir });
+const { db, engine, close } = openDatabase({
+  url: config.DATABASE_URL,
+  dataDir,
+  onConnectionLost: (error) => {
+    if (config.LOG_LEVEL !== 'silent') console.warn(`PostgreSQL ended a pooled connection: ${error.message}`);
+  },
+});
 const images = new DiskImageStore(join(dataDir, 'uploads'));
 
 await prepareDatabase(db, engine, images);

@@ -20,12 +20,14 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL schema to work in (tests give each run its own). */
   schema?: string | undefined;
+  /** Told when PostgreSQL ends an idle pooled connection (a restart, a network cut). */
+  onConnectionLost?: (error: Error) => void;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // Uploads and the signing secret live there with either engine.
   ensurePrivateDir(options.dataDir);
-  return options.url ? openPostgres(options.url, options.schema) : openSqlite(options.dataDir);
+  return options.url ? openPostgres(options.url, options) : openSqlite(options.dataDir);
 }
 
 function openSqlite(dataDir: string): DatabaseHandle {
@@ -43,13 +45,23 @@ function openSqlite(dataDir: string): DatabaseHandle {
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
-function openPostgres(url: string, schema?: string): DatabaseHandle {
+function openPostgres(url: string, { schema, onConnectionLost }: DatabaseOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     types: postgresTypes,
+    // While PostgreSQL is away, a request waits this long for a connection and then gets a 503,
+    // well within a client's patience, instead of queueing behind a connect that never ends.
+    connectionTimeoutMillis: 5_000,
+    // A connection whose peer vanished without a word (a network cut) is noticed and dropped.
+    keepAlive: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // A connection PostgreSQL ends (a restart, a stop) is an 'error' event, which unheard would end
+  // the process. Idle, the pool reports it and drops the connection; checked out between two queries,
+  // the holder's next query fails (a 503) and the pool drops it on release.
+  pool.on('error', (error) => onConnectionLost?.(error));
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

@@ -8,3 +8,35 @@ const FOREIGN_KEY_CODES = new Set(['23503', 'SQLITE_CONSTRAINT_FOREIGNKEY']);
 export function isForeignKeyViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && FOREIGN_KEY_CODES.has(String(error.code));
 }
+
+/**
+ * Errors that mean the database is not there right now rather than that the request is wrong:
+ * PostgreSQL stopped, restarting or unreachable (refused or ended connections, SQLSTATE classes 08
+ * and 57P, no free connection in time), or SQLite still locked by another writer after its busy
+ * timeout. The request may well succeed a moment later.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '53300', // too_many_connections
+  'SQLITE_BUSY',
+]);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error ? String(error.code) : '';
+  if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
+  if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
+  return UNAVAILABLE_MESSAGES.some((text) => error.message.startsWith(text));
+}

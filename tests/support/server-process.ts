@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const MAIN = join(import.meta.dirname, '../../src/server/main.ts');
+const STARTUP_LIMIT_MS = 90_000;
+
+/** The real server (src/server/main.ts) in a process of its own, as `npm start` runs it. */
+export interface ServerProcess {
+  origin: string;
+  child: ChildProcess;
+  /** Everything it wrote to stderr so far (its logs at warn and above, or a crash). */
+  stderr(): string;
+  /** Resolves with the exit code, or the signal's name, once the process has ended. */
+  exited: Promise<number | string>;
+  /** SIGTERM, then SIGKILL if it is still there after `graceMs`. */
+  stop(graceMs?: number): Promise<number | string>;
+}
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  const server: ServerProcess = {
+    origin: `http://127.0.0.1:${port}`,
+    child,
+    stderr: () => errors,
+    exited,
+    async stop(graceMs = 20_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const outcome = await exited;
+      clearTimeout(timer);
+      return outcome;
+    },
+  };
+
+  const lines = createInterface({ input: child.stdout! });
+  const listening = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start in time')), STARTUP_LIMIT_MS);
+    lines.on('line', (line) => {
+      if (!line.startsWith('PhoneHaat is running')) return;
+      clearTimeout(timer);
+      resolve();
+    });
+    void exited.then((outcome) => {
+      clearTimeout(timer);
+      reject(new Error(`the server ended before listening (${outcome}):\n${errors}`));
+    });
+  });
+  try {
+    await listening;
+  } catch (error) {
+    await server.stop(1000);
+    throw error;
+  }
+  return server;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
