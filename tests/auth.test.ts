@@ -48,7 +48,7 @@ describe('sign-up', () => {
     });
   });
 
-  it('sets the Secure flag when the public address is https', async () => {
+  it('sets the Secure flag (and the __Host- name) when the public address is https', async () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://phonehaat.example' });
     try {
       const response = await secure.app.inject({
@@ -56,7 +56,7 @@ describe('sign-up', () => {
         url: '/api/auth/signup',
         payload: { email: 's@example.test', password: 'long enough pw' },
       });
-      expect(response.cookies.find((c) => c.name === 'phonehaat_session')?.secure).toBe(true);
+      expect(response.cookies.find((c) => c.name === '__Host-phonehaat_session')?.secure).toBe(true);
     } finally {
       await secure.close();
     }

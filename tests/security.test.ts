@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAuthSecret } from '../src/server/auth/secret';
 import { openDatabase } from '../src/server/db/connection';
 import { ensureAdmin } from '../src/server/db/setup';
-import { adminActor, logInActor } from './support/actors';
+import { adminActor, logInActor, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -145,6 +145,63 @@ describe('requests the HTTP parser refuses', () => {
       expect((await get()).status).toBe(200);
     } finally {
       agent.destroy();
+    }
+  });
+});
+
+describe('cookies and caching', () => {
+  it('over https: names the session cookie __Host-, Secure on path /, ignores a planted plain one, and sends HSTS', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://phonehaat.example' });
+    try {
+      const signup = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: 'host-prefix@example.test', password: 'long enough pw' },
+      });
+      const cookie = signup.cookies.find((c) => c.name.endsWith('phonehaat_session'));
+      expect(cookie).toMatchObject({ name: '__Host-phonehaat_session', secure: true, path: '/', httpOnly: true });
+      expect(cookie?.domain).toBeUndefined();
+      expect(signup.headers['strict-transport-security']).toBe('max-age=31536000');
+
+      const me = (name: string) =>
+        https.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `${name}=${cookie!.value}` } });
+      expect((await me('__Host-phonehaat_session')).statusCode).toBe(200);
+      expect((await me('phonehaat_session')).statusCode).toBe(401);
+      const page = await https.app.inject({ method: 'GET', url: '/api/categoires' });
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000');
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('over plain http: the plain cookie name and no HSTS (browsers ignore it there)', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: 'plain-http@example.test', password: 'long enough pw' },
+    });
+    expect(signup.cookies.map((c) => c.name)).toContain('phonehaat_session');
+    expect(signup.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('answers tokens, the account, orders and the dashboards lists with Cache-Control: no-store', async () => {
+    const admin = await adminActor(t.app, t.db);
+    const buyer = await registerActor(t.app, 'buyer');
+    const seller = await registerActor(t.app, 'seller');
+    const calls: Array<[Actor, string]> = [
+      [buyer, `/api/jwt?email=${encodeURIComponent(buyer.email)}`],
+      [buyer, '/api/auth/me'],
+      [buyer, `/api/orders?email=${encodeURIComponent(buyer.email)}`],
+      [seller, `/api/products?email=${encodeURIComponent(seller.email)}`],
+      [admin, '/api/buyers'],
+      [admin, '/api/sellers'],
+      [admin, '/api/unverifiedsellers'],
+      [admin, '/api/all/reported/products'],
+    ];
+    for (const [actor, url] of calls) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: actor.cookie } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-store');
     }
   });
 });

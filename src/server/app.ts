@@ -16,7 +16,7 @@ import { registerClient } from './http/client';
 import { answerClientError } from './http/client-errors';
 import { registerCrossSiteGuard } from './http/cross-site';
 import { frameworkErrorReply, registerErrorHandler } from './http/errors';
-import { registerSecurityHeaders } from './http/security-headers';
+import { registerNoStore, registerSecurityHeaders } from './http/security-headers';
 import { productRoutes } from './products/routes';
 import { reportRoutes } from './reports/routes';
 import { uploadRoutes } from './uploads/routes';
@@ -65,6 +65,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(
     async (api) => {
       await api.register(rateLimit, { max: options.apiRateLimit ?? 1200, timeWindow: '1 minute' });
+      registerNoStore(api);
       // A page of listings is tens of KB of JSON; on a phone connection that is worth a quick
       // compression (the client's files are compressed once, at build time).
       await api.register(compress, {

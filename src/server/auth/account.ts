@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { CurrentUser } from '../../shared/auth';
 import type { Deps } from '../deps';
 import type { UserRow } from '../db/schema';
-import { KNOWN_DEVICE_COOKIE, SESSION_COOKIE } from './guards';
+import { KNOWN_DEVICE_COOKIE, sessionCookieName } from './guards';
 import { createSession, deleteSession } from './repository';
 import { KNOWN_DEVICE_DAYS, newSessionToken, SESSION_DAYS } from './tokens';
 
@@ -31,7 +31,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
 export async function startSession(deps: Deps, reply: FastifyReply, user: UserRow): Promise<void> {
   const { token, hash } = newSessionToken();
   await createSession(deps.db, user.id, hash);
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(deps.config), token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: deps.config.secureCookies,
@@ -42,7 +42,12 @@ export async function startSession(deps: Deps, reply: FastifyReply, user: UserRo
 
 export async function endSession(deps: Deps, reply: FastifyReply, sessionId: string | undefined): Promise<void> {
   if (sessionId) await deleteSession(deps.db, sessionId);
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.config.secureCookies });
+  reply.clearCookie(sessionCookieName(deps.config), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.config.secureCookies,
+  });
 }
 
 const LOGIN_PATH = '/api/auth/login';

@@ -1,10 +1,18 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Config } from '../config';
 import type { UserRow } from '../db/schema';
 import { AppError, forbidden, unauthenticated } from '../errors';
 import { findSessionById, findSessionByTokenHash } from './repository';
 import { hashSessionToken } from './tokens';
 
 export const SESSION_COOKIE = 'phonehaat_session';
+
+/**
+ * Over https the session cookie carries the `__Host-` prefix: browsers then accept it only Secure,
+ * for path /, from this very host, so no sibling subdomain can plant or shadow it.
+ */
+export const sessionCookieName = (config: Pick<Config, 'secureCookies'>) =>
+  config.secureCookies ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 export const KNOWN_DEVICE_COOKIE = 'phonehaat_device';
 
 export interface Caller {
@@ -40,7 +48,7 @@ async function fromBearer(request: FastifyRequest): Promise<Caller | null> {
 }
 
 async function fromCookie(request: FastifyRequest): Promise<Caller | null> {
-  const token = request.cookies[SESSION_COOKIE];
+  const token = request.cookies[sessionCookieName(request.server.deps.config)];
   if (!token || request.headers['sec-fetch-site'] === 'cross-site') return null;
   const row = await findSessionByTokenHash(request.server.deps.db, hashSessionToken(token));
   return row ? toCaller(row) : null;

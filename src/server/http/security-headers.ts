@@ -17,8 +17,14 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** A year: a browser that once reached the server over https never tries plain http for it again. */
+const HSTS = 'max-age=31536000';
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
+  // PUBLIC_URL says whether people reach the server over https (a proxy may end TLS in front of it).
+  const https = app.deps.config.secureCookies;
   app.addHook('onSend', async (_request, reply) => {
+    if (https) reply.header('strict-transport-security', HSTS);
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CSP);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
@@ -26,5 +32,16 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     // The Google sign-in popup's own pages opt out (they must keep their opener across the provider's pages).
     if (!reply.hasHeader('cross-origin-opener-policy'))
       reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+  });
+}
+
+/**
+ * API answers carry accounts, orders, tokens and the dashboards' lists: no browser or proxy may keep
+ * them (a shared computer's back button, a caching proxy). A route that answers the same to
+ * everyone may set its own Cache-Control.
+ */
+export function registerNoStore(api: FastifyInstance): void {
+  api.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 }
