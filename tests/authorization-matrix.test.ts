@@ -6,6 +6,7 @@ import { demoListing } from '../src/server/db/seed/factories';
 import { phonePicture } from '../src/server/db/seed/pictures';
 import { newId } from '../src/server/db/ids';
 import { errorStatus } from '../src/server/errors';
+import type { Product } from '../src/shared/products';
 import { insertUser } from '../src/server/users/repository';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
@@ -270,6 +271,29 @@ const TABLE: Row[] = [
     path: '/api/advertise/product/:id',
     allowed: owner,
     call: async () => ({ url: `/api/advertise/product/${await records.product()}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/edit/product/:id',
+    allowed: owner,
+    call: async () => {
+      const id = await records.product();
+      const { productImg } = (await t.app.inject({ url: `/api/addvertise/product/${id}` })).json<Product>();
+      const { caption: _caption, hue: _hue, ...fields } = demoListing(2);
+      return { url: `/api/edit/product/${id}`, payload: { ...fields, productImg } };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/hide/product/:id',
+    allowed: owner,
+    call: async () => ({ url: `/api/hide/product/${await records.product()}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/show/product/:id',
+    allowed: owner,
+    call: async () => ({ url: `/api/show/product/${await records.product()}` }),
   },
   {
     method: 'DELETE',

@@ -11,7 +11,7 @@ import { openDatabase } from '../src/server/db/connection';
 import type { Database } from '../src/server/db/schema';
 import { prepareDatabase } from '../src/server/db/setup';
 import { SqliteValuesPlugin } from '../src/server/db/values';
-import { listProducts, type ProductFilter } from '../src/server/products/repository';
+import { listProducts, photosOf, type ProductFilter } from '../src/server/products/repository';
 import { listReportedProducts } from '../src/server/reports/repository';
 import { deleteUnusedUploads } from '../src/server/uploads/repository';
 import { DiskImageStore } from '../src/server/uploads/store';
@@ -74,12 +74,14 @@ describe('list queries use an index for their filter and order', () => {
     'all phones (unsold)': {},
     'advertised and unsold': { advertisedOnly: true },
     'a category (unsold)': { categoryId: 'c1' },
-    "a seller's own": { sellerId: 'u1', includeSold: true },
+    "a seller's own (sold and hidden too)": { sellerId: 'u1', includeSold: true, includeHidden: true },
   };
   for (const [name, filter] of Object.entries(productLists)) {
     it(`products: ${name}`, async () => expectIndexed(await plansOf(() => listProducts(db, filter, page))));
   }
 
+  it('product photos of a page of products', async () =>
+    expectIndexed(await plansOf(() => photosOf(db, ['p1', 'p2', 'p3']))));
   it("bookings: a buyer's orders", async () => expectIndexed(await plansOf(() => listOrdersOfBuyer(db, 'u1', page))));
   it('users: buyers and sellers', async () => {
     expectIndexed(await plansOf(() => listUsersByRole(db, 'buyer', page)));

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_LISTING_COUNT, DEMO_PASSWORD, seedDemoData } from '../src/server/db/seed/demo';
 import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
+import type { Product } from '../src/shared/products';
 import { imageFileNames } from '../src/server/uploads/names';
 import { logInActor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
@@ -36,7 +37,8 @@ describe('demo seed', () => {
 
     expect(await countAll()).toEqual({
       users: 5,
-      uploads: DEMO_LISTING_COUNT,
+      // Four listings have three photos each.
+      uploads: DEMO_LISTING_COUNT + 8,
       products: DEMO_LISTING_COUNT,
       bookings: 2,
       reports: 1,
@@ -75,6 +77,29 @@ describe('demo seed', () => {
 
     expect(lines.join('\n')).toContain(DEMO_PASSWORD);
     for (const account of Object.values(DEMO_ACCOUNTS)) expect(lines.join('\n')).toContain(account.email);
+  });
+
+  it('shows listings with several photos, one with a lowered price, and keeps the hidden one out of public lists', async () => {
+    await seedDemoData(t.db, t.images, { log: () => {} });
+    const seller = await logInActor(t.app, DEMO_ACCOUNTS.verifiedSeller.email, DEMO_PASSWORD);
+    const own = await seller.request({
+      method: 'GET',
+      url: `/api/products?email=${DEMO_ACCOUNTS.verifiedSeller.email}&limit=100`,
+    });
+    const products = own.json<Product[]>();
+    expect(products.filter((p) => p.photos.length === 3).length).toBeGreaterThanOrEqual(2);
+    for (const product of products)
+      expect(product.photos[0]).toEqual({ url: product.productImg, thumb: product.productThumb });
+    const dropped = products.filter((p) => p.previousPrice !== null);
+    expect(dropped).toHaveLength(1);
+    expect(dropped[0]!.previousPrice).toBeGreaterThan(dropped[0]!.resalePrice);
+    const hidden = products.filter((p) => p.hidden);
+    expect(hidden).toHaveLength(1);
+
+    const all = await t.app.inject({ method: 'GET', url: '/api/all/phones?limit=100' });
+    const publicIds = all.json<Product[]>().map((p) => p._id);
+    expect(publicIds).toContain(dropped[0]!._id);
+    expect(publicIds).not.toContain(hidden[0]!._id);
   });
 
   it('lets the demo accounts sign in with the demo password', async () => {

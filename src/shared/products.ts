@@ -56,9 +56,27 @@ export const productFieldsSchema = z.object({
  * POST /store_products. `productImg` is the URL that POST /uploads answered. Seller name and email,
  * flags and dates are the server's to set; if a client sends them they are dropped.
  */
-export const storeProductRequestSchema = productFieldsSchema.extend({
-  productImg: requiredText(messages.productImgRequired, 2048),
-});
+export const MAX_PHOTOS = 6;
+
+/**
+ * POST /store_products and PUT /edit/product/{id}. `productImg` is the cover, a URL that POST
+ * /uploads answered; `photos`, when sent, is every photo in order, the cover first. A client that
+ * sends only `productImg` (the spec's) lists a phone with that one photo.
+ */
+export const storeProductRequestSchema = productFieldsSchema
+  .extend({
+    productImg: requiredText(messages.productImgRequired, 2048),
+    photos: z
+      .array(requiredText(messages.productImgRequired, 2048), { error: 'photos is a list of photo URLs' })
+      .min(1, messages.productImgRequired)
+      .max(MAX_PHOTOS, `Add at most ${MAX_PHOTOS} photos`)
+      .refine((urls) => new Set(urls).size === urls.length, 'Each photo can be added once')
+      .optional(),
+  })
+  .refine((request) => !request.photos || request.photos[0] === request.productImg, {
+    message: 'The first photo is the cover: it must be the same as productImg',
+    path: ['photos'],
+  });
 export type StoreProductRequest = z.infer<typeof storeProductRequestSchema>;
 
 export const productSchema = z.object({
@@ -81,6 +99,13 @@ export const productSchema = z.object({
   advertiseStatus: z.boolean(),
   productImg: z.string(),
   productThumb: z.string(),
+  /** Every photo in order; the first is the cover (`productImg`). */
+  photos: z.array(z.object({ url: z.string(), thumb: z.string() })),
+  /** Taken off sale by the seller: in no public list, and it cannot be booked. */
+  hidden: z.boolean(),
+  /** The resale price before the last edit changed it, null while it never changed. */
+  previousPrice: z.number().nullable(),
+  editedOn: z.string().nullable(),
   postedOn: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;

@@ -24,6 +24,7 @@ export async function bookProduct(
   const product = await findProductDetails(db, request.productId);
   if (!product) throw notFound('Product');
   if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
+  if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
   if (await findBooking(db, buyer.id, product.id)) throw alreadyBooked();
 
   try {

@@ -7,7 +7,7 @@ import { isId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';
 import { sendPage } from '../http/paging';
-import { listProducts, toProduct } from '../products/repository';
+import { listProducts, toProducts } from '../products/repository';
 import { findCategory, listCategories, toCategory } from './repository';
 
 async function existingCategory(db: Kysely<Database>, id: string) {
@@ -35,13 +35,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const category = await existingCategory(db, request.params.id);
       const { rows, total } = await listProducts(db, { categoryId: category.id }, request.query);
-      return sendPage(
-        request,
-        reply,
-        request.query,
-        rows.map((row) => toProduct(row, images)),
-        total,
-      );
+      return sendPage(request, reply, request.query, await toProducts(db, rows, images), total);
     },
   );
 };

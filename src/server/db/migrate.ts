@@ -3,6 +3,7 @@ import type { Engine } from './connection';
 import { initialMigration } from './migrations/001-initial';
 import { googleSignInsMigration } from './migrations/002-google-sign-ins';
 import { housekeepingIndexesMigration } from './migrations/003-housekeeping-indexes';
+import { listingsMigration } from './migrations/005-listings';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -14,6 +15,7 @@ class CodeMigrations implements MigrationProvider {
       '001-initial': initialMigration(this.engine),
       '002-google-sign-ins': googleSignInsMigration(this.engine),
       '003-housekeeping-indexes': housekeepingIndexesMigration,
+      '005-listings': listingsMigration(this.engine),
     };
   }
 }

@@ -75,7 +75,19 @@ export interface ProductsTable {
   description: string;
   is_sold: Generated<boolean>;
   is_advertised: Generated<boolean>;
+  /** Taken off sale by its seller: in no public list, and it cannot be booked. */
+  is_hidden: Generated<boolean>;
+  /** The resale price before the last edit that changed it; null while it never changed. */
+  previous_resale_price: number | null;
+  edited_at: string | null;
   posted_at: string;
+}
+
+/** A listing's photos in order; position 0 is the cover, the same upload as `products.image_id`. */
+export interface ProductPhotosTable {
+  product_id: string;
+  upload_id: string;
+  position: number;
 }
 
 export interface BookingsTable {
@@ -116,6 +128,7 @@ export interface Database {
   categories: CategoriesTable;
   uploads: UploadsTable;
   products: ProductsTable;
+  product_photos: ProductPhotosTable;
   bookings: BookingsTable;
   verification_requests: VerificationRequestsTable;
   reports: ReportsTable;

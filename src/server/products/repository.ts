@@ -12,8 +12,9 @@ export interface ProductFilter {
   categoryId?: string;
   sellerId?: string;
   advertisedOnly?: boolean;
-  /** Sold products show only in their seller's own list. */
+  /** Sold and hidden products show only in their seller's own list. */
   includeSold?: boolean;
+  includeHidden?: boolean;
 }
 
 const scoped = (db: Kysely<Database>, filter: ProductFilter) => {
@@ -22,6 +23,7 @@ const scoped = (db: Kysely<Database>, filter: ProductFilter) => {
   if (filter.sellerId !== undefined) query = query.where('p.seller_id', '=', filter.sellerId);
   if (filter.advertisedOnly) query = query.where('p.is_advertised', '=', true);
   if (!filter.includeSold) query = query.where('p.is_sold', '=', false);
+  if (!filter.includeHidden) query = query.where('p.is_hidden', '=', false);
   return query;
 };
 
@@ -45,7 +47,30 @@ export type ProductDetailsRow = ProductRow & {
   category_name: string;
 };
 
-export const toProduct = (row: ProductDetailsRow, images: ImageStore): Product => ({
+/** A listing's photos, cover first, as upload ids. */
+export type PhotoIds = Map<string, string[]>;
+
+/** The photos of each of `productIds`, in order, in one query (served by the product_photos key). */
+export async function photosOf(db: Kysely<Database>, productIds: string[]): Promise<PhotoIds> {
+  const photos: PhotoIds = new Map(productIds.map((id) => [id, []]));
+  if (productIds.length === 0) return photos;
+  const rows = await db
+    .selectFrom('product_photos')
+    .select(['product_id', 'upload_id'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) photos.get(row.product_id)?.push(row.upload_id);
+  return photos;
+}
+
+const photoOf = (uploadId: string, images: ImageStore) => ({
+  url: images.urlOf(imageFileName(uploadId)),
+  thumb: images.urlOf(thumbFileName(uploadId)),
+});
+
+export const toProduct = (row: ProductDetailsRow, photoIds: PhotoIds, images: ImageStore): Product => ({
   _id: row.id,
   brand: row.brand,
   category_id: row.category_id,
@@ -65,8 +90,22 @@ export const toProduct = (row: ProductDetailsRow, images: ImageStore): Product =
   advertiseStatus: row.is_advertised,
   productImg: images.urlOf(imageFileName(row.image_id)),
   productThumb: images.urlOf(thumbFileName(row.image_id)),
+  // A listing always has its cover among its photos; the fallback only covers a read racing an edit.
+  photos: (photoIds.get(row.id) ?? [row.image_id]).map((id) => photoOf(id, images)),
+  hidden: row.is_hidden,
+  previousPrice: row.previous_resale_price,
+  editedOn: row.edited_at,
   postedOn: row.posted_at,
 });
+
+/** Rows as the API answers them, with their photos. */
+export async function toProducts(db: Kysely<Database>, rows: ProductDetailsRow[], images: ImageStore) {
+  const photoIds = await photosOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toProduct(row, photoIds, images));
+}
 
 /** One page of a list, newest first, with the total the paging headers report. */
 export async function listProducts(db: Kysely<Database>, filter: ProductFilter, page: PageQuery) {
@@ -90,10 +129,8 @@ export const findProductDetails = (db: Kysely<Database>, id: string) =>
 export const findProduct = (db: Kysely<Database>, id: string) =>
   db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
 
-export interface NewProduct {
-  sellerId: string;
+export interface ProductFields {
   categoryId: string;
-  imageId: string;
   productName: string;
   brand: string;
   originalPrice: number;
@@ -105,30 +142,87 @@ export interface NewProduct {
   description: string;
 }
 
+export interface NewProduct extends ProductFields {
+  sellerId: string;
+  /** Upload ids, the cover first. */
+  photoIds: string[];
+}
+
+/** The columns a seller's own entries fill, as they are stored. */
+const enteredColumns = (product: ProductFields) => ({
+  category_id: product.categoryId,
+  product_name: product.productName,
+  brand: product.brand,
+  original_price: product.originalPrice,
+  resale_price: product.resalePrice,
+  year_of_purchase: product.yearOfPurchase,
+  product_condition: product.productCondition,
+  seller_mobile: product.sellerMobile,
+  location: product.location,
+  description: product.description,
+});
+
+/** Stores the product with its photos (`photoIds[0]` the cover); run it inside a transaction. */
 export async function insertProduct(db: Kysely<Database>, product: NewProduct): Promise<string> {
   const id = newId();
   await db
     .insertInto('products')
     .values({
+      ...enteredColumns(product),
       id,
       seller_id: product.sellerId,
-      category_id: product.categoryId,
-      image_id: product.imageId,
-      product_name: product.productName,
-      brand: product.brand,
-      original_price: product.originalPrice,
-      resale_price: product.resalePrice,
-      year_of_purchase: product.yearOfPurchase,
-      product_condition: product.productCondition,
-      seller_mobile: product.sellerMobile,
-      location: product.location,
-      description: product.description,
+      image_id: product.photoIds[0] as string,
       is_sold: false,
       is_advertised: false,
       posted_at: nowIso(),
     })
     .execute();
+  await replacePhotos(db, id, product.photoIds);
   return id;
+}
+
+export async function replacePhotos(db: Kysely<Database>, productId: string, photoIds: string[]) {
+  await db.deleteFrom('product_photos').where('product_id', '=', productId).execute();
+  await db
+    .insertInto('product_photos')
+    .values(photoIds.map((uploadId, position) => ({ product_id: productId, upload_id: uploadId, position })))
+    .execute();
+}
+
+/**
+ * Writes a seller's edit, only while the product is unsold (so an edit racing a sale changes
+ * nothing); a changed resale price keeps the one it replaces. Answers how many rows changed.
+ */
+export async function updateProduct(
+  db: Kysely<Database>,
+  id: string,
+  product: ProductFields & { photoIds: string[] },
+  previousPrice: number | null,
+): Promise<number> {
+  const result = await db
+    .updateTable('products')
+    .set({
+      ...enteredColumns(product),
+      image_id: product.photoIds[0] as string,
+      previous_resale_price: previousPrice,
+      edited_at: nowIso(),
+    })
+    .where('id', '=', id)
+    .where('is_sold', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Hides or shows an unsold product; answers how many rows changed (0 when it already was, or is sold). */
+export async function setHidden(db: Kysely<Database>, id: string, hidden: boolean): Promise<number> {
+  const result = await db
+    .updateTable('products')
+    .set({ is_hidden: hidden })
+    .where('id', '=', id)
+    .where('is_hidden', '=', !hidden)
+    .where('is_sold', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Answers how many rows changed: 0 when the product was advertised already (or sold meanwhile). */

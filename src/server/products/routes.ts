@@ -12,8 +12,8 @@ import { assertOwnEmail, callerOf, requireRole, signedIn } from '../auth/guards'
 import { isId } from '../db/ids';
 import { notFound } from '../errors';
 import { sendPage } from '../http/paging';
-import { findProductDetails, listProducts, toProduct, type ProductFilter } from './repository';
-import { activityOf, advertiseProduct, deleteProduct, storeProduct } from './service';
+import { findProductDetails, listProducts, toProducts, type ProductFilter } from './repository';
+import { activityOf, advertiseProduct, deleteProduct, editProduct, hideProduct, storeProduct } from './service';
 
 const sellerOnly = requireRole('seller');
 const adminOnly = requireRole('admin');
@@ -31,24 +31,19 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [path, filter] of publicLists) {
     app.get(path, { schema: pagedProducts }, async (request, reply) => {
       const { rows, total } = await listProducts(db, filter, request.query);
-      return sendPage(
-        request,
-        reply,
-        request.query,
-        rows.map((row) => toProduct(row, images)),
-        total,
-      );
+      return sendPage(request, reply, request.query, await toProducts(db, rows, images), total);
     });
   }
 
-  // The product page serves any product, sold or not, advertised or not.
+  // The product page serves any product, sold, hidden or advertised or not.
   app.get(
     '/addvertise/product/:id',
     { schema: { params: idParamsSchema, response: { 200: productSchema } } },
     async (request) => {
       const row = isId(request.params.id) ? await findProductDetails(db, request.params.id) : undefined;
       if (!row) throw notFound('Product');
-      return toProduct(row, images);
+      const [product] = await toProducts(db, [row], images);
+      return product;
     },
   );
 
@@ -77,14 +72,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request);
       assertOwnEmail(caller, request.query.email);
       const { page, limit } = request.query;
-      const { rows, total } = await listProducts(db, { sellerId: caller.user.id, includeSold: true }, { page, limit });
-      return sendPage(
-        request,
-        reply,
+      const { rows, total } = await listProducts(
+        db,
+        { sellerId: caller.user.id, includeSold: true, includeHidden: true },
         { page, limit },
-        rows.map((row) => toProduct(row, images)),
-        total,
       );
+      return sendPage(request, reply, { page, limit }, await toProducts(db, rows, images), total);
     },
   );
 
@@ -96,6 +89,33 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       return { acknowledged: true, matchedCount: 1, modifiedCount };
     },
   );
+
+  app.put(
+    '/edit/product/:id',
+    {
+      schema: { params: idParamsSchema, body: storeProductRequestSchema, response: { 200: updateResultSchema } },
+      onRequest: sellerOnly,
+    },
+    async (request) => {
+      const { params, body } = request;
+      const modifiedCount = await editProduct(db, config, callerOf(request).user.id, params.id, body);
+      return { acknowledged: true, matchedCount: 1, modifiedCount };
+    },
+  );
+
+  for (const [path, hidden] of [
+    ['/hide/product/:id', true],
+    ['/show/product/:id', false],
+  ] as const) {
+    app.put(
+      path,
+      { schema: { params: idParamsSchema, response: { 200: updateResultSchema } }, onRequest: sellerOnly },
+      async (request) => {
+        const modifiedCount = await hideProduct(db, callerOf(request).user.id, request.params.id, hidden);
+        return { acknowledged: true, matchedCount: 1, modifiedCount };
+      },
+    );
+  }
 
   app.delete(
     '/delete/product/:id',

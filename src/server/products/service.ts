@@ -9,57 +9,139 @@ import type { Database } from '../db/schema';
 import { AppError, forbidden, notFound, unauthenticated } from '../errors';
 import { uploadIdOfUrl } from '../uploads/names';
 import { findReport } from '../reports/repository';
-import { findOwnUpload } from '../uploads/repository';
+import { findOwnUploads } from '../uploads/repository';
 import { findUserById } from '../users/repository';
-import { findProduct, insertProduct, markAdvertised } from './repository';
+import {
+  findProduct,
+  insertProduct,
+  markAdvertised,
+  replacePhotos,
+  setHidden,
+  updateProduct,
+  type ProductFields,
+} from './repository';
 
 const invalidField = (field: keyof StoreProductRequest, message: string) =>
   new AppError('VALIDATION_FAILED', message, { [field]: message });
 
+const uploadAgain = () => invalidField('productImg', 'Please upload the product image again, then save the product');
+
 /**
- * Lists a product for `sellerId`. The photo must be one this seller uploaded here, so a listing can
- * neither borrow another seller's picture nor point at an outside address.
+ * The upload ids of a request's photos, the cover first. Every photo must be one this seller
+ * uploaded here, so a listing can neither borrow another seller's picture nor point at an outside
+ * address.
  */
+async function ownPhotoIds(db: Kysely<Database>, config: Config, sellerId: string, request: StoreProductRequest) {
+  const urls = request.photos ?? [request.productImg];
+  const ids = urls.map((url) => uploadIdOfUrl(url, config.PUBLIC_URL));
+  const own = await findOwnUploads(
+    db,
+    ids.filter((id) => id !== null),
+    sellerId,
+  );
+  if (ids.some((id) => id === null || !own.has(id))) throw uploadAgain();
+  return ids as string[];
+}
+
+const fieldsOf = (request: StoreProductRequest): ProductFields => ({
+  categoryId: request.category_id,
+  productName: request.productName,
+  brand: request.brand,
+  originalPrice: request.originalPrice,
+  resalePrice: request.resalePrice,
+  yearOfPurchase: request.yearOfPurchase,
+  productCondition: request.productCondition,
+  sellerMobile: request.sellerMobile,
+  location: request.location,
+  description: request.description,
+});
+
+/**
+ * Since the checks, housekeeping removed a photo as unused (it was a day old), or the seller's own
+ * account was deleted; categories are never deleted.
+ */
+async function asPhotoGone(db: Kysely<Database>, sellerId: string, error: unknown): Promise<unknown> {
+  if (!isForeignKeyViolation(error)) return error;
+  return (await findUserById(db, sellerId)) ? uploadAgain() : unauthenticated();
+}
+
+/** Lists a product for `sellerId` with its photos, in one transaction. */
 export async function storeProduct(
   db: Kysely<Database>,
   config: Config,
   sellerId: string,
   request: StoreProductRequest,
 ): Promise<string> {
-  const uploadAgain = () => invalidField('productImg', 'Please upload the product image again, then save the product');
-  const uploadId = uploadIdOfUrl(request.productImg, config.PUBLIC_URL);
-  if (!uploadId || !(await findOwnUpload(db, uploadId, sellerId))) throw uploadAgain();
+  const photoIds = await ownPhotoIds(db, config, sellerId, request);
   if (!(await findCategory(db, request.category_id))) throw invalidField('category_id', 'Please choose a category');
-
   try {
-    return await insertProduct(db, {
-      sellerId,
-      categoryId: request.category_id,
-      imageId: uploadId,
-      productName: request.productName,
-      brand: request.brand,
-      originalPrice: request.originalPrice,
-      resalePrice: request.resalePrice,
-      yearOfPurchase: request.yearOfPurchase,
-      productCondition: request.productCondition,
-      sellerMobile: request.sellerMobile,
-      location: request.location,
-      description: request.description,
+    return await db.transaction().execute((trx) => insertProduct(trx, { ...fieldsOf(request), sellerId, photoIds }));
+  } catch (error) {
+    throw await asPhotoGone(db, sellerId, error);
+  }
+}
+
+/** The product `sellerId` may change: a 404 when there is none, a 403 when it is someone else's. */
+async function ownProduct(db: Kysely<Database>, sellerId: string, productId: string, doing: string) {
+  const product = isId(productId) ? await findProduct(db, productId) : undefined;
+  if (!product) throw notFound('Product');
+  if (product.seller_id !== sellerId) throw forbidden(`You can only ${doing} your own products`);
+  return product;
+}
+
+const soldAlready = (doing: string) =>
+  new AppError('ALREADY_SOLD', `This phone is sold already, so it cannot be ${doing}`);
+
+/**
+ * Changes what the seller entered on one of their unsold listings, photos included, in one
+ * transaction. Its id, seller, flags, posted date, bookings and reports stay; a changed resale
+ * price keeps the price it replaced, so the product page can show the drop.
+ */
+export async function editProduct(
+  db: Kysely<Database>,
+  config: Config,
+  sellerId: string,
+  productId: string,
+  request: StoreProductRequest,
+): Promise<number> {
+  await ownProduct(db, sellerId, productId, 'edit');
+  const photoIds = await ownPhotoIds(db, config, sellerId, request);
+  if (!(await findCategory(db, request.category_id))) throw invalidField('category_id', 'Please choose a category');
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const product = await findProduct(trx, productId);
+      if (!product) throw notFound('Product');
+      const previousPrice =
+        product.resale_price === request.resalePrice ? product.previous_resale_price : product.resale_price;
+      const changed = await updateProduct(trx, productId, { ...fieldsOf(request), photoIds }, previousPrice);
+      if (changed === 0) throw soldAlready('edited');
+      await replacePhotos(trx, productId, photoIds);
+      return changed;
     });
   } catch (error) {
-    // Since the checks above, housekeeping removed the photo as unused (it was a day old), or the
-    // seller's own account was deleted; categories are never deleted.
-    if (!isForeignKeyViolation(error)) throw error;
-    throw (await findUserById(db, sellerId)) ? uploadAgain() : unauthenticated();
+    throw await asPhotoGone(db, sellerId, error);
   }
+}
+
+/**
+ * Takes one of the seller's unsold listings off sale (`hidden`) or puts it back; answers how many
+ * rows changed (0 when it already was).
+ */
+export async function hideProduct(
+  db: Kysely<Database>,
+  sellerId: string,
+  productId: string,
+  hidden: boolean,
+): Promise<number> {
+  const product = await ownProduct(db, sellerId, productId, hidden ? 'hide' : 'show');
+  if (product.is_sold) throw soldAlready(hidden ? 'hidden' : 'shown');
+  return setHidden(db, productId, hidden);
 }
 
 /** Advertises one of the seller's own unsold products; answers how many rows changed (0 if it already was). */
 export async function advertiseProduct(db: Kysely<Database>, sellerId: string, productId: string): Promise<number> {
-  const product = isId(productId) ? await findProduct(db, productId) : undefined;
-  if (!product) throw notFound('Product');
-  if (product.seller_id !== sellerId) throw forbidden('You can only advertise your own products');
-  if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This product is sold already, so it cannot be advertised');
+  const product = await ownProduct(db, sellerId, productId, 'advertise');
+  if (product.is_sold) throw soldAlready('advertised');
   return markAdvertised(db, productId);
 }
 

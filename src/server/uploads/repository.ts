@@ -23,8 +23,17 @@ export const insertUpload = (db: Kysely<Database>, upload: NewUpload) =>
     })
     .execute();
 
-export const findOwnUpload = (db: Kysely<Database>, id: string, ownerId: string) =>
-  db.selectFrom('uploads').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+/** Which of `ids` are uploads of `ownerId`. */
+export async function findOwnUploads(db: Kysely<Database>, ids: string[], ownerId: string): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('uploads')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('owner_id', '=', ownerId)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
 
 /**
  * SQL for the URL at which `images` serves the picture of the upload in `id`: the value of
@@ -65,6 +74,16 @@ export async function deleteUnusedUploads(
     .where((eb) =>
       eb.not(
         eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.image_id', '=', 'uploads.id')),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('product_photos')
+            .select('product_photos.product_id')
+            .whereRef('product_photos.upload_id', '=', 'uploads.id'),
+        ),
       ),
     )
     .where((eb) => eb.not(shownByABooking(images)(eb)))

@@ -14,8 +14,8 @@ import { UploadSlots } from './slots';
 const IMAGE_FIELD = 'image';
 
 /**
- * Uploads one seller may start per minute, whatever their outcome. A listing needs one photo, so
- * this leaves people plenty of room while keeping a script from filling the disk or the CPU.
+ * Uploads one seller may start per minute, whatever their outcome. A listing has up to six photos,
+ * so this leaves people room for a few listings a minute while keeping a script from filling the disk or the CPU.
  */
 export const UPLOADS_PER_MINUTE = 30;
 
@@ -48,7 +48,7 @@ function perSellerLimit(app: FastifyInstance, max: number): preHandlerAsyncHookH
 
 /** Uploads received or processed at once: two being processed, the rest queued or still arriving. */
 export const MAX_UPLOADS_IN_FLIGHT = 16;
-/** One seller's uploads at once: the form sends one photo; a second covers a quick change of mind. */
+/** One seller's uploads at once: the form sends its photos one after another; a second covers a retry. */
 export const MAX_UPLOADS_IN_FLIGHT_PER_SELLER = 2;
 
 const serverBusy = () =>

@@ -8,7 +8,7 @@ import { newId } from '../ids';
 import type { Database, NewUser } from '../schema';
 import { CATEGORY_CATALOGUE } from './categories';
 import { demoListing, demoPerson } from './factories';
-import { phonePicture } from './pictures';
+import { phonePicture, type PhonePicture } from './pictures';
 
 /*
  * Demo data for a first look at the marketplace: a few accounts, listings with pictures in every
@@ -68,6 +68,13 @@ const ADVERTISED = new Set([0, 1, 3, 4, 8, 10]);
 const SOLD = 6;
 const BOOKED_BY_BUYER = 0;
 const REPORTED_BY_OTHER_BUYER = 2;
+/** Listings with a back view and a box photo besides the cover. */
+const SEVERAL_PHOTOS = new Set([0, 1, 3, 4]);
+/** Edited once, its price lowered by PRICE_DROP Tk. */
+const PRICE_DROPPED = 1;
+const PRICE_DROP = 4000;
+/** Taken off sale by its seller: only in their own list. */
+const HIDDEN = 7;
 
 const PICTURE = { width: 800, height: 600 };
 const HOUR = 3_600_000;
@@ -97,7 +104,7 @@ export async function seedDemoData(
   const listings = await demoListings(images, users, started);
   const uploadedFiles = [...users.values()]
     .map((u) => avatarFileName(u.id))
-    .concat(listings.flatMap((l) => imageFileNames(l.upload.id)));
+    .concat(listings.flatMap((l) => l.uploads.flatMap((upload) => imageFileNames(upload.id))));
 
   const seeded = await db
     .transaction()
@@ -110,11 +117,15 @@ export async function seedDemoData(
         .execute();
       await trx
         .insertInto('uploads')
-        .values(listings.map((l) => l.upload))
+        .values(listings.flatMap((l) => l.uploads))
         .execute();
       await trx
         .insertInto('products')
         .values(listings.map((l) => l.product))
+        .execute();
+      await trx
+        .insertInto('product_photos')
+        .values(listings.flatMap((l) => l.photos))
         .execute();
       await insertActivity(trx, users, listings, started);
       return true;
@@ -187,30 +198,43 @@ function avatar(name: string, hue: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality: 85 }).toBuffer();
 }
 
+/** The pictures of listing `n`: the front as the cover, then for some a back view and a close-up. */
+const viewsOf = (n: number, caption: string, hue: number): PhonePicture[] => {
+  const front = { caption, hue, ...PICTURE };
+  if (!SEVERAL_PHOTOS.has(n)) return [front];
+  return [front, { ...front, caption: `${caption}, back`, view: 'back' }, { ...front, hue: (hue + 180) % 360 }];
+};
+
+/** Stores one picture the way POST /api/uploads does (same processing, same file names). */
+async function demoUpload(images: ImageStore, picture: PhonePicture, ownerId: string, createdAt: number) {
+  const id = newId(createdAt);
+  const photo = await processPhoto(await phonePicture(picture));
+  await images.put(imageFileName(id), photo.image);
+  await images.put(thumbFileName(id), photo.thumb);
+  return {
+    id,
+    owner_id: ownerId,
+    width: photo.width,
+    height: photo.height,
+    created_at: new Date(createdAt).toISOString(),
+  };
+}
+
 async function demoListings(images: ImageStore, users: Map<AccountKey, DemoUser>, now: number) {
   return Promise.all(
     Array.from({ length: DEMO_LISTING_COUNT }, async (_, n) => {
       const postedAt = now - (n + 1) * 5 * HOUR;
       const seller = users.get(sellerOf(n))!;
       const { caption, hue, ...fields } = demoListing(n);
-      const uploadId = newId(postedAt);
-      // The same processing and file names as a seller's upload through POST /api/uploads.
-      const photo = await processPhoto(await phonePicture({ caption, hue, ...PICTURE }));
-      await images.put(imageFileName(uploadId), photo.image);
-      await images.put(thumbFileName(uploadId), photo.thumb);
-
-      const upload = {
-        id: uploadId,
-        owner_id: seller.id,
-        width: photo.width,
-        height: photo.height,
-        created_at: new Date(postedAt).toISOString(),
-      };
+      const uploads = await Promise.all(
+        viewsOf(n, caption, hue).map((picture) => demoUpload(images, picture, seller.id, postedAt)),
+      );
+      const cover = uploads[0]!.id;
       const product = {
         id: newId(postedAt),
         seller_id: seller.id,
         category_id: fields.category_id,
-        image_id: uploadId,
+        image_id: cover,
         product_name: fields.productName,
         brand: fields.brand,
         original_price: fields.originalPrice,
@@ -222,9 +246,13 @@ async function demoListings(images: ImageStore, users: Map<AccountKey, DemoUser>
         description: fields.description,
         is_sold: n === SOLD,
         is_advertised: ADVERTISED.has(n) && n !== SOLD,
+        is_hidden: n === HIDDEN,
+        previous_resale_price: n === PRICE_DROPPED ? fields.resalePrice + PRICE_DROP : null,
+        edited_at: n === PRICE_DROPPED ? new Date(postedAt + HOUR).toISOString() : null,
         posted_at: new Date(postedAt).toISOString(),
       };
-      return { upload, product, pictureUrl: images.urlOf(imageFileName(uploadId)) };
+      const photos = uploads.map((upload, position) => ({ product_id: product.id, upload_id: upload.id, position }));
+      return { uploads, product, photos, pictureUrl: images.urlOf(imageFileName(cover)) };
     }),
   );
 }

@@ -9,12 +9,27 @@ export interface PhonePicture {
   hue: number;
   width?: number;
   height?: number;
+  /** The screen side (the default) or the back with its cameras, for listings with several photos. */
+  view?: 'front' | 'back';
 }
 
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-export function phoneSvg({ caption, hue, width = 800, height = 600 }: PhonePicture): string {
+const frontOf = (x: number, y: number, phoneW: number, phoneH: number) =>
+  `<rect x="${x + phoneW * 0.05}" y="${y + phoneW * 0.05}" width="${phoneW * 0.9}" height="${phoneH - phoneW * 0.1}" rx="${phoneW * 0.1}" fill="url(#screen)"/>
+  <rect x="${x + phoneW * 0.38}" y="${y + phoneW * 0.09}" width="${phoneW * 0.24}" height="${phoneW * 0.06}" rx="${phoneW * 0.03}" fill="#111827"/>`;
+
+const backOf = (x: number, y: number, phoneW: number, hue: number) => {
+  const lens = (cx: number, cy: number) =>
+    `<circle cx="${cx}" cy="${cy}" r="${phoneW * 0.09}" fill="#111827" stroke="hsl(${hue} 30% 70%)" stroke-width="${phoneW * 0.02}"/>`;
+  const left = x + phoneW * 0.22;
+  const top = y + phoneW * 0.22;
+  return `<rect x="${x + phoneW * 0.06}" y="${y + phoneW * 0.06}" width="${phoneW * 0.5}" height="${phoneW * 0.5}" rx="${phoneW * 0.1}" fill="#374151"/>
+  ${lens(left, top)}${lens(left + phoneW * 0.18, top)}${lens(left, top + phoneW * 0.18)}`;
+};
+
+export function phoneSvg({ caption, hue, width = 800, height = 600, view = 'front' }: PhonePicture): string {
   const phoneW = height * 0.42;
   const phoneH = height * 0.78;
   const x = (width - phoneW) / 2;
@@ -33,8 +48,7 @@ export function phoneSvg({ caption, hue, width = 800, height = 600 }: PhonePictu
   <circle cx="${width * 0.88}" cy="${height * 0.82}" r="${height * 0.22}" fill="hsl(${(hue + 30) % 360} 60% 75%)"/>
   <rect x="${x + 10}" y="${y + 14}" width="${phoneW}" height="${phoneH}" rx="${phoneW * 0.14}" fill="rgba(0,0,0,0.18)"/>
   <rect x="${x}" y="${y}" width="${phoneW}" height="${phoneH}" rx="${phoneW * 0.14}" fill="#1f2937"/>
-  <rect x="${x + phoneW * 0.05}" y="${y + phoneW * 0.05}" width="${phoneW * 0.9}" height="${phoneH - phoneW * 0.1}" rx="${phoneW * 0.1}" fill="url(#screen)"/>
-  <rect x="${x + phoneW * 0.38}" y="${y + phoneW * 0.09}" width="${phoneW * 0.24}" height="${phoneW * 0.06}" rx="${phoneW * 0.03}" fill="#111827"/>
+${view === 'front' ? frontOf(x, y, phoneW, phoneH) : backOf(x, y, phoneW, hue)}
   <text x="${width / 2}" y="${y + phoneH * 0.5}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${height * 0.06}" font-weight="700" fill="#ffffff" text-anchor="middle">${escapeXml(caption)}</text>
 </svg>`;
 }

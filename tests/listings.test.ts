@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
+import { demoListing } from '../src/server/db/seed/factories';
+import { productSchema, type Product, type StoreProductRequest } from '../src/shared/products';
+import { registerActor, type Actor } from './support/actors';
+import { createTestApp, type TestApp } from './support/app';
+import { listProduct, uploadPhoto } from './support/products';
+
+/* Several photos per listing, editing a listing, and hiding it (issue 11). */
+
+let t: TestApp;
+let seller: Actor;
+let otherSeller: Actor;
+let buyer: Actor;
+
+beforeAll(async () => {
+  // Photos here are many; the per-seller upload limit has its own tests.
+  t = await createTestApp({}, { uploadRateLimit: 1000 });
+  [seller, otherSeller, buyer] = await Promise.all([
+    registerActor(t.app, 'seller'),
+    registerActor(t.app, 'seller'),
+    registerActor(t.app, 'buyer'),
+  ]);
+});
+afterAll(() => t.close());
+
+const fieldsOf = (n: number) => {
+  const { caption: _caption, hue: _hue, ...fields } = demoListing(n);
+  return fields;
+};
+
+async function getProduct(id: string): Promise<Product> {
+  const response = await t.app.inject({ url: `/api/addvertise/product/${id}` });
+  expect(response.statusCode).toBe(200);
+  return productSchema.parse(response.json());
+}
+
+/** Uploads one after another, as the form does: a seller may have only two uploads under way. */
+async function photosOf(actor: Actor, count: number): Promise<string[]> {
+  const urls: string[] = [];
+  for (let i = 0; i < count; i++) urls.push(await uploadPhoto(actor));
+  return urls;
+}
+
+const store = (actor: Actor, payload: Partial<StoreProductRequest>) =>
+  actor.request({ method: 'POST', url: '/api/store_products', payload: { ...fieldsOf(7), ...payload } });
+
+const edit = (actor: Actor, id: string, payload: Partial<StoreProductRequest>) =>
+  actor.request({ method: 'PUT', url: `/api/edit/product/${id}`, payload: { ...fieldsOf(7), ...payload } });
+
+const hide = (actor: Actor, id: string, hidden = true) =>
+  actor.request({ method: 'PUT', url: `/api/${hidden ? 'hide' : 'show'}/product/${id}` });
+
+const publicIds = async (url: string) =>
+  (await t.app.inject({ url: `${url}${url.includes('?') ? '&' : '?'}limit=100` })).json<Product[]>().map((p) => p._id);
+
+describe('photos', () => {
+  it('lists a phone with several photos in the order sent, the first as the cover', async () => {
+    const urls = await photosOf(seller, 3);
+    const response = await store(seller, { productImg: urls[0], photos: urls });
+    expect(response.statusCode).toBe(201);
+    const product = await getProduct(response.json<{ insertedId: string }>().insertedId);
+    expect(product.photos.map((p) => p.url.replace(/^https?:\/\/[^/]+/, ''))).toEqual(
+      urls.map((u) => u.replace(/^https?:\/\/[^/]+/, '')),
+    );
+    expect(product.photos[0]).toEqual({ url: product.productImg, thumb: product.productThumb });
+    expect(product.photos[1]!.thumb).toMatch(/-thumb\.webp$/);
+  });
+
+  it('keeps working for a client that sends only productImg: one photo', async () => {
+    const product = await getProduct(await listProduct(seller));
+    expect(product.photos).toEqual([{ url: product.productImg, thumb: product.productThumb }]);
+  });
+
+  it('refuses photos that are not the cover first, more than six, none, or twice the same', async () => {
+    const urls = await photosOf(seller, 7);
+    const cases: Array<[Partial<StoreProductRequest>, string]> = [
+      [{ productImg: urls[0], photos: [urls[1]!, urls[0]!] }, 'The first photo is the cover'],
+      [{ productImg: urls[0], photos: urls }, 'Add at most 6 photos'],
+      [{ productImg: urls[0], photos: [] }, 'Please Choose product image'],
+      [{ productImg: urls[0], photos: [urls[0]!, urls[0]!] }, 'Each photo can be added once'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await store(seller, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields.photos).toContain(message);
+    }
+  });
+
+  it("refuses another seller's photo anywhere in the list, and leaves nothing behind", async () => {
+    const [own] = await photosOf(seller, 1);
+    const [theirs] = await photosOf(otherSeller, 1);
+    const before = (await seller.request({ url: `/api/products?email=${seller.email}&limit=100` })).json<Product[]>();
+    const response = await store(seller, { productImg: own, photos: [own!, theirs!] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.productImg).toBe('Please upload the product image again, then save the product');
+    const after = (await seller.request({ url: `/api/products?email=${seller.email}&limit=100` })).json<Product[]>();
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('keeps a photo that only a listing uses (not its cover) from housekeeping', async () => {
+    const urls = await photosOf(seller, 2);
+    await store(seller, { productImg: urls[0], photos: urls });
+    const { deleteUnusedUploads } = await import('../src/server/uploads/repository');
+    const removed = await deleteUnusedUploads(t.db, t.images, new Date(Date.now() + 60_000).toISOString());
+    const secondId = /([0-9a-f]{24})\.webp$/.exec(urls[1]!)![1];
+    expect(removed).not.toContain(secondId);
+  });
+});
+
+describe('PUT /api/edit/product/:id', () => {
+  it('lets the owner change every field and the photos, keeping id, seller, flags, posted date and bookings', async () => {
+    const id = await listProduct(seller, { resalePrice: 52000 } as Partial<StoreProductRequest>);
+    await seller.request({ method: 'PUT', url: `/api/advertise/product/${id}` });
+    const booked = await buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId: id, phoneNumber: '01711223344', meetLocation: 'Rangpur' },
+    });
+    expect(booked.statusCode).toBe(201);
+    const before = await getProduct(id);
+
+    const photos = await photosOf(seller, 2);
+    const category = CATEGORY_CATALOGUE[3]!.id;
+    const response = await edit(seller, id, {
+      productName: 'Edited name',
+      category_id: category,
+      resalePrice: 48000,
+      productImg: photos[1],
+      photos: [photos[1]!, photos[0]!, before.productImg],
+      // Not the seller's to set: ignored.
+      sellerEmail: 'evil@example.test',
+      sellStatus: true,
+      advertiseStatus: false,
+      postedOn: '2001-01-01T00:00:00.000Z',
+    } as Partial<StoreProductRequest>);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+
+    const after = await getProduct(id);
+    expect(after).toMatchObject({
+      _id: id,
+      productName: 'Edited name',
+      category_id: category,
+      resalePrice: 48000,
+      previousPrice: 52000,
+      sellerEmail: seller.email,
+      sellStatus: false,
+      advertiseStatus: true,
+      hidden: false,
+      postedOn: before.postedOn,
+    });
+    expect(after.editedOn).not.toBeNull();
+    expect(after.photos).toHaveLength(3);
+    expect(after.productImg).toBe(after.photos[0]!.url);
+    expect(after.productImg).not.toBe(before.productImg);
+
+    const orders = await buyer.request({ url: `/api/orders?email=${buyer.email}` });
+    expect(orders.json<Array<{ productId: string }>>().map((o) => o.productId)).toContain(id);
+  });
+
+  it('keeps the price it replaced only when the price changes', async () => {
+    const id = await listProduct(seller, { resalePrice: 30000 } as Partial<StoreProductRequest>);
+    const { productImg } = await getProduct(id);
+    await edit(seller, id, { productImg, resalePrice: 27000 });
+    await edit(seller, id, { productImg, resalePrice: 27000, description: 'Only the text changed' });
+    expect(await getProduct(id)).toMatchObject({ resalePrice: 27000, previousPrice: 30000 });
+    await edit(seller, id, { productImg, resalePrice: 29000 });
+    expect(await getProduct(id)).toMatchObject({ resalePrice: 29000, previousPrice: 27000 });
+  });
+
+  it('refuses another seller (403), a sold phone (409), an unknown id (404) and bad input (400), changing nothing', async () => {
+    const id = await listProduct(seller);
+    const before = await getProduct(id);
+    const { productImg } = before;
+
+    const theirs = await edit(otherSeller, id, { productImg, productName: 'Mine now' });
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json().code).toBe('FORBIDDEN');
+
+    const invalid = await edit(seller, id, { productImg, productName: '  ' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().fields.productName).toBe('Provide your proudct name');
+
+    const missing = await edit(seller, 'ffffffffffffffffffffffff', { productImg });
+    expect(missing.statusCode).toBe(404);
+
+    await t.db.updateTable('products').set({ is_sold: true }).where('id', '=', id).execute();
+    const sold = await edit(seller, id, { productImg, productName: 'After the sale' });
+    expect(sold.statusCode).toBe(409);
+    expect(sold.json().message).toBe('This phone is sold already, so it cannot be edited');
+
+    expect((await getProduct(id)).productName).toBe(before.productName);
+  });
+
+  it("refuses a buyer and someone else's photo", async () => {
+    const id = await listProduct(seller);
+    const { productImg } = await getProduct(id);
+    expect((await edit(buyer, id, { productImg })).statusCode).toBe(403);
+    const [theirs] = await photosOf(otherSeller, 1);
+    const borrowed = await edit(seller, id, { productImg: theirs });
+    expect(borrowed.statusCode).toBe(400);
+    expect((await getProduct(id)).productImg).toBe(productImg);
+  });
+});
+
+describe('hide and show', () => {
+  it('takes a phone out of every public list while its page and its seller still have it, then puts it back', async () => {
+    const id = await listProduct(seller, { category_id: CATEGORY_CATALOGUE[2]!.id });
+    await seller.request({ method: 'PUT', url: `/api/advertise/product/${id}` });
+    const lists = ['/api/all/phones', '/api/advertised_products', `/api/category/${CATEGORY_CATALOGUE[2]!.id}`];
+    for (const list of lists) expect(await publicIds(list)).toContain(id);
+
+    const hidden = await hide(seller, id);
+    expect(hidden.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    expect((await hide(seller, id)).json().modifiedCount).toBe(0);
+    for (const list of lists) expect(await publicIds(list)).not.toContain(id);
+    expect((await getProduct(id)).hidden).toBe(true);
+    const own = (await seller.request({ url: `/api/products?email=${seller.email}&limit=100` })).json<Product[]>();
+    expect(own.find((p) => p._id === id)?.hidden).toBe(true);
+
+    const booking = await buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId: id, phoneNumber: '01711223344', meetLocation: 'Rangpur' },
+    });
+    expect(booking.statusCode).toBe(409);
+    expect(booking.json().message).toBe('This phone is not on sale right now');
+
+    expect((await hide(seller, id, false)).json().modifiedCount).toBe(1);
+    for (const list of lists) expect(await publicIds(list)).toContain(id);
+    expect((await getProduct(id)).hidden).toBe(false);
+  });
+
+  it('refuses another seller (403), a sold phone (409) and an unknown id (404)', async () => {
+    const id = await listProduct(seller);
+    expect((await hide(otherSeller, id)).statusCode).toBe(403);
+    expect((await hide(otherSeller, id, false)).statusCode).toBe(403);
+    expect((await hide(seller, 'ffffffffffffffffffffffff')).statusCode).toBe(404);
+    await t.db.updateTable('products').set({ is_sold: true }).where('id', '=', id).execute();
+    const sold = await hide(seller, id);
+    expect(sold.statusCode).toBe(409);
+    expect(sold.json().code).toBe('ALREADY_SOLD');
+    expect((await getProduct(id)).hidden).toBe(false);
+  });
+});
