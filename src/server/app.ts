@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../shared/uploads';
 import { googleRoutes } from './auth/google/routes';
@@ -16,6 +16,7 @@ import { registerClient } from './http/client';
 import { answerClientError } from './http/client-errors';
 import { registerCrossSiteGuard } from './http/cross-site';
 import { frameworkErrorReply, registerErrorHandler } from './http/errors';
+import { registerOpenApi } from './http/openapi';
 import { registerNoStore, registerSecurityHeaders } from './http/security-headers';
 import { productRoutes } from './products/routes';
 import { reportRoutes } from './reports/routes';
@@ -32,6 +33,8 @@ export interface AppOptions {
   uploadRateLimit?: number;
   /** The built web client to serve next to the API; `false` serves the API only. */
   clientDir?: string | false;
+  /** Told of every route as it is added (the OpenAPI drift test lists the routes this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server: outside plugins, then the app's own, then routes. Tests import this. */
@@ -50,6 +53,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     trustProxy: deps.config.TRUST_PROXY ?? false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
@@ -57,6 +61,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+  // Before any route: it documents the routes registered after it.
+  await registerOpenApi(app);
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerCrossSiteGuard(app);

@@ -114,6 +114,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
   const { db, images } = app.deps;
   const routeOptions = {
     schema: { response: { 200: uploadResponseSchema } },
+    config: { openapi: { multipartFile: IMAGE_FIELD } },
     onRequest: requireRole('seller'),
     preHandler: perSellerLimit(app, options.uploadsPerMinute ?? UPLOADS_PER_MINUTE),
   };
