@@ -94,6 +94,27 @@ const profileOf = (as: Role, caller: Actor | null) => ({
 const TABLE: Row[] = [
   { method: 'GET', path: '/api/health', allowed: everyone, call: () => ({ url: '/api/health' }) },
 
+  // The OpenAPI document and its reference page (docs/openapi.md)
+  { method: 'GET', path: '/api/openapi.json', allowed: everyone, call: () => ({ url: '/api/openapi.json' }) },
+  { method: 'GET', path: '/api/docs', allowed: everyone, call: () => ({ url: '/api/docs' }) },
+  { method: 'GET', path: '/api/docs/', allowed: everyone, call: () => ({ url: '/api/docs/' }) },
+  { method: 'GET', path: '/api/docs/json', allowed: everyone, call: () => ({ url: '/api/docs/json' }) },
+  { method: 'GET', path: '/api/docs/yaml', allowed: everyone, call: () => ({ url: '/api/docs/yaml' }) },
+  {
+    method: 'GET',
+    path: '/api/docs/static/index.html',
+    allowed: everyone,
+    call: () => ({ url: '/api/docs/static/index.html' }),
+    allowedStatus: 302,
+  },
+  {
+    method: 'GET',
+    path: '/api/docs/static/swagger-initializer.js',
+    allowed: everyone,
+    call: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+  },
+  { method: 'GET', path: '/api/docs/*', allowed: everyone, call: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
+
   // Identity
   {
     method: 'POST',
@@ -366,8 +387,9 @@ function apiRoutesOf(tree: string): string[] {
   return routes;
 }
 
-/** The URL a row builds must really be one of its path template, so each row calls the route it names. */
-const templatePattern = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, '[^/?]+')}(\\?|$)`);
+/** The URL a row builds must really be one of its path template (a trailing * is any rest), so each row calls the route it names. */
+const templatePattern = (path: string) =>
+  new RegExp(`^${path.replace(/:[^/]+/g, '[^/?]+').replace(/\*$/, '[^?]+')}(\\?|$)`);
 
 /** 'allowed' for the answer an allowed caller should get; any other answer as its status code. */
 type Verdict = 'allowed' | number;
