@@ -4,12 +4,15 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadAuthSecret } from '../src/server/auth/secret';
 import { openDatabase } from '../src/server/db/connection';
+import { phonePicture } from '../src/server/db/seed/pictures';
+import { MAX_UPLOADS_IN_FLIGHT, MAX_UPLOADS_IN_FLIGHT_PER_SELLER } from '../src/server/uploads/routes';
 import { ensureAdmin } from '../src/server/db/setup';
 import { adminActor, logInActor, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
+import { multipartBody, uploadFile } from './support/products';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -203,5 +206,122 @@ describe('cookies and caching', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
+  });
+});
+
+describe('photo uploads under attack', () => {
+  /** Answers 400 at once when no Content-Disposition names the part (busboy used to wait for ever). */
+  const noDisposition = (size: number) => {
+    const boundary = 'no-disposition-boundary';
+    return {
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Type: image/png\r\n\r\n`),
+        Buffer.alloc(size, 65),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    };
+  };
+
+  it('answers a part without Content-Disposition, small or large, and frees its slot', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    for (const size of [1_000, 17_000, 200_000, 1_000_000]) {
+      const response = await seller.request({ method: 'POST', url: '/api/uploads', ...noDisposition(size) });
+      expect(response.statusCode, `${size} bytes`).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'BAD_REQUEST', fields: { image: expect.any(String) } });
+    }
+    const bytes = await phonePicture({ caption: 'after', hue: 10, width: 64, height: 48 });
+    const both = await Promise.all([uploadFile(seller, { bytes }), uploadFile(seller, { bytes })]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+  });
+
+  describe('over real HTTP, from many addresses', () => {
+    const rule = { graceMs: 4_000, minBytesPerSecond: 16 * 1024, checkEveryMs: 100 };
+    let http: TestApp;
+    let port: number;
+    beforeAll(async () => {
+      http = await createTestApp({ TRUST_PROXY: '127.0.0.1' }, { uploadArrivalRule: rule });
+      await http.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (http.app.server.address() as AddressInfo).port;
+    });
+    afterAll(() => http.close());
+
+    /** Starts an upload from `address` that sends its headers and `sent` bytes of its body, then waits. */
+    function stalledUpload(
+      seller: Actor,
+      address: string,
+      body = multipartBody({ bytes: Buffer.alloc(1_000_000, 7) }),
+      sent = 300,
+    ) {
+      const socket = connect(port, '127.0.0.1');
+      socket.write(
+        'POST /api/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+          `Authorization: bearer ${seller.token}\r\nX-Forwarded-For: ${address}\r\n` +
+          `Content-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+      );
+      socket.write(body.payload.subarray(0, sent));
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      socket.on('error', () => undefined);
+      const answered = new Promise<string>((resolve) => socket.on('close', () => resolve(answer)));
+      return { answered, socket };
+    }
+
+    /** An upload that is no form: 415 at once, unless the seller's slots are all taken (429). */
+    const probe = (seller: Actor, address: string) =>
+      seller.request({ method: 'POST', url: '/api/uploads', remoteAddress: address, payload: {} });
+
+    const upload = (seller: Actor, address: string, bytes: Buffer) =>
+      seller.request({ method: 'POST', url: '/api/uploads', remoteAddress: address, ...multipartBody({ bytes }) });
+
+    it('lets slow senders hold no shared slot: a real seller still uploads, and stalled uploads end with 408', async () => {
+      const attackers = await Promise.all(
+        Array.from({ length: MAX_UPLOADS_IN_FLIGHT / MAX_UPLOADS_IN_FLIGHT_PER_SELLER }, () =>
+          registerActor(http.app, 'seller'),
+        ),
+      );
+      const stalled = attackers.flatMap((attacker, i) => [
+        stalledUpload(attacker, `10.9.0.${i}`),
+        stalledUpload(attacker, `10.9.0.${i}`),
+      ]);
+      const bytes = await phonePicture({ caption: 'real', hue: 200, width: 64, height: 48 });
+      try {
+        // Each attacker's two uploads are under way once a third one meets the seller's own limit.
+        for (const [i, attacker] of attackers.entries()) {
+          await vi.waitFor(async () => expect((await probe(attacker, `10.9.1.${i}`)).statusCode).toBe(429), {
+            timeout: 10_000,
+            interval: 50,
+          });
+        }
+
+        const real = await registerActor(http.app, 'seller');
+        expect((await upload(real, '10.9.2.1', bytes)).statusCode).toBe(200);
+
+        for (const { answered } of stalled) {
+          const answer = await answered;
+          expect(answer).toMatch(/^HTTP\/1.1 408 /);
+          expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+          expect(answer).toContain('"code":"TOO_SLOW"');
+        }
+        expect((await upload(attackers[0]!, '10.9.0.0', bytes)).statusCode).toBe(200);
+      } finally {
+        for (const { socket } of stalled) socket.destroy();
+      }
+    });
+
+    it('answers a whole part without Content-Disposition sent over a socket, and frees its slot', async () => {
+      const seller = await registerActor(http.app, 'seller');
+      const body = noDisposition(1_000_000);
+      const { answered, socket } = stalledUpload(seller, '10.9.3.1', body, body.payload.length);
+      try {
+        expect(await answered).toMatch(/^HTTP\/1.1 400 /);
+      } finally {
+        socket.destroy();
+      }
+      const bytes = await phonePicture({ caption: 'after', hue: 20, width: 64, height: 48 });
+      const both = await Promise.all([upload(seller, '10.9.3.1', bytes), upload(seller, '10.9.3.1', bytes)]);
+      expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    });
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_CONCURRENT_PHOTOS, photoTurns } from '../src/server/uploads/processing';
 import {
   MAX_UPLOADS_IN_FLIGHT,
+  MAX_UPLOADS_IN_FLIGHT_PER_ADDRESS,
   MAX_UPLOADS_IN_FLIGHT_PER_SELLER,
   UPLOADS_PER_MINUTE,
 } from '../src/server/uploads/routes';
@@ -115,23 +116,32 @@ describe('POST /api/uploads', () => {
     expect([photoTurns.running, photoTurns.waiting]).toEqual([0, 0]);
   });
 
-  it(`takes ${MAX_UPLOADS_IN_FLIGHT_PER_SELLER} uploads per seller and ${MAX_UPLOADS_IN_FLIGHT} in all at once; more are refused before their bytes are read`, async () => {
+  /** An upload as `actor` from an address of its own, as sellers on different networks send them. */
+  const uploadFrom = (actor: Actor, remoteAddress: string, bytes: Buffer) => {
+    const { payload, headers } = multipartBody({ bytes });
+    return actor.request({ method: 'POST', url: '/api/uploads', payload, headers, remoteAddress });
+  };
+
+  it(`takes ${MAX_UPLOADS_IN_FLIGHT_PER_SELLER} uploads per seller, ${MAX_UPLOADS_IN_FLIGHT_PER_ADDRESS} per address and ${MAX_UPLOADS_IN_FLIGHT} arrived photos in all at once`, async () => {
     const sellerCount = MAX_UPLOADS_IN_FLIGHT / MAX_UPLOADS_IN_FLIGHT_PER_SELLER;
     const sellers = await Promise.all(Array.from({ length: sellerCount + 1 }, () => registerActor(t.app, 'seller')));
     const latecomer = sellers.pop()!;
     const bytes = await picture(300, 200).jpeg().toBuffer();
     let held: Promise<LightMyRequestResponse>[] = [];
     await withPhotosHeld(async (spy) => {
-      held = sellers.flatMap((one) => [uploadFile(one, { bytes }), uploadFile(one, { bytes })]);
+      held = sellers.flatMap((one, i) => [
+        uploadFrom(one, `10.0.0.${i}`, bytes),
+        uploadFrom(one, `10.0.0.${i}`, bytes),
+      ]);
       await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(MAX_UPLOADS_IN_FLIGHT), { timeout: 10_000 });
 
-      const third = await uploadFile(sellers[0]!, { bytes });
+      const third = await uploadFrom(sellers[0]!, '10.0.1.1', bytes);
       expect(third.statusCode).toBe(429);
       expect(third.json().message).toBe(
         `You are already uploading ${MAX_UPLOADS_IN_FLIGHT_PER_SELLER} photos. Please wait until one has finished.`,
       );
 
-      const busy = await uploadFile(latecomer, { bytes });
+      const busy = await uploadFrom(latecomer, '10.0.1.2', bytes);
       expect(busy.statusCode).toBe(503);
       expect(busy.headers['retry-after']).toBe('5');
       expect(busy.json()).toMatchObject({
@@ -140,7 +150,28 @@ describe('POST /api/uploads', () => {
       });
     });
     for (const response of await Promise.all(held)) expect(response.statusCode).toBe(200);
-    expect((await uploadFile(latecomer, { bytes })).statusCode).toBe(200);
+    expect((await uploadFrom(latecomer, '10.0.1.2', bytes)).statusCode).toBe(200);
+  });
+
+  it(`takes ${MAX_UPLOADS_IN_FLIGHT_PER_ADDRESS} uploads at once from one address, whichever sellers send them`, async () => {
+    const count = MAX_UPLOADS_IN_FLIGHT_PER_ADDRESS / MAX_UPLOADS_IN_FLIGHT_PER_SELLER;
+    const sellers = await Promise.all(Array.from({ length: count + 1 }, () => registerActor(t.app, 'seller')));
+    const neighbour = sellers.pop()!;
+    const bytes = await picture(300, 200).jpeg().toBuffer();
+    let held: Promise<LightMyRequestResponse>[] = [];
+    await withPhotosHeld(async (spy) => {
+      held = sellers.flatMap((one) => [uploadFrom(one, '10.0.2.1', bytes), uploadFrom(one, '10.0.2.1', bytes)]);
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(MAX_UPLOADS_IN_FLIGHT_PER_ADDRESS), { timeout: 10_000 });
+
+      const sameNetwork = await uploadFrom(neighbour, '10.0.2.1', bytes);
+      expect(sameNetwork.statusCode).toBe(429);
+      expect(sameNetwork.json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: 'Many photos are being uploaded from your network right now. Please wait until one has finished.',
+      });
+    });
+    for (const response of await Promise.all(held)) expect(response.statusCode).toBe(200);
+    expect((await uploadFrom(neighbour, '10.0.2.1', bytes)).statusCode).toBe(200);
   });
 
   it('records the upload with its owner and size', async () => {

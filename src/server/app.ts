@@ -20,6 +20,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerNoStore, registerSecurityHeaders } from './http/security-headers';
 import { productRoutes } from './products/routes';
 import { reportRoutes } from './reports/routes';
+import type { ArrivalRule } from './uploads/arrival';
 import { uploadRoutes } from './uploads/routes';
 import { registerImageServing } from './uploads/serving';
 import { userRoutes } from './users/routes';
@@ -31,6 +32,8 @@ export interface AppOptions {
   apiRateLimit?: number;
   /** Photo uploads per minute and seller (default UPLOADS_PER_MINUTE). */
   uploadRateLimit?: number;
+  /** How fast a photo upload must arrive (default ARRIVAL_RULE). */
+  uploadArrivalRule?: ArrivalRule;
   /** The built web client to serve next to the API; `false` serves the API only. */
   clientDir?: string | false;
   /** Told of every route as it is added (the OpenAPI drift test lists the routes this way). */
@@ -60,7 +63,12 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.decorateRequest('caller', undefined);
 
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
+    // busboy stops reading for good when a part it skips (no Content-Disposition) holds more than
+    // this at once; no part a client may send comes near it, so such a part is read and skipped.
+    fileHwm: MAX_UPLOAD_BYTES + 64 * 1024,
+  });
   // Before any route: it documents the routes registered after it.
   await registerOpenApi(app);
   registerSecurityHeaders(app);
@@ -94,7 +102,10 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
       ]) {
         await api.register(routes);
       }
-      await api.register(uploadRoutes, { uploadsPerMinute: options.uploadRateLimit });
+      await api.register(uploadRoutes, {
+        uploadsPerMinute: options.uploadRateLimit,
+        arrivalRule: options.uploadArrivalRule,
+      });
     },
     { prefix: '/api' },
   );

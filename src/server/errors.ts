@@ -6,6 +6,8 @@ export const errorStatus = {
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** A request body arriving slower than the server waits for (a photo upload). */
+  TOO_SLOW: 408,
   CONFLICT: 409,
   ALREADY_SOLD: 409,
   ALREADY_EXISTS: 409,

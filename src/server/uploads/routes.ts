@@ -1,15 +1,17 @@
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
 import { MAX_UPLOAD_BYTES, uploadResponseSchema } from '../../shared/uploads';
+import { loginAddressOf } from '../auth/address';
 import { callerOf, requireRole } from '../auth/guards';
 import { newId } from '../db/ids';
 import { AppError } from '../errors';
 import { imageFileName, imageFileNames, thumbFileName } from './names';
 import { processPhoto } from './processing';
+import { ARRIVAL_RULE, arrivingAtPace, type ArrivalRule } from './arrival';
 import { insertUpload } from './repository';
-import { UploadSlots } from './slots';
+import { Slots } from './slots';
 
 const IMAGE_FIELD = 'image';
 
@@ -46,10 +48,18 @@ function perSellerLimit(app: FastifyInstance, max: number): preHandlerAsyncHookH
   };
 }
 
-/** Uploads received or processed at once: two being processed, the rest queued or still arriving. */
+/**
+ * Photos received and waiting for, or in, the processor: two being processed, the rest queued. The
+ * shared slot is taken only once the whole photo has arrived, so a slow sender never holds one.
+ */
 export const MAX_UPLOADS_IN_FLIGHT = 16;
 /** One seller's uploads at once: the form sends its photos one after another; a second covers a retry. */
 export const MAX_UPLOADS_IN_FLIGHT_PER_SELLER = 2;
+/**
+ * Uploads at once from one address (an IPv6 /64), whoever sends them: free seller accounts are
+ * cheap, addresses less so. Sellers behind one carrier's shared address still get a few each.
+ */
+export const MAX_UPLOADS_IN_FLIGHT_PER_ADDRESS = 6;
 
 const serverBusy = () =>
   new AppError('UNAVAILABLE', 'Many photos are being uploaded right now. Please try again in a few seconds.');
@@ -57,6 +67,11 @@ const sellerBusy = () =>
   new AppError(
     'RATE_LIMITED',
     `You are already uploading ${MAX_UPLOADS_IN_FLIGHT_PER_SELLER} photos. Please wait until one has finished.`,
+  );
+const addressBusy = () =>
+  new AppError(
+    'RATE_LIMITED',
+    'Many photos are being uploaded from your network right now. Please wait until one has finished.',
   );
 
 const tooLarge = () =>
@@ -108,6 +123,8 @@ async function readWhole(request: FastifyRequest, part: MultipartFile): Promise<
 export interface UploadRoutesOptions {
   /** Uploads per seller and minute; UPLOADS_PER_MINUTE unless a test needs more. */
   uploadsPerMinute?: number | undefined;
+  /** How fast a photo must arrive; ARRIVAL_RULE unless a test needs a shorter wait. */
+  arrivalRule?: ArrivalRule | undefined;
 }
 
 export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, options) => {
@@ -119,25 +136,40 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     preHandler: perSellerLimit(app, options.uploadsPerMinute ?? UPLOADS_PER_MINUTE),
   };
 
-  const slots = new UploadSlots(MAX_UPLOADS_IN_FLIGHT, MAX_UPLOADS_IN_FLIGHT_PER_SELLER);
+  // Taken before the body is read (a refused upload costs no memory), given back when it ends.
+  const perSeller = new Slots(MAX_UPLOADS_IN_FLIGHT_PER_SELLER);
+  const perAddress = new Slots(MAX_UPLOADS_IN_FLIGHT_PER_ADDRESS);
+  // Taken once the photo has arrived, for its turn in the processor.
+  const processing = new Slots(MAX_UPLOADS_IN_FLIGHT);
+  const arrivalRule = options.arrivalRule ?? ARRIVAL_RULE;
 
   app.post('/uploads', routeOptions, async (request, reply) => {
     const { user } = callerOf(request);
-    // Taken before the body is read, so a refused upload never occupies memory.
-    const slot = slots.take(user.id);
-    if (slot !== 'taken') {
-      reply.header('retry-after', 5);
-      throw slot === 'server-busy' ? serverBusy() : sellerBusy();
-    }
-    try {
-      return await storePhoto(request, user.id);
-    } finally {
-      slots.give(user.id);
-    }
+    return perSeller.hold(user.id, sellerBusy, () =>
+      perAddress.hold(loginAddressOf(request.ip), addressBusy, () => receiveAndStore(request, reply, user.id)),
+    );
   });
 
-  async function storePhoto(request: FastifyRequest, ownerId: string) {
-    const photo = await processPhoto(await readWhole(request, await photoPart(request)));
+  async function receiveAndStore(request: FastifyRequest, reply: FastifyReply, ownerId: string) {
+    let bytes: Buffer;
+    try {
+      bytes = await arrivingAtPace(request, receivePhoto(request), arrivalRule);
+    } catch (error) {
+      // The rest of a refused body is never read: the connection cannot carry another request.
+      reply.header('connection', 'close');
+      throw error;
+    }
+    const busy = () => {
+      reply.header('retry-after', 5);
+      return serverBusy();
+    };
+    return processing.hold('all', busy, () => storePhoto(bytes, ownerId));
+  }
+
+  const receivePhoto = async (request: FastifyRequest) => readWhole(request, await photoPart(request));
+
+  async function storePhoto(bytes: Buffer, ownerId: string) {
+    const photo = await processPhoto(bytes);
 
     const id = newId();
     try {

@@ -1,38 +1,37 @@
 /**
- * Uploads being received or processed right now, over all sellers and per seller. A photo is held
- * in memory (up to 8 MB) from its first byte until it is stored, so this bounds that memory and
- * the queue in front of the photo processor, which a burst of uploads could otherwise grow
- * without end.
+ * Uploads under way per key (an account, an address, or one key for the whole server), each key
+ * holding at most `max` at once. A give without a take is ignored, so a slot is never counted twice.
  */
-export class UploadSlots {
-  #taken = 0;
-  readonly #perSeller = new Map<string, number>();
+export class Slots {
+  readonly #taken = new Map<string, number>();
 
-  constructor(
-    readonly maxTotal: number,
-    readonly maxPerSeller: number,
-  ) {}
+  constructor(readonly max: number) {}
 
-  /** Uploads under way now. */
-  get taken(): number {
-    return this.#taken;
+  /** Slots the key holds now. */
+  held(key: string): number {
+    return this.#taken.get(key) ?? 0;
   }
 
-  /** Takes a slot for the seller, or says who is busy: everyone (the server) or this seller. */
-  take(sellerId: string): 'taken' | 'server-busy' | 'seller-busy' {
-    const own = this.#perSeller.get(sellerId) ?? 0;
-    if (own >= this.maxPerSeller) return 'seller-busy';
-    if (this.#taken >= this.maxTotal) return 'server-busy';
-    this.#taken++;
-    this.#perSeller.set(sellerId, own + 1);
-    return 'taken';
+  take(key: string): boolean {
+    const held = this.held(key);
+    if (held >= this.max) return false;
+    this.#taken.set(key, held + 1);
+    return true;
   }
 
-  give(sellerId: string): void {
-    const own = this.#perSeller.get(sellerId) ?? 0;
-    if (own <= 0) return;
-    this.#taken--;
-    if (own === 1) this.#perSeller.delete(sellerId);
-    else this.#perSeller.set(sellerId, own - 1);
+  give(key: string): void {
+    const held = this.held(key);
+    if (held <= 1) this.#taken.delete(key);
+    else this.#taken.set(key, held - 1);
+  }
+
+  /** Runs `task` holding one of the key's slots, or throws `refused()` when the key has none left. */
+  async hold<T>(key: string, refused: () => Error, task: () => Promise<T>): Promise<T> {
+    if (!this.take(key)) throw refused();
+    try {
+      return await task();
+    } finally {
+      this.give(key);
+    }
   }
 }
