@@ -70,6 +70,10 @@ export async function registerActor(
   return actorFromSession(app, email, password, cookie, me.json());
 }
 
+/** The same account with another session (its cookie given), for a test that made the session itself. */
+export const actorWithSession = (app: FastifyInstance, actor: Actor, cookie: string): Promise<Actor> =>
+  actorFromSession(app, actor.email, actor.password, cookie, actor.user);
+
 export async function logInActor(app: FastifyInstance, email: string, password: string): Promise<Actor> {
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);

@@ -9,11 +9,13 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const REFERENCE_PAGE_PATH = '/api/docs';
 
 /**
- * A route that reads its body as multipart/form-data (which has no zod schema: the route streams
+ * Per-route notes for the document, in the route's `config.openapi`. A route that reads its body as multipart/form-data (which has no zod schema: the route streams
  * it) names its file field here, in its route `config`, so the document can describe that body.
  */
 export interface OpenApiRouteConfig {
   multipartFile?: string;
+  /** The route answers the browser a page (the Google sign-in callback), refusals included, not JSON. */
+  answersHtml?: boolean;
 }
 
 declare module 'fastify' {
@@ -25,6 +27,11 @@ declare module 'fastify' {
 const errorAnswer = {
   description: 'Refused: `{ message, code, fields? }` (see the status for why)',
   ...z.toJSONSchema(apiErrorSchema, { target: 'draft-2020-12' }),
+};
+
+const htmlPage = {
+  description: 'A page for the browser',
+  content: { 'text/html': { schema: { type: 'string' } } },
 };
 
 const DESCRIPTION = [
@@ -55,13 +62,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: (document) => {
       const { schema = {}, url } = jsonSchemaTransform(document);
       if (schema.hide) return { schema, url };
-      const multipartFile = document.route.config?.openapi?.multipartFile;
+      const { multipartFile, answersHtml } = document.route.config?.openapi ?? {};
+      const refusals = answersHtml ? { '4XX': htmlPage } : { '4XX': errorAnswer };
       return {
         url,
         schema: {
           ...schema,
           ...(multipartFile ? multipartBody(multipartFile) : {}),
-          response: { ...(schema.response as object | undefined), '4XX': errorAnswer, '5XX': errorAnswer },
+          response: {
+            ...(answersHtml ? { 200: htmlPage } : (schema.response as object | undefined)),
+            ...refusals,
+            '5XX': errorAnswer,
+          },
         },
       };
     },

@@ -98,7 +98,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // No querystring schema on purpose: whatever the provider (or anyone) sends, the answer is the result page, never a JSON 400.
-  app.get('/auth/google/callback', async (request, reply) => {
+  app.get('/auth/google/callback', { config: { openapi: { answersHtml: true } } }, async (request, reply) => {
     const pending = await takePendingSignIn(deps.db, request.cookies[FLOW_COOKIE]);
     reply.clearCookie(FLOW_COOKIE, flowCookie);
     if (!google) return finish(reply, pending ?? UNKNOWN_ENDING, new GoogleSignInRefusal('notConfigured'));
