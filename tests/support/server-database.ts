@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** Where a server process of a test keeps its data, kept across its restarts; removed by `dispose`. */
+export interface ServerData {
+  /** DATA_DIR, and DATABASE_URL on PostgreSQL. */
+  env: Record<string, string>;
+  dataDir: string;
+  engine: 'sqlite' | 'postgres';
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh data folder, and with TEST_DATABASE_URL a fresh schema in that database, named in the
+ * URL's `options` so the server process (which takes no schema setting) works in it.
+ */
+export async function serverData(): Promise<ServerData> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-server-'));
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    return {
+      env: { DATA_DIR: dataDir },
+      dataDir,
+      engine: 'sqlite',
+      dispose: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `server_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await withClient(url, (client) => client.query(`create schema ${schema}`));
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: withSchema.toString() },
+    dataDir,
+    engine: 'postgres',
+    async dispose() {
+      await withClient(url, (client) => client.query(`drop schema ${schema} cascade`));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
