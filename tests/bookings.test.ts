@@ -4,7 +4,7 @@ import { myProductActivitySchema, productSchema, type Product } from '../src/sha
 import { newId } from '../src/server/db/ids';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
-import { listProduct } from './support/products';
+import { listProduct, uploadPhoto } from './support/products';
 
 let t: TestApp;
 let seller: Actor;
@@ -277,5 +277,51 @@ describe('GET /api/product/{id}/mine', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/product/${await listProduct(seller)}/mine` })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('POST /api/store/booking/product as the spec client sends it (no productId)', () => {
+  const specPayload = (productImg: string) => ({
+    name: 'Anyone',
+    email: buyer.email,
+    productName: 'Whatever the page showed',
+    productPrice: 1,
+    phoneNumber: '+880 1711 223344',
+    meetLocation: 'Dhaka, Mirpur 10',
+    productImg,
+  });
+
+  it('books the one listing that shows the picture, cover or another photo, with everything else from the records', async () => {
+    const cover = await uploadPhoto(seller);
+    const second = await uploadPhoto(seller);
+    const productId = await listProduct(seller, { productImg: cover, photos: [cover, second] });
+    const product = await productOf(productId);
+
+    const response = await book(buyer, specPayload(product.productImg));
+    expect(response.statusCode).toBe(201);
+    const order = (await ordersOf(buyer)).find((o) => o._id === response.json().insertedId);
+    expect(order).toMatchObject({
+      productId,
+      productName: product.productName,
+      productPrice: product.resalePrice,
+      productImg: product.productImg,
+      name: 'Nusrat Jahan',
+      email: buyer.email,
+      phoneNumber: '+880 1711 223344',
+      meetLocation: 'Dhaka, Mirpur 10',
+    });
+
+    const bySecondPhoto = await book(otherBuyer, specPayload(`http://127.0.0.1:3000${second}`));
+    expect(bySecondPhoto.statusCode).toBe(201);
+    expect((await ordersOf(otherBuyer)).some((o) => o.productId === productId)).toBe(true);
+  });
+
+  it('answers 404 for a picture no listing shows, or one from another host', async () => {
+    const unused = await uploadPhoto(seller);
+    for (const productImg of [unused, 'https://i.ibb.co/abc/phone.jpg']) {
+      const response = await book(buyer, specPayload(productImg));
+      expect(response.statusCode, productImg).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Product not found' });
+    }
   });
 });

@@ -8,12 +8,22 @@ export const bookingFormSchema = z.object({
 export type BookingForm = z.input<typeof bookingFormSchema>;
 
 /**
- * POST /store/booking/product. The product is named by `productId`; the buyer's name and email and
- * the product's name, price, picture and category come from the server's records.
+ * POST /store/booking/product. Our client names the product by `productId`; the spec's client sends
+ * only the product's picture as `productImg` (and name, email, product name and price, which are
+ * ignored). The buyer's name and email and the product's name, price, picture and category come
+ * from the server's records.
  */
-export const bookingRequestSchema = bookingFormSchema.extend({
-  productId: z.string({ error: 'Choose a product to book' }).pipe(idSchema),
-});
+export const bookingRequestSchema = bookingFormSchema
+  .extend({
+    productId: z.string({ error: 'Choose a product to book' }).pipe(idSchema).optional(),
+    productImg: z.string({ error: 'Choose a product to book' }).max(2048).optional(),
+  })
+  .refine((booking) => booking.productId !== undefined || booking.productImg !== undefined, {
+    message: 'Choose a product to book',
+    path: ['productId'],
+    // Also when other fields are wrong, so the form shows every message at once.
+    when: () => true,
+  });
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 
 export const orderSchema = z.object({

@@ -4,8 +4,8 @@ import type { InsertResult } from '../../shared/common';
 import { api } from './http';
 import { productsKeys } from './products';
 
-/** POST /store/booking/product: the signed-in buyer books a phone; the server fills in who and what. */
-export function bookProduct(booking: BookingRequest) {
+/** POST /store/booking/product: the signed-in buyer books a phone by its id; the server fills in who and what. */
+export function bookProduct(booking: BookingRequest & { productId: string }) {
   return api<InsertResult>('/store/booking/product', { method: 'POST', body: booking, auth: true });
 }
 

@@ -55,3 +55,13 @@ export async function listOrdersOfBuyer(db: Kysely<Database>, buyerId: string, p
   ]);
   return { items: rows.map(toOrder), total: Number(count.count) };
 }
+
+/** Up to two listings that show the upload among their photos (served by product_photos_upload). */
+export const findProductsShowingUpload = (db: Kysely<Database>, uploadId: string) =>
+  db
+    .selectFrom('product_photos')
+    .select('product_id')
+    .where('upload_id', '=', uploadId)
+    .limit(2)
+    .execute()
+    .then((rows) => rows.map((row) => row.product_id));

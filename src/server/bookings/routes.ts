@@ -9,13 +9,14 @@ import { bookProduct } from './service';
 const buyerOnly = requireRole('buyer');
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, images } = app.deps;
+  const { deps } = app;
+  const { db } = deps;
 
   app.post(
     '/store/booking/product',
     { schema: { body: bookingRequestSchema, response: { 201: insertResultSchema } }, onRequest: buyerOnly },
     async (request, reply) => {
-      const insertedId = await bookProduct(db, images, callerOf(request).user, request.body);
+      const insertedId = await bookProduct(deps, callerOf(request).user, request.body);
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );

@@ -1,12 +1,29 @@
 import type { Kysely } from 'kysely';
 import type { BookingRequest } from '../../shared/bookings';
+import type { Deps } from '../deps';
 import { isForeignKeyViolation } from '../db/errors';
 import type { Database, UserRow } from '../db/schema';
 import { AppError, notFound, unauthenticated } from '../errors';
 import { findProduct, findProductDetails } from '../products/repository';
-import { imageFileName } from '../uploads/names';
-import type { ImageStore } from '../uploads/store';
-import { findBooking, insertBooking } from './repository';
+import { imageFileName, uploadIdOfUrl } from '../uploads/names';
+import { findBooking, findProductsShowingUpload, insertBooking } from './repository';
+
+/**
+ * The spec's client names the product only by its picture: the listing that shows that upload, as
+ * its cover or another photo. A picture of no listing (or of another host) is a 404; one that two
+ * listings share names neither, so the caller must send `productId`.
+ */
+async function productShowing(db: Kysely<Database>, productImg: string, publicUrl: string): Promise<string> {
+  const uploadId = uploadIdOfUrl(productImg, publicUrl);
+  const productIds = uploadId ? await findProductsShowingUpload(db, uploadId) : [];
+  if (productIds.length === 0) throw notFound('Product');
+  if (productIds.length > 1) {
+    throw new AppError('BAD_REQUEST', 'This picture belongs to more than one phone: name the phone by productId', {
+      productId: 'Choose a product to book',
+    });
+  }
+  return productIds[0]!;
+}
 
 const alreadyBooked = () => new AppError('ALREADY_EXISTS', 'You have booked this phone already. See it in My orders.');
 
@@ -16,12 +33,12 @@ const alreadyBooked = () => new AppError('ALREADY_EXISTS', 'You have booked this
  * or goes away later.
  */
 export async function bookProduct(
-  db: Kysely<Database>,
-  images: ImageStore,
+  { db, images, config }: Pick<Deps, 'db' | 'images' | 'config'>,
   buyer: UserRow,
   request: BookingRequest,
 ): Promise<string> {
-  const product = await findProductDetails(db, request.productId);
+  const productId = request.productId ?? (await productShowing(db, request.productImg ?? '', config.PUBLIC_URL));
+  const product = await findProductDetails(db, productId);
   if (!product) throw notFound('Product');
   if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
   if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
