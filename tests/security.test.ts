@@ -325,3 +325,34 @@ describe('photo uploads under attack', () => {
     });
   });
 });
+
+describe('calls without a body sent with content-type: application/json, as the spec client does', () => {
+  it('runs PUT, DELETE and POST calls that take no body, and says an empty body is empty where one is needed', async () => {
+    const admin = await adminActor(t.app, t.db);
+    const seller = await registerActor(t.app, 'seller');
+    const buyer = await registerActor(t.app, 'buyer');
+    const json = { 'content-type': 'application/json' };
+
+    const verify = await admin.request({
+      method: 'PUT',
+      url: `/api/verify_seller?email=${encodeURIComponent(seller.email)}`,
+      headers: json,
+    });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json()).toMatchObject({ modifiedCount: 1 });
+
+    const deleted = await admin.request({ method: 'DELETE', url: `/api/buyers/${buyer.user.uid}`, headers: json });
+    expect(deleted.json()).toMatchObject({ deletedCount: 1 });
+
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...json, cookie: seller.cookie },
+    });
+    expect(logout.statusCode).toBe(204);
+
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: json });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({ code: 'BAD_REQUEST', message: 'The request body is empty' });
+  });
+});

@@ -15,6 +15,7 @@ import { healthRoutes } from './health/routes';
 import { registerClient } from './http/client';
 import { answerClientError } from './http/client-errors';
 import { registerCrossSiteGuard } from './http/cross-site';
+import { acceptEmptyJsonBodies } from './http/empty-body';
 import { frameworkErrorReply, registerErrorHandler } from './http/errors';
 import { registerOpenApi } from './http/openapi';
 import { registerNoStore, registerSecurityHeaders } from './http/security-headers';
@@ -73,6 +74,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await registerOpenApi(app);
   registerSecurityHeaders(app);
   registerErrorHandler(app);
+  acceptEmptyJsonBodies(app);
   registerCrossSiteGuard(app);
   registerImageServing(app);
 

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+
+/**
+ * The spec's client sends `content-type: application/json` with no body on calls that take none
+ * (PUT /verify_seller). An empty JSON body is therefore read as no body at all; a call that does
+ * take a body then says it is missing, and one that takes none simply runs, whatever its method.
+ */
+export function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) {
+      throw new AppError('BAD_REQUEST', 'The request body is empty');
+    }
+  });
+}
