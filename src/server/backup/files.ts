@@ -1,0 +1,25 @@
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+export const run = promisify(execFile);
+
+/** What DATA_DIR holds besides the database: the pictures and the signing secret (sessions stay valid). */
+const DATA_FILES = ['uploads', 'auth-secret'];
+export const SQLITE_FILE = 'phonehaat.sqlite';
+export const DUMP_FILE = 'database.sql';
+
+/** Copies the pictures and the secret from one folder to another, keeping their modes. */
+export function copyDataFiles(from: string, to: string): void {
+  for (const name of DATA_FILES) {
+    if (existsSync(join(from, name)))
+      cpSync(join(from, name), join(to, name), { recursive: true, preserveTimestamps: true });
+  }
+}
+
+/** The schema a DATABASE_URL works in: its `options=-c search_path=...`, else public. */
+export function schemaOf(url: string): string {
+  const options = new URL(url).searchParams.get('options') ?? '';
+  return /search_path=([A-Za-z_][A-Za-z0-9_]*)/.exec(options)?.[1] ?? 'public';
+}
