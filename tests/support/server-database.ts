@@ -30,7 +30,8 @@ export async function serverData(): Promise<ServerData> {
   const schema = `server_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await withClient(url, (client) => client.query(`create schema ${schema}`));
   const withSchema = new URL(url);
-  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  // %20, not the + URLSearchParams would write: libpq (pg_dump, psql) reads + as itself.
+  withSchema.search = `?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: withSchema.toString() },
     dataDir,
