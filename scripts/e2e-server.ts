@@ -55,6 +55,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
     // Every test signs up and logs in from 127.0.0.1; the per-address limit is tested in the API tests.
     AUTH_RATE_LIMIT: '10000',
     LOG_LEVEL: 'warn',
+    // One process: the tests read what they just wrote, and the API tests cover several processes.
+    WEB_CONCURRENCY: '1',
     // Google sign-in against the provider tests/e2e/google.spec.ts starts.
     ...e2eGoogleEnv(),
     ...(postgresUrl && schema ? { DATABASE_URL: urlWithSchema(postgresUrl, schema) } : {}),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderSchema } from '../src/shared/bookings';
+import { PublicCache } from '../src/server/cache/public-cache';
 import { newId } from '../src/server/db/ids';
 import {
   housekeepingJobs,
@@ -185,6 +186,8 @@ describe('startHousekeeping', () => {
     try {
       const app = Fastify();
       app.decorate('deps', t.app.deps);
+      const cache = new PublicCache();
+      app.decorate('publicCache', cache);
       const job = { name: 'count', run: vi.fn().mockResolvedValue(0) };
       startHousekeeping(app, { jobs: [job], firstRunMs: 1_000, intervalMs: 10_000 });
       await app.ready();
@@ -193,6 +196,8 @@ describe('startHousekeeping', () => {
       expect(job.run).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
       expect(job.run).toHaveBeenCalledTimes(1);
+      // A job may have changed listings: the cached public answers start over after each round.
+      expect(cache.generation).toBe(1);
       await vi.advanceTimersByTimeAsync(9_000);
       expect(job.run).toHaveBeenCalledTimes(2);
 
@@ -209,6 +214,7 @@ describe('startHousekeeping', () => {
     try {
       const app = Fastify();
       app.decorate('deps', t.app.deps);
+      app.decorate('publicCache', new PublicCache());
       let finish!: () => void;
       const job = { name: 'slow', run: vi.fn(() => new Promise<number>((resolve) => (finish = () => resolve(0)))) };
       startHousekeeping(app, { jobs: [job], firstRunMs: 1_000, intervalMs: 1_500 });

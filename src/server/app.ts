@@ -9,6 +9,8 @@ import { MAX_UPLOAD_BYTES } from '../shared/uploads';
 import { googleRoutes } from './auth/google/routes';
 import { authRoutes } from './auth/routes';
 import { bookingRoutes } from './bookings/routes';
+import { registerPublicCache } from './cache/hooks';
+import { PublicCache } from './cache/public-cache';
 import { categoryRoutes } from './categories/routes';
 import type { Deps } from './deps';
 import { healthRoutes } from './health/routes';
@@ -39,6 +41,8 @@ export interface AppOptions {
   clientDir?: string | false;
   /** Told of every route as it is added (the OpenAPI drift test lists the routes this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** The cache of public answers; main.ts hands one that hears other processes' changes. */
+  publicCache?: PublicCache;
 }
 
 /** Builds the whole server: outside plugins, then the app's own, then routes. Tests import this. */
@@ -76,6 +80,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
   registerCrossSiteGuard(app);
+  registerPublicCache(app, options.publicCache ?? new PublicCache());
   registerImageServing(app);
 
   await app.register(

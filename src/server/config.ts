@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -20,6 +21,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).optional(),
   /** Sign-up and login requests per minute from one address (failed logins are throttled separately). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Server processes on the one port (Node's cluster); unset: one per core. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(availableParallelism()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

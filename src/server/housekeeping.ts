@@ -90,9 +90,12 @@ export function startHousekeeping(app: FastifyInstance, options: HousekeepingOpt
   let round: Promise<void> | undefined;
   const runRound = () => {
     if (round) return; // the last round is still going: skip this one rather than pile up
-    round = runHousekeeping(app.deps, app.log, jobs).finally(() => {
-      round = undefined;
-    });
+    // A job may change what the public lists show; the cache cannot know which, so it starts over.
+    round = runHousekeeping(app.deps, app.log, jobs)
+      .then(() => app.publicCache.bump())
+      .finally(() => {
+        round = undefined;
+      });
   };
   const first = setTimeout(runRound, firstRunMs).unref();
   const every = setInterval(runRound, intervalMs).unref();

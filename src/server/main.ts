@@ -1,75 +1,17 @@
-import { join, resolve } from 'node:path';
-import { buildApp } from './app';
-import { loadAuthSecret } from './auth/secret';
-import { AccessTokens } from './auth/tokens';
+import cluster from 'node:cluster';
 import { loadConfig } from './config';
-import { openDatabase } from './db/connection';
-import { ensureAdmin, prepareDatabase } from './db/setup';
-import { seedDemoData } from './db/seed/demo';
-import { startHousekeeping } from './housekeeping';
-import { DiskImageStore } from './uploads/store';
+import { runPrimary } from './start/primary';
+import { prepareServer, runServer } from './start/server';
 
-const config = loadConfig();
-const dataDir = resolve(config.DATA_DIR);
-// Before the database: a bad stored secret stops the start before anything else has happened.
-const tokens = new AccessTokens(loadAuthSecret(dataDir, config.AUTH_SECRET));
-const { db, engine, close } = openDatabase({
-  url: config.DATABASE_URL,
-  dataDir,
-  onConnectionLost: (error) => {
-    if (config.LOG_LEVEL !== 'silent') console.warn(`PostgreSQL ended a pooled connection: ${error.message}`);
-  },
-});
-const images = new DiskImageStore(join(dataDir, 'uploads'));
-
-await prepareDatabase(db, engine, images);
-// Demo data first: it is only added to a database without users, and ADMIN_EMAIL would make one.
-if (config.SEED_DEMO) await seedDemoData(db, images, { log: console.log, withAdmin: !config.ADMIN_EMAIL });
-if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-  const outcome = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-  console.log(`Admin account ${config.ADMIN_EMAIL} ${outcome}.`);
-}
-
-const app = await buildApp(
-  { db, engine, config, tokens, images },
-  { logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL } },
-);
-// Unused uploads and expired sessions go now and then; tests call the jobs themselves instead.
-startHousekeeping(app);
-
-/** Requests still running this long after SIGTERM have their connections closed, so none holds up a restart. */
-const SHUTDOWN_GRACE_MS = 10_000;
-
-let stopping = false;
-/**
- * Stops listening (a request arriving on an open keep-alive connection meanwhile gets a 503), lets
- * the requests in flight finish, then closes the database: everything acknowledged is written.
- * Exits 0, or 1 when requests had to be cut off.
+/*
+ * One process, or with WEB_CONCURRENCY above 1 a primary that prepares the database once (migrations,
+ * demo data, the admin) and then starts that many server processes sharing one port (Node's cluster).
  */
-// A request already running when the signal comes closes its connection once answered, so no idle
-// keep-alive connection holds the exit up until it times out.
-app.addHook('onSend', async (_request, reply) => {
-  if (stopping) reply.header('connection', 'close');
-});
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info(`${signal} received, closing`);
-  let cutOff = false;
-  const deadline = setTimeout(() => {
-    cutOff = true;
-    app.log.warn(`requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}: closing their connections`);
-    app.server.closeAllConnections();
-  }, SHUTDOWN_GRACE_MS);
-  await app.close();
-  clearTimeout(deadline);
-  await close();
-  process.exit(cutOff ? 1 : 0);
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+const config = loadConfig();
 
-await app.listen({ port: config.PORT, host: config.HOST });
-console.log(
-  `PhoneHaat is running: open ${config.PUBLIC_URL} (${engine === 'sqlite' ? `SQLite in ${dataDir}` : 'PostgreSQL'})`,
-);
+if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
+  await runPrimary(config);
+} else {
+  if (cluster.isPrimary) await prepareServer(config);
+  await runServer(config, { housekeeping: cluster.isPrimary || process.env.PHONEHAAT_HOUSEKEEPING === '1' });
+}

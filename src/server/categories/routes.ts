@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categoryInfoQuerySchema, categorySchema } from '../../shared/categories';
 import { idParamsSchema, pageQuerySchema } from '../../shared/common';
 import { productSchema } from '../../shared/products';
+import { publicAnswer } from '../cache/hooks';
 import { isId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';
@@ -19,19 +20,22 @@ async function existingCategory(db: Kysely<Database>, id: string) {
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, images } = app.deps;
 
-  app.get('/categoires', { schema: { response: { 200: categorySchema.array() } } }, async () =>
+  app.get('/categoires', { schema: { response: { 200: categorySchema.array() } }, config: publicAnswer }, async () =>
     (await listCategories(db)).map(toCategory),
   );
 
   app.get(
     '/categoryinfo',
-    { schema: { querystring: categoryInfoQuerySchema, response: { 200: categorySchema } } },
+    { schema: { querystring: categoryInfoQuerySchema, response: { 200: categorySchema } }, config: publicAnswer },
     async (request) => toCategory(await existingCategory(db, request.query.id)),
   );
 
   app.get(
     '/category/:id',
-    { schema: { params: idParamsSchema, querystring: pageQuerySchema, response: { 200: productSchema.array() } } },
+    {
+      schema: { params: idParamsSchema, querystring: pageQuerySchema, response: { 200: productSchema.array() } },
+      config: publicAnswer,
+    },
     async (request, reply) => {
       const category = await existingCategory(db, request.params.id);
       const { rows, total } = await listProducts(db, { categoryId: category.id }, request.query);

@@ -9,6 +9,7 @@ import {
 } from '../../shared/common';
 import { myProductActivitySchema, productSchema, storeProductRequestSchema } from '../../shared/products';
 import { assertOwnEmail, callerOf, requireRole, signedIn } from '../auth/guards';
+import { publicAnswer } from '../cache/hooks';
 import { isId } from '../db/ids';
 import { notFound } from '../errors';
 import { sendPage } from '../http/paging';
@@ -29,7 +30,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/advertised_products', { advertisedOnly: true }],
   ];
   for (const [path, filter] of publicLists) {
-    app.get(path, { schema: pagedProducts }, async (request, reply) => {
+    app.get(path, { schema: pagedProducts, config: publicAnswer }, async (request, reply) => {
       const { rows, total } = await listProducts(db, filter, request.query);
       return sendPage(request, reply, request.query, await toProducts(db, rows, images), total);
     });
@@ -38,7 +39,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   // The product page serves any product, sold, hidden or advertised or not.
   app.get(
     '/addvertise/product/:id',
-    { schema: { params: idParamsSchema, response: { 200: productSchema } } },
+    { schema: { params: idParamsSchema, response: { 200: productSchema } }, config: publicAnswer },
     async (request) => {
       const row = isId(request.params.id) ? await findProductDetails(db, request.params.id) : undefined;
       if (!row) throw notFound('Product');

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { compressedBody, matchesEtag, type CachedAnswer, type Encoding, type PublicCache } from './public-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicCache: PublicCache;
+  }
+  interface FastifyContextConfig {
+    /** The answer is the same for every caller: keep it until the catalog changes (GET only). */
+    publicCache?: boolean;
+  }
+}
+
+/** Route config of an answer that is the same for every caller, kept until the catalog changes. */
+export const publicAnswer = { publicCache: true };
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Headers that are part of a cached answer (the paging headers of the lists). */
+const KEPT_HEADERS = ['content-type', 'x-total-count', 'link'];
+
+interface Miss {
+  key: string;
+  generation: number;
+  settle: (answer: CachedAnswer | undefined) => void;
+}
+
+/**
+ * Serves routes marked `config: { publicCache: true }` from the cache, and bumps the cache after
+ * every request that may have changed something: any method but GET, HEAD and OPTIONS, unless it was
+ * refused (4xx). So a new write anywhere in the API invalidates the cache without anyone remembering
+ * to; a failure (5xx) counts as a change, since part of it may have happened.
+ */
+export function registerPublicCache(app: FastifyInstance, cache: PublicCache): void {
+  const misses = new WeakMap<FastifyRequest, Miss>();
+  app.decorate('publicCache', cache);
+
+  // preHandler: after the rate limit and the query's validation, so cached answers meet both.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return;
+    const key = request.url;
+    const answer = cache.get(key) ?? (await cache.inFlight(key));
+    if (answer) return sendCached(request, reply, answer);
+    misses.set(request, { key, generation: cache.generation, settle: cache.startComputing(key) });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const miss = misses.get(request);
+    if (miss) {
+      misses.delete(request);
+      const answer =
+        reply.statusCode === 200 && typeof payload === 'string'
+          ? cache.store(miss.key, miss.generation, payload, keptHeaders(reply))
+          : undefined;
+      if (answer) reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+      miss.settle(answer);
+    }
+    if (!SAFE_METHODS.has(request.method) && !(reply.statusCode >= 400 && reply.statusCode < 500)) {
+      await cache.bump();
+    }
+  });
+
+  // A request that ends without an answer (the client went away) must not keep others waiting.
+  app.addHook('onResponse', async (request) => {
+    misses.get(request)?.settle(undefined);
+    misses.delete(request);
+  });
+
+  app.addHook('onReady', () => cache.listen());
+  app.addHook('onClose', () => cache.close());
+}
+
+function keptHeaders(reply: FastifyReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = reply.getHeader(name);
+    if (value !== undefined) headers[name] = String(value);
+  }
+  return headers;
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.headers(answer.headers).header('etag', answer.etag).header('cache-control', 'no-cache');
+  reply.header('vary', 'accept-encoding');
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  const compressed = encoding && compressedBody(answer, encoding);
+  if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);
+  return reply.send(answer.body);
+}
+
+/** br when the client takes it, else gzip, else none; an encoding with q=0 is refused. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}

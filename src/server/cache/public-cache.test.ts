@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { InvalidationBus } from './bus';
+import { preferredEncoding } from './hooks';
+import { compressedBody, matchesEtag, PublicCache } from './public-cache';
+
+/** Two processes' buses joined by hand: what one publishes, the other hears. */
+function joinedBuses(): [InvalidationBus, InvalidationBus] {
+  const listeners: Array<(() => void) | undefined> = [undefined, undefined];
+  const bus = (self: 0 | 1): InvalidationBus => ({
+    publish: async () => listeners[1 - self]?.(),
+    subscribe: async (onChange) => {
+      listeners[self] = onChange;
+    },
+    close: async () => {},
+  });
+  return [bus(0), bus(1)];
+}
+
+describe('PublicCache', () => {
+  it('serves an answer until the next change, here or in another process', async () => {
+    const [busA, busB] = joinedBuses();
+    const a = new PublicCache({ bus: busA });
+    const b = new PublicCache({ bus: busB });
+    await Promise.all([a.listen(), b.listen()]);
+    a.store('/x', a.generation, '[1]', {});
+    b.store('/x', b.generation, '[1]', {});
+    expect(a.get('/x')?.body).toBe('[1]');
+
+    await a.bump();
+    expect(a.get('/x')).toBeUndefined();
+    expect(b.get('/x')).toBeUndefined();
+  });
+
+  it('does not keep an answer whose computation began before a change', async () => {
+    const cache = new PublicCache();
+    const began = cache.generation;
+    await cache.bump();
+    expect(cache.store('/x', began, '[old]', {})).toBeUndefined();
+    expect(cache.get('/x')).toBeUndefined();
+  });
+
+  it('lets those waiting for an answer being computed have it, and drops the wait on a change', async () => {
+    const cache = new PublicCache();
+    const settle = cache.startComputing('/x');
+    const waiting = cache.inFlight('/x');
+    settle(cache.store('/x', cache.generation, '[1]', {}));
+    expect((await waiting)?.body).toBe('[1]');
+
+    cache.startComputing('/y');
+    cache.invalidate();
+    expect(cache.inFlight('/y')).toBeUndefined();
+  });
+
+  it('forgets answers older than its maximum age, and the oldest answer past its size', () => {
+    let now = 0;
+    const cache = new PublicCache({ maxAgeMs: 1000, maxEntries: 2, now: () => now });
+    cache.store('/a', 0, '[]', {});
+    cache.store('/b', 0, '[]', {});
+    cache.store('/c', 0, '[]', {});
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.get('/b')).toBeDefined();
+    now = 1001;
+    expect(cache.get('/c')).toBeUndefined();
+  });
+
+  it('compresses a large answer once and leaves a small one alone', () => {
+    const cache = new PublicCache();
+    const big = cache.store('/big', 0, JSON.stringify('x'.repeat(5000)), {})!;
+    expect(compressedBody(big, 'br')).toBe(compressedBody(big, 'br'));
+    expect(compressedBody(big, 'gzip')!.length).toBeLessThan(big.body.length);
+    expect(compressedBody(cache.store('/small', 0, '[]', {})!, 'br')).toBeUndefined();
+  });
+});
+
+it('compares entity tags weakly and understands lists and *', () => {
+  expect(matchesEtag('W/"abc"', 'W/"abc"')).toBe(true);
+  expect(matchesEtag('"abc"', 'W/"abc"')).toBe(true);
+  expect(matchesEtag('"x", W/"abc"', 'W/"abc"')).toBe(true);
+  expect(matchesEtag('*', 'W/"abc"')).toBe(true);
+  expect(matchesEtag('W/"abd"', 'W/"abc"')).toBe(false);
+  expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
+});
+
+it('picks br, then gzip, and never an encoding the client refuses', () => {
+  expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+  expect(preferredEncoding('gzip, br;q=0')).toBe('gzip');
+  expect(preferredEncoding('identity')).toBeUndefined();
+  expect(preferredEncoding('*')).toBe('gzip');
+  expect(preferredEncoding(undefined)).toBeUndefined();
+});

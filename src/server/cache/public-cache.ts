@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { localBus, type InvalidationBus } from './bus';
+
+/** One cached answer: the serialized body and the headers that go with it. */
+export interface CachedAnswer {
+  generation: number;
+  storedAt: number;
+  body: string;
+  etag: string;
+  headers: Record<string, string>;
+  compressed: Partial<Record<Encoding, Buffer>>;
+}
+
+export type Encoding = 'br' | 'gzip';
+
+export interface PublicCacheOptions {
+  bus?: InvalidationBus;
+  /** Answers kept at most; the oldest goes first. */
+  maxEntries?: number;
+  /** A safety net for changes made outside the app (by hand in the database): nothing is served older than this. */
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+/** Below this size compression is not worth its headers (the same threshold the API's compression uses). */
+const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * The public answers (lists, products, categories) are the same for every visitor: they are kept
+ * serialized until the catalog changes. The cache does not know which write changes what: every
+ * state-changing request and every housekeeping round bumps the generation (see hooks.ts), which
+ * drops everything, here and, through the bus, in every other process. An answer computed while a
+ * change was under way is stored under the generation it started in, so it is never served after it.
+ */
+export class PublicCache {
+  private generationNumber = 0;
+  private readonly entries = new Map<string, CachedAnswer>();
+  private readonly pending = new Map<string, Promise<CachedAnswer | undefined>>();
+  private readonly bus: InvalidationBus;
+  private readonly maxEntries: number;
+  private readonly maxAgeMs: number;
+  private readonly now: () => number;
+
+  constructor(options: PublicCacheOptions = {}) {
+    this.bus = options.bus ?? localBus;
+    this.maxEntries = options.maxEntries ?? 500;
+    this.maxAgeMs = options.maxAgeMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  get generation(): number {
+    return this.generationNumber;
+  }
+
+  /** Starts hearing other processes' changes. */
+  listen(): Promise<void> {
+    return this.bus.subscribe(() => this.invalidate());
+  }
+
+  close(): Promise<void> {
+    return this.bus.close();
+  }
+
+  /** After a change: forget everything here, then tell the other processes. */
+  async bump(): Promise<void> {
+    this.invalidate();
+    await this.bus.publish();
+  }
+
+  invalidate(): void {
+    this.generationNumber += 1;
+    this.entries.clear();
+    this.pending.clear();
+  }
+
+  get(key: string): CachedAnswer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== this.generationNumber || this.now() - entry.storedAt > this.maxAgeMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** An answer another request is computing right now, to wait for instead of computing it again. */
+  inFlight(key: string): Promise<CachedAnswer | undefined> | undefined {
+    return this.pending.get(key);
+  }
+
+  /** Marks `key` as being computed; the returned function hands over the result (or nothing) to those waiting. */
+  startComputing(key: string): (answer: CachedAnswer | undefined) => void {
+    let settle!: (answer: CachedAnswer | undefined) => void;
+    const promise = new Promise<CachedAnswer | undefined>((resolve) => (settle = resolve));
+    this.pending.set(key, promise);
+    return (answer) => {
+      if (this.pending.get(key) === promise) this.pending.delete(key);
+      settle(answer);
+    };
+  }
+
+  /** Keeps an answer computed in `generation`; answers nothing when the catalog changed meanwhile. */
+  store(key: string, generation: number, body: string, headers: Record<string, string>): CachedAnswer | undefined {
+    const answer: CachedAnswer = {
+      generation,
+      storedAt: this.now(),
+      body,
+      etag: etagOf(body),
+      headers,
+      compressed: {},
+    };
+    if (generation !== this.generationNumber) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, answer);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    return answer;
+  }
+}
+
+/** The body compressed once per answer, not once per request; undefined when too small to bother. */
+export function compressedBody(answer: CachedAnswer, encoding: Encoding): Buffer | undefined {
+  if (Buffer.byteLength(answer.body) < COMPRESS_THRESHOLD) return undefined;
+  answer.compressed[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
+      : gzipSync(answer.body);
+  return answer.compressed[encoding];
+}
+
+/** Weak, because the same answer travels compressed in different ways; equal bodies give equal tags in every process. */
+export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+
+/** Whether an If-None-Match header names this tag (weak comparison, as RFC 9110 asks for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}

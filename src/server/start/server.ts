@@ -1,0 +1,107 @@
+import cluster from 'node:cluster';
+import { join, resolve } from 'node:path';
+import { buildApp } from '../app';
+import { loadAuthSecret } from '../auth/secret';
+import { AccessTokens } from '../auth/tokens';
+import type { InvalidationBus } from '../cache/bus';
+import { clusterWorkerBus } from '../cache/cluster-bus';
+import { postgresBus } from '../cache/postgres-bus';
+import { PublicCache } from '../cache/public-cache';
+import type { Config } from '../config';
+import { openDatabase } from '../db/connection';
+import { ensureAdmin, prepareDatabase } from '../db/setup';
+import { seedDemoData } from '../db/seed/demo';
+import { startHousekeeping } from '../housekeeping';
+import { DiskImageStore } from '../uploads/store';
+
+/** Requests still running this long after SIGTERM have their connections closed, so none holds up a restart. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const openStores = (config: Config) => {
+  const dataDir = resolve(config.DATA_DIR);
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    dataDir,
+    onConnectionLost: (error) => {
+      if (config.LOG_LEVEL !== 'silent') console.warn(`PostgreSQL ended a pooled connection: ${error.message}`);
+    },
+  });
+  return { dataDir, ...database, images: new DiskImageStore(join(dataDir, 'uploads')) };
+};
+
+/** What must happen once before any server process answers: schema, base and demo data, the admin, the secret. */
+export async function prepareServer(config: Config): Promise<void> {
+  // Before the database: a bad stored secret stops the start before anything else has happened.
+  loadAuthSecret(resolve(config.DATA_DIR), config.AUTH_SECRET);
+  const { db, engine, images, close } = openStores(config);
+  try {
+    await prepareDatabase(db, engine, images);
+    // Demo data first: it is only added to a database without users, and ADMIN_EMAIL would make one.
+    if (config.SEED_DEMO) await seedDemoData(db, images, { log: console.log, withAdmin: !config.ADMIN_EMAIL });
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+      const outcome = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+      console.log(`Admin account ${config.ADMIN_EMAIL} ${outcome}.`);
+    }
+  } finally {
+    await close();
+  }
+}
+
+/** How this process hears the others' changes: PostgreSQL when shared, else the cluster's channel. */
+function invalidationBus(config: Config, log: (error: unknown) => void): InvalidationBus | undefined {
+  if (config.DATABASE_URL) return postgresBus(config.DATABASE_URL, log);
+  if (cluster.isWorker) return clusterWorkerBus();
+  return undefined;
+}
+
+/** One server process: the app on the prepared database, listening until SIGINT or SIGTERM. */
+export async function runServer(config: Config, options: { housekeeping: boolean }): Promise<void> {
+  const { db, engine, images, dataDir, close } = openStores(config);
+  const tokens = new AccessTokens(loadAuthSecret(dataDir, config.AUTH_SECRET));
+  const bus = invalidationBus(config, (error) => console.error('cache invalidation channel:', error));
+  const app = await buildApp(
+    { db, engine, config, tokens, images },
+    {
+      logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+      publicCache: new PublicCache({ bus }),
+    },
+  );
+  // Unused uploads and expired sessions go now and then, in one process; tests call the jobs themselves.
+  if (options.housekeeping) startHousekeeping(app);
+
+  let stopping = false;
+  // A request already running when the signal comes closes its connection once answered, so no idle
+  // keep-alive connection holds the exit up until it times out.
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
+  /**
+   * Stops listening (a request arriving on an open keep-alive connection meanwhile gets a 503), lets
+   * the requests in flight finish, then closes the database: everything acknowledged is written.
+   * Exits 0, or 1 when requests had to be cut off.
+   */
+  async function stop(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, closing`);
+    let cutOff = false;
+    const deadline = setTimeout(() => {
+      cutOff = true;
+      app.log.warn(`requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}: closing their connections`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    await app.close();
+    clearTimeout(deadline);
+    await close();
+    process.exit(cutOff ? 1 : 0);
+  }
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  if (cluster.isPrimary) {
+    console.log(
+      `PhoneHaat is running: open ${config.PUBLIC_URL} (${engine === 'sqlite' ? `SQLite in ${dataDir}` : 'PostgreSQL'})`,
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cookieFrom, httpCall } from './support/http-call';
+import { startServerProcess, type ServerProcess } from './support/server-process';
+
+/*
+ * WEB_CONCURRENCY=2 as a user starts it: the primary prepares the database and demo data once, two
+ * server processes share the port, and a change made through one is seen at once in the other's cache.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
+const schema = `cluster_${process.pid}_${Date.now().toString(36)}`;
+let dataDir: string;
+let server: ServerProcess;
+
+async function onPostgres(sqlText: string) {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-cluster-'));
+  if (postgresUrl) await onPostgres(`create schema ${schema}`);
+  const database = postgresUrl
+    ? { DATABASE_URL: `${postgresUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}` }
+    : {};
+  server = await startServerProcess({ DATA_DIR: dataDir, WEB_CONCURRENCY: '2', SEED_DEMO: '1', ...database });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (postgresUrl) await onPostgres(`drop schema if exists ${schema} cascade`);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const ids = (body: string) => (JSON.parse(body) as Array<{ _id: string }>).map((p) => p._id);
+
+it('serves from two processes, and a deletion through one leaves every cached list at once', async () => {
+  const origin = server.origin;
+  // Several connections, so both processes have the list cached.
+  const before = await Promise.all([1, 2, 3, 4].map(() => httpCall(origin, 'GET', '/api/all/phones')));
+  expect(before.every((answer) => answer.status === 200 && answer.headers.etag)).toBe(true);
+
+  const login = await httpCall(origin, 'POST', '/api/auth/login', {
+    body: { email: 'seller@example.com', password: 'phonehaat-demo' },
+  });
+  expect(login.status).toBe(200);
+  const cookie = cookieFrom(login, 'phonehaat_session');
+  const listed = ids(before[0]!.body);
+  const mine = await httpCall(origin, 'GET', '/api/products?email=seller%40example.com&limit=100', {
+    headers: { cookie },
+  });
+  const victim = ids(mine.body).find((id) => listed.includes(id))!;
+  expect(victim).toBeDefined();
+
+  const deleted = await httpCall(origin, 'DELETE', `/api/delete/product/${victim}`, { headers: { cookie } });
+  expect(deleted.status).toBe(200);
+  const after = await Promise.all([1, 2, 3, 4].map(() => httpCall(origin, 'GET', '/api/all/phones')));
+  for (const answer of after) expect(ids(answer.body)).not.toContain(victim);
+}, 60_000);

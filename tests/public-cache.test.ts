@@ -1,0 +1,124 @@
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/server/app';
+import { postgresBus } from '../src/server/cache/postgres-bus';
+import { PublicCache } from '../src/server/cache/public-cache';
+import { createTestApp, type TestApp } from './support/app';
+import { registerActor, type Actor } from './support/actors';
+import { listProduct } from './support/products';
+
+let t: TestApp;
+let seller: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await registerActor(t.app, 'seller');
+  await listProduct(seller);
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}, app: FastifyInstance = t.app) =>
+  app.inject({ method: 'GET', url, headers });
+const names = (body: string) => (JSON.parse(body) as Array<{ productName: string }>).map((p) => p.productName);
+/** Renames every listing behind the app's back, as an operator in the database would. */
+const renameAllQuietly = (name: string) => t.db.updateTable('products').set({ product_name: name }).execute();
+
+describe('cached public answers', () => {
+  it('answer with an entity tag, and 304 without a body to a client that has it', async () => {
+    const first = await get('/api/all/phones');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+
+    const again = await get('/api/all/phones', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+
+    const other = await get('/api/all/phones', { 'if-none-match': 'W/"something-else"' });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(first.body);
+  });
+
+  it('keep the paging headers and answer compressed from the cache', async () => {
+    await listProduct(seller);
+    const first = await get('/api/all/phones?limit=1');
+    expect(first.headers['x-total-count']).toBe('2');
+    const cached = await get('/api/all/phones?limit=1');
+    expect(cached.headers['x-total-count']).toBe('2');
+    expect(cached.headers.link).toBe(first.headers.link);
+    expect(cached.headers['content-type']).toMatch(/^application\/json/);
+
+    const whole = await get('/api/all/phones');
+    expect(whole.rawPayload.length).toBeGreaterThan(1024);
+    const compressed = await get('/api/all/phones', { 'accept-encoding': 'gzip, br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(whole.body);
+  });
+
+  it('are kept until any request changes something, whichever call it is', async () => {
+    await get('/api/all/phones');
+    await renameAllQuietly('Renamed behind the cache');
+    // Proof that the answer comes from the cache: the database already says otherwise.
+    expect(names((await get('/api/all/phones')).body)).not.toContain('Renamed behind the cache');
+
+    // A refused change changes nothing and keeps the cache.
+    const refused = await seller.request({ method: 'POST', url: '/api/store_products', payload: {} });
+    expect(refused.statusCode).toBe(400);
+    expect(names((await get('/api/all/phones')).body)).not.toContain('Renamed behind the cache');
+
+    // Any state-changing call that succeeds starts the cache over, even one that has nothing to do
+    // with listings: new calls need no code of their own to keep the lists right.
+    const logout = await seller.request({ method: 'POST', url: '/api/auth/logout' });
+    expect(logout.statusCode).toBeLessThan(400);
+    expect(names((await get('/api/all/phones')).body)).toEqual([
+      'Renamed behind the cache',
+      'Renamed behind the cache',
+    ]);
+  });
+
+  it('show a new listing in every public list and its category at once', async () => {
+    seller = await registerActor(t.app, 'seller');
+    const lists = ['/api/all/phones', '/api/categoires'];
+    const before = await Promise.all(lists.map((url) => get(url)));
+    const id = await listProduct(seller, { productName: 'Fresh Listing 1' });
+    const product = await get(`/api/addvertise/product/${id}`);
+    const category = (product.json() as { category_id: string }).category_id;
+    expect(names((await get('/api/all/phones')).body)).toContain('Fresh Listing 1');
+    expect(names((await get(`/api/category/${category}`)).body)).toContain('Fresh Listing 1');
+    expect(before.every((r) => r.statusCode === 200)).toBe(true);
+
+    await seller.request({ method: 'PUT', url: `/api/advertise/product/${id}` });
+    expect(names((await get('/api/advertised_products')).body)).toContain('Fresh Listing 1');
+    await seller.request({ method: 'DELETE', url: `/api/delete/product/${id}` });
+    expect(names((await get('/api/all/phones')).body)).not.toContain('Fresh Listing 1');
+    expect((await get(`/api/addvertise/product/${id}`)).statusCode).toBe(404);
+  });
+
+  it('are not shared between callers of private lists', async () => {
+    const mine = await seller.request({
+      method: 'GET',
+      url: `/api/products?email=${encodeURIComponent(seller.email)}`,
+    });
+    expect(mine.headers.etag).toBeUndefined();
+  });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(postgresUrl)('two processes on one PostgreSQL', () => {
+  it("drop each other's cached answers through LISTEN/NOTIFY", async () => {
+    const caches = [0, 1].map(() => new PublicCache({ bus: postgresBus(postgresUrl!) }));
+    const [a, b] = await Promise.all(caches.map((cache) => buildApp(t.app.deps, { publicCache: cache })));
+    await Promise.all([a!.ready(), b!.ready()]);
+    try {
+      const otherSeller = await registerActor(a!, 'seller');
+      expect(names((await get('/api/all/phones', {}, b)).body)).not.toContain('Heard Across');
+      await listProduct(otherSeller, { productName: 'Heard Across' });
+      await expect.poll(async () => names((await get('/api/all/phones', {}, b)).body)).toContain('Heard Across');
+    } finally {
+      await Promise.all([a!.close(), b!.close()]);
+    }
+  });
+});
