@@ -28,7 +28,7 @@ async function onPostgres(sqlText: string) {
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-cluster-'));
   if (postgresUrl) await onPostgres(`create schema ${schema}`);
-  const database = postgresUrl
+  const database: Record<string, string> = postgresUrl
     ? { DATABASE_URL: `${postgresUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}` }
     : {};
   server = await startServerProcess({ DATA_DIR: dataDir, WEB_CONCURRENCY: '2', SEED_DEMO: '1', ...database });
