@@ -27,6 +27,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       PORT: String(port),
       SEED_DEMO: '0',
       LOG_LEVEL: 'warn',
+      // One process unless a test asks for more: signals and exit codes are then the server's own.
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
