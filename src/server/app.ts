@@ -12,7 +12,7 @@ import { bookingRoutes } from './bookings/routes';
 import { registerPublicCache } from './cache/hooks';
 import { PublicCache } from './cache/public-cache';
 import { categoryRoutes } from './categories/routes';
-import type { Deps } from './deps';
+import type { Deps, DepsGiven } from './deps';
 import { healthRoutes } from './health/routes';
 import { registerClient } from './http/client';
 import { answerClientError } from './http/client-errors';
@@ -24,6 +24,8 @@ import { registerNoStore, registerSecurityHeaders } from './http/security-header
 import { productRoutes } from './products/routes';
 import { reportRoutes } from './reports/routes';
 import type { ArrivalRule } from './uploads/arrival';
+import { searchRoutes } from './search/routes';
+import { SqlSearch } from './search/sql-search';
 import { uploadRoutes } from './uploads/routes';
 import { registerImageServing } from './uploads/serving';
 import { userRoutes } from './users/routes';
@@ -46,7 +48,8 @@ export interface AppOptions {
 }
 
 /** Builds the whole server: outside plugins, then the app's own, then routes. Tests import this. */
-export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(given: DepsGiven, options: AppOptions = {}): Promise<FastifyInstance> {
+  const deps: Deps = { ...given, search: given.search ?? new SqlSearch(given.db, given.engine) };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
@@ -106,6 +109,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
         productRoutes,
         bookingRoutes,
         reportRoutes,
+        searchRoutes,
       ]) {
         await api.register(routes);
       }

@@ -3,6 +3,7 @@ import type { AccessTokens } from './auth/tokens';
 import type { Config } from './config';
 import type { Engine } from './db/connection';
 import type { Database } from './db/schema';
+import type { SearchEngine } from './search/engine';
 import type { ImageStore } from './uploads/store';
 
 /** What route plugins need from the outside world, handed to `buildApp` (tests hand their own). */
@@ -12,7 +13,11 @@ export interface Deps {
   config: Config;
   tokens: AccessTokens;
   images: ImageStore;
+  search: SearchEngine;
 }
+
+/** What `buildApp` is handed: the search runs on the app's own database unless another engine is given. */
+export type DepsGiven = Omit<Deps, 'search'> & Partial<Pick<Deps, 'search'>>;
 
 declare module 'fastify' {
   interface FastifyInstance {

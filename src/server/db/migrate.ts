@@ -4,6 +4,7 @@ import { initialMigration } from './migrations/001-initial';
 import { googleSignInsMigration } from './migrations/002-google-sign-ins';
 import { housekeepingIndexesMigration } from './migrations/003-housekeeping-indexes';
 import { listingsMigration } from './migrations/005-listings';
+import { searchMigration } from './migrations/006-search';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -16,6 +17,7 @@ class CodeMigrations implements MigrationProvider {
       '002-google-sign-ins': googleSignInsMigration(this.engine),
       '003-housekeeping-indexes': housekeepingIndexesMigration,
       '005-listings': listingsMigration(this.engine),
+      '006-search': searchMigration(this.engine),
     };
   }
 }

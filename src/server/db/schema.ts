@@ -120,6 +120,37 @@ export interface ReportsTable {
   reported_at: string;
 }
 
+/** One row per phone a buyer can find; kept by src/server/search/indexing.ts in the writes' transactions. */
+export interface SearchListingsTable {
+  id: Generated<number>;
+  product_id: string;
+  seller_id: string;
+  category_id: string;
+  name: string;
+  brand: string;
+  /** The brand as the search tokenizer writes it, so "SAMSUNG" and "Samsung" are one brand. */
+  brand_key: string;
+  condition: string;
+  price: number;
+  /** One of the 64 districts the location names, or null. */
+  district: string | null;
+  is_seller_verified: boolean;
+  posted_at: string;
+  text_name: string;
+  text_brand: string;
+  text_location: string;
+  text_description: string;
+}
+
+/** Every word of the findable listings, with how many listings have it: misspellings are corrected against it. */
+export interface SearchWordsTable {
+  word: string;
+  /** The word's first letter, so candidates for a correction are read by index. */
+  head: string;
+  length: number;
+  listings: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -132,6 +163,8 @@ export interface Database {
   bookings: BookingsTable;
   verification_requests: VerificationRequestsTable;
   reports: ReportsTable;
+  search_listings: SearchListingsTable;
+  search_words: SearchWordsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

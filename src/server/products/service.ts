@@ -9,6 +9,7 @@ import type { Database } from '../db/schema';
 import { AppError, forbidden, notFound, unauthenticated } from '../errors';
 import { uploadIdOfUrl } from '../uploads/names';
 import { findReport } from '../reports/repository';
+import { syncListing } from '../search/indexing';
 import { findOwnUploads } from '../uploads/repository';
 import { findUserById } from '../users/repository';
 import {
@@ -75,7 +76,11 @@ export async function storeProduct(
   const photoIds = await ownPhotoIds(db, config, sellerId, request);
   if (!(await findCategory(db, request.category_id))) throw invalidField('category_id', 'Please choose a category');
   try {
-    return await db.transaction().execute((trx) => insertProduct(trx, { ...fieldsOf(request), sellerId, photoIds }));
+    return await db.transaction().execute(async (trx) => {
+      const id = await insertProduct(trx, { ...fieldsOf(request), sellerId, photoIds });
+      await syncListing(trx, id);
+      return id;
+    });
   } catch (error) {
     throw await asPhotoGone(db, sellerId, error);
   }
@@ -116,6 +121,7 @@ export async function editProduct(
       const changed = await updateProduct(trx, productId, { ...fieldsOf(request), photoIds }, previousPrice);
       if (changed === 0) throw soldAlready('edited');
       await replacePhotos(trx, productId, photoIds);
+      await syncListing(trx, productId);
       return changed;
     });
   } catch (error) {
@@ -135,7 +141,11 @@ export async function hideProduct(
 ): Promise<number> {
   const product = await ownProduct(db, sellerId, productId, hidden ? 'hide' : 'show');
   if (product.is_sold) throw soldAlready(hidden ? 'hidden' : 'shown');
-  return setHidden(db, productId, hidden);
+  return db.transaction().execute(async (trx) => {
+    const changed = await setHidden(trx, productId, hidden);
+    await syncListing(trx, productId);
+    return changed;
+  });
 }
 
 /** Advertises one of the seller's own unsold products; answers how many rows changed (0 if it already was). */
@@ -160,6 +170,7 @@ export async function deleteProduct(db: Kysely<Database>, productId: string, own
     await trx.deleteFrom('reports').where('product_id', '=', productId).execute();
     await trx.updateTable('bookings').set({ product_id: null }).where('product_id', '=', productId).execute();
     const result = await trx.deleteFrom('products').where('id', '=', productId).executeTakeFirst();
+    await syncListing(trx, productId);
     return Number(result.numDeletedRows);
   });
 }

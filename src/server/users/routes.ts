@@ -14,8 +14,8 @@ import { assertOwnEmail, callerOf, identify, requireRole, signedIn } from '../au
 import { isId } from '../db/ids';
 import { notFound } from '../errors';
 import { sendPage } from '../http/paging';
-import { completeProfile, findUserByEmail, listUsersByRole, setSellerVerified } from './repository';
-import { deleteUserWithRole } from './service';
+import { completeProfile, findUserByEmail, listUsersByRole } from './repository';
+import { deleteUserWithRole, verifySeller } from './service';
 
 const adminOnly = requireRole('admin');
 
@@ -86,8 +86,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const seller = await findUserByEmail(deps.db, request.query.email.trim());
       if (seller?.role !== 'seller') throw notFound('Seller');
-      const result = await setSellerVerified(deps.db, seller.email);
-      return { acknowledged: true, matchedCount: 1, modifiedCount: Number(result.numUpdatedRows) };
+      return { acknowledged: true, matchedCount: 1, modifiedCount: await verifySeller(deps.db, seller) };
     },
   );
 };

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { setSellerVerifiedInIndex, unindexSeller } from '../search/indexing';
 import { imageFileNames } from '../uploads/names';
 import { shownByABooking } from '../uploads/repository';
 import type { ImageStore } from '../uploads/store';
+import { setSellerVerified } from './repository';
 
 /**
  * Deletes a buyer or a seller and everything that is theirs, in one transaction: sessions, uploads,
@@ -33,6 +35,7 @@ export async function deleteUserWithRole(
       .where((eb) => eb.or([eb('product_id', 'in', productIds), eb('reporter_id', '=', userId)]))
       .execute();
     await trx.updateTable('bookings').set({ product_id: null }).where('product_id', 'in', productIds).execute();
+    await unindexSeller(trx, userId);
     await trx.deleteFrom('products').where('seller_id', '=', userId).execute();
     // Read once no product of theirs is left to book, so every order that shows a picture is counted.
     const unused = await trx
@@ -55,4 +58,13 @@ export async function deleteUserWithRole(
     log.error({ err: error, userId, uploadIds: unusedUploadIds }, 'could not remove the pictures of a deleted account');
   }
   return deleted;
+}
+
+/** Verifies a seller; their listings show under "verified sellers only" from the same moment. Answers rows changed. */
+export async function verifySeller(db: Kysely<Database>, seller: { id: string; email: string }): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const result = await setSellerVerified(trx, seller.email);
+    await setSellerVerifiedInIndex(trx, seller.id, true);
+    return Number(result.numUpdatedRows);
+  });
 }

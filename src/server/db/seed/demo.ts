@@ -1,3 +1,4 @@
+import { syncListing } from '../../search/indexing';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { hashPassword } from '../../auth/passwords';
@@ -127,6 +128,7 @@ export async function seedDemoData(
         .insertInto('product_photos')
         .values(listings.flatMap((l) => l.photos))
         .execute();
+      for (const { product } of listings) await syncListing(trx, product.id);
       await insertActivity(trx, users, listings, started);
       return true;
     })

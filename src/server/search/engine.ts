@@ -1,0 +1,20 @@
+import type { Facets, SearchQuery, SearchSort, Suggestion } from '../../shared/search';
+import type { ProductDetailsRow } from '../products/repository';
+
+/**
+ * What the routes need from a search engine. `SqlSearch` answers it from the app's own database;
+ * a dedicated engine (Typesense, OpenSearch) would implement the same two calls, fed from the
+ * writes that call `syncListing` today, and the routes stay as they are.
+ */
+export interface SearchEngine {
+  search(query: SearchQuery): Promise<SearchAnswer>;
+  suggest(text: string): Promise<Suggestion[]>;
+}
+
+export interface SearchAnswer {
+  rows: ProductDetailsRow[];
+  total: number;
+  sort: SearchSort;
+  searchedFor: string | null;
+  facets: Facets;
+}

@@ -1,0 +1,157 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Engine } from '../db/connection';
+import type { Database, SearchListingsTable } from '../db/schema';
+import { districtOf, indexedText } from './text';
+
+/*
+ * The search index follows the products table inside the same transaction as every write to it:
+ * whatever changes a product (listing, editing, selling, hiding, deleting) calls `syncListing` with
+ * its transaction before committing, so a search never finds what a buyer could no longer see.
+ */
+
+type SearchRow = Insertable<SearchListingsTable>;
+
+const sourceOf = (db: Kysely<Database>) =>
+  db
+    .selectFrom('products as p')
+    .innerJoin('users as u', 'u.id', 'p.seller_id')
+    .select([
+      'p.id',
+      'p.seller_id',
+      'p.category_id',
+      'p.product_name',
+      'p.brand',
+      'p.product_condition',
+      'p.resale_price',
+      'p.location',
+      'p.description',
+      'p.posted_at',
+      'p.is_sold',
+      'p.is_hidden',
+      'u.is_verified',
+    ]);
+type Source = Awaited<ReturnType<ReturnType<typeof sourceOf>['executeTakeFirstOrThrow']>>;
+
+/** Sold and hidden phones are never found. */
+const isFindable = (source: Source) => !source.is_sold && !source.is_hidden;
+
+function searchRowOf(source: Source): SearchRow {
+  return {
+    product_id: source.id,
+    seller_id: source.seller_id,
+    category_id: source.category_id,
+    name: source.product_name,
+    brand: source.brand,
+    brand_key: indexedText(source.brand),
+    condition: source.product_condition,
+    price: source.resale_price,
+    district: districtOf(source.location),
+    is_seller_verified: source.is_verified,
+    posted_at: source.posted_at,
+    text_name: indexedText(source.product_name),
+    text_brand: indexedText(source.brand),
+    text_location: indexedText(source.location),
+    text_description: indexedText(source.description),
+  };
+}
+
+type TextFields = Pick<SearchRow, 'text_name' | 'text_brand' | 'text_location' | 'text_description'>;
+
+const vocabularyOf = (row: TextFields | undefined): Set<string> =>
+  new Set(
+    row
+      ? [row.text_name, row.text_brand, row.text_location, row.text_description].flatMap((text) =>
+          text ? text.split(' ') : [],
+        )
+      : [],
+  );
+
+/** Brings the index row of one product in line with the product, inside the caller's transaction. */
+export async function syncListing(trx: Kysely<Database>, productId: string): Promise<void> {
+  const source = await sourceOf(trx).where('p.id', '=', productId).executeTakeFirst();
+  const old = await trx
+    .selectFrom('search_listings')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  const next = source && isFindable(source) ? searchRowOf(source) : undefined;
+  if (next && old) await trx.updateTable('search_listings').set(next).where('id', '=', old.id).execute();
+  else if (next) await trx.insertInto('search_listings').values(next).execute();
+  else if (old) await trx.deleteFrom('search_listings').where('id', '=', old.id).execute();
+  await countWords(trx, changesOf(vocabularyOf(old), vocabularyOf(next)));
+}
+
+/**
+ * Takes a seller's products out of the index before the seller goes; the rows would go with the
+ * products anyway, but their words must be counted out.
+ */
+export async function unindexSeller(trx: Kysely<Database>, sellerId: string): Promise<void> {
+  const rows = await trx.selectFrom('search_listings').selectAll().where('seller_id', '=', sellerId).execute();
+  if (rows.length === 0) return;
+  await trx.deleteFrom('search_listings').where('seller_id', '=', sellerId).execute();
+  const changes = new Map<string, number>();
+  for (const row of rows) for (const word of vocabularyOf(row)) changes.set(word, (changes.get(word) ?? 0) - 1);
+  await countWords(trx, changes);
+}
+
+/** A verified badge earned later shows in the "verified sellers only" filter at once. */
+export async function setSellerVerifiedInIndex(trx: Kysely<Database>, sellerId: string, verified: boolean) {
+  await trx
+    .updateTable('search_listings')
+    .set({ is_seller_verified: verified })
+    .where('seller_id', '=', sellerId)
+    .execute();
+}
+
+function changesOf(before: Set<string>, after: Set<string>): Map<string, number> {
+  const changes = new Map<string, number>();
+  for (const word of before) if (!after.has(word)) changes.set(word, -1);
+  for (const word of after) if (!before.has(word)) changes.set(word, 1);
+  return changes;
+}
+
+const WORDS_PER_STATEMENT = 2000;
+
+/**
+ * Adds each change to its word's listing count. Words go in sorted order, so two transactions
+ * counting the same words lock them in the same order and never deadlock.
+ */
+async function countWords(db: Kysely<Database>, changes: Map<string, number>): Promise<void> {
+  const rows = [...changes]
+    .filter(([, change]) => change !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([word, listings]) => ({ word, head: [...word][0]!, length: [...word].length, listings }));
+  for (let start = 0; start < rows.length; start += WORDS_PER_STATEMENT) {
+    await db
+      .insertInto('search_words')
+      .values(rows.slice(start, start + WORDS_PER_STATEMENT))
+      .onConflict((conflict) =>
+        conflict
+          .column('word')
+          .doUpdateSet((eb) => ({ listings: eb('search_words.listings', '+', eb.ref('excluded.listings')) })),
+      )
+      .execute();
+  }
+}
+
+const REBUILD_BATCH = 500;
+
+/** Builds the whole index from the products table: for a new index, and for generated benchmark data. */
+export async function rebuildSearchIndex(db: Kysely<Database>, engine: Engine): Promise<void> {
+  await db.deleteFrom('search_listings').execute();
+  await db.deleteFrom('search_words').execute();
+  const words = new Map<string, number>();
+  let after = '';
+  for (;;) {
+    const batch = await sourceOf(db).where('p.id', '>', after).orderBy('p.id').limit(REBUILD_BATCH).execute();
+    if (batch.length === 0) break;
+    after = batch.at(-1)!.id;
+    const rows = batch.filter(isFindable).map(searchRowOf);
+    if (rows.length > 0) await db.insertInto('search_listings').values(rows).execute();
+    for (const row of rows) for (const word of vocabularyOf(row)) words.set(word, (words.get(word) ?? 0) + 1);
+  }
+  await countWords(db, words);
+  // Merges the many small segments the batches left into one, which later searches read faster.
+  if (engine === 'sqlite')
+    await sql`insert into search_listings_fts (search_listings_fts) values ('optimize')`.execute(db);
+}

@@ -1,0 +1,147 @@
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { POSTED_HOURS, POSTED_WITHIN, type SearchFilters, type SearchSort } from '../../shared/search';
+import type { Engine } from '../db/connection';
+import type { Database, SearchListingsTable } from '../db/schema';
+import type { ProductDetailsRow } from '../products/repository';
+import type { FacetGroup } from './facets';
+import { indexedText } from './text';
+import type { Term } from './words';
+
+/*
+ * The SQL behind the search, for both engines. Only the full-text part differs: an FTS5 MATCH on
+ * SQLite, a tsquery against the GIN-indexed tsvector on PostgreSQL.
+ */
+
+type Listings = SelectQueryBuilder<Database & { s: SearchListingsTable }, 's', object>;
+
+/** The full-text condition on `s`, and the engine's query text it was made from. */
+export interface TextMatch {
+  where: Expression<SqlBool>;
+  engine: Engine;
+  query: string;
+}
+
+/** A full-text condition for all of `terms`; `namesOnly` looks in names and brands only, for suggestions. */
+export function textMatch(engine: Engine, terms: Term[], namesOnly = false): TextMatch {
+  if (engine === 'sqlite') {
+    const words = terms.map((t) => `"${t.word}"${t.prefix ? '*' : ''}`).join(' ');
+    const query = namesOnly ? `{text_name text_brand} : (${words})` : words;
+    return {
+      engine,
+      query,
+      where: sql<SqlBool>`s.id in (select rowid from search_listings_fts where search_listings_fts match ${query})`,
+    };
+  }
+  const query = terms
+    .map((t) => `'${t.word}'${t.prefix ? ':*' : ''}${namesOnly ? (t.prefix ? 'A' : ':A') : ''}`)
+    .join(' & ');
+  return { engine, query, where: sql<SqlBool>`s.document @@ to_tsquery('simple', ${query})` };
+}
+
+const cutoffOf = (hours: number, now: number) => new Date(now - hours * 3_600_000).toISOString();
+
+function withPrice(query: Listings, filters: SearchFilters): Listings {
+  let q = query;
+  if (filters.minPrice !== undefined) q = q.where('s.price', '>=', filters.minPrice);
+  if (filters.maxPrice !== undefined) q = q.where('s.price', '<=', filters.maxPrice);
+  return q;
+}
+
+function withFilters(query: Listings, filters: SearchFilters, now: number): Listings {
+  let q = withPrice(query, filters);
+  if (filters.category !== undefined) q = q.where('s.category_id', '=', filters.category);
+  if (filters.brand !== undefined) q = q.where('s.brand_key', '=', indexedText(filters.brand));
+  if (filters.condition !== undefined) q = q.where('s.condition', '=', filters.condition);
+  if (filters.district !== undefined) q = q.where('s.district', '=', filters.district);
+  if (filters.verified) q = q.where('s.is_seller_verified', '=', true);
+  if (filters.posted !== undefined) q = q.where('s.posted_at', '>=', cutoffOf(POSTED_HOURS[filters.posted], now));
+  return q;
+}
+
+/** The matched listings grouped by every faceted column (see FacetGroup). */
+export function facetGroups(
+  db: Kysely<Database>,
+  filters: SearchFilters,
+  match: TextMatch | undefined,
+  now: number,
+): Promise<FacetGroup[]> {
+  let query = withPrice(db.selectFrom('search_listings as s'), filters);
+  if (match) query = query.where(match.where);
+  const within = (period: (typeof POSTED_WITHIN)[number]) =>
+    sql<number>`sum(case when s.posted_at >= ${cutoffOf(POSTED_HOURS[period], now)} then 1 else 0 end)`.as(
+      `within_${period}`,
+    );
+  return query
+    .select(['s.category_id', 's.brand_key', 's.condition', 's.district', 's.is_seller_verified'])
+    .select((eb) => [eb.fn.max('s.brand').as('brand'), eb.fn.countAll<number>().as('listings')])
+    .select(POSTED_WITHIN.map(within))
+    .groupBy(['s.category_id', 's.brand_key', 's.condition', 's.district', 's.is_seller_verified'])
+    .execute() as Promise<FacetGroup[]>;
+}
+
+/** One page of matched listings with the product details the API answers. */
+export async function listingPage(
+  db: Kysely<Database>,
+  filters: SearchFilters,
+  match: TextMatch | undefined,
+  sort: SearchSort,
+  page: { limit: number; offset: number },
+  now: number,
+): Promise<ProductDetailsRow[]> {
+  let query = withFilters(db.selectFrom('search_listings as s'), filters, now);
+  if (match && !(sort === 'best' && match.engine === 'sqlite')) query = query.where(match.where);
+  const details = query
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .innerJoin('users as u', 'u.id', 'p.seller_id')
+    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    .selectAll('p')
+    .select([
+      'u.name as seller_name',
+      'u.email as seller_email',
+      'u.is_verified as is_seller_verified',
+      'c.category_name',
+    ]);
+  const ordered =
+    sort === 'best' && match
+      ? details.$call((q) =>
+          match.engine === 'sqlite'
+            ? // FTS5 ranks only for a MATCH on the index table itself, so it is joined for this order.
+              q
+                .innerJoin(
+                  sql<{ rowid: number }>`search_listings_fts`.as('search_listings_fts'),
+                  'search_listings_fts.rowid',
+                  's.id',
+                )
+                .where(sql<SqlBool>`search_listings_fts match ${match.query}`)
+                .orderBy(sql`search_listings_fts.rank`)
+                .orderBy('s.id', 'desc')
+            : q
+                .orderBy(sql`ts_rank(s.document, to_tsquery('simple', ${match.query}))`, 'desc')
+                .orderBy('s.posted_at', 'desc')
+                .orderBy('s.id', 'desc'),
+        )
+      : sort === 'price_asc'
+        ? details.orderBy('s.price', 'asc').orderBy('s.id', 'asc')
+        : sort === 'price_desc'
+          ? details.orderBy('s.price', 'desc').orderBy('s.id', 'desc')
+          : details.orderBy('s.posted_at', 'desc').orderBy('s.id', 'desc');
+  return ordered.limit(page.limit).offset(page.offset).execute();
+}
+
+const SUGGESTION_SAMPLE = 200;
+
+/** Names and brands of the newest listings whose name or brand matches: suggestions come from them. */
+export function suggestionSample(db: Kysely<Database>, match: TextMatch) {
+  return db
+    .selectFrom('search_listings as s')
+    .select(['s.name', 's.brand'])
+    .where(match.where)
+    .orderBy('s.id', 'desc')
+    .limit(SUGGESTION_SAMPLE)
+    .execute();
+}
+
+export const categoryNames = async (db: Kysely<Database>) =>
+  new Map(
+    (await db.selectFrom('categories').select(['id', 'category_name']).execute()).map((c) => [c.id, c.category_name]),
+  );

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './common';
+import { DISTRICTS } from './districts';
+import { CONDITIONS, MAX_PRICE, productSchema } from './products';
+
+export const SEARCH_SORTS = ['best', 'newest', 'price_asc', 'price_desc'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SORT_LABELS: Record<SearchSort, string> = {
+  best: 'Best match',
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+};
+
+export const POSTED_WITHIN = ['24h', '7d', '30d'] as const;
+export type PostedWithin = (typeof POSTED_WITHIN)[number];
+export const POSTED_LABELS: Record<PostedWithin, string> = {
+  '24h': 'Last 24 hours',
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+};
+export const POSTED_HOURS: Record<PostedWithin, number> = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 };
+
+export const MAX_QUERY_LENGTH = 100;
+const ID_PATTERN = /^[0-9a-f]{24}$/;
+
+/** A parameter left empty in a URL (`brand=`) means the filter is off, as if it were absent. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const price = (name: string) =>
+  optional(
+    z.coerce
+      .number({ error: `${name} must be a number of Tk` })
+      .int(`${name} must be whole Tk`)
+      .min(0, `${name} cannot be below 0`)
+      .max(MAX_PRICE, `${name} is at most ${MAX_PRICE} Tk`),
+  );
+
+/** GET /api/search: every filter is optional; all of them in a URL make a shareable search. */
+export const searchQuerySchema = pageQuerySchema
+  .extend({
+    q: z
+      .string()
+      .max(MAX_QUERY_LENGTH, `Keep the search under ${MAX_QUERY_LENGTH} characters`)
+      .refine((text) => !text.includes('\u0000'), 'Remove the invisible control character from the search')
+      .default(''),
+    category: optional(z.string().regex(ID_PATTERN, 'Unknown category')),
+    brand: optional(z.string().trim().max(60, 'Keep the brand under 60 characters')),
+    condition: optional(z.enum(CONDITIONS, { error: 'Condition is one of Exellent, Good or Fair' })),
+    minPrice: price('Lowest price'),
+    maxPrice: price('Highest price'),
+    district: optional(z.enum(DISTRICTS, { error: 'Choose one of the 64 districts' })),
+    verified: optional(
+      z.enum(['true', 'false'], { error: 'verified is true or false' }).transform((v) => v === 'true'),
+    ),
+    posted: optional(z.enum(POSTED_WITHIN, { error: 'posted is one of 24h, 7d or 30d' })),
+    sort: optional(z.enum(SEARCH_SORTS, { error: 'sort is one of best, newest, price_asc or price_desc' })),
+  })
+  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+    message: 'The lowest price must not be above the highest',
+    path: ['minPrice'],
+  });
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+export type SearchFilters = Omit<SearchQuery, 'page' | 'limit' | 'sort' | 'q'>;
+
+export const facetOptionSchema = z.object({ value: z.string(), label: z.string(), count: z.number() });
+export type FacetOption = z.infer<typeof facetOptionSchema>;
+
+/** For each filter, how many results choosing each option (instead of the one chosen) would give. */
+export const facetsSchema = z.object({
+  category: facetOptionSchema.array(),
+  brand: facetOptionSchema.array(),
+  condition: facetOptionSchema.array(),
+  district: facetOptionSchema.array(),
+  verified: facetOptionSchema.array(),
+  posted: facetOptionSchema.array(),
+});
+export type Facets = z.infer<typeof facetsSchema>;
+
+export const searchResultSchema = z.object({
+  items: productSchema.array(),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  sort: z.enum(SEARCH_SORTS),
+  /** The words searched for when some typed ones were corrected ("samsng" → "samsung"), else null. */
+  searchedFor: z.string().nullable(),
+  facets: facetsSchema,
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const suggestionsQuerySchema = z.object({
+  q: z
+    .string()
+    .max(MAX_QUERY_LENGTH, `Keep the search under ${MAX_QUERY_LENGTH} characters`)
+    .refine((text) => !text.includes('\u0000'), 'Remove the invisible control character from the search')
+    .default(''),
+});
+
+export const MAX_SUGGESTIONS = 6;
+export const suggestionsSchema = z.object({
+  suggestions: z.object({ text: z.string(), brand: z.string() }).array().max(MAX_SUGGESTIONS),
+});
+export type Suggestion = z.infer<typeof suggestionsSchema>['suggestions'][number];

@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchResultSchema, type SearchResult } from '../src/shared/search';
+import type { StoreProductRequest } from '../src/shared/products';
+import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
+import { syncListing } from '../src/server/search/indexing';
+import { createTestApp, type TestApp } from './support/app';
+import { adminActor, registerActor, type Actor } from './support/actors';
+import { listProduct } from './support/products';
+
+let t: TestApp;
+let seller: Actor;
+let otherSeller: Actor;
+let admin: Actor;
+const ids: Record<string, string> = {};
+
+const category = (name: string) => CATEGORY_CATALOGUE.find((c) => c.name === name)!.id;
+
+const LISTINGS: Record<string, Partial<StoreProductRequest> & { by: 'seller' | 'other' }> = {
+  a52: {
+    by: 'seller',
+    productName: 'Galaxy A52',
+    brand: 'Samsung',
+    category_id: category('Samsung'),
+    resalePrice: 25000,
+    productCondition: 'Good',
+    location: 'Dhaka, Mirpur',
+    description: 'Comes with a leather cover and the original box.',
+  },
+  iphone12: {
+    by: 'seller',
+    productName: 'iPhone 12',
+    brand: 'Apple',
+    category_id: category('iPhone'),
+    resalePrice: 52000,
+    productCondition: 'Exellent',
+    location: 'Chittagong, GEC',
+    description: 'Battery health 88 percent, no scratches.',
+  },
+  s21: {
+    by: 'other',
+    productName: 'Galaxy S21',
+    brand: 'SAMSUNG',
+    category_id: category('Samsung'),
+    resalePrice: 45000,
+    productCondition: 'Fair',
+    location: 'Sylhet',
+    description: 'Screen has a small crack in the corner.',
+  },
+  redmi: {
+    by: 'other',
+    productName: 'Redmi Note 11',
+    brand: 'Xiaomi',
+    category_id: category('Xiaomi'),
+    resalePrice: 12000,
+    productCondition: 'Good',
+    location: 'Rangpur',
+    description: 'Used for a year by my brother.',
+  },
+  bangla: {
+    by: 'other',
+    productName: 'স্যামসাং গ্যালাক্সি এম৩২',
+    brand: 'Samsung',
+    category_id: category('Samsung'),
+    resalePrice: 15000,
+    productCondition: 'Good',
+    location: 'রাজশাহী',
+    description: 'ভালো অবস্থায় আছে, দাম ১৫০০০ টাকা',
+  },
+  sold: {
+    by: 'seller',
+    productName: 'Pixel 6',
+    brand: 'Google',
+    category_id: category('Google Pixel'),
+    resalePrice: 40000,
+    productCondition: 'Good',
+    location: 'Khulna',
+    description: 'A pixel that someone bought.',
+  },
+  deleted: {
+    by: 'seller',
+    productName: 'OnePlus 9',
+    brand: 'OnePlus',
+    category_id: category('OnePlus'),
+    resalePrice: 30000,
+    productCondition: 'Good',
+    location: 'Khulna',
+    description: 'Deleted by its seller.',
+  },
+};
+const FINDABLE = ['a52', 'iphone12', 's21', 'redmi', 'bangla'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [seller, otherSeller] = await Promise.all([registerActor(t.app, 'seller'), registerActor(t.app, 'seller')]);
+  admin = await adminActor(t.app, t.db);
+  const verified = await admin.request({ method: 'PUT', url: `/api/verify_seller?email=${seller.email}` });
+  expect(verified.statusCode).toBe(200);
+  for (const [key, { by, ...fields }] of Object.entries(LISTINGS)) {
+    ids[key] = await listProduct(by === 'seller' ? seller : otherSeller, fields);
+  }
+  // The iPhone was posted ten days ago.
+  const tenDaysAgo = new Date(Date.now() - 10 * 24 * 3_600_000).toISOString();
+  await t.db.transaction().execute(async (trx) => {
+    await trx.updateTable('products').set({ posted_at: tenDaysAgo }).where('id', '=', ids.iphone12!).execute();
+    await syncListing(trx, ids.iphone12!);
+    // Selling goes through the same function as every other write.
+    await trx.updateTable('products').set({ is_sold: true }).where('id', '=', ids.sold!).execute();
+    await syncListing(trx, ids.sold!);
+  });
+  const deleted = await seller.request({ method: 'DELETE', url: `/api/delete/product/${ids.deleted}` });
+  expect(deleted.json()).toMatchObject({ deletedCount: 1 });
+}, 60_000);
+afterAll(() => t.close());
+
+async function search(params: Record<string, string | number> = {}): Promise<SearchResult> {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const response = await t.app.inject({ method: 'GET', url: `/api/search?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return searchResultSchema.parse(response.json());
+}
+
+const keysOf = (result: SearchResult) =>
+  result.items.map((item) => Object.entries(ids).find(([, id]) => id === item._id)?.[0] ?? item._id);
+
+describe('GET /api/search: text', () => {
+  it('without words answers every findable phone, newest first', async () => {
+    const result = await search();
+    expect(result.total).toBe(FINDABLE.length);
+    expect(result.sort).toBe('newest');
+    expect(keysOf(result)).toEqual(['bangla', 'redmi', 's21', 'a52', 'iphone12']);
+    expect(result.searchedFor).toBeNull();
+  });
+
+  it('finds by name, brand, description and location, and every word counts', async () => {
+    expect(keysOf(await search({ q: 'galaxy' })).sort()).toEqual(['a52', 's21']);
+    expect(keysOf(await search({ q: 'Galaxy A52' }))).toEqual(['a52']);
+    expect(keysOf(await search({ q: 'xiaomi' }))).toEqual(['redmi']);
+    expect(keysOf(await search({ q: 'leather cover' }))).toEqual(['a52']);
+    expect(keysOf(await search({ q: 'mirpur' }))).toEqual(['a52']);
+    expect(keysOf(await search({ q: 'galaxy crack' }))).toEqual(['s21']);
+    expect((await search({ q: 'galaxy rangpur' })).total).toBe(0);
+  });
+
+  it('finds a phone through misspelt words and says what it searched for', async () => {
+    const samsung = await search({ q: 'samsng galxy' });
+    expect(keysOf(samsung)).toContain('a52');
+    expect(samsung.searchedFor).toBe('samsung galaxy');
+    const iphone = await search({ q: 'iphnoe 12' });
+    expect(keysOf(iphone)).toEqual(['iphone12']);
+    expect(iphone.searchedFor).toBe('iphone 12');
+  });
+
+  it('takes an unfinished word as the beginning of one', async () => {
+    const result = await search({ q: 'galax' });
+    expect(keysOf(result).sort()).toEqual(['a52', 's21']);
+    expect(result.searchedFor).toBeNull();
+  });
+
+  it('finds a listing named in Bangla by its Bangla name, and Bengali digits as ASCII ones', async () => {
+    expect(keysOf(await search({ q: 'গ্যালাক্সি' }))).toEqual(['bangla']);
+    expect(keysOf(await search({ q: 'স্যামসাং গ্যালাক্সি' }))).toEqual(['bangla']);
+    expect(keysOf(await search({ q: 'এম32' }))).toEqual(['bangla']);
+    expect(keysOf(await search({ q: '১৫০০০' }))).toEqual(['bangla']);
+    expect(keysOf(await search({ q: 'iphone ১২' }))).toEqual(['iphone12']);
+  });
+
+  it('never finds sold or deleted phones, by words or in counts', async () => {
+    for (const q of ['pixel', 'oneplus', 'google']) expect((await search({ q })).total).toBe(0);
+    const all = await search({ limit: 100 });
+    expect(all.items.map((item) => item._id)).not.toContain(ids.sold);
+    expect(all.facets.category.map((option) => option.value)).not.toContain(category('Google Pixel'));
+    expect(all.facets.brand.map((option) => option.value)).not.toContain('oneplus');
+  });
+});
+
+describe('GET /api/search: filters', () => {
+  const filterCases: Array<[string, Record<string, string | number>, string[]]> = [
+    ['category', { category: category('Samsung') }, ['a52', 's21', 'bangla']],
+    ['brand, whatever its case', { brand: 'samsung' }, ['a52', 's21', 'bangla']],
+    ['condition', { condition: 'Good' }, ['a52', 'redmi', 'bangla']],
+    ['lowest price', { minPrice: 25000 }, ['a52', 's21', 'iphone12']],
+    ['highest price', { maxPrice: 15000 }, ['redmi', 'bangla']],
+    ['price range', { minPrice: 15000, maxPrice: 45000 }, ['a52', 's21', 'bangla']],
+    ['district, from the location text and its old spelling', { district: 'Chattogram' }, ['iphone12']],
+    ['district written in Bangla', { district: 'Rajshahi' }, ['bangla']],
+    ['verified sellers only', { verified: 'true' }, ['a52', 'iphone12']],
+    ['posted within 7 days', { posted: '7d' }, ['a52', 's21', 'redmi', 'bangla']],
+    ['posted within 30 days', { posted: '30d' }, FINDABLE],
+    ['several at once', { brand: 'Samsung', maxPrice: 30000, condition: 'Good' }, ['a52', 'bangla']],
+    ['with words', { q: 'galaxy', verified: 'true' }, ['a52']],
+  ];
+  for (const [name, params, expected] of filterCases) {
+    it(name, async () => {
+      const result = await search(params);
+      expect(keysOf(result).sort()).toEqual([...expected].sort());
+      expect(result.total).toBe(expected.length);
+    });
+  }
+
+  it('an empty parameter is no filter', async () => {
+    expect((await search({ brand: '', district: '', minPrice: '' })).total).toBe(FINDABLE.length);
+  });
+});
+
+describe('GET /api/search: sorting and paging', () => {
+  it('sorts by price both ways, newest, and best match when there are words', async () => {
+    expect(keysOf(await search({ sort: 'price_asc' }))).toEqual(['redmi', 'bangla', 'a52', 's21', 'iphone12']);
+    expect(keysOf(await search({ sort: 'price_desc' }))).toEqual(['iphone12', 's21', 'a52', 'bangla', 'redmi']);
+    expect(keysOf(await search({ q: 'galaxy', sort: 'newest' }))).toEqual(['s21', 'a52']);
+    const best = await search({ q: 'samsung a52' });
+    expect(best.sort).toBe('best');
+    expect(keysOf(best)[0]).toBe('a52');
+    // Best match without words is the newest first.
+    expect((await search({ sort: 'best' })).sort).toBe('newest');
+  });
+
+  it('pages with the total of all pages', async () => {
+    const second = await search({ sort: 'price_asc', limit: 2, page: 2 });
+    expect(keysOf(second)).toEqual(['a52', 's21']);
+    expect(second).toMatchObject({ total: 5, page: 2, limit: 2 });
+    expect((await search({ limit: 2, page: 4 })).items).toEqual([]);
+  });
+});
+
+describe('GET /api/search: facet counts', () => {
+  const sum = (options: Array<{ count: number }>) => options.reduce((total, option) => total + option.count, 0);
+
+  it('add up to the total', async () => {
+    const { facets, total } = await search();
+    expect(sum(facets.category)).toBe(total);
+    expect(sum(facets.brand)).toBe(total);
+    expect(sum(facets.condition)).toBe(total);
+    expect(sum(facets.district)).toBe(total);
+    expect(facets.brand).toContainEqual({ value: 'samsung', label: expect.stringMatching(/^samsung$/i), count: 3 });
+    expect(facets.verified).toEqual([{ value: 'true', label: 'Verified sellers only', count: 2 }]);
+    expect(facets.posted).toEqual([
+      { value: '24h', label: 'Last 24 hours', count: 4 },
+      { value: '7d', label: 'Last 7 days', count: 4 },
+      { value: '30d', label: 'Last 30 days', count: 5 },
+    ]);
+  });
+
+  it('count what choosing each option instead would give, under the other filters', async () => {
+    const { facets, total } = await search({ brand: 'samsung', condition: 'Good' });
+    expect(total).toBe(2);
+    // Brands under "Good": Samsung 2, Xiaomi 1; conditions under "Samsung": Good 2, Fair 1.
+    expect(facets.brand.map(({ value, count }) => [value, count])).toEqual([
+      ['samsung', 2],
+      ['xiaomi', 1],
+    ]);
+    expect(facets.condition.map(({ value, count }) => [value, count])).toEqual([
+      ['Good', 2],
+      ['Fair', 1],
+    ]);
+    expect(sum(facets.district)).toBe(total);
+  });
+
+  it('follow the words searched for', async () => {
+    const { facets } = await search({ q: 'galaxy' });
+    expect(facets.district.map(({ value, count }) => [value, count]).sort()).toEqual([
+      ['Dhaka', 1],
+      ['Sylhet', 1],
+    ]);
+  });
+});
+
+describe('GET /api/search: bad parameters are a 400 with a message', () => {
+  const bad: Array<[string, string]> = [
+    ['sort=cheapest', 'sort'],
+    ['minPrice=abc', 'minPrice'],
+    ['minPrice=-5', 'minPrice'],
+    ['minPrice=5000&maxPrice=100', 'minPrice'],
+    ['maxPrice=1.5', 'maxPrice'],
+    ['district=Atlantis', 'district'],
+    ['condition=Mint', 'condition'],
+    ['category=not-an-id', 'category'],
+    ['verified=maybe', 'verified'],
+    ['posted=1y', 'posted'],
+    ['page=0', 'page'],
+    ['limit=1000', 'limit'],
+    [`q=${'a'.repeat(101)}`, 'q'],
+    ['q=%00', 'q'],
+  ];
+  for (const [query, field] of bad) {
+    it(query.slice(0, 40), async () => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/search?${query}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.any(String) });
+      expect(Object.keys(response.json().fields ?? {})).toContain(field);
+    });
+  }
+
+  it('quotes and operators of either engine are no syntax: punctuation alone searches for nothing in particular', async () => {
+    for (const q of ['"', "'", '*', '(', ':*', '&|!']) expect((await search({ q })).total).toBe(FINDABLE.length);
+    for (const q of ['galaxy"', "galaxy' | a52", 'NEAR(galaxy', 'galaxy:*', 'a52 OR iphone']) await search({ q });
+  });
+});
+
+describe('GET /api/search/suggestions', () => {
+  const suggest = async (q: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/search/suggestions?q=${encodeURIComponent(q)}` });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ suggestions: Array<{ text: string; brand: string }> }>().suggestions;
+  };
+
+  it('suggests phone names by the beginning of a name or brand', async () => {
+    expect((await suggest('gal')).map((s) => s.text).sort()).toEqual(['SAMSUNG Galaxy S21', 'Samsung Galaxy A52']);
+    expect(await suggest('iph')).toEqual([{ text: 'Apple iPhone 12', brand: 'Apple' }]);
+    expect((await suggest('samsng')).length).toBe(3);
+    expect(await suggest('গ্যালা')).toEqual([{ text: 'Samsung স্যামসাং গ্যালাক্সি এম৩২', brand: 'Samsung' }]);
+  });
+
+  it('suggests nothing for a single letter, and never a sold phone', async () => {
+    expect(await suggest('g')).toEqual([]);
+    expect(await suggest('pixel')).toEqual([]);
+  });
+});
+
+describe('the index follows the sellers', () => {
+  it('a seller verified later counts as verified; a deleted seller leaves nothing behind', async () => {
+    await admin.request({ method: 'PUT', url: `/api/verify_seller?email=${otherSeller.email}` });
+    expect((await search({ verified: 'true' })).total).toBe(FINDABLE.length);
+    const deleted = await admin.request({ method: 'DELETE', url: `/api/sellers/${otherSeller.user.uid}` });
+    expect(deleted.json()).toMatchObject({ deletedCount: 1 });
+    expect(keysOf(await search()).sort()).toEqual(['a52', 'iphone12']);
+    expect((await search({ q: 'redmi' })).total).toBe(0);
+    const words = await t.db.selectFrom('search_words').select('word').where('listings', '>', 0).execute();
+    expect(words.map((w) => w.word)).not.toContain('redmi');
+    expect(words.map((w) => w.word)).toContain('galaxy');
+  });
+});
