@@ -247,6 +247,18 @@ const TABLE: Row[] = [
   { method: 'GET', path: '/api/all/phones', allowed: everyone, call: () => ({ url: '/api/all/phones' }) },
   {
     method: 'GET',
+    path: '/api/search',
+    allowed: everyone,
+    call: () => ({ url: '/api/search?q=galaxy&sort=price_asc&verified=true' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/search/suggestions',
+    allowed: everyone,
+    call: () => ({ url: '/api/search/suggestions?q=gal' }),
+  },
+  {
+    method: 'GET',
     path: '/api/advertised_products',
     allowed: everyone,
     call: () => ({ url: '/api/advertised_products' }),

@@ -13,6 +13,8 @@ import { prepareDatabase } from '../src/server/db/setup';
 import { SqliteValuesPlugin } from '../src/server/db/values';
 import { listProducts, photosOf, type ProductFilter } from '../src/server/products/repository';
 import { listReportedProducts } from '../src/server/reports/repository';
+import { SqlSearch } from '../src/server/search/sql-search';
+import type { SearchQuery } from '../src/shared/search';
 import { deleteUnusedUploads } from '../src/server/uploads/repository';
 import { DiskImageStore } from '../src/server/uploads/store';
 import { listUsersByRole } from '../src/server/users/repository';
@@ -89,6 +91,64 @@ describe('list queries use an index for their filter and order', () => {
   });
   it('verification requests waiting', async () => expectIndexed(await plansOf(() => listPendingRequests(db, page))));
   it('reported products', async () => expectIndexed(await plansOf(() => listReportedProducts(db, images, page))));
+});
+
+describe('search uses an index for every filter and sort', () => {
+  const search = () => new SqlSearch(db, 'sqlite');
+  const query = (fields: Partial<SearchQuery>): SearchQuery => ({ q: '', page: 3, limit: 20, ...fields });
+  const withoutWords: Record<string, Partial<SearchQuery>> = {
+    newest: {},
+    'price low to high': { sort: 'price_asc' },
+    'price high to low': { sort: 'price_desc' },
+    'a category, newest': { category: 'c1' },
+    'a category by price': { category: 'c1', sort: 'price_asc' },
+    'a brand by price': { brand: 'Samsung', sort: 'price_desc' },
+    'a district, newest': { district: 'Dhaka' },
+  };
+  for (const [name, fields] of Object.entries(withoutWords)) {
+    it(`${name}, with its facet counts`, async () =>
+      expectIndexed(await plansOf(() => search().search(query(fields)))));
+  }
+
+  // A price range may be read through the price index and its rows grouped for the facet counts:
+  // the page itself is still read in index order.
+  it('every filter at once', async () => {
+    const plans = await plansOf(() =>
+      search().search(
+        query({
+          category: 'c1',
+          brand: 'Samsung',
+          condition: 'Good',
+          minPrice: 1000,
+          maxPrice: 50000,
+          district: 'Dhaka',
+          verified: true,
+          posted: '7d',
+        }),
+      ),
+    );
+    expect(plans.filter((step) => wholeTableScan.test(step) || step.includes('TEMP B-TREE FOR ORDER BY'))).toEqual([]);
+  });
+
+  // Words narrow the listings through the full-text index first; only those matches are then
+  // grouped and ordered, so a temporary b-tree over them is expected, never a scan of the table.
+  const withWords: Record<string, Partial<SearchQuery>> = {
+    'best match': { q: 'galaxy' },
+    newest: { q: 'galaxy', sort: 'newest' },
+    'by price with filters': { q: 'galaxy', sort: 'price_asc', brand: 'Samsung', minPrice: 1000 },
+  };
+  for (const [name, fields] of Object.entries(withWords)) {
+    it(`words: ${name}`, async () => {
+      const plans = await plansOf(() => search().search(query(fields)));
+      expect(plans.filter((step) => wholeTableScan.test(step))).toEqual([]);
+      expect(plans.some((step) => step.includes('search_listings_fts VIRTUAL TABLE'))).toBe(true);
+    });
+  }
+
+  it('suggestions', async () => {
+    const plans = await plansOf(() => search().suggest('gal'));
+    expect(plans.filter((step) => wholeTableScan.test(step))).toEqual([]);
+  });
 });
 
 describe('housekeeping sweeps use an index', () => {
