@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Kysely } from 'kysely';
 import * as bookingsRepository from '../src/server/bookings/repository';
+import type { Database } from '../src/server/db/schema';
 import { demoListing } from '../src/server/db/seed/factories';
 import { removeUnusedUploads } from '../src/server/housekeeping';
 import * as productsRepository from '../src/server/products/repository';
@@ -41,9 +43,13 @@ function beforeNextBookingInsert(meanwhile: () => Promise<unknown>) {
   });
 }
 
-function beforeNextProductInsert(meanwhile: () => Promise<unknown>) {
+/**
+ * A listing is inserted in a transaction with its search index row, and SQLite has one connection:
+ * `meanwhile` gets that transaction, so the other request's change lands just before the insert.
+ */
+function beforeNextProductInsert(meanwhile: (db: Kysely<Database>) => Promise<unknown>) {
   vi.mocked(productsRepository.insertProduct).mockImplementationOnce(async (db, product) => {
-    await meanwhile();
+    await meanwhile(db);
     return realInsertProduct(db, product);
   });
 }
@@ -180,7 +186,7 @@ describe('a listing whose photo goes away before it is stored', () => {
       .set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() })
       .where('id', '=', uploadId)
       .execute();
-    beforeNextProductInsert(async () => expect(await removeUnusedUploads({ db: t.db, images: t.images })).toBe(1));
+    beforeNextProductInsert(async (db) => expect(await removeUnusedUploads({ db, images: t.images })).toBe(1));
 
     const { caption: _caption, hue: _hue, ...fields } = demoListing(1);
     const response = await seller.request({

@@ -41,6 +41,10 @@ export const router = createBrowserRouter([
                   return { Component: ProductPage, loader: productLoader(queryClient) };
                 },
               },
+              {
+                path: 'search',
+                lazy: async () => ({ Component: (await import('./pages/search/SearchPage')).SearchPage }),
+              },
               { path: 'login', lazy: async () => ({ Component: (await import('./pages/auth/LoginPage')).LoginPage }) },
               {
                 path: 'register',

@@ -4,6 +4,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { Button } from '../components/Button';
 import { cx } from '../components/cx';
 import { Logo } from '../components/Logo';
+import { SearchBox } from '../components/SearchBox';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -67,6 +68,7 @@ export function Header() {
     <header className="sticky top-0 z-30 border-b border-ink-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
         <Logo />
+        <SearchBox className="mx-4 hidden max-w-md flex-1 md:block" />
         <ul className="hidden items-center gap-1 md:flex">
           <NavItems />
         </ul>
@@ -96,6 +98,9 @@ export function Header() {
       </nav>
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-ink-200 bg-white md:hidden">
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
+          <li className="pb-2">
+            <SearchBox />
+          </li>
           <NavItems />
         </ul>
       </div>

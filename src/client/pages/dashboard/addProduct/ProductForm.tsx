@@ -1,3 +1,4 @@
+import { DISTRICTS } from '../../../../shared/districts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
@@ -115,9 +116,19 @@ export function ProductForm() {
         <FormField label="Seller Mobile" error={errors.sellerMobile?.message}>
           <Input type="tel" autoComplete="tel" placeholder="+880 1712 345678" {...register('sellerMobile')} />
         </FormField>
-        <FormField label="Location" error={errors.location?.message}>
-          <Input placeholder="Rangpur" autoComplete="address-level2" {...register('location')} />
+        <FormField
+          label="Location"
+          error={errors.location?.message}
+          hint="Start with the district, e.g. Dhaka, Mirpur: buyers filter by district"
+        >
+          <Input placeholder="Rangpur" autoComplete="off" list="districts" {...register('location')} />
         </FormField>
+        {/* Suggests the 64 districts while the seller types; any other text is still taken. */}
+        <datalist id="districts">
+          {DISTRICTS.map((district) => (
+            <option key={district} value={district} />
+          ))}
+        </datalist>
       </fieldset>
 
       <fieldset className="flex flex-col gap-5">
