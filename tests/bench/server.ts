@@ -1,6 +1,8 @@
 /*
  * The app as main.ts starts it, on the SQLite database in the given folder with demo data, except
  * that the per-address API rate limit is lifted: every benchmark request comes from 127.0.0.1.
+ * BENCH_LISTINGS=N puts N generated listings there instead of the demo data; BENCH_DATABASE_URL
+ * and BENCH_SCHEMA run it on that PostgreSQL schema instead of SQLite.
  * Prints the address it listens on as its first line.
  */
 import { join } from 'node:path';
@@ -12,15 +14,22 @@ import { openDatabase } from '../../src/server/db/connection';
 import { seedDemoData } from '../../src/server/db/seed/demo';
 import { prepareDatabase } from '../../src/server/db/setup';
 import { DiskImageStore } from '../../src/server/uploads/store';
+import { generateListings } from './generate';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: server.ts <data folder>');
 
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-const { db, engine } = openDatabase({ dataDir });
+const listings = Number(process.env.BENCH_LISTINGS ?? 0);
+const { db, engine } = openDatabase({
+  dataDir,
+  url: process.env.BENCH_DATABASE_URL,
+  schema: process.env.BENCH_SCHEMA,
+});
 const images = new DiskImageStore(join(dataDir, 'uploads'));
 await prepareDatabase(db, engine, images);
-await seedDemoData(db, images, { log: () => {} });
+if (listings > 0) await generateListings(db, engine, listings);
+else await seedDemoData(db, images, { log: () => {} });
 
 const tokens = new AccessTokens(loadAuthSecret(dataDir));
 const app = await buildApp({ db, engine, config, tokens, images }, { apiRateLimit: Number.MAX_SAFE_INTEGER });

@@ -14,11 +14,18 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts tests/bench/server.ts in a process of its own on a fresh temporary data folder. */
-export async function startBenchServer(): Promise<BenchServer> {
+/**
+ * Starts tests/bench/server.ts in a process of its own on a fresh temporary data folder; `env`
+ * reaches it as it is (BENCH_LISTINGS, BENCH_DATABASE_URL, BENCH_SCHEMA: see server.ts).
+ */
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  startupLimitMs = STARTUP_LIMIT_MS,
+): Promise<BenchServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-bench-'));
   const server = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'server.ts'), dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
@@ -30,7 +37,10 @@ export async function startBenchServer(): Promise<BenchServer> {
 
   const origin = new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: server.stdout });
-    const timer = setTimeout(() => reject(new Error('the server did not start within a minute')), STARTUP_LIMIT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start within ${startupLimitMs / 1000} s`)),
+      startupLimitMs,
+    );
     lines.once('line', (line) => {
       clearTimeout(timer);
       lines.close();

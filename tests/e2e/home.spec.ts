@@ -33,7 +33,7 @@ test('a click on a slow connection shows a loading bar until the next screen is 
   await page.goto('/');
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/category/*', async (route) => {
+  await page.route('**/api/search?*', async (route) => {
     await held;
     await route.continue();
   });
