@@ -316,6 +316,40 @@ describe('GET /api/search/suggestions', () => {
   });
 });
 
+describe('the index follows the listings', () => {
+  it('a hidden phone is not found until it is shown again; an edit is found by its new words', async () => {
+    const hide = await seller.request({ method: 'PUT', url: `/api/hide/product/${ids.a52}` });
+    expect(hide.statusCode).toBe(200);
+    expect((await search({ q: 'galaxy a52' })).total).toBe(0);
+    expect((await search()).facets.brand.find((b) => b.value === 'samsung')?.count).toBe(2);
+    await seller.request({ method: 'PUT', url: `/api/show/product/${ids.a52}` });
+    expect(keysOf(await search({ q: 'galaxy a52' }))).toEqual(['a52']);
+
+    const { by: _by, ...fields } = LISTINGS.iphone12!;
+    const current = (await t.app.inject({ method: 'GET', url: `/api/addvertise/product/${ids.iphone12}` })).json<{
+      productImg: string;
+      originalPrice: number;
+      yearOfPurchase: number;
+      sellerMobile: string;
+    }>();
+    const edit = await seller.request({
+      method: 'PUT',
+      url: `/api/edit/product/${ids.iphone12}`,
+      payload: {
+        ...fields,
+        productImg: current.productImg,
+        originalPrice: current.originalPrice,
+        yearOfPurchase: current.yearOfPurchase,
+        sellerMobile: current.sellerMobile,
+        description: 'Now with a marigold case.',
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(keysOf(await search({ q: 'marigold' }))).toEqual(['iphone12']);
+    expect((await search({ q: 'scratches' })).total).toBe(0);
+  });
+});
+
 describe('the index follows the sellers', () => {
   it('a seller verified later counts as verified; a deleted seller leaves nothing behind', async () => {
     await admin.request({ method: 'PUT', url: `/api/verify_seller?email=${otherSeller.email}` });
