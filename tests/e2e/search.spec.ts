@@ -29,7 +29,9 @@ test.describe('search', () => {
     const suggestion = page.getByRole('option', { name: `Asus ${model} Max` });
     await expect(suggestion).toBeVisible();
     await expectNoSeriousAxeViolations(page);
-    await suggestion.click();
+    await box.press('ArrowDown');
+    await expect(suggestion).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
 
     await expect(page).toHaveURL(
       (url) => url.pathname === '/search' && url.searchParams.get('q') === `Asus ${model} Max`,
