@@ -83,6 +83,7 @@ export async function registerClient(app: FastifyInstance, clientDir = BUILT_CLI
         .send(REBUILDING_PAGE);
     return reply.header('cache-control', ALWAYS_REVALIDATE).type('text/html; charset=utf-8').send(page);
   };
-  app.get('/', sendIndex);
-  app.get('/*', sendIndex);
+  // The web client's pages are not API operations: the OpenAPI document leaves them out.
+  app.get('/', { schema: { hide: true } }, sendIndex);
+  app.get('/*', { schema: { hide: true } }, sendIndex);
 }
