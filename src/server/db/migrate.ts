@@ -31,9 +31,18 @@ export async function migrate(db: Kysely<Database>, engine: Engine): Promise<voi
     provider: new CodeMigrations(engine),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  for (let attempt = 1; ; attempt++) {
+    const { error } = await migrator.migrateToLatest();
+    if (!error) return;
+    // Kysely's introspection reads the tables of every schema; one dropped meanwhile by another
+    // process (test databases side by side) fails it with 3F000, and reading again is safe.
+    if (attempt < 5 && isSchemaGone(error)) continue;
+    throw error instanceof Error ? error : new Error(String(error));
+  }
 }
+
+const isSchemaGone = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '3F000';
 
 async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
