@@ -19,6 +19,16 @@ export function storeProduct(product: StoreProductRequest) {
   return api<InsertResult>('/store_products', { method: 'POST', body: product, auth: true });
 }
 
+/** PUT /edit/product/{id}: changes one of the seller's unsold listings; its id stays. */
+export function editProduct({ id, product }: { id: string; product: StoreProductRequest }) {
+  return api<UpdateResult>(`/edit/product/${enc(id)}`, { method: 'PUT', body: product, auth: true });
+}
+
+/** PUT /hide/product/{id} or /show/product/{id}: takes a listing off sale, or puts it back. */
+export function setProductHidden({ id, hidden }: { id: string; hidden: boolean }) {
+  return api<UpdateResult>(`/${hidden ? 'hide' : 'show'}/product/${enc(id)}`, { method: 'PUT', auth: true });
+}
+
 /** DELETE /delete/product/{id}: the seller removes one of their listings. */
 export function deleteMyProduct(id: string) {
   return apiDelete(`/delete/product/${enc(id)}`);
@@ -30,7 +40,7 @@ export function advertiseProduct(id: string) {
 }
 
 /**
- * A new, deleted or advertised listing also changes the public lists (home, category pages), so
+ * A new, edited, hidden, shown, deleted or advertised listing also changes the public lists (home, category pages), so
  * every product list is refreshed, not only the seller's own.
  */
 function useProductMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
@@ -39,5 +49,7 @@ function useProductMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
 }
 
 export const useStoreProduct = () => useProductMutation(storeProduct);
+export const useEditProduct = () => useProductMutation(editProduct);
+export const useSetProductHidden = () => useProductMutation(setProductHidden);
 export const useDeleteMyProduct = () => useProductMutation(deleteMyProduct);
 export const useAdvertiseProduct = () => useProductMutation(advertiseProduct);

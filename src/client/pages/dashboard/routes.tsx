@@ -22,6 +22,10 @@ const adminScreens: RouteObject[] = [
 
 const sellerScreens: RouteObject[] = [
   { path: 'addproduct', lazy: async () => ({ Component: (await import('./addProduct/AddProduct')).AddProduct }) },
+  {
+    path: 'editproduct/:id',
+    lazy: async () => ({ Component: (await import('./addProduct/EditProduct')).EditProduct }),
+  },
   { path: 'myproducts', lazy: async () => ({ Component: (await import('./seller/MyProducts')).MyProducts }) },
 ];
 

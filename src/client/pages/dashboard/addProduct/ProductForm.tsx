@@ -1,20 +1,20 @@
-import { DISTRICTS } from '../../../../shared/districts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { useController, useForm, type Path } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { DISTRICTS } from '../../../../shared/districts';
 import { messages } from '../../../../shared/messages';
-import { CONDITIONS } from '../../../../shared/products';
+import { CONDITIONS, type Product, type StoreProductRequest } from '../../../../shared/products';
 import { ApiError } from '../../../api/http';
+import { useEditProduct, useStoreProduct } from '../../../api/sellerProducts';
 import { useAuth } from '../../../auth/AuthProvider';
 import { Button } from '../../../components/Button';
 import { FormError, FormField, Input, Select, Textarea } from '../../../components/FormField';
 import { CategoryField } from './CategoryField';
-import { ImageField } from './ImageField';
+import { PhotosField } from './PhotosField';
 import { productFormSchema, type ProductFormInput, type ProductFormValues } from './productFormSchema';
-import { UploadProgress } from './UploadProgress';
-import { useListProduct } from './useListProduct';
+import { usePhotoUploads } from './usePhotoUploads';
 
 /**
  * Filled from the account and not editable here, so it should not look like a field to type in
@@ -24,46 +24,109 @@ const READ_ONLY = 'border-ink-200! bg-ink-50! text-ink-600!';
 
 const fieldNames = new Set<string>(Object.keys(productFormSchema.shape));
 
-const isFormField = (name: string): name is Path<ProductFormInput> => fieldNames.has(name);
+/** The server names the cover `productImg`; on this form it is one of the photos. */
+const formFieldOf = (name: string): Path<ProductFormInput> | null =>
+  name === 'productImg' ? 'photos' : fieldNames.has(name) ? (name as Path<ProductFormInput>) : null;
 
-export function ProductForm() {
+/** What the form starts with: empty for a new listing, the listing as it is for an edit. */
+function startingValues(product: Product | undefined, photoKeys: string[]): ProductFormInput {
+  if (!product) return { category_id: '', photos: photoKeys } as ProductFormInput;
+  return {
+    productName: product.productName,
+    brand: product.brand,
+    category_id: product.category_id,
+    originalPrice: String(product.originalPrice),
+    resalePrice: String(product.resalePrice),
+    yearOfPurchase: String(product.yearOfPurchase),
+    productCondition: product.productCondition,
+    sellerMobile: product.sellerMobile,
+    location: product.location,
+    description: product.description,
+    photos: photoKeys,
+  };
+}
+
+interface ProductFormProps {
+  /** The listing to edit; without it the form lists a new phone. */
+  product?: Product;
+}
+
+/**
+ * Add Product and Edit Product: one form, one schema, the same messages. The photos upload as they
+ * are chosen; saving waits for any still under way, then sends the product with their addresses,
+ * the cover first.
+ */
+export function ProductForm({ product }: ProductFormProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const { listProduct, uploadShare } = useListProduct();
+  const storeProduct = useStoreProduct();
+  const editProduct = useEditProduct();
+  const photos = usePhotoUploads(product?.photos);
   const [formError, setFormError] = useState<string | null>(null);
+  // Enter in a field while a save runs would start a second one: one listing, one request.
+  const saving = useRef(false);
   const {
     register,
+    control,
     handleSubmit,
     setError,
-    watch,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver: zodResolver(productFormSchema),
-    defaultValues: { category_id: '' },
+    defaultValues: startingValues(
+      product,
+      photos.items.map((item) => item.key),
+    ),
   });
-  const chosenPhoto = watch('productImg');
+  const photosField = useController({ control, name: 'photos' });
 
   /** The server's refusal lands under the fields it names, or under the form when it names none. */
   function showRefusal(error: ApiError) {
-    const fields = Object.entries(error.fields).filter(([name]) => isFormField(name));
-    for (const [name, message] of fields) setError(name as Path<ProductFormInput>, { message });
-    if (fields.length === 0) setFormError(error.message);
+    const fields = Object.entries(error.fields).flatMap(([name, message]) => {
+      const field = formFieldOf(name);
+      return field ? [[field, message] as const] : [];
+    });
+    for (const [name, message] of fields) setError(name, { message });
+    if (fields.length > 0) return;
+    setFormError(error.message);
+    // A refusal of the whole save (sold meanwhile, not yours): said at once, wherever the seller looks.
+    if (product) toast.error(error.message);
   }
 
-  async function submit(values: ProductFormValues) {
+  async function save(request: StoreProductRequest) {
+    if (product) await editProduct.mutateAsync({ id: product._id, product: request });
+    else await storeProduct.mutateAsync(request);
+  }
+
+  async function submit({ photos: _keys, ...fields }: ProductFormValues) {
+    if (saving.current) return;
+    saving.current = true;
     setFormError(null);
     try {
-      await listProduct(values);
+      let urls: string[];
+      try {
+        urls = await photos.uploadedUrls();
+      } catch (error) {
+        setError('photos', { message: error instanceof Error ? error.message : String(error) });
+        return;
+      }
+      await save({ ...fields, productImg: urls[0] as string, photos: urls });
     } catch (error) {
       if (error instanceof ApiError) showRefusal(error);
       else {
         // Not the server's refusal (an answer that is not JSON, a bug): say so, and keep what was typed.
-        console.error('Listing the product failed', error);
-        setFormError('The phone could not be listed. Please try again.');
+        console.error('Saving the product failed', error);
+        setFormError(
+          product
+            ? 'The changes could not be saved. Please try again.'
+            : 'The phone could not be listed. Please try again.',
+        );
       }
       return;
+    } finally {
+      saving.current = false;
     }
-    toast.success(messages.productAdded);
+    toast.success(product ? 'Product Updated Successfully' : messages.productAdded);
     await navigate('/dashboard/myproducts');
   }
 
@@ -132,8 +195,13 @@ export function ProductForm() {
       </fieldset>
 
       <fieldset className="flex flex-col gap-5">
-        <legend className="mb-4 text-base font-semibold text-ink-900">Photo and description</legend>
-        <ImageField registration={register('productImg')} file={chosenPhoto?.[0]} error={errors.productImg?.message} />
+        <legend className="mb-4 text-base font-semibold text-ink-900">Photos and description</legend>
+        <PhotosField
+          photos={photos}
+          inputRef={photosField.field.ref}
+          error={errors.photos?.message}
+          onChange={(keys) => photosField.field.onChange(keys)}
+        />
         <FormField label="Description" error={errors.description?.message}>
           <Textarea
             rows={5}
@@ -143,11 +211,10 @@ export function ProductForm() {
         </FormField>
       </fieldset>
 
-      {uploadShare !== null && <UploadProgress share={uploadShare} />}
       <FormError message={formError} />
       <div className="flex justify-end border-t border-ink-100 pt-6">
         <Button type="submit" size="lg" loading={isSubmitting} className="w-full sm:w-auto">
-          Add Product
+          {product ? 'Save changes' : 'Add Product'}
         </Button>
       </div>
     </form>

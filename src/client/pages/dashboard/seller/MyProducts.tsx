@@ -2,7 +2,12 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { messages } from '../../../../shared/messages';
 import type { Product } from '../../../../shared/products';
-import { useAdvertiseProduct, useDeleteMyProduct, useMyProducts } from '../../../api/sellerProducts';
+import {
+  useAdvertiseProduct,
+  useDeleteMyProduct,
+  useMyProducts,
+  useSetProductHidden,
+} from '../../../api/sellerProducts';
 import { useAuth } from '../../../auth/AuthProvider';
 import { Badge } from '../../../components/Badge';
 import { Button, buttonClasses } from '../../../components/Button';
@@ -17,12 +22,21 @@ import { isRunningFor } from '../rowAction';
 
 /** Fits 'Advertised', and 'Advertise' with its spinner, so the button keeps its width. */
 const ADVERTISE_WIDTH = 'min-w-28';
+/** Fits 'Hide' and 'Show' with a spinner, so the buttons after it stay put while one runs. */
+const HIDE_WIDTH = 'min-w-20';
+
+function SaleStatus({ product }: { product: Product }) {
+  if (product.sellStatus) return <Badge tone="neutral">Sold</Badge>;
+  if (product.hidden) return <Badge tone="warning">Hidden</Badge>;
+  return <Badge tone="success">Available</Badge>;
+}
 
 export function MyProducts() {
   const { user } = useAuth();
   const products = useMyProducts(user?.email ?? '');
   const deleteProduct = useDeleteMyProduct();
   const advertise = useAdvertiseProduct();
+  const setHidden = useSetProductHidden();
 
   async function remove(product: Product) {
     if (!(await confirmDelete())) return;
@@ -37,6 +51,23 @@ export function MyProducts() {
       onSuccess: () => toast.success(messages.productAdvertised),
       onError: (error) => toast.error(error.message),
     });
+  }
+
+  function toggleHidden(product: Product) {
+    const hidden = !product.hidden;
+    setHidden.mutate(
+      { id: product._id, hidden },
+      {
+        onSuccess: () =>
+          toast.success(
+            hidden
+              ? 'Hidden: buyers no longer see this phone or book it.'
+              : 'Shown again: buyers can find and book this phone.',
+          ),
+        // The server says why (sold meanwhile, not this seller's): its words, as it gave them.
+        onError: (error) => toast.error(error.message),
+      },
+    );
   }
 
   const columns: ReadonlyArray<Column<Product>> = [
@@ -60,8 +91,7 @@ export function MyProducts() {
     },
     {
       header: 'Sale Status',
-      cell: (product) =>
-        product.sellStatus ? <Badge tone="neutral">Sold</Badge> : <Badge tone="success">Available</Badge>,
+      cell: (product) => <SaleStatus product={product} />,
     },
     {
       header: 'Action',
@@ -69,6 +99,22 @@ export function MyProducts() {
       // Right-aligned, and Advertise and Advertised equally wide, so Delete stays in one place on every row.
       cell: (product) => (
         <>
+          {!product.sellStatus && (
+            <>
+              <Link to={`/dashboard/editproduct/${product._id}`} className={buttonClasses('secondary', 'sm')}>
+                Edit
+              </Link>
+              <Button
+                variant="secondary"
+                size="sm"
+                className={HIDE_WIDTH}
+                loading={setHidden.isPending && setHidden.variables.id === product._id}
+                onClick={() => toggleHidden(product)}
+              >
+                {product.hidden ? 'Show' : 'Hide'}
+              </Button>
+            </>
+          )}
           {product.advertiseStatus ? (
             <Button variant="secondary" size="sm" disabled className={ADVERTISE_WIDTH}>
               Advertised
@@ -95,7 +141,7 @@ export function MyProducts() {
     <>
       <PageHeader
         title="My Product"
-        description="Your listings. Advertise one to show it in the home page's Advertised Phone section."
+        description="Your listings. Edit one to change its price or photos, hide it to take it off sale for a while, or advertise it on the home page."
         actions={
           <Link to="/dashboard/addproduct" className={buttonClasses()}>
             Add Product
