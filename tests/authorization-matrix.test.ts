@@ -56,6 +56,18 @@ const aCategory = CATEGORY_CATALOGUE[0]!.id;
 /** Records the calls act on; each call gets new ones, owned by `seller` unless named otherwise. */
 const records = {
   product: () => listProduct(actors.seller),
+  /** A booking by `buyer` of a new phone of `seller`, accepted by the seller when asked. */
+  async booking(status: 'requested' | 'accepted' = 'requested') {
+    const productId = await listProduct(actors.seller);
+    const booked = await actors.buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Rangpur' },
+    });
+    const id = booked.json<{ insertedId: string }>().insertedId;
+    if (status === 'accepted') await actors.seller.request({ method: 'PUT', url: `/api/bookings/${id}/accept` });
+    return id;
+  },
   async report() {
     const productId = await listProduct(actors.seller);
     const response = await actors.buyer.request({
@@ -353,6 +365,70 @@ const TABLE: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/bookings/requests',
+    allowed: anySeller,
+    call: () => ({ url: '/api/bookings/requests' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/bookings/:id/accept',
+    allowed: owner,
+    call: async () => ({ url: `/api/bookings/${await records.booking()}/accept` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/bookings/:id/decline',
+    allowed: owner,
+    call: async () => ({ url: `/api/bookings/${await records.booking()}/decline`, payload: { reason: 'Not now' } }),
+  },
+  {
+    // The booking's two sides; an accepted deal is what either may call off.
+    method: 'PUT',
+    path: '/api/bookings/:id/cancel',
+    allowed: ['buyer', 'seller'],
+    call: async () => ({
+      url: `/api/bookings/${await records.booking('accepted')}/cancel`,
+      payload: { reason: 'Plans changed' },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/bookings/:id/sold',
+    allowed: owner,
+    call: async () => ({ url: `/api/bookings/${await records.booking('accepted')}/sold` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/sold/product/:id',
+    allowed: owner,
+    call: async () => ({ url: `/api/sold/product/${await records.product()}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications',
+    allowed: signedIn,
+    call: () => ({ url: '/api/notifications' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/unread',
+    allowed: signedIn,
+    call: () => ({ url: '/api/notifications/unread' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/notifications/read',
+    allowed: signedIn,
+    call: () => ({ url: '/api/notifications/read' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/stream',
+    allowed: signedIn,
+    call: () => ({ url: '/api/notifications/stream' }),
+  },
+  {
+    method: 'GET',
     path: '/api/orders',
     allowed: buyer,
     call: () => ({ url: `/api/orders?email=${enc(actors.buyer.email)}` }),
@@ -425,7 +501,8 @@ async function attempt(row: Row, as: Role): Promise<LightMyRequestResponse> {
 beforeAll(async () => {
   // Every record is a product of `seller` with a photo of its own: far more uploads in a minute than
   // one seller may make (that limit has its own test in uploads.test.ts).
-  t = await createTestApp({}, { uploadRateLimit: 10_000 });
+  // Event streams end at once, so a call that opens one answers.
+  t = await createTestApp({}, { uploadRateLimit: 10_000, notificationStreamMs: 20 });
   const [buyerActor, seller, otherSeller] = await Promise.all([
     registerActor(t.app, 'buyer'),
     registerActor(t.app, 'seller'),

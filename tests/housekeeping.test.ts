@@ -77,7 +77,7 @@ describe('removeUnusedUploads', () => {
     await age(booked, 48);
     const before = await uploadIds();
 
-    const removed = await removeUnusedUploads({ db: t.db, images: t.images });
+    const removed = await removeUnusedUploads(t.app.deps);
 
     const after = await uploadIds();
     expect(removed).toBe(2);
@@ -94,15 +94,15 @@ describe('removeUnusedUploads', () => {
     expect((await t.app.inject({ method: 'GET', url: order.productImg })).statusCode).toBe(200);
 
     // A second round finds nothing more to do.
-    expect(await removeUnusedUploads({ db: t.db, images: t.images })).toBe(0);
+    expect(await removeUnusedUploads(t.app.deps)).toBe(0);
   });
 
   it('counts the day from `now`', async () => {
     const upload = uploadIdOf(await uploadPhoto(seller));
     const inHours = (hours: number) => new Date(Date.now() + hours * HOUR);
-    await removeUnusedUploads({ db: t.db, images: t.images }, inHours(23));
+    await removeUnusedUploads(t.app.deps, inHours(23));
     expect(await uploadIds()).toContain(upload);
-    await removeUnusedUploads({ db: t.db, images: t.images }, inHours(25));
+    await removeUnusedUploads(t.app.deps, inHours(25));
     expect(await uploadIds()).not.toContain(upload);
     expect(filesOf(upload).map(existsSync)).toEqual([false, false]);
   });
@@ -124,7 +124,7 @@ describe('removeExpiredSessions', () => {
       })
       .execute();
 
-    expect(await removeExpiredSessions({ db: t.db, images: t.images })).toBe(1);
+    expect(await removeExpiredSessions(t.app.deps)).toBe(1);
     const left = await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.user.uid).execute();
     expect(left).toHaveLength(1);
     expect(left[0]!.id).not.toBe(expired);
@@ -143,7 +143,7 @@ describe('removeStaleLoginCounters', () => {
       ])
       .execute();
 
-    expect(await removeStaleLoginCounters({ db: t.db, images: t.images })).toBe(1);
+    expect(await removeStaleLoginCounters(t.app.deps)).toBe(1);
     const keys = (
       await t.db.selectFrom('login_failures').select('key').where('key', 'like', 'ip:192.0.2.%').execute()
     ).map((row) => row.key);
@@ -163,6 +163,7 @@ describe('runHousekeeping', () => {
       'unused uploads',
       'expired sessions',
       'stale login counters',
+      'expired booking requests',
     ]);
   });
 
@@ -173,7 +174,7 @@ describe('runHousekeeping', () => {
       { name: 'broken', run: vi.fn().mockRejectedValue(failure) },
       { name: 'working', run: vi.fn().mockResolvedValue(3) },
     ];
-    await runHousekeeping({ db: t.db, images: t.images }, log, jobs);
+    await runHousekeeping(t.app.deps, log, jobs);
     expect(jobs[1]!.run).toHaveBeenCalledOnce();
     expect(log.error).toHaveBeenCalledWith({ err: failure, job: 'broken' }, 'housekeeping job failed');
     expect(log.info).toHaveBeenCalledWith({ job: 'working', removed: 3 }, 'housekeeping');

@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
-import { postgresBus } from '../src/server/cache/postgres-bus';
+import { postgresChannel } from '../src/server/events/channel';
 import { PublicCache } from '../src/server/cache/public-cache';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
@@ -109,7 +109,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
 describe.runIf(postgresUrl)('two processes on one PostgreSQL', () => {
   it("drop each other's cached answers through LISTEN/NOTIFY", async () => {
-    const caches = [0, 1].map(() => new PublicCache({ bus: postgresBus(postgresUrl!) }));
+    const caches = [0, 1].map(() => new PublicCache({ channel: postgresChannel(postgresUrl!, 'phonehaat_catalog') }));
     const [a, b] = await Promise.all(caches.map((cache) => buildApp(t.app.deps, { publicCache: cache })));
     await Promise.all([a!.ready(), b!.ready()]);
     try {

@@ -186,7 +186,7 @@ describe('a listing whose photo goes away before it is stored', () => {
       .set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() })
       .where('id', '=', uploadId)
       .execute();
-    beforeNextProductInsert(async (db) => expect(await removeUnusedUploads({ db, images: t.images })).toBe(1));
+    beforeNextProductInsert(async (db) => expect(await removeUnusedUploads({ ...t.app.deps, db })).toBe(1));
 
     const { caption: _caption, hue: _hue, ...fields } = demoListing(1);
     const response = await seller.request({

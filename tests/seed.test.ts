@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_LISTING_COUNT, DEMO_PASSWORD, seedDemoData } from '../src/server/db/seed/demo';
 import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
+import { BOOKING_STATUSES, buyerOrderSchema } from '../src/shared/bookings';
 import type { Product } from '../src/shared/products';
 import { imageFileNames } from '../src/server/uploads/names';
 import { logInActor } from './support/actors';
@@ -40,7 +41,8 @@ describe('demo seed', () => {
       // Four listings have three photos each.
       uploads: DEMO_LISTING_COUNT + 8,
       products: DEMO_LISTING_COUNT,
-      bookings: 2,
+      // Every state of the deal at least once (the deal's own test reads them).
+      bookings: 8,
       reports: 1,
       verification_requests: 1,
     });
@@ -77,6 +79,26 @@ describe('demo seed', () => {
 
     expect(lines.join('\n')).toContain(DEMO_PASSWORD);
     for (const account of Object.values(DEMO_ACCOUNTS)) expect(lines.join('\n')).toContain(account.email);
+  });
+
+  it('shows every state of the deal from the demo accounts, with its notifications', async () => {
+    await seedDemoData(t.db, t.images, { log: () => {} });
+    const statuses = await t.db.selectFrom('bookings').select('status').execute();
+    expect(new Set(statuses.map((row) => row.status))).toEqual(new Set(BOOKING_STATUSES));
+
+    const buyer = await logInActor(t.app, DEMO_ACCOUNTS.buyer.email, DEMO_PASSWORD);
+    const orders = buyerOrderSchema
+      .array()
+      .parse((await buyer.request({ url: `/api/orders?email=${DEMO_ACCOUNTS.buyer.email}` })).json());
+    expect(orders.find((order) => order.status === 'accepted')?.sellerPhone).toBeTruthy();
+    const unread = await buyer.request({ url: '/api/notifications/unread' });
+    expect(unread.json<{ unread: number }>().unread).toBeGreaterThan(0);
+
+    const seller = await logInActor(t.app, DEMO_ACCOUNTS.verifiedSeller.email, DEMO_PASSWORD);
+    const requests = (await seller.request({ url: '/api/bookings/requests' })).json<Array<{ status: string }>>();
+    expect(requests.filter((request) => request.status === 'requested').length).toBeGreaterThanOrEqual(2);
+    const phones = await t.app.inject({ url: '/api/all/phones?limit=100' });
+    expect(phones.json<Product[]>().filter((product) => product.reserved)).toHaveLength(1);
   });
 
   it('shows listings with several photos, one with a lowered price, and keeps the hidden one out of public lists', async () => {

@@ -14,6 +14,8 @@ import { PublicCache } from './cache/public-cache';
 import { categoryRoutes } from './categories/routes';
 import type { Deps, DepsGiven } from './deps';
 import { healthRoutes } from './health/routes';
+import { Bell } from './notifications/bell';
+import { notificationRoutes } from './notifications/routes';
 import { registerClient } from './http/client';
 import { answerClientError } from './http/client-errors';
 import { registerCrossSiteGuard } from './http/cross-site';
@@ -43,13 +45,19 @@ export interface AppOptions {
   clientDir?: string | false;
   /** Told of every route as it is added (the OpenAPI drift test lists the routes this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** How long one notification event stream stays open before the browser opens the next. */
+  notificationStreamMs?: number;
   /** The cache of public answers; main.ts hands one that hears other processes' changes. */
   publicCache?: PublicCache;
 }
 
 /** Builds the whole server: outside plugins, then the app's own, then routes. Tests import this. */
 export async function buildApp(given: DepsGiven, options: AppOptions = {}): Promise<FastifyInstance> {
-  const deps: Deps = { ...given, search: given.search ?? new SqlSearch(given.db, given.engine) };
+  const deps: Deps = {
+    ...given,
+    search: given.search ?? new SqlSearch(given.db, given.engine),
+    bell: given.bell ?? new Bell(),
+  };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 64 * 1024,
@@ -85,6 +93,8 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   registerCrossSiteGuard(app);
   registerPublicCache(app, options.publicCache ?? new PublicCache());
   registerImageServing(app);
+  app.addHook('onReady', () => deps.bell.start());
+  app.addHook('onClose', () => deps.bell.close());
 
   await app.register(
     async (api) => {
@@ -113,6 +123,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
       ]) {
         await api.register(routes);
       }
+      await api.register(notificationRoutes, { streamLifetimeMs: options.notificationStreamMs });
       await api.register(uploadRoutes, {
         uploadsPerMinute: options.uploadRateLimit,
         arrivalRule: options.uploadArrivalRule,

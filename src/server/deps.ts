@@ -3,6 +3,7 @@ import type { AccessTokens } from './auth/tokens';
 import type { Config } from './config';
 import type { Engine } from './db/connection';
 import type { Database } from './db/schema';
+import type { Bell } from './notifications/bell';
 import type { SearchEngine } from './search/engine';
 import type { ImageStore } from './uploads/store';
 
@@ -14,10 +15,15 @@ export interface Deps {
   tokens: AccessTokens;
   images: ImageStore;
   search: SearchEngine;
+  /** Rings users' open pages when a notification is made for them, in every process. */
+  bell: Bell;
 }
 
-/** What `buildApp` is handed: the search runs on the app's own database unless another engine is given. */
-export type DepsGiven = Omit<Deps, 'search'> & Partial<Pick<Deps, 'search'>>;
+/**
+ * What `buildApp` is handed: the search runs on the app's own database unless another engine is
+ * given, and the bell rings this process only unless one with a channel to the others is given.
+ */
+export type DepsGiven = Omit<Deps, 'search' | 'bell'> & Partial<Pick<Deps, 'search' | 'bell'>>;
 
 declare module 'fastify' {
   interface FastifyInstance {

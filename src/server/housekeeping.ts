@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { deleteExpiredSessions } from './auth/repository';
+import { expireRequests } from './bookings/deal';
 import { deleteStaleLoginCounters } from './auth/throttle';
 import type { Deps } from './deps';
 import { imageFileNames } from './uploads/names';
@@ -8,7 +9,7 @@ import { deleteUnusedUploads } from './uploads/repository';
 /*
  * Records nobody will ever use again, removed now and then by the running server: photos uploaded
  * for a listing that was never saved, sessions past their expiry, and login counters whose window
- * has passed. Each job is a function the
+ * has passed; and booking requests nobody answered in 48 hours expire. Each job is a function the
  * tests call directly; startHousekeeping runs them all on a timer in the real server (main.ts).
  */
 
@@ -18,7 +19,7 @@ export const UNUSED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 export const HOUSEKEEPING_FIRST_RUN_MS = 60 * 1000;
 
-export type HousekeepingDeps = Pick<Deps, 'db' | 'images'>;
+export type HousekeepingDeps = Pick<Deps, 'db' | 'images' | 'bell'>;
 
 export interface HousekeepingJob {
   name: string;
@@ -51,6 +52,7 @@ export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'unused uploads', run: removeUnusedUploads },
   { name: 'expired sessions', run: removeExpiredSessions },
   { name: 'stale login counters', run: removeStaleLoginCounters },
+  { name: 'expired booking requests', run: expireRequests },
 ];
 
 /** One round: every job in turn; a job that fails is logged and the others still run. */

@@ -40,3 +40,58 @@ export const orderSchema = z.object({
   bookedAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * A booking's life: a request the seller accepts or declines (or the buyer cancels, or nobody
+ * answers for 48 hours); an accepted one ends sold to its buyer, or cancelled by either side.
+ */
+export const BOOKING_STATUSES = ['requested', 'accepted', 'declined', 'cancelled', 'expired', 'sold'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** The seller still has to answer, or the phone is reserved for this buyer. */
+export const OPEN_STATUSES: readonly BookingStatus[] = ['requested', 'accepted'];
+export const REQUEST_EXPIRY_HOURS = 48;
+/** The reason the server gives the other requests on a phone once it is sold. */
+export const SOLD_TO_ANOTHER_BUYER = 'sold to another buyer';
+
+/** The state of a booking as its buyer and seller see it, beside the spec's order fields. */
+const dealFields = {
+  status: z.enum(BOOKING_STATUSES),
+  statusReason: z.string().nullable(),
+  statusChangedAt: z.string().nullable(),
+};
+
+/** GET /orders: the spec's fields, the deal's state, and the seller's contact once the seller accepted. */
+export const buyerOrderSchema = orderSchema.extend({
+  ...dealFields,
+  sellerName: z.string().nullable(),
+  sellerPhone: z.string().nullable(),
+});
+export type BuyerOrder = z.infer<typeof buyerOrderSchema>;
+
+/** GET /bookings/requests: one request on one of the seller's phones. */
+export const bookingRequestItemSchema = z.object({
+  _id: z.string(),
+  productId: z.string().nullable(),
+  productName: z.string(),
+  productImg: z.string(),
+  productPrice: z.number(),
+  buyerName: z.string(),
+  phoneNumber: z.string(),
+  meetLocation: z.string(),
+  bookedAt: z.string(),
+  ...dealFields,
+});
+export type BookingRequestItem = z.infer<typeof bookingRequestItemSchema>;
+
+export const MAX_REASON_LENGTH = 200;
+const reasonText = z
+  .string({ error: 'The reason is text' })
+  .trim()
+  .max(MAX_REASON_LENGTH, `Keep the reason under ${MAX_REASON_LENGTH} characters`);
+
+/** Decline (seller) and Cancel (either side): a short reason, optional, except when an accepted deal is called off. */
+export const bookingReasonSchema = z.object({ reason: reasonText.optional() });
+export type BookingReason = z.infer<typeof bookingReasonSchema>;
+
+/** PUT /bookings/{id}/...: the booking as it is after the move. */
+export const bookingMoveResultSchema = z.object({ _id: z.string(), status: z.enum(BOOKING_STATUSES) });

@@ -103,12 +103,18 @@ export const productSchema = z.object({
   photos: z.array(z.object({ url: z.string(), thumb: z.string() })),
   /** Taken off sale by the seller: in no public list, and it cannot be booked. */
   hidden: z.boolean(),
+  /** The seller accepted a booking: the phone waits for that buyer, and other requests wait. */
+  reserved: z.boolean(),
   /** The resale price before the last edit changed it, null while it never changed. */
   previousPrice: z.number().nullable(),
   editedOn: z.string().nullable(),
   postedOn: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/** GET /products (the seller's own list): each phone with how many booking requests are open on it. */
+export const myProductSchema = productSchema.extend({ openRequests: z.number() });
+export type MyProduct = z.infer<typeof myProductSchema>;
 
 /** GET /product/{id}/mine: what the signed-in user has done with a listing, so its page can say so. */
 export const myProductActivitySchema = z.object({ bookedAt: z.string().nullable(), reportedAt: z.string().nullable() });

@@ -1,11 +1,15 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Order } from '../../shared/bookings';
+import type { Kysely } from 'kysely';
+import {
+  OPEN_STATUSES,
+  type BookingRequestItem,
+  type BookingStatus,
+  type BuyerOrder,
+  type Order,
+} from '../../shared/bookings';
 import type { PageQuery } from '../../shared/common';
 import { newId, nowIso } from '../db/ids';
-import type { BookingsTable, Database } from '../db/schema';
+import type { BookingRow, Database } from '../db/schema';
 import { offsetOf } from '../http/paging';
-
-type BookingRow = Selectable<BookingsTable>;
 
 export const toOrder = (row: BookingRow): Order => ({
   _id: row.id,
@@ -21,7 +25,44 @@ export const toOrder = (row: BookingRow): Order => ({
   bookedAt: row.booked_at,
 });
 
-export type NewBooking = Omit<BookingRow, 'id' | 'booked_at'>;
+const dealOf = (row: BookingRow) => ({
+  status: row.status,
+  statusReason: row.status_reason,
+  statusChangedAt: row.status_changed_at,
+});
+
+/** The seller's contact goes to the buyer only once the seller has said yes. */
+const SELLER_SHOWN: readonly BookingStatus[] = ['accepted', 'sold'];
+
+type BuyerOrderRow = BookingRow & { seller_name: string | null; seller_mobile: string | null };
+
+const toBuyerOrder = (row: BuyerOrderRow): BuyerOrder => {
+  const shown = SELLER_SHOWN.includes(row.status);
+  return {
+    ...toOrder(row),
+    ...dealOf(row),
+    sellerName: shown ? row.seller_name : null,
+    sellerPhone: shown ? row.seller_mobile : null,
+  };
+};
+
+const toRequestItem = (row: BookingRow): BookingRequestItem => ({
+  _id: row.id,
+  productId: row.product_id,
+  productName: row.product_name,
+  productImg: row.product_img,
+  productPrice: row.product_price,
+  buyerName: row.buyer_name,
+  phoneNumber: row.phone_number,
+  meetLocation: row.meet_location,
+  bookedAt: row.booked_at,
+  ...dealOf(row),
+});
+
+export type NewBooking = Omit<
+  BookingRow,
+  'id' | 'booked_at' | 'status' | 'is_open' | 'status_reason' | 'status_changed_at'
+>;
 
 export async function insertBooking(db: Kysely<Database>, booking: NewBooking): Promise<string> {
   const id = newId();
@@ -32,29 +73,149 @@ export async function insertBooking(db: Kysely<Database>, booking: NewBooking): 
   return id;
 }
 
+/** The buyer's booking of the product, open or not (one row per buyer and product). */
 export const findBooking = (db: Kysely<Database>, buyerId: string, productId: string) =>
   db
     .selectFrom('bookings')
-    .select(['id', 'booked_at'])
+    .select(['id', 'booked_at', 'status'])
     .where('buyer_id', '=', buyerId)
     .where('product_id', '=', productId)
     .executeTakeFirst();
+
+export const findBookingById = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The columns a move to `status` writes; a reason only goes with a decline or a cancellation. */
+const statusColumns = (status: BookingStatus, reason: string | null) => ({
+  status,
+  is_open: OPEN_STATUSES.includes(status),
+  status_reason: reason,
+  status_changed_at: nowIso(),
+});
+
+/**
+ * Moves a booking to `to` only while it is in one of `from`, so two moves racing each other cannot
+ * both happen; answers whether it moved.
+ */
+export async function moveBooking(
+  db: Kysely<Database>,
+  id: string,
+  from: readonly BookingStatus[],
+  to: BookingStatus,
+  reason: string | null = null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set(statusColumns(to, reason))
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A closed booking asked again: a new request with the buyer's new details, at the end of the queue. */
+export async function reopenBooking(
+  db: Kysely<Database>,
+  id: string,
+  details: Pick<BookingRow, 'phone_number' | 'meet_location' | 'product_price' | 'seller_id'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bookings')
+    .set({ ...details, ...statusColumns('requested', null), booked_at: nowIso() })
+    .where('id', '=', id)
+    .where('is_open', '=', false)
+    .where('status', '!=', 'sold')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The open bookings of a product (served by bookings_product_open). */
+export const openBookingsOf = (db: Kysely<Database>, productId: string) =>
+  db.selectFrom('bookings').selectAll().where('product_id', '=', productId).where('is_open', '=', true).execute();
+
+export async function hasAcceptedBooking(db: Kysely<Database>, productId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('status', '=', 'accepted')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Which of the products are reserved: they have an accepted booking (served by bookings_one_accepted). */
+export async function reservedAmong(db: Kysely<Database>, productIds: string[]): Promise<Set<string>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('bookings')
+    .select('product_id')
+    .where('product_id', 'in', productIds)
+    .where('status', '=', 'accepted')
+    .execute();
+  return new Set(rows.map((row) => row.product_id).filter((id) => id !== null));
+}
+
+/** How many open requests each of the products has (served by bookings_product_open). */
+export async function openRequestCounts(db: Kysely<Database>, productIds: string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['product_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('product_id', 'in', productIds)
+    .where('is_open', '=', true)
+    .groupBy('product_id')
+    .execute();
+  return new Map(rows.map((row) => [row.product_id as string, Number(row.count)]));
+}
 
 /** One page of a buyer's bookings, newest first (served by the bookings_buyer_booked index). */
 export async function listOrdersOfBuyer(db: Kysely<Database>, buyerId: string, page: PageQuery) {
   const ofBuyer = db.selectFrom('bookings').where('buyer_id', '=', buyerId);
   const [rows, count] = await Promise.all([
-    ofBuyer
-      .selectAll()
-      .orderBy('booked_at', 'desc')
-      .orderBy('id', 'desc')
+    db
+      .selectFrom('bookings as b')
+      .leftJoin('products as p', 'p.id', 'b.product_id')
+      .leftJoin('users as u', 'u.id', 'b.seller_id')
+      .selectAll('b')
+      .select(['u.name as seller_name', 'p.seller_mobile as seller_mobile'])
+      .where('b.buyer_id', '=', buyerId)
+      .orderBy('b.booked_at', 'desc')
+      .orderBy('b.id', 'desc')
       .limit(page.limit)
       .offset(offsetOf(page))
       .execute(),
     ofBuyer.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toOrder), total: Number(count.count) };
+  return { items: rows.map(toBuyerOrder), total: Number(count.count) };
 }
+
+/** One page of the requests on a seller's phones: open ones first, newest first (bookings_seller_open_booked). */
+export async function listRequestsOfSeller(db: Kysely<Database>, sellerId: string, page: PageQuery) {
+  const ofSeller = db.selectFrom('bookings').where('seller_id', '=', sellerId);
+  const [rows, count] = await Promise.all([
+    ofSeller
+      .selectAll()
+      .orderBy('is_open', 'desc')
+      .orderBy('booked_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(offsetOf(page))
+      .execute(),
+    ofSeller.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toRequestItem), total: Number(count.count) };
+}
+
+/** Requests nobody answered since `bookedBefore`, oldest first (served by bookings_requested_booked). */
+export const requestsBookedBefore = (db: Kysely<Database>, bookedBefore: string, limit: number) =>
+  db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('status', '=', 'requested')
+    .where('booked_at', '<', bookedBefore)
+    .orderBy('booked_at')
+    .limit(limit)
+    .execute();
 
 /** Up to two listings that show the upload among their photos (served by product_photos_upload). */
 export const findProductsShowingUpload = (db: Kysely<Database>, uploadId: string) =>

@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { BookingRequest } from '../../shared/bookings';
+import { OPEN_STATUSES, type BookingRequest } from '../../shared/bookings';
 import type { Deps } from '../deps';
-import { isForeignKeyViolation } from '../db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import type { Database, UserRow } from '../db/schema';
 import { AppError, notFound, unauthenticated } from '../errors';
 import { findProduct, findProductDetails } from '../products/repository';
 import { imageFileName, uploadIdOfUrl } from '../uploads/names';
-import { findBooking, findProductsShowingUpload, insertBooking } from './repository';
+import { withNotifications } from '../notifications/service';
+import { requested } from './messages';
+import { findBooking, findProductsShowingUpload, insertBooking, reopenBooking } from './repository';
 
 /**
  * The spec's client names the product only by its picture: the listing that shows that upload, as
@@ -28,38 +30,56 @@ async function productShowing(db: Kysely<Database>, productImg: string, publicUr
 const alreadyBooked = () => new AppError('ALREADY_EXISTS', 'You have booked this phone already. See it in My orders.');
 
 /**
- * Books a product for `buyer`. Who books comes from the account and what is booked from the
- * product's own record, as it is now: the booking keeps that snapshot even if the listing changes
- * or goes away later.
+ * Books a product for `buyer`: a request its seller is told of at once. Who books comes from the
+ * account and what is booked from the product's own record, as it is now: the booking keeps that
+ * snapshot even if the listing changes or goes away later. A buyer whose earlier booking of the
+ * phone was declined, cancelled or expired asks again with the same booking.
  */
 export async function bookProduct(
-  { db, images, config }: Pick<Deps, 'db' | 'images' | 'config'>,
+  deps: Pick<Deps, 'db' | 'images' | 'config' | 'bell'>,
   buyer: UserRow,
   request: BookingRequest,
 ): Promise<string> {
+  const { db, images, config } = deps;
   const productId = request.productId ?? (await productShowing(db, request.productImg ?? '', config.PUBLIC_URL));
   const product = await findProductDetails(db, productId);
   if (!product) throw notFound('Product');
   if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
   if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
-  if (await findBooking(db, buyer.id, product.id)) throw alreadyBooked();
+  const earlier = await findBooking(db, buyer.id, product.id);
+  if (earlier && (OPEN_STATUSES.includes(earlier.status) || earlier.status === 'sold')) throw alreadyBooked();
 
+  const details = {
+    phone_number: request.phoneNumber,
+    meet_location: request.meetLocation,
+    product_price: product.resale_price,
+    seller_id: product.seller_id,
+  };
   try {
-    return await insertBooking(db, {
-      buyer_id: buyer.id,
-      product_id: product.id,
-      product_name: product.product_name,
-      product_price: product.resale_price,
-      product_img: images.urlOf(imageFileName(product.image_id)),
-      category_name: product.category_name,
-      buyer_name: buyer.name,
-      buyer_email: buyer.email,
-      phone_number: request.phoneNumber,
-      meet_location: request.meetLocation,
+    return await withNotifications(deps, async (trx, tell) => {
+      let id = earlier?.id;
+      if (id) {
+        if (!(await reopenBooking(trx, id, details))) throw alreadyBooked();
+      } else {
+        id = await insertBooking(trx, {
+          ...details,
+          buyer_id: buyer.id,
+          product_id: product.id,
+          product_name: product.product_name,
+          product_img: images.urlOf(imageFileName(product.image_id)),
+          category_name: product.category_name,
+          buyer_name: buyer.name,
+          buyer_email: buyer.email,
+        });
+      }
+      await tell(
+        ...requested({ ...details, buyer_id: buyer.id, product_name: product.product_name, buyer_name: buyer.name }),
+      );
+      return id;
     });
   } catch (error) {
     // Two bookings racing past the check above: the unique index keeps one, the other gets the same 409.
-    if (await findBooking(db, buyer.id, product.id)) throw alreadyBooked();
+    if (isUniqueViolation(error)) throw alreadyBooked();
     // The product (or the buyer's own account) was deleted since it was read above.
     if (isForeignKeyViolation(error))
       throw (await findProduct(db, product.id)) ? unauthenticated() : notFound('Product');

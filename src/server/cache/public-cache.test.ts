@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { InvalidationBus } from './bus';
+import type { Channel } from '../events/channel';
 import { preferredEncoding } from './hooks';
 import { compressedBody, matchesEtag, PublicCache } from './public-cache';
 
-/** Two processes' buses joined by hand: what one publishes, the other hears. */
-function joinedBuses(): [InvalidationBus, InvalidationBus] {
-  const listeners: Array<(() => void) | undefined> = [undefined, undefined];
-  const bus = (self: 0 | 1): InvalidationBus => ({
-    publish: async () => listeners[1 - self]?.(),
-    subscribe: async (onChange) => {
-      listeners[self] = onChange;
+/** Two processes' channels joined by hand: what one publishes, the other hears. */
+function joinedChannels(): [Channel, Channel] {
+  const listeners: Array<((message: string) => void) | undefined> = [undefined, undefined];
+  const channel = (self: 0 | 1): Channel => ({
+    publish: async (message) => listeners[1 - self]?.(message),
+    subscribe: async (onMessage) => {
+      listeners[self] = onMessage;
     },
     close: async () => {},
   });
-  return [bus(0), bus(1)];
+  return [channel(0), channel(1)];
 }
 
 describe('PublicCache', () => {
   it('serves an answer until the next change, here or in another process', async () => {
-    const [busA, busB] = joinedBuses();
-    const a = new PublicCache({ bus: busA });
-    const b = new PublicCache({ bus: busB });
+    const [channelA, channelB] = joinedChannels();
+    const a = new PublicCache({ channel: channelA });
+    const b = new PublicCache({ channel: channelB });
     await Promise.all([a.listen(), b.listen()]);
     a.store('/x', a.generation, '[1]', {});
     b.store('/x', b.generation, '[1]', {});

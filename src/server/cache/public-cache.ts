@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { localBus, type InvalidationBus } from './bus';
+import { localChannel, type Channel } from '../events/channel';
 
 /** One cached answer: the serialized body and the headers that go with it. */
 export interface CachedAnswer {
@@ -15,7 +15,8 @@ export interface CachedAnswer {
 export type Encoding = 'br' | 'gzip';
 
 export interface PublicCacheOptions {
-  bus?: InvalidationBus;
+  /** Where this process hears the others' changes and tells them its own (events/channel.ts). */
+  channel?: Channel;
   /** Answers kept at most; the oldest goes first. */
   maxEntries?: number;
   /** A safety net for changes made outside the app (by hand in the database): nothing is served older than this. */
@@ -30,20 +31,20 @@ const COMPRESS_THRESHOLD = 1024;
  * The public answers (lists, products, categories) are the same for every visitor: they are kept
  * serialized until the catalog changes. The cache does not know which write changes what: every
  * state-changing request and every housekeeping round bumps the generation (see hooks.ts), which
- * drops everything, here and, through the bus, in every other process. An answer computed while a
+ * drops everything, here and, through the channel, in every other process. An answer computed while a
  * change was under way is stored under the generation it started in, so it is never served after it.
  */
 export class PublicCache {
   private generationNumber = 0;
   private readonly entries = new Map<string, CachedAnswer>();
   private readonly pending = new Map<string, Promise<CachedAnswer | undefined>>();
-  private readonly bus: InvalidationBus;
+  private readonly channel: Channel;
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
 
   constructor(options: PublicCacheOptions = {}) {
-    this.bus = options.bus ?? localBus;
+    this.channel = options.channel ?? localChannel;
     this.maxEntries = options.maxEntries ?? 500;
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.now = options.now ?? Date.now;
@@ -55,17 +56,21 @@ export class PublicCache {
 
   /** Starts hearing other processes' changes. */
   listen(): Promise<void> {
-    return this.bus.subscribe(() => this.invalidate());
+    // A lost connection may have missed changes: forget everything then too.
+    return this.channel.subscribe(
+      () => this.invalidate(),
+      () => this.invalidate(),
+    );
   }
 
   close(): Promise<void> {
-    return this.bus.close();
+    return this.channel.close();
   }
 
   /** After a change: forget everything here, then tell the other processes. */
   async bump(): Promise<void> {
     this.invalidate();
-    await this.bus.publish();
+    await this.channel.publish('changed');
   }
 
   invalidate(): void {

@@ -40,3 +40,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
   return UNAVAILABLE_MESSAGES.some((text) => error.message.startsWith(text));
 }
+
+/** PostgreSQL's SQLSTATE and better-sqlite3's extended result code for a unique-index violation. */
+const UNIQUE_CODES = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE']);
+
+/** A write that a unique index refused: another request got there first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && UNIQUE_CODES.has(String(error.code));
+}

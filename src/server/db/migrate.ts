@@ -3,6 +3,7 @@ import type { Engine } from './connection';
 import { initialMigration } from './migrations/001-initial';
 import { googleSignInsMigration } from './migrations/002-google-sign-ins';
 import { housekeepingIndexesMigration } from './migrations/003-housekeeping-indexes';
+import { dealMigration } from './migrations/004-deal';
 import { listingsMigration } from './migrations/005-listings';
 import { searchMigration } from './migrations/006-search';
 import type { Database } from './schema';
@@ -16,6 +17,7 @@ class CodeMigrations implements MigrationProvider {
       '001-initial': initialMigration(this.engine),
       '002-google-sign-ins': googleSignInsMigration(this.engine),
       '003-housekeeping-indexes': housekeepingIndexesMigration,
+      '004-deal': dealMigration(this.engine),
       '005-listings': listingsMigration(this.engine),
       '006-search': searchMigration(this.engine),
     };
@@ -29,6 +31,8 @@ export async function migrate(db: Kysely<Database>, engine: Engine): Promise<voi
   const migrator = new Migrator({
     db,
     provider: new CodeMigrations(engine),
+    // Work landed side by side: a database that already has 005 and 006 still gets 004.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   for (let attempt = 1; ; attempt++) {

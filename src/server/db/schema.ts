@@ -1,4 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { BookingStatus } from '../../shared/bookings';
+import type { NotificationKind } from '../../shared/notifications';
 
 /**
  * Table shapes as the application sees them on both engines: booleans are `is_*` columns and
@@ -105,6 +107,25 @@ export interface BookingsTable {
   phone_number: string;
   meet_location: string;
   booked_at: string;
+  status: Generated<BookingStatus>;
+  /** requested or accepted: the seller still has to act, or the phone is reserved for this buyer. */
+  is_open: Generated<boolean>;
+  /** Why it was declined or cancelled, in the words of whoever did it (or the server's). */
+  status_reason: string | null;
+  status_changed_at: string | null;
+  /** The phone's seller when the request came; null once that account is deleted. */
+  seller_id: string | null;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: NotificationKind;
+  message: string;
+  /** A path in the web client where the notification's subject is seen. */
+  link: string;
+  created_at: string;
+  is_read: Generated<boolean>;
 }
 
 export interface VerificationRequestsTable {
@@ -161,6 +182,7 @@ export interface Database {
   products: ProductsTable;
   product_photos: ProductPhotosTable;
   bookings: BookingsTable;
+  notifications: NotificationsTable;
   verification_requests: VerificationRequestsTable;
   reports: ReportsTable;
   search_listings: SearchListingsTable;
@@ -172,3 +194,5 @@ export type NewUser = Insertable<UsersTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type GoogleSignInRow = Selectable<GoogleSignInsTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
+export type BookingRow = Selectable<BookingsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

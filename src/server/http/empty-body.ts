@@ -6,6 +6,16 @@ import { AppError } from '../errors';
  * (PUT /verify_seller). An empty JSON body is therefore read as no body at all; a call that does
  * take a body then says it is missing, and one that takes none simply runs, whatever its method.
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every field of the body is optional, so the body itself may be left out. */
+    optionalBody?: boolean;
+  }
+}
+
+/** Route config of a call whose body holds only optional fields. */
+export const optionalBody = { optionalBody: true };
+
 export function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -14,8 +24,9 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
     else parseJson(request, body as string, done);
   });
   app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) {
-      throw new AppError('BAD_REQUEST', 'The request body is empty');
-    }
+    if (request.body !== undefined || !request.routeOptions.schema?.body) return;
+    // A body of optional fields only (a reason to decline) may be left out: it reads as `{}`.
+    if (request.routeOptions.config.optionalBody) request.body = {};
+    else throw new AppError('BAD_REQUEST', 'The request body is empty');
   });
 }

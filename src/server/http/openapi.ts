@@ -16,6 +16,8 @@ export interface OpenApiRouteConfig {
   multipartFile?: string;
   /** The route answers the browser a page (the Google sign-in callback), refusals included, not JSON. */
   answersHtml?: boolean;
+  /** The route answers a stream of server-sent events (the notification count). */
+  eventStream?: string;
 }
 
 declare module 'fastify' {
@@ -33,6 +35,11 @@ const htmlPage = {
   description: 'A page for the browser',
   content: { 'text/html': { schema: { type: 'string' } } },
 };
+
+const eventStreamAnswer = (description: string) => ({
+  description,
+  content: { 'text/event-stream': { schema: { type: 'string' } } },
+});
 
 const DESCRIPTION = [
   'The PhoneHaat API: paths as the product spec spells them (typos included), under `/api`.',
@@ -62,7 +69,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: (document) => {
       const { schema = {}, url } = jsonSchemaTransform(document);
       if (schema.hide) return { schema, url };
-      const { multipartFile, answersHtml } = document.route.config?.openapi ?? {};
+      const { multipartFile, answersHtml, eventStream } = document.route.config?.openapi ?? {};
       const refusals = answersHtml ? { '4XX': htmlPage } : { '4XX': errorAnswer };
       return {
         url,
@@ -71,6 +78,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           ...(multipartFile ? multipartBody(multipartFile) : {}),
           response: {
             ...(answersHtml ? { 200: htmlPage } : (schema.response as object | undefined)),
+            ...(eventStream ? { 200: eventStreamAnswer(eventStream) } : {}),
             ...refusals,
             '5XX': errorAnswer,
           },

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PageQuery } from '../../shared/common';
 import type { Condition, Product } from '../../shared/products';
+import { openRequestCounts, reservedAmong } from '../bookings/repository';
 import { newId, nowIso } from '../db/ids';
 import type { Database, ProductRow } from '../db/schema';
 import { offsetOf } from '../http/paging';
@@ -70,7 +71,12 @@ const photoOf = (uploadId: string, images: ImageStore) => ({
   thumb: images.urlOf(thumbFileName(uploadId)),
 });
 
-export const toProduct = (row: ProductDetailsRow, photoIds: PhotoIds, images: ImageStore): Product => ({
+export const toProduct = (
+  row: ProductDetailsRow,
+  photoIds: PhotoIds,
+  reserved: Set<string>,
+  images: ImageStore,
+): Product => ({
   _id: row.id,
   brand: row.brand,
   category_id: row.category_id,
@@ -93,18 +99,29 @@ export const toProduct = (row: ProductDetailsRow, photoIds: PhotoIds, images: Im
   // A listing always has its cover among its photos; the fallback only covers a read racing an edit.
   photos: (photoIds.get(row.id) ?? [row.image_id]).map((id) => photoOf(id, images)),
   hidden: row.is_hidden,
+  reserved: reserved.has(row.id),
   previousPrice: row.previous_resale_price,
   editedOn: row.edited_at,
   postedOn: row.posted_at,
 });
 
-/** Rows as the API answers them, with their photos. */
+/** Rows as the API answers them, with their photos and whether a buyer has them reserved. */
 export async function toProducts(db: Kysely<Database>, rows: ProductDetailsRow[], images: ImageStore) {
-  const photoIds = await photosOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toProduct(row, photoIds, images));
+  const ids = rows.map((row) => row.id);
+  const [photoIds, reserved] = await Promise.all([photosOf(db, ids), reservedAmong(db, ids)]);
+  return rows.map((row) => toProduct(row, photoIds, reserved, images));
+}
+
+/** The seller's own rows, each with how many booking requests are open on it. */
+export async function toMyProducts(db: Kysely<Database>, rows: ProductDetailsRow[], images: ImageStore) {
+  const [products, open] = await Promise.all([
+    toProducts(db, rows, images),
+    openRequestCounts(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return products.map((product) => ({ ...product, openRequests: open.get(product._id) ?? 0 }));
 }
 
 /** One page of a list, newest first, with the total the paging headers report. */

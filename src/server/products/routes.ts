@@ -7,13 +7,18 @@ import {
   pageQuerySchema,
   updateResultSchema,
 } from '../../shared/common';
-import { myProductActivitySchema, productSchema, storeProductRequestSchema } from '../../shared/products';
+import {
+  myProductActivitySchema,
+  myProductSchema,
+  productSchema,
+  storeProductRequestSchema,
+} from '../../shared/products';
 import { assertOwnEmail, callerOf, requireRole, signedIn } from '../auth/guards';
 import { publicAnswer } from '../cache/hooks';
 import { isId } from '../db/ids';
 import { notFound } from '../errors';
 import { sendPage } from '../http/paging';
-import { findProductDetails, listProducts, toProducts, type ProductFilter } from './repository';
+import { findProductDetails, listProducts, toMyProducts, toProducts, type ProductFilter } from './repository';
 import { activityOf, advertiseProduct, deleteProduct, editProduct, hideProduct, storeProduct } from './service';
 
 const sellerOnly = requireRole('seller');
@@ -66,7 +71,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
-      schema: { querystring: emailQuerySchema.extend(pageQuerySchema.shape), response: { 200: productSchema.array() } },
+      schema: {
+        querystring: emailQuerySchema.extend(pageQuerySchema.shape),
+        response: { 200: myProductSchema.array() },
+      },
       onRequest: sellerOnly,
     },
     async (request, reply) => {
@@ -78,7 +86,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         { sellerId: caller.user.id, includeSold: true, includeHidden: true },
         { page, limit },
       );
-      return sendPage(request, reply, { page, limit }, await toProducts(db, rows, images), total);
+      return sendPage(request, reply, { page, limit }, await toMyProducts(db, rows, images), total);
     },
   );
 
@@ -123,7 +131,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: sellerOnly },
     async (request) => ({
       acknowledged: true,
-      deletedCount: await deleteProduct(db, request.params.id, callerOf(request).user.id),
+      deletedCount: await deleteProduct(app.deps, request.params.id, callerOf(request).user.id),
     }),
   );
 
@@ -132,7 +140,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly },
     async (request) => ({
       acknowledged: true,
-      deletedCount: await deleteProduct(db, request.params.id),
+      deletedCount: await deleteProduct(app.deps, request.params.id),
     }),
   );
 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MyProductActivity, StoreProductRequest } from '../../shared/products';
+import { closeOpenRequests, type DealDeps } from '../bookings/deal';
 import { findBooking } from '../bookings/repository';
 import { findCategory } from '../categories/repository';
 import type { Config } from '../config';
@@ -12,6 +13,8 @@ import { findReport } from '../reports/repository';
 import { syncListing } from '../search/indexing';
 import { findOwnUploads } from '../uploads/repository';
 import { findUserById } from '../users/repository';
+import { withNotifications } from '../notifications/service';
+import { paths } from '../../shared/paths';
 import {
   findProduct,
   insertProduct,
@@ -156,21 +159,37 @@ export async function advertiseProduct(db: Kysely<Database>, sellerId: string, p
 }
 
 /**
- * Deletes a product in one transaction: its reports go with it, while bookings stay as the buyers'
- * history with their product link cleared. `ownerId` limits the deletion to that seller's products;
- * without it (an admin) any product may go. The photo stays: bookings still show it.
+ * Deletes a product in one transaction: its reports go with it, its open bookings end (their buyers
+ * are told), and bookings stay as the buyers' history with their product link cleared. `ownerId`
+ * limits the deletion to that seller's products; without it (an admin) any product may go, and its
+ * seller is told. The photo stays: bookings still show it.
  */
-export async function deleteProduct(db: Kysely<Database>, productId: string, ownerId?: string): Promise<number> {
+export async function deleteProduct(deps: DealDeps, productId: string, ownerId?: string): Promise<number> {
   if (!isId(productId)) throw notFound('Product');
-  return db.transaction().execute(async (trx) => {
+  return withNotifications(deps, async (trx, tell) => {
     const product = await findProduct(trx, productId);
     if (!product) throw notFound('Product');
     if (ownerId !== undefined && product.seller_id !== ownerId)
       throw forbidden('You can only delete your own products');
+    const byAdmin = ownerId === undefined;
+    await closeOpenRequests(
+      trx,
+      tell,
+      productId,
+      byAdmin ? 'the listing was removed' : 'the seller removed this phone',
+    );
     await trx.deleteFrom('reports').where('product_id', '=', productId).execute();
     await trx.updateTable('bookings').set({ product_id: null }).where('product_id', '=', productId).execute();
     const result = await trx.deleteFrom('products').where('id', '=', productId).executeTakeFirst();
     await syncListing(trx, productId);
+    if (byAdmin) {
+      await tell({
+        userId: product.seller_id,
+        kind: 'listing_removed',
+        message: `Your listing ${product.product_name} was removed by the admin.`,
+        link: paths.myProducts,
+      });
+    }
     return Number(result.numDeletedRows);
   });
 }

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { relayCatalogChanges } from '../cache/cluster-bus';
+import { relayChannels } from '../events/channel';
 import type { Config } from '../config';
 import { prepareServer } from './server';
 
@@ -13,7 +13,7 @@ const MIN_LIFETIME_MS = 10_000;
  */
 export async function runPrimary(config: Config): Promise<void> {
   await prepareServer(config);
-  relayCatalogChanges();
+  relayChannels();
 
   let stopping = false;
   const housekeeper = new Set<Worker>();

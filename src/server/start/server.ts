@@ -3,10 +3,9 @@ import { join, resolve } from 'node:path';
 import { buildApp } from '../app';
 import { loadAuthSecret } from '../auth/secret';
 import { AccessTokens } from '../auth/tokens';
-import type { InvalidationBus } from '../cache/bus';
-import { clusterWorkerBus } from '../cache/cluster-bus';
-import { postgresBus } from '../cache/postgres-bus';
 import { PublicCache } from '../cache/public-cache';
+import { channelFor } from '../events/channel';
+import { Bell } from '../notifications/bell';
 import type { Config } from '../config';
 import { openDatabase } from '../db/connection';
 import { ensureAdmin, prepareDatabase } from '../db/setup';
@@ -47,23 +46,17 @@ export async function prepareServer(config: Config): Promise<void> {
   }
 }
 
-/** How this process hears the others' changes: PostgreSQL when shared, else the cluster's channel. */
-function invalidationBus(config: Config, log: (error: unknown) => void): InvalidationBus | undefined {
-  if (config.DATABASE_URL) return postgresBus(config.DATABASE_URL, log);
-  if (cluster.isWorker) return clusterWorkerBus();
-  return undefined;
-}
-
 /** One server process: the app on the prepared database, listening until SIGINT or SIGTERM. */
 export async function runServer(config: Config, options: { housekeeping: boolean }): Promise<void> {
   const { db, engine, images, dataDir, close } = openStores(config);
   const tokens = new AccessTokens(loadAuthSecret(dataDir, config.AUTH_SECRET));
-  const bus = invalidationBus(config, (error) => console.error('cache invalidation channel:', error));
+  const channel = (name: string) =>
+    channelFor(config.DATABASE_URL, name, (error) => console.error(`${name} channel:`, error));
   const app = await buildApp(
-    { db, engine, config, tokens, images },
+    { db, engine, config, tokens, images, bell: new Bell(channel('phonehaat_bell')) },
     {
       logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-      publicCache: new PublicCache({ bus }),
+      publicCache: new PublicCache({ channel: channel('phonehaat_catalog') }),
     },
   );
   // Unused uploads and expired sessions go now and then, in one process; tests call the jobs themselves.

@@ -72,7 +72,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly },
       async (request) => {
         const deletedCount = isId(request.params.id)
-          ? await deleteUserWithRole(deps.db, deps.images, request.params.id, role, request.log)
+          ? await deleteUserWithRole(deps, request.params.id, role, request.log)
           : 0;
         if (!deletedCount) throw notFound(role === 'buyer' ? 'Buyer' : 'Seller');
         return { acknowledged: true, deletedCount };
@@ -86,7 +86,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const seller = await findUserByEmail(deps.db, request.query.email.trim());
       if (seller?.role !== 'seller') throw notFound('Seller');
-      return { acknowledged: true, matchedCount: 1, modifiedCount: await verifySeller(deps.db, seller) };
+      return { acknowledged: true, matchedCount: 1, modifiedCount: await verifySeller(deps, seller) };
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import { paths } from '../../shared/paths';
+import { closeBookingsOfAccount, type DealDeps } from '../bookings/deal';
+import { withNotifications } from '../notifications/service';
 import { setSellerVerifiedInIndex, unindexSeller } from '../search/indexing';
 import { imageFileNames } from '../uploads/names';
 import { shownByABooking } from '../uploads/repository';
@@ -15,13 +16,13 @@ import { setSellerVerified } from './repository';
  * that cannot be removed then is logged, and the account stays deleted.
  */
 export async function deleteUserWithRole(
-  db: Kysely<Database>,
-  images: ImageStore,
+  deps: DealDeps & { images: ImageStore },
   userId: string,
   role: 'buyer' | 'seller',
   log: FastifyBaseLogger,
 ): Promise<number> {
-  const { deleted, unusedUploadIds } = await db.transaction().execute(async (trx) => {
+  const { images } = deps;
+  const { deleted, unusedUploadIds } = await withNotifications(deps, async (trx, tell) => {
     const user = await trx
       .selectFrom('users')
       .select('id')
@@ -30,6 +31,7 @@ export async function deleteUserWithRole(
       .executeTakeFirst();
     if (!user) return { deleted: 0, unusedUploadIds: [] as string[] };
     const productIds = trx.selectFrom('products').select('id').where('seller_id', '=', userId);
+    await closeBookingsOfAccount(trx, tell, userId);
     await trx
       .deleteFrom('reports')
       .where((eb) => eb.or([eb('product_id', 'in', productIds), eb('reporter_id', '=', userId)]))
@@ -61,10 +63,19 @@ export async function deleteUserWithRole(
 }
 
 /** Verifies a seller; their listings show under "verified sellers only" from the same moment. Answers rows changed. */
-export async function verifySeller(db: Kysely<Database>, seller: { id: string; email: string }): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+export async function verifySeller(deps: DealDeps, seller: { id: string; email: string }): Promise<number> {
+  return withNotifications(deps, async (trx, tell) => {
     const result = await setSellerVerified(trx, seller.email);
     await setSellerVerifiedInIndex(trx, seller.id, true);
-    return Number(result.numUpdatedRows);
+    const changed = Number(result.numUpdatedRows);
+    if (changed > 0) {
+      await tell({
+        userId: seller.id,
+        kind: 'seller_verified',
+        message: 'Your seller account is verified: your phones now show the verified badge.',
+        link: paths.myProducts,
+      });
+    }
+    return changed;
   });
 }

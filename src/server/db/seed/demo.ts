@@ -1,3 +1,5 @@
+import { OPEN_STATUSES, SOLD_TO_ANOTHER_BUYER, type BookingStatus } from '../../../shared/bookings';
+import * as messages from '../../bookings/messages';
 import { syncListing } from '../../search/indexing';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
@@ -6,7 +8,7 @@ import { imageFileName, imageFileNames, thumbFileName } from '../../uploads/name
 import { processPhoto } from '../../uploads/processing';
 import type { ImageStore } from '../../uploads/store';
 import { newId } from '../ids';
-import type { Database, NewUser } from '../schema';
+import type { BookingRow, Database, NewUser } from '../schema';
 import { CATEGORY_CATALOGUE } from './categories';
 import { demoListing, demoPerson } from './factories';
 import { phonePicture, type PhonePicture } from './pictures';
@@ -50,14 +52,14 @@ export const DEMO_ACCOUNTS = {
     name: demoPerson(3, 'buyer').name,
     role: 'buyer',
     verified: false,
-    note: 'buyer with a booking',
+    note: 'bookings: requested, accepted, declined, expired',
   },
   otherBuyer: {
     email: 'buyer2@example.com',
     name: demoPerson(4, 'buyer').name,
     role: 'buyer',
     verified: false,
-    note: 'buyer who reported a listing',
+    note: 'bought the sold phone; reported a listing',
   },
 } as const satisfies Record<string, DemoAccount>;
 
@@ -76,6 +78,8 @@ const PRICE_DROPPED = 1;
 const PRICE_DROP = 4000;
 /** Taken off sale by its seller: only in their own list. */
 const HIDDEN = 7;
+/** Reserved: its seller accepted buyer@'s request, and buyer2@'s request waits. */
+const RESERVED = 3;
 
 const PICTURE = { width: 800, height: 600 };
 const HOUR = 3_600_000;
@@ -261,7 +265,68 @@ async function demoListings(images: ImageStore, users: Map<AccountKey, DemoUser>
 
 type DemoListing = Awaited<ReturnType<typeof demoListings>>[number];
 
-/** A booking on an available phone and one on the sold phone, a report, and a verification request. */
+/** What each side of a demo booking was told on the way to its state. */
+function demoNotifications(
+  booking: Pick<BookingRow, 'status' | 'status_reason'> & Parameters<typeof messages.requested>[0],
+) {
+  const reason = booking.status_reason;
+  switch (booking.status) {
+    case 'requested':
+      return messages.requested(booking);
+    case 'accepted':
+      return messages.accepted(booking);
+    case 'declined':
+      return messages.declined(booking, reason);
+    case 'cancelled':
+      return messages.cancelledByBuyer(booking, reason);
+    case 'expired':
+      return messages.expired(booking);
+    case 'sold':
+      return messages.sold(booking);
+  }
+}
+
+/** The demo's bookings: every state of the deal at least once (see the README's demo accounts). */
+const DEMO_BOOKINGS: Array<{
+  buyer: AccountKey;
+  n: number;
+  status: BookingStatus;
+  meet: string;
+  hoursAgo: number;
+  reason?: string;
+}> = [
+  { buyer: 'buyer', n: BOOKED_BY_BUYER, status: 'requested', meet: 'Dhanmondi 27, in front of the mall', hoursAgo: 2 },
+  { buyer: 'buyer', n: RESERVED, status: 'accepted', meet: 'Bashundhara City, gate 1', hoursAgo: 6 },
+  { buyer: 'otherBuyer', n: RESERVED, status: 'requested', meet: 'Farmgate, Ananda Cinema', hoursAgo: 4 },
+  {
+    buyer: 'buyer',
+    n: 4,
+    status: 'declined',
+    meet: 'Mirpur 10 roundabout',
+    hoursAgo: 30,
+    reason: 'Sorry, I promised it to my cousin',
+  },
+  {
+    buyer: 'otherBuyer',
+    n: 9,
+    status: 'cancelled',
+    meet: 'Uttara sector 7',
+    hoursAgo: 26,
+    reason: 'Bought one elsewhere',
+  },
+  { buyer: 'buyer', n: 10, status: 'expired', meet: 'Chawkbazar, Chattogram', hoursAgo: 60 },
+  { buyer: 'otherBuyer', n: SOLD, status: 'sold', meet: 'Zindabazar, Sylhet', hoursAgo: 20 },
+  {
+    buyer: 'buyer',
+    n: SOLD,
+    status: 'declined',
+    meet: 'Ambarkhana, Sylhet',
+    hoursAgo: 22,
+    reason: SOLD_TO_ANOTHER_BUYER,
+  },
+];
+
+/** Bookings in each state with their notifications, a report, and a verification request. */
 async function insertActivity(
   trx: Kysely<Database>,
   users: Map<AccountKey, DemoUser>,
@@ -269,13 +334,14 @@ async function insertActivity(
   now: number,
 ) {
   const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
-  const booking = (buyerKey: AccountKey, n: number, meetLocation: string, hoursAgo: number) => {
+  const bookings = DEMO_BOOKINGS.map(({ buyer: buyerKey, n, status, meet, hoursAgo, reason }) => {
     const buyer = users.get(buyerKey)!;
     const { product, pictureUrl } = listings[n]!;
     const category = CATEGORY_CATALOGUE.find((c) => c.id === product.category_id)!;
     return {
       id: newId(at(hoursAgo).getTime()),
       buyer_id: buyer.id,
+      seller_id: product.seller_id,
       product_id: product.id,
       product_name: product.product_name,
       product_price: product.resale_price,
@@ -284,17 +350,29 @@ async function insertActivity(
       buyer_name: buyer.name,
       buyer_email: buyer.email,
       phone_number: '+880 1811 234567',
-      meet_location: meetLocation,
+      meet_location: meet,
       booked_at: at(hoursAgo).toISOString(),
+      status,
+      is_open: OPEN_STATUSES.includes(status),
+      status_reason: reason ?? null,
+      status_changed_at: status === 'requested' ? null : at(hoursAgo - 1).toISOString(),
     };
-  };
+  });
+  await trx.insertInto('bookings').values(bookings).execute();
 
+  const told = bookings.flatMap((booking) => demoNotifications(booking));
   await trx
-    .insertInto('bookings')
-    .values([
-      booking('buyer', BOOKED_BY_BUYER, 'Dhanmondi 27, in front of the mall', 2),
-      booking('otherBuyer', SOLD, 'Zindabazar, Sylhet', 20),
-    ])
+    .insertInto('notifications')
+    .values(
+      told.map((notification, i) => ({
+        id: newId(at(1).getTime() + i),
+        user_id: notification.userId,
+        kind: notification.kind,
+        message: notification.message,
+        link: notification.link,
+        created_at: at(1).toISOString(),
+      })),
+    )
     .execute();
   await trx
     .insertInto('reports')

@@ -1,0 +1,239 @@
+import type { Kysely, Transaction } from 'kysely';
+import { REQUEST_EXPIRY_HOURS, SOLD_TO_ANOTHER_BUYER, type BookingStatus } from '../../shared/bookings';
+import { isUniqueViolation } from '../db/errors';
+import { isId } from '../db/ids';
+import type { BookingRow, Database } from '../db/schema';
+import type { Deps } from '../deps';
+import { AppError, forbidden, notFound } from '../errors';
+import { withNotifications, type Notify } from '../notifications/service';
+import { findProduct } from '../products/repository';
+import { syncListing } from '../search/indexing';
+import * as told from './messages';
+import { findBookingById, moveBooking, openBookingsOf, requestsBookedBefore } from './repository';
+
+/*
+ * The deal: a booking is a request the seller accepts or declines; accepting reserves the phone
+ * (the database keeps one accepted booking per phone); the seller marks it sold to that buyer. Each
+ * move is one transaction with the notifications it makes, and only happens from the states it is
+ * allowed from, so a move racing another loses with a 409 instead of undoing it.
+ */
+
+export type DealDeps = Pick<Deps, 'db' | 'bell'>;
+
+const STATUS_WORDS: Record<BookingStatus, string> = {
+  requested: 'still waiting for an answer',
+  accepted: 'accepted',
+  declined: 'declined',
+  cancelled: 'cancelled',
+  expired: 'expired',
+  sold: 'sold',
+};
+
+const notNow = (status: BookingStatus, doing: string) =>
+  new AppError('CONFLICT', `This booking is ${STATUS_WORDS[status]}, so it cannot be ${doing}`);
+
+async function bookingFor(db: Kysely<Database>, id: string): Promise<BookingRow> {
+  const booking = isId(id) ? await findBookingById(db, id) : undefined;
+  if (!booking) throw notFound('Booking');
+  return booking;
+}
+
+function assertSellerOf(booking: BookingRow, userId: string) {
+  if (booking.seller_id !== userId) throw forbidden('Only the seller of this phone can answer its bookings');
+}
+
+/**
+ * Moves the booking in `trx`, or explains why not: someone else moved it first since it was read.
+ */
+async function move(
+  trx: Transaction<Database>,
+  booking: BookingRow,
+  from: readonly BookingStatus[],
+  to: BookingStatus,
+  doing: string,
+  reason: string | null = null,
+) {
+  if (await moveBooking(trx, booking.id, from, to, reason)) return;
+  const now = await findBookingById(trx, booking.id);
+  throw notNow(now?.status ?? booking.status, doing);
+}
+
+/** The seller says yes: the phone is reserved for this buyer. */
+export async function acceptBooking(deps: DealDeps, sellerId: string, id: string): Promise<BookingStatus> {
+  const booking = await bookingFor(deps.db, id);
+  assertSellerOf(booking, sellerId);
+  if (booking.status !== 'requested') throw notNow(booking.status, 'accepted');
+  const product = booking.product_id ? await findProduct(deps.db, booking.product_id) : undefined;
+  if (!product) throw new AppError('CONFLICT', 'This phone is no longer listed');
+  if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
+  if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is hidden: show it again before accepting');
+  try {
+    return await withNotifications<BookingStatus>(deps, async (trx, tell) => {
+      await move(trx, booking, ['requested'], 'accepted', 'accepted');
+      await tell(...told.accepted(booking));
+      return 'accepted';
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('CONFLICT', 'This phone is already reserved for another buyer: cancel that booking first');
+    }
+    throw error;
+  }
+}
+
+/** The seller says no to a request, with an optional reason. */
+export async function declineBooking(
+  deps: DealDeps,
+  sellerId: string,
+  id: string,
+  reason: string | null,
+): Promise<BookingStatus> {
+  const booking = await bookingFor(deps.db, id);
+  assertSellerOf(booking, sellerId);
+  if (booking.status !== 'requested') throw notNow(booking.status, 'declined');
+  return withNotifications<BookingStatus>(deps, async (trx, tell) => {
+    await move(trx, booking, ['requested'], 'declined', 'declined', reason);
+    await tell(...told.declined(booking, reason));
+    return 'declined';
+  });
+}
+
+/**
+ * Calls a booking off: the buyer their own request or accepted booking, the seller an accepted one
+ * (a request they decline instead). An accepted deal needs a reason, for the other side.
+ */
+export async function cancelBooking(
+  deps: DealDeps,
+  userId: string,
+  id: string,
+  reason: string | null,
+): Promise<BookingStatus> {
+  const booking = await bookingFor(deps.db, id);
+  const byBuyer = booking.buyer_id === userId;
+  if (!byBuyer && booking.seller_id !== userId) throw forbidden('You can only cancel your own bookings');
+  const from: BookingStatus[] = byBuyer ? ['requested', 'accepted'] : ['accepted'];
+  if (!byBuyer && booking.status === 'requested') {
+    throw new AppError('CONFLICT', 'This request is not accepted yet: decline it instead');
+  }
+  if (!from.includes(booking.status)) throw notNow(booking.status, 'cancelled');
+  if (booking.status === 'accepted' && !reason) {
+    const message = 'Please give a short reason: the other side will read it';
+    throw new AppError('VALIDATION_FAILED', message, { reason: message });
+  }
+  return withNotifications<BookingStatus>(deps, async (trx, tell) => {
+    await move(trx, booking, from, 'cancelled', 'cancelled', reason);
+    await tell(...(byBuyer ? told.cancelledByBuyer(booking, reason) : told.cancelledBySeller(booking, reason)));
+    return 'cancelled';
+  });
+}
+
+/**
+ * Ends every open booking of a product that is leaving the market: requests are declined and an
+ * accepted booking is cancelled, each with `reason`, and their buyers are told. `except` is the
+ * booking the phone is sold to.
+ */
+export async function closeOpenRequests(
+  trx: Transaction<Database>,
+  tell: Notify,
+  productId: string,
+  reason: string,
+  except?: string,
+): Promise<void> {
+  for (const booking of await openBookingsOf(trx, productId)) {
+    if (booking.id === except) continue;
+    const to = booking.status === 'accepted' ? 'cancelled' : 'declined';
+    if (!(await moveBooking(trx, booking.id, [booking.status], to, reason))) continue;
+    await tell(...(to === 'declined' ? told.declined(booking, reason) : told.cancelledBySeller(booking, reason)));
+  }
+}
+
+/**
+ * An account is being deleted: the open bookings on its phones are declined (or, accepted, cancelled)
+ * for their buyers, and its own open bookings are cancelled for their sellers.
+ */
+export async function closeBookingsOfAccount(trx: Transaction<Database>, tell: Notify, userId: string): Promise<void> {
+  const reason = 'the account was removed';
+  const products = await trx.selectFrom('products').select('id').where('seller_id', '=', userId).execute();
+  for (const product of products) await closeOpenRequests(trx, tell, product.id, reason);
+  const own = await trx
+    .selectFrom('bookings')
+    .selectAll()
+    .where('buyer_id', '=', userId)
+    .where('is_open', '=', true)
+    .execute();
+  for (const booking of own) {
+    if (!(await moveBooking(trx, booking.id, [booking.status], 'cancelled', reason))) continue;
+    await tell(...told.cancelledByBuyer(booking, reason));
+  }
+}
+
+async function markSold(trx: Transaction<Database>, productId: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('products')
+    .set({ is_sold: true })
+    .where('id', '=', productId)
+    .where('is_sold', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+const alreadySold = () => new AppError('ALREADY_SOLD', 'This phone is already sold');
+
+/** The seller sold the phone to the buyer of this accepted booking: every other request is declined. */
+export async function sellToBuyer(deps: DealDeps, sellerId: string, id: string): Promise<BookingStatus> {
+  const booking = await bookingFor(deps.db, id);
+  assertSellerOf(booking, sellerId);
+  if (booking.status !== 'accepted') {
+    throw booking.status === 'requested'
+      ? new AppError('CONFLICT', 'Accept this request first, then mark the phone sold')
+      : notNow(booking.status, 'sold');
+  }
+  const productId = booking.product_id;
+  if (!productId) throw new AppError('CONFLICT', 'This phone is no longer listed');
+  return withNotifications<BookingStatus>(deps, async (trx, tell) => {
+    await move(trx, booking, ['accepted'], 'sold', 'sold');
+    if (!(await markSold(trx, productId))) throw alreadySold();
+    await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER, booking.id);
+    await syncListing(trx, productId);
+    await tell(...told.sold(booking));
+    return 'sold';
+  });
+}
+
+/** The seller sold the phone outside PhoneHaat: it is sold, and every open booking ends. */
+export async function markSoldElsewhere(deps: DealDeps, sellerId: string, productId: string): Promise<number> {
+  const product = isId(productId) ? await findProduct(deps.db, productId) : undefined;
+  if (!product) throw notFound('Product');
+  if (product.seller_id !== sellerId) throw forbidden('You can only mark your own products sold');
+  if (product.is_sold) throw alreadySold();
+  return withNotifications(deps, async (trx, tell) => {
+    if (!(await markSold(trx, productId))) throw alreadySold();
+    await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER);
+    await syncListing(trx, productId);
+    return 1;
+  });
+}
+
+export const REQUEST_EXPIRY_MS = REQUEST_EXPIRY_HOURS * 60 * 60 * 1000;
+/** Requests expired per transaction, so one round never holds the database for long. */
+const EXPIRY_BATCH = 200;
+
+/** Housekeeping: requests nobody answered within 48 hours expire, and their buyers are told. */
+export async function expireRequests(deps: DealDeps, now = new Date()): Promise<number> {
+  const bookedBefore = new Date(now.getTime() - REQUEST_EXPIRY_MS).toISOString();
+  let expired = 0;
+  for (;;) {
+    const due = await requestsBookedBefore(deps.db, bookedBefore, EXPIRY_BATCH);
+    if (due.length === 0) return expired;
+    expired += await withNotifications(deps, async (trx, tell) => {
+      let moved = 0;
+      for (const booking of due) {
+        if (!(await moveBooking(trx, booking.id, ['requested'], 'expired'))) continue;
+        await tell(...told.expired(booking));
+        moved += 1;
+      }
+      return moved;
+    });
+    if (due.length < EXPIRY_BATCH) return expired;
+  }
+}

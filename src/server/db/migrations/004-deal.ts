@@ -1,0 +1,91 @@
+import { sql, type Kysely } from 'kysely';
+import type { Engine } from '../connection';
+
+/**
+ * The deal: a booking is a request the seller answers, and notifications tell each side.
+ *
+ * - `status` moves requested → accepted | declined | cancelled | expired, accepted → sold | cancelled;
+ *   `is_open` (requested or accepted) lets the seller's list put open requests on top by index.
+ * - `bookings_one_accepted` is the rule that a phone has at most one accepted booking, held by the
+ *   database so that two accepts racing from two tabs leave exactly one.
+ * - `seller_id` is the phone's seller when the request came, so the seller's requests are an index
+ *   read and stay their history when the listing is deleted.
+ * - Existing bookings become requests; one on a phone already sold becomes that sale.
+ */
+export function dealMigration(engine: Engine) {
+  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
+  const bool = engine === 'postgres' ? 'boolean' : 'integer';
+  const [trueValue, falseValue] = engine === 'postgres' ? [sql`true`, sql`false`] : [sql`1`, sql`0`];
+
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('bookings')
+        .addColumn('status', 'text', (c) =>
+          c
+            .notNull()
+            .defaultTo('requested')
+            .check(sql`status in ('requested', 'accepted', 'declined', 'cancelled', 'expired', 'sold')`),
+        )
+        .execute();
+      await db.schema
+        .alterTable('bookings')
+        .addColumn('is_open', bool, (c) => c.notNull().defaultTo(trueValue))
+        .execute();
+      await db.schema.alterTable('bookings').addColumn('status_reason', 'text').execute();
+      await db.schema.alterTable('bookings').addColumn('status_changed_at', timestamp).execute();
+      await db.schema
+        .alterTable('bookings')
+        .addColumn('seller_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .execute();
+
+      await sql`update bookings set seller_id = (select p.seller_id from products p where p.id = bookings.product_id)`.execute(
+        db,
+      );
+      await sql`update bookings set status = 'sold', is_open = ${falseValue}, status_changed_at = booked_at
+        where product_id in (select id from products where is_sold = ${trueValue})`.execute(db);
+
+      await db.schema
+        .createIndex('bookings_one_accepted')
+        .unique()
+        .on('bookings')
+        .column('product_id')
+        .where(sql.ref('status'), '=', 'accepted')
+        .execute();
+      await db.schema
+        .createIndex('bookings_seller_open_booked')
+        .on('bookings')
+        .columns(['seller_id', 'is_open', 'booked_at', 'id'])
+        .execute();
+      await db.schema.createIndex('bookings_product_open').on('bookings').columns(['product_id', 'is_open']).execute();
+      await db.schema
+        .createIndex('bookings_requested_booked')
+        .on('bookings')
+        .column('booked_at')
+        .where(sql.ref('status'), '=', 'requested')
+        .execute();
+
+      await db.schema
+        .createTable('notifications')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('link', 'text', (c) => c.notNull())
+        .addColumn('created_at', timestamp, (c) => c.notNull())
+        .addColumn('is_read', bool, (c) => c.notNull().defaultTo(falseValue))
+        .execute();
+      await db.schema
+        .createIndex('notifications_user_created')
+        .on('notifications')
+        .columns(['user_id', 'created_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('notifications_user_unread')
+        .on('notifications')
+        .column('user_id')
+        .where(sql.ref('is_read'), '=', falseValue)
+        .execute();
+    },
+  };
+}

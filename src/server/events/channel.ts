@@ -1,0 +1,130 @@
+import cluster from 'node:cluster';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * A named channel between the server processes that share a database: each process publishes
+ * short text messages and hears every other process's. PostgreSQL's NOTIFY carries them between
+ * machines; the cluster's IPC between the processes of one machine on SQLite; a process alone needs
+ * neither. A subscriber is also told `lost` after its connection came back, since messages sent
+ * meanwhile were missed.
+ */
+export interface Channel {
+  publish(message: string): Promise<void>;
+  subscribe(onMessage: (message: string) => void, onLost?: () => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const localChannel: Channel = {
+  publish: async () => {},
+  subscribe: async () => {},
+  close: async () => {},
+};
+
+const RECONNECT_MS = 1000;
+
+/** PostgreSQL NOTIFY/LISTEN on `name`; a process does not hear its own messages. */
+export function postgresChannel(url: string, name: string, onError: (error: unknown) => void = () => {}): Channel {
+  const self = randomUUID();
+  let listener: pg.Client | undefined;
+  let sender: pg.Client | undefined;
+  let closed = false;
+
+  const connectSender = async () => {
+    if (!sender) {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', (error) => {
+        onError(error);
+        if (sender === client) sender = undefined;
+      });
+      sender = client;
+      await client.connect();
+    }
+    return sender;
+  };
+
+  const listen = async (onMessage: (message: string) => void, onLost: () => void): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', ({ payload = '' }) => {
+      const separator = payload.indexOf(':');
+      if (payload.slice(0, separator) !== self) onMessage(payload.slice(separator + 1));
+    });
+    client.on('error', (error) => {
+      onError(error);
+      void client.end().catch(() => {});
+      if (closed) return;
+      setTimeout(() => void listen(onMessage, onLost).then(onLost, onError), RECONNECT_MS).unref();
+    });
+    await client.connect();
+    await client.query(`listen ${name}`);
+    listener = client;
+  };
+
+  return {
+    publish: async (message) => {
+      try {
+        await (await connectSender()).query('select pg_notify($1, $2)', [name, `${self}:${message}`]);
+      } catch (error) {
+        // What was published about is done; the listeners' own fallbacks catch up with it.
+        onError(error);
+        sender = undefined;
+      }
+    },
+    subscribe: (onMessage, onLost = () => {}) => listen(onMessage, onLost),
+    close: async () => {
+      closed = true;
+      await Promise.all([listener?.end(), sender?.end()]);
+    },
+  };
+}
+
+const CLUSTER_MESSAGE = 'phonehaat:channel';
+
+interface ClusterMessage {
+  type: typeof CLUSTER_MESSAGE;
+  name: string;
+  message: string;
+}
+
+const isClusterMessage = (value: unknown): value is ClusterMessage =>
+  typeof value === 'object' && value !== null && (value as { type?: unknown }).type === CLUSTER_MESSAGE;
+
+/** In a cluster worker: the primary passes each message on to the other workers (relayChannels). */
+export function clusterChannel(name: string): Channel {
+  let listener: ((value: unknown) => void) | undefined;
+  return {
+    publish: async (message) => {
+      process.send?.({ type: CLUSTER_MESSAGE, name, message } satisfies ClusterMessage);
+    },
+    subscribe: async (onMessage) => {
+      listener = (value) => {
+        if (isClusterMessage(value) && value.name === name) onMessage(value.message);
+      };
+      process.on('message', listener);
+    },
+    close: async () => {
+      if (listener) process.off('message', listener);
+    },
+  };
+}
+
+/** In the primary: passes each worker's channel messages on to the other workers. */
+export function relayChannels(): void {
+  cluster.on('message', (from, value: unknown) => {
+    if (!isClusterMessage(value)) return;
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker && worker !== from && worker.isConnected()) worker.send(value);
+    }
+  });
+}
+
+/** The channel `name` between this process and the others that share its data. */
+export function channelFor(
+  databaseUrl: string | undefined,
+  name: string,
+  onError: (error: unknown) => void,
+): Channel | undefined {
+  if (databaseUrl) return postgresChannel(databaseUrl, name, onError);
+  if (cluster.isWorker) return clusterChannel(name);
+  return undefined;
+}

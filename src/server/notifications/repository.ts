@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { PageQuery } from '../../shared/common';
+import type { Notification } from '../../shared/notifications';
+import { newId, nowIso } from '../db/ids';
+import type { Database, NotificationRow } from '../db/schema';
+import { offsetOf } from '../http/paging';
+
+export type NewNotification = Pick<NotificationRow, 'kind' | 'message' | 'link'> & { userId: string };
+
+const toNotification = (row: NotificationRow): Notification => ({
+  _id: row.id,
+  kind: row.kind,
+  message: row.message,
+  link: row.link,
+  createdAt: row.created_at,
+  read: row.is_read,
+});
+
+export async function insertNotification(db: Kysely<Database>, notification: NewNotification): Promise<void> {
+  const { userId, ...fields } = notification;
+  await db
+    .insertInto('notifications')
+    .values({ ...fields, id: newId(), user_id: userId, created_at: nowIso() })
+    .execute();
+}
+
+/** One page of a user's notifications, newest first (served by notifications_user_created). */
+export async function listNotifications(db: Kysely<Database>, userId: string, page: PageQuery) {
+  const ofUser = db.selectFrom('notifications').where('user_id', '=', userId);
+  const [rows, count] = await Promise.all([
+    ofUser
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(offsetOf(page))
+      .execute(),
+    ofUser.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toNotification), total: Number(count.count) };
+}
+
+/** How many the user has not read (served by the partial index notifications_user_unread). */
+export async function countUnread(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('is_read', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function markAllRead(db: Kysely<Database>, userId: string): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ is_read: true })
+    .where('user_id', '=', userId)
+    .where('is_read', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageQuerySchema, updateResultSchema } from '../../shared/common';
+import { notificationSchema, unreadCountSchema } from '../../shared/notifications';
+import { callerOf, signedIn } from '../auth/guards';
+import { sendPage } from '../http/paging';
+import { countUnread, listNotifications, markAllRead } from './repository';
+import { STREAM_LIFETIME_MS, streamUnreadCount, type OpenStreams } from './stream';
+
+export interface NotificationRouteOptions {
+  /** How long one event stream stays open (default STREAM_LIFETIME_MS). */
+  streamLifetimeMs?: number;
+}
+
+export const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteOptions> = async (app, options) => {
+  const lifetimeMs = options.streamLifetimeMs ?? STREAM_LIFETIME_MS;
+  const { db } = app.deps;
+  const streams: OpenStreams = new Set();
+  // Closing the server must not wait for browsers that never hang up.
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+
+  app.get(
+    '/notifications',
+    { schema: { querystring: pageQuerySchema, response: { 200: notificationSchema.array() } }, onRequest: signedIn },
+    async (request, reply) => {
+      const { items, total } = await listNotifications(db, callerOf(request).user.id, request.query);
+      return sendPage(request, reply, request.query, items, total);
+    },
+  );
+
+  app.get(
+    '/notifications/unread',
+    { schema: { response: { 200: unreadCountSchema } }, onRequest: signedIn },
+    async (request) => ({ unread: await countUnread(db, callerOf(request).user.id) }),
+  );
+
+  app.put(
+    '/notifications/read',
+    { schema: { response: { 200: updateResultSchema } }, onRequest: signedIn },
+    async (request) => {
+      const modifiedCount = await markAllRead(db, callerOf(request).user.id);
+      return { acknowledged: true, matchedCount: modifiedCount, modifiedCount };
+    },
+  );
+
+  app.get(
+    '/notifications/stream',
+    {
+      onRequest: signedIn,
+      config: {
+        openapi: {
+          eventStream: 'Server-sent events: `event: unread` with `{"unread": n}` now and whenever it changes',
+        },
+      },
+    },
+    (request, reply) => streamUnreadCount(app.deps, streams, lifetimeMs, request, reply),
+  );
+};

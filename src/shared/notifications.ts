@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** What a notification is about; each has its sentence, written by the server when it happens. */
+export const NOTIFICATION_KINDS = [
+  'booking_requested',
+  'booking_accepted',
+  'booking_declined',
+  'booking_expired',
+  'booking_sold',
+  'booking_cancelled',
+  'seller_verified',
+  'listing_removed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  message: z.string(),
+  /** Where in the web client the subject is seen. */
+  link: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const unreadCountSchema = z.object({ unread: z.number() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
