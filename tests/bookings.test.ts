@@ -253,7 +253,7 @@ describe('GET /api/product/{id}/mine', () => {
 
   it('tells the caller when they booked and reported the product, and nobody else', async () => {
     const productId = await listProduct(seller);
-    expect(await activityOf(buyer, productId)).toEqual({ bookedAt: null, reportedAt: null });
+    expect(await activityOf(buyer, productId)).toEqual({ bookedAt: null, bookingStatus: null, reportedAt: null });
 
     expect((await book(buyer, booking(productId))).statusCode).toBe(201);
     const reported = await buyer.request({
@@ -265,9 +265,10 @@ describe('GET /api/product/{id}/mine', () => {
 
     const mine = await activityOf(buyer, productId);
     expect(mine.bookedAt).toBe((await ordersOf(buyer)).find((order) => order.productId === productId)!.bookedAt);
+    expect(mine.bookingStatus).toBe('requested');
     expect(Date.parse(mine.reportedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
-    expect(await activityOf(otherBuyer, productId)).toEqual({ bookedAt: null, reportedAt: null });
-    expect(await activityOf(seller, productId)).toEqual({ bookedAt: null, reportedAt: null });
+    expect(await activityOf(otherBuyer, productId)).toEqual({ bookedAt: null, bookingStatus: null, reportedAt: null });
+    expect(await activityOf(seller, productId)).toEqual({ bookedAt: null, bookingStatus: null, reportedAt: null });
   });
 
   it('answers 404 for an unknown product and 401 when signed out', async () => {

@@ -113,8 +113,15 @@ describe('a booking is a request the seller answers', () => {
 
     expect(await orderOf(buyer, id)).toMatchObject({ status: 'accepted', sellerPhone: '01999888777' });
     expect((await productOf(productId)).reserved).toBe(true);
-    // Still for sale: other buyers may ask and wait.
+    // Still listed, as Reserved; requests made before wait, and no new one is taken meanwhile.
     expect(await publicNames()).toContain('Accepted Phone');
+    const meanwhile = await secondBuyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Dhaka' },
+    });
+    expect(meanwhile.statusCode).toBe(409);
+    expect(meanwhile.json().message).toMatch(/reserved for another buyer/);
     const [latest] = await notificationsOf(buyer);
     expect(latest).toMatchObject({ kind: 'booking_accepted', link: '/dashboard/myorders' });
   });

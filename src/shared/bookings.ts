@@ -93,5 +93,9 @@ const reasonText = z
 export const bookingReasonSchema = z.object({ reason: reasonText.optional() });
 export type BookingReason = z.infer<typeof bookingReasonSchema>;
 
+export const REASON_REQUIRED = 'Please give a short reason: the other side will read it';
+/** Calling off an accepted booking: the reason is required (the server checks it against the booking's state). */
+export const requiredReasonSchema = z.object({ reason: reasonText.min(1, REASON_REQUIRED) });
+
 /** PUT /bookings/{id}/...: the booking as it is after the move. */
 export const bookingMoveResultSchema = z.object({ _id: z.string(), status: z.enum(BOOKING_STATUSES) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_STATUSES } from './bookings';
 import { idSchema, phoneSchema, requiredText } from './common';
 import { messages } from './messages';
 
@@ -117,5 +118,10 @@ export const myProductSchema = productSchema.extend({ openRequests: z.number() }
 export type MyProduct = z.infer<typeof myProductSchema>;
 
 /** GET /product/{id}/mine: what the signed-in user has done with a listing, so its page can say so. */
-export const myProductActivitySchema = z.object({ bookedAt: z.string().nullable(), reportedAt: z.string().nullable() });
+export const myProductActivitySchema = z.object({
+  bookedAt: z.string().nullable(),
+  /** The state of the user's booking of it; a closed one (declined, cancelled, expired) may be asked again. */
+  bookingStatus: z.enum(BOOKING_STATUSES).nullable(),
+  reportedAt: z.string().nullable(),
+});
 export type MyProductActivity = z.infer<typeof myProductActivitySchema>;

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { Order } from '../../shared/bookings';
+import type { BuyerOrder } from '../../shared/bookings';
 import { enc } from './http';
 import { pagedListOptions } from './pagedList';
 
@@ -9,6 +9,6 @@ export const ordersKeys = {
 
 /** GET /orders?email= (that buyer only): the buyer's bookings. */
 export const myOrdersQueryOptions = (email: string) =>
-  pagedListOptions<Order>(ordersKeys.mine(email), `/orders?email=${enc(email)}`);
+  pagedListOptions<BuyerOrder>(ordersKeys.mine(email), `/orders?email=${enc(email)}`);
 
 export const useMyOrders = (email: string) => useInfiniteQuery(myOrdersQueryOptions(email));

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InsertResult, UpdateResult } from '../../shared/common';
-import type { Product, StoreProductRequest } from '../../shared/products';
+import type { MyProduct, StoreProductRequest } from '../../shared/products';
 import { api, apiDelete, enc } from './http';
 import { pagedListOptions } from './pagedList';
 
@@ -10,7 +10,7 @@ export const sellerProductsKeys = {
 
 /** GET /products?email= (that seller only): the seller's own listings. */
 export const myProductsQueryOptions = (email: string) =>
-  pagedListOptions<Product>(sellerProductsKeys.mine(email), `/products?email=${enc(email)}`);
+  pagedListOptions<MyProduct>(sellerProductsKeys.mine(email), `/products?email=${enc(email)}`);
 
 export const useMyProducts = (email: string) => useInfiniteQuery(myProductsQueryOptions(email));
 

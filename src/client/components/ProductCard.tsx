@@ -25,10 +25,16 @@ export function ProductCard({ product, detailed = false, aboveTheFold = false }:
           decoding="async"
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
-        {product.sellStatus && (
+        {product.sellStatus ? (
           <Badge tone="danger" className="absolute top-3 left-3">
             Sold
           </Badge>
+        ) : (
+          product.reserved && (
+            <Badge tone="info" className="absolute top-3 left-3">
+              Reserved
+            </Badge>
+          )
         )}
       </div>
       {/* The last row takes the spare height, so Details lines up along the bottom of a grid of cards. */}

@@ -5,6 +5,7 @@ import { Button } from '../components/Button';
 import { cx } from '../components/cx';
 import { Logo } from '../components/Logo';
 import { SearchBox } from '../components/SearchBox';
+import { NotificationBell } from '../notifications/NotificationBell';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -56,6 +57,7 @@ function NavItems() {
 }
 
 export function Header() {
+  const { user } = useAuth();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   // Every navigation closes the phone menu, also one it did not start (the logo, the back button).
@@ -69,32 +71,35 @@ export function Header() {
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
         <Logo />
         <SearchBox className="mx-4 hidden max-w-md flex-1 md:block" />
-        <ul className="hidden items-center gap-1 md:flex">
-          <NavItems />
-        </ul>
-        <button
-          type="button"
-          className="inline-flex size-10 items-center justify-center rounded-control text-ink-700 hover:bg-ink-100 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            aria-hidden="true"
+        <div className="flex items-center gap-1">
+          <ul className="hidden items-center gap-1 md:flex">
+            <NavItems />
+          </ul>
+          {user?.email && <NotificationBell />}
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-control text-ink-700 hover:bg-ink-100 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? (
-              <path strokeLinecap="round" d="m6 6 12 12M18 6 6 18" />
-            ) : (
-              <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
-            )}
-          </svg>
-        </button>
+            <svg
+              viewBox="0 0 24 24"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              aria-hidden="true"
+            >
+              {menuOpen ? (
+                <path strokeLinecap="round" d="m6 6 12 12M18 6 6 18" />
+              ) : (
+                <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
+              )}
+            </svg>
+          </button>
+        </div>
       </nav>
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-ink-200 bg-white md:hidden">
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">

@@ -1,5 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import { REQUEST_EXPIRY_HOURS, SOLD_TO_ANOTHER_BUYER, type BookingStatus } from '../../shared/bookings';
+import {
+  REASON_REQUIRED,
+  REQUEST_EXPIRY_HOURS,
+  SOLD_TO_ANOTHER_BUYER,
+  type BookingStatus,
+} from '../../shared/bookings';
 import { isUniqueViolation } from '../db/errors';
 import { isId } from '../db/ids';
 import type { BookingRow, Database } from '../db/schema';
@@ -117,8 +122,7 @@ export async function cancelBooking(
   }
   if (!from.includes(booking.status)) throw notNow(booking.status, 'cancelled');
   if (booking.status === 'accepted' && !reason) {
-    const message = 'Please give a short reason: the other side will read it';
-    throw new AppError('VALIDATION_FAILED', message, { reason: message });
+    throw new AppError('VALIDATION_FAILED', REASON_REQUIRED, { reason: REASON_REQUIRED });
   }
   return withNotifications<BookingStatus>(deps, async (trx, tell) => {
     await move(trx, booking, from, 'cancelled', 'cancelled', reason);

@@ -8,7 +8,7 @@ import { findProduct, findProductDetails } from '../products/repository';
 import { imageFileName, uploadIdOfUrl } from '../uploads/names';
 import { withNotifications } from '../notifications/service';
 import { requested } from './messages';
-import { findBooking, findProductsShowingUpload, insertBooking, reopenBooking } from './repository';
+import { findBooking, findProductsShowingUpload, hasAcceptedBooking, insertBooking, reopenBooking } from './repository';
 
 /**
  * The spec's client names the product only by its picture: the listing that shows that upload, as
@@ -48,6 +48,12 @@ export async function bookProduct(
   if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
   const earlier = await findBooking(db, buyer.id, product.id);
   if (earlier && (OPEN_STATUSES.includes(earlier.status) || earlier.status === 'sold')) throw alreadyBooked();
+  if (await hasAcceptedBooking(db, product.id)) {
+    throw new AppError(
+      'CONFLICT',
+      'This phone is reserved for another buyer right now. Try again if it becomes available.',
+    );
+  }
 
   const details = {
     phone_number: request.phoneNumber,

@@ -198,5 +198,9 @@ export async function deleteProduct(deps: DealDeps, productId: string, ownerId?:
 export async function activityOf(db: Kysely<Database>, userId: string, productId: string): Promise<MyProductActivity> {
   if (!isId(productId) || !(await findProduct(db, productId))) throw notFound('Product');
   const [booking, report] = await Promise.all([findBooking(db, userId, productId), findReport(db, productId, userId)]);
-  return { bookedAt: booking?.booked_at ?? null, reportedAt: report?.reported_at ?? null };
+  return {
+    bookedAt: booking?.booked_at ?? null,
+    bookingStatus: booking?.status ?? null,
+    reportedAt: report?.reported_at ?? null,
+  };
 }

@@ -1,3 +1,4 @@
+import { paths } from '../../../shared/paths';
 import type { Roles } from '../../api/roles';
 
 export interface MenuEntry {
@@ -17,6 +18,7 @@ const adminEntries: MenuEntry[] = [
 const sellerEntries: MenuEntry[] = [
   { to: '/dashboard/addproduct', label: 'Add Product' },
   { to: '/dashboard/myproducts', label: 'My Product' },
+  { to: paths.bookingRequests, label: 'Booking requests' },
 ];
 
 const buyerEntries: MenuEntry[] = [{ to: '/dashboard/myorders', label: 'My orders' }];

@@ -27,6 +27,10 @@ const sellerScreens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./addProduct/EditProduct')).EditProduct }),
   },
   { path: 'myproducts', lazy: async () => ({ Component: (await import('./seller/MyProducts')).MyProducts }) },
+  {
+    path: 'bookingrequests',
+    lazy: async () => ({ Component: (await import('./deal/BookingRequests')).BookingRequests }),
+  },
 ];
 
 const buyerScreens: RouteObject[] = [

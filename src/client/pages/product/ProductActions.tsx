@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import type { BookingStatus } from '../../../shared/bookings';
 import type { Product } from '../../../shared/products';
 import { useMyProductActivity } from '../../api/products';
 import { useReportProduct } from '../../api/reports';
@@ -11,6 +12,7 @@ import { Button } from '../../components/Button';
 import { preloadBookingForm } from './BookingDialog';
 
 const BUYERS_ONLY_ID = 'book-now-buyers-only';
+const CLOSED: readonly BookingStatus[] = ['declined', 'cancelled', 'expired'];
 
 /** The day of an ISO timestamp in the user's own time zone (Dhaka is six hours ahead of UTC), as YYYY-MM-DD. */
 const dayOf = (iso: string) => new Date(iso).toLocaleDateString('en-CA');
@@ -36,11 +38,13 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
   const buyersOnly = user !== null && !deciding && rolesError === null && !roles.isBuyer;
   // The admin handles reports rather than making them, and no one reports their own listing.
   const canReport = user !== null && !deciding && !roles.isAdmin && !sameEmail(user.email, product.sellerEmail);
-  const bookedAt = activity.data?.bookedAt ?? null;
+  const bookingStatus = activity.data?.bookingStatus ?? null;
+  // A declined, cancelled or expired booking may be asked again; an open or sold one stands.
+  const bookedAt = bookingStatus && !CLOSED.includes(bookingStatus) ? (activity.data?.bookedAt ?? null) : null;
   const reportedAt = activity.data?.reportedAt ?? null;
 
   // A buyer is likely to book: have the form's code ready before the click.
-  const mayBook = user !== null && !deciding && !buyersOnly && !bookedAt && !product.sellStatus;
+  const mayBook = user !== null && !deciding && !buyersOnly && !bookedAt && !product.sellStatus && !product.reserved;
   useEffect(() => {
     if (mayBook) preloadBookingForm();
   }, [mayBook]);
@@ -72,6 +76,11 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
           <Link to="/dashboard/myorders" className="font-semibold underline underline-offset-2 hover:text-emerald-700">
             See it in My orders
           </Link>
+        </p>
+      ) : product.reserved ? (
+        <p className="rounded-control border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+          Reserved: the seller has accepted another buyer&apos;s booking. If that deal falls through, the phone can be
+          booked again.
         </p>
       ) : (
         <div className="flex flex-col gap-1.5 sm:items-start">

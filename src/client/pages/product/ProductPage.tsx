@@ -101,7 +101,13 @@ export function ProductPage() {
           <div className="flex flex-wrap items-center gap-2">
             <Badge tone="brand">Used</Badge>
             <Badge>{product.productCondition}</Badge>
-            {product.sellStatus ? <Badge tone="danger">Sold</Badge> : <Badge tone="success">Available</Badge>}
+            {product.sellStatus ? (
+              <Badge tone="danger">Sold</Badge>
+            ) : product.reserved ? (
+              <Badge tone="info">Reserved</Badge>
+            ) : (
+              <Badge tone="success">Available</Badge>
+            )}
           </div>
           <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">{product.productName}</h1>
           <p className="mt-3 flex flex-wrap items-baseline gap-3">

@@ -1,16 +1,37 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import type { Order } from '../../../../shared/bookings';
+import type { BuyerOrder } from '../../../../shared/bookings';
+import { useMoveBooking } from '../../../api/deal';
 import { useAuth } from '../../../auth/AuthProvider';
 import { useMyOrders } from '../../../api/orders';
 import { Button, buttonClasses } from '../../../components/Button';
 import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { ProductLink } from '../../../components/ProductLink';
+import { BookingStatusBadge } from '../deal/BookingStatusBadge';
+import { ReasonDialog, type ReasonRequest } from '../deal/ReasonDialog';
 import { PagedList } from '../PagedList';
 
 const PAY_SOON = 'Online payment is coming soon';
 
-const columns: ReadonlyArray<Column<Order>> = [
+/** Once the seller accepted: where to meet and whom to call. */
+function MeetingDetails({ order }: { order: BuyerOrder }) {
+  if (order.status !== 'accepted' || !order.sellerPhone) return null;
+  return (
+    <span className="mt-1 block text-xs text-ink-600">
+      Meet at {order.meetLocation}. Seller{order.sellerName ? ` ${order.sellerName}` : ''}:{' '}
+      <a
+        href={`tel:${order.sellerPhone.replace(/[^\d+]/g, '')}`}
+        className="font-medium text-brand-700 hover:underline"
+      >
+        {order.sellerPhone}
+      </a>
+    </span>
+  );
+}
+
+const baseColumns: ReadonlyArray<Column<BuyerOrder>> = [
   numberColumn,
   {
     header: 'Product Image',
@@ -30,23 +51,81 @@ const columns: ReadonlyArray<Column<Order>> = [
     cell: (order) => order.productPrice,
   },
   {
-    header: 'Action',
-    kind: 'actions',
-    cell: () => (
-      // A disabled button shows no tooltip in every browser, so the wrapper carries it too.
-      <span title={PAY_SOON} className="inline-flex flex-col items-end gap-1">
-        <Button size="sm" disabled title={PAY_SOON} className="min-w-20">
-          Pay
-        </Button>
-        <span className="text-xs text-ink-500">Coming soon</span>
+    header: 'Status',
+    cell: (order) => (
+      <span className="block">
+        <BookingStatusBadge status={order.status} reason={order.statusReason} side="buyer" />
+        <MeetingDetails order={order} />
       </span>
     ),
   },
 ];
 
+function PayButton() {
+  return (
+    // A disabled button shows no tooltip in every browser, so the wrapper carries it too.
+    <span title={PAY_SOON} className="inline-flex flex-col items-end gap-1">
+      <Button size="sm" disabled title={PAY_SOON} className="min-w-20">
+        Pay
+      </Button>
+      <span className="text-xs text-ink-500">Coming soon</span>
+    </span>
+  );
+}
+
+type Asking = ReasonRequest & { id: string };
+
 export function MyOrders() {
   const { user } = useAuth();
   const orders = useMyOrders(user?.email ?? '');
+  const moveBooking = useMoveBooking();
+  const [asking, setAsking] = useState<Asking | null>(null);
+
+  function cancel(id: string, reason: string) {
+    moveBooking.mutate(
+      { id, move: 'cancel', reason },
+      {
+        onSuccess: () => {
+          setAsking(null);
+          toast.success('Booking cancelled. The seller has been told.');
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  }
+
+  const columns: ReadonlyArray<Column<BuyerOrder>> = [
+    ...baseColumns,
+    {
+      header: 'Action',
+      kind: 'actions',
+      cell: (order) => (
+        <>
+          {(order.status === 'requested' || order.status === 'accepted') && (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() =>
+                setAsking({
+                  id: order._id,
+                  title: 'Cancel this booking?',
+                  description:
+                    order.status === 'accepted'
+                      ? 'The seller has reserved this phone for you: tell them why you cancel.'
+                      : 'The seller will be told that you no longer want this phone.',
+                  confirmText: 'Cancel booking',
+                  required: order.status === 'accepted',
+                })
+              }
+            >
+              Cancel
+            </Button>
+          )}
+          <PayButton />
+        </>
+      ),
+    },
+  ];
 
   return (
     <>
@@ -69,6 +148,12 @@ export function MyOrders() {
           <DataTable caption="My orders" hideCaption columns={columns} rows={rows} rowKey={(order) => order._id} />
         )}
       </PagedList>
+      <ReasonDialog
+        request={asking}
+        busy={moveBooking.isPending}
+        onClose={() => setAsking(null)}
+        onConfirm={(reason) => asking && cancel(asking.id, reason)}
+      />
     </>
   );
 }

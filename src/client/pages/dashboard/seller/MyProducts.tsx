@@ -1,14 +1,17 @@
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { messages } from '../../../../shared/messages';
-import type { Product } from '../../../../shared/products';
+import { paths } from '../../../../shared/paths';
+import type { MyProduct } from '../../../../shared/products';
 import {
   useAdvertiseProduct,
   useDeleteMyProduct,
   useMyProducts,
   useSetProductHidden,
 } from '../../../api/sellerProducts';
+import { useMarkSoldElsewhere } from '../../../api/deal';
 import { useAuth } from '../../../auth/AuthProvider';
+import { confirmAction } from '../../../components/dialogs';
 import { Badge } from '../../../components/Badge';
 import { Button, buttonClasses } from '../../../components/Button';
 import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
@@ -25,10 +28,21 @@ const ADVERTISE_WIDTH = 'min-w-28';
 /** Fits 'Hide' and 'Show' with a spinner, so the buttons after it stay put while one runs. */
 const HIDE_WIDTH = 'min-w-20';
 
-function SaleStatus({ product }: { product: Product }) {
+function SaleStatus({ product }: { product: MyProduct }) {
   if (product.sellStatus) return <Badge tone="neutral">Sold</Badge>;
   if (product.hidden) return <Badge tone="warning">Hidden</Badge>;
+  if (product.reserved) return <Badge tone="info">Reserved</Badge>;
   return <Badge tone="success">Available</Badge>;
+}
+
+/** How many requests wait on the phone, linking to them. */
+function OpenRequests({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <Link to={paths.bookingRequests} className="mt-1 block text-xs font-medium text-brand-700 hover:underline">
+      {count} open {count === 1 ? 'request' : 'requests'}
+    </Link>
+  );
 }
 
 export function MyProducts() {
@@ -37,8 +51,24 @@ export function MyProducts() {
   const deleteProduct = useDeleteMyProduct();
   const advertise = useAdvertiseProduct();
   const setHidden = useSetProductHidden();
+  const markSold = useMarkSoldElsewhere();
 
-  async function remove(product: Product) {
+  async function sellElsewhere(product: MyProduct) {
+    const confirmed = await confirmAction({
+      title: 'Mark this phone sold?',
+      text: product.openRequests
+        ? `It leaves every public list, and its ${product.openRequests} open ${product.openRequests === 1 ? 'request is' : 'requests are'} declined. To sell it to a buyer who booked it, accept their request in Booking requests instead.`
+        : 'It leaves every public list and can no longer be booked.',
+      confirmText: 'Mark sold',
+    });
+    if (!confirmed) return;
+    markSold.mutate(product._id, {
+      onSuccess: () => toast.success('Marked sold. Congratulations on the sale!'),
+      onError: (error) => toast.error(error.message),
+    });
+  }
+
+  async function remove(product: MyProduct) {
     if (!(await confirmDelete())) return;
     deleteProduct.mutate(product._id, {
       onSuccess: ({ deletedCount }) => (deletedCount > 0 ? showDeleted() : toast.error(ALREADY_DELETED)),
@@ -46,14 +76,14 @@ export function MyProducts() {
     });
   }
 
-  function promote(product: Product) {
+  function promote(product: MyProduct) {
     advertise.mutate(product._id, {
       onSuccess: () => toast.success(messages.productAdvertised),
       onError: (error) => toast.error(error.message),
     });
   }
 
-  function toggleHidden(product: Product) {
+  function toggleHidden(product: MyProduct) {
     const hidden = !product.hidden;
     setHidden.mutate(
       { id: product._id, hidden },
@@ -70,7 +100,7 @@ export function MyProducts() {
     );
   }
 
-  const columns: ReadonlyArray<Column<Product>> = [
+  const columns: ReadonlyArray<Column<MyProduct>> = [
     numberColumn,
     {
       header: 'Product Image',
@@ -91,7 +121,12 @@ export function MyProducts() {
     },
     {
       header: 'Sale Status',
-      cell: (product) => <SaleStatus product={product} />,
+      cell: (product) => (
+        <span className="block">
+          <SaleStatus product={product} />
+          <OpenRequests count={product.openRequests} />
+        </span>
+      ),
     },
     {
       header: 'Action',
@@ -104,6 +139,14 @@ export function MyProducts() {
               <Link to={`/dashboard/editproduct/${product._id}`} className={buttonClasses('secondary', 'sm')}>
                 Edit
               </Link>
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={isRunningFor(markSold, product._id)}
+                onClick={() => void sellElsewhere(product)}
+              >
+                Mark sold
+              </Button>
               <Button
                 variant="secondary"
                 size="sm"

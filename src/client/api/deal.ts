@@ -1,0 +1,48 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BookingRequestItem, BookingStatus } from '../../shared/bookings';
+import type { UpdateResult } from '../../shared/common';
+import { api, enc } from './http';
+import { pagedListOptions } from './pagedList';
+
+export const dealKeys = {
+  requests: ['bookingRequests'] as const,
+};
+
+/** GET /bookings/requests (sellers): the requests on the seller's phones, open ones first. */
+export const useBookingRequests = () =>
+  useInfiniteQuery(pagedListOptions<BookingRequestItem>(dealKeys.requests, '/bookings/requests'));
+
+type Move = 'accept' | 'decline' | 'cancel' | 'sold';
+
+interface MoveVariables {
+  id: string;
+  move: Move;
+  reason?: string;
+}
+
+/** PUT /bookings/{id}/{move}: the seller accepts, declines or sells; either side cancels. */
+function moveBooking({ id, move, reason }: MoveVariables) {
+  const body = move === 'decline' || move === 'cancel' ? { reason: reason?.trim() || undefined } : undefined;
+  return api<{ _id: string; status: BookingStatus }>(`/bookings/${enc(id)}/${move}`, {
+    method: 'PUT',
+    body,
+    auth: true,
+  });
+}
+
+/** PUT /sold/product/{id}: the seller sold the phone outside PhoneHaat. */
+function markSoldElsewhere(productId: string) {
+  return api<UpdateResult>(`/sold/product/${enc(productId)}`, { method: 'PUT', auth: true });
+}
+
+/**
+ * A move changes the booking lists of both sides, the phone's page and cards (Reserved, Sold), the
+ * public lists and the notifications: everything is read again.
+ */
+function useDealMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries() });
+}
+
+export const useMoveBooking = () => useDealMutation(moveBooking);
+export const useMarkSoldElsewhere = () => useDealMutation(markSoldElsewhere);

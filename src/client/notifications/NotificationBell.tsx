@@ -1,0 +1,138 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useMarkAllRead, useNotifications, useUnreadCount } from '../api/notifications';
+import { cx } from '../components/cx';
+import { formatWhen } from '../components/formatWhen';
+import { Spinner } from '../components/Spinner';
+
+function BellIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M14.8 18a3 3 0 0 1-5.6 0M18 9.5a6 6 0 1 0-12 0c0 3.6-1 5.5-2 6.5h16c-1-1-2-2.9-2-6.5Z"
+      />
+    </svg>
+  );
+}
+
+function NotificationList({ onPick }: { onPick: () => void }) {
+  const list = useNotifications(true);
+  if (list.isPending) {
+    return (
+      <div className="flex justify-center py-8 text-brand-600">
+        <Spinner label="Loading notifications" />
+      </div>
+    );
+  }
+  if (list.isError) return <p className="px-4 py-6 text-sm text-red-700">{list.error.message}</p>;
+  const { rows } = list.data;
+  if (rows.length === 0) {
+    return (
+      <p className="px-4 py-8 text-center text-sm text-ink-500">
+        Nothing yet. News about your phones and bookings shows up here.
+      </p>
+    );
+  }
+  return (
+    <>
+      <ul className="max-h-[min(28rem,70vh)] divide-y divide-ink-100 overflow-y-auto">
+        {rows.map((notification) => (
+          <li key={notification._id}>
+            <Link
+              to={notification.link}
+              onClick={onPick}
+              className={cx(
+                'block px-4 py-3 text-sm hover:bg-ink-50 focus-visible:bg-ink-50',
+                notification.read ? 'text-ink-600' : 'bg-brand-50/60 text-ink-900',
+              )}
+            >
+              <span className="block">{notification.message}</span>
+              <span className="mt-1 block text-xs text-ink-500">{formatWhen(notification.createdAt)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <button
+          type="button"
+          className="w-full border-t border-ink-100 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-ink-50"
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? 'Loading…' : 'Show older'}
+        </button>
+      )}
+    </>
+  );
+}
+
+/**
+ * The header's bell: the unread count, kept current by the server's event stream, and a panel with
+ * the notifications. Opening it reads them all, which clears the count.
+ */
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const unread = useUnreadCount(true).data?.unread ?? 0;
+  const markAllRead = useMarkAllRead();
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open]);
+
+  function toggle() {
+    const opening = !open;
+    setOpen(opening);
+    if (opening && unread > 0) markAllRead.mutate();
+  }
+
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        type="button"
+        className="relative inline-flex size-10 items-center justify-center rounded-control text-ink-700 hover:bg-ink-100"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
+        <BellIcon />
+        {unread > 0 && (
+          <span
+            className="absolute top-1 right-1 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs leading-5 font-semibold text-white"
+            data-testid="unread-count"
+            aria-hidden="true"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          role="region"
+          aria-label="Notifications"
+          className="fixed inset-x-2 top-16 z-40 overflow-hidden rounded-card border border-ink-200 bg-white shadow-raised sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+        >
+          <h2 className="border-b border-ink-100 px-4 py-3 text-sm font-semibold text-ink-900">Notifications</h2>
+          <NotificationList onPick={() => setOpen(false)} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import type { BookingRequestItem } from '../../../../shared/bookings';
+import { useBookingRequests, useMoveBooking } from '../../../api/deal';
+import { Button, buttonClasses } from '../../../components/Button';
+import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
+import { formatTk } from '../../../components/formatTk';
+import { formatWhen } from '../../../components/formatWhen';
+import { PageHeader } from '../../../components/PageHeader';
+import { ProductLink } from '../../../components/ProductLink';
+import { PagedList } from '../PagedList';
+import { BookingStatusBadge } from './BookingStatusBadge';
+import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
+
+type Asking = ReasonRequest & { id: string; move: 'decline' | 'cancel' };
+
+const DONE = {
+  accept: 'Accepted: the phone is reserved for this buyer. Call them to meet.',
+  decline: 'Request declined. The buyer has been told.',
+  cancel: 'Booking cancelled. The phone is available again.',
+  sold: 'Marked sold. Congratulations on the sale!',
+} as const;
+
+/** The seller's booking requests: open ones on top, each answered from its row. */
+export function BookingRequests() {
+  const requests = useBookingRequests();
+  const moveBooking = useMoveBooking();
+  const [asking, setAsking] = useState<Asking | null>(null);
+
+  function run(id: string, move: keyof typeof DONE, reason?: string) {
+    moveBooking.mutate(
+      { id, move, reason },
+      {
+        onSuccess: () => {
+          setAsking(null);
+          toast.success(DONE[move]);
+        },
+        // The server says why (answered in another tab, reserved for someone else): its words.
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  }
+
+  const busyWith = (id: string, move: string) =>
+    moveBooking.isPending && moveBooking.variables.id === id && moveBooking.variables.move === move;
+
+  const columns: ReadonlyArray<Column<BookingRequestItem>> = [
+    numberColumn,
+    {
+      header: 'Product Image',
+      kind: 'image',
+      cell: (row) => <TableImage src={row.productImg} alt={`Photo of ${row.productName}`} />,
+    },
+    {
+      header: 'Product',
+      kind: 'title',
+      cell: (row) => (
+        <span className="flex flex-col gap-0.5">
+          <ProductLink id={row.productId} name={row.productName} />
+          <span className="text-sm text-ink-500 tabular-nums">{formatTk(row.productPrice)}</span>
+        </span>
+      ),
+    },
+    {
+      header: 'Buyer',
+      cell: (row) => (
+        <span className="flex flex-col gap-0.5">
+          <span className="font-medium text-ink-900">{row.buyerName}</span>
+          <a href={`tel:${row.phoneNumber.replace(/[^\d+]/g, '')}`} className="text-sm text-brand-700 hover:underline">
+            {row.phoneNumber}
+          </a>
+        </span>
+      ),
+    },
+    { header: 'Meeting place', className: 'text-ink-700', cell: (row) => row.meetLocation },
+    {
+      header: 'Requested',
+      className: 'text-ink-600 whitespace-nowrap',
+      cell: (row) => <time dateTime={row.bookedAt}>{formatWhen(row.bookedAt)}</time>,
+    },
+    {
+      header: 'Status',
+      cell: (row) => <BookingStatusBadge status={row.status} reason={row.statusReason} side="seller" />,
+    },
+    {
+      header: 'Action',
+      kind: 'actions',
+      cell: (row) => <RowActions row={row} busyWith={busyWith} run={run} ask={setAsking} />,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Booking requests"
+        description="Buyers who want your phones. Accept one to reserve the phone for that buyer, meet, then mark it sold. Requests you do not answer expire after 48 hours."
+      />
+      <PagedList
+        query={requests}
+        noun="requests"
+        emptyTitle="No booking requests yet"
+        emptyDescription="When a buyer books one of your phones, the request shows up here with their phone number and meeting place."
+        emptyAction={
+          <Link to="/dashboard/myproducts" className={buttonClasses('secondary')}>
+            See my products
+          </Link>
+        }
+      >
+        {(rows) => (
+          <DataTable caption="Booking requests" hideCaption columns={columns} rows={rows} rowKey={(row) => row._id} />
+        )}
+      </PagedList>
+      <ReasonDialog
+        request={asking}
+        busy={moveBooking.isPending}
+        onClose={() => setAsking(null)}
+        onConfirm={(reason) => asking && run(asking.id, asking.move, reason)}
+      />
+    </>
+  );
+}
+
+interface RowActionsProps {
+  row: BookingRequestItem;
+  busyWith: (id: string, move: string) => boolean;
+  run: (id: string, move: keyof typeof DONE) => void;
+  ask: (asking: Asking) => void;
+}
+
+function RowActions({ row, busyWith, run, ask }: RowActionsProps) {
+  if (row.status === 'requested') {
+    return (
+      <>
+        <Button size="sm" loading={busyWith(row._id, 'accept')} onClick={() => run(row._id, 'accept')}>
+          Accept
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() =>
+            ask({
+              id: row._id,
+              move: 'decline',
+              title: 'Decline this request?',
+              description: `${row.buyerName} will be told that you declined the booking of ${row.productName}.`,
+              confirmText: 'Decline',
+              required: false,
+            })
+          }
+        >
+          Decline
+        </Button>
+      </>
+    );
+  }
+  if (row.status === 'accepted') {
+    return (
+      <>
+        <Button size="sm" loading={busyWith(row._id, 'sold')} onClick={() => run(row._id, 'sold')}>
+          Mark sold
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() =>
+            ask({
+              id: row._id,
+              move: 'cancel',
+              title: 'Cancel this booking?',
+              description: `The phone becomes available again, and ${row.buyerName} reads your reason.`,
+              confirmText: 'Cancel booking',
+              required: true,
+            })
+          }
+        >
+          Cancel
+        </Button>
+      </>
+    );
+  }
+  return <span className="text-sm text-ink-400">No action</span>;
+}
