@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { bookingReasonSchema, MAX_REASON_LENGTH, requiredReasonSchema } from '../../../../shared/bookings';
 import { Button } from '../../../components/Button';
@@ -38,11 +39,14 @@ function ReasonForm({
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<{ reason?: string }>({
     resolver: zodResolver(request.required ? requiredReasonSchema : bookingReasonSchema),
     defaultValues: { reason: '' },
   });
+  // The dialog gives focus to its close button first; the reason is what there is to type.
+  useEffect(() => setFocus('reason'), [setFocus]);
   return (
     <form noValidate onSubmit={handleSubmit(({ reason }) => onConfirm(reason ?? ''))} className="flex flex-col gap-5">
       <FormField
@@ -50,7 +54,7 @@ function ReasonForm({
         error={errors.reason?.message}
         hint={`The other side reads this. Up to ${MAX_REASON_LENGTH} characters.`}
       >
-        <Textarea autoFocus maxLength={MAX_REASON_LENGTH + 50} rows={3} {...register('reason')} />
+        <Textarea maxLength={MAX_REASON_LENGTH + 50} rows={3} {...register('reason')} />
       </FormField>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onClose}>

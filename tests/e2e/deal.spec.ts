@@ -1,0 +1,193 @@
+import type { Browser, Page } from '@playwright/test';
+import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { messages } from '../../src/shared/messages';
+import { expect, expectNoSeriousAxeViolations, test, uniqueText, type TestUser } from './support/fixtures';
+
+const samsung = CATEGORY_CATALOGUE[1]!;
+
+/** A browser of its own for each side of the deal, signed in through the same path as loginAs. */
+async function signedInPage(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  return { context, page: await context.newPage() };
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+
+for (const [size, viewport] of [
+  ['phone-sized', { width: 390, height: 844 }],
+  ['desktop-sized', { width: 1280, height: 800 }],
+] as const) {
+  test(`the deal from request to sold, on a ${size} window`, async ({
+    browser,
+    registerSeller,
+    registerBuyer,
+    createListing,
+    loginAs,
+  }) => {
+    test.slow();
+    const seller = await registerSeller();
+    const buyer = await registerBuyer({ name: uniqueText('Buyer') });
+    const secondBuyer = await registerBuyer({ name: uniqueText('Second') });
+    const listing = await createListing(seller, { category_id: samsung.id, productName: uniqueText('Deal Galaxy') });
+    // Advertised, so it is on the home page until it is sold.
+    expect((await seller.api.put(`/api/advertise/product/${listing._id}`)).ok()).toBe(true);
+    const booked = await secondBuyer.api.post('/api/store/booking/product', {
+      data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Farmgate' },
+    });
+    expect(booked.ok(), await booked.text()).toBe(true);
+
+    const sellerSide = await signedInPage(browser, viewport);
+    const buyerSide = await signedInPage(browser, viewport);
+    try {
+      await loginAs(sellerSide.page, seller);
+      await loginAs(buyerSide.page, buyer);
+      const sellerPage = sellerSide.page;
+      const buyerPage = buyerSide.page;
+
+      // The seller is looking at their requests when the buyer books: the bell counts up on its own.
+      await sellerPage.goto('/dashboard/bookingrequests');
+      await expect(sellerPage.getByRole('row').filter({ hasText: secondBuyer.name })).toContainText('New request');
+      await expect(bell(sellerPage)).toHaveAccessibleName('Notifications, 1 unread');
+
+      await bookThroughProductPage(buyerPage, listing._id, 'Bashundhara City, gate 1');
+      await expect(bell(sellerPage)).toHaveAccessibleName('Notifications, 2 unread');
+      const request = sellerPage.getByRole('row').filter({ hasText: buyer.name });
+      await expect(request).toContainText('Bashundhara City, gate 1');
+      await expect(request).toContainText('01712345678');
+      await expectNoSeriousAxeViolations(sellerPage);
+
+      // Reading the notifications clears the count.
+      await bell(sellerPage).click();
+      const panel = sellerPage.getByRole('region', { name: 'Notifications' });
+      await expect(panel.getByText(`${buyer.name} asked to book your ${listing.productName}`)).toBeVisible();
+      await expect(bell(sellerPage)).toHaveAccessibleName('Notifications');
+      await sellerPage.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+
+      await request.getByRole('button', { name: 'Accept' }).click();
+      await expect(sellerPage.getByText('Accepted: the phone is reserved for this buyer.')).toBeVisible();
+      await expect(request).toContainText('Accepted');
+
+      // The buyer hears of it without reloading, and My orders gives the meeting details.
+      await expect(bell(buyerPage)).toHaveAccessibleName('Notifications, 1 unread');
+      await buyerPage.goto('/dashboard/myorders');
+      const order = buyerPage.getByRole('row').filter({ hasText: listing.productName });
+      await expect(order).toContainText('Accepted');
+      await expect(order).toContainText('Meet at Bashundhara City, gate 1');
+      await expect(order.getByRole('link', { name: listing.sellerMobile })).toBeVisible();
+      await expectNoSeriousAxeViolations(buyerPage);
+
+      await request.getByRole('button', { name: 'Mark sold' }).click();
+      await expect(sellerPage.getByText('Marked sold. Congratulations on the sale!')).toBeVisible();
+      await expect(request).toContainText('Sold');
+      await expect(sellerPage.getByRole('row').filter({ hasText: secondBuyer.name })).toContainText(
+        'sold to another buyer',
+      );
+
+      await expect(order).toContainText('Sold to you');
+      await buyerPage.goto(`/productId/${listing._id}`);
+      await expect(buyerPage.getByText('Sold', { exact: true })).toBeVisible();
+      // Gone from the lists, where a phone listed after it shows: the lists did load.
+      const other = await createListing(seller, { category_id: samsung.id, productName: uniqueText('Still for sale') });
+      expect((await seller.api.put(`/api/advertise/product/${other._id}`)).ok()).toBe(true);
+      for (const path of ['/', `/category/${samsung.id}`]) {
+        await buyerPage.goto(path);
+        await expect(buyerPage.getByText(other.productName).first()).toBeVisible();
+        await expect(buyerPage.getByText(listing.productName)).toHaveCount(0);
+      }
+
+      // The second buyer's request was declined for them.
+      await loginAs(buyerPage, secondBuyer);
+      await buyerPage.goto('/dashboard/myorders');
+      const declined = buyerPage.getByRole('row').filter({ hasText: listing.productName });
+      await expect(declined).toContainText('Declined');
+      await expect(declined).toContainText('sold to another buyer');
+    } finally {
+      await Promise.all([sellerSide.context.close(), buyerSide.context.close()]);
+    }
+  });
+}
+
+async function bookThroughProductPage(page: Page, productId: string, meetLocation: string) {
+  await page.goto(`/productId/${productId}`);
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Phone Number').fill('01712345678');
+  await dialog.getByLabel('Meet Location').fill(meetLocation);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(messages.productBooked)).toBeVisible();
+}
+
+test('a seller declines a request with a reason, and the buyer reads it in My orders', async ({
+  page,
+  browser,
+  registerSeller,
+  registerBuyer,
+  createListing,
+  loginAs,
+}) => {
+  const seller = await registerSeller();
+  const buyer: TestUser = await registerBuyer({ name: uniqueText('Declined buyer') });
+  const listing = await createListing(seller, { productName: uniqueText('Declined Pixel') });
+  const booked = await buyer.api.post('/api/store/booking/product', {
+    data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Mirpur' },
+  });
+  expect(booked.ok()).toBe(true);
+
+  await loginAs(page, seller);
+  await page.goto('/dashboard/bookingrequests');
+  const row = page.getByRole('row').filter({ hasText: buyer.name });
+  await row.getByRole('button', { name: 'Decline' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Decline this request?' });
+  await expect(dialog.getByLabel('Reason (optional)')).toBeFocused();
+  await dialog.getByLabel('Reason (optional)').fill('Promised it to my cousin');
+  await dialog.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByText('Request declined. The buyer has been told.')).toBeVisible();
+  await expect(row).toContainText('Declined');
+
+  const buyerSide = await signedInPage(browser, { width: 1280, height: 800 });
+  try {
+    await loginAs(buyerSide.page, buyer);
+    await buyerSide.page.goto('/dashboard/myorders');
+    const order = buyerSide.page.getByRole('row').filter({ hasText: listing.productName });
+    await expect(order).toContainText('Declined');
+    await expect(order).toContainText('Promised it to my cousin');
+    // Declined: the buyer may ask again from the product page.
+    await buyerSide.page.goto(`/productId/${listing._id}`);
+    await expect(buyerSide.page.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+  } finally {
+    await buyerSide.context.close();
+  }
+});
+
+test('a buyer cancels an accepted booking with a reason; the phone is available again', async ({
+  page,
+  registerSeller,
+  registerBuyer,
+  createListing,
+  loginAs,
+}) => {
+  const seller = await registerSeller();
+  const buyer = await registerBuyer();
+  const listing = await createListing(seller, { productName: uniqueText('Cancelled Xiaomi') });
+  const booked = await buyer.api.post('/api/store/booking/product', {
+    data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Mirpur' },
+  });
+  const { insertedId } = (await booked.json()) as { insertedId: string };
+  expect((await seller.api.put(`/api/bookings/${insertedId}/accept`)).ok()).toBe(true);
+
+  await loginAs(page, buyer);
+  await page.goto('/dashboard/myorders');
+  const order = page.getByRole('row').filter({ hasText: listing.productName });
+  await order.getByRole('button', { name: 'Cancel' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+  await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(dialog.getByText('Please give a short reason: the other side will read it')).toBeVisible();
+  await dialog.getByLabel('Reason', { exact: true }).fill('Found one closer to home');
+  await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.getByText('Booking cancelled. The seller has been told.')).toBeVisible();
+  await expect(order).toContainText('Cancelled');
+
+  await page.goto(`/productId/${listing._id}`);
+  await expect(page.getByText('Available', { exact: true })).toBeVisible();
+});
