@@ -144,7 +144,8 @@ function BodyCell<Row>({ column, children }: { column: Column<Row>; children: Re
           <div className="@max-4xl:min-w-0 @max-4xl:text-right @max-4xl:wrap-anywhere">{children}</div>
         </>
       ) : kind === 'actions' ? (
-        <div className="flex flex-wrap items-center justify-end gap-2 @4xl:flex-nowrap">{children}</div>
+        // In the table, a row with many buttons wraps them in two lines rather than squeeze its other columns.
+        <div className="flex flex-wrap items-center justify-end gap-2 @4xl:ml-auto @4xl:max-w-[26rem]">{children}</div>
       ) : (
         children
       )}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { BookingRequestItem } from '../../../../shared/bookings';
 import { useBookingRequests, useMoveBooking } from '../../../api/deal';
 import { Button, buttonClasses } from '../../../components/Button';
-import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
+import { DataTable, TableImage, type Column } from '../../../components/DataTable';
 import { formatTk } from '../../../components/formatTk';
 import { formatWhen } from '../../../components/formatWhen';
 import { PageHeader } from '../../../components/PageHeader';
@@ -46,7 +46,6 @@ export function BookingRequests() {
     moveBooking.isPending && moveBooking.variables.id === id && moveBooking.variables.move === move;
 
   const columns: ReadonlyArray<Column<BookingRequestItem>> = [
-    numberColumn,
     {
       header: 'Product Image',
       kind: 'image',
@@ -67,7 +66,10 @@ export function BookingRequests() {
       cell: (row) => (
         <span className="flex flex-col gap-0.5">
           <span className="font-medium text-ink-900">{row.buyerName}</span>
-          <a href={`tel:${row.phoneNumber.replace(/[^\d+]/g, '')}`} className="text-sm text-brand-700 hover:underline">
+          <a
+            href={`tel:${row.phoneNumber.replace(/[^\d+]/g, '')}`}
+            className="text-sm whitespace-nowrap text-brand-700 hover:underline"
+          >
             {row.phoneNumber}
           </a>
         </span>
@@ -75,13 +77,15 @@ export function BookingRequests() {
     },
     { header: 'Meeting place', className: 'text-ink-700', cell: (row) => row.meetLocation },
     {
-      header: 'Requested',
-      className: 'text-ink-600 whitespace-nowrap',
-      cell: (row) => <time dateTime={row.bookedAt}>{formatWhen(row.bookedAt)}</time>,
-    },
-    {
       header: 'Status',
-      cell: (row) => <BookingStatusBadge status={row.status} reason={row.statusReason} side="seller" />,
+      cell: (row) => (
+        <span className="flex flex-col gap-1 @max-4xl:items-end">
+          <BookingStatusBadge status={row.status} reason={row.statusReason} side="seller" />
+          <time dateTime={row.bookedAt} className="text-xs whitespace-nowrap text-ink-500">
+            Requested {formatWhen(row.bookedAt)}
+          </time>
+        </span>
+      ),
     },
     {
       header: 'Action',
