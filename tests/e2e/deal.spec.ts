@@ -17,7 +17,7 @@ for (const [size, viewport] of [
   ['phone-sized', { width: 390, height: 844 }],
   ['desktop-sized', { width: 1280, height: 800 }],
 ] as const) {
-  test(`the deal from request to sold, on a ${size} window`, async ({
+  test(`the deal from request to sold, on a ${size} window${size === 'desktop-sized' ? ' @engine' : ''}`, async ({
     browser,
     registerSeller,
     registerBuyer,
