@@ -96,3 +96,21 @@ describe('a URL that cannot be decoded', () => {
     expect(response.json()).toEqual({ message: 'This address is not valid', code: 'BAD_REQUEST' });
   });
 });
+
+describe('a path part over the router length limit (320 characters)', () => {
+  it('is a 414 in the API shape on every method, anonymous or signed in, logged without the address', async () => {
+    const long = 'a'.repeat(400);
+    const calls = [
+      ['PUT', `/api/advertise/product/${long}`],
+      ['DELETE', `/api/delete/product/${long}`],
+      ['PUT', `/api/hide/product/${long}`],
+      ['DELETE', `/api/product/delete/${long}`],
+    ] as const;
+    for (const [method, url] of calls) {
+      for (const response of [await t.app.inject({ method, url }), await seller.request({ method, url })]) {
+        expect(response.statusCode, `${method} ${url.slice(0, 30)}`).toBe(414);
+        expect(response.json()).toEqual({ message: 'This address is too long', code: 'URI_TOO_LONG' });
+      }
+    }
+  });
+});

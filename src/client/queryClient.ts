@@ -1,13 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api/http';
+import { isWorthRetrying } from './api/http';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 const MAX_RETRIES = 3;
-
-/** A refusal (4xx) will not change on a second try; a network failure or a 5xx may. */
-function isWorthRetrying(error: unknown): boolean {
-  return !(error instanceof ApiError && error.status >= 400 && error.status < 500);
-}
 
 /**
  * The spec's caching numbers (section 9): unused data is kept 5 minutes (gcTime), and a failed query

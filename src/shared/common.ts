@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors';
 
 export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Unknown id');
 
@@ -68,7 +69,7 @@ export type DeleteResult = z.infer<typeof deleteResultSchema>;
 
 export const apiErrorSchema = z.object({
   message: z.string(),
-  code: z.string(),
+  code: z.enum(ERROR_CODES),
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -7,7 +7,7 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
     return await api<CurrentUser>('/auth/me');
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') return null;
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { ApiError, api } from './http';
+import { ApiError, api, isWorthRetrying } from './http';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -50,4 +50,12 @@ it("the caller's own cancellation stays an AbortError", async () => {
   const error = await call.catch((caught: unknown) => caught);
   expect(error).not.toBeInstanceOf(ApiError);
   expect(error).toMatchObject({ name: 'AbortError' });
+});
+
+it('retries what may go better a second time, never a refusal', () => {
+  expect(isWorthRetrying(new ApiError(0, 'offline', 'NETWORK'))).toBe(true);
+  expect(isWorthRetrying(new ApiError(0, 'slow', 'TIMEOUT'))).toBe(true);
+  expect(isWorthRetrying(new ApiError(503, 'away', 'UNAVAILABLE'))).toBe(true);
+  expect(isWorthRetrying(new ApiError(404, 'gone', 'NOT_FOUND'))).toBe(false);
+  expect(isWorthRetrying(new ApiError(409, 'taken', 'ALREADY_EXISTS'))).toBe(false);
 });

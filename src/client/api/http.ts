@@ -1,4 +1,5 @@
 import type { ApiErrorBody, DeleteResult } from '../../shared/common';
+import { isCallerError, type ErrorCode } from '../../shared/errors';
 
 /** The API's base, `/api` unless the build sets VITE_API_BASE. */
 export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/$/, '') ?? '/api';
@@ -10,7 +11,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code: string,
+    /** The server's code, or what went wrong on the way: no network, no answer in time, an answer not ours. */
+    readonly code: ErrorCode | 'NETWORK' | 'TIMEOUT' | 'UNKNOWN',
     readonly fields: Record<string, string> = {},
   ) {
     super(message);
@@ -114,9 +116,15 @@ export async function apiDelete(path: string): Promise<DeleteResult> {
   try {
     return await api<DeleteResult>(path, { method: 'DELETE', auth: true });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { acknowledged: true, deletedCount: 0 };
+    if (error instanceof ApiError && error.code === 'NOT_FOUND') return { acknowledged: true, deletedCount: 0 };
     throw error;
   }
 }
 
 export const enc = encodeURIComponent;
+
+/** A refusal (4xx) will not change on a second try; no network, a timeout or a server failure may. */
+export function isWorthRetrying(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.code === 'NETWORK' || error.code === 'TIMEOUT' || error.code === 'UNKNOWN' || !isCallerError(error.code);
+}

@@ -40,7 +40,7 @@ async function signUpOrResume(email: string, password: string): Promise<void> {
   try {
     await signUp(email, password);
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    if (!(error instanceof ApiError && error.code === 'ALREADY_EXISTS')) throw error;
     const current = await fetchCurrentUser();
     if (!current || !sameEmail(current.email, email)) throw error;
   }

@@ -9,7 +9,7 @@ export function RouteError() {
   const error = useRouteError();
   const revalidator = useRevalidator();
   const missing =
-    (error instanceof ApiError && error.status === 404) || (isRouteErrorResponse(error) && error.status === 404);
+    (error instanceof ApiError && error.code === 'NOT_FOUND') || (isRouteErrorResponse(error) && error.status === 404);
   if (missing) return <NotFound />;
 
   const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';

@@ -1,19 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/errors';
-import { AppError, type ErrorCode } from '../errors';
+import { codeOfStatus } from '../../shared/errors';
+import { AppError, errorStatus, type ErrorCode } from '../errors';
 
 const DATABASE_AWAY = 'The service is briefly unavailable. Please try again in a few seconds.';
 
-const statusCodes: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  406: 'UNSUPPORTED_MEDIA_TYPE',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
+/** Fastify's own refusals met before any route runs, each as the API's code and sentence. */
+const FRAMEWORK_REFUSALS: Record<string, [ErrorCode, string]> = {
+  FST_ERR_BAD_URL: ['BAD_REQUEST', 'This address is not valid'],
+  FST_ERR_MAX_PARAM_LENGTH: ['URI_TOO_LONG', 'This address is too long'],
 };
 
 /** Turns any thrown error into `{ message, code, fields? }` with a real status; a 500 shows nothing inside. */
@@ -42,7 +38,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = statusCodes[status] ?? 'BAD_REQUEST';
+      // 406 (nothing acceptable to answer) reads as the media-type refusal it is.
+      const code = status === 406 ? 'UNSUPPORTED_MEDIA_TYPE' : codeOfStatus(status);
       return reply.status(status).send({ message: clientMessage(error), code });
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -65,12 +62,17 @@ const isUnstorableText = (error: unknown) =>
   error instanceof Error && 'code' in error && typeof error.code === 'string' && UNSTORABLE_TEXT_CODES.has(error.code);
 
 /**
- * Errors Fastify meets before any route runs; a URL it cannot decode (`/api/%zz`) is the one a caller
- * can cause. Given as the `frameworkErrors` option, so they answer in the API's own shape.
+ * Errors Fastify meets before any route runs: a URL it cannot decode (`/api/%zz`) and a path part
+ * over the router's length limit are the caller's. Given as the `frameworkErrors` option, so they
+ * answer in the API's own shape.
  */
 export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  if (error.code === 'FST_ERR_BAD_URL') {
-    reply.status(400).send({ message: 'This address is not valid', code: 'BAD_REQUEST' });
+  const refusal = FRAMEWORK_REFUSALS[error.code];
+  if (refusal) {
+    const [code, message] = refusal;
+    // The caller's doing, so no error log, and not the address itself: it may be hundreds of characters.
+    reply.log.info({ code: error.code }, 'refused before routing');
+    reply.status(errorStatus[code]).send({ message, code });
     return;
   }
   reply.log.error({ err: error }, 'framework error');
