@@ -3,7 +3,8 @@
  * categories, with model names and storage sizes, brands, the 64 districts (some in older spellings,
  * some with an area), conditions, prices, a spread of posting dates over 120 days, one listing in
  * ten sold and one in twenty written in Bangla. Deterministic for a given N, so runs compare.
- * Rows go in directly, in batches; the search index is then built in one pass.
+ * Rows go in directly, in batches of one transaction; the search index is then built from them in
+ * one pass by the app's own indexing code (rebuildSearchIndex: the rows syncListing would write).
  */
 import type { Kysely } from 'kysely';
 import { DISTRICTS } from '../../src/shared/districts';
@@ -103,6 +104,11 @@ function random(seed: number) {
 }
 
 export async function generateListings(db: Kysely<Database>, engine: Engine, count: number): Promise<void> {
+  // One transaction: a commit per batch would make SQLite sync to disk hundreds of times.
+  await db.transaction().execute((trx) => generateIn(trx, engine, count));
+}
+
+async function generateIn(db: Kysely<Database>, engine: Engine, count: number): Promise<void> {
   const next = random(count);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
   const now = Date.now();

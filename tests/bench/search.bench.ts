@@ -5,6 +5,7 @@
  * PostgreSQL in a schema of its own. SEARCH_BENCH_SIZES (default "10000,100000") and
  * SEARCH_BENCH_SECONDS (default 5) change what is measured. Loopback only.
  */
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
@@ -34,6 +35,7 @@ const QUERIES: Array<[label: string, path: string]> = [
 
 interface Row {
   label: string;
+  p50: number;
   p99: number;
   rps: number;
   failures: number;
@@ -45,6 +47,7 @@ async function measure(origin: string): Promise<Row[]> {
     const result = await autocannon({ url: origin + path, connections: CONNECTIONS, duration: SECONDS });
     rows.push({
       label,
+      p50: result.latency.p50,
       p99: result.latency.p99,
       rps: result.requests.average,
       failures: result.non2xx + result.errors + result.timeouts,
@@ -67,6 +70,9 @@ async function withSchema<T>(run: (env: Record<string, string>) => Promise<T>): 
   }
 }
 
+/** The 1-minute load average, printed with each result: the machine is shared, so figures need it. */
+const load = () => loadavg()[0]!.toFixed(2);
+
 async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Map<number, Row[]>> {
   const results = new Map<number, Row[]>();
   for (const size of SIZES) {
@@ -77,39 +83,51 @@ async function benchEngine(engine: 'sqlite' | 'postgres'): Promise<Map<number, R
         `${engine}, ${size} listings: generated and indexed in ${((Date.now() - started) / 1000).toFixed(0)} s`,
       );
       try {
-        return await measure(origin);
+        const before = load();
+        const rows = await measure(origin);
+        console.log(`${engine}, ${size} listings: measured, load average ${before} before, ${load()} after`);
+        return rows;
       } finally {
         await stop();
       }
     };
-    results.set(size, engine === 'postgres' ? await withSchema(run) : await run({}));
+    // BENCH_DATABASE_URL is in this process's environment, which the server inherits: emptied for SQLite.
+    results.set(size, engine === 'postgres' ? await withSchema(run) : await run({ BENCH_DATABASE_URL: '' }));
   }
   return results;
 }
 
+/** Latencies per size, then (for two sizes) how the larger size's p50 and p99 compare with the smaller's. */
 function report(engine: string, results: Map<number, Row[]>) {
   const sizes = [...results.keys()];
+  const ratios = sizes.length === 2;
   const header = [
-    'query'.padEnd(34),
-    ...sizes.flatMap((n) => [`p99 ms @${n}`.padStart(15), `req/s @${n}`.padStart(15)]),
+    'query'.padEnd(32),
+    ...sizes.flatMap((n) => [`p50 @${n}`.padStart(12), `p99 @${n}`.padStart(12), `req/s @${n}`.padStart(13)]),
+    ...(ratios ? ['p50 ratio'.padStart(10), 'p99 ratio'.padStart(10)] : []),
   ];
-  if (sizes.length === 2) header.push('p99 ratio'.padStart(11));
-  console.log(`\n${engine}, ${CONNECTIONS} connections, ${SECONDS} s per query\n${header.join('')}`);
+  console.log(`\n${engine}, ${CONNECTIONS} connections, ${SECONDS} s per query, latencies in ms\n${header.join('')}`);
   const first = results.get(sizes[0]!)!;
   first.forEach((row, index) => {
     const cells = sizes.flatMap((n) => {
       const r = results.get(n)![index]!;
-      return [String(r.p99).padStart(15), r.rps.toFixed(0).padStart(15)];
+      return [String(r.p50).padStart(12), String(r.p99).padStart(12), r.rps.toFixed(0).padStart(13)];
     });
-    if (sizes.length === 2) {
+    if (ratios) {
       const last = results.get(sizes[1]!)![index]!;
-      cells.push((last.p99 / Math.max(1, row.p99)).toFixed(2).padStart(11));
+      cells.push((last.p50 / Math.max(1, row.p50)).toFixed(2).padStart(10));
+      cells.push((last.p99 / Math.max(1, row.p99)).toFixed(2).padStart(10));
     }
-    console.log(row.label.padEnd(34) + cells.join(''));
+    console.log(row.label.padEnd(32) + cells.join(''));
   });
   return [...results.values()].flat().every((row) => row.failures === 0);
 }
 
+console.log(
+  `search benchmark: load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')} at the start`,
+);
 let clean = report('SQLite', await benchEngine('sqlite'));
 if (POSTGRES) clean = report('PostgreSQL', await benchEngine('postgres')) && clean;
 else console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL to measure it too.');
