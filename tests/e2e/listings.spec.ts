@@ -2,9 +2,21 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
 import { messages } from '../../src/shared/messages';
-import type { Product } from '../../src/shared/products';
+import type { Product, StoreProductRequest } from '../../src/shared/products';
 import type { UploadResponse } from '../../src/shared/uploads';
-import { expect, expectNoSeriousAxeViolations, test, uniqueText, type TestUser } from './support/fixtures';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  test,
+  uniqueText,
+  uploadPicture,
+  type TestListing,
+  type TestUser,
+} from './support/fixtures';
+
+// Several uploads, a whole flow and axe checks in each test: on the two shared cores of CI an axe
+// run alone can take ten seconds, so these get three times the usual time.
+test.slow();
 
 /** A small PNG of one colour, as a seller's photo would be; each colour makes a different file. */
 async function photo(name: string, background: { r: number; g: number; b: number }) {
@@ -131,4 +143,162 @@ test('removing a photo, a file that is no picture, and no photo at all are each 
   await expect(page.getByLabel('Product Image')).toBeFocused();
   await page.getByRole('button', { name: /add product/i }).click();
   await expect(page.getByText(messages.productImgRequired, { exact: true })).toBeVisible();
+});
+
+/** A listing of `seller` with three photos, the cover first, made through the API. */
+async function threePhotoListing(
+  seller: TestUser,
+  createListing: (seller: TestUser, overrides?: Partial<StoreProductRequest>) => Promise<TestListing>,
+  overrides: Partial<StoreProductRequest> = {},
+) {
+  const urls = [
+    await uploadPicture(seller.api, 'Front', 170),
+    await uploadPicture(seller.api, 'Back', 20),
+    await uploadPicture(seller.api, 'Side', 260),
+  ];
+  return createListing(seller, { productImg: urls[0], photos: urls, ...overrides });
+}
+
+test('a seller edits the price, hides the phone and shows it again', async ({
+  page,
+  registerSeller,
+  createListing,
+  loginAs,
+}) => {
+  const seller = await registerSeller();
+  const category = CATEGORY_CATALOGUE[2]!;
+  const listing = await threePhotoListing(seller, createListing, {
+    productName: uniqueText('Edited phone'),
+    category_id: category.id,
+    resalePrice: 52000,
+  });
+  // A phone that stays on the category page, so its list is known to be loaded when one is missing.
+  const neighbour = await createListing(seller, { productName: uniqueText('Neighbour'), category_id: category.id });
+  await loginAs(page, seller);
+  await page.goto('/dashboard/myproducts');
+  const row = page.getByRole('row').filter({ hasText: listing.productName });
+  await expect(row.getByText('Available', { exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // Edit opens Add Product's form, filled with the listing, photos included.
+  await row.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(page).toHaveURL(`/dashboard/editproduct/${listing._id}`);
+  await expect(page.getByLabel('Product Name')).toHaveValue(listing.productName);
+  await expect(page.getByLabel('Category')).toHaveValue(category.id);
+  await expect(page.getByLabel('Condition')).toHaveValue(listing.productCondition);
+  await expect(chosenPhotos(page)).toHaveCount(3);
+  await expectNoSeriousAxeViolations(page);
+  await page.getByLabel('Resale Price').fill('');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  // The same schema, the same message.
+  await expect(page.getByText(messages.resalePriceRequired, { exact: true })).toBeVisible();
+  await page.getByLabel('Resale Price').fill('47000');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Product Updated Successfully')).toBeVisible();
+  await expect(page).toHaveURL('/dashboard/myproducts');
+  await expect(row).toContainText('47000Tk');
+
+  await page.goto(`/productId/${listing._id}`);
+  await expect(page.getByRole('paragraph').filter({ hasText: '47000Tk' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: '47000Tk', exact: true })).toBeVisible();
+  await expect(page.getByText('Price dropped from 52000Tk')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Photos of this phone' }).getByRole('button')).toHaveCount(3);
+  await expectNoSeriousAxeViolations(page);
+
+  // Hide: gone from the category page; its own page says it is not on sale and offers no booking.
+  await page.goto('/dashboard/myproducts');
+  await row.getByRole('button', { name: 'Hide' }).click();
+  await expect(page.getByText('Hidden: buyers no longer see this phone or book it.')).toBeVisible();
+  await expect(row.getByText('Hidden', { exact: true })).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
+  await page.goto(`/category/${category.id}`);
+  await expect(page.getByRole('heading', { name: neighbour.productName })).toBeVisible();
+  await expect(page.getByRole('heading', { name: listing.productName })).toHaveCount(0);
+  await page.goto(`/productId/${listing._id}`);
+  await expect(page.getByText('Not on sale right now.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+
+  // Show: back on the category page.
+  await page.goto('/dashboard/myproducts');
+  await row.getByRole('button', { name: 'Show' }).click();
+  await expect(row.getByText('Available', { exact: true })).toBeVisible();
+  await page.goto(`/category/${category.id}`);
+  await expect(page.getByRole('heading', { name: listing.productName })).toBeVisible();
+});
+
+test("the server's refusal of an edit is shown with its own words", async ({
+  page,
+  registerSeller,
+  createListing,
+  loginAs,
+}) => {
+  const seller = await registerSeller();
+  const listing = await createListing(seller, { productName: uniqueText('Refused edit') });
+  await loginAs(page, seller);
+  // The phone sold while the seller was editing (the sale itself is the buyer's, tested elsewhere).
+  const refusal = 'This phone is sold already, so it cannot be edited';
+  await page.route(`**/api/edit/product/${listing._id}`, (route) =>
+    route.fulfill({ status: 409, json: { message: refusal, code: 'ALREADY_SOLD' } }),
+  );
+  await page.goto(`/dashboard/editproduct/${listing._id}`);
+  await page.getByLabel('Resale Price').fill('30000');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  // Under the form, and in a toast (react-hot-toast's are polite status messages).
+  await expect(page.getByRole('alert').filter({ hasText: refusal })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: refusal })).toBeVisible();
+  await expect(page).toHaveURL(`/dashboard/editproduct/${listing._id}`);
+});
+
+test.describe('the gallery on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('swipes to the next photo, switches by thumbnail, and opens full screen', async ({
+    page,
+    registerSeller,
+    createListing,
+  }) => {
+    const listing = await threePhotoListing(await registerSeller(), createListing, {
+      productName: uniqueText('Gallery phone'),
+    });
+    await page.goto(`/productId/${listing._id}`);
+    const cover = page.getByRole('img', { name: listing.productName, exact: true });
+    await expect(cover).toBeInViewport();
+    const thumbnails = page.getByRole('list', { name: 'Photos of this phone' }).getByRole('button');
+    await expect(thumbnails).toHaveCount(3);
+    await expect(thumbnails.nth(0)).toHaveAttribute('aria-current', 'true');
+    // The photo fits the window: nothing to scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await expectNoSeriousAxeViolations(page);
+
+    // A finger swipes from right to left across the photo.
+    const box = (await cover.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const [from, to] = [box.x + box.width * 0.85, box.x + box.width * 0.15];
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+    for (let step = 1; step <= 8; step++)
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: from + ((to - from) * step) / 8, y }],
+      });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect(thumbnails.nth(1)).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('img', { name: `${listing.productName}, photo 2 of 3` })).toBeInViewport();
+
+    await thumbnails.nth(2).click();
+    await expect(thumbnails.nth(2)).toHaveAttribute('aria-current', 'true');
+
+    // Full screen: a dialog with the photo shown; arrows move, Escape closes, focus comes back.
+    const opener = page.getByRole('button', { name: 'View the photos full screen' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: `Photos of ${listing.productName}, full screen` });
+    await expect(dialog.getByRole('img', { name: `${listing.productName}, photo 3 of 3` })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog.getByRole('img', { name: listing.productName, exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(thumbnails.nth(0)).toHaveAttribute('aria-current', 'true');
+  });
 });

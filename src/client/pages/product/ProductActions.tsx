@@ -44,7 +44,14 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
   const reportedAt = activity.data?.reportedAt ?? null;
 
   // A buyer is likely to book: have the form's code ready before the click.
-  const mayBook = user !== null && !deciding && !buyersOnly && !bookedAt && !product.sellStatus && !product.reserved;
+  const mayBook =
+    user !== null &&
+    !deciding &&
+    !buyersOnly &&
+    !bookedAt &&
+    !product.sellStatus &&
+    !product.reserved &&
+    !product.hidden;
   useEffect(() => {
     if (mayBook) preloadBookingForm();
   }, [mayBook]);
@@ -69,6 +76,11 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
       {product.sellStatus && !bookedAt ? (
         <p className="rounded-control bg-ink-100 px-4 py-3 text-sm font-medium text-ink-700">
           Sold: this phone is no longer available for booking.
+        </p>
+      ) : product.hidden && !bookedAt ? (
+        <p className="rounded-control border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <span className="font-semibold">Not on sale right now.</span> The seller has taken this phone off sale, so it
+          cannot be booked.
         </p>
       ) : bookedAt ? (
         <p className="rounded-control border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">

@@ -7,6 +7,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Badge, VerifiedBadge } from '../../components/Badge';
 import { formatTk } from '../../components/formatTk';
 import { BookingDialog } from './BookingDialog';
+import { Gallery } from './Gallery';
 import { ProductActions } from './ProductActions';
 
 export function productLoader(queryClient: QueryClient) {
@@ -87,14 +88,9 @@ export function ProductPage() {
       </nav>
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:gap-12">
-        <div className="lg:sticky lg:top-24 lg:self-start">
-          <div className="overflow-hidden rounded-card border border-ink-200 bg-white shadow-card">
-            <img
-              src={product.productImg}
-              alt={product.productName}
-              className="aspect-[4/3] w-full bg-ink-100 object-cover"
-            />
-          </div>
+        {/* min-w-0: a grid item is otherwise as wide as its content, and Swiper's row of slides has no end. */}
+        <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
+          <Gallery product={product} />
         </div>
 
         <div>
@@ -103,6 +99,8 @@ export function ProductPage() {
             <Badge>{product.productCondition}</Badge>
             {product.sellStatus ? (
               <Badge tone="danger">Sold</Badge>
+            ) : product.hidden ? (
+              <Badge tone="warning">Not on sale</Badge>
             ) : product.reserved ? (
               <Badge tone="info">Reserved</Badge>
             ) : (
@@ -117,6 +115,18 @@ export function ProductPage() {
               {formatTk(product.originalPrice)}
             </s>
           </p>
+          {product.previousPrice !== null && product.previousPrice > product.resalePrice && (
+            <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">
+              <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
+                <path
+                  fillRule="evenodd"
+                  d="M10 3a1 1 0 0 1 1 1v9.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-5 5a1 1 0 0 1-1.4 0l-5-5a1 1 0 1 1 1.4-1.4L9 13.6V4a1 1 0 0 1 1-1Z"
+                  clipRule="evenodd"
+                />
+              </svg>
+              Price dropped from {formatTk(product.previousPrice)}
+            </p>
+          )}
 
           <ProductActions product={product} onBook={bookNow} />
 

@@ -1,0 +1,124 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import type { GalleryPhoto } from './Gallery';
+
+interface LightboxProps {
+  open: boolean;
+  photos: GalleryPhoto[];
+  index: number;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+  /** Where focus goes back to when the view closes (the gallery's full-screen button). */
+  returnFocusTo: RefObject<HTMLElement | null>;
+  /** The phone's name, naming the dialog. */
+  title: string;
+}
+
+const arrowButton =
+  'absolute top-1/2 z-10 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 text-white backdrop-blur transition-colors hover:bg-white/30';
+
+/**
+ * The photos full screen, on the native `<dialog>` as the app's Modal is: `showModal()` keeps Tab
+ * inside, Escape closes it, and focus goes back to the gallery. The arrow keys move between photos.
+ */
+export function Lightbox({ open, photos, index, onIndex, onClose, returnFocusTo, title }: LightboxProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const photo = photos[index] ?? photos[0];
+  const several = photos.length > 1;
+  const previous = () => onIndex((index - 1 + photos.length) % photos.length);
+  const next = () => onIndex((index + 1) % photos.length);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || !open) return;
+    // The gallery's button stays mounted while the view is open, so it is the one to go back to.
+    const opener = returnFocusTo.current;
+    dialog.showModal();
+    return () => {
+      dialog.close();
+      opener?.focus();
+    };
+  }, [open, returnFocusTo]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-label={`Photos of ${title}, full screen`}
+      onCancel={(event) => {
+        // Escape: React's state closes the dialog, so both stay in step.
+        event.preventDefault();
+        onClose();
+      }}
+      onKeyDown={(event) => {
+        if (!several) return;
+        if (event.key === 'ArrowLeft') previous();
+        else if (event.key === 'ArrowRight') next();
+      }}
+      className="m-0 h-dvh max-h-none w-screen max-w-none bg-ink-950 p-0 text-white backdrop:bg-ink-950"
+    >
+      {open && photo && (
+        <div className="flex h-full flex-col">
+          <div className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
+            <p className="truncate text-sm font-medium text-ink-200">
+              {title}
+              {several && (
+                <span className="ml-3 text-ink-400 tabular-nums">
+                  {index + 1} / {photos.length}
+                </span>
+              )}
+            </p>
+            <button
+              type="button"
+              onClick={onClose}
+              className="inline-flex size-10 items-center justify-center rounded-full text-ink-200 hover:bg-white/10 hover:text-white"
+            >
+              <svg
+                viewBox="0 0 20 20"
+                className="size-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                aria-hidden="true"
+              >
+                <path strokeLinecap="round" d="m5 5 10 10M15 5 5 15" />
+              </svg>
+              <span className="sr-only">Close the full-screen view</span>
+            </button>
+          </div>
+          <div className="relative flex min-h-0 flex-1 items-center justify-center px-4 pb-6 sm:px-20">
+            <img src={photo.url} alt={photo.alt} className="max-h-full max-w-full rounded-lg object-contain" />
+            {several && (
+              <>
+                <button type="button" onClick={previous} className={`${arrowButton} left-3 sm:left-6`}>
+                  <svg
+                    viewBox="0 0 20 20"
+                    className="size-5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    aria-hidden="true"
+                  >
+                    <path strokeLinecap="round" strokeLinejoin="round" d="M12.5 4.5 7 10l5.5 5.5" />
+                  </svg>
+                  <span className="sr-only">Previous photo</span>
+                </button>
+                <button type="button" onClick={next} className={`${arrowButton} right-3 sm:right-6`}>
+                  <svg
+                    viewBox="0 0 20 20"
+                    className="size-5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    aria-hidden="true"
+                  >
+                    <path strokeLinecap="round" strokeLinejoin="round" d="M7.5 4.5 13 10l-5.5 5.5" />
+                  </svg>
+                  <span className="sr-only">Next photo</span>
+                </button>
+              </>
+            )}
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}
