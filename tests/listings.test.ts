@@ -244,3 +244,94 @@ describe('hide and show', () => {
     expect((await getProduct(id)).hidden).toBe(false);
   });
 });
+
+describe('edits and hides meet the bookings', () => {
+  let secondBuyer: Actor;
+  beforeAll(async () => {
+    secondBuyer = await registerActor(t.app, 'buyer');
+  });
+
+  async function book(actor: Actor, productId: string): Promise<string> {
+    const response = await actor.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Dhaka, Mirpur 10' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ insertedId: string }>().insertedId;
+  }
+
+  const answer = (id: string, move: string, payload?: object) =>
+    seller.request({ method: 'PUT', url: `/api/bookings/${id}/${move}`, ...(payload ? { payload } : {}) });
+
+  const orderOf = async (actor: Actor, bookingId: string) =>
+    (await actor.request({ url: `/api/orders?email=${encodeURIComponent(actor.email)}&limit=100` }))
+      .json<Array<{ _id: string; status: string; statusReason: string | null }>>()
+      .find((order) => order._id === bookingId);
+
+  it('refuses to edit a phone whose booking the seller accepted (409), and edits it again once that booking is cancelled', async () => {
+    const productImg = await uploadPhoto(seller);
+    const id = await listProduct(seller, { productImg, resalePrice: 30000 });
+    const bookingId = await book(buyer, id);
+    // A request alone does not stop an edit.
+    expect((await edit(seller, id, { productImg, resalePrice: 29000 })).statusCode).toBe(200);
+
+    expect((await answer(bookingId, 'accept')).statusCode).toBe(200);
+    const refused = await edit(seller, id, { productImg, resalePrice: 25000 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'CONFLICT',
+      message:
+        'You accepted a booking of this phone, so it cannot be edited until that booking is cancelled or the phone is sold',
+    });
+    expect((await getProduct(id)).resalePrice).toBe(29000);
+
+    expect((await answer(bookingId, 'cancel', { reason: 'the buyer did not come' })).statusCode).toBe(200);
+    expect((await edit(seller, id, { productImg, resalePrice: 25000 })).statusCode).toBe(200);
+    expect((await getProduct(id)).resalePrice).toBe(25000);
+  });
+
+  it('hiding declines the open requests with a reason and tells their buyers, in the same change', async () => {
+    const id = await listProduct(seller);
+    const [first, second] = [await book(buyer, id), await book(secondBuyer, id)];
+    expect((await hide(seller, id)).statusCode).toBe(200);
+
+    for (const [actor, bookingId] of [
+      [buyer, first],
+      [secondBuyer, second],
+    ] as const) {
+      expect(await orderOf(actor, bookingId)).toMatchObject({
+        status: 'declined',
+        statusReason: 'the seller took this phone off sale',
+      });
+      const notifications = (await actor.request({ url: '/api/notifications' })).json<Array<{ message: string }>>();
+      expect(notifications.map((n) => n.message)).toContain(
+        `Your booking of ${(await getProduct(id)).productName} was declined: the seller took this phone off sale`,
+      );
+    }
+    // Shown again, the phone takes new requests; the declined ones stay declined.
+    expect((await hide(seller, id, false)).statusCode).toBe(200);
+    expect((await orderOf(buyer, first))?.status).toBe('declined');
+    await book(secondBuyer, id);
+  });
+
+  it('hiding a reserved phone cancels the accepted booking with the reason', async () => {
+    const id = await listProduct(seller);
+    const bookingId = await book(buyer, id);
+    expect((await answer(bookingId, 'accept')).statusCode).toBe(200);
+    expect((await getProduct(id)).reserved).toBe(true);
+    expect((await hide(seller, id)).statusCode).toBe(200);
+    expect(await orderOf(buyer, bookingId)).toMatchObject({
+      status: 'cancelled',
+      statusReason: 'the seller took this phone off sale',
+    });
+    expect((await getProduct(id)).reserved).toBe(false);
+  });
+
+  it('a refused hide (another seller) leaves the requests open', async () => {
+    const id = await listProduct(seller);
+    const bookingId = await book(buyer, id);
+    expect((await hide(otherSeller, id)).statusCode).toBe(403);
+    expect((await orderOf(buyer, bookingId))?.status).toBe('requested');
+  });
+});

@@ -120,7 +120,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       { schema: { params: idParamsSchema, response: { 200: updateResultSchema } }, onRequest: sellerOnly },
       async (request) => {
-        const modifiedCount = await hideProduct(db, callerOf(request).user.id, request.params.id, hidden);
+        const modifiedCount = await hideProduct(app.deps, callerOf(request).user.id, request.params.id, hidden);
         return { acknowledged: true, matchedCount: 1, modifiedCount };
       },
     );

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MyProductActivity, StoreProductRequest } from '../../shared/products';
 import { closeOpenRequests, type DealDeps } from '../bookings/deal';
-import { findBooking } from '../bookings/repository';
+import { findBooking, hasAcceptedBooking } from '../bookings/repository';
 import { findCategory } from '../categories/repository';
 import type { Config } from '../config';
 import { isForeignKeyViolation } from '../db/errors';
@@ -100,10 +100,20 @@ async function ownProduct(db: Kysely<Database>, sellerId: string, productId: str
 const soldAlready = (doing: string) =>
   new AppError('ALREADY_SOLD', `This phone is sold already, so it cannot be ${doing}`);
 
+const reservedAlready = () =>
+  new AppError(
+    'CONFLICT',
+    'You accepted a booking of this phone, so it cannot be edited until that booking is cancelled or the phone is sold',
+  );
+
+/** Why the buyers whose requests a hide closes are told so. */
+export const HIDDEN_REASON = 'the seller took this phone off sale';
+
 /**
  * Changes what the seller entered on one of their unsold listings, photos included, in one
  * transaction. Its id, seller, flags, posted date, bookings and reports stay; a changed resale
- * price keeps the price it replaced, so the product page can show the drop.
+ * price keeps the price it replaced, so the product page can show the drop. Refused (409) while a
+ * booking of it is accepted: that buyer is promised the phone as it was listed.
  */
 export async function editProduct(
   db: Kysely<Database>,
@@ -119,6 +129,8 @@ export async function editProduct(
     return await db.transaction().execute(async (trx) => {
       const product = await findProduct(trx, productId);
       if (!product) throw notFound('Product');
+      // A buyer was promised this phone as it is: its price and photos stay until that deal ends.
+      if (!product.is_sold && (await hasAcceptedBooking(trx, productId))) throw reservedAlready();
       const previousPrice =
         product.resale_price === request.resalePrice ? product.previous_resale_price : product.resale_price;
       const changed = await updateProduct(trx, productId, { ...fieldsOf(request), photoIds }, previousPrice);
@@ -134,18 +146,21 @@ export async function editProduct(
 
 /**
  * Takes one of the seller's unsold listings off sale (`hidden`) or puts it back; answers how many
- * rows changed (0 when it already was).
+ * rows changed (0 when it already was). Hiding ends the phone's open bookings with a reason.
  */
 export async function hideProduct(
-  db: Kysely<Database>,
+  deps: DealDeps,
   sellerId: string,
   productId: string,
   hidden: boolean,
 ): Promise<number> {
-  const product = await ownProduct(db, sellerId, productId, hidden ? 'hide' : 'show');
+  const product = await ownProduct(deps.db, sellerId, productId, hidden ? 'hide' : 'show');
   if (product.is_sold) throw soldAlready(hidden ? 'hidden' : 'shown');
-  return db.transaction().execute(async (trx) => {
+  return withNotifications(deps, async (trx, tell) => {
     const changed = await setHidden(trx, productId, hidden);
+    // No one can book a hidden phone, so no one is kept waiting on it: open requests are declined
+    // (an accepted booking cancelled), each buyer told why, in the same transaction as the hide.
+    if (hidden) await closeOpenRequests(trx, tell, productId, HIDDEN_REASON);
     await syncListing(trx, productId);
     return changed;
   });

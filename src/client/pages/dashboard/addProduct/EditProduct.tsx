@@ -50,7 +50,9 @@ export function EditProduct() {
     ? 'You can only edit your own products.'
     : listing.sellStatus
       ? 'This phone is sold already, so it cannot be edited.'
-      : null;
+      : listing.reserved
+        ? 'You accepted a booking of this phone, so it cannot be edited until that booking is cancelled or the phone is sold.'
+        : null;
 
   return (
     <>

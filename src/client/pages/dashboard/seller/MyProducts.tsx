@@ -83,8 +83,20 @@ export function MyProducts() {
     });
   }
 
-  function toggleHidden(product: MyProduct) {
+  async function toggleHidden(product: MyProduct) {
     const hidden = !product.hidden;
+    // Hiding ends the phone's bookings (the server declines them with a reason): asked first, then.
+    const waiting = product.openRequests > 0 || product.reserved;
+    if (hidden && waiting) {
+      const confirmed = await confirmAction({
+        title: 'Take this phone off sale?',
+        text: product.reserved
+          ? 'You accepted a booking of it: that booking is cancelled and its buyer told why. You can show the phone again later.'
+          : `Its ${product.openRequests} open ${product.openRequests === 1 ? 'request is' : 'requests are'} declined and the buyers told why. You can show the phone again later.`,
+        confirmText: 'Yes, hide it',
+      });
+      if (!confirmed) return;
+    }
     setHidden.mutate(
       { id: product._id, hidden },
       {
@@ -152,7 +164,7 @@ export function MyProducts() {
                 size="sm"
                 className={HIDE_WIDTH}
                 loading={setHidden.isPending && setHidden.variables.id === product._id}
-                onClick={() => toggleHidden(product)}
+                onClick={() => void toggleHidden(product)}
               >
                 {product.hidden ? 'Show' : 'Hide'}
               </Button>
