@@ -27,6 +27,9 @@ import { isRunningFor } from '../rowAction';
 const ADVERTISE_WIDTH = 'min-w-28';
 /** Fits 'Hide' and 'Show' with a spinner, so the buttons after it stay put while one runs. */
 const HIDE_WIDTH = 'min-w-20';
+/** The action lines: stacked and right-aligned in the table, dissolved into the card's own row of buttons. */
+const ACTION_LINES = 'flex flex-col items-end gap-2 @max-4xl:contents';
+const ACTION_LINE = 'flex justify-end gap-2 @max-4xl:contents';
 
 function SaleStatus({ product }: { product: MyProduct }) {
   if (product.sellStatus) return <Badge tone="neutral">Sold</Badge>;
@@ -144,10 +147,12 @@ export function MyProducts() {
       header: 'Action',
       kind: 'actions',
       // Right-aligned, and Advertise and Advertised equally wide, so Delete stays in one place on every row.
+      // In the table the buttons take two lines (changing the listing, then promoting or deleting it),
+      // so the column stays narrow enough for the others; in card form they flow as one wrapping line.
       cell: (product) => (
-        <>
+        <div className={ACTION_LINES}>
           {!product.sellStatus && (
-            <>
+            <div className={ACTION_LINE}>
               <Link to={`/dashboard/editproduct/${product._id}`} className={buttonClasses('secondary', 'sm')}>
                 Edit
               </Link>
@@ -168,26 +173,28 @@ export function MyProducts() {
               >
                 {product.hidden ? 'Show' : 'Hide'}
               </Button>
-            </>
+            </div>
           )}
-          {product.advertiseStatus ? (
-            <Button variant="secondary" size="sm" disabled className={ADVERTISE_WIDTH}>
-              Advertised
-            </Button>
-          ) : (
-            !product.sellStatus && (
-              <Button
-                size="sm"
-                className={ADVERTISE_WIDTH}
-                loading={isRunningFor(advertise, product._id)}
-                onClick={() => promote(product)}
-              >
-                Advertise
+          <div className={ACTION_LINE}>
+            {product.advertiseStatus ? (
+              <Button variant="secondary" size="sm" disabled className={ADVERTISE_WIDTH}>
+                Advertised
               </Button>
-            )
-          )}
-          <DeleteButton loading={isRunningFor(deleteProduct, product._id)} onClick={() => void remove(product)} />
-        </>
+            ) : (
+              !product.sellStatus && (
+                <Button
+                  size="sm"
+                  className={ADVERTISE_WIDTH}
+                  loading={isRunningFor(advertise, product._id)}
+                  onClick={() => promote(product)}
+                >
+                  Advertise
+                </Button>
+              )
+            )}
+            <DeleteButton loading={isRunningFor(deleteProduct, product._id)} onClick={() => void remove(product)} />
+          </div>
+        </div>
       ),
     },
   ];
