@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { phonePicture } from '../../src/server/db/seed/pictures';
 import { messages } from '../../src/shared/messages';
 import type { Product, StoreProductRequest } from '../../src/shared/products';
 import type { UploadResponse } from '../../src/shared/uploads';
@@ -9,7 +10,6 @@ import {
   expectNoSeriousAxeViolations,
   test,
   uniqueText,
-  uploadPicture,
   type TestListing,
   type TestUser,
 } from './support/fixtures';
@@ -145,6 +145,16 @@ test('removing a photo, a file that is no picture, and no photo at all are each 
   await expect(page.getByText(messages.productImgRequired, { exact: true })).toBeVisible();
 });
 
+/** Uploads a made-up phone photo as `seller`, as the form would; answers its address. */
+async function uploadPicture(seller: TestUser, caption: string, hue: number): Promise<string> {
+  const buffer = await phonePicture({ caption, hue, width: 640, height: 480 });
+  const response = await seller.api.post('/api/uploads', {
+    multipart: { image: { name: 'phone.webp', mimeType: 'image/webp', buffer } },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as UploadResponse).data.url;
+}
+
 /** A listing of `seller` with three photos, the cover first, made through the API. */
 async function threePhotoListing(
   seller: TestUser,
@@ -152,9 +162,9 @@ async function threePhotoListing(
   overrides: Partial<StoreProductRequest> = {},
 ) {
   const urls = [
-    await uploadPicture(seller.api, 'Front', 170),
-    await uploadPicture(seller.api, 'Back', 20),
-    await uploadPicture(seller.api, 'Side', 260),
+    await uploadPicture(seller, 'Front', 170),
+    await uploadPicture(seller, 'Back', 20),
+    await uploadPicture(seller, 'Side', 260),
   ];
   return createListing(seller, { productImg: urls[0], photos: urls, ...overrides });
 }

@@ -148,8 +148,7 @@ async function register(
   return { ...user, api };
 }
 
-/** Uploads a made-up phone photo as the user of `api`; answers its address, for `productImg` and `photos`. */
-export async function uploadPicture(api: APIRequestContext, caption: string, hue: number): Promise<string> {
+async function uploadPicture(api: APIRequestContext, caption: string, hue: number): Promise<string> {
   const buffer = await phonePicture({ caption, hue, width: 640, height: 480 });
   const response = await expectOk(
     await api.post('/api/uploads', { multipart: { image: { name: 'phone.webp', mimeType: 'image/webp', buffer } } }),
