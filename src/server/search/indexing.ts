@@ -11,6 +11,15 @@ import { districtOf, indexedText } from './text';
 
 type SearchRow = Insertable<SearchListingsTable>;
 
+let version = 0;
+
+/**
+ * Goes up with every write to the index, so what was computed from it before (the facet counts
+ * SqlSearch keeps) is known to be out of date. It moves before the writer commits: a search that
+ * reads between the two may keep the old counts under the new number, until their time is up.
+ */
+export const indexVersion = () => version;
+
 const sourceOf = (db: Kysely<Database>) =>
   db
     .selectFrom('products as p')
@@ -68,6 +77,7 @@ const vocabularyOf = (row: TextFields | undefined): Set<string> =>
 
 /** Brings the index row of one product in line with the product, inside the caller's transaction. */
 export async function syncListing(trx: Kysely<Database>, productId: string): Promise<void> {
+  version += 1;
   const source = await sourceOf(trx).where('p.id', '=', productId).executeTakeFirst();
   const old = await trx
     .selectFrom('search_listings')
@@ -86,6 +96,7 @@ export async function syncListing(trx: Kysely<Database>, productId: string): Pro
  * products anyway, but their words must be counted out.
  */
 export async function unindexSeller(trx: Kysely<Database>, sellerId: string): Promise<void> {
+  version += 1;
   const rows = await trx.selectFrom('search_listings').selectAll().where('seller_id', '=', sellerId).execute();
   if (rows.length === 0) return;
   await trx.deleteFrom('search_listings').where('seller_id', '=', sellerId).execute();
@@ -96,6 +107,7 @@ export async function unindexSeller(trx: Kysely<Database>, sellerId: string): Pr
 
 /** A verified badge earned later shows in the "verified sellers only" filter at once. */
 export async function setSellerVerifiedInIndex(trx: Kysely<Database>, sellerId: string, verified: boolean) {
+  version += 1;
   await trx
     .updateTable('search_listings')
     .set({ is_seller_verified: verified })
@@ -138,6 +150,7 @@ const REBUILD_BATCH = 500;
 
 /** Builds the whole index from the products table: for a new index, and for generated benchmark data. */
 export async function rebuildSearchIndex(db: Kysely<Database>, engine: Engine): Promise<void> {
+  version += 1;
   await db.deleteFrom('search_listings').execute();
   await db.deleteFrom('search_words').execute();
   const words = new Map<string, number>();

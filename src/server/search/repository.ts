@@ -17,6 +17,13 @@ type Listings = SelectQueryBuilder<Database & { s: SearchListingsTable }, 's', o
 /** The full-text condition on `s`, and the engine's query text it was made from. */
 export interface TextMatch {
   where: Expression<SqlBool>;
+  /**
+   * The same condition for a page in a chosen order. On SQLite `where` fetches every match by id
+   * and sorts them all; here the unary plus keeps SQLite off the id, so it walks the index of the
+   * order and checks each row against the matches, stopping at the page's end. Common words fill
+   * a page within a few hundred rows, however many listings there are.
+   */
+  inOrder: Expression<SqlBool>;
   engine: Engine;
   query: string;
 }
@@ -30,25 +37,34 @@ export function textMatch(engine: Engine, terms: Term[], namesOnly = false): Tex
       engine,
       query,
       where: sql<SqlBool>`s.id in (select rowid from search_listings_fts where search_listings_fts match ${query})`,
+      inOrder: sql<SqlBool>`+s.id in (select rowid from search_listings_fts where search_listings_fts match ${query})`,
     };
   }
   const query = terms
     .map((t) => `'${t.word}'${t.prefix ? ':*' : ''}${namesOnly ? (t.prefix ? 'A' : ':A') : ''}`)
     .join(' & ');
-  return { engine, query, where: sql<SqlBool>`s.document @@ to_tsquery('simple', ${query})` };
+  const where = sql<SqlBool>`s.document @@ to_tsquery('simple', ${query})`;
+  // PostgreSQL weighs both ways by its statistics.
+  return { engine, query, where, inOrder: where };
 }
 
 const cutoffOf = (hours: number, now: number) => new Date(now - hours * 3_600_000).toISOString();
 
-function withPrice(query: Listings, filters: SearchFilters): Listings {
+/**
+ * `priceInOrder` writes the price range with a unary plus, for SQLite pages not sorted by price:
+ * without statistics SQLite would read a wide range through the price index and sort it all, where
+ * walking the index of the order (a brand's newest, say) and checking the price stops at the page.
+ */
+function withPrice(query: Listings, filters: SearchFilters, priceInOrder = false): Listings {
+  const price = priceInOrder ? sql<number>`+s.price` : sql<number>`s.price`;
   let q = query;
-  if (filters.minPrice !== undefined) q = q.where('s.price', '>=', filters.minPrice);
-  if (filters.maxPrice !== undefined) q = q.where('s.price', '<=', filters.maxPrice);
+  if (filters.minPrice !== undefined) q = q.where(price, '>=', filters.minPrice);
+  if (filters.maxPrice !== undefined) q = q.where(price, '<=', filters.maxPrice);
   return q;
 }
 
-function withFilters(query: Listings, filters: SearchFilters, now: number): Listings {
-  let q = withPrice(query, filters);
+function withFilters(query: Listings, filters: SearchFilters, now: number, priceInOrder: boolean): Listings {
+  let q = withPrice(query, filters, priceInOrder);
   if (filters.category !== undefined) q = q.where('s.category_id', '=', filters.category);
   if (filters.brand !== undefined) q = q.where('s.brand_key', '=', indexedText(filters.brand));
   if (filters.condition !== undefined) q = q.where('s.condition', '=', filters.condition);
@@ -79,7 +95,11 @@ export function facetGroups(
     .execute() as Promise<FacetGroup[]>;
 }
 
-/** One page of matched listings with the product details the API answers. */
+/**
+ * One page of matched listings with the product details the API answers. The page's ids are
+ * chosen on the search index alone and only those rows are joined to their details: joining every
+ * match first would carry whole product rows through the sort of thousands of matches.
+ */
 export async function listingPage(
   db: Kysely<Database>,
   filters: SearchFilters,
@@ -87,11 +107,45 @@ export async function listingPage(
   sort: SearchSort,
   page: { limit: number; offset: number },
   now: number,
+  engine: Engine,
 ): Promise<ProductDetailsRow[]> {
-  let query = withFilters(db.selectFrom('search_listings as s'), filters, now);
-  if (match && !(sort === 'best' && match.engine === 'sqlite')) query = query.where(match.where);
-  const details = query
-    .innerJoin('products as p', 'p.id', 's.product_id')
+  const byPrice = sort === 'price_asc' || sort === 'price_desc';
+  const sqliteBest = sort === 'best' && match?.engine === 'sqlite';
+  let query = withFilters(db.selectFrom('search_listings as s'), filters, now, engine === 'sqlite' && !byPrice);
+  if (match && !sqliteBest) query = query.where(match.inOrder);
+  const ids = query.select('s.product_id');
+  const ordered =
+    sort === 'best' && match
+      ? ids.$call((q) =>
+          match.engine === 'sqlite'
+            ? // FTS5 ranks only in a query on its own table: ranked there, then joined to the filters.
+              q
+                .innerJoin(
+                  sql<{
+                    id: number;
+                    score: number;
+                  }>`(select rowid as id, rank as score from search_listings_fts where search_listings_fts match ${match.query})`.as(
+                    'f',
+                  ),
+                  'f.id',
+                  's.id',
+                )
+                .orderBy('f.score')
+                .orderBy('s.id', 'desc')
+            : q
+                .orderBy(sql`ts_rank(s.document, to_tsquery('simple', ${match.query}))`, 'desc')
+                .orderBy('s.posted_at', 'desc')
+                .orderBy('s.id', 'desc'),
+        )
+      : sort === 'price_asc'
+        ? ids.orderBy('s.price', 'asc').orderBy('s.id', 'asc')
+        : sort === 'price_desc'
+          ? ids.orderBy('s.price', 'desc').orderBy('s.id', 'desc')
+          : ids.orderBy('s.posted_at', 'desc').orderBy('s.id', 'desc');
+  const pageIds = (await ordered.limit(page.limit).offset(page.offset).execute()).map((row) => row.product_id);
+  if (pageIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('products as p')
     .innerJoin('users as u', 'u.id', 'p.seller_id')
     .innerJoin('categories as c', 'c.id', 'p.category_id')
     .selectAll('p')
@@ -100,32 +154,11 @@ export async function listingPage(
       'u.email as seller_email',
       'u.is_verified as is_seller_verified',
       'c.category_name',
-    ]);
-  const ordered =
-    sort === 'best' && match
-      ? details.$call((q) =>
-          match.engine === 'sqlite'
-            ? // FTS5 ranks only for a MATCH on the index table itself, so it is joined for this order.
-              q
-                .innerJoin(
-                  sql<{ rowid: number }>`search_listings_fts`.as('search_listings_fts'),
-                  'search_listings_fts.rowid',
-                  's.id',
-                )
-                .where(sql<SqlBool>`search_listings_fts match ${match.query}`)
-                .orderBy(sql`search_listings_fts.rank`)
-                .orderBy('s.id', 'desc')
-            : q
-                .orderBy(sql`ts_rank(s.document, to_tsquery('simple', ${match.query}))`, 'desc')
-                .orderBy('s.posted_at', 'desc')
-                .orderBy('s.id', 'desc'),
-        )
-      : sort === 'price_asc'
-        ? details.orderBy('s.price', 'asc').orderBy('s.id', 'asc')
-        : sort === 'price_desc'
-          ? details.orderBy('s.price', 'desc').orderBy('s.id', 'desc')
-          : details.orderBy('s.posted_at', 'desc').orderBy('s.id', 'desc');
-  return ordered.limit(page.limit).offset(page.offset).execute();
+    ])
+    .where('p.id', 'in', pageIds)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return pageIds.flatMap((id) => byId.get(id) ?? []);
 }
 
 const SUGGESTION_SAMPLE = 200;

@@ -1,15 +1,27 @@
 import type { Kysely } from 'kysely';
-import { MAX_SUGGESTIONS, type SearchQuery, type Suggestion } from '../../shared/search';
+import { MAX_SUGGESTIONS, type SearchFilters, type SearchQuery, type Suggestion } from '../../shared/search';
 import type { Engine } from '../db/connection';
 import type { Database } from '../db/schema';
 import type { SearchAnswer, SearchEngine } from './engine';
-import { facetsOf } from './facets';
-import { categoryNames, facetGroups, listingPage, suggestionSample, textMatch } from './repository';
+import { facetsOf, type FacetGroup } from './facets';
+import { indexVersion } from './indexing';
+import { categoryNames, facetGroups, listingPage, suggestionSample, textMatch, type TextMatch } from './repository';
 import { indexedText } from './text';
 import { termsOf } from './words';
 
+/** How long facet counts are reused: their "posted within" periods move on with the clock. */
+const FACET_LIFETIME_MS = 10_000;
+const FACET_ENTRIES = 500;
+
 /** Search on the app's own database: SQLite FTS5 or PostgreSQL full-text, with the same answers. */
 export class SqlSearch implements SearchEngine {
+  /**
+   * Facet counts by words and price range (the other filters are applied to them in memory): they
+   * read every match, which grows with the index, while a page reads only its rows. Popular searches
+   * repeat, and the counts stay right until the index changes (see indexVersion).
+   */
+  private readonly facetCache = new Map<string, { version: number; at: number; groups: FacetGroup[] }>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
@@ -23,8 +35,8 @@ export class SqlSearch implements SearchEngine {
     const sort = match ? (asked ?? 'best') : asked === undefined || asked === 'best' ? 'newest' : asked;
     const now = Date.now();
     const [groups, rows, names] = await Promise.all([
-      facetGroups(this.db, filters, match, now),
-      listingPage(this.db, filters, match, sort, { limit, offset: (page - 1) * limit }, now),
+      this.facetGroups(filters, match, now),
+      listingPage(this.db, filters, match, sort, { limit, offset: (page - 1) * limit }, now, this.engine),
       categoryNames(this.db),
     ]);
     const { total, facets } = facetsOf(groups, filters, names);
@@ -35,6 +47,20 @@ export class SqlSearch implements SearchEngine {
       searchedFor: corrected ? terms.map((t) => t.word).join(' ') : null,
       facets,
     };
+  }
+
+  private async facetGroups(filters: SearchFilters, match: TextMatch | undefined, now: number) {
+    const key = JSON.stringify([match?.query ?? null, filters.minPrice ?? null, filters.maxPrice ?? null]);
+    const version = indexVersion();
+    const kept = this.facetCache.get(key);
+    if (kept && kept.version === version && now - kept.at < FACET_LIFETIME_MS) return kept.groups;
+    const groups = await facetGroups(this.db, filters, match, now);
+    // Counts read while the index changed may be part old, part new: used once, not kept.
+    if (indexVersion() !== version) return groups;
+    this.facetCache.delete(key);
+    if (this.facetCache.size >= FACET_ENTRIES) this.facetCache.delete(this.facetCache.keys().next().value!);
+    this.facetCache.set(key, { version, at: now, groups });
+    return groups;
   }
 
   async suggest(text: string): Promise<Suggestion[]> {
