@@ -93,7 +93,7 @@ export function PhotosField({ photos, onChange, error, inputRef }: PhotosFieldPr
       </FormField>
 
       {photos.items.length > 0 && (
-        <ul aria-label="Chosen photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <ul aria-label="Chosen photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {photos.items.map((item, index) => (
             <PhotoTile
               key={item.key}
@@ -192,18 +192,23 @@ function PhotoTile({ item, index, tileRef, onMakeCover, onRemove, onRetry }: Pho
           {item.error}
         </p>
       )}
-      <div className="mt-auto flex flex-wrap gap-1.5 border-t border-ink-100 p-2">
+      <div className="mt-auto flex flex-col gap-1.5 border-t border-ink-100 p-2">
         {item.status === 'failed' && (
-          <Button size="sm" variant="secondary" onClick={onRetry} className="flex-1">
+          <Button size="sm" variant="secondary" onClick={onRetry}>
             Retry<span className="sr-only">, photo {number}</span>
           </Button>
         )}
-        {!cover && (
-          <Button size="sm" variant="secondary" onClick={onMakeCover} className="flex-1">
+        {cover ? (
+          // In Make cover's place, so every tile's buttons line up.
+          <span className="inline-flex h-8 items-center justify-center text-xs font-semibold text-brand-700">
+            Buyers see it first
+          </span>
+        ) : (
+          <Button size="sm" variant="secondary" onClick={onMakeCover}>
             Make cover<span className="sr-only">, photo {number}</span>
           </Button>
         )}
-        <Button size="sm" variant="ghost" onClick={onRemove} className="flex-1 text-red-700 hover:bg-red-50">
+        <Button size="sm" variant="ghost" onClick={onRemove} className="text-red-700 hover:bg-red-50">
           Remove<span className="sr-only">, photo {number}</span>
         </Button>
       </div>
