@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
 import { deleteStaleLoginCounters } from '../src/server/auth/throttle';
 import { ensureAdmin } from '../src/server/db/setup';
-import { adminActor, logInActor, registerActor } from './support/actors';
+import { adminActor, logInActor, registerActor, fromOwnPage } from './support/actors';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -357,7 +357,7 @@ describe('session, token and account', () => {
 
   it('logout revokes the session server-side: the cookie and its access tokens stop working', async () => {
     const buyer = await registerActor(t.app, 'buyer');
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: buyer.cookie } });
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: fromOwnPage(buyer.cookie) });
     expect(out.statusCode).toBe(204);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: buyer.cookie } })).statusCode,

@@ -73,7 +73,7 @@ describe('npm run backup and npm run restore', () => {
     const signup = await post(server.origin, '/api/auth/signup', { email, password });
     const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
     const profile = { name: 'Backup Seller', email, role: 'seller', photoURL: 'https://example.test/p.png' };
-    await post(server.origin, '/api/addUser', profile, { cookie });
+    await post(server.origin, '/api/addUser', profile, { cookie, origin: server.origin });
     const token = (await (await fetch(`${server.origin}/api/jwt?email=${email}`, { headers: { cookie } })).json())
       .accessToken as string;
     const picture = await phonePicture({ caption: 'backup', hue: 90, width: 320, height: 240 });

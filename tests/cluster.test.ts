@@ -60,7 +60,8 @@ it('serves from two processes, and a deletion through one leaves every cached li
   const victim = ids(mine.body).find((id) => listed.includes(id))!;
   expect(victim).toBeDefined();
 
-  const deleted = await httpCall(origin, 'DELETE', `/api/delete/product/${victim}`, { headers: { cookie } });
+  // A browser sends its page's origin with every change.
+  const deleted = await httpCall(origin, 'DELETE', `/api/delete/product/${victim}`, { headers: { cookie, origin } });
   expect(deleted.status).toBe(200);
   const after = await Promise.all([1, 2, 3, 4].map(() => httpCall(origin, 'GET', '/api/all/phones')));
   for (const answer of after) expect(ids(answer.body)).not.toContain(victim);

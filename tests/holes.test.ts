@@ -4,7 +4,7 @@ import { orderSchema } from '../src/shared/bookings';
 import { productSchema } from '../src/shared/products';
 import { demoListing } from '../src/server/db/seed/factories';
 import { createTestApp, type TestApp } from './support/app';
-import { adminActor, registerActor, type Actor } from './support/actors';
+import { adminActor, registerActor, type Actor, fromOwnPage } from './support/actors';
 import { listProduct, uploadPhoto } from './support/products';
 
 /*
@@ -78,7 +78,7 @@ describe('signing oneself up as admin', () => {
       role: 'admin',
     });
     const cookie = signup.cookies.find((c) => c.name === 'phonehaat_session')!;
-    const headers = { cookie: `${cookie.name}=${cookie.value}` };
+    const headers = fromOwnPage(`${cookie.name}=${cookie.value}`);
     const addUser = await t.app.inject({
       method: 'POST',
       url: '/api/addUser',

@@ -17,7 +17,7 @@ import { listProduct, uploadPhoto } from './support/products';
  */
 vi.mock('../src/server/bookings/repository', async (importOriginal) => {
   const real = await importOriginal<typeof bookingsRepository>();
-  return { ...real, insertBooking: vi.fn(real.insertBooking) };
+  return { ...real, insertBooking: vi.fn(real.insertBooking), hasAcceptedBooking: vi.fn(real.hasAcceptedBooking) };
 });
 vi.mock('../src/server/products/repository', async (importOriginal) => {
   const real = await importOriginal<typeof productsRepository>();
@@ -28,18 +28,23 @@ vi.mock('../src/server/reports/repository', async (importOriginal) => {
   return { ...real, insertReport: vi.fn(real.insertReport) };
 });
 
-const realInsertBooking = (await vi.importActual<typeof bookingsRepository>('../src/server/bookings/repository'))
-  .insertBooking;
+const realBookings = await vi.importActual<typeof bookingsRepository>('../src/server/bookings/repository');
+const realInsertBooking = realBookings.insertBooking;
+const realHasAcceptedBooking = realBookings.hasAcceptedBooking;
 const realInsertProduct = (await vi.importActual<typeof productsRepository>('../src/server/products/repository'))
   .insertProduct;
 const realInsertReport = (await vi.importActual<typeof reportsRepository>('../src/server/reports/repository'))
   .insertReport;
 
-/** Runs `meanwhile` (another request) right before the next booking is inserted. */
+/**
+ * Runs `meanwhile` (another request) after the booking's last check and before its transaction
+ * (the booking and the seller's notification are written together, so nothing else may write
+ * inside it on SQLite's one connection).
+ */
 function beforeNextBookingInsert(meanwhile: () => Promise<unknown>) {
-  vi.mocked(bookingsRepository.insertBooking).mockImplementationOnce(async (db, booking) => {
+  vi.mocked(bookingsRepository.hasAcceptedBooking).mockImplementationOnce(async (db, productId) => {
     await meanwhile();
-    return realInsertBooking(db, booking);
+    return realHasAcceptedBooking(db, productId);
   });
 }
 
@@ -73,6 +78,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => {
   vi.mocked(bookingsRepository.insertBooking).mockReset().mockImplementation(realInsertBooking);
+  vi.mocked(bookingsRepository.hasAcceptedBooking).mockReset().mockImplementation(realHasAcceptedBooking);
   vi.mocked(reportsRepository.insertReport).mockReset().mockImplementation(realInsertReport);
   vi.mocked(productsRepository.insertProduct).mockReset().mockImplementation(realInsertProduct);
 });

@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadAuthSecret } from '../src/server/auth/secret';
+import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/connection';
 import { phonePicture } from '../src/server/db/seed/pictures';
 import { MAX_UPLOADS_IN_FLIGHT, MAX_UPLOADS_IN_FLIGHT_PER_SELLER } from '../src/server/uploads/routes';
 import { ensureAdmin } from '../src/server/db/setup';
-import { adminActor, logInActor, registerActor, type Actor } from './support/actors';
+import { adminActor, logInActor, registerActor, type Actor, fromOwnPage } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { multipartBody, uploadFile } from './support/products';
 
@@ -347,12 +348,122 @@ describe('calls without a body sent with content-type: application/json, as the 
     const logout = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
-      headers: { ...json, cookie: seller.cookie },
+      headers: { ...json, ...fromOwnPage(seller.cookie) },
     });
     expect(logout.statusCode).toBe(204);
 
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: json });
     expect(login.statusCode).toBe(400);
     expect(login.json()).toEqual({ code: 'BAD_REQUEST', message: 'The request body is empty' });
+  });
+});
+
+describe('state changes with the session cookie alone', () => {
+  it('count only with a same-origin proof, whatever the method, GET /deleteSellerVerification included', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const admin = await adminActor(t.app, t.db);
+    const apply = () =>
+      seller
+        .request({
+          method: 'POST',
+          url: '/api/seller/verification',
+          payload: { name: 'Seller', email: seller.email, photoURL: 'https://example.test/p.png' },
+        })
+        .then((r) => r.statusCode);
+    const remove = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/api/deleteSellerVerification?email=${seller.email}`, headers });
+
+    expect(await apply()).toBeLessThan(300);
+    // A link or an old browser without fetch metadata: the cookie alone is not enough.
+    for (const headers of [
+      { cookie: admin.cookie } as Record<string, string>,
+      { cookie: admin.cookie, 'sec-fetch-site': 'same-site' },
+      { cookie: admin.cookie, 'sec-fetch-site': 'none' },
+      { cookie: admin.cookie, origin: 'https://evil.example' },
+    ]) {
+      expect((await remove(headers)).statusCode, JSON.stringify(headers)).toBe(401);
+    }
+    const ownPage = await remove(fromOwnPage(admin.cookie));
+    expect(ownPage.json()).toMatchObject({ deletedCount: 1 });
+
+    expect(await apply()).toBeLessThan(300);
+    const byOrigin = await remove({ cookie: admin.cookie, origin: 'http://127.0.0.1:3000' });
+    expect(byOrigin.json()).toMatchObject({ deletedCount: 1 });
+
+    expect(await apply()).toBeLessThan(300);
+    const byToken = await admin.request({ method: 'GET', url: `/api/deleteSellerVerification?email=${seller.email}` });
+    expect(byToken.json()).toMatchObject({ deletedCount: 1 });
+
+    // Reads still work with the cookie alone.
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: seller.cookie } });
+    expect(me.statusCode).toBe(200);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/read',
+      headers: { cookie: seller.cookie },
+    });
+    expect(put.statusCode).toBe(401);
+  });
+});
+
+describe('CORS_ORIGINS', () => {
+  it("lets the listed origins' pages call with a bearer token, and nobody else", async () => {
+    const app = await createTestApp({ CORS_ORIGINS: 'https://m.phonehaat.example, https://spec-client.example/' });
+    try {
+      const buyer = await registerActor(app.app, 'buyer');
+      const preflight = await app.app.inject({
+        method: 'OPTIONS',
+        url: '/api/orders',
+        headers: {
+          origin: 'https://spec-client.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+        },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://spec-client.example');
+      expect(preflight.headers['access-control-allow-headers']).toContain('authorization');
+      expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+
+      const fromThere = { origin: 'https://m.phonehaat.example', 'sec-fetch-site': 'cross-site' };
+      const orders = await buyer.request({
+        method: 'GET',
+        url: `/api/orders?email=${buyer.email}`,
+        headers: fromThere,
+      });
+      expect(orders.statusCode).toBe(200);
+      expect(orders.headers['access-control-allow-origin']).toBe('https://m.phonehaat.example');
+      expect(orders.headers['access-control-expose-headers']).toContain('x-total-count');
+      const change = await buyer.request({ method: 'PUT', url: '/api/notifications/read', headers: fromThere });
+      expect(change.statusCode).toBe(200);
+      // Its cookie never counts: another site's page cannot act through the user's session.
+      const byCookie = await app.app.inject({
+        method: 'PUT',
+        url: '/api/notifications/read',
+        headers: { ...fromThere, cookie: buyer.cookie },
+      });
+      expect(byCookie.statusCode).toBe(401);
+
+      const elsewhere = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+      const refused = await buyer.request({ method: 'PUT', url: '/api/notifications/read', headers: elsewhere });
+      expect(refused.statusCode).toBe(403);
+      const read = await buyer.request({ method: 'GET', url: '/api/notifications', headers: elsewhere });
+      expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is off by default', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/orders',
+      headers: { origin: 'https://spec-client.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses a value that is not a list of web origins, at start', () => {
+    expect(() => loadConfig({ CORS_ORIGINS: 'not a url' })).toThrow(/CORS_ORIGINS/);
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '../src/server/uploads/routes';
 import { MAX_UPLOAD_BYTES, uploadResponseSchema, type UploadResponse } from '../src/shared/uploads';
 import { createTestApp, type TestApp } from './support/app';
-import { registerActor, type Actor } from './support/actors';
+import { registerActor, type Actor, fromOwnPage } from './support/actors';
 import { multipartBody, uploadFile } from './support/products';
 
 let t: TestApp;
@@ -323,7 +323,7 @@ describe('POST /api/uploads rate limit', () => {
       method: 'POST',
       url: '/api/uploads',
       payload,
-      headers: { ...headers, cookie: busy.cookie },
+      headers: { ...headers, ...fromOwnPage(busy.cookie) },
     });
     expect(byCookie.statusCode).toBe(429);
 

@@ -6,7 +6,7 @@ import { messages } from '../src/shared/messages';
 import { userSchema, type User } from '../src/shared/users';
 import { newId } from '../src/server/db/ids';
 import { createTestApp, type TestApp } from './support/app';
-import { adminActor, registerActor, type Actor } from './support/actors';
+import { adminActor, registerActor, type Actor, fromOwnPage } from './support/actors';
 import { listProduct } from './support/products';
 
 let t: TestApp;
@@ -31,7 +31,7 @@ async function freshAccount(email = `fresh.${newId()}@example.test`) {
     payload: { email, password: 'long enough pw' },
   });
   const cookie = signup.cookies.find((c) => c.name === 'phonehaat_session')!;
-  const headers = { cookie: `${cookie.name}=${cookie.value}` };
+  const headers = fromOwnPage(`${cookie.name}=${cookie.value}`);
   return {
     email,
     addUser: (payload: object) => t.app.inject({ method: 'POST', url: '/api/addUser', payload, headers }),

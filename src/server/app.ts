@@ -18,6 +18,7 @@ import { Bell } from './notifications/bell';
 import { notificationRoutes } from './notifications/routes';
 import { registerClient } from './http/client';
 import { answerClientError } from './http/client-errors';
+import { registerCors } from './http/cors';
 import { registerCrossSiteGuard } from './http/cross-site';
 import { acceptEmptyJsonBodies } from './http/empty-body';
 import { frameworkErrorReply, registerErrorHandler } from './http/errors';
@@ -90,6 +91,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   acceptEmptyJsonBodies(app);
+  registerCors(app);
   registerCrossSiteGuard(app);
   registerPublicCache(app, options.publicCache ?? new PublicCache());
   registerImageServing(app);

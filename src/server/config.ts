@@ -19,6 +19,21 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Addresses of the reverse proxies in front of the server (comma-separated IPs or CIDRs), whose X-Forwarded-For is believed. */
   TRUST_PROXY: z.string().min(1).optional(),
+  /**
+   * Browser origins (comma-separated, e.g. `https://m.example.com`) allowed to call the API with a
+   * bearer token from pages served elsewhere; none by default. Cookies never count for them.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: 'CORS_ORIGINS holds web origins such as https://app.example.com' })))
+    .transform((origins) => origins.map((origin) => new URL(origin).origin))
+    .default([]),
   /** Sign-up and login requests per minute from one address (failed logins are throttled separately). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /** Server processes on the one port (Node's cluster); unset: one per core. */

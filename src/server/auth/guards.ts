@@ -4,6 +4,7 @@ import type { UserRow } from '../db/schema';
 import { AppError, forbidden, unauthenticated } from '../errors';
 import { findSessionById, findSessionByTokenHash } from './repository';
 import { hashSessionToken } from './tokens';
+import { hasSameOriginProof, isStateChange } from '../http/same-origin';
 
 export const SESSION_COOKIE = 'phonehaat_session';
 
@@ -29,7 +30,8 @@ declare module 'fastify' {
 
 /**
  * Who is calling: a bearer access token (checked, and its session still alive) or else the session
- * cookie. A cookie on a cross-site request is ignored, so another site cannot act for the user.
+ * cookie. A cookie counts on a state change only with a same-origin proof, and never on a cross-site
+ * request, so another site cannot act for the user, whatever the method.
  */
 export async function identify(request: FastifyRequest): Promise<Caller | null> {
   if (request.caller !== undefined) return request.caller;
@@ -50,6 +52,7 @@ async function fromBearer(request: FastifyRequest): Promise<Caller | null> {
 async function fromCookie(request: FastifyRequest): Promise<Caller | null> {
   const token = request.cookies[sessionCookieName(request.server.deps.config)];
   if (!token || request.headers['sec-fetch-site'] === 'cross-site') return null;
+  if (isStateChange(request) && !hasSameOriginProof(request, request.server.deps.config.PUBLIC_URL)) return null;
   const row = await findSessionByTokenHash(request.server.deps.db, hashSessionToken(token));
   return row ? toCaller(row) : null;
 }

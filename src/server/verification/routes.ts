@@ -5,6 +5,7 @@ import { assertOwnEmail, callerOf, requireRole } from '../auth/guards';
 import { sendPage } from '../http/paging';
 import { deleteRequestOfEmail, listPendingRequests } from './repository';
 import { applyForVerification, verificationOf } from './service';
+import { changesState } from '../http/same-origin';
 
 const sellerOnly = requireRole('seller');
 const adminOnly = requireRole('admin');
@@ -46,7 +47,11 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // "no request" is a deletedCount of 0 rather than a 404.
   app.get(
     '/deleteSellerVerification',
-    { schema: { querystring: emailQuerySchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly },
+    {
+      schema: { querystring: emailQuerySchema, response: { 200: deleteResultSchema } },
+      onRequest: adminOnly,
+      config: changesState,
+    },
     async (request) => ({
       acknowledged: true,
       deletedCount: await deleteRequestOfEmail(db, request.query.email.trim()),

@@ -46,6 +46,12 @@ interface Fixtures {
   createListing: (seller: TestUser, overrides?: Partial<StoreProductRequest>) => Promise<TestListing>;
 }
 
+/**
+ * A set-up context stands for the site's own pages: a change made with the session cookie counts
+ * only with the page's origin, as a browser sends it.
+ */
+const asOwnPage = { baseURL: E2E_BASE_URL, extraHTTPHeaders: { origin: E2E_BASE_URL } };
+
 // The client keeps its access token under this key (src/client/api/http.ts, ACCESS_TOKEN_KEY);
 // that module reads Vite's import.meta.env, so it cannot be imported here.
 const ACCESS_TOKEN_KEY = 'accessToken';
@@ -86,7 +92,7 @@ export const test = base.extend<Fixtures>({
   adminCredentials: [E2E_ADMIN, { option: true }],
 
   adminApi: async ({ playwright }, use) => {
-    const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+    const api = await playwright.request.newContext(asOwnPage);
     await expectOk(await api.post('/api/auth/login', { data: E2E_ADMIN }), 'admin login');
     await use(api);
     await api.dispose();
@@ -119,7 +125,7 @@ function registrar(role: TestUser['role']) {
   ) => {
     const contexts: APIRequestContext[] = [];
     await use(async (overrides = {}) => {
-      const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+      const api = await playwright.request.newContext(asOwnPage);
       contexts.push(api);
       return register(api, role, { email: uniqueEmail(role, testInfo.workerIndex), ...overrides });
     });
