@@ -11,7 +11,7 @@ declare module 'autocannon' {
     p99: number;
   }
   interface Result {
-    requests: Histogram;
+    requests: Histogram & { total: number };
     latency: Histogram;
     non2xx: number;
     errors: number;

@@ -50,7 +50,8 @@ async function measure(origin: string): Promise<Row[]> {
       p50: result.latency.p50,
       p99: result.latency.p99,
       rps: result.requests.average,
-      failures: result.non2xx + result.errors + result.timeouts,
+      // No answer at all in the time given is a failure too, though autocannon counts none.
+      failures: result.non2xx + result.errors + result.timeouts + (result.requests.total === 0 ? 1 : 0),
     });
   }
   return rows;

@@ -96,10 +96,53 @@ export function facetGroups(
 }
 
 /**
- * One page of matched listings with the product details the API answers. The page's ids are
- * chosen on the search index alone and only those rows are joined to their details: joining every
- * match first would carry whole product rows through the sort of thousands of matches.
+ * The product ids of the matched listings in the order asked, read on the search index alone:
+ * only a page of them is then joined to its details (`detailsOf`), since joining every match first
+ * would carry whole product rows through the sort of thousands of matches.
  */
+export function orderedIds(
+  db: Kysely<Database>,
+  filters: SearchFilters,
+  match: TextMatch | undefined,
+  sort: SearchSort,
+  now: number,
+  engine: Engine,
+) {
+  const byPrice = sort === 'price_asc' || sort === 'price_desc';
+  const sqliteBest = sort === 'best' && match?.engine === 'sqlite';
+  let query = withFilters(db.selectFrom('search_listings as s'), filters, now, engine === 'sqlite' && !byPrice);
+  if (match && !sqliteBest) query = query.where(match.inOrder);
+  const ids = query.select('s.product_id');
+  return sort === 'best' && match
+    ? ids.$call((q) =>
+        match.engine === 'sqlite'
+          ? // FTS5 ranks only in a query on its own table: ranked there, then joined to the filters.
+            q
+              .innerJoin(
+                sql<{
+                  id: number;
+                  score: number;
+                }>`(select rowid as id, rank as score from search_listings_fts where search_listings_fts match ${match.query})`.as(
+                  'f',
+                ),
+                'f.id',
+                's.id',
+              )
+              .orderBy('f.score')
+              .orderBy('s.id', 'desc')
+          : q
+              .orderBy(sql`ts_rank(s.document, to_tsquery('simple', ${match.query}))`, 'desc')
+              .orderBy('s.posted_at', 'desc')
+              .orderBy('s.id', 'desc'),
+      )
+    : sort === 'price_asc'
+      ? ids.orderBy('s.price', 'asc').orderBy('s.id', 'asc')
+      : sort === 'price_desc'
+        ? ids.orderBy('s.price', 'desc').orderBy('s.id', 'desc')
+        : ids.orderBy('s.posted_at', 'desc').orderBy('s.id', 'desc');
+}
+
+/** One page of matched listings with the product details the API answers. */
 export async function listingPage(
   db: Kysely<Database>,
   filters: SearchFilters,
@@ -109,40 +152,15 @@ export async function listingPage(
   now: number,
   engine: Engine,
 ): Promise<ProductDetailsRow[]> {
-  const byPrice = sort === 'price_asc' || sort === 'price_desc';
-  const sqliteBest = sort === 'best' && match?.engine === 'sqlite';
-  let query = withFilters(db.selectFrom('search_listings as s'), filters, now, engine === 'sqlite' && !byPrice);
-  if (match && !sqliteBest) query = query.where(match.inOrder);
-  const ids = query.select('s.product_id');
-  const ordered =
-    sort === 'best' && match
-      ? ids.$call((q) =>
-          match.engine === 'sqlite'
-            ? // FTS5 ranks only in a query on its own table: ranked there, then joined to the filters.
-              q
-                .innerJoin(
-                  sql<{
-                    id: number;
-                    score: number;
-                  }>`(select rowid as id, rank as score from search_listings_fts where search_listings_fts match ${match.query})`.as(
-                    'f',
-                  ),
-                  'f.id',
-                  's.id',
-                )
-                .orderBy('f.score')
-                .orderBy('s.id', 'desc')
-            : q
-                .orderBy(sql`ts_rank(s.document, to_tsquery('simple', ${match.query}))`, 'desc')
-                .orderBy('s.posted_at', 'desc')
-                .orderBy('s.id', 'desc'),
-        )
-      : sort === 'price_asc'
-        ? ids.orderBy('s.price', 'asc').orderBy('s.id', 'asc')
-        : sort === 'price_desc'
-          ? ids.orderBy('s.price', 'desc').orderBy('s.id', 'desc')
-          : ids.orderBy('s.posted_at', 'desc').orderBy('s.id', 'desc');
-  const pageIds = (await ordered.limit(page.limit).offset(page.offset).execute()).map((row) => row.product_id);
+  const ids = await orderedIds(db, filters, match, sort, now, engine).limit(page.limit).offset(page.offset).execute();
+  return detailsOf(
+    db,
+    ids.map((row) => row.product_id),
+  );
+}
+
+/** The given products with the details the API answers, in the order given. */
+export async function detailsOf(db: Kysely<Database>, pageIds: string[]): Promise<ProductDetailsRow[]> {
   if (pageIds.length === 0) return [];
   const rows = await db
     .selectFrom('products as p')
@@ -163,12 +181,17 @@ export async function listingPage(
 
 const SUGGESTION_SAMPLE = 200;
 
-/** Names and brands of the newest listings whose name or brand matches: suggestions come from them. */
+/**
+ * Names and brands of the newest listings whose name or brand matches: suggestions come from them.
+ * Read down the posted index (see TextMatch.inOrder): a short prefix matches a large share of all
+ * listings, and the sample is full long before they are all fetched.
+ */
 export function suggestionSample(db: Kysely<Database>, match: TextMatch) {
   return db
     .selectFrom('search_listings as s')
     .select(['s.name', 's.brand'])
-    .where(match.where)
+    .where(match.inOrder)
+    .orderBy('s.posted_at', 'desc')
     .orderBy('s.id', 'desc')
     .limit(SUGGESTION_SAMPLE)
     .execute();

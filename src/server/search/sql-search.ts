@@ -5,22 +5,66 @@ import type { Database } from '../db/schema';
 import type { SearchAnswer, SearchEngine } from './engine';
 import { facetsOf, type FacetGroup } from './facets';
 import { indexVersion } from './indexing';
-import { categoryNames, facetGroups, listingPage, suggestionSample, textMatch, type TextMatch } from './repository';
+import {
+  categoryNames,
+  detailsOf,
+  facetGroups,
+  listingPage,
+  orderedIds,
+  suggestionSample,
+  textMatch,
+} from './repository';
 import { indexedText } from './text';
 import { termsOf } from './words';
 
-/** How long facet counts are reused: their "posted within" periods move on with the clock. */
-const FACET_LIFETIME_MS = 10_000;
-const FACET_ENTRIES = 500;
+/** How long what is kept from the index lives: the "posted within" counts move on with the clock. */
+const KEPT_FOR_MS = 10_000;
+
+/**
+ * What was read from the whole set of matches, by key, until the index changes (see indexVersion)
+ * or for KEPT_FOR_MS; the oldest goes when `size` are kept.
+ */
+class Kept<T> {
+  private readonly entries = new Map<string, { version: number; at: number; value: T }>();
+  /** Reads under way: many buyers asking the same at once wait for one read, not one each. */
+  private readonly reading = new Map<string, { version: number; value: Promise<T> }>();
+  constructor(private readonly size: number) {}
+
+  async get(key: string, now: number, read: () => Promise<T>): Promise<T> {
+    const version = indexVersion();
+    const kept = this.entries.get(key);
+    if (kept && kept.version === version && now - kept.at < KEPT_FOR_MS) return kept.value;
+    const pending = this.reading.get(key);
+    if (pending && pending.version === version) return pending.value;
+    const reading = read();
+    this.reading.set(key, { version, value: reading });
+    let value: T;
+    try {
+      value = await reading;
+    } finally {
+      if (this.reading.get(key)?.value === reading) this.reading.delete(key);
+    }
+    // Read while the index changed, it may be part old, part new: used once, not kept.
+    if (indexVersion() !== version) return value;
+    this.entries.delete(key);
+    if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { version, at: now, value });
+    return value;
+  }
+}
+
+const noFilter = (filters: SearchFilters) => Object.values(filters).every((v) => v === undefined || v === false);
 
 /** Search on the app's own database: SQLite FTS5 or PostgreSQL full-text, with the same answers. */
 export class SqlSearch implements SearchEngine {
-  /**
-   * Facet counts by words and price range (the other filters are applied to them in memory): they
-   * read every match, which grows with the index, while a page reads only its rows. Popular searches
-   * repeat, and the counts stay right until the index changes (see indexVersion).
+  /*
+   * Two reads grow with the number of matches, where a page otherwise reads only its own rows:
+   * facet counts (kept by words and price range; the other filters are applied to them in memory)
+   * and the best-match order of words searched without filters (ranking scores every match).
+   * Popular searches repeat, and what is kept stays right until the index changes.
    */
-  private readonly facetCache = new Map<string, { version: number; at: number; groups: FacetGroup[] }>();
+  private readonly facets = new Kept<FacetGroup[]>(500);
+  private readonly ranked = new Kept<string[]>(100);
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -34,9 +78,17 @@ export class SqlSearch implements SearchEngine {
     // Best match needs words to match; without them the newest come first.
     const sort = match ? (asked ?? 'best') : asked === undefined || asked === 'best' ? 'newest' : asked;
     const now = Date.now();
+    const offset = (page - 1) * limit;
+    const facetKey = JSON.stringify([match?.query ?? null, filters.minPrice ?? null, filters.maxPrice ?? null]);
     const [groups, rows, names] = await Promise.all([
-      this.facetGroups(filters, match, now),
-      listingPage(this.db, filters, match, sort, { limit, offset: (page - 1) * limit }, now, this.engine),
+      this.facets.get(facetKey, now, () => facetGroups(this.db, filters, match, now)),
+      sort === 'best' && match && noFilter(filters)
+        ? this.ranked
+            .get(match.query, now, async () =>
+              (await orderedIds(this.db, {}, match, 'best', now, this.engine).execute()).map((row) => row.product_id),
+            )
+            .then((ids) => detailsOf(this.db, ids.slice(offset, offset + limit)))
+        : listingPage(this.db, filters, match, sort, { limit, offset }, now, this.engine),
       categoryNames(this.db),
     ]);
     const { total, facets } = facetsOf(groups, filters, names);
@@ -47,20 +99,6 @@ export class SqlSearch implements SearchEngine {
       searchedFor: corrected ? terms.map((t) => t.word).join(' ') : null,
       facets,
     };
-  }
-
-  private async facetGroups(filters: SearchFilters, match: TextMatch | undefined, now: number) {
-    const key = JSON.stringify([match?.query ?? null, filters.minPrice ?? null, filters.maxPrice ?? null]);
-    const version = indexVersion();
-    const kept = this.facetCache.get(key);
-    if (kept && kept.version === version && now - kept.at < FACET_LIFETIME_MS) return kept.groups;
-    const groups = await facetGroups(this.db, filters, match, now);
-    // Counts read while the index changed may be part old, part new: used once, not kept.
-    if (indexVersion() !== version) return groups;
-    this.facetCache.delete(key);
-    if (this.facetCache.size >= FACET_ENTRIES) this.facetCache.delete(this.facetCache.keys().next().value!);
-    this.facetCache.set(key, { version, at: now, groups });
-    return groups;
   }
 
   async suggest(text: string): Promise<Suggestion[]> {
