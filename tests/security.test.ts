@@ -467,3 +467,31 @@ describe('CORS_ORIGINS', () => {
     expect(() => loadConfig({ CORS_ORIGINS: 'not a url' })).toThrow(/CORS_ORIGINS/);
   });
 });
+
+describe('logs', () => {
+  it('carry no email address and no OAuth code or state, whatever the request', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp(
+      {},
+      { logger: { level: 'info', stream: { write: (line) => lines.push(line) } } },
+    );
+    try {
+      const buyer = await registerActor(logged.app, 'buyer', { email: `log.secret.${Date.now()}@example.test` });
+      await buyer.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}` });
+      await buyer.request({ method: 'GET', url: `/api/jwt?EMAIL=${buyer.email}&page=1` });
+      await buyer.request({ method: 'GET', url: `/api/buyer/${encodeURIComponent(buyer.email)}` });
+      await logged.app.inject({
+        method: 'GET',
+        url: '/api/auth/google/callback?code=SECRETCODE42&state=SECRETSTATE42',
+      });
+      const all = lines.join('\n');
+      expect(all).toContain('/api/orders?email=[redacted]');
+      expect(all).toContain('page=1');
+      for (const secret of [buyer.email, encodeURIComponent(buyer.email), 'SECRETCODE42', 'SECRETSTATE42']) {
+        expect(all).not.toContain(secret);
+      }
+    } finally {
+      await logged.close();
+    }
+  });
+});

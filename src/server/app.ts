@@ -19,6 +19,7 @@ import { notificationRoutes } from './notifications/routes';
 import { registerClient } from './http/client';
 import { answerClientError } from './http/client-errors';
 import { registerCors } from './http/cors';
+import { serializeRequest } from './http/log-redaction';
 import { registerCrossSiteGuard } from './http/cross-site';
 import { acceptEmptyJsonBodies } from './http/empty-body';
 import { frameworkErrorReply, registerErrorHandler } from './http/errors';
@@ -35,7 +36,8 @@ import { userRoutes } from './users/routes';
 import { verificationRoutes } from './verification/routes';
 
 export interface AppOptions {
-  logger?: boolean | { level: string };
+  /** Logs at this level (to `stream`, or standard output); the logged URLs carry no emails or OAuth codes. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Requests per minute and address for the API as a whole. */
   apiRateLimit?: number;
   /** Photo uploads per minute and seller (default UPLOADS_PER_MINUTE). */
@@ -60,7 +62,9 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
     bell: given.bell ?? new Bell(),
   };
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger
+      ? { ...(options.logger === true ? {} : options.logger), serializers: { req: serializeRequest } }
+      : false,
     bodyLimit: 64 * 1024,
     // An email (up to 254 characters) is a path parameter of the role checks (/api/seller/:email).
     routerOptions: { maxParamLength: 320 },

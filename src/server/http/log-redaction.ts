@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Query values that must not reach the logs: email addresses (the spec's lookups carry them in the
+ * query string), and the OAuth code and state of the Google callback, which are credentials while
+ * they last.
+ */
+const SECRET_QUERY_NAMES = new Set(['email', 'code', 'state', 'token']);
+
+/** A path segment holding an address (the role checks' `/api/seller/{email}`), encoded or not. */
+const EMAIL_SEGMENT = /\/[^/?]*(?:@|%40)[^/?]*/gi;
+
+/** The URL as logged: an address in the path and the secret query values replaced. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  const path = (queryStart === -1 ? url : url.slice(0, queryStart)).replace(EMAIL_SEGMENT, '/[email]');
+  if (queryStart === -1) return path;
+  const query = url
+    .slice(queryStart + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      return SECRET_QUERY_NAMES.has(decodeSafely(name).toLowerCase()) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Fastify's request log line, with the URL redacted. */
+export const serializeRequest = (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactUrl(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+});
