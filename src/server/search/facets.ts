@@ -31,9 +31,15 @@ type Facet = keyof Facets;
 const countOf = (group: FacetGroup, posted: PostedWithin | undefined) =>
   posted === undefined ? group.listings : group[`within_${posted}`];
 
+/**
+ * The chosen filters, with the brand as indexed: normalised once per search, not once per group
+ * and facet (thousands of times over a large index).
+ */
+type Chosen = SearchFilters & { brandKey: string | undefined };
+
 /** Whether a group passes every chosen filter except the one of `facet` (and except the period, read by count). */
-function passes(group: FacetGroup, filters: SearchFilters, facet?: Facet): boolean {
-  const brand = filters.brand === undefined ? undefined : indexedText(filters.brand);
+function passes(group: FacetGroup, filters: Chosen, facet?: Facet): boolean {
+  const brand = filters.brandKey;
   return (
     (facet === 'category' || filters.category === undefined || group.category_id === filters.category) &&
     (facet === 'brand' || brand === undefined || group.brand_key === brand) &&
@@ -45,7 +51,7 @@ function passes(group: FacetGroup, filters: SearchFilters, facet?: Facet): boole
 
 function tally(
   groups: FacetGroup[],
-  filters: SearchFilters,
+  filters: Chosen,
   facet: Facet,
   valueOf: (group: FacetGroup) => string | null,
   labelOf: (group: FacetGroup, value: string) => string,
@@ -69,11 +75,12 @@ function withChosen(options: FacetOption[], chosen: string | undefined, label = 
   return [...options, { value: chosen, label: label ?? chosen, count: 0 }];
 }
 
-export function facetsOf(groups: FacetGroup[], filters: SearchFilters, categoryNames: Map<string, string>) {
+export function facetsOf(groups: FacetGroup[], asked: SearchFilters, categoryNames: Map<string, string>) {
+  const filters: Chosen = { ...asked, brandKey: asked.brand === undefined ? undefined : indexedText(asked.brand) };
   const total = groups
     .filter((group) => passes(group, filters))
     .reduce((sum, group) => sum + countOf(group, filters.posted), 0);
-  const brandKey = filters.brand === undefined ? undefined : indexedText(filters.brand);
+  const { brandKey } = filters;
   const brands = tally(
     groups,
     filters,
