@@ -34,7 +34,15 @@ const knownForWrites: KnownValues = { ids: [], emails: [], photos: [] };
 let sent = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { apiRateLimit: Number.MAX_SAFE_INTEGER, uploadRateLimit: Number.MAX_SAFE_INTEGER });
+  t = await createTestApp(
+    {},
+    {
+      apiRateLimit: Number.MAX_SAFE_INTEGER,
+      uploadRateLimit: Number.MAX_SAFE_INTEGER,
+      // The notification stream answers for minutes; here each one ends at once, so every request gets its answer.
+      notificationStreamMs: 20,
+    },
+  );
   await seedDemoData(t.db, t.images, { log: () => {} });
   before = await demoSnapshot(t.db);
   actors.buyer = await registerActor(t.app, 'buyer');
