@@ -164,6 +164,7 @@ describe('runHousekeeping', () => {
       'expired sessions',
       'stale login counters',
       'expired booking requests',
+      'old mail and mailed links',
     ]);
   });
 

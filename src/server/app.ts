@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../shared/uploads';
+import { accountRoutes } from './accounts/routes';
 import { googleRoutes } from './auth/google/routes';
 import { authRoutes } from './auth/routes';
 import { bookingRoutes } from './bookings/routes';
@@ -118,6 +119,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
       for (const routes of [
         healthRoutes,
         authRoutes,
+        accountRoutes,
         googleRoutes,
         userRoutes,
         verificationRoutes,

@@ -38,6 +38,13 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /** Server processes on the one port (Node's cluster); unset: one per core. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(availableParallelism()),
+  /** Where mail goes out (smtp://user:pass@host:587, smtps://...); unset: each mail is a file under DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  /** The sender of every mail. */
+  MAIL_FROM: z.string().min(3).default('PhoneHaat <no-reply@phonehaat.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

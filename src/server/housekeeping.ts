@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { deleteOldLinkTokens } from './accounts/repository';
 import { deleteExpiredSessions } from './auth/repository';
 import { expireRequests } from './bookings/deal';
 import { deleteStaleLoginCounters } from './auth/throttle';
@@ -47,12 +48,27 @@ export function removeStaleLoginCounters(deps: HousekeepingDeps, now = new Date(
   return deleteStaleLoginCounters(deps.db, now);
 }
 
+/** Sent mail is kept this long as a record of what went out, then dropped; failed mail stays. */
+export const SENT_MAIL_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Drops mail sent more than 30 days ago and mailed links used or expired more than a day ago. */
+export async function removeOldMail(deps: HousekeepingDeps, now = new Date()): Promise<number> {
+  const sentBefore = new Date(now.getTime() - SENT_MAIL_MAX_AGE_MS).toISOString();
+  const mail = await deps.db
+    .deleteFrom('mail_outbox')
+    .where('state', '=', 'sent')
+    .where('sent_at', '<', sentBefore)
+    .executeTakeFirst();
+  return Number(mail.numDeletedRows) + (await deleteOldLinkTokens(deps.db, now));
+}
+
 /** Every housekeeping job, run in this order each round. */
 export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'unused uploads', run: removeUnusedUploads },
   { name: 'expired sessions', run: removeExpiredSessions },
   { name: 'stale login counters', run: removeStaleLoginCounters },
   { name: 'expired booking requests', run: expireRequests },
+  { name: 'old mail and mailed links', run: removeOldMail },
 ];
 
 /** One round: every job in turn; a job that fails is logged and the others still run. */

@@ -5,9 +5,13 @@
 export const errorStatus = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
+  /** A mailed link (verify an address, reset a password, unsubscribe) that is wrong, used or expired. */
+  INVALID_LINK: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
+  /** Listing a phone and applying for seller verification wait for a verified email address. */
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   /** A method the path does not take. */
   METHOD_NOT_ALLOWED: 405,

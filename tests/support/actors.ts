@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../src/shared/auth';
 import type { Database } from '../../src/server/db/schema';
 import { ensureAdmin } from '../../src/server/db/setup';
 import { demoPerson } from '../../src/server/db/seed/factories';
+import { verifyByMail } from './mail';
 
 export interface Actor {
   user: CurrentUser;
@@ -61,13 +62,15 @@ async function actorFromSession(
 export async function registerActor(
   app: FastifyInstance,
   role: 'buyer' | 'seller',
-  overrides: { email?: string; name?: string; password?: string } = {},
+  overrides: { email?: string; name?: string; password?: string; verifyEmail?: boolean } = {},
 ): Promise<Actor> {
   const person = demoPerson(counter + 1, role);
   const email = overrides.email ?? uniqueEmail(role);
   const password = overrides.password ?? 'correct horse battery';
   const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password } });
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.body}`);
+  // Sellers must verify their address before they list; everyone does it here through the real mail.
+  if (overrides.verifyEmail !== false) await verifyByMail(app, email);
   const cookie = sessionCookie(signup);
   const profile = { name: overrides.name ?? person.name, email, role, photoURL: person.photoURL };
   const added = await app.inject({

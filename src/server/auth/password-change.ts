@@ -10,12 +10,18 @@ import { deleteUserSessions, setPasswordHash } from './repository';
  * opened with it, is out at once; the caller opens a fresh session when someone should stay in.
  * Inside a caller's transaction it joins that one.
  */
-export async function setPasswordAndEndSessions(db: Kysely<Database>, userId: string, password: string): Promise<void> {
+export async function setPasswordAndEndSessions(
+  db: Kysely<Database>,
+  userId: string,
+  password: string,
+  /** The session of the person changing their own password, which stays open (every other one ends). */
+  keepSessionId?: string,
+): Promise<void> {
   // argon2 takes a while: hashed before any transaction starts holding the database.
   const hash = await hashPassword(password);
   const change = async (trx: Kysely<Database>) => {
     await setPasswordHash(trx, userId, hash);
-    await deleteUserSessions(trx, userId);
+    await deleteUserSessions(trx, userId, keepSessionId);
   };
   if (db.isTransaction) await change(db);
   else await db.transaction().execute(change);

@@ -40,8 +40,17 @@ export const deleteSession = (db: Kysely<Database>, sessionId: string) =>
 export const deleteExpiredSessions = (db: Kysely<Database>) =>
   db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
 
-export const deleteUserSessions = (db: Kysely<Database>, userId: string) =>
-  db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+/** Ends every session of the account, or every one but `exceptSessionId`; answers how many ended. */
+export async function deleteUserSessions(
+  db: Kysely<Database>,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
 
 export const setPasswordHash = (db: Kysely<Database>, userId: string, passwordHash: string) =>
   db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();

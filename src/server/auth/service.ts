@@ -3,6 +3,8 @@ import type { LoginRequest, SignupRequest } from '../../shared/auth';
 import type { Database, UserRow } from '../db/schema';
 import { AppError } from '../errors';
 import { findUserByEmail, insertUser } from '../users/repository';
+import { sendVerificationMail } from '../accounts/service';
+import { assertAcceptablePassword } from './password-policy';
 import { checkPassword, hashPassword } from './passwords';
 import { countLoginAttempt, forgiveLoginAttempt } from './throttle';
 
@@ -12,8 +14,15 @@ export async function signUp(db: Kysely<Database>, { email, password }: SignupRe
   if (await findUserByEmail(db, email)) {
     throw new AppError('ALREADY_EXISTS', 'An account with this email already exists. Please log in.');
   }
+  assertAcceptablePassword(password);
+  const passwordHash = await hashPassword(password);
   try {
-    return await insertUser(db, { email, passwordHash: await hashPassword(password) });
+    // The account and its verification mail exist together or not at all.
+    return await db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, { email, passwordHash });
+      await sendVerificationMail(trx, user);
+      return user;
+    });
   } catch (error) {
     // Two sign-ups racing for one email: the unique index decides, the loser gets the same answer.
     if (await findUserByEmail(db, email)) {

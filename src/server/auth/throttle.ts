@@ -62,6 +62,18 @@ export async function forgiveLoginAttempt(db: Kysely<Database>, email: string, i
   });
 }
 
+/**
+ * Counts one use of an action that mails someone (a verification link again, a password reset)
+ * under `key`, in the same table and window as the login counters; past `limit` uses in the
+ * window it is refused with a 429 saying how long to wait.
+ */
+export async function countMailedAction(db: Kysely<Database>, key: string, limit: number, what: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const counter = await bump(trx, key, new Date());
+    if (counter.failures > limit) throw tooMany(counter.window_started_at, what);
+  });
+}
+
 /** Counters whose window has passed hold nothing; housekeeping drops them. */
 export async function deleteStaleLoginCounters(db: Kysely<Database>, now = new Date()): Promise<number> {
   const windowExpired = new Date(now.getTime() - WINDOW_MS).toISOString();
@@ -101,11 +113,13 @@ function bump(trx: Transaction<Database>, key: string, now: Date) {
     .executeTakeFirstOrThrow();
 }
 
-function tooManyAttempts(windowStartedAt: string): AppError {
+function tooMany(windowStartedAt: string, what: string): AppError {
   const retryMs = new Date(windowStartedAt).getTime() + WINDOW_MS - Date.now();
   const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
   return new AppError(
     'RATE_LIMITED',
-    `Too many failed login attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    `Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
   );
 }
+
+const tooManyAttempts = (windowStartedAt: string) => tooMany(windowStartedAt, 'failed login attempts');

@@ -6,6 +6,8 @@ export const SESSION_DAYS = 30;
 export const KNOWN_DEVICE_DAYS = 365;
 /** The JWT type of a known-device token, so it can never pass for an access token or the other way round. */
 const KNOWN_DEVICE_TYP = 'phonehaat-device';
+/** The JWT type of a mail's unsubscribe link: it stops one kind of mail to one account, nothing else. */
+const UNSUBSCRIBE_TYP = 'phonehaat-unsubscribe';
 
 /** A session token as the browser keeps it (in the cookie) and its hash as the database keeps it. */
 export function newSessionToken(): { token: string; hash: string } {
@@ -52,6 +54,26 @@ export class AccessTokens {
     try {
       const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], typ: KNOWN_DEVICE_TYP });
       return typeof payload.dev === 'string' ? payload.dev : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The unsubscribe link of one kind of mail to one account; it works without signing in, for good. */
+  signUnsubscribe(userId: string, kind: string): Promise<string> {
+    return new SignJWT({ knd: kind })
+      .setProtectedHeader({ alg: 'HS256', typ: UNSUBSCRIBE_TYP })
+      .setSubject(userId)
+      .setIssuedAt()
+      .sign(this.#key);
+  }
+
+  /** The account and mail kind of an unsubscribe token, or null for a forged or mangled one. */
+  async unsubscribeClaims(token: string): Promise<{ userId: string; kind: string } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], typ: UNSUBSCRIBE_TYP });
+      if (typeof payload.sub !== 'string' || typeof payload.knd !== 'string') return null;
+      return { userId: payload.sub, kind: payload.knd };
     } catch {
       return null;
     }

@@ -6,6 +6,7 @@ import { housekeepingIndexesMigration } from './migrations/003-housekeeping-inde
 import { dealMigration } from './migrations/004-deal';
 import { listingsMigration } from './migrations/005-listings';
 import { searchMigration } from './migrations/006-search';
+import { accountsMigration } from './migrations/007-accounts';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -20,6 +21,7 @@ class CodeMigrations implements MigrationProvider {
       '004-deal': dealMigration(this.engine),
       '005-listings': listingsMigration(this.engine),
       '006-search': searchMigration(this.engine),
+      '007-accounts': accountsMigration(this.engine),
     };
   }
 }

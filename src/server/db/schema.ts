@@ -172,6 +172,46 @@ export interface SearchWordsTable {
   listings: number;
 }
 
+export type MailState = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** A mail to send; written in the transaction of its cause, sent by src/server/mail/worker.ts. */
+export interface MailOutboxTable {
+  id: string;
+  /** The account it is for, if any: its pending mail goes when the account does. */
+  user_id: string | null;
+  to_address: string;
+  /** Which of src/server/mail/templates.ts renders it, at send time (links need PUBLIC_URL). */
+  template: string;
+  /** JSON the template reads; emptied once sent, since it may hold a single-use token. */
+  data: string;
+  state: MailState;
+  attempts: number;
+  next_attempt_at: string;
+  /** While `sending`: when a worker that died meanwhile is taken to have let go of it. */
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export type AccountTokenPurpose = 'verify_email' | 'reset_password';
+
+/** A link mailed to someone; only the hash of its random token is kept. */
+export interface AccountTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: AccountTokenPurpose;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A notification kind a person asked not to be mailed about (mail is on unless a row says otherwise). */
+export interface MailOptOutsTable {
+  user_id: string;
+  kind: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -187,6 +227,9 @@ export interface Database {
   reports: ReportsTable;
   search_listings: SearchListingsTable;
   search_words: SearchWordsTable;
+  mail_outbox: MailOutboxTable;
+  account_tokens: AccountTokensTable;
+  mail_opt_outs: MailOptOutsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -196,3 +239,4 @@ export type GoogleSignInRow = Selectable<GoogleSignInsTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

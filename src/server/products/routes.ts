@@ -13,6 +13,7 @@ import {
   productSchema,
   storeProductRequestSchema,
 } from '../../shared/products';
+import { assertEmailVerified } from '../accounts/service';
 import { assertOwnEmail, callerOf, requireRole, signedIn } from '../auth/guards';
 import { publicAnswer } from '../cache/hooks';
 import { isId } from '../db/ids';
@@ -63,7 +64,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/store_products',
     { schema: { body: storeProductRequestSchema, response: { 201: insertResultSchema } }, onRequest: sellerOnly },
     async (request, reply) => {
-      const insertedId = await storeProduct(db, config, callerOf(request).user.id, request.body);
+      const { user } = callerOf(request);
+      assertEmailVerified(user);
+      const insertedId = await storeProduct(db, config, user.id, request.body);
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );

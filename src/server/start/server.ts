@@ -11,6 +11,7 @@ import { openDatabase } from '../db/connection';
 import { ensureAdmin, prepareDatabase } from '../db/setup';
 import { seedDemoData } from '../db/seed/demo';
 import { startHousekeeping } from '../housekeeping';
+import { startMailWorker } from '../mail/worker';
 import { DiskImageStore } from '../uploads/store';
 
 /** Requests still running this long after SIGTERM have their connections closed, so none holds up a restart. */
@@ -60,7 +61,11 @@ export async function runServer(config: Config, options: { housekeeping: boolean
     },
   );
   // Unused uploads and expired sessions go now and then, in one process; tests call the jobs themselves.
-  if (options.housekeeping) startHousekeeping(app);
+  // The mail worker runs there too: one sender per cluster (other machines' are kept apart by its claims).
+  if (options.housekeeping) {
+    startHousekeeping(app);
+    startMailWorker(app);
+  }
 
   let stopping = false;
   // A request already running when the signal comes closes its connection once answered, so no idle

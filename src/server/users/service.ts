@@ -10,7 +10,8 @@ import { setSellerVerified } from './repository';
 
 /**
  * Deletes a buyer or a seller and everything that is theirs, in one transaction: sessions, uploads,
- * products (and, through them, the products' reports), verification request and reports they made.
+ * products (and, through them, the products' reports), verification request and reports they made,
+ * mailed links, mail settings and unsent mail.
  * Bookings stay as history with the person's link cleared. Image files go once the rows are gone,
  * except the pictures buyers' orders still show (a booking keeps its product's picture URL); a file
  * that cannot be removed then is logged, and the account stays deleted.
@@ -18,7 +19,8 @@ import { setSellerVerified } from './repository';
 export async function deleteUserWithRole(
   deps: DealDeps & { images: ImageStore },
   userId: string,
-  role: 'buyer' | 'seller',
+  /** The role the account must have; undefined: any but admin (a person deleting their own account). */
+  role: 'buyer' | 'seller' | undefined,
   log: FastifyBaseLogger,
 ): Promise<number> {
   const { images } = deps;
@@ -27,7 +29,7 @@ export async function deleteUserWithRole(
       .selectFrom('users')
       .select('id')
       .where('id', '=', userId)
-      .where('role', '=', role)
+      .where((eb) => (role ? eb('role', '=', role) : eb.or([eb('role', 'is', null), eb('role', '!=', 'admin')])))
       .executeTakeFirst();
     if (!user) return { deleted: 0, unusedUploadIds: [] as string[] };
     const productIds = trx.selectFrom('products').select('id').where('seller_id', '=', userId);
@@ -49,6 +51,14 @@ export async function deleteUserWithRole(
     await trx.updateTable('bookings').set({ buyer_id: null }).where('buyer_id', '=', userId).execute();
     await trx.deleteFrom('verification_requests').where('user_id', '=', userId).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    // Mail not yet sent to the account goes with it; sent and failed mail stay as the outbox's record.
+    await trx
+      .deleteFrom('mail_outbox')
+      .where('user_id', '=', userId)
+      .where('state', 'in', ['pending', 'sending'])
+      .execute();
+    await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('mail_opt_outs').where('user_id', '=', userId).execute();
     await trx.deleteFrom('uploads').where('owner_id', '=', userId).execute();
     const result = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
     return { deleted: Number(result.numDeletedRows), unusedUploadIds: unused.map((u) => u.id) };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OwnVerification } from '../../shared/users';
 import type { Database, UserRow } from '../db/schema';
+import { assertEmailVerified } from '../accounts/service';
 import { AppError } from '../errors';
 import { findRequestOfUser, insertRequest } from './repository';
 
@@ -10,6 +11,7 @@ const alreadyRequested = () =>
 /** Files the seller's request to be verified; one request per seller, none once verified. */
 export async function applyForVerification(db: Kysely<Database>, seller: UserRow): Promise<string> {
   if (seller.is_verified) throw new AppError('CONFLICT', 'You are a verified seller already');
+  assertEmailVerified(seller);
   if (await findRequestOfUser(db, seller.id)) throw alreadyRequested();
   try {
     return await insertRequest(db, seller.id);

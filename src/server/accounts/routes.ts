@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountMessageSchema,
+  changePasswordRequestSchema,
+  deleteAccountRequestSchema,
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordRequestSchema,
+  linkTokenRequestSchema,
+  mailSettingsSchema,
+  resetPasswordRequestSchema,
+  sessionsEndedSchema,
+  unsubscribedSchema,
+  updateMailSettingsRequestSchema,
+} from '../../shared/account';
+import { endSession } from '../auth/account';
+import { callerOf, signedIn } from '../auth/guards';
+import {
+  changePassword,
+  deleteOwnAccount,
+  endOtherSessions,
+  mailSettingsOf,
+  requestPasswordReset,
+  resendVerificationMail,
+  resetPassword,
+  unsubscribe,
+  updateMailSettings,
+  verifyEmail,
+} from './service';
+
+/** Account recovery and settings (docs/accounts.md). The links' calls need no sign-in: the token is the proof. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const { db } = deps;
+  const authRateLimit = { rateLimit: { max: deps.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } };
+  const message = { response: { 200: accountMessageSchema } };
+
+  app.post(
+    '/account/verify-email',
+    { schema: { body: linkTokenRequestSchema, ...message }, config: authRateLimit },
+    async (request) => {
+      await verifyEmail(db, request.body.token);
+      return { message: 'Your email address is verified. Thank you!' };
+    },
+  );
+
+  app.post('/account/verify-email/resend', { schema: message, onRequest: signedIn }, async (request) => {
+    const { user } = callerOf(request);
+    await resendVerificationMail(db, user);
+    return { message: `We have sent the link again to ${user.email}.` };
+  });
+
+  app.post(
+    '/account/forgot-password',
+    { schema: { body: forgotPasswordRequestSchema, ...message }, config: authRateLimit },
+    async (request) => {
+      await requestPasswordReset(db, request.body.email, request.ip);
+      return { message: FORGOT_PASSWORD_ANSWER };
+    },
+  );
+
+  app.post(
+    '/account/reset-password',
+    { schema: { body: resetPasswordRequestSchema, ...message }, config: authRateLimit },
+    async (request) => {
+      await resetPassword(db, request.body.token, request.body.password);
+      return { message: 'Your password is changed. Please log in with the new one.' };
+    },
+  );
+
+  app.post(
+    '/account/password',
+    { schema: { body: changePasswordRequestSchema, ...message }, onRequest: signedIn },
+    async (request) => {
+      await changePassword(db, callerOf(request), request.body, request.ip);
+      return { message: 'Your password is changed. Every other device is signed out.' };
+    },
+  );
+
+  app.post(
+    '/account/sign-out-others',
+    { schema: { response: { 200: sessionsEndedSchema } }, onRequest: signedIn },
+    async (request) => {
+      const ended = await endOtherSessions(db, callerOf(request));
+      return { ended, message: 'Every other device is signed out.' };
+    },
+  );
+
+  app.post(
+    '/account/delete',
+    { schema: { body: deleteAccountRequestSchema, ...message }, onRequest: signedIn },
+    async (request, reply) => {
+      await deleteOwnAccount(deps, callerOf(request), request.body.password, request.ip, request.log);
+      // The sessions went with the account; the browser's cookie goes too.
+      await endSession(deps, reply, undefined);
+      return { message: 'Your account is deleted.' };
+    },
+  );
+
+  app.get(
+    '/account/mail-settings',
+    { schema: { response: { 200: mailSettingsSchema } }, onRequest: signedIn },
+    async (request) => mailSettingsOf(db, callerOf(request).user.id),
+  );
+
+  app.put(
+    '/account/mail-settings',
+    { schema: { body: updateMailSettingsRequestSchema, response: { 200: mailSettingsSchema } }, onRequest: signedIn },
+    async (request) => updateMailSettings(db, callerOf(request).user.id, request.body),
+  );
+
+  app.post(
+    '/account/unsubscribe',
+    { schema: { body: linkTokenRequestSchema, response: { 200: unsubscribedSchema } } },
+    async (request) => unsubscribe(db, deps.tokens, request.body.token),
+  );
+};

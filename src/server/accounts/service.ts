@@ -1,0 +1,262 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  isMailedKind,
+  MAILED_NOTIFICATION_KINDS,
+  mailedKindLabels,
+  type MailSettings,
+  type UpdateMailSettingsRequest,
+} from '../../shared/account';
+import type { Caller } from '../auth/guards';
+import { setPasswordAndEndSessions } from '../auth/password-change';
+import { assertAcceptablePassword } from '../auth/password-policy';
+import { checkPassword } from '../auth/passwords';
+import { deleteUserSessions } from '../auth/repository';
+import { countLoginAttempt, countMailedAction, forgiveLoginAttempt } from '../auth/throttle';
+import { loginAddressOf } from '../auth/address';
+import type { AccessTokens } from '../auth/tokens';
+import type { AccountTokenPurpose, Database, UserRow } from '../db/schema';
+import { AppError, forbidden } from '../errors';
+import { queueMail } from '../mail/outbox';
+import { RESET_PASSWORD_MINUTES, VERIFY_EMAIL_HOURS } from '../mail/templates';
+import type { ImageStore } from '../uploads/store';
+import { findUserByEmail, findUserById } from '../users/repository';
+import { deleteUserWithRole } from '../users/service';
+import {
+  consumeLinkToken,
+  findLinkToken,
+  hashLinkToken,
+  insertLinkToken,
+  newLinkToken,
+  optedOutKinds,
+  retireLinkTokens,
+  setEmailVerified,
+  setMailKind,
+} from './repository';
+
+const VERIFY_LIFETIME_MS = VERIFY_EMAIL_HOURS * 60 * 60 * 1000;
+const RESET_LIFETIME_MS = RESET_PASSWORD_MINUTES * 60 * 1000;
+/** Mails one account may ask for in the throttle's 15-minute window, and one address for any accounts. */
+const LIMITS = { verifyPerAccount: 3, resetPerAccount: 3, resetPerAddress: 20 } as const;
+
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Please verify your email address first: open the link we mailed to you, or send the mail again.';
+
+/** Listing a phone and applying for seller verification wait for a verified address. */
+export function assertEmailVerified(user: UserRow): void {
+  if (!user.is_email_verified) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
+}
+
+/** A new verification link for `user`, mailed; call it in the transaction that needs it (the sign-up's). */
+export async function sendVerificationMail(trx: Kysely<Database>, user: Pick<UserRow, 'id' | 'email'>): Promise<void> {
+  const { token, hash } = newLinkToken();
+  await insertLinkToken(trx, user.id, 'verify_email', hash, VERIFY_LIFETIME_MS);
+  await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'verify-email', token } });
+}
+
+/** The verification mail again, for a signed-in account whose address is not verified yet. */
+export async function resendVerificationMail(db: Kysely<Database>, user: UserRow): Promise<void> {
+  if (user.is_email_verified) throw new AppError('CONFLICT', 'Your email address is verified already');
+  await countMailedAction(db, `verify:${user.id}`, LIMITS.verifyPerAccount, 'verification mails');
+  await db.transaction().execute((trx) => sendVerificationMail(trx, user));
+}
+
+const linkHelp: Record<AccountTokenPurpose, string> = {
+  verify_email: 'Ask for a new one from the banner on the site.',
+  reset_password: 'Ask for a new one with "Forgot password?" on the login page.',
+};
+
+/** Why a link does not work: unknown, used or expired, each with its own message. */
+async function refusalOf(db: Kysely<Database>, hash: string, purpose: AccountTokenPurpose): Promise<AppError> {
+  const row = await findLinkToken(db, hash, purpose);
+  const help = linkHelp[purpose];
+  if (!row) return new AppError('INVALID_LINK', `This link is not valid. ${help}`);
+  if (row.used_at) return new AppError('INVALID_LINK', `This link was used already. ${help}`);
+  return new AppError('INVALID_LINK', `This link has expired. ${help}`);
+}
+
+/** Uses a verification link: the account's address is verified, and its other links stop working. */
+export async function verifyEmail(db: Kysely<Database>, token: string): Promise<void> {
+  const hash = hashLinkToken(token);
+  const verified = await db.transaction().execute(async (trx) => {
+    const userId = await consumeLinkToken(trx, hash, 'verify_email');
+    if (!userId) return false;
+    await setEmailVerified(trx, userId);
+    await retireLinkTokens(trx, userId, 'verify_email');
+    return true;
+  });
+  if (!verified) throw await refusalOf(db, hash, 'verify_email');
+}
+
+/**
+ * "Forgot password": mails a reset link when the address has an account. The caller answers the
+ * same either way, and the limits count the address asked for, account or not, so neither the
+ * answer nor a 429 tells whether an account exists.
+ */
+export async function requestPasswordReset(db: Kysely<Database>, email: string, ip: string): Promise<void> {
+  await countMailedAction(db, `reset-ip:${loginAddressOf(ip)}`, LIMITS.resetPerAddress, 'password reset requests');
+  await countMailedAction(db, `reset-email:${email}`, LIMITS.resetPerAccount, 'password reset requests');
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const { token, hash } = newLinkToken();
+  await db.transaction().execute(async (trx) => {
+    await insertLinkToken(trx, user.id, 'reset_password', hash, RESET_LIFETIME_MS);
+    await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'reset-password', token } });
+  });
+}
+
+/**
+ * Uses a reset link: the new password, every session of the account ended, every other reset link
+ * retired, in one transaction. Following the mailed link also proves the address is theirs.
+ */
+export async function resetPassword(db: Kysely<Database>, token: string, password: string): Promise<void> {
+  assertAcceptablePassword(password);
+  const hash = hashLinkToken(token);
+  const done = await db.transaction().execute(async (trx) => {
+    const userId = await consumeLinkToken(trx, hash, 'reset_password');
+    if (!userId) return false;
+    await setPasswordAndEndSessions(trx, userId, password);
+    await retireLinkTokens(trx, userId, 'reset_password');
+    await setEmailVerified(trx, userId);
+    return true;
+  });
+  if (!done) throw await refusalOf(db, hash, 'reset_password');
+}
+
+/**
+ * Checks the password the signed-in person typed again (counted like a login, so a borrowed
+ * session cannot guess it); an account without a password (Google) types its email address.
+ */
+async function assertOwnPassword(db: Kysely<Database>, caller: Caller, typed: string, ip: string, field: string) {
+  const { user } = caller;
+  if (!user.password_hash) {
+    if (typed.trim().toLowerCase() === user.email) return;
+    throw new AppError('VALIDATION_FAILED', 'Type your email address to confirm', {
+      [field]: 'Type your email address to confirm',
+    });
+  }
+  await countLoginAttempt(db, user.email, ip, true);
+  if (!(await checkPassword(user.password_hash, typed))) {
+    throw new AppError('VALIDATION_FAILED', 'Your current password is not right', {
+      [field]: 'Your current password is not right',
+    });
+  }
+  await forgiveLoginAttempt(db, user.email, ip);
+}
+
+/** A new password for the signed-in person; every other session of the account ends, this one stays. */
+export async function changePassword(
+  db: Kysely<Database>,
+  caller: Caller,
+  request: { currentPassword: string; newPassword: string },
+  ip: string,
+): Promise<void> {
+  if (!caller.user.password_hash) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Your account signs in with Google and has no password. Use "Forgot password?" on the login page to set one.',
+      { currentPassword: 'Your account has no password yet' },
+    );
+  }
+  assertAcceptablePassword(request.newPassword, 'newPassword');
+  await assertOwnPassword(db, caller, request.currentPassword, ip, 'currentPassword');
+  await setPasswordAndEndSessions(db, caller.user.id, request.newPassword, caller.sessionId);
+}
+
+/** Signs the account out everywhere but here; answers how many sessions ended. */
+export const endOtherSessions = (db: Kysely<Database>, caller: Caller) =>
+  deleteUserSessions(db, caller.user.id, caller.sessionId);
+
+/** The person deletes their own account, with the same cascade as the admin's delete. Admins cannot. */
+export async function deleteOwnAccount(
+  deps: { db: Kysely<Database>; images: ImageStore },
+  caller: Caller,
+  password: string,
+  ip: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (caller.user.role === 'admin') {
+    throw forbidden('An admin account comes from ADMIN_EMAIL and cannot be deleted here');
+  }
+  await assertOwnPassword(deps.db, caller, password, ip, 'password');
+  await deleteUserWithRole(deps.db, deps.images, caller.user.id, undefined, log);
+}
+
+export async function mailSettingsOf(db: Kysely<Database>, userId: string): Promise<MailSettings> {
+  const off = await optedOutKinds(db, userId);
+  return {
+    kinds: MAILED_NOTIFICATION_KINDS.map((kind) => ({ kind, label: mailedKindLabels[kind], email: !off.has(kind) })),
+  };
+}
+
+export async function updateMailSettings(
+  db: Kysely<Database>,
+  userId: string,
+  request: UpdateMailSettingsRequest,
+): Promise<MailSettings> {
+  await db.transaction().execute(async (trx) => {
+    for (const [kind, on] of Object.entries(request.kinds)) {
+      if (on !== undefined) await setMailKind(trx, userId, kind, on);
+    }
+  });
+  return mailSettingsOf(db, userId);
+}
+
+/** The unsubscribe link of a mail: that kind of mail stops for that account, no sign-in needed. */
+export async function unsubscribe(
+  db: Kysely<Database>,
+  tokens: AccessTokens,
+  token: string,
+): Promise<{ kind: string; message: string }> {
+  const claims = await tokens.unsubscribeClaims(token);
+  if (!claims || !isMailedKind(claims.kind)) throw new AppError('INVALID_LINK', 'This unsubscribe link is not valid');
+  if (!(await findUserById(db, claims.userId))) {
+    throw new AppError('INVALID_LINK', 'The account of this link no longer exists, so it gets no mail');
+  }
+  await setMailKind(db, claims.userId, claims.kind, false);
+  return {
+    kind: claims.kind,
+    message: `You will get no more mails for "${mailedKindLabels[claims.kind]}". You can turn them on again in Account settings.`,
+  };
+}
+
+/** A notification as the notification service makes it (src/server/notifications). */
+export interface NotificationForMail {
+  userId: string;
+  kind: string;
+  message: string;
+  /** Where in the web client the subject is seen (a path). */
+  link: string;
+}
+
+/**
+ * Mails a notification too, in the transaction that makes it, when its kind is one of the deal's
+ * events, the account has not turned that kind off, and its address is verified (an address nobody
+ * proved may be a stranger's). Answers whether a mail was queued.
+ */
+export async function queueNotificationMail(
+  trx: Kysely<Database>,
+  notification: NotificationForMail,
+): Promise<boolean> {
+  if (!isMailedKind(notification.kind)) return false;
+  const user = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'is_email_verified'])
+    .where('id', '=', notification.userId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('mail_opt_outs')
+            .select('kind')
+            .whereRef('mail_opt_outs.user_id', '=', 'users.id')
+            .where('mail_opt_outs.kind', '=', notification.kind),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  if (!user?.is_email_verified) return false;
+  const { kind, message, link } = notification;
+  await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'notification', kind, message, link } });
+  return true;
+}

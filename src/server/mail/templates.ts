@@ -1,0 +1,107 @@
+import { isMailedKind, mailedKindLabels } from '../../shared/account';
+import { PRODUCT_NAME } from '../../shared/messages';
+
+/*
+ * What each mail says. A mail is rendered when it is sent, not when it is queued: its links are
+ * absolute (PUBLIC_URL) and its unsubscribe link is signed, and both belong to the sending server.
+ * Every mail has a plain-text body and the same in simple HTML.
+ */
+
+export const VERIFY_EMAIL_HOURS = 24;
+export const RESET_PASSWORD_MINUTES = 30;
+
+export type MailData =
+  | { template: 'verify-email'; token: string }
+  | { template: 'reset-password'; token: string }
+  | { template: 'notification'; kind: string; message: string; link: string };
+
+export type MailTemplate = MailData['template'];
+
+export interface RenderContext {
+  publicUrl: string;
+  /** The signed unsubscribe link for a notification kind of the mail's account. */
+  unsubscribeUrl?: (kind: string) => Promise<string>;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the mail is about, printed in the log when mail goes to files. */
+  link: string;
+  /** Headers such as List-Unsubscribe. */
+  headers: Record<string, string>;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(paragraphs: string[], action: { label: string; url: string }, footer: string[] = []) {
+  const text = [...paragraphs, `${action.label}: ${action.url}`, ...footer].join('\n\n') + `\n\n— ${PRODUCT_NAME}\n`;
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 16px;background:#0d9488;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action.label)}</a></p>
+<p style="font-size:12px;color:#6b7280">Or open this address: ${escapeHtml(action.url)}</p>
+${footer.map((p) => `<p style="font-size:12px;color:#6b7280">${escapeHtml(p)}</p>`).join('\n')}
+<p>— ${PRODUCT_NAME}</p>
+</body></html>
+`;
+  return { text, html };
+}
+
+const absolute = (publicUrl: string, path: string) => new URL(path, `${publicUrl}/`).toString();
+
+export async function renderMail(data: MailData, context: RenderContext): Promise<RenderedMail> {
+  switch (data.template) {
+    case 'verify-email': {
+      const link = absolute(context.publicUrl, `/verify-email?token=${encodeURIComponent(data.token)}`);
+      return {
+        subject: `Verify your email address for ${PRODUCT_NAME}`,
+        link,
+        headers: {},
+        ...layout(
+          [
+            `Welcome to ${PRODUCT_NAME}! Please confirm that this address is yours.`,
+            `The link works once, for ${VERIFY_EMAIL_HOURS} hours. If you did not sign up, ignore this mail.`,
+          ],
+          { label: 'Verify my email', url: link },
+        ),
+      };
+    }
+    case 'reset-password': {
+      const link = absolute(context.publicUrl, `/reset-password?token=${encodeURIComponent(data.token)}`);
+      return {
+        subject: `Choose a new ${PRODUCT_NAME} password`,
+        link,
+        headers: {},
+        ...layout(
+          [
+            'Someone, hopefully you, asked to reset the password of your account.',
+            `The link works once, for ${RESET_PASSWORD_MINUTES} minutes, and signs you out everywhere. If you did not ask, ignore this mail: your password stays as it is.`,
+          ],
+          { label: 'Choose a new password', url: link },
+        ),
+      };
+    }
+    case 'notification': {
+      const link = absolute(context.publicUrl, data.link);
+      const unsubscribe = context.unsubscribeUrl ? await context.unsubscribeUrl(data.kind) : undefined;
+      const what = isMailedKind(data.kind) ? mailedKindLabels[data.kind] : 'News about your deals';
+      return {
+        subject: `${PRODUCT_NAME}: ${data.message}`,
+        link,
+        headers: unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe}>` } : {},
+        ...layout(
+          [data.message],
+          { label: 'Open PhoneHaat', url: link },
+          unsubscribe
+            ? [
+                `You get this mail because "${what}" is on in your account settings.`,
+                `Stop these mails: ${unsubscribe}`,
+              ]
+            : [],
+        ),
+      };
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { AccessTokens } from '../auth/tokens';
+import type { Config } from '../config';
+import type { Engine } from '../db/connection';
+import type { Database, MailOutboxRow } from '../db/schema';
+import { renderMail, type MailData } from './templates';
+import { transportFor, type MailTransport } from './transport';
+
+/*
+ * The outbox worker. Each round claims the mail that is due (pending and its time has come, or
+ * claimed by a worker whose lease ran out: that worker died mid-send), sends it, and marks it sent,
+ * or puts it back with a later time, or after MAX_ATTEMPTS marks it failed and logs it. A row is
+ * never deleted by sending, so no mail is lost; a claim is a state change that only one worker's
+ * update can make, so no two workers send one mail. (A worker killed between the SMTP server's
+ * "accepted" and marking the row sent cannot know it was sent; after its lease that one mail goes
+ * again, with the same Message-ID. No outbox can do better over SMTP.)
+ */
+
+export const MAX_ATTEMPTS = 10;
+/** How long a claim holds; longer than the SMTP transport's own timeouts add up to. */
+export const LEASE_MS = 5 * 60 * 1000;
+const BATCH = 20;
+export const MAIL_POLL_MS = 2000;
+
+/** The wait before attempt n+1: 30 s, 1 min, 2 min, ... at most an hour (about 4 hours in all). */
+export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 60 * 60 * 1000);
+
+export interface MailWorkerDeps {
+  db: Kysely<Database>;
+  engine: Engine;
+  config: Pick<Config, 'PUBLIC_URL' | 'MAIL_FROM'>;
+  tokens: AccessTokens;
+}
+
+export interface RoundResult {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+/** Takes up to BATCH due mails for this worker, in one statement per row so no two workers get one. */
+async function claimDue(db: Kysely<Database>, engine: Engine, now: Date): Promise<MailOutboxRow[]> {
+  const nowIso = now.toISOString();
+  const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
+  const due = (qb: Kysely<Database>) =>
+    qb
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
+          eb.and([eb('state', '=', 'sending'), eb('lease_until', '<=', nowIso)]),
+        ]),
+      )
+      .orderBy('next_attempt_at')
+      .limit(BATCH);
+  return db.transaction().execute(async (trx) => {
+    // PostgreSQL: rows another worker is claiming right now are skipped rather than waited for.
+    const ids = (
+      engine === 'postgres' ? await due(trx).forUpdate().skipLocked().execute() : await due(trx).execute()
+    ).map((r) => r.id);
+    if (ids.length === 0) return [];
+    // The state test again in the update: on SQLite a row claimed meanwhile by another process is left alone.
+    return trx
+      .updateTable('mail_outbox')
+      .set((eb) => ({ state: 'sending', lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', ids)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
+          eb.and([eb('state', '=', 'sending'), eb('lease_until', '<=', nowIso)]),
+        ]),
+      )
+      .returningAll()
+      .execute();
+  });
+}
+
+/** The row as this worker claimed it: a later claim (after our lease ran out) has more attempts. */
+const stillOurs = (row: MailOutboxRow) => (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
+  eb.and([eb('id', '=', row.id), eb('state', '=', 'sending'), eb('attempts', '=', row.attempts)]);
+
+/** One round: claims what is due and tries each once. Tests call this directly. */
+export async function deliverDueMail(
+  deps: MailWorkerDeps,
+  transport: MailTransport,
+  log: FastifyBaseLogger,
+  now = new Date(),
+): Promise<RoundResult> {
+  const result: RoundResult = { sent: 0, retried: 0, failed: 0 };
+  const claimed = await claimDue(deps.db, deps.engine, now);
+  for (const row of claimed) {
+    try {
+      const data = JSON.parse(row.data) as MailData;
+      const rendered = await renderMail(data, {
+        publicUrl: deps.config.PUBLIC_URL,
+        unsubscribeUrl: row.user_id
+          ? async (kind) =>
+              `${deps.config.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(await deps.tokens.signUnsubscribe(row.user_id!, kind))}`
+          : undefined,
+      });
+      await transport.send({ id: row.id, from: deps.config.MAIL_FROM, to: row.to_address, ...rendered });
+      // The data may hold a single-use token: once the mail is out, the outbox need not keep it.
+      await deps.db
+        .updateTable('mail_outbox')
+        .set({ state: 'sent', sent_at: new Date().toISOString(), lease_until: null, last_error: null, data: '{}' })
+        .where(stillOurs(row))
+        .execute();
+      result.sent += 1;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = row.attempts >= MAX_ATTEMPTS;
+      await deps.db
+        .updateTable('mail_outbox')
+        .set({
+          state: giveUp ? 'failed' : 'pending',
+          lease_until: null,
+          last_error: message.slice(0, 1000),
+          next_attempt_at: new Date(now.getTime() + backoffMs(row.attempts)).toISOString(),
+        })
+        .where(stillOurs(row))
+        .execute();
+      if (giveUp) {
+        result.failed += 1;
+        log.error(
+          { mailId: row.id, to: row.to_address, template: row.template, attempts: row.attempts, err: message },
+          'mail failed for good',
+        );
+      } else {
+        result.retried += 1;
+        log.warn(
+          { mailId: row.id, template: row.template, attempts: row.attempts, err: message },
+          'mail not sent, will retry',
+        );
+      }
+    }
+  }
+  return result;
+}
+
+/** How many mails are waiting or failed: /api/health could show it; the tests read it. */
+export async function outboxCounts(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['state', sql<number>`count(*)`.as('count')])
+    .groupBy('state')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.state, Number(r.count)])) as Partial<
+    Record<MailOutboxRow['state'], number>
+  >;
+}
+
+export interface MailWorkerOptions {
+  intervalMs?: number;
+  transport?: MailTransport;
+}
+
+/**
+ * Runs rounds every MAIL_POLL_MS in one process of the cluster (where housekeeping runs; other
+ * machines' workers are kept apart by the claims). Closing the app stops it after the round under way.
+ */
+export function startMailWorker(app: FastifyInstance, options: MailWorkerOptions = {}): void {
+  const { config } = app.deps;
+  const transport =
+    options.transport ??
+    transportFor(config, ({ to, subject, link, file }) =>
+      app.log.info({ to, subject, link, file }, 'mail written to a file'),
+    );
+  const intervalMs = options.intervalMs ?? MAIL_POLL_MS;
+  let round: Promise<unknown> | undefined;
+  let closed = false;
+  const tick = () => {
+    if (round || closed) return;
+    round = deliverDueMail(app.deps, transport, app.log)
+      .catch((error: unknown) => app.log.error({ err: error }, 'mail round failed'))
+      .finally(() => {
+        round = undefined;
+      });
+  };
+  const every = setInterval(tick, intervalMs).unref();
+  setImmediate(tick);
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearInterval(every);
+    await round;
+    transport.close();
+  });
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { PASSWORD_MIN } from './auth';
+import { emailSchema } from './common';
+
+/*
+ * Account recovery and settings: verify an address, reset a forgotten password, change it, sign
+ * out elsewhere, delete the account, and which mails to get. docs/accounts.md tells the rules.
+ */
+
+export const newPasswordSchema = z
+  .string({ error: 'Please enter a new password' })
+  .min(PASSWORD_MIN, `Password should be at least ${PASSWORD_MIN} characters`)
+  .max(128, 'Password should be at most 128 characters');
+
+/** A mailed link's token, as the page it opens sends it on. */
+const linkTokenSchema = z
+  .string({ error: 'This link is not valid' })
+  .min(1, 'This link is not valid')
+  .max(2048, 'This link is not valid');
+
+export const linkTokenRequestSchema = z.object({ token: linkTokenSchema });
+export type LinkTokenRequest = z.infer<typeof linkTokenRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema('Please enter your email address') });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** The reset form: the new password twice. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirm: z.string() })
+  .refine((form) => form.password === form.confirm, { path: ['confirm'], message: 'The two passwords differ' });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Please enter your current password' })
+    .min(1, 'Please enter your current password')
+    .max(128),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** Deleting one's account: the password again, or for an account without one (Google), its email address. */
+export const deleteAccountRequestSchema = z.object({
+  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(254),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/** The notifications that can also come by mail (the deal's events), on until turned off. */
+export const MAILED_NOTIFICATION_KINDS = [
+  'booking_requested',
+  'booking_accepted',
+  'booking_declined',
+  'booking_sold',
+] as const;
+export type MailedNotificationKind = (typeof MAILED_NOTIFICATION_KINDS)[number];
+
+export const mailedKindLabels: Record<MailedNotificationKind, string> = {
+  booking_requested: 'A buyer asks to buy one of my phones',
+  booking_accepted: 'A seller accepts my request',
+  booking_declined: 'A seller declines my request',
+  booking_sold: 'A phone I asked for is sold to me',
+};
+
+export const isMailedKind = (kind: string): kind is MailedNotificationKind =>
+  (MAILED_NOTIFICATION_KINDS as readonly string[]).includes(kind);
+
+export const mailSettingsSchema = z.object({
+  kinds: z.array(z.object({ kind: z.enum(MAILED_NOTIFICATION_KINDS), label: z.string(), email: z.boolean() })),
+});
+export type MailSettings = z.infer<typeof mailSettingsSchema>;
+
+/** PUT /account/mail-settings: the kinds to change, each on (true) or off. */
+export const updateMailSettingsRequestSchema = z.object({
+  kinds: z.partialRecord(z.enum(MAILED_NOTIFICATION_KINDS), z.boolean()),
+});
+export type UpdateMailSettingsRequest = z.infer<typeof updateMailSettingsRequestSchema>;
+
+export const accountMessageSchema = z.object({ message: z.string() });
+export type AccountMessage = z.infer<typeof accountMessageSchema>;
+
+export const unsubscribedSchema = z.object({ message: z.string(), kind: z.string() });
+
+export const sessionsEndedSchema = z.object({ message: z.string(), ended: z.number() });
+
+/** The one answer to "forgot password", whether or not the address has an account. */
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account uses this address, we have sent it a link to choose a new password. It works for 30 minutes.';
