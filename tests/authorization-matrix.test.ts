@@ -10,6 +10,7 @@ import type { Product } from '../src/shared/products';
 import { insertUser } from '../src/server/users/repository';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
+import { mailTo, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail';
 import { listProduct, multipartBody, uploadPhoto } from './support/products';
 
 /*
@@ -155,6 +156,93 @@ const TABLE: Row[] = [
     call: () => ({
       url: '/api/auth/update',
       payload: { displayName: 'Matrix Name', photoURL: 'https://example.test/me.png' },
+    }),
+  },
+  // Account recovery and settings (docs/accounts.md)
+  {
+    method: 'POST',
+    path: '/api/account/verify-email',
+    allowed: everyone,
+    call: async () => {
+      const { email } = await records.credentials();
+      return {
+        url: '/api/account/verify-email',
+        payload: { token: tokenOfLink(await mailTo(t.app, email, VERIFY_SUBJECT), '/verify-email') },
+      };
+    },
+  },
+  // Every actor here has verified their address: signed in, the answer is "verified already".
+  {
+    method: 'POST',
+    path: '/api/account/verify-email/resend',
+    allowed: signedIn,
+    allowedStatus: errorStatus.CONFLICT,
+    call: () => ({ url: '/api/account/verify-email/resend' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/forgot-password',
+    allowed: everyone,
+    call: async () => ({
+      url: '/api/account/forgot-password',
+      payload: { email: (await records.credentials()).email },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/reset-password',
+    allowed: everyone,
+    call: async () => {
+      const { email } = await records.credentials();
+      await t.app.inject({ method: 'POST', url: '/api/account/forgot-password', payload: { email } });
+      const token = tokenOfLink(await mailTo(t.app, email, RESET_SUBJECT), '/reset-password');
+      return { url: '/api/account/reset-password', payload: { token, password: 'a brand new password' } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/password',
+    allowed: signedIn,
+    endsSession: true,
+    call: (_as, caller) => ({
+      url: '/api/account/password',
+      payload: { currentPassword: caller?.password ?? 'x', newPassword: 'another long password' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/sign-out-others',
+    allowed: signedIn,
+    endsSession: true,
+    call: () => ({ url: '/api/account/sign-out-others' }),
+  },
+  // An admin's account comes from ADMIN_EMAIL: it cannot delete itself.
+  {
+    method: 'POST',
+    path: '/api/account/delete',
+    allowed: ['buyer', 'seller', 'otherSeller'],
+    endsSession: true,
+    call: (_as, caller) => ({ url: '/api/account/delete', payload: { password: caller?.password ?? 'x' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/account/mail-settings',
+    allowed: signedIn,
+    call: () => ({ url: '/api/account/mail-settings' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/account/mail-settings',
+    allowed: signedIn,
+    call: () => ({ url: '/api/account/mail-settings', payload: { kinds: { booking_requested: true } } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/unsubscribe',
+    allowed: everyone,
+    call: async () => ({
+      url: '/api/account/unsubscribe',
+      payload: { token: await t.app.deps.tokens.signUnsubscribe(actors.buyer.user.uid, 'booking_declined') },
     }),
   },
   { method: 'GET', path: '/api/auth/providers', allowed: everyone, call: () => ({ url: '/api/auth/providers' }) },

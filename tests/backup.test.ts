@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoListing } from '../src/server/db/seed/factories';
 import { phonePicture } from '../src/server/db/seed/pictures';
+import { verifyThroughMailFolder } from './support/mail';
 import { multipartBody } from './support/products';
 import { serverData, type ServerData } from './support/server-database';
 import { startServerProcess, type ServerProcess } from './support/server-process';
@@ -72,6 +73,7 @@ describe('npm run backup and npm run restore', () => {
     const email = `backup.${Date.now()}@example.test`;
     const signup = await post(server.origin, '/api/auth/signup', { email, password });
     const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
+    await verifyThroughMailFolder(server.origin, data.dataDir, email);
     const profile = { name: 'Backup Seller', email, role: 'seller', photoURL: 'https://example.test/p.png' };
     await post(server.origin, '/api/addUser', profile, { cookie, origin: server.origin });
     const token = (await (await fetch(`${server.origin}/api/jwt?email=${email}`, { headers: { cookie } })).json())

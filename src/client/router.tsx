@@ -50,6 +50,26 @@ export const router = createBrowserRouter([
                 path: 'register',
                 lazy: async () => ({ Component: (await import('./pages/auth/RegisterPage')).RegisterPage }),
               },
+              {
+                path: 'forgot-password',
+                lazy: async () => ({
+                  Component: (await import('./pages/account/ForgotPasswordPage')).ForgotPasswordPage,
+                }),
+              },
+              {
+                path: 'reset-password',
+                lazy: async () => ({
+                  Component: (await import('./pages/account/ResetPasswordPage')).ResetPasswordPage,
+                }),
+              },
+              {
+                path: 'verify-email',
+                lazy: async () => ({ Component: (await import('./pages/account/VerifyEmailPage')).VerifyEmailPage }),
+              },
+              {
+                path: 'unsubscribe',
+                lazy: async () => ({ Component: (await import('./pages/account/UnsubscribePage')).UnsubscribePage }),
+              },
               { path: 'blog', lazy: async () => ({ Component: (await import('./pages/blog/BlogPage')).BlogPage }) },
               {
                 path: 'dashboard',

@@ -69,3 +69,29 @@ export async function verifyByMail(app: FastifyInstance, address: string): Promi
   const response = await app.inject({ method: 'POST', url: '/api/account/verify-email', payload: { token } });
   if (response.statusCode !== 200) throw new Error(`verify-email failed: ${response.statusCode} ${response.body}`);
 }
+
+/**
+ * For a real server process (no test app at hand): waits for its mail worker to write the
+ * verification mail to `address` under DATA_DIR/mail, and uses its link against `origin`.
+ */
+export async function verifyThroughMailFolder(origin: string, dataDir: string, address: string): Promise<void> {
+  const dir = mailDirOf(dataDir);
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const names = (await readdir(dir).catch(() => [] as string[])).filter(
+      (name) => name.endsWith('.eml') && name.includes(fileKey(address)),
+    );
+    for (const name of names) {
+      const mail = await simpleParser(await readFile(join(dir, name)));
+      if (!VERIFY_SUBJECT.test(mail.subject ?? '')) continue;
+      const response = await fetch(`${origin}/api/account/verify-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: tokenOfLink(mail, '/verify-email') }),
+      });
+      if (!response.ok) throw new Error(`verify-email failed: ${response.status} ${await response.text()}`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no verification mail to ${address} in ${dir}`);
+}

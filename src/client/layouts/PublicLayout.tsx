@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { EmailVerificationBanner } from '../pages/account/EmailVerificationBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -12,6 +13,7 @@ export function PublicLayout() {
         Skip to content
       </a>
       <Header />
+      <EmailVerificationBanner />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

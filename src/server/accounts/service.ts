@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   isMailedKind,
@@ -7,7 +7,7 @@ import {
   type MailSettings,
   type UpdateMailSettingsRequest,
 } from '../../shared/account';
-import type { Caller } from '../auth/guards';
+import { callerOf, type Caller } from '../auth/guards';
 import { setPasswordAndEndSessions } from '../auth/password-change';
 import { assertAcceptablePassword } from '../auth/password-policy';
 import { checkPassword } from '../auth/passwords';
@@ -46,6 +46,11 @@ export const EMAIL_NOT_VERIFIED_MESSAGE =
 export function assertEmailVerified(user: UserRow): void {
   if (!user.is_email_verified) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
 }
+
+/** The guard form of assertEmailVerified, run after a role guard, before the body is checked. */
+export const verifiedEmailOnly: onRequestAsyncHookHandler = async (request) => {
+  assertEmailVerified(callerOf(request).user);
+};
 
 /** A new verification link for `user`, mailed; call it in the transaction that needs it (the sign-up's). */
 export async function sendVerificationMail(trx: Kysely<Database>, user: Pick<UserRow, 'id' | 'email'>): Promise<void> {

@@ -13,7 +13,7 @@ import {
   productSchema,
   storeProductRequestSchema,
 } from '../../shared/products';
-import { assertEmailVerified } from '../accounts/service';
+import { verifiedEmailOnly } from '../accounts/service';
 import { assertOwnEmail, callerOf, requireRole, signedIn } from '../auth/guards';
 import { publicAnswer } from '../cache/hooks';
 import { isId } from '../db/ids';
@@ -62,11 +62,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/store_products',
-    { schema: { body: storeProductRequestSchema, response: { 201: insertResultSchema } }, onRequest: sellerOnly },
+    {
+      schema: { body: storeProductRequestSchema, response: { 201: insertResultSchema } },
+      onRequest: [sellerOnly, verifiedEmailOnly],
+    },
     async (request, reply) => {
-      const { user } = callerOf(request);
-      assertEmailVerified(user);
-      const insertedId = await storeProduct(db, config, user.id, request.body);
+      const insertedId = await storeProduct(db, config, callerOf(request).user.id, request.body);
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );

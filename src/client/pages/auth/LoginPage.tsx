@@ -60,6 +60,11 @@ export function LoginPage() {
         <FormField label="Password" error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...register('password')} />
         </FormField>
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 hover:text-brand-800">
+            Forgot password?
+          </Link>
+        </p>
         <FormError message={serverError} />
         <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
           Login

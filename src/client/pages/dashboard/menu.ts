@@ -23,6 +23,9 @@ const sellerEntries: MenuEntry[] = [
 
 const buyerEntries: MenuEntry[] = [{ to: '/dashboard/myorders', label: 'My orders' }];
 
+/** Every role's, after the role screens. */
+const account: MenuEntry = { to: '/dashboard/account', label: 'Account settings' };
+
 /** The side menu of a user with these roles: everyone has the home entry, then each role's screens. */
 export function menuFor(roles: Roles): MenuEntry[] {
   return [
@@ -30,5 +33,6 @@ export function menuFor(roles: Roles): MenuEntry[] {
     ...(roles.isAdmin ? adminEntries : []),
     ...(roles.isSeller ? sellerEntries : []),
     ...(roles.isBuyer ? buyerEntries : []),
+    account,
   ];
 }

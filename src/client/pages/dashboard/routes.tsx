@@ -43,6 +43,10 @@ export const dashboardRoutes: RouteObject[] = [
     element: <DashboardLayout />,
     children: [
       { index: true, element: <DashboardHome /> },
+      {
+        path: 'account',
+        lazy: async () => ({ Component: (await import('../account/AccountSettings')).AccountSettings }),
+      },
       { element: <RoleGuard role="admin" />, children: adminScreens },
       { element: <RoleGuard role="seller" />, children: sellerScreens },
       { element: <RoleGuard role="buyer" />, children: buyerScreens },

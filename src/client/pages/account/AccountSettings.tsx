@@ -1,0 +1,257 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { changePasswordRequestSchema, type ChangePasswordRequest } from '../../../shared/account';
+import { updateAccountRequestSchema } from '../../../shared/auth';
+import {
+  changePassword,
+  deleteAccount,
+  signOutOthers,
+  useMailSettings,
+  useUpdateMailSettings,
+} from '../../api/account';
+import { updateAccount } from '../../api/auth';
+import { ApiError } from '../../api/http';
+import { useAuth } from '../../auth/AuthProvider';
+import { Button } from '../../components/Button';
+import { FormError, FormField, Input } from '../../components/FormField';
+import { PageHeader } from '../../components/PageHeader';
+import { Spinner } from '../../components/Spinner';
+
+const card = 'rounded-card border border-ink-200 bg-white p-6 shadow-card';
+
+function Card({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={card}>
+      <h2 id={id} className="mb-4 text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Shows the server's per-field messages on the form, the rest above the button. */
+function serverErrorOf(error: unknown, setField: (field: string, message: string) => boolean): string | null {
+  if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+    const unplaced = Object.entries(error.fields).filter(([field, message]) => !setField(field, message));
+    return unplaced.length > 0 ? error.message : null;
+  }
+  return error instanceof Error ? error.message : 'Please try again.';
+}
+
+type ProfileForm = z.input<typeof updateAccountRequestSchema>;
+
+function ProfileCard() {
+  const { user, refresh } = useAuth();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileForm, unknown, z.output<typeof updateAccountRequestSchema>>({
+    resolver: zodResolver(updateAccountRequestSchema),
+    defaultValues: { displayName: user?.displayName ?? '', photoURL: user?.photoURL ?? '' },
+  });
+  const submit = handleSubmit(async ({ displayName, photoURL }) => {
+    setServerError(null);
+    try {
+      await updateAccount(displayName, photoURL);
+      await refresh();
+      toast.success('Your profile is saved');
+    } catch (error) {
+      setServerError(error instanceof Error ? error.message : 'Please try again.');
+    }
+  });
+  return (
+    <Card title="Name and photo" id="profile-settings">
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <FormField label="Name" error={errors.displayName?.message}>
+          <Input autoComplete="name" {...register('displayName')} />
+        </FormField>
+        <FormField label="Photo URL" error={errors.photoURL?.message}>
+          <Input type="url" {...register('photoURL')} />
+        </FormField>
+        <FormError message={serverError} />
+        <Button type="submit" loading={isSubmitting}>
+          Save profile
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function PasswordCard() {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordRequest>({
+    resolver: zodResolver(changePasswordRequestSchema),
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
+  const submit = handleSubmit(async (request) => {
+    setServerError(null);
+    try {
+      toast.success((await changePassword(request)).message);
+      reset();
+    } catch (error) {
+      setServerError(
+        serverErrorOf(error, (field, message) => {
+          if (field !== 'currentPassword' && field !== 'newPassword') return false;
+          setError(field, { message });
+          return true;
+        }),
+      );
+    }
+  });
+  return (
+    <Card title="Change password" id="password-settings">
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <FormField label="Current password" error={errors.currentPassword?.message}>
+          <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
+        </FormField>
+        <FormField
+          label="New password"
+          error={errors.newPassword?.message}
+          hint="At least 8 characters, and not one of the common ones. Other devices are signed out."
+        >
+          <Input type="password" autoComplete="new-password" {...register('newPassword')} />
+        </FormField>
+        <FormError message={serverError} />
+        <Button type="submit" loading={isSubmitting}>
+          Change password
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function SessionsCard() {
+  const [busy, setBusy] = useState(false);
+  async function endOthers() {
+    setBusy(true);
+    try {
+      toast.success((await signOutOthers()).message);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Card title="Devices" id="session-settings">
+      <p className="mb-4 text-sm text-ink-600">
+        Signed in on a phone or computer you no longer use? End those sessions.
+      </p>
+      <Button variant="secondary" loading={busy} onClick={() => void endOthers()}>
+        Sign out of all other devices
+      </Button>
+    </Card>
+  );
+}
+
+function MailCard() {
+  const settings = useMailSettings();
+  const update = useUpdateMailSettings();
+  return (
+    <Card title="Email notifications" id="mail-settings">
+      {settings.isPending ? (
+        <Spinner />
+      ) : settings.isError ? (
+        <FormError message={settings.error.message} />
+      ) : (
+        <fieldset className="space-y-3">
+          <legend className="mb-2 text-sm text-ink-600">Send me a mail when:</legend>
+          {settings.data.kinds.map(({ kind, label, email }) => (
+            <label key={kind} className="flex items-center gap-3 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={email}
+                disabled={update.isPending}
+                onChange={(event) =>
+                  update.mutate(
+                    { kinds: { [kind]: event.target.checked } },
+                    { onError: (error) => toast.error(error.message) },
+                  )
+                }
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </Card>
+  );
+}
+
+function DeleteCard() {
+  const { user, refresh } = useAuth();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!user) return null;
+  const withGoogleOnly = user.providerData.every((p) => p.providerId === 'google.com');
+
+  async function remove() {
+    setBusy(true);
+    setError(null);
+    try {
+      toast.success((await deleteAccount(password)).message);
+      await refresh().catch(() => null);
+      await navigate('/', { replace: true });
+    } catch (failure) {
+      setError(failure instanceof ApiError ? (failure.fields.password ?? failure.message) : 'Please try again.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title="Delete my account" id="delete-account">
+      <p className="mb-4 text-sm text-ink-600">
+        Your account, your listings and your photos are deleted for good. Orders stay with the sellers as their history.
+      </p>
+      <div className="space-y-4">
+        <FormField
+          label={withGoogleOnly ? 'Type your email address to confirm' : 'Your password'}
+          error={error ?? undefined}
+        >
+          <Input
+            type={withGoogleOnly ? 'email' : 'password'}
+            autoComplete={withGoogleOnly ? 'email' : 'current-password'}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </FormField>
+        <Button variant="danger" loading={busy} disabled={!password} onClick={() => void remove()}>
+          Delete my account
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Account settings, for every role (docs/accounts.md). */
+export function AccountSettings() {
+  const { user } = useAuth();
+  return (
+    <>
+      <PageHeader title="Account settings" description={user?.email} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ProfileCard />
+        <PasswordCard />
+        <MailCard />
+        <SessionsCard />
+        {user?.email && <DeleteCard />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { resendVerification } from '../../api/account';
+import { useAuth } from '../../auth/AuthProvider';
+import { Button } from '../../components/Button';
+
+/** Until the signed-in account's address is verified: says so, and sends the link again on request. */
+export function EmailVerificationBanner({ reason }: { reason?: string }) {
+  const { user } = useAuth();
+  const [sending, setSending] = useState(false);
+  if (!user || user.emailVerified) return null;
+
+  async function resend() {
+    setSending(true);
+    try {
+      toast.success((await resendVerification()).message);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not send the mail. Please try again.');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section
+      aria-label="Verify your email"
+      className="flex flex-col gap-3 border-b border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-center"
+    >
+      <p>
+        {reason ?? 'Please verify your email address:'} we mailed a link to <strong>{user.email}</strong>.
+      </p>
+      <Button size="sm" variant="secondary" loading={sending} onClick={() => void resend()}>
+        Send the link again
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { unsubscribe } from '../../api/account';
+import { Button } from '../../components/Button';
+import { FormError } from '../../components/FormField';
+import { AuthCard } from '../auth/AuthCard';
+import { useLinkToken } from './tokenFromUrl';
+
+/**
+ * Opened from a notification mail's unsubscribe link; no sign-in needed. It asks for a click rather
+ * than acting on opening, since mail scanners open links too.
+ */
+export function UnsubscribePage() {
+  const token = useLinkToken();
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      setDone((await unsubscribe(token)).message);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Stop these mails"
+      lead="You will still see the notification on PhoneHaat; only the mail stops."
+      footer={<Link to="/dashboard/account">Account settings</Link>}
+    >
+      {done ? (
+        <p role="status" className="text-ink-800">
+          {done}
+        </p>
+      ) : (
+        <div className="space-y-4">
+          <FormError message={error} />
+          <Button size="lg" className="w-full" loading={busy} onClick={() => void confirm()}>
+            Unsubscribe
+          </Button>
+        </div>
+      )}
+    </AuthCard>
+  );
+}
