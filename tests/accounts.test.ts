@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueNotificationMail } from '../src/server/accounts/service';
+import { queueNotificationMail } from '../src/server/mail/notifications';
 import { COMMON_PASSWORD_MESSAGE } from '../src/server/auth/password-policy';
 import { FORGOT_PASSWORD_ANSWER } from '../src/shared/account';
 import { adminActor, logInActor, registerActor, type Actor } from './support/actors';
@@ -348,6 +348,35 @@ describe('notification mail', () => {
     const forged = await post('/api/account/unsubscribe', { token: `${token.slice(0, -4)}AAAA` });
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toMatchObject({ code: 'INVALID_LINK' });
+  });
+
+  it("mails the deal's events: a new request to the seller, the answer to the buyer, unless turned off", async () => {
+    const [seller, buyer] = await Promise.all([registerActor(t.app, 'seller'), registerActor(t.app, 'buyer')]);
+    const productId = await listProduct(seller);
+    const booked = await buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Dhaka, Mirpur 10' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const bookingId = booked.json<{ insertedId: string }>().insertedId;
+    const request = await mailTo(t.app, seller.email, /PhoneHaat: /);
+    expect(request.text).toContain('/unsubscribe?token=');
+
+    // The buyer turns "accepted" off: the seller's answer is a notification, and no mail.
+    await buyer.request({
+      method: 'PUT',
+      url: '/api/account/mail-settings',
+      payload: { kinds: { booking_accepted: false } },
+    });
+    const accepted = await seller.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const toBuyer = await t.db
+      .selectFrom('mail_outbox')
+      .select('template')
+      .where('to_address', '=', buyer.email)
+      .execute();
+    expect(toBuyer.map((m) => m.template)).toEqual(['verify-email']);
   });
 
   it('mails no address that was never verified', async () => {

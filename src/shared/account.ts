@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN } from './auth';
 import { emailSchema } from './common';
+import type { NotificationKind } from './notifications';
 
 /*
  * Account recovery and settings: verify an address, reset a forgotten password, change it, sign
@@ -54,7 +55,7 @@ export const MAILED_NOTIFICATION_KINDS = [
   'booking_accepted',
   'booking_declined',
   'booking_sold',
-] as const;
+] as const satisfies readonly NotificationKind[];
 export type MailedNotificationKind = (typeof MAILED_NOTIFICATION_KINDS)[number];
 
 export const mailedKindLabels: Record<MailedNotificationKind, string> = {

@@ -19,6 +19,7 @@ import type { AccountTokenPurpose, Database, UserRow } from '../db/schema';
 import { AppError, forbidden } from '../errors';
 import { queueMail } from '../mail/outbox';
 import { RESET_PASSWORD_MINUTES, VERIFY_EMAIL_HOURS } from '../mail/templates';
+import type { DealDeps } from '../bookings/deal';
 import type { ImageStore } from '../uploads/store';
 import { findUserByEmail, findUserById } from '../users/repository';
 import { deleteUserWithRole } from '../users/service';
@@ -174,7 +175,7 @@ export const endOtherSessions = (db: Kysely<Database>, caller: Caller) =>
 
 /** The person deletes their own account, with the same cascade as the admin's delete. Admins cannot. */
 export async function deleteOwnAccount(
-  deps: { db: Kysely<Database>; images: ImageStore },
+  deps: DealDeps & { images: ImageStore },
   caller: Caller,
   password: string,
   ip: string,
@@ -184,7 +185,7 @@ export async function deleteOwnAccount(
     throw forbidden('An admin account comes from ADMIN_EMAIL and cannot be deleted here');
   }
   await assertOwnPassword(deps.db, caller, password, ip, 'password');
-  await deleteUserWithRole(deps.db, deps.images, caller.user.id, undefined, log);
+  await deleteUserWithRole(deps, caller.user.id, undefined, log);
 }
 
 export async function mailSettingsOf(db: Kysely<Database>, userId: string): Promise<MailSettings> {
@@ -223,45 +224,4 @@ export async function unsubscribe(
     kind: claims.kind,
     message: `You will get no more mails for "${mailedKindLabels[claims.kind]}". You can turn them on again in Account settings.`,
   };
-}
-
-/** A notification as the notification service makes it (src/server/notifications). */
-export interface NotificationForMail {
-  userId: string;
-  kind: string;
-  message: string;
-  /** Where in the web client the subject is seen (a path). */
-  link: string;
-}
-
-/**
- * Mails a notification too, in the transaction that makes it, when its kind is one of the deal's
- * events, the account has not turned that kind off, and its address is verified (an address nobody
- * proved may be a stranger's). Answers whether a mail was queued.
- */
-export async function queueNotificationMail(
-  trx: Kysely<Database>,
-  notification: NotificationForMail,
-): Promise<boolean> {
-  if (!isMailedKind(notification.kind)) return false;
-  const user = await trx
-    .selectFrom('users')
-    .select(['id', 'email', 'is_email_verified'])
-    .where('id', '=', notification.userId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('mail_opt_outs')
-            .select('kind')
-            .whereRef('mail_opt_outs.user_id', '=', 'users.id')
-            .where('mail_opt_outs.kind', '=', notification.kind),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  if (!user?.is_email_verified) return false;
-  const { kind, message, link } = notification;
-  await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'notification', kind, message, link } });
-  return true;
 }

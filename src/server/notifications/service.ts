@@ -1,13 +1,18 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { queueNotificationMail } from '../mail/notifications';
 import type { Bell } from './bell';
 import { insertNotification, type NewNotification } from './repository';
 
 export type { NewNotification } from './repository';
 
-/** Writes one notification in the transaction of the event it tells about. */
+/**
+ * Writes one notification in the transaction of the event it tells about, and for the deal's
+ * events a mail too, unless its person turned that kind off (docs/accounts.md).
+ */
 export async function notify(trx: Transaction<Database>, notification: NewNotification): Promise<void> {
   await insertNotification(trx, notification);
+  await queueNotificationMail(trx, notification);
 }
 
 export type Notify = (...notifications: NewNotification[]) => Promise<void>;

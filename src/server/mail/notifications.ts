@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import { isMailedKind } from '../../shared/account';
+import type { Database } from '../db/schema';
+import { queueMail } from './outbox';
+
+/** A notification as the notification service makes it (src/server/notifications/service.ts). */
+export interface NotificationForMail {
+  userId: string;
+  kind: string;
+  message: string;
+  /** Where in the web client the subject is seen (a path). */
+  link: string;
+}
+
+/**
+ * Mails a notification too, in the transaction that makes it, when its kind is one of the deal's
+ * events, the account has not turned that kind off, and its address is verified (an address nobody
+ * proved may be a stranger's). Answers whether a mail was queued.
+ */
+export async function queueNotificationMail(
+  trx: Kysely<Database>,
+  notification: NotificationForMail,
+): Promise<boolean> {
+  if (!isMailedKind(notification.kind)) return false;
+  const user = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'is_email_verified'])
+    .where('id', '=', notification.userId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('mail_opt_outs')
+            .select('kind')
+            .whereRef('mail_opt_outs.user_id', '=', 'users.id')
+            .where('mail_opt_outs.kind', '=', notification.kind),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  if (!user?.is_email_verified) return false;
+  const { kind, message, link } = notification;
+  await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'notification', kind, message, link } });
+  return true;
+}
