@@ -5,11 +5,11 @@
  * the server stops when Playwright does, even if Playwright dies without saying so.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { e2eGoogleEnv } from '../tests/e2e/support/google';
-import { E2E_ADMIN, E2E_PORT } from '../tests/e2e/support/settings';
+import { E2E_ADMIN, E2E_DATA_DIR_POINTER, E2E_PORT } from '../tests/e2e/support/settings';
 import { ensureClientBuilt } from './client-build';
 
 const root = resolve(import.meta.dirname, '..');
@@ -35,6 +35,8 @@ ensureClientBuilt('e2e server');
 const runId = `${Date.now().toString(36)}_${process.pid}`;
 const dataDir = join(root, '.test-data', `e2e-${runId}`);
 mkdirSync(dataDir, { recursive: true });
+// The fixtures find the mail this server writes (verification and reset links) through this file.
+writeFileSync(E2E_DATA_DIR_POINTER, dataDir);
 
 const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
 const schema = postgresUrl ? `e2e_${runId}` : undefined;
@@ -55,6 +57,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
     // Every test signs up and logs in from 127.0.0.1; the per-address limit is tested in the API tests.
     AUTH_RATE_LIMIT: '10000',
     LOG_LEVEL: 'warn',
+    // No SMTP_URL: mail is written to DATA_DIR/mail by the server's own worker, where the fixtures read it.
+    SMTP_URL: '',
     // One process: the tests read what they just wrote, and the API tests cover several processes.
     WEB_CONCURRENCY: '1',
     // Google sign-in against the provider tests/e2e/google.spec.ts starts.
@@ -67,6 +71,7 @@ let cleaning: Promise<void> | undefined;
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(E2E_DATA_DIR_POINTER, { force: true });
     if (postgresUrl && schema)
       await onPostgres(postgresUrl, (client) => client.query(`drop schema if exists ${schema} cascade`));
   })();

@@ -1,7 +1,11 @@
+import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import type { MailData } from './templates';
+
+/** Told of every mail this process queues, so its own worker (if it runs one) need not wait for its next poll. */
+export const mailQueued = new EventEmitter().setMaxListeners(0);
 
 /**
  * Puts a mail in the outbox. Called with the transaction of the event that causes it, so the mail
@@ -31,5 +35,6 @@ export async function queueMail(
       sent_at: null,
     })
     .execute();
+  mailQueued.emit('queued');
   return id;
 }

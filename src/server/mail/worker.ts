@@ -4,6 +4,7 @@ import type { AccessTokens } from '../auth/tokens';
 import type { Config } from '../config';
 import type { Engine } from '../db/connection';
 import type { Database, MailOutboxRow } from '../db/schema';
+import { mailQueued } from './outbox';
 import { renderMail, type MailData } from './templates';
 import { transportFor, type MailTransport } from './transport';
 
@@ -180,8 +181,13 @@ export function startMailWorker(app: FastifyInstance, options: MailWorkerOptions
   };
   const every = setInterval(tick, intervalMs).unref();
   setImmediate(tick);
+  // A mail queued here is usually still in its transaction: a moment later it is committed and due.
+  // (Mail queued by another process waits for the next poll.)
+  const soon = () => void setTimeout(tick, 100).unref();
+  mailQueued.on('queued', soon);
   app.addHook('onClose', async () => {
     closed = true;
+    mailQueued.off('queued', soon);
     clearInterval(every);
     await round;
     transport.close();

@@ -13,7 +13,9 @@ import { demoListing, demoPerson } from '../../../src/server/db/seed/factories';
 import { phonePicture } from '../../../src/server/db/seed/pictures';
 import type { StoreProductRequest } from '../../../src/shared/products';
 import type { UploadResponse } from '../../../src/shared/uploads';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_PASSWORD } from './settings';
+import { readFileSync } from 'node:fs';
+import { mailFolderOf, tokenOfLink, VERIFY_SUBJECT, waitForMail } from '../../support/mail-folder';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR_POINTER, E2E_PASSWORD } from './settings';
 
 /*
  * Browser tests set up their state through the API, the way the web client would, and then test
@@ -147,12 +149,21 @@ async function register(
     await api.post('/api/auth/signup', { data: { email, password: user.password } }),
     `sign-up of ${email}`,
   );
+  // Listing a phone waits for a verified address: follow the link of the mail the server wrote.
+  const mail = await waitForMail(e2eMailFolder(), email, VERIFY_SUBJECT);
+  await expectOk(
+    await api.post('/api/account/verify-email', { data: { token: tokenOfLink(mail, '/verify-email') } }),
+    `verifying ${email}`,
+  );
   await expectOk(
     await api.post('/api/addUser', { data: { name: user.name, email, role, photoURL } }),
     `POST /api/addUser for ${email}`,
   );
   return { ...user, api };
 }
+
+/** Where the e2e server writes its mail (DATA_DIR/mail), as scripts/e2e-server.ts tells. */
+export const e2eMailFolder = () => mailFolderOf(readFileSync(E2E_DATA_DIR_POINTER, 'utf8').trim());
 
 async function uploadPicture(api: APIRequestContext, caption: string, hue: number): Promise<string> {
   const buffer = await phonePicture({ caption, hue, width: 640, height: 480 });
