@@ -1,0 +1,126 @@
+import sharp from 'sharp';
+import { CATEGORY_CATALOGUE, categoryImageName } from '../../src/server/db/seed/categories';
+import { messages } from '../../src/shared/messages';
+import { linkIn, RESET_SUBJECT, VERIFY_SUBJECT, waitForMail } from '../support/mail-folder';
+import { e2eMailFolder, expect, test, uniqueText } from './support/fixtures';
+import { E2E_PASSWORD } from './support/settings';
+
+/*
+ * Accounts people can recover (docs/accounts.md), in the browser: the mail is the e2e server's own
+ * (its worker writes .eml files, see scripts/e2e-server.ts), opened and followed as its owner would.
+ */
+
+// Whole journeys (register, mail, form; two browsers) on a shared machine: more than the default 30 s.
+test.describe.configure({ timeout: 120_000 });
+
+const freshEmail = (role: string) => `${uniqueText(role).replace(' ', '.')}@e2e.test`;
+
+test('a new seller registers, opens the verification mail and lists a phone', async ({ page, baseURL }) => {
+  const email = freshEmail('verify');
+  await page.goto('/register');
+  await page.getByLabel('Name').fill('Verified Seller');
+  await page.getByLabel(/photo url/i).fill(`${baseURL}/uploads/${categoryImageName(CATEGORY_CATALOGUE[0]!.id)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(E2E_PASSWORD);
+  await page.getByLabel('Register As').selectOption({ label: 'Seller' });
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByText(messages.registerSuccess)).toBeVisible();
+
+  // Not verified yet: the banner says so, and Add Product says why it cannot list.
+  await page.goto('/dashboard/addproduct');
+  await expect(page.getByRole('region', { name: 'Verify your email' })).toContainText(email);
+  await expect(page.getByRole('alert').filter({ hasText: 'verify your email address before you list' })).toBeVisible();
+
+  const mail = await waitForMail(e2eMailFolder(), email, VERIFY_SUBJECT);
+  await page.goto(linkIn(mail, '/verify-email'));
+  await expect(page.getByText('Your email address is verified.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Verify your email' })).toHaveCount(0);
+
+  const productName = uniqueText('Verified phone');
+  await page.goto('/dashboard/addproduct');
+  await page.getByLabel('Product Name').fill(productName);
+  await page.getByLabel('Brand').fill('Samsung');
+  await page.getByLabel('Category').selectOption({ label: CATEGORY_CATALOGUE[1]!.name });
+  await page.getByLabel('Original Price').fill('89000');
+  await page.getByLabel('Resale Price').fill('52000');
+  await page.getByLabel('Purchase Year').fill('2021');
+  await page.getByLabel('Condition').selectOption('Good');
+  await page.getByLabel('Seller Mobile').fill('+880 1712 345678');
+  await page.getByLabel('Location').fill('Rangpur');
+  await page.getByLabel('Product Image').setInputFiles({
+    name: 'my-phone.png',
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+      .png()
+      .toBuffer(),
+  });
+  await page.getByLabel('Description').fill('One year old, no marks, battery holds a day.');
+  await page.getByRole('button', { name: /add product/i }).click();
+  await expect(page.getByText(messages.productAdded)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: productName })).toBeVisible();
+});
+
+test('forgot password: from the login page to a new password, and back in', async ({ page, registerBuyer }) => {
+  const buyer = await registerBuyer();
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.getByLabel('Email').fill(buyer.email);
+  await page.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(page.getByRole('status')).toContainText('If an account uses this address');
+
+  const mail = await waitForMail(e2eMailFolder(), buyer.email, RESET_SUBJECT);
+  await page.goto(linkIn(mail, '/reset-password'));
+  await page.getByLabel('New password', { exact: true }).fill('password1');
+  await page.getByLabel('New password again').fill('password1');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByText('one of the most common ones')).toBeVisible();
+
+  const fresh = 'a brand new secret 2026';
+  await page.getByLabel('New password', { exact: true }).fill(fresh);
+  await page.getByLabel('New password again').fill(fresh);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page).toHaveURL('/login');
+
+  await page.getByLabel('Email').fill(buyer.email);
+  await page.getByLabel('Password').fill(fresh);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText(messages.loginSuccess)).toBeVisible();
+
+  // The link worked once.
+  await page.goto(linkIn(mail, '/reset-password'));
+  await page.getByLabel('New password', { exact: true }).fill('yet another secret 1');
+  await page.getByLabel('New password again').fill('yet another secret 1');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByRole('alert')).toContainText('used already');
+});
+
+test("changing the password in Account settings ends another browser's session", async ({
+  page,
+  browser,
+  registerSeller,
+  loginAs,
+}) => {
+  const seller = await registerSeller();
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await loginAs(otherPage, seller);
+  await otherPage.goto('/dashboard/myproducts');
+  await expect(otherPage.getByRole('heading', { name: 'My Product' }).first()).toBeVisible();
+
+  await loginAs(page, seller);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Account settings' }).first().click();
+  await expect(page).toHaveURL('/dashboard/account');
+  await page.getByLabel('Current password').fill(seller.password);
+  await page.getByLabel('New password', { exact: true }).fill('a changed password 77');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Every other device is signed out.')).toBeVisible();
+
+  // This browser stays in; the other one is out at its next page.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(/\/login$/);
+  await other.close();
+});
