@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueNotificationMail } from '../src/server/mail/notifications';
 import { COMMON_PASSWORD_MESSAGE } from '../src/server/auth/password-policy';
 import { FORGOT_PASSWORD_ANSWER } from '../src/shared/account';
-import { adminActor, logInActor, registerActor, type Actor } from './support/actors';
+import { adminActor, fromOwnPage, logInActor, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { deliverToFiles, mailTo, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail';
 import { listProduct } from './support/products';
@@ -107,11 +107,11 @@ describe('verify your email', () => {
   it('limits how often the mail is sent again, and says when the address is verified already', async () => {
     const person = await signUp();
     for (let i = 0; i < 3; i++) {
-      expect((await post('/api/account/verify-email/resend', undefined, { cookie: person.cookie })).statusCode).toBe(
+      expect((await post('/api/account/verify-email/resend', undefined, fromOwnPage(person.cookie))).statusCode).toBe(
         200,
       );
     }
-    const limited = await post('/api/account/verify-email/resend', undefined, { cookie: person.cookie });
+    const limited = await post('/api/account/verify-email/resend', undefined, fromOwnPage(person.cookie));
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/Too many verification mails/);
 

@@ -125,7 +125,7 @@ export async function deliverDueMail(
       if (giveUp) {
         result.failed += 1;
         log.error(
-          { mailId: row.id, to: row.to_address, template: row.template, attempts: row.attempts, err: message },
+          { mailId: row.id, template: row.template, attempts: row.attempts, err: message },
           'mail failed for good',
         );
       } else {
