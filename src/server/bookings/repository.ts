@@ -9,7 +9,7 @@ import {
 import type { PageQuery } from '../../shared/common';
 import { newId, nowIso } from '../db/ids';
 import type { BookingRow, Database } from '../db/schema';
-import { offsetOf } from '../http/paging';
+import { readPage } from '../db/paging';
 
 export const toOrder = (row: BookingRow): Order => ({
   _id: row.id,
@@ -170,8 +170,7 @@ export async function openRequestCounts(db: Kysely<Database>, productIds: string
 
 /** One page of a buyer's bookings, newest first (served by the bookings_buyer_booked index). */
 export async function listOrdersOfBuyer(db: Kysely<Database>, buyerId: string, page: PageQuery) {
-  const ofBuyer = db.selectFrom('bookings').where('buyer_id', '=', buyerId);
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await readPage(
     db
       .selectFrom('bookings as b')
       .leftJoin('products as p', 'p.id', 'b.product_id')
@@ -180,30 +179,22 @@ export async function listOrdersOfBuyer(db: Kysely<Database>, buyerId: string, p
       .select(['u.name as seller_name', 'p.seller_mobile as seller_mobile'])
       .where('b.buyer_id', '=', buyerId)
       .orderBy('b.booked_at', 'desc')
-      .orderBy('b.id', 'desc')
-      .limit(page.limit)
-      .offset(offsetOf(page))
-      .execute(),
-    ofBuyer.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toBuyerOrder), total: Number(count.count) };
+      .orderBy('b.id', 'desc'),
+    db.selectFrom('bookings').where('buyer_id', '=', buyerId),
+    page,
+  );
+  return { items: rows.map(toBuyerOrder), total };
 }
 
 /** One page of the requests on a seller's phones: open ones first, newest first (bookings_seller_open_booked). */
 export async function listRequestsOfSeller(db: Kysely<Database>, sellerId: string, page: PageQuery) {
   const ofSeller = db.selectFrom('bookings').where('seller_id', '=', sellerId);
-  const [rows, count] = await Promise.all([
-    ofSeller
-      .selectAll()
-      .orderBy('is_open', 'desc')
-      .orderBy('booked_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(offsetOf(page))
-      .execute(),
-    ofSeller.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toRequestItem), total: Number(count.count) };
+  const { rows, total } = await readPage(
+    ofSeller.selectAll().orderBy('is_open', 'desc').orderBy('booked_at', 'desc').orderBy('id', 'desc'),
+    ofSeller,
+    page,
+  );
+  return { items: rows.map(toRequestItem), total };
 }
 
 /** Requests nobody answered since `bookedBefore`, oldest first (served by bookings_requested_booked). */

@@ -21,5 +21,3 @@ export function sendPage<T>(
   }
   return items;
 }
-
-export const offsetOf = (page: PageQuery) => (page.page - 1) * page.limit;

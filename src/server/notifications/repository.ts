@@ -3,7 +3,7 @@ import type { PageQuery } from '../../shared/common';
 import type { Notification } from '../../shared/notifications';
 import { newId, nowIso } from '../db/ids';
 import type { Database, NotificationRow } from '../db/schema';
-import { offsetOf } from '../http/paging';
+import { readPage } from '../db/paging';
 
 export type NewNotification = Pick<NotificationRow, 'kind' | 'message' | 'link'> & { userId: string };
 
@@ -27,17 +27,12 @@ export async function insertNotification(db: Kysely<Database>, notification: New
 /** One page of a user's notifications, newest first (served by notifications_user_created). */
 export async function listNotifications(db: Kysely<Database>, userId: string, page: PageQuery) {
   const ofUser = db.selectFrom('notifications').where('user_id', '=', userId);
-  const [rows, count] = await Promise.all([
-    ofUser
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(offsetOf(page))
-      .execute(),
-    ofUser.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toNotification), total: Number(count.count) };
+  const { rows, total } = await readPage(
+    ofUser.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    ofUser,
+    page,
+  );
+  return { items: rows.map(toNotification), total };
 }
 
 /** How many the user has not read (served by the partial index notifications_user_unread). */

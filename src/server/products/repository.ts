@@ -4,7 +4,7 @@ import type { Condition, Product } from '../../shared/products';
 import { openRequestCounts, reservedAmong } from '../bookings/repository';
 import { newId, nowIso } from '../db/ids';
 import type { Database, ProductRow } from '../db/schema';
-import { offsetOf } from '../http/paging';
+import { readPage } from '../db/paging';
 import { imageFileName, thumbFileName } from '../uploads/names';
 import type { ImageStore } from '../uploads/store';
 
@@ -126,18 +126,11 @@ export async function toMyProducts(db: Kysely<Database>, rows: ProductDetailsRow
 
 /** One page of a list, newest first, with the total the paging headers report. */
 export async function listProducts(db: Kysely<Database>, filter: ProductFilter, page: PageQuery) {
-  const [rows, count] = await Promise.all([
-    withDetails(scoped(db, filter))
-      .orderBy('p.posted_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(page.limit)
-      .offset(offsetOf(page))
-      .execute(),
-    scoped(db, filter)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+  return readPage(
+    withDetails(scoped(db, filter)).orderBy('p.posted_at', 'desc').orderBy('p.id', 'desc'),
+    scoped(db, filter),
+    page,
+  );
 }
 
 export const findProductDetails = (db: Kysely<Database>, id: string) =>

@@ -3,7 +3,7 @@ import type { PageQuery } from '../../shared/common';
 import type { ReportedProduct } from '../../shared/reports';
 import { newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
-import { offsetOf } from '../http/paging';
+import { readPage } from '../db/paging';
 import { imageFileName } from '../uploads/names';
 import type { ImageStore } from '../uploads/store';
 
@@ -29,7 +29,7 @@ export async function insertReport(db: Kysely<Database>, productId: string, repo
  * their own tables now, so a report never shows stale details.
  */
 export async function listReportedProducts(db: Kysely<Database>, images: ImageStore, page: PageQuery) {
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await readPage(
     db
       .selectFrom('reports as r')
       .innerJoin('products as p', 'p.id', 'r.product_id')
@@ -45,15 +45,10 @@ export async function listReportedProducts(db: Kysely<Database>, images: ImageSt
         'u.email',
       ])
       .orderBy('r.reported_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(page.limit)
-      .offset(offsetOf(page))
-      .execute(),
-    db
-      .selectFrom('reports')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('r.id', 'desc'),
+    db.selectFrom('reports'),
+    page,
+  );
   const items = rows.map((row): ReportedProduct => ({
     _id: row.id,
     product_id: row.product_id,
@@ -64,7 +59,7 @@ export async function listReportedProducts(db: Kysely<Database>, images: ImageSt
     sellerMobile: row.seller_mobile,
     reportedAt: row.reported_at,
   }));
-  return { items, total: Number(count.count) };
+  return { items, total };
 }
 
 export async function deleteReport(db: Kysely<Database>, id: string): Promise<number> {

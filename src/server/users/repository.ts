@@ -3,6 +3,7 @@ import type { PageQuery } from '../../shared/common';
 import type { User } from '../../shared/users';
 import { newId, nowIso } from '../db/ids';
 import type { Database, UserRow } from '../db/schema';
+import { readPage } from '../db/paging';
 
 export const toUser = (row: UserRow): User => ({
   _id: row.id,
@@ -66,23 +67,13 @@ export const completeProfile = (
   });
 
 export async function listUsersByRole(db: Kysely<Database>, role: 'buyer' | 'seller', page: PageQuery) {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('users')
-      .selectAll()
-      .where('role', '=', role)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute(),
-    db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('role', '=', role)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(toUser), total: Number(total.count) };
+  const withRole = db.selectFrom('users').where('role', '=', role);
+  const { rows, total } = await readPage(
+    withRole.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    withRole,
+    page,
+  );
+  return { items: rows.map(toUser), total };
 }
 
 export const setSellerVerified = (db: Kysely<Database>, email: string) =>

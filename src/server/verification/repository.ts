@@ -3,7 +3,7 @@ import type { PageQuery } from '../../shared/common';
 import type { VerificationRequest } from '../../shared/users';
 import { newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
-import { offsetOf } from '../http/paging';
+import { readPage } from '../db/paging';
 
 export const findRequestOfUser = (db: Kysely<Database>, userId: string) =>
   db
@@ -33,18 +33,14 @@ const pending = (db: Kysely<Database>) =>
 
 /** One page of pending requests, oldest first: the admin works through them in the order they came. */
 export async function listPendingRequests(db: Kysely<Database>, page: PageQuery) {
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await readPage(
     pending(db)
       .select(['r.id', 'r.user_id', 'r.requested_at', 'u.name', 'u.email', 'u.photo_url'])
       .orderBy('r.requested_at', 'asc')
-      .orderBy('r.id', 'asc')
-      .limit(page.limit)
-      .offset(offsetOf(page))
-      .execute(),
-    pending(db)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('r.id', 'asc'),
+    pending(db),
+    page,
+  );
   const items = rows.map((row): VerificationRequest => ({
     _id: row.id,
     userId: row.user_id,
@@ -53,7 +49,7 @@ export async function listPendingRequests(db: Kysely<Database>, page: PageQuery)
     photoURL: row.photo_url,
     requestedAt: row.requested_at,
   }));
-  return { items, total: Number(count.count) };
+  return { items, total };
 }
 
 export async function deleteRequestOfEmail(db: Kysely<Database>, email: string): Promise<number> {
