@@ -46,7 +46,10 @@ for (const [size, viewport] of [
 
       // The seller is looking at their requests when the buyer books: the bell counts up on its own.
       await sellerPage.goto('/dashboard/bookingrequests');
-      await expect(sellerPage.getByRole('row').filter({ hasText: secondBuyer.name })).toContainText('New request');
+      // The first dashboard screen of a fresh browser loads its code and the roles first.
+      await expect(sellerPage.getByRole('row').filter({ hasText: secondBuyer.name })).toContainText('New request', {
+        timeout: 15_000,
+      });
       await expect(bell(sellerPage)).toHaveAccessibleName('Notifications, 1 unread');
 
       await bookThroughProductPage(buyerPage, listing._id, 'Bashundhara City, gate 1');
@@ -126,6 +129,7 @@ test('a seller declines a request with a reason, and the buyer reads it in My or
   createListing,
   loginAs,
 }) => {
+  test.slow();
   const seller = await registerSeller();
   const buyer: TestUser = await registerBuyer({ name: uniqueText('Declined buyer') });
   const listing = await createListing(seller, { productName: uniqueText('Declined Pixel') });
@@ -137,6 +141,7 @@ test('a seller declines a request with a reason, and the buyer reads it in My or
   await loginAs(page, seller);
   await page.goto('/dashboard/bookingrequests');
   const row = page.getByRole('row').filter({ hasText: buyer.name });
+  await expect(row).toContainText('New request', { timeout: 15_000 });
   await row.getByRole('button', { name: 'Decline' }).click();
   const dialog = page.getByRole('dialog', { name: 'Decline this request?' });
   await expect(dialog.getByLabel('Reason (optional)')).toBeFocused();
