@@ -88,37 +88,45 @@ export function Lightbox({ open, photos, index, onIndex, onClose, returnFocusTo,
             <img src={photo.url} alt={photo.alt} className="max-h-full max-w-full rounded-lg object-contain" />
             {several && (
               <>
-                <button type="button" onClick={previous} className={`${arrowButton} left-3 sm:left-6`}>
-                  <svg
-                    viewBox="0 0 20 20"
-                    className="size-5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    aria-hidden="true"
-                  >
-                    <path strokeLinecap="round" strokeLinejoin="round" d="M12.5 4.5 7 10l5.5 5.5" />
-                  </svg>
-                  <span className="sr-only">Previous photo</span>
-                </button>
-                <button type="button" onClick={next} className={`${arrowButton} right-3 sm:right-6`}>
-                  <svg
-                    viewBox="0 0 20 20"
-                    className="size-5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    aria-hidden="true"
-                  >
-                    <path strokeLinecap="round" strokeLinejoin="round" d="M7.5 4.5 13 10l-5.5 5.5" />
-                  </svg>
-                  <span className="sr-only">Next photo</span>
-                </button>
+                <ArrowButton
+                  onClick={previous}
+                  className="left-3 sm:left-6"
+                  label="Previous photo"
+                  d="M12.5 4.5 7 10l5.5 5.5"
+                />
+                <ArrowButton
+                  onClick={next}
+                  className="right-3 sm:right-6"
+                  label="Next photo"
+                  d="M7.5 4.5 13 10l-5.5 5.5"
+                />
               </>
             )}
           </div>
         </div>
       )}
     </dialog>
+  );
+}
+
+/** One of the two arrows that step through the photos. */
+function ArrowButton({
+  onClick,
+  className,
+  label,
+  d,
+}: {
+  onClick: () => void;
+  className: string;
+  label: string;
+  d: string;
+}) {
+  return (
+    <button type="button" onClick={onClick} className={`${arrowButton} ${className}`}>
+      <svg viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <path strokeLinecap="round" strokeLinejoin="round" d={d} />
+      </svg>
+      <span className="sr-only">{label}</span>
+    </button>
   );
 }

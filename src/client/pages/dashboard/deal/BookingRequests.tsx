@@ -133,55 +133,43 @@ interface RowActionsProps {
 }
 
 function RowActions({ row, busyWith, run, ask }: RowActionsProps) {
-  if (row.status === 'requested') {
-    return (
-      <>
-        <Button size="sm" loading={busyWith(row._id, 'accept')} onClick={() => run(row._id, 'accept')}>
-          Accept
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() =>
-            ask({
-              id: row._id,
-              move: 'decline',
-              title: 'Decline this request?',
-              description: `${row.buyerName} will be told that you declined the booking of ${row.productName}.`,
-              confirmText: 'Decline',
-              required: false,
-            })
-          }
-        >
-          Decline
-        </Button>
-      </>
-    );
-  }
-  if (row.status === 'accepted') {
-    return (
-      <>
-        <Button size="sm" loading={busyWith(row._id, 'sold')} onClick={() => run(row._id, 'sold')}>
-          Mark sold
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() =>
-            ask({
-              id: row._id,
-              move: 'cancel',
-              title: 'Cancel this booking?',
-              description: `The phone becomes available again, and ${row.buyerName} reads your reason.`,
-              confirmText: 'Cancel booking',
-              required: true,
-            })
-          }
-        >
-          Cancel
-        </Button>
-      </>
-    );
-  }
-  return <span className="text-sm text-ink-400">No action</span>;
+  // A new request is accepted or declined; an accepted one is sold or called off (with a reason).
+  const open = row.status === 'requested' || row.status === 'accepted';
+  if (!open) return <span className="text-sm text-ink-400">No action</span>;
+  const requested = row.status === 'requested';
+  const primary = requested ? 'accept' : 'sold';
+  return (
+    <>
+      <Button size="sm" loading={busyWith(row._id, primary)} onClick={() => run(row._id, primary)}>
+        {requested ? 'Accept' : 'Mark sold'}
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() =>
+          ask(
+            requested
+              ? {
+                  id: row._id,
+                  move: 'decline',
+                  title: 'Decline this request?',
+                  description: `${row.buyerName} will be told that you declined the booking of ${row.productName}.`,
+                  confirmText: 'Decline',
+                  required: false,
+                }
+              : {
+                  id: row._id,
+                  move: 'cancel',
+                  title: 'Cancel this booking?',
+                  description: `The phone becomes available again, and ${row.buyerName} reads your reason.`,
+                  confirmText: 'Cancel booking',
+                  required: true,
+                },
+          )
+        }
+      >
+        {requested ? 'Decline' : 'Cancel'}
+      </Button>
+    </>
+  );
 }
