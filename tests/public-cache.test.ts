@@ -122,3 +122,52 @@ describe.runIf(postgresUrl)('two processes on one PostgreSQL', () => {
     }
   });
 });
+
+describe('cached public answers at the front door (a real socket)', () => {
+  let origin: string;
+  beforeAll(async () => {
+    origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  /** Fastify's own answers carry the rate limit's headers; the front door's do not. */
+  const fromFastify = (response: Response) => response.headers.has('x-ratelimit-limit');
+  const fetchList = (headers: Record<string, string> = {}) => fetch(`${origin}/api/all/phones`, { headers });
+
+  it('come from the cache with the headers and bytes Fastify sent first', async () => {
+    await seller.request({ method: 'POST', url: '/api/auth/logout' });
+    const first = await fetchList();
+    const again = await fetchList();
+    expect(fromFastify(first)).toBe(true);
+    expect(fromFastify(again)).toBe(false);
+    expect(await again.text()).toBe(await first.text());
+    for (const name of [
+      'etag',
+      'content-type',
+      'x-total-count',
+      'cache-control',
+      'content-security-policy',
+      'x-frame-options',
+      'x-content-type-options',
+      'referrer-policy',
+    ]) {
+      expect(again.headers.get(name), name).toBe(first.headers.get(name));
+    }
+    const notModified = await fetchList({ 'if-none-match': again.headers.get('etag')! });
+    expect(notModified.status).toBe(304);
+  });
+
+  it('stop serving an answer as soon as a change is made', async () => {
+    const lister = await registerActor(t.app, 'seller');
+    await fetchList();
+    expect(fromFastify(await fetchList())).toBe(false);
+    await listProduct(lister, { productName: 'Past The Front Door' });
+    const fresh = await fetchList();
+    expect(names(await fresh.text())).toContain('Past The Front Door');
+  });
+
+  it('leave requests with an Origin, and HEAD, to Fastify', async () => {
+    await fetchList();
+    expect(fromFastify(await fetchList({ origin: 'https://elsewhere.example' }))).toBe(true);
+    expect(fromFastify(await fetch(`${origin}/api/all/phones`, { method: 'HEAD' }))).toBe(true);
+  });
+});

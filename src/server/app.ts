@@ -10,6 +10,7 @@ import { accountRoutes } from './accounts/routes';
 import { googleRoutes } from './auth/google/routes';
 import { authRoutes } from './auth/routes';
 import { bookingRoutes } from './bookings/routes';
+import { serverWithFrontDoor } from './cache/front-door';
 import { registerPublicCache } from './cache/hooks';
 import { PublicCache } from './cache/public-cache';
 import { categoryRoutes } from './categories/routes';
@@ -25,7 +26,7 @@ import { registerCrossSiteGuard } from './http/cross-site';
 import { acceptEmptyJsonBodies } from './http/empty-body';
 import { frameworkErrorReply, registerErrorHandler } from './http/errors';
 import { registerOpenApi } from './http/openapi';
-import { registerNoStore, registerSecurityHeaders } from './http/security-headers';
+import { registerNoStore, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { productRoutes } from './products/routes';
 import { reportRoutes } from './reports/routes';
 import type { ArrivalRule } from './uploads/arrival';
@@ -62,7 +63,9 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
     search: given.search ?? new SqlSearch(given.db, given.engine),
     bell: given.bell ?? new Bell(),
   };
+  const publicCache = options.publicCache ?? new PublicCache();
   const app = Fastify({
+    serverFactory: serverWithFrontDoor(publicCache, securityHeaders(deps.config.secureCookies)),
     logger: options.logger
       ? { ...(options.logger === true ? {} : options.logger), serializers: { req: serializeRequest } }
       : false,
@@ -98,7 +101,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   acceptEmptyJsonBodies(app);
   registerCors(app);
   registerCrossSiteGuard(app);
-  registerPublicCache(app, options.publicCache ?? new PublicCache());
+  registerPublicCache(app, publicCache);
   registerImageServing(app);
   app.addHook('onReady', () => deps.bell.start());
   app.addHook('onClose', () => deps.bell.close());

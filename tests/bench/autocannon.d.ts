@@ -1,9 +1,17 @@
-// The part of autocannon's API the benchmark uses (the package ships no types).
+// The part of autocannon's API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+  }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    headers?: Record<string, string>;
+    /** Called before each request is sent; what it returns is sent. */
+    requests?: Array<{ setupRequest?: (request: Request) => Request }>;
   }
   interface Histogram {
     average: number;

@@ -1,7 +1,7 @@
 /*
  * `npm run bench:pages`: Lighthouse performance figures (its default mobile emulation and simulated
  * throttling) of the home, a category, a product and the login page, against the app in a process of
- * its own (tests/bench/server.ts) on a temporary SQLite database with the demo data, on 127.0.0.1.
+ * its own (marketplace.ts, as a user starts it) on a temporary SQLite database with the demo data.
  * Builds the client first when a client source changed since the last build. Reports figures only:
  * it exits 0 whatever the scores. Uses Chromium at CHROME_PATH, else /usr/bin/chromium.
  * With LIGHTHOUSE_REPORTS=<folder>, the full HTML report of every page is written there too.
@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { ensureClientBuilt } from '../../scripts/client-build';
-import { startBenchServer } from './start-server';
+import { startMarketplace } from './marketplace';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox'];
@@ -19,7 +19,7 @@ const reportDir = process.env.LIGHTHOUSE_REPORTS ? resolve(process.env.LIGHTHOUS
 
 ensureClientBuilt('page bench');
 
-const { origin, stop } = await startBenchServer();
+const { origin, stop } = await startMarketplace('sqlite', 0);
 let chrome: Awaited<ReturnType<typeof launch>> | undefined;
 
 try {

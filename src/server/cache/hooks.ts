@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { compressedBody, matchesEtag, type CachedAnswer, type Encoding, type PublicCache } from './public-cache';
+import {
+  cachedAnswerHeaders,
+  compressedBody,
+  matchesEtag,
+  preferredEncoding,
+  type CachedAnswer,
+  type PublicCache,
+} from './public-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,26 +86,10 @@ function keptHeaders(reply: FastifyReply): Record<string, string> {
 }
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply.headers(answer.headers).header('etag', answer.etag).header('cache-control', 'no-cache');
-  reply.header('vary', 'accept-encoding');
+  reply.headers(cachedAnswerHeaders(answer));
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   const compressed = encoding && compressedBody(answer, encoding);
   if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);
   return reply.send(answer.body);
-}
-
-/** br when the client takes it, else gzip, else none; an encoding with q=0 is refused. */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) continue;
-    accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return undefined;
 }

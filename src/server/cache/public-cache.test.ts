@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '../events/channel';
-import { preferredEncoding } from './hooks';
-import { compressedBody, matchesEtag, PublicCache } from './public-cache';
+import { compressedBody, matchesEtag, preferredEncoding, PublicCache } from './public-cache';
 
 /** Two processes' channels joined by hand: what one publishes, the other hears. */
 function joinedChannels(): [Channel, Channel] {

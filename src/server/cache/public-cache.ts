@@ -143,3 +143,26 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   const bare = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
+
+/** br when the client takes it, else gzip, else none; an encoding with q=0 is refused. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+/** The headers of a cached answer, wherever it is sent from (hooks.ts or front-door.ts). */
+export const cachedAnswerHeaders = (answer: CachedAnswer): Record<string, string> => ({
+  ...answer.headers,
+  etag: answer.etag,
+  'cache-control': 'no-cache',
+  vary: 'accept-encoding',
+});

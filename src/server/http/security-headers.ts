@@ -20,18 +20,28 @@ const CSP = [
 /** A year: a browser that once reached the server over https never tries plain http for it again. */
 const HSTS = 'max-age=31536000';
 
+/** The headers every answer carries; a route may set its own CSP or opener policy first. */
+export function securityHeaders(https: boolean): Record<string, string> {
+  return {
+    ...(https ? { 'strict-transport-security': HSTS } : {}),
+    'content-security-policy': CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    // The Google sign-in popup's own pages opt out (they must keep their opener across the provider's pages).
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+  };
+}
+
+const ROUTE_MAY_SET = new Set(['content-security-policy', 'cross-origin-opener-policy']);
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   // PUBLIC_URL says whether people reach the server over https (a proxy may end TLS in front of it).
-  const https = app.deps.config.secureCookies;
+  const headers = Object.entries(securityHeaders(app.deps.config.secureCookies));
   app.addHook('onSend', async (_request, reply) => {
-    if (https) reply.header('strict-transport-security', HSTS);
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CSP);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    // The Google sign-in popup's own pages opt out (they must keep their opener across the provider's pages).
-    if (!reply.hasHeader('cross-origin-opener-policy'))
-      reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    for (const [name, value] of headers) {
+      if (!ROUTE_MAY_SET.has(name) || !reply.hasHeader(name)) reply.header(name, value);
+    }
   });
 }
 

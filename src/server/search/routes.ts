@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema, searchResultSchema, suggestionsQuerySchema, suggestionsSchema } from '../../shared/search';
+import { publicAnswer } from '../cache/hooks';
 import { toProducts } from '../products/repository';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -7,7 +8,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/search',
-    { schema: { querystring: searchQuerySchema, response: { 200: searchResultSchema } } },
+    { schema: { querystring: searchQuerySchema, response: { 200: searchResultSchema } }, config: publicAnswer },
     async (request) => {
       const { rows, ...answer } = await search.search(request.query);
       const { page, limit } = request.query;
@@ -17,7 +18,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/search/suggestions',
-    { schema: { querystring: suggestionsQuerySchema, response: { 200: suggestionsSchema } } },
+    { schema: { querystring: suggestionsQuerySchema, response: { 200: suggestionsSchema } }, config: publicAnswer },
     async (request) => ({ suggestions: await search.suggest(request.query.q) }),
   );
 };

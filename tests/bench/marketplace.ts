@@ -1,0 +1,165 @@
+/*
+ * The marketplace as a user starts it (src/server/main.ts: WEB_CONCURRENCY processes, one per core by
+ * default), for the benchmarks: on a fresh SQLite folder, or on a fresh PostgreSQL database made
+ * beside the one BENCH_DATABASE_URL names, with N generated listings (fill.ts) or, for N = 0, the
+ * demo data. Requests come through a trusted proxy (TRUST_PROXY=127.0.0.1), so a benchmark can send
+ * them from many addresses, as real visitors do, and meet the per-address rate limits as they would.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const STARTUP_LIMIT_MS = 60_000;
+
+export type BenchEngine = 'sqlite' | 'postgres';
+
+export interface Marketplace {
+  origin: string;
+  /** The primary's and every server process's resident memory, in MB. */
+  memory(): Promise<number[]>;
+  stop(): Promise<void>;
+}
+
+interface Store {
+  dataDir: string;
+  databaseUrl?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh store with `listings` generated listings in it (none for the demo data, which main.ts adds). */
+export async function startMarketplace(engine: BenchEngine, listings: number): Promise<Marketplace> {
+  const store = await freshStore(engine);
+  try {
+    if (listings > 0) await fill(store, listings);
+    return await startOn(store, listings === 0);
+  } catch (error) {
+    await store.drop();
+    throw error;
+  }
+}
+
+async function freshStore(engine: BenchEngine): Promise<Store> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-bench-'));
+  const removeDir = () => rm(dataDir, { recursive: true, force: true });
+  if (engine === 'sqlite') return { dataDir, drop: removeDir };
+  const server = process.env.BENCH_DATABASE_URL;
+  if (!server) throw new Error('BENCH_DATABASE_URL names no PostgreSQL server');
+  const name = `phonehaat_bench_${process.pid}_${Date.now().toString(36)}`;
+  await onServer(server, `create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    drop: async () => {
+      await onServer(server, `drop database if exists ${name} with (force)`);
+      await removeDir();
+    },
+  };
+}
+
+async function onServer(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function fill(store: Store, listings: number) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'fill.ts'), store.dataDir, String(listings)],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, DATABASE_URL: store.databaseUrl ?? '' },
+    },
+  );
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`filling the database failed (exit ${code})`);
+}
+
+async function startOn(store: Store, demo: boolean): Promise<Marketplace> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: store.dataDir,
+      DATABASE_URL: store.databaseUrl ?? '',
+      SEED_DEMO: demo ? '1' : '0',
+      TRUST_PROXY: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await once(server, 'exit');
+    }
+    await store.drop();
+  };
+  try {
+    await runningLine(server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin: `http://127.0.0.1:${port}`, memory: () => residentMemory(server.pid!), stop };
+}
+
+function runningLine(server: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: server.stdout! });
+    const timer = setTimeout(
+      () => reject(new Error('the marketplace did not start within a minute')),
+      STARTUP_LIMIT_MS,
+    );
+    lines.on('line', (line) => {
+      if (!line.startsWith('PhoneHaat is running')) return;
+      clearTimeout(timer);
+      lines.removeAllListeners('line');
+      lines.on('line', () => {});
+      resolve();
+    });
+    server.once('exit', (code) => reject(new Error(`the marketplace stopped before listening (exit ${code})`)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** VmRSS of a process and its children (the cluster's server processes), in MB. */
+async function residentMemory(pid: number): Promise<number[]> {
+  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => Number(line.trim()))
+    .filter((child) => child > 0);
+  return Promise.all(
+    [pid, ...children].map(async (id) => {
+      const status = await readFile(`/proc/${id}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return kb / 1024;
+    }),
+  );
+}

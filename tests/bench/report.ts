@@ -1,0 +1,89 @@
+/* The benchmark's tables, with each target checked against the figures of the same run. */
+import type { ReadRow } from './public-reads';
+import type { SearchRow } from './search-queries';
+
+export interface SizeResult {
+  reads: ReadRow[];
+  searches: SearchRow[];
+  memoryMb: number[];
+}
+
+const right = (value: string | number, width: number) => String(value).padStart(width);
+const ratio = (a: number, b: number) => a / Math.max(b, 1);
+const fixed = (n: number) => n.toFixed(2);
+
+/** Prints one engine's tables; answers whether every target held. */
+export function report(engine: string, results: Map<number, SizeResult>, settings: string): boolean {
+  const sizes = [...results.keys()];
+  const [small, big] = sizes.map((n) => results.get(n)!);
+  const checks: Array<[target: string, held: boolean]> = [];
+
+  console.log(`\n${engine}, public reads (${settings}); ÷ is the app's figure over the bare server's`);
+  const header = ['call'.padEnd(27)];
+  for (const n of sizes)
+    header.push(
+      right(`@${n} req/s`, 14),
+      right('bare', 7),
+      right('p99', 6),
+      right('bare', 5),
+      right('rps÷', 6),
+      right('p99÷', 6),
+    );
+  if (big) header.push(right('rps big÷small', 15), right('p99 big÷small', 15));
+  console.log(header.join(''));
+  small!.reads.forEach((row, index) => {
+    const cells = [row.label.padEnd(27)];
+    for (const n of sizes) {
+      const { app, bare } = results.get(n)!.reads[index]!;
+      checks.push([`${row.label} @${n}: req/s ≥ 0.5 × bare`, ratio(app.rps, bare.rps) >= 0.5]);
+      checks.push([`${row.label} @${n}: p99 ≤ 2 × bare`, ratio(app.p99, bare.p99) <= 2]);
+      checks.push([`${row.label} @${n}: every answer 2xx`, app.failures + bare.failures === 0]);
+      cells.push(right(app.rps.toFixed(0), 14), right(bare.rps.toFixed(0), 7), right(app.p99, 6), right(bare.p99, 5));
+      cells.push(right(fixed(ratio(app.rps, bare.rps)), 6), right(fixed(ratio(app.p99, bare.p99)), 6));
+    }
+    if (big) {
+      const large = big.reads[index]!.app;
+      checks.push([`${row.label}: req/s at ${sizes[1]} within 20%`, ratio(large.rps, row.app.rps) >= 0.8]);
+      cells.push(right(fixed(ratio(large.rps, row.app.rps)), 15), right(fixed(ratio(large.p99, row.app.p99)), 15));
+    }
+    console.log(cells.join(''));
+  });
+
+  console.log(`\n${engine}, search (16 connections); first: the first answer alone, computed, in ms`);
+  const searchHeader = ['query'.padEnd(32)];
+  for (const n of sizes)
+    searchHeader.push(right(`@${n} first`, 14), right('p50', 5), right('p99', 6), right('req/s', 7));
+  if (big) searchHeader.push(right('p99 big÷small', 15));
+  console.log(searchHeader.join(''));
+  small!.searches.forEach((row, index) => {
+    const cells = [row.label.padEnd(32)];
+    for (const n of sizes) {
+      const { firstMs, load } = results.get(n)!.searches[index]!;
+      checks.push([`search ${row.label} @${n}: p99 < 50 ms`, load.p99 < 50 && load.failures === 0]);
+      cells.push(right(firstMs.toFixed(0), 14), right(load.p50, 5), right(load.p99, 6), right(load.rps.toFixed(0), 7));
+    }
+    if (big) {
+      const p99 = ratio(big.searches[index]!.load.p99, row.load.p99);
+      // Below a few ms, a ms more or less is the clock's grain, not the index's size.
+      checks.push([
+        `search ${row.label}: p99 at ${sizes[1]} within 30%`,
+        p99 <= 1.3 || big.searches[index]!.load.p99 <= 5,
+      ]);
+      cells.push(right(fixed(p99), 15));
+    }
+    console.log(cells.join(''));
+  });
+
+  console.log('');
+  for (const n of sizes) {
+    const memory = results.get(n)!.memoryMb;
+    checks.push([`memory @${n}: every server process under 200 MB`, memory.slice(1).every((mb) => mb < 200)]);
+    console.log(
+      `memory after the load @${n}: ${memory.map((mb) => mb.toFixed(0)).join(' + ')} MB (the primary, then each server process)`,
+    );
+  }
+  const missed = checks.filter(([, held]) => !held);
+  console.log(`${engine}: ${checks.length - missed.length} of ${checks.length} targets held`);
+  for (const [target] of missed) console.log(`  missed: ${target}`);
+  return missed.length === 0;
+}

@@ -1,0 +1,45 @@
+/*
+ * The search requests the benchmark measures: text (one misspelt, one in Bangla), filter
+ * combinations and sorts, and suggestions. Each is timed once alone first, its first answer, which
+ * the app computes (an answer is then kept until the catalog changes), then under load.
+ */
+import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { measureLoad, type Measured } from './load';
+import { BROWSER_HEADERS } from './yardstick';
+
+export const SEARCH_CONNECTIONS = 16;
+
+const samsung = CATEGORY_CATALOGUE.find((c) => c.name === 'Samsung')!.id;
+const QUERIES: Array<[label: string, path: string]> = [
+  ['newest, no filter', '/api/search'],
+  ['words: samsung galaxy', '/api/search?q=samsung+galaxy'],
+  ['words: iphone 12 pro', '/api/search?q=iphone+12+pro'],
+  ['misspelt: samsng galxy', '/api/search?q=samsng+galxy'],
+  ['Bangla: আইফোন', `/api/search?q=${encodeURIComponent('আইফোন')}`],
+  ['words + price, by price', '/api/search?q=galaxy&minPrice=20000&maxPrice=60000&sort=price_asc'],
+  ['brand + max price', '/api/search?brand=samsung&maxPrice=30000'],
+  ['category + condition, by price', `/api/search?category=${samsung}&condition=Good&sort=price_asc`],
+  ['district + 7 days', '/api/search?district=Dhaka&posted=7d'],
+  ['verified, price high-low', '/api/search?verified=true&sort=price_desc'],
+  ['suggestions: gal', '/api/search/suggestions?q=gal'],
+];
+
+export interface SearchRow {
+  label: string;
+  /** The first answer's time, alone, in ms. */
+  firstMs: number;
+  load: Measured;
+}
+
+export async function measureSearches(origin: string, seconds: number): Promise<SearchRow[]> {
+  const rows: SearchRow[] = [];
+  for (const [label, path] of QUERIES) {
+    const started = performance.now();
+    const response = await fetch(origin + path, { headers: BROWSER_HEADERS });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    const firstMs = performance.now() - started;
+    rows.push({ label, firstMs, load: await measureLoad(origin + path, SEARCH_CONNECTIONS, seconds) });
+  }
+  return rows;
+}
