@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LoginRequest, SignupRequest } from '../../shared/auth';
 import type { Database, UserRow } from '../db/schema';
 import { AppError } from '../errors';
+import { insertOnce } from '../db/errors';
 import { findUserByEmail, insertUser } from '../users/repository';
 import { sendVerificationMail } from '../accounts/service';
 import { assertAcceptablePassword } from './password-policy';
@@ -11,25 +12,22 @@ import { countLoginAttempt, forgiveLoginAttempt } from './throttle';
 const WRONG_CREDENTIALS = 'Wrong email or password';
 
 export async function signUp(db: Kysely<Database>, { email, password }: SignupRequest): Promise<UserRow> {
-  if (await findUserByEmail(db, email)) {
-    throw new AppError('ALREADY_EXISTS', 'An account with this email already exists. Please log in.');
-  }
-  assertAcceptablePassword(password);
-  const passwordHash = await hashPassword(password);
-  try {
-    // The account and its verification mail exist together or not at all.
-    return await db.transaction().execute(async (trx) => {
-      const user = await insertUser(trx, { email, passwordHash });
-      await sendVerificationMail(trx, user);
-      return user;
-    });
-  } catch (error) {
-    // Two sign-ups racing for one email: the unique index decides, the loser gets the same answer.
-    if (await findUserByEmail(db, email)) {
+  return insertOnce({
+    find: () => findUserByEmail(db, email),
+    found: () => {
       throw new AppError('ALREADY_EXISTS', 'An account with this email already exists. Please log in.');
-    }
-    throw error;
-  }
+    },
+    insert: async () => {
+      assertAcceptablePassword(password);
+      const passwordHash = await hashPassword(password);
+      // The account and its verification mail exist together or not at all.
+      return db.transaction().execute(async (trx) => {
+        const user = await insertUser(trx, { email, passwordHash });
+        await sendVerificationMail(trx, user);
+        return user;
+      });
+    },
+  });
 }
 
 /** `knownDevice`: the browser holds a known-device token for this email (see throttle.ts). */

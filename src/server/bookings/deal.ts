@@ -6,7 +6,6 @@ import {
   type BookingStatus,
 } from '../../shared/bookings';
 import { isUniqueViolation } from '../db/errors';
-import { isId } from '../db/ids';
 import type { BookingRow, Database } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError, forbidden, notFound } from '../errors';
@@ -38,7 +37,7 @@ const notNow = (status: BookingStatus, doing: string) =>
   new AppError('CONFLICT', `This booking is ${STATUS_WORDS[status]}, so it cannot be ${doing}`);
 
 async function bookingFor(db: Kysely<Database>, id: string): Promise<BookingRow> {
-  const booking = isId(id) ? await findBookingById(db, id) : undefined;
+  const booking = await findBookingById(db, id);
   if (!booking) throw notFound('Booking');
   return booking;
 }
@@ -206,7 +205,7 @@ export async function sellToBuyer(deps: DealDeps, sellerId: string, id: string):
 
 /** The seller sold the phone outside PhoneHaat: it is sold, and every open booking ends. */
 export async function markSoldElsewhere(deps: DealDeps, sellerId: string, productId: string): Promise<number> {
-  const product = isId(productId) ? await findProduct(deps.db, productId) : undefined;
+  const product = await findProduct(deps.db, productId);
   if (!product) throw notFound('Product');
   if (product.seller_id !== sellerId) throw forbidden('You can only mark your own products sold');
   if (product.is_sold) throw alreadySold();

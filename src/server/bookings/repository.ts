@@ -7,7 +7,7 @@ import {
   type Order,
 } from '../../shared/bookings';
 import type { PageQuery } from '../../shared/common';
-import { newId, nowIso } from '../db/ids';
+import { byId, newId, nowIso } from '../db/ids';
 import type { BookingRow, Database } from '../db/schema';
 import { readPage } from '../db/paging';
 
@@ -82,8 +82,10 @@ export const findBooking = (db: Kysely<Database>, buyerId: string, productId: st
     .where('product_id', '=', productId)
     .executeTakeFirst();
 
-export const findBookingById = (db: Kysely<Database>, id: string) =>
-  db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+export const findBookingById = byId(
+  (db: Kysely<Database>, id: string) => db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst(),
+  undefined,
+);
 
 /** The columns a move to `status` writes; a reason only goes with a decline or a cancellation. */
 const statusColumns = (status: BookingStatus, reason: string | null) => ({

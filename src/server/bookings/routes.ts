@@ -6,16 +6,10 @@ import {
   bookingRequestSchema,
   buyerOrderSchema,
 } from '../../shared/bookings';
-import {
-  emailQuerySchema,
-  idParamsSchema,
-  insertResultSchema,
-  pageQuerySchema,
-  updateResultSchema,
-} from '../../shared/common';
-import { assertOwnEmail, callerOf, requireRole } from '../auth/guards';
+import { idParamsSchema, insertResultSchema, updateResultSchema } from '../../shared/common';
+import { callerOf, requireRole } from '../auth/guards';
 import { optionalBody } from '../http/empty-body';
-import { sendPage } from '../http/paging';
+import { pagedList } from '../http/paging';
 import { acceptBooking, cancelBooking, declineBooking, markSoldElsewhere, sellToBuyer } from './deal';
 import { listOrdersOfBuyer, listRequestsOfSeller } from './repository';
 import { bookProduct } from './service';
@@ -40,34 +34,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/orders',
-    {
-      schema: {
-        querystring: emailQuerySchema.extend(pageQuerySchema.shape),
-        response: { 200: buyerOrderSchema.array() },
-      },
-      onRequest: buyerOnly,
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      assertOwnEmail(caller, request.query.email);
-      const { page, limit } = request.query;
-      const { items, total } = await listOrdersOfBuyer(db, caller.user.id, { page, limit });
-      return sendPage(request, reply, { page, limit }, items, total);
-    },
+  pagedList(app, '/orders', { item: buyerOrderSchema, onRequest: buyerOnly, ownEmail: true }, (page, request) =>
+    listOrdersOfBuyer(db, callerOf(request).user.id, page),
   );
 
-  app.get(
-    '/bookings/requests',
-    {
-      schema: { querystring: pageQuerySchema, response: { 200: bookingRequestItemSchema.array() } },
-      onRequest: sellerOnly,
-    },
-    async (request, reply) => {
-      const { items, total } = await listRequestsOfSeller(db, callerOf(request).user.id, request.query);
-      return sendPage(request, reply, request.query, items, total);
-    },
+  pagedList(app, '/bookings/requests', { item: bookingRequestItemSchema, onRequest: sellerOnly }, (page, request) =>
+    listRequestsOfSeller(db, callerOf(request).user.id, page),
   );
 
   app.put('/bookings/:id/accept', { schema: move, onRequest: sellerOnly }, async (request) => ({
@@ -75,23 +47,16 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     status: await acceptBooking(deps, callerOf(request).user.id, request.params.id),
   }));
 
-  app.put(
-    '/bookings/:id/decline',
-    { schema: moveWithReason, onRequest: sellerOnly, config: optionalBody },
-    async (request) => ({
+  // The seller declines a request; either side cancels. Both may say why.
+  for (const [path, end, guard] of [
+    ['/bookings/:id/decline', declineBooking, sellerOnly],
+    ['/bookings/:id/cancel', cancelBooking, buyerOrSeller],
+  ] as const) {
+    app.put(path, { schema: moveWithReason, onRequest: guard, config: optionalBody }, async (request) => ({
       _id: request.params.id,
-      status: await declineBooking(deps, callerOf(request).user.id, request.params.id, request.body.reason || null),
-    }),
-  );
-
-  app.put(
-    '/bookings/:id/cancel',
-    { schema: moveWithReason, onRequest: buyerOrSeller, config: optionalBody },
-    async (request) => ({
-      _id: request.params.id,
-      status: await cancelBooking(deps, callerOf(request).user.id, request.params.id, request.body.reason || null),
-    }),
-  );
+      status: await end(deps, callerOf(request).user.id, request.params.id, request.body.reason || null),
+    }));
+  }
 
   app.put('/bookings/:id/sold', { schema: move, onRequest: sellerOnly }, async (request) => ({
     _id: request.params.id,

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { OPEN_STATUSES, type BookingRequest } from '../../shared/bookings';
 import type { Deps } from '../deps';
-import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
+import { insertOnce } from '../db/errors';
 import type { Database, UserRow } from '../db/schema';
-import { AppError, notFound, unauthenticated } from '../errors';
-import { findProduct, findProductDetails } from '../products/repository';
+import { AppError, notFound } from '../errors';
+import { findProductDetails } from '../products/repository';
+import { productOrAccountGone } from '../products/service';
 import { imageFileName, uploadIdOfUrl } from '../uploads/names';
 import { withNotifications } from '../notifications/service';
 import { requested } from './messages';
@@ -46,49 +47,52 @@ export async function bookProduct(
   if (!product) throw notFound('Product');
   if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
   if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
-  const earlier = await findBooking(db, buyer.id, product.id);
-  if (earlier && (OPEN_STATUSES.includes(earlier.status) || earlier.status === 'sold')) throw alreadyBooked();
-  if (await hasAcceptedBooking(db, product.id)) {
-    throw new AppError(
-      'CONFLICT',
-      'This phone is reserved for another buyer right now. Try again if it becomes available.',
-    );
-  }
-
+  // A declined, cancelled or expired booking is asked for again; an open or sold one stands.
+  const standing = async () => {
+    const earlier = await findBooking(db, buyer.id, product.id);
+    return earlier && (OPEN_STATUSES.includes(earlier.status) || earlier.status === 'sold') ? earlier : undefined;
+  };
   const details = {
     phone_number: request.phoneNumber,
     meet_location: request.meetLocation,
     product_price: product.resale_price,
     seller_id: product.seller_id,
   };
-  try {
-    return await withNotifications(deps, async (trx, tell) => {
-      let id = earlier?.id;
-      if (id) {
-        if (!(await reopenBooking(trx, id, details))) throw alreadyBooked();
-      } else {
-        id = await insertBooking(trx, {
-          ...details,
-          buyer_id: buyer.id,
-          product_id: product.id,
-          product_name: product.product_name,
-          product_img: images.urlOf(imageFileName(product.image_id)),
-          category_name: product.category_name,
-          buyer_name: buyer.name,
-          buyer_email: buyer.email,
-        });
+  return insertOnce({
+    find: standing,
+    found: () => {
+      throw alreadyBooked();
+    },
+    insert: async () => {
+      if (await hasAcceptedBooking(db, product.id)) {
+        throw new AppError(
+          'CONFLICT',
+          'This phone is reserved for another buyer right now. Try again if it becomes available.',
+        );
       }
-      await tell(
-        ...requested({ ...details, buyer_id: buyer.id, product_name: product.product_name, buyer_name: buyer.name }),
-      );
-      return id;
-    });
-  } catch (error) {
-    // Two bookings racing past the check above: the unique index keeps one, the other gets the same 409.
-    if (isUniqueViolation(error)) throw alreadyBooked();
-    // The product (or the buyer's own account) was deleted since it was read above.
-    if (isForeignKeyViolation(error))
-      throw (await findProduct(db, product.id)) ? unauthenticated() : notFound('Product');
-    throw error;
-  }
+      const earlier = await findBooking(db, buyer.id, product.id);
+      return withNotifications(deps, async (trx, tell) => {
+        let id = earlier?.id;
+        if (id) {
+          if (!(await reopenBooking(trx, id, details))) throw alreadyBooked();
+        } else {
+          id = await insertBooking(trx, {
+            ...details,
+            buyer_id: buyer.id,
+            product_id: product.id,
+            product_name: product.product_name,
+            product_img: images.urlOf(imageFileName(product.image_id)),
+            category_name: product.category_name,
+            buyer_name: buyer.name,
+            buyer_email: buyer.email,
+          });
+        }
+        await tell(
+          ...requested({ ...details, buyer_id: buyer.id, product_name: product.product_name, buyer_name: buyer.name }),
+        );
+        return id;
+      });
+    },
+    gone: () => productOrAccountGone(db, product.id),
+  });
 }

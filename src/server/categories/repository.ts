@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Category } from '../../shared/categories';
+import { byId } from '../db/ids';
 import type { CategoryRow, Database } from '../db/schema';
 
 export const toCategory = (row: CategoryRow): Category => ({
@@ -12,5 +13,7 @@ export const toCategory = (row: CategoryRow): Category => ({
 export const listCategories = (db: Kysely<Database>) =>
   db.selectFrom('categories').selectAll().orderBy('position').orderBy('id').execute();
 
-export const findCategory = (db: Kysely<Database>, id: string) =>
-  db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
+export const findCategory = byId(
+  (db: Kysely<Database>, id: string) => db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst(),
+  undefined,
+);

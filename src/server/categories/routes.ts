@@ -1,18 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categoryInfoQuerySchema, categorySchema } from '../../shared/categories';
-import { idParamsSchema, pageQuerySchema } from '../../shared/common';
+import { idParamsSchema } from '../../shared/common';
 import { productSchema } from '../../shared/products';
 import { publicAnswer } from '../cache/hooks';
-import { isId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';
-import { sendPage } from '../http/paging';
+import { pagedList } from '../http/paging';
 import { listProducts, toProducts } from '../products/repository';
 import { findCategory, listCategories, toCategory } from './repository';
 
 async function existingCategory(db: Kysely<Database>, id: string) {
-  const category = isId(id) ? await findCategory(db, id) : undefined;
+  const category = await findCategory(db, id);
   if (!category) throw notFound('Category');
   return category;
 }
@@ -30,16 +29,14 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => toCategory(await existingCategory(db, request.query.id)),
   );
 
-  app.get(
+  pagedList(
+    app,
     '/category/:id',
-    {
-      schema: { params: idParamsSchema, querystring: pageQuerySchema, response: { 200: productSchema.array() } },
-      config: publicAnswer,
-    },
-    async (request, reply) => {
+    { item: productSchema, params: idParamsSchema, config: publicAnswer },
+    async (page, request) => {
       const category = await existingCategory(db, request.params.id);
-      const { rows, total } = await listProducts(db, { categoryId: category.id }, request.query);
-      return sendPage(request, reply, request.query, await toProducts(db, rows, images), total);
+      const { rows, total } = await listProducts(db, { categoryId: category.id }, page);
+      return { items: await toProducts(db, rows, images), total };
     },
   );
 };

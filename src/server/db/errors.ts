@@ -48,3 +48,32 @@ const UNIQUE_CODES = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE']);
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && UNIQUE_CODES.has(String(error.code));
 }
+
+export interface InsertOnce<Found, T> {
+  /** The row that makes the insert moot (or refused): another request's, or an earlier one. */
+  find: () => Promise<Found | undefined>;
+  /** What a found row means: the caller's conflict error thrown, or the row answered as the result. */
+  found: (row: Found) => T;
+  insert: () => Promise<T>;
+  /** The error for a foreign-key violation with nothing found: a row the insert points at was deleted. */
+  gone?: () => Promise<Error>;
+}
+
+/**
+ * Writes what may exist only once: checks, inserts, and when a unique or foreign-key constraint
+ * refuses the insert, checks again, because two requests racing past the first check both insert
+ * and the index keeps one: the loser then gets the same answer as if it had come second.
+ */
+export async function insertOnce<Found, T>({ find, found, insert, gone }: InsertOnce<Found, T>): Promise<T> {
+  const before = await find();
+  if (before !== undefined) return found(before);
+  try {
+    return await insert();
+  } catch (error) {
+    if (!isUniqueViolation(error) && !isForeignKeyViolation(error)) throw error;
+    const after = await find();
+    if (after !== undefined) return found(after);
+    if (gone && isForeignKeyViolation(error)) throw await gone();
+    throw error;
+  }
+}

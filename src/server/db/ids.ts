@@ -17,4 +17,15 @@ export function isId(value: unknown): value is string {
   return typeof value === 'string' && ID_PATTERN.test(value);
 }
 
+/**
+ * A lookup or deletion by id that answers `none` ("not found") for a string that cannot be an id,
+ * without asking the database: callers pass what a request named and need no check of their own.
+ */
+export function byId<Db, Rest extends unknown[], T>(
+  lookup: (db: Db, id: string, ...rest: Rest) => Promise<T>,
+  none: T,
+): (db: Db, id: string, ...rest: Rest) => Promise<T> {
+  return (db, id, ...rest) => (isId(id) ? lookup(db, id, ...rest) : Promise.resolve(none));
+}
+
 export const nowIso = () => new Date().toISOString();

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageQuerySchema, updateResultSchema } from '../../shared/common';
+import { updateResultSchema } from '../../shared/common';
 import { notificationSchema, unreadCountSchema } from '../../shared/notifications';
 import { callerOf, signedIn } from '../auth/guards';
-import { sendPage } from '../http/paging';
+import { pagedList } from '../http/paging';
 import { countUnread, listNotifications, markAllRead } from './repository';
 import { STREAM_LIFETIME_MS, streamUnreadCount, type OpenStreams } from './stream';
 
@@ -20,13 +20,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteOptions>
     for (const end of [...streams]) end();
   });
 
-  app.get(
-    '/notifications',
-    { schema: { querystring: pageQuerySchema, response: { 200: notificationSchema.array() } }, onRequest: signedIn },
-    async (request, reply) => {
-      const { items, total } = await listNotifications(db, callerOf(request).user.id, request.query);
-      return sendPage(request, reply, request.query, items, total);
-    },
+  pagedList(app, '/notifications', { item: notificationSchema, onRequest: signedIn }, (page, request) =>
+    listNotifications(db, callerOf(request).user.id, page),
   );
 
   app.get(

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PageQuery } from '../../shared/common';
 import type { Condition, Product } from '../../shared/products';
 import { openRequestCounts, reservedAmong } from '../bookings/repository';
-import { newId, nowIso } from '../db/ids';
+import { byId, newId, nowIso } from '../db/ids';
 import type { Database, ProductRow } from '../db/schema';
 import { readPage } from '../db/paging';
 import { imageFileName, thumbFileName } from '../uploads/names';
@@ -133,11 +133,18 @@ export async function listProducts(db: Kysely<Database>, filter: ProductFilter, 
   );
 }
 
-export const findProductDetails = (db: Kysely<Database>, id: string) =>
-  withDetails(db.selectFrom('products as p')).where('p.id', '=', id).executeTakeFirst();
+/** Products (`p`) with the details the API answers; the caller picks which. */
+export const selectProductDetails = (db: Kysely<Database>) => withDetails(db.selectFrom('products as p'));
 
-export const findProduct = (db: Kysely<Database>, id: string) =>
-  db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+export const findProductDetails = byId(
+  (db: Kysely<Database>, id: string) => selectProductDetails(db).where('p.id', '=', id).executeTakeFirst(),
+  undefined,
+);
+
+export const findProduct = byId(
+  (db: Kysely<Database>, id: string) => db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst(),
+  undefined,
+);
 
 export interface ProductFields {
   categoryId: string;

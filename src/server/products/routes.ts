@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  deleteResultSchema,
-  emailQuerySchema,
-  idParamsSchema,
-  insertResultSchema,
-  pageQuerySchema,
-  updateResultSchema,
-} from '../../shared/common';
+import { deleteResultSchema, idParamsSchema, insertResultSchema, updateResultSchema } from '../../shared/common';
 import {
   myProductActivitySchema,
   myProductSchema,
@@ -14,18 +7,15 @@ import {
   storeProductRequestSchema,
 } from '../../shared/products';
 import { verifiedEmailOnly } from '../accounts/service';
-import { assertOwnEmail, callerOf, requireRole, signedIn } from '../auth/guards';
+import { callerOf, requireRole, signedIn } from '../auth/guards';
 import { publicAnswer } from '../cache/hooks';
-import { isId } from '../db/ids';
 import { notFound } from '../errors';
-import { sendPage } from '../http/paging';
+import { pagedList } from '../http/paging';
 import { findProductDetails, listProducts, toMyProducts, toProducts, type ProductFilter } from './repository';
 import { activityOf, advertiseProduct, deleteProduct, editProduct, hideProduct, storeProduct } from './service';
 
 const sellerOnly = requireRole('seller');
 const adminOnly = requireRole('admin');
-
-const pagedProducts = { querystring: pageQuerySchema, response: { 200: productSchema.array() } };
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, images, config } = app.deps;
@@ -36,9 +26,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/advertised_products', { advertisedOnly: true }],
   ];
   for (const [path, filter] of publicLists) {
-    app.get(path, { schema: pagedProducts, config: publicAnswer }, async (request, reply) => {
-      const { rows, total } = await listProducts(db, filter, request.query);
-      return sendPage(request, reply, request.query, await toProducts(db, rows, images), total);
+    pagedList(app, path, { item: productSchema, config: publicAnswer }, async (page) => {
+      const { rows, total } = await listProducts(db, filter, page);
+      return { items: await toProducts(db, rows, images), total };
     });
   }
 
@@ -47,7 +37,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/addvertise/product/:id',
     { schema: { params: idParamsSchema, response: { 200: productSchema } }, config: publicAnswer },
     async (request) => {
-      const row = isId(request.params.id) ? await findProductDetails(db, request.params.id) : undefined;
+      const row = await findProductDetails(db, request.params.id);
       if (!row) throw notFound('Product');
       const [product] = await toProducts(db, [row], images);
       return product;
@@ -72,25 +62,14 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  pagedList(
+    app,
     '/products',
-    {
-      schema: {
-        querystring: emailQuerySchema.extend(pageQuerySchema.shape),
-        response: { 200: myProductSchema.array() },
-      },
-      onRequest: sellerOnly,
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      assertOwnEmail(caller, request.query.email);
-      const { page, limit } = request.query;
-      const { rows, total } = await listProducts(
-        db,
-        { sellerId: caller.user.id, includeSold: true, includeHidden: true },
-        { page, limit },
-      );
-      return sendPage(request, reply, { page, limit }, await toMyProducts(db, rows, images), total);
+    { item: myProductSchema, onRequest: sellerOnly, ownEmail: true },
+    async (page, request) => {
+      const mine = { sellerId: callerOf(request).user.id, includeSold: true, includeHidden: true };
+      const { rows, total } = await listProducts(db, mine, page);
+      return { items: await toMyProducts(db, rows, images), total };
     },
   );
 

@@ -5,7 +5,6 @@ import { findBooking, hasAcceptedBooking } from '../bookings/repository';
 import { findCategory } from '../categories/repository';
 import type { Config } from '../config';
 import { isForeignKeyViolation } from '../db/errors';
-import { isId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { AppError, forbidden, notFound, unauthenticated } from '../errors';
 import { uploadIdOfUrl } from '../uploads/names';
@@ -69,6 +68,14 @@ async function asPhotoGone(db: Kysely<Database>, sellerId: string, error: unknow
   return (await findUserById(db, sellerId)) ? uploadAgain() : unauthenticated();
 }
 
+/**
+ * Why an insert about a product (a booking, a report) broke a foreign key after the product was
+ * read: the product (with its seller, perhaps) is gone, or else the caller's own account is.
+ */
+export async function productOrAccountGone(db: Kysely<Database>, productId: string): Promise<Error> {
+  return (await findProduct(db, productId)) ? unauthenticated() : notFound('Product');
+}
+
 /** Lists a product for `sellerId` with its photos, in one transaction. */
 export async function storeProduct(
   db: Kysely<Database>,
@@ -91,7 +98,7 @@ export async function storeProduct(
 
 /** The product `sellerId` may change: a 404 when there is none, a 403 when it is someone else's. */
 async function ownProduct(db: Kysely<Database>, sellerId: string, productId: string, doing: string) {
-  const product = isId(productId) ? await findProduct(db, productId) : undefined;
+  const product = await findProduct(db, productId);
   if (!product) throw notFound('Product');
   if (product.seller_id !== sellerId) throw forbidden(`You can only ${doing} your own products`);
   return product;
@@ -180,7 +187,6 @@ export async function advertiseProduct(db: Kysely<Database>, sellerId: string, p
  * seller is told. The photo stays: bookings still show it.
  */
 export async function deleteProduct(deps: DealDeps, productId: string, ownerId?: string): Promise<number> {
-  if (!isId(productId)) throw notFound('Product');
   return withNotifications(deps, async (trx, tell) => {
     const product = await findProduct(trx, productId);
     if (!product) throw notFound('Product');
@@ -211,7 +217,7 @@ export async function deleteProduct(deps: DealDeps, productId: string, ownerId?:
 
 /** When the user booked and reported the product, if they did; a 404 when there is no such product. */
 export async function activityOf(db: Kysely<Database>, userId: string, productId: string): Promise<MyProductActivity> {
-  if (!isId(productId) || !(await findProduct(db, productId))) throw notFound('Product');
+  if (!(await findProduct(db, productId))) throw notFound('Product');
   const [booking, report] = await Promise.all([findBooking(db, userId, productId), findReport(db, productId, userId)]);
   return {
     bookedAt: booking?.booked_at ?? null,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PageQuery } from '../../shared/common';
 import type { ReportedProduct } from '../../shared/reports';
-import { newId, nowIso } from '../db/ids';
+import { byId, newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
 import { readPage } from '../db/paging';
 import { imageFileName } from '../uploads/names';
@@ -62,7 +62,7 @@ export async function listReportedProducts(db: Kysely<Database>, images: ImageSt
   return { items, total };
 }
 
-export async function deleteReport(db: Kysely<Database>, id: string): Promise<number> {
+export const deleteReport = byId(async (db: Kysely<Database>, id: string) => {
   const result = await db.deleteFrom('reports').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);
-}
+}, 0);

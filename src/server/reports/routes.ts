@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteResultSchema, idParamsSchema, insertResultSchema, pageQuerySchema } from '../../shared/common';
+import { deleteResultSchema, idParamsSchema, insertResultSchema } from '../../shared/common';
 import { reportedProductSchema, reportRequestSchema } from '../../shared/reports';
 import { callerOf, requireRole, signedIn } from '../auth/guards';
-import { isId } from '../db/ids';
 import { notFound } from '../errors';
-import { sendPage } from '../http/paging';
+import { pagedList } from '../http/paging';
 import { deleteReport, listReportedProducts } from './repository';
 import { reportProduct } from './service';
 
@@ -22,16 +21,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/all/reported/products',
-    {
-      schema: { querystring: pageQuerySchema, response: { 200: reportedProductSchema.array() } },
-      onRequest: adminOnly,
-    },
-    async (request, reply) => {
-      const { items, total } = await listReportedProducts(db, images, request.query);
-      return sendPage(request, reply, request.query, items, total);
-    },
+  pagedList(app, '/all/reported/products', { item: reportedProductSchema, onRequest: adminOnly }, (page) =>
+    listReportedProducts(db, images, page),
   );
 
   // Deletes the report only; the client deletes the listing itself in a second call.
@@ -39,7 +30,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reported/product/delete/:id',
     { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly },
     async (request) => {
-      const deletedCount = isId(request.params.id) ? await deleteReport(db, request.params.id) : 0;
+      const deletedCount = await deleteReport(db, request.params.id);
       if (!deletedCount) throw notFound('Report');
       return { acknowledged: true, deletedCount };
     },

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import { isForeignKeyViolation } from '../db/errors';
+import { insertOnce } from '../db/errors';
 import type { Database } from '../db/schema';
-import { AppError, forbidden, notFound, unauthenticated } from '../errors';
+import { AppError, forbidden, notFound } from '../errors';
 import { findProduct } from '../products/repository';
+import { productOrAccountGone } from '../products/service';
 import { findReport, insertReport } from './repository';
 
 const alreadyReported = () =>
@@ -13,15 +14,12 @@ export async function reportProduct(db: Kysely<Database>, reporterId: string, pr
   const product = await findProduct(db, productId);
   if (!product) throw notFound('Product');
   if (product.seller_id === reporterId) throw forbidden('You cannot report your own listing');
-  if (await findReport(db, productId, reporterId)) throw alreadyReported();
-  try {
-    return await insertReport(db, productId, reporterId);
-  } catch (error) {
-    // Two reports racing past the check above: the unique index keeps one, the other gets the same 409.
-    if (await findReport(db, productId, reporterId)) throw alreadyReported();
-    // The product (with its seller, perhaps) or the reporter's own account was deleted since the lookup.
-    if (isForeignKeyViolation(error))
-      throw (await findProduct(db, productId)) ? unauthenticated() : notFound('Product');
-    throw error;
-  }
+  return insertOnce({
+    find: () => findReport(db, productId, reporterId),
+    found: () => {
+      throw alreadyReported();
+    },
+    insert: () => insertReport(db, productId, reporterId),
+    gone: () => productOrAccountGone(db, productId),
+  });
 }

@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBoo
 import { POSTED_HOURS, POSTED_WITHIN, type SearchFilters, type SearchSort } from '../../shared/search';
 import type { Engine } from '../db/connection';
 import type { Database, SearchListingsTable } from '../db/schema';
-import type { ProductDetailsRow } from '../products/repository';
+import { selectProductDetails, type ProductDetailsRow } from '../products/repository';
 import type { FacetGroup } from './facets';
 import { indexedText } from './text';
 import type { Term } from './words';
@@ -162,19 +162,7 @@ export async function listingPage(
 /** The given products with the details the API answers, in the order given. */
 export async function detailsOf(db: Kysely<Database>, pageIds: string[]): Promise<ProductDetailsRow[]> {
   if (pageIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('products as p')
-    .innerJoin('users as u', 'u.id', 'p.seller_id')
-    .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .selectAll('p')
-    .select([
-      'u.name as seller_name',
-      'u.email as seller_email',
-      'u.is_verified as is_seller_verified',
-      'c.category_name',
-    ])
-    .where('p.id', 'in', pageIds)
-    .execute();
+  const rows = await selectProductDetails(db).where('p.id', 'in', pageIds).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return pageIds.flatMap((id) => byId.get(id) ?? []);
 }

@@ -6,14 +6,12 @@ import {
   emailQuerySchema,
   idParamsSchema,
   insertResultSchema,
-  pageQuerySchema,
   updateResultSchema,
 } from '../../shared/common';
 import { addUserRequestSchema, sellerVerifyCheckSchema, userSchema } from '../../shared/users';
 import { assertOwnEmail, callerOf, identify, requireRole, signedIn } from '../auth/guards';
-import { isId } from '../db/ids';
 import { notFound } from '../errors';
-import { sendPage } from '../http/paging';
+import { pagedList } from '../http/paging';
 import { completeProfile, findUserByEmail, listUsersByRole } from './repository';
 import { deleteUserWithRole, verifySeller } from './service';
 
@@ -58,22 +56,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const role of ['buyer', 'seller'] as const) {
-    app.get(
-      `/${role}s`,
-      { schema: { querystring: pageQuerySchema, response: { 200: userSchema.array() } }, onRequest: adminOnly },
-      async (request, reply) => {
-        const { items, total } = await listUsersByRole(deps.db, role, request.query);
-        return sendPage(request, reply, request.query, items, total);
-      },
+    pagedList(app, `/${role}s`, { item: userSchema, onRequest: adminOnly }, (page) =>
+      listUsersByRole(deps.db, role, page),
     );
 
     app.delete(
       `/${role}s/:id`,
       { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly },
       async (request) => {
-        const deletedCount = isId(request.params.id)
-          ? await deleteUserWithRole(deps, request.params.id, role, request.log)
-          : 0;
+        const deletedCount = await deleteUserWithRole(deps, request.params.id, role, request.log);
         if (!deletedCount) throw notFound(role === 'buyer' ? 'Buyer' : 'Seller');
         return { acknowledged: true, deletedCount };
       },

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteResultSchema, emailQuerySchema, insertResultSchema, pageQuerySchema } from '../../shared/common';
+import { deleteResultSchema, emailQuerySchema, insertResultSchema } from '../../shared/common';
 import { applyVerificationRequestSchema, ownVerificationSchema, verificationRequestSchema } from '../../shared/users';
 import { assertOwnEmail, callerOf, requireRole } from '../auth/guards';
-import { sendPage } from '../http/paging';
+import { pagedList } from '../http/paging';
 import { deleteRequestOfEmail, listPendingRequests } from './repository';
 import { applyForVerification, verificationOf } from './service';
 import { changesState } from '../http/same-origin';
@@ -31,16 +31,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => verificationOf(db, callerOf(request).user),
   );
 
-  app.get(
-    '/unverifiedsellers',
-    {
-      schema: { querystring: pageQuerySchema, response: { 200: verificationRequestSchema.array() } },
-      onRequest: adminOnly,
-    },
-    async (request, reply) => {
-      const { items, total } = await listPendingRequests(db, request.query);
-      return sendPage(request, reply, request.query, items, total);
-    },
+  pagedList(app, '/unverifiedsellers', { item: verificationRequestSchema, onRequest: adminOnly }, (page) =>
+    listPendingRequests(db, page),
   );
 
   // The client calls this right after PUT /verify_seller, also for a seller who never applied, so

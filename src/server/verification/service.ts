@@ -3,6 +3,7 @@ import type { OwnVerification } from '../../shared/users';
 import type { Database, UserRow } from '../db/schema';
 import { assertEmailVerified } from '../accounts/service';
 import { AppError } from '../errors';
+import { insertOnce } from '../db/errors';
 import { findRequestOfUser, insertRequest } from './repository';
 
 const alreadyRequested = () =>
@@ -12,14 +13,13 @@ const alreadyRequested = () =>
 export async function applyForVerification(db: Kysely<Database>, seller: UserRow): Promise<string> {
   if (seller.is_verified) throw new AppError('CONFLICT', 'You are a verified seller already');
   assertEmailVerified(seller);
-  if (await findRequestOfUser(db, seller.id)) throw alreadyRequested();
-  try {
-    return await insertRequest(db, seller.id);
-  } catch (error) {
-    // Two requests racing past the check above: the unique user_id keeps one, the other gets the same 409.
-    if (await findRequestOfUser(db, seller.id)) throw alreadyRequested();
-    throw error;
-  }
+  return insertOnce({
+    find: () => findRequestOfUser(db, seller.id),
+    found: () => {
+      throw alreadyRequested();
+    },
+    insert: () => insertRequest(db, seller.id),
+  });
 }
 
 /** Lets the seller's screen tell "apply", "waiting for an admin" and "verified" apart after a reload. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { IDToken } from 'openid-client';
 import { z } from 'zod';
+import { insertOnce } from '../../db/errors';
 import type { Database, UserRow } from '../../db/schema';
 import { findUserByEmail, findUserById, insertUser } from '../../users/repository';
 import { GoogleSignInRefusal } from './refusals';
@@ -38,20 +39,15 @@ export function identityFrom(claims: IDToken): GoogleIdentity {
  * register that email at a careless provider and walk into someone else's account.
  */
 export async function accountForGoogle(db: Kysely<Database>, identity: GoogleIdentity): Promise<UserRow> {
-  try {
-    return await db.transaction().execute((trx) => findOrCreateAccount(trx, identity));
-  } catch (error) {
-    // Two first sign-ins racing: the unique indexes decide, and the loser signs in to the winner's account.
-    const created = await findUserByGoogleSub(db, identity.sub);
-    if (created) return created;
-    throw error;
-  }
+  // Two first sign-ins racing: the unique indexes decide, and the loser signs in to the winner's account.
+  return insertOnce({
+    find: () => findUserByGoogleSub(db, identity.sub),
+    found: (known) => known,
+    insert: () => db.transaction().execute((trx) => createOrLinkAccount(trx, identity)),
+  });
 }
 
-async function findOrCreateAccount(db: Kysely<Database>, identity: GoogleIdentity): Promise<UserRow> {
-  const known = await findUserByGoogleSub(db, identity.sub);
-  if (known) return known;
-
+async function createOrLinkAccount(db: Kysely<Database>, identity: GoogleIdentity): Promise<UserRow> {
   const sameEmail = await findUserByEmail(db, identity.email);
   if (!sameEmail) {
     // An address nobody vouches for would keep its real owner from ever signing up with it.
