@@ -7,10 +7,11 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { DUMP_FILE, SQLITE_FILE, copyDataFiles, run, schemaOf } from '../src/server/backup/files';
+import { DUMP_FILE, SQLITE_FILE, copyDataFiles, refuseBucketPictures, run, schemaOf } from '../src/server/backup/files';
 import { loadConfig } from '../src/server/config';
 
 const config = loadConfig();
+refuseBucketPictures(config.S3_BUCKET, 'backup');
 const dataDir = resolve(config.DATA_DIR);
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const target = resolve(process.argv[2] ?? join('backups', `phonehaat-${stamp}`));

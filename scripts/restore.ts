@@ -5,7 +5,7 @@
  */
 import { copyFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DUMP_FILE, SQLITE_FILE, copyDataFiles, run } from '../src/server/backup/files';
+import { DUMP_FILE, SQLITE_FILE, copyDataFiles, refuseBucketPictures, run } from '../src/server/backup/files';
 import { loadConfig } from '../src/server/config';
 import { ensurePrivateDir, ensurePrivateFile } from '../src/server/db/data-dir';
 
@@ -13,6 +13,7 @@ const source = process.argv[2];
 if (!source) throw new Error('usage: npm run restore -- <backup folder>');
 const from = resolve(source);
 const config = loadConfig();
+refuseBucketPictures(config.S3_BUCKET, 'restore');
 const dataDir = resolve(config.DATA_DIR);
 ensurePrivateDir(dataDir);
 

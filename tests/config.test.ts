@@ -34,4 +34,44 @@ describe('configuration', () => {
       /PORT[\s\S]*AUTH_SECRET[\s\S]*SEED_DEMO/,
     );
   });
+
+  it('takes Redis only with a shared AUTH_SECRET, and a redis:// address', () => {
+    const secret = { AUTH_SECRET: 'a'.repeat(32) };
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379', ...secret })).toMatchObject({
+      REDIS_URL: 'redis://10.0.0.5:6379',
+      REDIS_PREFIX: 'phonehaat:',
+    });
+    expect(() => loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379' })).toThrow(/AUTH_SECRET: .*same AUTH_SECRET/);
+    expect(() => loadConfig({ REDIS_URL: 'http://10.0.0.5', ...secret })).toThrow(
+      /REDIS_URL must start with redis:\/\//,
+    );
+    expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX/);
+  });
+
+  it('keeps pictures in S3 only with what the service needs, and says what is missing', () => {
+    const minio = {
+      S3_BUCKET: 'photos',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+    };
+    expect(loadConfig(minio)).toMatchObject({ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: true });
+    expect(loadConfig({ S3_BUCKET: 'photos', S3_REGION: 'ap-south-1' }).S3_FORCE_PATH_STYLE).toBe(false);
+    expect(() => loadConfig({ S3_BUCKET: 'photos' })).toThrow(/S3_REGION: S3_BUCKET on Amazon S3 needs S3_REGION/);
+    expect(() => loadConfig({ ...minio, S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio.internal:9000' })).toThrow(
+      /S3_ACCESS_KEY_ID: S3_ENDPOINT needs/,
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio.internal:9000' })).toThrow(/S3_ENDPOINT needs S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'Not A Bucket', S3_REGION: 'x' })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => loadConfig({ ...minio, S3_PUBLIC_URL: 'http://cdn.example.com' })).toThrow(
+      /S3_PUBLIC_URL must start with https/,
+    );
+    expect(loadConfig({ ...minio, S3_PUBLIC_URL: 'https://cdn.example.com/photos/' }).S3_PUBLIC_URL).toBe(
+      'https://cdn.example.com/photos',
+    );
+  });
 });

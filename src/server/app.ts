@@ -15,6 +15,7 @@ import { registerPublicCache } from './cache/hooks';
 import { PublicCache } from './cache/public-cache';
 import { categoryRoutes } from './categories/routes';
 import type { Deps, DepsGiven } from './deps';
+import type { RedisLink } from './events/redis';
 import { healthRoutes } from './health/routes';
 import { Bell } from './notifications/bell';
 import { notificationRoutes } from './notifications/routes';
@@ -55,6 +56,13 @@ export interface AppOptions {
   /** The cache of public answers; main.ts hands one that hears other processes' changes. */
   publicCache?: PublicCache;
 }
+
+/**
+ * With Redis, every process counts in one place. When Redis is away a request is let through
+ * uncounted rather than refused (the link logs the outage once).
+ */
+const sharedCounters = (redis: RedisLink | undefined) =>
+  redis ? { redis: redis.client, nameSpace: `${redis.prefix}rate-limit:`, skipOnError: true } : {};
 
 /** Builds the whole server: outside plugins, then the app's own, then routes. Tests import this. */
 export async function buildApp(given: DepsGiven, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -108,7 +116,11 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      await api.register(rateLimit, { max: options.apiRateLimit ?? 1200, timeWindow: '1 minute' });
+      await api.register(rateLimit, {
+        max: options.apiRateLimit ?? 1200,
+        timeWindow: '1 minute',
+        ...sharedCounters(deps.redis),
+      });
       registerNoStore(api);
       // A page of listings is tens of KB of JSON; on a phone connection that is worth a quick
       // compression (the client's files are compressed once, at build time).

@@ -46,6 +46,40 @@ const envSchema = z.object({
   /** The sender of every mail. */
   MAIL_FROM: z.string().min(3).default('PhoneHaat <no-reply@phonehaat.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Where the processes of several machines keep what they must agree on (rate limits, upload slots,
+   * the cache and notification messages); unset: each process counts alone (docs/scaling.md).
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/./, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  /** Put before every Redis key and channel name, so several sites (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'REDIS_PREFIX holds up to 64 letters, digits and : _ . -')
+    .default('phonehaat:'),
+  /** The bucket photos are kept in; unset: under DATA_DIR/uploads. */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be a bucket name (3 to 63 lowercase letters, digits, . and -)',
+    )
+    .optional(),
+  /** An S3-compatible service (MinIO, R2, ...); unset: Amazon S3 itself. */
+  S3_ENDPOINT: z.url({ error: 'S3_ENDPOINT must be a URL such as https://s3.example.com' }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Buckets addressed as ENDPOINT/BUCKET rather than BUCKET.ENDPOINT (MinIO and most self-hosted stores). */
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  /** Where browsers fetch the photos straight from the bucket (a CDN or the bucket's public address); unset: through the app. */
+  S3_PUBLIC_URL: z
+    .url()
+    .regex(/^https:\/\//, 'S3_PUBLIC_URL must start with https:// (pages load pictures over https only)')
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -60,7 +94,7 @@ export interface Config extends Omit<Env, 'PUBLIC_URL' | 'SEED_DEMO'> {
 /** Parses the environment once, at start; a bad value stops the server with every problem listed. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = envSchema.superRefine(requireTogether).safeParse(cleaned);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
@@ -73,6 +107,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SEED_DEMO: parsed.data.SEED_DEMO ?? isThisMachine(publicUrl),
     secureCookies: publicUrl.startsWith('https://'),
   };
+}
+
+const S3_DETAILS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PUBLIC_URL',
+] as const satisfies Array<keyof Env>;
+
+/** Settings that only make sense with others, each problem named by the setting to add or remove. */
+function requireTogether(env: Env, context: z.RefinementCtx): void {
+  const problem = (path: keyof Env, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+  // Each machine would otherwise sign sessions with a secret of its own, valid on that machine only.
+  if (env.REDIS_URL && !env.AUTH_SECRET) {
+    problem('AUTH_SECRET', 'REDIS_URL is for several machines: give them all the same AUTH_SECRET');
+  }
+  if (!env.S3_BUCKET) {
+    for (const name of S3_DETAILS) if (env[name]) problem(name, `${name} needs S3_BUCKET`);
+    return;
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problem('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  if (env.S3_ENDPOINT && !env.S3_ACCESS_KEY_ID) {
+    problem('S3_ACCESS_KEY_ID', 'S3_ENDPOINT needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  if (!env.S3_ENDPOINT && !env.S3_REGION) {
+    problem('S3_REGION', 'S3_BUCKET on Amazon S3 needs S3_REGION (or S3_ENDPOINT for another service)');
+  }
 }
 
 function isThisMachine(url: string): boolean {

@@ -3,6 +3,7 @@ import type { AccessTokens } from './auth/tokens';
 import type { Config } from './config';
 import type { Engine } from './db/connection';
 import type { Database } from './db/schema';
+import type { RedisLink } from './events/redis';
 import type { Bell } from './notifications/bell';
 import type { SearchEngine } from './search/engine';
 import type { ImageStore } from './uploads/store';
@@ -17,6 +18,8 @@ export interface Deps {
   search: SearchEngine;
   /** Rings users' open pages when a notification is made for them, in every process. */
   bell: Bell;
+  /** With REDIS_URL: where rate limits and upload slots are counted for every process; else each counts alone. */
+  redis?: RedisLink | undefined;
 }
 
 /**

@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Engine } from '../../src/server/db/connection';
 import type { Database } from '../../src/server/db/schema';
 import { prepareDatabase } from '../../src/server/db/setup';
+import type { DepsGiven } from '../../src/server/deps';
 import { DiskImageStore } from '../../src/server/uploads/store';
 
 export interface TestApp {
@@ -24,9 +25,14 @@ export interface TestApp {
 /**
  * A fresh app on a fresh database: SQLite in a temporary folder, or, when TEST_DATABASE_URL is set,
  * a schema of its own in that PostgreSQL database (dropped again on close). `options` go to
- * buildApp as they are, so the app has the production limits unless a test asks otherwise.
+ * buildApp as they are, so the app has the production limits unless a test asks otherwise. `shared`
+ * hands the app a picture store or a Redis link of the test's own (then `images` is unused).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: AppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+  shared: Partial<Pick<DepsGiven, 'images' | 'redis'>> = {},
+): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL || undefined;
   const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-test-'));
   const schema = url ? `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined;
@@ -43,7 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: A
     ...env,
   });
   const tokens = new AccessTokens('test-secret-that-is-long-enough-for-hs256-signing');
-  const app = await buildApp({ db: handle.db, engine: handle.engine, config, tokens, images }, options);
+  const app = await buildApp({ db: handle.db, engine: handle.engine, config, tokens, images, ...shared }, options);
   await app.ready();
 
   return {

@@ -15,22 +15,30 @@ export function httpCall(
   method: string,
   path: string,
   options: { headers?: Record<string, string>; body?: unknown } = {},
-): Promise<HttpAnswer> {
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+): Promise<HttpAnswer & { bytes: Buffer }> {
+  // A Buffer goes as it is (a multipart upload, its content type in the headers); anything else as JSON.
+  const raw = Buffer.isBuffer(options.body);
+  const body =
+    options.body === undefined
+      ? undefined
+      : Buffer.isBuffer(options.body)
+        ? options.body
+        : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const req = request(
       `${origin}${path}`,
       {
         method,
         agent: false,
-        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...options.headers },
+        headers: { ...(body && !raw ? { 'content-type': 'application/json' } : {}), ...options.headers },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
-        );
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes.toString(), bytes });
+        });
         res.on('error', reject);
       },
     );

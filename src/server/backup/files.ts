@@ -23,3 +23,16 @@ export function schemaOf(url: string): string {
   const options = new URL(url).searchParams.get('options') ?? '';
   return /search_path=([A-Za-z_][A-Za-z0-9_]*)/.exec(options)?.[1] ?? 'public';
 }
+
+/**
+ * Backups copy the pictures from DATA_DIR/uploads; pictures in an S3 bucket are not theirs to copy,
+ * so with S3_BUCKET set they stop rather than write a backup that looks whole and is not.
+ */
+export function refuseBucketPictures(s3Bucket: string | undefined, command: 'backup' | 'restore'): void {
+  if (!s3Bucket) return;
+  throw new Error(
+    `npm run ${command} covers pictures kept under DATA_DIR/uploads, but S3_BUCKET=${s3Bucket} keeps them in S3. ` +
+      'Back the database up with your database tools and the bucket with its versioning or replication ' +
+      '(docs/scaling.md, "Backups").',
+  );
+}

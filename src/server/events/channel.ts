@@ -1,12 +1,13 @@
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { watchConnection, type RedisLink } from './redis';
 
 /**
  * A named channel between the server processes that share a database: each process publishes
- * short text messages and hears every other process's. PostgreSQL's NOTIFY carries them between
- * machines; the cluster's IPC between the processes of one machine on SQLite; a process alone needs
- * neither. A subscriber is also told `lost` after its connection came back, since messages sent
+ * short text messages and hears every other process's. Redis's pub/sub or PostgreSQL's NOTIFY carries
+ * them between machines; the cluster's IPC between the processes of one machine on SQLite; a process
+ * alone needs none. A subscriber is also told `lost` after its connection came back, since messages sent
  * meanwhile were missed.
  */
 export interface Channel {
@@ -78,6 +79,43 @@ export function postgresChannel(url: string, name: string, onError: (error: unkn
   };
 }
 
+/**
+ * Redis PUBLISH/SUBSCRIBE on the link's prefix and `name`; a process does not hear its own messages.
+ * Publishing shares the link's connection; hearing takes one of its own (a subscribed connection
+ * runs no other commands), which resubscribes by itself after an outage.
+ */
+export function redisChannel(redis: RedisLink, name: string, onError: (error: unknown) => void = () => {}): Channel {
+  const self = randomUUID();
+  const channel = `${redis.prefix}${name}`;
+  const listener = redis.client.duplicate({ lazyConnect: true, autoResubscribe: false });
+
+  return {
+    publish: async (message) => {
+      // What was published about is done; the listeners' own fallbacks catch up with it.
+      await redis.client.publish(channel, `${self}:${message}`).catch(onError);
+    },
+    subscribe: async (onMessage, onLost = () => {}) => {
+      let heard = false;
+      const subscribe = async () => {
+        await listener.subscribe(channel);
+        if (heard) onLost();
+        heard = true;
+      };
+      watchConnection(listener, `Redis channel ${name}`, (line) => onError(new Error(line)));
+      listener.on('message', (from: string, payload: string) => {
+        const separator = payload.indexOf(':');
+        if (from === channel && payload.slice(0, separator) !== self) onMessage(payload.slice(separator + 1));
+      });
+      await listener.connect().then(subscribe).catch(onError);
+      // Each reconnection: subscribe again, and say that messages may have been missed meanwhile.
+      listener.on('ready', () => void subscribe().catch(onError));
+    },
+    close: async () => {
+      listener.disconnect();
+    },
+  };
+}
+
 const CLUSTER_MESSAGE = 'phonehaat:channel';
 
 interface ClusterMessage {
@@ -118,13 +156,14 @@ export function relayChannels(): void {
   });
 }
 
-/** The channel `name` between this process and the others that share its data. */
+/** The channel `name` between this process and the others that share its data: through Redis when there is one. */
 export function channelFor(
-  databaseUrl: string | undefined,
+  shared: { redis?: RedisLink | undefined; databaseUrl?: string | undefined },
   name: string,
   onError: (error: unknown) => void,
 ): Channel | undefined {
-  if (databaseUrl) return postgresChannel(databaseUrl, name, onError);
+  if (shared.redis) return redisChannel(shared.redis, name, onError);
+  if (shared.databaseUrl) return postgresChannel(shared.databaseUrl, name, onError);
   if (cluster.isWorker) return clusterChannel(name);
   return undefined;
 }

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { buildApp } from '../app';
 import { loadAuthSecret } from '../auth/secret';
 import { AccessTokens } from '../auth/tokens';
@@ -12,7 +12,7 @@ import { ensureAdmin, prepareDatabase } from '../db/setup';
 import { seedDemoData } from '../db/seed/demo';
 import { startHousekeeping } from '../housekeeping';
 import { startMailWorker } from '../mail/worker';
-import { DiskImageStore } from '../uploads/store';
+import { closeRedis, imageStoreFor, redisFor } from './services';
 
 /** Requests still running this long after SIGTERM have their connections closed, so none holds up a restart. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -26,7 +26,7 @@ const openStores = (config: Config) => {
       if (config.LOG_LEVEL !== 'silent') console.warn(`PostgreSQL ended a pooled connection: ${error.message}`);
     },
   });
-  return { dataDir, ...database, images: new DiskImageStore(join(dataDir, 'uploads')) };
+  return { dataDir, ...database, images: imageStoreFor(config, dataDir) };
 };
 
 /** What must happen once before any server process answers: schema, base and demo data, the admin, the secret. */
@@ -51,15 +51,19 @@ export async function prepareServer(config: Config): Promise<void> {
 export async function runServer(config: Config, options: { housekeeping: boolean }): Promise<void> {
   const { db, engine, images, dataDir, close } = openStores(config);
   const tokens = new AccessTokens(loadAuthSecret(dataDir, config.AUTH_SECRET));
+  const redis = await redisFor(config);
   const channel = (name: string) =>
-    channelFor(config.DATABASE_URL, name, (error) => console.error(`${name} channel:`, error));
+    channelFor({ redis, databaseUrl: config.DATABASE_URL }, name, (error) =>
+      console.error(`${name} channel:`, error instanceof Error ? error.message : error),
+    );
   const app = await buildApp(
-    { db, engine, config, tokens, images, bell: new Bell(channel('phonehaat_bell')) },
+    { db, engine, config, tokens, images, redis, bell: new Bell(channel('phonehaat_bell')) },
     {
       logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
       publicCache: new PublicCache({ channel: channel('phonehaat_catalog') }),
     },
   );
+  app.addHook('onClose', () => closeRedis(redis));
   // Unused uploads and expired sessions go now and then, in one process; tests call the jobs themselves.
   // The mail worker runs there too: one sender per cluster (other machines' are kept apart by its claims).
   if (options.housekeeping) {

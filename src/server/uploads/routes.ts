@@ -11,7 +11,8 @@ import { imageFileName, imageFileNames, thumbFileName } from './names';
 import { processPhoto } from './processing';
 import { ARRIVAL_RULE, arrivingAtPace, type ArrivalRule } from './arrival';
 import { insertUpload } from './repository';
-import { Slots } from './slots';
+import { RedisSlots } from './redis-slots';
+import { Slots, type SlotPool } from './slots';
 
 const IMAGE_FIELD = 'image';
 
@@ -136,10 +137,13 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     preHandler: perSellerLimit(app, options.uploadsPerMinute ?? UPLOADS_PER_MINUTE),
   };
 
-  // Taken before the body is read (a refused upload costs no memory), given back when it ends.
-  const perSeller = new Slots(MAX_UPLOADS_IN_FLIGHT_PER_SELLER);
-  const perAddress = new Slots(MAX_UPLOADS_IN_FLIGHT_PER_ADDRESS);
-  // Taken once the photo has arrived, for its turn in the processor.
+  // Taken before the body is read (a refused upload costs no memory), given back when it ends; with
+  // Redis they count a seller's and an address's uploads on every machine.
+  const shared = (name: string, max: number): SlotPool =>
+    app.deps.redis ? new RedisSlots(app.deps.redis, name, max) : new Slots(max);
+  const perSeller = shared('seller', MAX_UPLOADS_IN_FLIGHT_PER_SELLER);
+  const perAddress = shared('address', MAX_UPLOADS_IN_FLIGHT_PER_ADDRESS);
+  // Taken once the photo has arrived, for its turn in this process's processor (its own CPU).
   const processing = new Slots(MAX_UPLOADS_IN_FLIGHT);
   const arrivalRule = options.arrivalRule ?? ARRIVAL_RULE;
 

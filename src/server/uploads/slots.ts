@@ -1,8 +1,15 @@
+/** Uploads under way per key, each key holding at most `max` at once. */
+export interface SlotPool {
+  readonly max: number;
+  /** Runs `task` holding one of the key's slots, or throws `refused()` when the key has none left. */
+  hold<T>(key: string, refused: () => Error, task: () => Promise<T>): Promise<T>;
+}
+
 /**
- * Uploads under way per key (an account, an address, or one key for the whole server), each key
+ * Uploads under way per key, in this process (an account, an address, or one key for the whole server), each key
  * holding at most `max` at once. A give without a take is ignored, so a slot is never counted twice.
  */
-export class Slots {
+export class Slots implements SlotPool {
   readonly #taken = new Map<string, number>();
 
   constructor(readonly max: number) {}

@@ -1,11 +1,20 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 
-/** Where processed images live. Local disk today; the interface leaves room for S3-compatible storage. */
+/** One stored picture on its way out. */
+export interface StoredImage {
+  body: Readable;
+  size: number;
+}
+
+/** Where processed images live: local disk (DiskImageStore) or S3-compatible storage (S3ImageStore). */
 export interface ImageStore {
-  /** Public URL path under which `name` is served. */
+  /** The URL (a path under /uploads/, or an absolute one) under which `name` is shown. */
   urlOf(name: string): string;
   put(name: string, bytes: Buffer): Promise<void>;
+  /** The picture, or undefined when there is none of that name. */
+  read(name: string): Promise<StoredImage | undefined>;
   remove(names: string[]): Promise<void>;
 }
 
@@ -21,6 +30,18 @@ export class DiskImageStore implements ImageStore {
   async put(name: string, bytes: Buffer): Promise<void> {
     await mkdir(this.directory, { recursive: true });
     await writeFile(join(this.directory, name), bytes);
+  }
+
+  async read(name: string): Promise<StoredImage | undefined> {
+    // Opened first, then measured: a file removed meanwhile is still whole.
+    const file = await open(join(this.directory, name)).catch(() => undefined);
+    if (!file) return undefined;
+    const found = await file.stat();
+    if (!found.isFile()) {
+      await file.close();
+      return undefined;
+    }
+    return { body: file.createReadStream(), size: found.size };
   }
 
   async remove(names: string[]): Promise<void> {

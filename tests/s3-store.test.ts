@@ -1,0 +1,84 @@
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/server/config';
+import { S3ImageStore, s3ClientFor } from '../src/server/uploads/s3-store';
+import { createTestApp, type TestApp } from './support/app';
+import { registerActor } from './support/actors';
+import { uploadPhoto } from './support/products';
+import { startS3Server, type S3Server } from './support/shared-services';
+
+/*
+ * Pictures in S3-compatible storage, against a real S3-protocol server (s3rver) on 127.0.0.1 that this
+ * file starts and stops: the store itself, then the app uploading and serving through it.
+ */
+let s3: S3Server;
+let store: S3ImageStore;
+
+beforeAll(async () => {
+  s3 = await startS3Server();
+  const config = loadConfig(s3.env);
+  const settings = { ...config, S3_BUCKET: config.S3_BUCKET! };
+  store = new S3ImageStore(s3ClientFor(settings), settings);
+});
+
+afterAll(async () => {
+  store?.client.destroy();
+  await s3?.stop();
+});
+
+async function text(body: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString();
+}
+
+describe('S3ImageStore', () => {
+  it('puts, reads back and removes a picture', async () => {
+    await store.put('a1-thumb.webp', Buffer.from('picture bytes'));
+    const read = await store.read('a1-thumb.webp');
+    expect(read?.size).toBe(13);
+    expect(await text(read!.body)).toBe('picture bytes');
+
+    await store.remove(['a1-thumb.webp', 'never-stored.webp']);
+    expect(await store.read('a1-thumb.webp')).toBeUndefined();
+  });
+
+  it('answers undefined, not an error, for a name it does not hold', async () => {
+    expect(await store.read('missing.webp')).toBeUndefined();
+  });
+
+  it('links pictures through the app, or to S3_PUBLIC_URL when set', () => {
+    expect(store.urlOf('b2.webp')).toBe('/uploads/b2.webp');
+    const linked = new S3ImageStore(store.client, { S3_BUCKET: 'x', S3_PUBLIC_URL: 'https://cdn.example.com/p' });
+    expect(linked.urlOf('b2.webp')).toBe('https://cdn.example.com/p/b2.webp');
+  });
+});
+
+describe('the app with its pictures in S3', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, {}, { images: store });
+  });
+  afterAll(async () => t?.close());
+
+  it('stores an upload in the bucket and serves it with the same headers as from disk', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const url = await uploadPhoto(seller);
+    expect(url).toMatch(/^\/uploads\/[a-z0-9-]+\.webp$/);
+    expect(await store.read(url.slice('/uploads/'.length))).toBeDefined();
+
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers).toMatchObject({
+      'content-type': 'image/webp',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    expect(Number(served.headers['content-length'])).toBe(served.rawPayload.length);
+    expect(served.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+  });
+
+  it('answers 404 for a picture the bucket does not hold', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/uploads/nothing-here.webp' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
