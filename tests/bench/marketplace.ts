@@ -1,12 +1,13 @@
 /*
- * The marketplace as a user starts it (src/server/main.ts: WEB_CONCURRENCY processes, one per core by
- * default), for the benchmarks: on a fresh SQLite folder, or on a fresh PostgreSQL database made
+ * The marketplace as `npm start` runs it (the server bundled, then package.json's `serve` script:
+ * WEB_CONCURRENCY processes, one per core by default), for the benchmarks: on a fresh SQLite folder, or on a fresh PostgreSQL database made
  * beside the one BENCH_DATABASE_URL names, with N generated listings (fill.ts) or, for N = 0, the
  * demo data. Requests come through a trusted proxy (TRUST_PROXY=127.0.0.1), so a benchmark can send
  * them from many addresses, as real visitors do, and meet the per-address rate limits as they would.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -88,9 +89,23 @@ async function fill(store: Store, listings: number) {
   if (code !== 0) throw new Error(`filling the database failed (exit ${code})`);
 }
 
+let built = false;
+
+/** `npm start` less the client's build: the server's bundle, once per benchmark. */
+function serveCommand(): string {
+  if (!built) {
+    const build = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build:server failed');
+    built = true;
+  }
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } };
+  return scripts.serve;
+}
+
 async function startOn(store: Store, demo: boolean): Promise<Marketplace> {
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // As npm runs a script, less npm itself: the shell's exec makes the server the child, whose memory is read.
+  const server = spawn('sh', ['-c', serveCommand()], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {

@@ -62,6 +62,17 @@ describe('PublicCache', () => {
     expect(cache.get('/c')).toBeUndefined();
   });
 
+  it('forgets the oldest answers when their bodies pass its byte size, keeping the newest', () => {
+    const cache = new PublicCache({ maxBytes: 10 });
+    cache.store('/a', 0, '"12345"', {});
+    cache.store('/b', 0, '"1234"', {});
+    expect(cache.get('/a')).toBeUndefined();
+    expect(cache.get('/b')).toBeDefined();
+    cache.store('/huge', 0, JSON.stringify('x'.repeat(50)), {});
+    expect(cache.get('/b')).toBeUndefined();
+    expect(cache.get('/huge')).toBeDefined();
+  });
+
   it('compresses a large answer once and leaves a small one alone', () => {
     const cache = new PublicCache();
     const big = cache.store('/big', 0, JSON.stringify('x'.repeat(5000)), {})!;

@@ -7,6 +7,8 @@ export interface CachedAnswer {
   generation: number;
   storedAt: number;
   body: string;
+  /** The body's size in bytes. */
+  bytes: number;
   etag: string;
   headers: Record<string, string>;
   compressed: Partial<Record<Encoding, Buffer>>;
@@ -19,6 +21,11 @@ export interface PublicCacheOptions {
   channel?: Channel;
   /** Answers kept at most; the oldest goes first. */
   maxEntries?: number;
+  /**
+   * Bytes of bodies kept at most (their compressed forms add less than that again); the oldest goes
+   * first. Bounds the cache's memory whatever the size of the answers (a page may hold 100 listings).
+   */
+  maxBytes?: number;
   /** A safety net for changes made outside the app (by hand in the database): nothing is served older than this. */
   maxAgeMs?: number;
   now?: () => number;
@@ -40,12 +47,15 @@ export class PublicCache {
   private readonly pending = new Map<string, Promise<CachedAnswer | undefined>>();
   private readonly channel: Channel;
   private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private bytes = 0;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
 
   constructor(options: PublicCacheOptions = {}) {
     this.channel = options.channel ?? localChannel;
     this.maxEntries = options.maxEntries ?? 500;
+    this.maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.now = options.now ?? Date.now;
   }
@@ -76,6 +86,7 @@ export class PublicCache {
   invalidate(): void {
     this.generationNumber += 1;
     this.entries.clear();
+    this.bytes = 0;
     this.pending.clear();
   }
 
@@ -83,7 +94,7 @@ export class PublicCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.generation !== this.generationNumber || this.now() - entry.storedAt > this.maxAgeMs) {
-      this.entries.delete(key);
+      this.forget(key);
       return undefined;
     }
     return entry;
@@ -111,15 +122,26 @@ export class PublicCache {
       generation,
       storedAt: this.now(),
       body,
+      bytes: Buffer.byteLength(body),
       etag: etagOf(body),
       headers,
       compressed: {},
     };
     if (generation !== this.generationNumber) return undefined;
-    this.entries.delete(key);
+    this.forget(key);
     this.entries.set(key, answer);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.bytes += answer.bytes;
+    while (this.entries.size > this.maxEntries || (this.bytes > this.maxBytes && this.entries.size > 1)) {
+      this.forget(this.entries.keys().next().value as string);
+    }
     return answer;
+  }
+
+  private forget(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
   }
 }
 

@@ -1,12 +1,19 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_URL_PREFIX } from '../uploads/store';
 
+/** The project's folder: the nearest above this file with a package.json (it runs from src/, or bundled from dist/server/). */
+function projectRoot(): string {
+  let dir = import.meta.dirname;
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
 /** Where `npm run build:client` (vite build) writes the web client. */
-export const BUILT_CLIENT_DIR = resolve(import.meta.dirname, '../../../dist/client');
+export const BUILT_CLIENT_DIR = join(projectRoot(), 'dist/client');
 
 /** Vite puts a content hash in every name under /assets/, so a name never gets new content. */
 const HASHED_ASSET = 'public, max-age=31536000, immutable';

@@ -1,10 +1,23 @@
 import cluster, { type Worker } from 'node:cluster';
+import { once } from 'node:events';
 import { relayChannels } from '../events/channel';
 import type { Config } from '../config';
-import { prepareServer } from './server';
 
 /** A worker that dies this soon after its start is not restarted: it would only die again. */
 const MIN_LIFETIME_MS = 10_000;
+
+/**
+ * Preparing (the demo data's photos above all) takes memory a long-lived primary would keep: done by
+ * a process of its own, which exits when done.
+ */
+async function prepareInOwnProcess(): Promise<void> {
+  const preparer = cluster.fork({ PHONEHAAT_ROLE: 'prepare' });
+  const [code, signal] = (await once(preparer, 'exit')) as [number | null, string | null];
+  if (code !== 0) {
+    console.error(`Preparing the database failed (${signal ?? code}), see above`);
+    process.exit(1);
+  }
+}
 
 /**
  * Prepares the database once, then starts WEB_CONCURRENCY server processes on one port. The first
@@ -12,7 +25,7 @@ const MIN_LIFETIME_MS = 10_000;
  * SIGINT or SIGTERM stops them all.
  */
 export async function runPrimary(config: Config): Promise<void> {
-  await prepareServer(config);
+  await prepareInOwnProcess();
   relayChannels();
 
   let stopping = false;
