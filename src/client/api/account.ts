@@ -6,6 +6,7 @@ import type {
   UpdateMailSettingsRequest,
 } from '../../shared/account';
 import { api } from './http';
+import { queryKeys } from './queryKeys';
 
 /*
  * Account recovery and settings (docs/accounts.md). These calls go with the session cookie: they
@@ -24,10 +25,8 @@ export const deleteAccount = (password: string) => post('/account/delete', { pas
 export const unsubscribe = (token: string) =>
   post<{ message: string; kind: string }>('/account/unsubscribe', { token });
 
-const mailSettingsKey = ['account', 'mail-settings'] as const;
-
 export function useMailSettings() {
-  return useQuery({ queryKey: mailSettingsKey, queryFn: () => api<MailSettings>('/account/mail-settings') });
+  return useQuery({ queryKey: queryKeys.mailSettings, queryFn: () => api<MailSettings>('/account/mail-settings') });
 }
 
 export function useUpdateMailSettings() {
@@ -35,6 +34,6 @@ export function useUpdateMailSettings() {
   return useMutation({
     mutationFn: (request: UpdateMailSettingsRequest) =>
       api<MailSettings>('/account/mail-settings', { method: 'PUT', body: request }),
-    onSuccess: (settings) => queryClient.setQueryData(mailSettingsKey, settings),
+    onSuccess: (settings) => queryClient.setQueryData(queryKeys.mailSettings, settings),
   });
 }

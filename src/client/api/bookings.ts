@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingRequest } from '../../shared/bookings';
 import type { InsertResult } from '../../shared/common';
 import { api } from './http';
-import { productsKeys } from './products';
+import { queryKeys } from './queryKeys';
 
 /** POST /store/booking/product: the signed-in buyer books a phone by its id; the server fills in who and what. */
 export function bookProduct(booking: BookingRequest & { productId: string }) {
@@ -16,8 +16,9 @@ export function useBookProduct() {
     // After a 409 too: the phone was booked meanwhile (in another tab, say), and the page should say so.
     onSettled: (_result, _error, booking) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['orders'] }),
-        queryClient.invalidateQueries({ queryKey: productsKeys.one(booking.productId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.one(booking.productId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.productActivity.of(booking.productId) }),
       ]),
   });
 }

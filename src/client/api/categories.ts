@@ -1,16 +1,12 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { Category } from '../../shared/categories';
 import { api, enc } from './http';
-
-export const categoriesKeys = {
-  all: ['categories'] as const,
-  info: (id: string) => ['categories', id] as const,
-};
+import { queryKeys } from './queryKeys';
 
 /** GET /categoires: every category, for the home grid and the Add Product select. */
 export const categoriesQueryOptions = () =>
   queryOptions({
-    queryKey: categoriesKeys.all,
+    queryKey: queryKeys.categories.all,
     queryFn: ({ signal }) => api<Category[]>('/categoires', { signal }),
     // Base data: nothing in the app changes the categories, so asking again would only cost a request.
     staleTime: Infinity,
@@ -21,7 +17,7 @@ export const useCategories = () => useQuery(categoriesQueryOptions());
 /** GET /categoryinfo?id=: the name and description heading a category page (404 for an unknown id). */
 export const categoryInfoQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: categoriesKeys.info(id),
+    queryKey: queryKeys.categories.info(id),
     queryFn: ({ signal }) => api<Category>(`/categoryinfo?id=${enc(id)}`, { signal }),
   });
 

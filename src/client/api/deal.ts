@@ -3,14 +3,11 @@ import type { BookingRequestItem, BookingStatus } from '../../shared/bookings';
 import type { UpdateResult } from '../../shared/common';
 import { api, enc } from './http';
 import { pagedListOptions } from './pagedList';
-
-export const dealKeys = {
-  requests: ['bookingRequests'] as const,
-};
+import { queryKeys } from './queryKeys';
 
 /** GET /bookings/requests (sellers): the requests on the seller's phones, open ones first. */
 export const useBookingRequests = () =>
-  useInfiniteQuery(pagedListOptions<BookingRequestItem>(dealKeys.requests, '/bookings/requests'));
+  useInfiniteQuery(pagedListOptions<BookingRequestItem>(queryKeys.bookingRequests, '/bookings/requests'));
 
 type Move = 'accept' | 'decline' | 'cancel' | 'sold';
 

@@ -4,12 +4,7 @@ import type { UpdateResult } from '../../shared/common';
 import type { Notification, UnreadCount } from '../../shared/notifications';
 import { api, API_BASE } from './http';
 import { pagedListOptions } from './pagedList';
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  unread: ['notifications', 'unread'] as const,
-  list: ['notifications', 'list'] as const,
-};
+import { queryKeys } from './queryKeys';
 
 /** GET /notifications/unread, kept current by the server's event stream while the app is open. */
 export function useUnreadCount(enabled: boolean) {
@@ -20,15 +15,15 @@ export function useUnreadCount(enabled: boolean) {
     const events = new EventSource(`${API_BASE}/notifications/stream`);
     events.addEventListener('unread', (event) => {
       const { unread } = JSON.parse((event as MessageEvent<string>).data) as UnreadCount;
-      const before = queryClient.getQueryData<UnreadCount>(notificationKeys.unread);
-      queryClient.setQueryData<UnreadCount>(notificationKeys.unread, { unread });
+      const before = queryClient.getQueryData<UnreadCount>(queryKeys.notifications.unread);
+      queryClient.setQueryData<UnreadCount>(queryKeys.notifications.unread, { unread });
       // Something new happened: the lists it is about (orders, requests, phones) are read again.
       if (before && unread > before.unread) void queryClient.invalidateQueries({ refetchType: 'active' });
     });
     return () => events.close();
   }, [enabled, queryClient]);
   return useQuery({
-    queryKey: notificationKeys.unread,
+    queryKey: queryKeys.notifications.unread,
     queryFn: ({ signal }) => api<UnreadCount>('/notifications/unread', { auth: true, signal }),
     enabled,
   });
@@ -36,7 +31,7 @@ export function useUnreadCount(enabled: boolean) {
 
 /** GET /notifications: the signed-in user's notifications, newest first. */
 export const useNotifications = (enabled: boolean) =>
-  useInfiniteQuery({ ...pagedListOptions<Notification>(notificationKeys.list, '/notifications'), enabled });
+  useInfiniteQuery({ ...pagedListOptions<Notification>(queryKeys.notifications.list, '/notifications'), enabled });
 
 /** PUT /notifications/read: everything is read; the count goes to 0 at once. */
 export function useMarkAllRead() {
@@ -44,8 +39,8 @@ export function useMarkAllRead() {
   return useMutation({
     mutationFn: () => api<UpdateResult>('/notifications/read', { method: 'PUT', auth: true }),
     onSuccess: () => {
-      queryClient.setQueryData<UnreadCount>(notificationKeys.unread, { unread: 0 });
-      return queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+      queryClient.setQueryData<UnreadCount>(queryKeys.notifications.unread, { unread: 0 });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.notifications.list });
     },
   });
 }

@@ -2,13 +2,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { BuyerOrder } from '../../shared/bookings';
 import { enc } from './http';
 import { pagedListOptions } from './pagedList';
-
-export const ordersKeys = {
-  mine: (email: string) => ['orders', email] as const,
-};
+import { queryKeys } from './queryKeys';
 
 /** GET /orders?email= (that buyer only): the buyer's bookings. */
 export const myOrdersQueryOptions = (email: string) =>
-  pagedListOptions<BuyerOrder>(ordersKeys.mine(email), `/orders?email=${enc(email)}`);
+  pagedListOptions<BuyerOrder>(queryKeys.orders.mine(email), `/orders?email=${enc(email)}`);
 
 export const useMyOrders = (email: string) => useInfiniteQuery(myOrdersQueryOptions(email));

@@ -1,22 +1,14 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { MyProductActivity, Product } from '../../shared/products';
 import { api, enc } from './http';
-
-export const productsKeys = {
-  /** The spec caches the advertised list under exactly this key. */
-  advertised: ['products'] as const,
-  banner: ['products', 'banner'] as const,
-  one: (id: string) => ['products', 'one', id] as const,
-  /** Under `one`, so what refreshes a product refreshes this too; per user, so a switch of account never shows another's. */
-  mine: (id: string, email: string) => ['products', 'one', id, 'mine', email] as const,
-};
+import { queryKeys } from './queryKeys';
 
 const BANNER_SLIDES = 6;
 
 /** GET /advertised_products: the listings sellers paid to show on the home page. */
 export const advertisedProductsQueryOptions = () =>
   queryOptions({
-    queryKey: productsKeys.advertised,
+    queryKey: queryKeys.products.advertised,
     queryFn: ({ signal }) => api<Product[]>('/advertised_products', { signal }),
   });
 
@@ -25,7 +17,7 @@ export const useAdvertisedProducts = () => useQuery(advertisedProductsQueryOptio
 /** GET /all/phones: the newest listings, whose photos fill the home banner. */
 export const bannerPhonesQueryOptions = () =>
   queryOptions({
-    queryKey: productsKeys.banner,
+    queryKey: queryKeys.products.banner,
     queryFn: ({ signal }) => api<Product[]>(`/all/phones?limit=${BANNER_SLIDES}`, { signal }),
   });
 
@@ -34,7 +26,7 @@ export const useBannerPhones = () => useQuery(bannerPhonesQueryOptions());
 /** GET /addvertise/product/{id}: one listing with every detail (404 for an unknown id). */
 export const productQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: productsKeys.one(id),
+    queryKey: queryKeys.products.one(id),
     queryFn: ({ signal }) => api<Product>(`/addvertise/product/${enc(id)}`, { signal }),
   });
 
@@ -43,7 +35,7 @@ export const useProduct = (id: string) => useSuspenseQuery(productQueryOptions(i
 /** GET /product/{id}/mine: whether the signed-in user (`email`, null when signed out) booked or reported it. */
 export const useMyProductActivity = (id: string, email: string | null) =>
   useQuery({
-    queryKey: productsKeys.mine(id, email ?? ''),
+    queryKey: queryKeys.productActivity.mine(id, email ?? ''),
     queryFn: ({ signal }) => api<MyProductActivity>(`/product/${enc(id)}/mine`, { signal, auth: true }),
     enabled: email !== null,
   });

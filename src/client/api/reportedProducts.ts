@@ -3,14 +3,11 @@ import type { DeleteResult } from '../../shared/common';
 import type { ReportedProduct } from '../../shared/reports';
 import { api, enc } from './http';
 import { pagedListOptions } from './pagedList';
-
-export const reportedProductsKeys = {
-  all: ['reportedProducts'] as const,
-};
+import { queryKeys } from './queryKeys';
 
 /** GET /all/reported/products (admin). */
 export const reportedProductsQueryOptions = () =>
-  pagedListOptions<ReportedProduct>(reportedProductsKeys.all, '/all/reported/products');
+  pagedListOptions<ReportedProduct>(queryKeys.reportedProducts, '/all/reported/products');
 
 export const useReportedProducts = () => useInfiniteQuery(reportedProductsQueryOptions());
 
@@ -39,6 +36,6 @@ export function useDeleteReportedProduct() {
     onSettled: (productDeleted) =>
       productDeleted
         ? queryClient.invalidateQueries()
-        : queryClient.invalidateQueries({ queryKey: reportedProductsKeys.all }),
+        : queryClient.invalidateQueries({ queryKey: queryKeys.reportedProducts }),
   });
 }

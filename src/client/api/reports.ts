@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InsertResult } from '../../shared/common';
 import { api } from './http';
-import { productsKeys } from './products';
-import { reportedProductsKeys } from './reportedProducts';
+import { queryKeys } from './queryKeys';
 
 /** POST /report/product: a signed-in user flags a listing for the admin (once per listing). */
 export function reportProduct(productId: string) {
@@ -15,9 +14,10 @@ export function useReportProduct() {
     mutationFn: reportProduct,
     onSettled: (_result, _error, productId) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: reportedProductsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.reportedProducts }),
         // A 409 means it was reported already (in another tab, say): the page learns that too.
-        queryClient.invalidateQueries({ queryKey: productsKeys.one(productId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.one(productId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.productActivity.of(productId) }),
       ]),
   });
 }

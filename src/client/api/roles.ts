@@ -1,5 +1,6 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { api, enc } from './http';
+import { queryKeys } from './queryKeys';
 
 export interface Roles {
   isAdmin: boolean;
@@ -18,7 +19,7 @@ function fetchRole<R extends Role>(role: R, email: string, signal?: AbortSignal)
 // An empty email is nobody signed in: there is no one to ask about.
 const roleQueryOptions = <R extends Role>(role: R, email: string) =>
   queryOptions({
-    queryKey: ['roles', role, email],
+    queryKey: queryKeys.roles(role, email),
     queryFn: ({ signal }) => fetchRole(role, email, signal),
     enabled: email !== '',
   });

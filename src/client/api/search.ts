@@ -1,17 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchResult, Suggestion } from '../../shared/search';
 import { api } from './http';
-
-export const searchKeys = {
-  all: ['search'] as const,
-  results: (params: string) => ['search', 'results', params] as const,
-  suggestions: (text: string) => ['search', 'suggestions', text] as const,
-};
+import { queryKeys } from './queryKeys';
 
 /** GET /search with the page's URL parameters as they are (the URL is the search's whole state). */
 export const searchQueryOptions = (params: URLSearchParams) =>
   queryOptions({
-    queryKey: searchKeys.results(params.toString()),
+    queryKey: queryKeys.search.results(params.toString()),
     queryFn: ({ signal }) => api<SearchResult>(`/search?${params.toString()}`, { signal }),
     // While the next answer loads, the previous results stay on screen.
     placeholderData: keepPreviousData,
@@ -22,7 +17,7 @@ export const useSearch = (params: URLSearchParams) => useQuery(searchQueryOption
 /** GET /search/suggestions: up to six phone names for what is typed so far. */
 export const useSuggestions = (text: string) =>
   useQuery({
-    queryKey: searchKeys.suggestions(text),
+    queryKey: queryKeys.search.suggestions(text),
     queryFn: ({ signal }) =>
       api<{ suggestions: Suggestion[] }>(`/search/suggestions?q=${encodeURIComponent(text)}`, { signal }),
     enabled: text.trim().length >= 2,

@@ -3,14 +3,11 @@ import type { InsertResult, UpdateResult } from '../../shared/common';
 import type { MyProduct, StoreProductRequest } from '../../shared/products';
 import { api, apiDelete, enc } from './http';
 import { pagedListOptions } from './pagedList';
-
-export const sellerProductsKeys = {
-  mine: (email: string) => ['sellerProducts', email] as const,
-};
+import { queryKeys } from './queryKeys';
 
 /** GET /products?email= (that seller only): the seller's own listings. */
 export const myProductsQueryOptions = (email: string) =>
-  pagedListOptions<MyProduct>(sellerProductsKeys.mine(email), `/products?email=${enc(email)}`);
+  pagedListOptions<MyProduct>(queryKeys.sellerProducts(email), `/products?email=${enc(email)}`);
 
 export const useMyProducts = (email: string) => useInfiniteQuery(myProductsQueryOptions(email));
 

@@ -2,15 +2,12 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import type { User } from '../../shared/users';
 import { apiDelete, enc } from './http';
 import { pagedListOptions } from './pagedList';
+import { queryKeys } from './queryKeys';
 
 export type ListedRole = 'buyer' | 'seller';
 
-export const usersKeys = {
-  list: (role: ListedRole) => ['users', `${role}s`] as const,
-};
-
 /** GET /buyers or /sellers (admin): the registered users of one role, a page at a time. */
-export const usersQueryOptions = (role: ListedRole) => pagedListOptions<User>(usersKeys.list(role), `/${role}s`);
+export const usersQueryOptions = (role: ListedRole) => pagedListOptions<User>(queryKeys.users(role), `/${role}s`);
 
 export const useUsers = (role: ListedRole) => useInfiniteQuery(usersQueryOptions(role));
 
@@ -25,9 +22,9 @@ export function useDeleteUser(role: ListedRole) {
     mutationFn: (id: string) => deleteUser(role, id),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersKeys.list(role) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users(role) }),
         // A deleted seller takes their pending verification request with them.
-        role === 'seller' && queryClient.invalidateQueries({ queryKey: ['verification'] }),
+        role === 'seller' && queryClient.invalidateQueries({ queryKey: queryKeys.verification.all }),
       ]),
   });
 }

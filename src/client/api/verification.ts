@@ -3,27 +3,21 @@ import type { DeleteResult, InsertResult, UpdateResult } from '../../shared/comm
 import type { OwnVerification, VerificationRequest } from '../../shared/users';
 import { api, enc } from './http';
 import { pagedListOptions } from './pagedList';
-import { usersKeys } from './users';
+import { queryKeys } from './queryKeys';
 
 /** What the admin's request table shows of a seller asking to be verified. */
 export type UnverifiedSeller = Pick<VerificationRequest, '_id' | 'name' | 'email' | 'photoURL'>;
 
-export const verificationKeys = {
-  requests: ['verification', 'requests'] as const,
-  check: (email: string) => ['verification', 'check', email] as const,
-  own: ['verification', 'own'] as const,
-};
-
 /** GET /unverifiedsellers (admin). */
 export const unverifiedSellersQueryOptions = () =>
-  pagedListOptions<UnverifiedSeller>(verificationKeys.requests, '/unverifiedsellers');
+  pagedListOptions<UnverifiedSeller>(queryKeys.verification.requests, '/unverifiedsellers');
 
 export const useUnverifiedSellers = () => useInfiniteQuery(unverifiedSellersQueryOptions());
 
 /** GET /checkSellerVerify?email=: whether that seller is verified. */
 export const sellerVerifiedQueryOptions = (email: string) =>
   queryOptions({
-    queryKey: verificationKeys.check(email),
+    queryKey: queryKeys.sellerVerified.of(email),
     queryFn: ({ signal }) => api<{ verified: boolean }>(`/checkSellerVerify?email=${enc(email)}`, { signal }),
   });
 
@@ -32,7 +26,7 @@ export const useSellerVerified = (email: string) => useQuery(sellerVerifiedQuery
 /** GET /seller/verification: whether the signed-in seller has a request waiting for an admin. */
 export const useOwnVerification = (enabled: boolean) =>
   useQuery({
-    queryKey: verificationKeys.own,
+    queryKey: queryKeys.verification.own,
     queryFn: ({ signal }) => api<OwnVerification>('/seller/verification', { auth: true, signal }),
     enabled,
   });
@@ -53,7 +47,7 @@ export function useApplyForVerification() {
   return useMutation({
     mutationFn: applyForVerification,
     // A 409 means a request is already on file: the notice should say so instead of offering the button.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['verification'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.verification.all }),
   });
 }
 
@@ -77,8 +71,9 @@ export function useVerifySeller() {
     mutationFn: verifySeller,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: usersKeys.list('seller') }),
-        queryClient.invalidateQueries({ queryKey: ['verification'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users('seller') }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.verification.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.sellerVerified.all }),
       ]),
   });
 }

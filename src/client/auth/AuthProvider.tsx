@@ -15,6 +15,7 @@ import {
   updateAccount,
 } from '../api/auth';
 import { ApiError } from '../api/http';
+import { privateRoot } from '../api/queryKeys';
 import { sameEmail } from './sameEmail';
 
 export interface AuthState {
@@ -65,6 +66,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  // Nothing fetched for the last account may show to the next one.
+  const signedOut = useCallback(() => {
+    forgetAccessToken();
+    setUser(null);
+    queryClient.removeQueries({ queryKey: privateRoot });
+  }, [queryClient]);
+
   const signedIn = useCallback(async (account: CurrentUser) => {
     await storeAccessToken(account.email);
     setUser(account);
@@ -76,11 +84,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       withLoading(async () => {
         const account = await fetchCurrentUser();
         if (account) return signedIn(account);
-        forgetAccessToken();
-        setUser(null);
+        signedOut();
         return null;
       }),
-    [withLoading, signedIn],
+    [withLoading, signedIn, signedOut],
   );
 
   useEffect(() => {
@@ -125,15 +132,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     forgetAccessToken();
     try {
       await logOut();
-      setUser(null);
-      // Nothing fetched for the last account may show to the next one.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'products' });
+      signedOut();
       toast.success(messages.logoutSuccess);
       await navigate('/login');
     } catch (error) {
       console.error('Logout failed', error);
     }
-  }, [navigate, queryClient]);
+  }, [navigate, signedOut]);
 
   const value = useMemo<AuthState>(
     () => ({ user, loading, login, register, logout, refresh }),
