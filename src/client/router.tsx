@@ -1,7 +1,9 @@
 import { createBrowserRouter, Outlet } from 'react-router';
+import { paths, routePatterns } from '../shared/paths';
 import { AppShell } from './AppShell';
 import { PrivateRoute } from './auth/PrivateRoute';
 import { FullScreenSpinner } from './components/Spinner';
+import { lazyScreen } from './lazyScreen';
 import { PublicLayout } from './layouts/PublicLayout';
 import { dashboardRoutes } from './pages/dashboard/routes';
 import { HomePage, homeLoader } from './pages/home/HomePage';
@@ -28,51 +30,41 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <HomePage />, loader: homeLoader(queryClient) },
               {
-                path: 'category/:id',
+                path: routePatterns.category,
                 lazy: async () => {
                   const { CategoryPage, categoryLoader } = await import('./pages/category/CategoryPage');
                   return { Component: CategoryPage, loader: categoryLoader(queryClient) };
                 },
               },
               {
-                path: 'productId/:id',
+                path: routePatterns.product,
                 lazy: async () => {
                   const { ProductPage, productLoader } = await import('./pages/product/ProductPage');
                   return { Component: ProductPage, loader: productLoader(queryClient) };
                 },
               },
+              lazyScreen(paths.search, async () => (await import('./pages/search/SearchPage')).SearchPage),
+              lazyScreen(paths.login, async () => (await import('./pages/auth/LoginPage')).LoginPage),
+              lazyScreen(paths.register, async () => (await import('./pages/auth/RegisterPage')).RegisterPage),
+              lazyScreen(
+                paths.forgotPassword,
+                async () => (await import('./pages/account/ForgotPasswordPage')).ForgotPasswordPage,
+              ),
+              lazyScreen(
+                paths.resetPassword,
+                async () => (await import('./pages/account/ResetPasswordPage')).ResetPasswordPage,
+              ),
+              lazyScreen(
+                paths.verifyEmail,
+                async () => (await import('./pages/account/VerifyEmailPage')).VerifyEmailPage,
+              ),
+              lazyScreen(
+                paths.unsubscribe,
+                async () => (await import('./pages/account/UnsubscribePage')).UnsubscribePage,
+              ),
+              lazyScreen(paths.blog, async () => (await import('./pages/blog/BlogPage')).BlogPage),
               {
-                path: 'search',
-                lazy: async () => ({ Component: (await import('./pages/search/SearchPage')).SearchPage }),
-              },
-              { path: 'login', lazy: async () => ({ Component: (await import('./pages/auth/LoginPage')).LoginPage }) },
-              {
-                path: 'register',
-                lazy: async () => ({ Component: (await import('./pages/auth/RegisterPage')).RegisterPage }),
-              },
-              {
-                path: 'forgot-password',
-                lazy: async () => ({
-                  Component: (await import('./pages/account/ForgotPasswordPage')).ForgotPasswordPage,
-                }),
-              },
-              {
-                path: 'reset-password',
-                lazy: async () => ({
-                  Component: (await import('./pages/account/ResetPasswordPage')).ResetPasswordPage,
-                }),
-              },
-              {
-                path: 'verify-email',
-                lazy: async () => ({ Component: (await import('./pages/account/VerifyEmailPage')).VerifyEmailPage }),
-              },
-              {
-                path: 'unsubscribe',
-                lazy: async () => ({ Component: (await import('./pages/account/UnsubscribePage')).UnsubscribePage }),
-              },
-              { path: 'blog', lazy: async () => ({ Component: (await import('./pages/blog/BlogPage')).BlogPage }) },
-              {
-                path: 'dashboard',
+                path: paths.dashboard,
                 element: (
                   <PrivateRoute>
                     <Outlet />

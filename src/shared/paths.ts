@@ -1,11 +1,37 @@
+/** The router's pattern of each screen that takes an id; `pathTo` fills one in. */
+export const routePatterns = {
+  category: '/category/:id',
+  product: '/productId/:id',
+  editProduct: '/dashboard/editproduct/:id',
+} as const;
+
+const pathTo = (pattern: string) => (id: string) => pattern.replace(':id', encodeURIComponent(id));
+
 /**
- * The web client's screens that other places point at: the dashboard menu and router read them,
- * and the server writes them into notifications' links.
+ * The web client's screens: the router mounts its routes at these paths, the menu and links point
+ * at them, and the server writes them into notifications' links.
  */
 export const paths = {
+  home: '/',
+  category: pathTo(routePatterns.category),
+  product: pathTo(routePatterns.product),
+  search: '/search',
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  unsubscribe: '/unsubscribe',
+  blog: '/blog',
   dashboard: '/dashboard',
-  myOrders: '/dashboard/myorders',
+  account: '/dashboard/account',
+  allSellers: '/dashboard/allseller',
+  allBuyers: '/dashboard/allbuyer',
+  sellerVerification: '/dashboard/sellerverification',
+  reportedProducts: '/dashboard/reported/products',
+  addProduct: '/dashboard/addproduct',
+  editProduct: pathTo(routePatterns.editProduct),
   myProducts: '/dashboard/myproducts',
   bookingRequests: '/dashboard/bookingrequests',
-  product: (id: string) => `/productId/${id}`,
+  myOrders: '/dashboard/myorders',
 } as const;

@@ -17,6 +17,7 @@ import {
 import { ApiError } from '../api/http';
 import { privateRoot } from '../api/queryKeys';
 import { sameEmail } from './sameEmail';
+import { paths } from '../../shared/paths';
 
 export interface AuthState {
   user: CurrentUser | null;
@@ -134,7 +135,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await logOut();
       signedOut();
       toast.success(messages.logoutSuccess);
-      await navigate('/login');
+      await navigate(paths.login);
     } catch (error) {
       console.error('Logout failed', error);
     }

@@ -4,6 +4,7 @@ import { Badge, VerifiedBadge } from './Badge';
 import { buttonClasses } from './Button';
 import { cx } from './cx';
 import { formatTk } from './formatTk';
+import { paths } from '../../shared/paths';
 
 interface ProductCardProps {
   product: Product;
@@ -61,7 +62,7 @@ export function ProductCard({ product, detailed = false, aboveTheFold = false }:
           </dl>
         )}
         <Link
-          to={`/productId/${product._id}`}
+          to={paths.product(product._id)}
           className={buttonClasses('primary', 'md', 'col-span-2 w-full self-end')}
           aria-label={`Details of ${product.productName}`}
         >

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { MAX_QUERY_LENGTH } from '../../shared/search';
 import { useSuggestions } from '../api/search';
 import { cx } from './cx';
+import { paths } from '../../shared/paths';
 
 const PAUSE_MS = 250;
 
@@ -42,7 +43,7 @@ export function SearchBox({ className }: { className?: string }) {
     setOpen(false);
     setActive(-1);
     setText(q);
-    void navigate(`/search?q=${encodeURIComponent(q.trim())}`);
+    void navigate(`${paths.search}?q=${encodeURIComponent(q.trim())}`);
   };
 
   const onSubmit = (event: FormEvent) => {

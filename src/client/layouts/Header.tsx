@@ -6,6 +6,7 @@ import { cx } from '../components/cx';
 import { Logo } from '../components/Logo';
 import { SearchBox } from '../components/SearchBox';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { paths } from '../../shared/paths';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -24,7 +25,7 @@ function NavItems() {
         </NavLink>
       </li>
       <li>
-        <NavLink to="/blog" className={navLinkClasses}>
+        <NavLink to={paths.blog} className={navLinkClasses}>
           Blog
         </NavLink>
       </li>
@@ -35,7 +36,7 @@ function NavItems() {
       ) : user?.email ? (
         <>
           <li>
-            <NavLink to="/dashboard" className={navLinkClasses}>
+            <NavLink to={paths.dashboard} className={navLinkClasses}>
               Dashboard
             </NavLink>
           </li>
@@ -47,7 +48,7 @@ function NavItems() {
         </>
       ) : (
         <li>
-          <NavLink to="/login" className={navLinkClasses}>
+          <NavLink to={paths.login} className={navLinkClasses}>
             Login
           </NavLink>
         </li>

@@ -20,6 +20,7 @@ import { Button } from '../../components/Button';
 import { FormError, FormField, Input } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
+import { showServerErrors } from '../../components/serverErrors';
 
 const card = 'rounded-card border border-ink-200 bg-white p-6 shadow-card';
 
@@ -34,15 +35,6 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
   );
 }
 
-/** Shows the server's per-field messages on the form, the rest above the button. */
-function serverErrorOf(error: unknown, setField: (field: string, message: string) => boolean): string | null {
-  if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-    const unplaced = Object.entries(error.fields).filter(([field, message]) => !setField(field, message));
-    return unplaced.length > 0 ? error.message : null;
-  }
-  return error instanceof Error ? error.message : 'Please try again.';
-}
-
 type ProfileForm = z.input<typeof updateAccountRequestSchema>;
 
 function ProfileCard() {
@@ -51,6 +43,7 @@ function ProfileCard() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<ProfileForm, unknown, z.output<typeof updateAccountRequestSchema>>({
     resolver: zodResolver(updateAccountRequestSchema),
@@ -63,7 +56,7 @@ function ProfileCard() {
       await refresh();
       toast.success('Your profile is saved');
     } catch (error) {
-      setServerError(error instanceof Error ? error.message : 'Please try again.');
+      setServerError(showServerErrors(error, setError, ['displayName', 'photoURL']));
     }
   });
   return (
@@ -102,13 +95,7 @@ function PasswordCard() {
       toast.success((await changePassword(request)).message);
       reset();
     } catch (error) {
-      setServerError(
-        serverErrorOf(error, (field, message) => {
-          if (field !== 'currentPassword' && field !== 'newPassword') return false;
-          setError(field, { message });
-          return true;
-        }),
-      );
+      setServerError(showServerErrors(error, setError, ['currentPassword', 'newPassword']));
     }
   });
   return (

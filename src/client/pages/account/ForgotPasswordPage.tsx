@@ -8,6 +8,8 @@ import { forgotPassword } from '../../api/account';
 import { Button } from '../../components/Button';
 import { FormError, FormField, Input } from '../../components/FormField';
 import { AuthCard } from '../auth/AuthCard';
+import { paths } from '../../../shared/paths';
+import { showServerErrors } from '../../components/serverErrors';
 
 type Form = z.input<typeof forgotPasswordRequestSchema>;
 
@@ -18,6 +20,7 @@ export function ForgotPasswordPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<Form, unknown, z.output<typeof forgotPasswordRequestSchema>>({
     resolver: zodResolver(forgotPasswordRequestSchema),
@@ -29,7 +32,7 @@ export function ForgotPasswordPage() {
     try {
       setAnswer((await forgotPassword(email)).message);
     } catch (error) {
-      setServerError(error instanceof Error ? error.message : 'Please try again.');
+      setServerError(showServerErrors(error, setError, ['email']));
     }
   });
 
@@ -38,7 +41,7 @@ export function ForgotPasswordPage() {
       title="Forgot your password?"
       lead="Enter the email address of your account and we will mail you a link to choose a new password."
       footer={
-        <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800">
+        <Link to={paths.login} className="font-semibold text-brand-700 hover:text-brand-800">
           Back to login
         </Link>
       }

@@ -5,12 +5,13 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '../../../shared/account';
 import { resetPassword } from '../../api/account';
-import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { FormError, FormField, Input } from '../../components/FormField';
 import { AuthCard } from '../auth/AuthCard';
 import { useLinkToken } from './tokenFromUrl';
+import { paths } from '../../../shared/paths';
+import { showServerErrors } from '../../components/serverErrors';
 
 /** Opened from the reset mail: a new password, after which every session of the account has ended. */
 export function ResetPasswordPage() {
@@ -35,10 +36,9 @@ export function ResetPasswordPage() {
       toast.success(message);
       // This browser's session ended with the others: the header must say so.
       await refresh().catch(() => null);
-      await navigate('/login', { replace: true });
+      await navigate(paths.login, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.fields.password) setError('password', { message: error.fields.password });
-      else setServerError(error instanceof Error ? error.message : 'Please try again.');
+      setServerError(showServerErrors(error, setError, ['password']));
     }
   });
 
@@ -47,7 +47,7 @@ export function ResetPasswordPage() {
       title="Choose a new password"
       lead="At least 8 characters, and not one of the common ones. You will be signed out everywhere."
       footer={
-        <Link to="/forgot-password" className="font-semibold text-brand-700 hover:text-brand-800">
+        <Link to={paths.forgotPassword} className="font-semibold text-brand-700 hover:text-brand-800">
           Ask for a new link
         </Link>
       }

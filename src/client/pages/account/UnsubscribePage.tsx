@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { FormError } from '../../components/FormField';
 import { AuthCard } from '../auth/AuthCard';
 import { useLinkToken } from './tokenFromUrl';
+import { paths } from '../../../shared/paths';
 
 /**
  * Opened from a notification mail's unsubscribe link; no sign-in needed. It asks for a click rather
@@ -32,7 +33,7 @@ export function UnsubscribePage() {
     <AuthCard
       title="Stop these mails"
       lead="You will still see the notification on PhoneHaat; only the mail stops."
-      footer={<Link to="/dashboard/account">Account settings</Link>}
+      footer={<Link to={paths.account}>Account settings</Link>}
     >
       {done ? (
         <p role="status" className="text-ink-800">

@@ -7,6 +7,7 @@ import { FormError } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { AuthCard } from '../auth/AuthCard';
 import { useLinkToken } from './tokenFromUrl';
+import { paths } from '../../../shared/paths';
 
 /** Opened from the verification mail: uses the link once, then tells how it went. */
 export function VerifyEmailPage() {
@@ -45,7 +46,7 @@ export function VerifyEmailPage() {
           <p role="status" className="text-ink-800">
             {outcome.message}
           </p>
-          <Link to={user ? '/dashboard' : '/login'} className={buttonClasses('primary')}>
+          <Link to={user ? paths.dashboard : paths.login} className={buttonClasses('primary')}>
             {user ? 'Go to the dashboard' : 'Log in'}
           </Link>
         </div>

@@ -11,6 +11,8 @@ import { FormError, FormField, Input } from '../../components/FormField';
 import { AuthCard, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { redirectTarget } from './redirectTarget';
+import { paths } from '../../../shared/paths';
+import { showServerErrors } from '../../components/serverErrors';
 
 type LoginForm = z.input<typeof loginRequestSchema>;
 
@@ -22,6 +24,7 @@ export function LoginPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm, unknown, z.output<typeof loginRequestSchema>>({
     resolver: zodResolver(loginRequestSchema),
@@ -36,7 +39,7 @@ export function LoginPage() {
       await login(email, password);
       goBack();
     } catch (error) {
-      setServerError(error instanceof Error ? error.message : 'Login failed. Please try again.');
+      setServerError(showServerErrors(error, setError, ['email', 'password'], 'Login failed. Please try again.'));
     }
   });
 
@@ -47,7 +50,7 @@ export function LoginPage() {
       footer={
         <>
           New to {PRODUCT_NAME}?{' '}
-          <Link to="/register" className="font-semibold text-brand-700 hover:text-brand-800">
+          <Link to={paths.register} className="font-semibold text-brand-700 hover:text-brand-800">
             Register now
           </Link>
         </>
@@ -61,7 +64,7 @@ export function LoginPage() {
           <Input type="password" autoComplete="current-password" {...register('password')} />
         </FormField>
         <p className="-mt-2 text-right text-sm">
-          <Link to="/forgot-password" className="font-medium text-brand-700 hover:text-brand-800">
+          <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:text-brand-800">
             Forgot password?
           </Link>
         </p>

@@ -5,12 +5,13 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { PASSWORD_MIN, registerFormSchema, type RegisterForm } from '../../../shared/auth';
 import { PRODUCT_NAME } from '../../../shared/messages';
-import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { FormError, FormField, Input, Select } from '../../components/FormField';
 import { AuthCard, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
+import { paths } from '../../../shared/paths';
+import { showServerErrors } from '../../components/serverErrors';
 
 const FORM_FIELDS = ['name', 'photoURL', 'email', 'password', 'role'] as const;
 
@@ -36,13 +37,7 @@ export function RegisterPage() {
       await createAccount(form);
       goHome();
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const field of FORM_FIELDS) {
-          const message = error.fields[field];
-          if (message) setError(field, { message });
-        }
-      }
-      setServerError(error instanceof Error ? error.message : 'Registration failed. Please try again.');
+      setServerError(showServerErrors(error, setError, FORM_FIELDS, 'Registration failed. Please try again.'));
     }
   });
 
@@ -53,7 +48,7 @@ export function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-800">
+          <Link to={paths.login} className="font-semibold text-brand-700 hover:text-brand-800">
             Login
           </Link>
         </>

@@ -2,6 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import type { Role, Roles } from '../../api/roles';
 import { FullScreenSpinner } from '../../components/Spinner';
 import { useDashboardRoles } from './useDashboardRoles';
+import { paths } from '../../../shared/paths';
 
 const roleFlag: Record<Role, keyof Roles> = { admin: 'isAdmin', seller: 'isSeller', buyer: 'isBuyer' };
 
@@ -9,5 +10,5 @@ const roleFlag: Record<Role, keyof Roles> = { admin: 'isAdmin', seller: 'isSelle
 export function RoleGuard({ role }: { role: Role }) {
   const { roles, loading } = useDashboardRoles();
   if (loading) return <FullScreenSpinner label="Checking your access" />;
-  return roles[roleFlag[role]] ? <Outlet /> : <Navigate to="/dashboard" replace />;
+  return roles[roleFlag[role]] ? <Outlet /> : <Navigate to={paths.dashboard} replace />;
 }

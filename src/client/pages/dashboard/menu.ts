@@ -6,25 +6,25 @@ export interface MenuEntry {
   label: string;
 }
 
-const home: MenuEntry = { to: '/dashboard', label: 'Dashboard Home' };
+const home: MenuEntry = { to: paths.dashboard, label: 'Dashboard Home' };
 
 const adminEntries: MenuEntry[] = [
-  { to: '/dashboard/allseller', label: 'All Seller' },
-  { to: '/dashboard/allbuyer', label: 'All Buyer' },
-  { to: '/dashboard/sellerverification', label: 'Seller Verification Request' },
-  { to: '/dashboard/reported/products', label: 'Reported product' },
+  { to: paths.allSellers, label: 'All Seller' },
+  { to: paths.allBuyers, label: 'All Buyer' },
+  { to: paths.sellerVerification, label: 'Seller Verification Request' },
+  { to: paths.reportedProducts, label: 'Reported product' },
 ];
 
 const sellerEntries: MenuEntry[] = [
-  { to: '/dashboard/addproduct', label: 'Add Product' },
-  { to: '/dashboard/myproducts', label: 'My Product' },
+  { to: paths.addProduct, label: 'Add Product' },
+  { to: paths.myProducts, label: 'My Product' },
   { to: paths.bookingRequests, label: 'Booking requests' },
 ];
 
-const buyerEntries: MenuEntry[] = [{ to: '/dashboard/myorders', label: 'My orders' }];
+const buyerEntries: MenuEntry[] = [{ to: paths.myOrders, label: 'My orders' }];
 
 /** Every role's, after the role screens. */
-const account: MenuEntry = { to: '/dashboard/account', label: 'Account settings' };
+const account: MenuEntry = { to: paths.account, label: 'Account settings' };
 
 /** The side menu of a user with these roles: everyone has the home entry, then each role's screens. */
 export function menuFor(roles: Roles): MenuEntry[] {

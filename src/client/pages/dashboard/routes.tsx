@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { paths, routePatterns } from '../../../shared/paths';
+import { lazyScreen } from '../../lazyScreen';
 import { DashboardHome } from './DashboardHome';
 import { DashboardLayout } from './DashboardLayout';
 import { RoleGuard } from './RoleGuard';
@@ -8,45 +10,33 @@ import { RoleGuard } from './RoleGuard';
  * the tables, the product form or the confirm dialogs.
  */
 const adminScreens: RouteObject[] = [
-  { path: 'allseller', lazy: async () => ({ Component: (await import('./admin/AllSellers')).AllSellers }) },
-  { path: 'allbuyer', lazy: async () => ({ Component: (await import('./admin/AllBuyers')).AllBuyers }) },
-  {
-    path: 'sellerverification',
-    lazy: async () => ({ Component: (await import('./admin/SellerVerificationRequests')).SellerVerificationRequests }),
-  },
-  {
-    path: 'reported/products',
-    lazy: async () => ({ Component: (await import('./admin/ReportedProducts')).ReportedProducts }),
-  },
+  lazyScreen(paths.allSellers, async () => (await import('./admin/AllSellers')).AllSellers),
+  lazyScreen(paths.allBuyers, async () => (await import('./admin/AllBuyers')).AllBuyers),
+  lazyScreen(
+    paths.sellerVerification,
+    async () => (await import('./admin/SellerVerificationRequests')).SellerVerificationRequests,
+  ),
+  lazyScreen(paths.reportedProducts, async () => (await import('./admin/ReportedProducts')).ReportedProducts),
 ];
 
 const sellerScreens: RouteObject[] = [
-  { path: 'addproduct', lazy: async () => ({ Component: (await import('./addProduct/AddProduct')).AddProduct }) },
-  {
-    path: 'editproduct/:id',
-    lazy: async () => ({ Component: (await import('./addProduct/EditProduct')).EditProduct }),
-  },
-  { path: 'myproducts', lazy: async () => ({ Component: (await import('./seller/MyProducts')).MyProducts }) },
-  {
-    path: 'bookingrequests',
-    lazy: async () => ({ Component: (await import('./deal/BookingRequests')).BookingRequests }),
-  },
+  lazyScreen(paths.addProduct, async () => (await import('./addProduct/AddProduct')).AddProduct),
+  lazyScreen(routePatterns.editProduct, async () => (await import('./addProduct/EditProduct')).EditProduct),
+  lazyScreen(paths.myProducts, async () => (await import('./seller/MyProducts')).MyProducts),
+  lazyScreen(paths.bookingRequests, async () => (await import('./deal/BookingRequests')).BookingRequests),
 ];
 
 const buyerScreens: RouteObject[] = [
-  { path: 'myorders', lazy: async () => ({ Component: (await import('./buyer/MyOrders')).MyOrders }) },
+  lazyScreen(paths.myOrders, async () => (await import('./buyer/MyOrders')).MyOrders),
 ];
 
-/** The /dashboard route's layout and screens; the app's router mounts them under /dashboard behind PrivateRoute. */
+/** The /dashboard route's layout and screens; the app's router mounts them at paths.dashboard behind PrivateRoute. */
 export const dashboardRoutes: RouteObject[] = [
   {
     element: <DashboardLayout />,
     children: [
       { index: true, element: <DashboardHome /> },
-      {
-        path: 'account',
-        lazy: async () => ({ Component: (await import('../account/AccountSettings')).AccountSettings }),
-      },
+      lazyScreen(paths.account, async () => (await import('../account/AccountSettings')).AccountSettings),
       { element: <RoleGuard role="admin" />, children: adminScreens },
       { element: <RoleGuard role="seller" />, children: sellerScreens },
       { element: <RoleGuard role="buyer" />, children: buyerScreens },

@@ -9,6 +9,7 @@ import { useBannerPhones } from '../../api/products';
 import { sellerRoleQueryOptions } from '../../api/roles';
 import { useAuth } from '../../auth/AuthProvider';
 import { formatTk } from '../../components/formatTk';
+import { paths } from '../../../shared/paths';
 
 /** The home carousel of the newest listings' photos, with the spec's timing and spacing. */
 export function Banner() {
@@ -16,7 +17,7 @@ export function Banner() {
   const { user } = useAuth();
   const { data: sellerCheck } = useQuery(sellerRoleQueryOptions(user?.email ?? ''));
   // Guests sign up first; a seller goes straight to the form; anyone else signed in, to the dashboard.
-  const sellTarget = !user ? '/register' : sellerCheck?.isSeller ? '/dashboard/addproduct' : '/dashboard';
+  const sellTarget = !user ? paths.register : sellerCheck?.isSeller ? paths.addProduct : paths.dashboard;
 
   return (
     <section aria-label="Newest phones" className="bg-gradient-to-b from-brand-900 to-brand-800">

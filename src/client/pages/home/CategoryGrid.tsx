@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { categoriesQueryOptions } from '../../api/categories';
 import { Section } from '../../components/Section';
+import { paths } from '../../../shared/paths';
 
 /** The 'Used Phone' grid: one card per category, filled by the home loader. */
 export function CategoryGrid() {
@@ -13,7 +14,7 @@ export function CategoryGrid() {
           {categories.map((category) => (
             <li key={category._id}>
               <Link
-                to={`/category/${category._id}`}
+                to={paths.category(category._id)}
                 className="group flex h-full flex-col overflow-hidden rounded-card border border-ink-200 bg-white shadow-card transition-shadow hover:shadow-raised"
               >
                 <div className="aspect-[16/9] overflow-hidden bg-ink-100">

@@ -6,11 +6,11 @@ import { bookingFormSchema, type BookingForm as BookingFormValues } from '../../
 import { messages } from '../../../shared/messages';
 import type { Product } from '../../../shared/products';
 import { useBookProduct } from '../../api/bookings';
-import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { FormError, FormField, Input } from '../../components/FormField';
 import { formatTk } from '../../components/formatTk';
+import { showServerErrors } from '../../components/serverErrors';
 
 /** The form inside the booking dialog; a chunk of its own, fetched when someone is about to book. */
 export function BookingForm({ product, onBooked }: { product: Product; onBooked: () => void }) {
@@ -43,13 +43,14 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
       toast.success(messages.productBooked);
       onBooked();
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const field of ['phoneNumber', 'meetLocation'] as const) {
-          const message = error.fields[field];
-          if (message) setError(field, { message });
-        }
-      }
-      setServerError(error instanceof Error ? error.message : 'The booking did not go through. Please try again.');
+      setServerError(
+        showServerErrors(
+          error,
+          setError,
+          ['phoneNumber', 'meetLocation'],
+          'The booking did not go through. Please try again.',
+        ),
+      );
     }
   });
 

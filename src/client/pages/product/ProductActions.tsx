@@ -10,6 +10,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { sameEmail } from '../../auth/sameEmail';
 import { Button } from '../../components/Button';
 import { preloadBookingForm } from './BookingDialog';
+import { paths } from '../../../shared/paths';
 
 const BUYERS_ONLY_ID = 'book-now-buyers-only';
 const CLOSED: readonly BookingStatus[] = ['declined', 'cancelled', 'expired'];
@@ -85,7 +86,7 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
       ) : bookedAt ? (
         <p className="rounded-control border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
           You booked this phone on {dayOf(bookedAt)}.{' '}
-          <Link to="/dashboard/myorders" className="font-semibold underline underline-offset-2 hover:text-emerald-700">
+          <Link to={paths.myOrders} className="font-semibold underline underline-offset-2 hover:text-emerald-700">
             See it in My orders
           </Link>
         </p>

@@ -9,6 +9,7 @@ import { formatTk } from '../../components/formatTk';
 import { BookingDialog } from './BookingDialog';
 import { Gallery } from './Gallery';
 import { ProductActions } from './ProductActions';
+import { paths } from '../../../shared/paths';
 
 export function productLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
@@ -59,7 +60,7 @@ export function ProductPage() {
 
   const bookNow = () => {
     if (!user) {
-      void navigate('/login', { state: { from: location } });
+      void navigate(paths.login, { state: { from: location } });
       return;
     }
     setBooking(product);
@@ -76,7 +77,7 @@ export function ProductPage() {
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to={`/category/${product.category_id}`} className="hover:text-ink-900">
+            <Link to={paths.category(product.category_id)} className="hover:text-ink-900">
               {product.categoryName}
             </Link>
           </li>

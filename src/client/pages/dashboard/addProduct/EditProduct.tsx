@@ -9,9 +9,10 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { FullScreenSpinner } from '../../../components/Spinner';
 import { ProductForm } from './ProductForm';
+import { paths } from '../../../../shared/paths';
 
 const backToList = (
-  <Link to="/dashboard/myproducts" className={buttonClasses('secondary')}>
+  <Link to={paths.myProducts} className={buttonClasses('secondary')}>
     Back to My Product
   </Link>
 );

@@ -15,6 +15,8 @@ import { CategoryField } from './CategoryField';
 import { PhotosField } from './PhotosField';
 import { productFormSchema, type ProductFormInput, type ProductFormValues } from './productFormSchema';
 import { usePhotoUploads } from './usePhotoUploads';
+import { paths } from '../../../../shared/paths';
+import { showServerErrors } from '../../../components/serverErrors';
 
 /**
  * Filled from the account and not editable here, so it should not look like a field to type in
@@ -82,15 +84,10 @@ export function ProductForm({ product }: ProductFormProps) {
 
   /** The server's refusal lands under the fields it names, or under the form when it names none. */
   function showRefusal(error: ApiError) {
-    const fields = Object.entries(error.fields).flatMap(([name, message]) => {
-      const field = formFieldOf(name);
-      return field ? [[field, message] as const] : [];
-    });
-    for (const [name, message] of fields) setError(name, { message });
-    if (fields.length > 0) return;
-    setFormError(error.message);
+    const message = showServerErrors(error, setError, formFieldOf);
+    setFormError(message);
     // A refusal of the whole save (sold meanwhile, not yours): said at once, wherever the seller looks.
-    if (product) toast.error(error.message);
+    if (message && product) toast.error(message);
   }
 
   async function save(request: StoreProductRequest) {
@@ -127,7 +124,7 @@ export function ProductForm({ product }: ProductFormProps) {
       saving.current = false;
     }
     toast.success(product ? 'Product Updated Successfully' : messages.productAdded);
-    await navigate('/dashboard/myproducts');
+    await navigate(paths.myProducts);
   }
 
   return (

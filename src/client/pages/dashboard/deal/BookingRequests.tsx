@@ -12,6 +12,7 @@ import { ProductLink } from '../../../components/ProductLink';
 import { PagedList } from '../PagedList';
 import { BookingStatusBadge } from './BookingStatusBadge';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
+import { paths } from '../../../../shared/paths';
 
 type Asking = ReasonRequest & { id: string; move: 'decline' | 'cancel' };
 
@@ -106,7 +107,7 @@ export function BookingRequests() {
         emptyTitle="No booking requests yet"
         emptyDescription="When a buyer books one of your phones, the request shows up here with their phone number and meeting place."
         emptyAction={
-          <Link to="/dashboard/myproducts" className={buttonClasses('secondary')}>
+          <Link to={paths.myProducts} className={buttonClasses('secondary')}>
             See my products
           </Link>
         }

@@ -153,7 +153,7 @@ export function MyProducts() {
         <div className={ACTION_LINES}>
           {!product.sellStatus && (
             <div className={ACTION_LINE}>
-              <Link to={`/dashboard/editproduct/${product._id}`} className={buttonClasses('secondary', 'sm')}>
+              <Link to={paths.editProduct(product._id)} className={buttonClasses('secondary', 'sm')}>
                 Edit
               </Link>
               <Button
@@ -205,7 +205,7 @@ export function MyProducts() {
         title="My Product"
         description="Your listings. Edit one to change its price or photos, hide it to take it off sale for a while, or advertise it on the home page."
         actions={
-          <Link to="/dashboard/addproduct" className={buttonClasses()}>
+          <Link to={paths.addProduct} className={buttonClasses()}>
             Add Product
           </Link>
         }
