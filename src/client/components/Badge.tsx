@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
+import { Icon, iconPaths } from './Icon';
 
 export type BadgeTone = 'neutral' | 'brand' | 'success' | 'warning' | 'danger' | 'info';
 
@@ -36,13 +37,7 @@ export function Badge({ tone = 'neutral', children, className }: BadgeProps) {
 export function VerifiedBadge() {
   return (
     <Badge tone="info">
-      <svg viewBox="0 0 20 20" className="size-3.5" fill="currentColor" aria-hidden="true">
-        <path
-          fillRule="evenodd"
-          d="M10 1.5 12.4 3.3l3 .1.9 2.9 2.4 1.8-1 2.8 1 2.8-2.4 1.8-.9 2.9-3 .1L10 20.3l-2.4-1.8-3-.1-.9-2.9-2.4-1.8 1-2.8-1-2.8 2.4-1.8.9-2.9 3-.1L10 1.5Zm3.7 6.7a.8.8 0 0 0-1.2-1l-3.4 4-1.7-1.7a.8.8 0 1 0-1.1 1.1l2.3 2.3a.8.8 0 0 0 1.2 0l3.9-4.7Z"
-          clipRule="evenodd"
-        />
-      </svg>
+      <Icon d={iconPaths.verified} className="size-3.5" solid />
       Verified
     </Badge>
   );

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../components/PageHeader';
+import { Icon, iconPaths } from '../../components/Icon';
 
 const POSTS = [
   {
@@ -45,16 +46,10 @@ export function BlogPage() {
           >
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-card px-5 py-4 text-base font-semibold text-ink-900 hover:bg-ink-50 [&::-webkit-details-marker]:hidden">
               {post.question}
-              <svg
-                viewBox="0 0 20 20"
+              <Icon
+                d={iconPaths.chevronDown}
                 className="size-5 shrink-0 text-ink-500 transition-transform group-open:rotate-180"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                aria-hidden="true"
-              >
-                <path strokeLinecap="round" strokeLinejoin="round" d="m5 8 5 5 5-5" />
-              </svg>
+              />
             </summary>
             <div className="space-y-3 px-5 pb-5 text-ink-700">
               {post.answer.map((paragraph) => (

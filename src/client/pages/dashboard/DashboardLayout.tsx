@@ -1,15 +1,35 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { Button } from '../../components/Button';
+import type { Roles } from '../../api/roles';
 import { EmptyState } from '../../components/EmptyState';
+import { Icon, iconPaths } from '../../components/Icon';
 import { FullScreenSpinner } from '../../components/Spinner';
 import { AccountCard } from './AccountCard';
 import { DashboardDrawer } from './DashboardDrawer';
 import { DashboardMenu } from './DashboardMenu';
-import { menuFor } from './menu';
+import { menuFor, type MenuEntry } from './menu';
 import { useDashboardRoles } from './useDashboardRoles';
 
 const DRAWER_ID = 'dashboard-drawer';
+
+interface SideMenuProps {
+  roles: Roles;
+  entries: MenuEntry[];
+  onNavigate?: () => void;
+}
+
+/** Who is signed in and the menu: beside the screen on a wide window, in the drawer on a phone. */
+function SideMenu({ roles, entries, onNavigate }: SideMenuProps) {
+  return (
+    <>
+      <AccountCard roles={roles} />
+      <nav aria-label="Dashboard" className="border-t border-ink-100 pt-4">
+        <DashboardMenu entries={entries} onNavigate={onNavigate} />
+      </nav>
+    </>
+  );
+}
 
 /** Side menu and content; on phones the menu moves into a drawer behind a button. */
 export function DashboardLayout() {
@@ -42,10 +62,7 @@ export function DashboardLayout() {
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8 lg:px-8 lg:py-10">
       <aside className="hidden lg:block">
         <div className="sticky top-6 flex flex-col gap-5 rounded-card border border-ink-200 bg-white p-4 shadow-card">
-          <AccountCard roles={roles} />
-          <nav aria-label="Dashboard" className="border-t border-ink-100 pt-4">
-            <DashboardMenu entries={entries} />
-          </nav>
+          <SideMenu roles={roles} entries={entries} />
         </div>
       </aside>
 
@@ -56,24 +73,12 @@ export function DashboardLayout() {
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
         >
-          <svg
-            viewBox="0 0 20 20"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            aria-hidden="true"
-          >
-            <path strokeLinecap="round" d="M3 5h14M3 10h14M3 15h14" />
-          </svg>
+          <Icon d={iconPaths.menu} />
           Dashboard menu
         </Button>
       </div>
       <DashboardDrawer id={DRAWER_ID} open={drawerOpen} onClose={closeDrawer}>
-        <AccountCard roles={roles} />
-        <nav aria-label="Dashboard" className="border-t border-ink-100 pt-4">
-          <DashboardMenu entries={entries} onNavigate={closeDrawer} />
-        </nav>
+        <SideMenu roles={roles} entries={entries} onNavigate={closeDrawer} />
       </DashboardDrawer>
 
       <div className="min-w-0">

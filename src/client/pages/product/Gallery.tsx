@@ -5,6 +5,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import type { Product } from '../../../shared/products';
 import { cx } from '../../components/cx';
+import { Icon, iconPaths } from '../../components/Icon';
 import { Lightbox } from './Lightbox';
 
 export interface GalleryPhoto {
@@ -81,20 +82,7 @@ export function Gallery({ product }: { product: Product }) {
           onClick={() => setFullScreen(true)}
           className="absolute right-3 bottom-3 z-10 inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-ink-800 shadow-card transition-colors hover:bg-white"
         >
-          <svg
-            viewBox="0 0 20 20"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            aria-hidden="true"
-          >
-            <path
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              d="M3.5 8V3.5H8M12 3.5h4.5V8M16.5 12v4.5H12M8 16.5H3.5V12"
-            />
-          </svg>
+          <Icon d={iconPaths.fullScreen} />
           <span className="sr-only">View the photos full screen</span>
         </button>
       </div>

@@ -1,4 +1,6 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import type { RefObject } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { Icon, iconPaths } from '../../components/Icon';
 import type { GalleryPhoto } from './Gallery';
 
 interface LightboxProps {
@@ -16,38 +18,19 @@ interface LightboxProps {
 const arrowButton =
   'absolute top-1/2 z-10 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 text-white backdrop-blur transition-colors hover:bg-white/30';
 
-/**
- * The photos full screen, on the native `<dialog>` as the app's Modal is: `showModal()` keeps Tab
- * inside, Escape closes it, and focus goes back to the gallery. The arrow keys move between photos.
- */
+/** The photos full screen; focus goes back to the gallery, and the arrow keys move between photos. */
 export function Lightbox({ open, photos, index, onIndex, onClose, returnFocusTo, title }: LightboxProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const photo = photos[index] ?? photos[0];
   const several = photos.length > 1;
   const previous = () => onIndex((index - 1 + photos.length) % photos.length);
   const next = () => onIndex((index + 1) % photos.length);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog || !open) return;
-    // The gallery's button stays mounted while the view is open, so it is the one to go back to.
-    const opener = returnFocusTo.current;
-    dialog.showModal();
-    return () => {
-      dialog.close();
-      opener?.focus();
-    };
-  }, [open, returnFocusTo]);
-
   return (
-    <dialog
-      ref={dialogRef}
+    <Dialog
+      open={open}
+      onClose={onClose}
+      returnFocusTo={returnFocusTo}
       aria-label={`Photos of ${title}, full screen`}
-      onCancel={(event) => {
-        // Escape: React's state closes the dialog, so both stay in step.
-        event.preventDefault();
-        onClose();
-      }}
       onKeyDown={(event) => {
         if (!several) return;
         if (event.key === 'ArrowLeft') previous();
@@ -55,7 +38,7 @@ export function Lightbox({ open, photos, index, onIndex, onClose, returnFocusTo,
       }}
       className="m-0 h-dvh max-h-none w-screen max-w-none bg-ink-950 p-0 text-white backdrop:bg-ink-950"
     >
-      {open && photo && (
+      {photo && (
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
             <p className="truncate text-sm font-medium text-ink-200">
@@ -71,16 +54,7 @@ export function Lightbox({ open, photos, index, onIndex, onClose, returnFocusTo,
               onClick={onClose}
               className="inline-flex size-10 items-center justify-center rounded-full text-ink-200 hover:bg-white/10 hover:text-white"
             >
-              <svg
-                viewBox="0 0 20 20"
-                className="size-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                aria-hidden="true"
-              >
-                <path strokeLinecap="round" d="m5 5 10 10M15 5 5 15" />
-              </svg>
+              <Icon d={iconPaths.close} className="size-6" />
               <span className="sr-only">Close the full-screen view</span>
             </button>
           </div>
@@ -92,20 +66,15 @@ export function Lightbox({ open, photos, index, onIndex, onClose, returnFocusTo,
                   onClick={previous}
                   className="left-3 sm:left-6"
                   label="Previous photo"
-                  d="M12.5 4.5 7 10l5.5 5.5"
+                  d={iconPaths.previous}
                 />
-                <ArrowButton
-                  onClick={next}
-                  className="right-3 sm:right-6"
-                  label="Next photo"
-                  d="M7.5 4.5 13 10l-5.5 5.5"
-                />
+                <ArrowButton onClick={next} className="right-3 sm:right-6" label="Next photo" d={iconPaths.next} />
               </>
             )}
           </div>
         </div>
       )}
-    </dialog>
+    </Dialog>
   );
 }
 
@@ -123,9 +92,7 @@ function ArrowButton({
 }) {
   return (
     <button type="button" onClick={onClick} className={`${arrowButton} ${className}`}>
-      <svg viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-        <path strokeLinecap="round" strokeLinejoin="round" d={d} />
-      </svg>
+      <Icon d={d} strokeWidth={2} />
       <span className="sr-only">{label}</span>
     </button>
   );

@@ -10,6 +10,7 @@ import { BookingDialog } from './BookingDialog';
 import { Gallery } from './Gallery';
 import { ProductActions } from './ProductActions';
 import { paths } from '../../../shared/paths';
+import { Icon, iconPaths } from '../../components/Icon';
 
 export function productLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
@@ -118,13 +119,7 @@ export function ProductPage() {
           </p>
           {product.previousPrice !== null && product.previousPrice > product.resalePrice && (
             <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">
-              <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
-                <path
-                  fillRule="evenodd"
-                  d="M10 3a1 1 0 0 1 1 1v9.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-5 5a1 1 0 0 1-1.4 0l-5-5a1 1 0 1 1 1.4-1.4L9 13.6V4a1 1 0 0 1 1-1Z"
-                  clipRule="evenodd"
-                />
-              </svg>
+              <Icon d={iconPaths.arrowDown} className="size-4" solid />
               Price dropped from {formatTk(product.previousPrice)}
             </p>
           )}

@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { cx } from '../../../components/cx';
 import { FormField, Input } from '../../../components/FormField';
 import type { PhotoItem, PhotoUploads } from './usePhotoUploads';
+import { Icon, iconPaths } from '../../../components/Icon';
 
 interface PhotosFieldProps {
   photos: PhotoUploads;
@@ -176,13 +177,7 @@ function PhotoTile({ item, index, tileRef, onMakeCover, onRemove, onRetry }: Pho
         )}
         {item.status === 'done' && (
           <span className="absolute top-2 right-2 inline-flex size-6 items-center justify-center rounded-full bg-white/90 text-emerald-600 shadow-sm">
-            <svg viewBox="0 0 20 20" className="size-4" fill="currentColor" aria-hidden="true">
-              <path
-                fillRule="evenodd"
-                d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
-                clipRule="evenodd"
-              />
-            </svg>
+            <Icon d={iconPaths.check} className="size-4" solid />
             <span className="sr-only">Uploaded</span>
           </span>
         )}
