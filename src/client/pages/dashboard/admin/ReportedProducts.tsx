@@ -2,27 +2,21 @@ import toast from 'react-hot-toast';
 import { messages } from '../../../../shared/messages';
 import type { ReportedProduct } from '../../../../shared/reports';
 import { useDeleteReportedProduct, useReportedProducts } from '../../../api/reportedProducts';
-import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
-import { PageHeader } from '../../../components/PageHeader';
+import { numberColumn, TableImage, type Column } from '../../../components/DataTable';
 import { ProductLink } from '../../../components/ProductLink';
 import { confirmDelete } from '../confirmDelete';
 import { DeleteButton } from '../DeleteButton';
-import { PagedList } from '../PagedList';
-import { isRunningFor } from '../rowAction';
+import { useRowAction } from '../rowAction';
+import { TablePage } from '../TablePage';
 
 export function ReportedProducts() {
   const reports = useReportedProducts();
-  const deleteReported = useDeleteReportedProduct();
-
-  async function remove(report: ReportedProduct) {
-    if (!(await confirmDelete())) return;
-    deleteReported.mutate(report, {
-      onSuccess: (productDeleted) => {
-        if (productDeleted) toast.success(messages.reportedProductDeleted);
-      },
-      onError: (error) => toast.error(error.message),
-    });
-  }
+  const remove = useRowAction(useDeleteReportedProduct(), {
+    confirm: confirmDelete,
+    onDone: (productDeleted) => {
+      if (productDeleted) toast.success(messages.reportedProductDeleted);
+    },
+  });
 
   const columns: ReadonlyArray<Column<ReportedProduct>> = [
     numberColumn,
@@ -46,34 +40,21 @@ export function ReportedProducts() {
     {
       header: 'Action',
       kind: 'actions',
-      cell: (report) => (
-        <DeleteButton loading={isRunningFor(deleteReported, report)} onClick={() => void remove(report)} />
-      ),
+      cell: (report) => <DeleteButton loading={remove.runningFor(report)} onClick={() => remove.run(report)} />,
     },
   ];
 
   return (
-    <>
-      <PageHeader
-        title="All Reported Mobile"
-        description="Listings that buyers reported. Deleting one removes the listing from PhoneHaat."
-      />
-      <PagedList
-        query={reports}
-        noun="reported products"
-        emptyTitle="No reported product"
-        emptyDescription="When a buyer reports a listing, it shows up here."
-      >
-        {(rows) => (
-          <DataTable
-            caption="Reported products"
-            hideCaption
-            columns={columns}
-            rows={rows}
-            rowKey={(report) => report._id}
-          />
-        )}
-      </PagedList>
-    </>
+    <TablePage
+      title="All Reported Mobile"
+      description="Listings that buyers reported. Deleting one removes the listing from PhoneHaat."
+      query={reports}
+      noun="reported products"
+      emptyTitle="No reported product"
+      emptyDescription="When a buyer reports a listing, it shows up here."
+      caption="Reported products"
+      columns={columns}
+      rowKey={(report) => report._id}
+    />
   );
 }

@@ -1,38 +1,22 @@
-import toast from 'react-hot-toast';
 import { messages } from '../../../../shared/messages';
-import { useUnverifiedSellers, useVerifySeller, type UnverifiedSeller } from '../../../api/verification';
+import { useUnverifiedSellers, type UnverifiedSeller } from '../../../api/verification';
 import { Button } from '../../../components/Button';
-import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
-import { PageHeader } from '../../../components/PageHeader';
-import { PagedList } from '../PagedList';
-import { isRunningFor } from '../rowAction';
-import { ALREADY_VERIFIED } from './verifyTexts';
+import type { Column } from '../../../components/DataTable';
+import { TablePage } from '../TablePage';
+import { personColumns } from './personColumns';
+import { useVerifyAction } from './useVerifyAction';
 
 export function SellerVerificationRequests() {
   const requests = useUnverifiedSellers();
-  const verifySeller = useVerifySeller();
-
-  function verify(seller: UnverifiedSeller) {
-    verifySeller.mutate(seller.email, {
-      onSuccess: (changed) => (changed ? toast.success(messages.sellerVerificationSuccess) : toast(ALREADY_VERIFIED)),
-      onError: (error) => toast.error(error.message),
-    });
-  }
+  const verify = useVerifyAction(messages.sellerVerificationSuccess);
 
   const columns: ReadonlyArray<Column<UnverifiedSeller>> = [
-    numberColumn,
-    {
-      header: 'Seller Image',
-      kind: 'image',
-      cell: (seller) => <TableImage src={seller.photoURL} alt={`Photo of ${seller.name}`} />,
-    },
-    { header: 'Seller Name', kind: 'title', cell: (seller) => seller.name },
-    { header: 'Email', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (seller) => seller.email },
+    ...personColumns<UnverifiedSeller>('Seller'),
     {
       header: 'Action',
       kind: 'actions',
       cell: (seller) => (
-        <Button size="sm" loading={isRunningFor(verifySeller, seller.email)} onClick={() => verify(seller)}>
+        <Button size="sm" loading={verify.runningFor(seller.email)} onClick={() => verify.run(seller.email)}>
           Do verify
         </Button>
       ),
@@ -40,22 +24,15 @@ export function SellerVerificationRequests() {
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Seller Verification Request"
-        description="Sellers who asked for the verified badge. Check who they are before you verify them."
-      />
-      <PagedList query={requests} noun="requests" emptyTitle="Seller verification request 0">
-        {(rows) => (
-          <DataTable
-            caption="Sellers waiting for verification"
-            hideCaption
-            columns={columns}
-            rows={rows}
-            rowKey={(seller) => seller._id}
-          />
-        )}
-      </PagedList>
-    </>
+    <TablePage
+      title="Seller Verification Request"
+      description="Sellers who asked for the verified badge. Check who they are before you verify them."
+      query={requests}
+      noun="requests"
+      emptyTitle="Seller verification request 0"
+      caption="Sellers waiting for verification"
+      columns={columns}
+      rowKey={(seller) => seller._id}
+    />
   );
 }

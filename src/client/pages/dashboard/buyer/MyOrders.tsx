@@ -6,12 +6,13 @@ import { useMoveBooking } from '../../../api/deal';
 import { useAuth } from '../../../auth/AuthProvider';
 import { useMyOrders } from '../../../api/orders';
 import { Button, buttonClasses } from '../../../components/Button';
-import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
-import { PageHeader } from '../../../components/PageHeader';
+import { numberColumn, TableImage, type Column } from '../../../components/DataTable';
 import { ProductLink } from '../../../components/ProductLink';
 import { BookingStatusBadge } from '../deal/BookingStatusBadge';
 import { ReasonDialog, type ReasonRequest } from '../deal/ReasonDialog';
-import { PagedList } from '../PagedList';
+import { useRowAction } from '../rowAction';
+import { TablePage } from '../TablePage';
+import { paths } from '../../../../shared/paths';
 
 const PAY_SOON = 'Online payment is coming soon';
 
@@ -78,21 +79,13 @@ type Asking = ReasonRequest & { id: string };
 export function MyOrders() {
   const { user } = useAuth();
   const orders = useMyOrders(user?.email ?? '');
-  const moveBooking = useMoveBooking();
   const [asking, setAsking] = useState<Asking | null>(null);
-
-  function cancel(id: string, reason: string) {
-    moveBooking.mutate(
-      { id, move: 'cancel', reason },
-      {
-        onSuccess: () => {
-          setAsking(null);
-          toast.success('Booking cancelled. The seller has been told.');
-        },
-        onError: (error) => toast.error(error.message),
-      },
-    );
-  }
+  const cancel = useRowAction(useMoveBooking(), {
+    onDone: () => {
+      setAsking(null);
+      toast.success('Booking cancelled. The seller has been told.');
+    },
+  });
 
   const columns: ReadonlyArray<Column<BuyerOrder>> = [
     ...baseColumns,
@@ -128,32 +121,28 @@ export function MyOrders() {
   ];
 
   return (
-    <>
-      <PageHeader
-        title="My orders"
-        description="Phones you booked. Meet the seller to check the phone before you pay."
-      />
-      <PagedList
-        query={orders}
-        noun="orders"
-        emptyTitle="You have 0 order"
-        emptyDescription="Find a phone you like and press Book Now; it shows up here."
-        emptyAction={
-          <Link to="/" className={buttonClasses()}>
-            Browse phones
-          </Link>
-        }
-      >
-        {(rows) => (
-          <DataTable caption="My orders" hideCaption columns={columns} rows={rows} rowKey={(order) => order._id} />
-        )}
-      </PagedList>
+    <TablePage
+      title="My orders"
+      description="Phones you booked. Meet the seller to check the phone before you pay."
+      query={orders}
+      noun="orders"
+      emptyTitle="You have 0 order"
+      emptyDescription="Find a phone you like and press Book Now; it shows up here."
+      emptyAction={
+        <Link to={paths.home} className={buttonClasses()}>
+          Browse phones
+        </Link>
+      }
+      caption="My orders"
+      columns={columns}
+      rowKey={(order) => order._id}
+    >
       <ReasonDialog
         request={asking}
-        busy={moveBooking.isPending}
+        busy={asking !== null && cancel.runningFor(asking.id)}
         onClose={() => setAsking(null)}
-        onConfirm={(reason) => asking && cancel(asking.id, reason)}
+        onConfirm={(reason) => asking && cancel.run({ id: asking.id, move: 'cancel', reason })}
       />
-    </>
+    </TablePage>
   );
 }

@@ -4,17 +4,19 @@ import { Link } from 'react-router';
 import type { BookingRequestItem } from '../../../../shared/bookings';
 import { useBookingRequests, useMoveBooking } from '../../../api/deal';
 import { Button, buttonClasses } from '../../../components/Button';
-import { DataTable, TableImage, type Column } from '../../../components/DataTable';
+import { TableImage, type Column } from '../../../components/DataTable';
 import { formatTk } from '../../../components/formatTk';
 import { formatWhen } from '../../../components/formatWhen';
-import { PageHeader } from '../../../components/PageHeader';
 import { ProductLink } from '../../../components/ProductLink';
-import { PagedList } from '../PagedList';
+import { useRowAction } from '../rowAction';
+import { TablePage } from '../TablePage';
 import { BookingStatusBadge } from './BookingStatusBadge';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { paths } from '../../../../shared/paths';
 
 type Asking = ReasonRequest & { id: string; move: 'decline' | 'cancel' };
+
+type Move = keyof typeof DONE;
 
 const DONE = {
   accept: 'Accepted: the phone is reserved for this buyer. Call them to meet.',
@@ -23,28 +25,22 @@ const DONE = {
   sold: 'Marked sold. Congratulations on the sale!',
 } as const;
 
+/** Which row's which button a running move belongs to. */
+const busyKey = (id: string, move: Move) => `${move} ${id}`;
+
 /** The seller's booking requests: open ones on top, each answered from its row. */
 export function BookingRequests() {
   const requests = useBookingRequests();
-  const moveBooking = useMoveBooking();
   const [asking, setAsking] = useState<Asking | null>(null);
-
-  function run(id: string, move: keyof typeof DONE, reason?: string) {
-    moveBooking.mutate(
-      { id, move, reason },
-      {
-        onSuccess: () => {
-          setAsking(null);
-          toast.success(DONE[move]);
-        },
-        // The server says why (answered in another tab, reserved for someone else): its words.
-        onError: (error) => toast.error(error.message),
-      },
-    );
-  }
-
-  const busyWith = (id: string, move: string) =>
-    moveBooking.isPending && moveBooking.variables.id === id && moveBooking.variables.move === move;
+  const moveBooking = useRowAction(useMoveBooking(), {
+    onDone: (_result, { move }) => {
+      setAsking(null);
+      toast.success(DONE[move]);
+    },
+    rowOf: ({ id, move }) => busyKey(id, move),
+  });
+  const run = (id: string, move: Move, reason?: string) => moveBooking.run({ id, move, reason });
+  const busyWith = (id: string, move: Move) => moveBooking.runningFor(busyKey(id, move));
 
   const columns: ReadonlyArray<Column<BookingRequestItem>> = [
     {
@@ -96,40 +92,36 @@ export function BookingRequests() {
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Booking requests"
-        description="Buyers who want your phones. Accept one to reserve the phone for that buyer, meet, then mark it sold. Requests you do not answer expire after 48 hours."
-      />
-      <PagedList
-        query={requests}
-        noun="requests"
-        emptyTitle="No booking requests yet"
-        emptyDescription="When a buyer books one of your phones, the request shows up here with their phone number and meeting place."
-        emptyAction={
-          <Link to={paths.myProducts} className={buttonClasses('secondary')}>
-            See my products
-          </Link>
-        }
-      >
-        {(rows) => (
-          <DataTable caption="Booking requests" hideCaption columns={columns} rows={rows} rowKey={(row) => row._id} />
-        )}
-      </PagedList>
+    <TablePage
+      title="Booking requests"
+      description="Buyers who want your phones. Accept one to reserve the phone for that buyer, meet, then mark it sold. Requests you do not answer expire after 48 hours."
+      query={requests}
+      noun="requests"
+      emptyTitle="No booking requests yet"
+      emptyDescription="When a buyer books one of your phones, the request shows up here with their phone number and meeting place."
+      emptyAction={
+        <Link to={paths.myProducts} className={buttonClasses('secondary')}>
+          See my products
+        </Link>
+      }
+      caption="Booking requests"
+      columns={columns}
+      rowKey={(row) => row._id}
+    >
       <ReasonDialog
         request={asking}
-        busy={moveBooking.isPending}
+        busy={asking !== null && busyWith(asking.id, asking.move)}
         onClose={() => setAsking(null)}
         onConfirm={(reason) => asking && run(asking.id, asking.move, reason)}
       />
-    </>
+    </TablePage>
   );
 }
 
 interface RowActionsProps {
   row: BookingRequestItem;
-  busyWith: (id: string, move: string) => boolean;
-  run: (id: string, move: keyof typeof DONE) => void;
+  busyWith: (id: string, move: Move) => boolean;
+  run: (id: string, move: Move) => void;
   ask: (asking: Asking) => void;
 }
 

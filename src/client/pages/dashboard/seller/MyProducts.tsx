@@ -14,14 +14,13 @@ import { useAuth } from '../../../auth/AuthProvider';
 import { confirmAction } from '../../../components/dialogs';
 import { Badge } from '../../../components/Badge';
 import { Button, buttonClasses } from '../../../components/Button';
-import { DataTable, numberColumn, TableImage, type Column } from '../../../components/DataTable';
-import { PageHeader } from '../../../components/PageHeader';
+import { numberColumn, TableImage, type Column } from '../../../components/DataTable';
 import { formatTk } from '../../../components/formatTk';
 import { ProductLink } from '../../../components/ProductLink';
-import { ALREADY_DELETED, confirmDelete, showDeleted } from '../confirmDelete';
+import { showDeleted } from '../confirmDelete';
 import { DeleteButton } from '../DeleteButton';
-import { PagedList } from '../PagedList';
-import { isRunningFor } from '../rowAction';
+import { TablePage } from '../TablePage';
+import { useDeleteAction, useRowAction } from '../rowAction';
 
 /** Fits 'Advertised', and 'Advertise' with its spinner, so the button keeps its width. */
 const ADVERTISE_WIDTH = 'min-w-28';
@@ -51,68 +50,46 @@ function OpenRequests({ count }: { count: number }) {
 export function MyProducts() {
   const { user } = useAuth();
   const products = useMyProducts(user?.email ?? '');
-  const deleteProduct = useDeleteMyProduct();
-  const advertise = useAdvertiseProduct();
-  const setHidden = useSetProductHidden();
-  const markSold = useMarkSoldElsewhere();
+  const remove = useDeleteAction(useDeleteMyProduct(), showDeleted);
+  const promote = useRowAction(useAdvertiseProduct(), { onDone: () => toast.success(messages.productAdvertised) });
+  const markSold = useRowAction(useMarkSoldElsewhere(), {
+    onDone: () => toast.success('Marked sold. Congratulations on the sale!'),
+  });
+  const setHidden = useRowAction(useSetProductHidden(), {
+    onDone: (_result, { hidden }) =>
+      toast.success(
+        hidden
+          ? 'Hidden: buyers no longer see this phone or book it.'
+          : 'Shown again: buyers can find and book this phone.',
+      ),
+    rowOf: ({ id }) => id,
+  });
 
-  async function sellElsewhere(product: MyProduct) {
-    const confirmed = await confirmAction({
-      title: 'Mark this phone sold?',
-      text: product.openRequests
-        ? `It leaves every public list, and its ${product.openRequests} open ${product.openRequests === 1 ? 'request is' : 'requests are'} declined. To sell it to a buyer who booked it, accept their request in Booking requests instead.`
-        : 'It leaves every public list and can no longer be booked.',
-      confirmText: 'Mark sold',
-    });
-    if (!confirmed) return;
-    markSold.mutate(product._id, {
-      onSuccess: () => toast.success('Marked sold. Congratulations on the sale!'),
-      onError: (error) => toast.error(error.message),
-    });
+  function sellElsewhere(product: MyProduct) {
+    markSold.run(product._id, () =>
+      confirmAction({
+        title: 'Mark this phone sold?',
+        text: product.openRequests
+          ? `It leaves every public list, and its ${product.openRequests} open ${product.openRequests === 1 ? 'request is' : 'requests are'} declined. To sell it to a buyer who booked it, accept their request in Booking requests instead.`
+          : 'It leaves every public list and can no longer be booked.',
+        confirmText: 'Mark sold',
+      }),
+    );
   }
 
-  async function remove(product: MyProduct) {
-    if (!(await confirmDelete())) return;
-    deleteProduct.mutate(product._id, {
-      onSuccess: ({ deletedCount }) => (deletedCount > 0 ? showDeleted() : toast.error(ALREADY_DELETED)),
-      onError: (error) => toast.error(error.message),
-    });
-  }
-
-  function promote(product: MyProduct) {
-    advertise.mutate(product._id, {
-      onSuccess: () => toast.success(messages.productAdvertised),
-      onError: (error) => toast.error(error.message),
-    });
-  }
-
-  async function toggleHidden(product: MyProduct) {
+  function toggleHidden(product: MyProduct) {
     const hidden = !product.hidden;
     // Hiding ends the phone's bookings (the server declines them with a reason): asked first, then.
     const waiting = product.openRequests > 0 || product.reserved;
-    if (hidden && waiting) {
-      const confirmed = await confirmAction({
+    const ask = () =>
+      confirmAction({
         title: 'Take this phone off sale?',
         text: product.reserved
           ? 'You accepted a booking of it: that booking is cancelled and its buyer told why. You can show the phone again later.'
           : `Its ${product.openRequests} open ${product.openRequests === 1 ? 'request is' : 'requests are'} declined and the buyers told why. You can show the phone again later.`,
         confirmText: 'Yes, hide it',
       });
-      if (!confirmed) return;
-    }
-    setHidden.mutate(
-      { id: product._id, hidden },
-      {
-        onSuccess: () =>
-          toast.success(
-            hidden
-              ? 'Hidden: buyers no longer see this phone or book it.'
-              : 'Shown again: buyers can find and book this phone.',
-          ),
-        // The server says why (sold meanwhile, not this seller's): its words, as it gave them.
-        onError: (error) => toast.error(error.message),
-      },
-    );
+    setHidden.run({ id: product._id, hidden }, hidden && waiting ? ask : undefined);
   }
 
   const columns: ReadonlyArray<Column<MyProduct>> = [
@@ -159,8 +136,8 @@ export function MyProducts() {
               <Button
                 variant="secondary"
                 size="sm"
-                loading={isRunningFor(markSold, product._id)}
-                onClick={() => void sellElsewhere(product)}
+                loading={markSold.runningFor(product._id)}
+                onClick={() => sellElsewhere(product)}
               >
                 Mark sold
               </Button>
@@ -168,8 +145,8 @@ export function MyProducts() {
                 variant="secondary"
                 size="sm"
                 className={HIDE_WIDTH}
-                loading={setHidden.isPending && setHidden.variables.id === product._id}
-                onClick={() => void toggleHidden(product)}
+                loading={setHidden.runningFor(product._id)}
+                onClick={() => toggleHidden(product)}
               >
                 {product.hidden ? 'Show' : 'Hide'}
               </Button>
@@ -185,14 +162,14 @@ export function MyProducts() {
                 <Button
                   size="sm"
                   className={ADVERTISE_WIDTH}
-                  loading={isRunningFor(advertise, product._id)}
-                  onClick={() => promote(product)}
+                  loading={promote.runningFor(product._id)}
+                  onClick={() => promote.run(product._id)}
                 >
                   Advertise
                 </Button>
               )
             )}
-            <DeleteButton loading={isRunningFor(deleteProduct, product._id)} onClick={() => void remove(product)} />
+            <DeleteButton loading={remove.runningFor(product._id)} onClick={() => remove.run(product._id)} />
           </div>
         </div>
       ),
@@ -200,27 +177,20 @@ export function MyProducts() {
   ];
 
   return (
-    <>
-      <PageHeader
-        title="My Product"
-        description="Your listings. Edit one to change its price or photos, hide it to take it off sale for a while, or advertise it on the home page."
-        actions={
-          <Link to={paths.addProduct} className={buttonClasses()}>
-            Add Product
-          </Link>
-        }
-      />
-      <PagedList query={products} noun="products" emptyTitle="No product Found">
-        {(rows) => (
-          <DataTable
-            caption="My products"
-            hideCaption
-            columns={columns}
-            rows={rows}
-            rowKey={(product) => product._id}
-          />
-        )}
-      </PagedList>
-    </>
+    <TablePage
+      title="My Product"
+      description="Your listings. Edit one to change its price or photos, hide it to take it off sale for a while, or advertise it on the home page."
+      headerActions={
+        <Link to={paths.addProduct} className={buttonClasses()}>
+          Add Product
+        </Link>
+      }
+      query={products}
+      noun="products"
+      emptyTitle="No product Found"
+      caption="My products"
+      columns={columns}
+      rowKey={(product) => product._id}
+    />
   );
 }

@@ -1,0 +1,47 @@
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { PagedRows } from '../../api/pagedList';
+import { DataTable, type Column } from '../../components/DataTable';
+import { PageHeader } from '../../components/PageHeader';
+import { PagedList } from './PagedList';
+
+interface TablePageProps<T> {
+  title: string;
+  description: string;
+  headerActions?: ReactNode;
+  query: UseInfiniteQueryResult<PagedRows<T>>;
+  /** What is listed, for the loading and count texts ("buyers"). */
+  noun: string;
+  /** The spec's empty text. */
+  emptyTitle: string;
+  emptyDescription?: ReactNode;
+  emptyAction?: ReactNode;
+  /** The table's name for screen readers. */
+  caption: string;
+  columns: ReadonlyArray<Column<T>>;
+  rowKey: (row: T) => string;
+  /** What goes below the list, such as the dialog its rows open. */
+  children?: ReactNode;
+}
+
+/** A dashboard screen that is one server-paged table under a heading. */
+export function TablePage<T>({
+  title,
+  description,
+  headerActions,
+  caption,
+  columns,
+  rowKey,
+  children,
+  ...list
+}: TablePageProps<T>) {
+  return (
+    <>
+      <PageHeader title={title} description={description} actions={headerActions} />
+      <PagedList {...list}>
+        {(rows) => <DataTable caption={caption} hideCaption columns={columns} rows={rows} rowKey={rowKey} />}
+      </PagedList>
+      {children}
+    </>
+  );
+}
