@@ -83,8 +83,10 @@ export const accountMessageSchema = z.object({ message: z.string() });
 export type AccountMessage = z.infer<typeof accountMessageSchema>;
 
 export const unsubscribedSchema = z.object({ message: z.string(), kind: z.string() });
+export type Unsubscribed = z.infer<typeof unsubscribedSchema>;
 
 export const sessionsEndedSchema = z.object({ message: z.string(), ended: z.number() });
+export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
 
 /** The one answer to "forgot password", whether or not the address has an account. */
 export const FORGOT_PASSWORD_ANSWER =

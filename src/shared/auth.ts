@@ -35,6 +35,7 @@ export const updateAccountRequestSchema = z.object({
   displayName: requiredText('Name is required', 80),
   photoURL: webUrlSchema('Photo url is required'),
 });
+export type UpdateAccountRequest = z.infer<typeof updateAccountRequestSchema>;
 
 /** The current user, in the identity provider's shape (spec section 3). */
 export const currentUserSchema = z.object({
@@ -53,9 +54,12 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const tokenResponseSchema = z.object({ accessToken: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const roleCheckSchemas = {
   admin: z.object({ isAdmin: z.boolean() }),
   seller: z.object({ isSeller: z.boolean() }),
   buyer: z.object({ isBuyer: z.boolean() }),
 };
+export type RoleCheckRole = keyof typeof roleCheckSchemas;
+export type RoleCheck<R extends RoleCheckRole> = z.infer<(typeof roleCheckSchemas)[R]>;

@@ -99,3 +99,4 @@ export const requiredReasonSchema = z.object({ reason: reasonText.min(1, REASON_
 
 /** PUT /bookings/{id}/...: the booking as it is after the move. */
 export const bookingMoveResultSchema = z.object({ _id: z.string(), status: z.enum(BOOKING_STATUSES) });
+export type BookingMoveResult = z.infer<typeof bookingMoveResultSchema>;

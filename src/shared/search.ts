@@ -102,4 +102,5 @@ export const MAX_SUGGESTIONS = 6;
 export const suggestionsSchema = z.object({
   suggestions: z.object({ text: z.string(), brand: z.string() }).array().max(MAX_SUGGESTIONS),
 });
-export type Suggestion = z.infer<typeof suggestionsSchema>['suggestions'][number];
+export type Suggestions = z.infer<typeof suggestionsSchema>;
+export type Suggestion = Suggestions['suggestions'][number];

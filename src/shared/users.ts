@@ -24,6 +24,7 @@ export const addUserRequestSchema = z.object({
 export type AddUserRequest = z.infer<typeof addUserRequestSchema>;
 
 export const sellerVerifyCheckSchema = z.object({ verified: z.boolean() });
+export type SellerVerifyCheck = z.infer<typeof sellerVerifyCheckSchema>;
 
 /** A seller's request to be verified, as the admin's list shows it. */
 export const verificationRequestSchema = z.object({
@@ -46,3 +47,4 @@ export const applyVerificationRequestSchema = z.object({
   email: z.string().max(254).optional(),
   photoURL: z.string().max(2048).optional(),
 });
+export type ApplyVerificationRequest = z.infer<typeof applyVerificationRequestSchema>;

@@ -2,7 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountMessage,
   ChangePasswordRequest,
+  DeleteAccountRequest,
+  ForgotPasswordRequest,
+  LinkTokenRequest,
   MailSettings,
+  ResetPasswordRequest,
+  SessionsEnded,
+  Unsubscribed,
   UpdateMailSettingsRequest,
 } from '../../shared/account';
 import { api } from './http';
@@ -15,15 +21,14 @@ import { queryKeys } from './queryKeys';
 
 const post = <T = AccountMessage>(path: string, body?: unknown) => api<T>(path, { method: 'POST', body });
 
-export const verifyEmail = (token: string) => post('/account/verify-email', { token });
+export const verifyEmail = (request: LinkTokenRequest) => post('/account/verify-email', request);
 export const resendVerification = () => post('/account/verify-email/resend');
-export const forgotPassword = (email: string) => post('/account/forgot-password', { email });
-export const resetPassword = (token: string, password: string) => post('/account/reset-password', { token, password });
+export const forgotPassword = (request: ForgotPasswordRequest) => post('/account/forgot-password', request);
+export const resetPassword = (request: ResetPasswordRequest) => post('/account/reset-password', request);
 export const changePassword = (request: ChangePasswordRequest) => post('/account/password', request);
-export const signOutOthers = () => post<{ message: string; ended: number }>('/account/sign-out-others');
-export const deleteAccount = (password: string) => post('/account/delete', { password });
-export const unsubscribe = (token: string) =>
-  post<{ message: string; kind: string }>('/account/unsubscribe', { token });
+export const signOutOthers = () => post<SessionsEnded>('/account/sign-out-others');
+export const deleteAccount = (request: DeleteAccountRequest) => post('/account/delete', request);
+export const unsubscribe = (request: LinkTokenRequest) => post<Unsubscribed>('/account/unsubscribe', request);
 
 export function useMailSettings() {
   return useQuery({ queryKey: queryKeys.mailSettings, queryFn: () => api<MailSettings>('/account/mail-settings') });

@@ -1,4 +1,5 @@
-import type { CurrentUser, RegisterForm } from '../../shared/auth';
+import type { CurrentUser, LoginRequest, SignupRequest, TokenResponse, UpdateAccountRequest } from '../../shared/auth';
+import type { AddUserRequest } from '../../shared/users';
 import type { InsertResult } from '../../shared/common';
 import { ACCESS_TOKEN_KEY, ApiError, api, enc } from './http';
 
@@ -12,24 +13,21 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
-export function logIn(email: string, password: string) {
-  return api<CurrentUser>('/auth/login', { method: 'POST', body: { email, password } });
+export function logIn(request: LoginRequest) {
+  return api<CurrentUser>('/auth/login', { method: 'POST', body: request });
 }
 
-export function signUp(email: string, password: string) {
-  return api<CurrentUser>('/auth/signup', { method: 'POST', body: { email, password } });
+export function signUp(request: SignupRequest) {
+  return api<CurrentUser>('/auth/signup', { method: 'POST', body: request });
 }
 
-export function updateAccount(displayName: string, photoURL: string) {
-  return api<CurrentUser>('/auth/update', { method: 'POST', body: { displayName, photoURL } });
+export function updateAccount(request: UpdateAccountRequest) {
+  return api<CurrentUser>('/auth/update', { method: 'POST', body: request });
 }
 
 /** POST /addUser: the marketplace profile (name, role, photo) of the account just created. */
-export function addUser(form: Pick<RegisterForm, 'name' | 'email' | 'role' | 'photoURL'>) {
-  return api<InsertResult>('/addUser', {
-    method: 'POST',
-    body: { name: form.name, email: form.email, role: form.role, photoURL: form.photoURL, verified: false },
-  });
+export function addUser(request: AddUserRequest) {
+  return api<InsertResult>('/addUser', { method: 'POST', body: request });
 }
 
 export function logOut() {
@@ -38,7 +36,7 @@ export function logOut() {
 
 /** GET /jwt?email=: a short-lived access token for the bearer calls, kept in local storage. */
 export async function storeAccessToken(email: string): Promise<void> {
-  const { accessToken } = await api<{ accessToken: string }>(`/jwt?email=${enc(email)}`);
+  const { accessToken } = await api<TokenResponse>(`/jwt?email=${enc(email)}`);
   localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
 }
 

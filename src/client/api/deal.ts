@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookingRequestItem, BookingStatus } from '../../shared/bookings';
+import type { BookingMoveResult, BookingReason, BookingRequestItem } from '../../shared/bookings';
 import type { UpdateResult } from '../../shared/common';
 import { api, enc } from './http';
 import { pagedListOptions } from './pagedList';
@@ -11,16 +11,15 @@ export const useBookingRequests = () =>
 
 type Move = 'accept' | 'decline' | 'cancel' | 'sold';
 
-interface MoveVariables {
+interface MoveVariables extends BookingReason {
   id: string;
   move: Move;
-  reason?: string;
 }
 
 /** PUT /bookings/{id}/{move}: the seller accepts, declines or sells; either side cancels. */
 function moveBooking({ id, move, reason }: MoveVariables) {
   const body = move === 'decline' || move === 'cancel' ? { reason: reason?.trim() || undefined } : undefined;
-  return api<{ _id: string; status: BookingStatus }>(`/bookings/${enc(id)}/${move}`, {
+  return api<BookingMoveResult>(`/bookings/${enc(id)}/${move}`, {
     method: 'PUT',
     body,
     auth: true,

@@ -20,7 +20,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequest {
+interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** JSON body; FormData is sent as multipart. */
   body?: unknown;

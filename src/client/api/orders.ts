@@ -5,7 +5,7 @@ import { pagedListOptions } from './pagedList';
 import { queryKeys } from './queryKeys';
 
 /** GET /orders?email= (that buyer only): the buyer's bookings. */
-export const myOrdersQueryOptions = (email: string) =>
+const myOrdersQueryOptions = (email: string) =>
   pagedListOptions<BuyerOrder>(queryKeys.orders.mine(email), `/orders?email=${enc(email)}`);
 
 export const useMyOrders = (email: string) => useInfiniteQuery(myOrdersQueryOptions(email));

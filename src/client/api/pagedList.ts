@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import { apiPage, type ApiPage } from './http';
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 /** What a screen renders of a paged list: every row fetched so far and the server's total. */
 export interface PagedRows<T> {

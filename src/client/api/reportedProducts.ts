@@ -6,7 +6,7 @@ import { pagedListOptions } from './pagedList';
 import { queryKeys } from './queryKeys';
 
 /** GET /all/reported/products (admin). */
-export const reportedProductsQueryOptions = () =>
+const reportedProductsQueryOptions = () =>
   pagedListOptions<ReportedProduct>(queryKeys.reportedProducts, '/all/reported/products');
 
 export const useReportedProducts = () => useInfiniteQuery(reportedProductsQueryOptions());
@@ -15,7 +15,7 @@ export const useReportedProducts = () => useInfiniteQuery(reportedProductsQueryO
  * Takes a reported product down: first the report, then, only if the report was really deleted,
  * the listing itself. Answers whether the listing was deleted.
  */
-export async function deleteReportedProduct(report: Pick<ReportedProduct, '_id' | 'product_id'>): Promise<boolean> {
+async function deleteReportedProduct(report: Pick<ReportedProduct, '_id' | 'product_id'>): Promise<boolean> {
   const reportDeleted = await api<DeleteResult>(`/reported/product/delete/${enc(report._id)}`, {
     method: 'DELETE',
     auth: true,

@@ -1,19 +1,15 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
+import type { RoleCheck, RoleCheckRole } from '../../shared/auth';
 import { api, enc } from './http';
 import { queryKeys } from './queryKeys';
 
-export interface Roles {
-  isAdmin: boolean;
-  isSeller: boolean;
-  isBuyer: boolean;
-}
+/** The answers of the three role checks together. */
+export type Roles = RoleCheck<'admin'> & RoleCheck<'seller'> & RoleCheck<'buyer'>;
 
-export type Role = 'admin' | 'seller' | 'buyer';
-
-type RoleAnswer<R extends Role> = Record<`is${Capitalize<R>}`, boolean>;
+export type Role = RoleCheckRole;
 
 function fetchRole<R extends Role>(role: R, email: string, signal?: AbortSignal) {
-  return api<RoleAnswer<R>>(`/${role}/${enc(email)}`, { auth: true, signal });
+  return api<RoleCheck<R>>(`/${role}/${enc(email)}`, { auth: true, signal });
 }
 
 // An empty email is nobody signed in: there is no one to ask about.
@@ -24,11 +20,11 @@ const roleQueryOptions = <R extends Role>(role: R, email: string) =>
     enabled: email !== '',
   });
 
-export const adminRoleQueryOptions = (email: string) => roleQueryOptions('admin', email);
+const adminRoleQueryOptions = (email: string) => roleQueryOptions('admin', email);
 export const sellerRoleQueryOptions = (email: string) => roleQueryOptions('seller', email);
-export const buyerRoleQueryOptions = (email: string) => roleQueryOptions('buyer', email);
+const buyerRoleQueryOptions = (email: string) => roleQueryOptions('buyer', email);
 
-export interface RoleChecks {
+interface RoleChecks {
   roles: Roles;
   /** Until all three checks have answered; false as soon as one has failed. */
   loading: boolean;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchResult, Suggestion } from '../../shared/search';
+import type { SearchResult, Suggestions } from '../../shared/search';
 import { api } from './http';
 import { queryKeys } from './queryKeys';
 
@@ -18,8 +18,7 @@ export const useSearch = (params: URLSearchParams) => useQuery(searchQueryOption
 export const useSuggestions = (text: string) =>
   useQuery({
     queryKey: queryKeys.search.suggestions(text),
-    queryFn: ({ signal }) =>
-      api<{ suggestions: Suggestion[] }>(`/search/suggestions?q=${encodeURIComponent(text)}`, { signal }),
+    queryFn: ({ signal }) => api<Suggestions>(`/search/suggestions?q=${encodeURIComponent(text)}`, { signal }),
     enabled: text.trim().length >= 2,
     select: (data) => data.suggestions,
     staleTime: 60_000,

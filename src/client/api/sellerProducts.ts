@@ -6,7 +6,7 @@ import { pagedListOptions } from './pagedList';
 import { queryKeys } from './queryKeys';
 
 /** GET /products?email= (that seller only): the seller's own listings. */
-export const myProductsQueryOptions = (email: string) =>
+const myProductsQueryOptions = (email: string) =>
   pagedListOptions<MyProduct>(queryKeys.sellerProducts(email), `/products?email=${enc(email)}`);
 
 export const useMyProducts = (email: string) => useInfiniteQuery(myProductsQueryOptions(email));
@@ -22,12 +22,12 @@ export function editProduct({ id, product }: { id: string; product: StoreProduct
 }
 
 /** PUT /hide/product/{id} or /show/product/{id}: takes a listing off sale, or puts it back. */
-export function setProductHidden({ id, hidden }: { id: string; hidden: boolean }) {
+function setProductHidden({ id, hidden }: { id: string; hidden: boolean }) {
   return api<UpdateResult>(`/${hidden ? 'hide' : 'show'}/product/${enc(id)}`, { method: 'PUT', auth: true });
 }
 
 /** DELETE /delete/product/{id}: the seller removes one of their listings. */
-export function deleteMyProduct(id: string) {
+function deleteMyProduct(id: string) {
   return apiDelete(`/delete/product/${enc(id)}`);
 }
 

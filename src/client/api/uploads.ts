@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ApiErrorBody } from '../../shared/common';
 import type { UploadResponse } from '../../shared/uploads';
 import { ACCESS_TOKEN_KEY, API_BASE, ApiError } from './http';
 
-export interface UploadRequest {
+interface UploadRequest {
   file: File;
   /** Called with the share of the file sent so far, from 0 to 1. */
   onProgress?: (share: number) => void;
@@ -53,5 +52,3 @@ export function uploadImage({ file, onProgress }: UploadRequest): Promise<Upload
     xhr.send(form);
   });
 }
-
-export const useUploadImage = () => useMutation({ mutationFn: uploadImage });

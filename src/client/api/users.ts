@@ -1,18 +1,20 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RegisterRole } from '../../shared/auth';
 import type { User } from '../../shared/users';
 import { apiDelete, enc } from './http';
 import { pagedListOptions } from './pagedList';
 import { queryKeys } from './queryKeys';
 
-export type ListedRole = 'buyer' | 'seller';
+/** The roles the admin lists: buyers and sellers. */
+export type ListedRole = RegisterRole;
 
 /** GET /buyers or /sellers (admin): the registered users of one role, a page at a time. */
-export const usersQueryOptions = (role: ListedRole) => pagedListOptions<User>(queryKeys.users(role), `/${role}s`);
+const usersQueryOptions = (role: ListedRole) => pagedListOptions<User>(queryKeys.users(role), `/${role}s`);
 
 export const useUsers = (role: ListedRole) => useInfiniteQuery(usersQueryOptions(role));
 
 /** DELETE /buyers/{id} or /sellers/{id} (admin). */
-export function deleteUser(role: ListedRole, id: string) {
+function deleteUser(role: ListedRole, id: string) {
   return apiDelete(`/${role}s/${enc(id)}`);
 }
 

@@ -1,6 +1,11 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeleteResult, InsertResult, UpdateResult } from '../../shared/common';
-import type { OwnVerification, VerificationRequest } from '../../shared/users';
+import type {
+  ApplyVerificationRequest,
+  OwnVerification,
+  SellerVerifyCheck,
+  VerificationRequest,
+} from '../../shared/users';
 import { api, enc } from './http';
 import { pagedListOptions } from './pagedList';
 import { queryKeys } from './queryKeys';
@@ -9,16 +14,16 @@ import { queryKeys } from './queryKeys';
 export type UnverifiedSeller = Pick<VerificationRequest, '_id' | 'name' | 'email' | 'photoURL'>;
 
 /** GET /unverifiedsellers (admin). */
-export const unverifiedSellersQueryOptions = () =>
+const unverifiedSellersQueryOptions = () =>
   pagedListOptions<UnverifiedSeller>(queryKeys.verification.requests, '/unverifiedsellers');
 
 export const useUnverifiedSellers = () => useInfiniteQuery(unverifiedSellersQueryOptions());
 
 /** GET /checkSellerVerify?email=: whether that seller is verified. */
-export const sellerVerifiedQueryOptions = (email: string) =>
+const sellerVerifiedQueryOptions = (email: string) =>
   queryOptions({
     queryKey: queryKeys.sellerVerified.of(email),
-    queryFn: ({ signal }) => api<{ verified: boolean }>(`/checkSellerVerify?email=${enc(email)}`, { signal }),
+    queryFn: ({ signal }) => api<SellerVerifyCheck>(`/checkSellerVerify?email=${enc(email)}`, { signal }),
   });
 
 export const useSellerVerified = (email: string) => useQuery(sellerVerifiedQueryOptions(email));
@@ -31,14 +36,8 @@ export const useOwnVerification = (enabled: boolean) =>
     enabled,
   });
 
-export interface VerificationApplication {
-  name: string;
-  email: string;
-  photoURL: string;
-}
-
 /** POST /seller/verification: the signed-in seller asks to be verified (a second request is refused). */
-export function applyForVerification(application: VerificationApplication) {
+export function applyForVerification(application: ApplyVerificationRequest) {
   return api<InsertResult>('/seller/verification', { method: 'POST', body: application, auth: true });
 }
 

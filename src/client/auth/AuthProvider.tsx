@@ -19,7 +19,7 @@ import { privateRoot } from '../api/queryKeys';
 import { sameEmail } from './sameEmail';
 import { paths } from '../../shared/paths';
 
-export interface AuthState {
+interface AuthState {
   user: CurrentUser | null;
   /** True until the first session check answers, and while a sign-in, register or logout runs. */
   loading: boolean;
@@ -40,7 +40,7 @@ const AuthContext = createContext<AuthState | null>(null);
  */
 async function signUpOrResume(email: string, password: string): Promise<void> {
   try {
-    await signUp(email, password);
+    await signUp({ email, password });
   } catch (error) {
     if (!(error instanceof ApiError && error.code === 'ALREADY_EXISTS')) throw error;
     const current = await fetchCurrentUser();
@@ -109,7 +109,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     (email: string, password: string) =>
       withLoading(async () => {
-        const account = await signedIn(await logIn(email, password));
+        const account = await signedIn(await logIn({ email, password }));
         toast.success(messages.loginSuccess);
         return account;
       }),
@@ -120,8 +120,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (form: RegisterForm) =>
       withLoading(async () => {
         await signUpOrResume(form.email, form.password);
-        const account = await updateAccount(form.name, form.photoURL);
-        await addUser(form);
+        const account = await updateAccount({ displayName: form.name, photoURL: form.photoURL });
+        await addUser({
+          name: form.name,
+          email: form.email,
+          role: form.role,
+          photoURL: form.photoURL,
+          verified: false,
+        });
         await signedIn(account);
         toast.success(messages.registerSuccess);
         return account;

@@ -9,7 +9,7 @@ import { cx } from './cx';
  * - `field` (the default): a line of its own, the column's header as its label, the value on the right.
  * - `actions`: the row's buttons, in full across the card's foot (and right-aligned in the table).
  */
-export type ColumnKind = 'index' | 'image' | 'title' | 'field' | 'actions';
+type ColumnKind = 'index' | 'image' | 'title' | 'field' | 'actions';
 
 export interface Column<Row> {
   /** The header text, exactly as the spec spells it; also the cell's label on a phone. */

@@ -52,7 +52,7 @@ function ProfileCard() {
   const submit = handleSubmit(async ({ displayName, photoURL }) => {
     setServerError(null);
     try {
-      await updateAccount(displayName, photoURL);
+      await updateAccount({ displayName, photoURL });
       await refresh();
       toast.success('Your profile is saved');
     } catch (error) {
@@ -192,7 +192,7 @@ function DeleteCard() {
     setBusy(true);
     setError(null);
     try {
-      toast.success((await deleteAccount(password)).message);
+      toast.success((await deleteAccount({ password })).message);
       await refresh().catch(() => null);
       await navigate('/', { replace: true });
     } catch (failure) {

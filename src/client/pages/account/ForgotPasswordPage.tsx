@@ -30,7 +30,7 @@ export function ForgotPasswordPage() {
   const submit = handleSubmit(async ({ email }) => {
     setServerError(null);
     try {
-      setAnswer((await forgotPassword(email)).message);
+      setAnswer((await forgotPassword({ email })).message);
     } catch (error) {
       setServerError(showServerErrors(error, setError, ['email']));
     }

@@ -32,7 +32,7 @@ export function ResetPasswordPage() {
   const submit = handleSubmit(async ({ password }) => {
     setServerError(null);
     try {
-      const { message } = await resetPassword(token, password);
+      const { message } = await resetPassword({ token, password });
       toast.success(message);
       // This browser's session ended with the others: the header must say so.
       await refresh().catch(() => null);

@@ -21,7 +21,7 @@ export function UnsubscribePage() {
     setBusy(true);
     setError(null);
     try {
-      setDone((await unsubscribe(token)).message);
+      setDone((await unsubscribe({ token })).message);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'Please try again.');
     } finally {

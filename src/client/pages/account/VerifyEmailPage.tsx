@@ -20,7 +20,7 @@ export function VerifyEmailPage() {
     // Once per page: React's development double effects must not use the single-use link twice.
     if (started.current) return;
     started.current = true;
-    verifyEmail(token)
+    verifyEmail({ token })
       .then(async ({ message }) => {
         setOutcome({ ok: true, message });
         // The banner goes away and the seller screens open up in this browser at once.

@@ -15,7 +15,7 @@ export interface GalleryPhoto {
 }
 
 /** The listing's photos, the cover first, each with alt text naming the phone. */
-export function galleryPhotos(product: Product): GalleryPhoto[] {
+function galleryPhotos(product: Product): GalleryPhoto[] {
   // A product from before photos were listed has only its cover.
   const photos =
     product.photos.length > 0 ? product.photos : [{ url: product.productImg, thumb: product.productThumb }];

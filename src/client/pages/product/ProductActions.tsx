@@ -66,10 +66,13 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
       confirmText: 'Yes, report it',
     });
     if (!confirmed) return;
-    report.mutate(product._id, {
-      onSuccess: () => toast.success('Reported to admin. Thank you for keeping PhoneHaat safe.'),
-      onError: (error) => toast.error(error.message),
-    });
+    report.mutate(
+      { product_id: product._id },
+      {
+        onSuccess: () => toast.success('Reported to admin. Thank you for keeping PhoneHaat safe.'),
+        onError: (error) => toast.error(error.message),
+      },
+    );
   };
 
   return (

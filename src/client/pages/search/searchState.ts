@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import type { SearchSort } from '../../../shared/search';
 
 /** The URL parameters of a search; a missing or empty one means the filter is off. */
-export const FILTER_PARAMS = [
+const FILTER_PARAMS = [
   'category',
   'brand',
   'condition',

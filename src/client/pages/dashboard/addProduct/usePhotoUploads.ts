@@ -3,7 +3,7 @@ import { MAX_PHOTOS } from '../../../../shared/products';
 import { uploadImage } from '../../../api/uploads';
 import { photoFileProblem } from './productFormSchema';
 
-export type PhotoStatus = 'waiting' | 'uploading' | 'done' | 'failed';
+type PhotoStatus = 'waiting' | 'uploading' | 'done' | 'failed';
 
 /** One photo of the listing being written: a file chosen now, or a photo the listing already has. */
 export interface PhotoItem {
@@ -20,7 +20,7 @@ export interface PhotoItem {
 }
 
 /** Why some of the chosen files were not taken (wrong type, too big, too many). */
-export interface AddResult {
+interface AddResult {
   problems: string[];
 }
 
