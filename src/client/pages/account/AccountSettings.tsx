@@ -1,10 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { changePasswordRequestSchema, type ChangePasswordRequest } from '../../../shared/account';
+import { changePasswordRequestSchema } from '../../../shared/account';
 import { updateAccountRequestSchema } from '../../../shared/auth';
 import {
   changePassword,
@@ -20,7 +17,8 @@ import { Button } from '../../components/Button';
 import { FormError, FormField, Input } from '../../components/FormField';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
-import { showServerErrors } from '../../components/serverErrors';
+import { SchemaFormBody, useSchemaForm } from '../../components/schemaForm';
+import { useMessageCall } from './useMessageCall';
 
 const card = 'rounded-card border border-ink-200 bg-white p-6 shadow-card';
 
@@ -35,72 +33,56 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
   );
 }
 
-type ProfileForm = z.input<typeof updateAccountRequestSchema>;
-
 function ProfileCard() {
   const { user, refresh } = useAuth();
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
+    serverError,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileForm, unknown, z.output<typeof updateAccountRequestSchema>>({
-    resolver: zodResolver(updateAccountRequestSchema),
-    defaultValues: { displayName: user?.displayName ?? '', photoURL: user?.photoURL ?? '' },
+  } = useSchemaForm(updateAccountRequestSchema, {
+    displayName: user?.displayName ?? '',
+    photoURL: user?.photoURL ?? '',
   });
-  const submit = handleSubmit(async ({ displayName, photoURL }) => {
-    setServerError(null);
-    try {
-      await updateAccount({ displayName, photoURL });
-      await refresh();
-      toast.success('Your profile is saved');
-    } catch (error) {
-      setServerError(showServerErrors(error, setError, ['displayName', 'photoURL']));
-    }
+  const submit = submitWith(async (request) => {
+    await updateAccount(request);
+    await refresh();
+    toast.success('Your profile is saved');
   });
   return (
     <Card title="Name and photo" id="profile-settings">
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <SchemaFormBody onSubmit={submit} serverError={serverError} submitting={isSubmitting} submitText="Save profile">
         <FormField label="Name" error={errors.displayName?.message}>
           <Input autoComplete="name" {...register('displayName')} />
         </FormField>
         <FormField label="Photo URL" error={errors.photoURL?.message}>
           <Input type="url" {...register('photoURL')} />
         </FormField>
-        <FormError message={serverError} />
-        <Button type="submit" loading={isSubmitting}>
-          Save profile
-        </Button>
-      </form>
+      </SchemaFormBody>
     </Card>
   );
 }
 
 function PasswordCard() {
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
+    serverError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordRequest>({
-    resolver: zodResolver(changePasswordRequestSchema),
-    defaultValues: { currentPassword: '', newPassword: '' },
-  });
-  const submit = handleSubmit(async (request) => {
-    setServerError(null);
-    try {
-      toast.success((await changePassword(request)).message);
-      reset();
-    } catch (error) {
-      setServerError(showServerErrors(error, setError, ['currentPassword', 'newPassword']));
-    }
+  } = useSchemaForm(changePasswordRequestSchema, { currentPassword: '', newPassword: '' });
+  const submit = submitWith(async (request) => {
+    toast.success((await changePassword(request)).message);
+    reset();
   });
   return (
     <Card title="Change password" id="password-settings">
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <SchemaFormBody
+        onSubmit={submit}
+        serverError={serverError}
+        submitting={isSubmitting}
+        submitText="Change password"
+      >
         <FormField label="Current password" error={errors.currentPassword?.message}>
           <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
         </FormField>
@@ -111,33 +93,19 @@ function PasswordCard() {
         >
           <Input type="password" autoComplete="new-password" {...register('newPassword')} />
         </FormField>
-        <FormError message={serverError} />
-        <Button type="submit" loading={isSubmitting}>
-          Change password
-        </Button>
-      </form>
+      </SchemaFormBody>
     </Card>
   );
 }
 
 function SessionsCard() {
-  const [busy, setBusy] = useState(false);
-  async function endOthers() {
-    setBusy(true);
-    try {
-      toast.success((await signOutOthers()).message);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const endOthers = useMessageCall(signOutOthers);
   return (
     <Card title="Devices" id="session-settings">
       <p className="mb-4 text-sm text-ink-600">
         Signed in on a phone or computer you no longer use? End those sessions.
       </p>
-      <Button variant="secondary" loading={busy} onClick={() => void endOthers()}>
+      <Button variant="secondary" loading={endOthers.isPending} onClick={() => endOthers.mutate()}>
         Sign out of all other devices
       </Button>
     </Card>

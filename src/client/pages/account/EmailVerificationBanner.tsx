@@ -1,25 +1,13 @@
-import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { resendVerification } from '../../api/account';
 import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
+import { useMessageCall } from './useMessageCall';
 
 /** Until the signed-in account's address is verified: says so, and sends the link again on request. */
 export function EmailVerificationBanner({ reason }: { reason?: string }) {
   const { user } = useAuth();
-  const [sending, setSending] = useState(false);
+  const resend = useMessageCall(resendVerification);
   if (!user || user.emailVerified) return null;
-
-  async function resend() {
-    setSending(true);
-    try {
-      toast.success((await resendVerification()).message);
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Could not send the mail. Please try again.');
-    } finally {
-      setSending(false);
-    }
-  }
 
   return (
     <section
@@ -29,7 +17,7 @@ export function EmailVerificationBanner({ reason }: { reason?: string }) {
       <p>
         {reason ?? 'Please verify your email address:'} we mailed a link to <strong>{user.email}</strong>.
       </p>
-      <Button size="sm" variant="secondary" loading={sending} onClick={() => void resend()}>
+      <Button size="sm" variant="secondary" loading={resend.isPending} onClick={() => resend.mutate()}>
         Send the link again
       </Button>
     </section>

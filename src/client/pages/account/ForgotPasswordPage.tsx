@@ -1,40 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { forgotPasswordRequestSchema } from '../../../shared/account';
-import { forgotPassword } from '../../api/account';
-import { Button } from '../../components/Button';
-import { FormError, FormField, Input } from '../../components/FormField';
-import { AuthCard } from '../auth/AuthCard';
 import { paths } from '../../../shared/paths';
-import { showServerErrors } from '../../components/serverErrors';
-
-type Form = z.input<typeof forgotPasswordRequestSchema>;
+import { forgotPassword } from '../../api/account';
+import { FormField, Input } from '../../components/FormField';
+import { SchemaFormBody, useSchemaForm } from '../../components/schemaForm';
+import { AuthCard } from '../auth/AuthCard';
 
 /** "Forgot password?": mails a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
   const [answer, setAnswer] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
+    serverError,
     formState: { errors, isSubmitting },
-  } = useForm<Form, unknown, z.output<typeof forgotPasswordRequestSchema>>({
-    resolver: zodResolver(forgotPasswordRequestSchema),
-    defaultValues: { email: '' },
-  });
+  } = useSchemaForm(forgotPasswordRequestSchema, { email: '' });
 
-  const submit = handleSubmit(async ({ email }) => {
-    setServerError(null);
-    try {
-      setAnswer((await forgotPassword({ email })).message);
-    } catch (error) {
-      setServerError(showServerErrors(error, setError, ['email']));
-    }
-  });
+  const submit = submitWith(async (request) => setAnswer((await forgotPassword(request)).message));
 
   return (
     <AuthCard
@@ -54,15 +37,17 @@ export function ForgotPasswordPage() {
           {answer}
         </p>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <SchemaFormBody
+          onSubmit={submit}
+          serverError={serverError}
+          submitting={isSubmitting}
+          submitText="Send me a link"
+          wide
+        >
           <FormField label="Email" error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...register('email')} />
           </FormField>
-          <FormError message={serverError} />
-          <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-            Send me a link
-          </Button>
-        </form>
+        </SchemaFormBody>
       )}
     </AuthCard>
   );

@@ -1,46 +1,30 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { loginRequestSchema } from '../../../shared/auth';
 import { PRODUCT_NAME } from '../../../shared/messages';
+import { paths } from '../../../shared/paths';
 import { useAuth } from '../../auth/AuthProvider';
-import { Button } from '../../components/Button';
-import { FormError, FormField, Input } from '../../components/FormField';
+import { FormField, Input } from '../../components/FormField';
+import { SchemaFormBody, useSchemaForm } from '../../components/schemaForm';
 import { AuthCard, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { redirectTarget } from './redirectTarget';
-import { paths } from '../../../shared/paths';
-import { showServerErrors } from '../../components/serverErrors';
-
-type LoginForm = z.input<typeof loginRequestSchema>;
 
 export function LoginPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
+    serverError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginForm, unknown, z.output<typeof loginRequestSchema>>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  } = useSchemaForm(loginRequestSchema, { email: '', password: '' }, 'Login failed. Please try again.');
 
   const goBack = () => void navigate(redirectTarget(location.state), { replace: true });
 
-  const submit = handleSubmit(async ({ email, password }) => {
-    setServerError(null);
-    try {
-      await login(email, password);
-      goBack();
-    } catch (error) {
-      setServerError(showServerErrors(error, setError, ['email', 'password'], 'Login failed. Please try again.'));
-    }
+  const submit = submitWith(async ({ email, password }) => {
+    await login(email, password);
+    goBack();
   });
 
   return (
@@ -56,7 +40,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <SchemaFormBody onSubmit={submit} serverError={serverError} submitting={isSubmitting} submitText="Login" wide>
         <FormField label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...register('email')} />
         </FormField>
@@ -68,11 +52,7 @@ export function LoginPage() {
             Forgot password?
           </Link>
         </p>
-        <FormError message={serverError} />
-        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-          Login
-        </Button>
-      </form>
+      </SchemaFormBody>
       <OrDivider />
       <GoogleButton mode="login" onSignedIn={goBack} />
     </AuthCard>

@@ -1,44 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { PASSWORD_MIN, registerFormSchema, type RegisterForm } from '../../../shared/auth';
+import { PASSWORD_MIN, registerFormSchema } from '../../../shared/auth';
 import { PRODUCT_NAME } from '../../../shared/messages';
+import { paths } from '../../../shared/paths';
 import { useAuth } from '../../auth/AuthProvider';
-import { Button } from '../../components/Button';
-import { FormError, FormField, Input, Select } from '../../components/FormField';
+import { FormField, Input, Select } from '../../components/FormField';
+import { SchemaFormBody, useSchemaForm } from '../../components/schemaForm';
 import { AuthCard, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
-import { paths } from '../../../shared/paths';
-import { showServerErrors } from '../../components/serverErrors';
-
-const FORM_FIELDS = ['name', 'photoURL', 'email', 'password', 'role'] as const;
 
 export function RegisterPage() {
   const { register: createAccount } = useAuth();
   const navigate = useNavigate();
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
+    serverError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterForm, unknown, z.output<typeof registerFormSchema>>({
-    resolver: zodResolver(registerFormSchema),
-    defaultValues: { name: '', photoURL: '', email: '', password: '' },
-  });
+  } = useSchemaForm(
+    registerFormSchema,
+    { name: '', photoURL: '', email: '', password: '' },
+    'Registration failed. Please try again.',
+  );
 
-  const goHome = () => void navigate('/', { replace: true });
+  const goHome = () => void navigate(paths.home, { replace: true });
 
-  const submit = handleSubmit(async (form) => {
-    setServerError(null);
-    try {
-      await createAccount(form);
-      goHome();
-    } catch (error) {
-      setServerError(showServerErrors(error, setError, FORM_FIELDS, 'Registration failed. Please try again.'));
-    }
+  const submit = submitWith(async (form) => {
+    await createAccount(form);
+    goHome();
   });
 
   return (
@@ -54,7 +42,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <SchemaFormBody onSubmit={submit} serverError={serverError} submitting={isSubmitting} submitText="Register" wide>
         <FormField label="Name" error={errors.name?.message}>
           <Input autoComplete="name" {...register('name')} />
         </FormField>
@@ -80,11 +68,7 @@ export function RegisterPage() {
             <option value="seller">Seller</option>
           </Select>
         </FormField>
-        <FormError message={serverError} />
-        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-          Register
-        </Button>
-      </form>
+      </SchemaFormBody>
       <OrDivider />
       <GoogleButton mode="register" onSignedIn={goHome} />
     </AuthCard>
