@@ -5,7 +5,12 @@ import { DataTable, type Column } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { PagedList } from './PagedList';
 
-interface TablePageProps<T> {
+/** Every listed record has its id. */
+interface Row {
+  _id: string;
+}
+
+interface TablePageProps<T extends Row> {
   title: string;
   description: string;
   headerActions?: ReactNode;
@@ -19,19 +24,17 @@ interface TablePageProps<T> {
   /** The table's name for screen readers. */
   caption: string;
   columns: ReadonlyArray<Column<T>>;
-  rowKey: (row: T) => string;
   /** What goes below the list, such as the dialog its rows open. */
   children?: ReactNode;
 }
 
-/** A dashboard screen that is one server-paged table under a heading. */
-export function TablePage<T>({
+/** A dashboard screen that is one server-paged table under a heading, a row per record. */
+export function TablePage<T extends Row>({
   title,
   description,
   headerActions,
   caption,
   columns,
-  rowKey,
   children,
   ...list
 }: TablePageProps<T>) {
@@ -39,7 +42,7 @@ export function TablePage<T>({
     <>
       <PageHeader title={title} description={description} actions={headerActions} />
       <PagedList {...list}>
-        {(rows) => <DataTable caption={caption} hideCaption columns={columns} rows={rows} rowKey={rowKey} />}
+        {(rows) => <DataTable caption={caption} hideCaption columns={columns} rows={rows} rowKey={(row) => row._id} />}
       </PagedList>
       {children}
     </>

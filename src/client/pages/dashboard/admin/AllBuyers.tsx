@@ -30,7 +30,6 @@ export function AllBuyers() {
       emptyTitle="Not found any buyer"
       caption="Registered buyers"
       columns={columns}
-      rowKey={(buyer) => buyer._id}
     />
   );
 }

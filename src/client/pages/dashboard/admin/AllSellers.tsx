@@ -69,7 +69,6 @@ export function AllSellers() {
       emptyTitle="No register seller found"
       caption="Registered sellers"
       columns={columns}
-      rowKey={(seller) => seller._id}
     />
   );
 }

@@ -2,11 +2,11 @@ import toast from 'react-hot-toast';
 import { messages } from '../../../../shared/messages';
 import type { ReportedProduct } from '../../../../shared/reports';
 import { useDeleteReportedProduct, useReportedProducts } from '../../../api/reportedProducts';
-import { numberColumn, TableImage, type Column } from '../../../components/DataTable';
-import { ProductLink } from '../../../components/ProductLink';
+import type { Column } from '../../../components/DataTable';
 import { confirmDelete } from '../confirmDelete';
 import { DeleteButton } from '../DeleteButton';
 import { useRowAction } from '../rowAction';
+import { phoneColumns } from '../phoneColumns';
 import { TablePage } from '../TablePage';
 
 export function ReportedProducts() {
@@ -19,17 +19,11 @@ export function ReportedProducts() {
   });
 
   const columns: ReadonlyArray<Column<ReportedProduct>> = [
-    numberColumn,
-    {
-      header: 'Product Image',
-      kind: 'image',
-      cell: (report) => <TableImage src={report.productImg} alt={`Photo of ${report.productName}`} />,
-    },
-    {
-      header: 'Product Name',
-      kind: 'title',
-      cell: (report) => <ProductLink id={report.product_id} name={report.productName} />,
-    },
+    ...phoneColumns<ReportedProduct>((report) => ({
+      id: report.product_id,
+      name: report.productName,
+      image: report.productImg,
+    })),
     { header: 'Seller Name', cell: (report) => report.sellerName || 'Not Found' },
     { header: 'Seller Email', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (report) => report.sellerEmail },
     {
@@ -54,7 +48,6 @@ export function ReportedProducts() {
       emptyDescription="When a buyer reports a listing, it shows up here."
       caption="Reported products"
       columns={columns}
-      rowKey={(report) => report._id}
     />
   );
 }

@@ -32,7 +32,6 @@ export function SellerVerificationRequests() {
       emptyTitle="Seller verification request 0"
       caption="Sellers waiting for verification"
       columns={columns}
-      rowKey={(seller) => seller._id}
     />
   );
 }

@@ -6,11 +6,11 @@ import { useMoveBooking } from '../../../api/deal';
 import { useAuth } from '../../../auth/AuthProvider';
 import { useMyOrders } from '../../../api/orders';
 import { Button, buttonClasses } from '../../../components/Button';
-import { numberColumn, TableImage, type Column } from '../../../components/DataTable';
-import { ProductLink } from '../../../components/ProductLink';
+import type { Column } from '../../../components/DataTable';
 import { BookingStatusBadge } from '../deal/BookingStatusBadge';
 import { ReasonDialog, type ReasonRequest } from '../deal/ReasonDialog';
 import { useRowAction } from '../rowAction';
+import { phoneColumns } from '../phoneColumns';
 import { TablePage } from '../TablePage';
 import { paths } from '../../../../shared/paths';
 
@@ -33,17 +33,7 @@ function MeetingDetails({ order }: { order: BuyerOrder }) {
 }
 
 const baseColumns: ReadonlyArray<Column<BuyerOrder>> = [
-  numberColumn,
-  {
-    header: 'Product Image',
-    kind: 'image',
-    cell: (order) => <TableImage src={order.productImg} alt={`Photo of ${order.productName}`} />,
-  },
-  {
-    header: 'Product Name',
-    kind: 'title',
-    cell: (order) => <ProductLink id={order.productId} name={order.productName} />,
-  },
+  ...phoneColumns<BuyerOrder>((order) => ({ id: order.productId, name: order.productName, image: order.productImg })),
   { header: 'Category', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (order) => order.categoryNameInfo },
   // The spec's header says the currency, "Price (Tk)", so the cell does not repeat it.
   {
@@ -135,7 +125,6 @@ export function MyOrders() {
       }
       caption="My orders"
       columns={columns}
-      rowKey={(order) => order._id}
     >
       <ReasonDialog
         request={asking}

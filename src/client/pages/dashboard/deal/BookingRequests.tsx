@@ -106,7 +106,6 @@ export function BookingRequests() {
       }
       caption="Booking requests"
       columns={columns}
-      rowKey={(row) => row._id}
     >
       <ReasonDialog
         request={asking}

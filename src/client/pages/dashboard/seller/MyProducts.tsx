@@ -14,11 +14,11 @@ import { useAuth } from '../../../auth/AuthProvider';
 import { confirmAction } from '../../../components/dialogs';
 import { Badge } from '../../../components/Badge';
 import { Button, buttonClasses } from '../../../components/Button';
-import { numberColumn, TableImage, type Column } from '../../../components/DataTable';
+import type { Column } from '../../../components/DataTable';
 import { formatTk } from '../../../components/formatTk';
-import { ProductLink } from '../../../components/ProductLink';
 import { showDeleted } from '../confirmDelete';
 import { DeleteButton } from '../DeleteButton';
+import { phoneColumns } from '../phoneColumns';
 import { TablePage } from '../TablePage';
 import { useDeleteAction, useRowAction } from '../rowAction';
 
@@ -93,19 +93,11 @@ export function MyProducts() {
   }
 
   const columns: ReadonlyArray<Column<MyProduct>> = [
-    numberColumn,
-    {
-      header: 'Product Image',
-      kind: 'image',
-      cell: (product) => (
-        <TableImage src={product.productThumb || product.productImg} alt={`Photo of ${product.productName}`} />
-      ),
-    },
-    {
-      header: 'Product Name',
-      kind: 'title',
-      cell: (product) => <ProductLink id={product._id} name={product.productName} />,
-    },
+    ...phoneColumns<MyProduct>((product) => ({
+      id: product._id,
+      name: product.productName,
+      image: product.productThumb || product.productImg,
+    })),
     {
       header: 'Price',
       className: 'font-semibold text-ink-900 tabular-nums whitespace-nowrap',
@@ -190,7 +182,6 @@ export function MyProducts() {
       emptyTitle="No product Found"
       caption="My products"
       columns={columns}
-      rowKey={(product) => product._id}
     />
   );
 }
