@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AccountTokenPurpose, Database } from '../db/schema';
+import { changedRows } from '../db/changes';
 
 /** A mailed link's random token and the hash the database keeps (a leaked table opens nothing). */
 export function newLinkToken(): { token: string; hash: string } {
@@ -79,11 +80,9 @@ export const retireLinkTokens = (
 /** Links used or expired more than a day ago tell nobody anything any more; housekeeping drops them. */
 export async function deleteOldLinkTokens(db: Kysely<Database>, now = new Date()): Promise<number> {
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
-  const result = await db
-    .deleteFrom('account_tokens')
-    .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('used_at', '<', dayAgo)]))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return changedRows(
+    db.deleteFrom('account_tokens').where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('used_at', '<', dayAgo)])),
+  );
 }
 
 export const setEmailVerified = (db: Kysely<Database>, userId: string) =>

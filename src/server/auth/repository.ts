@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
 import { SESSION_DAYS } from './tokens';
+import { changedRows } from '../db/changes';
 
 export function createSession(db: Kysely<Database>, userId: string, tokenHash: string) {
   const now = new Date();
@@ -48,8 +49,7 @@ export async function deleteUserSessions(
 ): Promise<number> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return changedRows(query);
 }
 
 export const setPasswordHash = (db: Kysely<Database>, userId: string, passwordHash: string) =>

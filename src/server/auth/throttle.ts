@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
 import { loginAddressOf } from './address';
+import { changedRows } from '../db/changes';
 
 /**
  * Login attempts are counted in the database, so every app process behind a load balancer sees the
@@ -77,11 +78,7 @@ export async function countMailedAction(db: Kysely<Database>, key: string, limit
 /** Counters whose window has passed hold nothing; housekeeping drops them. */
 export async function deleteStaleLoginCounters(db: Kysely<Database>, now = new Date()): Promise<number> {
   const windowExpired = new Date(now.getTime() - WINDOW_MS).toISOString();
-  const result = await db
-    .deleteFrom('login_failures')
-    .where('window_started_at', '<=', windowExpired)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return changedRows(db.deleteFrom('login_failures').where('window_started_at', '<=', windowExpired));
 }
 
 /** Adds one to a counter, starting a new window when the old one has passed; answers the new count. */

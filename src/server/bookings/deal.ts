@@ -14,6 +14,7 @@ import { findProduct } from '../products/repository';
 import { syncListing } from '../search/indexing';
 import * as told from './messages';
 import { findBookingById, moveBooking, openBookingsOf, requestsBookedBefore } from './repository';
+import { changedAny } from '../db/changes';
 
 /*
  * The deal: a booking is a request the seller accepts or declines; accepting reserves the phone
@@ -171,13 +172,9 @@ export async function closeBookingsOfAccount(trx: Transaction<Database>, tell: N
 }
 
 async function markSold(trx: Transaction<Database>, productId: string): Promise<boolean> {
-  const result = await trx
-    .updateTable('products')
-    .set({ is_sold: true })
-    .where('id', '=', productId)
-    .where('is_sold', '=', false)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return changedAny(
+    trx.updateTable('products').set({ is_sold: true }).where('id', '=', productId).where('is_sold', '=', false),
+  );
 }
 
 const alreadySold = () => new AppError('ALREADY_SOLD', 'This phone is already sold');

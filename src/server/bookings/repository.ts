@@ -10,6 +10,7 @@ import type { PageQuery } from '../../shared/common';
 import { byId, newId, nowIso } from '../db/ids';
 import type { BookingRow, Database } from '../db/schema';
 import { readPage } from '../db/paging';
+import { changedAny } from '../db/changes';
 
 export const toOrder = (row: BookingRow): Order => ({
   _id: row.id,
@@ -106,13 +107,9 @@ export async function moveBooking(
   to: BookingStatus,
   reason: string | null = null,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('bookings')
-    .set(statusColumns(to, reason))
-    .where('id', '=', id)
-    .where('status', 'in', from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return changedAny(
+    db.updateTable('bookings').set(statusColumns(to, reason)).where('id', '=', id).where('status', 'in', from),
+  );
 }
 
 /** A closed booking asked again: a new request with the buyer's new details, at the end of the queue. */
@@ -121,29 +118,23 @@ export async function reopenBooking(
   id: string,
   details: Pick<BookingRow, 'phone_number' | 'meet_location' | 'product_price' | 'seller_id'>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('bookings')
-    .set({ ...details, ...statusColumns('requested', null), booked_at: nowIso() })
-    .where('id', '=', id)
-    .where('is_open', '=', false)
-    .where('status', '!=', 'sold')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return changedAny(
+    db
+      .updateTable('bookings')
+      .set({ ...details, ...statusColumns('requested', null), booked_at: nowIso() })
+      .where('id', '=', id)
+      .where('is_open', '=', false)
+      .where('status', '!=', 'sold'),
+  );
 }
 
 /** The open bookings of a product (served by bookings_product_open). */
 export const openBookingsOf = (db: Kysely<Database>, productId: string) =>
   db.selectFrom('bookings').selectAll().where('product_id', '=', productId).where('is_open', '=', true).execute();
 
-export async function hasAcceptedBooking(db: Kysely<Database>, productId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('bookings')
-    .select('id')
-    .where('product_id', '=', productId)
-    .where('status', '=', 'accepted')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+/** Whether a buyer is promised the phone: it has an accepted booking. */
+export const hasAcceptedBooking = async (db: Kysely<Database>, productId: string) =>
+  (await reservedAmong(db, [productId])).has(productId);
 
 /** Which of the products are reserved: they have an accepted booking (served by bookings_one_accepted). */
 export async function reservedAmong(db: Kysely<Database>, productIds: string[]): Promise<Set<string>> {

@@ -4,6 +4,7 @@ import type { Notification } from '../../shared/notifications';
 import { newId, nowIso } from '../db/ids';
 import type { Database, NotificationRow } from '../db/schema';
 import { readPage } from '../db/paging';
+import { changedRows } from '../db/changes';
 
 export type NewNotification = Pick<NotificationRow, 'kind' | 'message' | 'link'> & { userId: string };
 
@@ -47,11 +48,7 @@ export async function countUnread(db: Kysely<Database>, userId: string): Promise
 }
 
 export async function markAllRead(db: Kysely<Database>, userId: string): Promise<number> {
-  const result = await db
-    .updateTable('notifications')
-    .set({ is_read: true })
-    .where('user_id', '=', userId)
-    .where('is_read', '=', false)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return changedRows(
+    db.updateTable('notifications').set({ is_read: true }).where('user_id', '=', userId).where('is_read', '=', false),
+  );
 }

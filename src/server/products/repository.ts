@@ -7,6 +7,7 @@ import type { Database, ProductRow } from '../db/schema';
 import { readPage } from '../db/paging';
 import { imageFileName, thumbFileName } from '../uploads/names';
 import type { ImageStore } from '../uploads/store';
+import { changedRows } from '../db/changes';
 
 /** Which products a list shows. Every combination is served by one of the products_* indexes. */
 export interface ProductFilter {
@@ -216,40 +217,32 @@ export async function updateProduct(
   product: ProductFields & { photoIds: string[] },
   previousPrice: number | null,
 ): Promise<number> {
-  const result = await db
-    .updateTable('products')
-    .set({
-      ...enteredColumns(product),
-      image_id: product.photoIds[0] as string,
-      previous_resale_price: previousPrice,
-      edited_at: nowIso(),
-    })
-    .where('id', '=', id)
-    .where('is_sold', '=', false)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return changedRows(
+    db
+      .updateTable('products')
+      .set({
+        ...enteredColumns(product),
+        image_id: product.photoIds[0] as string,
+        previous_resale_price: previousPrice,
+        edited_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .where('is_sold', '=', false),
+  );
 }
 
-/** Hides or shows an unsold product; answers how many rows changed (0 when it already was, or is sold). */
-export async function setHidden(db: Kysely<Database>, id: string, hidden: boolean): Promise<number> {
-  const result = await db
-    .updateTable('products')
-    .set({ is_hidden: hidden })
-    .where('id', '=', id)
-    .where('is_hidden', '=', !hidden)
-    .where('is_sold', '=', false)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+/** Sets a flag of an unsold product; answers how many rows changed (0 when it already was so, or is sold). */
+const setFlagOfUnsold = (db: Kysely<Database>, id: string, flag: 'is_hidden' | 'is_advertised', value: boolean) =>
+  changedRows(
+    db
+      .updateTable('products')
+      .set(flag, value)
+      .where('id', '=', id)
+      .where(flag, '=', !value)
+      .where('is_sold', '=', false),
+  );
 
-/** Answers how many rows changed: 0 when the product was advertised already (or sold meanwhile). */
-export async function markAdvertised(db: Kysely<Database>, id: string): Promise<number> {
-  const result = await db
-    .updateTable('products')
-    .set({ is_advertised: true })
-    .where('id', '=', id)
-    .where('is_advertised', '=', false)
-    .where('is_sold', '=', false)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+export const setHidden = (db: Kysely<Database>, id: string, hidden: boolean) =>
+  setFlagOfUnsold(db, id, 'is_hidden', hidden);
+
+export const markAdvertised = (db: Kysely<Database>, id: string) => setFlagOfUnsold(db, id, 'is_advertised', true);

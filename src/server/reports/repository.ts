@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { readPage } from '../db/paging';
 import { imageFileName } from '../uploads/names';
 import type { ImageStore } from '../uploads/store';
+import { changedRows } from '../db/changes';
 
 export const findReport = (db: Kysely<Database>, productId: string, reporterId: string) =>
   db
@@ -63,6 +64,5 @@ export async function listReportedProducts(db: Kysely<Database>, images: ImageSt
 }
 
 export const deleteReport = byId(async (db: Kysely<Database>, id: string) => {
-  const result = await db.deleteFrom('reports').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return changedRows(db.deleteFrom('reports').where('id', '=', id));
 }, 0);

@@ -4,6 +4,7 @@ import type { VerificationRequest } from '../../shared/users';
 import { newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
 import { readPage } from '../db/paging';
+import { changedRows } from '../db/changes';
 
 export const findRequestOfUser = (db: Kysely<Database>, userId: string) =>
   db
@@ -54,6 +55,5 @@ export async function listPendingRequests(db: Kysely<Database>, page: PageQuery)
 
 export async function deleteRequestOfEmail(db: Kysely<Database>, email: string): Promise<number> {
   const owner = db.selectFrom('users').select('id').where('email', '=', email.toLowerCase());
-  const result = await db.deleteFrom('verification_requests').where('user_id', 'in', owner).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return changedRows(db.deleteFrom('verification_requests').where('user_id', 'in', owner));
 }
