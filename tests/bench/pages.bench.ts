@@ -1,9 +1,9 @@
 /*
- * `npm run bench:pages`: Lighthouse performance figures (its default mobile emulation and simulated
- * throttling) of the home, a category, a product and the login page, against the app in a process of
- * its own (marketplace.ts, as a user starts it) on a temporary SQLite database with the demo data.
- * Builds the client first when a client source changed since the last build. Reports figures only:
- * it exits 0 whatever the scores. Uses Chromium at CHROME_PATH, else /usr/bin/chromium.
+ * `npm run bench:pages`: Lighthouse's four scores (its default mobile emulation and simulated
+ * throttling) and figures of the home, a category, a product and the login page, against the app as
+ * a user starts it (marketplace.ts) on a temporary SQLite database with the demo data, then which
+ * targets held. Builds the client first when a client source changed since the last build. Reports
+ * only: it exits 0 whatever the scores. Uses Chromium at CHROME_PATH, else /usr/bin/chromium.
  * With LIGHTHOUSE_REPORTS=<folder>, the full HTML report of every page is written there too.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -15,6 +15,16 @@ import { startMarketplace } from './marketplace';
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox'];
+/** Lighthouse's categories, each with the score the pages must reach. */
+const CATEGORIES: Array<[id: string, target: number]> = [
+  ['performance', 95],
+  ['accessibility', 100],
+  ['best-practices', 100],
+  ['seo', 95],
+];
+/** Compressed JavaScript of the home page, at most. */
+const HOME_JS_LIMIT_KB = 140;
+const missed: string[] = [];
 const reportDir = process.env.LIGHTHOUSE_REPORTS ? resolve(process.env.LIGHTHOUSE_REPORTS) : undefined;
 
 ensureClientBuilt('page bench');
@@ -35,7 +45,10 @@ try {
   const pageWidth = Math.max(...pages.map(([name, path]) => `${name} ${path}`.length)) + 2;
   const columns: Array<[title: string, width: number]> = [
     ['page', pageWidth],
-    ['score', 7],
+    ['perf', 6],
+    ['a11y', 6],
+    ['best', 6],
+    ['SEO', 5],
     ['LCP ms', 9],
     ['TBT ms', 9],
     ['CLS', 7],
@@ -47,7 +60,7 @@ try {
   for (const [name, path] of pages) {
     const result = await lighthouse(origin + path, {
       port: chrome.port,
-      onlyCategories: ['performance'],
+      onlyCategories: CATEGORIES.map(([id]) => id),
       output: 'html',
       logLevel: 'error',
     });
@@ -58,10 +71,19 @@ try {
       await mkdir(reportDir, { recursive: true });
       await writeFile(join(reportDir, `${name}.html`), String(result.report));
     }
-    const score = lhr.categories.performance?.score;
+    const scores = CATEGORIES.map(([id, target]) => {
+      const score = lhr.categories[id]?.score;
+      const points = score == null ? undefined : Math.round(score * 100);
+      if (points === undefined || points < target) missed.push(`${path}: ${id} ${points ?? '-'} (want ${target})`);
+      return points === undefined ? '-' : String(points);
+    });
+    const js = scriptBytes(lhr);
+    if (name === 'home' && (js === undefined || js > HOME_JS_LIMIT_KB * 1024)) {
+      missed.push(`home JavaScript ${kilobytes(js)} KB (want under ${HOME_JS_LIMIT_KB} KB)`);
+    }
     const cells = [
       `${name} ${path}`,
-      score == null ? '-' : String(Math.round(score * 100)),
+      ...scores,
       fixed(lhr, 'largest-contentful-paint', 0),
       fixed(lhr, 'total-blocking-time', 0),
       fixed(lhr, 'cumulative-layout-shift', 3),
@@ -72,6 +94,7 @@ try {
       cells.map((cell, i) => (i === 0 ? cell.padEnd(columns[i]![1]) : cell.padStart(columns[i]![1]))).join(''),
     );
   }
+  console.log(missed.length === 0 ? '\nEvery target held.' : `\nTargets missed:\n  ${missed.join('\n  ')}`);
 } finally {
   await chrome?.kill();
   await stop();
