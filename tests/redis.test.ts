@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { redisChannel } from '../src/server/events/channel';
 import { connectRedis, type RedisLink } from '../src/server/events/redis';
 import { RedisSlots } from '../src/server/uploads/redis-slots';
@@ -52,6 +52,23 @@ describe('redisChannel', () => {
     expect(atA.messages).toEqual([]);
     expect(atElsewhere.messages).toEqual([]);
     await Promise.all([a.close(), b.close(), elsewhere.close()]);
+  });
+
+  it('tells its subscriber that messages may have been missed once its connection is back, and hears again', async () => {
+    const redis = await link();
+    const [a, b] = [redisChannel(redis, 'lost'), redisChannel(await link(), 'lost')];
+    let lost = 0;
+    const atA = heard();
+    await a.subscribe(atA.onMessage, () => (lost += 1));
+    // Cut A's listening connection (found by its name), as a network failure would.
+    const clients = (await redis.client.client('LIST')) as string;
+    const line = clients.split('\n').find((entry) => entry.includes(`name=${prefix}lost `))!;
+    await redis.client.client('KILL', 'ID', /id=(\d+)/.exec(line)![1]!);
+    await vi.waitFor(() => expect(lost).toBe(1), { timeout: 5000 });
+
+    await b.publish('changed');
+    await vi.waitFor(() => expect(atA.messages).toEqual(['changed']));
+    await Promise.all([a.close(), b.close()]);
   });
 
   it('logs a publish while Redis is away instead of throwing', async () => {

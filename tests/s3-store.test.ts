@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config';
 import { S3ImageStore, s3ClientFor } from '../src/server/uploads/s3-store';
@@ -81,4 +84,26 @@ describe('the app with its pictures in S3', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/uploads/nothing-here.webp' });
     expect(missing.statusCode).toBe(404);
   });
+});
+
+describe('backups with the pictures in S3', () => {
+  it.each(['backup', 'restore'])(
+    'npm run %s stops with a message instead of leaving the pictures out',
+    async (script) => {
+      const run = promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', join('scripts', `${script}.ts`), 'unused'],
+        {
+          env: { PATH: process.env.PATH ?? '', ...s3.env },
+        },
+      );
+      const failure = (await run.then(
+        () => undefined,
+        (error: unknown) => error,
+      )) as { code: number; stderr: string } | undefined;
+      expect(failure?.code).toBe(1);
+      expect(failure?.stderr).toContain(`npm run ${script} covers pictures kept under DATA_DIR/uploads`);
+      expect(failure?.stderr).toContain('S3_BUCKET=phonehaat-test keeps them in S3');
+    },
+  );
 });

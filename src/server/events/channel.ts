@@ -87,7 +87,8 @@ export function postgresChannel(url: string, name: string, onError: (error: unkn
 export function redisChannel(redis: RedisLink, name: string, onError: (error: unknown) => void = () => {}): Channel {
   const self = randomUUID();
   const channel = `${redis.prefix}${name}`;
-  const listener = redis.client.duplicate({ lazyConnect: true, autoResubscribe: false });
+  // Named, so an operator (CLIENT LIST) sees which process listens to what.
+  const listener = redis.client.duplicate({ lazyConnect: true, autoResubscribe: false, connectionName: channel });
 
   return {
     publish: async (message) => {
