@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PASSWORD_MIN } from './auth';
 import { emailSchema } from './common';
 import type { NotificationKind } from './notifications';

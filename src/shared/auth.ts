@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailSchema, requiredText, webUrlSchema } from './common';
 import { messages } from './messages';
 

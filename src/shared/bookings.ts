@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { idSchema, phoneSchema, requiredText } from './common';
 
 export const bookingFormSchema = z.object({

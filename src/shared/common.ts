@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ERROR_CODES } from './errors';
 
 export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Unknown id');

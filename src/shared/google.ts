@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** GET /api/auth/providers: which outside sign-in methods this server has set up. */
 export const providersResponseSchema = z.object({ google: z.boolean() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** What a notification is about; each has its sentence, written by the server when it happens. */
 export const NOTIFICATION_KINDS = [

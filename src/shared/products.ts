@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { BOOKING_STATUSES } from './bookings';
 import { idSchema, phoneSchema, requiredText } from './common';
 import { messages } from './messages';

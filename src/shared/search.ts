@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { pageQuerySchema } from './common';
 import { DISTRICTS } from './districts';
 import { CONDITIONS, MAX_PRICE, productSchema } from './products';

@@ -40,6 +40,9 @@ export async function storeAccessToken(email: string): Promise<void> {
   localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
 }
 
+/** Signing in stores a token and signing out removes it: a browser without one has no session here. */
+export const holdsAccessToken = () => localStorage.getItem(ACCESS_TOKEN_KEY) !== null;
+
 export function forgetAccessToken(): void {
   localStorage.removeItem(ACCESS_TOKEN_KEY);
 }

@@ -8,6 +8,7 @@ import {
   addUser,
   fetchCurrentUser,
   forgetAccessToken,
+  holdsAccessToken,
   logIn,
   logOut,
   signUp,
@@ -92,6 +93,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => {
+    // A visitor who never signed in on this browser is signed out without asking the server, whose
+    // refusal (401) browsers log as an error on every first page.
+    if (!holdsAccessToken()) {
+      setLoading(false);
+      return;
+    }
     refresh().catch((error: unknown) => {
       console.error('Could not check the session', error);
       setUser(null);

@@ -20,7 +20,7 @@ function FacetSelect({ label, param, options, state, anyLabel }: FacetSelectProp
   const value = state.params.get(param) ?? '';
   return (
     <FormField label={label}>
-      <Select value={value} onChange={(event) => state.update({ [param]: event.target.value })}>
+      <Select name={param} value={value} onChange={(event) => state.update({ [param]: event.target.value })}>
         <option value="">{anyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -95,6 +95,7 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
       <label className="flex items-center gap-2.5 text-sm font-medium text-ink-800">
         <input
           type="checkbox"
+          name="verified"
           className="size-4 rounded border-ink-300 accent-brand-600"
           checked={state.params.get('verified') === 'true'}
           onChange={(event) => state.update({ verified: event.target.checked ? 'true' : undefined })}

@@ -36,6 +36,8 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
       </aside>
 
       <section aria-label="Results" aria-busy={isFetching} className="min-w-0">
+        {/* The cards' names are third-level headings: the outline needs this level between them and the page's title. */}
+        <h2 className="sr-only">Results</h2>
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
           <p className="flex items-center gap-2 text-sm text-ink-600" aria-live="polite">
             {data && `${data.total} ${data.total === 1 ? 'phone' : 'phones'}`}
@@ -48,6 +50,7 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
             <label className="flex items-center gap-2 text-sm text-ink-700">
               <span className="whitespace-nowrap">Sort by</span>
               <Select
+                name="sort"
                 className="h-9 w-auto"
                 value={data?.sort ?? state.sort ?? (state.q ? 'best' : 'newest')}
                 onChange={(event) => state.update({ sort: event.target.value })}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../../shared/zod';
 import { messages } from '../../../../shared/messages';
 import { MAX_PHOTOS, productFieldsSchema } from '../../../../shared/products';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../../shared/uploads';
