@@ -1,9 +1,10 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { BookingMoveResult, BookingReason, BookingRequestItem } from '../../shared/bookings';
 import type { UpdateResult } from '../../shared/common';
 import { api, enc } from './http';
 import { pagedListOptions } from './pagedList';
 import { queryKeys } from './queryKeys';
+import { useRefreshAllMutation } from './refreshAll';
 
 /** GET /bookings/requests (sellers): the requests on the seller's phones, open ones first. */
 export const useBookingRequests = () =>
@@ -31,14 +32,6 @@ function markSoldElsewhere(productId: string) {
   return api<UpdateResult>(`/sold/product/${enc(productId)}`, { method: 'PUT', auth: true });
 }
 
-/**
- * A move changes the booking lists of both sides, the phone's page and cards (Reserved, Sold), the
- * public lists and the notifications: everything is read again.
- */
-function useDealMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries() });
-}
-
-export const useMoveBooking = () => useDealMutation(moveBooking);
-export const useMarkSoldElsewhere = () => useDealMutation(markSoldElsewhere);
+// A refused move (answered in another tab, reserved for someone else) means the screen is stale too.
+export const useMoveBooking = () => useRefreshAllMutation(moveBooking, 'settled');
+export const useMarkSoldElsewhere = () => useRefreshAllMutation(markSoldElsewhere, 'settled');

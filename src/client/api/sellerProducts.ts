@@ -1,9 +1,10 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { InsertResult, UpdateResult } from '../../shared/common';
 import type { MyProduct, StoreProductRequest } from '../../shared/products';
 import { api, apiDelete, enc } from './http';
 import { pagedListOptions } from './pagedList';
 import { queryKeys } from './queryKeys';
+import { useRefreshAllMutation } from './refreshAll';
 
 /** GET /products?email= (that seller only): the seller's own listings. */
 const myProductsQueryOptions = (email: string) =>
@@ -36,17 +37,8 @@ export function advertiseProduct(id: string) {
   return api<UpdateResult>(`/advertise/product/${enc(id)}`, { method: 'PUT', auth: true });
 }
 
-/**
- * A new, edited, hidden, shown, deleted or advertised listing also changes the public lists (home, category pages), so
- * every product list is refreshed, not only the seller's own.
- */
-function useProductMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries() });
-}
-
-export const useStoreProduct = () => useProductMutation(storeProduct);
-export const useEditProduct = () => useProductMutation(editProduct);
-export const useSetProductHidden = () => useProductMutation(setProductHidden);
-export const useDeleteMyProduct = () => useProductMutation(deleteMyProduct);
-export const useAdvertiseProduct = () => useProductMutation(advertiseProduct);
+export const useStoreProduct = () => useRefreshAllMutation(storeProduct);
+export const useEditProduct = () => useRefreshAllMutation(editProduct);
+export const useSetProductHidden = () => useRefreshAllMutation(setProductHidden);
+export const useDeleteMyProduct = () => useRefreshAllMutation(deleteMyProduct);
+export const useAdvertiseProduct = () => useRefreshAllMutation(advertiseProduct);

@@ -37,9 +37,9 @@ export function useSchemaForm<S extends Schema>(
 }
 
 interface SchemaFormBodyProps {
+  /** What useSchemaForm answered: the body shows its server error and its submitting state. */
+  form: { serverError: string | null; formState: { isSubmitting: boolean } };
   onSubmit: (event?: FormEvent) => Promise<void>;
-  serverError: string | null;
-  submitting: boolean;
   submitText: string;
   /** The big full-width button of a page that is only this form. */
   wide?: boolean;
@@ -47,12 +47,17 @@ interface SchemaFormBodyProps {
 }
 
 /** The fields, then what the server said, then the submit button. */
-export function SchemaFormBody({ onSubmit, serverError, submitting, submitText, wide, children }: SchemaFormBodyProps) {
+export function SchemaFormBody({ form, onSubmit, submitText, wide, children }: SchemaFormBodyProps) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
       {children}
-      <FormError message={serverError} />
-      <Button type="submit" size={wide ? 'lg' : undefined} className={wide ? 'w-full' : undefined} loading={submitting}>
+      <FormError message={form.serverError} />
+      <Button
+        type="submit"
+        size={wide ? 'lg' : undefined}
+        className={wide ? 'w-full' : undefined}
+        loading={form.formState.isSubmitting}
+      >
         {submitText}
       </Button>
     </form>

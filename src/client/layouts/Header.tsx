@@ -20,7 +20,7 @@ function NavItems() {
   return (
     <>
       <li>
-        <NavLink to="/" end className={navLinkClasses}>
+        <NavLink to={paths.home} end className={navLinkClasses}>
           Home
         </NavLink>
       </li>

@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { SchemaFormBody, useSchemaForm } from '../../components/schemaForm';
 import { useMessageCall } from './useMessageCall';
+import { paths } from '../../../shared/paths';
 
 const card = 'rounded-card border border-ink-200 bg-white p-6 shadow-card';
 
@@ -35,28 +36,24 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
 
 function ProfileCard() {
   const { user, refresh } = useAuth();
-  const {
-    register,
-    submitWith,
-    serverError,
-    formState: { errors, isSubmitting },
-  } = useSchemaForm(updateAccountRequestSchema, {
+  const form = useSchemaForm(updateAccountRequestSchema, {
     displayName: user?.displayName ?? '',
     photoURL: user?.photoURL ?? '',
   });
-  const submit = submitWith(async (request) => {
+  const { errors } = form.formState;
+  const submit = form.submitWith(async (request) => {
     await updateAccount(request);
     await refresh();
     toast.success('Your profile is saved');
   });
   return (
     <Card title="Name and photo" id="profile-settings">
-      <SchemaFormBody onSubmit={submit} serverError={serverError} submitting={isSubmitting} submitText="Save profile">
+      <SchemaFormBody onSubmit={submit} form={form} submitText="Save profile">
         <FormField label="Name" error={errors.displayName?.message}>
-          <Input autoComplete="name" {...register('displayName')} />
+          <Input autoComplete="name" {...form.register('displayName')} />
         </FormField>
         <FormField label="Photo URL" error={errors.photoURL?.message}>
-          <Input type="url" {...register('photoURL')} />
+          <Input type="url" {...form.register('photoURL')} />
         </FormField>
       </SchemaFormBody>
     </Card>
@@ -64,34 +61,24 @@ function ProfileCard() {
 }
 
 function PasswordCard() {
-  const {
-    register,
-    submitWith,
-    serverError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useSchemaForm(changePasswordRequestSchema, { currentPassword: '', newPassword: '' });
-  const submit = submitWith(async (request) => {
+  const form = useSchemaForm(changePasswordRequestSchema, { currentPassword: '', newPassword: '' });
+  const { errors } = form.formState;
+  const submit = form.submitWith(async (request) => {
     toast.success((await changePassword(request)).message);
-    reset();
+    form.reset();
   });
   return (
     <Card title="Change password" id="password-settings">
-      <SchemaFormBody
-        onSubmit={submit}
-        serverError={serverError}
-        submitting={isSubmitting}
-        submitText="Change password"
-      >
+      <SchemaFormBody onSubmit={submit} form={form} submitText="Change password">
         <FormField label="Current password" error={errors.currentPassword?.message}>
-          <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
+          <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
         </FormField>
         <FormField
           label="New password"
           error={errors.newPassword?.message}
           hint="At least 8 characters, and not one of the common ones. Other devices are signed out."
         >
-          <Input type="password" autoComplete="new-password" {...register('newPassword')} />
+          <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
         </FormField>
       </SchemaFormBody>
     </Card>
@@ -162,7 +149,7 @@ function DeleteCard() {
     try {
       toast.success((await deleteAccount({ password })).message);
       await refresh().catch(() => null);
-      await navigate('/', { replace: true });
+      await navigate(paths.home, { replace: true });
     } catch (failure) {
       setError(failure instanceof ApiError ? (failure.fields.password ?? failure.message) : 'Please try again.');
       setBusy(false);

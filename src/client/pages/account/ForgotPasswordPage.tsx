@@ -1,33 +1,24 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { forgotPasswordRequestSchema } from '../../../shared/account';
 import { paths } from '../../../shared/paths';
 import { forgotPassword } from '../../api/account';
 import { FormField, Input } from '../../components/FormField';
 import { SchemaFormBody, useSchemaForm } from '../../components/schemaForm';
-import { AuthCard } from '../auth/AuthCard';
+import { AuthCard, AuthLink } from '../auth/AuthCard';
 
 /** "Forgot password?": mails a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
   const [answer, setAnswer] = useState<string | null>(null);
-  const {
-    register,
-    submitWith,
-    serverError,
-    formState: { errors, isSubmitting },
-  } = useSchemaForm(forgotPasswordRequestSchema, { email: '' });
+  const form = useSchemaForm(forgotPasswordRequestSchema, { email: '' });
+  const { errors } = form.formState;
 
-  const submit = submitWith(async (request) => setAnswer((await forgotPassword(request)).message));
+  const submit = form.submitWith(async (request) => setAnswer((await forgotPassword(request)).message));
 
   return (
     <AuthCard
       title="Forgot your password?"
       lead="Enter the email address of your account and we will mail you a link to choose a new password."
-      footer={
-        <Link to={paths.login} className="font-semibold text-brand-700 hover:text-brand-800">
-          Back to login
-        </Link>
-      }
+      footer={<AuthLink to={paths.login}>Back to login</AuthLink>}
     >
       {answer ? (
         <p
@@ -37,15 +28,9 @@ export function ForgotPasswordPage() {
           {answer}
         </p>
       ) : (
-        <SchemaFormBody
-          onSubmit={submit}
-          serverError={serverError}
-          submitting={isSubmitting}
-          submitText="Send me a link"
-          wide
-        >
+        <SchemaFormBody onSubmit={submit} form={form} submitText="Send me a link" wide>
           <FormField label="Email" error={errors.email?.message}>
-            <Input type="email" autoComplete="email" {...register('email')} />
+            <Input type="email" autoComplete="email" {...form.register('email')} />
           </FormField>
         </SchemaFormBody>
       )}

@@ -35,7 +35,7 @@ export function VerifyEmailPage() {
     <AuthCard
       title="Verify your email"
       lead="Confirming the address of your PhoneHaat account."
-      footer={<Link to="/">Back to the home page</Link>}
+      footer={<Link to={paths.home}>Back to the home page</Link>}
     >
       {!outcome ? (
         <p className="flex items-center gap-2 text-ink-600" role="status">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 interface AuthCardProps {
   title: string;
@@ -35,5 +36,14 @@ export function OrDivider() {
       or
       <span className="h-px flex-1 bg-ink-200" />
     </div>
+  );
+}
+
+/** A link in a sign-in screen's footer: to the other form, or back. */
+export function AuthLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="font-semibold text-brand-700 hover:text-brand-800">
+      {children}
+    </Link>
   );
 }

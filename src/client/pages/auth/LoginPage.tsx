@@ -5,7 +5,7 @@ import { paths } from '../../../shared/paths';
 import { useAuth } from '../../auth/AuthProvider';
 import { FormField, Input } from '../../components/FormField';
 import { SchemaFormBody, useSchemaForm } from '../../components/schemaForm';
-import { AuthCard, OrDivider } from './AuthCard';
+import { AuthCard, AuthLink, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { redirectTarget } from './redirectTarget';
 
@@ -13,16 +13,12 @@ export function LoginPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const {
-    register,
-    submitWith,
-    serverError,
-    formState: { errors, isSubmitting },
-  } = useSchemaForm(loginRequestSchema, { email: '', password: '' }, 'Login failed. Please try again.');
+  const form = useSchemaForm(loginRequestSchema, { email: '', password: '' }, 'Login failed. Please try again.');
+  const { errors } = form.formState;
 
   const goBack = () => void navigate(redirectTarget(location.state), { replace: true });
 
-  const submit = submitWith(async ({ email, password }) => {
+  const submit = form.submitWith(async ({ email, password }) => {
     await login(email, password);
     goBack();
   });
@@ -33,19 +29,16 @@ export function LoginPage() {
       lead="Sign in to book phones, manage your listings and follow your orders."
       footer={
         <>
-          New to {PRODUCT_NAME}?{' '}
-          <Link to={paths.register} className="font-semibold text-brand-700 hover:text-brand-800">
-            Register now
-          </Link>
+          New to {PRODUCT_NAME}? <AuthLink to={paths.register}>Register now</AuthLink>
         </>
       }
     >
-      <SchemaFormBody onSubmit={submit} serverError={serverError} submitting={isSubmitting} submitText="Login" wide>
+      <SchemaFormBody onSubmit={submit} form={form} submitText="Login" wide>
         <FormField label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...register('email')} />
+          <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
         <FormField label="Password" error={errors.password?.message}>
-          <Input type="password" autoComplete="current-password" {...register('password')} />
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </FormField>
         <p className="-mt-2 text-right text-sm">
           <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:text-brand-800">

@@ -72,7 +72,7 @@ export function ProductPage() {
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-ink-500">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>
-            <Link to="/" className="hover:text-ink-900">
+            <Link to={paths.home} className="hover:text-ink-900">
               Home
             </Link>
           </li>
