@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { Link, type LinkProps } from 'react-router';
 import { cx } from './cx';
 import { Spinner } from './Spinner';
 
@@ -58,4 +59,15 @@ export function Button({
       {children}
     </button>
   );
+}
+
+interface ButtonLinkProps extends LinkProps {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+}
+
+/** A link that looks like a button: it goes somewhere rather than doing something. */
+export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
+  return <Link className={buttonClasses(variant, size, className)} {...props} />;
 }

@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import type { Product } from '../../shared/products';
 import { Badge, VerifiedBadge } from './Badge';
-import { buttonClasses } from './Button';
+import { ButtonLink } from './Button';
 import { cx } from './cx';
 import { formatTk } from './formatTk';
 import { paths } from '../../shared/paths';
@@ -61,13 +60,13 @@ export function ProductCard({ product, detailed = false, aboveTheFold = false }:
             </dd>
           </dl>
         )}
-        <Link
+        <ButtonLink
           to={paths.product(product._id)}
-          className={buttonClasses('primary', 'md', 'col-span-2 w-full self-end')}
+          className="col-span-2 w-full self-end"
           aria-label={`Details of ${product.productName}`}
         >
           Details
-        </Link>
+        </ButtonLink>
       </div>
     </article>
   );

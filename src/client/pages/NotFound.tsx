@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { buttonClasses } from '../components/Button';
+import { ButtonLink } from '../components/Button';
 import { paths } from '../../shared/paths';
 
 /** The not-found screen: unknown paths, and listings or categories that do not exist. */
@@ -9,9 +8,9 @@ export function NotFound() {
       <img src="/not-found.svg" alt="A broken phone showing 404" className="w-full max-w-xl" width="640" height="420" />
       <h1 className="mt-6 text-2xl font-bold sm:text-3xl">Opppsss not found !</h1>
       <p className="mt-2 max-w-md text-ink-500">The page you are looking for was moved, sold or never existed.</p>
-      <Link to={paths.home} className={buttonClasses('primary', 'lg', 'mt-8')}>
+      <ButtonLink to={paths.home} size="lg" className="mt-8">
         Back To Home
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

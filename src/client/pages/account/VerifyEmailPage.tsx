@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { verifyEmail } from '../../api/account';
 import { useAuth } from '../../auth/AuthProvider';
-import { buttonClasses } from '../../components/Button';
+import { ButtonLink } from '../../components/Button';
 import { FormError } from '../../components/FormField';
 import { Spinner } from '../../components/Spinner';
 import { AuthCard } from '../auth/AuthCard';
@@ -46,9 +46,7 @@ export function VerifyEmailPage() {
           <p role="status" className="text-ink-800">
             {outcome.message}
           </p>
-          <Link to={user ? paths.dashboard : paths.login} className={buttonClasses('primary')}>
-            {user ? 'Go to the dashboard' : 'Log in'}
-          </Link>
+          <ButtonLink to={user ? paths.dashboard : paths.login}>{user ? 'Go to the dashboard' : 'Log in'}</ButtonLink>
         </div>
       ) : (
         <FormError message={outcome.message} />

@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthProvider';
-import { buttonClasses } from '../../components/Button';
+import { ButtonLink } from '../../components/Button';
 import { menuFor } from './menu';
 import { useDashboardRoles } from './useDashboardRoles';
 
@@ -19,9 +18,9 @@ export function DashboardHome() {
       {shortcuts.length > 0 && (
         <div className="mt-8 flex flex-wrap gap-3">
           {shortcuts.map((entry) => (
-            <Link key={entry.to} to={entry.to} className={buttonClasses('secondary')}>
+            <ButtonLink key={entry.to} to={entry.to} variant="secondary">
               {entry.label}
-            </Link>
+            </ButtonLink>
           ))}
         </div>
       )}

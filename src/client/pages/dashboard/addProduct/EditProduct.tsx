@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useCategories } from '../../../api/categories';
 import { productQueryOptions } from '../../../api/products';
 import { useAuth } from '../../../auth/AuthProvider';
 import { sameEmail } from '../../../auth/sameEmail';
-import { Button, buttonClasses } from '../../../components/Button';
+import { Button, ButtonLink } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { FullScreenSpinner } from '../../../components/Spinner';
@@ -12,9 +12,9 @@ import { ProductForm } from './ProductForm';
 import { paths } from '../../../../shared/paths';
 
 const backToList = (
-  <Link to={paths.myProducts} className={buttonClasses('secondary')}>
+  <ButtonLink to={paths.myProducts} variant="secondary">
     Back to My Product
-  </Link>
+  </ButtonLink>
 );
 
 /**

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
 import type { BuyerOrder } from '../../../../shared/bookings';
 import { useMoveBooking } from '../../../api/deal';
 import { useAuth } from '../../../auth/AuthProvider';
 import { useMyOrders } from '../../../api/orders';
-import { Button, buttonClasses } from '../../../components/Button';
+import { Button, ButtonLink } from '../../../components/Button';
 import type { Column } from '../../../components/DataTable';
 import { BookingStatusBadge } from '../deal/BookingStatusBadge';
 import { ReasonDialog, type ReasonRequest } from '../deal/ReasonDialog';
@@ -118,11 +117,7 @@ export function MyOrders() {
       noun="orders"
       emptyTitle="You have 0 order"
       emptyDescription="Find a phone you like and press Book Now; it shows up here."
-      emptyAction={
-        <Link to={paths.home} className={buttonClasses()}>
-          Browse phones
-        </Link>
-      }
+      emptyAction={<ButtonLink to={paths.home}>Browse phones</ButtonLink>}
       caption="My orders"
       columns={columns}
     >

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
 import type { BookingRequestItem } from '../../../../shared/bookings';
 import { useBookingRequests, useMoveBooking } from '../../../api/deal';
-import { Button, buttonClasses } from '../../../components/Button';
+import { Button, ButtonLink } from '../../../components/Button';
 import { TableImage, type Column } from '../../../components/DataTable';
 import { formatTk } from '../../../components/formatTk';
 import { formatWhen } from '../../../components/formatWhen';
@@ -100,9 +99,9 @@ export function BookingRequests() {
       emptyTitle="No booking requests yet"
       emptyDescription="When a buyer books one of your phones, the request shows up here with their phone number and meeting place."
       emptyAction={
-        <Link to={paths.myProducts} className={buttonClasses('secondary')}>
+        <ButtonLink to={paths.myProducts} variant="secondary">
           See my products
-        </Link>
+        </ButtonLink>
       }
       caption="Booking requests"
       columns={columns}

@@ -13,7 +13,7 @@ import { useMarkSoldElsewhere } from '../../../api/deal';
 import { useAuth } from '../../../auth/AuthProvider';
 import { confirmAction } from '../../../components/dialogs';
 import { Badge } from '../../../components/Badge';
-import { Button, buttonClasses } from '../../../components/Button';
+import { Button, ButtonLink } from '../../../components/Button';
 import type { Column } from '../../../components/DataTable';
 import { formatTk } from '../../../components/formatTk';
 import { showDeleted } from '../confirmDelete';
@@ -122,9 +122,9 @@ export function MyProducts() {
         <div className={ACTION_LINES}>
           {!product.sellStatus && (
             <div className={ACTION_LINE}>
-              <Link to={paths.editProduct(product._id)} className={buttonClasses('secondary', 'sm')}>
+              <ButtonLink to={paths.editProduct(product._id)} variant="secondary" size="sm">
                 Edit
-              </Link>
+              </ButtonLink>
               <Button
                 variant="secondary"
                 size="sm"
@@ -172,11 +172,7 @@ export function MyProducts() {
     <TablePage
       title="My Product"
       description="Your listings. Edit one to change its price or photos, hide it to take it off sale for a while, or advertise it on the home page."
-      headerActions={
-        <Link to={paths.addProduct} className={buttonClasses()}>
-          Add Product
-        </Link>
-      }
+      headerActions={<ButtonLink to={paths.addProduct}>Add Product</ButtonLink>}
       query={products}
       noun="products"
       emptyTitle="No product Found"
