@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { orderSchema } from '../src/shared/bookings';
 import { PublicCache } from '../src/server/cache/public-cache';
 import { newId } from '../src/server/db/ids';
@@ -185,54 +185,52 @@ describe('runHousekeeping', () => {
 describe('startHousekeeping', () => {
   it('runs a round a while after start and then every interval, until the app closes', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    try {
-      const app = Fastify();
-      app.decorate('deps', t.app.deps);
-      const cache = new PublicCache();
-      app.decorate('publicCache', cache);
-      const job = { name: 'count', run: vi.fn().mockResolvedValue(0) };
-      startHousekeeping(app, { jobs: [job], firstRunMs: 1_000, intervalMs: 10_000 });
-      await app.ready();
-
-      await vi.advanceTimersByTimeAsync(999);
-      expect(job.run).not.toHaveBeenCalled();
-      await vi.advanceTimersByTimeAsync(1);
-      expect(job.run).toHaveBeenCalledTimes(1);
-      // A job may have changed listings: the cached public answers start over after each round.
-      expect(cache.generation).toBe(1);
-      await vi.advanceTimersByTimeAsync(9_000);
-      expect(job.run).toHaveBeenCalledTimes(2);
-
-      await app.close();
-      await vi.advanceTimersByTimeAsync(100_000);
-      expect(job.run).toHaveBeenCalledTimes(2);
-    } finally {
+    onTestFinished(() => {
       vi.useRealTimers();
-    }
+    });
+    const app = Fastify();
+    app.decorate('deps', t.app.deps);
+    const cache = new PublicCache();
+    app.decorate('publicCache', cache);
+    const job = { name: 'count', run: vi.fn().mockResolvedValue(0) };
+    startHousekeeping(app, { jobs: [job], firstRunMs: 1_000, intervalMs: 10_000 });
+    await app.ready();
+
+    await vi.advanceTimersByTimeAsync(999);
+    expect(job.run).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(job.run).toHaveBeenCalledTimes(1);
+    // A job may have changed listings: the cached public answers start over after each round.
+    expect(cache.generation).toBe(1);
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(job.run).toHaveBeenCalledTimes(2);
+
+    await app.close();
+    await vi.advanceTimersByTimeAsync(100_000);
+    expect(job.run).toHaveBeenCalledTimes(2);
   });
 
   it('lets a round under way finish before the app has closed, and skips a round while one is going', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    try {
-      const app = Fastify();
-      app.decorate('deps', t.app.deps);
-      app.decorate('publicCache', new PublicCache());
-      let finish!: () => void;
-      const job = { name: 'slow', run: vi.fn(() => new Promise<number>((resolve) => (finish = () => resolve(0)))) };
-      startHousekeeping(app, { jobs: [job], firstRunMs: 1_000, intervalMs: 1_500 });
-      await app.ready();
-      await vi.advanceTimersByTimeAsync(5_000);
-      expect(job.run).toHaveBeenCalledTimes(1);
-
-      let closed = false;
-      const closing = app.close().then(() => (closed = true));
-      await vi.advanceTimersByTimeAsync(10);
-      expect(closed).toBe(false);
-      finish();
-      await closing;
-      expect(closed).toBe(true);
-    } finally {
+    onTestFinished(() => {
       vi.useRealTimers();
-    }
+    });
+    const app = Fastify();
+    app.decorate('deps', t.app.deps);
+    app.decorate('publicCache', new PublicCache());
+    let finish!: () => void;
+    const job = { name: 'slow', run: vi.fn(() => new Promise<number>((resolve) => (finish = () => resolve(0)))) };
+    startHousekeeping(app, { jobs: [job], firstRunMs: 1_000, intervalMs: 1_500 });
+    await app.ready();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(job.run).toHaveBeenCalledTimes(1);
+
+    let closed = false;
+    const closing = app.close().then(() => (closed = true));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(closed).toBe(false);
+    finish();
+    await closing;
+    expect(closed).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { queueMail } from '../src/server/mail/outbox';
 import { mailDirOf, transportFor } from '../src/server/mail/transport';
 import { backoffMs, deliverDueMail, LEASE_MS, MAX_ATTEMPTS, outboxCounts } from '../src/server/mail/worker';
@@ -181,21 +181,18 @@ describe('the mail outbox over SMTP', () => {
       .where('id', '=', id!)
       .execute();
     await inbox.stop();
-    try {
-      const log = quietLog();
-      expect(await round(new Date(), log)).toEqual({ sent: 0, retried: 0, failed: 1 });
-      expect(log.error).toHaveBeenCalledWith(
-        expect.objectContaining({ mailId: id, attempts: MAX_ATTEMPTS }),
-        'mail failed for good',
-      );
-      const row = await t.db.selectFrom('mail_outbox').selectAll().where('id', '=', id!).executeTakeFirstOrThrow();
-      expect(row.state).toBe('failed');
-      expect(row.last_error).toBeTruthy();
-      // Failed mail is never picked up again.
-      expect(await round(new Date(Date.now() + 24 * 60 * 60 * 1000))).toEqual({ sent: 0, retried: 0, failed: 0 });
-    } finally {
-      await inbox.start();
-    }
+    onTestFinished(() => inbox.start());
+    const log = quietLog();
+    expect(await round(new Date(), log)).toEqual({ sent: 0, retried: 0, failed: 1 });
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ mailId: id, attempts: MAX_ATTEMPTS }),
+      'mail failed for good',
+    );
+    const row = await t.db.selectFrom('mail_outbox').selectAll().where('id', '=', id!).executeTakeFirstOrThrow();
+    expect(row.state).toBe('failed');
+    expect(row.last_error).toBeTruthy();
+    // Failed mail is never picked up again.
+    expect(await round(new Date(Date.now() + 24 * 60 * 60 * 1000))).toEqual({ sent: 0, retried: 0, failed: 0 });
   });
 
   it('backs off 30 s, then twice as long each time, at most an hour', () => {

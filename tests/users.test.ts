@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { orderSchema } from '../src/shared/bookings';
 import { messages } from '../src/shared/messages';
 import { userSchema, type User } from '../src/shared/users';
@@ -286,14 +286,11 @@ describe('DELETE /api/sellers/:id', () => {
     const doomed = await registerActor(t.app, 'seller');
     await listProduct(doomed);
     const remove = vi.spyOn(t.images, 'remove').mockRejectedValueOnce(new Error('EACCES: permission denied'));
-    try {
-      const response = await admin.request({ method: 'DELETE', url: `/api/sellers/${doomed.user.uid}` });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
-      expect(remove).toHaveBeenCalledOnce();
-    } finally {
-      remove.mockRestore();
-    }
+    onTestFinished(() => remove.mockRestore());
+    const response = await admin.request({ method: 'DELETE', url: `/api/sellers/${doomed.user.uid}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(remove).toHaveBeenCalledOnce();
     expect(await t.db.selectFrom('users').select('id').where('id', '=', doomed.user.uid).execute()).toEqual([]);
     expect((await doomed.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
   });

@@ -167,6 +167,9 @@ test('a buyer reports a product once, after confirming; cancelling sends nothing
   await page.getByRole('button', { name: 'Report to admin' }).click();
   await expect(page.getByText('Report this listing?')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
+  // The question closing proves the click was handled; only then does "no report sent" mean anything.
+  await expect(page.getByText('Report this listing?')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Report to admin' })).toBeVisible();
   expect(reports).toBe(0);
 
   await page.getByRole('button', { name: 'Report to admin' }).click();

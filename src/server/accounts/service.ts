@@ -40,7 +40,7 @@ const RESET_LIFETIME_MS = RESET_PASSWORD_MINUTES * 60 * 1000;
 /** Mails one account may ask for in the throttle's 15-minute window, and one address for any accounts. */
 const LIMITS = { verifyPerAccount: 3, resetPerAccount: 3, resetPerAddress: 20 } as const;
 
-export const EMAIL_NOT_VERIFIED_MESSAGE =
+const EMAIL_NOT_VERIFIED_MESSAGE =
   'Please verify your email address first: open the link we mailed to you, or send the mail again.';
 
 /** Listing a phone and applying for seller verification wait for a verified address. */

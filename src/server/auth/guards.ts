@@ -6,7 +6,7 @@ import { findSessionById, findSessionByTokenHash } from './repository';
 import { hashSessionToken } from './tokens';
 import { hasSameOriginProof, isStateChange } from '../http/same-origin';
 
-export const SESSION_COOKIE = 'phonehaat_session';
+const SESSION_COOKIE = 'phonehaat_session';
 
 /**
  * Over https the session cookie carries the `__Host-` prefix: browsers then accept it only Secure,

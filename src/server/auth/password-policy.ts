@@ -14,8 +14,7 @@ export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most common ones and easy to guess. Please choose another.';
 
 /** Whether `password` is on the list of common passwords (compared as typed and in lower case). */
-export const isCommonPassword = (password: string) =>
-  commonList.test(password) || commonList.test(password.toLowerCase());
+const isCommonPassword = (password: string) => commonList.test(password) || commonList.test(password.toLowerCase());
 
 /** Refuses a new password that is too short or too common, naming the form field it came from. */
 export function assertAcceptablePassword(password: string, field = 'password'): void {

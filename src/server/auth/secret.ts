@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ensurePrivateDir } from '../db/data-dir';
 
 /** As AUTH_SECRET must be (config.ts): shorter keys can be guessed offline from one token. */
-export const MIN_SECRET_LENGTH = 32;
+const MIN_SECRET_LENGTH = 32;
 
 /**
  * AUTH_SECRET when set; otherwise one generated at first start and kept in DATA_DIR. A kept secret

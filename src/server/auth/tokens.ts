@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
-export const ACCESS_TOKEN_SECONDS = 60 * 60;
+const ACCESS_TOKEN_SECONDS = 60 * 60;
 export const SESSION_DAYS = 30;
 export const KNOWN_DEVICE_DAYS = 365;
 /** The JWT type of a known-device token, so it can never pass for an access token or the other way round. */
@@ -17,7 +17,7 @@ export function newSessionToken(): { token: string; hash: string } {
 
 export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export interface AccessClaims {
+interface AccessClaims {
   userId: string;
   sessionId: string;
 }

@@ -12,7 +12,7 @@ import type { BookingRow, Database } from '../db/schema';
 import { readPage } from '../db/paging';
 import { changedAny } from '../db/changes';
 
-export const toOrder = (row: BookingRow): Order => ({
+const toOrder = (row: BookingRow): Order => ({
   _id: row.id,
   productId: row.product_id,
   productName: row.product_name,
@@ -60,10 +60,7 @@ const toRequestItem = (row: BookingRow): BookingRequestItem => ({
   ...dealOf(row),
 });
 
-export type NewBooking = Omit<
-  BookingRow,
-  'id' | 'booked_at' | 'status' | 'is_open' | 'status_reason' | 'status_changed_at'
->;
+type NewBooking = Omit<BookingRow, 'id' | 'booked_at' | 'status' | 'is_open' | 'status_reason' | 'status_changed_at'>;
 
 export async function insertBooking(db: Kysely<Database>, booking: NewBooking): Promise<string> {
   const id = newId();

@@ -8,13 +8,13 @@ import { postgresTypes, SqliteValuesPlugin } from './values';
 
 export type Engine = 'sqlite' | 'postgres';
 
-export interface DatabaseHandle {
+interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** A PostgreSQL URL; without it the embedded SQLite file in `dataDir` is used. */
   url?: string | undefined;
   dataDir: string;

@@ -49,7 +49,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && UNIQUE_CODES.has(String(error.code));
 }
 
-export interface InsertOnce<Found, T> {
+interface InsertOnce<Found, T> {
   /** The row that makes the insert moot (or refused): another request's, or an earlier one. */
   find: () => Promise<Found | undefined>;
   /** What a found row means: the caller's conflict error thrown, or the row answered as the result. */

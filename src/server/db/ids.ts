@@ -13,7 +13,7 @@ export function newId(now = Date.now()): string {
 
 const ID_PATTERN = /^[0-9a-f]{24}$/;
 
-export function isId(value: unknown): value is string {
+function isId(value: unknown): value is string {
   return typeof value === 'string' && ID_PATTERN.test(value);
 }
 

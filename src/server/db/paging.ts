@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { PageQuery } from '../../shared/common';
 
-export const offsetOf = (page: PageQuery) => (page.page - 1) * page.limit;
+const offsetOf = (page: PageQuery) => (page.page - 1) * page.limit;
 
 /**
  * One page of `rows` (a query already ordered) and how many rows `scope` holds in all, read side by

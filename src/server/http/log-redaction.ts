@@ -11,7 +11,7 @@ const SECRET_QUERY_NAMES = new Set(['email', 'code', 'state', 'token']);
 const EMAIL_SEGMENT = /\/[^/?]*(?:@|%40)[^/?]*/gi;
 
 /** The URL as logged: an address in the path and the secret query values replaced. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   const path = (queryStart === -1 ? url : url.slice(0, queryStart)).replace(EMAIL_SEGMENT, '/[email]');
   if (queryStart === -1) return path;

@@ -5,14 +5,14 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import { apiErrorSchema } from '../../shared/common';
 
-export const OPENAPI_PATH = '/api/openapi.json';
-export const REFERENCE_PAGE_PATH = '/api/docs';
+const OPENAPI_PATH = '/api/openapi.json';
+const REFERENCE_PAGE_PATH = '/api/docs';
 
 /**
  * Per-route notes for the document, in the route's `config.openapi`. A route that reads its body as multipart/form-data (which has no zod schema: the route streams
  * it) names its file field here, in its route `config`, so the document can describe that body.
  */
-export interface OpenApiRouteConfig {
+interface OpenApiRouteConfig {
   multipartFile?: string;
   /** The route answers the browser a page (the Google sign-in callback), refusals included, not JSON. */
   answersHtml?: boolean;

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { queueMail } from './outbox';
 
 /** A notification as the notification service makes it (src/server/notifications/service.ts). */
-export interface NotificationForMail {
+interface NotificationForMail {
   userId: string;
   kind: string;
   message: string;

@@ -15,15 +15,13 @@ export type MailData =
   | { template: 'reset-password'; token: string }
   | { template: 'notification'; kind: string; message: string; link: string };
 
-export type MailTemplate = MailData['template'];
-
-export interface RenderContext {
+interface RenderContext {
   publicUrl: string;
   /** The signed unsubscribe link for a notification kind of the mail's account. */
   unsubscribeUrl?: (kind: string) => Promise<string>;
 }
 
-export interface RenderedMail {
+interface RenderedMail {
   subject: string;
   text: string;
   html: string;

@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
 /** A mail ready to go: rendered, addressed, with a Message-ID made from its outbox id. */
-export interface OutgoingMail {
+interface OutgoingMail {
   id: string;
   from: string;
   to: string;
@@ -34,7 +34,7 @@ const messageOf = (mail: OutgoingMail) => ({
 });
 
 /** Over SMTP with nodemailer; timeouts short enough that a send always ends before its lease does. */
-export function smtpTransport(url: string): MailTransport {
+function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport({
     url,
     connectionTimeout: 20_000,

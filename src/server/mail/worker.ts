@@ -22,19 +22,19 @@ export const MAX_ATTEMPTS = 10;
 /** How long a claim holds; longer than the SMTP transport's own timeouts add up to. */
 export const LEASE_MS = 5 * 60 * 1000;
 const BATCH = 20;
-export const MAIL_POLL_MS = 2000;
+const MAIL_POLL_MS = 2000;
 
 /** The wait before attempt n+1: 30 s, 1 min, 2 min, ... at most an hour (about 4 hours in all). */
 export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 60 * 60 * 1000);
 
-export interface MailWorkerDeps {
+interface MailWorkerDeps {
   db: Kysely<Database>;
   engine: Engine;
   config: Pick<Config, 'PUBLIC_URL' | 'MAIL_FROM'>;
   tokens: AccessTokens;
 }
 
-export interface RoundResult {
+interface RoundResult {
   sent: number;
   retried: number;
   failed: number;
@@ -152,7 +152,7 @@ export async function outboxCounts(db: Kysely<Database>) {
   >;
 }
 
-export interface MailWorkerOptions {
+interface MailWorkerOptions {
   intervalMs?: number;
   transport?: MailTransport;
 }

@@ -6,7 +6,7 @@ import { pagedList } from '../http/paging';
 import { countUnread, listNotifications, markAllRead } from './repository';
 import { STREAM_LIFETIME_MS, streamUnreadCount, type OpenStreams } from './stream';
 
-export interface NotificationRouteOptions {
+interface NotificationRouteOptions {
   /** How long one event stream stays open (default STREAM_LIFETIME_MS). */
   streamLifetimeMs?: number;
 }

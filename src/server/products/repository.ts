@@ -50,7 +50,7 @@ export type ProductDetailsRow = ProductRow & {
 };
 
 /** A listing's photos, cover first, as upload ids. */
-export type PhotoIds = Map<string, string[]>;
+type PhotoIds = Map<string, string[]>;
 
 /** The photos of each of `productIds`, in order, in one query (served by the product_photos key). */
 export async function photosOf(db: Kysely<Database>, productIds: string[]): Promise<PhotoIds> {
@@ -72,12 +72,7 @@ const photoOf = (uploadId: string, images: ImageStore) => ({
   thumb: images.urlOf(thumbFileName(uploadId)),
 });
 
-export const toProduct = (
-  row: ProductDetailsRow,
-  photoIds: PhotoIds,
-  reserved: Set<string>,
-  images: ImageStore,
-): Product => ({
+const toProduct = (row: ProductDetailsRow, photoIds: PhotoIds, reserved: Set<string>, images: ImageStore): Product => ({
   _id: row.id,
   brand: row.brand,
   category_id: row.category_id,
@@ -160,7 +155,7 @@ export interface ProductFields {
   description: string;
 }
 
-export interface NewProduct extends ProductFields {
+interface NewProduct extends ProductFields {
   sellerId: string;
   /** Upload ids, the cover first. */
   photoIds: string[];

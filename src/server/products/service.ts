@@ -114,7 +114,7 @@ const reservedAlready = () =>
   );
 
 /** Why the buyers whose requests a hide closes are told so. */
-export const HIDDEN_REASON = 'the seller took this phone off sale';
+const HIDDEN_REASON = 'the seller took this phone off sale';
 
 /**
  * Changes what the seller entered on one of their unsold listings, photos included, in one

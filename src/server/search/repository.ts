@@ -15,7 +15,7 @@ import type { Term } from './words';
 type Listings = SelectQueryBuilder<Database & { s: SearchListingsTable }, 's', object>;
 
 /** The full-text condition on `s`, and the engine's query text it was made from. */
-export interface TextMatch {
+interface TextMatch {
   where: Expression<SqlBool>;
   /**
    * The same condition for a page in a chosen order. On SQLite `where` fetches every match by id

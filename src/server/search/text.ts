@@ -18,7 +18,7 @@ const WORD = /[\p{L}\p{N}\p{M}]+/gu;
  * joiners go: they change how a conjunct is drawn, not which word it is, and people type them
  * inconsistently.
  */
-export function normalizeText(text: string): string {
+function normalizeText(text: string): string {
   return text
     .replace(BENGALI_DIGIT, (digit) => String(digit.charCodeAt(0) - BENGALI_ZERO))
     .replace(JOINERS, '')

@@ -5,7 +5,7 @@ import { newId, nowIso } from '../db/ids';
 import type { Database, UserRow } from '../db/schema';
 import { readPage } from '../db/paging';
 
-export const toUser = (row: UserRow): User => ({
+const toUser = (row: UserRow): User => ({
   _id: row.id,
   name: row.name,
   email: row.email,
@@ -20,7 +20,7 @@ export const findUserByEmail = (db: Kysely<Database>, email: string) =>
 export const findUserById = (db: Kysely<Database>, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-export interface NewAccount {
+interface NewAccount {
   email: string;
   passwordHash?: string | null;
   name?: string;

@@ -20,7 +20,7 @@ export const newSignInChecks = (): SignInChecks => ({
   codeVerifier: client.randomPKCECodeVerifier(),
 });
 
-export const googleCallbackPath = '/api/auth/google/callback';
+const googleCallbackPath = '/api/auth/google/callback';
 
 /** The Google side of sign-in, or undefined when the server has no Google client configured. */
 export function googleClientFor(config: Config): GoogleClient | undefined {
@@ -40,7 +40,7 @@ interface GoogleClientSettings {
   redirectUri: string;
 }
 
-export class GoogleClient {
+class GoogleClient {
   readonly #settings: GoogleClientSettings;
   #discovery?: { configuration: Promise<client.Configuration>; fetchedAt: number };
 

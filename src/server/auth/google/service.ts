@@ -17,7 +17,7 @@ const identityClaimsSchema = z.object({
   picture: z.string().url().optional().catch(undefined),
 });
 
-export interface GoogleIdentity {
+interface GoogleIdentity {
   sub: string;
   email: string;
   emailVerified: boolean;

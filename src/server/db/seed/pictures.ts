@@ -29,7 +29,7 @@ const backOf = (x: number, y: number, phoneW: number, hue: number) => {
   ${lens(left, top)}${lens(left + phoneW * 0.18, top)}${lens(left, top + phoneW * 0.18)}`;
 };
 
-export function phoneSvg({ caption, hue, width = 800, height = 600, view = 'front' }: PhonePicture): string {
+function phoneSvg({ caption, hue, width = 800, height = 600, view = 'front' }: PhonePicture): string {
   const phoneW = height * 0.42;
   const phoneH = height * 0.78;
   const x = (width - phoneW) / 2;
