@@ -4,6 +4,7 @@ import { messages } from '../../src/shared/messages';
 import { linkIn, RESET_SUBJECT, VERIFY_SUBJECT, waitForMail } from '../support/mail-folder';
 import { e2eMailFolder, expect, test, uniqueText } from './support/fixtures';
 import { E2E_PASSWORD } from './support/settings';
+import { fillPhoneFields } from './support/product-form';
 
 /*
  * Accounts people can recover (docs/accounts.md), in the browser: the mail is the e2e server's own
@@ -38,15 +39,7 @@ test('a new seller registers, opens the verification mail and lists a phone', as
 
   const productName = uniqueText('Verified phone');
   await page.goto('/dashboard/addproduct');
-  await page.getByLabel('Product Name').fill(productName);
-  await page.getByLabel('Brand').fill('Samsung');
-  await page.getByLabel('Category').selectOption({ label: CATEGORY_CATALOGUE[1]!.name });
-  await page.getByLabel('Original Price').fill('89000');
-  await page.getByLabel('Resale Price').fill('52000');
-  await page.getByLabel('Purchase Year').fill('2021');
-  await page.getByLabel('Condition').selectOption('Good');
-  await page.getByLabel('Seller Mobile').fill('+880 1712 345678');
-  await page.getByLabel('Location').fill('Rangpur');
+  await fillPhoneFields(page, productName);
   await page.getByLabel('Product Image').setInputFiles({
     name: 'my-phone.png',
     mimeType: 'image/png',
@@ -54,7 +47,6 @@ test('a new seller registers, opens the verification mail and lists a phone', as
       .png()
       .toBuffer(),
   });
-  await page.getByLabel('Description').fill('One year old, no marks, battery holds a day.');
   await page.getByRole('button', { name: /add product/i }).click();
   await expect(page.getByText(messages.productAdded)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: productName })).toBeVisible();

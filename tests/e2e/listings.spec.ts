@@ -5,6 +5,7 @@ import { phonePicture } from '../../src/server/db/seed/pictures';
 import { messages } from '../../src/shared/messages';
 import type { Product, StoreProductRequest } from '../../src/shared/products';
 import type { UploadResponse } from '../../src/shared/uploads';
+import { fillPhoneFields } from './support/product-form';
 import {
   expect,
   expectNoSeriousAxeViolations,
@@ -40,19 +41,6 @@ function watchUploads(page: Page): string[] {
     urls.push(((await response.json()) as UploadResponse).data.url);
   });
   return urls;
-}
-
-async function fillPhoneFields(page: Page, productName: string) {
-  await page.getByLabel('Product Name').fill(productName);
-  await page.getByLabel('Brand').fill('Samsung');
-  await page.getByLabel('Category').selectOption({ label: CATEGORY_CATALOGUE[1]!.name });
-  await page.getByLabel('Original Price').fill('89000');
-  await page.getByLabel('Resale Price').fill('52000');
-  await page.getByLabel('Purchase Year').fill('2021');
-  await page.getByLabel('Condition').selectOption('Good');
-  await page.getByLabel('Seller Mobile').fill('+880 1712 345678');
-  await page.getByLabel('Location').fill('Rangpur');
-  await page.getByLabel('Description').fill('Two years old, light marks on the frame, battery holds a day.');
 }
 
 async function ownListing(seller: TestUser, productName: string): Promise<Product> {
