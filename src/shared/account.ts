@@ -8,7 +8,7 @@ import type { NotificationKind } from './notifications';
  * out elsewhere, delete the account, and which mails to get. docs/accounts.md tells the rules.
  */
 
-export const newPasswordSchema = z
+const newPasswordSchema = z
   .string({ error: 'Please enter a new password' })
   .min(PASSWORD_MIN, `Password should be at least ${PASSWORD_MIN} characters`)
   .max(128, 'Password should be at most 128 characters');
@@ -56,7 +56,7 @@ export const MAILED_NOTIFICATION_KINDS = [
   'booking_declined',
   'booking_sold',
 ] as const satisfies readonly NotificationKind[];
-export type MailedNotificationKind = (typeof MAILED_NOTIFICATION_KINDS)[number];
+type MailedNotificationKind = (typeof MAILED_NOTIFICATION_KINDS)[number];
 
 export const mailedKindLabels: Record<MailedNotificationKind, string> = {
   booking_requested: 'A buyer asks to buy one of my phones',

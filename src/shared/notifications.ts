@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /** What a notification is about; each has its sentence, written by the server when it happens. */
-export const NOTIFICATION_KINDS = [
+const NOTIFICATION_KINDS = [
   'booking_requested',
   'booking_accepted',
   'booking_declined',

@@ -6,11 +6,11 @@ import { messages } from './messages';
 export const CONDITIONS = ['Exellent', 'Good', 'Fair'] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
-export const FIRST_PURCHASE_YEAR = 2000;
+const FIRST_PURCHASE_YEAR = 2000;
 export const MAX_PRICE = 10_000_000;
 
 /** Whole Taka, typed as free text: digits with optional thousands commas ("25,000"). */
-export const priceSchema = (requiredMessage: string) =>
+const priceSchema = (requiredMessage: string) =>
   z
     .union([z.string(), z.number()], { error: requiredMessage })
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim().replace(/,/g, '')))
@@ -23,7 +23,7 @@ export const priceSchema = (requiredMessage: string) =>
         .pipe(z.number().max(MAX_PRICE, `Enter a price of at most ${MAX_PRICE.toLocaleString('en-US')} Tk`)),
     );
 
-export const yearSchema = (requiredMessage: string) =>
+const yearSchema = (requiredMessage: string) =>
   z
     .union([z.string(), z.number()], { error: requiredMessage })
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))

@@ -64,11 +64,11 @@ export const searchQuerySchema = pageQuerySchema
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export type SearchFilters = Omit<SearchQuery, 'page' | 'limit' | 'sort' | 'q'>;
 
-export const facetOptionSchema = z.object({ value: z.string(), label: z.string(), count: z.number() });
+const facetOptionSchema = z.object({ value: z.string(), label: z.string(), count: z.number() });
 export type FacetOption = z.infer<typeof facetOptionSchema>;
 
 /** For each filter, how many results choosing each option (instead of the one chosen) would give. */
-export const facetsSchema = z.object({
+const facetsSchema = z.object({
   category: facetOptionSchema.array(),
   brand: facetOptionSchema.array(),
   condition: facetOptionSchema.array(),

@@ -1,5 +1,6 @@
 import { isMailedKind, mailedKindLabels } from '../../shared/account';
 import { PRODUCT_NAME } from '../../shared/messages';
+import { paths } from '../../shared/paths';
 
 /*
  * What each mail says. A mail is rendered when it is sent, not when it is queued: its links are
@@ -52,7 +53,7 @@ const absolute = (publicUrl: string, path: string) => new URL(path, `${publicUrl
 export async function renderMail(data: MailData, context: RenderContext): Promise<RenderedMail> {
   switch (data.template) {
     case 'verify-email': {
-      const link = absolute(context.publicUrl, `/verify-email?token=${encodeURIComponent(data.token)}`);
+      const link = absolute(context.publicUrl, `${paths.verifyEmail}?token=${encodeURIComponent(data.token)}`);
       return {
         subject: `Verify your email address for ${PRODUCT_NAME}`,
         link,
@@ -67,7 +68,7 @@ export async function renderMail(data: MailData, context: RenderContext): Promis
       };
     }
     case 'reset-password': {
-      const link = absolute(context.publicUrl, `/reset-password?token=${encodeURIComponent(data.token)}`);
+      const link = absolute(context.publicUrl, `${paths.resetPassword}?token=${encodeURIComponent(data.token)}`);
       return {
         subject: `Choose a new ${PRODUCT_NAME} password`,
         link,
