@@ -175,10 +175,17 @@ describe('runHousekeeping', () => {
       { name: 'broken', run: vi.fn().mockRejectedValue(failure) },
       { name: 'working', run: vi.fn().mockResolvedValue(3) },
     ];
-    await runHousekeeping(t.app.deps, log, jobs);
+    expect(await runHousekeeping(t.app.deps, log, jobs)).toBe(true);
     expect(jobs[1]!.run).toHaveBeenCalledOnce();
     expect(log.error).toHaveBeenCalledWith({ err: failure, job: 'broken' }, 'housekeeping job failed');
     expect(log.info).toHaveBeenCalledWith({ job: 'working', removed: 3 }, 'housekeeping');
+  });
+
+  it('answers whether the round changed anything: a removal, or a job that failed part way', async () => {
+    const quiet = { name: 'quiet', run: vi.fn().mockResolvedValue(0) };
+    expect(await runHousekeeping(t.app.deps, fakeLog(), [quiet])).toBe(false);
+    const broken = { name: 'broken', run: vi.fn().mockRejectedValue(new Error('locked')) };
+    expect(await runHousekeeping(t.app.deps, fakeLog(), [quiet, broken])).toBe(true);
   });
 });
 
@@ -192,7 +199,7 @@ describe('startHousekeeping', () => {
     app.decorate('deps', t.app.deps);
     const cache = new PublicCache();
     app.decorate('publicCache', cache);
-    const job = { name: 'count', run: vi.fn().mockResolvedValue(0) };
+    const job = { name: 'count', run: vi.fn().mockResolvedValueOnce(2).mockResolvedValue(0) };
     startHousekeeping(app, { jobs: [job], firstRunMs: 1_000, intervalMs: 10_000 });
     await app.ready();
 
@@ -200,10 +207,12 @@ describe('startHousekeeping', () => {
     expect(job.run).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(job.run).toHaveBeenCalledTimes(1);
-    // A job may have changed listings: the cached public answers start over after each round.
+    // The job removed records, which may have changed listings: the cached public answers start over.
     expect(cache.generation).toBe(1);
     await vi.advanceTimersByTimeAsync(9_000);
     expect(job.run).toHaveBeenCalledTimes(2);
+    // A round that removed nothing leaves the cache as it is.
+    expect(cache.generation).toBe(1);
 
     await app.close();
     await vi.advanceTimersByTimeAsync(100_000);

@@ -152,6 +152,9 @@ describe('cached public answers at the front door (a real socket)', () => {
     ]) {
       expect(again.headers.get(name), name).toBe(first.headers.get(name));
     }
+    // Made once per answer: its length is known, so the body is not sent in chunks.
+    expect(Number(again.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(again.headers.get('transfer-encoding')).toBeNull();
     const notModified = await fetchList({ 'if-none-match': again.headers.get('etag')! });
     expect(notModified.status).toBe(304);
   });

@@ -71,21 +71,28 @@ export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'old mail and mailed links', run: removeOldMail },
 ];
 
-/** One round: every job in turn; a job that fails is logged and the others still run. */
+/**
+ * One round: every job in turn; a job that fails is logged and the others still run. Answers whether
+ * the round may have changed something: a job removed records, or one failed part way.
+ */
 export async function runHousekeeping(
   deps: HousekeepingDeps,
   log: FastifyBaseLogger,
   jobs: readonly HousekeepingJob[] = housekeepingJobs,
   now = new Date(),
-): Promise<void> {
+): Promise<boolean> {
+  let changed = false;
   for (const job of jobs) {
     try {
       const removed = await job.run(deps, now);
       if (removed > 0) log.info({ job: job.name, removed }, 'housekeeping');
+      changed ||= removed > 0;
     } catch (error) {
       log.error({ err: error, job: job.name }, 'housekeeping job failed');
+      changed = true;
     }
   }
+  return changed;
 }
 
 export interface HousekeepingOptions {
@@ -108,9 +115,10 @@ export function startHousekeeping(app: FastifyInstance, options: HousekeepingOpt
   let round: Promise<void> | undefined;
   const runRound = () => {
     if (round) return; // the last round is still going: skip this one rather than pile up
-    // A job may change what the public lists show; the cache cannot know which, so it starts over.
+    // A job may change what the public lists show; the cache cannot know which, so it starts over
+    // after a round that changed anything (and only then: starting over costs every answer again).
     round = runHousekeeping(app.deps, app.log, jobs)
-      .then(() => app.publicCache.bump())
+      .then((changed) => (changed ? app.publicCache.bump() : undefined))
       .finally(() => {
         round = undefined;
       });

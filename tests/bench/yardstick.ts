@@ -13,7 +13,7 @@ import type { RecordedAnswer } from './bare-server';
 /** The headers a browser's request carries that change the answer's bytes. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 /** Hop-by-hop or per-message headers the bare server's node:http writes itself. */
-const OWN_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
+const OWN_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
 
 export async function recordAnswers(origin: string, paths: string[]): Promise<Record<string, RecordedAnswer>> {
   const answers: Record<string, RecordedAnswer> = {};

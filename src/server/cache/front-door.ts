@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
-import { cachedAnswerHeaders, compressedBody, matchesEtag, preferredEncoding, type PublicCache } from './public-cache';
+import { deliveryOf, variantFor, type Delivery, type PublicCache } from './public-cache';
 
 /**
  * The HTTP server of the app, with the public cache at its front door: a GET whose answer is cached is
@@ -37,14 +37,20 @@ function answeredFromCache(
   if (request.method !== 'GET' || request.headers.origin !== undefined || !server.listening) return false;
   const answer = request.url === undefined ? undefined : cache.get(request.url);
   if (!answer) return false;
-  const headers = { ...fixedHeaders, ...cachedAnswerHeaders(answer) };
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
-    response.writeHead(304, headers).end();
-    return true;
-  }
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const compressed = encoding && compressedBody(answer, encoding);
-  if (encoding && compressed) response.writeHead(200, { ...headers, 'content-encoding': encoding }).end(compressed);
-  else response.writeHead(200, headers).end(answer.body);
+  const variant = variantFor(answer, request.headers['if-none-match'], request.headers['accept-encoding']);
+  const delivery = deliveryOf(answer, variant);
+  response.writeHead(delivery.status, wireHeaders(delivery, fixedHeaders)).end(delivery.body);
   return true;
+}
+
+/** node:http takes headers as one flat list of names and values: made once per delivery, with the fixed ones. */
+const wired = new WeakMap<Delivery, string[]>();
+
+function wireHeaders(delivery: Delivery, fixedHeaders: Record<string, string>): string[] {
+  let headers = wired.get(delivery);
+  if (!headers) {
+    headers = Object.entries({ ...fixedHeaders, ...delivery.headers }).flat();
+    wired.set(delivery, headers);
+  }
+  return headers;
 }

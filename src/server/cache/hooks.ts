@@ -1,12 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  cachedAnswerHeaders,
-  compressedBody,
-  matchesEtag,
-  preferredEncoding,
-  type CachedAnswer,
-  type PublicCache,
-} from './public-cache';
+import { deliveryOf, variantFor, type CachedAnswer, type PublicCache } from './public-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,10 +79,7 @@ function keptHeaders(reply: FastifyReply): Record<string, string> {
 }
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply.headers(cachedAnswerHeaders(answer));
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const compressed = encoding && compressedBody(answer, encoding);
-  if (encoding && compressed) return reply.header('content-encoding', encoding).send(compressed);
-  return reply.send(answer.body);
+  const variant = variantFor(answer, request.headers['if-none-match'], request.headers['accept-encoding']);
+  const { status, headers, body } = deliveryOf(answer, variant);
+  return reply.code(status).headers(headers).send(body);
 }

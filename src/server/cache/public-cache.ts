@@ -12,9 +12,21 @@ export interface CachedAnswer {
   etag: string;
   headers: Record<string, string>;
   compressed: Partial<Record<Encoding, Buffer>>;
+  /** Each way of sending it, made on first need (see deliveryOf). */
+  deliveries: Partial<Record<Variant, Delivery>>;
 }
 
 export type Encoding = 'br' | 'gzip';
+
+/** How a cached answer goes to one request: not at all (304), compressed one way or another, or as it is. */
+export type Variant = 'not-modified' | Encoding | 'identity';
+
+/** The status, headers and bytes of one variant of an answer, complete with their length. */
+export interface Delivery {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
 
 export interface PublicCacheOptions {
   /** Where this process hears the others' changes and tells them its own (events/channel.ts). */
@@ -126,6 +138,7 @@ export class PublicCache {
       etag: etagOf(body),
       headers,
       compressed: {},
+      deliveries: {},
     };
     if (generation !== this.generationNumber) return undefined;
     this.forget(key);
@@ -147,7 +160,7 @@ export class PublicCache {
 
 /** The body compressed once per answer, not once per request; undefined when too small to bother. */
 export function compressedBody(answer: CachedAnswer, encoding: Encoding): Buffer | undefined {
-  if (Buffer.byteLength(answer.body) < COMPRESS_THRESHOLD) return undefined;
+  if (answer.bytes < COMPRESS_THRESHOLD) return undefined;
   answer.compressed[encoding] ??=
     encoding === 'br'
       ? brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
@@ -166,9 +179,21 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
+/** Browsers send a handful of different Accept-Encoding headers: each is read once. */
+const encodingOf = new Map<string, Encoding | undefined>();
+const ENCODINGS_REMEMBERED = 64;
+
 /** br when the client takes it, else gzip, else none; an encoding with q=0 is refused. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
+  if (encodingOf.has(acceptEncoding)) return encodingOf.get(acceptEncoding);
+  const encoding = readAcceptEncoding(acceptEncoding);
+  if (encodingOf.size >= ENCODINGS_REMEMBERED) encodingOf.clear();
+  encodingOf.set(acceptEncoding, encoding);
+  return encoding;
+}
+
+function readAcceptEncoding(acceptEncoding: string): Encoding | undefined {
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -181,10 +206,30 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return undefined;
 }
 
-/** The headers of a cached answer, wherever it is sent from (hooks.ts or front-door.ts). */
-export const cachedAnswerHeaders = (answer: CachedAnswer): Record<string, string> => ({
-  ...answer.headers,
-  etag: answer.etag,
-  'cache-control': 'no-cache',
-  vary: 'accept-encoding',
-});
+/** Which variant of the answer this request gets, from its If-None-Match and Accept-Encoding headers. */
+export function variantFor(
+  answer: CachedAnswer,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+): Variant {
+  if (matchesEtag(ifNoneMatch, answer.etag)) return 'not-modified';
+  const encoding = preferredEncoding(acceptEncoding);
+  return encoding && compressedBody(answer, encoding) ? encoding : 'identity';
+}
+
+/**
+ * One variant of a cached answer as it goes out, wherever it is sent from (hooks.ts or
+ * front-door.ts); made once per answer and variant, so sending it again allocates nothing. The
+ * length is given, so node:http need not frame the body in chunks.
+ */
+export function deliveryOf(answer: CachedAnswer, variant: Variant): Delivery {
+  return (answer.deliveries[variant] ??= makeDelivery(answer, variant));
+}
+
+function makeDelivery(answer: CachedAnswer, variant: Variant): Delivery {
+  const headers = { ...answer.headers, etag: answer.etag, 'cache-control': 'no-cache', vary: 'accept-encoding' };
+  if (variant === 'not-modified') return { status: 304, headers };
+  const body = variant === 'identity' ? Buffer.from(answer.body) : compressedBody(answer, variant)!;
+  const encoding: Record<string, string> = variant === 'identity' ? {} : { 'content-encoding': variant };
+  return { status: 200, headers: { ...headers, ...encoding, 'content-length': String(body.length) }, body };
+}
