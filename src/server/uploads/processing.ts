@@ -62,7 +62,20 @@ export function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
   return photoTurns.run(() => reencode(bytes));
 }
 
-const fit = (side: number) => ({ width: side, height: side, fit: 'inside' as const, withoutEnlargement: true });
+/**
+ * libwebp's effort (0 to 6, default 4). At 2 a 1600 px photo encodes in half the time for a file
+ * about 2% larger (npm run bench:photo), which keeps a 12 MP upload's processing under 400 ms.
+ */
+const WEBP_EFFORT = 2;
+
+/** Mitchell's filter shrinks a photo as cleanly as the default Lanczos for about a third less time. */
+const fit = (side: number) => ({
+  width: side,
+  height: side,
+  fit: 'inside' as const,
+  withoutEnlargement: true,
+  kernel: 'mitchell' as const,
+});
 
 async function reencode(bytes: Buffer): Promise<ProcessedImage> {
   const metadata = await readMetadata(bytes);
@@ -78,8 +91,8 @@ async function reencode(bytes: Buffer): Promise<ProcessedImage> {
       .toBuffer({ resolveWithObject: true });
     const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     const [image, thumb] = await Promise.all([
-      pixels().webp({ quality: 82 }).toBuffer(),
-      pixels().resize(fit(THUMB_SIDE)).webp({ quality: 75 }).toBuffer(),
+      pixels().webp({ quality: 82, effort: WEBP_EFFORT }).toBuffer(),
+      pixels().resize(fit(THUMB_SIDE)).webp({ quality: 75, effort: WEBP_EFFORT }).toBuffer(),
     ]);
     return { image, thumb, width: info.width, height: info.height };
   } catch (error) {
