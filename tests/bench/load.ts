@@ -24,6 +24,39 @@ export async function measureLoad(url: string, connections: number, seconds: num
   return load(url, connections, seconds);
 }
 
+/**
+ * Measures each URL `rounds` times, taking them in turn (a, b, c, a, b, c, ...), and answers each
+ * one's median. On a shared machine a slow moment then falls on all of them alike, instead of on
+ * whichever was measured at that moment, and one unlucky measurement does not decide a figure.
+ */
+export async function measureInTurn(
+  urls: string[],
+  connections: number,
+  seconds: number,
+  rounds: number,
+): Promise<Measured[]> {
+  const samples = urls.map((): Measured[] => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, url] of urls.entries()) samples[index]!.push(await measureLoad(url, connections, seconds));
+  }
+  return samples.map(medianOf);
+}
+
+/** Each figure's median on its own; failures are added up. */
+function medianOf(samples: Measured[]): Measured {
+  const median = (pick: (m: Measured) => number) => {
+    const sorted = samples.map(pick).sort((a, b) => a - b);
+    const middle = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  return {
+    rps: median((m) => m.rps),
+    p50: median((m) => m.p50),
+    p99: median((m) => m.p99),
+    failures: samples.reduce((sum, m) => sum + m.failures, 0),
+  };
+}
+
 async function load(url: string, connections: number, seconds: number): Promise<Measured> {
   let sent = 0;
   const result = await autocannon({

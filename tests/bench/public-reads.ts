@@ -1,9 +1,9 @@
 /*
  * The public reads of the marketplace, each measured against the bare server sending the same bytes
- * (yardstick.ts), one after the other in the same run.
+ * (yardstick.ts), in turn in the same run.
  */
-import { measureLoad, type Measured } from './load';
-import { recordAnswers, startBareServer } from './yardstick';
+import { measureInTurn, type Measured } from './load';
+import { recordAnswers, startBareServer, type BareServer } from './yardstick';
 
 export const READ_CONNECTIONS = 64;
 const DEEP_PAGE = 200;
@@ -39,25 +39,35 @@ async function publicReads(origin: string): Promise<Array<[label: string, path: 
   ];
 }
 
-export async function measureReads(origin: string, seconds: number): Promise<ReadRow[]> {
-  const reads = await publicReads(origin);
-  const bare = await startBareServer(
-    await recordAnswers(
-      origin,
-      reads.map(([, path]) => path),
-    ),
-  );
+/**
+ * Every read of every marketplace (one per size, all running at once) against its bare server, in
+ * turn: for each read, the bare server and the app of each size one after the other, `rounds` times.
+ */
+export async function measureReads(
+  origins: Map<number, string>,
+  seconds: number,
+  rounds: number,
+): Promise<Map<number, ReadRow[]>> {
+  const sides: Array<{ size: number; origin: string; reads: Array<[string, string]>; bare: BareServer }> = [];
   try {
-    const rows: ReadRow[] = [];
-    for (const [label, path] of reads) {
-      rows.push({
-        label,
-        bare: await measureLoad(bare.origin + path, READ_CONNECTIONS, seconds),
-        app: await measureLoad(origin + path, READ_CONNECTIONS, seconds),
+    for (const [size, origin] of origins) {
+      const reads = await publicReads(origin);
+      const answers = await recordAnswers(
+        origin,
+        reads.map(([, path]) => path),
+      );
+      sides.push({ size, origin, reads, bare: await startBareServer(answers) });
+    }
+    const rows = new Map(sides.map(({ size }) => [size, [] as ReadRow[]]));
+    for (const [index, [label]] of sides[0]!.reads.entries()) {
+      const urls = sides.flatMap(({ origin, reads, bare }) => [bare.origin, origin].map((o) => o + reads[index]![1]));
+      const measured = await measureInTurn(urls, READ_CONNECTIONS, seconds, rounds);
+      sides.forEach(({ size }, side) => {
+        rows.get(size)!.push({ label, bare: measured[2 * side]!, app: measured[2 * side + 1]! });
       });
     }
     return rows;
   } finally {
-    await bare.stop();
+    await Promise.all(sides.map(({ bare }) => bare.stop()));
   }
 }

@@ -49,7 +49,9 @@ export function report(engine: string, results: Map<number, SizeResult>, setting
     console.log(cells.join(''));
   });
 
-  console.log(`\n${engine}, search (16 connections); first: the first answer alone, computed, in ms`);
+  console.log(
+    `\n${engine}, search (16 connections, median of the same rounds); first: the first answer alone, computed, in ms`,
+  );
   const searchHeader = ['query'.padEnd(32)];
   for (const n of sizes)
     searchHeader.push(right(`@${n} first`, 14), right('p50', 5), right('p99', 6), right('req/s', 7));

@@ -4,7 +4,7 @@
  * the app computes (an answer is then kept until the catalog changes), then under load.
  */
 import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
-import { measureLoad, type Measured } from './load';
+import { measureInTurn, type Measured } from './load';
 import { BROWSER_HEADERS } from './yardstick';
 
 export const SEARCH_CONNECTIONS = 16;
@@ -31,15 +31,33 @@ export interface SearchRow {
   load: Measured;
 }
 
-export async function measureSearches(origin: string, seconds: number): Promise<SearchRow[]> {
-  const rows: SearchRow[] = [];
+/** Each query: its first answer from every marketplace (one per size), then all of them under load in turn. */
+export async function measureSearches(
+  origins: Map<number, string>,
+  seconds: number,
+  rounds: number,
+): Promise<Map<number, SearchRow[]>> {
+  const rows = new Map([...origins.keys()].map((size) => [size, [] as SearchRow[]]));
   for (const [label, path] of QUERIES) {
-    const started = performance.now();
-    const response = await fetch(origin + path, { headers: BROWSER_HEADERS });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-    const firstMs = performance.now() - started;
-    rows.push({ label, firstMs, load: await measureLoad(origin + path, SEARCH_CONNECTIONS, seconds) });
+    const first = new Map<number, number>();
+    for (const [size, origin] of origins) first.set(size, await firstAnswerMs(origin + path));
+    const measured = await measureInTurn(
+      [...origins.values()].map((origin) => origin + path),
+      SEARCH_CONNECTIONS,
+      seconds,
+      rounds,
+    );
+    [...origins.keys()].forEach((size, index) => {
+      rows.get(size)!.push({ label, firstMs: first.get(size)!, load: measured[index]! });
+    });
   }
   return rows;
+}
+
+async function firstAnswerMs(url: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: BROWSER_HEADERS });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return performance.now() - started;
 }
