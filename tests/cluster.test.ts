@@ -1,43 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cookieFrom, httpCall, type HttpAnswer } from './support/http-call';
+import { serverData, type ServerData } from './support/server-database';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
 /*
  * WEB_CONCURRENCY=2 as a user starts it: the primary prepares the database and demo data once, two
  * server processes share the port, and a change made through one is seen at once in the other's cache.
  */
-const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
-const schema = `cluster_${process.pid}_${Date.now().toString(36)}`;
-let dataDir: string;
+let data: ServerData;
 let server: ServerProcess;
 
-async function onPostgres(sqlText: string) {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-cluster-'));
-  if (postgresUrl) await onPostgres(`create schema ${schema}`);
-  const database: Record<string, string> = postgresUrl
-    ? { DATABASE_URL: `${postgresUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}` }
-    : {};
-  server = await startServerProcess({ DATA_DIR: dataDir, WEB_CONCURRENCY: '2', SEED_DEMO: '1', ...database });
+  data = await serverData();
+  server = await startServerProcess({ ...data.env, WEB_CONCURRENCY: '2', SEED_DEMO: '1' });
 }, 120_000);
 
 afterAll(async () => {
   await server?.stop();
-  if (postgresUrl) await onPostgres(`drop schema if exists ${schema} cascade`);
-  await rm(dataDir, { recursive: true, force: true });
+  await data?.dispose();
 });
 
 const ids = (body: string) => (JSON.parse(body) as Array<{ _id: string }>).map((p) => p._id);

@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoListing } from '../src/server/db/seed/factories';
 import { phonePicture } from '../src/server/db/seed/pictures';
 import { cookieFrom, httpCall } from './support/http-call';
 import { multipartBody } from './support/products';
+import { serverData, type ServerData } from './support/server-database';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import {
   dropRedisKeys,
@@ -22,30 +19,19 @@ import {
  * does, the other must see at once.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
-const schema = `multi_${process.pid}_${Date.now().toString(36)}`;
 const redisPrefix = uniqueRedisPrefix('multi');
 const AUTH_RATE_LIMIT = 4;
 let s3: S3Server;
-const dataDirs: string[] = [];
+const machinesData: ServerData[] = [];
 let a: ServerProcess;
 let b: ServerProcess;
 
-async function onPostgres(sqlText: string) {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
+/** A machine: a data folder of its own, the first one's database, and the shared Redis and S3. */
 async function startMachine(env: Record<string, string>): Promise<ServerProcess> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-machine-'));
-  dataDirs.push(dataDir);
+  const data = await serverData(machinesData[0]);
+  machinesData.push(data);
   return startServerProcess({
-    DATA_DIR: dataDir,
-    DATABASE_URL: `${postgresUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    ...data.env,
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: redisPrefix,
     AUTH_SECRET: 'one-secret-for-every-machine-of-this-test',
@@ -59,7 +45,6 @@ async function startMachine(env: Record<string, string>): Promise<ServerProcess>
 describe.skipIf(!postgresUrl)('two machines on one PostgreSQL, Redis and S3 (needs TEST_DATABASE_URL)', () => {
   beforeAll(async () => {
     s3 = await startS3Server();
-    await onPostgres(`create schema ${schema}`);
     // The first machine brings the schema up and adds the demo data (its pictures into S3); then the second.
     a = await startMachine({ SEED_DEMO: '1' });
     b = await startMachine({ SEED_DEMO: '0' });
@@ -67,10 +52,11 @@ describe.skipIf(!postgresUrl)('two machines on one PostgreSQL, Redis and S3 (nee
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    await onPostgres(`drop schema if exists ${schema} cascade`);
+    // The other machines' folders first: the first one's disposal drops the database they share.
+    await Promise.all(machinesData.slice(1).map((data) => data.dispose()));
+    await machinesData[0]?.dispose();
     await s3?.stop();
     await dropRedisKeys(redisPrefix);
-    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
   const logIn = async (machine: ServerProcess) => {

@@ -14,11 +14,21 @@ export interface ServerData {
 
 /**
  * A fresh data folder, and with TEST_DATABASE_URL a fresh schema in that database, named in the
- * URL's `options` so the server process (which takes no schema setting) works in it.
+ * URL's `options` so the server process (which takes no schema setting) works in it. With
+ * `sameDatabaseAs`, another machine of the same marketplace: a folder of its own on that one's
+ * database (removing it leaves the database to its owner).
  */
-export async function serverData(): Promise<ServerData> {
+export async function serverData(sameDatabaseAs?: ServerData): Promise<ServerData> {
   const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-server-'));
   const url = process.env.TEST_DATABASE_URL;
+  if (sameDatabaseAs) {
+    return {
+      env: { ...sameDatabaseAs.env, DATA_DIR: dataDir },
+      dataDir,
+      engine: sameDatabaseAs.engine,
+      dispose: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
   if (!url) {
     return {
       env: { DATA_DIR: dataDir },
