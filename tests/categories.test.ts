@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categorySchema } from '../src/shared/categories';
+import { encodeListCursor } from '../src/shared/common';
 import { productSchema, type Product } from '../src/shared/products';
 import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
 import { newId } from '../src/server/db/ids';
@@ -83,7 +84,8 @@ describe('GET /api/category/:id', () => {
     const first = await t.app.inject({ method: 'GET', url: `/api/category/${iphone.id}?limit=2` });
     expect(first.json<Product[]>().map((p) => p._id)).toEqual(all.slice(0, 2).map((p) => p._id));
     expect(first.headers['x-total-count']).toBe('3');
-    expect(first.headers.link).toBe(`</api/category/${iphone.id}?limit=2&page=2>; rel="next"`);
+    const after = encodeListCursor({ postedAt: all[1]!.postedOn, id: all[1]!._id });
+    expect(first.headers.link).toBe(`</api/category/${iphone.id}?limit=2&after=${after}>; rel="next"`);
     const last = await t.app.inject({ method: 'GET', url: `/api/category/${iphone.id}?limit=2&page=2` });
     expect(last.json<Product[]>().map((p) => p._id)).toEqual(all.slice(2).map((p) => p._id));
     expect(last.headers.link).toBeUndefined();

@@ -48,6 +48,59 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/**
+ * Where a keyset-paged list goes on: the sort key of the last item already read (the time it was
+ * posted, then its id, both newest first). It travels as an opaque `after` cursor, base64url of
+ * `<posted time>|<id>`, so a deep page is an index read from that item on instead of an OFFSET.
+ */
+export interface ListCursor {
+  postedAt: string;
+  id: string;
+}
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const CURSOR_ID = /^[0-9a-f]{24}$/;
+export const BAD_CURSOR_MESSAGE = 'after is not a cursor this list gave out: follow the Link header of the page before';
+
+export function encodeListCursor({ postedAt, id }: ListCursor): string {
+  return btoa(`${postedAt}|${id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The cursor `value` names, or undefined for anything `encodeListCursor` cannot have made. */
+export function decodeListCursor(value: string): ListCursor | undefined {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(value)) return undefined;
+  let text: string;
+  try {
+    text = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return undefined;
+  }
+  const [postedAt = '', id = '', ...rest] = text.split('|');
+  if (rest.length > 0 || !CURSOR_ID.test(id) || !CURSOR_TIME.test(postedAt)) return undefined;
+  const time = Date.parse(postedAt);
+  // A date that does not exist (30 February) parses as another one: refuse it too.
+  if (Number.isNaN(time) || new Date(time).toISOString() !== postedAt) return undefined;
+  return { postedAt, id };
+}
+
+const listCursorSchema = z
+  .string()
+  .transform((value, ctx) => {
+    const cursor = decodeListCursor(value);
+    if (cursor) return cursor;
+    ctx.addIssue({ code: 'custom', message: BAD_CURSOR_MESSAGE });
+    return z.NEVER;
+  })
+  .meta({
+    description:
+      'Opaque cursor: answers the items after the one it names, in the same order. Take it from the ' +
+      '`Link` header\'s rel="next" rather than making one; it replaces `page`.',
+  });
+
+/** A public list's query: `page` as the spec has it, or `after`, the cursor of the Link header. */
+export const keysetPageQuerySchema = pageQuerySchema.extend({ after: listCursorSchema.optional() });
+export type KeysetPageQuery = z.infer<typeof keysetPageQuerySchema>;
+
 /** An email that names whose records to read or change; an unknown one simply matches nobody. */
 const emailLookupSchema = z
   .string()

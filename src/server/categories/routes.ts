@@ -7,7 +7,7 @@ import { publicAnswer } from '../cache/hooks';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';
 import { pagedList } from '../http/paging';
-import { listProducts, toProducts } from '../products/repository';
+import { cursorOfProduct, listProducts, toProducts } from '../products/repository';
 import { findCategory, listCategories, toCategory } from './repository';
 
 async function existingCategory(db: Kysely<Database>, id: string) {
@@ -32,11 +32,11 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   pagedList(
     app,
     '/category/:id',
-    { item: productSchema, params: idParamsSchema, config: publicAnswer },
+    { item: productSchema, params: idParamsSchema, config: publicAnswer, cursorOf: cursorOfProduct },
     async (page, request) => {
       const category = await existingCategory(db, request.params.id);
-      const { rows, total } = await listProducts(db, { categoryId: category.id }, page);
-      return { items: await toProducts(db, rows, images), total };
+      const { rows, ...counts } = await listProducts(db, { categoryId: category.id }, page);
+      return { items: await toProducts(db, rows, images), ...counts };
     },
   );
 };

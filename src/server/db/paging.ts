@@ -3,6 +3,14 @@ import type { PageQuery } from '../../shared/common';
 
 const offsetOf = (page: PageQuery) => (page.page - 1) * page.limit;
 
+/** How many rows `scope` holds (the total that goes out in X-Total-Count). */
+async function countOf<DB, TB extends keyof DB, O>(scope: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const counted = await scope.select(sql<string | number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  // The scope's own columns are generic here; the one selected above is the count (a string on PostgreSQL).
+  const { count } = counted as unknown as { count: string | number };
+  return Number(count);
+}
+
 /**
  * One page of `rows` (a query already ordered) and how many rows `scope` holds in all, read side by
  * side: the lists' "page plus total" (the total goes out in X-Total-Count).
@@ -12,11 +20,27 @@ export async function readPage<RowsDB, RowsTB extends keyof RowsDB, Row, ScopeDB
   scope: SelectQueryBuilder<ScopeDB, ScopeTB, O>,
   page: PageQuery,
 ): Promise<{ rows: Row[]; total: number }> {
-  const [found, counted] = await Promise.all([
-    rows.limit(page.limit).offset(offsetOf(page)).execute(),
-    scope.select(sql<string | number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
-  ]);
-  // The scope's own columns are generic here; the one selected above is the count (a string on PostgreSQL).
-  const { count } = counted as unknown as { count: string | number };
-  return { rows: found as Row[], total: Number(count) };
+  const [found, total] = await Promise.all([rows.limit(page.limit).offset(offsetOf(page)).execute(), countOf(scope)]);
+  return { rows: found as Row[], total };
+}
+
+/**
+ * The page after a cursor: `rows` already narrowed to the rows after it (in the list's order) and
+ * ordered, so the database reads on from there through the list's index; one row more than the
+ * page tells whether another page follows. `scope` counts the whole list, as on a numbered page.
+ */
+export async function readPageAfter<
+  RowsDB,
+  RowsTB extends keyof RowsDB,
+  Row,
+  ScopeDB,
+  ScopeTB extends keyof ScopeDB,
+  O,
+>(
+  rows: SelectQueryBuilder<RowsDB, RowsTB, Row>,
+  scope: SelectQueryBuilder<ScopeDB, ScopeTB, O>,
+  limit: number,
+): Promise<{ rows: Row[]; total: number; more: boolean }> {
+  const [found, total] = await Promise.all([rows.limit(limit + 1).execute(), countOf(scope)]);
+  return { rows: found.slice(0, limit) as Row[], total, more: found.length > limit };
 }

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { PageQuery } from '../../shared/common';
+import type { KeysetPageQuery, ListCursor } from '../../shared/common';
 import type { Condition, Product } from '../../shared/products';
 import { openRequestCounts, reservedAmong } from '../bookings/repository';
 import { byId, newId, nowIso } from '../db/ids';
 import type { Database, ProductRow } from '../db/schema';
-import { readPage } from '../db/paging';
+import { readPage, readPageAfter } from '../db/paging';
 import { imageFileName, thumbFileName } from '../uploads/names';
 import type { ImageStore } from '../uploads/store';
 import { changedRows } from '../db/changes';
@@ -120,14 +120,24 @@ export async function toMyProducts(db: Kysely<Database>, rows: ProductDetailsRow
   return products.map((product) => ({ ...product, openRequests: open.get(product._id) ?? 0 }));
 }
 
-/** One page of a list, newest first, with the total the paging headers report. */
-export async function listProducts(db: Kysely<Database>, filter: ProductFilter, page: PageQuery) {
-  return readPage(
-    withDetails(scoped(db, filter)).orderBy('p.posted_at', 'desc').orderBy('p.id', 'desc'),
+/**
+ * One page of a list, newest first, with the total the paging headers report: a numbered page, or
+ * the page after a cursor (the listings posted before it, or at the same time with a smaller id),
+ * which the same index serves without skipping rows.
+ */
+export async function listProducts(db: Kysely<Database>, filter: ProductFilter, page: KeysetPageQuery) {
+  const rows = withDetails(scoped(db, filter)).orderBy('p.posted_at', 'desc').orderBy('p.id', 'desc');
+  if (!page.after) return readPage(rows, scoped(db, filter), page);
+  const { postedAt, id } = page.after;
+  return readPageAfter(
+    rows.where(({ eb, refTuple, tuple }) => eb(refTuple('p.posted_at', 'p.id'), '<', tuple(postedAt, id))),
     scoped(db, filter),
-    page,
+    page.limit,
   );
 }
+
+/** The cursor that names `product` in a list (its sort key). */
+export const cursorOfProduct = (product: Product): ListCursor => ({ postedAt: product.postedOn, id: product._id });
 
 /** Products (`p`) with the details the API answers; the caller picks which. */
 export const selectProductDetails = (db: Kysely<Database>) => withDetails(db.selectFrom('products as p'));

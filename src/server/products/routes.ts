@@ -11,7 +11,14 @@ import { callerOf, requireRole, signedIn } from '../auth/guards';
 import { publicAnswer } from '../cache/hooks';
 import { notFound } from '../errors';
 import { pagedList } from '../http/paging';
-import { findProductDetails, listProducts, toMyProducts, toProducts, type ProductFilter } from './repository';
+import {
+  cursorOfProduct,
+  findProductDetails,
+  listProducts,
+  toMyProducts,
+  toProducts,
+  type ProductFilter,
+} from './repository';
 import { activityOf, advertiseProduct, deleteProduct, editProduct, hideProduct, storeProduct } from './service';
 
 const sellerOnly = requireRole('seller');
@@ -20,15 +27,15 @@ const adminOnly = requireRole('admin');
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, images, config } = app.deps;
 
-  // The public lists: unsold products only, newest first.
+  // The public lists: unsold products only, newest first, by page or after a cursor.
   const publicLists: Array<[path: string, filter: ProductFilter]> = [
     ['/all/phones', {}],
     ['/advertised_products', { advertisedOnly: true }],
   ];
   for (const [path, filter] of publicLists) {
-    pagedList(app, path, { item: productSchema, config: publicAnswer }, async (page) => {
-      const { rows, total } = await listProducts(db, filter, page);
-      return { items: await toProducts(db, rows, images), total };
+    pagedList(app, path, { item: productSchema, config: publicAnswer, cursorOf: cursorOfProduct }, async (page) => {
+      const { rows, ...counts } = await listProducts(db, filter, page);
+      return { items: await toProducts(db, rows, images), ...counts };
     });
   }
 
