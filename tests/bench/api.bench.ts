@@ -6,7 +6,8 @@
  * server sending the same bytes (public-reads.ts), the search requests (search-queries.ts), then
  * each server's memory after the load. Prints the tables and which targets held (report.ts); exits
  * 1 when a request failed. BENCH_SECONDS (default 2): time per measurement; BENCH_ROUNDS (default
- * 3): measurements per figure, of which the median is kept.
+ * 3): measurements per figure, of which the median is kept; BENCH_ENGINES (default
+ * `sqlite,postgres`).
  */
 import pg from 'pg';
 import { loadAverage } from './load';
@@ -41,8 +42,10 @@ async function benchEngine(engine: BenchEngine): Promise<Map<number, SizeResult>
       console.log(`${engine}, ${size} listings: ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
     const origins = new Map([...apps].map(([size, app]) => [size, app.origin]));
-    console.log(`${engine}: measuring, load average ${loadAverage()}`);
-    const reads = await measureReads(origins, SECONDS, ROUNDS);
+    console.log(
+      `${engine}: measuring ${apps.get(SIZES[0]!)!.processes} server processes, load average ${loadAverage()}`,
+    );
+    const reads = await measureReads(apps, SECONDS, ROUNDS);
     const searches = await measureSearches(origins, SECONDS, ROUNDS);
     console.log(`${engine}: measured, load average ${loadAverage()}`);
     const results = new Map<number, SizeResult>();
@@ -55,9 +58,11 @@ async function benchEngine(engine: BenchEngine): Promise<Map<number, SizeResult>
   }
 }
 
-const engines: BenchEngine[] = ['sqlite'];
-if (await postgresAnswers()) engines.push('postgres');
-else console.log(`PostgreSQL skipped: nothing answers at ${process.env.BENCH_DATABASE_URL}`);
+const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as BenchEngine[];
+if (engines.includes('postgres') && !(await postgresAnswers())) {
+  engines.splice(engines.indexOf('postgres'), 1);
+  console.log(`PostgreSQL skipped: nothing answers at ${process.env.BENCH_DATABASE_URL}`);
+}
 console.log(
   `benchmark: ${engines.join(' and ')}, ${SIZES.join(' and ')} listings, load average ${loadAverage()} at the start`,
 );
@@ -66,7 +71,8 @@ let held = true;
 let clean = true;
 for (const engine of engines) {
   const results = await benchEngine(engine);
-  held = report(engine, results, `${READ_CONNECTIONS} connections, median of ${ROUNDS} × ${SECONDS} s`) && held;
+  const settings = `${READ_CONNECTIONS} connections, median of ${ROUNDS} × ${SECONDS} s; the bare server in as many processes as the app`;
+  held = report(engine, results, settings) && held;
   clean &&= [...results.values()].every((r) => r.reads.every((row) => row.app.failures === 0));
 }
 console.log(held ? '\nEvery target held.' : '\nSome targets were missed (listed above).');

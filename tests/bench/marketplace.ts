@@ -22,6 +22,8 @@ export type BenchEngine = 'sqlite' | 'postgres';
 
 export interface Marketplace {
   origin: string;
+  /** The server processes it runs (WEB_CONCURRENCY, one per core by default). */
+  processes: number;
   /** The primary's and every server process's resident memory, in MB. */
   memory(): Promise<number[]>;
   stop(): Promise<void>;
@@ -132,7 +134,8 @@ async function startOn(store: Store, demo: boolean): Promise<Marketplace> {
     await stop();
     throw error;
   }
-  return { origin: `http://127.0.0.1:${port}`, memory: () => residentMemory(server.pid!), stop };
+  const memory = () => residentMemory(server.pid!);
+  return { origin: `http://127.0.0.1:${port}`, processes: (await memory()).length - 1, memory, stop };
 }
 
 function runningLine(server: ChildProcess): Promise<void> {

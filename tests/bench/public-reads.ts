@@ -3,6 +3,7 @@
  * (yardstick.ts), in turn in the same run.
  */
 import { measureInTurn, type Measured } from './load';
+import type { Marketplace } from './marketplace';
 import { recordAnswers, startBareServer, type BareServer } from './yardstick';
 
 export const READ_CONNECTIONS = 64;
@@ -40,23 +41,24 @@ async function publicReads(origin: string): Promise<Array<[label: string, path: 
 }
 
 /**
- * Every read of every marketplace (one per size, all running at once) against its bare server, in
- * turn: for each read, the bare server and the app of each size one after the other, `rounds` times.
+ * Every read of every marketplace (one per size, all running at once) against its bare server (in as
+ * many processes as the app), in turn: for each read, the bare server and the app of each size one
+ * after the other, `rounds` times.
  */
 export async function measureReads(
-  origins: Map<number, string>,
+  apps: Map<number, Marketplace>,
   seconds: number,
   rounds: number,
 ): Promise<Map<number, ReadRow[]>> {
   const sides: Array<{ size: number; origin: string; reads: Array<[string, string]>; bare: BareServer }> = [];
   try {
-    for (const [size, origin] of origins) {
+    for (const [size, { origin, processes }] of apps) {
       const reads = await publicReads(origin);
       const answers = await recordAnswers(
         origin,
         reads.map(([, path]) => path),
       );
-      sides.push({ size, origin, reads, bare: await startBareServer(answers) });
+      sides.push({ size, origin, reads, bare: await startBareServer(answers, processes) });
     }
     const rows = new Map(sides.map(({ size }) => [size, [] as ReadRow[]]));
     for (const [index, [label]] of sides[0]!.reads.entries()) {

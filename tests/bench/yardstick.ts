@@ -52,13 +52,21 @@ export interface BareServer {
   stop(): Promise<void>;
 }
 
-export async function startBareServer(answers: Record<string, RecordedAnswer>): Promise<BareServer> {
+/**
+ * `processes`: as many as the app runs, so both share the cores with the load generator alike and
+ * the comparison is of the work per request alone.
+ */
+export async function startBareServer(answers: Record<string, RecordedAnswer>, processes: number): Promise<BareServer> {
   const dir = await mkdtemp(join(tmpdir(), 'phonehaat-bare-'));
   const file = join(dir, 'answers.json');
   await writeFile(file, JSON.stringify(answers));
-  const server = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'bare-server.ts'), file], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'bare-server.ts'), file, String(processes)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
