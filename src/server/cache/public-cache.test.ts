@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Channel } from '../events/channel';
-import { compressedBody, matchesEtag, preferredEncoding, PublicCache } from './public-cache';
+import { compressedBody, deliveryOf, matchesEtag, preferredEncoding, PublicCache, variantFor } from './public-cache';
 
 /** Two processes' channels joined by hand: what one publishes, the other hears. */
 function joinedChannels(): [Channel, Channel] {
@@ -79,6 +79,23 @@ describe('PublicCache', () => {
     expect(compressedBody(big, 'br')).toBe(compressedBody(big, 'br'));
     expect(compressedBody(big, 'gzip')!.length).toBeLessThan(big.body.length);
     expect(compressedBody(cache.store('/small', 0, '[]', {})!, 'br')).toBeUndefined();
+  });
+
+  it('makes each way of sending an answer once, with its length in bytes', () => {
+    const cache = new PublicCache();
+    const answer = cache.store('/bangla', 0, JSON.stringify('আইফোন '.repeat(200)), { 'x-total-count': '1' })!;
+    expect(variantFor(answer, answer.etag, 'br')).toBe('not-modified');
+    expect(variantFor(answer, undefined, 'gzip, br')).toBe('br');
+    expect(variantFor(answer, undefined, undefined)).toBe('identity');
+    expect(variantFor(cache.store('/small', 0, '[]', {})!, undefined, 'br')).toBe('identity');
+
+    const plain = deliveryOf(answer, 'identity');
+    expect(deliveryOf(answer, 'identity')).toBe(plain);
+    expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(answer.body)));
+    const br = deliveryOf(answer, 'br');
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'x-total-count': '1', etag: answer.etag });
+    expect(br.headers['content-length']).toBe(String((br.body as Buffer).length));
+    expect(deliveryOf(answer, 'not-modified')).toMatchObject({ status: 304, body: undefined });
   });
 });
 

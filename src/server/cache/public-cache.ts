@@ -25,7 +25,8 @@ export type Variant = 'not-modified' | Encoding | 'identity';
 export interface Delivery {
   status: 200 | 304;
   headers: Record<string, string>;
-  body?: Buffer;
+  /** The answer's own string when sent as it is (browsers take br): no second copy is kept. */
+  body?: Buffer | string;
 }
 
 export interface PublicCacheOptions {
@@ -229,7 +230,13 @@ export function deliveryOf(answer: CachedAnswer, variant: Variant): Delivery {
 function makeDelivery(answer: CachedAnswer, variant: Variant): Delivery {
   const headers = { ...answer.headers, etag: answer.etag, 'cache-control': 'no-cache', vary: 'accept-encoding' };
   if (variant === 'not-modified') return { status: 304, headers };
-  const body = variant === 'identity' ? Buffer.from(answer.body) : compressedBody(answer, variant)!;
-  const encoding: Record<string, string> = variant === 'identity' ? {} : { 'content-encoding': variant };
-  return { status: 200, headers: { ...headers, ...encoding, 'content-length': String(body.length) }, body };
+  if (variant === 'identity') {
+    return { status: 200, headers: { ...headers, 'content-length': String(answer.bytes) }, body: answer.body };
+  }
+  const body = compressedBody(answer, variant)!;
+  return {
+    status: 200,
+    headers: { ...headers, 'content-encoding': variant, 'content-length': String(body.length) },
+    body,
+  };
 }
