@@ -25,10 +25,18 @@ async function publicReads(origin: string): Promise<Array<[label: string, path: 
   };
   const deep = async (path: string) =>
     `${path}${path.includes('?') ? '&' : '?'}page=${Math.min(DEEP_PAGE, Math.max(1, (await read(path)).pages))}`;
+  /** The same deep page by the cursor the page before it links to, as a client following links asks for it. */
+  const deepByCursor = async (path: string) => {
+    const before = (await deep(path)).replace(/page=(\d+)$/, (_, page: string) => `page=${Math.max(1, Number(page) - 1)}`);
+    const next = /<([^>]+)>; rel="next"/.exec((await fetch(origin + before)).headers.get('link') ?? '')?.[1];
+    if (!next) throw new Error(`${before} links to no next page`);
+    return next;
+  };
   const category = `/api/category/${(await read('/api/categoires')).first}`;
   return [
     ['all phones, first page', '/api/all/phones'],
     ['all phones, deep page', await deep('/api/all/phones')],
+    ['all phones, deep by cursor', await deepByCursor('/api/all/phones')],
     ['advertised, first page', '/api/advertised_products'],
     ['advertised, deep page', await deep('/api/advertised_products')],
     ['category, first page', category],
