@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { MAX_QUERY_LENGTH } from './search-limits';
 import { pageQuerySchema } from './common';
 import { DISTRICTS } from './districts';
 import { CONDITIONS, MAX_PRICE, productSchema } from './products';
@@ -21,7 +22,6 @@ export const POSTED_LABELS: Record<PostedWithin, string> = {
 };
 export const POSTED_HOURS: Record<PostedWithin, number> = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 };
 
-export const MAX_QUERY_LENGTH = 100;
 const ID_PATTERN = /^[0-9a-f]{24}$/;
 
 /** A parameter left empty in a URL (`brand=`) means the filter is off, as if it were absent. */

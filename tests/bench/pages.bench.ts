@@ -4,7 +4,7 @@
  * a user starts it (marketplace.ts) on a temporary SQLite database with the demo data, then which
  * targets held. Builds the client first when a client source changed since the last build. Reports
  * only: it exits 0 whatever the scores. Uses Chromium at CHROME_PATH, else /usr/bin/chromium.
- * With LIGHTHOUSE_REPORTS=<folder>, the full HTML report of every page is written there too.
+ * With LIGHTHOUSE_REPORTS=<folder>, the full report of every page is written there too (HTML and JSON).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -61,7 +61,7 @@ try {
     const result = await lighthouse(origin + path, {
       port: chrome.port,
       onlyCategories: CATEGORIES.map(([id]) => id),
-      output: 'html',
+      output: ['html', 'json'],
       logLevel: 'error',
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
@@ -69,7 +69,9 @@ try {
     if (lhr.runtimeError) console.error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (reportDir) {
       await mkdir(reportDir, { recursive: true });
-      await writeFile(join(reportDir, `${name}.html`), String(result.report));
+      const [html, json] = result.report as string[];
+      await writeFile(join(reportDir, `${name}.html`), String(html));
+      await writeFile(join(reportDir, `${name}.json`), String(json));
     }
     const scores = CATEGORIES.map(([id, target]) => {
       const score = lhr.categories[id]?.score;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MAX_QUERY_LENGTH } from '../../shared/search';
+import { MAX_QUERY_LENGTH } from '../../shared/search-limits';
 import { useSuggestions } from '../api/search';
 import { cx } from './cx';
 import { paths } from '../../shared/paths';

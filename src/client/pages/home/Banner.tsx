@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { Autoplay, Navigation, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
-import 'swiper/css/navigation';
-import 'swiper/css/pagination';
 import { useBannerPhones } from '../../api/products';
 import { sellerRoleQueryOptions } from '../../api/roles';
 import { useAuth } from '../../auth/AuthProvider';
-import { formatTk } from '../../components/formatTk';
 import { paths } from '../../../shared/paths';
+import { PhoneSlide } from './PhoneSlide';
 
-/** The home carousel of the newest listings' photos, with the spec's timing and spacing. */
+/** Swiper and its styles, loaded alongside the banner's data (see homeLoader). */
+export const loadPhoneCarousel = () => import('./PhoneCarousel');
+const PhoneCarousel = lazy(loadPhoneCarousel);
+
+/** The home carousel of the newest listings' photos (PhoneCarousel). */
 export function Banner() {
   const { data: phones = [], isPending } = useBannerPhones();
   const { user } = useAuth();
@@ -57,33 +57,10 @@ export function Banner() {
               New phones appear here as soon as sellers list them.
             </div>
           ) : (
-            <Swiper
-              className="phone-swiper rounded-card"
-              modules={[Autoplay, Navigation, Pagination]}
-              autoplay={{ delay: 3000, disableOnInteraction: false }}
-              pagination={{ clickable: true }}
-              navigation
-              spaceBetween={30}
-              loop={phones.length > 1}
-            >
-              {phones.map((phone, index) => (
-                <SwiperSlide key={phone._id}>
-                  <figure className="relative aspect-[4/3] overflow-hidden rounded-card bg-ink-900">
-                    <img
-                      src={phone.productImg}
-                      alt={phone.productName}
-                      className="size-full object-cover"
-                      loading={index === 0 ? 'eager' : 'lazy'}
-                      fetchPriority={index === 0 ? 'high' : 'auto'}
-                    />
-                    <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink-950/85 to-transparent px-5 pt-12 pb-9 text-white">
-                      <span className="block text-lg font-semibold">{phone.productName}</span>
-                      <span className="text-sm text-brand-100">{formatTk(phone.resalePrice)}</span>
-                    </figcaption>
-                  </figure>
-                </SwiperSlide>
-              ))}
-            </Swiper>
+            // The first photo shows at once; the carousel takes its place when Swiper has loaded.
+            <Suspense fallback={<PhoneSlide phone={phones[0]!} first />}>
+              <PhoneCarousel phones={phones} />
+            </Suspense>
           )}
         </div>
       </div>
