@@ -53,5 +53,7 @@ export default defineConfig({
     outDir: OUT_DIR,
     emptyOutDir: true,
     sourcemap: false,
+    // Read by the server, which names each public page's own chunks in the page (src/server/http/page-hints.ts).
+    manifest: true,
   },
 });

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { Category } from '../../shared/categories';
-import { api, enc } from './http';
+import { publicReads } from '../../shared/page-reads';
+import { api } from './http';
 import { queryKeys } from './queryKeys';
 
 /** GET /categoires: every category, for the home grid and the Add Product select. */
 export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.categories.all,
-    queryFn: ({ signal }) => api<Category[]>('/categoires', { signal }),
+    queryFn: ({ signal }) => api<Category[]>(publicReads.categories, { signal }),
     // Base data: nothing in the app changes the categories, so asking again would only cost a request.
     staleTime: Infinity,
   });
@@ -18,7 +19,7 @@ export const useCategories = () => useQuery(categoriesQueryOptions());
 export const categoryInfoQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.categories.info(id),
-    queryFn: ({ signal }) => api<Category>(`/categoryinfo?id=${enc(id)}`, { signal }),
+    queryFn: ({ signal }) => api<Category>(publicReads.categoryInfo(id), { signal }),
   });
 
 export const useCategoryInfo = (id: string) => useSuspenseQuery(categoryInfoQueryOptions(id));

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import type { MyProductActivity, Product } from '../../shared/products';
+import { publicReads } from '../../shared/page-reads';
 import { api, enc } from './http';
 import { queryKeys } from './queryKeys';
-
-const BANNER_SLIDES = 6;
 
 /** GET /advertised_products: the listings sellers paid to show on the home page. */
 export const advertisedProductsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.products.advertised,
-    queryFn: ({ signal }) => api<Product[]>('/advertised_products', { signal }),
+    queryFn: ({ signal }) => api<Product[]>(publicReads.advertised, { signal }),
   });
 
 export const useAdvertisedProducts = () => useQuery(advertisedProductsQueryOptions());
@@ -18,7 +17,7 @@ export const useAdvertisedProducts = () => useQuery(advertisedProductsQueryOptio
 export const bannerPhonesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.products.banner,
-    queryFn: ({ signal }) => api<Product[]>(`/all/phones?limit=${BANNER_SLIDES}`, { signal }),
+    queryFn: ({ signal }) => api<Product[]>(publicReads.bannerPhones, { signal }),
   });
 
 export const useBannerPhones = () => useQuery(bannerPhonesQueryOptions());
@@ -27,7 +26,7 @@ export const useBannerPhones = () => useQuery(bannerPhonesQueryOptions());
 export const productQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.products.one(id),
-    queryFn: ({ signal }) => api<Product>(`/addvertise/product/${enc(id)}`, { signal }),
+    queryFn: ({ signal }) => api<Product>(publicReads.product(id), { signal }),
   });
 
 export const useProduct = (id: string) => useSuspenseQuery(productQueryOptions(id));

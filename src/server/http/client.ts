@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_URL_PREFIX } from '../uploads/store';
+import { loadPageHints } from './page-hints';
 
 /** The project's folder: the nearest above this file with a package.json (it runs from src/, or bundled from dist/server/). */
 function projectRoot(): string {
@@ -78,6 +79,17 @@ export async function registerClient(app: FastifyInstance, clientDir = BUILT_CLI
     setHeaders: (reply) => reply.header('cache-control', ALWAYS_REVALIDATE),
   });
 
+  // The manifest comes with index.html: read again whenever index.html changed (a rebuild).
+  let hints = { page: undefined as Buffer | undefined, hintsFor: (_url: string) => '' };
+  const withHints = async (page: Buffer, url: string): Promise<Buffer | string> => {
+    if (hints.page !== page && !hints.page?.equals(page)) hints = { page, hintsFor: await loadPageHints(clientDir) };
+    const links = hints.hintsFor(url);
+    if (!links) return page;
+    const html = page.toString('utf8');
+    const head = html.indexOf('</head>');
+    return head < 0 ? page : html.slice(0, head) + links + html.slice(head);
+  };
+
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isClientRoute(request)) return reply.callNotFound();
     const page = await readIndex(indexFile);
@@ -88,7 +100,10 @@ export async function registerClient(app: FastifyInstance, clientDir = BUILT_CLI
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(REBUILDING_PAGE);
-    return reply.header('cache-control', ALWAYS_REVALIDATE).type('text/html; charset=utf-8').send(page);
+    return reply
+      .header('cache-control', ALWAYS_REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(await withHints(page, request.url));
   };
   // The web client's pages are not API operations: the OpenAPI document leaves them out.
   app.get('/', { schema: { hide: true } }, sendIndex);

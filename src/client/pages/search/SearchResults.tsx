@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { SEARCH_SORTS, SORT_LABELS, type SearchResult } from '../../../shared/search';
+import { RESULTS_PER_PAGE } from '../../../shared/page-reads';
 import { useSearch } from '../../api/search';
 import { Button } from '../../components/Button';
 import { cx } from '../../components/cx';
@@ -9,7 +10,7 @@ import { Modal } from '../../components/Modal';
 import { ProductCard } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
 import { FilterPanel } from './FilterPanel';
-import { RESULTS_PER_PAGE, type SearchState } from './searchState';
+import type { SearchState } from './searchState';
 
 const FIRST_ROW = 3;
 

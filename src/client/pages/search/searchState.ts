@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { RESULTS_PER_PAGE } from '../../../shared/page-reads';
 import type { SearchSort } from '../../../shared/search';
 
 /** The URL parameters of a search; a missing or empty one means the filter is off. */
@@ -13,8 +14,6 @@ const FILTER_PARAMS = [
   'posted',
 ] as const;
 export type FilterParam = (typeof FILTER_PARAMS)[number];
-
-export const RESULTS_PER_PAGE = 24;
 
 /** What GET /search is asked for a page's URL; a route loader and its screen ask the same. */
 export function apiParamsOf(params: URLSearchParams, fixed: Partial<Record<FilterParam, string>> = {}) {
