@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiParamsOf } from '../src/client/pages/search/searchState';
 import { registerClient } from '../src/server/http/client';
+import { publicReads } from '../src/shared/page-reads';
 
 const INDEX = '<!doctype html><div id="root"></div>';
 const ASSET = 'assets/index-abc123.js';
@@ -78,5 +80,75 @@ describe('serving the built web client', () => {
   it('serves nothing outside the build folder', async () => {
     const response = await app.inject({ url: '/assets/../../etc/passwd' });
     expect(response.statusCode).not.toBe(200);
+  });
+});
+
+describe("each public page's hints in the page sent", () => {
+  let dir: string;
+  let app: FastifyInstance;
+  const HEAD_INDEX = '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>';
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-1.js' },
+    '_zod.js': { file: 'assets/zod-1.js' },
+    'src/client/pages/auth/LoginPage.tsx': { file: 'assets/LoginPage-1.js', imports: ['_react.js', '_zod.js'] },
+    'src/client/pages/category/CategoryPage.tsx': { file: 'assets/CategoryPage-1.js', imports: ['_react.js'] },
+    'src/client/pages/product/ProductPage.tsx': { file: 'assets/ProductPage-1.js' },
+    'src/client/pages/home/PhoneCarousel.tsx': {
+      file: 'assets/PhoneCarousel-1.js',
+      css: ['assets/PhoneCarousel-1.css'],
+    },
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'phonehaat-client-'));
+    await mkdir(join(dir, '.vite'), { recursive: true });
+    await writeFile(join(dir, 'index.html'), HEAD_INDEX);
+    await writeFile(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+    app = Fastify();
+    await registerClient(app, dir);
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const head = async (url: string) => {
+    const response = await app.inject({ url, headers: { accept: 'text/html' } });
+    expect(response.statusCode, url).toBe(200);
+    return response.body.slice(0, response.body.indexOf('</head>'));
+  };
+
+  it("names the page's chunks not already in the entry, and the API reads of its first screen", async () => {
+    const login = await head('/login');
+    expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/LoginPage-1.js">');
+    expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/zod-1.js">');
+    expect(login).not.toContain('react-1.js');
+
+    const home = await head('/');
+    for (const read of [publicReads.categories, publicReads.bannerPhones, publicReads.advertised]) {
+      expect(home).toContain(`<link rel="preload" as="fetch" crossorigin href="/api${read}">`);
+    }
+    expect(home).toContain('<link rel="preload" as="style" crossorigin href="/assets/PhoneCarousel-1.css">');
+
+    const id = '6b022f593c5723dcc9963d89';
+    expect(await head(`/productId/${id}`)).toContain(`href="/api/addvertise/product/${id}"`);
+    const category = await head(`/category/${id}`);
+    expect(category).toContain(`href="/api/categoryinfo?id=${id}"`);
+    expect(category).toContain(`href="/api${publicReads.categoryPhones(id).replace(/&/g, '&amp;')}"`);
+    // With filters in its URL, a category asks for other results: only its code is named.
+    expect(await head(`/category/${id}?brand=Apple`)).not.toContain('/api/');
+  });
+
+  it("asks for a category's phones exactly as its page does", () => {
+    const id = '6b022f593c5723dcc9963d89';
+    expect(publicReads.categoryPhones(id)).toBe(`/search?${apiParamsOf(new URLSearchParams(), { category: id })}`);
+  });
+
+  it('leaves other pages as they are', async () => {
+    expect(await head('/dashboard/myorders')).toBe(HEAD_INDEX.slice(0, HEAD_INDEX.indexOf('</head>')));
+    expect(await head('/blog')).not.toContain('<link');
   });
 });
