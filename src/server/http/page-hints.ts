@@ -21,10 +21,7 @@ const API_PREFIX = '/api';
 /** The public pages whose first screen is known ahead, by path; a page with a query string gets no data hints. */
 function needsOf(path: string, hasQuery: boolean): PageNeeds | undefined {
   if (path === '/') {
-    return {
-      module: 'src/client/pages/home/PhoneCarousel.tsx',
-      reads: [publicReads.categories, publicReads.bannerPhones, publicReads.advertised],
-    };
+    return { reads: [publicReads.categories, publicReads.bannerPhones, publicReads.advertised] };
   }
   if (path === '/login') return { module: 'src/client/pages/auth/LoginPage.tsx', reads: [] };
   const [, screen, id, ...rest] = path.split('/');

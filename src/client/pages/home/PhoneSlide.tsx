@@ -1,6 +1,9 @@
 import type { Product } from '../../../shared/products';
 import { formatTk } from '../../components/formatTk';
 
+/** How long each photo of the banner shows (the spec's timing). */
+export const AUTOPLAY_DELAY_MS = 3000;
+
 /** One slide of the home banner: the phone's photo with its name and price over it. */
 export function PhoneSlide({ phone, first }: { phone: Product; first: boolean }) {
   return (
