@@ -27,7 +27,10 @@ async function publicReads(origin: string): Promise<Array<[label: string, path: 
     `${path}${path.includes('?') ? '&' : '?'}page=${Math.min(DEEP_PAGE, Math.max(1, (await read(path)).pages))}`;
   /** The same deep page by the cursor the page before it links to, as a client following links asks for it. */
   const deepByCursor = async (path: string) => {
-    const before = (await deep(path)).replace(/page=(\d+)$/, (_, page: string) => `page=${Math.max(1, Number(page) - 1)}`);
+    const before = (await deep(path)).replace(
+      /page=(\d+)$/,
+      (_, page: string) => `page=${Math.max(1, Number(page) - 1)}`,
+    );
     const next = /<([^>]+)>; rel="next"/.exec((await fetch(origin + before)).headers.get('link') ?? '')?.[1];
     if (!next) throw new Error(`${before} links to no next page`);
     return next;
