@@ -1,5 +1,6 @@
 import { defineConfig, devices, type ReporterDescription } from '@playwright/test';
 import { E2E_BASE_URL } from './tests/e2e/support/settings';
+import { timeLimit } from './tests/support/time-limits';
 
 // Debian's Chromium: Playwright's own browser download is unreachable from these machines.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -16,8 +17,8 @@ export default defineConfig({
   // A failure is a failure: no retry may hide a flaky test, locally or in CI.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  timeout: timeLimit(30_000),
+  expect: { timeout: timeLimit(7_000) },
   reporter: reporters,
   outputDir: 'test-results',
   use: {
@@ -50,7 +51,7 @@ export default defineConfig({
     command: 'exec node --import tsx scripts/e2e-server.ts',
     url: `${E2E_BASE_URL}/api/health`,
     // The first start may build the client.
-    timeout: 180_000,
+    timeout: timeLimit(180_000),
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',

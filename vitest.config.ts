@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { timeLimit } from './tests/support/time-limits';
 
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: timeLimit(30_000),
+    hookTimeout: timeLimit(60_000),
     // Two cores: more workers than that only fight over them (argon2 hashing is CPU-bound).
     maxWorkers: 2,
   },

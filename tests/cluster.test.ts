@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cookieFrom, httpCall, type HttpAnswer } from './support/http-call';
 import { serverData, type ServerData } from './support/server-database';
 import { startServerProcess, type ServerProcess } from './support/server-process';
+import { timeLimit } from './support/time-limits';
 
 /*
  * WEB_CONCURRENCY=2 as a user starts it: the primary prepares the database and demo data once, two
@@ -13,7 +14,7 @@ let server: ServerProcess;
 beforeAll(async () => {
   data = await serverData();
   server = await startServerProcess({ ...data.env, WEB_CONCURRENCY: '2', SEED_DEMO: '1' });
-}, 120_000);
+}, timeLimit(120_000));
 
 afterAll(async () => {
   await server?.stop();
@@ -22,33 +23,37 @@ afterAll(async () => {
 
 const ids = (body: string) => (JSON.parse(body) as Array<{ _id: string }>).map((p) => p._id);
 
-it('serves from two processes, and a deletion through one leaves every cached list at once', async () => {
-  const origin = server.origin;
-  // Several connections, so both processes have the list cached. An answer computed while the first
-  // housekeeping round starts the cache over is not kept (it has no ETag): then ask again.
-  let before: HttpAnswer[] = [];
-  await expect
-    .poll(async () => {
-      before = await Promise.all([1, 2, 3, 4].map(() => httpCall(origin, 'GET', '/api/all/phones')));
-      return before.every((answer) => answer.status === 200 && answer.headers.etag);
-    })
-    .toBe(true);
+it(
+  'serves from two processes, and a deletion through one leaves every cached list at once',
+  async () => {
+    const origin = server.origin;
+    // Several connections, so both processes have the list cached. An answer computed while the first
+    // housekeeping round starts the cache over is not kept (it has no ETag): then ask again.
+    let before: HttpAnswer[] = [];
+    await expect
+      .poll(async () => {
+        before = await Promise.all([1, 2, 3, 4].map(() => httpCall(origin, 'GET', '/api/all/phones')));
+        return before.every((answer) => answer.status === 200 && answer.headers.etag);
+      })
+      .toBe(true);
 
-  const login = await httpCall(origin, 'POST', '/api/auth/login', {
-    body: { email: 'seller@example.com', password: 'phonehaat-demo' },
-  });
-  expect(login.status).toBe(200);
-  const cookie = cookieFrom(login, 'phonehaat_session');
-  const listed = ids(before[0]!.body);
-  const mine = await httpCall(origin, 'GET', '/api/products?email=seller%40example.com&limit=100', {
-    headers: { cookie },
-  });
-  const victim = ids(mine.body).find((id) => listed.includes(id))!;
-  expect(victim).toBeDefined();
+    const login = await httpCall(origin, 'POST', '/api/auth/login', {
+      body: { email: 'seller@example.com', password: 'phonehaat-demo' },
+    });
+    expect(login.status).toBe(200);
+    const cookie = cookieFrom(login, 'phonehaat_session');
+    const listed = ids(before[0]!.body);
+    const mine = await httpCall(origin, 'GET', '/api/products?email=seller%40example.com&limit=100', {
+      headers: { cookie },
+    });
+    const victim = ids(mine.body).find((id) => listed.includes(id))!;
+    expect(victim).toBeDefined();
 
-  // A browser sends its page's origin with every change.
-  const deleted = await httpCall(origin, 'DELETE', `/api/delete/product/${victim}`, { headers: { cookie, origin } });
-  expect(deleted.status).toBe(200);
-  const after = await Promise.all([1, 2, 3, 4].map(() => httpCall(origin, 'GET', '/api/all/phones')));
-  for (const answer of after) expect(ids(answer.body)).not.toContain(victim);
-}, 60_000);
+    // A browser sends its page's origin with every change.
+    const deleted = await httpCall(origin, 'DELETE', `/api/delete/product/${victim}`, { headers: { cookie, origin } });
+    expect(deleted.status).toBe(200);
+    const after = await Promise.all([1, 2, 3, 4].map(() => httpCall(origin, 'GET', '/api/all/phones')));
+    for (const answer of after) expect(ids(answer.body)).not.toContain(victim);
+  },
+  timeLimit(60_000),
+);

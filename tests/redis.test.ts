@@ -6,6 +6,7 @@ import { registerActor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { uploadPhoto } from './support/products';
 import { dropRedisKeys, TEST_REDIS_URL, uniqueRedisPrefix } from './support/shared-services';
+import { timeLimit } from './support/time-limits';
 
 /*
  * What several processes agree on through Redis (the one on 127.0.0.1:6379): channel messages, rate
@@ -64,7 +65,7 @@ describe('redisChannel', () => {
     const clients = (await redis.client.client('LIST')) as string;
     const line = clients.split('\n').find((entry) => entry.includes(`name=${prefix}lost `))!;
     await redis.client.client('KILL', 'ID', /id=(\d+)/.exec(line)![1]!);
-    await vi.waitFor(() => expect(lost).toBe(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(lost).toBe(1), { timeout: timeLimit(5_000) });
 
     await b.publish('changed');
     await vi.waitFor(() => expect(atA.messages).toEqual(['changed']));

@@ -6,6 +6,7 @@ import { syncListing } from '../src/server/search/indexing';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';
+import { timeLimit } from './support/time-limits';
 
 let t: TestApp;
 let seller: Actor;
@@ -109,7 +110,7 @@ beforeAll(async () => {
   });
   const deleted = await seller.request({ method: 'DELETE', url: `/api/delete/product/${ids.deleted}` });
   expect(deleted.json()).toMatchObject({ deletedCount: 1 });
-}, 60_000);
+}, timeLimit(60_000));
 afterAll(() => t.close());
 
 async function search(params: Record<string, string | number> = {}): Promise<SearchResult> {

@@ -14,6 +14,7 @@ import { ensureAdmin } from '../src/server/db/setup';
 import { adminActor, logInActor, registerActor, type Actor, fromOwnPage } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { multipartBody, uploadFile } from './support/products';
+import { timeLimit } from './support/time-limits';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -291,7 +292,7 @@ describe('photo uploads under attack', () => {
         // Each attacker's two uploads are under way once a third one meets the seller's own limit.
         for (const [i, attacker] of attackers.entries()) {
           await vi.waitFor(async () => expect((await probe(attacker, `10.9.1.${i}`)).statusCode).toBe(429), {
-            timeout: 10_000,
+            timeout: timeLimit(10_000),
             interval: 50,
           });
         }

@@ -15,6 +15,7 @@ import { MAX_UPLOAD_BYTES, uploadResponseSchema, type UploadResponse } from '../
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor, fromOwnPage } from './support/actors';
 import { multipartBody, uploadFile } from './support/products';
+import { timeLimit } from './support/time-limits';
 
 let t: TestApp;
 let seller: Actor;
@@ -106,7 +107,7 @@ describe('POST /api/uploads', () => {
     let uploads: Promise<LightMyRequestResponse>[] = [];
     await withPhotosHeld(async (spy) => {
       uploads = sellers.flatMap((one) => [uploadFile(one, { bytes }), uploadFile(one, { bytes })]);
-      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(uploads.length), { timeout: 10_000 });
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(uploads.length), { timeout: timeLimit(10_000) });
       expect([photoTurns.running, photoTurns.waiting]).toEqual([
         MAX_CONCURRENT_PHOTOS,
         uploads.length - MAX_CONCURRENT_PHOTOS,
@@ -133,7 +134,7 @@ describe('POST /api/uploads', () => {
         uploadFrom(one, `10.0.0.${i}`, bytes),
         uploadFrom(one, `10.0.0.${i}`, bytes),
       ]);
-      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(MAX_UPLOADS_IN_FLIGHT), { timeout: 10_000 });
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(MAX_UPLOADS_IN_FLIGHT), { timeout: timeLimit(10_000) });
 
       const third = await uploadFrom(sellers[0]!, '10.0.1.1', bytes);
       expect(third.statusCode).toBe(429);
@@ -161,7 +162,9 @@ describe('POST /api/uploads', () => {
     let held: Promise<LightMyRequestResponse>[] = [];
     await withPhotosHeld(async (spy) => {
       held = sellers.flatMap((one) => [uploadFrom(one, '10.0.2.1', bytes), uploadFrom(one, '10.0.2.1', bytes)]);
-      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(MAX_UPLOADS_IN_FLIGHT_PER_ADDRESS), { timeout: 10_000 });
+      await vi.waitFor(() => expect(spy).toHaveBeenCalledTimes(MAX_UPLOADS_IN_FLIGHT_PER_ADDRESS), {
+        timeout: timeLimit(10_000),
+      });
 
       const sameNetwork = await uploadFrom(neighbour, '10.0.2.1', bytes);
       expect(sameNetwork.statusCode).toBe(429);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { timeLimit } from '../support/time-limits';
 import { expect, expectNoSeriousAxeViolations, test } from './support/fixtures';
 
 const iphone = CATEGORY_CATALOGUE[0]!;
@@ -8,7 +9,7 @@ const iphone = CATEGORY_CATALOGUE[0]!;
 // busy with the other browser and the server (a trace of a timed-out run: the dialog open 11 s after
 // the page was asked for, axe still working 16 s later at the 30 s limit). What is checked here is
 // the markup, not speed.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: timeLimit(60_000) });
 
 /** Opens `path` and waits for `ready`, so axe checks the finished screen rather than a spinner. */
 async function checkScreen(page: Page, path: string, ready: (page: Page) => Locator) {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { CATEGORY_CATALOGUE, categoryImageName } from '../../src/server/db/seed/categories';
 import { messages } from '../../src/shared/messages';
+import { timeLimit } from '../support/time-limits';
 import { linkIn, RESET_SUBJECT, VERIFY_SUBJECT, waitForMail } from '../support/mail-folder';
 import { e2eMailFolder, expect, test, uniqueText } from './support/fixtures';
 import { E2E_PASSWORD } from './support/settings';
@@ -12,7 +13,7 @@ import { fillPhoneFields } from './support/product-form';
  */
 
 // Whole journeys (register, mail, form; two browsers) on a shared machine: more than the default 30 s.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: timeLimit(120_000) });
 
 const freshEmail = (role: string) => `${uniqueText(role).replace(' ', '.')}@e2e.test`;
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
 import { messages } from '../../src/shared/messages';
+import { timeLimit } from '../support/time-limits';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText, type TestUser } from './support/fixtures';
 
 const samsung = CATEGORY_CATALOGUE[1]!;
@@ -48,7 +49,7 @@ for (const [size, viewport] of [
       await sellerPage.goto('/dashboard/bookingrequests');
       // The first dashboard screen of a fresh browser loads its code and the roles first.
       await expect(sellerPage.getByRole('row').filter({ hasText: secondBuyer.name })).toContainText('New request', {
-        timeout: 15_000,
+        timeout: timeLimit(15_000),
       });
       await expect(bell(sellerPage)).toHaveAccessibleName('Notifications, 1 unread');
 
@@ -141,7 +142,7 @@ test('a seller declines a request with a reason, and the buyer reads it in My or
   await loginAs(page, seller);
   await page.goto('/dashboard/bookingrequests');
   const row = page.getByRole('row').filter({ hasText: buyer.name });
-  await expect(row).toContainText('New request', { timeout: 15_000 });
+  await expect(row).toContainText('New request', { timeout: timeLimit(15_000) });
   await row.getByRole('button', { name: 'Decline' }).click();
   const dialog = page.getByRole('dialog', { name: 'Decline this request?' });
   await expect(dialog.getByLabel('Reason (optional)')).toBeFocused();

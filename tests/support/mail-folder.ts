@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { timeLimit } from './time-limits';
 
 /*
  * Reading the mail a server wrote as .eml files (its transport without SMTP_URL), as a mail program
@@ -44,7 +45,7 @@ export async function waitForMail(
   address: string,
   subject: RegExp,
   skip: Set<string> = new Set(),
-  timeoutMs = 20_000,
+  timeoutMs = timeLimit(20_000),
 ): Promise<ParsedMail & { file: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { timeLimit } from './time-limits';
 
 const MAIN = join(import.meta.dirname, '../../src/server/main.ts');
-const STARTUP_LIMIT_MS = 90_000;
+const STARTUP_LIMIT_MS = timeLimit(90_000);
 
 /** The real server (src/server/main.ts) in a process of its own, as `npm start` runs it. */
 export interface ServerProcess {
