@@ -8,6 +8,8 @@ import { defineConfig, type Plugin } from 'vite';
 
 const API_SERVER = process.env.API_SERVER ?? 'http://127.0.0.1:3000';
 const OUT_DIR = 'dist/client';
+/** The server's page renderer (src/client/render/entry.tsx), built next to the client it renders for. */
+const RENDER_OUT_DIR = 'dist/ssr';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -19,7 +21,8 @@ const gzipAsync = promisify(gzip);
 function precompress(): Plugin {
   return {
     name: 'phonehaat-precompress',
-    apply: 'build',
+    // The browser's files only: the server reads its renderer from disk.
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     async writeBundle(_options, bundle) {
       const texts = Object.keys(bundle).filter((name) => /\.(js|css|svg|json)$/.test(name));
       await Promise.all(
@@ -40,7 +43,7 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress()],
   server: {
     port: 5173,
@@ -49,11 +52,25 @@ export default defineConfig({
       '/uploads': { target: API_SERVER, changeOrigin: false },
     },
   },
-  build: {
-    outDir: OUT_DIR,
-    emptyOutDir: true,
-    sourcemap: false,
-    // Read by the server, which names each public page's own chunks in the page (src/server/http/page-hints.ts).
-    manifest: true,
-  },
-});
+  // The renderer takes in everything it uses (Swiper's packages import CSS, which only a bundler
+  // reads), with React's production build whatever NODE_ENV says: it renders for visitors, fast.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild
+    ? {
+        outDir: RENDER_OUT_DIR,
+        emptyOutDir: true,
+        sourcemap: true,
+        copyPublicDir: false,
+        // A new name for every build, so a server running through a rebuild loads the new renderer
+        // whole (src/server/http/page-render.ts) instead of mixing its modules with the old ones.
+        rolldownOptions: { output: { entryFileNames: 'entry-[hash].js' } },
+      }
+    : {
+        outDir: OUT_DIR,
+        emptyOutDir: true,
+        sourcemap: false,
+        // Read by the server, which names each public page's own chunks in the page (src/server/http/page-hints.ts).
+        manifest: true,
+      },
+}));

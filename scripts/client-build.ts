@@ -17,6 +17,10 @@ function newestChange(path: string): number {
   return Math.max(stats.mtimeMs, ...readdirSync(path).map((entry) => newestChange(join(path, entry))));
 }
 
+function readdirSafe(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir) : [];
+}
+
 /**
  * Builds the client only when a source file changed after the last build; `who` starts every line
  * it prints. Returns false when there is no client to build yet (no vite.config.ts); a failed
@@ -29,7 +33,9 @@ export function ensureClientBuilt(who: string): boolean {
   }
   const built = join(root, 'dist/client/index.html');
   const sourcesChanged = Math.max(...CLIENT_INPUTS.map((input) => newestChange(join(root, input))));
-  if (existsSync(built) && statSync(built).mtimeMs >= sourcesChanged) return true;
+  // The build writes the client, then the server's page renderer (an entry-<hash>.js in dist/ssr).
+  const rendererBuilt = readdirSafe(join(root, 'dist/ssr')).some((name) => name.startsWith('entry-'));
+  if (existsSync(built) && rendererBuilt && statSync(built).mtimeMs >= sourcesChanged) return true;
   console.log(`${who}: building the client`);
   const build = spawnSync('npm', ['run', 'build:client'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthProvider } from './auth/AuthProvider';
@@ -5,6 +6,11 @@ import { NavigationProgress } from './components/NavigationProgress';
 
 /** Wraps every screen: the session, a loading bar between screens, the toasts (react-hot-toast's defaults are the spec's numbers). */
 export function AppShell() {
+  // `<html data-ready>` once the page responds (its first render or its hydration is done): what a
+  // browser test waits for after loading a page the server rendered, whose buttons show before that.
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
   return (
     <AuthProvider>
       <NavigationProgress />

@@ -1,22 +1,60 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './AppProviders';
 import { queryClient } from './queryClient';
-import { router } from './router';
+import { readServerState } from './render/serverState';
+import { appRoutes } from './routes';
 import './styles.css';
+
+/**
+ * The page's screen code, loaded before hydrating: the markup the server sent already shows it, and
+ * a lazy route still loading would render the fallback instead.
+ */
+async function loadLazyRoutes(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * The server renders a page from answers that are current (any change to the catalog renders it
+ * again), so they count as just fetched: the screen does not ask for them again as it mounts.
+ */
+function asJustFetched(queries: DehydratedState): DehydratedState {
+  const now = Date.now();
+  return {
+    ...queries,
+    queries: queries.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+  };
+}
+
+async function start(root: HTMLElement): Promise<void> {
+  const routes = appRoutes(queryClient);
+  const server = readServerState();
+  if (server) {
+    hydrate(queryClient, asJustFetched(server.queries));
+    await loadLazyRoutes(routes);
+  }
+  const app = (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={createBrowserRouter(routes, { hydrationData: server?.router })} />
+    </AppProviders>
+  );
+  // As a transition, the first render (or hydration) yields to the browser every few milliseconds
+  // instead of holding the main thread for all of it.
+  startTransition(() => {
+    if (server) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-
-// As a transition, the first render yields to the browser every few milliseconds instead of holding
-// the main thread for all of it.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+start(root).catch((error: unknown) => console.error('Could not start PhoneHaat', error));

@@ -1,4 +1,5 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { Outlet, type RouteObject } from 'react-router';
 import { paths, routePatterns } from '../shared/paths';
 import { AppShell } from './AppShell';
 import { PrivateRoute } from './auth/PrivateRoute';
@@ -9,13 +10,13 @@ import { dashboardRoutes } from './pages/dashboard/routes';
 import { HomePage, homeLoader } from './pages/home/HomePage';
 import { NotFound } from './pages/NotFound';
 import { RouteError } from './pages/RouteError';
-import { queryClient } from './queryClient';
 
-/*
- * Home ships in the first download; every other screen (and the form and validation code it brings)
- * loads when it is first opened.
+/**
+ * Every screen, its loader reading into `queryClient`: the browser's client, or on the server the one
+ * a page is rendered with (src/client/render/renderPage.tsx). Home ships in the first download; every
+ * other screen (and the form and validation code it brings) loads when it is first opened.
  */
-export const router = createBrowserRouter([
+export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <AppShell />,
     errorElement: <RouteError />,
@@ -79,4 +80,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFound /> },
     ],
   },
-]);
+];

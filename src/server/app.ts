@@ -1,5 +1,3 @@
-import { constants as zlib } from 'node:zlib';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -20,6 +18,7 @@ import { healthRoutes } from './health/routes';
 import { Bell } from './notifications/bell';
 import { notificationRoutes } from './notifications/routes';
 import { registerClient } from './http/client';
+import { registerCompression } from './http/compression';
 import { answerClientError } from './http/client-errors';
 import { registerCors } from './http/cors';
 import { serializeRequest } from './http/log-redaction';
@@ -122,15 +121,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
         ...sharedCounters(deps.redis),
       });
       registerNoStore(api);
-      // A page of listings is tens of KB of JSON; on a phone connection that is worth a quick
-      // compression (the client's files are compressed once, at build time).
-      await api.register(compress, {
-        threshold: 1024,
-        // Answers only: no client of ours sends compressed bodies, so none are accepted.
-        globalDecompression: false,
-        encodings: ['br', 'gzip'],
-        brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-      });
+      await registerCompression(api);
       for (const routes of [
         healthRoutes,
         authRoutes,

@@ -3,7 +3,7 @@ import { CATEGORY_CATALOGUE, categoryImageName } from '../../src/server/db/seed/
 import { messages } from '../../src/shared/messages';
 import { timeLimit } from '../support/time-limits';
 import { linkIn, RESET_SUBJECT, VERIFY_SUBJECT, waitForMail } from '../support/mail-folder';
-import { e2eMailFolder, expect, test, uniqueText } from './support/fixtures';
+import { e2eMailFolder, expect, test, uniqueText, waitForTheAppOnLoad } from './support/fixtures';
 import { E2E_PASSWORD } from './support/settings';
 import { fillPhoneFields } from './support/product-form';
 
@@ -96,6 +96,7 @@ test("changing the password in Account settings ends another browser's session",
 }) => {
   const seller = await registerSeller();
   const other = await browser.newContext();
+  other.on('page', waitForTheAppOnLoad);
   const otherPage = await other.newPage();
   await loginAs(otherPage, seller);
   await otherPage.goto('/dashboard/myproducts');

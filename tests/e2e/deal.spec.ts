@@ -2,13 +2,21 @@ import type { Browser, Page } from '@playwright/test';
 import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
 import { messages } from '../../src/shared/messages';
 import { timeLimit } from '../support/time-limits';
-import { expect, expectNoSeriousAxeViolations, test, uniqueText, type TestUser } from './support/fixtures';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  test,
+  uniqueText,
+  waitForTheAppOnLoad,
+  type TestUser,
+} from './support/fixtures';
 
 const samsung = CATEGORY_CATALOGUE[1]!;
 
 /** A browser of its own for each side of the deal, signed in through the same path as loginAs. */
 async function signedInPage(browser: Browser, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
+  context.on('page', waitForTheAppOnLoad);
   return { context, page: await context.newPage() };
 }
 

@@ -40,6 +40,17 @@ const TIMEOUT_MS = 30_000;
 
 const NETWORK_MESSAGE = 'Cannot reach PhoneHaat. Check your internet connection and try again.';
 
+/** How requests go out: the browser's fetch, or on the server, the app's own answers (see sendApiRequestsWith). */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Sends every API request through `fetchApi` instead of the network: the server renders a page with
+ * the same queries the browser runs (src/client/render/entry.tsx), answered by the app itself.
+ */
+export function sendApiRequestsWith(fetchApi: typeof fetch): void {
+  transport = fetchApi;
+}
+
 async function send(
   path: string,
   { method = 'GET', body, auth = false }: ApiRequest,
@@ -56,7 +67,7 @@ async function send(
   }
   let response: Response;
   try {
-    response = await fetch(API_BASE + path, { method, headers, body: payload, credentials: 'same-origin', signal });
+    response = await transport(API_BASE + path, { method, headers, body: payload, credentials: 'same-origin', signal });
   } catch (error) {
     if (signal.aborted) throw error;
     throw new ApiError(0, NETWORK_MESSAGE, 'NETWORK');

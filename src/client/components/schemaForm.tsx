@@ -5,6 +5,7 @@ import type { z } from '../../shared/zod';
 import { Button } from './Button';
 import { FormError } from './FormField';
 import { showServerErrors } from './serverErrors';
+import { useHydrated } from './useHydrated';
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
 
@@ -48,6 +49,7 @@ interface SchemaFormBodyProps {
 
 /** The fields, then what the server said, then the submit button. */
 export function SchemaFormBody({ form, onSubmit, submitText, wide, children }: SchemaFormBodyProps) {
+  const hydrated = useHydrated();
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
       {children}
@@ -57,6 +59,7 @@ export function SchemaFormBody({ form, onSubmit, submitText, wide, children }: S
         size={wide ? 'lg' : undefined}
         className={wide ? 'w-full' : undefined}
         loading={form.formState.isSubmitting}
+        disabled={!hydrated}
       >
         {submitText}
       </Button>

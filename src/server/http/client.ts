@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { paths, routePatterns } from '../../shared/paths';
+import { publicAnswer } from '../cache/hooks';
 import { IMAGE_URL_PREFIX } from '../uploads/store';
-import { loadPageHints } from './page-hints';
+import { buildReader, pageHtml, renderSafely } from './client-pages';
+import { registerCompression } from './compression';
 
 /** The project's folder: the nearest above this file with a package.json (it runs from src/, or bundled from dist/server/). */
 function projectRoot(): string {
@@ -26,15 +28,6 @@ const REBUILDING_PAGE =
   '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="2"><title>PhoneHaat</title>' +
   '<p style="font-family:system-ui,sans-serif;margin:3rem;text-align:center">PhoneHaat is being updated. This page reloads in a moment.</p>';
 
-async function readIndex(indexFile: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(indexFile);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
 /** Paths the client's history fallback must never answer: the API and the pictures keep their JSON 404. */
 const SERVER_PATHS = ['/api/', IMAGE_URL_PREFIX];
 
@@ -47,8 +40,9 @@ function isClientRoute(request: FastifyRequest): boolean {
 /**
  * Serves the built web client: hashed assets cached for good (with the brotli or gzip copies the build
  * wrote), the few public files at the root, and index.html for every other page the browser asks for,
- * so a client route such as /productId/... survives a reload. Files are read per request, so a rebuild
- * while the server runs is picked up. Without a build this serves nothing and says so.
+ * so a client route such as /productId/... survives a reload. The public pages (RENDERED_PAGES) come
+ * rendered by the build's page renderer, when there is one. index.html is read per request, so a
+ * rebuild while the server runs is picked up. Without a build this serves nothing and says so.
  */
 export async function registerClient(app: FastifyInstance, clientDir = BUILT_CLIENT_DIR): Promise<void> {
   const indexFile = join(clientDir, 'index.html');
@@ -79,33 +73,38 @@ export async function registerClient(app: FastifyInstance, clientDir = BUILT_CLI
     setHeaders: (reply) => reply.header('cache-control', ALWAYS_REVALIDATE),
   });
 
-  // The manifest comes with index.html: read again whenever index.html changed (a rebuild).
-  let hints = { page: undefined as Buffer | undefined, hintsFor: (_url: string) => '' };
-  const withHints = async (page: Buffer, url: string): Promise<Buffer | string> => {
-    if (hints.page !== page && !hints.page?.equals(page)) hints = { page, hintsFor: await loadPageHints(clientDir) };
-    const links = hints.hintsFor(url);
-    if (!links) return page;
-    const html = page.toString('utf8');
-    const head = html.indexOf('</head>');
-    return head < 0 ? page : html.slice(0, head) + links + html.slice(head);
-  };
+  const builds = buildReader(app, clientDir);
 
+  const rebuilding = (reply: FastifyReply) =>
+    reply
+      .status(503)
+      .header('retry-after', '2')
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(REBUILDING_PAGE);
+  const sendHtml = (reply: FastifyReply, html: string | Buffer) =>
+    reply.header('cache-control', ALWAYS_REVALIDATE).type('text/html; charset=utf-8').send(html);
+
+  // Any other page: index.html, rendered in the browser.
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isClientRoute(request)) return reply.callNotFound();
-    const page = await readIndex(indexFile);
-    if (!page)
-      return reply
-        .status(503)
-        .header('retry-after', '2')
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(REBUILDING_PAGE);
-    return reply
-      .header('cache-control', ALWAYS_REVALIDATE)
-      .type('text/html; charset=utf-8')
-      .send(await withHints(page, request.url));
+    const build = await builds.current();
+    if (!build) return rebuilding(reply);
+    return sendHtml(reply, pageHtml(build, request.url, undefined));
+  };
+  // The public pages arrive rendered, the same for every visitor: kept like the public API answers.
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const build = await builds.current();
+    if (!build) return rebuilding(reply);
+    return sendHtml(reply, pageHtml(build, request.url, await renderSafely(build, request)));
   };
   // The web client's pages are not API operations: the OpenAPI document leaves them out.
-  app.get('/', { schema: { hide: true } }, sendIndex);
-  app.get('/*', { schema: { hide: true } }, sendIndex);
+  await app.register(async (pages) => {
+    await registerCompression(pages);
+    for (const path of RENDERED_PAGES) pages.get(path, { schema: { hide: true }, config: publicAnswer }, sendPage);
+    pages.get('/*', { schema: { hide: true } }, sendIndex);
+  });
 }
+
+/** The pages rendered on the server: the ones a visitor lands on from outside (links, searches). */
+const RENDERED_PAGES = ['/', paths.login, routePatterns.category, routePatterns.product];

@@ -67,44 +67,58 @@ function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): 
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
+/** What a public page needs beyond the entry, for the page at `url` (undefined: nothing known ahead). */
+export interface PageFiles {
+  /** `<link>` tags that fetch the page's code and API reads early, for a page the browser renders. */
+  links: string;
+  /** The page's own stylesheets, as paths. */
+  styles: string[];
+  /** The page's own modules (the entry's left out), as paths. */
+  scripts: string[];
+}
+export type PageHints = (url: string) => PageFiles | undefined;
+
 /**
- * Reads the build's manifest; `hintsFor` then tells, for a page's URL, the `<link>` tags that let
- * the browser fetch that page's own code and its API data while it is still downloading the entry,
- * instead of one after the other once the entry has run. Without a manifest there are no hints.
+ * Reads the build's manifest; `hintsFor` then tells, for a page's URL, the files that let the browser
+ * fetch that page's own code and its API data while it is still downloading the entry, instead of
+ * one after the other once the entry has run. Without a manifest nothing is known ahead.
  */
-export async function loadPageHints(clientDir: string): Promise<(url: string) => string> {
+export async function loadPageHints(clientDir: string): Promise<PageHints> {
   let manifest: Manifest;
   try {
     manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return () => '';
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return () => undefined;
     throw error;
   }
   // index.html already names the entry and the chunks it imports.
   const entryKey = Object.keys(manifest).find((key) => (manifest[key] as { isEntry?: boolean }).isEntry);
   const inIndex = new Set<string>();
   if (entryKey) chunkFiles(manifest, entryKey, inIndex);
-  const hints = new Map<string, string>();
+  const known = new Map<string, PageFiles>();
 
   return (url) => {
     const [path = '/', query] = url.split('?', 2);
     const needs = needsOf(path, query !== undefined);
-    if (!needs) return '';
+    if (!needs) return undefined;
     const key = `${needs.module ?? ''} ${needs.reads.join(' ')}`;
-    const known = hints.get(key);
-    if (known !== undefined) return known;
-    const links: string[] = [];
-    for (const read of needs.reads) {
-      links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(API_PREFIX + read)}">`);
-    }
-    if (needs.module) {
-      const { js, css } = chunkFiles(manifest, needs.module, new Set(inIndex));
-      for (const file of css) links.push(`<link rel="preload" as="style" crossorigin href="/${file}">`);
-      for (const file of js) links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
-    }
-    const html = links.join('');
-    // Bounded: product and category ids are many, each page's hints are the same few tags.
-    if (hints.size < 1000) hints.set(key, html);
-    return html;
+    const cached = known.get(key);
+    if (cached) return cached;
+    const { js, css } = needs.module ? chunkFiles(manifest, needs.module, new Set(inIndex)) : { js: [], css: [] };
+    const files: PageFiles = {
+      links: '',
+      styles: css.map((file) => `/${file}`),
+      scripts: js.map((file) => `/${file}`),
+    };
+    files.links = [
+      ...needs.reads.map(
+        (read) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(API_PREFIX + read)}">`,
+      ),
+      ...files.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${file}">`),
+      ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+    ].join('');
+    // Bounded: product and category ids are many, each page's files are the same few.
+    if (known.size < 1000) known.set(key, files);
+    return files;
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MODULE_LOADER_SOURCE } from './module-loader';
 
 /*
  * The few headers that matter, set by hand: a full helmet halved the throughput of a trivial route
@@ -6,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
  */
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${MODULE_LOADER_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",

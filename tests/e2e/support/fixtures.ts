@@ -6,6 +6,7 @@ import {
   type APIResponse,
   type Page,
   type PlaywrightWorkerArgs,
+  type Response,
   type TestInfo,
 } from '@playwright/test';
 import { CATEGORY_CATALOGUE, categoryImageName } from '../../../src/server/db/seed/categories';
@@ -71,7 +72,30 @@ async function expectOk(response: APIResponse, what: string): Promise<APIRespons
   return response;
 }
 
+/**
+ * Makes `page.goto` and `page.reload` return once the app responds (`<html data-ready>`, set by
+ * AppShell), not only once the page has loaded: a page the server rendered shows its buttons before
+ * its scripts arrive, as a person sees a page before it has finished loading.
+ */
+export function waitForTheAppOnLoad(page: Page): void {
+  const untilReady = async (response: Response | null) => {
+    const isAppPage =
+      response?.url().startsWith(E2E_BASE_URL) && (response.headers()['content-type'] ?? '').startsWith('text/html');
+    if (isAppPage) await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => untilReady(await goto(url, options));
+  page.reload = async (options) => untilReady(await reload(options));
+}
+
 export const test = base.extend<Fixtures>({
+  // Every page of the test's own browser context, the default `page` included.
+  context: async ({ context }, use) => {
+    context.on('page', waitForTheAppOnLoad);
+    await use(context);
+  },
   registerBuyer: registrar('buyer'),
   registerSeller: registrar('seller'),
 

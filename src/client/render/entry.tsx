@@ -1,0 +1,65 @@
+/*
+ * The server's half of rendering a page (built on its own into dist/ssr, loaded by
+ * src/server/http/page-render.ts): the public pages arrive with their content, so a visitor sees the
+ * phones before the scripts have downloaded and run, and the browser then hydrates that markup.
+ */
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { sendApiRequestsWith } from '../api/http';
+import { AppProviders } from '../AppProviders';
+import { appRoutes } from '../routes';
+import { serverStateScript } from './serverState';
+
+/** A page's markup for inside #root, and the script with the state the browser hydrates it from. */
+export interface RenderedPage {
+  root: string;
+  state: string;
+}
+
+/** Reads the page's data once, and keeps it for the render: nothing is retried or read twice here. */
+const pageQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
+
+/** Waits for the reads the page's loaders started without waiting for them (the home's lists). */
+async function readsSettled(queryClient: QueryClient): Promise<void> {
+  for (;;) {
+    const fetching = queryClient.getQueryCache().findAll({ fetchStatus: 'fetching' });
+    if (fetching.length === 0) return;
+    await Promise.allSettled(fetching.map((query) => query.fetch()));
+  }
+}
+
+/**
+ * Renders `url` with its data, every API read answered by `fetchApi`. Answers undefined when the page
+ * cannot be rendered as every visitor sees it first: a redirect, a route error (an unknown product),
+ * or a read that failed; the browser then renders it as before.
+ */
+async function renderPage(url: URL): Promise<RenderedPage | undefined> {
+  const queryClient = pageQueryClient();
+  const handler = createStaticHandler(appRoutes(queryClient));
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response || context.errors) return undefined;
+  await readsSettled(queryClient);
+  if (queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0)
+    return undefined;
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerender(
+    <AppProviders queryClient={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+  );
+  const root = await new Response(prelude).text();
+  const state = serverStateScript({
+    queries: dehydrate(queryClient),
+    router: { loaderData: context.loaderData, actionData: context.actionData },
+  });
+  return { root, state };
+}
+
+/** The page renderer, its API reads going through `fetchApi` (the app answering itself). */
+export function pageRenderer(fetchApi: typeof fetch): (url: URL) => Promise<RenderedPage | undefined> {
+  sendApiRequestsWith(fetchApi);
+  return renderPage;
+}

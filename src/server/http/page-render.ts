@@ -1,0 +1,50 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { pageRenderer, RenderedPage } from '../../client/render/entry';
+
+export type RenderPage = (url: URL) => Promise<RenderedPage | undefined>;
+
+/**
+ * The page renderer `npm run build:client` writes next to the client's folder: `entry-<hash>.js`, a
+ * name of its own for each build. Undefined when there is none.
+ */
+async function rendererFile(clientDir: string): Promise<string | undefined> {
+  const dir = join(clientDir, '../ssr');
+  const files = await readdir(dir).catch(() => []);
+  const entry = files.find((name) => /^entry-[\w-]+\.js$/.test(name));
+  return entry && join(dir, entry);
+}
+
+/** Headers of an API answer the client's queries read (apiPage: the total and the next page). */
+const READ_HEADERS = ['content-type', 'x-total-count', 'link'];
+
+/**
+ * An API read for the renderer, as `fetch` would answer it: from the public cache when it holds the
+ * answer (the usual case: the browser asks for the same reads), else from the app itself, through
+ * its routes, validation and cache like any request.
+ */
+async function readApi(app: FastifyInstance, path: string): Promise<Response> {
+  const cached = app.publicCache.get(path);
+  if (cached) return new Response(cached.body, { headers: cached.headers });
+  const answer = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
+  const headers = new Headers();
+  for (const name of READ_HEADERS) {
+    const value = answer.headers[name];
+    if (value !== undefined) headers.set(name, String(value));
+  }
+  return new Response(answer.statusCode === 204 ? null : answer.body, { status: answer.statusCode, headers });
+}
+
+/**
+ * Loads the page renderer of the build in `clientDir`, or answers undefined when there is none
+ * (the pages are then rendered in the browser only).
+ */
+export async function loadPageRenderer(app: FastifyInstance, clientDir: string): Promise<RenderPage | undefined> {
+  const file = await rendererFile(clientDir);
+  if (!file) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as { pageRenderer: typeof pageRenderer };
+  const fetchApi = (input: RequestInfo | URL) => readApi(app, String(input));
+  return module.pageRenderer(fetchApi as typeof fetch);
+}

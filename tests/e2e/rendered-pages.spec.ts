@@ -1,0 +1,68 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { expect, test, uniqueText } from './support/fixtures';
+
+const iphone = CATEGORY_CATALOGUE[0]!;
+
+/** Everything the page reports as wrong: console errors and warnings (React's hydration mismatches among them), uncaught errors. */
+function complaintsOf(page: Page): string[] {
+  const complaints: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (['error', 'warning'].includes(message.type())) complaints.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => complaints.push(`uncaught: ${error.message}`));
+  return complaints;
+}
+
+test('the public pages arrive with their content, before and without any script', async ({
+  browser,
+  registerSeller,
+  createListing,
+}) => {
+  const seller = await registerSeller();
+  const listing = await createListing(seller, { category_id: iphone.id, productName: uniqueText('Rendered iPhone') });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+
+  await page.goto(`/productId/${listing._id}`);
+  await expect(page.getByRole('heading', { name: listing.productName })).toBeVisible();
+  await expect(page.getByText(`${listing.resalePrice}Tk`).first()).toBeVisible();
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Used Phone' })).toBeVisible();
+  // A link works as a link: the next page comes from the server, rendered too.
+  await page.locator(`a[href="/category/${iphone.id}"]`).first().click();
+  await expect(page).toHaveURL(`/category/${iphone.id}`);
+  await expect(page.getByRole('heading', { name: iphone.name, exact: true })).toBeVisible();
+  await expect(page.getByText(listing.productName)).toBeVisible();
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  // Without its script the form cannot be sent (it would put the password in the address).
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+  await context.close();
+});
+
+test('each rendered page takes over in the browser without a complaint, and responds', async ({
+  page,
+  registerSeller,
+  createListing,
+}) => {
+  const seller = await registerSeller();
+  const listing = await createListing(seller, { category_id: iphone.id });
+  const complaints = complaintsOf(page);
+
+  for (const path of ['/', `/category/${iphone.id}`, `/productId/${listing._id}`, '/login']) {
+    await page.goto(path);
+    await expect(page.locator('#server-state')).toHaveCount(1);
+  }
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Email is required !')).toBeVisible();
+
+  await page.goto(`/productId/${listing._id}`);
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  // Not signed in: the product page sends a visitor to sign in first.
+  await expect(page).toHaveURL(/\/login/);
+  expect(complaints).toEqual([]);
+});

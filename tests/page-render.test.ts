@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureClientBuilt } from '../scripts/client-build';
+import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
+import { createTestApp, type TestApp } from './support/app';
+import { registerActor, type Actor } from './support/actors';
+import { listProduct } from './support/products';
+import { timeLimit } from './support/time-limits';
+
+/*
+ * The public pages as the server sends them (src/server/http/client-pages.ts): rendered from the
+ * build's renderer, with the state the browser hydrates from. Needs the built client, built here
+ * when a source changed.
+ */
+
+const iphone = CATEGORY_CATALOGUE[0]!;
+/** A name that would break out of the page if anything in it were not escaped. */
+const HOSTILE_NAME = 'iPhone </script><script>alert(1)</script> $& $1';
+
+let t: TestApp;
+let seller: Actor;
+let productId: string;
+
+beforeAll(async () => {
+  ensureClientBuilt('page render test');
+  t = await createTestApp();
+  seller = await registerActor(t.app, 'seller');
+  productId = await listProduct(seller, { productName: HOSTILE_NAME, category_id: iphone.id, resalePrice: 41500 });
+}, timeLimit(240_000));
+afterAll(() => t?.close());
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+/** The JSON of the `<script type="application/json" id=…>` element in `html`. */
+function jsonScript(html: string, id: string): unknown {
+  const open = `<script type="application/json" id="${id}">`;
+  const start = html.indexOf(open);
+  if (start < 0) return undefined;
+  return JSON.parse(html.slice(start + open.length, html.indexOf('</script>', start)));
+}
+
+const rootOf = (html: string) =>
+  html.slice(html.indexOf('<div id="root">'), html.indexOf('<script', html.indexOf('<div id="root">')));
+
+describe('the public pages, rendered on the server', () => {
+  it('sends home with its listings and categories in the markup and the state to hydrate from', async () => {
+    const response = await page('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    const root = rootOf(response.body);
+    expect(root).toContain(iphone.name);
+    expect(root).toContain('41500Tk');
+
+    const state = jsonScript(response.body, 'server-state') as {
+      queries: { queries: Array<{ state: { data: unknown } }> };
+    };
+    const data = JSON.stringify(state.queries.queries.map((query) => query.state.data));
+    expect(data).toContain(HOSTILE_NAME);
+    expect(data).toContain(iphone.name);
+  });
+
+  it('escapes what sellers wrote, in the markup and in the state', async () => {
+    const { body } = await page(`/productId/${productId}`);
+    expect(body).not.toContain('<script>alert(1)</script>');
+    expect(rootOf(body)).toContain('iPhone &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $1');
+    expect(JSON.stringify(jsonScript(body, 'server-state'))).toContain(HOSTILE_NAME);
+  });
+
+  it('sends a product, a category (filtered too) and login rendered', async () => {
+    const product = rootOf((await page(`/productId/${productId}`)).body);
+    expect(product).toContain('41500Tk');
+    expect(product).toContain('Book Now');
+
+    const category = rootOf((await page(`/category/${iphone.id}`)).body);
+    expect(category).toContain(iphone.name);
+    expect(category).toContain('41500Tk');
+    const tooCheap = rootOf((await page(`/category/${iphone.id}?maxPrice=1000`)).body);
+    expect(tooCheap).toContain('No phone matches these filters');
+
+    const login = rootOf((await page('/login')).body);
+    expect(login).toContain('Login');
+    // Submitted before the scripts run, the form would put the password in the address.
+    expect(login).toMatch(/<button type="submit"[^>]* disabled=""/);
+  });
+
+  it('loads the scripts through the one inline script the Content-Security-Policy allows', async () => {
+    const response = await page('/');
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    expect(head).not.toContain('<script');
+    expect(head).not.toContain('modulepreload');
+    const modules = jsonScript(response.body, 'deferred-modules') as string[];
+    expect(modules[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    for (const path of modules) expect((await t.app.inject({ url: path })).statusCode, path).toBe(200);
+
+    const inline = [...response.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    expect(response.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+  });
+
+  it('leaves to the browser a page it cannot render as every visitor sees it, and every private one', async () => {
+    for (const url of ['/productId/6b022f593c5723dcc9963d89', '/category/unknown', '/dashboard/myorders']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).toContain('<script type="module"');
+      expect(response.body, url).not.toContain('id="server-state"');
+    }
+  });
+
+  it('keeps a page until something changes, compressed, with a tag to revalidate', async () => {
+    const first = await page('/', { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    const again = await page('/', { 'accept-encoding': 'br' });
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(brotliDecompressSync(again.rawPayload).toString()).toBe(brotliDecompressSync(first.rawPayload).toString());
+    expect((await page('/', { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+
+    await listProduct(seller, { productName: 'Pixel freshly listed' });
+    const changed = await page('/');
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect(rootOf(changed.body)).toContain('Pixel freshly listed');
+  });
+});
