@@ -124,3 +124,22 @@ describe('the public pages, rendered on the server', () => {
     expect(rootOf(changed.body)).toContain('Pixel freshly listed');
   });
 });
+
+describe('pages rendered on the server, from one address', () => {
+  it('count against the per-address limit, like the API', async () => {
+    const limited = await createTestApp({}, { apiRateLimit: 3 });
+    try {
+      const answers = [];
+      for (const url of ['/', '/login', `/category/${iphone.id}`, `/category/${iphone.id}?brand=Apple`]) {
+        answers.push(await limited.app.inject({ url, headers: { accept: 'text/html' } }));
+      }
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
+      // The reads a page is rendered from are not counted again, against the server's own address.
+      for (const answer of answers.slice(0, 3)) expect(answer.body).toContain('id="server-state"');
+      const refused = await limited.app.inject({ url: '/login?again=1', headers: { accept: 'text/html' } });
+      expect(refused.json()).toMatchObject({ message: expect.any(String) });
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -19,6 +19,7 @@ import { Bell } from './notifications/bell';
 import { notificationRoutes } from './notifications/routes';
 import { registerClient } from './http/client';
 import { registerCompression } from './http/compression';
+import { isRendererRead } from './http/page-render';
 import { answerClientError } from './http/client-errors';
 import { registerCors } from './http/cors';
 import { serializeRequest } from './http/log-redaction';
@@ -113,13 +114,19 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   app.addHook('onReady', () => deps.bell.start());
   app.addHook('onClose', () => deps.bell.close());
 
+  // Requests from one address a minute, to the API and to the pages rendered here (the cached
+  // answers the front door sends cost less than counting them).
+  const limitPerAddress = async (scope: FastifyInstance) => {
+    await scope.register(rateLimit, {
+      max: options.apiRateLimit ?? 1200,
+      timeWindow: '1 minute',
+      allowList: isRendererRead,
+      ...sharedCounters(deps.redis),
+    });
+  };
   await app.register(
     async (api) => {
-      await api.register(rateLimit, {
-        max: options.apiRateLimit ?? 1200,
-        timeWindow: '1 minute',
-        ...sharedCounters(deps.redis),
-      });
+      await limitPerAddress(api);
       registerNoStore(api);
       await registerCompression(api);
       for (const routes of [
@@ -145,7 +152,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
     },
     { prefix: '/api' },
   );
-  if (options.clientDir !== false) await registerClient(app, options.clientDir);
+  if (options.clientDir !== false) await registerClient(app, options.clientDir, limitPerAddress);
 
   return app;
 }

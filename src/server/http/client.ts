@@ -44,7 +44,12 @@ function isClientRoute(request: FastifyRequest): boolean {
  * rendered by the build's page renderer, when there is one. index.html is read per request, so a
  * rebuild while the server runs is picked up. Without a build this serves nothing and says so.
  */
-export async function registerClient(app: FastifyInstance, clientDir = BUILT_CLIENT_DIR): Promise<void> {
+export async function registerClient(
+  app: FastifyInstance,
+  clientDir = BUILT_CLIENT_DIR,
+  /** Registers the per-address rate limit in a scope: a page rendered here costs like an API read. */
+  limitPerAddress?: (scope: FastifyInstance) => Promise<void>,
+): Promise<void> {
   const indexFile = join(clientDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(`No built client in ${clientDir}: run "npm run build:client" to serve the web pages`);
@@ -100,6 +105,7 @@ export async function registerClient(app: FastifyInstance, clientDir = BUILT_CLI
   };
   // The web client's pages are not API operations: the OpenAPI document leaves them out.
   await app.register(async (pages) => {
+    await limitPerAddress?.(pages);
     await registerCompression(pages);
     for (const path of RENDERED_PAGES) pages.get(path, { schema: { hide: true }, config: publicAnswer }, sendPage);
     pages.get('/*', { schema: { hide: true } }, sendIndex);

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { pageRenderer, RenderedPage } from '../../client/render/entry';
 
 export type RenderPage = (url: URL) => Promise<RenderedPage | undefined>;
@@ -20,6 +21,16 @@ async function rendererFile(clientDir: string): Promise<string | undefined> {
 /** Headers of an API answer the client's queries read (apiPage: the total and the next page). */
 const READ_HEADERS = ['content-type', 'x-total-count', 'link'];
 
+/** Marks the renderer's own reads; only this process knows the value. */
+const RENDERER_HEADER = 'x-page-renderer';
+const RENDERER_KEY = randomUUID();
+
+/**
+ * Whether a request is one of the renderer's reads: the page that made it counted against its
+ * visitor's rate limit already, so the read does not count again (against this machine's address).
+ */
+export const isRendererRead = (request: FastifyRequest): boolean => request.headers[RENDERER_HEADER] === RENDERER_KEY;
+
 /**
  * An API read for the renderer, as `fetch` would answer it: from the public cache when it holds the
  * answer (the usual case: the browser asks for the same reads), else from the app itself, through
@@ -28,7 +39,11 @@ const READ_HEADERS = ['content-type', 'x-total-count', 'link'];
 async function readApi(app: FastifyInstance, path: string): Promise<Response> {
   const cached = app.publicCache.get(path);
   if (cached) return new Response(cached.body, { headers: cached.headers });
-  const answer = await app.inject({ method: 'GET', url: path, headers: { accept: 'application/json' } });
+  const answer = await app.inject({
+    method: 'GET',
+    url: path,
+    headers: { accept: 'application/json', [RENDERER_HEADER]: RENDERER_KEY },
+  });
   const headers = new Headers();
   for (const name of READ_HEADERS) {
     const value = answer.headers[name];
