@@ -153,3 +153,32 @@ describe("each public page's hints in the page sent", () => {
     expect(await head('/blog')).not.toContain('<link');
   });
 });
+
+describe('a page renderer that cannot load', () => {
+  let dir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'phonehaat-build-'));
+    await mkdir(join(dir, 'client'));
+    await mkdir(join(dir, 'ssr'));
+    await writeFile(join(dir, 'client/index.html'), INDEX);
+    await writeFile(join(dir, 'ssr/entry-broken.js'), 'throw new Error("built for another runtime");\n');
+    app = Fastify({ logger: false });
+    await registerClient(app, join(dir, 'client'));
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('leaves every page to the browser instead of failing it', async () => {
+    for (const url of ['/', '/login', '/productId/6b022f593c5723dcc9963d89', '/dashboard']) {
+      const response = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX);
+    }
+  });
+});

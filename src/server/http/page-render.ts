@@ -53,13 +53,20 @@ async function readApi(app: FastifyInstance, path: string): Promise<Response> {
 }
 
 /**
- * Loads the page renderer of the build in `clientDir`, or answers undefined when there is none
- * (the pages are then rendered in the browser only).
+ * Loads the page renderer of the build in `clientDir`, or answers undefined when there is none or
+ * it fails to load (the pages are then rendered in the browser only).
  */
 export async function loadPageRenderer(app: FastifyInstance, clientDir: string): Promise<RenderPage | undefined> {
   const file = await rendererFile(clientDir);
   if (!file) return undefined;
-  const module = (await import(pathToFileURL(file).href)) as { pageRenderer: typeof pageRenderer };
+  let module: { pageRenderer: typeof pageRenderer };
+  try {
+    module = (await import(pathToFileURL(file).href)) as typeof module;
+  } catch (error) {
+    // A renderer that cannot load must not take the pages down with it: the browser renders them.
+    app.log.error({ err: error }, `could not load the page renderer ${file}; the browser renders every page`);
+    return undefined;
+  }
   const fetchApi = (input: RequestInfo | URL) => readApi(app, String(input));
   return module.pageRenderer(fetchApi as typeof fetch);
 }
