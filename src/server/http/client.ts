@@ -87,7 +87,7 @@ export async function registerClient(
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(REBUILDING_PAGE);
-  const sendHtml = (reply: FastifyReply, html: string | Buffer) =>
+  const sendHtml = (reply: FastifyReply, html: string) =>
     reply.header('cache-control', ALWAYS_REVALIDATE).type('text/html; charset=utf-8').send(html);
 
   // Any other page: index.html, rendered in the browser.
