@@ -57,14 +57,23 @@ try {
   ];
   console.log(columns.map(([title, width], i) => (i === 0 ? title.padEnd(width) : title.padStart(width))).join(''));
 
-  for (const [name, path] of pages) {
+  const audit = async (path: string) => {
     const result = await lighthouse(origin + path, {
-      port: chrome.port,
+      port: chrome!.port,
       onlyCategories: CATEGORIES.map(([id]) => id),
       output: ['html', 'json'],
       logLevel: 'error',
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    return result;
+  };
+  for (const [name, path] of pages) {
+    let result = await audit(path);
+    // Lighthouse now and then fails to record a page load (NO_NAVSTART) and says to run it again.
+    if (result.lhr.runtimeError) {
+      console.error(`${path}: ${result.lhr.runtimeError.code}; measuring it again`);
+      result = await audit(path);
+    }
     const lhr = result.lhr;
     if (lhr.runtimeError) console.error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (reportDir) {

@@ -6,8 +6,9 @@ export const DEFERRED_MODULES_ID = 'deferred-modules';
 /**
  * The one inline script of a page rendered on the server. That page shows without its scripts,
  * which only make it respond, so they are fetched once the page has loaded (its first photo
- * included): on a slow connection what the visitor came to see gets the bandwidth and the main
- * thread first. Links work before then as plain links; buttons wait for the scripts, and forms keep
+ * included) and been painted: on a slow connection what the visitor came to see gets the bandwidth
+ * and the main thread first. (A page opened in a background tab paints, and so loads them, when
+ * it is first shown.) Links work before then as plain links; buttons wait for the scripts, and forms keep
  * their submit button disabled until then (useHydrated).
  */
 export const MODULE_LOADER = `(() => {
@@ -17,8 +18,9 @@ export const MODULE_LOADER = `(() => {
     for (const href of paths.slice(1)) add('link', { rel: 'modulepreload', href });
     add('script', { type: 'module', src: paths[0] });
   };
-  if (document.readyState === 'complete') load();
-  else addEventListener('load', load, { once: true });
+  const afterNextPaint = () => requestAnimationFrame(() => setTimeout(load));
+  if (document.readyState === 'complete') afterNextPaint();
+  else addEventListener('load', afterNextPaint, { once: true });
 })();`;
 
 /** The loader's hash, the only inline script the Content-Security-Policy lets run. */
