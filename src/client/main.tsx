@@ -25,13 +25,18 @@ async function loadLazyRoutes(routes: RouteObject[]): Promise<void> {
 
 /**
  * The server renders a page from answers that are current (any change to the catalog renders it
- * again), so they count as just fetched: the screen does not ask for them again as it mounts.
+ * again) and sends them without a time, so they count as just fetched: the screen does not ask for
+ * them again as it mounts.
  */
 function asJustFetched(queries: DehydratedState): DehydratedState {
   const now = Date.now();
   return {
     ...queries,
-    queries: queries.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })),
+    queries: queries.queries.map((query) => ({
+      ...query,
+      dehydratedAt: now,
+      state: { ...query.state, dataUpdatedAt: now },
+    })),
   };
 }
 

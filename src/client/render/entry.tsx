@@ -3,7 +3,7 @@
  * src/server/http/page-render.ts): the public pages arrive with their content, so a visitor sees the
  * phones before the scripts have downloaded and run, and the browser then hydrates that markup.
  */
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { sendApiRequestsWith } from '../api/http';
@@ -20,6 +20,18 @@ export interface RenderedPage {
 /** Reads the page's data once, and keeps it for the render: nothing is retried or read twice here. */
 const pageQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } } });
+
+/**
+ * The queries without the times they were read: the browser counts them as just read anyway
+ * (main.tsx), and a page whose bytes depend only on its data is the same from every process, with
+ * the same entity tag.
+ */
+function timeless(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({ ...query, dehydratedAt: 0, state: { ...query.state, dataUpdatedAt: 0 } })),
+  };
+}
 
 /** Waits for the reads the page's loaders started without waiting for them (the home's lists). */
 async function readsSettled(queryClient: QueryClient): Promise<void> {
@@ -52,7 +64,7 @@ async function renderPage(url: URL): Promise<RenderedPage | undefined> {
   );
   const root = await new Response(prelude).text();
   const state = serverStateScript({
-    queries: dehydrate(queryClient),
+    queries: timeless(dehydrate(queryClient)),
     router: { loaderData: context.loaderData, actionData: context.actionData },
   });
   return { root, state };
