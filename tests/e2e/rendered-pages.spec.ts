@@ -21,7 +21,8 @@ test('the public pages arrive with their content, before and without any script'
 }) => {
   const seller = await registerSeller();
   const listing = await createListing(seller, { category_id: iphone.id, productName: uniqueText('Rendered iPhone') });
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  // On a phone-sized window, as most visitors come.
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
 
   await page.goto(`/productId/${listing._id}`);

@@ -8,8 +8,10 @@ import { loadPageRenderer, type RenderPage } from './page-render';
 
 /** What the server needs of one build of the client to make its pages. */
 export interface Build {
-  /** index.html as built: the page the browser renders. */
+  /** index.html as built, to notice a rebuild. */
   index: Buffer;
+  /** The same as text: the page the browser renders, sent without decoding it per request. */
+  indexHtml: string;
   /** index.html without its scripts, for a page rendered here (they load once it has, MODULE_LOADER). */
   renderedTemplate: string;
   /** The entry's module and those it imports, as index.html names them. */
@@ -57,9 +59,11 @@ export function buildReader(app: FastifyInstance, clientDir: string) {
       if (build?.index.equals(index)) return build;
       const replaced = build !== undefined;
       try {
-        const { template, scripts } = withoutScripts(index.toString('utf8'));
+        const indexHtml = index.toString('utf8');
+        const { template, scripts } = withoutScripts(indexHtml);
         build = {
           index,
+          indexHtml,
           renderedTemplate: template,
           entryScripts: scripts,
           hintsFor: await loadPageHints(clientDir),
@@ -97,7 +101,7 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /** The page for `url`: rendered here when `rendered` is given, else index.html with the page's hints. */
 export function pageHtml(build: Build, url: string, rendered: RenderedPage | undefined): string {
   const files = build.hintsFor(url);
-  if (!rendered) return insertBefore(build.index.toString('utf8'), '</head>', files?.links ?? '');
+  if (!rendered) return files ? insertBefore(build.indexHtml, '</head>', files.links) : build.indexHtml;
   const styles = (files?.styles ?? []).map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join('');
   const scripts = [...build.entryScripts, ...(files?.scripts ?? [])];
   const html = insertBefore(build.renderedTemplate, '</head>', styles);
