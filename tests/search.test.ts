@@ -3,6 +3,7 @@ import { searchResultSchema, type SearchResult } from '../src/shared/search';
 import type { StoreProductRequest } from '../src/shared/products';
 import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
 import { syncListing } from '../src/server/search/indexing';
+import { COLUMNS_FRESH_MS, ListingColumns, type Columns } from '../src/server/search/listing-columns';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';
@@ -353,6 +354,47 @@ describe('the index follows the listings', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     expect(keysOf(await search({ q: 'marigold' }))).toEqual(['iphone12']);
     expect((await search({ q: 'scratches' })).total).toBe(0);
+  });
+});
+
+describe("a server process's listing columns", () => {
+  const priceOf = async (columns: Columns, productId: string) => {
+    const row = await t.db
+      .selectFrom('search_listings')
+      .select('id')
+      .where('product_id', '=', productId)
+      .executeTakeFirstOrThrow();
+    return columns.price[columns.positionOf(row.id)!];
+  };
+  /** Through the function every write calls, as a write of this process. */
+  const setPrice = (productId: string, price: number) =>
+    t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('products').set({ resale_price: price }).where('id', '=', productId).execute();
+      await syncListing(trx, productId);
+    });
+
+  it('catch up on a write of this process before the next search, reading only its rows', async () => {
+    const kept = new ListingColumns(t.db);
+    const now = Date.now();
+    const before = await kept.current(now);
+    await setPrice(ids.redmi!, 26_000);
+    const after = await kept.current(now + 1);
+    expect(after).toBe(before);
+    expect(await priceOf(after, ids.redmi!)).toBe(26_000);
+    await setPrice(ids.redmi!, 12_000);
+  });
+
+  it("see another process's writes within their fresh time, read in the background", async () => {
+    const kept = new ListingColumns(t.db);
+    const now = Date.now();
+    await kept.current(now);
+    // Another process's write moves its own index version, not this one's.
+    await t.db.updateTable('search_listings').set({ price: 13_000 }).where('product_id', '=', ids.redmi!).execute();
+    expect(await priceOf(await kept.current(now + COLUMNS_FRESH_MS - 1), ids.redmi!)).toBe(12_000);
+    // Stale: answered at once with what is kept, while the columns are read again.
+    expect(await priceOf(await kept.current(now + COLUMNS_FRESH_MS), ids.redmi!)).toBe(12_000);
+    await expect.poll(async () => priceOf(await kept.current(now + COLUMNS_FRESH_MS + 1), ids.redmi!)).toBe(13_000);
+    await setPrice(ids.redmi!, 12_000);
   });
 });
 

@@ -1,70 +1,82 @@
 import { CONDITIONS } from '../../shared/products';
-import {
-  POSTED_LABELS,
-  POSTED_WITHIN,
-  type FacetOption,
-  type Facets,
-  type PostedWithin,
-  type SearchFilters,
-} from '../../shared/search';
+import { POSTED_LABELS, POSTED_WITHIN, type FacetOption, type Facets, type SearchFilters } from '../../shared/search';
+import { FAILS, failureTest, postedSince, type Chosen } from './column-filters';
+import type { Columns } from './listing-columns';
 import { indexedText } from './text';
 
-/**
- * One group of the text- and price-matched listings that agree on every faceted column, with how
- * many of them were posted within each period. Facet counts and the total are sums over groups.
- */
-export interface FacetGroup {
-  category_id: string;
-  brand_key: string;
-  brand: string;
-  condition: string;
-  district: string | null;
-  is_seller_verified: boolean;
-  listings: number;
-  within_24h: number;
-  within_7d: number;
-  within_30d: number;
+/** How many listings each option of each filter would give, by column code. */
+interface Counted {
+  total: number;
+  category: Int32Array;
+  brand: Int32Array;
+  condition: Int32Array;
+  district: Int32Array;
+  verified: number;
+  posted: Record<(typeof POSTED_WITHIN)[number], number>;
 }
 
-type Facet = keyof Facets;
-
-const countOf = (group: FacetGroup, posted: PostedWithin | undefined) =>
-  posted === undefined ? group.listings : group[`within_${posted}`];
-
 /**
- * The chosen filters, with the brand as indexed: normalised once per search, not once per group
- * and facet (thousands of times over a large index).
+ * One pass over the matched listings (`positions`; every listing without words). An option of a
+ * filter counts the listings that pass every other filter chosen: what choosing it instead would
+ * give. The price range is no facet: outside it a listing counts nowhere.
  */
-type Chosen = SearchFilters & { brandKey: string | undefined };
-
-/** Whether a group passes every chosen filter except the one of `facet` (and except the period, read by count). */
-function passes(group: FacetGroup, filters: Chosen, facet?: Facet): boolean {
-  const brand = filters.brandKey;
-  return (
-    (facet === 'category' || filters.category === undefined || group.category_id === filters.category) &&
-    (facet === 'brand' || brand === undefined || group.brand_key === brand) &&
-    (facet === 'condition' || filters.condition === undefined || group.condition === filters.condition) &&
-    (facet === 'district' || filters.district === undefined || group.district === filters.district) &&
-    (facet === 'verified' || !filters.verified || group.is_seller_verified)
-  );
-}
-
-function tally(
-  groups: FacetGroup[],
-  filters: Chosen,
-  facet: Facet,
-  valueOf: (group: FacetGroup) => string | null,
-  labelOf: (group: FacetGroup, value: string) => string,
-): FacetOption[] {
-  const options = new Map<string, FacetOption>();
-  for (const group of groups) {
-    const value = valueOf(group);
-    if (value === null || !passes(group, filters, facet)) continue;
-    const option = options.get(value) ?? { value, label: labelOf(group, value), count: 0 };
-    option.count += countOf(group, filters.posted);
-    options.set(value, option);
+export function countFacets(columns: Columns, positions: Int32Array | undefined, chosen: Chosen, now: number): Counted {
+  const failures = failureTest(columns, chosen);
+  const since24h = postedSince('24h', now);
+  const since7d = postedSince('7d', now);
+  const since30d = postedSince('30d', now);
+  const categories = new Int32Array(columns.categories.values.length);
+  const brands = new Int32Array(columns.brands.values.length);
+  const conditions = new Int32Array(columns.conditions.values.length);
+  const districts = new Int32Array(columns.districts.values.length + 1);
+  let total = 0;
+  let verified = 0;
+  let within24h = 0;
+  let within7d = 0;
+  let within30d = 0;
+  const { live, category, brand, condition, district, postedAt } = columns;
+  const count = positions ? positions.length : columns.size;
+  for (let k = 0; k < count; k += 1) {
+    const at = positions ? positions[k]! : k;
+    if (!live[at]) continue;
+    const failed = failures(at);
+    if (failed & FAILS.price) continue;
+    if (failed === 0) total += 1;
+    if ((failed & ~FAILS.category) === 0) categories[category[at]!]! += 1;
+    if ((failed & ~FAILS.brand) === 0) brands[brand[at]!]! += 1;
+    if ((failed & ~FAILS.condition) === 0) conditions[condition[at]!]! += 1;
+    if ((failed & ~FAILS.district) === 0) districts[district[at]!]! += 1;
+    if ((failed & ~FAILS.verified) === 0 && columns.verified[at]) verified += 1;
+    if ((failed & ~FAILS.posted) === 0) {
+      const posted = postedAt[at]!;
+      if (posted >= since30d) within30d += 1;
+      if (posted >= since7d) within7d += 1;
+      if (posted >= since24h) within24h += 1;
+    }
   }
-  return [...options.values()].filter((option) => option.count > 0);
+  return {
+    total,
+    category: categories,
+    brand: brands,
+    condition: conditions,
+    district: districts,
+    verified,
+    posted: { '24h': within24h, '7d': within7d, '30d': within30d },
+  };
+}
+
+/** The options that would give something, labelled; `values[code]` is the option's value. */
+function optionsOf(
+  counts: Int32Array,
+  valueOf: (code: number) => string | undefined,
+  labelOf: (code: number, value: string) => string,
+): FacetOption[] {
+  const options: FacetOption[] = [];
+  counts.forEach((count, code) => {
+    const value = valueOf(code);
+    if (count > 0 && value !== undefined) options.push({ value, label: labelOf(code, value), count });
+  });
+  return options;
 }
 
 const byCount = (a: FacetOption, b: FacetOption) => b.count - a.count || a.label.localeCompare(b.label);
@@ -75,63 +87,46 @@ function withChosen(options: FacetOption[], chosen: string | undefined, label = 
   return [...options, { value: chosen, label: label ?? chosen, count: 0 }];
 }
 
-export function facetsOf(groups: FacetGroup[], asked: SearchFilters, categoryNames: Map<string, string>) {
-  const filters: Chosen = { ...asked, brandKey: asked.brand === undefined ? undefined : indexedText(asked.brand) };
-  const total = groups
-    .filter((group) => passes(group, filters))
-    .reduce((sum, group) => sum + countOf(group, filters.posted), 0);
-  const { brandKey } = filters;
-  const brands = tally(
-    groups,
-    filters,
-    'brand',
-    (g) => g.brand_key,
-    (g) => g.brand,
-  );
+/** The total and the facets as the API answers them. */
+export function facetsOf(
+  counted: Counted,
+  columns: Columns,
+  filters: SearchFilters,
+  categoryNames: Map<string, string>,
+): { total: number; facets: Facets } {
+  const same = (_: number, value: string) => value;
   const facets: Facets = {
     category: withChosen(
-      tally(
-        groups,
-        filters,
-        'category',
-        (g) => g.category_id,
+      optionsOf(
+        counted.category,
+        (code) => columns.categories.values[code],
         (_, id) => categoryNames.get(id) ?? id,
       ).sort(byCount),
       filters.category,
       categoryNames.get(filters.category ?? ''),
     ),
-    brand: withChosen(brands.sort(byCount), brandKey, filters.brand),
-    condition: tally(
-      groups,
-      filters,
-      'condition',
-      (g) => g.condition,
-      (_, value) => value,
-    ).sort((a, b) => CONDITIONS.indexOf(a.value as never) - CONDITIONS.indexOf(b.value as never)),
-    district: withChosen(
-      tally(
-        groups,
-        filters,
-        'district',
-        (g) => g.district,
-        (_, value) => value,
+    brand: withChosen(
+      optionsOf(
+        counted.brand,
+        (code) => columns.brands.values[code],
+        (code) => columns.brands.labels[code]!,
       ).sort(byCount),
+      filters.brand === undefined ? undefined : indexedText(filters.brand),
+      filters.brand,
+    ),
+    condition: optionsOf(counted.condition, (code) => columns.conditions.values[code], same).sort(
+      (a, b) => CONDITIONS.indexOf(a.value as never) - CONDITIONS.indexOf(b.value as never),
+    ),
+    district: withChosen(
+      optionsOf(counted.district, (code) => columns.districts.values[code - 1], same).sort(byCount),
       filters.district,
     ),
-    verified: tally(
-      groups,
-      filters,
-      'verified',
-      (g) => (g.is_seller_verified ? 'true' : null),
-      () => 'Verified sellers only',
-    ),
+    verified: counted.verified > 0 ? [{ value: 'true', label: 'Verified sellers only', count: counted.verified }] : [],
     posted: POSTED_WITHIN.map((period) => ({
       value: period,
       label: POSTED_LABELS[period],
-      count: groups
-        .filter((group) => passes(group, filters))
-        .reduce((sum, group) => sum + group[`within_${period}`], 0),
+      count: counted.posted[period],
     })),
   };
-  return { total, facets };
+  return { total: counted.total, facets };
 }

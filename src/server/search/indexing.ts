@@ -14,11 +14,44 @@ type SearchRow = Insertable<SearchListingsTable>;
 let version = 0;
 
 /**
- * Goes up with every write to the index, so what was computed from it before (the facet counts
- * SqlSearch keeps) is known to be out of date. It moves before the writer commits: a search that
- * reads between the two may keep the old counts under the new number, until their time is up.
+ * Goes up with every write to the index, so what was read from it before (what SqlSearch keeps) is
+ * known to be out of date. It moves before the writer commits: a search that reads between the two
+ * may keep the old state under the new number, until its time is up.
  */
 export const indexVersion = () => version;
+
+/** One write to the index: a product's row (`listingId` its row before, if it had one), or `many` rows at once. */
+type Change = { version: number } & ({ productId: string; listingId: number | undefined } | { many: true });
+
+/** The latest writes, so a reader that kept the index's columns can catch up on a few rows (see changesSince). */
+const changes: Change[] = [];
+const CHANGES_KEPT = 1000;
+
+function record(change: Omit<Change, 'version'>): void {
+  version += 1;
+  changes.push({ ...change, version } as Change);
+  if (changes.length > CHANGES_KEPT) changes.shift();
+}
+
+export interface ChangedRows {
+  productIds: string[];
+  /** Rows the products had before: those no longer there were removed. */
+  listingIds: number[];
+}
+
+/** The rows written in this process since version `since`; undefined when not known row by row (many at once, or too long ago). */
+export function changesSince(since: number): ChangedRows | undefined {
+  const rows: ChangedRows = { productIds: [], listingIds: [] };
+  if (since === version) return rows;
+  if ((changes[0]?.version ?? Infinity) > since + 1) return undefined;
+  for (const change of changes) {
+    if (change.version <= since) continue;
+    if ('many' in change) return undefined;
+    rows.productIds.push(change.productId);
+    if (change.listingId !== undefined) rows.listingIds.push(change.listingId);
+  }
+  return rows;
+}
 
 const sourceOf = (db: Kysely<Database>) =>
   db
@@ -77,13 +110,13 @@ const vocabularyOf = (row: TextFields | undefined): Set<string> =>
 
 /** Brings the index row of one product in line with the product, inside the caller's transaction. */
 export async function syncListing(trx: Kysely<Database>, productId: string): Promise<void> {
-  version += 1;
   const source = await sourceOf(trx).where('p.id', '=', productId).executeTakeFirst();
   const old = await trx
     .selectFrom('search_listings')
     .selectAll()
     .where('product_id', '=', productId)
     .executeTakeFirst();
+  record({ productId, listingId: old?.id });
   const next = source && isFindable(source) ? searchRowOf(source) : undefined;
   if (next && old) await trx.updateTable('search_listings').set(next).where('id', '=', old.id).execute();
   else if (next) await trx.insertInto('search_listings').values(next).execute();
@@ -96,7 +129,7 @@ export async function syncListing(trx: Kysely<Database>, productId: string): Pro
  * products anyway, but their words must be counted out.
  */
 export async function unindexSeller(trx: Kysely<Database>, sellerId: string): Promise<void> {
-  version += 1;
+  record({ many: true });
   const rows = await trx.selectFrom('search_listings').selectAll().where('seller_id', '=', sellerId).execute();
   if (rows.length === 0) return;
   await trx.deleteFrom('search_listings').where('seller_id', '=', sellerId).execute();
@@ -107,7 +140,7 @@ export async function unindexSeller(trx: Kysely<Database>, sellerId: string): Pr
 
 /** A verified badge earned later shows in the "verified sellers only" filter at once. */
 export async function setSellerVerifiedInIndex(trx: Kysely<Database>, sellerId: string, verified: boolean) {
-  version += 1;
+  record({ many: true });
   await trx
     .updateTable('search_listings')
     .set({ is_seller_verified: verified })
@@ -150,7 +183,7 @@ const REBUILD_BATCH = 500;
 
 /** Builds the whole index from the products table: for a new index, and for generated benchmark data. */
 export async function rebuildSearchIndex(db: Kysely<Database>, engine: Engine): Promise<void> {
-  version += 1;
+  record({ many: true });
   await db.deleteFrom('search_listings').execute();
   await db.deleteFrom('search_words').execute();
   const words = new Map<string, number>();

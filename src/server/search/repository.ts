@@ -1,9 +1,9 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { POSTED_HOURS, POSTED_WITHIN, type SearchFilters, type SearchSort } from '../../shared/search';
+import { POSTED_HOURS, type SearchFilters, type SearchSort } from '../../shared/search';
 import type { Engine } from '../db/connection';
 import type { Database, SearchListingsTable } from '../db/schema';
 import { selectProductDetails, type ProductDetailsRow } from '../products/repository';
-import type { FacetGroup } from './facets';
+import type { ChangedRows } from './indexing';
 import { indexedText } from './text';
 import type { Term } from './words';
 
@@ -12,16 +12,18 @@ import type { Term } from './words';
  * SQLite, a tsquery against the GIN-indexed tsvector on PostgreSQL.
  */
 
+/** The orders read from the database; best match is ranked once per words (see rankedIds). */
+export type ChosenOrder = Exclude<SearchSort, 'best'>;
+
 type Listings = SelectQueryBuilder<Database & { s: SearchListingsTable }, 's', object>;
 
 /** The full-text condition on `s`, and the engine's query text it was made from. */
-interface TextMatch {
+export interface TextMatch {
   where: Expression<SqlBool>;
   /**
-   * The same condition for a page in a chosen order. On SQLite `where` fetches every match by id
-   * and sorts them all; here the unary plus keeps SQLite off the id, so it walks the index of the
-   * order and checks each row against the matches, stopping at the page's end. Common words fill
-   * a page within a few hundred rows, however many listings there are.
+   * The same condition for reading the newest matches (suggestions). On SQLite `where` fetches every
+   * match by id and sorts them all; here the unary plus keeps SQLite off the id, so it walks the
+   * posted index and checks each row against the matches, stopping when enough are found.
    */
   inOrder: Expression<SqlBool>;
   engine: Engine;
@@ -74,89 +76,124 @@ function withFilters(query: Listings, filters: SearchFilters, now: number, price
   return q;
 }
 
-/** The matched listings grouped by every faceted column (see FacetGroup). */
-export function facetGroups(
-  db: Kysely<Database>,
-  filters: SearchFilters,
-  match: TextMatch | undefined,
-  now: number,
-): Promise<FacetGroup[]> {
-  let query = withPrice(db.selectFrom('search_listings as s'), filters);
-  if (match) query = query.where(match.where);
-  const within = (period: (typeof POSTED_WITHIN)[number]) =>
-    sql<number>`sum(case when s.posted_at >= ${cutoffOf(POSTED_HOURS[period], now)} then 1 else 0 end)`.as(
-      `within_${period}`,
-    );
-  return query
-    .select(['s.category_id', 's.brand_key', 's.condition', 's.district', 's.is_seller_verified'])
-    .select((eb) => [eb.fn.max('s.brand').as('brand'), eb.fn.countAll<number>().as('listings')])
-    .select(POSTED_WITHIN.map(within))
-    .groupBy(['s.category_id', 's.brand_key', 's.condition', 's.district', 's.is_seller_verified'])
-    .execute() as Promise<FacetGroup[]>;
+const columnsOf = (db: Kysely<Database>) =>
+  db
+    .selectFrom('search_listings')
+    .select([
+      'id',
+      'category_id',
+      'brand_key',
+      'brand',
+      'condition',
+      'district',
+      'is_seller_verified',
+      'posted_at',
+      'price',
+    ]);
+export type ColumnRow = Awaited<ReturnType<ReturnType<typeof columnsOf>['execute']>>[number];
+
+/** The filter and sort columns of the listings after `afterId`, in id order (see ListingColumns). */
+export const columnRows = (db: Kysely<Database>, afterId: number, limit: number) =>
+  columnsOf(db).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+
+/** The same columns of the listings of the given products, and of the given listings, as far as they are still there. */
+export const columnRowsOf = async (db: Kysely<Database>, { productIds, listingIds }: ChangedRows) =>
+  productIds.length + listingIds.length === 0
+    ? []
+    : columnsOf(db)
+        .where((eb) =>
+          eb.or([
+            ...(productIds.length > 0 ? [eb('product_id', 'in', productIds)] : []),
+            ...(listingIds.length > 0 ? [eb('id', 'in', listingIds)] : []),
+          ]),
+        )
+        .execute();
+
+/** The ids (`search_listings.id`) of every listing the words match, in no particular order. */
+export async function matchedIds(db: Kysely<Database>, match: TextMatch): Promise<Int32Array> {
+  const rows =
+    match.engine === 'sqlite'
+      ? (
+          await sql<{
+            id: number;
+          }>`select rowid as id from search_listings_fts where search_listings_fts match ${match.query}`.execute(db)
+        ).rows
+      : await db.selectFrom('search_listings as s').select('s.id').where(match.where).execute();
+  return Int32Array.from(rows, (row) => row.id);
+}
+
+/** The same ids, best match first: FTS5's rank (bm25) on SQLite, ts_rank then newest on PostgreSQL. */
+export async function rankedIds(db: Kysely<Database>, match: TextMatch): Promise<Int32Array> {
+  const rows =
+    match.engine === 'sqlite'
+      ? (
+          await sql<{
+            id: number;
+          }>`select rowid as id from search_listings_fts where search_listings_fts match ${match.query} order by rank, rowid desc`.execute(
+            db,
+          )
+        ).rows
+      : await db
+          .selectFrom('search_listings as s')
+          .select('s.id')
+          .where(match.where)
+          .orderBy(sql`ts_rank(s.document, to_tsquery('simple', ${match.query}))`, 'desc')
+          .orderBy('s.posted_at', 'desc')
+          .orderBy('s.id', 'desc')
+          .execute();
+  return Int32Array.from(rows, (row) => row.id);
 }
 
 /**
- * The product ids of the matched listings in the order asked, read on the search index alone:
- * only a page of them is then joined to its details (`detailsOf`), since joining every match first
- * would carry whole product rows through the sort of thousands of matches.
+ * The product ids of the listings passing the filters of a search without words, in a chosen order
+ * (newest or by price), read down the index of that order and stopping at the page's end; only that
+ * page is then joined to its details (`detailsOf`). Word searches order their matches in memory
+ * (column-pages.ts).
  */
 export function orderedIds(
   db: Kysely<Database>,
   filters: SearchFilters,
-  match: TextMatch | undefined,
-  sort: SearchSort,
+  sort: ChosenOrder,
   now: number,
   engine: Engine,
 ) {
-  const byPrice = sort === 'price_asc' || sort === 'price_desc';
-  const sqliteBest = sort === 'best' && match?.engine === 'sqlite';
-  let query = withFilters(db.selectFrom('search_listings as s'), filters, now, engine === 'sqlite' && !byPrice);
-  if (match && !sqliteBest) query = query.where(match.inOrder);
-  const ids = query.select('s.product_id');
-  return sort === 'best' && match
-    ? ids.$call((q) =>
-        match.engine === 'sqlite'
-          ? // FTS5 ranks only in a query on its own table: ranked there, then joined to the filters.
-            q
-              .innerJoin(
-                sql<{
-                  id: number;
-                  score: number;
-                }>`(select rowid as id, rank as score from search_listings_fts where search_listings_fts match ${match.query})`.as(
-                  'f',
-                ),
-                'f.id',
-                's.id',
-              )
-              .orderBy('f.score')
-              .orderBy('s.id', 'desc')
-          : q
-              .orderBy(sql`ts_rank(s.document, to_tsquery('simple', ${match.query}))`, 'desc')
-              .orderBy('s.posted_at', 'desc')
-              .orderBy('s.id', 'desc'),
-      )
-    : sort === 'price_asc'
-      ? ids.orderBy('s.price', 'asc').orderBy('s.id', 'asc')
-      : sort === 'price_desc'
-        ? ids.orderBy('s.price', 'desc').orderBy('s.id', 'desc')
-        : ids.orderBy('s.posted_at', 'desc').orderBy('s.id', 'desc');
+  const byPrice = sort !== 'newest';
+  const ids = withFilters(db.selectFrom('search_listings as s'), filters, now, engine === 'sqlite' && !byPrice).select(
+    's.product_id',
+  );
+  return sort === 'price_asc'
+    ? ids.orderBy('s.price', 'asc').orderBy('s.id', 'asc')
+    : sort === 'price_desc'
+      ? ids.orderBy('s.price', 'desc').orderBy('s.id', 'desc')
+      : ids.orderBy('s.posted_at', 'desc').orderBy('s.id', 'desc');
 }
 
-/** One page of matched listings with the product details the API answers. */
+/** One page of a search without words, with the product details the API answers. */
 export async function listingPage(
   db: Kysely<Database>,
   filters: SearchFilters,
-  match: TextMatch | undefined,
-  sort: SearchSort,
+  sort: ChosenOrder,
   page: { limit: number; offset: number },
   now: number,
   engine: Engine,
 ): Promise<ProductDetailsRow[]> {
-  const ids = await orderedIds(db, filters, match, sort, now, engine).limit(page.limit).offset(page.offset).execute();
+  const ids = await orderedIds(db, filters, sort, now, engine).limit(page.limit).offset(page.offset).execute();
   return detailsOf(
     db,
     ids.map((row) => row.product_id),
   );
+}
+
+/** The products of the given listings, in the order given. */
+export async function productIdsOf(db: Kysely<Database>, listingIds: number[]): Promise<string[]> {
+  if (listingIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('search_listings')
+    .select(['id', 'product_id'])
+    .where('id', 'in', listingIds)
+    .execute();
+  const productOf = new Map(rows.map((row) => [row.id, row.product_id]));
+  return listingIds.flatMap((id) => productOf.get(id) ?? []);
 }
 
 /** The given products with the details the API answers, in the order given. */

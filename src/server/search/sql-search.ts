@@ -1,75 +1,96 @@
 import type { Kysely } from 'kysely';
-import { MAX_SUGGESTIONS, type SearchFilters, type SearchQuery, type Suggestion } from '../../shared/search';
+import { MAX_SUGGESTIONS, type SearchQuery, type Suggestion } from '../../shared/search';
 import type { Engine } from '../db/connection';
 import type { Database } from '../db/schema';
+import type { ProductDetailsRow } from '../products/repository';
+import { chosenIn, type Chosen } from './column-filters';
+import { orderedPage, rankedPage, type Window } from './column-pages';
 import type { SearchAnswer, SearchEngine } from './engine';
-import { facetsOf, type FacetGroup } from './facets';
+import { countFacets, facetsOf } from './facets';
 import { indexVersion } from './indexing';
+import { COLUMNS_FRESH_MS, ListingColumns, type Columns } from './listing-columns';
 import {
   categoryNames,
   detailsOf,
-  facetGroups,
   listingPage,
-  orderedIds,
+  matchedIds,
+  productIdsOf,
+  rankedIds,
   suggestionSample,
   textMatch,
+  type TextMatch,
 } from './repository';
 import { indexedText } from './text';
 import { termsOf } from './words';
 
-/** How long what is kept from the index lives: the "posted within" counts move on with the clock. */
-const KEPT_FOR_MS = 10_000;
+/** How long what is kept from the index lives: writes in other processes are seen within it. */
+const KEPT_FOR_MS = COLUMNS_FRESH_MS;
 
 /**
- * What was read from the whole set of matches, by key, until the index changes (see indexVersion)
- * or for KEPT_FOR_MS; the oldest goes when `size` are kept.
+ * Listing ids read for some words, by key, until the index changes here (see indexVersion) or for
+ * KEPT_FOR_MS. Bounded by the ids kept, not the entries: the oldest go first.
  */
-class Kept<T> {
-  private readonly entries = new Map<string, { version: number; at: number; value: T }>();
+class KeptIds {
+  private readonly entries = new Map<string, { version: number; at: number; ids: Int32Array }>();
   /** Reads under way: many buyers asking the same at once wait for one read, not one each. */
-  private readonly reading = new Map<string, { version: number; value: Promise<T> }>();
-  constructor(private readonly size: number) {}
+  private readonly reading = new Map<string, { version: number; ids: Promise<Int32Array> }>();
+  private kept = 0;
+  constructor(private readonly maxIds: number) {}
 
-  async get(key: string, now: number, read: () => Promise<T>): Promise<T> {
+  async get(key: string, now: number, read: () => Promise<Int32Array>): Promise<Int32Array> {
     const version = indexVersion();
-    const kept = this.entries.get(key);
-    if (kept && kept.version === version && now - kept.at < KEPT_FOR_MS) return kept.value;
+    const entry = this.entries.get(key);
+    if (entry && entry.version === version && now - entry.at < KEPT_FOR_MS) return entry.ids;
     const pending = this.reading.get(key);
-    if (pending && pending.version === version) return pending.value;
+    if (pending && pending.version === version) return pending.ids;
     const reading = read();
-    this.reading.set(key, { version, value: reading });
-    let value: T;
+    this.reading.set(key, { version, ids: reading });
+    let ids: Int32Array;
     try {
-      value = await reading;
+      ids = await reading;
     } finally {
-      if (this.reading.get(key)?.value === reading) this.reading.delete(key);
+      if (this.reading.get(key)?.ids === reading) this.reading.delete(key);
     }
-    // Read while the index changed, it may be part old, part new: used once, not kept.
-    if (indexVersion() !== version) return value;
+    // Read while the index changed, they may be part old, part new: used once, not kept.
+    if (indexVersion() === version) this.keep(key, { version, at: now, ids });
+    return ids;
+  }
+
+  private keep(key: string, entry: { version: number; at: number; ids: Int32Array }): void {
+    this.forget(key);
+    this.entries.set(key, entry);
+    this.kept += entry.ids.length;
+    while (this.kept > this.maxIds && this.entries.size > 1) this.forget(this.entries.keys().next().value!);
+  }
+
+  private forget(key: string): void {
+    this.kept -= this.entries.get(key)?.ids.length ?? 0;
     this.entries.delete(key);
-    if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { version, at: now, value });
-    return value;
   }
 }
 
-const noFilter = (filters: SearchFilters) => Object.values(filters).every((v) => v === undefined || v === false);
+/** Ids kept per cache: 4 bytes each, so 8 MB at most, off the JavaScript heap. */
+const IDS_KEPT = 2_000_000;
 
 /** Search on the app's own database: SQLite FTS5 or PostgreSQL full-text, with the same answers. */
 export class SqlSearch implements SearchEngine {
   /*
-   * Two reads grow with the number of matches, where a page otherwise reads only its own rows:
-   * facet counts (kept by words and price range; the other filters are applied to them in memory)
-   * and the best-match order of words searched without filters (ranking scores every match).
-   * Popular searches repeat, and what is kept stays right until the index changes.
+   * What needs every match is answered from the listing columns in memory: the facet counts, the
+   * total, and a word search's page (its matches, ordered there, or walked in the words' ranking for
+   * best match). Only a search without words reads its page from the database, down the index of its
+   * order, stopping at the page's end. The matches and the ranking of words are kept, since the same
+   * words come back with other filters, pages and sorts.
    */
-  private readonly facets = new Kept<FacetGroup[]>(500);
-  private readonly ranked = new Kept<string[]>(100);
+  private readonly columns: ListingColumns;
+  private readonly matched = new KeptIds(IDS_KEPT);
+  private readonly ranked = new KeptIds(IDS_KEPT);
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
-  ) {}
+  ) {
+    this.columns = new ListingColumns(db);
+  }
 
   async search(query: SearchQuery): Promise<SearchAnswer> {
     const { page, limit, sort: asked, q, ...filters } = query;
@@ -78,27 +99,53 @@ export class SqlSearch implements SearchEngine {
     // Best match needs words to match; without them the newest come first.
     const sort = match ? (asked ?? 'best') : asked === undefined || asked === 'best' ? 'newest' : asked;
     const now = Date.now();
-    const offset = (page - 1) * limit;
-    const facetKey = JSON.stringify([match?.query ?? null, filters.minPrice ?? null, filters.maxPrice ?? null]);
-    const [groups, rows, names] = await Promise.all([
-      this.facets.get(facetKey, now, () => facetGroups(this.db, filters, match, now)),
-      sort === 'best' && match && noFilter(filters)
-        ? this.ranked
-            .get(match.query, now, async () =>
-              (await orderedIds(this.db, {}, match, 'best', now, this.engine).execute()).map((row) => row.product_id),
-            )
-            .then((ids) => detailsOf(this.db, ids.slice(offset, offset + limit)))
-        : listingPage(this.db, filters, match, sort, { limit, offset }, now, this.engine),
+    const window = { offset: (page - 1) * limit, limit };
+    const [columns, matches, names] = await Promise.all([
+      this.columns.current(now),
+      match && this.matched.get(match.query, now, () => matchedIds(this.db, match)),
       categoryNames(this.db),
     ]);
-    const { total, facets } = facetsOf(groups, filters, names);
+    const positions = matches && this.positionsOf(matches, columns);
+    const chosen = chosenIn(columns, filters, now);
+    const rows =
+      sort === 'best' // only with words (above)
+        ? await this.rankedRows(match!, columns, chosen, window, now)
+        : positions
+          ? await this.rowsOf(orderedPage(columns, positions, chosen, sort, window))
+          : await listingPage(this.db, filters, sort, window, now, this.engine);
+    const counted = countFacets(columns, positions, chosen, now);
     return {
       rows,
-      total,
       sort,
       searchedFor: corrected ? terms.map((t) => t.word).join(' ') : null,
-      facets,
+      ...facetsOf(counted, columns, filters, names),
     };
+  }
+
+  /** Where kept matches are in the columns: the same as long as both are kept (see Columns.put). */
+  private readonly positions = new WeakMap<Int32Array, { columns: Columns; positions: Int32Array }>();
+
+  private positionsOf(listingIds: Int32Array, columns: Columns): Int32Array {
+    const known = this.positions.get(listingIds);
+    if (known?.columns === columns) return known.positions;
+    const positions = columns.positionsOf(listingIds);
+    this.positions.set(listingIds, { columns, positions });
+    return positions;
+  }
+
+  private async rankedRows(
+    match: TextMatch,
+    columns: Columns,
+    chosen: Chosen,
+    window: Window,
+    now: number,
+  ): Promise<ProductDetailsRow[]> {
+    const ranked = await this.ranked.get(match.query, now, () => rankedIds(this.db, match));
+    return this.rowsOf(rankedPage(columns, ranked, chosen, window));
+  }
+
+  private async rowsOf(listingIds: number[]): Promise<ProductDetailsRow[]> {
+    return detailsOf(this.db, await productIdsOf(this.db, listingIds));
   }
 
   async suggest(text: string): Promise<Suggestion[]> {

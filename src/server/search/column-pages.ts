@@ -1,0 +1,74 @@
+import type { Chosen } from './column-filters';
+import { failureTest } from './column-filters';
+import type { Columns } from './listing-columns';
+import type { ChosenOrder } from './repository';
+
+/*
+ * Pages of a word search read from the listing columns: the matches are known (and kept) already,
+ * so ordering those that pass the filters here costs a pass over them, where the database would
+ * gather every match again for each page.
+ */
+
+export interface Window {
+  offset: number;
+  limit: number;
+}
+
+/** A page of the listings in `ranked` (ids, best first) that pass every filter. */
+export function rankedPage(columns: Columns, ranked: Int32Array, chosen: Chosen, page: Window): number[] {
+  const failures = failureTest(columns, chosen);
+  const found: number[] = [];
+  let skipped = 0;
+  for (const listingId of ranked) {
+    const position = columns.positionOf(listingId);
+    if (position === undefined || failures(position) !== 0) continue;
+    if (skipped < page.offset) skipped += 1;
+    else if (found.push(listingId) === page.limit) break;
+  }
+  return found;
+}
+
+type Compare = (a: number, b: number) => number;
+
+/** The orders of repository.ts's orderedIds, by position: the listing id breaks ties the same way. */
+function compareIn(columns: Columns, sort: ChosenOrder): Compare {
+  const { postedAt, price, listingId } = columns;
+  if (sort === 'newest') return (a, b) => postedAt[b]! - postedAt[a]! || listingId[b]! - listingId[a]!;
+  if (sort === 'price_asc') return (a, b) => price[a]! - price[b]! || listingId[a]! - listingId[b]!;
+  return (a, b) => price[b]! - price[a]! || listingId[b]! - listingId[a]!;
+}
+
+/** The listing ids of a page of the listings at `positions` that pass every filter, in the order asked. */
+export function orderedPage(
+  columns: Columns,
+  positions: Int32Array,
+  chosen: Chosen,
+  sort: ChosenOrder,
+  page: Window,
+): number[] {
+  const failures = failureTest(columns, chosen);
+  const passing: number[] = [];
+  for (const at of positions) if (columns.live[at] && failures(at) === 0) passing.push(at);
+  const compare = compareIn(columns, sort);
+  const wanted = page.offset + page.limit;
+  const first = wanted * 8 < passing.length ? firstOf(passing, wanted, compare) : passing.sort(compare);
+  return first.slice(page.offset, wanted).map((at) => columns.listingId[at]!);
+}
+
+/** The first `count` items in order, without sorting them all: most items are later than the last kept. */
+function firstOf(items: number[], count: number, compare: Compare): number[] {
+  const kept: number[] = [];
+  for (const item of items) {
+    if (kept.length === count && compare(item, kept[count - 1]!) >= 0) continue;
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compare(kept[middle]!, item) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    kept.splice(low, 0, item);
+    if (kept.length > count) kept.pop();
+  }
+  return kept;
+}

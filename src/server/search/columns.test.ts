@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { CONDITIONS } from '../../shared/products';
+import { POSTED_HOURS, type SearchFilters } from '../../shared/search';
+import { chosenIn } from './column-filters';
+import { orderedPage, rankedPage } from './column-pages';
+import { countFacets, facetsOf } from './facets';
+import { Columns } from './listing-columns';
+import type { ChosenOrder, ColumnRow } from './repository';
+import { indexedText } from './text';
+
+const NOW = Date.parse('2026-11-24T12:00:00.000Z');
+const HOUR = 3_600_000;
+const CATEGORIES = ['c1', 'c2', 'c3'];
+const BRANDS = ['Samsung', 'SAMSUNG', 'Apple', 'Xiaomi'];
+const DISTRICTS = ['Dhaka', 'Sylhet', null];
+
+/** A fixed pseudo-random sequence, so a failure can be replayed. */
+function randomFrom(seed: number) {
+  let state = seed;
+  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  return { next, pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+}
+
+function listings(count: number, seed = 7): ColumnRow[] {
+  const random = randomFrom(seed);
+  return Array.from({ length: count }, (_, index) => {
+    const brand = random.pick(BRANDS);
+    return {
+      id: index * 3 + 1,
+      category_id: random.pick(CATEGORIES),
+      brand,
+      brand_key: indexedText(brand),
+      condition: random.pick(CONDITIONS),
+      district: random.pick(DISTRICTS),
+      is_seller_verified: random.next() < 0.4,
+      // A few share a time or a price, so the ties are ordered too.
+      posted_at: new Date(NOW - Math.floor(random.next() * 40) * 24 * HOUR).toISOString(),
+      price: Math.round(random.next() * 20) * 1000,
+    };
+  });
+}
+
+function columnsOf(rows: ColumnRow[]): Columns {
+  const columns = new Columns();
+  for (const row of rows) columns.put(row);
+  return columns;
+}
+
+/** What the database answers for the same filters (repository.ts), written plainly. */
+function passes(row: ColumnRow, filters: SearchFilters, except?: keyof SearchFilters): boolean {
+  const checks: Partial<Record<keyof SearchFilters, boolean>> = {
+    category: filters.category === undefined || row.category_id === filters.category,
+    brand: filters.brand === undefined || row.brand_key === indexedText(filters.brand),
+    condition: filters.condition === undefined || row.condition === filters.condition,
+    district: filters.district === undefined || row.district === filters.district,
+    verified: !filters.verified || row.is_seller_verified,
+    posted: filters.posted === undefined || Date.parse(row.posted_at) >= NOW - POSTED_HOURS[filters.posted] * HOUR,
+  };
+  const inRange = row.price >= (filters.minPrice ?? 0) && row.price <= (filters.maxPrice ?? Infinity);
+  return inRange && Object.entries(checks).every(([name, ok]) => name === except || ok);
+}
+
+const FILTER_CHOICES: SearchFilters[] = [
+  {},
+  { brand: 'samsung' },
+  { category: 'c2', condition: 'Good' },
+  { district: 'Dhaka', posted: '7d' },
+  { verified: true, minPrice: 5000, maxPrice: 12000 },
+  { brand: 'Apple', district: 'Sylhet', posted: '30d', condition: 'Fair', category: 'c1', verified: true },
+  { brand: 'Nokia' },
+  { district: 'Rangpur' },
+];
+
+describe('facet counts from the listing columns', () => {
+  const rows = listings(400);
+  const columns = columnsOf(rows);
+  const names = new Map(CATEGORIES.map((id) => [id, `Category ${id}`]));
+  const count = (
+    matched: ColumnRow[],
+    filters: SearchFilters,
+    facet: keyof SearchFilters,
+    valueOf: (row: ColumnRow) => unknown,
+  ) => {
+    const counts = new Map<unknown, number>();
+    for (const row of matched)
+      if (passes(row, filters, facet)) counts.set(valueOf(row), (counts.get(valueOf(row)) ?? 0) + 1);
+    return counts;
+  };
+
+  for (const filters of FILTER_CHOICES) {
+    it(`count each option under the other filters: ${JSON.stringify(filters)}`, () => {
+      const matched = rows.filter((_, index) => index % 3 !== 0);
+      const positions = columns.positionsOf(Int32Array.from(matched, (row) => row.id));
+      const { total, facets } = facetsOf(
+        countFacets(columns, positions, chosenIn(columns, filters, NOW), NOW),
+        columns,
+        filters,
+        names,
+      );
+      expect(total).toBe(matched.filter((row) => passes(row, filters)).length);
+      const asCounts = (options: { value: string; count: number }[]) =>
+        new Map(options.filter((o) => o.count > 0).map((o) => [o.value, o.count]));
+      expect(asCounts(facets.category)).toEqual(count(matched, filters, 'category', (row) => row.category_id));
+      expect(asCounts(facets.brand)).toEqual(count(matched, filters, 'brand', (row) => row.brand_key));
+      expect(asCounts(facets.condition)).toEqual(count(matched, filters, 'condition', (row) => row.condition));
+      const districts = count(matched, filters, 'district', (row) => row.district);
+      districts.delete(null);
+      expect(asCounts(facets.district)).toEqual(districts);
+      const verified = matched.filter((row) => passes(row, filters, 'verified') && row.is_seller_verified).length;
+      expect(facets.verified).toEqual(
+        verified ? [{ value: 'true', label: 'Verified sellers only', count: verified }] : [],
+      );
+      for (const option of facets.posted) {
+        const within = { ...filters, posted: option.value as SearchFilters['posted'] };
+        expect(option.count).toBe(matched.filter((row) => passes(row, within)).length);
+      }
+    });
+  }
+
+  it('keep a chosen option that gives nothing, with 0, so it can be cleared', () => {
+    const filters = { brand: 'Nokia', district: 'Rangpur' as const };
+    const { facets } = facetsOf(
+      countFacets(columns, undefined, chosenIn(columns, filters, NOW), NOW),
+      columns,
+      filters,
+      names,
+    );
+    expect(facets.brand).toContainEqual({ value: 'nokia', label: 'Nokia', count: 0 });
+    expect(facets.district).toContainEqual({ value: 'Rangpur', label: 'Rangpur', count: 0 });
+  });
+
+  it('show a brand spelt two ways once, the same way in every process', () => {
+    const { facets } = facetsOf(countFacets(columns, undefined, chosenIn(columns, {}, NOW), NOW), columns, {}, names);
+    expect(facets.brand.filter((option) => option.value === 'samsung')).toEqual([
+      expect.objectContaining({ label: 'Samsung' }),
+    ]);
+  });
+});
+
+describe('pages of a word search from the listing columns', () => {
+  const rows = listings(300);
+  const columns = columnsOf(rows);
+  const positions = columns.positionsOf(Int32Array.from(rows, (row) => row.id));
+  const orders: Record<ChosenOrder, (a: ColumnRow, b: ColumnRow) => number> = {
+    newest: (a, b) => b.posted_at.localeCompare(a.posted_at) || b.id - a.id,
+    price_asc: (a, b) => a.price - b.price || a.id - b.id,
+    price_desc: (a, b) => b.price - a.price || b.id - a.id,
+  };
+
+  for (const [sort, compare] of Object.entries(orders) as [ChosenOrder, typeof orders.newest][]) {
+    it(`in the database's order: ${sort}`, () => {
+      for (const filters of FILTER_CHOICES.slice(0, 5)) {
+        const expected = rows
+          .filter((row) => passes(row, filters))
+          .sort(compare)
+          .map((row) => row.id);
+        // The first page picks from many, a deep page sorts them all: both give the database's rows.
+        for (const window of [
+          { offset: 0, limit: 5 },
+          { offset: 20, limit: 20 },
+          { offset: 100, limit: 20 },
+        ]) {
+          const page = orderedPage(columns, positions, chosenIn(columns, filters, NOW), sort, window);
+          expect(page).toEqual(expected.slice(window.offset, window.offset + window.limit));
+        }
+      }
+    });
+  }
+
+  it('best match walks the ranking, skipping what fails a filter or has gone', () => {
+    const ranked = Int32Array.from([...rows].reverse(), (row) => row.id);
+    const gone = rows.at(-2)!.id;
+    const withGone = columnsOf(rows);
+    withGone.remove(gone);
+    const filters = { brand: 'samsung' };
+    const expected = [...rows]
+      .reverse()
+      .filter((row) => row.id !== gone && passes(row, filters))
+      .map((row) => row.id);
+    const chosen = chosenIn(withGone, filters, NOW);
+    expect(rankedPage(withGone, ranked, chosen, { offset: 0, limit: 10 })).toEqual(expected.slice(0, 10));
+    expect(rankedPage(withGone, ranked, chosen, { offset: 10, limit: 10 })).toEqual(expected.slice(10, 20));
+  });
+});
+
+describe('the listing columns', () => {
+  it('grow past their first size, keep a listing at its place when it changes, and forget a removed one', () => {
+    const rows = listings(3000);
+    const columns = columnsOf(rows);
+    expect(columns.size).toBe(3000);
+    const changed = { ...rows[10]!, price: 123_456, district: null };
+    columns.put(changed);
+    const position = columns.positionOf(changed.id)!;
+    expect(position).toBe(10);
+    expect([columns.price[position], columns.district[position]]).toEqual([123_456, 0]);
+    columns.remove(rows[11]!.id);
+    expect(columns.positionOf(rows[11]!.id)).toBeUndefined();
+    expect(columns.positionsOf(Int32Array.from([rows[11]!.id, rows[12]!.id, 999_999]))).toEqual(Int32Array.from([12]));
+    const { total } = countFacets(columns, undefined, chosenIn(columns, {}, NOW), NOW);
+    expect(total).toBe(2999);
+  });
+});
