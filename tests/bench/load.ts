@@ -18,10 +18,24 @@ export interface Measured {
 /** Visitors' addresses: enough that none of them comes near the per-address rate limit. */
 const ADDRESSES = 50_000;
 
+/**
+ * `everyRequestNew`: each request's URL gets a parameter the API ignores (`_=<n>`), new for every
+ * request, so no answer comes from the cache: the app computes every one, as for a long tail of
+ * different searches.
+ */
+export interface LoadOptions {
+  everyRequestNew?: boolean;
+}
+
 /** A second of the same load first, not measured: every server process has computed its answer and warmed up. */
-export async function measureLoad(url: string, connections: number, seconds: number): Promise<Measured> {
-  await load(url, connections, 1);
-  return load(url, connections, seconds);
+export async function measureLoad(
+  url: string,
+  connections: number,
+  seconds: number,
+  options: LoadOptions = {},
+): Promise<Measured> {
+  await load(url, connections, 1, options);
+  return load(url, connections, seconds, options);
 }
 
 /**
@@ -34,10 +48,13 @@ export async function measureInTurn(
   connections: number,
   seconds: number,
   rounds: number,
+  options: LoadOptions = {},
 ): Promise<Measured[]> {
   const samples = urls.map((): Measured[] => []);
   for (let round = 0; round < rounds; round += 1) {
-    for (const [index, url] of urls.entries()) samples[index]!.push(await measureLoad(url, connections, seconds));
+    for (const [index, url] of urls.entries()) {
+      samples[index]!.push(await measureLoad(url, connections, seconds, options));
+    }
   }
   return samples.map(medianOf);
 }
@@ -57,7 +74,10 @@ function medianOf(samples: Measured[]): Measured {
   };
 }
 
-async function load(url: string, connections: number, seconds: number): Promise<Measured> {
+/** Different from one run to the next too, so a new run's requests do not meet the last one's answers. */
+let sentInAllRuns = 0;
+
+async function load(url: string, connections: number, seconds: number, options: LoadOptions): Promise<Measured> {
   let sent = 0;
   const result = await autocannon({
     url,
@@ -68,8 +88,13 @@ async function load(url: string, connections: number, seconds: number): Promise<
       {
         setupRequest: (request) => {
           const n = sent++ % ADDRESSES;
+          const base = request.path ?? '/';
+          const path = options.everyRequestNew
+            ? `${base}${base.includes('?') ? '&' : '?'}_=${(sentInAllRuns += 1)}`
+            : base;
           return {
             ...request,
+            path,
             headers: { ...request.headers, 'x-forwarded-for': `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}` },
           };
         },
