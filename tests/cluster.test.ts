@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Product } from '../src/shared/products';
 import { cookieFrom, httpCall, type HttpAnswer } from './support/http-call';
 import { serverData, type ServerData } from './support/server-database';
 import { startServerProcess, type ServerProcess } from './support/server-process';
@@ -6,7 +7,8 @@ import { timeLimit } from './support/time-limits';
 
 /*
  * WEB_CONCURRENCY=2 as a user starts it: the primary prepares the database and demo data once, two
- * server processes share the port, and a change made through one is seen at once in the other's cache.
+ * server processes share the port, and a change made through one is seen at once in the other's cache
+ * and search.
  */
 let data: ServerData;
 let server: ServerProcess;
@@ -54,6 +56,38 @@ it(
     expect(deleted.status).toBe(200);
     const after = await Promise.all([1, 2, 3, 4].map(() => httpCall(origin, 'GET', '/api/all/phones')));
     for (const answer of after) expect(ids(answer.body)).not.toContain(victim);
+  },
+  timeLimit(60_000),
+);
+
+it(
+  "a listing deleted through one process leaves the other's search at once, its counts included",
+  async () => {
+    const origin = server.origin;
+    const login = await httpCall(origin, 'POST', '/api/auth/login', {
+      body: { email: 'seller@example.com', password: 'phonehaat-demo' },
+    });
+    const cookie = cookieFrom(login, 'phonehaat_session');
+    const mine = await httpCall(origin, 'GET', '/api/products?email=seller%40example.com&limit=100', {
+      headers: { cookie },
+    });
+    const victim = (JSON.parse(mine.body) as Product[]).find(
+      (product) => !product.sellStatus && !product.hidden && !product.reserved,
+    )!;
+    const search = `/api/search?q=${encodeURIComponent(victim.productName)}`;
+    const totals = async () =>
+      (await Promise.all([1, 2, 3, 4].map(() => httpCall(origin, 'GET', search)))).map(
+        (answer) => (JSON.parse(answer.body) as { total: number }).total,
+      );
+    // Both processes have searched, so each holds the listing columns and the words' matches.
+    const [before] = await totals();
+    expect(await totals()).toEqual([before, before, before, before]);
+
+    const deleted = await httpCall(origin, 'DELETE', `/api/delete/product/${victim._id}`, {
+      headers: { cookie, origin },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await totals()).toEqual([before! - 1, before! - 1, before! - 1, before! - 1]);
   },
   timeLimit(60_000),
 );

@@ -2,7 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
-import { postgresChannel } from '../src/server/events/channel';
+import { postgresChannel, type Channel } from '../src/server/events/channel';
 import { PublicCache } from '../src/server/cache/public-cache';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
@@ -94,6 +94,27 @@ describe('cached public answers', () => {
     await seller.request({ method: 'DELETE', url: `/api/delete/product/${id}` });
     expect(names((await get('/api/all/phones')).body)).not.toContain('Fresh Listing 1');
     expect((await get(`/api/addvertise/product/${id}`)).statusCode).toBe(404);
+  });
+
+  it("tell the other processes which listings a write changed, in the cache's own message", async () => {
+    const published: string[] = [];
+    const recording: Channel = {
+      publish: async (message) => void published.push(message),
+      subscribe: async () => {},
+      close: async () => {},
+    };
+    const app = await buildApp(t.app.deps, { publicCache: new PublicCache({ channel: recording }) });
+    await app.ready();
+    try {
+      const otherSeller = await registerActor(app, 'seller');
+      // Signing up changes no listing: the message says only that something changed.
+      expect(new Set(published)).toEqual(new Set(['changed']));
+      const id = await listProduct(otherSeller, { productName: 'Told Across' });
+      expect(published.at(-1)).toMatch(/^changed \{/);
+      expect(JSON.parse(published.at(-1)!.slice('changed '.length))).toMatchObject({ productIds: [id] });
+    } finally {
+      await app.close();
+    }
   });
 
   it('are not shared between callers of private lists', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema, type SearchResult } from '../src/shared/search';
 import type { StoreProductRequest } from '../src/shared/products';
 import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
+import { searchChangeNotes } from '../src/server/search/change-notes';
 import { syncListing } from '../src/server/search/indexing';
 import { COLUMNS_FRESH_MS, ListingColumns, type Columns } from '../src/server/search/listing-columns';
 import { createTestApp, type TestApp } from './support/app';
@@ -381,6 +382,39 @@ describe("a server process's listing columns", () => {
     const after = await kept.current(now + 1);
     expect(after).toBe(before);
     expect(await priceOf(after, ids.redmi!)).toBe(26_000);
+    await setPrice(ids.redmi!, 12_000);
+  });
+
+  it('a write made while the columns are read in the background is caught up on before the next search', async () => {
+    const kept = new ListingColumns(t.db);
+    const now = Date.now();
+    await kept.current(now);
+    await kept.current(now + COLUMNS_FRESH_MS); // starts the background read
+    await setPrice(ids.redmi!, 27_000);
+    expect(await priceOf(await kept.current(now + COLUMNS_FRESH_MS + 1), ids.redmi!)).toBe(27_000);
+    await setPrice(ids.redmi!, 12_000);
+  });
+
+  it("catch up on another process's write as soon as its note is heard", async () => {
+    const kept = new ListingColumns(t.db);
+    const now = Date.now();
+    const before = await kept.current(now);
+    // Written by another process, which names the product in its note after committing.
+    const mark = searchChangeNotes.mark();
+    await setPrice(ids.redmi!, 14_000);
+    const note = searchChangeNotes.since(mark)!;
+    expect(JSON.parse(note)).toMatchObject({ productIds: [ids.redmi] });
+    await t.db.updateTable('search_listings').set({ price: 15_000 }).where('product_id', '=', ids.redmi!).execute();
+    searchChangeNotes.heard(note);
+    const after = await kept.current(now + 1);
+    expect(after).toBe(before);
+    expect(await priceOf(after, ids.redmi!)).toBe(15_000);
+    // A note that cannot be read, or messages missed, make the columns read again in full.
+    await t.db.updateTable('search_listings').set({ price: 16_000 }).where('product_id', '=', ids.redmi!).execute();
+    searchChangeNotes.heard('{"productIds": 7}');
+    const reread = await kept.current(now + 2);
+    expect(reread).not.toBe(after);
+    expect(await priceOf(reread, ids.redmi!)).toBe(16_000);
     await setPrice(ids.redmi!, 12_000);
   });
 

@@ -31,6 +31,7 @@ import { registerNoStore, registerSecurityHeaders, securityHeaders } from './htt
 import { productRoutes } from './products/routes';
 import { reportRoutes } from './reports/routes';
 import type { ArrivalRule } from './uploads/arrival';
+import { searchChangeNotes } from './search/change-notes';
 import { searchRoutes } from './search/routes';
 import { SqlSearch } from './search/sql-search';
 import { uploadRoutes } from './uploads/routes';
@@ -109,7 +110,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   acceptEmptyJsonBodies(app);
   registerCors(app);
   registerCrossSiteGuard(app);
-  registerPublicCache(app, publicCache);
+  registerPublicCache(app, publicCache, searchChangeNotes);
   registerImageServing(app);
   app.addHook('onReady', () => deps.bell.start());
   app.addHook('onClose', () => deps.bell.close());

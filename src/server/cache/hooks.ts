@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { deliveryOf, variantFor, type CachedAnswer, type PublicCache } from './public-cache';
+import { deliveryOf, variantFor, type CachedAnswer, type ChangeNotes, type PublicCache } from './public-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,11 +28,19 @@ interface Miss {
  * Serves routes marked `config: { publicCache: true }` from the cache, and bumps the cache after
  * every request that may have changed something: any method but GET, HEAD and OPTIONS, unless it was
  * refused (4xx). So a new write anywhere in the API invalidates the cache without anyone remembering
- * to; a failure (5xx) counts as a change, since part of it may have happened.
+ * to; a failure (5xx) counts as a change, since part of it may have happened. `notes` says what the
+ * request changed to the other processes, with the same message (see ChangeNotes).
  */
-export function registerPublicCache(app: FastifyInstance, cache: PublicCache): void {
+export function registerPublicCache(app: FastifyInstance, cache: PublicCache, notes?: ChangeNotes): void {
   const misses = new WeakMap<FastifyRequest, Miss>();
+  const marks = new WeakMap<FastifyRequest, number>();
   app.decorate('publicCache', cache);
+
+  if (notes) {
+    app.addHook('onRequest', async (request) => {
+      if (!SAFE_METHODS.has(request.method)) marks.set(request, notes.mark());
+    });
+  }
 
   // preHandler: after the rate limit and the query's validation, so cached answers meet both.
   app.addHook('preHandler', async (request, reply) => {
@@ -55,7 +63,8 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache): v
       miss.settle(answer);
     }
     if (!SAFE_METHODS.has(request.method) && !(reply.statusCode >= 400 && reply.statusCode < 500)) {
-      await cache.bump();
+      const mark = marks.get(request);
+      await cache.bump(mark === undefined ? undefined : notes?.since(mark));
     }
   });
 
@@ -65,7 +74,7 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache): v
     misses.delete(request);
   });
 
-  app.addHook('onReady', () => cache.listen());
+  app.addHook('onReady', () => cache.listen(notes));
   app.addHook('onClose', () => cache.close());
 }
 

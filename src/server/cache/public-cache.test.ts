@@ -62,6 +62,17 @@ describe('PublicCache', () => {
     expect(cache.get('/c')).toBeUndefined();
   });
 
+  it('keeps an answer asked for again over answers asked for once, however many follow', () => {
+    const cache = new PublicCache({ maxEntries: 3 });
+    cache.store('/popular', 0, '[]', {});
+    for (let n = 0; n < 10; n += 1) {
+      cache.store(`/once/${n}`, 0, '[]', {});
+      expect(cache.get('/popular')).toBeDefined();
+    }
+    expect(cache.get('/once/0')).toBeUndefined();
+    expect(cache.get('/once/9')).toBeDefined();
+  });
+
   it('forgets the oldest answers when their bodies pass its byte size, keeping the newest', () => {
     const cache = new PublicCache({ maxBytes: 10 });
     cache.store('/a', 0, '"12345"', {});

@@ -32,17 +32,34 @@ export interface Delivery {
 export interface PublicCacheOptions {
   /** Where this process hears the others' changes and tells them its own (events/channel.ts). */
   channel?: Channel;
-  /** Answers kept at most; the oldest goes first. */
+  /** Answers kept at most; the one asked for least recently goes first. */
   maxEntries?: number;
   /**
-   * Bytes of bodies kept at most (their compressed forms add less than that again); the oldest goes
-   * first. Bounds the cache's memory whatever the size of the answers (a page may hold 100 listings).
+   * Bytes of bodies kept at most (their compressed forms add less than that again); the one asked
+   * for least recently goes first. Bounds the cache's memory whatever the size of the answers (a page may hold 100 listings).
    */
   maxBytes?: number;
   /** A safety net for changes made outside the app (by hand in the database): nothing is served older than this. */
   maxAgeMs?: number;
   now?: () => number;
 }
+
+/**
+ * What a change was, for other processes to keep their own state in step: carried in the cache's
+ * message, so a process knows it before it computes its next answer (search's listing columns read
+ * the rows named again).
+ */
+export interface ChangeNotes {
+  /** Taken when a request that may change something begins. */
+  mark(): number;
+  /** What changed in this process since `mark`, once committed; undefined when nothing worth telling. */
+  since(mark: number): string | undefined;
+  /** Another process's note; undefined when changes may have been missed. */
+  heard(note: string | undefined): void;
+}
+
+const CHANGED = 'changed';
+const noteIn = (message: string) => (message.startsWith(`${CHANGED} `) ? message.slice(CHANGED.length + 1) : undefined);
 
 /** Below this size compression is not worth its headers (the same threshold the API's compression uses). */
 const COMPRESS_THRESHOLD = 1024;
@@ -68,7 +85,7 @@ export class PublicCache {
   constructor(options: PublicCacheOptions = {}) {
     this.channel = options.channel ?? localChannel;
     this.maxEntries = options.maxEntries ?? 500;
-    this.maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
+    this.maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.now = options.now ?? Date.now;
   }
@@ -77,12 +94,22 @@ export class PublicCache {
     return this.generationNumber;
   }
 
-  /** Starts hearing other processes' changes. */
-  listen(): Promise<void> {
-    // A lost connection may have missed changes: forget everything then too.
+  /**
+   * Starts hearing other processes' changes. `notes` hears what they said of them first, so what it
+   * keeps is up to date before the next answer is computed; a lost connection may have missed
+   * changes, so everything is forgotten then too, and `notes` told that nothing is known.
+   */
+  listen(notes?: Pick<ChangeNotes, 'heard'>): Promise<void> {
     return this.channel.subscribe(
-      () => this.invalidate(),
-      () => this.invalidate(),
+      (message) => {
+        const note = noteIn(message);
+        if (note !== undefined) notes?.heard(note);
+        this.invalidate();
+      },
+      () => {
+        notes?.heard(undefined);
+        this.invalidate();
+      },
     );
   }
 
@@ -90,10 +117,10 @@ export class PublicCache {
     return this.channel.close();
   }
 
-  /** After a change: forget everything here, then tell the other processes. */
-  async bump(): Promise<void> {
+  /** After a change: forget everything here, then tell the other processes, with what `note` says of it. */
+  async bump(note?: string): Promise<void> {
     this.invalidate();
-    await this.channel.publish('changed');
+    await this.channel.publish(note === undefined ? CHANGED : `${CHANGED} ${note}`);
   }
 
   invalidate(): void {
@@ -110,6 +137,10 @@ export class PublicCache {
       this.forget(key);
       return undefined;
     }
+    // Asked for again, it goes last in line to be dropped: a long tail of answers asked for once
+    // (searches, deep pages) then pushes out each other, not the answers many people ask for.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return entry;
   }
 

@@ -20,38 +20,51 @@ let version = 0;
  */
 export const indexVersion = () => version;
 
-/** One write to the index: a product's row (`listingId` its row before, if it had one), or `many` rows at once. */
-type Change = { version: number } & ({ productId: string; listingId: number | undefined } | { many: true });
-
-/** The latest writes, so a reader that kept the index's columns can catch up on a few rows (see changesSince). */
-const changes: Change[] = [];
-const CHANGES_KEPT = 1000;
-
-function record(change: Omit<Change, 'version'>): void {
-  version += 1;
-  changes.push({ ...change, version } as Change);
-  if (changes.length > CHANGES_KEPT) changes.shift();
-}
-
 export interface ChangedRows {
   productIds: string[];
   /** Rows the products had before: those no longer there were removed. */
   listingIds: number[];
 }
 
-/** The rows written in this process since version `since`; undefined when not known row by row (many at once, or too long ago). */
-export function changesSince(since: number): ChangedRows | undefined {
+/**
+ * One write to the index: the rows of some products, or (`rows` undefined) too many to name. Made
+ * `here`, in this process, or heard from another (see change-notes.ts).
+ */
+interface Change {
+  version: number;
+  here: boolean;
+  rows: ChangedRows | undefined;
+}
+
+/** The latest writes, so a reader that kept the index's columns can catch up on a few rows (see changesSince). */
+const changes: Change[] = [];
+const CHANGES_KEPT = 1000;
+
+function record(rows: ChangedRows | undefined, here = true): void {
+  version += 1;
+  changes.push({ version, here, rows });
+  if (changes.length > CHANGES_KEPT) changes.shift();
+}
+
+/**
+ * The rows written since version `since` (only those written in this process with `onlyHere`);
+ * undefined when not known row by row (too many at once, or too long ago).
+ */
+export function changesSince(since: number, onlyHere = false): ChangedRows | undefined {
   const rows: ChangedRows = { productIds: [], listingIds: [] };
   if (since === version) return rows;
   if ((changes[0]?.version ?? Infinity) > since + 1) return undefined;
   for (const change of changes) {
-    if (change.version <= since) continue;
-    if ('many' in change) return undefined;
-    rows.productIds.push(change.productId);
-    if (change.listingId !== undefined) rows.listingIds.push(change.listingId);
+    if (change.version <= since || (onlyHere && !change.here)) continue;
+    if (!change.rows) return undefined;
+    rows.productIds.push(...change.rows.productIds);
+    rows.listingIds.push(...change.rows.listingIds);
   }
   return rows;
 }
+
+/** Another process wrote these rows (undefined: it is not known which), once committed. */
+export const changedElsewhere = (rows: ChangedRows | undefined) => record(rows, false);
 
 const sourceOf = (db: Kysely<Database>) =>
   db
@@ -116,7 +129,7 @@ export async function syncListing(trx: Kysely<Database>, productId: string): Pro
     .selectAll()
     .where('product_id', '=', productId)
     .executeTakeFirst();
-  record({ productId, listingId: old?.id });
+  record({ productIds: [productId], listingIds: old ? [old.id] : [] });
   const next = source && isFindable(source) ? searchRowOf(source) : undefined;
   if (next && old) await trx.updateTable('search_listings').set(next).where('id', '=', old.id).execute();
   else if (next) await trx.insertInto('search_listings').values(next).execute();
@@ -129,7 +142,7 @@ export async function syncListing(trx: Kysely<Database>, productId: string): Pro
  * products anyway, but their words must be counted out.
  */
 export async function unindexSeller(trx: Kysely<Database>, sellerId: string): Promise<void> {
-  record({ many: true });
+  record(undefined);
   const rows = await trx.selectFrom('search_listings').selectAll().where('seller_id', '=', sellerId).execute();
   if (rows.length === 0) return;
   await trx.deleteFrom('search_listings').where('seller_id', '=', sellerId).execute();
@@ -140,7 +153,7 @@ export async function unindexSeller(trx: Kysely<Database>, sellerId: string): Pr
 
 /** A verified badge earned later shows in the "verified sellers only" filter at once. */
 export async function setSellerVerifiedInIndex(trx: Kysely<Database>, sellerId: string, verified: boolean) {
-  record({ many: true });
+  record(undefined);
   await trx
     .updateTable('search_listings')
     .set({ is_seller_verified: verified })
@@ -183,7 +196,7 @@ const REBUILD_BATCH = 500;
 
 /** Builds the whole index from the products table: for a new index, and for generated benchmark data. */
 export async function rebuildSearchIndex(db: Kysely<Database>, engine: Engine): Promise<void> {
-  record({ many: true });
+  record(undefined);
   await db.deleteFrom('search_listings').execute();
   await db.deleteFrom('search_words').execute();
   const words = new Map<string, number>();

@@ -46,8 +46,12 @@ class BrandDictionary extends Dictionary {
 const FIRST_CAPACITY = 1024;
 /** Rows read per query on a full load, so that other requests get their turn in between. */
 const LOAD_BATCH = 5000;
-/** How long the columns are trusted without a reload: other processes' writes are seen within this. */
-export const COLUMNS_FRESH_MS = 10_000;
+/**
+ * How long the columns are trusted without a full reload. Other processes' writes come as notes
+ * (change-notes.ts) and are caught up on like this process's own; this catches what no note told
+ * (a message lost, a change made by hand in the database), as the public cache's maximum age does.
+ */
+export const COLUMNS_FRESH_MS = 60_000;
 
 export class Columns {
   /** Positions used so far; a removed listing leaves its position unused until the next full load. */
@@ -128,9 +132,10 @@ export class Columns {
 }
 
 /**
- * The columns of one database, kept in step with it: a write in this process is caught up before
- * the next search reads them (only its rows are read again), and writes in other processes within
- * COLUMNS_FRESH_MS (a full load in the background, while searches go on with the columns they have).
+ * The columns of one database, kept in step with it: a write in this process, or one another process
+ * told of, is caught up on before the next search reads them (only its rows are read again); anything
+ * else within COLUMNS_FRESH_MS (a full load in the background, while searches go on with the columns
+ * they have).
  */
 export class ListingColumns {
   private columns: Columns | undefined;
@@ -141,9 +146,12 @@ export class ListingColumns {
   constructor(private readonly db: Kysely<Database>) {}
 
   async current(now: number): Promise<Columns> {
-    if (this.columns === undefined || this.version !== indexVersion()) return this.catchUp(now);
+    const written = indexVersion();
+    let columns = this.columns;
+    // A read under way may have begun before this process's latest write: then one more after it.
+    while (columns === undefined || this.version < written) columns = await this.catchUp(now);
     if (now - this.loadedAt >= COLUMNS_FRESH_MS) this.catchUp(now).catch(() => undefined);
-    return this.columns;
+    return columns;
   }
 
   /** One catching up at a time: searches arriving meanwhile wait for it rather than start their own. */

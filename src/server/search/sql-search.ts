@@ -23,12 +23,12 @@ import {
 import { indexedText } from './text';
 import { termsOf } from './words';
 
-/** How long what is kept from the index lives: writes in other processes are seen within it. */
+/** How long what is kept from the index lives at most (see COLUMNS_FRESH_MS). */
 const KEPT_FOR_MS = COLUMNS_FRESH_MS;
 
 /**
- * Listing ids read for some words, by key, until the index changes here (see indexVersion) or for
- * KEPT_FOR_MS. Bounded by the ids kept, not the entries: the oldest go first.
+ * Listing ids read for some words, by key, until the index changes (see indexVersion: here, or in
+ * another process that told of it) or for KEPT_FOR_MS. Bounded by the ids kept, not the entries: the oldest go first.
  */
 class KeptIds {
   private readonly entries = new Map<string, { version: number; at: number; ids: Int32Array }>();
