@@ -3,8 +3,9 @@
  * generated listings (BENCH_SIZES), on SQLite and on PostgreSQL (BENCH_DATABASE_URL, default the
  * local server's `postgres` database; skipped when none answers). Per engine, one marketplace per
  * size runs at once, and they are measured in turn: every public read against a bare node:http
- * server sending the same bytes (public-reads.ts), the search requests (search-queries.ts), then
- * each server's memory after the load. Prints the tables and which targets held (report.ts); exits
+ * server sending the same bytes (public-reads.ts), the search requests (search-queries.ts), each
+ * server's memory after that load, then the search requests as a long tail of different searches
+ * and the memory again. Prints the tables and which targets held (report.ts); exits
  * 1 when a request failed. BENCH_SECONDS (default 2): time per measurement; BENCH_ROUNDS (default
  * 3): measurements per figure, of which the median is kept; BENCH_ENGINES (default
  * `sqlite,postgres`).
@@ -14,7 +15,7 @@ import { loadAverage } from './load';
 import { startMarketplace, type BenchEngine, type Marketplace } from './marketplace';
 import { measureReads, READ_CONNECTIONS } from './public-reads';
 import { report, type SizeResult } from './report';
-import { measureSearches } from './search-queries';
+import { measureLongTail, measureSearches } from './search-queries';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -33,6 +34,9 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
+const memoryOf = async (apps: Map<number, Marketplace>) =>
+  new Map(await Promise.all([...apps].map(async ([size, app]) => [size, await app.memory()] as const)));
+
 async function benchEngine(engine: BenchEngine): Promise<Map<number, SizeResult>> {
   const apps = new Map<number, Marketplace>();
   try {
@@ -47,10 +51,18 @@ async function benchEngine(engine: BenchEngine): Promise<Map<number, SizeResult>
     );
     const reads = await measureReads(apps, SECONDS, ROUNDS);
     const searches = await measureSearches(origins, SECONDS, ROUNDS);
+    const memoryMb = await memoryOf(apps);
+    await measureLongTail(origins, SECONDS, ROUNDS, searches);
+    const memoryAfterLongTailMb = await memoryOf(apps);
     console.log(`${engine}: measured, load average ${loadAverage()}`);
     const results = new Map<number, SizeResult>();
-    for (const [size, app] of apps) {
-      results.set(size, { reads: reads.get(size)!, searches: searches.get(size)!, memoryMb: await app.memory() });
+    for (const size of apps.keys()) {
+      results.set(size, {
+        reads: reads.get(size)!,
+        searches: searches.get(size)!,
+        memoryMb: memoryMb.get(size)!,
+        memoryAfterLongTailMb: memoryAfterLongTailMb.get(size)!,
+      });
     }
     return results;
   } finally {

@@ -5,8 +5,13 @@ import type { SearchRow } from './search-queries';
 export interface SizeResult {
   reads: ReadRow[];
   searches: SearchRow[];
+  /** After the reads and the searches asked again and again. */
   memoryMb: number[];
+  /** After the long tail of searches too. */
+  memoryAfterLongTailMb: number[];
 }
+
+type Checks = Array<[target: string, held: boolean]>;
 
 const SEARCH_KINDS = {
   popular: 'asked again and again, answered from the cache after the first; first: the first answer alone, in ms',
@@ -21,7 +26,9 @@ const fixed = (n: number) => n.toFixed(2);
 export function report(engine: string, results: Map<number, SizeResult>, settings: string): boolean {
   const sizes = [...results.keys()];
   const [small, big] = sizes.map((n) => results.get(n)!);
-  const checks: Array<[target: string, held: boolean]> = [];
+  const checks: Checks = [];
+  // The issues' targets are for the requests as they are asked; the long tail is measured beside them.
+  const longTail: Checks = [];
 
   console.log(`\n${engine}, public reads (${settings}); ÷ is the app's figure over the bare server's`);
   const header = ['call'.padEnd(27)];
@@ -55,6 +62,7 @@ export function report(engine: string, results: Map<number, SizeResult>, setting
   });
 
   for (const kind of ['popular', 'computed'] as const) {
+    const kept = kind === 'popular' ? checks : longTail;
     console.log(`\n${engine}, search ${SEARCH_KINDS[kind]} (16 connections, median of the same rounds)`);
     const searchHeader = ['query'.padEnd(32)];
     for (const n of sizes) {
@@ -65,18 +73,19 @@ export function report(engine: string, results: Map<number, SizeResult>, setting
     console.log(searchHeader.join(''));
     small!.searches.forEach((row, index) => {
       const cells = [row.label.padEnd(32)];
+      const loadOf = (searched: SearchRow) => (kind === 'popular' ? searched.popular : searched.computed!);
       for (const n of sizes) {
         const searched = results.get(n)!.searches[index]!;
-        const load = searched[kind];
-        checks.push([`search ${row.label}, ${kind} @${n}: p99 < 50 ms`, load.p99 < 50 && load.failures === 0]);
+        const load = loadOf(searched);
+        kept.push([`search ${row.label}, ${kind} @${n}: p99 < 50 ms`, load.p99 < 50 && load.failures === 0]);
         cells.push(kind === 'popular' ? right(searched.firstMs.toFixed(0), 14) : right('', 8));
         cells.push(right(load.p50, 5), right(load.p99, 6), right(load.rps.toFixed(0), 7));
       }
       if (big) {
-        const large = big.searches[index]![kind].p99;
-        const p99 = ratio(large, row[kind].p99);
+        const large = loadOf(big.searches[index]!).p99;
+        const p99 = ratio(large, loadOf(row).p99);
         // Below a few ms, a ms more or less is the clock's grain, not the index's size.
-        checks.push([`search ${row.label}, ${kind}: p99 at ${sizes[1]} within 30%`, p99 <= 1.3 || large <= 5]);
+        kept.push([`search ${row.label}, ${kind}: p99 at ${sizes[1]} within 30%`, p99 <= 1.3 || large <= 5]);
         cells.push(right(fixed(p99), 15));
       }
       console.log(cells.join(''));
@@ -84,15 +93,27 @@ export function report(engine: string, results: Map<number, SizeResult>, setting
   }
 
   console.log('');
+  const megabytes = (memory: number[]) => `${memory.map((mb) => mb.toFixed(0)).join(' + ')} MB`;
   for (const n of sizes) {
-    const memory = results.get(n)!.memoryMb;
-    checks.push([`memory @${n}: every server process under 200 MB`, memory.slice(1).every((mb) => mb < 200)]);
+    const { memoryMb, memoryAfterLongTailMb } = results.get(n)!;
+    checks.push([`memory @${n}: every server process under 200 MB`, memoryMb.slice(1).every((mb) => mb < 200)]);
+    longTail.push([
+      `memory @${n} after the long tail: every server process under 200 MB`,
+      memoryAfterLongTailMb.slice(1).every((mb) => mb < 200),
+    ]);
     console.log(
-      `memory after the load @${n}: ${memory.map((mb) => mb.toFixed(0)).join(' + ')} MB (the primary, then each server process)`,
+      `memory @${n} (the primary, then each server process): ${megabytes(memoryMb)} after the load, ${megabytes(memoryAfterLongTailMb)} after the long tail too`,
     );
   }
+  const held = summary(`${engine}: targets`, checks);
+  summary(`${engine}, long tail of searches (the same limits, not among the targets)`, longTail);
+  return held;
+}
+
+/** Prints how many held and which were missed; answers whether all held. */
+function summary(title: string, checks: Checks): boolean {
   const missed = checks.filter(([, held]) => !held);
-  console.log(`${engine}: ${checks.length - missed.length} of ${checks.length} targets held`);
+  console.log(`${title}: ${checks.length - missed.length} of ${checks.length} held`);
   for (const [target] of missed) console.log(`  missed: ${target}`);
   return missed.length === 0;
 }

@@ -32,8 +32,8 @@ export interface SearchRow {
   firstMs: number;
   /** The same request again and again. */
   popular: Measured;
-  /** Every request new: every answer computed. */
-  computed: Measured;
+  /** Every request new: every answer computed (measureLongTail). */
+  computed?: Measured;
 }
 
 /** Each query: its first answer from every marketplace (one per size), then all of them under load in turn. */
@@ -46,15 +46,30 @@ export async function measureSearches(
   for (const [label, path] of QUERIES) {
     const first = new Map<number, number>();
     for (const [size, origin] of origins) first.set(size, await firstAnswerMs(origin + path));
-    const urls = [...origins.values()].map((origin) => origin + path);
-    const popular = await measureInTurn(urls, SEARCH_CONNECTIONS, seconds, rounds);
-    const computed = await measureInTurn(urls, SEARCH_CONNECTIONS, seconds, rounds, { everyRequestNew: true });
+    const popular = await measureInTurn(urlsOf(origins, path), SEARCH_CONNECTIONS, seconds, rounds);
     [...origins.keys()].forEach((size, index) => {
-      rows.get(size)!.push({ label, firstMs: first.get(size)!, popular: popular[index]!, computed: computed[index]! });
+      rows.get(size)!.push({ label, firstMs: first.get(size)!, popular: popular[index]! });
     });
   }
   return rows;
 }
+
+/** The same queries as a long tail of different searches, into the rows measureSearches made. */
+export async function measureLongTail(
+  origins: Map<number, string>,
+  seconds: number,
+  rounds: number,
+  rows: Map<number, SearchRow[]>,
+): Promise<void> {
+  for (const [index, [, path]] of QUERIES.entries()) {
+    const computed = await measureInTurn(urlsOf(origins, path), SEARCH_CONNECTIONS, seconds, rounds, {
+      everyRequestNew: true,
+    });
+    [...origins.keys()].forEach((size, at) => (rows.get(size)![index]!.computed = computed[at]!));
+  }
+}
+
+const urlsOf = (origins: Map<number, string>, path: string) => [...origins.values()].map((origin) => origin + path);
 
 async function firstAnswerMs(url: string): Promise<number> {
   const started = performance.now();
