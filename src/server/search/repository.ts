@@ -12,7 +12,7 @@ import type { Term } from './words';
  * SQLite, a tsquery against the GIN-indexed tsvector on PostgreSQL.
  */
 
-/** The orders read from the database; best match is ranked once per words (see rankedIds). */
+/** The orders read from the database; best match is ranked once per words (see matchedIds). */
 export type ChosenOrder = Exclude<SearchSort, 'best'>;
 
 type Listings = SelectQueryBuilder<Database & { s: SearchListingsTable }, 's', object>;
@@ -109,39 +109,26 @@ export const columnRowsOf = async (db: Kysely<Database>, { productIds, listingId
         )
         .execute();
 
-/** The ids (`search_listings.id`) of every listing the words match, in no particular order. */
-export async function matchedIds(db: Kysely<Database>, match: TextMatch): Promise<Int32Array> {
-  const rows =
-    match.engine === 'sqlite'
-      ? (
-          await sql<{
-            id: number;
-          }>`select rowid as id from search_listings_fts where search_listings_fts match ${match.query}`.execute(db)
-        ).rows
-      : await db.selectFrom('search_listings as s').select('s.id').where(match.where).execute();
-  return Int32Array.from(rows, (row) => row.id);
-}
-
-/** The same ids, best match first: FTS5's rank (bm25) on SQLite, ts_rank then newest on PostgreSQL. */
-export async function rankedIds(db: Kysely<Database>, match: TextMatch): Promise<Int32Array> {
-  const rows =
-    match.engine === 'sqlite'
-      ? (
-          await sql<{
-            id: number;
-          }>`select rowid as id from search_listings_fts where search_listings_fts match ${match.query} order by rank, rowid desc`.execute(
-            db,
-          )
-        ).rows
-      : await db
-          .selectFrom('search_listings as s')
-          .select('s.id')
-          .where(match.where)
-          .orderBy(sql`ts_rank(s.document, to_tsquery('simple', ${match.query}))`, 'desc')
-          .orderBy('s.posted_at', 'desc')
-          .orderBy('s.id', 'desc')
-          .execute();
-  return Int32Array.from(rows, (row) => row.id);
+/**
+ * The ids (`search_listings.id`) of every listing the words match: in no particular order, or
+ * `ranked`, best match first (FTS5's rank, bm25, on SQLite; ts_rank then newest on PostgreSQL).
+ */
+export async function matchedIds(db: Kysely<Database>, match: TextMatch, ranked = false): Promise<Int32Array> {
+  if (match.engine === 'sqlite') {
+    const order = sql.raw(ranked ? 'order by rank, rowid desc' : '');
+    const { rows } = await sql<{
+      id: number;
+    }>`select rowid as id from search_listings_fts where search_listings_fts match ${match.query} ${order}`.execute(db);
+    return Int32Array.from(rows, (row) => row.id);
+  }
+  let query = db.selectFrom('search_listings as s').select('s.id').where(match.where);
+  if (ranked) {
+    query = query
+      .orderBy(sql`ts_rank(s.document, to_tsquery('simple', ${match.query}))`, 'desc')
+      .orderBy('s.posted_at', 'desc')
+      .orderBy('s.id', 'desc');
+  }
+  return Int32Array.from(await query.execute(), (row) => row.id);
 }
 
 /**

@@ -15,7 +15,6 @@ import {
   listingPage,
   matchedIds,
   productIdsOf,
-  rankedIds,
   suggestionSample,
   textMatch,
   type TextMatch,
@@ -140,7 +139,7 @@ export class SqlSearch implements SearchEngine {
     window: Window,
     now: number,
   ): Promise<ProductDetailsRow[]> {
-    const ranked = await this.ranked.get(match.query, now, () => rankedIds(this.db, match));
+    const ranked = await this.ranked.get(match.query, now, () => matchedIds(this.db, match, true));
     return this.rowsOf(rankedPage(columns, ranked, chosen, window));
   }
 
