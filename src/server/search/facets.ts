@@ -30,11 +30,11 @@ export function countFacets(columns: Columns, positions: Int32Array | undefined,
   const conditions = new Int32Array(columns.conditions.values.length);
   const districts = new Int32Array(columns.districts.values.length + 1);
   let total = 0;
-  let verified = 0;
+  let verifiedSellers = 0;
   let within24h = 0;
   let within7d = 0;
   let within30d = 0;
-  const { live, category, brand, condition, district, postedAt } = columns;
+  const { live, category, brand, condition, district, verified, postedAt } = columns;
   const count = positions ? positions.length : columns.size;
   for (let k = 0; k < count; k += 1) {
     const at = positions ? positions[k]! : k;
@@ -46,7 +46,7 @@ export function countFacets(columns: Columns, positions: Int32Array | undefined,
     if ((failed & ~FAILS.brand) === 0) brands[brand[at]!]! += 1;
     if ((failed & ~FAILS.condition) === 0) conditions[condition[at]!]! += 1;
     if ((failed & ~FAILS.district) === 0) districts[district[at]!]! += 1;
-    if ((failed & ~FAILS.verified) === 0 && columns.verified[at]) verified += 1;
+    if ((failed & ~FAILS.verified) === 0 && verified[at]) verifiedSellers += 1;
     if ((failed & ~FAILS.posted) === 0) {
       const posted = postedAt[at]!;
       if (posted >= since30d) within30d += 1;
@@ -60,7 +60,7 @@ export function countFacets(columns: Columns, positions: Int32Array | undefined,
     brand: brands,
     condition: conditions,
     district: districts,
-    verified,
+    verified: verifiedSellers,
     posted: { '24h': within24h, '7d': within7d, '30d': within30d },
   };
 }

@@ -57,7 +57,7 @@ const cutoffOf = (hours: number, now: number) => new Date(now - hours * 3_600_00
  * without statistics SQLite would read a wide range through the price index and sort it all, where
  * walking the index of the order (a brand's newest, say) and checking the price stops at the page.
  */
-function withPrice(query: Listings, filters: SearchFilters, priceInOrder = false): Listings {
+function withPrice(query: Listings, filters: SearchFilters, priceInOrder: boolean): Listings {
   const price = priceInOrder ? sql<number>`+s.price` : sql<number>`s.price`;
   let q = query;
   if (filters.minPrice !== undefined) q = q.where(price, '>=', filters.minPrice);
