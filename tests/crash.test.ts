@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoListing } from '../src/server/db/seed/factories';
 import { phonePicture } from '../src/server/db/seed/pictures';
-import { verifyThroughMailFolder } from './support/mail';
 import { multipartBody } from './support/products';
+import { SERVER_PASSWORD as password, serverAccount } from './support/server-accounts';
 import { serverData, type ServerData } from './support/server-database';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
@@ -13,7 +13,6 @@ import { startServerProcess, type ServerProcess } from './support/server-process
  */
 
 const ROUNDS = 3;
-const password = 'correct horse battery';
 
 let data: ServerData;
 let server: ServerProcess | undefined;
@@ -46,26 +45,6 @@ async function call(
     signal: AbortSignal.timeout(30_000),
   });
   return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> };
-}
-
-/** Signs up with a role (sign-up, then the profile) and answers a bearer token for it. */
-async function account(email: string, role: 'buyer' | 'seller') {
-  const signup = await fetch(`${server!.origin}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = signup.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  // Sellers list phones, which waits for a verified address: the server's worker writes the mail.
-  if (role === 'seller') await verifyThroughMailFolder(server!.origin, data.dataDir, email);
-  const headers = { cookie, 'content-type': 'application/json', origin: server!.origin };
-  const profile = { name: `Crash ${role}`, email, role, photoURL: 'https://example.test/p.png' };
-  await fetch(`${server!.origin}/api/addUser`, { method: 'POST', headers, body: JSON.stringify(profile) });
-  const jwt = await fetch(`${server!.origin}/api/jwt?email=${encodeURIComponent(email)}`, { headers: { cookie } });
-  return ((await jwt.json()) as { accessToken: string }).accessToken;
 }
 
 interface Acknowledged {
@@ -133,8 +112,8 @@ describe('SIGKILL in the middle of writes', () => {
     server = await start();
     const sellerEmail = `crash.seller.${Date.now()}@example.test`;
     const buyerEmail = `crash.buyer.${Date.now()}@example.test`;
-    const seller = await account(sellerEmail, 'seller');
-    const buyer = await account(buyerEmail, 'buyer');
+    const seller = await serverAccount(server.origin, data.dataDir, sellerEmail, 'seller');
+    const buyer = await serverAccount(server.origin, data.dataDir, buyerEmail, 'buyer');
     const acknowledged: Acknowledged = { signups: [], products: [], bookings: [] };
     const toBook: string[] = [];
 

@@ -11,8 +11,10 @@ const STARTUP_LIMIT_MS = timeLimit(90_000);
 export interface ServerProcess {
   origin: string;
   child: ChildProcess;
-  /** Everything it wrote to stderr so far (its logs at warn and above, or a crash). */
+  /** Everything it wrote to stderr so far (a crash, a warning of Node's). */
   stderr(): string;
+  /** The lines it wrote to standard output so far: its log (JSON lines at LOG_LEVEL and above). */
+  stdout(): string[];
   /** Resolves with the exit code, or the signal's name, once the process has ended. */
   exited: Promise<number | string>;
   /** SIGTERM, then SIGKILL if it is still there after `graceMs`. */
@@ -36,6 +38,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   let errors = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (errors += chunk));
+  const output: string[] = [];
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
@@ -43,6 +46,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     origin: `http://127.0.0.1:${port}`,
     child,
     stderr: () => errors,
+    stdout: () => [...output],
     exited,
     async stop(graceMs = 20_000) {
       if (child.exitCode !== null || child.signalCode !== null) return exited;
@@ -58,6 +62,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const listening = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not start in time')), STARTUP_LIMIT_MS);
     lines.on('line', (line) => {
+      output.push(line);
       if (!line.startsWith('PhoneHaat is running')) return;
       clearTimeout(timer);
       resolve();
