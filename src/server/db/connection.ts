@@ -1,6 +1,16 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import { ensurePrivateDir, ensurePrivateFile } from './data-dir';
 import type { Database } from './schema';
@@ -30,6 +40,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return options.url ? openPostgres(options.url, options) : openSqlite(options.dataDir);
 }
 
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
 function openSqlite(dataDir: string): DatabaseHandle {
   const path = join(dataDir, 'phonehaat.sqlite');
   ensurePrivateFile(path);
@@ -37,12 +49,37 @@ function openSqlite(dataDir: string): DatabaseHandle {
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
+  // How long a write waits for another process's write to finish before the request gets a 503.
+  file.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withPreparedStatements(file) }),
+    dialect: new WritersFirstSqliteDialect({ database: withPreparedStatements(file) }),
     plugins: [new SqliteValuesPlugin()],
   });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Every transaction begins as the writer (`BEGIN IMMEDIATE`): it waits up to the busy timeout for
+ * another process's write to end, then holds the write lock until it commits. A transaction begun
+ * as a reader (SQLite's default) that writes after reading cannot wait: SQLite answers "database is
+ * locked" at once when another process holds the lock, whatever the busy timeout, since waiting could
+ * deadlock two such readers. The app's transactions are all there to write; plain reads run outside
+ * any transaction and never wait on a writer (WAL).
+ */
+class WritersFirstSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver() {
+    return new WritersFirstSqliteDriver(this.config);
+  }
+}
+
+class WritersFirstSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /** Statements kept prepared: the app's queries are a few hundred shapes, each run many times. */

@@ -24,7 +24,6 @@ const UNAVAILABLE_CODES = new Set([
   'ENETUNREACH',
   'EAI_AGAIN',
   '53300', // too_many_connections
-  'SQLITE_BUSY',
 ]);
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
@@ -37,6 +36,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = 'code' in error ? String(error.code) : '';
   if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
+  // SQLITE_BUSY and its extended codes (_SNAPSHOT, _RECOVERY, _TIMEOUT): another writer, never the request.
+  if (code.startsWith('SQLITE_BUSY')) return true;
   if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
   return UNAVAILABLE_MESSAGES.some((text) => error.message.startsWith(text));
 }
