@@ -8,9 +8,9 @@ import {
   type UpdateMailSettingsRequest,
 } from '../../shared/account';
 import { callerOf, type Caller } from '../auth/guards';
-import { setPasswordAndEndSessions } from '../auth/password-change';
+import { setHashAndEndSessions, setPasswordAndEndSessions } from '../auth/password-change';
 import { assertAcceptablePassword } from '../auth/password-policy';
-import { checkPassword } from '../auth/passwords';
+import { checkPassword, hashPassword } from '../auth/passwords';
 import { deleteUserSessions } from '../auth/repository';
 import { countLoginAttempt, countMailedAction, forgiveLoginAttempt } from '../auth/throttle';
 import { loginAddressOf } from '../auth/address';
@@ -118,10 +118,11 @@ export async function requestPasswordReset(db: Kysely<Database>, email: string, 
 export async function resetPassword(db: Kysely<Database>, token: string, password: string): Promise<void> {
   assertAcceptablePassword(password);
   const hash = hashLinkToken(token);
+  const passwordHash = await hashPassword(password);
   const done = await db.transaction().execute(async (trx) => {
     const userId = await consumeLinkToken(trx, hash, 'reset_password');
     if (!userId) return false;
-    await setPasswordAndEndSessions(trx, userId, password);
+    await setHashAndEndSessions(trx, userId, passwordHash);
     await retireLinkTokens(trx, userId, 'reset_password');
     await setEmailVerified(trx, userId);
     return true;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashPassword } from './passwords';
 import { deleteUserSessions, setPasswordHash } from './repository';
@@ -8,7 +8,6 @@ import { deleteUserSessions, setPasswordHash } from './repository';
  * resetting their own): the new hash and the end of every session of the account, browsers and
  * access tokens alike, in one transaction. Whoever learnt the old password, or holds a session
  * opened with it, is out at once; the caller opens a fresh session when someone should stay in.
- * Inside a caller's transaction it joins that one.
  */
 export async function setPasswordAndEndSessions(
   db: Kysely<Database>,
@@ -17,12 +16,20 @@ export async function setPasswordAndEndSessions(
   /** The session of the person changing their own password, which stays open (every other one ends). */
   keepSessionId?: string,
 ): Promise<void> {
-  // argon2 takes a while: hashed before any transaction starts holding the database.
   const hash = await hashPassword(password);
-  const change = async (trx: Kysely<Database>) => {
-    await setPasswordHash(trx, userId, hash);
-    await deleteUserSessions(trx, userId, keepSessionId);
-  };
-  if (db.isTransaction) await change(db);
-  else await db.transaction().execute(change);
+  await db.transaction().execute((trx) => setHashAndEndSessions(trx, userId, hash, keepSessionId));
+}
+
+/**
+ * The same inside a caller's transaction, with the password hashed before it began: argon2 takes a
+ * while, and a transaction holds the database's write lock (on SQLite every other process waits).
+ */
+export async function setHashAndEndSessions(
+  trx: Transaction<Database>,
+  userId: string,
+  hash: string,
+  keepSessionId?: string,
+): Promise<void> {
+  await setPasswordHash(trx, userId, hash);
+  await deleteUserSessions(trx, userId, keepSessionId);
 }
