@@ -5,6 +5,9 @@ import { createSession } from '../src/server/auth/repository';
 import { newSessionToken } from '../src/server/auth/tokens';
 import { seedDemoData } from '../src/server/db/seed/demo';
 import { phonePicture } from '../src/server/db/seed/pictures';
+import { startHousekeeping } from '../src/server/housekeeping';
+import { fileTransport, mailDirOf } from '../src/server/mail/transport';
+import { startMailWorker } from '../src/server/mail/worker';
 import { createTestApp, type TestApp } from './support/app';
 import { actorWithSession, adminActor, registerActor, type Actor } from './support/actors';
 import { callArbitrary, type FuzzCall } from './support/fuzz-requests';
@@ -16,6 +19,8 @@ import { demoSnapshot, rowsStillThere, type DemoSnapshot } from './support/snaps
  * Property-based fuzzing of every operation of the OpenAPI document, as anonymous and as a buyer, a
  * seller and an admin, with valid, boundary and hostile values and malformed bodies. Whatever is
  * sent, the answer is below 500, every 4xx is JSON with a message, and the demo data is as it was.
+ * The mail worker and housekeeping run meanwhile, as in the server, and nothing is logged at error
+ * level (a failed mail round, an unhandled error).
  * FUZZ_SEED replays a run (each run prints its seed); FUZZ_REQUESTS sets the total (default 5,000).
  */
 
@@ -32,6 +37,8 @@ const actors: Partial<Record<Role, Actor>> = {};
 const knownForReads: KnownValues = { ids: [], emails: [], photos: [] };
 const knownForWrites: KnownValues = { ids: [], emails: [], photos: [] };
 let sent = 0;
+/** What the app logged at error level and above. */
+const errorLog: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -41,6 +48,12 @@ beforeAll(async () => {
       uploadRateLimit: Number.MAX_SAFE_INTEGER,
       // The notification stream answers for minutes; here each one ends at once, so every request gets its answer.
       notificationStreamMs: 20,
+      logger: { level: 'error', stream: { write: (line) => errorLog.push(line) } },
+    },
+    {},
+    (app, dataDir) => {
+      startMailWorker(app, { transport: fileTransport(mailDirOf(dataDir)), intervalMs: 500 });
+      startHousekeeping(app, { firstRunMs: 1_000, intervalMs: 5_000 });
     },
   );
   await seedDemoData(t.db, t.images, { log: () => {} });
@@ -126,6 +139,11 @@ describe('fuzzing every operation from the OpenAPI document', () => {
     }
     expect(sent).toBeGreaterThanOrEqual(TOTAL);
   }, 600_000);
+
+  it('logs nothing at error level, the mail worker and housekeeping included', () => {
+    expect(sent).toBeGreaterThan(0);
+    expect(errorLog).toEqual([]);
+  });
 
   it('leaves the demo data as it was', async () => {
     expect(sent).toBeGreaterThan(0);

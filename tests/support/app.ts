@@ -27,11 +27,14 @@ export interface TestApp {
  * a schema of its own in that PostgreSQL database (dropped again on close). `options` go to
  * buildApp as they are, so the app has the production limits unless a test asks otherwise. `shared`
  * hands the app a picture store or a Redis link of the test's own (then `images` is unused).
+ * `beside` starts what the server runs beside the app (the mail worker, housekeeping): they hook
+ * into its closing, which only works before it is ready.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: AppOptions = {},
   shared: Partial<Pick<DepsGiven, 'images' | 'redis'>> = {},
+  beside?: (app: FastifyInstance, dataDir: string) => void,
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL || undefined;
   const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-test-'));
@@ -50,6 +53,7 @@ export async function createTestApp(
   });
   const tokens = new AccessTokens('test-secret-that-is-long-enough-for-hs256-signing');
   const app = await buildApp({ db: handle.db, engine: handle.engine, config, tokens, images, ...shared }, options);
+  beside?.(app, dataDir);
   await app.ready();
 
   return {
