@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
 import { setTimeout as sleep } from 'node:timers/promises';
+import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/server/db/connection';
 import { isDatabaseUnavailable } from '../src/server/db/errors';
@@ -16,7 +16,7 @@ import { DiskImageStore } from '../src/server/uploads/store';
 import { httpCall } from './support/http-call';
 import { mailFolderOf, VERIFY_SUBJECT, waitForMail } from './support/mail-folder';
 import { multipartBody } from './support/products';
-import { serverAccount } from './support/server-accounts';
+import { SERVER_PASSWORD, serverAccount } from './support/server-accounts';
 import { serverData, type ServerData } from './support/server-database';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { timeLimit } from './support/time-limits';
@@ -91,6 +91,46 @@ function startHousekeeper(logged: string[]) {
   };
 }
 
+/**
+ * A seller with PRODUCTS listings sharing one photo, BUYERS buyers, and another seller who declined a
+ * request of each buyer: each buyer and that seller have a notification to read.
+ */
+async function marketplace(stamp: number) {
+  const { origin } = server;
+  const seller = await serverAccount(origin, data.dataDir, `lock.seller.${stamp}@example.test`, 'seller');
+  const otherSeller = await serverAccount(origin, data.dataDir, `lock.other.${stamp}@example.test`, 'seller');
+  const buyerEmails = Array.from({ length: BUYERS }, (_, i) => `lock.buyer${i}.${stamp}@example.test`);
+  const buyers = await Promise.all(buyerEmails.map((email) => serverAccount(origin, data.dataDir, email, 'buyer')));
+  const picture = await phonePicture({ caption: 'lock', hue: 120, width: 320, height: 240 });
+  const upload = async (token: string) => {
+    const { payload, headers } = multipartBody({ bytes: picture, contentType: 'image/png', filename: 'p.png' });
+    const body = await expectStatus(200, '/api/uploads', { token, form: payload, type: headers['content-type'] });
+    return (body.data as { url: string }).url;
+  };
+  const photo = await upload(seller);
+  const products: string[] = [];
+  for (let n = 0; n < PRODUCTS; n++) {
+    const body = await expectStatus(201, '/api/store_products', { token: seller, json: listing(n, photo) });
+    products.push(body.insertedId as string);
+  }
+  const declined = await expectStatus(201, '/api/store_products', {
+    token: otherSeller,
+    json: listing(99, await upload(otherSeller)),
+  });
+  for (const buyer of buyers) {
+    const booked = await expectStatus(201, '/api/store/booking/product', {
+      token: buyer,
+      json: { productId: declined.insertedId, phoneNumber: '01712345678', meetLocation: 'Dhanmondi 27' },
+    });
+    await expectStatus(200, `/api/bookings/${booked.insertedId as string}/decline`, {
+      method: 'PUT',
+      token: otherSeller,
+      json: {},
+    });
+  }
+  return { seller, photo, products, buyers, buyerEmails, readers: [...buyers, otherSeller] };
+}
+
 describe('two server processes on one database', () => {
   beforeAll(async () => {
     data = await serverData();
@@ -105,51 +145,15 @@ describe('two server processes on one database', () => {
   it(
     'takes 200 concurrent writes from two processes while mail and housekeeping run: no lock error, no 5xx, nothing lost',
     async () => {
-      const { origin } = server;
       const stamp = Date.now();
-      const sellerEmail = `lock.seller.${stamp}@example.test`;
-      const seller = await serverAccount(origin, data.dataDir, sellerEmail, 'seller');
-      const otherSeller = await serverAccount(origin, data.dataDir, `lock.other.${stamp}@example.test`, 'seller');
-      const buyers = await Promise.all(
-        Array.from({ length: BUYERS }, (_, i) =>
-          serverAccount(origin, data.dataDir, `lock.buyer${i}.${stamp}@example.test`, 'buyer'),
-        ),
-      );
-      const picture = await phonePicture({ caption: 'lock', hue: 120, width: 320, height: 240 });
-      const upload = async (token: string) => {
-        const { payload, headers } = multipartBody({ bytes: picture, contentType: 'image/png', filename: 'p.png' });
-        const body = await expectStatus(200, '/api/uploads', { token, form: payload, type: headers['content-type'] });
-        return (body.data as { url: string }).url;
-      };
-      const photo = await upload(seller);
-      const products: string[] = [];
-      for (let n = 0; n < PRODUCTS; n++) {
-        const body = await expectStatus(201, '/api/store_products', { token: seller, json: listing(n, photo) });
-        products.push(body.insertedId as string);
-      }
-      // Every buyer has a notification to read: the other seller declined their request.
-      const declinedProduct = (
-        await expectStatus(201, '/api/store_products', {
-          token: otherSeller,
-          json: listing(99, await upload(otherSeller)),
-        })
-      ).insertedId as string;
-      for (const buyer of buyers) {
-        const booked = await expectStatus(201, '/api/store/booking/product', {
-          token: buyer,
-          json: { productId: declinedProduct, phoneNumber: '01712345678', meetLocation: 'Dhanmondi 27' },
-        });
-        await expectStatus(200, `/api/bookings/${booked.insertedId as string}/decline`, {
-          method: 'PUT',
-          token: otherSeller,
-          json: {},
-        });
-      }
+      const { seller, photo, products, buyers, buyerEmails, readers } = await marketplace(stamp);
+      const unread = (token: string) => expectStatus(200, '/api/notifications/unread', { method: 'GET', token });
+      for (const token of readers) expect(((await unread(token)) as { unread: number }).unread).toBeGreaterThan(0);
 
       const logged: string[] = [];
       const housekeeper = startHousekeeper(logged);
       const statuses: number[] = [];
-      const track = async <T>(write: Promise<{ status: number; body: T }>) => {
+      const track = async (write: ReturnType<typeof call>) => {
         const answer = await write;
         statuses.push(answer.status);
         return answer;
@@ -176,14 +180,14 @@ describe('two server processes on one database', () => {
           if (answer.status === 200) lastNames.set(productId, name);
         }
       });
-      const readers = [...buyers, otherSeller].flatMap((token) =>
+      const reads = readers.flatMap((token) =>
         Array.from({ length: READS_EACH }, () => track(call('/api/notifications/read', { method: 'PUT', token }))),
       );
       const signedUp = signups.map((email) =>
-        track(call('/api/auth/signup', { json: { email, password: 'correct horse battery' } })),
+        track(call('/api/auth/signup', { json: { email, password: SERVER_PASSWORD } })),
       );
       const booked = await Promise.all(bookings);
-      await Promise.all([...edits, ...readers, ...signedUp]);
+      await Promise.all([...edits, ...reads, ...signedUp]);
       expect(statuses).toHaveLength(200);
 
       // Every sign-up's verification mail goes out: the worker's rounds went on throughout.
@@ -199,21 +203,15 @@ describe('two server processes on one database', () => {
 
       // Every acknowledged write is there, as each person sees it.
       for (const email of signups) {
-        expect((await call('/api/auth/login', { json: { email, password: 'correct horse battery' } })).status).toBe(
-          200,
-        );
+        expect((await call('/api/auth/login', { json: { email, password: SERVER_PASSWORD } })).status, email).toBe(200);
       }
       const bookingIds = booked.map((answer) => answer.body.insertedId as string);
       const orders = await Promise.all(
         buyers.map((token, i) =>
-          expectStatus(
-            200,
-            `/api/orders?email=${encodeURIComponent(`lock.buyer${i}.${stamp}@example.test`)}&limit=100`,
-            {
-              method: 'GET',
-              token,
-            },
-          ),
+          expectStatus(200, `/api/orders?email=${encodeURIComponent(buyerEmails[i]!)}&limit=100`, {
+            method: 'GET',
+            token,
+          }),
         ),
       );
       const orderIds = (orders as unknown as Array<Array<{ _id: string }>>).flat().map((order) => order._id);
@@ -222,9 +220,7 @@ describe('two server processes on one database', () => {
         const product = await expectStatus(200, `/api/addvertise/product/${productId}`, { method: 'GET' });
         expect(product.productName).toBe(lastNames.get(productId));
       }
-      for (const token of [...buyers, otherSeller]) {
-        expect(await expectStatus(200, '/api/notifications/unread', { method: 'GET', token })).toEqual({ unread: 0 });
-      }
+      for (const token of readers) expect(await unread(token)).toEqual({ unread: 0 });
     },
     timeLimit(240_000),
   );
