@@ -17,6 +17,7 @@ import { loginAddressOf } from '../auth/address';
 import type { AccessTokens } from '../auth/tokens';
 import type { AccountTokenPurpose, Database, UserRow } from '../db/schema';
 import { AppError, forbidden } from '../errors';
+import { waitWords } from '../limits/counters';
 import { queueMail } from '../mail/outbox';
 import { RESET_PASSWORD_MINUTES, VERIFY_EMAIL_HOURS } from '../mail/templates';
 import type { DealDeps } from '../bookings/deal';
@@ -53,11 +54,21 @@ export const verifiedEmailOnly: onRequestAsyncHookHandler = async (request) => {
   assertEmailVerified(callerOf(request).user);
 };
 
-/** A new verification link for `user`, mailed; call it in the transaction that needs it (the sign-up's). */
+/**
+ * A new verification link for `user`, mailed; call it in the transaction that needs it (the
+ * sign-up's). When the address had all the verification mail it may have today (a sign-up deleted
+ * and made again, over and over), it is refused with a 429 and the transaction rolls back.
+ */
 export async function sendVerificationMail(trx: Kysely<Database>, user: Pick<UserRow, 'id' | 'email'>): Promise<void> {
   const { token, hash } = newLinkToken();
+  const mail = await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'verify-email', token } });
+  if (!mail.queued) {
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many verification mails went to this address lately. Please wait ${waitWords(mail.retryAfterMs)} and try again.`,
+    );
+  }
   await insertLinkToken(trx, user.id, 'verify_email', hash, VERIFY_LIFETIME_MS);
-  await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'verify-email', token } });
 }
 
 /** The verification mail again, for a signed-in account whose address is not verified yet. */
@@ -106,8 +117,9 @@ export async function requestPasswordReset(db: Kysely<Database>, email: string, 
   if (!user) return;
   const { token, hash } = newLinkToken();
   await db.transaction().execute(async (trx) => {
-    await insertLinkToken(trx, user.id, 'reset_password', hash, RESET_LIFETIME_MS);
-    await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'reset-password', token } });
+    // Past the address's daily reset mails nothing is sent, and the answer stays the same.
+    const mail = await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'reset-password', token } });
+    if (mail.queued) await insertLinkToken(trx, user.id, 'reset_password', hash, RESET_LIFETIME_MS);
   });
 }
 
