@@ -54,6 +54,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** How long one notification event stream stays open before the browser opens the next. */
   notificationStreamMs?: number;
+  /** How often the notification streams' heartbeat comes (default HEARTBEAT_MS). */
+  notificationHeartbeatMs?: number;
   /** The cache of public answers; main.ts hands one that hears other processes' changes. */
   publicCache?: PublicCache;
 }
@@ -145,7 +147,10 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
       ]) {
         await api.register(routes);
       }
-      await api.register(notificationRoutes, { streamLifetimeMs: options.notificationStreamMs });
+      await api.register(notificationRoutes, {
+        lifetimeMs: options.notificationStreamMs,
+        heartbeatMs: options.notificationHeartbeatMs,
+      });
       await api.register(uploadRoutes, {
         uploadsPerMinute: options.uploadRateLimit,
         arrivalRule: options.uploadArrivalRule,

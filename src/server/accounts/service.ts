@@ -126,19 +126,21 @@ export async function requestPasswordReset(db: Kysely<Database>, email: string, 
 /**
  * Uses a reset link: the new password, every session of the account ended, every other reset link
  * retired, in one transaction. Following the mailed link also proves the address is theirs.
+ * Answers the account's id.
  */
-export async function resetPassword(db: Kysely<Database>, token: string, password: string): Promise<void> {
+export async function resetPassword(db: Kysely<Database>, token: string, password: string): Promise<string> {
   assertAcceptablePassword(password);
   const hash = hashLinkToken(token);
-  const done = await db.transaction().execute(async (trx) => {
+  const userId = await db.transaction().execute(async (trx) => {
     const userId = await consumeLinkToken(trx, hash, 'reset_password');
-    if (!userId) return false;
+    if (!userId) return undefined;
     await setPasswordAndEndSessions(trx, userId, password);
     await retireLinkTokens(trx, userId, 'reset_password');
     await setEmailVerified(trx, userId);
-    return true;
+    return userId;
   });
-  if (!done) throw await refusalOf(db, hash, 'reset_password');
+  if (!userId) throw await refusalOf(db, hash, 'reset_password');
+  return userId;
 }
 
 /**
