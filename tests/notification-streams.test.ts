@@ -60,9 +60,9 @@ interface OpenStream {
   close(): void;
 }
 
-async function openStream(actor: Pick<Actor, 'cookie'>): Promise<OpenStream> {
+async function openStream(actor: Pick<Actor, 'cookie'>, on = port): Promise<OpenStream> {
   const request = httpRequest({
-    port,
+    port: on,
     host: '127.0.0.1',
     path: '/api/notifications/stream',
     headers: { cookie: actor.cookie, accept: 'text/event-stream' },
@@ -118,6 +118,36 @@ describe('live streams per account and per address', () => {
     },
     timeLimit(60_000),
   );
+});
+
+describe('live streams in all', () => {
+  it('past the process-wide number a new stream is refused with a message, and taken again once one ends', async () => {
+    const small = await buildApp(t.app.deps, { notificationStreamLimits: { ...STREAM_LIMITS, total: 2 } });
+    await small.listen({ port: 0, host: '127.0.0.1' });
+    const smallPort = (small.server.address() as AddressInfo).port;
+    try {
+      const [a, b] = await Promise.all([registerActor(t.app, 'buyer'), registerActor(t.app, 'buyer')]);
+      const first = await openStream(a, smallPort);
+      await openStream(b, smallPort);
+      const url = `http://127.0.0.1:${smallPort}/api/notifications/stream`;
+      const refused = await fetch(url, { headers: { cookie: a.cookie } });
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({
+        code: 'UNAVAILABLE',
+        message: expect.stringContaining('Too many pages are following their notifications'),
+      });
+      first.close();
+      const opened = async () => {
+        const controller = new AbortController();
+        const response = await fetch(url, { headers: { cookie: a.cookie }, signal: controller.signal });
+        controller.abort();
+        return response.status;
+      };
+      await expect.poll(opened).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
 });
 
 describe('reading the count', () => {

@@ -20,7 +20,13 @@ export const STREAM_LIFETIME_MS = 5 * 60 * 1000;
  * IPv6 /64; people behind one carrier's shared address), and in all. Past the first two the oldest
  * stream is closed for the new one; past the last a new one is refused (503).
  */
-export const STREAM_LIMITS = { perAccount: 6, perAddress: 60, total: 10_000 } as const;
+export const STREAM_LIMITS: StreamLimits = { perAccount: 6, perAddress: 60, total: 10_000 };
+
+export interface StreamLimits {
+  perAccount: number;
+  perAddress: number;
+  total: number;
+}
 
 /**
  * What a stream closed for a newer one tells its browser: wait this long before opening another, so
@@ -31,6 +37,7 @@ const REPLACED_RETRY_MS = 10 * 60 * 1000;
 export interface StreamOptions {
   lifetimeMs?: number | undefined;
   heartbeatMs?: number | undefined;
+  limits?: StreamLimits | undefined;
 }
 
 interface Stream {
@@ -68,6 +75,7 @@ export class UnreadStreams {
   private total = 0;
   private readonly lifetimeMs: number;
   private readonly heartbeatMs: number;
+  private readonly limits: StreamLimits;
 
   constructor(
     private readonly deps: Pick<Deps, 'db' | 'bell'>,
@@ -76,10 +84,11 @@ export class UnreadStreams {
   ) {
     this.lifetimeMs = options.lifetimeMs ?? STREAM_LIFETIME_MS;
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+    this.limits = options.limits ?? STREAM_LIMITS;
   }
 
   open(request: FastifyRequest, reply: FastifyReply): void {
-    if (this.total >= STREAM_LIMITS.total) {
+    if (this.total >= this.limits.total) {
       throw new AppError(
         'UNAVAILABLE',
         'Too many pages are following their notifications right now. Reload in a while.',
@@ -120,8 +129,8 @@ export class UnreadStreams {
     const ofAddress = this.byAddress.get(address) ?? new Set();
     this.byAddress.set(address, ofAddress.add(stream));
     reply.raw.on('close', () => stream.end());
-    this.makeRoom(account.streams, STREAM_LIMITS.perAccount);
-    this.makeRoom(ofAddress, STREAM_LIMITS.perAddress);
+    this.makeRoom(account.streams, this.limits.perAccount);
+    this.makeRoom(ofAddress, this.limits.perAddress);
     this.refresh(account);
   }
 
