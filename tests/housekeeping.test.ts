@@ -165,6 +165,8 @@ describe('runHousekeeping', () => {
       'stale login counters',
       'expired booking requests',
       'old mail and mailed links',
+      'old notifications',
+      'ended limit counters',
     ]);
   });
 
@@ -186,6 +188,9 @@ describe('runHousekeeping', () => {
     expect(await runHousekeeping(t.app.deps, fakeLog(), [quiet])).toBe(false);
     const broken = { name: 'broken', run: vi.fn().mockRejectedValue(new Error('locked')) };
     expect(await runHousekeeping(t.app.deps, fakeLog(), [quiet, broken])).toBe(true);
+    // What nobody sees publicly (old notifications, counters) leaves the cached public answers alone.
+    const private_ = { name: 'private', run: vi.fn().mockResolvedValue(5), changesPublic: false as const };
+    expect(await runHousekeeping(t.app.deps, fakeLog(), [quiet, private_])).toBe(false);
   });
 });
 

@@ -96,7 +96,7 @@ const queueSome = (n: number) =>
         to: `reader${++serial}@example.test`,
         userId: null,
         data: { template: 'notification', kind: 'booking_accepted', message: `Mail ${i}`, link: '/dashboard' },
-      }),
+      }).then((mail) => (mail.queued ? mail.id : expect.fail('a first mail to an address is queued'))),
     ),
   );
 

@@ -5,6 +5,7 @@ import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
 import { searchChangeNotes } from '../src/server/search/change-notes';
 import { syncListing } from '../src/server/search/indexing';
 import { COLUMNS_FRESH_MS, ListingColumns, type Columns } from '../src/server/search/listing-columns';
+import { SqlSearch } from '../src/server/search/sql-search';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';
@@ -444,4 +445,29 @@ describe('the index follows the sellers', () => {
     expect(words.map((w) => w.word)).not.toContain('redmi');
     expect(words.map((w) => w.word)).toContain('galaxy');
   });
+});
+
+describe('searches that match nothing', () => {
+  it(
+    'keep the words kept within their bounds, however many distinct ones come',
+    async () => {
+      const limits = { maxEntries: 300, maxBytes: 256 * 1024 };
+      const own = new SqlSearch(t.db, t.engine, limits);
+      const tried = await createTestApp({}, {}, { search: own });
+      try {
+        for (let i = 0; i < 1_000; i++) {
+          const response = await tried.app.inject({ method: 'GET', url: `/api/search?q=zq${i.toString(36)}x` });
+          expect(response.json()).toMatchObject({ total: 0 });
+          if (i === 499) expect(own.kept.matched.entries + own.kept.ranked.entries).toBe(limits.maxEntries * 2);
+        }
+        for (const size of Object.values(own.kept)) {
+          expect(size.entries).toBe(limits.maxEntries);
+          expect(size.bytes).toBeLessThanOrEqual(limits.maxBytes);
+        }
+      } finally {
+        await tried.close();
+      }
+    },
+    timeLimit(120_000),
+  );
 });

@@ -17,6 +17,7 @@ import type { RedisLink } from './events/redis';
 import { healthRoutes } from './health/routes';
 import { Bell } from './notifications/bell';
 import { notificationRoutes } from './notifications/routes';
+import type { StreamLimits } from './notifications/stream';
 import { registerClient } from './http/client';
 import { registerCompression } from './http/compression';
 import { isRendererRead } from './http/page-render';
@@ -54,6 +55,10 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** How long one notification event stream stays open before the browser opens the next. */
   notificationStreamMs?: number;
+  /** How often the notification streams' heartbeat comes (default HEARTBEAT_MS). */
+  notificationHeartbeatMs?: number;
+  /** Notification streams open at once per account, per address and in all (default STREAM_LIMITS). */
+  notificationStreamLimits?: StreamLimits;
   /** The cache of public answers; main.ts hands one that hears other processes' changes. */
   publicCache?: PublicCache;
 }
@@ -145,7 +150,11 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
       ]) {
         await api.register(routes);
       }
-      await api.register(notificationRoutes, { streamLifetimeMs: options.notificationStreamMs });
+      await api.register(notificationRoutes, {
+        lifetimeMs: options.notificationStreamMs,
+        heartbeatMs: options.notificationHeartbeatMs,
+        limits: options.notificationStreamLimits,
+      });
       await api.register(uploadRoutes, {
         uploadsPerMinute: options.uploadRateLimit,
         arrivalRule: options.uploadArrivalRule,

@@ -3,6 +3,8 @@ import { deleteOldLinkTokens } from './accounts/repository';
 import { deleteExpiredSessions } from './auth/repository';
 import { expireRequests } from './bookings/deal';
 import { deleteStaleLoginCounters } from './auth/throttle';
+import { changedRows } from './db/changes';
+import { deleteEndedCounters } from './limits/counters';
 import type { Deps } from './deps';
 import { imageFileNames } from './uploads/names';
 import { deleteUnusedUploads } from './uploads/repository';
@@ -26,6 +28,11 @@ export interface HousekeepingJob {
   name: string;
   /** One round of the job; answers how many records it removed. */
   run(deps: HousekeepingDeps, now: Date): Promise<number>;
+  /**
+   * false: what it removes is never shown publicly (notifications, counters), so its removals do
+   * not make the cached public answers start over. A failure still does, as for every job.
+   */
+  changesPublic?: false;
 }
 
 /** Deletes uploads older than a day that no product uses and no order shows, rows first, then their files. */
@@ -62,6 +69,18 @@ export async function removeOldMail(deps: HousekeepingDeps, now = new Date()): P
   return Number(mail.numDeletedRows) + (await deleteOldLinkTokens(deps.db, now));
 }
 
+/** Notifications are kept this long: the bell and the list show the recent ones, and a table read by user must not grow forever. */
+export const NOTIFICATION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+
+/** Drops notifications older than 90 days, read or not. */
+export async function removeOldNotifications(deps: HousekeepingDeps, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - NOTIFICATION_MAX_AGE_MS).toISOString();
+  return changedRows(deps.db.deleteFrom('notifications').where('created_at', '<', before));
+}
+
+/** Drops limit counters whose window has ended (src/server/limits/counters.ts). */
+export const removeEndedLimitCounters = (deps: HousekeepingDeps, now = new Date()) => deleteEndedCounters(deps.db, now);
+
 /** Every housekeeping job, run in this order each round. */
 export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'unused uploads', run: removeUnusedUploads },
@@ -69,6 +88,8 @@ export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'stale login counters', run: removeStaleLoginCounters },
   { name: 'expired booking requests', run: expireRequests },
   { name: 'old mail and mailed links', run: removeOldMail },
+  { name: 'old notifications', run: removeOldNotifications, changesPublic: false },
+  { name: 'ended limit counters', run: removeEndedLimitCounters, changesPublic: false },
 ];
 
 /**
@@ -86,7 +107,7 @@ export async function runHousekeeping(
     try {
       const removed = await job.run(deps, now);
       if (removed > 0) log.info({ job: job.name, removed }, 'housekeeping');
-      changed ||= removed > 0;
+      changed ||= removed > 0 && job.changesPublic !== false;
     } catch (error) {
       log.error({ err: error, job: job.name }, 'housekeeping job failed');
       changed = true;

@@ -205,3 +205,37 @@ test('a buyer cancels an accepted booking with a reason; the phone is available 
   await page.goto(`/productId/${listing._id}`);
   await expect(page.getByText('Available', { exact: true })).toBeVisible();
 });
+
+test('a buyer who booked and cancelled a phone three times today is told on the booking form to wait', async ({
+  page,
+  registerSeller,
+  registerBuyer,
+  createListing,
+  loginAs,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const seller = await registerSeller();
+  const buyer = await registerBuyer();
+  const listing = await createListing(seller, { productName: uniqueText('Looping Realme') });
+  for (let i = 0; i < 3; i++) {
+    const booked = await buyer.api.post('/api/store/booking/product', {
+      data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Mirpur' },
+    });
+    expect(booked.ok(), await booked.text()).toBe(true);
+    const { insertedId } = (await booked.json()) as { insertedId: string };
+    expect((await buyer.api.put(`/api/bookings/${insertedId}/cancel`)).ok()).toBe(true);
+  }
+
+  await loginAs(page, buyer);
+  await page.goto(`/productId/${listing._id}`);
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Phone Number').fill('01712345678');
+  await dialog.getByLabel('Meet Location').fill('Mirpur 10');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    dialog.getByText(/^You have asked to book this phone 3 times today\. Please wait \d+ hours?/),
+  ).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('booking-limit-phone.png') });
+});

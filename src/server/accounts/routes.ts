@@ -33,6 +33,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = deps;
   const authRateLimit = { rateLimit: { max: deps.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } };
   const message = { response: { 200: accountMessageSchema } };
+  /** Sessions of the account ended: the bell closes their live streams, in every process. */
+  const endedSessionsOf = (userId: string) => deps.bell.ring([userId]);
 
   app.post(
     '/account/verify-email',
@@ -62,7 +64,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/reset-password',
     { schema: { body: resetPasswordRequestSchema, ...message }, config: authRateLimit },
     async (request) => {
-      await resetPassword(db, request.body.token, request.body.password);
+      const userId = await resetPassword(db, request.body.token, request.body.password);
+      await endedSessionsOf(userId);
       return { message: 'Your password is changed. Please log in with the new one.' };
     },
   );
@@ -72,6 +75,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: changePasswordRequestSchema, ...message }, onRequest: signedIn },
     async (request) => {
       await changePassword(db, callerOf(request), request.body, request.ip);
+      await endedSessionsOf(callerOf(request).user.id);
       return { message: 'Your password is changed. Every other device is signed out.' };
     },
   );
@@ -81,6 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: sessionsEndedSchema } }, onRequest: signedIn },
     async (request) => {
       const ended = await endOtherSessions(db, callerOf(request));
+      await endedSessionsOf(callerOf(request).user.id);
       return { ended, message: 'Every other device is signed out.' };
     },
   );
@@ -90,6 +95,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: deleteAccountRequestSchema, ...message }, onRequest: signedIn },
     async (request, reply) => {
       await deleteOwnAccount(deps, callerOf(request), request.body.password, request.ip, request.log);
+      await endedSessionsOf(callerOf(request).user.id);
       // The sessions went with the account; the browser's cookie goes too.
       await endSession(deps, reply, undefined);
       return { message: 'Your account is deleted.' };

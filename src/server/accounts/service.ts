@@ -17,6 +17,7 @@ import { loginAddressOf } from '../auth/address';
 import type { AccessTokens } from '../auth/tokens';
 import type { AccountTokenPurpose, Database, UserRow } from '../db/schema';
 import { AppError, forbidden } from '../errors';
+import { waitWords } from '../limits/counters';
 import { queueMail } from '../mail/outbox';
 import { RESET_PASSWORD_MINUTES, VERIFY_EMAIL_HOURS } from '../mail/templates';
 import type { DealDeps } from '../bookings/deal';
@@ -53,11 +54,21 @@ export const verifiedEmailOnly: onRequestAsyncHookHandler = async (request) => {
   assertEmailVerified(callerOf(request).user);
 };
 
-/** A new verification link for `user`, mailed; call it in the transaction that needs it (the sign-up's). */
+/**
+ * A new verification link for `user`, mailed; call it in the transaction that needs it (the
+ * sign-up's). When the address had all the verification mail it may have today (a sign-up deleted
+ * and made again, over and over), it is refused with a 429 and the transaction rolls back.
+ */
 export async function sendVerificationMail(trx: Kysely<Database>, user: Pick<UserRow, 'id' | 'email'>): Promise<void> {
   const { token, hash } = newLinkToken();
+  const mail = await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'verify-email', token } });
+  if (!mail.queued) {
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many verification mails went to this address lately. Please wait ${waitWords(mail.retryAfterMs)} and try again.`,
+    );
+  }
   await insertLinkToken(trx, user.id, 'verify_email', hash, VERIFY_LIFETIME_MS);
-  await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'verify-email', token } });
 }
 
 /** The verification mail again, for a signed-in account whose address is not verified yet. */
@@ -106,28 +117,31 @@ export async function requestPasswordReset(db: Kysely<Database>, email: string, 
   if (!user) return;
   const { token, hash } = newLinkToken();
   await db.transaction().execute(async (trx) => {
-    await insertLinkToken(trx, user.id, 'reset_password', hash, RESET_LIFETIME_MS);
-    await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'reset-password', token } });
+    // Past the address's daily reset mails nothing is sent, and the answer stays the same.
+    const mail = await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'reset-password', token } });
+    if (mail.queued) await insertLinkToken(trx, user.id, 'reset_password', hash, RESET_LIFETIME_MS);
   });
 }
 
 /**
  * Uses a reset link: the new password, every session of the account ended, every other reset link
  * retired, in one transaction. Following the mailed link also proves the address is theirs.
+ * Answers the account's id.
  */
-export async function resetPassword(db: Kysely<Database>, token: string, password: string): Promise<void> {
+export async function resetPassword(db: Kysely<Database>, token: string, password: string): Promise<string> {
   assertAcceptablePassword(password);
   const hash = hashLinkToken(token);
   const passwordHash = await hashPassword(password);
-  const done = await db.transaction().execute(async (trx) => {
+  const userId = await db.transaction().execute(async (trx) => {
     const userId = await consumeLinkToken(trx, hash, 'reset_password');
-    if (!userId) return false;
+    if (!userId) return undefined;
     await setHashAndEndSessions(trx, userId, passwordHash);
     await retireLinkTokens(trx, userId, 'reset_password');
     await setEmailVerified(trx, userId);
-    return true;
+    return userId;
   });
-  if (!done) throw await refusalOf(db, hash, 'reset_password');
+  if (!userId) throw await refusalOf(db, hash, 'reset_password');
+  return userId;
 }
 
 /**

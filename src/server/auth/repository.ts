@@ -54,3 +54,15 @@ export async function deleteUserSessions(
 
 export const setPasswordHash = (db: Kysely<Database>, userId: string, passwordHash: string) =>
   db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+
+/** Which of the account's `sessionIds` still work (as a request with them would find them). */
+export async function liveSessionIds(db: Kysely<Database>, userId: string, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await sessionUser(db)
+    .clearSelect()
+    .select('sessions.id')
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.id', 'in', sessionIds)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -58,6 +58,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/logout', async (request, reply) => {
     const caller = await identify(request);
     await endSession(deps, reply, caller?.sessionId);
+    // Its open pages' live streams end with it (notifications/stream.ts checks their sessions at a ring).
+    if (caller) await deps.bell.ring([caller.user.id]);
     return reply.status(204).send();
   });
 

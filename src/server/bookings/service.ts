@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { insertOnce } from '../db/errors';
 import type { Database, UserRow } from '../db/schema';
 import { AppError, notFound } from '../errors';
+import { countUse, waitWords, type LimitRule } from '../limits/counters';
 import { findProductDetails } from '../products/repository';
 import { productOrAccountGone } from '../products/service';
 import { imageFileName, uploadIdOfUrl } from '../uploads/names';
@@ -27,6 +28,18 @@ async function productShowing(db: Kysely<Database>, productImg: string, publicUr
   }
   return productIds[0]!;
 }
+
+/**
+ * Requests one buyer may make for one phone in a day. Booking again after a cancel is allowed (a
+ * changed plan), but book-and-cancel in a loop would notify and mail the seller each time.
+ */
+export const BOOKING_REQUEST_LIMIT: LimitRule = { max: 3, windowMs: 24 * 60 * 60 * 1000 };
+
+const tooManyRequests = (retryAfterMs: number) =>
+  new AppError(
+    'RATE_LIMITED',
+    `You have asked to book this phone ${BOOKING_REQUEST_LIMIT.max} times today. Please wait ${waitWords(retryAfterMs)} before asking again.`,
+  );
 
 const alreadyBooked = () => new AppError('ALREADY_EXISTS', 'You have booked this phone already. See it in My orders.');
 
@@ -72,6 +85,8 @@ export async function bookProduct(
       }
       const earlier = await findBooking(db, buyer.id, product.id);
       return withNotifications(deps, async (trx, tell) => {
+        const counted = await countUse(trx, `booking:${buyer.id} ${product.id}`, BOOKING_REQUEST_LIMIT);
+        if (!counted.allowed) throw tooManyRequests(counted.retryAfterMs);
         let id = earlier?.id;
         if (id) {
           if (!(await reopenBooking(trx, id, details))) throw alreadyBooked();

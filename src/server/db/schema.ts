@@ -28,6 +28,13 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+/** What one key used of a limit in its window (src/server/limits/counters.ts). */
+export interface LimitCountersTable {
+  key: string;
+  used: number;
+  window_ends_at: string;
+}
+
 export interface LoginFailuresTable {
   key: string;
   failures: number;
@@ -58,6 +65,8 @@ export interface UploadsTable {
   owner_id: string;
   width: number;
   height: number;
+  /** The stored files' size (picture and thumbnail), for the quota of unused uploads; 0 for uploads older than it. */
+  bytes: Generated<number>;
   created_at: string;
 }
 
@@ -173,6 +182,7 @@ export interface SearchWordsTable {
 }
 
 export type MailState = 'pending' | 'sending' | 'sent' | 'failed';
+export type MailLane = 'account' | 'deal';
 
 /** A mail to send; written in the transaction of its cause, sent by src/server/mail/worker.ts. */
 export interface MailOutboxTable {
@@ -190,6 +200,8 @@ export interface MailOutboxTable {
   /** While `sending`: when a worker that died meanwhile is taken to have let go of it. */
   lease_until: string | null;
   last_error: string | null;
+  /** Account mail (verify, reset) is claimed in its own lane, ahead of the deal's notifications. */
+  lane: Generated<MailLane>;
   created_at: string;
   sent_at: string | null;
 }
@@ -216,6 +228,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  limit_counters: LimitCountersTable;
   google_sign_ins: GoogleSignInsTable;
   categories: CategoriesTable;
   uploads: UploadsTable;

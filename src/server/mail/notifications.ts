@@ -15,7 +15,8 @@ interface NotificationForMail {
 /**
  * Mails a notification too, in the transaction that makes it, when its kind is one of the deal's
  * events, the account has not turned that kind off, and its address is verified (an address nobody
- * proved may be a stranger's). Answers whether a mail was queued.
+ * proved may be a stranger's), and the address has not had all the mail of that kind it may have
+ * this hour (./limits.ts; the notification itself is kept either way). Answers whether a mail was queued.
  */
 export async function queueNotificationMail(
   trx: Kysely<Database>,
@@ -40,6 +41,10 @@ export async function queueNotificationMail(
     .executeTakeFirst();
   if (!user?.is_email_verified) return false;
   const { kind, message, link } = notification;
-  await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'notification', kind, message, link } });
-  return true;
+  const mail = await queueMail(trx, {
+    to: user.email,
+    userId: user.id,
+    data: { template: 'notification', kind, message, link },
+  });
+  return mail.queued;
 }

@@ -48,6 +48,28 @@ ${footer.map((p) => `<p style="font-size:12px;color:#6b7280">${escapeHtml(p)}</p
   return { text, html };
 }
 
+/**
+ * What a notification's mail is titled, by kind. Never the notification's sentence: that carries
+ * what people typed (a name, a meeting place, a reason), and a subject is what a mail program shows
+ * before anything else, from the site's own address.
+ */
+const NOTIFICATION_SUBJECTS: Record<string, string> = {
+  booking_requested: 'a buyer asks to book your phone',
+  booking_accepted: 'your booking is accepted',
+  booking_declined: 'your booking is declined',
+  booking_sold: 'the phone is sold to you',
+};
+
+/** An address written out (a scheme, `www.`, or a host on a common top-level domain, with or without a path). */
+const TYPED_LINK =
+  /\b(?:[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+|(?:[a-z0-9-]+\.)+(?:com|net|org|info|biz|xyz|top|site|online|click|link|live|shop|app|io|me|ly|co|cc|tk|ru|cn|bd|gl|gd|to|in|us|uk)\b(?:\/\S*)?)/gi;
+
+/**
+ * The sentence of a notification as its mail says it: a link someone typed into it is left out,
+ * so the site's own mail never carries a stranger's link (a phishing page given as the meeting place).
+ */
+export const withoutTypedLinks = (text: string) => text.replace(TYPED_LINK, '[link removed]');
+
 const absolute = (publicUrl: string, path: string) => new URL(path, `${publicUrl}/`).toString();
 
 export async function renderMail(data: MailData, context: RenderContext): Promise<RenderedMail> {
@@ -87,11 +109,11 @@ export async function renderMail(data: MailData, context: RenderContext): Promis
       const unsubscribe = context.unsubscribeUrl ? await context.unsubscribeUrl(data.kind) : undefined;
       const what = isMailedKind(data.kind) ? mailedKindLabels[data.kind] : 'News about your deals';
       return {
-        subject: `${PRODUCT_NAME}: ${data.message}`,
+        subject: `${PRODUCT_NAME}: ${NOTIFICATION_SUBJECTS[data.kind] ?? 'news about your deals'}`,
         link,
         headers: unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe}>` } : {},
         ...layout(
-          [data.message],
+          [withoutTypedLinks(data.message)],
           { label: 'Open PhoneHaat', url: link },
           unsubscribe
             ? [

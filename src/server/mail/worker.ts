@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AccessTokens } from '../auth/tokens';
 import type { Config } from '../config';
 import type { Engine } from '../db/connection';
-import type { Database, MailOutboxRow } from '../db/schema';
+import type { Database, MailLane, MailOutboxRow } from '../db/schema';
 import { mailQueued } from './outbox';
 import { renderMail, type MailData } from './templates';
 import { transportFor, type MailTransport } from './transport';
@@ -40,20 +40,32 @@ interface RoundResult {
   failed: number;
 }
 
-/** Takes up to BATCH due mails for this worker, in one statement per row so no two workers get one. */
-async function claimDue(db: Kysely<Database>, engine: Engine, now: Date): Promise<MailOutboxRow[]> {
+/**
+ * Takes up to BATCH due mails of `lane` (of both, account mail first, without one) for this worker,
+ * in one statement per row so no two workers get one.
+ */
+async function claimDue(
+  db: Kysely<Database>,
+  engine: Engine,
+  now: Date,
+  lane: MailLane | undefined,
+): Promise<MailOutboxRow[]> {
   const nowIso = now.toISOString();
   const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
+  const isDue = (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
+    eb.and([
+      eb.or([
+        eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
+        eb.and([eb('state', '=', 'sending'), eb('lease_until', '<=', nowIso)]),
+      ]),
+      ...(lane ? [eb('lane', '=', lane)] : []),
+    ]);
   const due = (qb: Kysely<Database>) =>
     qb
       .selectFrom('mail_outbox')
       .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
-          eb.and([eb('state', '=', 'sending'), eb('lease_until', '<=', nowIso)]),
-        ]),
-      )
+      .where(isDue)
+      .orderBy(sql`case when lane = 'account' then 0 else 1 end`)
       .orderBy('next_attempt_at')
       .limit(BATCH);
   return db.transaction().execute(async (trx) => {
@@ -63,18 +75,16 @@ async function claimDue(db: Kysely<Database>, engine: Engine, now: Date): Promis
     ).map((r) => r.id);
     if (ids.length === 0) return [];
     // The state test again in the update: on SQLite a row claimed meanwhile by another process is left alone.
-    return trx
+    const claimed = await trx
       .updateTable('mail_outbox')
       .set((eb) => ({ state: 'sending', lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
       .where('id', 'in', ids)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
-          eb.and([eb('state', '=', 'sending'), eb('lease_until', '<=', nowIso)]),
-        ]),
-      )
+      .where(isDue)
       .returningAll()
       .execute();
+    // Sent in the order chosen: an update returns its rows in no particular one.
+    const place = new Map(ids.map((id, index) => [id, index]));
+    return claimed.sort((a, b) => place.get(a.id)! - place.get(b.id)!);
   });
 }
 
@@ -82,15 +92,16 @@ async function claimDue(db: Kysely<Database>, engine: Engine, now: Date): Promis
 const stillOurs = (row: MailOutboxRow) => (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
   eb.and([eb('id', '=', row.id), eb('state', '=', 'sending'), eb('attempts', '=', row.attempts)]);
 
-/** One round: claims what is due and tries each once. Tests call this directly. */
+/** One round: claims what is due (in `lane`, or in both) and tries each once. Tests call this directly. */
 export async function deliverDueMail(
   deps: MailWorkerDeps,
   transport: MailTransport,
   log: FastifyBaseLogger,
   now = new Date(),
+  lane?: MailLane,
 ): Promise<RoundResult> {
   const result: RoundResult = { sent: 0, retried: 0, failed: 0 };
-  const claimed = await claimDue(deps.db, deps.engine, now);
+  const claimed = await claimDue(deps.db, deps.engine, now, lane);
   for (const row of claimed) {
     try {
       const data = JSON.parse(row.data) as MailData;
@@ -157,9 +168,13 @@ interface MailWorkerOptions {
   transport?: MailTransport;
 }
 
+/** The outbox's lanes, each worked by its own loop, so a verification link never waits behind a flood of notifications. */
+const LANES: readonly MailLane[] = ['account', 'deal'];
+
 /**
  * Runs rounds every MAIL_POLL_MS in one process of the cluster (where housekeeping runs; other
- * machines' workers are kept apart by the claims). Closing the app stops it after the round under way.
+ * machines' workers are kept apart by the claims), one loop per lane side by side. Closing the app
+ * stops them after the rounds under way.
  */
 export function startMailWorker(app: FastifyInstance, options: MailWorkerOptions = {}): void {
   const { config } = app.deps;
@@ -169,15 +184,16 @@ export function startMailWorker(app: FastifyInstance, options: MailWorkerOptions
       app.log.info({ to, subject, link, file }, 'mail written to a file'),
     );
   const intervalMs = options.intervalMs ?? MAIL_POLL_MS;
-  let round: Promise<unknown> | undefined;
+  const rounds = new Map<MailLane, Promise<unknown>>();
   let closed = false;
   const tick = () => {
-    if (round || closed) return;
-    round = deliverDueMail(app.deps, transport, app.log)
-      .catch((error: unknown) => app.log.error({ err: error }, 'mail round failed'))
-      .finally(() => {
-        round = undefined;
-      });
+    for (const lane of LANES) {
+      if (rounds.has(lane) || closed) continue;
+      const round = deliverDueMail(app.deps, transport, app.log, new Date(), lane)
+        .catch((error: unknown) => app.log.error({ err: error, lane }, 'mail round failed'))
+        .finally(() => rounds.delete(lane));
+      rounds.set(lane, round);
+    }
   };
   const every = setInterval(tick, intervalMs).unref();
   setImmediate(tick);
@@ -189,7 +205,7 @@ export function startMailWorker(app: FastifyInstance, options: MailWorkerOptions
     closed = true;
     mailQueued.off('queued', soon);
     clearInterval(every);
-    await round;
+    await Promise.all(rounds.values());
     transport.close();
   });
 }

@@ -4,21 +4,13 @@ import { notificationSchema, unreadCountSchema } from '../../shared/notification
 import { callerOf, signedIn } from '../auth/guards';
 import { pagedList } from '../http/paging';
 import { countUnread, listNotifications, markAllRead } from './repository';
-import { STREAM_LIFETIME_MS, streamUnreadCount, type OpenStreams } from './stream';
+import { UnreadStreams, type StreamOptions } from './stream';
 
-interface NotificationRouteOptions {
-  /** How long one event stream stays open (default STREAM_LIFETIME_MS). */
-  streamLifetimeMs?: number;
-}
-
-export const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteOptions> = async (app, options) => {
-  const lifetimeMs = options.streamLifetimeMs ?? STREAM_LIFETIME_MS;
+export const notificationRoutes: FastifyPluginAsyncZod<StreamOptions> = async (app, options) => {
   const { db } = app.deps;
-  const streams: OpenStreams = new Set();
+  const streams = new UnreadStreams(app.deps, app.log, options);
   // Closing the server must not wait for browsers that never hang up.
-  app.addHook('preClose', async () => {
-    for (const end of [...streams]) end();
-  });
+  app.addHook('preClose', async () => streams.closeAll());
 
   pagedList(app, '/notifications', { item: notificationSchema, onRequest: signedIn }, (page, request) =>
     listNotifications(db, callerOf(request).user.id, page),
@@ -49,6 +41,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRouteOptions>
         },
       },
     },
-    (request, reply) => streamUnreadCount(app.deps, streams, lifetimeMs, request, reply),
+    (request, reply) => streams.open(request, reply),
   );
 };

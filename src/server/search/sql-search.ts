@@ -7,8 +7,8 @@ import { chosenIn, type Chosen } from './column-filters';
 import { orderedPage, rankedPage, type Window } from './column-pages';
 import type { SearchAnswer, SearchEngine } from './engine';
 import { countFacets, facetsOf } from './facets';
-import { indexVersion } from './indexing';
-import { COLUMNS_FRESH_MS, ListingColumns, type Columns } from './listing-columns';
+import { KeptIds, type KeptIdsLimits } from './kept-ids';
+import { ListingColumns, type Columns } from './listing-columns';
 import {
   categoryNames,
   detailsOf,
@@ -22,54 +22,11 @@ import {
 import { indexedText } from './text';
 import { termsOf } from './words';
 
-/** How long what is kept from the index lives at most (see COLUMNS_FRESH_MS). */
-const KEPT_FOR_MS = COLUMNS_FRESH_MS;
-
 /**
- * Listing ids read for some words, by key, until the index changes (see indexVersion: here, or in
- * another process that told of it) or for KEPT_FOR_MS. Bounded by the ids kept, not the entries: the oldest go first.
+ * What each of the two caches keeps at most: ids 4 bytes each, so 8 MB of them off the JavaScript
+ * heap, and a few thousand words, which the same buyers ask again with other filters and pages.
  */
-class KeptIds {
-  private readonly entries = new Map<string, { version: number; at: number; ids: Int32Array }>();
-  /** Reads under way: many buyers asking the same at once wait for one read, not one each. */
-  private readonly reading = new Map<string, { version: number; ids: Promise<Int32Array> }>();
-  private kept = 0;
-  constructor(private readonly maxIds: number) {}
-
-  async get(key: string, now: number, read: () => Promise<Int32Array>): Promise<Int32Array> {
-    const version = indexVersion();
-    const entry = this.entries.get(key);
-    if (entry && entry.version === version && now - entry.at < KEPT_FOR_MS) return entry.ids;
-    const pending = this.reading.get(key);
-    if (pending && pending.version === version) return pending.ids;
-    const reading = read();
-    this.reading.set(key, { version, ids: reading });
-    let ids: Int32Array;
-    try {
-      ids = await reading;
-    } finally {
-      if (this.reading.get(key)?.ids === reading) this.reading.delete(key);
-    }
-    // Read while the index changed, they may be part old, part new: used once, not kept.
-    if (indexVersion() === version) this.keep(key, { version, at: now, ids });
-    return ids;
-  }
-
-  private keep(key: string, entry: { version: number; at: number; ids: Int32Array }): void {
-    this.forget(key);
-    this.entries.set(key, entry);
-    this.kept += entry.ids.length;
-    while (this.kept > this.maxIds && this.entries.size > 1) this.forget(this.entries.keys().next().value!);
-  }
-
-  private forget(key: string): void {
-    this.kept -= this.entries.get(key)?.ids.length ?? 0;
-    this.entries.delete(key);
-  }
-}
-
-/** Ids kept per cache: 4 bytes each, so 8 MB at most, off the JavaScript heap. */
-const IDS_KEPT = 2_000_000;
+export const KEPT_IDS_LIMITS: KeptIdsLimits = { maxEntries: 4_000, maxBytes: 8 * 1024 * 1024 };
 
 /** Search on the app's own database: SQLite FTS5 or PostgreSQL full-text, with the same answers. */
 export class SqlSearch implements SearchEngine {
@@ -81,14 +38,22 @@ export class SqlSearch implements SearchEngine {
    * words come back with other filters, pages and sorts.
    */
   private readonly columns: ListingColumns;
-  private readonly matched = new KeptIds(IDS_KEPT);
-  private readonly ranked = new KeptIds(IDS_KEPT);
+  private readonly matched: KeptIds;
+  private readonly ranked: KeptIds;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
+    limits: KeptIdsLimits = KEPT_IDS_LIMITS,
   ) {
     this.columns = new ListingColumns(db);
+    this.matched = new KeptIds(limits);
+    this.ranked = new KeptIds(limits);
+  }
+
+  /** What the words' caches keep now, entries and bytes, to check their bounds. */
+  get kept() {
+    return { matched: this.matched.size, ranked: this.ranked.size };
   }
 
   async search(query: SearchQuery): Promise<SearchAnswer> {

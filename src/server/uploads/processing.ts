@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '../errors';
 import { Semaphore } from './semaphore';
 
@@ -55,7 +55,8 @@ async function readMetadata(bytes: Buffer): Promise<Metadata> {
 
 /**
  * Checks an uploaded photo and re-encodes it: turned upright by its EXIF orientation, every piece of
- * metadata dropped (camera GPS included), shrunk to fit 1600 px, plus a 400 px thumbnail, both WebP.
+ * metadata dropped (camera GPS included), shrunk to fit 1600 px, plus a 400 px thumbnail, both WebP,
+ * together at most storedBytesBound of the file sent.
  * At most MAX_CONCURRENT_PHOTOS run at once, the rest queue.
  */
 export function processPhoto(bytes: Buffer): Promise<ProcessedImage> {
@@ -77,6 +78,54 @@ const fit = (side: number) => ({
   kernel: 'mitchell' as const,
 });
 
+/**
+ * What a stored photo (picture and thumbnail together) may take: twice the file sent, and never less
+ * than STORED_BYTES_FLOOR, so small photos are not squeezed. Lossy WebP of a synthetic picture (noise
+ * in a few colours, fine stripes) can be hundreds of times its PNG: an 86 KB file became 3 MB.
+ */
+export const STORED_BYTES_RATIO = 2;
+export const STORED_BYTES_FLOOR = 256 * 1024;
+export const storedBytesBound = (inputBytes: number) => Math.max(STORED_BYTES_RATIO * inputBytes, STORED_BYTES_FLOOR);
+
+const tooLargeOnceStored = () =>
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    'This picture would take far more space stored than the file you chose. Please choose a photo of the phone.',
+  );
+
+type Pixels = () => Sharp;
+
+/** Lossless WebP at its fastest effort: tiny for drawings, screenshots and patterns, and quick on anything. */
+const lossless = (pixels: Pixels) => pixels().webp({ lossless: true, effort: 0 }).toBuffer();
+const smaller = (a: Buffer, b: Buffer): Buffer => (b.length < a.length ? b : a);
+
+/**
+ * Encodes the picture and its thumbnail from the same pixels: lossy WebP as usual; when that is over
+ * the bound, the smaller of that and lossless WebP for each; when still over, the picture at half its
+ * side. A picture that cannot fit even then is refused.
+ */
+async function encodeWithin(pixels: Pixels, width: number, height: number, bound: number) {
+  const thumbPixels = () => pixels().resize(fit(THUMB_SIDE));
+  let [image, thumb]: [Buffer, Buffer] = await Promise.all([
+    pixels().webp({ quality: 82, effort: WEBP_EFFORT }).toBuffer(),
+    thumbPixels().webp({ quality: 75, effort: WEBP_EFFORT }).toBuffer(),
+  ]);
+  if (image.length + thumb.length <= bound) return { image, thumb, width, height };
+  const [exactImage, exactThumb] = await Promise.all([lossless(pixels), lossless(thumbPixels)]);
+  [image, thumb] = [smaller(image, exactImage), smaller(thumb, exactThumb)];
+  if (image.length + thumb.length <= bound) return { image, thumb, width, height };
+  const side = Math.max(THUMB_SIDE, Math.ceil(Math.max(width, height) / 2));
+  const { data, info } = await pixels().resize(fit(side)).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const halfPixels = () => sharp(data, { raw: info });
+  const [halfLossy, halfExact] = await Promise.all([
+    halfPixels().webp({ quality: 60, effort: WEBP_EFFORT }).toBuffer(),
+    lossless(halfPixels),
+  ]);
+  image = smaller(halfLossy, halfExact);
+  if (image.length + thumb.length > bound) throw tooLargeOnceStored();
+  return { image, thumb, width: info.width, height: info.height };
+}
+
 async function reencode(bytes: Buffer): Promise<ProcessedImage> {
   const metadata = await readMetadata(bytes);
   if (!isAcceptedFormat(metadata)) throw notAPicture();
@@ -90,12 +139,9 @@ async function reencode(bytes: Buffer): Promise<ProcessedImage> {
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
     const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-    const [image, thumb] = await Promise.all([
-      pixels().webp({ quality: 82, effort: WEBP_EFFORT }).toBuffer(),
-      pixels().resize(fit(THUMB_SIDE)).webp({ quality: 75, effort: WEBP_EFFORT }).toBuffer(),
-    ]);
-    return { image, thumb, width: info.width, height: info.height };
+    return await encodeWithin(pixels, info.width, info.height, storedBytesBound(bytes.length));
   } catch (error) {
+    if (error instanceof AppError) throw error;
     throw isPixelLimitError(error) ? tooManyPixels() : notAPicture();
   }
 }

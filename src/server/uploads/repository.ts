@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { nowIso } from '../db/ids';
+import type { Engine } from '../db/connection';
 import type { Database } from '../db/schema';
 import { imageFileName } from './names';
 import type { ImageStore } from './store';
@@ -9,19 +10,61 @@ export interface NewUpload {
   ownerId: string;
   width: number;
   height: number;
+  /** The stored files' size, picture and thumbnail. */
+  bytes: number;
 }
 
-export const insertUpload = (db: Kysely<Database>, upload: NewUpload) =>
-  db
-    .insertInto('uploads')
-    .values({
-      id: upload.id,
-      owner_id: upload.ownerId,
-      width: upload.width,
-      height: upload.height,
-      created_at: nowIso(),
-    })
-    .execute();
+/** Photos of one account that no listing uses yet, at most: a listing's six a few times over, and their bytes. */
+export const UNUSED_UPLOADS_QUOTA = { count: 24, bytes: 16 * 1024 * 1024 } as const;
+
+/** How many uploads of `ownerId` no product uses and no order shows, and their stored bytes. */
+export async function unusedUploadsOf(db: Kysely<Database>, images: ImageStore, ownerId: string) {
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('bytes'), eb.lit(0)).as('bytes'),
+    ])
+    .where('owner_id', '=', ownerId)
+    .where(unused(images))
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), bytes: Number(row.bytes) };
+}
+
+/** Whether `ownerId` may add an upload of `bytes` and stay within UNUSED_UPLOADS_QUOTA. */
+export const withinQuota = (unusedNow: { count: number; bytes: number }, bytes: number) =>
+  unusedNow.count + 1 <= UNUSED_UPLOADS_QUOTA.count && unusedNow.bytes + bytes <= UNUSED_UPLOADS_QUOTA.bytes;
+
+/**
+ * Records an upload when its owner stays within UNUSED_UPLOADS_QUOTA, and answers whether it did.
+ * The owner's row is locked first (PostgreSQL; SQLite runs one write transaction at a time), so two
+ * uploads of one account at once are counted one after the other and cannot both slip under it.
+ */
+export async function insertUploadWithinQuota(
+  db: Kysely<Database>,
+  engine: Engine,
+  images: ImageStore,
+  upload: NewUpload,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (engine === 'postgres') {
+      await trx.selectFrom('users').select('id').where('id', '=', upload.ownerId).forUpdate().execute();
+    }
+    if (!withinQuota(await unusedUploadsOf(trx, images, upload.ownerId), upload.bytes)) return false;
+    await trx
+      .insertInto('uploads')
+      .values({
+        id: upload.id,
+        owner_id: upload.ownerId,
+        width: upload.width,
+        height: upload.height,
+        bytes: upload.bytes,
+        created_at: nowIso(),
+      })
+      .execute();
+    return true;
+  });
+}
 
 /** Which of `ids` are uploads of `ownerId`. */
 export async function findOwnUploads(db: Kysely<Database>, ids: string[], ownerId: string): Promise<Set<string>> {
@@ -71,23 +114,23 @@ export async function deleteUnusedUploads(
   const rows = await db
     .deleteFrom('uploads')
     .where('created_at', '<', createdBefore)
-    .where((eb) =>
-      eb.not(
-        eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.image_id', '=', 'uploads.id')),
-      ),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('product_photos')
-            .select('product_photos.product_id')
-            .whereRef('product_photos.upload_id', '=', 'uploads.id'),
-        ),
-      ),
-    )
-    .where((eb) => eb.not(shownByABooking(images)(eb)))
+    .where(unused(images))
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** Where no product uses the upload row in the query (as its cover or another photo) and no order shows it. */
+const unused = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
+  eb.and([
+    eb.not(eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.image_id', '=', 'uploads.id'))),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('product_photos')
+          .select('product_photos.product_id')
+          .whereRef('product_photos.upload_id', '=', 'uploads.id'),
+      ),
+    ),
+    eb.not(shownByABooking(images)(eb)),
+  ]);

@@ -4,13 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
 import { MAX_UPLOAD_BYTES, uploadResponseSchema } from '../../shared/uploads';
 import { loginAddressOf } from '../auth/address';
+import { verifiedEmailOnly } from '../accounts/service';
 import { callerOf, requireRole } from '../auth/guards';
 import { newId } from '../db/ids';
 import { AppError } from '../errors';
 import { imageFileName, imageFileNames, thumbFileName } from './names';
 import { processPhoto } from './processing';
 import { ARRIVAL_RULE, arrivingAtPace, type ArrivalRule } from './arrival';
-import { insertUpload } from './repository';
+import { insertUploadWithinQuota, UNUSED_UPLOADS_QUOTA, unusedUploadsOf, withinQuota } from './repository';
 import { RedisSlots } from './redis-slots';
 import { Slots, type SlotPool } from './slots';
 
@@ -75,6 +76,13 @@ const addressBusy = () =>
     'Many photos are being uploaded from your network right now. Please wait until one has finished.',
   );
 
+const overQuota = () =>
+  new AppError(
+    'RATE_LIMITED',
+    `You have ${UNUSED_UPLOADS_QUOTA.count} photos, or ${UNUSED_UPLOADS_QUOTA.bytes / 1024 / 1024} MB of them, that are in no listing yet. ` +
+      'Save a listing with the photos you have, or wait: photos left out of every listing are removed a day after they were uploaded.',
+  );
+
 const tooLarge = () =>
   new AppError(
     'PAYLOAD_TOO_LARGE',
@@ -129,12 +137,17 @@ export interface UploadRoutesOptions {
 }
 
 export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, options) => {
-  const { db, images } = app.deps;
+  const { db, engine, images } = app.deps;
+  // Before the body is read: a refused upload costs no memory and no processing.
+  const withinUnusedQuota: preHandlerAsyncHookHandler = async (request) => {
+    if (!withinQuota(await unusedUploadsOf(db, images, callerOf(request).user.id), 0)) throw overQuota();
+  };
   const routeOptions = {
     schema: { response: { 200: uploadResponseSchema } },
     config: { openapi: { multipartFile: IMAGE_FIELD } },
-    onRequest: requireRole('seller'),
-    preHandler: perSellerLimit(app, options.uploadsPerMinute ?? UPLOADS_PER_MINUTE),
+    // An address nobody proved could be a stranger's: such an account stores nothing.
+    onRequest: [requireRole('seller'), verifiedEmailOnly],
+    preHandler: [perSellerLimit(app, options.uploadsPerMinute ?? UPLOADS_PER_MINUTE), withinUnusedQuota],
   };
 
   // Taken before the body is read (a refused upload costs no memory), given back when it ends; with
@@ -176,10 +189,18 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     const photo = await processPhoto(bytes);
 
     const id = newId();
+    const stored = {
+      id,
+      ownerId,
+      width: photo.width,
+      height: photo.height,
+      bytes: photo.image.length + photo.thumb.length,
+    };
     try {
       await images.put(imageFileName(id), photo.image);
       await images.put(thumbFileName(id), photo.thumb);
-      await insertUpload(db, { id, ownerId, width: photo.width, height: photo.height });
+      // Checked again with the stored size, counted one upload of the account at a time.
+      if (!(await insertUploadWithinQuota(db, engine, images, stored))) throw overQuota();
     } catch (error) {
       // No row, no files: a half-stored upload would never be cleaned up.
       await images.remove(imageFileNames(id));

@@ -222,6 +222,7 @@ async function demoUpload(images: ImageStore, picture: PhonePicture, ownerId: st
     owner_id: ownerId,
     width: photo.width,
     height: photo.height,
+    bytes: photo.image.length + photo.thumb.length,
     created_at: new Date(createdAt).toISOString(),
   };
 }

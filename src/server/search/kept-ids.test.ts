@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ENTRY_OVERHEAD_BYTES, KeptIds } from './kept-ids';
+
+const NOW = Date.parse('2026-11-24T12:00:00.000Z');
+const LIMITS = { maxEntries: 1_000, maxBytes: 1024 * 1024 };
+
+describe('the ids kept for searched words', () => {
+  it('stay within their bounds in entries and bytes through 100,000 distinct searches that match nothing', async () => {
+    const kept = new KeptIds(LIMITS);
+    const sizes: Array<{ entries: number; bytes: number }> = [];
+    for (let i = 0; i < 100_000; i++) {
+      await kept.get(`"zq${i.toString(36).padStart(4, '0')}"`, NOW, async () => new Int32Array(0));
+      if ((i + 1) % 10_000 === 0) sizes.push(kept.size);
+    }
+    // Flat: full after the first ten thousand (keys of one length), and never more after that.
+    expect(sizes[0]!.entries).toBe(LIMITS.maxEntries);
+    for (const size of sizes) {
+      expect(size).toEqual(sizes[0]);
+      expect(size.bytes).toBeLessThanOrEqual(LIMITS.maxBytes);
+    }
+    // Each entry of nothing still counts: the bound holds on bytes too, not only on ids.
+    expect(sizes[0]!.bytes).toBeGreaterThanOrEqual(LIMITS.maxEntries * ENTRY_OVERHEAD_BYTES);
+  });
+
+  it('stay within their bytes when the words match many listings, the oldest going first', async () => {
+    const kept = new KeptIds(LIMITS);
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return new Int32Array(50_000); // 200 KB
+    };
+    for (let i = 0; i < 20; i++) await kept.get(`words ${i}`, NOW, read);
+    expect(kept.size.bytes).toBeLessThanOrEqual(LIMITS.maxBytes);
+    expect(kept.size.entries).toBe(5);
+    // The newest are still kept; the first ones went.
+    await kept.get('words 19', NOW, read);
+    expect(reads).toBe(20);
+    await kept.get('words 0', NOW, read);
+    expect(reads).toBe(21);
+  });
+
+  it('do not keep one answer larger than all the bytes allowed, and keep the others', async () => {
+    const kept = new KeptIds(LIMITS);
+    await kept.get('small', NOW, async () => new Int32Array(10));
+    const huge = await kept.get('huge', NOW, async () => new Int32Array(LIMITS.maxBytes / 4 + 1));
+    expect(huge.length).toBe(LIMITS.maxBytes / 4 + 1);
+    expect(kept.size.entries).toBe(1);
+  });
+});
