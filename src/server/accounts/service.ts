@@ -113,7 +113,7 @@ export async function requestPasswordReset(db: Kysely<Database>, email: string, 
 
 /**
  * Uses a reset link: the new password, every session of the account ended, every other reset link
- * retired, in one transaction. Following the mailed link also proves the address is theirs.
+ * retired (setPasswordAndEndSessions), in one transaction. Following the mailed link also proves the address is theirs.
  */
 export async function resetPassword(db: Kysely<Database>, token: string, password: string): Promise<void> {
   assertAcceptablePassword(password);
@@ -122,7 +122,6 @@ export async function resetPassword(db: Kysely<Database>, token: string, passwor
     const userId = await consumeLinkToken(trx, hash, 'reset_password');
     if (!userId) return false;
     await setPasswordAndEndSessions(trx, userId, password);
-    await retireLinkTokens(trx, userId, 'reset_password');
     await setEmailVerified(trx, userId);
     return true;
   });

@@ -58,7 +58,7 @@ const LOGIN_PATH = '/api/auth/login';
  * call only.
  */
 export async function rememberDevice(deps: Deps, reply: FastifyReply, user: UserRow): Promise<void> {
-  reply.setCookie(KNOWN_DEVICE_COOKIE, await deps.tokens.signKnownDevice(user.email), {
+  reply.setCookie(KNOWN_DEVICE_COOKIE, await deps.tokens.signKnownDevice(user), {
     httpOnly: true,
     sameSite: 'lax',
     secure: deps.config.secureCookies,

@@ -28,9 +28,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     { schema: { body: loginRequestSchema, response: { 200: currentUserSchema } }, config: authRateLimit },
     async (request, reply) => {
-      const knownDevice =
-        (await deps.tokens.knownDeviceEmail(request.cookies[KNOWN_DEVICE_COOKIE])) === request.body.email;
-      const user = await logIn(deps.db, request.body, request.ip, knownDevice);
+      const user = await logIn(deps.db, request.body, request.ip, (account) =>
+        deps.tokens.isKnownDevice(request.cookies[KNOWN_DEVICE_COOKIE], account),
+      );
       await startSession(deps, reply, user);
       await rememberDevice(deps, reply, user);
       return toCurrentUser(user);

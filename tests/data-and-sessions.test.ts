@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromOwnPage, registerActor } from './support/actors';
+import { createTestApp, type TestApp } from './support/app';
+import { mailTo, RESET_SUBJECT, tokenOfLink } from './support/mail';
+
+/*
+ * What ends with a password, a session or an account (issue 25, "Data and sessions"): reset links
+ * and known-device tokens from before a password change, idle sessions, a deleted account's copies.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  t.app.inject({ method: 'POST', url, payload, headers, ...(remoteAddress ? { remoteAddress } : {}) });
+
+async function resetToken(email: string): Promise<string> {
+  expect((await post('/api/account/forgot-password', { email })).statusCode).toBe(200);
+  return tokenOfLink(await mailTo(t.app, email, RESET_SUBJECT), '/reset-password');
+}
+
+describe('a password changed', () => {
+  it('ends the reset links mailed before it, when it was changed in Account settings', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const token = await resetToken(buyer.email);
+    const changed = await post(
+      '/api/account/password',
+      { currentPassword: buyer.password, newPassword: 'a brand new password' },
+      fromOwnPage(buyer.cookie),
+    );
+    expect(changed.statusCode).toBe(200);
+
+    const used = await post('/api/account/reset-password', { token, password: 'the thief chose this' });
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toMatchObject({ code: 'INVALID_LINK', message: expect.stringContaining('used already') });
+    const login = await post('/api/auth/login', { email: buyer.email, password: 'a brand new password' });
+    expect(login.statusCode).toBe(200);
+  });
+
+  /** The known-device cookie a login from `address` gives. */
+  async function deviceCookie(email: string, password: string, address: string): Promise<string> {
+    const login = await post('/api/auth/login', { email, password }, {}, address);
+    expect(login.statusCode).toBe(200);
+    const cookie = login.cookies.find((c) => c.name === 'phonehaat_device')!;
+    return `${cookie.name}=${cookie.value}`;
+  }
+
+  /** Strangers' guesses from many addresses fill the account's own limit. */
+  async function fillAccountLimit(email: string, network: number) {
+    await Promise.all(
+      Array.from({ length: 51 }, (_, i) =>
+        post('/api/auth/login', { email, password: 'wrong' }, {}, `10.${network}.0.${i}`),
+      ),
+    );
+  }
+
+  const loginWith = (email: string, password: string, cookie: string, address: string) =>
+    post('/api/auth/login', { email, password }, { cookie }, address);
+
+  it('ends the known-device tokens given before a change in Account settings', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const old = await deviceCookie(buyer.email, buyer.password, '198.51.100.40');
+    const changed = await post(
+      '/api/account/password',
+      { currentPassword: buyer.password, newPassword: 'another long password' },
+      fromOwnPage(buyer.cookie),
+      '198.51.100.40',
+    );
+    expect(changed.statusCode).toBe(200);
+    const fresh = await deviceCookie(buyer.email, 'another long password', '198.51.100.41');
+    await fillAccountLimit(buyer.email, 41);
+
+    expect((await loginWith(buyer.email, 'another long password', old, '198.51.100.42')).statusCode).toBe(429);
+    expect((await loginWith(buyer.email, 'another long password', fresh, '198.51.100.43')).statusCode).toBe(200);
+  });
+
+  it('ends the known-device tokens given before a reset', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const old = await deviceCookie(buyer.email, buyer.password, '198.51.100.50');
+    const reset = await post('/api/account/reset-password', {
+      token: await resetToken(buyer.email),
+      password: 'reset to this one',
+    });
+    expect(reset.statusCode).toBe(200);
+    await fillAccountLimit(buyer.email, 42);
+    expect((await loginWith(buyer.email, 'reset to this one', old, '198.51.100.51')).statusCode).toBe(429);
+  });
+
+  it("ends a deleted account's known-device tokens, also for a new account under the same address", async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const old = await deviceCookie(buyer.email, buyer.password, '198.51.100.60');
+    const deleted = await post('/api/account/delete', { password: buyer.password }, fromOwnPage(buyer.cookie));
+    expect(deleted.statusCode).toBe(200);
+    const again = await post('/api/auth/signup', { email: buyer.email, password: buyer.password });
+    expect(again.statusCode).toBe(201);
+    await fillAccountLimit(buyer.email, 43);
+    expect((await loginWith(buyer.email, buyer.password, old, '198.51.100.61')).statusCode).toBe(429);
+  });
+});
