@@ -100,3 +100,26 @@ describe('a password changed', () => {
     expect((await loginWith(buyer.email, buyer.password, old, '198.51.100.61')).statusCode).toBe(429);
   });
 });
+
+describe('a logout', () => {
+  const generation = () => t.app.publicCache.generation;
+
+  it('without a session changes nothing: no cookie, no drop of the public cache', async () => {
+    const before = generation();
+    const logout = await post('/api/auth/logout', {});
+    expect(logout.statusCode).toBe(204);
+    expect(logout.headers['set-cookie']).toBeUndefined();
+    expect(generation()).toBe(before);
+  });
+
+  it('with a session ends it and clears the cookie, and still keeps the public cache', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const before = generation();
+    const logout = await post('/api/auth/logout', {}, fromOwnPage(buyer.cookie));
+    expect(logout.statusCode).toBe(204);
+    expect(logout.cookies.find((c) => c.name === 'phonehaat_session')?.value).toBe('');
+    expect(generation()).toBe(before);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: buyer.cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+});

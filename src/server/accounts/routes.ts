@@ -13,6 +13,7 @@ import {
   updateMailSettingsRequestSchema,
 } from '../../shared/account';
 import { endSession } from '../auth/account';
+import { privateWrite } from '../cache/hooks';
 import { callerOf, signedIn } from '../auth/guards';
 import {
   changePassword,
@@ -69,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/account/password',
-    { schema: { body: changePasswordRequestSchema, ...message }, onRequest: signedIn },
+    { schema: { body: changePasswordRequestSchema, ...message }, onRequest: signedIn, config: privateWrite },
     async (request) => {
       await changePassword(db, callerOf(request), request.body, request.ip);
       return { message: 'Your password is changed. Every other device is signed out.' };
@@ -78,7 +79,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/account/sign-out-others',
-    { schema: { response: { 200: sessionsEndedSchema } }, onRequest: signedIn },
+    { schema: { response: { 200: sessionsEndedSchema } }, onRequest: signedIn, config: privateWrite },
     async (request) => {
       const ended = await endOtherSessions(db, callerOf(request));
       return { ended, message: 'Every other device is signed out.' };
@@ -104,7 +105,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/account/mail-settings',
-    { schema: { body: updateMailSettingsRequestSchema, response: { 200: mailSettingsSchema } }, onRequest: signedIn },
+    {
+      schema: { body: updateMailSettingsRequestSchema, response: { 200: mailSettingsSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
     async (request) => updateMailSettings(db, callerOf(request).user.id, request.body),
   );
 

@@ -10,7 +10,8 @@ import { emailQuerySchema } from '../../shared/common';
 import { forbidden, unauthenticated } from '../errors';
 import { findUserById, updateProfile } from '../users/repository';
 import { endSession, rememberDevice, startSession, toCurrentUser } from './account';
-import { callerOf, identify, KNOWN_DEVICE_COOKIE, signedIn } from './guards';
+import { privateWrite } from '../cache/hooks';
+import { callerOf, identify, KNOWN_DEVICE_COOKIE, sessionCookieName, signedIn } from './guards';
 import { logIn, signUp } from './service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +27,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { schema: { body: loginRequestSchema, response: { 200: currentUserSchema } }, config: authRateLimit },
+    {
+      schema: { body: loginRequestSchema, response: { 200: currentUserSchema } },
+      config: { ...authRateLimit, ...privateWrite },
+    },
     async (request, reply) => {
       const user = await logIn(deps.db, request.body, request.ip, (account) =>
         deps.tokens.isKnownDevice(request.cookies[KNOWN_DEVICE_COOKIE], account),
@@ -55,9 +59,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/logout', async (request, reply) => {
+  // Sessions are nobody else's business: neither a login nor a logout drops the public cache.
+  app.post('/auth/logout', { config: privateWrite }, async (request, reply) => {
     const caller = await identify(request);
-    await endSession(deps, reply, caller?.sessionId);
+    // Without a session (nor a stale cookie to clear) there is nothing to end.
+    if (caller || request.cookies[sessionCookieName(deps.config)] !== undefined) {
+      await endSession(deps, reply, caller?.sessionId);
+    }
     return reply.status(204).send();
   });
 
