@@ -140,7 +140,8 @@ function requireTogether(env: Env, context: z.RefinementCtx): void {
   }
 }
 
-function isThisMachine(url: string): boolean {
+/** Whether a URL names this machine (localhost, 127.x, [::1]): only whoever runs the server reaches it. */
+export function isThisMachine(url: string): boolean {
   const host = new URL(url).hostname;
   return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
