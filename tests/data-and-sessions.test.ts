@@ -1,5 +1,6 @@
+import { Agent, type ClientRequest, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromOwnPage, registerActor } from './support/actors';
+import { fromOwnPage, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { mailTo, RESET_SUBJECT, tokenOfLink } from './support/mail';
 
@@ -121,5 +122,73 @@ describe('a logout', () => {
     expect(generation()).toBe(before);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: buyer.cookie } });
     expect(me.statusCode).toBe(401);
+  });
+});
+
+describe('a JSON body over the limit', () => {
+  const FIVE_MB = 5 * 1024 * 1024;
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  let origin: string;
+  let seller: Actor;
+  beforeAll(async () => {
+    origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    seller = await registerActor(t.app, 'seller');
+  });
+
+  /** A body that keeps arriving for a while, as over a real network: the 413 is due long before its end. */
+  const slowBody = () => {
+    let sent = 0;
+    return new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent >= FIVE_MB) return controller.close();
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+  };
+
+  it("gets its 413 to Node's fetch still sending 5 MB, not a broken pipe", async () => {
+    const answer = await fetch(`${origin}/api/store_products`, {
+      method: 'POST',
+      headers: { authorization: `bearer ${seller.token}`, 'content-type': 'application/json' },
+      body: slowBody(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toMatchObject({ message: 'The request is too large' });
+  });
+
+  it('answers a declared Content-Length over the limit, then serves the next request on the same connection', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (headers: Record<string, string | number>, body: (req: ClientRequest) => void) =>
+      new Promise<{ status: number; body: string; socket: unknown }>((resolve, reject) => {
+        const req = httpRequest(`${origin}/api/store_products`, { method: 'POST', agent, headers }, (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (part: string) => (text += part));
+          res.on('end', () => resolve({ status: res.statusCode!, body: text, socket: res.socket }));
+        });
+        req.on('error', reject);
+        body(req);
+      });
+    try {
+      const auth = { authorization: `bearer ${seller.token}`, 'content-type': 'application/json' };
+      const big = await send({ ...auth, 'content-length': FIVE_MB }, (req) => {
+        let sent = 0;
+        const write = () => {
+          if (sent >= FIVE_MB) return void req.end();
+          sent += chunk.length;
+          if (req.write(chunk)) setTimeout(write, 1);
+          else req.once('drain', write);
+        };
+        write();
+      });
+      expect(big.status).toBe(413);
+      const next = await send(auth, (req) => req.end('{}'));
+      expect(next.status).toBe(400);
+      expect(next.socket).toBe(big.socket);
+    } finally {
+      agent.destroy();
+    }
   });
 });
