@@ -2,7 +2,8 @@ import { Agent, type ClientRequest, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromOwnPage, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
-import { mailTo, RESET_SUBJECT, tokenOfLink } from './support/mail';
+import { deliverToFiles, mailTo, RESET_SUBJECT, tokenOfLink } from './support/mail';
+import { listProduct } from './support/products';
 
 /*
  * What ends with a password, a session or an account (issue 25, "Data and sessions"): reset links
@@ -190,5 +191,69 @@ describe('a JSON body over the limit', () => {
     } finally {
       agent.destroy();
     }
+  });
+});
+
+describe('a deleted account', () => {
+  it("leaves nothing of the buyer on the seller's bookings, notifications or the outbox's record", async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const buyer = await registerActor(t.app, 'buyer', { name: 'Rahim Uddin Secret' });
+    const kept = await listProduct(seller);
+    const cancelled = await listProduct(seller);
+    const open = await listProduct(seller);
+    const book = (productId: string, meetLocation: string) =>
+      buyer.request({
+        method: 'POST',
+        url: '/api/store/booking/product',
+        payload: { productId, phoneNumber: '01799887766', meetLocation },
+      });
+    const ids: string[] = [];
+    for (const [product, place] of [
+      [kept, 'House 12, Road 5, Dhanmondi'],
+      [cancelled, 'Flat 3B, Gulshan Avenue'],
+      [open, 'Mirpur 10 roundabout'],
+    ] as const) {
+      const booked = await book(product, place);
+      expect(booked.statusCode).toBe(201);
+      ids.push(booked.json<{ insertedId: string }>().insertedId);
+    }
+    const accept = await seller.request({ method: 'PUT', url: `/api/bookings/${ids[0]}/accept` });
+    expect(accept.statusCode).toBe(200);
+    const cancel = await buyer.request({
+      method: 'PUT',
+      url: `/api/bookings/${ids[1]}/cancel`,
+      payload: { reason: 'Rahim found one nearer to Gulshan Avenue' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    await deliverToFiles(t.app);
+
+    const deleted = await post('/api/account/delete', { password: buyer.password }, fromOwnPage(buyer.cookie));
+    expect(deleted.statusCode).toBe(200);
+
+    const requests = await seller.request({ method: 'GET', url: '/api/bookings/requests' });
+    expect(requests.statusCode).toBe(200);
+    const items = requests.json<Array<Record<string, unknown>>>();
+    expect(items).toHaveLength(3);
+    for (const item of items) {
+      expect(item).toMatchObject({ buyerName: 'Deleted account', phoneNumber: '', meetLocation: '' });
+    }
+    const notes = await seller.request({ method: 'GET', url: '/api/notifications?limit=50' });
+    const seen = JSON.stringify({ items, notes: notes.json() });
+    for (const personal of ['Rahim', 'Dhanmondi', 'Gulshan', 'Mirpur', '01799887766', buyer.email]) {
+      expect(seen, seen).not.toContain(personal);
+    }
+    expect(notes.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          message: expect.stringMatching(/^A buyer whose account is now deleted asked to book/),
+        }),
+      ]),
+    );
+    const outbox = await t.db
+      .selectFrom('mail_outbox')
+      .select('to_address')
+      .where('to_address', '=', buyer.email)
+      .execute();
+    expect(outbox).toEqual([]);
   });
 });
