@@ -2,6 +2,7 @@ import { Agent, type ClientRequest, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromOwnPage, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
+import type { SignedInDevices } from '../src/shared/account';
 import { deliverToFiles, mailTo, RESET_SUBJECT, tokenOfLink } from './support/mail';
 import { listProduct } from './support/products';
 
@@ -255,5 +256,116 @@ describe('a deleted account', () => {
       .where('to_address', '=', buyer.email)
       .execute();
     expect(outbox).toEqual([]);
+  });
+});
+
+describe('sessions', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const usedDaysAgo = (sessionId: string, days: number) =>
+    t.db
+      .updateTable('sessions')
+      .set({ last_used_at: new Date(Date.now() - days * DAY).toISOString() })
+      .where('id', '=', sessionId)
+      .execute();
+  const sessionIdOf = async (userId: string) =>
+    (
+      await t.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+
+  it('end after 14 days without use, cookie and access token alike; a use keeps them going', async () => {
+    const idle = await registerActor(t.app, 'buyer');
+    await usedDaysAgo(await sessionIdOf(idle.user.uid), 14.01);
+    expect((await me({ cookie: idle.cookie })).statusCode).toBe(401);
+    expect((await me({ authorization: `bearer ${idle.token}` })).statusCode).toBe(401);
+
+    const active = await registerActor(t.app, 'buyer');
+    const id = await sessionIdOf(active.user.uid);
+    await usedDaysAgo(id, 13.9);
+    expect((await me({ cookie: active.cookie })).statusCode).toBe(200);
+    const row = await t.db.selectFrom('sessions').select('last_used_at').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(Date.now() - new Date(row.last_used_at).getTime()).toBeLessThan(60_000);
+  });
+
+  const ANDROID_CHROME =
+    'Mozilla/5.0 (Linux; Android 13; SM-A525F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+  const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
+
+  async function logInOn(email: string, password: string, userAgent: string, remoteAddress: string) {
+    const login = await post('/api/auth/login', { email, password }, { 'user-agent': userAgent }, remoteAddress);
+    expect(login.statusCode).toBe(200);
+    const cookie = login.cookies.find((c) => c.name === 'phonehaat_session')!;
+    return `${cookie.name}=${cookie.value}`;
+  }
+
+  it('are listed in Account settings with browser, network and last use, and each can be signed out', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const phone = await logInOn(buyer.email, buyer.password, ANDROID_CHROME, '103.4.145.9');
+    const laptop = await logInOn(buyer.email, buyer.password, WINDOWS_FIREFOX, '2001:db8:5:6::7');
+
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/sessions',
+      headers: { cookie: laptop },
+      remoteAddress: '2001:db8:5:6::7',
+    });
+    expect(listed.statusCode).toBe(200);
+    const { devices, total } = listed.json<SignedInDevices>();
+    expect(total).toBe(3);
+    expect(devices[0]).toMatchObject({
+      browser: 'Firefox on Windows',
+      place: 'Network 2001:db8:5::/48',
+      current: true,
+    });
+    expect(devices).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ browser: 'Chrome on Android', place: 'Network 103.4.145.0/24', current: false }),
+      ]),
+    );
+    expect(JSON.stringify(devices)).not.toContain('103.4.145.9');
+    const phoneId = devices.find((d) => d.browser === 'Chrome on Android')!.id;
+
+    const stranger = await registerActor(t.app, 'buyer');
+    const notTheirs = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${phoneId}`,
+      headers: fromOwnPage(stranger.cookie),
+    });
+    expect(notTheirs.statusCode).toBe(404);
+    expect((await me({ cookie: phone })).statusCode).toBe(200);
+
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${phoneId}`,
+      headers: fromOwnPage(laptop),
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toMatchObject({ ended: 1, message: 'That device is signed out.' });
+    expect(ended.headers['set-cookie']).toBeUndefined();
+    expect((await me({ cookie: phone })).statusCode).toBe(401);
+    expect((await me({ cookie: laptop })).statusCode).toBe(200);
+
+    const laptopId = devices.find((d) => d.current)!.id;
+    const self = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${laptopId}`,
+      headers: fromOwnPage(laptop),
+    });
+    expect(self.json()).toMatchObject({ ended: 1, message: 'You are signed out.' });
+    expect(self.cookies.find((c) => c.name === 'phonehaat_session')?.value).toBe('');
+    expect((await me({ cookie: laptop })).statusCode).toBe(401);
+
+    const malformed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account/sessions/not-an-id',
+      headers: fromOwnPage(buyer.cookie),
+    });
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toMatchObject({ message: 'Signed-in device not found' });
   });
 });

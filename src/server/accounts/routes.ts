@@ -9,20 +9,24 @@ import {
   mailSettingsSchema,
   resetPasswordRequestSchema,
   sessionsEndedSchema,
+  signedInDevicesSchema,
   unsubscribedSchema,
   updateMailSettingsRequestSchema,
 } from '../../shared/account';
+import { idParamsSchema } from '../../shared/common';
 import { endSession } from '../auth/account';
 import { privateWrite } from '../cache/hooks';
 import { callerOf, signedIn } from '../auth/guards';
 import {
   changePassword,
   deleteOwnAccount,
+  endOneSession,
   endOtherSessions,
   mailSettingsOf,
   requestPasswordReset,
   resendVerificationMail,
   resetPassword,
+  signedInDevices,
   unsubscribe,
   updateMailSettings,
   verifyEmail,
@@ -83,6 +87,26 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ended = await endOtherSessions(db, callerOf(request));
       return { ended, message: 'Every other device is signed out.' };
+    },
+  );
+
+  app.get(
+    '/account/sessions',
+    { schema: { response: { 200: signedInDevicesSchema } }, onRequest: signedIn },
+    async (request) => signedInDevices(db, callerOf(request)),
+  );
+
+  app.delete(
+    '/account/sessions/:id',
+    {
+      schema: { params: idParamsSchema, response: { 200: sessionsEndedSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
+    async (request, reply) => {
+      const wasThisOne = await endOneSession(db, callerOf(request), request.params.id);
+      if (wasThisOne) await endSession(deps, reply, undefined);
+      return { ended: 1, message: wasThisOne ? 'You are signed out.' : 'That device is signed out.' };
     },
   );
 

@@ -20,7 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/signup', { schema: { body: signupRequestSchema }, config: authRateLimit }, async (request, reply) => {
     const user = await signUp(deps.db, request.body);
-    await startSession(deps, reply, user);
+    await startSession(deps, request, reply, user);
     await rememberDevice(deps, reply, user);
     return reply.status(201).send(toCurrentUser(user));
   });
@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await logIn(deps.db, request.body, request.ip, (account) =>
         deps.tokens.isKnownDevice(request.cookies[KNOWN_DEVICE_COOKIE], account),
       );
-      await startSession(deps, reply, user);
+      await startSession(deps, request, reply, user);
       await rememberDevice(deps, reply, user);
       return toCurrentUser(user);
     },

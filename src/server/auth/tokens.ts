@@ -3,6 +3,8 @@ import { SignJWT, jwtVerify } from 'jose';
 
 const ACCESS_TOKEN_SECONDS = 60 * 60;
 export const SESSION_DAYS = 30;
+/** A session nobody used for this long ends, whatever its age (a forgotten device, a copied cookie). */
+export const SESSION_IDLE_DAYS = 14;
 export const KNOWN_DEVICE_DAYS = 365;
 /** The JWT type of a known-device token, so it can never pass for an access token or the other way round. */
 const KNOWN_DEVICE_TYP = 'phonehaat-device';
