@@ -7,7 +7,15 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { DUMP_FILE, SQLITE_FILE, copyDataFiles, refuseBucketPictures, run, schemaOf } from '../src/server/backup/files';
+import {
+  DUMP_FILE,
+  SQLITE_FILE,
+  copyDataFiles,
+  pgConnection,
+  refuseBucketPictures,
+  run,
+  schemaOf,
+} from '../src/server/backup/files';
 import { loadConfig } from '../src/server/config';
 
 const config = loadConfig();
@@ -18,14 +26,12 @@ const target = resolve(process.argv[2] ?? join('backups', `phonehaat-${stamp}`))
 mkdirSync(target, { recursive: true, mode: 0o700 });
 
 if (config.DATABASE_URL) {
-  const url = config.DATABASE_URL;
-  await run('pg_dump', [
-    '--no-owner',
-    '--no-privileges',
-    `--schema=${schemaOf(url)}`,
-    `--file=${join(target, DUMP_FILE)}`,
-    url,
-  ]);
+  const { url, env } = pgConnection(config.DATABASE_URL);
+  await run(
+    'pg_dump',
+    ['--no-owner', '--no-privileges', `--schema=${schemaOf(url)}`, `--file=${join(target, DUMP_FILE)}`, url],
+    { env },
+  );
 } else {
   const database = new SQLite(join(dataDir, SQLITE_FILE), { fileMustExist: true });
   await database.backup(join(target, SQLITE_FILE));

@@ -5,7 +5,14 @@
  */
 import { copyFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DUMP_FILE, SQLITE_FILE, copyDataFiles, refuseBucketPictures, run } from '../src/server/backup/files';
+import {
+  DUMP_FILE,
+  SQLITE_FILE,
+  copyDataFiles,
+  pgConnection,
+  refuseBucketPictures,
+  run,
+} from '../src/server/backup/files';
 import { loadConfig } from '../src/server/config';
 import { ensurePrivateDir, ensurePrivateFile } from '../src/server/db/data-dir';
 
@@ -20,17 +27,12 @@ ensurePrivateDir(dataDir);
 if (config.DATABASE_URL) {
   if (!existsSync(join(from, DUMP_FILE))) throw new Error(`${from} has no ${DUMP_FILE}: not a PostgreSQL backup`);
   // One transaction: a schema that exists already stops it with nothing changed.
-  const url = config.DATABASE_URL;
-  await run('psql', [
-    '--quiet',
-    '--no-psqlrc',
-    '-v',
-    'ON_ERROR_STOP=1',
-    '--single-transaction',
-    '-f',
-    join(from, DUMP_FILE),
-    url,
-  ]);
+  const { url, env } = pgConnection(config.DATABASE_URL);
+  await run(
+    'psql',
+    ['--quiet', '--no-psqlrc', '-v', 'ON_ERROR_STOP=1', '--single-transaction', '-f', join(from, DUMP_FILE), url],
+    { env },
+  );
 } else {
   if (!existsSync(join(from, SQLITE_FILE))) throw new Error(`${from} has no ${SQLITE_FILE}: not a SQLite backup`);
   const file = join(dataDir, SQLITE_FILE);

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GoogleSignInRefusal } from '../src/server/auth/google/refusals';
+import { createSession } from '../src/server/auth/repository';
 import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
 import { demoListing } from '../src/server/db/seed/factories';
 import { phonePicture } from '../src/server/db/seed/pictures';
@@ -215,6 +216,16 @@ const TABLE: Row[] = [
     allowed: signedIn,
     endsSession: true,
     call: () => ({ url: '/api/account/sign-out-others' }),
+  },
+  { method: 'GET', path: '/api/account/sessions', allowed: signedIn, call: () => ({ url: '/api/account/sessions' }) },
+  // Each caller signs out another device of its own (a session opened for it here).
+  {
+    method: 'DELETE',
+    path: '/api/account/sessions/:id',
+    allowed: signedIn,
+    call: async (_as, caller) => ({
+      url: `/api/account/sessions/${caller ? await createSession(t.db, caller.user.uid, `matrix-${newId()}`) : newId()}`,
+    }),
   },
   // An admin's account comes from ADMIN_EMAIL: it cannot delete itself.
   {

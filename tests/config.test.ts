@@ -22,6 +22,12 @@ describe('configuration', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).SEED_DEMO).toBe(false);
   });
 
+  it('adds no demo data behind a proxy that left PUBLIC_URL unset: the proxy makes the server public', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2', PUBLIC_URL: 'http://localhost:8080' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2', SEED_DEMO: '1' }).SEED_DEMO).toBe(true);
+  });
+
   it('makes session cookies Secure when the public address is https', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://phonehaat.com.bd/' })).toMatchObject({
       PUBLIC_URL: 'https://phonehaat.com.bd',

@@ -13,6 +13,7 @@ import { actorWithSession, adminActor, registerActor, type Actor } from './suppo
 import { callArbitrary, type FuzzCall } from './support/fuzz-requests';
 import { operationsOf, type KnownValues, type Operation } from './support/fuzz';
 import { listProduct, uploadPhoto } from './support/products';
+import { demoListing } from '../src/server/db/seed/factories';
 import { demoSnapshot, rowsStillThere, type DemoSnapshot } from './support/snapshot';
 
 /*
@@ -68,7 +69,8 @@ beforeAll(async () => {
   // Writes get only the fuzz accounts' own records, so whatever they do, the demo data stays.
   knownForWrites.ids.push(ownProduct, actors.buyer.user.uid, actors.seller.user.uid);
   knownForWrites.emails.push(actors.buyer.email, actors.seller.email, actors.admin.email);
-  knownForWrites.photos.push(photo);
+  // The same upload under both of its spellings: a list naming it twice that way once answered 500.
+  knownForWrites.photos.push(photo, `${t.app.deps.config.PUBLIC_URL}${photo}`);
   const demoProducts = await t.db.selectFrom('products').select('id').limit(3).execute();
   const categories = await t.db.selectFrom('categories').select('id').limit(2).execute();
   knownForReads.ids.push(...knownForWrites.ids, ...demoProducts.map((p) => p.id), ...categories.map((c) => c.id));
@@ -143,6 +145,26 @@ describe('fuzzing every operation from the OpenAPI document', () => {
   it('logs nothing at error level, the mail worker and housekeeping included', () => {
     expect(sent).toBeGreaterThan(0);
     expect(errorLog).toEqual([]);
+  });
+
+  it('answers below 500 the requests that once broke the server', async () => {
+    const photo = knownForWrites.photos[0]!;
+    const { caption: _caption, hue: _hue, ...fields } = demoListing(1);
+    const onePhotoTwice = { ...fields, productImg: photo, photos: [photo, `${t.app.deps.config.PUBLIC_URL}${photo}`] };
+    const listings = operations.filter((op) => op.path === '/api/store_products' && op.method === 'POST');
+    expect(listings).toHaveLength(1);
+    const call: FuzzCall = {
+      method: 'POST',
+      url: '/api/store_products',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(onePhotoTwice),
+    };
+    const response = await send('seller', call);
+    expect(problemWith(listings[0]!, response)).toBeUndefined();
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { photos: 'Each photo can be added once' },
+    });
   });
 
   it('leaves the demo data as it was', async () => {

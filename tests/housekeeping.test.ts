@@ -109,25 +109,36 @@ describe('removeUnusedUploads', () => {
 });
 
 describe('removeExpiredSessions', () => {
-  it('removes sessions past their expiry and keeps live ones', async () => {
+  it('removes sessions past their expiry or unused for 14 days, and keeps live ones', async () => {
     const user = await registerActor(t.app, 'buyer');
-    const expired = newId();
     const past = (days: number) => new Date(Date.now() - days * 24 * HOUR).toISOString();
+    const [expired, idle] = [newId(), newId()];
     await t.db
       .insertInto('sessions')
-      .values({
-        id: expired,
-        user_id: user.user.uid,
-        token_hash: `expired-${expired}`,
-        created_at: past(31),
-        expires_at: past(1),
-      })
+      .values([
+        {
+          id: expired,
+          user_id: user.user.uid,
+          token_hash: `expired-${expired}`,
+          created_at: past(31),
+          expires_at: past(1),
+          last_used_at: past(2),
+        },
+        {
+          id: idle,
+          user_id: user.user.uid,
+          token_hash: `idle-${idle}`,
+          created_at: past(15),
+          expires_at: past(-15),
+          last_used_at: past(14.01),
+        },
+      ])
       .execute();
 
-    expect(await removeExpiredSessions(t.app.deps)).toBe(1);
+    expect(await removeExpiredSessions(t.app.deps)).toBe(2);
     const left = await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.user.uid).execute();
     expect(left).toHaveLength(1);
-    expect(left[0]!.id).not.toBe(expired);
+    expect([expired, idle]).not.toContain(left[0]!.id);
     expect((await user.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
   });
 });

@@ -7,7 +7,7 @@ import { loadConfig } from '../src/server/config';
 import { S3ImageStore, s3ClientFor } from '../src/server/uploads/s3-store';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor } from './support/actors';
-import { uploadPhoto } from './support/products';
+import { listProduct, uploadPhoto } from './support/products';
 import { startS3Server, type S3Server } from './support/shared-services';
 
 /*
@@ -83,6 +83,42 @@ describe('the app with its pictures in S3', () => {
   it('answers 404 for a picture the bucket does not hold', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/uploads/nothing-here.webp' });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('the app with S3_PUBLIC_URL', () => {
+  const cdn = 'https://cdn.example.com/photos';
+  let t: TestApp;
+  beforeAll(async () => {
+    const linked = new S3ImageStore(store.client, { S3_BUCKET: store.bucket, S3_PUBLIC_URL: cdn });
+    t = await createTestApp({ ...s3.env, S3_PUBLIC_URL: cdn }, {}, { images: linked });
+  });
+  afterAll(async () => t?.close());
+
+  it('lists a phone with the photo address the upload answered, and books it by that address', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const url = await uploadPhoto(seller);
+    expect(url).toMatch(new RegExp(`^${cdn}/[0-9a-f]{24}\\.webp$`));
+    const productId = await listProduct(seller, { productImg: url });
+
+    const buyer = await registerActor(t.app, 'buyer');
+    const booked = await buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productImg: url, phoneNumber: '01712345678', meetLocation: 'Dhanmondi 27' },
+    });
+    expect(booked.statusCode).toBe(201);
+    const orders = await buyer.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}` });
+    expect(orders.json()).toEqual([expect.objectContaining({ productId, productImg: url })]);
+  });
+
+  it('still refuses a photo address of another host', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const url = await uploadPhoto(seller);
+    const elsewhere = url.replace(cdn, 'https://cdn.example.org/photos');
+    await expect(listProduct(seller, { productImg: elsewhere })).rejects.toThrow(
+      /listing failed: 400 .*upload the product image again/,
+    );
   });
 });
 

@@ -15,6 +15,9 @@ import { adminActor, logInActor, registerActor, type Actor, fromOwnPage } from '
 import { createTestApp, type TestApp } from './support/app';
 import { multipartBody, uploadFile } from './support/products';
 import { timeLimit } from './support/time-limits';
+import { transportFor } from '../src/server/mail/transport';
+import { deliverDueMail, writtenMailLine } from '../src/server/mail/worker';
+import { findMail, mailFolderOf, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail-folder';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -491,6 +494,114 @@ describe('logs', () => {
       for (const secret of [buyer.email, encodeURIComponent(buyer.email), 'SECRETCODE42', 'SECRETSTATE42']) {
         expect(all).not.toContain(secret);
       }
+    } finally {
+      await logged.close();
+    }
+  });
+
+  const post = (app: TestApp, url: string, payload: object) => app.app.inject({ method: 'POST', url, payload });
+  const findMailIn = async (app: TestApp, address: string, subject: RegExp) => {
+    const mail = await findMail(mailFolderOf(app.dataDir), address, subject);
+    if (!mail) throw new Error(`no mail to ${address} like ${subject}`);
+    return mail;
+  };
+
+  /** An app on a public address that logs to `lines`, and the worker's line for each mail it writes to a file. */
+  async function publicServerLogging(lines: string[], publicUrl = 'https://phonehaat.example') {
+    const logged = await createTestApp(
+      { PUBLIC_URL: publicUrl },
+      { logger: { level: 'info', stream: { write: (line) => lines.push(line) } } },
+    );
+    const { config } = logged.app.deps;
+    const sendRound = async () => {
+      const transport = transportFor(config, (mail) => logged.app.log.info(writtenMailLine(config.PUBLIC_URL, mail)));
+      await deliverDueMail(logged.app.deps, transport, logged.app.log);
+      transport.close();
+    };
+    return { logged, sendRound };
+  }
+
+  it("never carry a mailed link's token or the address it went to, on a public server", async () => {
+    const lines: string[] = [];
+    const { logged, sendRound } = await publicServerLogging(lines);
+    try {
+      const email = `mailed.${Date.now()}@example.test`;
+      const signup = await logged.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email, password: 'long enough pw' },
+      });
+      expect(signup.statusCode).toBe(201);
+      expect((await post(logged, '/api/account/forgot-password', { email })).statusCode).toBe(200);
+      await sendRound();
+      const tokens = await Promise.all(
+        [VERIFY_SUBJECT, RESET_SUBJECT].map(async (subject) =>
+          tokenOfLink(
+            await findMailIn(logged, email, subject),
+            subject === VERIFY_SUBJECT ? '/verify-email' : '/reset-password',
+          ),
+        ),
+      );
+      // The link as a person opens it, and as the page then sends it.
+      await logged.app.inject({ method: 'GET', url: `/verify-email?token=${tokens[0]}` });
+      await post(logged, '/api/account/verify-email', { token: tokens[0] });
+
+      const all = lines.join('\n');
+      for (const secret of [email, encodeURIComponent(email), ...tokens]) expect(all).not.toContain(secret);
+      const mailLines = lines
+        .map((line) => JSON.parse(line) as { msg: string })
+        .filter((l) => l.msg.startsWith('mail written'));
+      expect(mailLines.map((l) => l.msg)).toEqual([
+        'mail written: "Verify your email address for PhoneHaat" https://phonehaat.example/verify-email?token=[redacted]',
+        expect.stringMatching(
+          /^mail written: "Choose a new .* password" https:\/\/phonehaat\.example\/reset-password\?token=\[redacted\]$/,
+        ),
+      ]);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it("show the mail's subject and whole link on a line of its own while the server is this machine's", async () => {
+    const lines: string[] = [];
+    const { logged, sendRound } = await publicServerLogging(lines, 'http://localhost:3000');
+    try {
+      const email = `local.${Date.now()}@example.test`;
+      await logged.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email, password: 'long enough pw' },
+      });
+      await sendRound();
+      const token = tokenOfLink(await findMailIn(logged, email, VERIFY_SUBJECT), '/verify-email');
+      const line = lines.map((l) => JSON.parse(l) as { msg: string }).find((l) => l.msg.startsWith('mail written'));
+      expect(line?.msg).toBe(
+        `mail written: "Verify your email address for PhoneHaat" http://localhost:3000/verify-email?token=${token}`,
+      );
+      expect(lines.join('\n')).not.toContain(email);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('carry no address from a refusal of the mail server', async () => {
+    const lines: string[] = [];
+    const { logged } = await publicServerLogging(lines);
+    try {
+      const email = `refused.${Date.now()}@example.test`;
+      await logged.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email, password: 'long enough pw' },
+      });
+      const refusing = {
+        send: () => Promise.reject(new Error(`550 5.1.1 <${email}>: Recipient address rejected`)),
+        close: () => {},
+      };
+      await deliverDueMail(logged.app.deps, refusing, logged.app.log);
+      const all = lines.join('\n');
+      expect(all).toContain('550 5.1.1 <[email]>: Recipient address rejected');
+      expect(all).not.toContain(email);
     } finally {
       await logged.close();
     }

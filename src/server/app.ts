@@ -27,6 +27,7 @@ import { serializeRequest } from './http/log-redaction';
 import { registerCrossSiteGuard } from './http/cross-site';
 import { acceptEmptyJsonBodies } from './http/empty-body';
 import { frameworkErrorReply, registerErrorHandler } from './http/errors';
+import { drainOversizeBodies } from './http/oversize-body';
 import { registerOpenApi } from './http/openapi';
 import { registerNoStore, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { productRoutes } from './products/routes';
@@ -112,6 +113,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   await registerOpenApi(app);
   registerSecurityHeaders(app);
   registerErrorHandler(app);
+  drainOversizeBodies(app);
   acceptEmptyJsonBodies(app);
   registerCors(app);
   registerCrossSiteGuard(app);

@@ -11,7 +11,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
-  /** Unset: on when PUBLIC_URL is on this machine (see loadConfig). */
+  /** Unset: on when PUBLIC_URL is on this machine and no TRUST_PROXY says a proxy forwards to it (see loadConfig). */
   SEED_DEMO: flag.optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -103,8 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...parsed.data,
     PUBLIC_URL: publicUrl,
-    // The demo accounts share a published password: by default they only go where nobody else can reach them.
-    SEED_DEMO: parsed.data.SEED_DEMO ?? isThisMachine(publicUrl),
+    // The demo accounts share a published password: by default they only go where nobody else can
+    // reach them. Behind a proxy the server is reached from elsewhere, whatever PUBLIC_URL says.
+    SEED_DEMO: parsed.data.SEED_DEMO ?? (!parsed.data.TRUST_PROXY && isThisMachine(publicUrl)),
     secureCookies: publicUrl.startsWith('https://'),
   };
 }
@@ -139,7 +140,8 @@ function requireTogether(env: Env, context: z.RefinementCtx): void {
   }
 }
 
-function isThisMachine(url: string): boolean {
+/** Whether a URL names this machine (localhost, 127.x, [::1]): only whoever runs the server reaches it. */
+export function isThisMachine(url: string): boolean {
   const host = new URL(url).hostname;
   return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

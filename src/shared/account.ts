@@ -88,6 +88,30 @@ export type Unsubscribed = z.infer<typeof unsubscribedSchema>;
 export const sessionsEndedSchema = z.object({ message: z.string(), ended: z.number() });
 export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
 
+/** How many signed-in devices Account settings lists, the most recently used first. */
+export const MAX_LISTED_DEVICES = 50;
+
+/** One session of the account, as Account settings lists it (GET /api/account/sessions). */
+export const signedInDeviceSchema = z.object({
+  id: z.string(),
+  /** "Chrome on Android", from the browser's User-Agent. */
+  browser: z.string(),
+  /** Where, as far as the network's range tells: "Network 103.4.145.0/24", "This computer". */
+  place: z.string(),
+  lastUsedAt: z.string(),
+  signedInAt: z.string(),
+  /** The session of this very request. */
+  current: z.boolean(),
+});
+export type SignedInDevice = z.infer<typeof signedInDeviceSchema>;
+
+export const signedInDevicesSchema = z.object({
+  devices: z.array(signedInDeviceSchema),
+  /** Every session in force, also past the MAX_LISTED_DEVICES listed. */
+  total: z.number(),
+});
+export type SignedInDevices = z.infer<typeof signedInDevicesSchema>;
+
 /** The one answer to "forgot password", whether or not the address has an account. */
 export const FORGOT_PASSWORD_ANSWER =
   'If an account uses this address, we have sent it a link to choose a new password. It works for 30 minutes.';

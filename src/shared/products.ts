@@ -58,6 +58,7 @@ export const productFieldsSchema = z.object({
  * flags and dates are the server's to set; if a client sends them they are dropped.
  */
 export const MAX_PHOTOS = 6;
+export const PHOTO_TWICE = 'Each photo can be added once';
 
 /**
  * POST /store_products and PUT /edit/product/{id}. `productImg` is the cover, a URL that POST
@@ -71,7 +72,7 @@ export const storeProductRequestSchema = productFieldsSchema
       .array(requiredText(messages.productImgRequired, 2048), { error: 'photos is a list of photo URLs' })
       .min(1, messages.productImgRequired)
       .max(MAX_PHOTOS, `Add at most ${MAX_PHOTOS} photos`)
-      .refine((urls) => new Set(urls).size === urls.length, 'Each photo can be added once')
+      .refine((urls) => new Set(urls).size === urls.length, PHOTO_TWICE)
       .optional(),
   })
   .refine((request) => !request.photos || request.photos[0] === request.productImg, {

@@ -3,7 +3,14 @@ import { CATEGORY_CATALOGUE, categoryImageName } from '../../src/server/db/seed/
 import { messages } from '../../src/shared/messages';
 import { timeLimit } from '../support/time-limits';
 import { linkIn, RESET_SUBJECT, VERIFY_SUBJECT, waitForMail } from '../support/mail-folder';
-import { e2eMailFolder, expect, test, uniqueText, waitForTheAppOnLoad } from './support/fixtures';
+import {
+  e2eMailFolder,
+  expect,
+  expectNoSeriousAxeViolations,
+  test,
+  uniqueText,
+  waitForTheAppOnLoad,
+} from './support/fixtures';
 import { E2E_PASSWORD } from './support/settings';
 import { fillPhoneFields } from './support/product-form';
 
@@ -127,3 +134,60 @@ test("changing the password in Account settings ends another browser's session",
   await expect(otherPage).toHaveURL(/\/login$/);
   await other.close();
 });
+
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 13; SM-A525F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+
+for (const [size, viewport] of [
+  ['phone-sized', { width: 390, height: 844 }],
+  ['desktop-sized', { width: 1366, height: 850 }],
+] as const) {
+  test(`Account settings lists the signed-in devices and signs one out, on a ${size} window`, async ({
+    page,
+    playwright,
+    baseURL,
+    registerBuyer,
+    loginAs,
+  }, testInfo) => {
+    await page.setViewportSize(viewport);
+    const buyer = await registerBuyer();
+    // A phone the buyer signed in on elsewhere, with its own browser.
+    const phone = await playwright.request.newContext({
+      baseURL,
+      userAgent: ANDROID_CHROME,
+      extraHTTPHeaders: { origin: baseURL! },
+    });
+    try {
+      expect(
+        (await phone.post('/api/auth/login', { data: { email: buyer.email, password: buyer.password } })).ok(),
+      ).toBe(true);
+      await loginAs(page, buyer);
+      await page.goto('/dashboard/account');
+
+      const list = page.getByRole('list', { name: 'Signed-in devices' });
+      await expect(list.getByRole('listitem')).toHaveCount(3);
+      const thisOne = list.getByRole('listitem').filter({ hasText: 'This device' });
+      await expect(thisOne).toContainText('This computer');
+      await expect(thisOne).toContainText('Last used just now');
+      const android = list.getByRole('listitem').filter({ hasText: 'Chrome on Android' });
+      await expect(android).toContainText('This computer');
+      await expectNoSeriousAxeViolations(page);
+      await page
+        .getByRole('region', { name: 'Devices' })
+        .screenshot({ path: testInfo.outputPath(`devices-${size}.png`) });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      await android.getByRole('button', { name: /^Sign out/ }).click();
+      await expect(page.getByText('That device is signed out.')).toBeVisible();
+      await expect(list.getByRole('listitem')).toHaveCount(2);
+      await expect(list).not.toContainText('Chrome on Android');
+      expect((await phone.get('/api/auth/me')).status()).toBe(401);
+
+      // Signing out this device is a logout.
+      await thisOne.getByRole('button', { name: /^Sign out/ }).click();
+      await expect(page).toHaveURL('/login');
+    } finally {
+      await phone.dispose();
+    }
+  });
+}

@@ -8,6 +8,7 @@ import type {
   MailSettings,
   ResetPasswordRequest,
   SessionsEnded,
+  SignedInDevices,
   Unsubscribed,
   UpdateMailSettingsRequest,
 } from '../../shared/account';
@@ -40,5 +41,21 @@ export function useUpdateMailSettings() {
     mutationFn: (request: UpdateMailSettingsRequest) =>
       api<MailSettings>('/account/mail-settings', { method: 'PUT', body: request }),
     onSuccess: (settings) => queryClient.setQueryData(queryKeys.mailSettings, settings),
+  });
+}
+
+export function useSignedInDevices() {
+  return useQuery({
+    queryKey: queryKeys.signedInDevices,
+    queryFn: () => api<SignedInDevices>('/account/sessions'),
+  });
+}
+
+/** Signs another device out; the list is read again, as are the devices after "all other devices". */
+export function useSignOutDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<SessionsEnded>(`/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.signedInDevices }),
   });
 }

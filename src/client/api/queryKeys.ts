@@ -36,6 +36,7 @@ export const queryKeys = {
   },
   roles: (role: string, email: string) => [...privateRoot, 'roles', role, email] as const,
   mailSettings: [...privateRoot, 'mailSettings'] as const,
+  signedInDevices: [...privateRoot, 'signedInDevices'] as const,
   orders: {
     all: [...privateRoot, 'orders'] as const,
     mine: (email: string) => [...privateRoot, 'orders', email] as const,

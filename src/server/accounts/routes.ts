@@ -9,19 +9,24 @@ import {
   mailSettingsSchema,
   resetPasswordRequestSchema,
   sessionsEndedSchema,
+  signedInDevicesSchema,
   unsubscribedSchema,
   updateMailSettingsRequestSchema,
 } from '../../shared/account';
+import { idParamsSchema } from '../../shared/common';
 import { endSession } from '../auth/account';
+import { privateWrite } from '../cache/hooks';
 import { callerOf, signedIn } from '../auth/guards';
 import {
   changePassword,
   deleteOwnAccount,
+  endOneSession,
   endOtherSessions,
   mailSettingsOf,
   requestPasswordReset,
   resendVerificationMail,
   resetPassword,
+  signedInDevices,
   unsubscribe,
   updateMailSettings,
   verifyEmail,
@@ -72,7 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/account/password',
-    { schema: { body: changePasswordRequestSchema, ...message }, onRequest: signedIn },
+    { schema: { body: changePasswordRequestSchema, ...message }, onRequest: signedIn, config: privateWrite },
     async (request) => {
       await changePassword(db, callerOf(request), request.body, request.ip);
       await endedSessionsOf(callerOf(request).user.id);
@@ -82,11 +87,31 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/account/sign-out-others',
-    { schema: { response: { 200: sessionsEndedSchema } }, onRequest: signedIn },
+    { schema: { response: { 200: sessionsEndedSchema } }, onRequest: signedIn, config: privateWrite },
     async (request) => {
       const ended = await endOtherSessions(db, callerOf(request));
       await endedSessionsOf(callerOf(request).user.id);
       return { ended, message: 'Every other device is signed out.' };
+    },
+  );
+
+  app.get(
+    '/account/sessions',
+    { schema: { response: { 200: signedInDevicesSchema } }, onRequest: signedIn },
+    async (request) => signedInDevices(db, callerOf(request)),
+  );
+
+  app.delete(
+    '/account/sessions/:id',
+    {
+      schema: { params: idParamsSchema, response: { 200: sessionsEndedSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
+    async (request, reply) => {
+      const wasThisOne = await endOneSession(db, callerOf(request), request.params.id);
+      if (wasThisOne) await endSession(deps, reply, undefined);
+      return { ended: 1, message: wasThisOne ? 'You are signed out.' : 'That device is signed out.' };
     },
   );
 
@@ -110,7 +135,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/account/mail-settings',
-    { schema: { body: updateMailSettingsRequestSchema, response: { 200: mailSettingsSchema } }, onRequest: signedIn },
+    {
+      schema: { body: updateMailSettingsRequestSchema, response: { 200: mailSettingsSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
     async (request) => updateMailSettings(db, callerOf(request).user.id, request.body),
   );
 

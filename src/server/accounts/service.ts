@@ -4,19 +4,23 @@ import {
   isMailedKind,
   MAILED_NOTIFICATION_KINDS,
   mailedKindLabels,
+  MAX_LISTED_DEVICES,
   type MailSettings,
+  type SignedInDevices,
   type UpdateMailSettingsRequest,
 } from '../../shared/account';
 import { callerOf, type Caller } from '../auth/guards';
 import { setHashAndEndSessions, setPasswordAndEndSessions } from '../auth/password-change';
 import { assertAcceptablePassword } from '../auth/password-policy';
 import { checkPassword, hashPassword } from '../auth/passwords';
-import { deleteUserSessions } from '../auth/repository';
+import { deleteUserSession, deleteUserSessions, listUserSessions } from '../auth/repository';
+import { placeOf } from '../auth/address';
+import { browserOf } from '../auth/devices';
 import { countLoginAttempt, countMailedAction, forgiveLoginAttempt } from '../auth/throttle';
 import { loginAddressOf } from '../auth/address';
 import type { AccessTokens } from '../auth/tokens';
 import type { AccountTokenPurpose, Database, UserRow } from '../db/schema';
-import { AppError, forbidden } from '../errors';
+import { AppError, forbidden, notFound } from '../errors';
 import { waitWords } from '../limits/counters';
 import { queueMail } from '../mail/outbox';
 import { RESET_PASSWORD_MINUTES, VERIFY_EMAIL_HOURS } from '../mail/templates';
@@ -136,7 +140,6 @@ export async function resetPassword(db: Kysely<Database>, token: string, passwor
     const userId = await consumeLinkToken(trx, hash, 'reset_password');
     if (!userId) return undefined;
     await setHashAndEndSessions(trx, userId, passwordHash);
-    await retireLinkTokens(trx, userId, 'reset_password');
     await setEmailVerified(trx, userId);
     return userId;
   });
@@ -182,6 +185,28 @@ export async function changePassword(
   assertAcceptablePassword(request.newPassword, 'newPassword');
   await assertOwnPassword(db, caller, request.currentPassword, ip, 'currentPassword');
   await setPasswordAndEndSessions(db, caller.user.id, request.newPassword, caller.sessionId);
+}
+
+/** The account's signed-in devices for Account settings, this one marked. */
+export async function signedInDevices(db: Kysely<Database>, caller: Caller): Promise<SignedInDevices> {
+  const { rows, total } = await listUserSessions(db, caller.user.id, MAX_LISTED_DEVICES);
+  return {
+    total,
+    devices: rows.map((row) => ({
+      id: row.id,
+      browser: browserOf(row.user_agent),
+      place: placeOf(row.ip_range),
+      lastUsedAt: row.last_used_at,
+      signedInAt: row.created_at,
+      current: row.id === caller.sessionId,
+    })),
+  };
+}
+
+/** Signs one of the account's devices out; answers whether it was this one. 404 for a session not theirs. */
+export async function endOneSession(db: Kysely<Database>, caller: Caller, sessionId: string): Promise<boolean> {
+  if ((await deleteUserSession(db, sessionId, caller.user.id)) === 0) throw notFound('Signed-in device');
+  return sessionId === caller.sessionId;
 }
 
 /** Signs the account out everywhere but here; answers how many sessions ended. */

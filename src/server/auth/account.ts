@@ -1,9 +1,11 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../shared/auth';
 import type { Deps } from '../deps';
 import type { UserRow } from '../db/schema';
 import { KNOWN_DEVICE_COOKIE, sessionCookieName } from './guards';
-import { createSession, deleteSession } from './repository';
+import { networkOf } from './address';
+import { USER_AGENT_CHARS } from './devices';
+import { createSession, deleteSession, type SessionDevice } from './repository';
 import { KNOWN_DEVICE_DAYS, newSessionToken, SESSION_DAYS } from './tokens';
 
 export function toCurrentUser(user: UserRow): CurrentUser {
@@ -27,10 +29,21 @@ export function toCurrentUser(user: UserRow): CurrentUser {
   };
 }
 
+/** The device a request comes from, as a session keeps it (Account settings lists them). */
+export const deviceOf = (request: FastifyRequest): SessionDevice => ({
+  userAgent: (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_CHARS),
+  ipRange: networkOf(request.ip),
+});
+
 /** Opens a session for the user and hands its token to the browser as an httpOnly cookie. */
-export async function startSession(deps: Deps, reply: FastifyReply, user: UserRow): Promise<void> {
+export async function startSession(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+): Promise<void> {
   const { token, hash } = newSessionToken();
-  await createSession(deps.db, user.id, hash);
+  await createSession(deps.db, user.id, hash, deviceOf(request));
   reply.setCookie(sessionCookieName(deps.config), token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -58,7 +71,7 @@ const LOGIN_PATH = '/api/auth/login';
  * call only.
  */
 export async function rememberDevice(deps: Deps, reply: FastifyReply, user: UserRow): Promise<void> {
-  reply.setCookie(KNOWN_DEVICE_COOKIE, await deps.tokens.signKnownDevice(user.email), {
+  reply.setCookie(KNOWN_DEVICE_COOKIE, await deps.tokens.signKnownDevice(user), {
     httpOnly: true,
     sameSite: 'lax',
     secure: deps.config.secureCookies,

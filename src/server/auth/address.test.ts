@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { loginAddressOf } from './address';
+import { loginAddressOf, networkOf, placeOf } from './address';
 
 it('keeps IPv4 addresses as they are, also when written as IPv6', () => {
   expect(loginAddressOf('203.0.113.7')).toBe('203.0.113.7');
@@ -24,4 +24,20 @@ it('counts IPv6 addresses by their /64, however they are written', () => {
 
 it('leaves anything that is not an address alone', () => {
   expect(loginAddressOf('unknown')).toBe('unknown');
+});
+
+it('keeps only the network of a session: an IPv4 /24, an IPv6 /48', () => {
+  expect(networkOf('203.0.113.77')).toBe('203.0.113.0/24');
+  expect(networkOf('::ffff:203.0.113.77')).toBe('203.0.113.0/24');
+  expect(networkOf('2001:db8:1:2::99')).toBe('2001:db8:1::/48');
+  expect(networkOf('unknown')).toBe('');
+});
+
+it('names the place of a network as far as its range tells', () => {
+  expect(placeOf(networkOf('127.0.0.1'))).toBe('This computer');
+  expect(placeOf(networkOf('::1'))).toBe('This computer');
+  expect(placeOf(networkOf('192.168.1.20'))).toBe('Local network (192.168.1.0/24)');
+  expect(placeOf(networkOf('172.20.3.4'))).toBe('Local network (172.20.3.0/24)');
+  expect(placeOf(networkOf('103.4.145.9'))).toBe('Network 103.4.145.0/24');
+  expect(placeOf('')).toBe('Unknown network');
 });

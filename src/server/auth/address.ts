@@ -13,6 +13,26 @@ export function loginAddressOf(ip: string): string {
   return `${expandIPv6(address).slice(0, 4).join(':')}::/64`;
 }
 
+/**
+ * The network a session is used from, as kept with it: an IPv4 address's /24, an IPv6 address's /48
+ * (a site), so Account settings can tell one place from another without keeping anyone's address.
+ */
+export function networkOf(ip: string): string {
+  const address = loginAddressOf(ip);
+  if (isIPv4(address)) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
+  if (address.endsWith('::/64')) return `${address.split(':').slice(0, 3).join(':')}::/48`;
+  return '';
+}
+
+/** Where a network is, as far as its range tells without a location database. */
+export function placeOf(range: string): string {
+  if (!range) return 'Unknown network';
+  if (range === '127.0.0.0/24' || range === '0:0:0::/48') return 'This computer';
+  if (/^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|f[cd][0-9a-f]{0,2}:|fe80:)/i.test(range))
+    return `Local network (${range})`;
+  return `Network ${range}`;
+}
+
 /** The eight groups of an IPv6 address, each without leading zeros; an embedded IPv4 tail becomes two. */
 function expandIPv6(address: string): string[] {
   const [head = '', tail] = address.toLowerCase().split('::');

@@ -2,7 +2,8 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { UserRow } from '../db/schema';
 import { AppError, forbidden, unauthenticated } from '../errors';
-import { findSessionById, findSessionByTokenHash } from './repository';
+import { networkOf } from './address';
+import { findSessionById, findSessionByTokenHash, touchSession } from './repository';
 import { hashSessionToken } from './tokens';
 import { hasSameOriginProof, isStateChange } from '../http/same-origin';
 
@@ -46,7 +47,7 @@ async function fromBearer(request: FastifyRequest): Promise<Caller | null> {
   const claims = await tokens.verify(match[1]);
   if (!claims) return null;
   const row = await findSessionById(db, claims.sessionId, claims.userId);
-  return row ? toCaller(row) : null;
+  return row ? toCaller(request, row) : null;
 }
 
 async function fromCookie(request: FastifyRequest): Promise<Caller | null> {
@@ -54,11 +55,24 @@ async function fromCookie(request: FastifyRequest): Promise<Caller | null> {
   if (!token || request.headers['sec-fetch-site'] === 'cross-site') return null;
   if (isStateChange(request) && !hasSameOriginProof(request, request.server.deps.config.PUBLIC_URL)) return null;
   const row = await findSessionByTokenHash(request.server.deps.db, hashSessionToken(token));
-  return row ? toCaller(row) : null;
+  return row ? toCaller(request, row) : null;
 }
 
-function toCaller(row: UserRow & { session_id: string }): Caller {
-  const { session_id, ...user } = row;
+/**
+ * How old a session's last use may get before a request writes it again: Account settings shows
+ * it to the minute it needs, and the idle limit is days, so one write in a while is enough.
+ */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+async function toCaller(
+  request: FastifyRequest,
+  row: UserRow & { session_id: string; session_used_at: string; session_ip_range: string },
+): Promise<Caller> {
+  const { session_id, session_used_at, session_ip_range, ...user } = row;
+  const ipRange = networkOf(request.ip);
+  if (Date.now() - new Date(session_used_at).getTime() > TOUCH_EVERY_MS || ipRange !== session_ip_range) {
+    await touchSession(request.server.deps.db, session_id, ipRange);
+  }
   return { user, sessionId: session_id };
 }
 

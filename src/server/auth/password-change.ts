@@ -1,13 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashPassword } from './passwords';
+import { retireLinkTokens } from '../accounts/repository';
 import { deleteUserSessions, setPasswordHash } from './repository';
 
 /**
  * The one way an account's password changes (ADMIN_PASSWORD at start, and a person changing or
- * resetting their own): the new hash and the end of every session of the account, browsers and
- * access tokens alike, in one transaction. Whoever learnt the old password, or holds a session
- * opened with it, is out at once; the caller opens a fresh session when someone should stay in.
+ * resetting their own): the new hash, the end of every session of the account (browsers and access
+ * tokens alike) and of every reset link still unused, in one transaction. Whoever learnt the old
+ * password, holds a session opened with it, or a reset link from before, is out at once (browsers'
+ * known-device tokens name the old hash, so they end too); the caller opens a fresh session when
+ * someone should stay in.
  */
 export async function setPasswordAndEndSessions(
   db: Kysely<Database>,
@@ -32,4 +35,5 @@ export async function setHashAndEndSessions(
 ): Promise<void> {
   await setPasswordHash(trx, userId, hash);
   await deleteUserSessions(trx, userId, keepSessionId);
+  await retireLinkTokens(trx, userId, 'reset_password');
 }

@@ -1,12 +1,25 @@
 import type { Kysely } from 'kysely';
-import { newId, nowIso } from '../db/ids';
+import { byId, newId, nowIso } from '../db/ids';
 import type { Database } from '../db/schema';
-import { SESSION_DAYS } from './tokens';
+import { SESSION_DAYS, SESSION_IDLE_DAYS } from './tokens';
 import { changedRows } from '../db/changes';
 
-export function createSession(db: Kysely<Database>, userId: string, tokenHash: string) {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The device a session is opened on: its browser's User-Agent and its network (see networkOf). */
+export interface SessionDevice {
+  userAgent: string;
+  ipRange: string;
+}
+
+export function createSession(
+  db: Kysely<Database>,
+  userId: string,
+  tokenHash: string,
+  device: SessionDevice = { userAgent: '', ipRange: '' },
+) {
   const now = new Date();
-  const expires = new Date(now.getTime() + SESSION_DAYS * 24 * 60 * 60 * 1000);
+  const expires = new Date(now.getTime() + SESSION_DAYS * DAY_MS);
   const id = newId();
   return db
     .insertInto('sessions')
@@ -16,18 +29,29 @@ export function createSession(db: Kysely<Database>, userId: string, tokenHash: s
       token_hash: tokenHash,
       created_at: now.toISOString(),
       expires_at: expires.toISOString(),
+      last_used_at: now.toISOString(),
+      user_agent: device.userAgent,
+      ip_range: device.ipRange,
     })
     .execute()
     .then(() => id);
 }
+
+/** Sessions used more recently than this still count; older ones ended, though their rows may linger. */
+const idleSince = (now = new Date()) => new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS).toISOString();
 
 const sessionUser = (db: Kysely<Database>) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select('sessions.id as session_id')
-    .where('sessions.expires_at', '>', nowIso());
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_used_at as session_used_at',
+      'sessions.ip_range as session_ip_range',
+    ])
+    .where('sessions.expires_at', '>', nowIso())
+    .where('sessions.last_used_at', '>', idleSince());
 
 export const findSessionByTokenHash = (db: Kysely<Database>, tokenHash: string) =>
   sessionUser(db).where('sessions.token_hash', '=', tokenHash).executeTakeFirst();
@@ -38,8 +62,46 @@ export const findSessionById = (db: Kysely<Database>, sessionId: string, userId:
 export const deleteSession = (db: Kysely<Database>, sessionId: string) =>
   db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 
-export const deleteExpiredSessions = (db: Kysely<Database>) =>
-  db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
+/** Sessions past their lifetime or unused for SESSION_IDLE_DAYS; housekeeping drops them. */
+export const deleteExpiredSessions = (db: Kysely<Database>, now = new Date()) =>
+  db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now.toISOString()), eb('last_used_at', '<=', idleSince(now))]))
+    .execute();
+
+/** The session was used now, from `ipRange`. */
+export const touchSession = (db: Kysely<Database>, sessionId: string, ipRange: string, now = new Date()) =>
+  db
+    .updateTable('sessions')
+    .set({ last_used_at: now.toISOString(), ip_range: ipRange })
+    .where('id', '=', sessionId)
+    .execute();
+
+/** The account's sessions still in force, the most recently used first, at most `limit`, and how many there are. */
+export async function listUserSessions(db: Kysely<Database>, userId: string, limit: number) {
+  const live = db
+    .selectFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', nowIso())
+    .where('last_used_at', '>', idleSince());
+  const [rows, count] = await Promise.all([
+    live
+      .select(['id', 'user_agent', 'ip_range', 'last_used_at', 'created_at'])
+      .orderBy('last_used_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+    live.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Ends one session of the account; answers how many ended (0: none of that id is theirs). */
+export const deleteUserSession = byId(
+  (db: Kysely<Database>, sessionId: string, userId: string) =>
+    changedRows(db.deleteFrom('sessions').where('id', '=', sessionId).where('user_id', '=', userId)),
+  0,
+);
 
 /** Ends every session of the account, or every one but `exceptSessionId`; answers how many ended. */
 export async function deleteUserSessions(

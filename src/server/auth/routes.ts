@@ -10,7 +10,8 @@ import { emailQuerySchema } from '../../shared/common';
 import { forbidden, unauthenticated } from '../errors';
 import { findUserById, updateProfile } from '../users/repository';
 import { endSession, rememberDevice, startSession, toCurrentUser } from './account';
-import { callerOf, identify, KNOWN_DEVICE_COOKIE, signedIn } from './guards';
+import { privateWrite } from '../cache/hooks';
+import { callerOf, identify, KNOWN_DEVICE_COOKIE, sessionCookieName, signedIn } from './guards';
 import { logIn, signUp } from './service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,19 +20,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/signup', { schema: { body: signupRequestSchema }, config: authRateLimit }, async (request, reply) => {
     const user = await signUp(deps.db, request.body);
-    await startSession(deps, reply, user);
+    await startSession(deps, request, reply, user);
     await rememberDevice(deps, reply, user);
     return reply.status(201).send(toCurrentUser(user));
   });
 
   app.post(
     '/auth/login',
-    { schema: { body: loginRequestSchema, response: { 200: currentUserSchema } }, config: authRateLimit },
+    {
+      schema: { body: loginRequestSchema, response: { 200: currentUserSchema } },
+      config: { ...authRateLimit, ...privateWrite },
+    },
     async (request, reply) => {
-      const knownDevice =
-        (await deps.tokens.knownDeviceEmail(request.cookies[KNOWN_DEVICE_COOKIE])) === request.body.email;
-      const user = await logIn(deps.db, request.body, request.ip, knownDevice);
-      await startSession(deps, reply, user);
+      const user = await logIn(deps.db, request.body, request.ip, (account) =>
+        deps.tokens.isKnownDevice(request.cookies[KNOWN_DEVICE_COOKIE], account),
+      );
+      await startSession(deps, request, reply, user);
       await rememberDevice(deps, reply, user);
       return toCurrentUser(user);
     },
@@ -55,9 +59,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/logout', async (request, reply) => {
+  // Sessions are nobody else's business: neither a login nor a logout drops the public cache.
+  app.post('/auth/logout', { config: privateWrite }, async (request, reply) => {
     const caller = await identify(request);
-    await endSession(deps, reply, caller?.sessionId);
+    // Without a session (nor a stale cookie to clear) there is nothing to end.
+    if (caller || request.cookies[sessionCookieName(deps.config)] !== undefined) {
+      await endSession(deps, reply, caller?.sessionId);
+    }
     // Its open pages' live streams end with it (notifications/stream.ts checks their sessions at a ring).
     if (caller) await deps.bell.ring([caller.user.id]);
     return reply.status(204).send();

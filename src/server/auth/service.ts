@@ -30,16 +30,16 @@ export async function signUp(db: Kysely<Database>, { email, password }: SignupRe
   });
 }
 
-/** `knownDevice`: the browser holds a known-device token for this email (see throttle.ts). */
+/** `isKnownDevice`: whether the browser holds a known-device token for this account (see throttle.ts). */
 export async function logIn(
   db: Kysely<Database>,
   { email, password }: LoginRequest,
   ip: string,
-  knownDevice: boolean,
+  isKnownDevice: (user: UserRow) => Promise<boolean>,
 ): Promise<UserRow> {
   const normalized = email.toLowerCase();
-  await countLoginAttempt(db, normalized, ip, knownDevice);
   const user = await findUserByEmail(db, normalized);
+  await countLoginAttempt(db, normalized, ip, user ? await isKnownDevice(user) : false);
   if (!(await checkPassword(user?.password_hash ?? null, password)) || !user) {
     throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
   }

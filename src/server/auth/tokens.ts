@@ -3,6 +3,8 @@ import { SignJWT, jwtVerify } from 'jose';
 
 const ACCESS_TOKEN_SECONDS = 60 * 60;
 export const SESSION_DAYS = 30;
+/** A session nobody used for this long ends, whatever its age (a forgotten device, a copied cookie). */
+export const SESSION_IDLE_DAYS = 14;
 export const KNOWN_DEVICE_DAYS = 365;
 /** The JWT type of a known-device token, so it can never pass for an access token or the other way round. */
 const KNOWN_DEVICE_TYP = 'phonehaat-device';
@@ -16,6 +18,16 @@ export function newSessionToken(): { token: string; hash: string } {
 }
 
 export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * What a known-device token says of the password it was given under: a digest of the stored
+ * (salted) hash, which tells its holder nothing about the password and changes with it.
+ */
+const credentialStamp = (passwordHash: string | null) =>
+  createHash('sha256')
+    .update(`known-device:${passwordHash ?? ''}`)
+    .digest('base64url')
+    .slice(0, 22);
 
 interface AccessClaims {
   userId: string;
@@ -39,23 +51,28 @@ export class AccessTokens {
       .sign(this.#key);
   }
 
-  /** A browser's proof that the account `email` logged in from it before; see throttle.ts. */
-  signKnownDevice(email: string): Promise<string> {
-    return new SignJWT({ dev: email })
+  /**
+   * A browser's proof that the account logged in from it before, with the password it has now; see
+   * throttle.ts. It names the account by id (a deleted account's address may be signed up again) and
+   * carries the password's stamp, so a new password, however it was set, ends every such proof.
+   */
+  signKnownDevice(user: { id: string; password_hash: string | null }): Promise<string> {
+    return new SignJWT({ pwd: credentialStamp(user.password_hash) })
       .setProtectedHeader({ alg: 'HS256', typ: KNOWN_DEVICE_TYP })
+      .setSubject(user.id)
       .setIssuedAt()
       .setExpirationTime(`${KNOWN_DEVICE_DAYS}d`)
       .sign(this.#key);
   }
 
-  /** The account a known-device token was given for, or null for a missing, forged or expired one. */
-  async knownDeviceEmail(token: string | undefined): Promise<string | null> {
-    if (!token) return null;
+  /** Whether `token` is a known-device token of this account with its current password. */
+  async isKnownDevice(token: string | undefined, user: { id: string; password_hash: string | null }): Promise<boolean> {
+    if (!token) return false;
     try {
       const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], typ: KNOWN_DEVICE_TYP });
-      return typeof payload.dev === 'string' ? payload.dev : null;
+      return payload.sub === user.id && payload.pwd === credentialStamp(user.password_hash);
     } catch {
-      return null;
+      return false;
     }
   }
 

@@ -18,6 +18,19 @@ export function copyDataFiles(from: string, to: string): void {
   }
 }
 
+/**
+ * pg_dump's and psql's way to a DATABASE_URL: the URL without its password, and the password in
+ * PGPASSWORD. A command line is shown to every user of the machine (ps, /proc); a process's
+ * environment only to its owner.
+ */
+export function pgConnection(url: string): { url: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password) || parsed.searchParams.get('password');
+  parsed.password = '';
+  parsed.searchParams.delete('password');
+  return { url: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+}
+
 /** The schema a DATABASE_URL works in: its `options=-c search_path=...`, else public. */
 export function schemaOf(url: string): string {
   const options = new URL(url).searchParams.get('options') ?? '';

@@ -1,3 +1,4 @@
+import { ACCOUNT_REMOVED, withoutBuyer } from './forget';
 import type { Kysely, Transaction } from 'kysely';
 import {
   REASON_REQUIRED,
@@ -156,7 +157,7 @@ export async function closeOpenRequests(
  * for their buyers, and its own open bookings are cancelled for their sellers.
  */
 export async function closeBookingsOfAccount(trx: Transaction<Database>, tell: Notify, userId: string): Promise<void> {
-  const reason = 'the account was removed';
+  const reason = ACCOUNT_REMOVED;
   const products = await trx.selectFrom('products').select('id').where('seller_id', '=', userId).execute();
   for (const product of products) await closeOpenRequests(trx, tell, product.id, reason);
   const own = await trx
@@ -167,7 +168,7 @@ export async function closeBookingsOfAccount(trx: Transaction<Database>, tell: N
     .execute();
   for (const booking of own) {
     if (!(await moveBooking(trx, booking.id, [booking.status], 'cancelled', reason))) continue;
-    await tell(...told.cancelledByBuyer(booking, reason));
+    await tell(...told.cancelledByBuyer(withoutBuyer(booking), reason));
   }
 }
 

@@ -8,6 +8,7 @@ import { countUse, waitWords, type LimitRule } from '../limits/counters';
 import { findProductDetails } from '../products/repository';
 import { productOrAccountGone } from '../products/service';
 import { imageFileName, uploadIdOfUrl } from '../uploads/names';
+import type { Config } from '../config';
 import { withNotifications } from '../notifications/service';
 import { requested } from './messages';
 import { findBooking, findProductsShowingUpload, hasAcceptedBooking, insertBooking, reopenBooking } from './repository';
@@ -17,8 +18,8 @@ import { findBooking, findProductsShowingUpload, hasAcceptedBooking, insertBooki
  * its cover or another photo. A picture of no listing (or of another host) is a 404; one that two
  * listings share names neither, so the caller must send `productId`.
  */
-async function productShowing(db: Kysely<Database>, productImg: string, publicUrl: string): Promise<string> {
-  const uploadId = uploadIdOfUrl(productImg, publicUrl);
+async function productShowing(db: Kysely<Database>, productImg: string, config: Config): Promise<string> {
+  const uploadId = uploadIdOfUrl(productImg, config);
   const productIds = uploadId ? await findProductsShowingUpload(db, uploadId) : [];
   if (productIds.length === 0) throw notFound('Product');
   if (productIds.length > 1) {
@@ -55,7 +56,7 @@ export async function bookProduct(
   request: BookingRequest,
 ): Promise<string> {
   const { db, images, config } = deps;
-  const productId = request.productId ?? (await productShowing(db, request.productImg ?? '', config.PUBLIC_URL));
+  const productId = request.productId ?? (await productShowing(db, request.productImg ?? '', config));
   const product = await findProductDetails(db, productId);
   if (!product) throw notFound('Product');
   if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');

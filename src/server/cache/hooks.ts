@@ -8,11 +8,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The answer is the same for every caller: keep it until the catalog changes (GET only). */
     publicCache?: boolean;
+    /** A write that changes nothing any public answer shows (sessions, settings): the cache stays. */
+    keepsPublicCache?: boolean;
   }
 }
 
 /** Route config of an answer that is the same for every caller, kept until the catalog changes. */
 export const publicAnswer = { publicCache: true };
+
+/** Route config of a write whose changes no public answer shows, so the cache is not dropped for it. */
+export const privateWrite = { keepsPublicCache: true };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Headers that are part of a cached answer (the paging headers of the lists). */
@@ -27,8 +32,9 @@ interface Miss {
 /**
  * Serves routes marked `config: { publicCache: true }` from the cache, and bumps the cache after
  * every request that may have changed something: any method but GET, HEAD and OPTIONS, unless it was
- * refused (4xx). So a new write anywhere in the API invalidates the cache without anyone remembering
- * to; a failure (5xx) counts as a change, since part of it may have happened. `notes` says what the
+ * refused (4xx) or its route says it changes nothing public (`privateWrite`). So a new write
+ * anywhere in the API invalidates the cache unless someone decided it need not; a failure (5xx)
+ * counts as a change, since part of it may have happened. `notes` says what the
  * request changed to the other processes, with the same message (see ChangeNotes).
  */
 export function registerPublicCache(app: FastifyInstance, cache: PublicCache, notes?: ChangeNotes): void {
@@ -62,7 +68,7 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache, no
       if (answer) reply.header('etag', answer.etag).header('cache-control', 'no-cache');
       miss.settle(answer);
     }
-    if (!SAFE_METHODS.has(request.method) && !(reply.statusCode >= 400 && reply.statusCode < 500)) {
+    if (changedPublicData(request, reply)) {
       const mark = marks.get(request);
       await cache.bump(mark === undefined ? undefined : notes?.since(mark));
     }
@@ -77,6 +83,12 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache, no
   app.addHook('onReady', () => cache.listen(notes));
   app.addHook('onClose', () => cache.close());
 }
+
+/** Whether the request may have changed what public answers show: any write not refused or marked private. */
+const changedPublicData = (request: FastifyRequest, reply: FastifyReply) =>
+  !SAFE_METHODS.has(request.method) &&
+  !(reply.statusCode >= 400 && reply.statusCode < 500) &&
+  !request.routeOptions.config.keepsPublicCache;
 
 function keptHeaders(reply: FastifyReply): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -8,6 +8,7 @@ import { listingsMigration } from './migrations/005-listings';
 import { searchMigration } from './migrations/006-search';
 import { accountsMigration } from './migrations/007-accounts';
 import { abuseLimitsMigration } from './migrations/008-abuse-limits';
+import { signedInDevicesMigration } from './migrations/009-signed-in-devices';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -24,6 +25,7 @@ class CodeMigrations implements MigrationProvider {
       '006-search': searchMigration(this.engine),
       '007-accounts': accountsMigration(this.engine),
       '008-abuse-limits': abuseLimitsMigration(this.engine),
+      '009-signed-in-devices': signedInDevicesMigration(this.engine),
     };
   }
 }

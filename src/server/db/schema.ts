@@ -26,6 +26,12 @@ export interface SessionsTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
+  /** Brought up to date at most every few minutes (see guards.ts); a session unused for SESSION_IDLE_DAYS ends. */
+  last_used_at: string;
+  /** The browser's User-Agent when the session was opened, cut to a few hundred characters. */
+  user_agent: Generated<string>;
+  /** The network the session was last used from (see networkOf), never the whole address. */
+  ip_range: Generated<string>;
 }
 
 /** What one key used of a limit in its window (src/server/limits/counters.ts). */

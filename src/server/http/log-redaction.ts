@@ -41,3 +41,11 @@ export const serializeRequest = (request: FastifyRequest) => ({
   host: request.host,
   remoteAddress: request.ip,
 });
+
+/** Anything shaped like an email address, in a line of text (an SMTP server's refusal names the recipient). */
+const ADDRESS = /[^\s<>()[\]"',;:@]+@[^\s<>()[\]"',;:@]+\.[A-Za-z]{2,}/g;
+
+export const withoutAddresses = (text: string) => text.replace(ADDRESS, '[email]');
+
+/** A link with the values of its secret query parameters (a mailed token) replaced. */
+export const withoutSecrets = (link: string) => redactUrl(link);

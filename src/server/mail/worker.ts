@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AccessTokens } from '../auth/tokens';
-import type { Config } from '../config';
+import { isThisMachine, type Config } from '../config';
+import { withoutAddresses, withoutSecrets } from '../http/log-redaction';
 import type { Engine } from '../db/connection';
 import type { Database, MailLane, MailOutboxRow } from '../db/schema';
 import { mailQueued } from './outbox';
@@ -136,13 +137,13 @@ export async function deliverDueMail(
       if (giveUp) {
         result.failed += 1;
         log.error(
-          { mailId: row.id, template: row.template, attempts: row.attempts, err: message },
+          { mailId: row.id, template: row.template, attempts: row.attempts, err: withoutAddresses(message) },
           'mail failed for good',
         );
       } else {
         result.retried += 1;
         log.warn(
-          { mailId: row.id, template: row.template, attempts: row.attempts, err: message },
+          { mailId: row.id, template: row.template, attempts: row.attempts, err: withoutAddresses(message) },
           'mail not sent, will retry',
         );
       }
@@ -163,6 +164,17 @@ export async function outboxCounts(db: Kysely<Database>) {
   >;
 }
 
+/**
+ * The log line of a mail written to a file (no SMTP_URL): its subject and link in the message
+ * itself, so it reads on its own among the request lines. Never the address; the link's token only
+ * while PUBLIC_URL is this machine (someone trying the site locally follows it from the log), since
+ * on a public server the log is read by others than the mail's owner.
+ */
+export function writtenMailLine(publicUrl: string, mail: { subject: string; link: string }): string {
+  const link = isThisMachine(publicUrl) ? mail.link : withoutSecrets(mail.link);
+  return `mail written: "${withoutAddresses(mail.subject)}" ${link}`;
+}
+
 interface MailWorkerOptions {
   intervalMs?: number;
   transport?: MailTransport;
@@ -179,10 +191,7 @@ const LANES: readonly MailLane[] = ['account', 'deal'];
 export function startMailWorker(app: FastifyInstance, options: MailWorkerOptions = {}): void {
   const { config } = app.deps;
   const transport =
-    options.transport ??
-    transportFor(config, ({ to, subject, link, file }) =>
-      app.log.info({ to, subject, link, file }, 'mail written to a file'),
-    );
+    options.transport ?? transportFor(config, (mail) => app.log.info(writtenMailLine(config.PUBLIC_URL, mail)));
   const intervalMs = options.intervalMs ?? MAIL_POLL_MS;
   const rounds = new Map<MailLane, Promise<unknown>>();
   let closed = false;

@@ -14,6 +14,7 @@ import { findOwnUploads } from '../uploads/repository';
 import { findUserById } from '../users/repository';
 import { withNotifications } from '../notifications/service';
 import { paths } from '../../shared/paths';
+import { PHOTO_TWICE } from '../../shared/products';
 import {
   findProduct,
   insertProduct,
@@ -32,16 +33,14 @@ const uploadAgain = () => invalidField('productImg', 'Please upload the product 
 /**
  * The upload ids of a request's photos, the cover first. Every photo must be one this seller
  * uploaded here, so a listing can neither borrow another seller's picture nor point at an outside
- * address.
+ * address. One upload named twice (its path and its full address) is refused like the same URL twice.
  */
 async function ownPhotoIds(db: Kysely<Database>, config: Config, sellerId: string, request: StoreProductRequest) {
   const urls = request.photos ?? [request.productImg];
-  const ids = urls.map((url) => uploadIdOfUrl(url, config.PUBLIC_URL));
-  const own = await findOwnUploads(
-    db,
-    ids.filter((id) => id !== null),
-    sellerId,
-  );
+  const ids = urls.map((url) => uploadIdOfUrl(url, config));
+  const known = ids.filter((id) => id !== null);
+  if (new Set(known).size !== known.length) throw invalidField('photos', PHOTO_TWICE);
+  const own = await findOwnUploads(db, known, sellerId);
   if (ids.some((id) => id === null || !own.has(id))) throw uploadAgain();
   return ids as string[];
 }

@@ -40,7 +40,8 @@ export async function prepareServer(config: Config): Promise<void> {
     if (config.SEED_DEMO) await seedDemoData(db, images, { log: console.log, withAdmin: !config.ADMIN_EMAIL });
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       const outcome = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-      console.log(`Admin account ${config.ADMIN_EMAIL} ${outcome}.`);
+      // The address stays out of the log: the setting names it for whoever needs to know.
+      console.log(`The ADMIN_EMAIL account ${outcome}.`);
     }
   } finally {
     await close();

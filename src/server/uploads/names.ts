@@ -1,3 +1,4 @@
+import type { Config } from '../config';
 import { IMAGE_URL_PREFIX } from './store';
 
 /** The files one upload is kept as: the picture (at most 1600 px) and its thumbnail. */
@@ -5,13 +6,16 @@ export const imageFileName = (uploadId: string) => `${uploadId}.webp`;
 export const thumbFileName = (uploadId: string) => `${uploadId}-thumb.webp`;
 export const imageFileNames = (uploadId: string) => [imageFileName(uploadId), thumbFileName(uploadId)];
 
-const IMAGE_PATH = new RegExp(`^${IMAGE_URL_PREFIX}([0-9a-f]{24})\\.webp$`);
+const IMAGE_FILE = /^([0-9a-f]{24})\.webp$/;
 
 /**
- * The upload a picture URL points at, for URLs that POST /uploads handed out: the path alone or the
- * same behind this server's public address. Anything else (another host, a thumbnail) is null.
+ * The upload a picture URL points at, for URLs that POST /uploads handed out: the path under
+ * /uploads/ alone or behind this server's public address, or, with S3_PUBLIC_URL, the file's
+ * address there (what the upload answered then). Anything else (another host, a thumbnail) is null.
  */
-export function uploadIdOfUrl(url: string, publicUrl: string): string | null {
-  const path = url.startsWith(`${publicUrl}/`) ? url.slice(publicUrl.length) : url;
-  return IMAGE_PATH.exec(path)?.[1] ?? null;
+export function uploadIdOfUrl(url: string, config: Pick<Config, 'PUBLIC_URL' | 'S3_PUBLIC_URL'>): string | null {
+  const bases = [IMAGE_URL_PREFIX, `${config.PUBLIC_URL}${IMAGE_URL_PREFIX}`];
+  if (config.S3_PUBLIC_URL) bases.push(`${config.S3_PUBLIC_URL}/`);
+  const base = bases.find((prefix) => url.startsWith(prefix));
+  return base === undefined ? null : (IMAGE_FILE.exec(url.slice(base.length))?.[1] ?? null);
 }

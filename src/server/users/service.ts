@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { paths } from '../../shared/paths';
 import { closeBookingsOfAccount, type DealDeps } from '../bookings/deal';
+import { forgetBuyer } from '../bookings/forget';
 import { withNotifications } from '../notifications/service';
 import { setSellerVerifiedInIndex, unindexSeller } from '../search/indexing';
 import { imageFileNames } from '../uploads/names';
@@ -12,7 +13,8 @@ import { setSellerVerified } from './repository';
  * Deletes a buyer or a seller and everything that is theirs, in one transaction: sessions, uploads,
  * products (and, through them, the products' reports), verification request and reports they made,
  * mailed links, mail settings and unsent mail.
- * Bookings stay as history with the person's link cleared. Image files go once the rows are gone,
+ * Bookings stay as history with the person's link and what they copied of the person cleared
+ * (forgetBuyer); sent mail stays without its address. Image files go once the rows are gone,
  * except the pictures buyers' orders still show (a booking keeps its product's picture URL); a file
  * that cannot be removed then is logged, and the account stays deleted.
  */
@@ -48,7 +50,7 @@ export async function deleteUserWithRole(
       .where('owner_id', '=', userId)
       .where((eb) => eb.not(shownByABooking(images)(eb)))
       .execute();
-    await trx.updateTable('bookings').set({ buyer_id: null }).where('buyer_id', '=', userId).execute();
+    await forgetBuyer(trx, userId);
     await trx.deleteFrom('verification_requests').where('user_id', '=', userId).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     // Mail not yet sent to the account goes with it; sent and failed mail stay as the outbox's record.
@@ -57,6 +59,8 @@ export async function deleteUserWithRole(
       .where('user_id', '=', userId)
       .where('state', 'in', ['pending', 'sending'])
       .execute();
+    // Sent and failed mail stays as the outbox's record, without the address it went to.
+    await trx.updateTable('mail_outbox').set({ to_address: '', data: '{}' }).where('user_id', '=', userId).execute();
     await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
     await trx.deleteFrom('mail_opt_outs').where('user_id', '=', userId).execute();
     await trx.deleteFrom('uploads').where('owner_id', '=', userId).execute();

@@ -3,13 +3,20 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { changePasswordRequestSchema } from '../../../shared/account';
 import { updateAccountRequestSchema } from '../../../shared/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SignedInDevice } from '../../../shared/account';
 import {
   changePassword,
   deleteAccount,
   signOutOthers,
   useMailSettings,
+  useSignedInDevices,
+  useSignOutDevice,
   useUpdateMailSettings,
 } from '../../api/account';
+import { queryKeys } from '../../api/queryKeys';
+import { Badge } from '../../components/Badge';
+import { formatWhen } from '../../components/formatWhen';
 import { updateAccount } from '../../api/auth';
 import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/AuthProvider';
@@ -85,14 +92,86 @@ function PasswordCard() {
   );
 }
 
+function DeviceRow({ device, onSignOut, busy }: { device: SignedInDevice; onSignOut: () => void; busy: boolean }) {
+  return (
+    <li className="flex items-center justify-between gap-3 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium text-ink-900">
+          {device.browser}
+          {device.current && <Badge tone="brand">This device</Badge>}
+        </p>
+        <p className="text-sm break-words text-ink-600">{device.place}</p>
+        <p className="text-xs text-ink-500">
+          Last used <time dateTime={device.lastUsedAt}>{formatWhen(device.lastUsedAt)}</time>
+        </p>
+      </div>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="shrink-0"
+        loading={busy}
+        onClick={onSignOut}
+        aria-label={`Sign out ${device.browser}, ${device.place}${device.current ? ' (this device)' : ''}`}
+      >
+        Sign out
+      </Button>
+    </li>
+  );
+}
+
 function SessionsCard() {
+  const { logout } = useAuth();
+  const queryClient = useQueryClient();
+  const devices = useSignedInDevices();
+  const signOut = useSignOutDevice();
   const endOthers = useMessageCall(signOutOthers);
+
+  function signOutDevice(device: SignedInDevice) {
+    if (device.current) return void logout();
+    signOut.mutate(device.id, {
+      onSuccess: ({ message }) => toast.success(message),
+      onError: (error) => toast.error(error.message),
+    });
+  }
+
   return (
     <Card title="Devices" id="session-settings">
-      <p className="mb-4 text-sm text-ink-600">
-        Signed in on a phone or computer you no longer use? End those sessions.
+      <p className="mb-2 text-sm text-ink-600">
+        Where your account is signed in. A device unused for 14 days is signed out by itself; one you do not recognise
+        or no longer use, sign out here.
       </p>
-      <Button variant="secondary" loading={endOthers.isPending} onClick={() => endOthers.mutate()}>
+      {devices.isPending ? (
+        <Spinner />
+      ) : devices.isError ? (
+        <FormError message={devices.error.message} />
+      ) : (
+        <>
+          <ul aria-label="Signed-in devices" className="mb-4 divide-y divide-ink-100">
+            {devices.data.devices.map((device) => (
+              <DeviceRow
+                key={device.id}
+                device={device}
+                busy={signOut.isPending && signOut.variables === device.id}
+                onSignOut={() => signOutDevice(device)}
+              />
+            ))}
+          </ul>
+          {devices.data.total > devices.data.devices.length && (
+            <p className="mb-4 text-sm text-ink-600">
+              And {devices.data.total - devices.data.devices.length} more used less recently.
+            </p>
+          )}
+        </>
+      )}
+      <Button
+        variant="secondary"
+        loading={endOthers.isPending}
+        onClick={() =>
+          endOthers.mutate(undefined, {
+            onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.signedInDevices }),
+          })
+        }
+      >
         Sign out of all other devices
       </Button>
     </Card>

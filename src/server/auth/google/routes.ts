@@ -108,7 +108,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (query.get('state') !== pending.state) throw new GoogleSignInRefusal('stateMismatch');
       const identity = identityFrom(await google.verifiedClaims(query, pending));
       const user = await accountForGoogle(deps.db, identity);
-      await startSession(deps, reply, user);
+      await startSession(deps, request, reply, user);
       return finish(reply, pending);
     } catch (error) {
       return refuse(request, reply, pending, error);

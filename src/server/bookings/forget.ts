@@ -1,0 +1,71 @@
+import type { Transaction } from 'kysely';
+import type { BookingRow, Database } from '../db/schema';
+import { cancelledByBuyer, requested } from './messages';
+
+/** The server's reason on the bookings an account's deletion ended. */
+export const ACCOUNT_REMOVED = 'the account was removed';
+
+/** The name a deleted buyer's bookings show their seller instead of the buyer's own. */
+export const DELETED_BUYER_NAME = 'Deleted account';
+
+/** A booking as it stays once its buyer's account is deleted: the deal's history, nothing of the person. */
+export const withoutBuyer = <T extends Pick<BookingRow, 'buyer_name'>>(booking: T): T => ({
+  ...booking,
+  buyer_name: DELETED_BUYER_NAME,
+});
+
+/**
+ * A buyer's account is deleted (in its transaction): what their bookings copied of them (name,
+ * address, phone number, meeting place, a cancellation's reason) is blanked, and the notifications that told sellers of
+ * those bookings are written again without them. The bookings stay as the sellers' history.
+ */
+export async function forgetBuyer(trx: Transaction<Database>, buyerId: string): Promise<void> {
+  const bookings = await trx
+    .selectFrom('bookings')
+    .select(['id', 'seller_id', 'product_name', 'buyer_name', 'meet_location', 'buyer_id'])
+    .where('buyer_id', '=', buyerId)
+    .execute();
+  for (const booking of bookings) await rewriteSellerNotifications(trx, booking);
+  // Who cancelled is not kept, and the reason may be the buyer's own words: it goes (the server's stays).
+  await trx
+    .updateTable('bookings')
+    .set({ status_reason: null })
+    .where('buyer_id', '=', buyerId)
+    .where('status', '=', 'cancelled')
+    .where('status_reason', '!=', ACCOUNT_REMOVED)
+    .execute();
+  await trx
+    .updateTable('bookings')
+    .set({ buyer_id: null, buyer_name: DELETED_BUYER_NAME, buyer_email: '', phone_number: '', meet_location: '' })
+    .where('buyer_id', '=', buyerId)
+    .execute();
+}
+
+type Told = Pick<BookingRow, 'buyer_id' | 'seller_id' | 'product_name' | 'buyer_name' | 'meet_location'>;
+
+/**
+ * The seller's notifications about one booking, found by the sentences they were made of: a
+ * request names the buyer and the meeting place, a cancellation the buyer and their reason.
+ */
+async function rewriteSellerNotifications(trx: Transaction<Database>, booking: Told): Promise<void> {
+  if (!booking.seller_id) return;
+  const asked = requested(booking)[0]?.message;
+  // The cancellation's sentence up to its stop or its reason, which are the buyer's own words.
+  const cancelledStart = cancelledByBuyer(booking, null)[0]?.message.slice(0, -1);
+  const notes = await trx
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'message'])
+    .where('user_id', '=', booking.seller_id)
+    .where('kind', 'in', ['booking_requested', 'booking_cancelled'])
+    .execute();
+  const anonymous = `A buyer whose account is now deleted`;
+  for (const note of notes) {
+    let message: string | undefined;
+    if (note.kind === 'booking_requested' && note.message === asked) {
+      message = `${anonymous} asked to book your ${booking.product_name}.`;
+    } else if (note.kind === 'booking_cancelled' && cancelledStart && note.message.startsWith(cancelledStart)) {
+      message = `${anonymous} cancelled the booking of ${booking.product_name}.`;
+    }
+    if (message) await trx.updateTable('notifications').set({ message }).where('id', '=', note.id).execute();
+  }
+}
