@@ -64,6 +64,8 @@ async function priceConfirmed({
     text: `The resale price ${formatTk(resalePrice)} is above the original price ${formatTk(originalPrice)}. Buyers compare the two.`,
     confirmText: 'Yes, keep this price',
     cancelText: 'Change the price',
+    // The form puts the cursor in the price instead.
+    returnFocus: false,
   });
 }
 
