@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
 import { demoListing } from '../src/server/db/seed/factories';
 import { productSchema, type Product, type StoreProductRequest } from '../src/shared/products';
 import { registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { listProduct, uploadPhoto } from './support/products';
+import { historyFromListings } from '../src/server/db/migrations/008-price-history';
 
 /* Several photos per listing, editing a listing, and hiding it (issue 11). */
 
@@ -421,5 +423,58 @@ describe('edits and hides meet the bookings', () => {
     const bookingId = await book(buyer, id);
     expect((await hide(otherSeller, id)).statusCode).toBe(403);
     expect((await orderOf(buyer, bookingId))?.status).toBe('requested');
+  });
+});
+
+describe('listings from before the price history (migration 008)', () => {
+  it('keep a lowered price as a drop from the edit, and a raised one as none', async () => {
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n++)
+      ids.push(await listProduct(seller, { resalePrice: 30000 } as Partial<StoreProductRequest>));
+    const [lowered, raised, untouched] = ids as [string, string, string];
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3_600_000).toISOString();
+    const fiveDaysAgo = daysAgo(5);
+    await t.db
+      .updateTable('products')
+      .set({ posted_at: daysAgo(10) })
+      .where('id', 'in', ids)
+      .execute();
+    // As an edit wrote them before: the price it replaced, and when.
+    await t.db.deleteFrom('price_history').where('product_id', 'in', ids).execute();
+    await t.db.updateTable('products').set({ price_changed_at: null }).where('id', 'in', ids).execute();
+    await t.db
+      .updateTable('products')
+      .set({ resale_price: 25000, previous_resale_price: 30000, edited_at: fiveDaysAgo })
+      .where('id', '=', lowered)
+      .execute();
+    await t.db
+      .updateTable('products')
+      .set({ resale_price: 35000, previous_resale_price: 30000, edited_at: fiveDaysAgo })
+      .where('id', '=', raised)
+      .execute();
+
+    await historyFromListings(t.db as Kysely<unknown>);
+    t.app.publicCache.invalidate();
+
+    expect(await getProduct(lowered)).toMatchObject({ resalePrice: 25000, previousPrice: 30000 });
+    expect(await getProduct(raised)).toMatchObject({ resalePrice: 35000, previousPrice: null });
+    expect(await getProduct(untouched)).toMatchObject({ resalePrice: 30000, previousPrice: null });
+    const history = await t.db
+      .selectFrom('price_history')
+      .select(['product_id', 'price'])
+      .where('product_id', 'in', ids)
+      .orderBy('set_at')
+      .execute();
+    const pricesOf = (id: string) => history.filter((row) => row.product_id === id).map((row) => row.price);
+    expect([pricesOf(lowered), pricesOf(raised), pricesOf(untouched)]).toEqual([
+      [30000, 25000],
+      [30000, 35000],
+      [30000],
+    ]);
+
+    // The next edit compares with them: 27000 is above the 25000 of five days ago.
+    const { productImg } = await getProduct(lowered);
+    await edit(seller, lowered, { productImg, resalePrice: 27000 });
+    expect((await getProduct(lowered)).previousPrice).toBeNull();
   });
 });

@@ -32,20 +32,24 @@ export function priceHistoryMigration(engine: Engine) {
         .execute();
       await db.schema.alterTable('products').addColumn('price_changed_at', timestamp).execute();
 
-      // What the listings tell of their past: the price before the last change (from when they were
-      // posted), then the price now (from that edit).
-      await sql`insert into price_history (product_id, price, set_at)
-        select id, previous_resale_price, posted_at from products where previous_resale_price is not null`.execute(db);
-      await sql`insert into price_history (product_id, price, set_at)
-        select id, resale_price, coalesce(edited_at, posted_at) from products`.execute(db);
-      // A raise is no drop; a drop keeps its badge for 30 days from the edit.
-      await sql`update products set previous_resale_price = null
-        where previous_resale_price is not null and previous_resale_price <= resale_price`.execute(db);
-      await sql`update products set price_changed_at = coalesce(edited_at, posted_at) where previous_resale_price is not null`.execute(
-        db,
-      );
-
+      await historyFromListings(db);
       await rebuildSearchIndex(db as Kysely<Database>, engine);
     },
   };
+}
+
+/**
+ * The price history the listings of before tell: the price before the last change (from when they
+ * were posted), then the price now (from that edit). A raise is no drop; a drop keeps its badge for
+ * 30 days from the edit.
+ */
+export async function historyFromListings(db: Kysely<unknown>) {
+  await sql`insert into price_history (product_id, price, set_at)
+    select id, previous_resale_price, posted_at from products where previous_resale_price is not null`.execute(db);
+  await sql`insert into price_history (product_id, price, set_at)
+    select id, resale_price, coalesce(edited_at, posted_at) from products`.execute(db);
+  await sql`update products set previous_resale_price = null
+    where previous_resale_price is not null and previous_resale_price <= resale_price`.execute(db);
+  await sql`update products set price_changed_at = coalesce(edited_at, posted_at)
+    where previous_resale_price is not null`.execute(db);
 }
