@@ -60,22 +60,34 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                 ...lazyScreen(paths.register, async () => (await import('./pages/auth/RegisterPage')).RegisterPage),
                 handle: fixedMeta(pageMeta.register),
               },
-              lazyScreen(
-                paths.forgotPassword,
-                async () => (await import('./pages/account/ForgotPasswordPage')).ForgotPasswordPage,
-              ),
-              lazyScreen(
-                paths.resetPassword,
-                async () => (await import('./pages/account/ResetPasswordPage')).ResetPasswordPage,
-              ),
-              lazyScreen(
-                paths.verifyEmail,
-                async () => (await import('./pages/account/VerifyEmailPage')).VerifyEmailPage,
-              ),
-              lazyScreen(
-                paths.unsubscribe,
-                async () => (await import('./pages/account/UnsubscribePage')).UnsubscribePage,
-              ),
+              {
+                ...lazyScreen(
+                  paths.forgotPassword,
+                  async () => (await import('./pages/account/ForgotPasswordPage')).ForgotPasswordPage,
+                ),
+                handle: fixedMeta(pageMeta.forgotPassword),
+              },
+              {
+                ...lazyScreen(
+                  paths.resetPassword,
+                  async () => (await import('./pages/account/ResetPasswordPage')).ResetPasswordPage,
+                ),
+                handle: fixedMeta(pageMeta.resetPassword),
+              },
+              {
+                ...lazyScreen(
+                  paths.verifyEmail,
+                  async () => (await import('./pages/account/VerifyEmailPage')).VerifyEmailPage,
+                ),
+                handle: fixedMeta(pageMeta.verifyEmail),
+              },
+              {
+                ...lazyScreen(
+                  paths.unsubscribe,
+                  async () => (await import('./pages/account/UnsubscribePage')).UnsubscribePage,
+                ),
+                handle: fixedMeta(pageMeta.unsubscribe),
+              },
               {
                 ...lazyScreen(paths.blog, async () => (await import('./pages/blog/BlogPage')).BlogPage),
                 handle: fixedMeta(pageMeta.blog),

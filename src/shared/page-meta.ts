@@ -71,6 +71,22 @@ export const pageMeta = {
     description:
       'Short answers on React state management, prototypal inheritance, unit testing, and React, Angular or Vue.',
   }),
+  forgotPassword: (): PageMeta => ({
+    title: titled('Forgot your password?'),
+    description: 'Get a link by mail to choose a new PhoneHaat password.',
+  }),
+  resetPassword: (): PageMeta => ({
+    title: titled('Choose a new password'),
+    description: 'Choose a new password for your PhoneHaat account.',
+  }),
+  verifyEmail: (): PageMeta => ({
+    title: titled('Verify your email'),
+    description: 'Confirm the email address of your PhoneHaat account.',
+  }),
+  unsubscribe: (): PageMeta => ({
+    title: titled('Stop these mails'),
+    description: 'Choose which PhoneHaat notifications reach you by mail.',
+  }),
   dashboard: (): PageMeta => ({
     title: titled('Dashboard'),
     description: 'Your PhoneHaat listings, bookings and orders.',
