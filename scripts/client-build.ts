@@ -1,25 +1,14 @@
 /*
- * Builds the web client into dist/client when a client source changed after the last build.
- * The browser tests' server (scripts/e2e-server.ts) and the page benchmark (npm run bench:pages)
- * call it before they start the app.
+ * Builds the web client into dist/client when a client source changed after the last build (the
+ * same check as npm start's, scripts/build-if-changed.ts). The browser tests' server
+ * (scripts/e2e-server.ts), the page render test and the page benchmark call it before they start
+ * the app.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { buildIfChanged, STEPS } from './build-if-changed';
 
 const root = resolve(import.meta.dirname, '..');
-const CLIENT_INPUTS = ['index.html', 'vite.config.ts', 'public', 'src/client', 'src/shared'];
-
-function newestChange(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(stats.mtimeMs, ...readdirSync(path).map((entry) => newestChange(join(path, entry))));
-}
-
-function readdirSafe(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir) : [];
-}
 
 /**
  * Builds the client only when a source file changed after the last build; `who` starts every line
@@ -31,15 +20,14 @@ export function ensureClientBuilt(who: string): boolean {
     console.log(`${who}: no vite.config.ts yet, serving the API only`);
     return false;
   }
-  const built = join(root, 'dist/client/index.html');
-  const sourcesChanged = Math.max(...CLIENT_INPUTS.map((input) => newestChange(join(root, input))));
-  // The build writes the client, then the server's page renderer (an entry-<hash>.js in dist/ssr).
-  const rendererBuilt = readdirSafe(join(root, 'dist/ssr')).some((name) => name.startsWith('entry-'));
-  if (existsSync(built) && rendererBuilt && statSync(built).mtimeMs >= sourcesChanged) return true;
-  console.log(`${who}: building the client`);
-  const build = spawnSync('npm', ['run', 'build:client'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) {
-    console.error(`${who}: the client build failed, see above`);
+  try {
+    buildIfChanged(
+      root,
+      STEPS.find((step) => step.name === 'client')!,
+      (line) => console.log(`${who}: ${line}`),
+    );
+  } catch (error) {
+    console.error(`${who}: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
   return true;

@@ -24,7 +24,7 @@ describe('serving the built web client', () => {
     app.setNotFoundHandler((_request, reply) =>
       reply.status(404).send({ message: 'No such API call', code: 'NOT_FOUND' }),
     );
-    await registerClient(app, dir);
+    await registerClient(app, { clientDir: dir, publicUrl: 'http://127.0.0.1:3000' });
     await app.ready();
   });
 
@@ -106,7 +106,7 @@ describe("each public page's hints in the page sent", () => {
     await writeFile(join(dir, 'index.html'), HEAD_INDEX);
     await writeFile(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
     app = Fastify();
-    await registerClient(app, dir);
+    await registerClient(app, { clientDir: dir, publicUrl: 'http://127.0.0.1:3000' });
     await app.ready();
   });
 
@@ -165,7 +165,7 @@ describe('a page renderer that cannot load', () => {
     await writeFile(join(dir, 'client/index.html'), INDEX);
     await writeFile(join(dir, 'ssr/entry-broken.js'), 'throw new Error("built for another runtime");\n');
     app = Fastify({ logger: false });
-    await registerClient(app, join(dir, 'client'));
+    await registerClient(app, { clientDir: join(dir, 'client'), publicUrl: 'http://127.0.0.1:3000' });
     await app.ready();
   });
 

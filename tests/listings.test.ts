@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
 import { demoListing } from '../src/server/db/seed/factories';
 import { productSchema, type Product, type StoreProductRequest } from '../src/shared/products';
 import { registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { listProduct, uploadPhoto } from './support/products';
+import { historyFromListings } from '../src/server/db/migrations/008-price-history';
 
 /* Several photos per listing, editing a listing, and hiding it (issue 11). */
 
@@ -33,6 +35,35 @@ async function getProduct(id: string): Promise<Product> {
   const response = await t.app.inject({ url: `/api/addvertise/product/${id}` });
   expect(response.statusCode).toBe(200);
   return productSchema.parse(response.json());
+}
+
+/**
+ * Moves a listing's price history back in time: the n-th price set `daysAgo[n]` days ago, the
+ * last change with it. The public answers are dropped, as a write request would.
+ */
+async function backdate(productId: string, daysAgo: number[]) {
+  const prices = await t.db
+    .selectFrom('price_history')
+    .select('set_at')
+    .where('product_id', '=', productId)
+    .orderBy('set_at')
+    .execute();
+  expect(prices).toHaveLength(daysAgo.length);
+  const at = (days: number) => new Date(Date.now() - days * 24 * 3_600_000).toISOString();
+  for (const [n, price] of prices.entries()) {
+    await t.db
+      .updateTable('price_history')
+      .set({ set_at: at(daysAgo[n]!) })
+      .where('product_id', '=', productId)
+      .where('set_at', '=', price.set_at)
+      .execute();
+  }
+  await t.db
+    .updateTable('products')
+    .set({ price_changed_at: at(daysAgo.at(-1)!) })
+    .where('id', '=', productId)
+    .execute();
+  t.app.publicCache.invalidate();
 }
 
 /** Uploads one after another, as the form does: a seller may have only two uploads under way. */
@@ -159,14 +190,73 @@ describe('PUT /api/edit/product/:id', () => {
     expect(orders.json<Array<{ productId: string }>>().map((o) => o.productId)).toContain(id);
   });
 
-  it('keeps the price it replaced only when the price changes', async () => {
+  it('shows a drop from the lowest price of the 30 days before it, so raising then lowering is no drop', async () => {
     const id = await listProduct(seller, { resalePrice: 30000 } as Partial<StoreProductRequest>);
     const { productImg } = await getProduct(id);
     await edit(seller, id, { productImg, resalePrice: 27000 });
     await edit(seller, id, { productImg, resalePrice: 27000, description: 'Only the text changed' });
     expect(await getProduct(id)).toMatchObject({ resalePrice: 27000, previousPrice: 30000 });
+
+    await edit(seller, id, { productImg, resalePrice: 35000 });
+    expect(await getProduct(id)).toMatchObject({ resalePrice: 35000, previousPrice: null });
+    // Down from 35000, but 27000 was asked within the 30 days: no drop.
     await edit(seller, id, { productImg, resalePrice: 29000 });
-    expect(await getProduct(id)).toMatchObject({ resalePrice: 29000, previousPrice: 27000 });
+    expect(await getProduct(id)).toMatchObject({ resalePrice: 29000, previousPrice: null });
+    // Below every price of the 30 days: a drop from the lowest of them.
+    await edit(seller, id, { productImg, resalePrice: 25000 });
+    expect(await getProduct(id)).toMatchObject({ resalePrice: 25000, previousPrice: 27000 });
+  });
+
+  it('counts the price of 30 days ago and no older one, and shows a drop for 30 days', async () => {
+    const id = await listProduct(seller, { resalePrice: 20000 } as Partial<StoreProductRequest>);
+    const { productImg } = await getProduct(id);
+    await edit(seller, id, { productImg, resalePrice: 40000 });
+    // Listed at 20000 forty days ago, raised to 40000 thirty-five days ago.
+    await backdate(id, [40, 35]);
+    await edit(seller, id, { productImg, resalePrice: 30000 });
+    expect(await getProduct(id)).toMatchObject({ resalePrice: 30000, previousPrice: 40000 });
+
+    // The price of 40 days ago no longer counts, and went.
+    await backdate(id, [35, 29]);
+    expect((await getProduct(id)).previousPrice).toBe(40000);
+    await backdate(id, [35, 31]);
+    expect((await getProduct(id)).previousPrice).toBeNull();
+
+    // A later change still compares with what was asked in its own 30 days (40000 is older).
+    await edit(seller, id, { productImg, resalePrice: 28000 });
+    expect((await getProduct(id)).previousPrice).toBe(30000);
+    const kept = await t.db.selectFrom('price_history').select('price').where('product_id', '=', id).execute();
+    expect(kept.map((row) => row.price).sort()).toEqual([28000, 30000]);
+  });
+
+  it('takes a resale price of whole Tk from 100 to 10,000,000, with the reason under the field', async () => {
+    const id = await listProduct(seller, { resalePrice: 30000 } as Partial<StoreProductRequest>);
+    const { productImg } = await getProduct(id);
+    const [photo] = await photosOf(seller, 1);
+    const refusals: Array<[unknown, string]> = [
+      [0, 'Enter a price of at least 100 Tk'],
+      ['99', 'Enter a price of at least 100 Tk'],
+      [-500, 'Enter the price in whole Tk, digits only'],
+      [250.5, 'Enter the price in whole Tk, digits only'],
+      ['25000.50', 'Enter the price in whole Tk, digits only'],
+      [10_000_001, 'Enter a price of at most 10,000,000 Tk'],
+      ['', 'Please enter Resale Price'],
+    ];
+    for (const [resalePrice, message] of refusals) {
+      for (const response of [
+        await store(seller, { productImg: photo, resalePrice } as Partial<StoreProductRequest>),
+        await edit(seller, id, { productImg, resalePrice } as Partial<StoreProductRequest>),
+      ]) {
+        expect(response.statusCode, String(resalePrice)).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { resalePrice: message } });
+      }
+    }
+    expect((await getProduct(id)).resalePrice).toBe(30000);
+    for (const resalePrice of [100, '10,000,000']) {
+      const response = await edit(seller, id, { productImg, resalePrice } as Partial<StoreProductRequest>);
+      expect(response.statusCode).toBe(200);
+    }
+    expect((await getProduct(id)).resalePrice).toBe(10_000_000);
   });
 
   it('refuses another seller (403), a sold phone (409), an unknown id (404) and bad input (400), changing nothing', async () => {
@@ -333,5 +423,58 @@ describe('edits and hides meet the bookings', () => {
     const bookingId = await book(buyer, id);
     expect((await hide(otherSeller, id)).statusCode).toBe(403);
     expect((await orderOf(buyer, bookingId))?.status).toBe('requested');
+  });
+});
+
+describe('listings from before the price history (migration 008)', () => {
+  it('keep a lowered price as a drop from the edit, and a raised one as none', async () => {
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n++)
+      ids.push(await listProduct(seller, { resalePrice: 30000 } as Partial<StoreProductRequest>));
+    const [lowered, raised, untouched] = ids as [string, string, string];
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3_600_000).toISOString();
+    const fiveDaysAgo = daysAgo(5);
+    await t.db
+      .updateTable('products')
+      .set({ posted_at: daysAgo(10) })
+      .where('id', 'in', ids)
+      .execute();
+    // As an edit wrote them before: the price it replaced, and when.
+    await t.db.deleteFrom('price_history').where('product_id', 'in', ids).execute();
+    await t.db.updateTable('products').set({ price_changed_at: null }).where('id', 'in', ids).execute();
+    await t.db
+      .updateTable('products')
+      .set({ resale_price: 25000, previous_resale_price: 30000, edited_at: fiveDaysAgo })
+      .where('id', '=', lowered)
+      .execute();
+    await t.db
+      .updateTable('products')
+      .set({ resale_price: 35000, previous_resale_price: 30000, edited_at: fiveDaysAgo })
+      .where('id', '=', raised)
+      .execute();
+
+    await historyFromListings(t.db as Kysely<unknown>);
+    t.app.publicCache.invalidate();
+
+    expect(await getProduct(lowered)).toMatchObject({ resalePrice: 25000, previousPrice: 30000 });
+    expect(await getProduct(raised)).toMatchObject({ resalePrice: 35000, previousPrice: null });
+    expect(await getProduct(untouched)).toMatchObject({ resalePrice: 30000, previousPrice: null });
+    const history = await t.db
+      .selectFrom('price_history')
+      .select(['product_id', 'price'])
+      .where('product_id', 'in', ids)
+      .orderBy('set_at')
+      .execute();
+    const pricesOf = (id: string) => history.filter((row) => row.product_id === id).map((row) => row.price);
+    expect([pricesOf(lowered), pricesOf(raised), pricesOf(untouched)]).toEqual([
+      [30000, 25000],
+      [30000, 35000],
+      [30000],
+    ]);
+
+    // The next edit compares with them: 27000 is above the 25000 of five days ago.
+    const { productImg } = await getProduct(lowered);
+    await edit(seller, lowered, { productImg, resalePrice: 27000 });
+    expect((await getProduct(lowered)).previousPrice).toBeNull();
   });
 });

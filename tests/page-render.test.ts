@@ -41,6 +41,12 @@ function jsonScript(html: string, id: string): unknown {
   return JSON.parse(html.slice(start + open.length, html.indexOf('</script>', start)));
 }
 
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+const tag = (head: string, name: string) => head.match(new RegExp(`<${name}>([^<]*)</${name}>`))?.[1];
+/** The content of the head's `<meta {attribute}="{name}">`, as written (still escaped). */
+const meta = (head: string, attribute: string, name: string) =>
+  head.match(new RegExp(`<meta ${attribute}="${name.replace(/[.:]/g, '\\$&')}" content="([^"]*)">`))?.[1];
+
 const rootOf = (html: string) =>
   html.slice(html.indexOf('<div id="root">'), html.indexOf('<script', html.indexOf('<div id="root">')));
 
@@ -83,6 +89,60 @@ describe('the public pages, rendered on the server', () => {
     expect(login).toContain('Login');
     // Submitted before the scripts run, the form would put the password in the address.
     expect(login).toMatch(/<button type="submit"[^>]* disabled=""/);
+  });
+
+  it('gives each page its own title and description in the head, in place of the default ones', async () => {
+    const heads = new Map<string, string>();
+    for (const url of ['/', '/login', `/category/${iphone.id}`, `/productId/${productId}`]) {
+      const head = headOf((await page(url)).body);
+      expect(head.match(/<title>/g), url).toHaveLength(1);
+      expect(head.match(/<meta name="description"/g), url).toHaveLength(1);
+      heads.set(url, head);
+    }
+    expect(tag(heads.get('/')!, 'title')).toBe('PhoneHaat: used phones you can trust');
+    expect(tag(heads.get('/login')!, 'title')).toBe('Login | PhoneHaat');
+    expect(tag(heads.get(`/category/${iphone.id}`)!, 'title')).toBe(`Used ${iphone.name} phones | PhoneHaat`);
+    expect(meta(heads.get(`/category/${iphone.id}`)!, 'name', 'description')).toBe(iphone.desc);
+    expect(new Set([...heads.values()].map((head) => meta(head, 'name', 'description'))).size).toBe(4);
+  });
+
+  it("gives a product's page a link preview (photo, name, price) and schema.org Product/Offer data", async () => {
+    const { body } = await page(`/productId/${productId}`);
+    const head = headOf(body);
+    const escapedName = 'iPhone &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $1';
+    expect(head).toContain(`<title>${escapedName}, 41500Tk | PhoneHaat</title>`);
+    const pageUrl = `${t.app.deps.config.PUBLIC_URL}/productId/${productId}`;
+    expect(meta(head, 'property', 'og:type')).toBe('product');
+    expect(meta(head, 'property', 'og:title')).toBe(`${escapedName}, 41500Tk`);
+    expect(meta(head, 'property', 'og:url')).toBe(pageUrl);
+    expect(meta(head, 'property', 'product:price:amount')).toBe('41500');
+    expect(meta(head, 'property', 'product:price:currency')).toBe('BDT');
+    expect(meta(head, 'name', 'twitter:card')).toBe('summary_large_image');
+    const image = meta(head, 'property', 'og:image')!;
+    expect(image).toMatch(new RegExp(`^${t.app.deps.config.PUBLIC_URL}/uploads/[\\w-]+\\.webp$`));
+    expect(meta(head, 'name', 'twitter:image')).toBe(image);
+    expect((await t.app.inject({ url: new URL(image).pathname })).statusCode).toBe(200);
+
+    const data = JSON.parse(
+      head.slice(head.indexOf('<script type="application/ld+json">') + 35, head.indexOf('</script>')),
+    );
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: HOSTILE_NAME,
+      image: [image],
+      itemCondition: 'https://schema.org/UsedCondition',
+      offers: {
+        '@type': 'Offer',
+        url: pageUrl,
+        price: '41500',
+        priceCurrency: 'BDT',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+    // The other pages are no products.
+    expect(meta(headOf((await page('/')).body), 'property', 'og:type')).toBe('website');
+    expect(headOf((await page('/')).body)).not.toContain('application/ld+json');
   });
 
   it('loads the scripts through the one inline script the Content-Security-Policy allows', async () => {

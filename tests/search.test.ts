@@ -142,7 +142,44 @@ describe('GET /api/search: text', () => {
     expect(keysOf(await search({ q: 'leather cover' }))).toEqual(['a52']);
     expect(keysOf(await search({ q: 'mirpur' }))).toEqual(['a52']);
     expect(keysOf(await search({ q: 'galaxy crack' }))).toEqual(['s21']);
-    expect((await search({ q: 'galaxy rangpur' })).total).toBe(0);
+    const noPhoneHasBoth = await search({ q: 'galaxy rangpur' });
+    expect(noPhoneHasBoth.closest).toBe(true);
+    expect(keysOf(noPhoneHasBoth).sort()).toEqual(['a52', 'redmi', 's21']);
+    expect((await search({ q: 'galaxy a52' })).closest).toBe(false);
+  });
+
+  it('splits letters from digits, in the words typed and in the listings', async () => {
+    for (const q of ['iphone12', 'IPHONE 12', 'iPhone12 apple']) {
+      const result = await search({ q });
+      expect(keysOf(result), q).toEqual(['iphone12']);
+      expect(result.closest).toBe(false);
+    }
+    expect(keysOf(await search({ q: 'redmi note11' }))).toEqual(['redmi']);
+    // "galaxya" is one letter from "galaxy", and the digits stay a word of their own.
+    expect(await search({ q: 'galaxya52' })).toMatchObject({ searchedFor: 'galaxy 52', total: 1 });
+    expect(keysOf(await search({ q: 'samsung a 52' }))).toEqual(['a52']);
+  });
+
+  it('shows the phones matching the most words, under closest, when none matches them all', async () => {
+    // Only an iPhone 12 is listed: it has two of the four words.
+    for (const params of [{ q: 'iphone 12 pro max' }, { q: 'iphone 12 pro max', sort: 'price_asc' }] as Array<
+      Record<string, string>
+    >) {
+      const result = await search(params);
+      expect(result).toMatchObject({ closest: true, total: 1 });
+      expect(keysOf(result)).toEqual(['iphone12']);
+      expect(result.facets.brand.map(({ value, count }) => [value, count])).toEqual([['apple', 1]]);
+    }
+    // The closest among the phones the filters keep: Samsungs with "galaxy" (the iPhone has "12").
+    const samsungOnly = await search({ q: 'galaxy iphone 12', brand: 'samsung' });
+    expect(samsungOnly.closest).toBe(true);
+    expect(keysOf(samsungOnly).sort()).toEqual(['a52', 's21']);
+    // No phone the filters keep has any of the words, and a word nobody wrote: nothing, and not closest.
+    for (const params of [{ q: 'iphone 12 pro max', brand: 'xiaomi' }, { q: 'zzyzx qwyrt' }] as Array<
+      Record<string, string>
+    >) {
+      expect(await search(params)).toMatchObject({ closest: false, total: 0, items: [] });
+    }
   });
 
   it('finds a phone through misspelt words and says what it searched for', async () => {
@@ -328,7 +365,10 @@ describe('the index follows the listings', () => {
     expect((await search({ q: 'galaxy a52' })).total).toBe(1);
     const hide = await seller.request({ method: 'PUT', url: `/api/hide/product/${ids.a52}` });
     expect(hide.statusCode).toBe(200);
-    expect((await search({ q: 'galaxy a52' })).total).toBe(0);
+    // No phone has every word now: the closest (the S21, "galaxy" and "a small crack") stand in.
+    const hidden = await search({ q: 'galaxy a52' });
+    expect(hidden).toMatchObject({ closest: true });
+    expect(keysOf(hidden)).toEqual(['s21']);
     expect(await samsungs()).toBe(2);
     await seller.request({ method: 'PUT', url: `/api/show/product/${ids.a52}` });
     expect(keysOf(await search({ q: 'galaxy a52' }))).toEqual(['a52']);

@@ -3,6 +3,7 @@ import { Toaster } from 'react-hot-toast';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthProvider } from './auth/AuthProvider';
 import { NavigationProgress } from './components/NavigationProgress';
+import { usePageMeta } from './pageMeta';
 
 /** Wraps every screen: the session, a loading bar between screens, the toasts (react-hot-toast's defaults are the spec's numbers). */
 export function AppShell() {
@@ -11,6 +12,7 @@ export function AppShell() {
   useEffect(() => {
     document.documentElement.dataset.ready = '';
   }, []);
+  usePageMeta();
   return (
     <AuthProvider>
       <NavigationProgress />

@@ -5,6 +5,8 @@ import { AppShell } from './AppShell';
 import { PrivateRoute } from './auth/PrivateRoute';
 import { FullScreenSpinner } from './components/Spinner';
 import { lazyScreen } from './lazyScreen';
+import { categoryMetaHandle, fixedMeta, productMetaHandle, searchMetaHandle } from './pageMeta';
+import { pageMeta } from '../shared/page-meta';
 import { PublicLayout } from './layouts/PublicLayout';
 import { dashboardRoutes } from './pages/dashboard/routes';
 import { HomePage, homeLoader } from './pages/home/HomePage';
@@ -29,9 +31,10 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
             // Errors of one screen render inside the layout, so the header and footer stay usable.
             errorElement: <RouteError />,
             children: [
-              { index: true, element: <HomePage />, loader: homeLoader(queryClient) },
+              { index: true, element: <HomePage />, loader: homeLoader(queryClient), handle: fixedMeta(pageMeta.home) },
               {
                 path: routePatterns.category,
+                handle: categoryMetaHandle,
                 lazy: async () => {
                   const { CategoryPage, categoryLoader } = await import('./pages/category/CategoryPage');
                   return { Component: CategoryPage, loader: categoryLoader(queryClient) };
@@ -39,33 +42,59 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
               },
               {
                 path: routePatterns.product,
+                handle: productMetaHandle,
                 lazy: async () => {
                   const { ProductPage, productLoader } = await import('./pages/product/ProductPage');
                   return { Component: ProductPage, loader: productLoader(queryClient) };
                 },
               },
-              lazyScreen(paths.search, async () => (await import('./pages/search/SearchPage')).SearchPage),
-              lazyScreen(paths.login, async () => (await import('./pages/auth/LoginPage')).LoginPage),
-              lazyScreen(paths.register, async () => (await import('./pages/auth/RegisterPage')).RegisterPage),
-              lazyScreen(
-                paths.forgotPassword,
-                async () => (await import('./pages/account/ForgotPasswordPage')).ForgotPasswordPage,
-              ),
-              lazyScreen(
-                paths.resetPassword,
-                async () => (await import('./pages/account/ResetPasswordPage')).ResetPasswordPage,
-              ),
-              lazyScreen(
-                paths.verifyEmail,
-                async () => (await import('./pages/account/VerifyEmailPage')).VerifyEmailPage,
-              ),
-              lazyScreen(
-                paths.unsubscribe,
-                async () => (await import('./pages/account/UnsubscribePage')).UnsubscribePage,
-              ),
-              lazyScreen(paths.blog, async () => (await import('./pages/blog/BlogPage')).BlogPage),
+              {
+                ...lazyScreen(paths.search, async () => (await import('./pages/search/SearchPage')).SearchPage),
+                handle: searchMetaHandle,
+              },
+              {
+                ...lazyScreen(paths.login, async () => (await import('./pages/auth/LoginPage')).LoginPage),
+                handle: fixedMeta(pageMeta.login),
+              },
+              {
+                ...lazyScreen(paths.register, async () => (await import('./pages/auth/RegisterPage')).RegisterPage),
+                handle: fixedMeta(pageMeta.register),
+              },
+              {
+                ...lazyScreen(
+                  paths.forgotPassword,
+                  async () => (await import('./pages/account/ForgotPasswordPage')).ForgotPasswordPage,
+                ),
+                handle: fixedMeta(pageMeta.forgotPassword),
+              },
+              {
+                ...lazyScreen(
+                  paths.resetPassword,
+                  async () => (await import('./pages/account/ResetPasswordPage')).ResetPasswordPage,
+                ),
+                handle: fixedMeta(pageMeta.resetPassword),
+              },
+              {
+                ...lazyScreen(
+                  paths.verifyEmail,
+                  async () => (await import('./pages/account/VerifyEmailPage')).VerifyEmailPage,
+                ),
+                handle: fixedMeta(pageMeta.verifyEmail),
+              },
+              {
+                ...lazyScreen(
+                  paths.unsubscribe,
+                  async () => (await import('./pages/account/UnsubscribePage')).UnsubscribePage,
+                ),
+                handle: fixedMeta(pageMeta.unsubscribe),
+              },
+              {
+                ...lazyScreen(paths.blog, async () => (await import('./pages/blog/BlogPage')).BlogPage),
+                handle: fixedMeta(pageMeta.blog),
+              },
               {
                 path: paths.dashboard,
+                handle: fixedMeta(pageMeta.dashboard),
                 element: (
                   <PrivateRoute>
                     <Outlet />
@@ -77,7 +106,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
           },
         ],
       },
-      { path: '*', element: <NotFound /> },
+      { path: '*', element: <NotFound />, handle: fixedMeta(pageMeta.notFound) },
     ],
   },
 ];

@@ -164,7 +164,8 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
     },
     { prefix: '/api' },
   );
-  if (options.clientDir !== false) await registerClient(app, options.clientDir, limitPerAddress);
+  if (options.clientDir !== false)
+    await registerClient(app, { clientDir: options.clientDir, limitPerAddress, publicUrl: deps.config.PUBLIC_URL });
 
   return app;
 }

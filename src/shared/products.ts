@@ -9,8 +9,16 @@ export type Condition = (typeof CONDITIONS)[number];
 const FIRST_PURCHASE_YEAR = 2000;
 export const MAX_PRICE = 10_000_000;
 
-/** Whole Taka, typed as free text: digits with optional thousands commas ("25,000"). */
-const priceSchema = (requiredMessage: string) =>
+/** The lowest resale price taken: a price of 0 or a few Tk is a typo or a lure, never a real phone's price. */
+export const MIN_RESALE_PRICE = 100;
+
+const tk = (price: number) => price.toLocaleString('en-US');
+
+/**
+ * Whole Taka, typed as free text: digits with optional thousands commas ("25,000"), at least `min`
+ * (the resale price; the original price may be anything up to MAX_PRICE).
+ */
+const priceSchema = (requiredMessage: string, min = 0) =>
   z
     .union([z.string(), z.number()], { error: requiredMessage })
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim().replace(/,/g, '')))
@@ -20,7 +28,12 @@ const priceSchema = (requiredMessage: string) =>
         .min(1, requiredMessage)
         .regex(/^\d+$/, 'Enter the price in whole Tk, digits only')
         .transform(Number)
-        .pipe(z.number().max(MAX_PRICE, `Enter a price of at most ${MAX_PRICE.toLocaleString('en-US')} Tk`)),
+        .pipe(
+          z
+            .number()
+            .min(min, `Enter a price of at least ${tk(min)} Tk`)
+            .max(MAX_PRICE, `Enter a price of at most ${tk(MAX_PRICE)} Tk`),
+        ),
     );
 
 const yearSchema = (requiredMessage: string) =>
@@ -45,7 +58,7 @@ export const productFieldsSchema = z.object({
   brand: requiredText(messages.brandRequired, 60),
   category_id: z.string({ error: 'Please choose a category' }).trim().min(1, 'Please choose a category').pipe(idSchema),
   originalPrice: priceSchema(messages.originalPriceRequired),
-  resalePrice: priceSchema(messages.resalePriceRequired),
+  resalePrice: priceSchema(messages.resalePriceRequired, MIN_RESALE_PRICE),
   yearOfPurchase: yearSchema(messages.yearRequired),
   productCondition: z.enum(CONDITIONS, { error: messages.conditionRequired }),
   sellerMobile: phoneSchema(messages.sellerMobileRequired),
@@ -107,7 +120,10 @@ export const productSchema = z.object({
   hidden: z.boolean(),
   /** The seller accepted a booking: the phone waits for that buyer, and other requests wait. */
   reserved: z.boolean(),
-  /** The resale price before the last edit changed it, null while it never changed. */
+  /**
+   * "Price dropped from": the lowest resale price of the 30 days before the last price change, when
+   * that change went below it, for 30 days after it; else null.
+   */
   previousPrice: z.number().nullable(),
   editedOn: z.string().nullable(),
   postedOn: z.string(),

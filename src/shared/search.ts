@@ -86,6 +86,8 @@ export const searchResultSchema = z.object({
   sort: z.enum(SEARCH_SORTS),
   /** The words searched for when some typed ones were corrected ("samsng" → "samsung"), else null. */
   searchedFor: z.string().nullable(),
+  /** No phone matched every word, so these are the closest: those matching the most of the words. */
+  closest: z.boolean(),
   facets: facetsSchema,
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -168,6 +168,7 @@ test('a seller edits the price, hides the phone and shows it again', async ({
   const listing = await threePhotoListing(seller, createListing, {
     productName: uniqueText('Edited phone'),
     category_id: category.id,
+    originalPrice: 89000,
     resalePrice: 52000,
   });
   // A phone that stays on the category page, so its list is known to be loaded when one is missing.
@@ -231,7 +232,7 @@ test("the server's refusal of an edit is shown with its own words", async ({
   loginAs,
 }) => {
   const seller = await registerSeller();
-  const listing = await createListing(seller, { productName: uniqueText('Refused edit') });
+  const listing = await createListing(seller, { productName: uniqueText('Refused edit'), originalPrice: 89000 });
   await loginAs(page, seller);
   // The phone sold while the seller was editing (the sale itself is the buyer's, tested elsewhere).
   const refusal = 'This phone is sold already, so it cannot be edited';

@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
-import { expect, test, uniqueText } from './support/fixtures';
+import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
 
 const iphone = CATEGORY_CATALOGUE[0]!;
 
@@ -66,4 +66,51 @@ test('each rendered page takes over in the browser without a complaint, and resp
   // Not signed in: the product page sends a visitor to sign in first.
   await expect(page).toHaveURL(/\/login/);
   expect(complaints).toEqual([]);
+});
+
+test("a product's page carries its link preview and Product data without any script, and each page its own title", async ({
+  browser,
+  page,
+  registerSeller,
+  createListing,
+}) => {
+  const seller = await registerSeller();
+  const listing = await createListing(seller, { category_id: iphone.id, productName: uniqueText('Shared iPhone') });
+
+  // As a link preview sees it (Facebook's and WhatsApp's fetchers run no script), on a phone.
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const preview = await context.newPage();
+  await preview.goto(`/productId/${listing._id}`);
+  const content = (selector: string) => preview.locator(`head ${selector}`).getAttribute('content');
+  expect(await content('meta[property="og:title"]')).toBe(`${listing.productName}, ${listing.resalePrice}Tk`);
+  expect(await content('meta[property="og:type"]')).toBe('product');
+  expect(await content('meta[property="og:url"]')).toBe(new URL(`/productId/${listing._id}`, preview.url()).href);
+  expect(await content('meta[property="product:price:amount"]')).toBe(String(listing.resalePrice));
+  expect(await content('meta[name="twitter:card"]')).toBe('summary_large_image');
+  const image = (await content('meta[property="og:image"]'))!;
+  expect(new URL(image).pathname).toBe(new URL(listing.productImg, preview.url()).pathname);
+  expect((await preview.request.get(image)).headers()['content-type']).toBe('image/webp');
+  const data = JSON.parse((await preview.locator('head script[type="application/ld+json"]').textContent())!);
+  expect(data).toMatchObject({
+    '@type': 'Product',
+    name: listing.productName,
+    offers: { '@type': 'Offer', price: String(listing.resalePrice), priceCurrency: 'BDT' },
+  });
+  await expect(preview).toHaveTitle(`${listing.productName}, ${listing.resalePrice}Tk | PhoneHaat`);
+  await context.close();
+
+  // In the browser, each page the visitor moves to names itself, on a desktop window.
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await page.goto('/');
+  await expect(page).toHaveTitle('PhoneHaat: used phones you can trust');
+  await page.locator(`a[href="/category/${iphone.id}"]`).first().click();
+  await expect(page).toHaveTitle(`Used ${iphone.name} phones | PhoneHaat`);
+  await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', iphone.desc);
+  await page.getByRole('link', { name: 'Blog', exact: true }).click();
+  await expect(page).toHaveTitle('Web Blogs | PhoneHaat');
+  await page.goto(`/search?q=${encodeURIComponent(listing.productName)}`);
+  await expect(page).toHaveTitle(`“${listing.productName}”: used phones | PhoneHaat`);
+  await page.getByRole('link', { name: `Details of ${listing.productName}` }).click();
+  await expect(page).toHaveTitle(`${listing.productName}, ${listing.resalePrice}Tk | PhoneHaat`);
+  await expectNoSeriousAxeViolations(page);
 });

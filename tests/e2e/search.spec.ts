@@ -4,8 +4,14 @@ import { expect, expectNoSeriousAxeViolations, test, type TestListing } from './
 
 const samsung = CATEGORY_CATALOGUE.find((c) => c.name === 'Samsung')!;
 
-/** A word no other test's listing has, so a search for it finds only this test's phones. */
-const uniqueWord = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+/**
+ * A word no other test's listing has, so a search for it finds only this test's phones: letters only,
+ * since the search splits letters from digits.
+ */
+const uniqueWord = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/\d/g, (digit) =>
+    'abcdefghij'.charAt(Number(digit)),
+  );
 
 const cardNames = (page: Page) =>
   page.getByRole('region', { name: 'Results' }).getByRole('article').getByRole('heading');
@@ -131,5 +137,44 @@ test.describe('search', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page.getByText('2 phones')).toBeVisible();
     await expect(page).toHaveURL(`/search?q=${tag}`);
+  });
+  test('@engine on a phone the header opens the search on every page; "name12" finds "Name 12", and too many words show the closest', async ({
+    page,
+    registerSeller,
+    createListing,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const model = uniqueWord('Nexo');
+    const seller = await registerSeller();
+    await createListing(seller, { productName: `${model} 12`, brand: 'Nexo' });
+
+    for (const path of ['/', '/blog', '/login']) {
+      await page.goto(path);
+      const open = page.getByRole('banner').getByRole('button', { name: 'Search phones' });
+      await expect(open).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'Search phones' })).toBeHidden();
+    }
+    await page.getByRole('banner').getByRole('button', { name: 'Search phones' }).click();
+    const box = page.getByRole('combobox', { name: 'Search phones' });
+    await expect(box).toBeFocused();
+    await expectNoSeriousAxeViolations(page);
+    await box.fill(`${model}12`);
+    await box.press('Enter');
+    await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('q') === `${model}12`);
+    await expect(cardNames(page)).toHaveText([`${model} 12`]);
+    // Opened from the results, the search closed on the way.
+    await expect(box).toBeHidden();
+
+    await page.getByRole('banner').getByRole('button', { name: 'Search phones' }).click();
+    await box.fill(`${model} 12 pro max`);
+    await box.press('Enter');
+    await expect(page.getByText(`No phone matches all of ${model} 12 pro max. These are the closest`)).toBeVisible();
+    await expect(cardNames(page)).toHaveText([`${model} 12`]);
+    await expectNoSeriousAxeViolations(page);
+
+    // On a desktop window the box is in the bar itself.
+    await page.setViewportSize({ width: 1366, height: 850 });
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Search phones' })).toBeHidden();
+    await expect(page.getByRole('banner').getByRole('combobox', { name: 'Search phones' })).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { messages } from '../../src/shared/messages';
-import { expect, test, uniqueText } from './support/fixtures';
+import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
 import { fillPhoneFields } from './support/product-form';
 
 /** A small PNG made on the spot, as a seller's photo would be. */
@@ -148,4 +148,39 @@ test('a seller cannot open the admin screens', async ({ page, registerSeller, lo
   const menu = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(menu.getByRole('link', { name: 'Add Product' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'All Seller' })).toHaveCount(0);
+});
+
+test('a resale price under 100 Tk is refused under its field, and one above the original price is asked about first', async ({
+  page,
+  registerSeller,
+  loginAs,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const seller = await registerSeller();
+  await loginAs(page, seller);
+  const productName = uniqueText('Price check');
+
+  await page.goto('/dashboard/addproduct');
+  await fillPhoneFields(page, productName);
+  await page.getByLabel('Product Image').setInputFiles(await pngPhoto());
+  const resale = page.getByLabel('Resale Price');
+  await resale.fill('0');
+  await page.getByRole('button', { name: /add product/i }).click();
+  await expect(page.getByText('Enter a price of at least 100 Tk')).toBeVisible();
+  await expect(resale).toHaveAttribute('aria-invalid', 'true');
+
+  await resale.fill('95,000');
+  await page.getByRole('button', { name: /add product/i }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ask more than it cost new?' });
+  await expect(dialog).toContainText('The resale price 95000Tk is above the original price 89000Tk');
+  await expectNoSeriousAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Change the price' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL('/dashboard/addproduct');
+  await expect(resale).toBeFocused();
+
+  await page.getByRole('button', { name: /add product/i }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, keep this price' }).click();
+  await expect(page.getByText(messages.productAdded)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: productName })).toContainText('95000');
 });

@@ -21,7 +21,7 @@ function usePaused(text: string): string {
  * The header's search: a combobox whose list offers up to six phone names after a short pause.
  * Enter searches for what is typed, or for the suggestion picked with the arrow keys.
  */
-export function SearchBox({ className }: { className?: string }) {
+export function SearchBox({ className, autoFocus }: { className?: string; autoFocus?: boolean }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const urlText = params.get('q') ?? '';
@@ -91,6 +91,8 @@ export function SearchBox({ className }: { className?: string }) {
         aria-autocomplete="list"
         aria-activedescendant={active >= 0 && shown[active] ? `${listId}-${active}` : undefined}
         autoComplete="off"
+        // Only where the user just asked for the box (the phone header's search button).
+        autoFocus={autoFocus}
         maxLength={MAX_QUERY_LENGTH}
         placeholder="Search phones"
         value={text}

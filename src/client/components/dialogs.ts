@@ -16,6 +16,8 @@ interface Confirmation {
   text: string;
   confirmText: string;
   cancelText?: string;
+  /** Whether focus goes back where it was when the dialog closes (off when the caller moves it). */
+  returnFocus?: boolean;
 }
 
 /** Asks before an action that cannot be taken back; answers true when the user confirms. */
@@ -24,6 +26,7 @@ export async function confirmAction({
   text,
   confirmText,
   cancelText = 'Cancel',
+  returnFocus = true,
 }: Confirmation): Promise<boolean> {
   const { isConfirmed } = await dialog.fire({
     title,
@@ -34,6 +37,7 @@ export async function confirmAction({
     cancelButtonText: cancelText,
     reverseButtons: true,
     focusCancel: true,
+    returnFocus,
   });
   return isConfirmed;
 }

@@ -61,11 +61,14 @@ export function Header() {
   const { user } = useAuth();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  // Every navigation closes the phone menu, also one it did not start (the logo, the back button).
+  // On a phone the search box waits behind a button in the bar, so it is one tap away on every page.
+  const [searchOpen, setSearchOpen] = useState(false);
+  // Every navigation closes the phone menu and search, also one they did not start (the logo, Back).
   const [menuLocation, setMenuLocation] = useState(location.key);
   if (menuLocation !== location.key) {
     setMenuLocation(location.key);
     setMenuOpen(false);
+    setSearchOpen(false);
   }
   return (
     <header className="sticky top-0 z-30 border-b border-ink-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -76,6 +79,29 @@ export function Header() {
           <ul className="hidden items-center gap-1 md:flex">
             <NavItems />
           </ul>
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-control text-ink-700 hover:bg-ink-100 md:hidden"
+            aria-expanded={searchOpen}
+            aria-controls="mobile-search"
+            aria-label={searchOpen ? 'Close search' : 'Search phones'}
+            onClick={() => {
+              setSearchOpen((open) => !open);
+              setMenuOpen(false);
+            }}
+          >
+            <svg
+              viewBox="0 0 20 20"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              aria-hidden="true"
+            >
+              <circle cx="9" cy="9" r="5.5" />
+              <path strokeLinecap="round" d="m13.5 13.5 3.5 3.5" />
+            </svg>
+          </button>
           {user?.email && <NotificationBell />}
           <button
             type="button"
@@ -83,7 +109,10 @@ export function Header() {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => {
+              setMenuOpen((open) => !open);
+              setSearchOpen(false);
+            }}
           >
             <svg
               viewBox="0 0 24 24"
@@ -102,11 +131,12 @@ export function Header() {
           </button>
         </div>
       </nav>
+      <div id="mobile-search" hidden={!searchOpen} className="border-t border-ink-200 bg-white px-4 py-3 md:hidden">
+        {/* Mounted when opened, so the keyboard comes up at once. */}
+        {searchOpen && <SearchBox autoFocus />}
+      </div>
       <div id="mobile-menu" hidden={!menuOpen} className="border-t border-ink-200 bg-white md:hidden">
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
-          <li className="pb-2">
-            <SearchBox />
-          </li>
           <NavItems />
         </ul>
       </div>

@@ -10,11 +10,17 @@ import { sendApiRequestsWith } from '../api/http';
 import { AppProviders } from '../AppProviders';
 import { appRoutes } from '../routes';
 import { serverStateScript } from './serverState';
+import { metaOfMatches } from '../pageMeta';
+import type { PageMeta } from '../../shared/page-meta';
 
-/** A page's markup for inside #root, and the script with the state the browser hydrates it from. */
+/**
+ * A page's markup for inside #root, the script with the state the browser hydrates it from, and
+ * its title, description and link preview for the head.
+ */
 export interface RenderedPage {
   root: string;
   state: string;
+  meta: PageMeta | undefined;
 }
 
 /** Reads the page's data once, and keeps it for the render: nothing is retried or read twice here. */
@@ -67,7 +73,12 @@ async function renderPage(url: URL): Promise<RenderedPage | undefined> {
     queries: timeless(dehydrate(queryClient)),
     router: { loaderData: context.loaderData, actionData: context.actionData },
   });
-  return { root, state };
+  const meta = metaOfMatches(
+    context.matches.map((match) => ({ handle: match.route.handle, params: match.params })),
+    queryClient,
+    url,
+  );
+  return { root, state, meta };
 }
 
 /** The page renderer, its API reads going through `fetchApi` (the app answering itself). */

@@ -9,6 +9,7 @@ import { searchMigration } from './migrations/006-search';
 import { accountsMigration } from './migrations/007-accounts';
 import { abuseLimitsMigration } from './migrations/008-abuse-limits';
 import { signedInDevicesMigration } from './migrations/009-signed-in-devices';
+import { priceHistoryMigration } from './migrations/010-price-history';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -26,6 +27,7 @@ class CodeMigrations implements MigrationProvider {
       '007-accounts': accountsMigration(this.engine),
       '008-abuse-limits': abuseLimitsMigration(this.engine),
       '009-signed-in-devices': signedInDevicesMigration(this.engine),
+      '010-price-history': priceHistoryMigration(this.engine),
     };
   }
 }

@@ -94,10 +94,22 @@ export interface ProductsTable {
   is_advertised: Generated<boolean>;
   /** Taken off sale by its seller: in no public list, and it cannot be booked. */
   is_hidden: Generated<boolean>;
-  /** The resale price before the last edit that changed it; null while it never changed. */
+  /**
+   * The lowest resale price of the 30 days before the last price change, when that change went
+   * below it ("Price dropped from"); null otherwise.
+   */
   previous_resale_price: number | null;
+  /** When the resale price last changed; the drop is shown for 30 days from then. */
+  price_changed_at: string | null;
   edited_at: string | null;
   posted_at: string;
+}
+
+/** Every resale price a listing had, from when (see products/prices.ts). */
+export interface PriceHistoryTable {
+  product_id: string;
+  price: number;
+  set_at: string;
 }
 
 /** A listing's photos in order; position 0 is the cover, the same upload as `products.image_id`. */
@@ -240,6 +252,7 @@ export interface Database {
   uploads: UploadsTable;
   products: ProductsTable;
   product_photos: ProductPhotosTable;
+  price_history: PriceHistoryTable;
   bookings: BookingsTable;
   notifications: NotificationsTable;
   verification_requests: VerificationRequestsTable;

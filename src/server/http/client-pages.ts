@@ -5,6 +5,8 @@ import { jsonForScript } from '../../shared/json-in-html';
 import { DEFERRED_MODULES_ID, MODULE_LOADER } from './module-loader';
 import { loadPageHints, type PageHints } from './page-hints';
 import { loadPageRenderer, type RenderPage } from './page-render';
+import { headTags, withoutDefaultHead } from './page-head';
+import type { PageMeta } from '../../shared/page-meta';
 
 /** What the server needs of one build of the client to make its pages. */
 export interface Build {
@@ -24,6 +26,7 @@ export interface Build {
 interface RenderedPage {
   root: string;
   state: string;
+  meta: PageMeta | undefined;
 }
 
 async function readIndex(indexFile: string): Promise<Buffer | undefined> {
@@ -98,13 +101,18 @@ function insertBefore(html: string, marker: string, text: string): string {
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** The page for `url`: rendered here when `rendered` is given, else index.html with the page's hints. */
-export function pageHtml(build: Build, url: string, rendered: RenderedPage | undefined): string {
+/**
+ * The page for `url`: rendered here when `rendered` is given (with its own title, description and
+ * link preview, absolute under `publicUrl`), else index.html with the page's hints.
+ */
+export function pageHtml(build: Build, url: string, rendered: RenderedPage | undefined, publicUrl: string): string {
   const files = build.hintsFor(url);
   if (!rendered) return files ? insertBefore(build.indexHtml, '</head>', files.links) : build.indexHtml;
   const styles = (files?.styles ?? []).map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join('');
   const scripts = [...build.entryScripts, ...(files?.scripts ?? [])];
-  const html = insertBefore(build.renderedTemplate, '</head>', styles);
+  const head = rendered.meta ? headTags(rendered.meta, url.split('?')[0] ?? '/', publicUrl) : '';
+  const template = rendered.meta ? withoutDefaultHead(build.renderedTemplate) : build.renderedTemplate;
+  const html = insertBefore(template, '</head>', head + styles);
   const at = html.indexOf(EMPTY_ROOT);
   if (at < 0) return html;
   return (

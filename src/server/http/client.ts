@@ -46,9 +46,17 @@ function isClientRoute(request: FastifyRequest): boolean {
  */
 export async function registerClient(
   app: FastifyInstance,
-  clientDir = BUILT_CLIENT_DIR,
-  /** Registers the per-address rate limit in a scope: a page rendered here costs like an API read. */
-  limitPerAddress?: (scope: FastifyInstance) => Promise<void>,
+  {
+    clientDir = BUILT_CLIENT_DIR,
+    limitPerAddress,
+    publicUrl,
+  }: {
+    clientDir?: string;
+    /** Registers the per-address rate limit in a scope: a page rendered here costs like an API read. */
+    limitPerAddress?: (scope: FastifyInstance) => Promise<void>;
+    /** The address people use: a shared link's preview needs absolute addresses. */
+    publicUrl: string;
+  },
 ): Promise<void> {
   const indexFile = join(clientDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -95,13 +103,13 @@ export async function registerClient(
     if (!isClientRoute(request)) return reply.callNotFound();
     const build = await builds.current();
     if (!build) return rebuilding(reply);
-    return sendHtml(reply, pageHtml(build, request.url, undefined));
+    return sendHtml(reply, pageHtml(build, request.url, undefined, publicUrl));
   };
   // The public pages arrive rendered, the same for every visitor: kept like the public API answers.
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const build = await builds.current();
     if (!build) return rebuilding(reply);
-    return sendHtml(reply, pageHtml(build, request.url, await renderSafely(build, request)));
+    return sendHtml(reply, pageHtml(build, request.url, await renderSafely(build, request), publicUrl));
   };
   // The web client's pages are not API operations: the OpenAPI document leaves them out.
   await app.register(async (pages) => {

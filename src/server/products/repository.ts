@@ -8,6 +8,7 @@ import { readPage, readPageAfter } from '../db/paging';
 import { imageFileName, thumbFileName } from '../uploads/names';
 import type { ImageStore } from '../uploads/store';
 import { changedRows } from '../db/changes';
+import { droppedFrom, recordFirstPrice } from './prices';
 
 /** Which products a list shows. Every combination is served by one of the products_* indexes. */
 export interface ProductFilter {
@@ -96,7 +97,7 @@ const toProduct = (row: ProductDetailsRow, photoIds: PhotoIds, reserved: Set<str
   photos: (photoIds.get(row.id) ?? [row.image_id]).map((id) => photoOf(id, images)),
   hidden: row.is_hidden,
   reserved: reserved.has(row.id),
-  previousPrice: row.previous_resale_price,
+  previousPrice: droppedFrom(row, Date.now()),
   editedOn: row.edited_at,
   postedOn: row.posted_at,
 });
@@ -188,6 +189,7 @@ const enteredColumns = (product: ProductFields) => ({
 /** Stores the product with its photos (`photoIds[0]` the cover); run it inside a transaction. */
 export async function insertProduct(db: Kysely<Database>, product: NewProduct): Promise<string> {
   const id = newId();
+  const postedAt = nowIso();
   await db
     .insertInto('products')
     .values({
@@ -197,10 +199,11 @@ export async function insertProduct(db: Kysely<Database>, product: NewProduct): 
       image_id: product.photoIds[0] as string,
       is_sold: false,
       is_advertised: false,
-      posted_at: nowIso(),
+      posted_at: postedAt,
     })
     .execute();
   await replacePhotos(db, id, product.photoIds);
+  await recordFirstPrice(db, id, product.resalePrice, postedAt);
   return id;
 }
 
@@ -214,13 +217,12 @@ export async function replacePhotos(db: Kysely<Database>, productId: string, pho
 
 /**
  * Writes a seller's edit, only while the product is unsold (so an edit racing a sale changes
- * nothing); a changed resale price keeps the one it replaces. Answers how many rows changed.
+ * nothing). Answers how many rows changed; the price history is notePriceChange's.
  */
 export async function updateProduct(
   db: Kysely<Database>,
   id: string,
   product: ProductFields & { photoIds: string[] },
-  previousPrice: number | null,
 ): Promise<number> {
   return changedRows(
     db
@@ -228,7 +230,6 @@ export async function updateProduct(
       .set({
         ...enteredColumns(product),
         image_id: product.photoIds[0] as string,
-        previous_resale_price: previousPrice,
         edited_at: nowIso(),
       })
       .where('id', '=', id)

@@ -12,6 +12,7 @@ import { findReport } from '../reports/repository';
 import { syncListing } from '../search/indexing';
 import { findOwnUploads } from '../uploads/repository';
 import { findUserById } from '../users/repository';
+import { notePriceChange } from './prices';
 import { withNotifications } from '../notifications/service';
 import { paths } from '../../shared/paths';
 import { PHOTO_TWICE } from '../../shared/products';
@@ -118,7 +119,7 @@ const HIDDEN_REASON = 'the seller took this phone off sale';
 /**
  * Changes what the seller entered on one of their unsold listings, photos included, in one
  * transaction. Its id, seller, flags, posted date, bookings and reports stay; a changed resale
- * price keeps the price it replaced, so the product page can show the drop. Refused (409) while a
+ * price joins the listing's price history, which says whether it is a drop (prices.ts). Refused (409) while a
  * booking of it is accepted: that buyer is promised the phone as it was listed.
  */
 export async function editProduct(
@@ -137,10 +138,9 @@ export async function editProduct(
       if (!product) throw notFound('Product');
       // A buyer was promised this phone as it is: its price and photos stay until that deal ends.
       if (!product.is_sold && (await hasAcceptedBooking(trx, productId))) throw reservedAlready();
-      const previousPrice =
-        product.resale_price === request.resalePrice ? product.previous_resale_price : product.resale_price;
-      const changed = await updateProduct(trx, productId, { ...fieldsOf(request), photoIds }, previousPrice);
+      const changed = await updateProduct(trx, productId, { ...fieldsOf(request), photoIds });
       if (changed === 0) throw soldAlready('edited');
+      await notePriceChange(trx, productId, request.resalePrice, Date.now());
       await replacePhotos(trx, productId, photoIds);
       await syncListing(trx, productId);
       return changed;

@@ -16,5 +16,7 @@ export interface SearchAnswer {
   total: number;
   sort: SearchSort;
   searchedFor: string | null;
+  /** No listing matched every word: these match the most of them. */
+  closest: boolean;
   facets: Facets;
 }

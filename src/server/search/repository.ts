@@ -30,10 +30,13 @@ export interface TextMatch {
   query: string;
 }
 
-/** A full-text condition for all of `terms`; `namesOnly` looks in names and brands only, for suggestions. */
-export function textMatch(engine: Engine, terms: Term[], namesOnly = false): TextMatch {
+/**
+ * A full-text condition for all of `terms` (or, `anyWord`, for any of them: the closest results);
+ * `namesOnly` looks in names and brands only, for suggestions.
+ */
+export function textMatch(engine: Engine, terms: Term[], namesOnly = false, anyWord = false): TextMatch {
   if (engine === 'sqlite') {
-    const words = terms.map((t) => `"${t.word}"${t.prefix ? '*' : ''}`).join(' ');
+    const words = terms.map((t) => `"${t.word}"${t.prefix ? '*' : ''}`).join(anyWord ? ' OR ' : ' ');
     const query = namesOnly ? `{text_name text_brand} : (${words})` : words;
     return {
       engine,
@@ -44,7 +47,7 @@ export function textMatch(engine: Engine, terms: Term[], namesOnly = false): Tex
   }
   const query = terms
     .map((t) => `'${t.word}'${t.prefix ? ':*' : ''}${namesOnly ? (t.prefix ? 'A' : ':A') : ''}`)
-    .join(' & ');
+    .join(anyWord ? ' | ' : ' & ');
   const where = sql<SqlBool>`s.document @@ to_tsquery('simple', ${query})`;
   // PostgreSQL weighs both ways by its statistics.
   return { engine, query, where, inOrder: where };

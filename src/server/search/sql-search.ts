@@ -20,7 +20,8 @@ import {
   type TextMatch,
 } from './repository';
 import { indexedText } from './text';
-import { termsOf } from './words';
+import { termsOf, type Term } from './words';
+import { closestListings, closestRanked, type Closest } from './closest';
 
 /**
  * What each of the two caches keeps at most: ids 4 bytes each, so 8 MB of them off the JavaScript
@@ -69,21 +70,50 @@ export class SqlSearch implements SearchEngine {
       match && this.matched.get(match.query, now, () => matchedIds(this.db, match)),
       categoryNames(this.db),
     ]);
-    const positions = matches && this.positionsOf(matches, columns);
+    let positions = matches && this.positionsOf(matches, columns);
     const chosen = chosenIn(columns, filters, now);
+    let counted = countFacets(columns, positions, chosen, now);
+    const closest =
+      counted.total === 0 && terms.length > 1 ? await this.closest(terms, columns, chosen, now) : undefined;
+    if (closest) {
+      positions = closest.positions;
+      counted = countFacets(columns, positions, chosen, now);
+    }
     const rows =
       sort === 'best' // only with words (above)
-        ? await this.rankedRows(match!, columns, chosen, window, now)
+        ? await this.rankedRows(
+            closest ? textMatch(this.engine, terms, false, true) : match!,
+            columns,
+            chosen,
+            window,
+            now,
+            closest,
+          )
         : positions
           ? await this.rowsOf(orderedPage(columns, positions, chosen, sort, window))
           : await listingPage(this.db, filters, sort, window, now, this.engine);
-    const counted = countFacets(columns, positions, chosen, now);
     return {
       rows,
       sort,
       searchedFor: corrected ? terms.map((t) => t.word).join(' ') : null,
+      closest: closest !== undefined,
       ...facetsOf(counted, columns, filters, names),
     };
+  }
+
+  /** The listings matching the most of the words, when none matches them all (closest.ts). */
+  private async closest(terms: Term[], columns: Columns, chosen: Chosen, now: number) {
+    const eachWord = await Promise.all(
+      terms.map((term) => {
+        const match = textMatch(this.engine, [term]);
+        return this.matched.get(match.query, now, () => matchedIds(this.db, match));
+      }),
+    );
+    return closestListings(
+      columns,
+      eachWord.map((ids) => this.positionsOf(ids, columns)),
+      chosen,
+    );
   }
 
   /** Where kept matches are in the columns: the same as long as both are kept (see Columns.put). */
@@ -97,15 +127,20 @@ export class SqlSearch implements SearchEngine {
     return positions;
   }
 
+  /**
+   * A best-match page in the ranking of `match`: the words, or for the closest results any of the
+   * words (listings matching more of them rank higher), narrowed to the closest.
+   */
   private async rankedRows(
-    match: TextMatch,
+    ranking: TextMatch,
     columns: Columns,
     chosen: Chosen,
     window: Window,
     now: number,
+    closest: Closest | undefined,
   ): Promise<ProductDetailsRow[]> {
-    const ranked = await this.ranked.get(match.query, now, () => matchedIds(this.db, match, true));
-    return this.rowsOf(rankedPage(columns, ranked, chosen, window));
+    const ranked = await this.ranked.get(ranking.query, now, () => matchedIds(this.db, ranking, true));
+    return this.rowsOf(rankedPage(columns, closest ? closestRanked(columns, ranked, closest) : ranked, chosen, window));
   }
 
   private async rowsOf(listingIds: number[]): Promise<ProductDetailsRow[]> {

@@ -28,8 +28,16 @@ function normalizeText(text: string): string {
     .toLowerCase();
 }
 
+// A run of digits, or of letters with their marks: "iphone12" is "iphone" and "12".
+const LETTERS_OR_DIGITS = /\p{N}+|[\p{L}\p{M}]+/gu;
+
+/**
+ * The words of a text, letters split from digits ("iphone12" → iphone, 12; "a52" → a, 52), so a
+ * model number is found however it is spaced: "iphone12" finds "iPhone 12", and "iphone 12" finds
+ * "iPhone12".
+ */
 export function wordsOf(text: string): string[] {
-  return normalizeText(text).match(WORD) ?? [];
+  return (normalizeText(text).match(WORD) ?? []).flatMap((word) => word.match(LETTERS_OR_DIGITS) ?? []);
 }
 
 /** What the full-text index stores for a field: its words, space-separated. */

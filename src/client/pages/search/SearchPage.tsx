@@ -16,13 +16,22 @@ export function SearchPage() {
         state={state}
         emptyTitle="No phone found"
         emptyDescription="Check the spelling, or search for fewer words."
-        note={(result) =>
-          result.searchedFor && (
-            <p className="mb-4 text-sm text-ink-600">
-              Showing results for <strong className="font-semibold text-ink-900">{result.searchedFor}</strong>
-            </p>
-          )
-        }
+        note={(result) => (
+          <>
+            {result.searchedFor && (
+              <p className="mb-4 text-sm text-ink-600">
+                Showing results for <strong className="font-semibold text-ink-900">{result.searchedFor}</strong>
+              </p>
+            )}
+            {result.closest && (
+              <p className="mb-4 rounded-card border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-ink-700">
+                No phone matches all of{' '}
+                <strong className="font-semibold text-ink-900">{result.searchedFor ?? q}</strong>. These are the
+                closest: they match most of the words.
+              </p>
+            )}
+          </>
+        )}
       />
     </div>
   );

@@ -132,6 +132,10 @@ export async function seedDemoData(
         .insertInto('product_photos')
         .values(listings.flatMap((l) => l.photos))
         .execute();
+      await trx
+        .insertInto('price_history')
+        .values(listings.flatMap((l) => l.prices))
+        .execute();
       for (const { product } of listings) await syncListing(trx, product.id);
       await insertActivity(trx, users, listings, started);
       return true;
@@ -237,6 +241,8 @@ async function demoListings(images: ImageStore, users: Map<AccountKey, DemoUser>
         viewsOf(n, caption, hue).map((picture) => demoUpload(images, picture, seller.id, postedAt)),
       );
       const cover = uploads[0]!.id;
+      const dropped = n === PRICE_DROPPED;
+      const droppedAt = new Date(postedAt + HOUR).toISOString();
       const product = {
         id: newId(postedAt),
         seller_id: seller.id,
@@ -254,12 +260,20 @@ async function demoListings(images: ImageStore, users: Map<AccountKey, DemoUser>
         is_sold: n === SOLD,
         is_advertised: ADVERTISED.has(n) && n !== SOLD,
         is_hidden: n === HIDDEN,
-        previous_resale_price: n === PRICE_DROPPED ? fields.resalePrice + PRICE_DROP : null,
-        edited_at: n === PRICE_DROPPED ? new Date(postedAt + HOUR).toISOString() : null,
+        previous_resale_price: dropped ? fields.resalePrice + PRICE_DROP : null,
+        price_changed_at: dropped ? droppedAt : null,
+        edited_at: dropped ? droppedAt : null,
         posted_at: new Date(postedAt).toISOString(),
       };
       const photos = uploads.map((upload, position) => ({ product_id: product.id, upload_id: upload.id, position }));
-      return { uploads, product, photos, pictureUrl: images.urlOf(imageFileName(cover)) };
+      // As an edit writes it: listed at the higher price, then lowered (products/prices.ts).
+      const prices = dropped
+        ? [
+            { product_id: product.id, price: fields.resalePrice + PRICE_DROP, set_at: product.posted_at },
+            { product_id: product.id, price: fields.resalePrice, set_at: droppedAt },
+          ]
+        : [{ product_id: product.id, price: fields.resalePrice, set_at: product.posted_at }];
+      return { uploads, product, photos, prices, pictureUrl: images.urlOf(imageFileName(cover)) };
     }),
   );
 }

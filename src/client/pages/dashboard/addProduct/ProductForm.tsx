@@ -17,6 +17,8 @@ import { productFormSchema, type ProductFormInput, type ProductFormValues } from
 import { usePhotoUploads } from './usePhotoUploads';
 import { paths } from '../../../../shared/paths';
 import { showServerErrors } from '../../../components/serverErrors';
+import { confirmAction } from '../../../components/dialogs';
+import { formatTk } from '../../../components/formatTk';
 
 /**
  * Filled from the account and not editable here, so it should not look like a field to type in
@@ -48,6 +50,25 @@ function startingValues(product: Product | undefined, photoKeys: string[]): Prod
   };
 }
 
+/**
+ * Asking more than the phone cost new is mostly a slip (a digit too many), so the seller says so
+ * before it is published; true when the price is not above the original or the seller confirms.
+ */
+async function priceConfirmed({
+  originalPrice,
+  resalePrice,
+}: Pick<ProductFormValues, 'originalPrice' | 'resalePrice'>) {
+  if (resalePrice <= originalPrice) return true;
+  return confirmAction({
+    title: 'Ask more than it cost new?',
+    text: `The resale price ${formatTk(resalePrice)} is above the original price ${formatTk(originalPrice)}. Buyers compare the two.`,
+    confirmText: 'Yes, keep this price',
+    cancelText: 'Change the price',
+    // The form puts the cursor in the price instead.
+    returnFocus: false,
+  });
+}
+
 interface ProductFormProps {
   /** The listing to edit; without it the form lists a new phone. */
   product?: Product;
@@ -72,6 +93,7 @@ export function ProductForm({ product }: ProductFormProps) {
     control,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver: zodResolver(productFormSchema),
@@ -100,6 +122,10 @@ export function ProductForm({ product }: ProductFormProps) {
     saving.current = true;
     setFormError(null);
     try {
+      if (!(await priceConfirmed(fields))) {
+        setFocus('resalePrice');
+        return;
+      }
       let urls: string[];
       try {
         urls = await photos.uploadedUrls();
@@ -157,7 +183,11 @@ export function ProductForm({ product }: ProductFormProps) {
         <FormField label="Original Price" hint="What it cost new, in Tk" error={errors.originalPrice?.message}>
           <Input inputMode="numeric" placeholder="89000" {...register('originalPrice')} />
         </FormField>
-        <FormField label="Resale Price" hint="Your asking price, in Tk" error={errors.resalePrice?.message}>
+        <FormField
+          label="Resale Price"
+          hint="Your asking price in whole Tk, at least 100"
+          error={errors.resalePrice?.message}
+        >
           <Input inputMode="numeric" placeholder="52000" {...register('resalePrice')} />
         </FormField>
         <FormField label="Purchase Year" error={errors.yearOfPurchase?.message}>

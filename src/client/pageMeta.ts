@@ -1,0 +1,72 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useMatches, type Params, type UIMatch } from 'react-router';
+import type { Category } from '../shared/categories';
+import { pageMeta, type PageMeta } from '../shared/page-meta';
+import type { Product } from '../shared/products';
+import { queryKeys } from './api/queryKeys';
+
+/*
+ * A route's title and description, from what its loader read: the same function gives the browser
+ * its document title and the server the head of a page it renders (render/entry.tsx).
+ */
+
+type MetaOf = (queryClient: QueryClient, params: Params, url: URL) => PageMeta | undefined;
+
+/** A route's `handle`: what its page is called. */
+export interface MetaHandle {
+  meta: MetaOf;
+}
+
+export const metaHandle = (meta: MetaOf): MetaHandle => ({ meta });
+export const fixedMeta = (meta: () => PageMeta): MetaHandle => ({ meta });
+
+export const productMetaHandle = metaHandle((queryClient, params) => {
+  const product = queryClient.getQueryData<Product>(queryKeys.products.one(params.id ?? ''));
+  return product && pageMeta.product(product);
+});
+
+export const categoryMetaHandle = metaHandle((queryClient, params) => {
+  const category = queryClient.getQueryData<Category>(queryKeys.categories.info(params.id ?? ''));
+  return category && pageMeta.category(category);
+});
+
+export const searchMetaHandle = metaHandle((_, __, url) => pageMeta.search(url.searchParams.get('q')?.trim() ?? ''));
+
+const hasMeta = (handle: unknown): handle is MetaHandle =>
+  typeof handle === 'object' && handle !== null && typeof (handle as MetaHandle).meta === 'function';
+
+/** The meta of the deepest matched route that has one (a dashboard screen has its layout's). */
+export function metaOfMatches(
+  matches: Array<Pick<UIMatch, 'handle' | 'params'>>,
+  queryClient: QueryClient,
+  url: URL,
+): PageMeta | undefined {
+  for (const match of [...matches].reverse()) {
+    if (hasMeta(match.handle)) return match.handle.meta(queryClient, match.params, url);
+  }
+  return undefined;
+}
+
+function setDescription(description: string) {
+  let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.name = 'description';
+    document.head.append(tag);
+  }
+  tag.content = description;
+}
+
+/** Keeps the document's title and description those of the page on screen. */
+export function usePageMeta(): void {
+  const matches = useMatches();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  useEffect(() => {
+    const meta = metaOfMatches(matches, queryClient, new URL(window.location.href));
+    if (!meta) return;
+    document.title = meta.title;
+    setDescription(meta.description);
+  }, [matches, queryClient, location]);
+}

@@ -1,0 +1,55 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema';
+import type { Engine } from '../connection';
+import { rebuildSearchIndex } from '../../search/indexing';
+
+/**
+ * Honest prices and model numbers found either way.
+ *
+ * - `price_history`: every resale price a listing had, from when. "Price dropped from X" compares a
+ *   new price with the lowest of the 30 days before it (as EU rules ask of shops), so raising a
+ *   price and lowering it again shows no drop. `products.previous_resale_price` now holds that
+ *   lowest price when the last change went below it (else null), and `price_changed_at` when, so
+ *   the badge goes 30 days later.
+ * - The search index is built again: its tokenizer now splits letters from digits ("iphone12" is
+ *   "iphone 12"), and the stored text must be written the same way as the queries.
+ */
+export function priceHistoryMigration(engine: Engine) {
+  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
+
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('price_history')
+        .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
+        .addColumn('price', 'integer', (c) => c.notNull())
+        .addColumn('set_at', timestamp, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('price_history_product')
+        .on('price_history')
+        .columns(['product_id', 'set_at'])
+        .execute();
+      await db.schema.alterTable('products').addColumn('price_changed_at', timestamp).execute();
+
+      await historyFromListings(db);
+      await rebuildSearchIndex(db as Kysely<Database>, engine);
+    },
+  };
+}
+
+/**
+ * The price history the listings of before tell: the price before the last change (from when they
+ * were posted), then the price now (from that edit). A raise is no drop; a drop keeps its badge for
+ * 30 days from the edit.
+ */
+export async function historyFromListings(db: Kysely<unknown>) {
+  await sql`insert into price_history (product_id, price, set_at)
+    select id, previous_resale_price, posted_at from products where previous_resale_price is not null`.execute(db);
+  await sql`insert into price_history (product_id, price, set_at)
+    select id, resale_price, coalesce(edited_at, posted_at) from products`.execute(db);
+  await sql`update products set previous_resale_price = null
+    where previous_resale_price is not null and previous_resale_price <= resale_price`.execute(db);
+  await sql`update products set price_changed_at = coalesce(edited_at, posted_at)
+    where previous_resale_price is not null`.execute(db);
+}
