@@ -6,7 +6,7 @@ import { productSchema, type Product, type StoreProductRequest } from '../src/sh
 import { registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { listProduct, uploadPhoto } from './support/products';
-import { historyFromListings } from '../src/server/db/migrations/008-price-history';
+import { historyFromListings } from '../src/server/db/migrations/010-price-history';
 
 /* Several photos per listing, editing a listing, and hiding it (issue 11). */
 
