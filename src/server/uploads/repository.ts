@@ -57,9 +57,18 @@ export const shownByABooking = (images: ImageStore) => (eb: ExpressionBuilder<Da
       .where('bookings.product_img', '=', pictureUrlOf(images, eb.ref('uploads.id'))),
   );
 
+/** Where some account has the picture of the upload row in the query as its profile photo. */
+const someonesPhoto = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
+  eb.exists(
+    eb
+      .selectFrom('users')
+      .select('users.id')
+      .where('users.photo_url', '=', pictureUrlOf(images, eb.ref('uploads.id'))),
+  );
+
 /**
- * Deletes the upload rows created before `createdBefore` that no product uses and no order shows
- * (photos of a listing that was never saved), and answers their ids; their files are the caller's
+ * Deletes the upload rows created before `createdBefore` that no product uses, no order shows and
+ * no account has as its photo (photos of a listing that was never saved), and answers their ids; their files are the caller's
  * to remove. A product saved with one of them at that very moment makes the statement fail on the
  * foreign key and deletes nothing; the next round goes on without that upload.
  */
@@ -87,6 +96,7 @@ export async function deleteUnusedUploads(
       ),
     )
     .where((eb) => eb.not(shownByABooking(images)(eb)))
+    .where((eb) => eb.not(someonesPhoto(images)(eb)))
     .returning('id')
     .execute();
   return rows.map((row) => row.id);

@@ -2,10 +2,10 @@ import { OPEN_STATUSES, SOLD_TO_ANOTHER_BUYER, type BookingStatus } from '../../
 import * as messages from '../../bookings/messages';
 import { syncListing } from '../../search/indexing';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import { hashPassword } from '../../auth/passwords';
 import { imageFileName, imageFileNames, thumbFileName } from '../../uploads/names';
 import { processPhoto } from '../../uploads/processing';
+import { avatarFileName, drawAvatar } from '../../users/avatar';
 import type { ImageStore } from '../../uploads/store';
 import { newId } from '../ids';
 import type { BookingRow, Database, NewUser } from '../schema';
@@ -85,7 +85,6 @@ const PICTURE = { width: 800, height: 600 };
 const HOUR = 3_600_000;
 
 const sellerOf = (n: number): AccountKey => (n % 3 === 2 ? 'newSeller' : 'verifiedSeller');
-const avatarFileName = (userId: string) => `avatar-${userId}.webp`;
 
 interface SeedOptions {
   log: (line: string) => void;
@@ -171,7 +170,7 @@ async function demoUsers(
     accounts.map(async ([key, account], index) => {
       const createdAt = now - (40 - index) * 24 * HOUR;
       const id = newId(createdAt);
-      await images.put(avatarFileName(id), await avatar(account.name, index * 67));
+      await images.put(avatarFileName(id), await drawAvatar(account.name, index * 67));
       const user: DemoUser = {
         id,
         email: account.email,
@@ -188,20 +187,6 @@ async function demoUsers(
     }),
   );
   return new Map(entries);
-}
-
-/** A round portrait with the person's initials, drawn locally so the demo needs no network. */
-function avatar(name: string, hue: number): Promise<Buffer> {
-  const initials = name
-    .split(' ')
-    .map((part) => part[0] ?? '')
-    .join('')
-    .slice(0, 2);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="150" height="150">
-  <rect width="150" height="150" fill="hsl(${hue} 55% 45%)"/>
-  <text x="75" y="96" font-family="DejaVu Sans, Arial, sans-serif" font-size="60" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text>
-</svg>`;
-  return sharp(Buffer.from(svg)).webp({ quality: 85 }).toBuffer();
 }
 
 /** The pictures of listing `n`: the front as the cover, then for some a back view and a close-up. */
