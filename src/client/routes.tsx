@@ -64,6 +64,9 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                 async () => (await import('./pages/account/UnsubscribePage')).UnsubscribePage,
               ),
               lazyScreen(paths.blog, async () => (await import('./pages/blog/BlogPage')).BlogPage),
+              lazyScreen(paths.faq, async () => (await import('./pages/help/FaqPage')).FaqPage),
+              lazyScreen(paths.privacy, async () => (await import('./pages/help/PrivacyPage')).PrivacyPage),
+              lazyScreen(paths.terms, async () => (await import('./pages/help/TermsPage')).TermsPage),
               {
                 path: paths.dashboard,
                 element: (
