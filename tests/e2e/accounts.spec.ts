@@ -32,6 +32,8 @@ test('a new seller registers, opens the verification mail and lists a phone', as
   await page.goto('/dashboard/addproduct');
   await expect(page.getByRole('region', { name: 'Verify your email' })).toContainText(email);
   await expect(page.getByRole('alert').filter({ hasText: 'verify your email address before you list' })).toBeVisible();
+  // Told before filling the form in: the form is not there until the address is verified.
+  await expect(page.getByLabel('Product Name')).toHaveCount(0);
 
   const mail = await waitForMail(e2eMailFolder(), email, VERIFY_SUBJECT);
   await page.goto(linkIn(mail, '/verify-email'));

@@ -96,7 +96,11 @@ export function ProfilePhotoField({
         <FormField
           label="Photo URL"
           error={urlError}
-          hint="Or a link to your picture, starting with https://. Without a photo you get one with your initials."
+          hint={
+            current === undefined
+              ? 'Or a link to your picture, starting with https://. Without a photo you get one with your initials.'
+              : 'Or a link to your picture, starting with https://. Leave both empty to keep the photo you have.'
+          }
         >
           <Input type="url" inputMode="url" autoComplete="photo" placeholder="https://" {...urlInput} />
         </FormField>

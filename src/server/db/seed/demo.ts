@@ -38,7 +38,7 @@ export const DEMO_ACCOUNTS = {
     name: demoPerson(1, 'seller').name,
     role: 'seller',
     verified: true,
-    note: 'verified seller',
+    note: 'verified seller; also booked a phone of new.seller@',
   },
   newSeller: {
     email: 'new.seller@example.com',
@@ -71,6 +71,8 @@ const ADVERTISED = new Set([0, 1, 3, 4, 8, 10]);
 const SOLD = 6;
 const BOOKED_BY_BUYER = 0;
 const REPORTED_BY_OTHER_BUYER = 2;
+/** A new seller's phone the verified seller booked: a seller buys too. */
+const SELLER_BUYS = 5;
 /** Listings with a back view and a box photo besides the cover. */
 const SEVERAL_PHOTOS = new Set([0, 1, 3, 4]);
 /** Edited once, its price lowered by PRICE_DROP Tk. */
@@ -300,6 +302,8 @@ const DEMO_BOOKINGS: Array<{
     reason: 'Bought one elsewhere',
   },
   { buyer: 'buyer', n: 10, status: 'expired', meet: 'Chawkbazar, Chattogram', hoursAgo: 60 },
+  // One account buys and sells: the verified seller asks for one of the new seller's phones.
+  { buyer: 'verifiedSeller', n: SELLER_BUYS, status: 'requested', meet: 'Gulshan 1, DCC market', hoursAgo: 3 },
   { buyer: 'otherBuyer', n: SOLD, status: 'sold', meet: 'Zindabazar, Sylhet', hoursAgo: 20 },
   {
     buyer: 'buyer',
