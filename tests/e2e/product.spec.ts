@@ -71,3 +71,28 @@ test('a buyer may book and report, with no note about who can book', async ({
   await expect(reportButton(page)).toBeEnabled();
   await expect(page.getByText(NOT_FOR_ADMIN)).toHaveCount(0);
 });
+
+test.describe('on a phone-sized window', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a long product name without spaces wraps on its page and its card instead of overflowing', async ({
+    page,
+    registerSeller,
+    createListing,
+  }) => {
+    // 120 characters, the most a name may have, and not one space to break at.
+    const productName = uniqueText('SamsungGalaxyS23UltraPhantomBlack512GB').replace(' ', '').padEnd(120, 'X');
+    const listing = await createListing(await registerSeller(), { productName });
+    await page.goto(`/productId/${listing._id}`);
+    const heading = page.getByRole('heading', { level: 1, name: productName });
+    await expect(heading).toBeVisible();
+    const box = await heading.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+
+    // Its card in the results, under a heading that quotes the long search.
+    await page.goto(`/search?q=${encodeURIComponent(productName.slice(0, 30))}`);
+    await expect(page.getByRole('heading', { name: productName })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  });
+});
