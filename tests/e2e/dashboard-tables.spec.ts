@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueText } from './support/fixtures';
+import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
 
 /** A name as long as the form allows (120 characters), the kind that used to push the buttons away. */
 const longName = () =>
@@ -74,6 +74,14 @@ test.describe('on a phone, each table row is a card with everything in view', ()
     await expect(row.getByText('Price (Tk)', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: 'Pay' })).toBeInViewport({ ratio: 1 });
     await expect(row.getByText('In person at the meeting')).toBeInViewport({ ratio: 1 });
+    // Pay says how payment works: in person, to the seller, when they meet.
+    await row.getByRole('button', { name: 'Pay' }).click();
+    const pay = page.getByRole('dialog', { name: 'Pay in person at the meeting' });
+    await expect(pay).toContainText('43000Tk');
+    await expect(pay).toContainText('PhoneHaat never takes payment');
+    await expectNoSeriousAxeViolations(page);
+    await pay.getByRole('button', { name: 'Got it' }).click();
+    await expect(pay).toBeHidden();
     await expectNoSidewaysScroll(page);
   });
 });

@@ -32,6 +32,8 @@ async function signUp(page: Page, name: string, email: string) {
   await page.goto('/register');
   await expect(page.getByLabel('Register As')).toHaveValue('buyer');
   await expectNoSeriousAxeViolations(page);
+  await expect(page.getByRole('link', { name: 'Terms & Conditions' }).first()).toHaveAttribute('href', '/terms');
+  await expect(page.getByRole('link', { name: 'Privacy Policy' }).first()).toHaveAttribute('href', '/privacy');
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(E2E_PASSWORD);
@@ -120,6 +122,14 @@ for (const [size, viewport] of sizes) {
       const buyer = await registerBuyer();
       await loginAs(page, buyer);
       await page.goto('/dashboard/account');
+      const help = page.getByRole('region', { name: 'Help and policies' });
+      for (const [name, href] of [
+        ['F.A.Q', '/faq'],
+        ['Privacy Policy', '/privacy'],
+        ['Terms & Conditions', '/terms'],
+      ] as const) {
+        await expect(help.getByRole('link', { name })).toHaveAttribute('href', href);
+      }
       const newName = `Renamed ${uniqueText('Buyer').split(' ')[1]}`;
       await page.getByLabel('Name', { exact: true }).fill(newName);
       await page.getByRole('button', { name: 'Save profile' }).click();

@@ -1,5 +1,5 @@
 import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
-import { expect, test, uniqueText } from './support/fixtures';
+import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
 
 const [iphone, samsung] = CATEGORY_CATALOGUE;
 
@@ -147,6 +147,15 @@ test.describe('signed-out browsing', () => {
     await footer.getByRole('link', { name: 'F.A.Q' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'F.A.Q' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'How do I pay?' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    for (const [path, heading] of [
+      ['/privacy', 'What we collect, and why'],
+      ['/terms', 'Reports and moderation'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+    }
   });
 
   test('signed out, the header offers Home, Blog and Login', async ({ page }) => {
