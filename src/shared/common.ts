@@ -39,12 +39,13 @@ export const phoneSchema = (requiredMessage: string) =>
 /** A link to a picture on the web; only http(s), so nothing else can end up in an <img src>. */
 const webUrl = z.url({ protocol: /^https?$/ });
 /** A picture this server keeps: an upload or a drawn avatar, named by its path. */
-export const OWN_PICTURE_PATH = /^\/uploads\/[0-9a-z-]{1,80}\.webp$/;
+const OWN_PICTURE_PATH = /^\/uploads\/[0-9a-z-]{1,80}\.webp$/;
 export const PROFILE_PHOTO_MESSAGE = 'Upload a photo, or enter a link that starts with http:// or https://';
 
 /**
  * A profile photo, optional: a link to a picture on the web, or the path of a picture uploaded to
- * this server (the server checks that it is the account's own). Empty or absent keeps the photo there is.
+ * this server (the server checks that it is the account's own). Empty or absent keeps the photo
+ * there is.
  */
 export const profilePhotoSchema = z
   .string()

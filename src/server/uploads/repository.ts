@@ -68,9 +68,10 @@ const someonesPhoto = (images: ImageStore) => (eb: ExpressionBuilder<Database, '
 
 /**
  * Deletes the upload rows created before `createdBefore` that no product uses, no order shows and
- * no account has as its photo (photos of a listing that was never saved), and answers their ids; their files are the caller's
- * to remove. A product saved with one of them at that very moment makes the statement fail on the
- * foreign key and deletes nothing; the next round goes on without that upload.
+ * no account has as its photo (photos of a listing that was never saved), and answers their ids;
+ * their files are the caller's to remove. A product saved with one of them at that very moment
+ * makes the statement fail on the foreign key and deletes nothing; the next round goes on without
+ * that upload.
  */
 export async function deleteUnusedUploads(
   db: Kysely<Database>,

@@ -17,7 +17,7 @@ const notYours = () =>
 /**
  * The photo a profile change stores, or undefined to keep the one there is. A picture of this
  * server must be the account's own: one of its uploads (named by its URL as POST /uploads gave it)
- * or the photo it has already; a link elsewhere is taken as the spec's photo URL.
+ * or the photo it has already (a drawn avatar included); a link elsewhere is taken as the spec's photo URL.
  */
 async function photoToStore(
   deps: ProfileDeps,
