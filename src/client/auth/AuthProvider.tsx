@@ -128,6 +128,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (form: RegisterForm, photo: File | null) =>
       withLoading(async () => {
         await signUpOrResume(form.email, form.password);
+        // The photo's upload goes with the new account's token, not one this browser kept from another.
+        if (photo) await storeAccessToken(form.email);
         const photoURL = await profilePhotoToSend(photo, form.photoURL);
         await addUser({ name: form.name, email: form.email, role: form.role, photoURL, verified: false });
         const account = await fetchCurrentUser();
