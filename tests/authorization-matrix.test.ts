@@ -17,7 +17,9 @@ import { listProduct, multipartBody, uploadPhoto } from './support/products';
 /*
  * Who may call what (API.md), as one table over every /api route. Each call gets fresh records to
  * act on; the record belongs to `seller`, so `otherSeller` shows what a seller may do to someone
- * else's record. The test fails when the app has an /api route the table does not list.
+ * else's record. `otherSeller` signed up as a buyer and started selling: one account on both sides
+ * of the deal, so its rows show what such an account may do as a buyer and as a seller. The test
+ * fails when the app has an /api route the table does not list.
  */
 
 const ROLES = ['anonymous', 'buyer', 'seller', 'otherSeller', 'admin'] as const;
@@ -29,7 +31,8 @@ const signedIn: readonly Role[] = ['buyer', 'seller', 'otherSeller', 'admin'];
 const admin: readonly Role[] = ['admin'];
 const owner: readonly Role[] = ['seller'];
 const anySeller: readonly Role[] = ['seller', 'otherSeller'];
-const buyer: readonly Role[] = ['buyer'];
+/** Every account that buys: buyers and sellers (one account buys and sells), never the admin. */
+const buysAndSells: readonly Role[] = ['buyer', 'seller', 'otherSeller'];
 
 /** What one call sends: the concrete URL of the row's path template, and a body that passes validation. */
 type Call = Omit<InjectOptions, 'method'> & { url: string };
@@ -42,7 +45,7 @@ interface Row {
   call: (as: Role, caller: Actor | null) => Promise<Call> | Call;
   /** The answer an allowed caller gets when it is not a 2xx (a route that is allowed but not set up here). */
   allowedStatus?: number;
-  /** The call ends the caller's session, so it is made by a throwaway actor of the same role. */
+  /** The call ends the caller's session or changes its role, so it is made by a throwaway actor of the same role. */
   endsSession?: boolean;
 }
 
@@ -235,6 +238,17 @@ const TABLE: Row[] = [
     endsSession: true,
     call: (_as, caller) => ({ url: '/api/account/delete', payload: { password: caller?.password ?? 'x' } }),
   },
+  // A buyer starts selling; a seller updates the same fields. Made by a throwaway actor: it changes the role.
+  {
+    method: 'POST',
+    path: '/api/account/start-selling',
+    allowed: buysAndSells,
+    endsSession: true,
+    call: () => ({
+      url: '/api/account/start-selling',
+      payload: { name: 'Matrix Name', phoneNumber: '01711223344', acceptTerms: true },
+    }),
+  },
   {
     method: 'GET',
     path: '/api/account/mail-settings',
@@ -398,10 +412,11 @@ const TABLE: Row[] = [
       return { url: '/api/store_products', payload: { ...fields, productImg: await uploadPhoto(photoOwner) } };
     },
   },
+  // Any account: a listing's photos, and everyone's profile photo.
   {
     method: 'POST',
     path: '/api/uploads',
-    allowed: anySeller,
+    allowed: signedIn,
     call: async () => ({ url: '/api/uploads', ...(await records.picture()) }),
   },
   {
@@ -415,6 +430,16 @@ const TABLE: Row[] = [
     path: '/api/advertise/product/:id',
     allowed: owner,
     call: async () => ({ url: `/api/advertise/product/${await records.product()}` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/advertise/product/:id',
+    allowed: owner,
+    call: async () => {
+      const id = await records.product();
+      await actors.seller.request({ method: 'PUT', url: `/api/advertise/product/${id}` });
+      return { url: `/api/advertise/product/${id}` };
+    },
   },
   {
     method: 'PUT',
@@ -452,11 +477,11 @@ const TABLE: Row[] = [
     call: async () => ({ url: `/api/product/delete/${await records.product()}` }),
   },
 
-  // Bookings
+  // Bookings: every account buys, but nobody their own phone (the record is `seller`'s)
   {
     method: 'POST',
     path: '/api/store/booking/product',
-    allowed: buyer,
+    allowed: ['buyer', 'otherSeller'],
     call: async () => ({
       url: '/api/store/booking/product',
       payload: { productId: await records.product(), phoneNumber: '01711223344', meetLocation: 'Rangpur' },
@@ -529,8 +554,8 @@ const TABLE: Row[] = [
   {
     method: 'GET',
     path: '/api/orders',
-    allowed: buyer,
-    call: () => ({ url: `/api/orders?email=${enc(actors.buyer.email)}` }),
+    allowed: buysAndSells,
+    call: (_as, caller) => ({ url: `/api/orders?email=${enc(emailOf(caller))}` }),
   },
 
   // Reports: anyone signed in, except on their own listing
@@ -583,10 +608,24 @@ type Verdict = 'allowed' | number;
 const verdictOf = (row: Row, status: number): Verdict =>
   (row.allowedStatus ? status === row.allowedStatus : status >= 200 && status < 300) ? 'allowed' : status;
 
+/** A seller the way `otherSeller` became one: signed up as a buyer, then started selling. */
+async function buyerTurnedSeller(): Promise<Actor> {
+  const actor = await registerActor(t.app, 'buyer');
+  const started = await actor.request({
+    method: 'POST',
+    url: '/api/account/start-selling',
+    payload: { name: 'Other Seller', phoneNumber: '01911223344', acceptTerms: true },
+  });
+  if (started.statusCode !== 200) throw new Error(`start-selling failed: ${started.body}`);
+  return actor;
+}
+
 async function callerFor(row: Row, as: Role): Promise<Actor | null> {
   if (as === 'anonymous') return null;
   if (!row.endsSession) return actors[as];
-  return as === 'admin' ? adminActor(t.app, t.db) : registerActor(t.app, as === 'buyer' ? 'buyer' : 'seller');
+  if (as === 'admin') return adminActor(t.app, t.db);
+  if (as === 'otherSeller') return buyerTurnedSeller();
+  return registerActor(t.app, as === 'buyer' ? 'buyer' : 'seller');
 }
 
 async function attempt(row: Row, as: Role): Promise<LightMyRequestResponse> {
@@ -605,7 +644,7 @@ beforeAll(async () => {
   const [buyerActor, seller, otherSeller] = await Promise.all([
     registerActor(t.app, 'buyer'),
     registerActor(t.app, 'seller'),
-    registerActor(t.app, 'seller'),
+    buyerTurnedSeller(),
   ]);
   actors = { buyer: buyerActor, seller, otherSeller, admin: await adminActor(t.app, t.db) };
 });

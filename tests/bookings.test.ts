@@ -147,7 +147,7 @@ describe('POST /api/store/booking/product', () => {
     });
   });
 
-  it('is for signed-in buyers only', async () => {
+  it('is for signed-in accounts that buy: not the admin, and nobody on their own phone', async () => {
     const productId = await listProduct(seller);
     const anonymous = await t.app.inject({
       method: 'POST',
@@ -156,11 +156,12 @@ describe('POST /api/store/booking/product', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: 'Please log in first', code: 'UNAUTHENTICATED' });
-    for (const actor of [seller, admin]) {
-      const response = await book(actor, booking(productId));
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: 'Only a buyer can do that', code: 'FORBIDDEN' });
-    }
+    const byAdmin = await book(admin, booking(productId));
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json()).toEqual({ message: 'Only a buyer or a seller can do that', code: 'FORBIDDEN' });
+    const own = await book(seller, booking(productId));
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ message: 'This is your own phone: you cannot book it', code: 'FORBIDDEN' });
   });
 });
 
@@ -209,7 +210,7 @@ describe('GET /api/orders?email=', () => {
     });
   });
 
-  it("refuses another buyer's email, a missing email, non-buyers and anonymous callers", async () => {
+  it("refuses another buyer's email, a missing email, the admin and anonymous callers", async () => {
     const other = await buyer.request({
       method: 'GET',
       url: `/api/orders?email=${encodeURIComponent(otherBuyer.email)}`,
@@ -217,9 +218,13 @@ describe('GET /api/orders?email=', () => {
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ message: 'You can only do this for your own account', code: 'FORBIDDEN' });
     expect((await buyer.request({ method: 'GET', url: '/api/orders' })).statusCode).toBe(403);
+    // A seller buys too: its own orders, and nobody else's.
     expect(
       (await seller.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(seller.email)}` }))
         .statusCode,
+    ).toBe(200);
+    expect(
+      (await seller.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}` })).statusCode,
     ).toBe(403);
     expect(
       (await admin.request({ method: 'GET', url: `/api/orders?email=${encodeURIComponent(buyer.email)}` })).statusCode,

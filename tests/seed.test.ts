@@ -42,7 +42,7 @@ describe('demo seed', () => {
       uploads: DEMO_LISTING_COUNT + 8,
       products: DEMO_LISTING_COUNT,
       // Every state of the deal at least once (the deal's own test reads them).
-      bookings: 8,
+      bookings: 9,
       reports: 1,
       verification_requests: 1,
     });
@@ -99,6 +99,15 @@ describe('demo seed', () => {
     expect(requests.filter((request) => request.status === 'requested').length).toBeGreaterThanOrEqual(2);
     const phones = await t.app.inject({ url: '/api/all/phones?limit=100' });
     expect(phones.json<Product[]>().filter((product) => product.reserved)).toHaveLength(1);
+
+    // One account buys and sells: the verified seller has an order of its own, a phone of the new seller's.
+    const ownOrders = buyerOrderSchema
+      .array()
+      .parse((await seller.request({ url: `/api/orders?email=${DEMO_ACCOUNTS.verifiedSeller.email}` })).json());
+    expect(ownOrders).toEqual([expect.objectContaining({ status: 'requested' })]);
+    const newSeller = await logInActor(t.app, DEMO_ACCOUNTS.newSeller.email, DEMO_PASSWORD);
+    const asked = (await newSeller.request({ url: '/api/bookings/requests' })).json<Array<{ buyerName: string }>>();
+    expect(asked.map((request) => request.buyerName)).toEqual([DEMO_ACCOUNTS.verifiedSeller.name]);
   });
 
   it('shows listings with several photos, one with a lowered price, and keeps the hidden one out of public lists', async () => {

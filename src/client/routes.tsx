@@ -93,6 +93,18 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                 handle: fixedMeta(pageMeta.blog),
               },
               {
+                ...lazyScreen(paths.faq, async () => (await import('./pages/help/FaqPage')).FaqPage),
+                handle: fixedMeta(pageMeta.faq),
+              },
+              {
+                ...lazyScreen(paths.privacy, async () => (await import('./pages/help/PrivacyPage')).PrivacyPage),
+                handle: fixedMeta(pageMeta.privacy),
+              },
+              {
+                ...lazyScreen(paths.terms, async () => (await import('./pages/help/TermsPage')).TermsPage),
+                handle: fixedMeta(pageMeta.terms),
+              },
+              {
                 path: paths.dashboard,
                 handle: fixedMeta(pageMeta.dashboard),
                 element: (

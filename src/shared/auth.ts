@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { emailSchema, requiredText, webUrlSchema } from './common';
+import { emailSchema, profilePhotoSchema, requiredText } from './common';
 import { messages } from './messages';
 
 export const PASSWORD_MIN = 8;
@@ -23,17 +23,22 @@ export type SignupRequest = z.infer<typeof signupRequestSchema>;
 export const REGISTER_ROLES = ['buyer', 'seller'] as const;
 export type RegisterRole = (typeof REGISTER_ROLES)[number];
 
-/** The register form: the account fields plus the profile that POST /addUser stores. */
+/**
+ * The register form: the account fields plus the profile that POST /addUser stores. The photo is
+ * optional (uploaded from the device, a link, or else an avatar drawn with the initials), and the
+ * role only says whether the account sells from the start: every account can buy.
+ */
 export const registerFormSchema = signupRequestSchema.extend({
   name: requiredText(messages.registerNameRequired, 80),
-  photoURL: webUrlSchema(messages.registerPhotoRequired),
+  photoURL: profilePhotoSchema,
   role: z.enum(REGISTER_ROLES, { error: messages.registerRoleRequired }),
 });
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
+/** The identity provider's account update: a new name, and a new photo if one is given. */
 export const updateAccountRequestSchema = z.object({
   displayName: requiredText('Name is required', 80),
-  photoURL: webUrlSchema('Photo url is required'),
+  photoURL: profilePhotoSchema,
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequestSchema>;
 

@@ -37,10 +37,22 @@ export const phoneSchema = (requiredMessage: string) =>
   );
 
 /** A link to a picture on the web; only http(s), so nothing else can end up in an <img src>. */
-export const webUrlSchema = (requiredMessage: string) =>
-  requiredText(requiredMessage, 2048).pipe(
-    z.url({ protocol: /^https?$/, error: 'Please enter a link that starts with http:// or https://' }),
-  );
+const webUrl = z.url({ protocol: /^https?$/ });
+/** A picture this server keeps: an upload or a drawn avatar, named by its path. */
+const OWN_PICTURE_PATH = /^\/uploads\/[0-9a-z-]{1,80}\.webp$/;
+export const PROFILE_PHOTO_MESSAGE = 'Upload a photo, or enter a link that starts with http:// or https://';
+
+/**
+ * A profile photo, optional: a link to a picture on the web, or the path of a picture uploaded to
+ * this server (the server checks that it is the account's own). Empty or absent keeps the photo
+ * there is.
+ */
+export const profilePhotoSchema = z
+  .string()
+  .trim()
+  .max(2048, 'This link is too long')
+  .refine((v) => v === '' || OWN_PICTURE_PATH.test(v) || webUrl.safeParse(v).success, PROFILE_PHOTO_MESSAGE)
+  .optional();
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page counts from 1').max(100_000).default(1),

@@ -3,7 +3,6 @@ export const messages = {
   loginEmailRequired: 'Email is required !',
   loginPasswordRequired: 'Password is required !',
   registerNameRequired: ' Name is required !',
-  registerPhotoRequired: ' Photo url is required !',
   registerEmailRequired: ' Email url is required !',
   registerPasswordRequired: ' Password  is required !',
   registerRoleRequired: 'User role is required !',

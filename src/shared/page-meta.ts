@@ -71,6 +71,18 @@ export const pageMeta = {
     description:
       'Short answers on React state management, prototypal inheritance, unit testing, and React, Angular or Vue.',
   }),
+  faq: (): PageMeta => ({
+    title: titled('F.A.Q'),
+    description: 'How buying and selling a used phone on PhoneHaat works, from booking to meeting and paying.',
+  }),
+  privacy: (): PageMeta => ({
+    title: titled('Privacy Policy'),
+    description: 'What PhoneHaat keeps about you, why, who sees it, and how to have it deleted.',
+  }),
+  terms: (): PageMeta => ({
+    title: titled('Terms & Conditions'),
+    description: 'The rules for buying and selling on PhoneHaat, and what happens when they are broken.',
+  }),
   forgotPassword: (): PageMeta => ({
     title: titled('Forgot your password?'),
     description: 'Get a link by mail to choose a new PhoneHaat password.',

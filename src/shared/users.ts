@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { REGISTER_ROLES } from './auth';
-import { emailSchema, requiredText, webUrlSchema } from './common';
+import { emailSchema, phoneSchema, profilePhotoSchema, requiredText } from './common';
 import { messages } from './messages';
 
 export const userSchema = z.object({
@@ -13,14 +13,28 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** POST /addUser: the profile of the signed-in account. `verified` is accepted and ignored. */
+/**
+ * POST /addUser: the profile of the signed-in account. `verified` is accepted and ignored. Without
+ * a photo the account gets an avatar drawn with its initials.
+ */
 export const addUserRequestSchema = z.object({
   name: requiredText(messages.registerNameRequired, 80),
   email: emailSchema(messages.registerEmailRequired),
   role: z.enum(REGISTER_ROLES, { error: messages.registerRoleRequired }),
-  photoURL: webUrlSchema(messages.registerPhotoRequired),
+  photoURL: profilePhotoSchema,
   verified: z.boolean().optional(),
 });
+
+/**
+ * POST /account/start-selling: a buyer becomes a seller (a seller updates the same fields). The
+ * name is the one buyers see on the listings; the mobile number fills in new listings.
+ */
+export const startSellingRequestSchema = z.object({
+  name: requiredText(messages.registerNameRequired, 80),
+  phoneNumber: phoneSchema(messages.sellerMobileRequired),
+  acceptTerms: z.literal(true, { error: 'Please accept the Terms & Conditions to sell on PhoneHaat' }),
+});
+export type StartSellingRequest = z.infer<typeof startSellingRequestSchema>;
 export type AddUserRequest = z.infer<typeof addUserRequestSchema>;
 
 export const sellerVerifyCheckSchema = z.object({ verified: z.boolean() });

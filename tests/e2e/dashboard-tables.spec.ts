@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueText } from './support/fixtures';
+import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
 
 /** A name as long as the form allows (120 characters), the kind that used to push the buttons away. */
 const longName = () =>
@@ -62,6 +62,9 @@ test.describe('on a phone, each table row is a card with everything in view', ()
       data: { productId: listing._id, phoneNumber: '01712345678', meetLocation: 'Rangpur' },
     });
     expect(booking.ok()).toBe(true);
+    // Pay shows on an accepted order only.
+    const { insertedId } = (await booking.json()) as { insertedId: string };
+    expect((await seller.api.put(`/api/bookings/${insertedId}/accept`)).ok()).toBe(true);
     await loginAs(page, buyer);
     await page.goto('/dashboard/myorders');
 
@@ -70,7 +73,15 @@ test.describe('on a phone, each table row is a card with everything in view', ()
     await expect(row.getByRole('cell', { name: '43000', exact: true })).toBeInViewport({ ratio: 1 });
     await expect(row.getByText('Price (Tk)', { exact: true })).toBeVisible();
     await expect(row.getByRole('button', { name: 'Pay' })).toBeInViewport({ ratio: 1 });
-    await expect(row.getByText('Coming soon')).toBeInViewport({ ratio: 1 });
+    await expect(row.getByText('In person at the meeting')).toBeInViewport({ ratio: 1 });
+    // Pay says how payment works: in person, to the seller, when they meet.
+    await row.getByRole('button', { name: 'Pay' }).click();
+    const pay = page.getByRole('dialog', { name: 'Pay in person at the meeting' });
+    await expect(pay).toContainText('43000Tk');
+    await expect(pay).toContainText('PhoneHaat never takes payment');
+    await expectNoSeriousAxeViolations(page);
+    await pay.getByRole('button', { name: 'Got it' }).click();
+    await expect(pay).toBeHidden();
     await expectNoSidewaysScroll(page);
   });
 });
@@ -95,8 +106,8 @@ test('on a desktop, a long product name wraps and every Delete in My Product sit
   const longRow = page.getByRole('row').filter({ hasText: long.productName });
   await expect(longRow.getByRole('button', { name: 'Delete' })).toBeInViewport({ ratio: 1 });
   await expect(
-    page.getByRole('row').filter({ hasText: advertised.productName }).getByRole('button', { name: 'Advertised' }),
-  ).toBeDisabled();
+    page.getByRole('row').filter({ hasText: advertised.productName }).getByRole('button', { name: 'Stop advertising' }),
+  ).toBeInViewport({ ratio: 1 });
   await expectNoSidewaysScroll(page);
 
   const deletes = page.getByRole('row').getByRole('button', { name: 'Delete' });

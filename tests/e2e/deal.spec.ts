@@ -76,7 +76,14 @@ for (const [size, viewport] of [
       await sellerPage.keyboard.press('Escape');
       await expect(panel).toBeHidden();
 
+      // Accepting reserves the phone: asked first, and nothing happens on Cancel.
+      const confirm = sellerPage.getByRole('dialog');
       await request.getByRole('button', { name: 'Accept' }).click();
+      await expect(confirm).toContainText(`Accept ${buyer.name}'s request?`);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(request).toContainText('New request');
+      await request.getByRole('button', { name: 'Accept' }).click();
+      await confirm.getByRole('button', { name: 'Yes, accept' }).click();
       await expect(sellerPage.getByText('Accepted: the phone is reserved for this buyer.')).toBeVisible();
       await expect(request).toContainText('Accepted');
 
@@ -90,6 +97,8 @@ for (const [size, viewport] of [
       await expectNoSeriousAxeViolations(buyerPage);
 
       await request.getByRole('button', { name: 'Mark sold' }).click();
+      await expect(confirm).toContainText(`Mark ${listing.productName} sold to ${buyer.name}?`);
+      await confirm.getByRole('button', { name: 'Yes, mark sold' }).click();
       await expect(sellerPage.getByText('Marked sold. Congratulations on the sale!')).toBeVisible();
       await expect(request).toContainText('Sold');
       await expect(sellerPage.getByRole('row').filter({ hasText: secondBuyer.name })).toContainText(

@@ -19,13 +19,16 @@ test.describe("the banner's 'Sell your phone'", () => {
     await expect(page.getByRole('heading', { name: 'Add Product', exact: true })).toBeVisible();
   });
 
-  test('sends a signed-in buyer to the dashboard', async ({ page, registerBuyer, loginAs }) => {
-    await loginAs(page, await registerBuyer());
+  // Every account can sell: a buyer starts selling with the same account, never by registering again.
+  test('sends a signed-in buyer to Start selling', async ({ page, registerBuyer, loginAs }) => {
+    const buyer = await registerBuyer();
+    await loginAs(page, buyer);
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
     await sellYourPhone(page).click();
-    await expect(page).toHaveURL('/dashboard');
-    await expect(page.getByText('You can see your all activities here')).toBeVisible();
+    await expect(page).toHaveURL('/dashboard/start-selling');
+    await expect(page.getByRole('heading', { name: 'Start selling', exact: true })).toBeVisible();
+    await expect(page.getByLabel('Seller name')).toHaveValue(buyer.name);
   });
 });
 

@@ -1,5 +1,5 @@
 import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
-import { expect, test, uniqueText } from './support/fixtures';
+import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
 
 const [iphone, samsung] = CATEGORY_CATALOGUE;
 
@@ -136,8 +136,25 @@ test.describe('signed-out browsing', () => {
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByText('Rangpur Bangladesh')).toBeVisible();
     await expect(footer.getByText(/2022/)).toBeVisible();
-    for (const name of ['F.A.Q', 'Privacy Policy', 'Terms & Conditions']) {
-      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', '/');
+    // The spec's three links, leading to pages of their own instead of back home.
+    for (const [name, href] of [
+      ['F.A.Q', '/faq'],
+      ['Privacy Policy', '/privacy'],
+      ['Terms & Conditions', '/terms'],
+    ] as const) {
+      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    await footer.getByRole('link', { name: 'F.A.Q' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'F.A.Q' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'How do I pay?' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    for (const [path, heading] of [
+      ['/privacy', 'What we collect, and why'],
+      ['/terms', 'Reports and moderation'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
     }
   });
 

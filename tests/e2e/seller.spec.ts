@@ -96,8 +96,14 @@ test('a seller adds a product with a photo, advertises it and sees it advertised
 
   await row.getByRole('button', { name: 'Advertise' }).click();
   await expect(page.getByText(messages.productAdvertised)).toBeVisible();
-  await expect(row.getByRole('button', { name: 'Advertised' })).toBeDisabled();
+  await expect(row.getByText('Advertised', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Advertise', exact: true })).toHaveCount(0);
+
+  // Advertising can be stopped, and started again.
+  await row.getByRole('button', { name: 'Stop advertising' }).click();
+  await expect(page.getByText('Advertising stopped')).toBeVisible();
+  await expect(row.getByText('Advertised', { exact: true })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Advertise', exact: true })).toBeEnabled();
 });
 
 test('a seller deletes a product after confirming, and keeps it when cancelling', async ({

@@ -12,6 +12,7 @@ import type {
   Unsubscribed,
   UpdateMailSettingsRequest,
 } from '../../shared/account';
+import type { StartSellingRequest } from '../../shared/users';
 import { api } from './http';
 import { queryKeys } from './queryKeys';
 
@@ -30,6 +31,9 @@ export const changePassword = (request: ChangePasswordRequest) => post('/account
 export const signOutOthers = () => post<SessionsEnded>('/account/sign-out-others');
 export const deleteAccount = (request: DeleteAccountRequest) => post('/account/delete', request);
 export const unsubscribe = (request: LinkTokenRequest) => post<Unsubscribed>('/account/unsubscribe', request);
+
+/** POST /account/start-selling: the account sells from now on; its role checks answer so once read again. */
+export const startSelling = (request: StartSellingRequest) => post('/account/start-selling', request);
 
 export function useMailSettings() {
   return useQuery({ queryKey: queryKeys.mailSettings, queryFn: () => api<MailSettings>('/account/mail-settings') });

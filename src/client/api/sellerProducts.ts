@@ -37,8 +37,14 @@ export function advertiseProduct(id: string) {
   return api<UpdateResult>(`/advertise/product/${enc(id)}`, { method: 'PUT', auth: true });
 }
 
+/** DELETE /advertise/product/{id}: takes the listing out of the Advertised Phone section again. */
+function stopAdvertising(id: string) {
+  return api<UpdateResult>(`/advertise/product/${enc(id)}`, { method: 'DELETE', auth: true });
+}
+
 export const useStoreProduct = () => useRefreshAllMutation(storeProduct);
 export const useEditProduct = () => useRefreshAllMutation(editProduct);
 export const useSetProductHidden = () => useRefreshAllMutation(setProductHidden);
 export const useDeleteMyProduct = () => useRefreshAllMutation(deleteMyProduct);
 export const useAdvertiseProduct = () => useRefreshAllMutation(advertiseProduct);
+export const useStopAdvertising = () => useRefreshAllMutation(stopAdvertising);

@@ -52,3 +52,12 @@ export function uploadImage({ file, onProgress }: UploadRequest): Promise<Upload
     xhr.send(form);
   });
 }
+
+/**
+ * The photo a profile form sends: the chosen file, uploaded now (the account exists by then, at
+ * sign-up too), else the typed link, else nothing (the server keeps the photo, or draws one).
+ */
+export async function profilePhotoToSend(file: File | null, typed: string | undefined): Promise<string | undefined> {
+  if (file) return (await uploadImage({ file })).data.url;
+  return typed?.trim() || undefined;
+}

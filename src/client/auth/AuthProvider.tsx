@@ -13,8 +13,8 @@ import {
   logOut,
   signUp,
   storeAccessToken,
-  updateAccount,
 } from '../api/auth';
+import { profilePhotoToSend } from '../api/uploads';
 import { ApiError } from '../api/http';
 import { privateRoot } from '../api/queryKeys';
 import { sameEmail } from './sameEmail';
@@ -25,7 +25,8 @@ interface AuthState {
   /** True until the first session check answers, and while a sign-in, register or logout runs. */
   loading: boolean;
   login: (email: string, password: string) => Promise<CurrentUser>;
-  register: (form: RegisterForm) => Promise<CurrentUser>;
+  /** Signs up and stores the profile; `photo` is a file from the device, uploaded once the account exists. */
+  register: (form: RegisterForm, photo: File | null) => Promise<CurrentUser>;
   logout: () => Promise<void>;
   /** Asks the server again who is signed in (after a Google popup, for one) and renews the access token. */
   refresh: () => Promise<CurrentUser | null>;
@@ -124,17 +125,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const register = useCallback(
-    (form: RegisterForm) =>
+    (form: RegisterForm, photo: File | null) =>
       withLoading(async () => {
         await signUpOrResume(form.email, form.password);
-        const account = await updateAccount({ displayName: form.name, photoURL: form.photoURL });
-        await addUser({
-          name: form.name,
-          email: form.email,
-          role: form.role,
-          photoURL: form.photoURL,
-          verified: false,
-        });
+        // The photo's upload goes with the new account's token, not one this browser kept from another.
+        if (photo) await storeAccessToken(form.email);
+        const photoURL = await profilePhotoToSend(photo, form.photoURL);
+        await addUser({ name: form.name, email: form.email, role: form.role, photoURL, verified: false });
+        const account = await fetchCurrentUser();
+        if (!account) throw new Error('The new account is not signed in. Please log in.');
         await signedIn(account);
         toast.success(messages.registerSuccess);
         return account;

@@ -44,7 +44,7 @@ export function ProductCard({ product, detailed = false, aboveTheFold = false }:
           detailed ? 'grid-rows-[auto_auto_auto_1fr]' : 'grid-rows-[auto_auto_1fr]',
         )}
       >
-        <h3 className="line-clamp-2 text-base font-semibold">{product.productName}</h3>
+        <h3 className="line-clamp-2 text-base font-semibold wrap-anywhere">{product.productName}</h3>
         <Badge tone="brand">Used</Badge>
         <p className="col-span-2 text-lg font-bold text-ink-900">Price : {formatTk(product.resalePrice)}</p>
         {detailed && (

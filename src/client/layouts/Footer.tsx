@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Logo } from '../components/Logo';
-import { paths } from '../../shared/paths';
+import { helpLinks } from '../pages/help/helpLinks';
 
 const CONTACT_PHONE = '+880 1700 000 000';
 const CONTACT_EMAIL = 'support@phonehaat.com';
@@ -34,21 +34,13 @@ export function Footer() {
         <div>
           <h2 className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">Help</h2>
           <ul className="space-y-2 text-sm">
-            <li>
-              <Link className="hover:text-white" to={paths.home}>
-                F.A.Q
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:text-white" to={paths.home}>
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:text-white" to={paths.home}>
-                Terms & Conditions
-              </Link>
-            </li>
+            {helpLinks.map((link) => (
+              <li key={link.to}>
+                <Link className="hover:text-white" to={link.to}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </div>
       </div>

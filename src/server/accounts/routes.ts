@@ -29,8 +29,11 @@ import {
   signedInDevices,
   unsubscribe,
   updateMailSettings,
+  verifiedEmailOnly,
   verifyEmail,
 } from './service';
+import { startSellingRequestSchema } from '../../shared/users';
+import { startSelling } from '../users/profile';
 
 /** Account recovery and settings (docs/accounts.md). The links' calls need no sign-in: the token is the proof. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -124,6 +127,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       // The sessions went with the account; the browser's cookie goes too.
       await endSession(deps, reply, undefined);
       return { message: 'Your account is deleted.' };
+    },
+  );
+
+  // A buyer starts selling (docs/accounts.md). The name it sells under shows on its listings, so the
+  // public answers are dropped as after any other write.
+  app.post(
+    '/account/start-selling',
+    { schema: { body: startSellingRequestSchema, ...message }, onRequest: [signedIn, verifiedEmailOnly] },
+    async (request) => {
+      await startSelling(deps, callerOf(request).user, request.body);
+      return { message: 'You can sell now: add your first phone.' };
     },
   );
 

@@ -16,7 +16,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     displayName: user.name || null,
     isAnonymous: false,
     photoURL: user.photo_url || null,
-    phoneNumber: null,
+    phoneNumber: user.phone_number,
     tenantId: null,
     providerData: [
       {

@@ -8,7 +8,8 @@ import {
 } from '../../shared/auth';
 import { emailQuerySchema } from '../../shared/common';
 import { forbidden, unauthenticated } from '../errors';
-import { findUserById, updateProfile } from '../users/repository';
+import { findUserById } from '../users/repository';
+import { updateAccount } from '../users/profile';
 import { endSession, rememberDevice, startSession, toCurrentUser } from './account';
 import { privateWrite } from '../cache/hooks';
 import { callerOf, identify, KNOWN_DEVICE_COOKIE, sessionCookieName, signedIn } from './guards';
@@ -52,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: updateAccountRequestSchema, response: { 200: currentUserSchema } }, onRequest: signedIn },
     async (request) => {
       const { user } = callerOf(request);
-      await updateProfile(deps.db, user.id, request.body.displayName, request.body.photoURL);
+      await updateAccount(deps, user, request.body);
       const updated = await findUserById(deps.db, user.id);
       if (!updated) throw unauthenticated();
       return toCurrentUser(updated);

@@ -14,8 +14,9 @@ import { acceptBooking, cancelBooking, declineBooking, markSoldElsewhere, sellTo
 import { listOrdersOfBuyer, listRequestsOfSeller } from './repository';
 import { bookProduct } from './service';
 
-const buyerOnly = requireRole('buyer');
 const sellerOnly = requireRole('seller');
+// Every account but the admin's buys, sellers included (one account buys and sells); and either
+// side of a booking may call it off.
 const buyerOrSeller = requireRole('buyer', 'seller');
 
 const move = { params: idParamsSchema, response: { 200: bookingMoveResultSchema } };
@@ -27,14 +28,14 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/store/booking/product',
-    { schema: { body: bookingRequestSchema, response: { 201: insertResultSchema } }, onRequest: buyerOnly },
+    { schema: { body: bookingRequestSchema, response: { 201: insertResultSchema } }, onRequest: buyerOrSeller },
     async (request, reply) => {
       const insertedId = await bookProduct(deps, callerOf(request).user, request.body);
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );
 
-  pagedList(app, '/orders', { item: buyerOrderSchema, onRequest: buyerOnly, ownEmail: true }, (page, request) =>
+  pagedList(app, '/orders', { item: buyerOrderSchema, onRequest: buyerOrSeller, ownEmail: true }, (page, request) =>
     listOrdersOfBuyer(db, callerOf(request).user.id, page),
   );
 

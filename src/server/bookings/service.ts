@@ -3,7 +3,7 @@ import { OPEN_STATUSES, type BookingRequest } from '../../shared/bookings';
 import type { Deps } from '../deps';
 import { insertOnce } from '../db/errors';
 import type { Database, UserRow } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import { AppError, forbidden, notFound } from '../errors';
 import { countUse, waitWords, type LimitRule } from '../limits/counters';
 import { findProductDetails } from '../products/repository';
 import { productOrAccountGone } from '../products/service';
@@ -59,6 +59,8 @@ export async function bookProduct(
   const productId = request.productId ?? (await productShowing(db, request.productImg ?? '', config));
   const product = await findProductDetails(db, productId);
   if (!product) throw notFound('Product');
+  // A listing's seller never changes, so this holds without a lock.
+  if (product.seller_id === buyer.id) throw forbidden('This is your own phone: you cannot book it');
   if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
   if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
   // A declined, cancelled or expired booking is asked for again; an open or sold one stands.

@@ -10,6 +10,7 @@ import { accountsMigration } from './migrations/007-accounts';
 import { abuseLimitsMigration } from './migrations/008-abuse-limits';
 import { signedInDevicesMigration } from './migrations/009-signed-in-devices';
 import { priceHistoryMigration } from './migrations/010-price-history';
+import { oneAccountMigration } from './migrations/011-one-account';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -28,6 +29,7 @@ class CodeMigrations implements MigrationProvider {
       '008-abuse-limits': abuseLimitsMigration(this.engine),
       '009-signed-in-devices': signedInDevicesMigration(this.engine),
       '010-price-history': priceHistoryMigration(this.engine),
+      '011-one-account': oneAccountMigration,
     };
   }
 }

@@ -17,6 +17,8 @@ export interface UsersTable {
   is_verified: Generated<boolean>;
   is_email_verified: Generated<boolean>;
   google_sub: string | null;
+  /** The mobile number given when starting to sell; it fills in the seller's number of new listings. */
+  phone_number: string | null;
   created_at: string;
 }
 

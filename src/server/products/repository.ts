@@ -252,3 +252,9 @@ export const setHidden = (db: Kysely<Database>, id: string, hidden: boolean) =>
   setFlagOfUnsold(db, id, 'is_hidden', hidden);
 
 export const markAdvertised = (db: Kysely<Database>, id: string) => setFlagOfUnsold(db, id, 'is_advertised', true);
+
+/** Takes a product out of the Advertised Phone section, sold or not; answers 0 when it was not in it. */
+export const unmarkAdvertised = (db: Kysely<Database>, id: string) =>
+  changedRows(
+    db.updateTable('products').set('is_advertised', false).where('id', '=', id).where('is_advertised', '=', true),
+  );

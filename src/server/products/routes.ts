@@ -19,7 +19,15 @@ import {
   toProducts,
   type ProductFilter,
 } from './repository';
-import { activityOf, advertiseProduct, deleteProduct, editProduct, hideProduct, storeProduct } from './service';
+import {
+  activityOf,
+  advertiseProduct,
+  deleteProduct,
+  editProduct,
+  hideProduct,
+  stopAdvertising,
+  storeProduct,
+} from './service';
 
 const sellerOnly = requireRole('seller');
 const adminOnly = requireRole('admin');
@@ -85,6 +93,16 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, response: { 200: updateResultSchema } }, onRequest: sellerOnly },
     async (request) => {
       const modifiedCount = await advertiseProduct(db, callerOf(request).user.id, request.params.id);
+      return { acknowledged: true, matchedCount: 1, modifiedCount };
+    },
+  );
+
+  // The seller takes a phone out of the home page's Advertised Phone section (a public list).
+  app.delete(
+    '/advertise/product/:id',
+    { schema: { params: idParamsSchema, response: { 200: updateResultSchema } }, onRequest: sellerOnly },
+    async (request) => {
+      const modifiedCount = await stopAdvertising(db, callerOf(request).user.id, request.params.id);
       return { acknowledged: true, matchedCount: 1, modifiedCount };
     },
   );

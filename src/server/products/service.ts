@@ -20,6 +20,7 @@ import {
   findProduct,
   insertProduct,
   markAdvertised,
+  unmarkAdvertised,
   replacePhotos,
   setHidden,
   updateProduct,
@@ -177,6 +178,12 @@ export async function advertiseProduct(db: Kysely<Database>, sellerId: string, p
   const product = await ownProduct(db, sellerId, productId, 'advertise');
   if (product.is_sold) throw soldAlready('advertised');
   return markAdvertised(db, productId);
+}
+
+/** Stops advertising one of the seller's own products; answers how many rows changed (0 if it was not advertised). */
+export async function stopAdvertising(db: Kysely<Database>, sellerId: string, productId: string): Promise<number> {
+  await ownProduct(db, sellerId, productId, 'stop advertising');
+  return unmarkAdvertised(db, productId);
 }
 
 /**

@@ -100,11 +100,21 @@ export const shownByABooking = (images: ImageStore) => (eb: ExpressionBuilder<Da
       .where('bookings.product_img', '=', pictureUrlOf(images, eb.ref('uploads.id'))),
   );
 
+/** Where some account has the picture of the upload row in the query as its profile photo. */
+const someonesPhoto = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
+  eb.exists(
+    eb
+      .selectFrom('users')
+      .select('users.id')
+      .where('users.photo_url', '=', pictureUrlOf(images, eb.ref('uploads.id'))),
+  );
+
 /**
- * Deletes the upload rows created before `createdBefore` that no product uses and no order shows
- * (photos of a listing that was never saved), and answers their ids; their files are the caller's
- * to remove. A product saved with one of them at that very moment makes the statement fail on the
- * foreign key and deletes nothing; the next round goes on without that upload.
+ * Deletes the upload rows created before `createdBefore` that no product uses, no order shows and
+ * no account has as its photo (photos of a listing that was never saved), and answers their ids;
+ * their files are the caller's to remove. A product saved with one of them at that very moment
+ * makes the statement fail on the foreign key and deletes nothing; the next round goes on without
+ * that upload.
  */
 export async function deleteUnusedUploads(
   db: Kysely<Database>,
@@ -120,7 +130,10 @@ export async function deleteUnusedUploads(
   return rows.map((row) => row.id);
 }
 
-/** Where no product uses the upload row in the query (as its cover or another photo) and no order shows it. */
+/**
+ * Where no product uses the upload row in the query (as its cover or another photo), no order shows
+ * it and no account has it as its photo.
+ */
 const unused = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
   eb.and([
     eb.not(eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.image_id', '=', 'uploads.id'))),
@@ -133,4 +146,5 @@ const unused = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads
       ),
     ),
     eb.not(shownByABooking(images)(eb)),
+    eb.not(someonesPhoto(images)(eb)),
   ]);

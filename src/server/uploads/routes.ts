@@ -4,8 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '../../shared/messages';
 import { MAX_UPLOAD_BYTES, uploadResponseSchema } from '../../shared/uploads';
 import { loginAddressOf } from '../auth/address';
-import { verifiedEmailOnly } from '../accounts/service';
-import { callerOf, requireRole } from '../auth/guards';
+import { callerOf, signedIn } from '../auth/guards';
 import { newId } from '../db/ids';
 import { AppError } from '../errors';
 import { imageFileName, imageFileNames, thumbFileName } from './names';
@@ -30,7 +29,7 @@ const tooManyUploads = (max: number) =>
   );
 
 /**
- * The per-seller limit, as a preHandler: it runs after the seller guard (onRequest) has found who is
+ * The per-seller limit, as a preHandler: it runs after the sign-in guard (onRequest) has found who is
  * calling, and still before the body is read. It is counted per account, not per address, so sellers
  * behind one shared address do not share it and one seller cannot escape it by changing address.
  * It comes on top of the API-wide limit per address (a `config.rateLimit` on the route would
@@ -145,8 +144,9 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
   const routeOptions = {
     schema: { response: { 200: uploadResponseSchema } },
     config: { openapi: { multipartFile: IMAGE_FIELD } },
-    // An address nobody proved could be a stranger's: such an account stores nothing.
-    onRequest: [requireRole('seller'), verifiedEmailOnly],
+    // Any account: sellers upload their phones' photos, everyone a profile photo (sign-up included);
+    // an address nobody proved yet keeps one photo in no use at the most (uploadsQuotaOf).
+    onRequest: signedIn,
     preHandler: [perSellerLimit(app, options.uploadsPerMinute ?? UPLOADS_PER_MINUTE), withinUnusedQuota],
   };
 

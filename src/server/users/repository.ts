@@ -42,6 +42,7 @@ export async function insertUser(db: Kysely<Database>, account: NewAccount): Pro
     is_verified: account.verified ?? false,
     is_email_verified: account.emailVerified ?? false,
     google_sub: account.googleSub ?? null,
+    phone_number: null,
     created_at: nowIso(),
   };
   await db.insertInto('users').values(row).execute();
@@ -65,6 +66,18 @@ export const completeProfile = (
       .execute();
     await trx.updateTable('users').set({ role: profile.role }).where('id', '=', id).where('role', 'is', null).execute();
   });
+
+/**
+ * Makes the account a seller with the name and number it sells under; an admin's row is left alone.
+ * One statement, so the role and the fields change together.
+ */
+export const becomeSeller = (db: Kysely<Database>, id: string, seller: { name: string; phoneNumber: string }) =>
+  db
+    .updateTable('users')
+    .set({ role: 'seller', name: seller.name, phone_number: seller.phoneNumber })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('role', 'is', null), eb('role', 'in', ['buyer', 'seller'])]))
+    .execute();
 
 export async function listUsersByRole(db: Kysely<Database>, role: 'buyer' | 'seller', page: PageQuery) {
   const withRole = db.selectFrom('users').where('role', '=', role);

@@ -7,6 +7,7 @@ import { setSellerVerifiedInIndex, unindexSeller } from '../search/indexing';
 import { imageFileNames } from '../uploads/names';
 import { shownByABooking } from '../uploads/repository';
 import type { ImageStore } from '../uploads/store';
+import { avatarFileName } from './avatar';
 import { setSellerVerified } from './repository';
 
 /**
@@ -68,7 +69,7 @@ export async function deleteUserWithRole(
     return { deleted: Number(result.numDeletedRows), unusedUploadIds: unused.map((u) => u.id) };
   });
   try {
-    await images.remove(unusedUploadIds.flatMap(imageFileNames));
+    if (deleted) await images.remove([avatarFileName(userId), ...unusedUploadIds.flatMap(imageFileNames)]);
   } catch (error) {
     // The rows are gone for good; files left behind only cost disk space, so the delete still succeeded.
     log.error({ err: error, userId, uploadIds: unusedUploadIds }, 'could not remove the pictures of a deleted account');

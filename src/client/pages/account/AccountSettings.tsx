@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { changePasswordRequestSchema } from '../../../shared/account';
 import { updateAccountRequestSchema } from '../../../shared/auth';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,6 +18,9 @@ import { queryKeys } from '../../api/queryKeys';
 import { Badge } from '../../components/Badge';
 import { formatWhen } from '../../components/formatWhen';
 import { updateAccount } from '../../api/auth';
+import { profilePhotoToSend } from '../../api/uploads';
+import { helpLinks } from '../help/helpLinks';
+import { ProfilePhotoField } from './ProfilePhotoField';
 import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
@@ -43,14 +46,15 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
 
 function ProfileCard() {
   const { user, refresh } = useAuth();
-  const form = useSchemaForm(updateAccountRequestSchema, {
-    displayName: user?.displayName ?? '',
-    photoURL: user?.photoURL ?? '',
-  });
+  const [photo, setPhoto] = useState<File | null>(null);
+  // The photo field starts empty: the account's photo shows beside it and stays unless another is given.
+  const form = useSchemaForm(updateAccountRequestSchema, { displayName: user?.displayName ?? '', photoURL: '' });
   const { errors } = form.formState;
-  const submit = form.submitWith(async (request) => {
-    await updateAccount(request);
+  const submit = form.submitWith(async ({ displayName, photoURL }) => {
+    await updateAccount({ displayName, photoURL: await profilePhotoToSend(photo, photoURL) });
     await refresh();
+    setPhoto(null);
+    form.reset({ displayName, photoURL: '' });
     toast.success('Your profile is saved');
   });
   return (
@@ -59,10 +63,33 @@ function ProfileCard() {
         <FormField label="Name" error={errors.displayName?.message}>
           <Input autoComplete="name" {...form.register('displayName')} />
         </FormField>
-        <FormField label="Photo URL" error={errors.photoURL?.message}>
-          <Input type="url" {...form.register('photoURL')} />
-        </FormField>
+        <ProfilePhotoField
+          name={form.watch('displayName')}
+          file={photo}
+          onFile={setPhoto}
+          urlInput={form.register('photoURL')}
+          typedUrl={form.watch('photoURL')}
+          urlError={errors.photoURL?.message}
+          current={user?.photoURL}
+        />
       </SchemaFormBody>
+    </Card>
+  );
+}
+
+function HelpCard() {
+  return (
+    <Card title="Help and policies" id="help-settings">
+      <ul className="space-y-2 text-sm">
+        {helpLinks.map(({ to, label, about }) => (
+          <li key={to}>
+            <Link to={to} className="font-medium text-brand-700 hover:underline">
+              {label}
+            </Link>
+            <span className="text-ink-600">: {about}</span>
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 }
@@ -271,6 +298,7 @@ export function AccountSettings() {
         <PasswordCard />
         <MailCard />
         <SessionsCard />
+        <HelpCard />
         {user?.email && <DeleteCard />}
       </div>
     </>

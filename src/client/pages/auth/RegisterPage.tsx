@@ -1,34 +1,40 @@
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN, registerFormSchema } from '../../../shared/auth';
 import { PRODUCT_NAME } from '../../../shared/messages';
 import { paths } from '../../../shared/paths';
 import { useAuth } from '../../auth/AuthProvider';
 import { FormField, Input, Select } from '../../components/FormField';
 import { SchemaFormBody, useSchemaForm } from '../../components/schemaForm';
+import { ProfilePhotoField } from '../account/ProfilePhotoField';
 import { AuthCard, AuthLink, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
+
+const policyLink = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
 export function RegisterPage() {
   const { register: createAccount } = useAuth();
   const navigate = useNavigate();
+  const [photo, setPhoto] = useState<File | null>(null);
+  // Every account buys; the role says only whether it sells from the start, so Buyer is the default.
   const form = useSchemaForm(
     registerFormSchema,
-    { name: '', photoURL: '', email: '', password: '' },
+    { name: '', photoURL: '', email: '', password: '', role: 'buyer' },
     'Registration failed. Please try again.',
   );
   const { errors } = form.formState;
 
   const goHome = () => void navigate(paths.home, { replace: true });
 
-  const submit = form.submitWith(async (form) => {
-    await createAccount(form);
+  const submit = form.submitWith(async (values) => {
+    await createAccount(values, photo);
     goHome();
   });
 
   return (
     <AuthCard
       title={`Join ${PRODUCT_NAME}`}
-      lead="Create an account to buy a used phone or sell yours."
+      lead="One account to buy a used phone and to sell yours."
       footer={
         <>
           Already have an account? <AuthLink to={paths.login}>Login</AuthLink>
@@ -39,34 +45,41 @@ export function RegisterPage() {
         <FormField label="Name" error={errors.name?.message}>
           <Input autoComplete="name" {...form.register('name')} />
         </FormField>
-        <FormField
-          label="Photo URL"
-          error={errors.photoURL?.message}
-          hint="A link to your picture, starting with https://"
-        >
-          <Input
-            type="url"
-            inputMode="url"
-            autoComplete="photo"
-            placeholder="https://"
-            {...form.register('photoURL')}
-          />
-        </FormField>
         <FormField label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
         <FormField label="Password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN} characters`}>
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
-        <FormField label="Register As" error={errors.role?.message}>
-          <Select defaultValue="" {...form.register('role')}>
-            <option value="" disabled>
-              Choose Buyer or Seller
-            </option>
+        <ProfilePhotoField
+          name={form.watch('name')}
+          file={photo}
+          onFile={setPhoto}
+          urlInput={form.register('photoURL')}
+          typedUrl={form.watch('photoURL')}
+          urlError={errors.photoURL?.message}
+        />
+        <FormField
+          label="Register As"
+          error={errors.role?.message}
+          hint="Every account can buy. Choose Seller to list phones right away, or start selling later."
+        >
+          <Select {...form.register('role')}>
             <option value="buyer">Buyer</option>
             <option value="seller">Seller</option>
           </Select>
         </FormField>
+        <p className="text-sm text-ink-600">
+          By registering you agree to our{' '}
+          <Link to={paths.terms} className={policyLink}>
+            Terms &amp; Conditions
+          </Link>{' '}
+          and{' '}
+          <Link to={paths.privacy} className={policyLink}>
+            Privacy Policy
+          </Link>
+          .
+        </p>
       </SchemaFormBody>
       <OrDivider />
       <GoogleButton mode="register" onSignedIn={goHome} />

@@ -23,16 +23,23 @@ const sellerEntries: MenuEntry[] = [
 
 const buyerEntries: MenuEntry[] = [{ to: paths.myOrders, label: 'My orders' }];
 
+/** A buyer who does not sell yet: the way to, with the same account. */
+const startSelling: MenuEntry = { to: paths.startSelling, label: 'Start selling' };
+
 /** Every role's, after the role screens. */
 const account: MenuEntry = { to: paths.account, label: 'Account settings' };
 
-/** The side menu of a user with these roles: everyone has the home entry, then each role's screens. */
+/**
+ * The side menu of a user with these roles: everyone has the home entry, then each role's screens.
+ * A seller buys too, so has both; a buyer is offered to start selling.
+ */
 export function menuFor(roles: Roles): MenuEntry[] {
   return [
     home,
     ...(roles.isAdmin ? adminEntries : []),
     ...(roles.isSeller ? sellerEntries : []),
     ...(roles.isBuyer ? buyerEntries : []),
+    ...(roles.isBuyer && !roles.isSeller ? [startSelling] : []),
     account,
   ];
 }

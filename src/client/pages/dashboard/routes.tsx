@@ -37,6 +37,7 @@ export const dashboardRoutes: RouteObject[] = [
     children: [
       { index: true, element: <DashboardHome /> },
       lazyScreen(paths.account, async () => (await import('../account/AccountSettings')).AccountSettings),
+      lazyScreen(paths.startSelling, async () => (await import('../account/StartSelling')).StartSelling),
       { element: <RoleGuard role="admin" />, children: adminScreens },
       { element: <RoleGuard role="seller" />, children: sellerScreens },
       { element: <RoleGuard role="buyer" />, children: buyerScreens },

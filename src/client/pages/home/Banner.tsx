@@ -90,8 +90,8 @@ export function Banner() {
   const { data: phones = [], isPending } = useBannerPhones();
   const { user } = useAuth();
   const { data: sellerCheck } = useQuery(sellerRoleQueryOptions(user?.email ?? ''));
-  // Guests sign up first; a seller goes straight to the form; anyone else signed in, to the dashboard.
-  const sellTarget = !user ? paths.register : sellerCheck?.isSeller ? paths.addProduct : paths.dashboard;
+  // Guests sign up first; a seller goes straight to the form; every other account can start selling.
+  const sellTarget = !user ? paths.register : sellerCheck?.isSeller ? paths.addProduct : paths.startSelling;
   const carousel = useCarouselWanted(phones.length > 0);
 
   return (

@@ -16,7 +16,7 @@ export function PhoneSlide({ phone, first }: { phone: Product; first: boolean })
         fetchPriority={first ? 'high' : 'auto'}
       />
       <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink-950/85 to-transparent px-5 pt-12 pb-9 text-white">
-        <span className="block text-lg font-semibold">{phone.productName}</span>
+        <span className="line-clamp-2 block text-lg font-semibold wrap-anywhere">{phone.productName}</span>
         <span className="text-sm text-brand-100">{formatTk(phone.resalePrice)}</span>
       </figcaption>
     </figure>

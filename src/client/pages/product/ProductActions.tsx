@@ -12,7 +12,7 @@ import { Button } from '../../components/Button';
 import { preloadBookingForm } from './BookingDialog';
 import { paths } from '../../../shared/paths';
 
-const BUYERS_ONLY_ID = 'book-now-buyers-only';
+const BUYERS_ONLY_ID = 'book-now-not-for-admin';
 const CLOSED: readonly BookingStatus[] = ['declined', 'cancelled', 'expired'];
 
 /** The day of an ISO timestamp in the user's own time zone (Dhaka is six hours ahead of UTC), as YYYY-MM-DD. */
@@ -36,9 +36,11 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
   // Also until the user's own bookings and reports are known: an offer that then turns out to be
   // "already booked" would only end in a refusal.
   const deciding = authLoading || (user !== null && (rolesLoading || activity.isPending));
+  // Every account buys (sellers too) but the admin's.
   const buyersOnly = user !== null && !deciding && rolesError === null && !roles.isBuyer;
+  const own = user !== null && sameEmail(user.email, product.sellerEmail);
   // The admin handles reports rather than making them, and no one reports their own listing.
-  const canReport = user !== null && !deciding && !roles.isAdmin && !sameEmail(user.email, product.sellerEmail);
+  const canReport = user !== null && !deciding && !roles.isAdmin && !own;
   const bookingStatus = activity.data?.bookingStatus ?? null;
   // A declined, cancelled or expired booking may be asked again; an open or sold one stands.
   const bookedAt = bookingStatus && !CLOSED.includes(bookingStatus) ? (activity.data?.bookedAt ?? null) : null;
@@ -49,6 +51,7 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
     user !== null &&
     !deciding &&
     !buyersOnly &&
+    !own &&
     !bookedAt &&
     !product.sellStatus &&
     !product.reserved &&
@@ -93,6 +96,14 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
             See it in My orders
           </Link>
         </p>
+      ) : own ? (
+        <p className="rounded-control border border-ink-200 bg-ink-50 px-4 py-3 text-sm text-ink-700">
+          <span className="font-semibold">This is your phone.</span> Buyers book it here, and their requests show in{' '}
+          <Link to={paths.bookingRequests} className="font-semibold text-brand-700 underline underline-offset-2">
+            Booking requests
+          </Link>
+          .
+        </p>
       ) : product.reserved ? (
         <p className="rounded-control border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
           Reserved: the seller has accepted another buyer&apos;s booking. If that deal falls through, the phone can be
@@ -111,7 +122,7 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
           </Button>
           {buyersOnly && (
             <p id={BUYERS_ONLY_ID} className="text-sm text-ink-500">
-              Only buyers can book a phone.
+              The admin account does not book phones.
             </p>
           )}
         </div>

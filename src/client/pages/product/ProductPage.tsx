@@ -109,7 +109,7 @@ export function ProductPage() {
               <Badge tone="success">Available</Badge>
             )}
           </div>
-          <h1 className="mt-3 text-2xl font-bold tracking-tight sm:text-3xl">{product.productName}</h1>
+          <h1 className="mt-3 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{product.productName}</h1>
           <p className="mt-3 flex flex-wrap items-baseline gap-3">
             <span className="text-3xl font-bold text-brand-700">{formatTk(product.resalePrice)}</span>
             <s className="text-ink-500">

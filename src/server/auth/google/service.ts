@@ -14,7 +14,8 @@ const identityClaimsSchema = z.object({
   // Only a literal `true` counts: anything else is treated as an unverified address.
   email_verified: z.unknown().transform((value) => value === true),
   name: z.string().optional().catch(undefined),
-  picture: z.string().url().optional().catch(undefined),
+  // As long as a photo link may be anywhere (and users.photo_url is indexed): a longer one is dropped.
+  picture: z.string().url().max(2048).optional().catch(undefined),
 });
 
 interface GoogleIdentity {

@@ -2,10 +2,10 @@ import { OPEN_STATUSES, SOLD_TO_ANOTHER_BUYER, type BookingStatus } from '../../
 import * as messages from '../../bookings/messages';
 import { syncListing } from '../../search/indexing';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import { hashPassword } from '../../auth/passwords';
 import { imageFileName, imageFileNames, thumbFileName } from '../../uploads/names';
 import { processPhoto } from '../../uploads/processing';
+import { avatarFileName, drawAvatar } from '../../users/avatar';
 import type { ImageStore } from '../../uploads/store';
 import { newId } from '../ids';
 import type { BookingRow, Database, NewUser } from '../schema';
@@ -38,7 +38,7 @@ export const DEMO_ACCOUNTS = {
     name: demoPerson(1, 'seller').name,
     role: 'seller',
     verified: true,
-    note: 'verified seller',
+    note: 'verified seller; also booked a phone of new.seller@',
   },
   newSeller: {
     email: 'new.seller@example.com',
@@ -71,6 +71,8 @@ const ADVERTISED = new Set([0, 1, 3, 4, 8, 10]);
 const SOLD = 6;
 const BOOKED_BY_BUYER = 0;
 const REPORTED_BY_OTHER_BUYER = 2;
+/** A new seller's phone the verified seller booked: a seller buys too. */
+const SELLER_BUYS = 5;
 /** Listings with a back view and a box photo besides the cover. */
 const SEVERAL_PHOTOS = new Set([0, 1, 3, 4]);
 /** Edited once, its price lowered by PRICE_DROP Tk. */
@@ -85,7 +87,6 @@ const PICTURE = { width: 800, height: 600 };
 const HOUR = 3_600_000;
 
 const sellerOf = (n: number): AccountKey => (n % 3 === 2 ? 'newSeller' : 'verifiedSeller');
-const avatarFileName = (userId: string) => `avatar-${userId}.webp`;
 
 interface SeedOptions {
   log: (line: string) => void;
@@ -175,7 +176,7 @@ async function demoUsers(
     accounts.map(async ([key, account], index) => {
       const createdAt = now - (40 - index) * 24 * HOUR;
       const id = newId(createdAt);
-      await images.put(avatarFileName(id), await avatar(account.name, index * 67));
+      await images.put(avatarFileName(id), await drawAvatar(account.name, index * 67));
       const user: DemoUser = {
         id,
         email: account.email,
@@ -192,20 +193,6 @@ async function demoUsers(
     }),
   );
   return new Map(entries);
-}
-
-/** A round portrait with the person's initials, drawn locally so the demo needs no network. */
-function avatar(name: string, hue: number): Promise<Buffer> {
-  const initials = name
-    .split(' ')
-    .map((part) => part[0] ?? '')
-    .join('')
-    .slice(0, 2);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="150" height="150">
-  <rect width="150" height="150" fill="hsl(${hue} 55% 45%)"/>
-  <text x="75" y="96" font-family="DejaVu Sans, Arial, sans-serif" font-size="60" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text>
-</svg>`;
-  return sharp(Buffer.from(svg)).webp({ quality: 85 }).toBuffer();
 }
 
 /** The pictures of listing `n`: the front as the cover, then for some a back view and a close-up. */
@@ -330,6 +317,8 @@ const DEMO_BOOKINGS: Array<{
     reason: 'Bought one elsewhere',
   },
   { buyer: 'buyer', n: 10, status: 'expired', meet: 'Chawkbazar, Chattogram', hoursAgo: 60 },
+  // One account buys and sells: the verified seller asks for one of the new seller's phones.
+  { buyer: 'verifiedSeller', n: SELLER_BUYS, status: 'requested', meet: 'Gulshan 1, DCC market', hoursAgo: 3 },
   { buyer: 'otherBuyer', n: SOLD, status: 'sold', meet: 'Zindabazar, Sylhet', hoursAgo: 20 },
   {
     buyer: 'buyer',

@@ -61,8 +61,9 @@ export function EditProduct() {
         title="Edit Product"
         description={
           <>
-            Change anything you entered for <span className="font-medium text-ink-800">{listing.productName}</span>. It
-            keeps its bookings, and buyers see the new details at once.
+            Change anything you entered for{' '}
+            <span className="font-medium wrap-anywhere text-ink-800">{listing.productName}</span>. It keeps its
+            bookings, and buyers see the new details at once.
           </>
         }
         actions={backToList}

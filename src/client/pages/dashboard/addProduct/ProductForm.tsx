@@ -32,9 +32,12 @@ const fieldNames = new Set<string>(Object.keys(productFormSchema.shape));
 const formFieldOf = (name: string): Path<ProductFormInput> | null =>
   name === 'productImg' ? 'photos' : fieldNames.has(name) ? (name as Path<ProductFormInput>) : null;
 
-/** What the form starts with: empty for a new listing, the listing as it is for an edit. */
-function startingValues(product: Product | undefined, photoKeys: string[]): ProductFormInput {
-  if (!product) return { category_id: '', photos: photoKeys } as ProductFormInput;
+/**
+ * What the form starts with: for a new listing, empty but for the mobile number the seller gave when
+ * they started selling; for an edit, the listing as it is.
+ */
+function startingValues(product: Product | undefined, photoKeys: string[], sellerMobile: string): ProductFormInput {
+  if (!product) return { category_id: '', sellerMobile, photos: photoKeys } as ProductFormInput;
   return {
     productName: product.productName,
     brand: product.brand,
@@ -100,6 +103,7 @@ export function ProductForm({ product }: ProductFormProps) {
     defaultValues: startingValues(
       product,
       photos.items.map((item) => item.key),
+      user?.phoneNumber ?? '',
     ),
   });
   const photosField = useController({ control, name: 'photos' });

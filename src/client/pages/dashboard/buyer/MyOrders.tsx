@@ -4,7 +4,10 @@ import type { BuyerOrder } from '../../../../shared/bookings';
 import { useMoveBooking } from '../../../api/deal';
 import { useAuth } from '../../../auth/AuthProvider';
 import { useMyOrders } from '../../../api/orders';
+import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/Button';
+import { formatTk } from '../../../components/formatTk';
+import { Modal } from '../../../components/Modal';
 import type { Column } from '../../../components/DataTable';
 import { BookingStatusBadge } from '../deal/BookingStatusBadge';
 import { ReasonDialog, type ReasonRequest } from '../deal/ReasonDialog';
@@ -12,8 +15,6 @@ import { useRowAction } from '../rowAction';
 import { phoneColumns } from '../phoneColumns';
 import { TablePage } from '../TablePage';
 import { paths } from '../../../../shared/paths';
-
-const PAY_SOON = 'Online payment is coming soon';
 
 /** Once the seller accepted: where to meet and whom to call. */
 function MeetingDetails({ order }: { order: BuyerOrder }) {
@@ -51,15 +52,32 @@ const baseColumns: ReadonlyArray<Column<BuyerOrder>> = [
   },
 ];
 
-function PayButton() {
+/** How an accepted deal is paid: in person, when buyer and seller meet. */
+function PayDialog({ order, onClose }: { order: BuyerOrder | null; onClose: () => void }) {
   return (
-    // A disabled button shows no tooltip in every browser, so the wrapper carries it too.
-    <span title={PAY_SOON} className="inline-flex flex-col items-end gap-1">
-      <Button size="sm" disabled title={PAY_SOON} className="min-w-20">
-        Pay
-      </Button>
-      <span className="text-xs text-ink-500">Coming soon</span>
-    </span>
+    <Modal open={order !== null} onClose={onClose} title="Pay in person at the meeting">
+      {order && (
+        <div className="space-y-3 text-sm text-ink-700">
+          <p>
+            Pay {order.sellerName ?? 'the seller'} <strong>{formatTk(order.productPrice)}</strong> when you meet
+            {order.meetLocation ? ` at ${order.meetLocation}` : ''}, after you have checked the phone: in cash or by
+            mobile money, straight to the seller.
+          </p>
+          <p>
+            PhoneHaat never takes payment and never asks you to pay in advance. If anyone does, do not pay, and report
+            the listing.
+          </p>
+          <p>
+            <Link to={paths.faq} className="font-medium text-brand-700 underline underline-offset-2">
+              What to check before you pay
+            </Link>
+          </p>
+          <div className="flex justify-end pt-2">
+            <Button onClick={onClose}>Got it</Button>
+          </div>
+        </div>
+      )}
+    </Modal>
   );
 }
 
@@ -69,6 +87,7 @@ export function MyOrders() {
   const { user } = useAuth();
   const orders = useMyOrders(user?.email ?? '');
   const [asking, setAsking] = useState<Asking | null>(null);
+  const [paying, setPaying] = useState<BuyerOrder | null>(null);
   const cancel = useRowAction(useMoveBooking(), {
     onDone: () => {
       setAsking(null);
@@ -103,7 +122,15 @@ export function MyOrders() {
               Cancel
             </Button>
           )}
-          <PayButton />
+          {/* Only an accepted deal is paid, and only at the meeting. */}
+          {order.status === 'accepted' && (
+            <span className="inline-flex flex-col items-end gap-1">
+              <Button size="sm" className="min-w-20" onClick={() => setPaying(order)}>
+                Pay
+              </Button>
+              <span className="text-xs text-ink-500">In person at the meeting</span>
+            </span>
+          )}
         </>
       ),
     },
@@ -127,6 +154,7 @@ export function MyOrders() {
         onClose={() => setAsking(null)}
         onConfirm={(reason) => asking && cancel.run({ id: asking.id, move: 'cancel', reason })}
       />
+      <PayDialog order={paying} onClose={() => setPaying(null)} />
     </TablePage>
   );
 }

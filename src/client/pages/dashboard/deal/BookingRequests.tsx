@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../../components/Button';
 import { TableImage, type Column } from '../../../components/DataTable';
 import { formatTk } from '../../../components/formatTk';
 import { formatWhen } from '../../../components/formatWhen';
+import { confirmAction } from '../../../components/dialogs';
 import { ProductLink } from '../../../components/ProductLink';
 import { useRowAction } from '../rowAction';
 import { TablePage } from '../TablePage';
@@ -38,7 +39,8 @@ export function BookingRequests() {
     },
     rowOf: ({ id, move }) => busyKey(id, move),
   });
-  const run = (id: string, move: Move, reason?: string) => moveBooking.run({ id, move, reason });
+  const run = (id: string, move: Move, reason?: string, ask?: () => Promise<boolean>) =>
+    moveBooking.run({ id, move, reason }, ask);
   const busyWith = (id: string, move: Move) => moveBooking.runningFor(busyKey(id, move));
 
   const columns: ReadonlyArray<Column<BookingRequestItem>> = [
@@ -119,9 +121,28 @@ export function BookingRequests() {
 interface RowActionsProps {
   row: BookingRequestItem;
   busyWith: (id: string, move: Move) => boolean;
-  run: (id: string, move: Move) => void;
+  run: (id: string, move: Move, reason?: string, ask?: () => Promise<boolean>) => void;
   ask: (asking: Asking) => void;
 }
+
+/**
+ * Accepting reserves the phone for one buyer (the others wait), and marking it sold ends the deal
+ * for good: each is asked first, as My Product asks before its own Mark sold.
+ */
+const confirmMove = (row: BookingRequestItem, move: 'accept' | 'sold') => () =>
+  confirmAction(
+    move === 'accept'
+      ? {
+          title: `Accept ${row.buyerName}'s request?`,
+          text: `${row.productName} is reserved for ${row.buyerName}: other buyers can no longer book it, and ${row.buyerName} sees your number to arrange the meeting.`,
+          confirmText: 'Yes, accept',
+        }
+      : {
+          title: `Mark ${row.productName} sold to ${row.buyerName}?`,
+          text: 'It leaves every public list, and any other open request on it is declined. This cannot be undone.',
+          confirmText: 'Yes, mark sold',
+        },
+  );
 
 function RowActions({ row, busyWith, run, ask }: RowActionsProps) {
   // A new request is accepted or declined; an accepted one is sold or called off (with a reason).
@@ -131,7 +152,11 @@ function RowActions({ row, busyWith, run, ask }: RowActionsProps) {
   const primary = requested ? 'accept' : 'sold';
   return (
     <>
-      <Button size="sm" loading={busyWith(row._id, primary)} onClick={() => run(row._id, primary)}>
+      <Button
+        size="sm"
+        loading={busyWith(row._id, primary)}
+        onClick={() => run(row._id, primary, undefined, confirmMove(row, primary))}
+      >
         {requested ? 'Accept' : 'Mark sold'}
       </Button>
       <Button

@@ -8,6 +8,7 @@ import {
   useDeleteMyProduct,
   useMyProducts,
   useSetProductHidden,
+  useStopAdvertising,
 } from '../../../api/sellerProducts';
 import { useMarkSoldElsewhere } from '../../../api/deal';
 import { useAuth } from '../../../auth/AuthProvider';
@@ -22,8 +23,8 @@ import { phoneColumns } from '../phoneColumns';
 import { TablePage } from '../TablePage';
 import { useDeleteAction, useRowAction } from '../rowAction';
 
-/** Fits 'Advertised', and 'Advertise' with its spinner, so the button keeps its width. */
-const ADVERTISE_WIDTH = 'min-w-28';
+/** Fits 'Stop advertising', and 'Advertise' with its spinner, so Delete after it stays in one place. */
+const ADVERTISE_WIDTH = 'min-w-36';
 /** Fits 'Hide' and 'Show' with a spinner, so the buttons after it stay put while one runs. */
 const HIDE_WIDTH = 'min-w-20';
 /** The action lines: stacked and right-aligned in the table, dissolved into the card's own row of buttons. */
@@ -52,6 +53,9 @@ export function MyProducts() {
   const products = useMyProducts(user?.email ?? '');
   const remove = useDeleteAction(useDeleteMyProduct(), showDeleted);
   const promote = useRowAction(useAdvertiseProduct(), { onDone: () => toast.success(messages.productAdvertised) });
+  const demote = useRowAction(useStopAdvertising(), {
+    onDone: () => toast.success('Advertising stopped: the phone has left the home page’s Advertised Phone section.'),
+  });
   const markSold = useRowAction(useMarkSoldElsewhere(), {
     onDone: () => toast.success('Marked sold. Congratulations on the sale!'),
   });
@@ -106,8 +110,9 @@ export function MyProducts() {
     {
       header: 'Sale Status',
       cell: (product) => (
-        <span className="block">
+        <span className="flex flex-col items-start gap-1 @max-4xl:items-end">
           <SaleStatus product={product} />
+          {product.advertiseStatus && !product.sellStatus && <Badge tone="brand">Advertised</Badge>}
           <OpenRequests count={product.openRequests} />
         </span>
       ),
@@ -146,8 +151,16 @@ export function MyProducts() {
           )}
           <div className={ACTION_LINE}>
             {product.advertiseStatus ? (
-              <Button variant="secondary" size="sm" disabled className={ADVERTISE_WIDTH}>
-                Advertised
+              // Advertising can be stopped: the state shows as a badge beside the sale status instead
+              // of the spec's disabled Advertised button (docs/client-decisions.md).
+              <Button
+                variant="secondary"
+                size="sm"
+                className={ADVERTISE_WIDTH}
+                loading={demote.runningFor(product._id)}
+                onClick={() => demote.run(product._id)}
+              >
+                Stop advertising
               </Button>
             ) : (
               !product.sellStatus && (

@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * One account buys and sells: the mobile number a person gives when they start selling (it fills
+ * in their listings' seller number), and an index for housekeeping's question whether an upload
+ * is someone's profile photo (those are kept like a listing's photos).
+ */
+export const oneAccountMigration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('users').addColumn('phone_number', 'text').execute();
+    await db.schema.createIndex('users_photo_url').on('users').column('photo_url').execute();
+  },
+};
