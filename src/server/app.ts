@@ -23,7 +23,7 @@ import { registerCompression } from './http/compression';
 import { isRendererRead } from './http/page-render';
 import { answerClientError } from './http/client-errors';
 import { registerCors } from './http/cors';
-import { serializeRequest } from './http/log-redaction';
+import { serializeError, serializeRequest } from './http/log-redaction';
 import { registerCrossSiteGuard } from './http/cross-site';
 import { acceptEmptyJsonBodies } from './http/empty-body';
 import { frameworkErrorReply, registerErrorHandler } from './http/errors';
@@ -82,7 +82,10 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   const app = Fastify({
     serverFactory: serverWithFrontDoor(publicCache, securityHeaders(deps.config.secureCookies)),
     logger: options.logger
-      ? { ...(options.logger === true ? {} : options.logger), serializers: { req: serializeRequest } }
+      ? {
+          ...(options.logger === true ? {} : options.logger),
+          serializers: { req: serializeRequest, err: serializeError },
+        }
       : false,
     bodyLimit: 64 * 1024,
     // An email (up to 254 characters) is a path parameter of the role checks (/api/seller/:email).

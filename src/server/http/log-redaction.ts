@@ -49,3 +49,30 @@ export const withoutAddresses = (text: string) => text.replace(ADDRESS, '[email]
 
 /** A link with the values of its secret query parameters (a mailed token) replaced. */
 export const withoutSecrets = (link: string) => redactUrl(link);
+
+interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+/** How deep an error's causes are followed in a log line. */
+const CAUSE_DEPTH = 3;
+
+/**
+ * Fastify's error log field, with every address in its text replaced: a database error can quote
+ * the row it refused (PostgreSQL's "Key (email)=(...) already exists"), a mail server the recipient.
+ */
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: withoutAddresses(String(error)), stack: '' };
+  const { code, detail } = error as { code?: unknown; detail?: unknown };
+  return {
+    type: error.name,
+    message: withoutAddresses(error.message),
+    stack: withoutAddresses(error.stack ?? ''),
+    ...(code === undefined ? {} : { code }),
+    ...(typeof detail === 'string' ? { detail: withoutAddresses(detail) } : {}),
+    ...(error.cause === undefined || depth >= CAUSE_DEPTH ? {} : { cause: serializeError(error.cause, depth + 1) }),
+  };
+}

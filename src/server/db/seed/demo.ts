@@ -1,6 +1,8 @@
 import { OPEN_STATUSES, SOLD_TO_ANOTHER_BUYER, type BookingStatus } from '../../../shared/bookings';
 import * as messages from '../../bookings/messages';
 import { syncListing } from '../../search/indexing';
+import { createSession, touchSession } from '../../auth/repository';
+import { newSessionToken } from '../../auth/tokens';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/passwords';
 import { imageFileName, imageFileNames, thumbFileName } from '../../uploads/names';
@@ -139,6 +141,7 @@ export async function seedDemoData(
         .execute();
       for (const { product } of listings) await syncListing(trx, product.id);
       await insertActivity(trx, users, listings, started);
+      await insertOtherDevice(trx, users.get('buyer')!.id, started);
       return true;
     })
     .catch(async (error: unknown) => {
@@ -331,6 +334,20 @@ const DEMO_BOOKINGS: Array<{
 ];
 
 /** Bookings in each state with their notifications, a report, and a verification request. */
+/**
+ * A phone the demo buyer signed in on two days ago, so Account settings lists a device to sign out.
+ * Its token is thrown away: nobody can use the session, only end it.
+ */
+async function insertOtherDevice(trx: Kysely<Database>, userId: string, now: number) {
+  const lastUsed = new Date(now - 2 * 24 * HOUR);
+  const id = await createSession(trx, userId, newSessionToken().hash, {
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 13; SM-A525F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+    ipRange: '103.4.145.0/24',
+  });
+  await touchSession(trx, id, '103.4.145.0/24', lastUsed);
+}
+
 async function insertActivity(
   trx: Kysely<Database>,
   users: Map<AccountKey, DemoUser>,
