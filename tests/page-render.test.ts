@@ -170,6 +170,26 @@ describe('the public pages, rendered on the server', () => {
     }
   });
 
+  it('names the pages left to the browser in the head it sends: the blog, register, a search', async () => {
+    const titles: Array<[string, string]> = [
+      ['/blog', 'Web Blogs | PhoneHaat'],
+      ['/register', 'Register | PhoneHaat'],
+      ['/search?q=galaxy%20%3Cs21%3E', '“galaxy &lt;s21&gt;”: used phones | PhoneHaat'],
+      ['/search', 'All phones | PhoneHaat'],
+      ['/dashboard/myorders', 'Dashboard | PhoneHaat'],
+    ];
+    for (const [url, title] of titles) {
+      const head = headOf((await page(url)).body);
+      expect(head.match(/<title>/g), url).toHaveLength(1);
+      expect(tag(head, 'title'), url).toBe(title);
+      expect(head.match(/<meta name="description"/g), url).toHaveLength(1);
+    }
+    // Pages whose name needs their data keep the site's, as the browser shows them before it arrives.
+    expect(tag(headOf((await page('/productId/6b022f593c5723dcc9963d89')).body), 'title')).toBe(
+      'PhoneHaat: used phones you can trust',
+    );
+  });
+
   it('keeps a page until something changes, compressed, with a tag to revalidate', async () => {
     const first = await page('/', { 'accept-encoding': 'br' });
     expect(first.headers['content-encoding']).toBe('br');

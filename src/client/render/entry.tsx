@@ -5,7 +5,7 @@
  */
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { sendApiRequestsWith } from '../api/http';
 import { AppProviders } from '../AppProviders';
 import { appRoutes } from '../routes';
@@ -81,8 +81,28 @@ async function renderPage(url: URL): Promise<RenderedPage | undefined> {
   return { root, state, meta };
 }
 
+/** The routes as such, for naming pages; their loaders never run here, so their data stays empty. */
+let namingRoutes: { routes: ReturnType<typeof appRoutes>; queryClient: QueryClient } | undefined;
+
+/**
+ * The title and description of a page left to the browser (a search, the blog, a private page):
+ * those that need no data, so that they are in the head the server sends too.
+ */
+function metaOf(url: URL): PageMeta | undefined {
+  if (!namingRoutes) {
+    const queryClient = pageQueryClient();
+    namingRoutes = { routes: appRoutes(queryClient), queryClient };
+  }
+  const matches = matchRoutes(namingRoutes.routes, url.pathname) ?? [];
+  return metaOfMatches(
+    matches.map((match) => ({ handle: match.route.handle, params: match.params })),
+    namingRoutes.queryClient,
+    url,
+  );
+}
+
 /** The page renderer, its API reads going through `fetchApi` (the app answering itself). */
-export function pageRenderer(fetchApi: typeof fetch): (url: URL) => Promise<RenderedPage | undefined> {
+export function pageRenderer(fetchApi: typeof fetch) {
   sendApiRequestsWith(fetchApi);
-  return renderPage;
+  return { render: renderPage, metaOf };
 }

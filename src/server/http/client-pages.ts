@@ -4,9 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonForScript } from '../../shared/json-in-html';
 import { DEFERRED_MODULES_ID, MODULE_LOADER } from './module-loader';
 import { loadPageHints, type PageHints } from './page-hints';
-import { loadPageRenderer, type RenderPage } from './page-render';
+import { loadPageRenderer, type PageRenderer, type RenderedPage } from './page-render';
 import { headTags, withoutDefaultHead } from './page-head';
-import type { PageMeta } from '../../shared/page-meta';
 
 /** What the server needs of one build of the client to make its pages. */
 export interface Build {
@@ -19,14 +18,7 @@ export interface Build {
   /** The entry's module and those it imports, as index.html names them. */
   entryScripts: string[];
   hintsFor: PageHints;
-  render: RenderPage | undefined;
-}
-
-/** A page rendered on the server, as `renderPage` in src/client/render/entry.tsx answers it. */
-interface RenderedPage {
-  root: string;
-  state: string;
-  meta: PageMeta | undefined;
+  renderer: PageRenderer | undefined;
 }
 
 async function readIndex(indexFile: string): Promise<Buffer | undefined> {
@@ -70,7 +62,7 @@ export function buildReader(app: FastifyInstance, clientDir: string) {
           renderedTemplate: template,
           entryScripts: scripts,
           hintsFor: await loadPageHints(clientDir),
-          render: await loadPageRenderer(app, clientDir),
+          renderer: await loadPageRenderer(app, clientDir),
         };
       } catch (error) {
         // Caught between a rebuild's index.html and its other files: as if there were no build yet.
@@ -83,10 +75,13 @@ export function buildReader(app: FastifyInstance, clientDir: string) {
   };
 }
 
+/** Only a path and a query reach the renderer: the origin stands in. */
+const PAGE_ORIGIN = 'http://phonehaat.invalid';
+
 /** A page rendered on the server, or undefined (then the browser renders it) if rendering failed. */
 export async function renderSafely(build: Build, request: FastifyRequest): Promise<RenderedPage | undefined> {
   try {
-    return await build.render?.(new URL(request.url, 'http://phonehaat.invalid'));
+    return await build.renderer?.render(new URL(request.url, PAGE_ORIGIN));
   } catch (error) {
     request.log.error({ err: error }, 'could not render the page on the server; the browser renders it');
     return undefined;
@@ -107,7 +102,17 @@ const EMPTY_ROOT = '<div id="root"></div>';
  */
 export function pageHtml(build: Build, url: string, rendered: RenderedPage | undefined, publicUrl: string): string {
   const files = build.hintsFor(url);
-  if (!rendered) return files ? insertBefore(build.indexHtml, '</head>', files.links) : build.indexHtml;
+  if (!rendered) {
+    const meta = build.renderer?.metaOf(new URL(url, PAGE_ORIGIN));
+    const index = meta
+      ? insertBefore(
+          withoutDefaultHead(build.indexHtml),
+          '</head>',
+          headTags(meta, url.split('?')[0] ?? '/', publicUrl),
+        )
+      : build.indexHtml;
+    return files ? insertBefore(index, '</head>', files.links) : index;
+  }
   const styles = (files?.styles ?? []).map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join('');
   const scripts = [...build.entryScripts, ...(files?.scripts ?? [])];
   const head = rendered.meta ? headTags(rendered.meta, url.split('?')[0] ?? '/', publicUrl) : '';

@@ -5,7 +5,9 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { pageRenderer, RenderedPage } from '../../client/render/entry';
 
-export type RenderPage = (url: URL) => Promise<RenderedPage | undefined>;
+/** Renders a page with its data, and names (title, description) a page left to the browser. */
+export type PageRenderer = ReturnType<typeof pageRenderer>;
+export type { RenderedPage };
 
 /**
  * The page renderer `npm run build:client` writes next to the client's folder: `entry-<hash>.js`, a
@@ -56,7 +58,7 @@ async function readApi(app: FastifyInstance, path: string): Promise<Response> {
  * Loads the page renderer of the build in `clientDir`, or answers undefined when there is none or
  * it fails to load (the pages are then rendered in the browser only).
  */
-export async function loadPageRenderer(app: FastifyInstance, clientDir: string): Promise<RenderPage | undefined> {
+export async function loadPageRenderer(app: FastifyInstance, clientDir: string): Promise<PageRenderer | undefined> {
   const file = await rendererFile(clientDir);
   if (!file) return undefined;
   let module: { pageRenderer: typeof pageRenderer };

@@ -32,7 +32,7 @@ const history = (db: Kysely<Database>, productId: string) =>
  * The lowest price since `windowStart`: the one in force when the window began, and every one set
  * within it. Undefined for a listing without history.
  */
-async function lowestBefore(db: Kysely<Database>, productId: string, windowStart: string) {
+async function lowestSince(db: Kysely<Database>, productId: string, windowStart: string) {
   const [inForce, within] = await Promise.all([
     history(db, productId)
       .select('price')
@@ -45,8 +45,8 @@ async function lowestBefore(db: Kysely<Database>, productId: string, windowStart
       .where('set_at', '>', windowStart)
       .executeTakeFirst(),
   ]);
-  const prices = [inForce?.price, within?.lowest ?? undefined].filter((price) => price !== undefined && price !== null);
-  return prices.length > 0 ? Math.min(...(prices as number[])) : undefined;
+  const prices = [inForce?.price, within?.lowest].filter((price): price is number => typeof price === 'number');
+  return prices.length > 0 ? Math.min(...prices) : undefined;
 }
 
 /**
@@ -65,7 +65,7 @@ export async function notePriceChange(db: Kysely<Database>, productId: string, p
   // Each price later than the last, so "the price in force" is never a tie.
   const at = new Date(current ? Math.max(now, Date.parse(current.set_at) + 1) : now).toISOString();
   const windowStart = new Date(now - PRICE_DROP_WINDOW_MS).toISOString();
-  const lowest = await lowestBefore(db, productId, windowStart);
+  const lowest = await lowestSince(db, productId, windowStart);
   await db.insertInto('price_history').values({ product_id: productId, price, set_at: at }).execute();
   await db
     .updateTable('products')

@@ -128,7 +128,7 @@ export class SqlSearch implements SearchEngine {
   }
 
   /**
-   * A best-match page in the ranking of `match`: the words, or for the closest results any of the
+   * A best-match page in the order of `ranking`: the words, or for the closest results any of the
    * words (listings matching more of them rank higher), narrowed to the closest.
    */
   private async rankedRows(
