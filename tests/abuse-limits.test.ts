@@ -8,6 +8,7 @@ import { countUse } from '../src/server/limits/counters';
 import { MAIL_LIMITS } from '../src/server/mail/limits';
 import { queueNotificationMail } from '../src/server/mail/notifications';
 import { queueMail } from '../src/server/mail/outbox';
+import { withNotifications } from '../src/server/notifications/service';
 import type { MailTransport } from '../src/server/mail/transport';
 import { deliverDueMail, startMailWorker } from '../src/server/mail/worker';
 import { createTestApp, type TestApp } from './support/app';
@@ -109,6 +110,17 @@ describe('mail per recipient and kind', () => {
         .transaction()
         .execute((trx) => queueNotificationMail(trx, { ...notification, kind: 'booking_declined' })),
     ).toBe(true);
+  });
+
+  it('two changes telling the same people in opposite orders both go through (their mail counters never deadlock)', async () => {
+    const tellBoth = (first: Actor, second: Actor) =>
+      withNotifications(t.app.deps, async (_trx, tell) => {
+        await tell({ userId: first.user.uid, kind: 'booking_accepted', message: 'Accepted.', link: '/dashboard' });
+        // Both transactions are under way before either tells its second person.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tell({ userId: second.user.uid, kind: 'booking_accepted', message: 'Accepted.', link: '/dashboard' });
+      });
+    await expect(Promise.all([tellBoth(seller, buyer), tellBoth(buyer, seller)])).resolves.toHaveLength(2);
   });
 
   it('a sign-up is refused with a message once its address had its verification mails for the day', async () => {

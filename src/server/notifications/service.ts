@@ -6,34 +6,36 @@ import { insertNotification, type NewNotification } from './repository';
 
 export type { NewNotification } from './repository';
 
-/**
- * Writes one notification in the transaction of the event it tells about, and for the deal's
- * events a mail too, unless its person turned that kind off (docs/accounts.md).
- */
-export async function notify(trx: Transaction<Database>, notification: NewNotification): Promise<void> {
-  await insertNotification(trx, notification);
-  await queueNotificationMail(trx, notification);
-}
-
 export type Notify = (...notifications: NewNotification[]) => Promise<void>;
 
 /**
- * Runs `work` in one transaction in which it may notify people; once it is committed, their open
- * pages are rung. A change that is rolled back notifies nobody.
+ * Runs `work` in one transaction in which it may notify people: each notification is written when
+ * told, and for the deal's events a mail too, unless its person turned that kind off
+ * (docs/accounts.md). Once it is committed, their open pages are rung. A change that is rolled
+ * back notifies nobody.
+ *
+ * The mails are queued last, in the order of their recipients: each takes its recipient's mail
+ * counter (src/server/mail/limits.ts), a row PostgreSQL holds locked until the commit, so two
+ * transactions telling the same people always take those rows in one order and never deadlock.
  */
 export async function withNotifications<T>(
   { db, bell }: { db: Kysely<Database>; bell: Bell },
   work: (trx: Transaction<Database>, tell: Notify) => Promise<T>,
 ): Promise<T> {
-  const told = new Set<string>();
-  const result = await db.transaction().execute((trx) =>
-    work(trx, async (...notifications) => {
+  const told: NewNotification[] = [];
+  const result = await db.transaction().execute(async (trx) => {
+    const done = await work(trx, async (...notifications) => {
       for (const notification of notifications) {
-        await notify(trx, notification);
-        told.add(notification.userId);
+        await insertNotification(trx, notification);
+        told.push(notification);
       }
-    }),
-  );
-  await bell.ring(told);
+    });
+    const byRecipient = [...told].sort((a, b) => compare(`${a.userId} ${a.kind}`, `${b.userId} ${b.kind}`));
+    for (const notification of byRecipient) await queueNotificationMail(trx, notification);
+    return done;
+  });
+  await bell.ring(told.map((notification) => notification.userId));
   return result;
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
