@@ -9,8 +9,8 @@ import { listProduct, uploadFile } from './support/products';
 import { timeLimit } from './support/time-limits';
 
 /*
- * What an account can make the server store (docs/security.md, "Limits"): only with a verified
- * address, a bounded number and size of photos in no listing, and each photo stored at a size
+ * What an account can make the server store (docs/security.md, "Limits"): one photo before its
+ * address is verified, a bounded number and size of photos in no listing, and each photo stored at a size
  * bounded by the file sent.
  */
 
@@ -46,17 +46,29 @@ const storedBytesOf = async (response: { json: () => unknown }) => {
 };
 
 describe('POST /api/uploads: who may store photos', () => {
-  it('refuses a seller whose address is not verified, with the way out', async () => {
-    const unverified = await registerActor(t.app, 'seller', { verifyEmail: false });
-    const response = await uploadFile(unverified, { bytes: await png(40) });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({
+  it('keeps one photo of an account whose address is not verified (its profile photo), and asks for the address before more', async () => {
+    const unverified = await registerActor(t.app, 'buyer', { verifyEmail: false });
+    const first = await uploadFile(unverified, { bytes: await png(40) });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await uploadFile(unverified, { bytes: await png(40, 90) });
+    expect(second.statusCode).toBe(403);
+    expect(second.json()).toMatchObject({
       code: 'EMAIL_NOT_VERIFIED',
       message: expect.stringContaining('Please verify your email address first'),
     });
-    expect(await t.db.selectFrom('uploads').select('id').where('owner_id', '=', unverified.user.uid).execute()).toEqual(
-      [],
-    );
+    const owned = () => t.db.selectFrom('uploads').select('id').where('owner_id', '=', unverified.user.uid).execute();
+    expect(await owned()).toHaveLength(1);
+
+    // Once it is the account's photo it is in use, and the one photo in no use is free again.
+    const photoURL = first.json<UploadResponse>().data.url;
+    const saved = await unverified.request({
+      method: 'POST',
+      url: '/api/auth/update',
+      payload: { displayName: 'Rahim Uddin', photoURL },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await uploadFile(unverified, { bytes: await png(40, 150) })).statusCode).toBe(200);
+    expect(await owned()).toHaveLength(2);
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { nowIso } from '../db/ids';
 import type { Engine } from '../db/connection';
-import type { Database } from '../db/schema';
+import type { Database, UserRow } from '../db/schema';
 import { imageFileName } from './names';
 import type { ImageStore } from './store';
 
@@ -14,8 +14,22 @@ export interface NewUpload {
   bytes: number;
 }
 
+export interface UploadsQuota {
+  count: number;
+  bytes: number;
+}
+
 /** Photos of one account that no listing uses yet, at most: a listing's six a few times over, and their bytes. */
-export const UNUSED_UPLOADS_QUOTA = { count: 24, bytes: 16 * 1024 * 1024 } as const;
+export const UNUSED_UPLOADS_QUOTA: UploadsQuota = { count: 24, bytes: 16 * 1024 * 1024 };
+
+/**
+ * The same for an account whose address nobody proved yet: one photo, the profile photo chosen at
+ * sign-up, so an address typed by anyone stores next to nothing.
+ */
+export const UNVERIFIED_UPLOADS_QUOTA: UploadsQuota = { count: 1, bytes: 4 * 1024 * 1024 };
+
+export const uploadsQuotaOf = (user: Pick<UserRow, 'is_email_verified'>): UploadsQuota =>
+  user.is_email_verified ? UNUSED_UPLOADS_QUOTA : UNVERIFIED_UPLOADS_QUOTA;
 
 /** How many uploads of `ownerId` no product uses and no order shows, and their stored bytes. */
 export async function unusedUploadsOf(db: Kysely<Database>, images: ImageStore, ownerId: string) {
@@ -31,12 +45,12 @@ export async function unusedUploadsOf(db: Kysely<Database>, images: ImageStore, 
   return { count: Number(row.count), bytes: Number(row.bytes) };
 }
 
-/** Whether `ownerId` may add an upload of `bytes` and stay within UNUSED_UPLOADS_QUOTA. */
-export const withinQuota = (unusedNow: { count: number; bytes: number }, bytes: number) =>
-  unusedNow.count + 1 <= UNUSED_UPLOADS_QUOTA.count && unusedNow.bytes + bytes <= UNUSED_UPLOADS_QUOTA.bytes;
+/** Whether an account holding `unusedNow` may add an upload of `bytes` and stay within `quota`. */
+export const withinQuota = (quota: UploadsQuota, unusedNow: UploadsQuota, bytes: number) =>
+  unusedNow.count + 1 <= quota.count && unusedNow.bytes + bytes <= quota.bytes;
 
 /**
- * Records an upload when its owner stays within UNUSED_UPLOADS_QUOTA, and answers whether it did.
+ * Records an upload when its owner stays within `quota`, and answers whether it did.
  * The owner's row is locked first (PostgreSQL; SQLite runs one write transaction at a time), so two
  * uploads of one account at once are counted one after the other and cannot both slip under it.
  */
@@ -45,12 +59,13 @@ export async function insertUploadWithinQuota(
   engine: Engine,
   images: ImageStore,
   upload: NewUpload,
+  quota: UploadsQuota,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (engine === 'postgres') {
       await trx.selectFrom('users').select('id').where('id', '=', upload.ownerId).forUpdate().execute();
     }
-    if (!withinQuota(await unusedUploadsOf(trx, images, upload.ownerId), upload.bytes)) return false;
+    if (!withinQuota(quota, await unusedUploadsOf(trx, images, upload.ownerId), upload.bytes)) return false;
     await trx
       .insertInto('uploads')
       .values({

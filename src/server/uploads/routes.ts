@@ -6,11 +6,18 @@ import { MAX_UPLOAD_BYTES, uploadResponseSchema } from '../../shared/uploads';
 import { loginAddressOf } from '../auth/address';
 import { callerOf, signedIn } from '../auth/guards';
 import { newId } from '../db/ids';
+import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
 import { imageFileName, imageFileNames, thumbFileName } from './names';
 import { processPhoto } from './processing';
 import { ARRIVAL_RULE, arrivingAtPace, type ArrivalRule } from './arrival';
-import { insertUploadWithinQuota, UNUSED_UPLOADS_QUOTA, unusedUploadsOf, withinQuota } from './repository';
+import {
+  insertUploadWithinQuota,
+  UNUSED_UPLOADS_QUOTA,
+  unusedUploadsOf,
+  uploadsQuotaOf,
+  withinQuota,
+} from './repository';
 import { RedisSlots } from './redis-slots';
 import { Slots, type SlotPool } from './slots';
 
@@ -75,12 +82,18 @@ const addressBusy = () =>
     'Many photos are being uploaded from your network right now. Please wait until one has finished.',
   );
 
-const overQuota = () =>
-  new AppError(
-    'RATE_LIMITED',
-    `You have ${UNUSED_UPLOADS_QUOTA.count} photos, or ${UNUSED_UPLOADS_QUOTA.bytes / 1024 / 1024} MB of them, that are in no listing yet. ` +
-      'Save a listing with the photos you have, or wait: photos left out of every listing are removed a day after they were uploaded.',
-  );
+const overQuota = (user: Pick<UserRow, 'is_email_verified'>) =>
+  user.is_email_verified
+    ? new AppError(
+        'RATE_LIMITED',
+        `You have ${UNUSED_UPLOADS_QUOTA.count} photos, or ${UNUSED_UPLOADS_QUOTA.bytes / 1024 / 1024} MB of them, that are in no listing yet. ` +
+          'Save a listing with the photos you have, or wait: photos left out of every listing are removed a day after they were uploaded.',
+      )
+    : new AppError(
+        'EMAIL_NOT_VERIFIED',
+        'Please verify your email address first: until then you can upload one photo, for your profile. ' +
+          'Open the link we mailed to you, or send the mail again.',
+      );
 
 const tooLarge = () =>
   new AppError(
@@ -139,7 +152,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
   const { db, engine, images } = app.deps;
   // Before the body is read: a refused upload costs no memory and no processing.
   const withinUnusedQuota: preHandlerAsyncHookHandler = async (request) => {
-    if (!withinQuota(await unusedUploadsOf(db, images, callerOf(request).user.id), 0)) throw overQuota();
+    const { user } = callerOf(request);
+    if (!withinQuota(uploadsQuotaOf(user), await unusedUploadsOf(db, images, user.id), 0)) throw overQuota(user);
   };
   const routeOptions = {
     schema: { response: { 200: uploadResponseSchema } },
@@ -163,11 +177,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
   app.post('/uploads', routeOptions, async (request, reply) => {
     const { user } = callerOf(request);
     return perSeller.hold(user.id, sellerBusy, () =>
-      perAddress.hold(loginAddressOf(request.ip), addressBusy, () => receiveAndStore(request, reply, user.id)),
+      perAddress.hold(loginAddressOf(request.ip), addressBusy, () => receiveAndStore(request, reply, user)),
     );
   });
 
-  async function receiveAndStore(request: FastifyRequest, reply: FastifyReply, ownerId: string) {
+  async function receiveAndStore(request: FastifyRequest, reply: FastifyReply, owner: UserRow) {
     let bytes: Buffer;
     try {
       bytes = await arrivingAtPace(request, receivePhoto(request), arrivalRule);
@@ -180,18 +194,18 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       reply.header('retry-after', 5);
       return serverBusy();
     };
-    return processing.hold('all', busy, () => storePhoto(bytes, ownerId));
+    return processing.hold('all', busy, () => storePhoto(bytes, owner));
   }
 
   const receivePhoto = async (request: FastifyRequest) => readWhole(request, await photoPart(request));
 
-  async function storePhoto(bytes: Buffer, ownerId: string) {
+  async function storePhoto(bytes: Buffer, owner: UserRow) {
     const photo = await processPhoto(bytes);
 
     const id = newId();
     const stored = {
       id,
-      ownerId,
+      ownerId: owner.id,
       width: photo.width,
       height: photo.height,
       bytes: photo.image.length + photo.thumb.length,
@@ -200,7 +214,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       await images.put(imageFileName(id), photo.image);
       await images.put(thumbFileName(id), photo.thumb);
       // Checked again with the stored size, counted one upload of the account at a time.
-      if (!(await insertUploadWithinQuota(db, engine, images, stored))) throw overQuota();
+      if (!(await insertUploadWithinQuota(db, engine, images, stored, uploadsQuotaOf(owner)))) throw overQuota(owner);
     } catch (error) {
       // No row, no files: a half-stored upload would never be cleaned up.
       await images.remove(imageFileNames(id));
