@@ -113,6 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const wasThisOne = await endOneSession(db, callerOf(request), request.params.id);
+      await endedSessionsOf(callerOf(request).user.id);
       if (wasThisOne) await endSession(deps, reply, undefined);
       return { ended: 1, message: wasThisOne ? 'You are signed out.' : 'That device is signed out.' };
     },
