@@ -78,6 +78,18 @@ const records = {
     });
     return response.json<{ insertedId: string }>().insertedId;
   },
+  /** A conversation `buyer` started about a phone of `seller`, with the buyer's first message in it. */
+  async conversation() {
+    const productId = await listProduct(actors.seller);
+    const started = await actors.buyer.request({ method: 'POST', url: '/api/conversations', payload: { productId } });
+    const id = started.json<{ _id: string }>()._id;
+    await actors.buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      payload: { clientId: newId(), text: 'Is the price negotiable?' },
+    });
+    return id;
+  },
   /** A user row made directly, without a password: a target for admin calls, never a caller. */
   user: (role: 'buyer' | 'seller') =>
     insertUser(t.db, {
@@ -522,6 +534,46 @@ const TABLE: Row[] = [
     call: () => ({ url: `/api/orders?email=${enc(actors.buyer.email)}` }),
   },
 
+  // Chat (docs/chat.md): a buyer starts it; only its two sides read and write it.
+  {
+    method: 'POST',
+    path: '/api/conversations',
+    allowed: buyer,
+    call: async () => ({ url: '/api/conversations', payload: { productId: await records.product() } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/conversations/inbox/:side',
+    allowed: signedIn,
+    call: () => ({ url: '/api/conversations/inbox/selling' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/conversations/:id',
+    allowed: ['buyer', 'seller'],
+    call: async () => ({ url: `/api/conversations/${await records.conversation()}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/conversations/:id/messages',
+    allowed: ['buyer', 'seller'],
+    call: async () => ({ url: `/api/conversations/${await records.conversation()}/messages` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/conversations/:id/messages',
+    allowed: ['buyer', 'seller'],
+    call: async () => ({
+      url: `/api/conversations/${await records.conversation()}/messages`,
+      payload: { clientId: newId(), text: 'Where can we meet?' },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/conversations/:id/read',
+    allowed: ['buyer', 'seller'],
+    call: async () => ({ url: `/api/conversations/${await records.conversation()}/read` }),
+  },
   // Reports: anyone signed in, except on their own listing
   {
     method: 'POST',

@@ -8,11 +8,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The answer is the same for every caller: keep it until the catalog changes (GET only). */
     publicCache?: boolean;
+    /** A write that changes nothing any public answer shows (a chat message): it leaves the cache alone. */
+    privateWrite?: boolean;
   }
 }
 
 /** Route config of an answer that is the same for every caller, kept until the catalog changes. */
 export const publicAnswer = { publicCache: true };
+
+/** Route config of a write that changes nothing public: the cache keeps its answers. */
+export const privateWrite = { privateWrite: true };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Headers that are part of a cached answer (the paging headers of the lists). */
@@ -62,7 +67,8 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache, no
       if (answer) reply.header('etag', answer.etag).header('cache-control', 'no-cache');
       miss.settle(answer);
     }
-    if (!SAFE_METHODS.has(request.method) && !(reply.statusCode >= 400 && reply.statusCode < 500)) {
+    const changedPublic = !SAFE_METHODS.has(request.method) && !request.routeOptions.config.privateWrite;
+    if (changedPublic && !(reply.statusCode >= 400 && reply.statusCode < 500)) {
       const mark = marks.get(request);
       await cache.bump(mark === undefined ? undefined : notes?.since(mark));
     }

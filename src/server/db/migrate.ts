@@ -7,6 +7,7 @@ import { dealMigration } from './migrations/004-deal';
 import { listingsMigration } from './migrations/005-listings';
 import { searchMigration } from './migrations/006-search';
 import { accountsMigration } from './migrations/007-accounts';
+import { chatMigration } from './migrations/008-chat';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -22,6 +23,7 @@ class CodeMigrations implements MigrationProvider {
       '005-listings': listingsMigration(this.engine),
       '006-search': searchMigration(this.engine),
       '007-accounts': accountsMigration(this.engine),
+      '008-chat': chatMigration(this.engine),
     };
   }
 }

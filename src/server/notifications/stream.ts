@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import { callerOf } from '../auth/guards';
+import { chatStateOf } from '../chat/repository';
 import { countUnread } from './repository';
 
 /** A comment line this often keeps proxies from closing a quiet stream, and re-reads the count as a safety net. */
@@ -17,8 +18,9 @@ export type OpenStreams = Set<() => void>;
 
 /**
  * Server-sent events: the caller's unread count now, then again each time the bell rings for them
- * (a notification made in any process) and with every heartbeat. The browser's EventSource
- * reconnects by itself when the stream ends.
+ * (a notification or a chat message made in any process) and with every heartbeat; and `chat`, how
+ * many conversations have something unread and when any of them last changed, so an open inbox or
+ * conversation reads again. The browser's EventSource reconnects by itself when the stream ends.
  */
 export function streamUnreadCount(
   { db, bell }: Pick<Deps, 'db' | 'bell'>,
@@ -38,13 +40,17 @@ export function streamUnreadCount(
   });
 
   let last: number | undefined;
+  let lastChat: string | undefined;
   let reading = Promise.resolve();
   const send = () => {
     reading = reading.then(async () => {
       try {
-        const unread = await countUnread(db, userId);
+        const [unread, chat] = await Promise.all([countUnread(db, userId), chatStateOf(db, userId)]);
         if (unread !== last && !reply.raw.destroyed) reply.raw.write(`event: unread\ndata: {"unread":${unread}}\n\n`);
         last = unread;
+        const chatData = JSON.stringify({ conversations: chat.unread, at: chat.at });
+        if (chatData !== lastChat && !reply.raw.destroyed) reply.raw.write(`event: chat\ndata: ${chatData}\n\n`);
+        lastChat = chatData;
       } catch (error) {
         request.log.warn({ err: error }, 'unread count for the notification stream failed');
       }
