@@ -23,6 +23,9 @@ const sellerEntries: MenuEntry[] = [
 
 const buyerEntries: MenuEntry[] = [{ to: paths.myOrders, label: 'My orders' }];
 
+/** Buyers' and sellers' conversations. */
+const inbox: MenuEntry = { to: paths.inbox, label: 'Inbox' };
+
 /** Every role's, after the role screens. */
 const account: MenuEntry = { to: paths.account, label: 'Account settings' };
 
@@ -33,6 +36,7 @@ export function menuFor(roles: Roles): MenuEntry[] {
     ...(roles.isAdmin ? adminEntries : []),
     ...(roles.isSeller ? sellerEntries : []),
     ...(roles.isBuyer ? buyerEntries : []),
+    ...(roles.isBuyer || roles.isSeller ? [inbox] : []),
     account,
   ];
 }

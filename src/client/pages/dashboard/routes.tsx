@@ -37,6 +37,11 @@ export const dashboardRoutes: RouteObject[] = [
     children: [
       { index: true, element: <DashboardHome /> },
       lazyScreen(paths.account, async () => (await import('../account/AccountSettings')).AccountSettings),
+      lazyScreen(paths.inbox, async () => (await import('./chat/Inbox')).Inbox),
+      lazyScreen(
+        routePatterns.conversation,
+        async () => (await import('./chat/ConversationScreen')).ConversationScreen,
+      ),
       { element: <RoleGuard role="admin" />, children: adminScreens },
       { element: <RoleGuard role="seller" />, children: sellerScreens },
       { element: <RoleGuard role="buyer" />, children: buyerScreens },
