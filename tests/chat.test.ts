@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { chatMessageSchema, conversationSchema, DELETED_ACCOUNT, type ChatMessage } from '../src/shared/chat';
+import {
+  blockedPersonSchema,
+  chatMessageSchema,
+  conversationDetailsSchema,
+  conversationSchema,
+  CONVERSATION_CLOSED,
+  DELETED_ACCOUNT,
+  type ChatMessage,
+} from '../src/shared/chat';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';
@@ -21,7 +29,22 @@ beforeAll(async () => {
     registerActor(t.app, 'buyer'),
   ]);
   admin = await adminActor(t.app, t.db);
+  // Accounts of some days, past the new accounts' daily limit of conversations (tested on its own).
+  await aged(buyer, otherBuyer);
 });
+
+async function aged(...actors: Actor[]) {
+  const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
+  await t.db
+    .updateTable('users')
+    .set({ created_at: twoDaysAgo })
+    .where(
+      'id',
+      'in',
+      actors.map((actor) => actor.user.uid),
+    )
+    .execute();
+}
 afterAll(() => t.close());
 
 const start = (actor: Actor, productId: string) =>
@@ -176,6 +199,7 @@ describe('the inbox', () => {
   it('shows each side its conversations newest first, with the phone, the other person and unread marks', async () => {
     const seller2 = await registerActor(t.app, 'seller', { name: 'Inbox Seller' });
     const buyer2 = await registerActor(t.app, 'buyer', { name: 'Inbox Buyer' });
+    await aged(buyer2);
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push(await conversationAbout(await listProduct(seller2), buyer2));
     // An empty conversation is in no inbox.
@@ -237,5 +261,134 @@ describe('the inbox', () => {
     const refused = await send(seller, id, 'Hello?');
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toMatch(/deleted/);
+  });
+});
+
+describe('safety before a booking is accepted', () => {
+  it('refuses an email address or a link with a sentence why, and lets PhoneHaat links through', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    for (const text of ['write to rahim@gmail.com', 'pay at https://bkash-verify.example/pay', 'see fakeshop.xyz/p']) {
+      const refused = await send(buyer, id, text);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toMatch(/cannot be sent before the seller accepts a booking/);
+    }
+    expect((await send(buyer, id, 'is this yours? http://127.0.0.1/productId/abc')).statusCode).toBe(201);
+    expect(await messagesOf(seller, id)).toHaveLength(1);
+  });
+
+  it('warns about a mobile number in either digit system and sends it only when confirmed', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    for (const text of ['call me 017 1234 5678', 'call +880 1812.345678', 'ফোন ০১৭১২৩৪৫৬৭৮']) {
+      const warned = await send(buyer, id, text);
+      expect(warned.statusCode).toBe(409);
+      expect(warned.json()).toMatchObject({
+        code: 'CONFIRM_NEEDED',
+        message: expect.stringContaining('Sharing numbers early is how most scams start'),
+      });
+    }
+    expect(await messagesOf(seller, id)).toHaveLength(0);
+    const clientId = randomUUID();
+    const confirmed = await buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      payload: { clientId, text: 'ফোন ০১৭১২৩৪৫৬৭৮', confirmNumber: true },
+    });
+    expect(confirmed.statusCode).toBe(201);
+  });
+
+  it("lets both share anything once the booking is accepted, and shows each the other's number", async () => {
+    const productId = await listProduct(seller);
+    const id = await conversationAbout(productId);
+    const booked = await buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Mirpur 10' },
+    });
+    const before = conversationDetailsSchema.parse(
+      (await buyer.request({ method: 'GET', url: `/api/conversations/${id}` })).json(),
+    );
+    expect(before.phones).toBeNull();
+    await seller.request({
+      method: 'PUT',
+      url: `/api/bookings/${booked.json<{ insertedId: string }>().insertedId}/accept`,
+    });
+    expect((await send(buyer, id, 'my email is bithi@example.com, call 01711223344')).statusCode).toBe(201);
+    const after = conversationDetailsSchema.parse(
+      (await seller.request({ method: 'GET', url: `/api/conversations/${id}` })).json(),
+    );
+    expect(after.phones?.buyer).toBe('01711223344');
+    expect(after.phones?.seller).toBeTruthy();
+    expect(after.status).toBe('Reserved');
+  });
+});
+
+describe('blocking', () => {
+  for (const blocker of ['buyer', 'seller'] as const) {
+    it(`stops messages and bookings both ways when the ${blocker} blocks`, async () => {
+      const theSeller = await registerActor(t.app, 'seller', { name: 'Blocking Seller' });
+      const theBuyer = await registerActor(t.app, 'buyer', { name: 'Blocking Buyer' });
+      const productId = await listProduct(theSeller);
+      const id = await conversationAbout(productId, theBuyer);
+      await send(theBuyer, id, 'Hello');
+      const [me, them] = blocker === 'buyer' ? [theBuyer, theSeller] : [theSeller, theBuyer];
+      const blocked = await me.request({ method: 'PUT', url: `/api/conversations/${id}/block` });
+      expect(blocked.json()).toMatchObject({ modifiedCount: 1 });
+      for (const actor of [me, them]) {
+        const refused = await send(actor, id, 'still there?');
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json<{ message: string }>().message).toBe(CONVERSATION_CLOSED);
+      }
+      const booking = await theBuyer.request({
+        method: 'POST',
+        url: '/api/store/booking/product',
+        payload: { productId, phoneNumber: '01711223344', meetLocation: 'Mirpur 10' },
+      });
+      expect(booking.statusCode).toBe(403);
+      expect((await start(theBuyer, await listProduct(theSeller))).statusCode).toBe(403);
+      const theirView = conversationDetailsSchema.parse(
+        (await them.request({ method: 'GET', url: `/api/conversations/${id}` })).json(),
+      );
+      expect([theirView.closed, theirView.blockedByMe]).toEqual([true, false]);
+
+      const list = await me.request({ method: 'GET', url: '/api/account/blocked' });
+      expect(
+        blockedPersonSchema
+          .array()
+          .parse(list.json())
+          .map((person) => [person._id, person.sellerEmail]),
+      ).toEqual([[them.user.uid, blocker === 'buyer' ? theSeller.email : null]]);
+      expect((await them.request({ method: 'DELETE', url: `/api/account/blocked/${me.user.uid}` })).statusCode).toBe(
+        404,
+      );
+      expect((await me.request({ method: 'DELETE', url: `/api/account/blocked/${them.user.uid}` })).statusCode).toBe(
+        200,
+      );
+      expect((await send(them, id, 'back again')).statusCode).toBe(201);
+    });
+  }
+});
+
+describe('spam limits', () => {
+  it('lets an account with an unverified email start 5 conversations a day', async () => {
+    const fresh = await registerActor(t.app, 'buyer', { verifyEmail: false });
+    const theSeller = await registerActor(t.app, 'seller');
+    for (let i = 0; i < 5; i++) expect((await start(fresh, await listProduct(theSeller))).statusCode).toBe(201);
+    const sixth = await start(fresh, await listProduct(theSeller));
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json<{ message: string }>().message).toMatch(/at most 5 conversations a day/);
+    // Others still reach that seller.
+    expect((await start(otherBuyer, await listProduct(theSeller))).statusCode).toBe(201);
+  });
+
+  it('holds the same text sent to more than 3 conversations within 10 minutes', async () => {
+    const spammer = await registerActor(t.app, 'buyer');
+    await aged(spammer);
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push(await conversationAbout(await listProduct(seller), spammer));
+    for (const id of ids.slice(0, 3)) expect((await send(spammer, id, 'Cheap phones, DM me')).statusCode).toBe(201);
+    const held = await send(spammer, ids[3]!, 'Cheap phones, DM me');
+    expect(held.statusCode).toBe(429);
+    expect(held.json<{ message: string }>().message).toMatch(/held/);
+    expect((await send(spammer, ids[3]!, 'Is this one still available?')).statusCode).toBe(201);
   });
 });

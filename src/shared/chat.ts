@@ -17,6 +17,8 @@ export const startedConversationSchema = z.object({ _id: z.string(), created: z.
 export const chatMessageRequestSchema = z.object({
   clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'clientId is 8 to 64 letters, digits, - or _'),
   text: requiredText('Write a message first', CHAT_MESSAGE_MAX),
+  /** The sender saw the warning about sharing a mobile number before a deal, and sends it anyway. */
+  confirmNumber: z.boolean().optional(),
 });
 export type ChatMessageRequest = z.infer<typeof chatMessageRequestSchema>;
 
@@ -51,6 +53,34 @@ export const conversationSchema = z.object({
   otherReadAt: z.string().nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
+
+/** One conversation opened: once a booking is accepted, each side sees the other's number. */
+export const conversationDetailsSchema = conversationSchema.extend({
+  phones: z.object({ buyer: z.string(), seller: z.string() }).nullable(),
+  /** The caller blocked the other side (they unblock in Account settings). */
+  blockedByMe: z.boolean(),
+  /** Messages cannot go either way: one of the two blocked the other (the blocked side is not told which). */
+  closed: z.boolean(),
+});
+export type ConversationDetails = z.infer<typeof conversationDetailsSchema>;
+
+/** The people the caller blocked, for Account settings. */
+export const blockedPersonSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  blockedAt: z.string(),
+  /** A blocked seller's email as their listings show it, so the blocker's lists can leave them out; null for a buyer. */
+  sellerEmail: z.string().nullable(),
+});
+export type BlockedPerson = z.infer<typeof blockedPersonSchema>;
+
+/** What the blocked side is told: nothing about who did what. */
+export const CONVERSATION_CLOSED = 'This conversation is closed. You cannot message or book here.';
+/** At most this many conversations a day for an account younger than a day or with an unverified email. */
+export const NEW_ACCOUNT_DAILY_CONVERSATIONS = 5;
+/** The same text to more than this many conversations within SAME_TEXT_WINDOW_MINUTES is held. */
+export const SAME_TEXT_CONVERSATIONS = 3;
+export const SAME_TEXT_WINDOW_MINUTES = 10;
 
 export const chatMessageSchema = z.object({
   _id: z.string(),

@@ -84,3 +84,71 @@ for (const [size, viewport] of [
     }
   });
 }
+
+for (const [size, viewport] of [
+  ['phone-sized', { width: 390, height: 844 }],
+  ['desktop-sized', { width: 1366, height: 850 }],
+] as const) {
+  test(`a number before a deal is warned, and blocking stops the other side, on a ${size} window`, async ({
+    browser,
+    registerSeller,
+    registerBuyer,
+    createListing,
+    loginAs,
+  }) => {
+    test.slow();
+    const seller = await registerSeller({ name: uniqueText('Seller') });
+    const buyer = await registerBuyer({ name: uniqueText('Buyer') });
+    const listing = await createListing(seller, { productName: uniqueText('Safe Nokia') });
+    const started = await buyer.api.post('/api/conversations', { data: { productId: listing._id } });
+    const { _id: id } = (await started.json()) as { _id: string };
+    expect(
+      (
+        await buyer.api.post(`/api/conversations/${id}/messages`, { data: { clientId: 'hello-0001', text: 'Hi!' } })
+      ).ok(),
+    ).toBe(true);
+
+    const sellerSide = await signedInPage(browser, viewport);
+    const buyerSide = await signedInPage(browser, viewport);
+    try {
+      await loginAs(sellerSide.page, seller);
+      await loginAs(buyerSide.page, buyer);
+      const sellerPage = sellerSide.page;
+      const buyerPage = buyerSide.page;
+      await buyerPage.goto(`/dashboard/inbox/${id}`);
+      await expect(buyerPage.getByRole('heading', { name: listing.productName })).toBeVisible({
+        timeout: timeLimit(15_000),
+      });
+
+      // A link is refused with a reason; a number is warned, and sent once confirmed.
+      await buyerPage.getByLabel('Message', { exact: true }).fill('pay at bkash-verify.xyz/pay');
+      await buyerPage.getByRole('button', { name: 'Send' }).click();
+      await expect(buyerPage.getByText(/cannot be sent before the seller accepts a booking/)).toBeVisible();
+      await buyerPage.getByLabel('Message', { exact: true }).fill('call me on ০১৭১২ ৩৪৫৬৭৮');
+      await buyerPage.getByRole('button', { name: 'Send' }).click();
+      const warning = buyerPage.getByRole('dialog');
+      await expect(warning).toContainText('Sharing numbers early is how most scams start');
+      await expectNoSeriousAxeViolations(buyerPage);
+      await warning.getByRole('button', { name: 'Send anyway' }).click();
+      await expect(buyerPage.getByText('call me on ০১৭১২ ৩৪৫৬৭৮')).toBeVisible();
+
+      // The seller blocks the buyer; the buyer's page closes the conversation with a neutral sentence.
+      await sellerPage.goto(`/dashboard/inbox/${id}`);
+      await expect(sellerPage.getByText('call me on ০১৭১২ ৩৪৫৬৭৮')).toBeVisible({ timeout: timeLimit(15_000) });
+      await sellerPage.getByRole('button', { name: 'Block' }).click();
+      await sellerPage.getByRole('dialog').getByRole('button', { name: 'Yes, block' }).click();
+      await expect(sellerPage.getByText(`You blocked ${buyer.name}.`)).toBeVisible();
+      await expect(buyerPage.getByText('This conversation is closed. You cannot message or book here.')).toBeVisible();
+      await expect(buyerPage.getByLabel('Message', { exact: true })).toHaveCount(0);
+      await expectNoSeriousAxeViolations(buyerPage);
+
+      // Unblocked from Account settings, the buyer can write again.
+      await sellerPage.getByRole('link', { name: 'Account settings' }).last().click();
+      await sellerPage.getByRole('button', { name: `Unblock ${buyer.name}` }).click();
+      await expect(sellerPage.getByText('You have not blocked anyone.')).toBeVisible();
+      await expect(buyerPage.getByLabel('Message', { exact: true })).toBeVisible();
+    } finally {
+      await Promise.all([sellerSide.context.close(), buyerSide.context.close()]);
+    }
+  });
+}

@@ -1,6 +1,15 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ChatMessageRequest, ChatSide, Conversation } from '../../shared/chat';
-import type { UpdateResult } from '../../shared/common';
+import type {
+  BlockedPerson,
+  ChatMessage,
+  ChatMessageRequest,
+  ChatSide,
+  Conversation,
+  ConversationDetails,
+} from '../../shared/chat';
+import type { DeleteResult, UpdateResult } from '../../shared/common';
+import { useAuth } from '../auth/AuthProvider';
+import { useHydrated } from '../components/useHydrated';
 import { api, ApiError, enc } from './http';
 import { pagedListOptions } from './pagedList';
 import { queryKeys } from './queryKeys';
@@ -39,7 +48,7 @@ export const useInbox = (side: ChatSide) =>
 export const useConversation = (id: string) =>
   useQuery({
     queryKey: queryKeys.chat.conversation(id),
-    queryFn: ({ signal }) => api<Conversation>(`/conversations/${enc(id)}`, { auth: true, signal }),
+    queryFn: ({ signal }) => api<ConversationDetails>(`/conversations/${enc(id)}`, { auth: true, signal }),
   });
 
 /** GET /conversations/{id}/messages: newest first, page by page. */
@@ -83,4 +92,51 @@ export function useMarkRead(id: string) {
       if (result.modifiedCount > 0) void queryClient.invalidateQueries({ queryKey: queryKeys.chat.all });
     },
   });
+}
+
+/** PUT /conversations/{id}/block: the caller blocks the other side. */
+export function useBlock(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<UpdateResult>(`/conversations/${enc(id)}/block`, { method: 'PUT', auth: true }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.chat.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.blocked }),
+      ]),
+  });
+}
+
+/** GET /account/blocked: the people the caller blocked (the first 100: a settings list, not a feed). */
+export const useBlocked = (enabled = true) =>
+  useQuery({
+    queryKey: queryKeys.blocked,
+    queryFn: ({ signal }) => api<BlockedPerson[]>('/account/blocked?limit=100', { auth: true, signal }),
+    enabled,
+  });
+
+/** DELETE /account/blocked/{userId}. */
+export function useUnblock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      api<DeleteResult>(`/account/blocked/${enc(userId)}`, { method: 'DELETE', auth: true }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.blocked }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.chat.all }),
+      ]),
+  });
+}
+
+/**
+ * The phones a signed-in user should not be shown: those of sellers they blocked. The lists are
+ * the same for everyone (the public cache), so they are left out here, once the page is live.
+ */
+export function useShownProducts<T extends { sellerEmail: string }>(products: readonly T[]): readonly T[] {
+  const { user } = useAuth();
+  const hydrated = useHydrated();
+  const blocked = useBlocked(user !== null && hydrated).data;
+  const emails = new Set((blocked ?? []).flatMap((person) => (person.sellerEmail ? [person.sellerEmail] : [])));
+  return emails.size === 0 ? products : products.filter((product) => !emails.has(product.sellerEmail));
 }

@@ -49,6 +49,7 @@ export const queryKeys = {
     requests: [...privateRoot, 'verification', 'requests'] as const,
     own: [...privateRoot, 'verification', 'own'] as const,
   },
+  blocked: [...privateRoot, 'blocked'] as const,
   chat: {
     all: [...privateRoot, 'chat'] as const,
     inbox: (side: string) => [...privateRoot, 'chat', 'inbox', side] as const,

@@ -8,6 +8,7 @@ import { findProductDetails } from '../products/repository';
 import { productOrAccountGone } from '../products/service';
 import { imageFileName, uploadIdOfUrl } from '../uploads/names';
 import { withNotifications } from '../notifications/service';
+import { closed, isBlockedEitherWay } from '../chat/service';
 import { requested } from './messages';
 import { findBooking, findProductsShowingUpload, hasAcceptedBooking, insertBooking, reopenBooking } from './repository';
 
@@ -47,6 +48,7 @@ export async function bookProduct(
   if (!product) throw notFound('Product');
   if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
   if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
+  if (await isBlockedEitherWay(db, buyer.id, product.seller_id)) throw closed();
   // A declined, cancelled or expired booking is asked for again; an open or sold one stands.
   const standing = async () => {
     const earlier = await findBooking(db, buyer.id, product.id);

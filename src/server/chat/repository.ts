@@ -7,6 +7,7 @@ import {
   type PhoneStatus,
 } from '../../shared/chat';
 import type { KeysetPageQuery, ListCursor } from '../../shared/common';
+import { changedRows } from '../db/changes';
 import { byId, newId } from '../db/ids';
 import { readPage, readPageAfter } from '../db/paging';
 import type { ChatMessageRow, ConversationRow, Database } from '../db/schema';
@@ -276,4 +277,117 @@ export async function chatStateOf(db: Kysely<Database>, userId: string): Promise
   };
   const [buying, selling] = await Promise.all([ofSide('buyer'), ofSide('seller')]);
   return { unread: buying.unread + selling.unread, at: buying.at > selling.at ? buying.at : selling.at };
+}
+
+/** Whether `a` blocked `b`, and `b` blocked `a` (served by the key and chat_blocks_blocked). */
+export async function blocksBetween(db: Kysely<Database>, a: string, b: string) {
+  const rows = await db
+    .selectFrom('chat_blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+      ]),
+    )
+    .execute();
+  return { byA: rows.some((row) => row.blocker_id === a), byB: rows.some((row) => row.blocker_id === b) };
+}
+
+export async function insertBlock(db: Kysely<Database>, blockerId: string, blockedId: string, now: string) {
+  await db
+    .insertInto('chat_blocks')
+    .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: now })
+    .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+    .execute();
+}
+
+export const deleteBlock = byId(
+  (db: Kysely<Database>, blockedId: string, blockerId: string) =>
+    changedRows(db.deleteFrom('chat_blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId)),
+  0,
+);
+
+/** The people `blockerId` blocked, latest first. */
+export async function listBlocked(db: Kysely<Database>, blockerId: string, page: KeysetPageQuery) {
+  const scope = db.selectFrom('chat_blocks').where('blocker_id', '=', blockerId);
+  const { rows, total } = await readPage(
+    db
+      .selectFrom('chat_blocks as k')
+      .innerJoin('users as u', 'u.id', 'k.blocked_id')
+      .select(['u.id', 'u.name', 'u.email', 'u.role', 'k.created_at'])
+      .where('k.blocker_id', '=', blockerId)
+      .orderBy('k.created_at', 'desc')
+      .orderBy('u.id', 'desc'),
+    scope,
+    page,
+  );
+  const items = rows.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    blockedAt: row.created_at,
+    sellerEmail: row.role === 'seller' ? row.email : null,
+  }));
+  return { items, total };
+}
+
+/**
+ * The two numbers once the buyer's booking of the phone is accepted (or sold to them): the buyer's
+ * from the booking, the seller's from the listing. undefined before.
+ */
+export async function dealPhones(db: Kysely<Database>, conversation: ConversationRow) {
+  if (!conversation.product_id || !conversation.buyer_id) return undefined;
+  const row = await db
+    .selectFrom('bookings as b')
+    .innerJoin('products as p', 'p.id', 'b.product_id')
+    .select(['b.phone_number', 'p.seller_mobile'])
+    .where('b.product_id', '=', conversation.product_id)
+    .where('b.buyer_id', '=', conversation.buyer_id)
+    .where('b.status', 'in', ['accepted', 'sold'])
+    .executeTakeFirst();
+  return row && { buyer: row.phone_number, seller: row.seller_mobile };
+}
+
+/** How many conversations `buyerId` started since `since` (served by conversations_buyer_created). */
+export async function conversationsStartedSince(db: Kysely<Database>, buyerId: string, since: string) {
+  const row = await db
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('buyer_id', '=', buyerId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Into how many other conversations `senderId` sent exactly `body` since `since` (chat_messages_sender_created). */
+export async function sameTextConversations(
+  db: Kysely<Database>,
+  senderId: string,
+  body: string,
+  conversationId: string,
+  since: string,
+) {
+  const row = await db
+    .selectFrom('chat_messages')
+    .select((eb) => eb.fn.count<number>('conversation_id').distinct().as('n'))
+    .where('sender_id', '=', senderId)
+    .where('created_at', '>', since)
+    .where('body', '=', body)
+    .where('conversation_id', '<>', conversationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks the conversations between two people changed, so their open pages read them again. */
+export async function touchConversationsBetween(db: Kysely<Database>, a: string, b: string, now: string) {
+  await db
+    .updateTable('conversations')
+    .set({ updated_at: now })
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('buyer_id', '=', a), eb('seller_id', '=', b)]),
+        eb.and([eb('buyer_id', '=', b), eb('seller_id', '=', a)]),
+      ]),
+    )
+    .execute();
 }

@@ -1,18 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  blockedPersonSchema,
   chatMessageRequestSchema,
+  conversationDetailsSchema,
   chatMessageSchema,
   chatSideParamsSchema,
   conversationSchema,
   startConversationSchema,
   startedConversationSchema,
 } from '../../shared/chat';
-import { idParamsSchema, updateResultSchema } from '../../shared/common';
+import { deleteResultSchema, idParamsSchema, updateResultSchema } from '../../shared/common';
+import { notFound } from '../errors';
 import { callerOf, requireRole, signedIn } from '../auth/guards';
 import { privateWrite } from '../cache/hooks';
 import { pagedList } from '../http/paging';
-import { cursorOfConversation, cursorOfMessage, listConversations } from './repository';
-import { markRead, readConversation, readMessages, sendMessage, startConversation } from './service';
+import { cursorOfConversation, cursorOfMessage, listBlocked, listConversations } from './repository';
+import {
+  blockOther,
+  markRead,
+  readConversation,
+  readMessages,
+  sendMessage,
+  startConversation,
+  unblock,
+} from './service';
 
 const buyerOnly = requireRole('buyer');
 
@@ -32,7 +43,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       config: privateWrite,
     },
     async (request, reply) => {
-      const started = await startConversation(db, callerOf(request).user.id, request.body.productId);
+      const started = await startConversation(db, callerOf(request).user, request.body.productId);
       return reply.status(started.created ? 201 : 200).send(started);
     },
   );
@@ -46,7 +57,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/conversations/:id',
-    { schema: { params: idParamsSchema, response: { 200: conversationSchema } }, onRequest: signedIn },
+    { schema: { params: idParamsSchema, response: { 200: conversationDetailsSchema } }, onRequest: signedIn },
     (request) => readConversation(deps, callerOf(request).user.id, request.params.id),
   );
 
@@ -85,6 +96,38 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const modifiedCount = (await markRead(deps, callerOf(request).user.id, request.params.id)) ? 1 : 0;
       return { acknowledged: true, matchedCount: 1, modifiedCount };
+    },
+  );
+
+  // Blocking is the caller's own matter: the lists it hides are filtered in the blocker's browser.
+  app.put(
+    '/conversations/:id/block',
+    {
+      schema: { params: idParamsSchema, response: { 200: updateResultSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
+    async (request) => {
+      const modifiedCount = (await blockOther(deps, callerOf(request).user.id, request.params.id)) ? 1 : 0;
+      return { acknowledged: true, matchedCount: 1, modifiedCount };
+    },
+  );
+
+  pagedList(app, '/account/blocked', { item: blockedPersonSchema, onRequest: signedIn }, (page, request) =>
+    listBlocked(db, callerOf(request).user.id, page),
+  );
+
+  app.delete(
+    '/account/blocked/:id',
+    {
+      schema: { params: idParamsSchema, response: { 200: deleteResultSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
+    async (request) => {
+      const deletedCount = await unblock(deps, callerOf(request).user.id, request.params.id);
+      if (!deletedCount) throw notFound('Blocked person');
+      return { acknowledged: true, deletedCount };
     },
   );
 };

@@ -245,6 +245,13 @@ export interface ChatMessagesTable {
   created_at: string;
 }
 
+/** `blocker_id` blocked `blocked_id`: neither messages nor books the other. */
+export interface ChatBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -265,6 +272,7 @@ export interface Database {
   mail_opt_outs: MailOptOutsTable;
   conversations: ConversationsTable;
   chat_messages: ChatMessagesTable;
+  chat_blocks: ChatBlocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

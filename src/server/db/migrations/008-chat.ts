@@ -7,6 +7,7 @@ import type { Engine } from '../connection';
  *
  * - The phone's name, picture and price are kept with the conversation, and every link to a person
  *   or a phone is set to null when it goes: the other side keeps the conversation and its messages.
+ * - `chat_blocks`: who blocked whom; either direction stops messages and bookings between the two.
  * - `last_*` repeat the newest message so the inbox is one index read; `*_read_at` say when each
  *   side last opened it (unread marks and "Seen"); `updated_at` moves with both, for the live stream.
  */
@@ -71,7 +72,28 @@ export function chatMigration(engine: Engine) {
         .on('chat_messages')
         .columns(['conversation_id', 'created_at', 'id'])
         .execute();
-      await db.schema.createIndex('chat_messages_sender').on('chat_messages').column('sender_id').execute();
+      // The same-text limit reads a sender's last minutes of messages.
+      await db.schema
+        .createIndex('chat_messages_sender_created')
+        .on('chat_messages')
+        .columns(['sender_id', 'created_at'])
+        .execute();
+      // A starter's conversations of the last day (the new accounts' limit).
+      await db.schema
+        .createIndex('conversations_buyer_created')
+        .on('conversations')
+        .columns(['buyer_id', 'created_at'])
+        .execute();
+
+      await db.schema
+        .createTable('chat_blocks')
+        .addColumn('blocker_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('blocked_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', timestamp, (c) => c.notNull())
+        .addPrimaryKeyConstraint('chat_blocks_pk', ['blocker_id', 'blocked_id'])
+        .execute();
+      // "Is either of two people blocking the other" reads both directions by key.
+      await db.schema.createIndex('chat_blocks_blocked').on('chat_blocks').columns(['blocked_id', 'blocker_id']).execute();
     },
   };
 }

@@ -4,12 +4,18 @@ import { Link, useParams } from 'react-router';
 import {
   CHAT_MESSAGE_MAX,
   chatMessageRequestSchema,
+  CONVERSATION_CLOSED,
+  DELETED_ACCOUNT,
   QUICK_REPLIES,
   type ChatMessage,
+  type ChatMessageRequest,
   type Conversation,
+  type ConversationDetails,
 } from '../../../../shared/chat';
+import { NUMBER_WARNING } from '../../../../shared/chat-safety';
 import { paths } from '../../../../shared/paths';
-import { newClientId, useConversation, useMarkRead, useMessages, useSendMessage } from '../../../api/chat';
+import { newClientId, useBlock, useConversation, useMarkRead, useMessages, useSendMessage } from '../../../api/chat';
+import { ApiError } from '../../../api/http';
 import { Button, ButtonLink } from '../../../components/Button';
 import { cx } from '../../../components/cx';
 import { EmptyState } from '../../../components/EmptyState';
@@ -21,7 +27,7 @@ const COMPOSER_ID = 'chat-composer';
 const COMPOSER_ERROR_ID = 'chat-composer-error';
 
 /** The phone the conversation is about, as it is now, and what each side can do about it. */
-function PhoneCard({ conversation }: { conversation: Conversation }) {
+function PhoneCard({ conversation }: { conversation: ConversationDetails }) {
   const { productId, side, status } = conversation;
   const name = productId ? (
     <Link to={paths.product(productId)} className="hover:text-brand-700 hover:underline">
@@ -42,6 +48,17 @@ function PhoneCard({ conversation }: { conversation: Conversation }) {
             {side === 'buying' ? 'Seller' : 'Buyer'}: {conversation.otherName}
           </span>
         </p>
+        {conversation.phones && (
+          <p className="text-sm text-ink-700">
+            Booking accepted. {side === 'buying' ? 'Seller' : 'Buyer'}&apos;s number:{' '}
+            <a
+              href={`tel:${(side === 'buying' ? conversation.phones.seller : conversation.phones.buyer).replace(/[^\d+]/g, '')}`}
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              {side === 'buying' ? conversation.phones.seller : conversation.phones.buyer}
+            </a>
+          </p>
+        )}
       </div>
       {side === 'buying' && productId && status === 'Available' && (
         <ButtonLink to={paths.product(productId)} size="sm">
@@ -190,11 +207,38 @@ function DayAndBubble({ message, day, seen }: { message: ChatMessage; day: strin
   );
 }
 
-function Composer({ id, conversation }: { id: string; conversation: Conversation }) {
+/** Asks whether to send a mobile number before the deal; the dialog code loads on first need. */
+async function confirmNumber(): Promise<boolean> {
+  const { confirmAction } = await import('../../../components/dialogs');
+  return confirmAction({
+    title: NUMBER_WARNING,
+    text: "Scammers ask to move to a phone call or to bKash before a deal. Once the seller accepts your booking, you both see each other's number here anyway. Send the number now?",
+    confirmText: 'Send anyway',
+    cancelText: 'Edit message',
+  });
+}
+
+function Composer({ id, conversation }: { id: string; conversation: ConversationDetails }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = useSendMessage(id);
   const mustWait = conversation.side === 'selling' && conversation.lastMessageAt === null;
+
+  const deliver = (message: ChatMessageRequest) =>
+    send.mutate(message, {
+      onSuccess: () => setText(''),
+      onError: (failure) => {
+        if (failure instanceof ApiError && failure.code === 'CONFIRM_NEEDED') {
+          void confirmNumber().then((yes) => {
+            if (yes) deliver({ ...message, confirmNumber: true });
+          });
+        } else if (failure instanceof ApiError && failure.fields.text) {
+          setError(failure.message);
+        } else {
+          toast.error(failure.message);
+        }
+      },
+    });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -204,12 +248,26 @@ function Composer({ id, conversation }: { id: string; conversation: Conversation
       return;
     }
     setError(null);
-    send.mutate(parsed.data, {
-      onSuccess: () => setText(''),
-      onError: (failure) => toast.error(failure.message),
-    });
+    deliver(parsed.data);
   };
 
+  if (conversation.closed) {
+    return (
+      <p className="rounded-control border border-ink-200 bg-ink-50 px-4 py-3 text-sm text-ink-700">
+        {conversation.blockedByMe ? (
+          <>
+            You blocked {conversation.otherName}. Unblock them in{' '}
+            <Link to={paths.account} className="font-semibold text-brand-700 hover:underline">
+              Account settings
+            </Link>{' '}
+            to write again.
+          </>
+        ) : (
+          CONVERSATION_CLOSED
+        )}
+      </p>
+    );
+  }
   if (mustWait) return <p className="text-sm text-ink-500">The buyer writes first: you can answer once they ask.</p>;
 
   return (
@@ -260,6 +318,28 @@ function Composer({ id, conversation }: { id: string; conversation: Conversation
   );
 }
 
+function BlockButton({ id, name }: { id: string; name: string }) {
+  const block = useBlock(id);
+  const ask = async () => {
+    const { confirmAction } = await import('../../../components/dialogs');
+    const confirmed = await confirmAction({
+      title: `Block ${name}?`,
+      text: 'Neither of you can message or book the other, and their phones leave your lists. You can unblock them in Account settings.',
+      confirmText: 'Yes, block',
+    });
+    if (!confirmed) return;
+    block.mutate(undefined, {
+      onSuccess: () => toast.success(`${name} is blocked. Unblock them in Account settings.`),
+      onError: (failure) => toast.error(failure.message),
+    });
+  };
+  return (
+    <Button variant="ghost" size="sm" loading={block.isPending} onClick={() => void ask()} className="text-red-700">
+      Block
+    </Button>
+  );
+}
+
 /** One conversation: the phone on top, the messages, and the composer. */
 export function ConversationScreen() {
   const id = useParams().id ?? '';
@@ -285,9 +365,14 @@ export function ConversationScreen() {
   }
   return (
     <section className="flex flex-col gap-4">
-      <Link to={paths.inbox} className="text-sm font-medium text-brand-700 hover:underline">
-        ← Inbox
-      </Link>
+      <div className="flex items-center justify-between gap-3">
+        <Link to={paths.inbox} className="text-sm font-medium text-brand-700 hover:underline">
+          ← Inbox
+        </Link>
+        {!conversation.data.blockedByMe && conversation.data.otherName !== DELETED_ACCOUNT && (
+          <BlockButton id={id} name={conversation.data.otherName} />
+        )}
+      </div>
       <PhoneCard conversation={conversation.data} />
       <MessageList id={id} conversation={conversation.data} />
       <Composer id={id} conversation={conversation.data} />
