@@ -93,7 +93,11 @@ export function chatMigration(engine: Engine) {
         .addPrimaryKeyConstraint('chat_blocks_pk', ['blocker_id', 'blocked_id'])
         .execute();
       // "Is either of two people blocking the other" reads both directions by key.
-      await db.schema.createIndex('chat_blocks_blocked').on('chat_blocks').columns(['blocked_id', 'blocker_id']).execute();
+      await db.schema
+        .createIndex('chat_blocks_blocked')
+        .on('chat_blocks')
+        .columns(['blocked_id', 'blocker_id'])
+        .execute();
     },
   };
 }
