@@ -264,6 +264,27 @@ describe('the inbox', () => {
   });
 });
 
+describe('a booking request', () => {
+  it('opens the conversation with a line of its own, which the seller can answer', async () => {
+    const productId = await listProduct(seller);
+    const booked = await buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Dhanmondi 27' },
+    });
+    expect(booked.statusCode).toBe(201);
+    const row = (await inbox(seller, 'selling')).find((conversation) => conversation.productId === productId)!;
+    expect(row.unread).toBe(true);
+    const lines = await messagesOf(seller, row._id);
+    expect(lines.map((m) => [m.kind, m.text])).toEqual([
+      ['system', 'Bithi Buyer asked to book this phone and would meet at Dhanmondi 27.'],
+    ]);
+    expect((await send(seller, row._id, 'I can meet at 5 pm')).statusCode).toBe(201);
+    // The buyer's own start of the conversation finds the same one.
+    expect((await start(buyer, productId)).json<{ _id: string }>()._id).toBe(row._id);
+  });
+});
+
 describe('safety before a booking is accepted', () => {
   it('refuses an email address or a link with a sentence why, and lets PhoneHaat links through', async () => {
     const id = await conversationAbout(await listProduct(seller));

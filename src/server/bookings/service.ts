@@ -8,7 +8,7 @@ import { findProductDetails } from '../products/repository';
 import { productOrAccountGone } from '../products/service';
 import { imageFileName, uploadIdOfUrl } from '../uploads/names';
 import { withNotifications } from '../notifications/service';
-import { closed, isBlockedEitherWay } from '../chat/service';
+import { closed, isBlockedEitherWay, noteBookingRequest } from '../chat/service';
 import { requested } from './messages';
 import { findBooking, findProductsShowingUpload, hasAcceptedBooking, insertBooking, reopenBooking } from './repository';
 
@@ -89,6 +89,7 @@ export async function bookProduct(
             buyer_email: buyer.email,
           });
         }
+        await noteBookingRequest(trx, { bookingId: id, buyer, product, meetLocation: request.meetLocation });
         await tell(
           ...requested({ ...details, buyer_id: buyer.id, product_name: product.product_name, buyer_name: buyer.name }),
         );

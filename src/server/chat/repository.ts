@@ -391,3 +391,13 @@ export async function touchConversationsBetween(db: Kysely<Database>, a: string,
     )
     .execute();
 }
+
+/** The buyer's conversation about a phone, made when there is none (in the caller's transaction). */
+export async function ensureConversation(db: Kysely<Database>, values: NewConversation, now: string) {
+  await db
+    .insertInto('conversations')
+    .values({ ...values, id: newId(), created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['product_id', 'buyer_id']).doNothing())
+    .execute();
+  return (await findConversationOf(db, values.product_id!, values.buyer_id!))!;
+}

@@ -14,7 +14,7 @@ import type { KeysetPageQuery } from '../../shared/common';
 import { paths } from '../../shared/paths';
 import { insertOnce } from '../db/errors';
 import { nowIso } from '../db/ids';
-import type { ConversationRow, Database, UserRow } from '../db/schema';
+import type { ConversationRow, Database, ProductRow, UserRow } from '../db/schema';
 import type { Deps } from '../deps';
 import { AppError, forbidden, notFound } from '../errors';
 import { withNotifications } from '../notifications/service';
@@ -24,6 +24,7 @@ import {
   blocksBetween,
   conversationFor,
   deleteBlock,
+  ensureConversation,
   touchConversationsBetween,
   conversationsStartedSince,
   dealPhones,
@@ -251,4 +252,46 @@ export async function markRead(deps: ChatDeps, userId: string, id: string): Prom
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
   if (changed) await deps.bell.ring([userId, ...(other ? [other] : [])]);
   return changed;
+}
+
+/**
+ * A booking request opens the buyer's conversation about the phone (or goes into the one there is)
+ * with a line the server writes, in the booking's transaction: the seller can answer there.
+ */
+export async function noteBookingRequest(
+  trx: Kysely<Database>,
+  request: {
+    bookingId: string;
+    buyer: Pick<UserRow, 'id' | 'name'>;
+    product: Pick<ProductRow, 'id' | 'seller_id' | 'product_name' | 'image_id' | 'resale_price'>;
+    meetLocation: string;
+  },
+): Promise<void> {
+  const { buyer, product } = request;
+  const now = nowIso();
+  const conversation = await ensureConversation(
+    trx,
+    {
+      product_id: product.id,
+      buyer_id: buyer.id,
+      seller_id: product.seller_id,
+      product_name: product.product_name,
+      product_image_id: product.image_id,
+      product_price: product.resale_price,
+    },
+    now,
+  );
+  await insertMessage(
+    trx,
+    {
+      conversation_id: conversation.id,
+      sender_id: buyer.id,
+      // A booking asked again after a decline is a new line: the time keeps the id unique.
+      client_id: `booking-${request.bookingId}-${Date.parse(now)}`,
+      kind: 'system',
+      body: `${buyer.name} asked to book this phone and would meet at ${request.meetLocation}.`,
+    },
+    'buying',
+    now,
+  );
 }

@@ -39,7 +39,7 @@ function PhoneCard({ conversation }: { conversation: ConversationDetails }) {
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-card border border-ink-200 bg-white p-3 shadow-card sm:p-4">
       <img src={conversation.productImg} alt="" className="size-16 shrink-0 rounded-control object-cover" />
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
+      <div className="flex min-w-[12rem] flex-1 flex-col gap-1">
         <h1 className="truncate text-lg font-bold text-ink-900">{name}</h1>
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-semibold text-brand-700 tabular-nums">{formatTk(conversation.price)}</span>
