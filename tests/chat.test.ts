@@ -340,6 +340,7 @@ describe('safety before a booking is accepted', () => {
     expect(after.phones?.buyer).toBe('01711223344');
     expect(after.phones?.seller).toBeTruthy();
     expect(after.status).toBe('Reserved');
+    expect(after.booking?.status).toBe('accepted');
   });
 });
 

@@ -1,3 +1,4 @@
+import { BOOKING_STATUSES } from './bookings';
 import { idSchema, requiredText } from './common';
 import { z } from './zod';
 
@@ -57,6 +58,8 @@ export type Conversation = z.infer<typeof conversationSchema>;
 /** One conversation opened: once a booking is accepted, each side sees the other's number. */
 export const conversationDetailsSchema = conversationSchema.extend({
   phones: z.object({ buyer: z.string(), seller: z.string() }).nullable(),
+  /** The buyer's booking of the phone, for the deal's actions on the conversation's card. */
+  booking: z.object({ _id: z.string(), status: z.enum(BOOKING_STATUSES) }).nullable(),
   /** The caller blocked the other side (they unblock in Account settings). */
   blockedByMe: z.boolean(),
   /** Messages cannot go either way: one of the two blocked the other (the blocked side is not told which). */

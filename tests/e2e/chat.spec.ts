@@ -76,6 +76,20 @@ for (const [size, viewport] of [
       await expect(sellerPage.getByText('Seen', { exact: true })).toBeVisible();
       await expectNoSeriousAxeViolations(sellerPage);
 
+      // The buyer books; the seller accepts right on the conversation, and both see Reserved.
+      const booked = await buyer.api.post('/api/store/booking/product', {
+        data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Farmgate' },
+      });
+      expect(booked.ok(), await booked.text()).toBe(true);
+      await expect(
+        sellerPage.getByText(`${buyer.name} asked to book this phone and would meet at Farmgate.`),
+      ).toBeVisible();
+      await sellerPage.getByRole('button', { name: 'Accept' }).click();
+      await expect(sellerPage.getByText('Accepted: the phone is reserved for this buyer.')).toBeVisible();
+      await expect(sellerPage.getByText('Reserved', { exact: true })).toBeVisible();
+      await expect(buyerPage.getByText('Reserved', { exact: true })).toBeVisible();
+      await expect(buyerPage.getByText("Booking accepted. Seller's number:")).toBeVisible();
+
       // An empty message is refused on the form.
       await buyerPage.getByRole('button', { name: 'Send' }).click();
       await expect(buyerPage.getByText('Write a message first')).toBeVisible();

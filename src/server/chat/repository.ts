@@ -401,3 +401,15 @@ export async function ensureConversation(db: Kysely<Database>, values: NewConver
     .execute();
   return (await findConversationOf(db, values.product_id!, values.buyer_id!))!;
 }
+
+/** The buyer's booking of the conversation's phone, if any (served by the bookings' buyer index). */
+export async function bookingOf(db: Kysely<Database>, conversation: ConversationRow) {
+  if (!conversation.product_id || !conversation.buyer_id) return undefined;
+  const row = await db
+    .selectFrom('bookings')
+    .select(['id', 'status'])
+    .where('product_id', '=', conversation.product_id)
+    .where('buyer_id', '=', conversation.buyer_id)
+    .executeTakeFirst();
+  return row && { _id: row.id, status: row.status };
+}

@@ -22,6 +22,7 @@ import { findProduct } from '../products/repository';
 import { productOrAccountGone } from '../products/service';
 import {
   blocksBetween,
+  bookingOf,
   conversationFor,
   deleteBlock,
   ensureConversation,
@@ -124,13 +125,20 @@ export async function startConversation(
 export async function readConversation(deps: ChatDeps, userId: string, id: string): Promise<ConversationDetails> {
   const { conversation, side } = await conversationOf(deps.db, id, userId);
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
-  const [view, phones, blocks] = await Promise.all([
+  const [view, phones, booking, blocks] = await Promise.all([
     conversationFor(deps.db, deps.images, id, side),
     dealPhones(deps.db, conversation),
+    bookingOf(deps.db, conversation),
     other ? blocksBetween(deps.db, userId, other) : { byA: false, byB: false },
   ]);
   if (!view) throw notFound('Conversation');
-  return { ...view, phones: phones ?? null, blockedByMe: blocks.byA, closed: blocks.byA || blocks.byB };
+  return {
+    ...view,
+    phones: phones ?? null,
+    booking: booking ?? null,
+    blockedByMe: blocks.byA,
+    closed: blocks.byA || blocks.byB,
+  };
 }
 
 /**

@@ -15,7 +15,9 @@ import {
 import { NUMBER_WARNING } from '../../../../shared/chat-safety';
 import { paths } from '../../../../shared/paths';
 import { newClientId, useBlock, useConversation, useMarkRead, useMessages, useSendMessage } from '../../../api/chat';
+import { useMoveBooking } from '../../../api/deal';
 import { ApiError } from '../../../api/http';
+import { BookingStatusBadge } from '../deal/BookingStatusBadge';
 import { Button, ButtonLink } from '../../../components/Button';
 import { cx } from '../../../components/cx';
 import { EmptyState } from '../../../components/EmptyState';
@@ -60,18 +62,62 @@ function PhoneCard({ conversation }: { conversation: ConversationDetails }) {
           </p>
         )}
       </div>
-      {side === 'buying' && productId && status === 'Available' && (
-        <ButtonLink to={paths.product(productId)} size="sm">
-          Book Now
-        </ButtonLink>
-      )}
-      {side === 'selling' && (
-        <ButtonLink to={paths.bookingRequests} size="sm" variant="secondary">
-          Booking requests
-        </ButtonLink>
-      )}
+      <DealActions conversation={conversation} />
     </div>
   );
+}
+
+const MOVE_DONE = {
+  accept: 'Accepted: the phone is reserved for this buyer.',
+  decline: 'Declined. The buyer has been told.',
+  sold: 'Marked as sold to this buyer.',
+} as const;
+
+/** The deal's next step from here: Book Now for the buyer; Accept, Decline or Mark sold for the seller. */
+function DealActions({ conversation }: { conversation: ConversationDetails }) {
+  const move = useMoveBooking();
+  const { productId, side, status, booking } = conversation;
+  const run = (next: keyof typeof MOVE_DONE) => {
+    if (!booking) return;
+    move.mutate(
+      { id: booking._id, move: next },
+      { onSuccess: () => toast.success(MOVE_DONE[next]), onError: (failure) => toast.error(failure.message) },
+    );
+  };
+  const open = booking && (booking.status === 'requested' || booking.status === 'accepted');
+  if (side === 'buying') {
+    if (open) return <BookingStatusBadge status={booking.status} reason={null} side="buyer" />;
+    return productId && status === 'Available' ? (
+      <ButtonLink to={paths.product(productId)} size="sm">
+        Book Now
+      </ButtonLink>
+    ) : null;
+  }
+  if (booking?.status === 'requested') {
+    return (
+      <div className="flex gap-2">
+        <Button size="sm" loading={move.isPending && move.variables.move === 'accept'} onClick={() => run('accept')}>
+          Accept
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={move.isPending && move.variables.move === 'decline'}
+          onClick={() => run('decline')}
+        >
+          Decline
+        </Button>
+      </div>
+    );
+  }
+  if (booking?.status === 'accepted') {
+    return (
+      <Button size="sm" loading={move.isPending} onClick={() => run('sold')}>
+        Mark sold
+      </Button>
+    );
+  }
+  return booking ? <BookingStatusBadge status={booking.status} reason={null} side="seller" /> : null;
 }
 
 const dayKey = (iso: string) => new Date(iso).toLocaleDateString('en-CA');
