@@ -82,6 +82,19 @@ const records = {
     });
     return response.json<{ insertedId: string }>().insertedId;
   },
+  /** A conversation `buyer` started about a phone of `seller`, with the buyer's first message in it. */
+  async conversation() {
+    const productId = await listProduct(actors.seller);
+    const started = await actors.buyer.request({ method: 'POST', url: '/api/conversations', payload: { productId } });
+    const id = started.json<{ _id: string }>()._id;
+    await actors.buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      // Words of its own each time: the same text in many conversations is held as spam.
+      payload: { clientId: newId(), text: `Is the price negotiable? (${newId()})` },
+    });
+    return id;
+  },
   /** A user row made directly, without a password: a target for admin calls, never a caller. */
   user: (role: 'buyer' | 'seller') =>
     insertUser(t.db, {
@@ -558,6 +571,74 @@ const TABLE: Row[] = [
     call: (_as, caller) => ({ url: `/api/orders?email=${enc(emailOf(caller))}` }),
   },
 
+  // Chat (docs/chat.md): a buyer starts it; only its two sides read and write it.
+  {
+    method: 'POST',
+    path: '/api/conversations',
+    // Any account that buys, not the phone's own seller.
+    allowed: ['buyer', 'otherSeller'],
+    call: async () => ({ url: '/api/conversations', payload: { productId: await records.product() } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/conversations/inbox/:side',
+    allowed: signedIn,
+    call: () => ({ url: '/api/conversations/inbox/selling' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/conversations/:id',
+    allowed: ['buyer', 'seller'],
+    call: async () => ({ url: `/api/conversations/${await records.conversation()}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/conversations/:id/messages',
+    allowed: ['buyer', 'seller'],
+    call: async () => ({ url: `/api/conversations/${await records.conversation()}/messages` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/conversations/:id/messages',
+    allowed: ['buyer', 'seller'],
+    call: async () => ({
+      url: `/api/conversations/${await records.conversation()}/messages`,
+      payload: { clientId: newId(), text: `Where can we meet? (${newId()})` },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/conversations/:id/read',
+    allowed: ['buyer', 'seller'],
+    call: async () => ({ url: `/api/conversations/${await records.conversation()}/read` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/conversations/:id/block',
+    allowed: ['buyer', 'seller'],
+    call: async () => {
+      // The block an earlier caller made would stop the buyer and the seller in every row after.
+      await t.db.deleteFrom('chat_blocks').execute();
+      return { url: `/api/conversations/${await records.conversation()}/block` };
+    },
+  },
+  { method: 'GET', path: '/api/account/blocked', allowed: signedIn, call: () => ({ url: '/api/account/blocked' }) },
+  // Anyone signed in unblocks whom they blocked.
+  {
+    method: 'DELETE',
+    path: '/api/account/blocked/:id',
+    allowed: signedIn,
+    call: async (_as, caller) => {
+      const target = (await records.user('seller')).id;
+      if (caller) {
+        await t.db
+          .insertInto('chat_blocks')
+          .values({ blocker_id: caller.user.uid, blocked_id: target, created_at: new Date().toISOString() })
+          .execute();
+      }
+      return { url: `/api/account/blocked/${target}` };
+    },
+  },
   // Reports: anyone signed in, except on their own listing
   {
     method: 'POST',
@@ -647,6 +728,12 @@ beforeAll(async () => {
     buyerTurnedSeller(),
   ]);
   actors = { buyer: buyerActor, seller, otherSeller, admin: await adminActor(t.app, t.db) };
+  // The buyer starts a conversation per chat row: an account of some days, past the new accounts' daily limit.
+  await t.db
+    .updateTable('users')
+    .set({ created_at: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString() })
+    .where('id', '=', buyerActor.user.uid)
+    .execute();
 });
 afterAll(() => t.close());
 

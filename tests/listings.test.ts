@@ -426,7 +426,7 @@ describe('edits and hides meet the bookings', () => {
   });
 });
 
-describe('listings from before the price history (migration 008)', () => {
+describe('listings from before the price history (migration 010)', () => {
   it('keep a lowered price as a drop from the edit, and a raised one as none', async () => {
     const ids: string[] = [];
     for (let n = 0; n < 3; n++)

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/server/db/schema';
+import { blockedPersonSchema, conversationDetailsSchema, conversationSchema } from '../src/shared/chat';
 import { DEMO_ACCOUNTS, DEMO_LISTING_COUNT, DEMO_PASSWORD, seedDemoData } from '../src/server/db/seed/demo';
 import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
 import { BOOKING_STATUSES, buyerOrderSchema } from '../src/shared/bookings';
@@ -79,6 +80,32 @@ describe('demo seed', () => {
 
     expect(lines.join('\n')).toContain(DEMO_PASSWORD);
     for (const account of Object.values(DEMO_ACCOUNTS)) expect(lines.join('\n')).toContain(account.email);
+  });
+
+  it('shows chat from the demo accounts: an answered question, a deal agreed, an unread question, a blocked buyer', async () => {
+    await seedDemoData(t.db, t.images, { log: () => {} });
+    const buyer = await logInActor(t.app, DEMO_ACCOUNTS.buyer.email, DEMO_PASSWORD);
+    const buying = conversationSchema
+      .array()
+      .parse((await buyer.request({ url: '/api/conversations/inbox/buying' })).json());
+    expect(buying.map((row) => row.status).sort()).toEqual(['Available', 'Reserved']);
+    const reserved = buying.find((row) => row.status === 'Reserved')!;
+    const details = conversationDetailsSchema.parse(
+      (await buyer.request({ url: `/api/conversations/${reserved._id}` })).json(),
+    );
+    expect(details.phones).not.toBeNull();
+
+    const seller = await logInActor(t.app, DEMO_ACCOUNTS.verifiedSeller.email, DEMO_PASSWORD);
+    const selling = conversationSchema
+      .array()
+      .parse((await seller.request({ url: '/api/conversations/inbox/selling' })).json());
+    expect(selling.filter((row) => row.unread)).toHaveLength(1);
+
+    const newSeller = await logInActor(t.app, DEMO_ACCOUNTS.newSeller.email, DEMO_PASSWORD);
+    const blocked = blockedPersonSchema
+      .array()
+      .parse((await newSeller.request({ url: '/api/account/blocked' })).json());
+    expect(blocked.map((person) => person.name)).toEqual([DEMO_ACCOUNTS.otherBuyer.name]);
   });
 
   it('shows every state of the deal from the demo accounts, with its notifications', async () => {

@@ -12,6 +12,7 @@ import { serverWithFrontDoor } from './cache/front-door';
 import { registerPublicCache } from './cache/hooks';
 import { PublicCache } from './cache/public-cache';
 import { categoryRoutes } from './categories/routes';
+import { chatRoutes } from './chat/routes';
 import type { Deps, DepsGiven } from './deps';
 import type { RedisLink } from './events/redis';
 import { healthRoutes } from './health/routes';
@@ -151,6 +152,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
         productRoutes,
         bookingRoutes,
         reportRoutes,
+        chatRoutes,
         searchRoutes,
       ]) {
         await api.register(routes);

@@ -20,6 +20,8 @@ export const errorStatus = {
   CONFLICT: 409,
   ALREADY_SOLD: 409,
   ALREADY_EXISTS: 409,
+  /** A chat message that is sent only once its sender confirms it (a phone number before a deal). */
+  CONFIRM_NEEDED: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An address with a part longer than the server reads (an id of hundreds of characters). */
   URI_TOO_LONG: 414,

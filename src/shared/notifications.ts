@@ -10,6 +10,7 @@ const NOTIFICATION_KINDS = [
   'booking_cancelled',
   'seller_verified',
   'listing_removed',
+  'chat_message',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

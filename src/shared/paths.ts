@@ -3,6 +3,7 @@ export const routePatterns = {
   category: '/category/:id',
   product: '/productId/:id',
   editProduct: '/dashboard/editproduct/:id',
+  conversation: '/dashboard/inbox/:id',
 } as const;
 
 const pathTo = (pattern: string) => (id: string) => pattern.replace(':id', encodeURIComponent(id));
@@ -38,4 +39,6 @@ export const paths = {
   myProducts: '/dashboard/myproducts',
   bookingRequests: '/dashboard/bookingrequests',
   myOrders: '/dashboard/myorders',
+  inbox: '/dashboard/inbox',
+  conversation: pathTo(routePatterns.conversation),
 } as const;

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react';
 import type { UpdateResult } from '../../shared/common';
 import type { Notification, UnreadCount } from '../../shared/notifications';
+import { onChatEvent } from './chat';
 import { api, API_BASE } from './http';
 import { pagedListOptions } from './pagedList';
 import { queryKeys } from './queryKeys';
@@ -20,6 +21,7 @@ export function useUnreadCount(enabled: boolean) {
       // Something new happened: the lists it is about (orders, requests, phones) are read again.
       if (before && unread > before.unread) void queryClient.invalidateQueries({ refetchType: 'active' });
     });
+    events.addEventListener('chat', (event) => onChatEvent(queryClient, (event as MessageEvent<string>).data));
     return () => events.close();
   }, [enabled, queryClient]);
   return useQuery({

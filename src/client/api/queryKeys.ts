@@ -50,6 +50,15 @@ export const queryKeys = {
     requests: [...privateRoot, 'verification', 'requests'] as const,
     own: [...privateRoot, 'verification', 'own'] as const,
   },
+  blocked: [...privateRoot, 'blocked'] as const,
+  chat: {
+    all: [...privateRoot, 'chat'] as const,
+    inbox: (side: string) => [...privateRoot, 'chat', 'inbox', side] as const,
+    conversation: (id: string) => [...privateRoot, 'chat', 'conversation', id] as const,
+    messages: (id: string) => [...privateRoot, 'chat', 'messages', id] as const,
+    /** How many conversations have something unread, as the live stream last said. */
+    unread: [...privateRoot, 'chat', 'unread'] as const,
+  },
   notifications: {
     unread: [...privateRoot, 'notifications', 'unread'] as const,
     list: [...privateRoot, 'notifications', 'list'] as const,

@@ -10,6 +10,7 @@ import { productOrAccountGone } from '../products/service';
 import { imageFileName, uploadIdOfUrl } from '../uploads/names';
 import type { Config } from '../config';
 import { withNotifications } from '../notifications/service';
+import { closed, isBlockedEitherWay, noteBookingRequest } from '../chat/service';
 import { requested } from './messages';
 import { findBooking, findProductsShowingUpload, hasAcceptedBooking, insertBooking, reopenBooking } from './repository';
 
@@ -63,6 +64,7 @@ export async function bookProduct(
   if (product.seller_id === buyer.id) throw forbidden('This is your own phone: you cannot book it');
   if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
   if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
+  if (await isBlockedEitherWay(db, buyer.id, product.seller_id)) throw closed();
   // A declined, cancelled or expired booking is asked for again; an open or sold one stands.
   const standing = async () => {
     const earlier = await findBooking(db, buyer.id, product.id);
@@ -105,6 +107,7 @@ export async function bookProduct(
             buyer_email: buyer.email,
           });
         }
+        await noteBookingRequest(trx, { bookingId: id, buyer, product, meetLocation: request.meetLocation });
         await tell(
           ...requested({ ...details, buyer_id: buyer.id, product_name: product.product_name, buyer_name: buyer.name }),
         );

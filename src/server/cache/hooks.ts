@@ -8,7 +8,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The answer is the same for every caller: keep it until the catalog changes (GET only). */
     publicCache?: boolean;
-    /** A write that changes nothing any public answer shows (sessions, settings): the cache stays. */
+    /** A write that changes nothing any public answer shows (sessions, settings, chat): the cache stays. */
     keepsPublicCache?: boolean;
   }
 }

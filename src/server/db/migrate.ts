@@ -11,6 +11,7 @@ import { abuseLimitsMigration } from './migrations/008-abuse-limits';
 import { signedInDevicesMigration } from './migrations/009-signed-in-devices';
 import { priceHistoryMigration } from './migrations/010-price-history';
 import { oneAccountMigration } from './migrations/011-one-account';
+import { chatMigration } from './migrations/012-chat';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -30,6 +31,7 @@ class CodeMigrations implements MigrationProvider {
       '009-signed-in-devices': signedInDevicesMigration(this.engine),
       '010-price-history': priceHistoryMigration(this.engine),
       '011-one-account': oneAccountMigration,
+      '012-chat': chatMigration(this.engine),
     };
   }
 }

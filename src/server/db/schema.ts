@@ -244,6 +244,46 @@ export interface MailOptOutsTable {
   kind: string;
 }
 
+/** One per (phone, buyer); see migrations/012-chat.ts. */
+export interface ConversationsTable {
+  id: string;
+  /** null once the listing is deleted; its name, picture and price stay below. */
+  product_id: string | null;
+  /** null once that account is deleted: the other side keeps the conversation. */
+  buyer_id: string | null;
+  seller_id: string | null;
+  product_name: string;
+  product_image_id: string;
+  product_price: number;
+  created_at: string;
+  /** Moves with every message and every opening, so a live stream knows to read again. */
+  updated_at: string;
+  last_message_at: string | null;
+  last_message_text: string | null;
+  last_sender_id: string | null;
+  buyer_read_at: string | null;
+  seller_read_at: string | null;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  conversation_id: string;
+  /** null once the sender's account is deleted. */
+  sender_id: string | null;
+  /** Made by the sending page; unique per conversation, so a retried send is stored once. */
+  client_id: string;
+  kind: 'text' | 'system';
+  body: string;
+  created_at: string;
+}
+
+/** `blocker_id` blocked `blocked_id`: neither messages nor books the other. */
+export interface ChatBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -264,6 +304,9 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
   mail_opt_outs: MailOptOutsTable;
+  conversations: ConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_blocks: ChatBlocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -274,3 +317,5 @@ export type CategoryRow = Selectable<CategoriesTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type ConversationRow = Selectable<ConversationsTable>;
+export type ChatMessageRow = Selectable<ChatMessagesTable>;

@@ -4,6 +4,7 @@ import { callerOf } from '../auth/guards';
 import { liveSessionIds } from '../auth/repository';
 import type { Deps } from '../deps';
 import { AppError } from '../errors';
+import { chatStateOf } from '../chat/repository';
 import { countUnread } from './repository';
 
 /** A comment line this often keeps proxies from closing a quiet stream, and re-reads the count as a safety net. */
@@ -45,6 +46,8 @@ interface Stream {
   address: string;
   /** The count this stream was last told. */
   told: number | undefined;
+  /** The chat state (conversations with something unread, the last change) it was last told. */
+  toldChat: string | undefined;
   write(text: string): void;
   end(): void;
 }
@@ -61,8 +64,10 @@ interface Account {
 
 /**
  * Server-sent events of each caller's unread count: now, then again each time the bell rings for
- * them (a notification made in any process, or a session of theirs ended) and with every heartbeat.
- * The browser's EventSource reconnects by itself when a stream ends.
+ * them (a notification or a chat message made in any process, or a session of theirs ended) and
+ * with every heartbeat; and `chat`, how many conversations have something unread and when any of
+ * them last changed, so an open inbox or conversation reads again. The browser's EventSource
+ * reconnects by itself when a stream ends.
  *
  * The work is per account, not per stream: a ring or a heartbeat reads the count (and which of the
  * streams' sessions still work) once, and tells every stream of the account that needs it; each
@@ -110,6 +115,7 @@ export class UnreadStreams {
       sessionId,
       address,
       told: undefined,
+      toldChat: undefined,
       write: (text) => {
         if (!reply.raw.destroyed && !reply.raw.writableEnded) reply.raw.write(text);
       },
@@ -196,19 +202,22 @@ export class UnreadStreams {
   private async tell(account: Account): Promise<void> {
     const asked = [...new Set([...account.streams].map((stream) => stream.sessionId))];
     try {
-      const [unread, live] = await Promise.all([
+      const [unread, live, chat] = await Promise.all([
         countUnread(this.deps.db, account.userId),
         liveSessionIds(this.deps.db, account.userId, asked),
+        chatStateOf(this.deps.db, account.userId),
       ]);
+      const chatData = JSON.stringify({ conversations: chat.unread, at: chat.at });
       for (const stream of [...account.streams]) {
         // A stream opened during the reads is checked on the next round (its opening asked for one).
         if (asked.includes(stream.sessionId) && !live.has(stream.sessionId)) {
           stream.end();
           continue;
         }
-        if (stream.told === unread) continue;
-        stream.write(`event: unread\ndata: {"unread":${unread}}\n\n`);
+        if (stream.told !== unread) stream.write(`event: unread\ndata: {"unread":${unread}}\n\n`);
+        if (stream.toldChat !== chatData) stream.write(`event: chat\ndata: ${chatData}\n\n`);
         stream.told = unread;
+        stream.toldChat = chatData;
       }
     } catch (error) {
       this.log.warn({ err: error }, 'unread count for the notification streams failed');

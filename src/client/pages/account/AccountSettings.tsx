@@ -21,6 +21,7 @@ import { updateAccount } from '../../api/auth';
 import { profilePhotoToSend } from '../../api/uploads';
 import { helpLinks } from '../help/helpLinks';
 import { ProfilePhotoField } from './ProfilePhotoField';
+import { useBlocked, useUnblock } from '../../api/chat';
 import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
@@ -288,6 +289,43 @@ function DeleteCard() {
 }
 
 /** Account settings, for every role (docs/accounts.md). */
+function BlockedCard() {
+  const blocked = useBlocked();
+  const unblock = useUnblock();
+  return (
+    <Card title="Blocked people" id="blocked-people">
+      {blocked.isPending ? (
+        <Spinner label="Loading blocked people" />
+      ) : blocked.isError ? (
+        <p className="text-sm text-red-700">{blocked.error.message}</p>
+      ) : blocked.data.length === 0 ? (
+        <p className="text-sm text-ink-500">You have not blocked anyone.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {blocked.data.map((person) => (
+            <li key={person._id} className="flex items-center justify-between gap-3 text-sm">
+              <span className="font-medium text-ink-800">{person.name}</span>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={unblock.isPending && unblock.variables === person._id}
+                onClick={() =>
+                  unblock.mutate(person._id, {
+                    onSuccess: () => toast.success(`${person.name} is unblocked`),
+                    onError: (failure) => toast.error(failure.message),
+                  })
+                }
+              >
+                Unblock<span className="sr-only"> {person.name}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 export function AccountSettings() {
   const { user } = useAuth();
   return (
@@ -299,6 +337,7 @@ export function AccountSettings() {
         <MailCard />
         <SessionsCard />
         <HelpCard />
+        <BlockedCard />
         {user?.email && <DeleteCard />}
       </div>
     </>

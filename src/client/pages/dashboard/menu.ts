@@ -25,6 +25,8 @@ const buyerEntries: MenuEntry[] = [{ to: paths.myOrders, label: 'My orders' }];
 
 /** A buyer who does not sell yet: the way to, with the same account. */
 const startSelling: MenuEntry = { to: paths.startSelling, label: 'Start selling' };
+/** Buyers' and sellers' conversations. */
+const inbox: MenuEntry = { to: paths.inbox, label: 'Inbox' };
 
 /** Every role's, after the role screens. */
 const account: MenuEntry = { to: paths.account, label: 'Account settings' };
@@ -40,6 +42,7 @@ export function menuFor(roles: Roles): MenuEntry[] {
     ...(roles.isSeller ? sellerEntries : []),
     ...(roles.isBuyer ? buyerEntries : []),
     ...(roles.isBuyer && !roles.isSeller ? [startSelling] : []),
+    ...(roles.isBuyer || roles.isSeller ? [inbox] : []),
     account,
   ];
 }

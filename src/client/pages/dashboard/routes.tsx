@@ -38,6 +38,11 @@ export const dashboardRoutes: RouteObject[] = [
       { index: true, element: <DashboardHome /> },
       lazyScreen(paths.account, async () => (await import('../account/AccountSettings')).AccountSettings),
       lazyScreen(paths.startSelling, async () => (await import('../account/StartSelling')).StartSelling),
+      lazyScreen(paths.inbox, async () => (await import('./chat/Inbox')).Inbox),
+      lazyScreen(
+        routePatterns.conversation,
+        async () => (await import('./chat/ConversationScreen')).ConversationScreen,
+      ),
       { element: <RoleGuard role="admin" />, children: adminScreens },
       { element: <RoleGuard role="seller" />, children: sellerScreens },
       { element: <RoleGuard role="buyer" />, children: buyerScreens },

@@ -1,11 +1,12 @@
+import { useShownProducts } from '../../api/chat';
 import { useAdvertisedProducts } from '../../api/products';
 import { ProductCard } from '../../components/ProductCard';
 import { Section } from '../../components/Section';
 
 /** Shown only when sellers have advertised something; while it loads, and on failure, nothing shows. */
 export function AdvertisedSection() {
-  const { data: products } = useAdvertisedProducts();
-  if (!products?.length) return null;
+  const products = useShownProducts(useAdvertisedProducts().data ?? []);
+  if (!products.length) return null;
   return (
     <div className="bg-white">
       <Section title="Advertised Phone" lead="Listings sellers are promoting right now.">

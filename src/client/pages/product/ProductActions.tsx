@@ -10,6 +10,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { sameEmail } from '../../auth/sameEmail';
 import { Button } from '../../components/Button';
 import { preloadBookingForm } from './BookingDialog';
+import { MessageSellerButton } from './MessageSellerButton';
 import { paths } from '../../../shared/paths';
 
 const BUYERS_ONLY_ID = 'book-now-not-for-admin';
@@ -45,6 +46,12 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
   // A declined, cancelled or expired booking may be asked again; an open or sold one stands.
   const bookedAt = bookingStatus && !CLOSED.includes(bookingStatus) ? (activity.data?.bookedAt ?? null) : null;
   const reportedAt = activity.data?.reportedAt ?? null;
+  // Buyers (and guests, who log in first) ask before they book; never about their own phone.
+  const canMessage =
+    !product.sellStatus &&
+    !product.hidden &&
+    !buyersOnly &&
+    (user === null || (!roles.isAdmin && !sameEmail(user.email, product.sellerEmail)));
 
   // A buyer is likely to book: have the form's code ready before the click.
   const mayBook =
@@ -125,6 +132,12 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
               The admin account does not book phones.
             </p>
           )}
+        </div>
+      )}
+
+      {canMessage && (
+        <div className="sm:self-start">
+          <MessageSellerButton productId={product._id} disabled={deciding} />
         </div>
       )}
 

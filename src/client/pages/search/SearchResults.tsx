@@ -9,6 +9,7 @@ import { Select } from '../../components/FormField';
 import { Modal } from '../../components/Modal';
 import { ProductCard } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
+import { useShownProducts } from '../../api/chat';
 import { FilterPanel } from './FilterPanel';
 import type { SearchState } from './searchState';
 
@@ -26,6 +27,7 @@ interface SearchResultsProps {
 /** Filters (a side column on large screens, a panel on phones), sorting, the grid and its pages. */
 export function SearchResults({ state, emptyTitle, emptyDescription, note }: SearchResultsProps) {
   const { data, isPending, isFetching, isPlaceholderData, error } = useSearch(state.apiParams);
+  const shown = useShownProducts(data?.items ?? []);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const sorts = SEARCH_SORTS.filter((sort) => sort !== 'best' || state.q.trim() !== '');
   const pages = data ? Math.max(1, Math.ceil(data.total / RESULTS_PER_PAGE)) : 1;
@@ -94,7 +96,7 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
                 isPlaceholderData && 'opacity-60',
               )}
             >
-              {data.items.map((product, index) => (
+              {shown.map((product, index) => (
                 <li key={product._id}>
                   <ProductCard product={product} detailed aboveTheFold={index < FIRST_ROW} />
                 </li>

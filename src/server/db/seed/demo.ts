@@ -54,14 +54,14 @@ export const DEMO_ACCOUNTS = {
     name: demoPerson(3, 'buyer').name,
     role: 'buyer',
     verified: false,
-    note: 'bookings: requested, accepted, declined, expired',
+    note: 'bookings: requested, accepted, declined, expired; chats: answered, deal agreed',
   },
   otherBuyer: {
     email: 'buyer2@example.com',
     name: demoPerson(4, 'buyer').name,
     role: 'buyer',
     verified: false,
-    note: 'bought the sold phone; reported a listing',
+    note: 'bought the sold phone; reported a listing; blocked by a seller in chat',
   },
 } as const satisfies Record<string, DemoAccount>;
 
@@ -408,4 +408,103 @@ async function insertActivity(
     .insertInto('verification_requests')
     .values({ id: newId(at(3).getTime()), user_id: users.get('newSeller')!.id, requested_at: at(3).toISOString() })
     .execute();
+  await insertDemoChat(trx, users, listings, at);
+}
+
+/** Who says what in a demo conversation: the buyer (b) or the seller (s), and how long ago. */
+type DemoLine = [from: 'b' | 's', text: string, hoursAgo: number];
+
+/**
+ * The demo's conversations (see the README's demo accounts): a question answered, a deal agreed
+ * after the booking was accepted (numbers shared), a question the seller has not read, and a buyer
+ * the seller blocked after a payment-link offer.
+ */
+const DEMO_CHATS: Array<{ buyer: AccountKey; n: number; lines: DemoLine[]; unread?: boolean; blocked?: boolean }> = [
+  {
+    buyer: 'buyer',
+    n: BOOKED_BY_BUYER,
+    lines: [
+      ['b', 'Battery health?', 27],
+      ['s', 'Yes, 91%. The battery is original, never opened.', 26],
+      ['b', 'Great, I have sent a booking request.', 2],
+    ],
+  },
+  {
+    buyer: 'buyer',
+    n: RESERVED,
+    lines: [
+      ['b', 'Is the price negotiable?', 8],
+      ['s', 'Yes, a little. Book it and we can talk when we meet.', 7.5],
+      ['s', 'I accepted your booking. See you at Bashundhara City, gate 1 at 5 pm? My number is 01711 223344.', 5],
+      ['b', 'Yes, see you at 5.', 4.5],
+    ],
+  },
+  { buyer: 'otherBuyer', n: 1, lines: [['b', 'Where can we meet? I live in Mohammadpur.', 3]], unread: true },
+  {
+    buyer: 'otherBuyer',
+    n: 5,
+    lines: [
+      ['b', 'I pay through a Nagad link before we meet. Send me your bKash number and address.', 9],
+      ['s', 'Sorry, cash only when we meet.', 8.8],
+    ],
+    blocked: true,
+  },
+];
+
+async function insertDemoChat(
+  trx: Kysely<Database>,
+  users: Map<AccountKey, DemoUser>,
+  listings: DemoListing[],
+  at: (hoursAgo: number) => Date,
+) {
+  for (const { buyer: buyerKey, n, lines, unread = false, blocked = false } of DEMO_CHATS) {
+    const buyerId = users.get(buyerKey)!.id;
+    const { product } = listings[n]!;
+    const sideOf = (from: 'b' | 's') => (from === 'b' ? buyerId : product.seller_id);
+    // A seller cannot write first: a conversation the demo opens with the seller's line had the buyer's ask before it.
+    const all: DemoLine[] =
+      lines[0]![0] === 's' ? [['b', 'Is it still available?', lines[0]![2] + 0.2], ...lines] : lines;
+    const [, lastText, lastHoursAgo] = all.at(-1)!;
+    const lastAt = at(lastHoursAgo).toISOString();
+    const id = newId(at(all[0]![2]).getTime());
+    await trx
+      .insertInto('conversations')
+      .values({
+        id,
+        product_id: product.id,
+        buyer_id: buyerId,
+        seller_id: product.seller_id,
+        product_name: product.product_name,
+        product_image_id: product.image_id,
+        product_price: product.resale_price,
+        created_at: at(all[0]![2]).toISOString(),
+        updated_at: lastAt,
+        last_message_at: lastAt,
+        last_message_text: lastText,
+        last_sender_id: sideOf(all.at(-1)![0]),
+        buyer_read_at: lastAt,
+        seller_read_at: unread ? null : lastAt,
+      })
+      .execute();
+    await trx
+      .insertInto('chat_messages')
+      .values(
+        all.map(([from, text, hoursAgo], i) => ({
+          id: newId(at(hoursAgo).getTime()),
+          conversation_id: id,
+          sender_id: sideOf(from),
+          client_id: `demo-${i}-${id}`,
+          kind: 'text' as const,
+          body: text,
+          created_at: at(hoursAgo).toISOString(),
+        })),
+      )
+      .execute();
+    if (blocked) {
+      await trx
+        .insertInto('chat_blocks')
+        .values({ blocker_id: product.seller_id, blocked_id: buyerId, created_at: lastAt })
+        .execute();
+    }
+  }
 }

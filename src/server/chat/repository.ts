@@ -1,0 +1,415 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  DELETED_ACCOUNT,
+  type ChatMessage,
+  type ChatSide,
+  type Conversation,
+  type PhoneStatus,
+} from '../../shared/chat';
+import type { KeysetPageQuery, ListCursor } from '../../shared/common';
+import { changedRows } from '../db/changes';
+import { byId, newId } from '../db/ids';
+import { readPage, readPageAfter } from '../db/paging';
+import type { ChatMessageRow, ConversationRow, Database } from '../db/schema';
+import { imageFileName } from '../uploads/names';
+import type { ImageStore } from '../uploads/store';
+
+export const findConversation = byId(
+  (db: Kysely<Database>, id: string) =>
+    db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst(),
+  undefined,
+);
+
+export const findConversationOf = (db: Kysely<Database>, productId: string, buyerId: string) =>
+  db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .where('buyer_id', '=', buyerId)
+    .executeTakeFirst();
+
+export type NewConversation = Pick<
+  ConversationRow,
+  'product_id' | 'buyer_id' | 'seller_id' | 'product_name' | 'product_image_id' | 'product_price'
+>;
+
+export async function insertConversation(db: Kysely<Database>, values: NewConversation, now: string): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('conversations')
+    .values({ ...values, id, created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+
+/** The caller's side in a conversation, or undefined when they are not one of its two people. */
+export function sideOf(conversation: Pick<ConversationRow, 'buyer_id' | 'seller_id'>, userId: string) {
+  if (conversation.buyer_id === userId) return 'buying' as const;
+  if (conversation.seller_id === userId) return 'selling' as const;
+  return undefined;
+}
+
+const otherColumn = (side: ChatSide) => (side === 'buying' ? 'c.seller_id' : 'c.buyer_id');
+
+/** Conversations with the phone as it is now and the other person, for one side. */
+const withDetails = (db: Kysely<Database>, side: ChatSide) =>
+  db
+    .selectFrom('conversations as c')
+    .leftJoin('products as p', 'p.id', 'c.product_id')
+    .leftJoin('users as o', 'o.id', otherColumn(side))
+    .selectAll('c')
+    .select((eb) => [
+      'p.image_id',
+      'p.product_name as live_name',
+      'p.resale_price',
+      'p.is_sold',
+      'p.is_hidden',
+      'o.name as other_name',
+      // Served by bookings_one_accepted.
+      eb
+        .exists(
+          eb
+            .selectFrom('bookings as b')
+            .select('b.id')
+            .whereRef('b.product_id', '=', 'c.product_id')
+            .where('b.status', '=', 'accepted'),
+        )
+        .as('is_reserved'),
+    ]);
+
+type DetailsRow = ConversationRow & {
+  image_id: string | null;
+  live_name: string | null;
+  resale_price: number | null;
+  is_sold: boolean | null;
+  is_hidden: boolean | null;
+  other_name: string | null;
+  is_reserved: unknown;
+};
+
+function statusOf(row: DetailsRow): PhoneStatus {
+  if (row.image_id === null) return 'Removed';
+  if (row.is_sold) return 'Sold';
+  if (row.is_hidden) return 'Hidden';
+  // SQLite answers exists() as 0 or 1.
+  return row.is_reserved === true || Number(row.is_reserved) === 1 ? 'Reserved' : 'Available';
+}
+
+function toConversation(row: DetailsRow, side: ChatSide, images: ImageStore): Conversation {
+  const [mine, theirs] =
+    side === 'buying' ? [row.buyer_read_at, row.seller_read_at] : [row.seller_read_at, row.buyer_read_at];
+  const me = side === 'buying' ? row.buyer_id : row.seller_id;
+  return {
+    _id: row.id,
+    productId: row.product_id,
+    productName: row.live_name ?? row.product_name,
+    productImg: images.urlOf(imageFileName(row.image_id ?? row.product_image_id)),
+    price: row.resale_price ?? row.product_price,
+    status: statusOf(row),
+    side,
+    otherName: row.other_name ?? DELETED_ACCOUNT,
+    lastMessage: row.last_message_text,
+    lastMessageAt: row.last_message_at,
+    unread: isUnread(row.last_message_at, row.last_sender_id, me, mine),
+    otherReadAt: theirs,
+  };
+}
+
+const isUnread = (lastAt: string | null, lastSender: string | null, me: string | null, readAt: string | null) =>
+  lastAt !== null && lastSender !== me && (readAt === null || lastAt > readAt);
+
+/** One conversation as `side` sees it. */
+export async function conversationFor(
+  db: Kysely<Database>,
+  images: ImageStore,
+  id: string,
+  side: ChatSide,
+): Promise<Conversation | undefined> {
+  const row = await withDetails(db, side).where('c.id', '=', id).executeTakeFirst();
+  return row && toConversation(row as DetailsRow, side, images);
+}
+
+/**
+ * One page of a side's inbox, newest message first (served by conversations_buyer_last and
+ * conversations_seller_last); a conversation shows once it has a message.
+ */
+export async function listConversations(
+  db: Kysely<Database>,
+  images: ImageStore,
+  userId: string,
+  side: ChatSide,
+  page: KeysetPageQuery,
+) {
+  const column = side === 'buying' ? 'buyer_id' : 'seller_id';
+  const scope = db.selectFrom('conversations').where(column, '=', userId).where('last_message_at', 'is not', null);
+  const rows = withDetails(db, side)
+    .where(`c.${column}`, '=', userId)
+    .where('c.last_message_at', 'is not', null)
+    .orderBy('c.last_message_at', 'desc')
+    .orderBy('c.id', 'desc');
+  const read = page.after
+    ? readPageAfter(
+        rows.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('c.last_message_at', 'c.id'), '<', tuple(page.after!.postedAt, page.after!.id)),
+        ),
+        scope,
+        page.limit,
+      )
+    : readPage(rows, scope, page);
+  const { rows: found, ...rest } = await read;
+  return { ...rest, items: found.map((row) => toConversation(row as DetailsRow, side, images)) };
+}
+
+export const cursorOfConversation = (conversation: Conversation): ListCursor => ({
+  postedAt: conversation.lastMessageAt ?? '',
+  id: conversation._id,
+});
+
+export const findMessageByClientId = (db: Kysely<Database>, conversationId: string, clientId: string) =>
+  db
+    .selectFrom('chat_messages')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+
+export const toChatMessage = (row: ChatMessageRow, userId: string): ChatMessage => ({
+  _id: row.id,
+  clientId: row.client_id,
+  kind: row.kind,
+  text: row.body,
+  sentAt: row.created_at,
+  mine: row.sender_id === userId,
+});
+
+export type NewChatMessage = Pick<ChatMessageRow, 'conversation_id' | 'sender_id' | 'client_id' | 'kind' | 'body'>;
+
+/**
+ * Stores a message and makes it the conversation's last; its sender has read everything up to it.
+ * Answers the stored row.
+ */
+export async function insertMessage(
+  db: Kysely<Database>,
+  message: NewChatMessage,
+  senderSide: ChatSide,
+  now: string,
+): Promise<ChatMessageRow> {
+  const row: ChatMessageRow = { ...message, id: newId(), created_at: now };
+  await db.insertInto('chat_messages').values(row).execute();
+  await db
+    .updateTable('conversations')
+    .set({
+      last_message_at: now,
+      last_message_text: message.body,
+      last_sender_id: message.sender_id,
+      updated_at: now,
+      [senderSide === 'buying' ? 'buyer_read_at' : 'seller_read_at']: now,
+    })
+    .where('id', '=', message.conversation_id)
+    .execute();
+  return row;
+}
+
+/** One page of a conversation's messages, newest first (served by chat_messages_conversation_created). */
+export async function listMessages(
+  db: Kysely<Database>,
+  conversationId: string,
+  userId: string,
+  page: KeysetPageQuery,
+) {
+  const scope = db.selectFrom('chat_messages').where('conversation_id', '=', conversationId);
+  const rows = scope.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const read = page.after
+    ? readPageAfter(
+        rows.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('created_at', 'id'), '<', tuple(page.after!.postedAt, page.after!.id)),
+        ),
+        scope,
+        page.limit,
+      )
+    : readPage(rows, scope, page);
+  const { rows: found, ...rest } = await read;
+  return { ...rest, items: found.map((row) => toChatMessage(row, userId)) };
+}
+
+export const cursorOfMessage = (message: ChatMessage): ListCursor => ({ postedAt: message.sentAt, id: message._id });
+
+/** Records that `side` has read the conversation now; answers whether anything was unread. */
+export async function markConversationRead(
+  db: Kysely<Database>,
+  conversation: ConversationRow,
+  side: ChatSide,
+  now: string,
+): Promise<boolean> {
+  const column = side === 'buying' ? 'buyer_read_at' : 'seller_read_at';
+  const result = await db
+    .updateTable('conversations')
+    .set({ [column]: now, updated_at: now })
+    .where('id', '=', conversation.id)
+    .where('last_message_at', 'is not', null)
+    .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<', eb.ref('last_message_at'))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * What a live page needs to know whether to read its chat again: how many conversations have an
+ * unread message for the user, and when any of theirs last changed.
+ */
+export async function chatStateOf(db: Kysely<Database>, userId: string): Promise<{ unread: number; at: string }> {
+  const ofSide = async (side: 'buyer' | 'seller') => {
+    const row = await db
+      .selectFrom('conversations')
+      .select((eb) => [
+        eb.fn.max('updated_at').as('at'),
+        eb.fn
+          .sum<number>(
+            sql<number>`case when last_message_at is not null
+              and (last_sender_id is null or last_sender_id <> ${userId})
+              and (${sql.ref(`${side}_read_at`)} is null or last_message_at > ${sql.ref(`${side}_read_at`)})
+              then 1 else 0 end`,
+          )
+          .as('unread'),
+      ])
+      .where(`${side}_id`, '=', userId)
+      .executeTakeFirstOrThrow();
+    return { unread: Number(row.unread ?? 0), at: row.at ? String(row.at) : '' };
+  };
+  const [buying, selling] = await Promise.all([ofSide('buyer'), ofSide('seller')]);
+  return { unread: buying.unread + selling.unread, at: buying.at > selling.at ? buying.at : selling.at };
+}
+
+/** Whether `a` blocked `b`, and `b` blocked `a` (served by the key and chat_blocks_blocked). */
+export async function blocksBetween(db: Kysely<Database>, a: string, b: string) {
+  const rows = await db
+    .selectFrom('chat_blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+      ]),
+    )
+    .execute();
+  return { byA: rows.some((row) => row.blocker_id === a), byB: rows.some((row) => row.blocker_id === b) };
+}
+
+export async function insertBlock(db: Kysely<Database>, blockerId: string, blockedId: string, now: string) {
+  await db
+    .insertInto('chat_blocks')
+    .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: now })
+    .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+    .execute();
+}
+
+export const deleteBlock = byId(
+  (db: Kysely<Database>, blockedId: string, blockerId: string) =>
+    changedRows(db.deleteFrom('chat_blocks').where('blocker_id', '=', blockerId).where('blocked_id', '=', blockedId)),
+  0,
+);
+
+/** The people `blockerId` blocked, latest first. */
+export async function listBlocked(db: Kysely<Database>, blockerId: string, page: KeysetPageQuery) {
+  const scope = db.selectFrom('chat_blocks').where('blocker_id', '=', blockerId);
+  const { rows, total } = await readPage(
+    db
+      .selectFrom('chat_blocks as k')
+      .innerJoin('users as u', 'u.id', 'k.blocked_id')
+      .select(['u.id', 'u.name', 'u.email', 'u.role', 'k.created_at'])
+      .where('k.blocker_id', '=', blockerId)
+      .orderBy('k.created_at', 'desc')
+      .orderBy('u.id', 'desc'),
+    scope,
+    page,
+  );
+  const items = rows.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    blockedAt: row.created_at,
+    sellerEmail: row.role === 'seller' ? row.email : null,
+  }));
+  return { items, total };
+}
+
+/**
+ * The two numbers once the buyer's booking of the phone is accepted (or sold to them): the buyer's
+ * from the booking, the seller's from the listing. undefined before.
+ */
+export async function dealPhones(db: Kysely<Database>, conversation: ConversationRow) {
+  if (!conversation.product_id || !conversation.buyer_id) return undefined;
+  const row = await db
+    .selectFrom('bookings as b')
+    .innerJoin('products as p', 'p.id', 'b.product_id')
+    .select(['b.phone_number', 'p.seller_mobile'])
+    .where('b.product_id', '=', conversation.product_id)
+    .where('b.buyer_id', '=', conversation.buyer_id)
+    .where('b.status', 'in', ['accepted', 'sold'])
+    .executeTakeFirst();
+  return row && { buyer: row.phone_number, seller: row.seller_mobile };
+}
+
+/** How many conversations `buyerId` started since `since` (served by conversations_buyer_created). */
+export async function conversationsStartedSince(db: Kysely<Database>, buyerId: string, since: string) {
+  const row = await db
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('buyer_id', '=', buyerId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Into how many other conversations `senderId` sent exactly `body` since `since` (chat_messages_sender_created). */
+export async function sameTextConversations(
+  db: Kysely<Database>,
+  senderId: string,
+  body: string,
+  conversationId: string,
+  since: string,
+) {
+  const row = await db
+    .selectFrom('chat_messages')
+    .select((eb) => eb.fn.count<number>('conversation_id').distinct().as('n'))
+    .where('sender_id', '=', senderId)
+    .where('created_at', '>', since)
+    .where('body', '=', body)
+    .where('conversation_id', '<>', conversationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks the conversations between two people changed, so their open pages read them again. */
+export async function touchConversationsBetween(db: Kysely<Database>, a: string, b: string, now: string) {
+  await db
+    .updateTable('conversations')
+    .set({ updated_at: now })
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('buyer_id', '=', a), eb('seller_id', '=', b)]),
+        eb.and([eb('buyer_id', '=', b), eb('seller_id', '=', a)]),
+      ]),
+    )
+    .execute();
+}
+
+/** The buyer's conversation about a phone, made when there is none (in the caller's transaction). */
+export async function ensureConversation(db: Kysely<Database>, values: NewConversation, now: string) {
+  await db
+    .insertInto('conversations')
+    .values({ ...values, id: newId(), created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['product_id', 'buyer_id']).doNothing())
+    .execute();
+  return (await findConversationOf(db, values.product_id!, values.buyer_id!))!;
+}
+
+/** The buyer's booking of the conversation's phone, if any (served by the bookings' buyer index). */
+export async function bookingOf(db: Kysely<Database>, conversation: ConversationRow) {
+  if (!conversation.product_id || !conversation.buyer_id) return undefined;
+  const row = await db
+    .selectFrom('bookings')
+    .select(['id', 'status'])
+    .where('product_id', '=', conversation.product_id)
+    .where('buyer_id', '=', conversation.buyer_id)
+    .executeTakeFirst();
+  return row && { _id: row.id, status: row.status };
+}

@@ -1,0 +1,134 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  blockedPersonSchema,
+  chatMessageRequestSchema,
+  conversationDetailsSchema,
+  chatMessageSchema,
+  chatSideParamsSchema,
+  conversationSchema,
+  startConversationSchema,
+  startedConversationSchema,
+} from '../../shared/chat';
+import { deleteResultSchema, idParamsSchema, updateResultSchema } from '../../shared/common';
+import { notFound } from '../errors';
+import { callerOf, requireRole, signedIn } from '../auth/guards';
+import { privateWrite } from '../cache/hooks';
+import { pagedList } from '../http/paging';
+import { cursorOfConversation, cursorOfMessage, listBlocked, listConversations } from './repository';
+import {
+  blockOther,
+  markRead,
+  readConversation,
+  readMessages,
+  sendMessage,
+  startConversation,
+  unblock,
+} from './service';
+
+// Every account that buys (one account buys and sells) asks about other people's phones.
+const buysPhones = requireRole('buyer', 'seller');
+
+/** Chat (docs/chat.md): nothing here changes what the public sees, so no write drops the public cache. */
+export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const { db, images } = deps;
+
+  app.post(
+    '/conversations',
+    {
+      schema: {
+        body: startConversationSchema,
+        response: { 200: startedConversationSchema, 201: startedConversationSchema },
+      },
+      onRequest: buysPhones,
+      config: privateWrite,
+    },
+    async (request, reply) => {
+      const started = await startConversation(db, callerOf(request).user, request.body.productId);
+      return reply.status(started.created ? 201 : 200).send(started);
+    },
+  );
+
+  pagedList(
+    app,
+    '/conversations/inbox/:side',
+    { item: conversationSchema, params: chatSideParamsSchema, onRequest: signedIn, cursorOf: cursorOfConversation },
+    (page, request) => listConversations(db, images, callerOf(request).user.id, request.params.side, page),
+  );
+
+  app.get(
+    '/conversations/:id',
+    { schema: { params: idParamsSchema, response: { 200: conversationDetailsSchema } }, onRequest: signedIn },
+    (request) => readConversation(deps, callerOf(request).user.id, request.params.id),
+  );
+
+  pagedList(
+    app,
+    '/conversations/:id/messages',
+    { item: chatMessageSchema, params: idParamsSchema, onRequest: signedIn, cursorOf: cursorOfMessage },
+    (page, request) => readMessages(db, callerOf(request).user.id, request.params.id, page),
+  );
+
+  app.post(
+    '/conversations/:id/messages',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: chatMessageRequestSchema,
+        response: { 200: chatMessageSchema, 201: chatMessageSchema },
+      },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
+    async (request, reply) => {
+      const { user } = callerOf(request);
+      const sent = await sendMessage(deps, user, request.params.id, request.body);
+      return reply.status(sent.created ? 201 : 200).send(sent.message);
+    },
+  );
+
+  app.put(
+    '/conversations/:id/read',
+    {
+      schema: { params: idParamsSchema, response: { 200: updateResultSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
+    async (request) => {
+      const modifiedCount = (await markRead(deps, callerOf(request).user.id, request.params.id)) ? 1 : 0;
+      return { acknowledged: true, matchedCount: 1, modifiedCount };
+    },
+  );
+
+  // Blocking is the caller's own matter: the lists it hides are filtered in the blocker's browser.
+  app.put(
+    '/conversations/:id/block',
+    {
+      schema: { params: idParamsSchema, response: { 200: updateResultSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
+    async (request) => {
+      const modifiedCount = (await blockOther(deps, callerOf(request).user.id, request.params.id)) ? 1 : 0;
+      return { acknowledged: true, matchedCount: 1, modifiedCount };
+    },
+  );
+
+  pagedList(app, '/account/blocked', { item: blockedPersonSchema, onRequest: signedIn }, (page, request) =>
+    listBlocked(db, callerOf(request).user.id, page),
+  );
+
+  app.delete(
+    '/account/blocked/:id',
+    {
+      schema: { params: idParamsSchema, response: { 200: deleteResultSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
+    async (request) => {
+      const deletedCount = await unblock(deps, callerOf(request).user.id, request.params.id);
+      if (!deletedCount) throw notFound('Blocked person');
+      return { acknowledged: true, deletedCount };
+    },
+  );
+};

@@ -1,0 +1,305 @@
+import type { Kysely } from 'kysely';
+import {
+  CONVERSATION_CLOSED,
+  NEW_ACCOUNT_DAILY_CONVERSATIONS,
+  SAME_TEXT_CONVERSATIONS,
+  SAME_TEXT_WINDOW_MINUTES,
+  type ChatMessage,
+  type ChatMessageRequest,
+  type ChatSide,
+  type ConversationDetails,
+} from '../../shared/chat';
+import { checkContacts, CONTACT_REFUSED, NUMBER_WARNING, ownHostsOf } from '../../shared/chat-safety';
+import type { KeysetPageQuery } from '../../shared/common';
+import { paths } from '../../shared/paths';
+import { insertOnce } from '../db/errors';
+import { nowIso } from '../db/ids';
+import type { ConversationRow, Database, ProductRow, UserRow } from '../db/schema';
+import type { Deps } from '../deps';
+import { AppError, forbidden, notFound } from '../errors';
+import { withNotifications } from '../notifications/service';
+import { findProduct } from '../products/repository';
+import { productOrAccountGone } from '../products/service';
+import {
+  blocksBetween,
+  bookingOf,
+  conversationFor,
+  deleteBlock,
+  ensureConversation,
+  touchConversationsBetween,
+  conversationsStartedSince,
+  dealPhones,
+  insertBlock,
+  sameTextConversations,
+  findConversation,
+  findConversationOf,
+  findMessageByClientId,
+  insertConversation,
+  insertMessage,
+  listMessages,
+  markConversationRead,
+  sideOf,
+  toChatMessage,
+} from './repository';
+
+export type ChatDeps = Pick<Deps, 'db' | 'bell' | 'images' | 'config'>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+/** The refusal either side of a block gets: the blocked side is not told who blocked whom. */
+export const closed = () => forbidden(CONVERSATION_CLOSED);
+
+/** Whether either of two people blocked the other. */
+export async function isBlockedEitherWay(db: Kysely<Database>, a: string | null, b: string | null) {
+  if (!a || !b) return false;
+  const { byA, byB } = await blocksBetween(db, a, b);
+  return byA || byB;
+}
+
+/**
+ * An account younger than a day or with an address nobody proved starts a few conversations a day:
+ * enough to ask about the phones one wants, too few to spam sellers. Others have no limit.
+ */
+async function assertMayStartAnother(
+  db: Kysely<Database>,
+  buyer: Pick<UserRow, 'id' | 'created_at' | 'is_email_verified'>,
+) {
+  if (buyer.is_email_verified && buyer.created_at < ago(DAY_MS)) return;
+  if ((await conversationsStartedSince(db, buyer.id, ago(DAY_MS))) < NEW_ACCOUNT_DAILY_CONVERSATIONS) return;
+  throw new AppError(
+    'RATE_LIMITED',
+    `New accounts start at most ${NEW_ACCOUNT_DAILY_CONVERSATIONS} conversations a day. Verify your email address, or write again tomorrow.`,
+  );
+}
+
+const notTheirs = () => forbidden('Only the buyer and the seller of this conversation can see it');
+
+/** The conversation `id` and the caller's side in it; a stranger's is refused. */
+async function conversationOf(
+  db: Kysely<Database>,
+  id: string,
+  userId: string,
+): Promise<{ conversation: ConversationRow; side: ChatSide }> {
+  const conversation = await findConversation(db, id);
+  if (!conversation) throw notFound('Conversation');
+  const side = sideOf(conversation, userId);
+  if (!side) throw notTheirs();
+  return { conversation, side };
+}
+
+/**
+ * A buyer opens the conversation about a phone, or is given the one they have: one per phone and
+ * buyer, which the unique index holds when two tabs start it at once.
+ */
+export async function startConversation(
+  db: Kysely<Database>,
+  buyer: Pick<UserRow, 'id' | 'created_at' | 'is_email_verified'>,
+  productId: string,
+): Promise<{ _id: string; created: boolean }> {
+  const buyerId = buyer.id;
+  const product = await findProduct(db, productId);
+  if (!product) throw notFound('Product');
+  if (product.seller_id === buyerId) throw forbidden('This is your own phone: buyers write to you about it');
+  return insertOnce({
+    find: () => findConversationOf(db, productId, buyerId),
+    found: (row): { _id: string; created: boolean } => ({ _id: row.id, created: false }),
+    insert: async () => {
+      if (product.is_sold || product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
+      if (await isBlockedEitherWay(db, buyerId, product.seller_id)) throw closed();
+      await assertMayStartAnother(db, buyer);
+      const values = {
+        product_id: product.id,
+        buyer_id: buyerId,
+        seller_id: product.seller_id,
+        product_name: product.product_name,
+        product_image_id: product.image_id,
+        product_price: product.resale_price,
+      };
+      return { _id: await insertConversation(db, values, nowIso()), created: true };
+    },
+    gone: () => productOrAccountGone(db, productId),
+  });
+}
+
+export async function readConversation(deps: ChatDeps, userId: string, id: string): Promise<ConversationDetails> {
+  const { conversation, side } = await conversationOf(deps.db, id, userId);
+  const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
+  const [view, phones, booking, blocks] = await Promise.all([
+    conversationFor(deps.db, deps.images, id, side),
+    dealPhones(deps.db, conversation),
+    bookingOf(deps.db, conversation),
+    other ? blocksBetween(deps.db, userId, other) : { byA: false, byB: false },
+  ]);
+  if (!view) throw notFound('Conversation');
+  return {
+    ...view,
+    phones: phones ?? null,
+    booking: booking ?? null,
+    blockedByMe: blocks.byA,
+    closed: blocks.byA || blocks.byB,
+  };
+}
+
+/**
+ * Before the buyer's booking is accepted, a message carries no address and no link off the site,
+ * and a mobile number only when its sender confirmed it; after, the deal's numbers are shown anyway.
+ */
+async function assertSafeToSend(deps: ChatDeps, conversation: ConversationRow, request: ChatMessageRequest) {
+  const { refused, hasNumber } = checkContacts(request.text, ownHostsOf(new URL(deps.config.PUBLIC_URL).hostname));
+  if (!refused && (!hasNumber || request.confirmNumber)) return;
+  if (await dealPhones(deps.db, conversation)) return;
+  if (refused) throw new AppError('BAD_REQUEST', CONTACT_REFUSED, { text: CONTACT_REFUSED });
+  throw new AppError('CONFIRM_NEEDED', `${NUMBER_WARNING}. Send it anyway?`, { text: NUMBER_WARNING });
+}
+
+/** The same text into more than a few conversations within minutes is held: that is how spam looks. */
+async function assertNotRepeated(db: Kysely<Database>, senderId: string, id: string, text: string) {
+  const since = ago(SAME_TEXT_WINDOW_MINUTES * 60 * 1000);
+  if ((await sameTextConversations(db, senderId, text, id, since)) < SAME_TEXT_CONVERSATIONS) return;
+  throw new AppError(
+    'RATE_LIMITED',
+    `This message was held: you sent the same text to ${SAME_TEXT_CONVERSATIONS} conversations in the last ${SAME_TEXT_WINDOW_MINUTES} minutes. Write it in your own words, or wait a few minutes.`,
+  );
+}
+
+/** The caller blocks the other side of a conversation: neither can message or book the other. */
+export async function blockOther(deps: ChatDeps, userId: string, id: string): Promise<boolean> {
+  const { conversation, side } = await conversationOf(deps.db, id, userId);
+  const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
+  if (!other) throw new AppError('CONFLICT', 'This account is deleted already');
+  const { byA } = await blocksBetween(deps.db, userId, other);
+  if (byA) return false;
+  await deps.db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    await insertBlock(trx, userId, other, now);
+    await touchConversationsBetween(trx, userId, other, now);
+  });
+  await deps.bell.ring([userId, other]);
+  return true;
+}
+
+/** The caller unblocks someone they blocked; their conversations open again on both sides' pages. */
+export async function unblock(deps: ChatDeps, userId: string, blockedId: string): Promise<number> {
+  const deleted = await deps.db.transaction().execute(async (trx) => {
+    const count = await deleteBlock(trx, blockedId, userId);
+    if (count) await touchConversationsBetween(trx, userId, blockedId, nowIso());
+    return count;
+  });
+  if (deleted) await deps.bell.ring([userId, blockedId]);
+  return deleted;
+}
+
+export async function readMessages(db: Kysely<Database>, userId: string, id: string, page: KeysetPageQuery) {
+  await conversationOf(db, id, userId);
+  return listMessages(db, id, userId, page);
+}
+
+/**
+ * Sends a message; one sent again with the same `clientId` (a retry after the network dropped) is
+ * answered with the stored one. The other side's bell rings when the conversation turns unread for
+ * them (one notification per unread stretch, not per message); both sides' open pages read again.
+ */
+export async function sendMessage(
+  deps: ChatDeps,
+  sender: Pick<UserRow, 'id' | 'name'>,
+  id: string,
+  request: ChatMessageRequest,
+): Promise<{ message: ChatMessage; created: boolean }> {
+  const { db, bell } = deps;
+  const { conversation, side } = await conversationOf(db, id, sender.id);
+  const retried = (row: NonNullable<Awaited<ReturnType<typeof findMessageByClientId>>>) => {
+    if (row.sender_id !== sender.id) throw new AppError('CONFLICT', 'Send the message again: its id is taken');
+    return { message: toChatMessage(row, sender.id), created: false };
+  };
+  const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
+  const result = await insertOnce({
+    find: () => findMessageByClientId(db, id, request.clientId),
+    found: retried,
+    insert: async () => {
+      if (side === 'selling' && conversation.last_message_at === null) {
+        throw forbidden('The buyer writes first: you can answer once they ask about this phone');
+      }
+      if (!other) throw new AppError('CONFLICT', 'This account is deleted: your message would reach nobody');
+      if (await isBlockedEitherWay(db, sender.id, other)) throw closed();
+      await assertSafeToSend(deps, conversation, request);
+      await assertNotRepeated(db, sender.id, id, request.text);
+      return withNotifications(deps, async (trx, tell) => {
+        const fresh = await findConversation(trx, id);
+        const otherReadAt = side === 'buying' ? fresh?.seller_read_at : fresh?.buyer_read_at;
+        const hadUnread =
+          fresh?.last_message_at != null &&
+          fresh.last_sender_id !== other &&
+          (otherReadAt == null || fresh.last_message_at > otherReadAt);
+        const row = await insertMessage(
+          trx,
+          { conversation_id: id, sender_id: sender.id, client_id: request.clientId, kind: 'text', body: request.text },
+          side,
+          nowIso(),
+        );
+        if (!hadUnread) {
+          await tell({
+            userId: other,
+            kind: 'chat_message',
+            message: `${sender.name} wrote to you about ${conversation.product_name}.`,
+            link: paths.conversation(id),
+          });
+        }
+        return { message: toChatMessage(row, sender.id), created: true };
+      });
+    },
+  });
+  if (result.created) await bell.ring([sender.id, ...(other ? [other] : [])]);
+  return result;
+}
+
+/** The caller has opened the conversation: the other side's page shows "Seen". */
+export async function markRead(deps: ChatDeps, userId: string, id: string): Promise<boolean> {
+  const { conversation, side } = await conversationOf(deps.db, id, userId);
+  const changed = await markConversationRead(deps.db, conversation, side, nowIso());
+  const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
+  if (changed) await deps.bell.ring([userId, ...(other ? [other] : [])]);
+  return changed;
+}
+
+/**
+ * A booking request opens the buyer's conversation about the phone (or goes into the one there is)
+ * with a line the server writes, in the booking's transaction: the seller can answer there.
+ */
+export async function noteBookingRequest(
+  trx: Kysely<Database>,
+  request: {
+    bookingId: string;
+    buyer: Pick<UserRow, 'id' | 'name'>;
+    product: Pick<ProductRow, 'id' | 'seller_id' | 'product_name' | 'image_id' | 'resale_price'>;
+    meetLocation: string;
+  },
+): Promise<void> {
+  const { buyer, product } = request;
+  const now = nowIso();
+  const conversation = await ensureConversation(
+    trx,
+    {
+      product_id: product.id,
+      buyer_id: buyer.id,
+      seller_id: product.seller_id,
+      product_name: product.product_name,
+      product_image_id: product.image_id,
+      product_price: product.resale_price,
+    },
+    now,
+  );
+  await insertMessage(
+    trx,
+    {
+      conversation_id: conversation.id,
+      sender_id: buyer.id,
+      // A booking asked again after a decline is a new line: the time keeps the id unique.
+      client_id: `booking-${request.bookingId}-${Date.parse(now)}`,
+      kind: 'system',
+      body: `${buyer.name} asked to book this phone and would meet at ${request.meetLocation}.`,
+    },
+    'buying',
+    now,
+  );
+}

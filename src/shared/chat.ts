@@ -1,0 +1,104 @@
+import { BOOKING_STATUSES } from './bookings';
+import { idSchema, requiredText } from './common';
+import { z } from './zod';
+
+/** A message is at most this long (characters), so one cannot fill a conversation or a mail. */
+export const CHAT_MESSAGE_MAX = 2000;
+
+/** POST /conversations: a buyer opens the conversation about a phone (or gets the one there is). */
+export const startConversationSchema = z.object({ productId: idSchema });
+export type StartConversation = z.infer<typeof startConversationSchema>;
+
+export const startedConversationSchema = z.object({ _id: z.string(), created: z.boolean() });
+
+/**
+ * POST /conversations/:id/messages. `clientId` is made by the sending page once per message, so a
+ * message sent again after the network dropped is stored once (unique per conversation).
+ */
+export const chatMessageRequestSchema = z.object({
+  clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'clientId is 8 to 64 letters, digits, - or _'),
+  text: requiredText('Write a message first', CHAT_MESSAGE_MAX),
+  /** The sender saw the warning about sharing a mobile number before a deal, and sends it anyway. */
+  confirmNumber: z.boolean().optional(),
+});
+export type ChatMessageRequest = z.infer<typeof chatMessageRequestSchema>;
+
+/** What the phone is now, as both sides see it next to their conversation. */
+export const PHONE_STATUSES = ['Available', 'Reserved', 'Sold', 'Hidden', 'Removed'] as const;
+export type PhoneStatus = (typeof PHONE_STATUSES)[number];
+
+export const CHAT_SIDES = ['buying', 'selling'] as const;
+export type ChatSide = (typeof CHAT_SIDES)[number];
+export const chatSideParamsSchema = z.object({ side: z.enum(CHAT_SIDES) });
+
+/** The name shown for the other side once their account is deleted. */
+export const DELETED_ACCOUNT = 'Deleted account';
+
+/** A conversation as one of its two sides sees it (an inbox row, and the top of the conversation). */
+export const conversationSchema = z.object({
+  _id: z.string(),
+  /** null once the listing is deleted. */
+  productId: z.string().nullable(),
+  productName: z.string(),
+  productImg: z.string(),
+  price: z.number(),
+  status: z.enum(PHONE_STATUSES),
+  /** The caller's side in it. */
+  side: z.enum(CHAT_SIDES),
+  otherName: z.string(),
+  lastMessage: z.string().nullable(),
+  lastMessageAt: z.string().nullable(),
+  /** The last message is the other side's and the caller has not opened the conversation since. */
+  unread: z.boolean(),
+  /** When the other side last opened the conversation: the caller's messages until then are "Seen". */
+  otherReadAt: z.string().nullable(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** One conversation opened: once a booking is accepted, each side sees the other's number. */
+export const conversationDetailsSchema = conversationSchema.extend({
+  phones: z.object({ buyer: z.string(), seller: z.string() }).nullable(),
+  /** The buyer's booking of the phone, for the deal's actions on the conversation's card. */
+  booking: z.object({ _id: z.string(), status: z.enum(BOOKING_STATUSES) }).nullable(),
+  /** The caller blocked the other side (they unblock in Account settings). */
+  blockedByMe: z.boolean(),
+  /** Messages cannot go either way: one of the two blocked the other (the blocked side is not told which). */
+  closed: z.boolean(),
+});
+export type ConversationDetails = z.infer<typeof conversationDetailsSchema>;
+
+/** The people the caller blocked, for Account settings. */
+export const blockedPersonSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  blockedAt: z.string(),
+  /** A blocked seller's email as their listings show it, so the blocker's lists can leave them out; null for a buyer. */
+  sellerEmail: z.string().nullable(),
+});
+export type BlockedPerson = z.infer<typeof blockedPersonSchema>;
+
+/** What the blocked side is told: nothing about who did what. */
+export const CONVERSATION_CLOSED = 'This conversation is closed. You cannot message or book here.';
+/** At most this many conversations a day for an account younger than a day or with an unverified email. */
+export const NEW_ACCOUNT_DAILY_CONVERSATIONS = 5;
+/** The same text to more than this many conversations within SAME_TEXT_WINDOW_MINUTES is held. */
+export const SAME_TEXT_CONVERSATIONS = 3;
+export const SAME_TEXT_WINDOW_MINUTES = 10;
+
+export const chatMessageSchema = z.object({
+  _id: z.string(),
+  clientId: z.string(),
+  /** `system`: a line the server wrote about the deal (a booking request), not typed by anyone. */
+  kind: z.enum(['text', 'system']),
+  text: z.string(),
+  sentAt: z.string(),
+  /** Sent by the caller. */
+  mine: z.boolean(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** Quick replies above the composer, by the caller's side. */
+export const QUICK_REPLIES: Record<ChatSide, readonly string[]> = {
+  buying: ['Is the price negotiable?', 'Battery health?', 'Where can we meet?'],
+  selling: ['The price is fixed', 'Yes, a little', 'I can meet at ...'],
+};

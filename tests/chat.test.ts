@@ -1,0 +1,416 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import {
+  blockedPersonSchema,
+  chatMessageSchema,
+  conversationDetailsSchema,
+  conversationSchema,
+  CONVERSATION_CLOSED,
+  DELETED_ACCOUNT,
+  type ChatMessage,
+} from '../src/shared/chat';
+import { createTestApp, type TestApp } from './support/app';
+import { adminActor, registerActor, type Actor } from './support/actors';
+import { listProduct } from './support/products';
+
+let t: TestApp;
+let seller: Actor;
+let otherSeller: Actor;
+let buyer: Actor;
+let otherBuyer: Actor;
+let admin: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [seller, otherSeller, buyer, otherBuyer] = await Promise.all([
+    registerActor(t.app, 'seller', { name: 'Sabbir Seller' }),
+    registerActor(t.app, 'seller'),
+    registerActor(t.app, 'buyer', { name: 'Bithi Buyer' }),
+    registerActor(t.app, 'buyer'),
+  ]);
+  admin = await adminActor(t.app, t.db);
+  // Accounts of some days, past the new accounts' daily limit of conversations (tested on its own).
+  await aged(buyer, otherBuyer);
+});
+
+async function aged(...actors: Actor[]) {
+  const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
+  await t.db
+    .updateTable('users')
+    .set({ created_at: twoDaysAgo })
+    .where(
+      'id',
+      'in',
+      actors.map((actor) => actor.user.uid),
+    )
+    .execute();
+}
+afterAll(() => t.close());
+
+const start = (actor: Actor, productId: string) =>
+  actor.request({ method: 'POST', url: '/api/conversations', payload: { productId } });
+
+async function conversationAbout(productId: string, as = buyer): Promise<string> {
+  const response = await start(as, productId);
+  expect(response.statusCode).toBe(201);
+  return response.json<{ _id: string }>()._id;
+}
+
+const send = (actor: Actor, id: string, text: string, clientId: string = randomUUID()) =>
+  actor.request({ method: 'POST', url: `/api/conversations/${id}/messages`, payload: { clientId, text } });
+
+async function messagesOf(actor: Actor, id: string, query = ''): Promise<ChatMessage[]> {
+  const response = await actor.request({ method: 'GET', url: `/api/conversations/${id}/messages${query}` });
+  expect(response.statusCode).toBe(200);
+  return chatMessageSchema.array().parse(response.json());
+}
+
+const inbox = async (actor: Actor, side: 'buying' | 'selling', query = '') => {
+  const response = await actor.request({ method: 'GET', url: `/api/conversations/inbox/${side}${query}` });
+  expect(response.statusCode).toBe(200);
+  return conversationSchema.array().parse(response.json());
+};
+
+describe('starting a conversation', () => {
+  it('makes one conversation per phone and buyer, even when started twice at once', async () => {
+    const productId = await listProduct(seller);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => start(buyer, productId)));
+    const ids = new Set(answers.map((answer) => answer.json<{ _id: string }>()._id));
+    expect(ids.size).toBe(1);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    const count = await t.db
+      .selectFrom('conversations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('product_id', '=', productId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+    // Another buyer gets a conversation of their own.
+    expect((await start(otherBuyer, productId)).json<{ _id: string }>()._id).not.toBe([...ids][0]);
+  });
+
+  it('refuses an unknown phone, a hidden one, and takes no identity from the body', async () => {
+    expect((await start(buyer, 'ffffffffffffffffffffffff')).statusCode).toBe(404);
+    expect((await start(buyer, 'not-an-id')).json<{ message: string }>().message).toBeTruthy();
+    const hidden = await listProduct(seller);
+    expect((await seller.request({ method: 'PUT', url: `/api/hide/product/${hidden}` })).statusCode).toBe(200);
+    const refused = await start(buyer, hidden);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe('This phone is not on sale right now');
+    expect((await start(seller, await listProduct(seller))).statusCode).toBe(403);
+    const productId = await listProduct(seller);
+    const response = await buyer.request({
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { productId, buyerId: otherBuyer.user.uid, sellerId: otherSeller.user.uid },
+    });
+    expect(response.statusCode).toBe(201);
+    const id = response.json<{ _id: string }>()._id;
+    const row = await t.db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect([row.buyer_id, row.seller_id]).toEqual([buyer.user.uid, seller.user.uid]);
+  });
+});
+
+describe('messages', () => {
+  it('lets the buyer write first, then the seller answer; the seller cannot write first', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    const first = await send(seller, id, 'Hello, want this phone?');
+    expect(first.statusCode).toBe(403);
+    expect(first.json<{ message: string }>().message).toMatch(/buyer writes first/);
+    expect((await send(buyer, id, '  Is the price negotiable?  ')).statusCode).toBe(201);
+    expect((await send(seller, id, 'The price is fixed')).statusCode).toBe(201);
+    const messages = await messagesOf(buyer, id);
+    expect(messages.map((m) => [m.text, m.mine])).toEqual([
+      ['The price is fixed', false],
+      ['Is the price negotiable?', true],
+    ]);
+  });
+
+  it('stores a message sent again with the same client id once', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    const clientId = randomUUID();
+    const answers = await Promise.all([1, 2, 3].map(() => send(buyer, id, 'Battery health?', clientId)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((a) => a.json<ChatMessage>()._id)).size).toBe(1);
+    expect(await messagesOf(buyer, id)).toHaveLength(1);
+  });
+
+  it('keeps text as text, at most 2,000 characters, and refuses an empty one with a message', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    const html = '<img src=x onerror=alert(1)> <b>bold</b>';
+    expect((await send(buyer, id, html)).statusCode).toBe(201);
+    expect((await messagesOf(seller, id))[0]!.text).toBe(html);
+    const long = await send(buyer, id, 'x'.repeat(2001));
+    expect(long.statusCode).toBe(400);
+    expect(long.json<{ message: string }>().message).toMatch(/2000 characters/);
+    expect((await send(buyer, id, 'x'.repeat(2000))).statusCode).toBe(201);
+    const empty = await send(buyer, id, '   ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<{ message: string }>().message).toMatch(/Write a message/);
+    const badId = await send(buyer, id, 'hello', 'no');
+    expect(badId.statusCode).toBe(400);
+  });
+
+  it('pages a conversation newest first by cursor', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    for (let i = 1; i <= 5; i++) expect((await send(buyer, id, `message ${i}`)).statusCode).toBe(201);
+    const first = await buyer.request({ method: 'GET', url: `/api/conversations/${id}/messages?limit=2` });
+    expect(first.headers['x-total-count']).toBe('5');
+    const seen = first.json<ChatMessage[]>().map((m) => m.text);
+    let next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))?.[1];
+    while (next) {
+      const page = await buyer.request({ method: 'GET', url: next });
+      seen.push(...page.json<ChatMessage[]>().map((m) => m.text));
+      next = /<([^>]+)>; rel="next"/.exec(String(page.headers.link ?? ''))?.[1];
+    }
+    expect(seen).toEqual(['message 5', 'message 4', 'message 3', 'message 2', 'message 1']);
+  });
+
+  it('lets only the two participants read or write', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    await send(buyer, id, 'Where can we meet?');
+    for (const stranger of [otherBuyer, otherSeller, admin]) {
+      expect((await stranger.request({ method: 'GET', url: `/api/conversations/${id}` })).statusCode).toBe(403);
+      expect((await stranger.request({ method: 'GET', url: `/api/conversations/${id}/messages` })).statusCode).toBe(
+        403,
+      );
+      expect((await send(stranger, id, 'hi')).statusCode).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/conversations/${id}` })).statusCode).toBe(401);
+    expect(
+      (await buyer.request({ method: 'GET', url: '/api/conversations/ffffffffffffffffffffffff' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('does not drop the public cache', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    const before = t.app.publicCache.generation;
+    await send(buyer, id, 'Is it still available?');
+    await seller.request({ method: 'PUT', url: `/api/conversations/${id}/read` });
+    await start(
+      buyer,
+      (await t.db.selectFrom('conversations').select('product_id').where('id', '=', id).executeTakeFirstOrThrow())
+        .product_id!,
+    );
+    expect(t.app.publicCache.generation).toBe(before);
+  });
+});
+
+describe('the inbox', () => {
+  it('shows each side its conversations newest first, with the phone, the other person and unread marks', async () => {
+    const seller2 = await registerActor(t.app, 'seller', { name: 'Inbox Seller' });
+    const buyer2 = await registerActor(t.app, 'buyer', { name: 'Inbox Buyer' });
+    await aged(buyer2);
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await conversationAbout(await listProduct(seller2), buyer2));
+    // An empty conversation is in no inbox.
+    await send(buyer2, ids[0]!, 'first');
+    await send(buyer2, ids[1]!, 'second');
+    const selling = await inbox(seller2, 'selling');
+    expect(selling.map((row) => [row._id, row.lastMessage, row.otherName, row.unread, row.status])).toEqual([
+      [ids[1], 'second', 'Inbox Buyer', true, 'Available'],
+      [ids[0], 'first', 'Inbox Buyer', true, 'Available'],
+    ]);
+    expect(await inbox(seller2, 'buying')).toEqual([]);
+    const buying = await inbox(buyer2, 'buying');
+    expect(buying.map((row) => [row.otherName, row.unread])).toEqual([
+      ['Inbox Seller', false],
+      ['Inbox Seller', false],
+    ]);
+
+    const read = await seller2.request({ method: 'PUT', url: `/api/conversations/${ids[0]}/read` });
+    expect(read.json()).toMatchObject({ modifiedCount: 1 });
+    expect((await inbox(seller2, 'selling')).map((row) => row.unread)).toEqual([true, false]);
+    const seen = await buyer2.request({ method: 'GET', url: `/api/conversations/${ids[0]}` });
+    expect(conversationSchema.parse(seen.json()).otherReadAt).not.toBeNull();
+
+    const page = await seller2.request({ method: 'GET', url: '/api/conversations/inbox/selling?limit=1' });
+    expect(page.headers['x-total-count']).toBe('2');
+    const next = /<([^>]+)>; rel="next"/.exec(String(page.headers.link))![1]!;
+    expect(next).toContain('after=');
+    const rest = conversationSchema.array().parse((await seller2.request({ method: 'GET', url: next })).json());
+    expect(rest.map((row) => row._id)).toEqual([ids[0]]);
+  });
+
+  it('rings the other side once per unread stretch', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    const unread = async () =>
+      (await seller.request({ method: 'GET', url: '/api/notifications/unread' })).json<{ unread: number }>().unread;
+    await seller.request({ method: 'PUT', url: '/api/notifications/read' });
+    await send(buyer, id, 'one');
+    await send(buyer, id, 'two');
+    expect(await unread()).toBe(1);
+    await seller.request({ method: 'PUT', url: `/api/conversations/${id}/read` });
+    await send(buyer, id, 'three');
+    expect(await unread()).toBe(2);
+  });
+
+  it('shows a deleted account as "Deleted account" and keeps the other side\'s messages', async () => {
+    const leaving = await registerActor(t.app, 'buyer', { name: 'Leaving Buyer' });
+    const id = await conversationAbout(await listProduct(seller), leaving);
+    await send(leaving, id, 'Can you do 48,000?');
+    await send(seller, id, 'Yes, a little');
+    expect((await admin.request({ method: 'DELETE', url: `/api/buyers/${leaving.user.uid}` })).statusCode).toBe(200);
+    const view = conversationSchema.parse(
+      (await seller.request({ method: 'GET', url: `/api/conversations/${id}` })).json(),
+    );
+    expect(view.otherName).toBe(DELETED_ACCOUNT);
+    expect((await messagesOf(seller, id)).map((m) => [m.text, m.mine])).toEqual([
+      ['Yes, a little', true],
+      ['Can you do 48,000?', false],
+    ]);
+    const refused = await send(seller, id, 'Hello?');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toMatch(/deleted/);
+  });
+});
+
+describe('a booking request', () => {
+  it('opens the conversation with a line of its own, which the seller can answer', async () => {
+    const productId = await listProduct(seller);
+    const booked = await buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Dhanmondi 27' },
+    });
+    expect(booked.statusCode).toBe(201);
+    const row = (await inbox(seller, 'selling')).find((conversation) => conversation.productId === productId)!;
+    expect(row.unread).toBe(true);
+    const lines = await messagesOf(seller, row._id);
+    expect(lines.map((m) => [m.kind, m.text])).toEqual([
+      ['system', 'Bithi Buyer asked to book this phone and would meet at Dhanmondi 27.'],
+    ]);
+    expect((await send(seller, row._id, 'I can meet at 5 pm')).statusCode).toBe(201);
+    // The buyer's own start of the conversation finds the same one.
+    expect((await start(buyer, productId)).json<{ _id: string }>()._id).toBe(row._id);
+  });
+});
+
+describe('safety before a booking is accepted', () => {
+  it('refuses an email address or a link with a sentence why, and lets PhoneHaat links through', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    for (const text of ['write to rahim@gmail.com', 'pay at https://bkash-verify.example/pay', 'see fakeshop.xyz/p']) {
+      const refused = await send(buyer, id, text);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toMatch(/cannot be sent before the seller accepts a booking/);
+    }
+    expect((await send(buyer, id, 'is this yours? http://127.0.0.1/productId/abc')).statusCode).toBe(201);
+    expect(await messagesOf(seller, id)).toHaveLength(1);
+  });
+
+  it('warns about a mobile number in either digit system and sends it only when confirmed', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    for (const text of ['call me 017 1234 5678', 'call +880 1812.345678', 'ফোন ০১৭১২৩৪৫৬৭৮']) {
+      const warned = await send(buyer, id, text);
+      expect(warned.statusCode).toBe(409);
+      expect(warned.json()).toMatchObject({
+        code: 'CONFIRM_NEEDED',
+        message: expect.stringContaining('Sharing numbers early is how most scams start'),
+      });
+    }
+    expect(await messagesOf(seller, id)).toHaveLength(0);
+    const clientId = randomUUID();
+    const confirmed = await buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      payload: { clientId, text: 'ফোন ০১৭১২৩৪৫৬৭৮', confirmNumber: true },
+    });
+    expect(confirmed.statusCode).toBe(201);
+  });
+
+  it("lets both share anything once the booking is accepted, and shows each the other's number", async () => {
+    const productId = await listProduct(seller);
+    const id = await conversationAbout(productId);
+    const booked = await buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Mirpur 10' },
+    });
+    const before = conversationDetailsSchema.parse(
+      (await buyer.request({ method: 'GET', url: `/api/conversations/${id}` })).json(),
+    );
+    expect(before.phones).toBeNull();
+    await seller.request({
+      method: 'PUT',
+      url: `/api/bookings/${booked.json<{ insertedId: string }>().insertedId}/accept`,
+    });
+    expect((await send(buyer, id, 'my email is bithi@example.com, call 01711223344')).statusCode).toBe(201);
+    const after = conversationDetailsSchema.parse(
+      (await seller.request({ method: 'GET', url: `/api/conversations/${id}` })).json(),
+    );
+    expect(after.phones?.buyer).toBe('01711223344');
+    expect(after.phones?.seller).toBeTruthy();
+    expect(after.status).toBe('Reserved');
+    expect(after.booking?.status).toBe('accepted');
+  });
+});
+
+describe('blocking', () => {
+  for (const blocker of ['buyer', 'seller'] as const) {
+    it(`stops messages and bookings both ways when the ${blocker} blocks`, async () => {
+      const theSeller = await registerActor(t.app, 'seller', { name: 'Blocking Seller' });
+      const theBuyer = await registerActor(t.app, 'buyer', { name: 'Blocking Buyer' });
+      const productId = await listProduct(theSeller);
+      const id = await conversationAbout(productId, theBuyer);
+      await send(theBuyer, id, 'Hello');
+      const [me, them] = blocker === 'buyer' ? [theBuyer, theSeller] : [theSeller, theBuyer];
+      const blocked = await me.request({ method: 'PUT', url: `/api/conversations/${id}/block` });
+      expect(blocked.json()).toMatchObject({ modifiedCount: 1 });
+      for (const actor of [me, them]) {
+        const refused = await send(actor, id, 'still there?');
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json<{ message: string }>().message).toBe(CONVERSATION_CLOSED);
+      }
+      const booking = await theBuyer.request({
+        method: 'POST',
+        url: '/api/store/booking/product',
+        payload: { productId, phoneNumber: '01711223344', meetLocation: 'Mirpur 10' },
+      });
+      expect(booking.statusCode).toBe(403);
+      expect((await start(theBuyer, await listProduct(theSeller))).statusCode).toBe(403);
+      const theirView = conversationDetailsSchema.parse(
+        (await them.request({ method: 'GET', url: `/api/conversations/${id}` })).json(),
+      );
+      expect([theirView.closed, theirView.blockedByMe]).toEqual([true, false]);
+
+      const list = await me.request({ method: 'GET', url: '/api/account/blocked' });
+      expect(
+        blockedPersonSchema
+          .array()
+          .parse(list.json())
+          .map((person) => [person._id, person.sellerEmail]),
+      ).toEqual([[them.user.uid, blocker === 'buyer' ? theSeller.email : null]]);
+      expect((await them.request({ method: 'DELETE', url: `/api/account/blocked/${me.user.uid}` })).statusCode).toBe(
+        404,
+      );
+      expect((await me.request({ method: 'DELETE', url: `/api/account/blocked/${them.user.uid}` })).statusCode).toBe(
+        200,
+      );
+      expect((await send(them, id, 'back again')).statusCode).toBe(201);
+    });
+  }
+});
+
+describe('spam limits', () => {
+  it('lets an account with an unverified email start 5 conversations a day', async () => {
+    const fresh = await registerActor(t.app, 'buyer', { verifyEmail: false });
+    const theSeller = await registerActor(t.app, 'seller');
+    for (let i = 0; i < 5; i++) expect((await start(fresh, await listProduct(theSeller))).statusCode).toBe(201);
+    const sixth = await start(fresh, await listProduct(theSeller));
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json<{ message: string }>().message).toMatch(/at most 5 conversations a day/);
+    // Others still reach that seller.
+    expect((await start(otherBuyer, await listProduct(theSeller))).statusCode).toBe(201);
+  });
+
+  it('holds the same text sent to more than 3 conversations within 10 minutes', async () => {
+    const spammer = await registerActor(t.app, 'buyer');
+    await aged(spammer);
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push(await conversationAbout(await listProduct(seller), spammer));
+    for (const id of ids.slice(0, 3)) expect((await send(spammer, id, 'Cheap phones, DM me')).statusCode).toBe(201);
+    const held = await send(spammer, ids[3]!, 'Cheap phones, DM me');
+    expect(held.statusCode).toBe(429);
+    expect(held.json<{ message: string }>().message).toMatch(/held/);
+    expect((await send(spammer, ids[3]!, 'Is this one still available?')).statusCode).toBe(201);
+  });
+});
