@@ -196,7 +196,7 @@ describe('a JSON body over the limit', () => {
 });
 
 describe('a deleted account', () => {
-  it("leaves nothing of the buyer on the seller's bookings, notifications or the outbox's record", async () => {
+  it("leaves nothing of the buyer on the seller's bookings, conversations, notifications or the outbox's record", async () => {
     const seller = await registerActor(t.app, 'seller');
     const buyer = await registerActor(t.app, 'buyer', { name: 'Rahim Uddin Secret' });
     const kept = await listProduct(seller);
@@ -208,6 +208,15 @@ describe('a deleted account', () => {
         url: '/api/store/booking/product',
         payload: { productId, phoneNumber: '01799887766', meetLocation },
       });
+    // A typed question rings the seller's bell with the buyer's name; it stays, their name goes.
+    const started = await buyer.request({ method: 'POST', url: '/api/conversations', payload: { productId: kept } });
+    expect(started.statusCode).toBe(201);
+    const asked = await buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${started.json<{ _id: string }>()._id}/messages`,
+      payload: { clientId: 'question-1', text: 'Is it still available?' },
+    });
+    expect(asked.statusCode).toBe(201);
     const ids: string[] = [];
     for (const [product, place] of [
       [kept, 'House 12, Road 5, Dhanmondi'],
@@ -226,10 +235,47 @@ describe('a deleted account', () => {
       payload: { reason: 'Rahim found one nearer to Gulshan Avenue' },
     });
     expect(cancel.statusCode).toBe(200);
+    const selling = async () => {
+      const inbox = await seller.request({ method: 'GET', url: '/api/conversations/inbox/selling' });
+      expect(inbox.statusCode).toBe(200);
+      return inbox.json<Array<{ _id: string; productId: string | null; lastMessage: string | null }>>();
+    };
+    // The seller's answer after the request stays the newest line of its conversation.
+    const answered = (await selling()).find((row) => row.productId === open)!;
+    const answer = { clientId: 'answer-1', text: 'See you at five' };
+    const reply = await seller.request({
+      method: 'POST',
+      url: `/api/conversations/${answered._id}/messages`,
+      payload: answer,
+    });
+    expect(reply.statusCode).toBe(201);
     await deliverToFiles(t.app);
 
     const deleted = await post('/api/account/delete', { password: buyer.password }, fromOwnPage(buyer.cookie));
     expect(deleted.statusCode).toBe(200);
+
+    const conversations = await selling();
+    expect(conversations).toHaveLength(3);
+    const lines: Record<string, Array<{ kind: string; text: string }>> = {};
+    for (const row of conversations) {
+      const messages = await seller.request({ method: 'GET', url: `/api/conversations/${row._id}/messages` });
+      expect(messages.statusCode).toBe(200);
+      lines[row.productId!] = messages.json();
+    }
+    const anonymous = 'A buyer whose account is now deleted asked to book this phone.';
+    expect(Object.fromEntries(conversations.map((row) => [row.productId, row.lastMessage]))).toEqual({
+      [kept]: anonymous,
+      [cancelled]: anonymous,
+      [open]: 'See you at five',
+    });
+    expect(lines[kept]!.map((m) => [m.kind, m.text])).toEqual([
+      ['system', anonymous],
+      ['text', 'Is it still available?'],
+    ]);
+    expect(lines[open]!.map((m) => [m.kind, m.text])).toEqual([
+      ['text', 'See you at five'],
+      ['system', anonymous],
+    ]);
 
     const requests = await seller.request({ method: 'GET', url: '/api/bookings/requests' });
     expect(requests.statusCode).toBe(200);
@@ -239,7 +285,7 @@ describe('a deleted account', () => {
       expect(item).toMatchObject({ buyerName: 'Deleted account', phoneNumber: '', meetLocation: '' });
     }
     const notes = await seller.request({ method: 'GET', url: '/api/notifications?limit=50' });
-    const seen = JSON.stringify({ items, notes: notes.json() });
+    const seen = JSON.stringify({ items, notes: notes.json(), conversations, lines });
     for (const personal of ['Rahim', 'Dhanmondi', 'Gulshan', 'Mirpur', '01799887766', buyer.email]) {
       expect(seen, seen).not.toContain(personal);
     }
@@ -247,6 +293,10 @@ describe('a deleted account', () => {
       expect.arrayContaining([
         expect.objectContaining({
           message: expect.stringMatching(/^A buyer whose account is now deleted asked to book/),
+        }),
+        expect.objectContaining({
+          kind: 'chat_message',
+          message: expect.stringMatching(/^A buyer whose account is now deleted wrote to you about /),
         }),
       ]),
     );
@@ -256,6 +306,34 @@ describe('a deleted account', () => {
       .where('to_address', '=', buyer.email)
       .execute();
     expect(outbox).toEqual([]);
+  });
+});
+
+describe('a deleted seller', () => {
+  it("leaves their answers in the buyer's conversation and their name out of the buyer's notifications", async () => {
+    const seller = await registerActor(t.app, 'seller', { name: 'Karim Secret Seller' });
+    const buyer = await registerActor(t.app, 'buyer');
+    const productId = await listProduct(seller);
+    const started = await buyer.request({ method: 'POST', url: '/api/conversations', payload: { productId } });
+    expect(started.statusCode).toBe(201);
+    const url = `/api/conversations/${started.json<{ _id: string }>()._id}/messages`;
+    const write = (actor: Actor, clientId: string, text: string) =>
+      actor.request({ method: 'POST', url, payload: { clientId, text } });
+    expect((await write(buyer, 'question-2', 'Is the battery original?')).statusCode).toBe(201);
+    expect((await write(seller, 'answer-2', 'Yes, never opened')).statusCode).toBe(201);
+
+    const deleted = await post('/api/account/delete', { password: seller.password }, fromOwnPage(seller.cookie));
+    expect(deleted.statusCode).toBe(200);
+
+    const notes = await buyer.request({ method: 'GET', url: '/api/notifications?limit=50' });
+    const told = notes.json<Array<{ kind: string; message: string }>>().filter((n) => n.kind === 'chat_message');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.message).toMatch(/^A seller whose account is now deleted wrote to you about /);
+    const lines = await buyer.request({ method: 'GET', url });
+    expect(lines.json<Array<{ text: string }>>().map((m) => m.text)).toEqual([
+      'Yes, never opened',
+      'Is the battery original?',
+    ]);
   });
 });
 

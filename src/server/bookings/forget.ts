@@ -9,6 +9,9 @@ export const ACCOUNT_REMOVED = 'the account was removed';
 export const DELETED_BUYER_NAME = 'Deleted account';
 
 /** A booking as it stays once its buyer's account is deleted: the deal's history, nothing of the person. */
+/** How the messages written again for a deleted buyer's account name them. */
+export const DELETED_BUYER_SUBJECT = 'A buyer whose account is now deleted';
+
 export const withoutBuyer = <T extends Pick<BookingRow, 'buyer_name'>>(booking: T): T => ({
   ...booking,
   buyer_name: DELETED_BUYER_NAME,
@@ -58,13 +61,12 @@ async function rewriteSellerNotifications(trx: Transaction<Database>, booking: T
     .where('user_id', '=', booking.seller_id)
     .where('kind', 'in', ['booking_requested', 'booking_cancelled'])
     .execute();
-  const anonymous = `A buyer whose account is now deleted`;
   for (const note of notes) {
     let message: string | undefined;
     if (note.kind === 'booking_requested' && note.message === asked) {
-      message = `${anonymous} asked to book your ${booking.product_name}.`;
+      message = `${DELETED_BUYER_SUBJECT} asked to book your ${booking.product_name}.`;
     } else if (note.kind === 'booking_cancelled' && cancelledStart && note.message.startsWith(cancelledStart)) {
-      message = `${anonymous} cancelled the booking of ${booking.product_name}.`;
+      message = `${DELETED_BUYER_SUBJECT} cancelled the booking of ${booking.product_name}.`;
     }
     if (message) await trx.updateTable('notifications').set({ message }).where('id', '=', note.id).execute();
   }

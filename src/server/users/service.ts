@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { paths } from '../../shared/paths';
 import { closeBookingsOfAccount, type DealDeps } from '../bookings/deal';
 import { forgetBuyer } from '../bookings/forget';
+import { forgetInChat } from '../chat/forget';
 import { withNotifications } from '../notifications/service';
 import { setSellerVerifiedInIndex, unindexSeller } from '../search/indexing';
 import { imageFileNames } from '../uploads/names';
@@ -15,7 +16,8 @@ import { setSellerVerified } from './repository';
  * products (and, through them, the products' reports), verification request and reports they made,
  * mailed links, mail settings and unsent mail.
  * Bookings stay as history with the person's link and what they copied of the person cleared
- * (forgetBuyer); sent mail stays without its address. Image files go once the rows are gone,
+ * (forgetBuyer), and chat's lines and notifications that named them are written again (forgetInChat);
+ * sent mail stays without its address. Image files go once the rows are gone,
  * except the pictures buyers' orders still show (a booking keeps its product's picture URL); a file
  * that cannot be removed then is logged, and the account stays deleted.
  */
@@ -52,6 +54,7 @@ export async function deleteUserWithRole(
       .where((eb) => eb.not(shownByABooking(images)(eb)))
       .execute();
     await forgetBuyer(trx, userId);
+    await forgetInChat(trx, userId);
     await trx.deleteFrom('verification_requests').where('user_id', '=', userId).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     // Mail not yet sent to the account goes with it; sent and failed mail stay as the outbox's record.
