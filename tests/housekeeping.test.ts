@@ -97,6 +97,46 @@ describe('removeUnusedUploads', () => {
     expect(await removeUnusedUploads(t.app.deps)).toBe(0);
   });
 
+  it('keeps the picture of a deleted listing that a conversation shows, also once its seller account is deleted', async () => {
+    const leaving = await registerActor(t.app, 'seller');
+    const askedAbout = async (by: Actor) => {
+      const productId = await listProduct(by);
+      const started = await buyer.request({ method: 'POST', url: '/api/conversations', payload: { productId } });
+      expect(started.statusCode).toBe(201);
+      const id = started.json<{ _id: string }>()._id;
+      const message = { clientId: `ask-${productId}`, text: 'Is it still available?' };
+      const sent = await buyer.request({ method: 'POST', url: `/api/conversations/${id}/messages`, payload: message });
+      expect(sent.statusCode).toBe(201);
+      return { productId, conversationId: id, upload: await imageOf(productId) };
+    };
+    // A listing deleted by its seller, and one that goes with its seller's account.
+    const deletedListing = await askedAbout(seller);
+    const deletedRequest = { method: 'DELETE' as const, url: `/api/delete/product/${deletedListing.productId}` };
+    expect((await seller.request(deletedRequest)).statusCode).toBe(200);
+    const ofDeletedSeller = await askedAbout(leaving);
+    const unasked = await imageOf(await listProduct(leaving));
+    const deleted = await leaving.request({
+      method: 'POST',
+      url: '/api/account/delete',
+      payload: { password: leaving.password },
+    });
+    expect(deleted.statusCode).toBe(200);
+    // The account's pictures no one else shows go at once.
+    expect(filesOf(unasked).map(existsSync)).toEqual([false, false]);
+    await age(deletedListing.upload, 48);
+
+    await removeUnusedUploads(t.app.deps);
+
+    expect(await uploadIds()).toContain(deletedListing.upload);
+    for (const { conversationId, upload } of [deletedListing, ofDeletedSeller]) {
+      expect(filesOf(upload).map(existsSync)).toEqual([true, true]);
+      const view = await buyer.request({ method: 'GET', url: `/api/conversations/${conversationId}` });
+      expect(view.json<{ status: string }>().status).toBe('Removed');
+      const picture = await t.app.inject({ method: 'GET', url: view.json<{ productImg: string }>().productImg });
+      expect(picture.statusCode).toBe(200);
+    }
+  });
+
   it('counts the day from `now`', async () => {
     const upload = uploadIdOf(await uploadPhoto(seller));
     const inHours = (hours: number) => new Date(Date.now() + hours * HOUR);

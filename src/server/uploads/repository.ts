@@ -31,7 +31,7 @@ export const UNVERIFIED_UPLOADS_QUOTA: UploadsQuota = { count: 1, bytes: 4 * 102
 export const uploadsQuotaOf = (user: Pick<UserRow, 'is_email_verified'>): UploadsQuota =>
   user.is_email_verified ? UNUSED_UPLOADS_QUOTA : UNVERIFIED_UPLOADS_QUOTA;
 
-/** How many uploads of `ownerId` no product uses and no order shows, and their stored bytes. */
+/** How many uploads of `ownerId` no product, order, conversation or profile uses, and their stored bytes. */
 export async function unusedUploadsOf(db: Kysely<Database>, images: ImageStore, ownerId: string) {
   const row = await db
     .selectFrom('uploads')
@@ -115,6 +115,15 @@ export const shownByABooking = (images: ImageStore) => (eb: ExpressionBuilder<Da
       .where('bookings.product_img', '=', pictureUrlOf(images, eb.ref('uploads.id'))),
   );
 
+/** Where some conversation shows the upload row in the query as its phone's picture (kept after the listing goes). */
+export const shownByAConversation = (eb: ExpressionBuilder<Database, 'uploads'>) =>
+  eb.exists(
+    eb
+      .selectFrom('conversations')
+      .select('conversations.id')
+      .whereRef('conversations.product_image_id', '=', 'uploads.id'),
+  );
+
 /** Where some account has the picture of the upload row in the query as its profile photo. */
 const someonesPhoto = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
   eb.exists(
@@ -125,8 +134,8 @@ const someonesPhoto = (images: ImageStore) => (eb: ExpressionBuilder<Database, '
   );
 
 /**
- * Deletes the upload rows created before `createdBefore` that no product uses, no order shows and
- * no account has as its photo (photos of a listing that was never saved), and answers their ids;
+ * Deletes the upload rows created before `createdBefore` that no product uses, no order or
+ * conversation shows and no account has as its photo (photos of a listing that was never saved), and answers their ids;
  * their files are the caller's to remove. A product saved with one of them at that very moment
  * makes the statement fail on the foreign key and deletes nothing; the next round goes on without
  * that upload.
@@ -146,8 +155,8 @@ export async function deleteUnusedUploads(
 }
 
 /**
- * Where no product uses the upload row in the query (as its cover or another photo), no order shows
- * it and no account has it as its photo.
+ * Where no product uses the upload row in the query (as its cover or another photo), no order or
+ * conversation shows it and no account has it as its photo.
  */
 const unused = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
   eb.and([
@@ -161,5 +170,6 @@ const unused = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads
       ),
     ),
     eb.not(shownByABooking(images)(eb)),
+    eb.not(shownByAConversation(eb)),
     eb.not(someonesPhoto(images)(eb)),
   ]);

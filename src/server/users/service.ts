@@ -6,7 +6,7 @@ import { forgetInChat } from '../chat/forget';
 import { withNotifications } from '../notifications/service';
 import { setSellerVerifiedInIndex, unindexSeller } from '../search/indexing';
 import { imageFileNames } from '../uploads/names';
-import { shownByABooking } from '../uploads/repository';
+import { shownByABooking, shownByAConversation } from '../uploads/repository';
 import type { ImageStore } from '../uploads/store';
 import { avatarFileName } from './avatar';
 import { setSellerVerified } from './repository';
@@ -18,7 +18,8 @@ import { setSellerVerified } from './repository';
  * Bookings stay as history with the person's link and what they copied of the person cleared
  * (forgetBuyer), and chat's lines and notifications that named them are written again (forgetInChat);
  * sent mail stays without its address. Image files go once the rows are gone,
- * except the pictures buyers' orders still show (a booking keeps its product's picture URL); a file
+ * except the pictures buyers' orders and conversations still show (a booking keeps its product's
+ * picture URL, a conversation its upload id); a file
  * that cannot be removed then is logged, and the account stays deleted.
  */
 export async function deleteUserWithRole(
@@ -46,12 +47,13 @@ export async function deleteUserWithRole(
     await trx.updateTable('bookings').set({ product_id: null }).where('product_id', 'in', productIds).execute();
     await unindexSeller(trx, userId);
     await trx.deleteFrom('products').where('seller_id', '=', userId).execute();
-    // Read once no product of theirs is left to book, so every order that shows a picture is counted.
+    // Read once no product of theirs is left to book or ask about, so every order and conversation is counted.
     const unused = await trx
       .selectFrom('uploads')
       .select('id')
       .where('owner_id', '=', userId)
       .where((eb) => eb.not(shownByABooking(images)(eb)))
+      .where((eb) => eb.not(shownByAConversation(eb)))
       .execute();
     await forgetBuyer(trx, userId);
     await forgetInChat(trx, userId);

@@ -51,6 +51,13 @@ export function chatMigration(engine: Engine) {
         .columns(['seller_id', 'last_message_at', 'id'])
         .execute();
 
+      // Housekeeping keeps a picture a conversation shows after its listing is gone (uploads' unused()).
+      await db.schema
+        .createIndex('conversations_product_image')
+        .on('conversations')
+        .column('product_image_id')
+        .execute();
+
       await db.schema
         .createTable('chat_messages')
         .addColumn('id', 'text', (c) => c.primaryKey())
