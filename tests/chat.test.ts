@@ -391,15 +391,38 @@ describe('blocking', () => {
 });
 
 describe('spam limits', () => {
-  it('lets an account with an unverified email start 5 conversations a day', async () => {
+  /** Starts 5 conversations as `who`, and answers the refusal of the sixth. */
+  async function sixthRefusal(who: Actor, theSeller: Actor): Promise<string> {
+    for (let i = 0; i < 5; i++) expect((await start(who, await listProduct(theSeller))).statusCode).toBe(201);
+    const sixth = await start(who, await listProduct(theSeller));
+    expect(sixth.statusCode).toBe(429);
+    return sixth.json<{ message: string }>().message;
+  }
+
+  it('lets a new account with an unverified email start 5 conversations a day', async () => {
     const fresh = await registerActor(t.app, 'buyer', { verifyEmail: false });
     const theSeller = await registerActor(t.app, 'seller');
-    for (let i = 0; i < 5; i++) expect((await start(fresh, await listProduct(theSeller))).statusCode).toBe(201);
-    const sixth = await start(fresh, await listProduct(theSeller));
-    expect(sixth.statusCode).toBe(429);
-    expect(sixth.json<{ message: string }>().message).toMatch(/at most 5 conversations a day/);
+    expect(await sixthRefusal(fresh, theSeller)).toBe(
+      'New accounts start at most 5 conversations a day. Verify your email address, and write again tomorrow.',
+    );
     // Others still reach that seller.
     expect((await start(otherBuyer, await listProduct(theSeller))).statusCode).toBe(201);
+  });
+
+  // The refusal names only what lifts the limit: verifying does nothing for a verified account.
+  it('tells a verified account less than a day old to write again tomorrow', async () => {
+    const fresh = await registerActor(t.app, 'buyer');
+    expect(await sixthRefusal(fresh, await registerActor(t.app, 'seller'))).toBe(
+      'Accounts less than a day old start at most 5 conversations a day. Please write again tomorrow.',
+    );
+  });
+
+  it('tells an older account with an unverified email to verify it', async () => {
+    const unverified = await registerActor(t.app, 'buyer', { verifyEmail: false });
+    await aged(unverified);
+    expect(await sixthRefusal(unverified, await registerActor(t.app, 'seller'))).toBe(
+      'Accounts with an unverified email address start at most 5 conversations a day. Verify your email address to start more.',
+    );
   });
 
   it('holds the same text sent to more than 3 conversations within 10 minutes', async () => {

@@ -1,12 +1,13 @@
 import { brotliDecompressSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
 import { postgresChannel, type Channel } from '../src/server/events/channel';
 import { PublicCache } from '../src/server/cache/public-cache';
 import { createTestApp, type TestApp } from './support/app';
-import { registerActor, type Actor } from './support/actors';
-import { listProduct } from './support/products';
+import { fromOwnPage, logInActor, registerActor, type Actor } from './support/actors';
+import { mailTo, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail';
+import { listProduct, uploadPhoto } from './support/products';
 
 let t: TestApp;
 let seller: Actor;
@@ -126,6 +127,58 @@ describe('cached public answers', () => {
       url: `/api/products?email=${encodeURIComponent(seller.email)}`,
     });
     expect(mine.headers.etag).toBeUndefined();
+  });
+
+  it('are kept by the writes no public answer shows: photos, sign-up, mailed links, unsubscribing', async () => {
+    const generation = () => t.app.publicCache.generation;
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+    const before = generation();
+    /** The write went through (a refused one keeps the cache anyway) and the cache outlived it. */
+    const kept = (call: string, response: LightMyRequestResponse, status = 200) => {
+      expect(response.statusCode, `${call}: ${response.body}`).toBe(status);
+      expect(generation(), call).toBe(before);
+    };
+
+    await uploadPhoto(seller);
+    expect(generation(), 'POST /uploads').toBe(before);
+
+    const email = `kept-cache.${process.pid}@example.test`;
+    const signup = await post('/api/auth/signup', { email, password: 'correct horse battery' });
+    kept('POST /auth/signup', signup, 201);
+    const cookie = signup.cookies.find((c) => c.name === 'phonehaat_session')!;
+    kept(
+      'POST /account/verify-email/resend',
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/account/verify-email/resend',
+        headers: fromOwnPage(`${cookie.name}=${cookie.value}`),
+      }),
+    );
+    const verifyToken = tokenOfLink(await mailTo(t.app, email, VERIFY_SUBJECT), '/verify-email');
+    kept('POST /account/verify-email', await post('/api/account/verify-email', { token: verifyToken }));
+
+    // Anyone may ask for a reset of any address: it must not let them keep the cache cold.
+    kept(
+      'POST /account/forgot-password (no account)',
+      await post('/api/account/forgot-password', { email: `nobody.${email}` }),
+    );
+    kept('POST /account/forgot-password', await post('/api/account/forgot-password', { email }));
+    const resetToken = tokenOfLink(await mailTo(t.app, email, RESET_SUBJECT), '/reset-password');
+    kept(
+      'POST /account/reset-password',
+      await post('/api/account/reset-password', { token: resetToken, password: 'a new long password' }),
+    );
+
+    const userId = signup.json<{ uid: string }>().uid;
+    const unsubscribeToken = await t.app.deps.tokens.signUnsubscribe(userId, 'booking_accepted');
+    kept('POST /account/unsubscribe', await post('/api/account/unsubscribe', { token: unsubscribeToken }));
+
+    // The profile is what shows on listings (and makes a seller): that write still drops the cache.
+    const buyer = await logInActor(t.app, email, 'a new long password');
+    const profile = { name: 'Kept Cache', email, role: 'seller', photoURL: 'https://example.com/me.jpg' };
+    const added = await buyer.request({ method: 'POST', url: '/api/addUser', payload: profile });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(generation()).toBeGreaterThan(before);
   });
 });
 

@@ -44,24 +44,33 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Sessions of the account ended: the bell closes their live streams, in every process. */
   const endedSessionsOf = (userId: string) => deps.bell.ring([userId]);
 
+  // The mailed links and the unsubscribe link change an account's sign-in, its address's standing
+  // or its mail, none of which a public answer shows (listings show the admin's seller badge, not
+  // this): they keep the public cache, so that nobody can keep it cold by asking for mail.
+  const privateLinkCall = { ...authRateLimit, ...privateWrite };
+
   app.post(
     '/account/verify-email',
-    { schema: { body: linkTokenRequestSchema, ...message }, config: authRateLimit },
+    { schema: { body: linkTokenRequestSchema, ...message }, config: privateLinkCall },
     async (request) => {
       await verifyEmail(db, request.body.token);
       return { message: 'Your email address is verified. Thank you!' };
     },
   );
 
-  app.post('/account/verify-email/resend', { schema: message, onRequest: signedIn }, async (request) => {
-    const { user } = callerOf(request);
-    await resendVerificationMail(db, user);
-    return { message: `We have sent the link again to ${user.email}.` };
-  });
+  app.post(
+    '/account/verify-email/resend',
+    { schema: message, onRequest: signedIn, config: privateWrite },
+    async (request) => {
+      const { user } = callerOf(request);
+      await resendVerificationMail(db, user);
+      return { message: `We have sent the link again to ${user.email}.` };
+    },
+  );
 
   app.post(
     '/account/forgot-password',
-    { schema: { body: forgotPasswordRequestSchema, ...message }, config: authRateLimit },
+    { schema: { body: forgotPasswordRequestSchema, ...message }, config: privateLinkCall },
     async (request) => {
       await requestPasswordReset(db, request.body.email, request.ip);
       return { message: FORGOT_PASSWORD_ANSWER };
@@ -70,7 +79,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/account/reset-password',
-    { schema: { body: resetPasswordRequestSchema, ...message }, config: authRateLimit },
+    { schema: { body: resetPasswordRequestSchema, ...message }, config: privateLinkCall },
     async (request) => {
       const userId = await resetPassword(db, request.body.token, request.body.password);
       await endedSessionsOf(userId);
@@ -160,7 +169,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/account/unsubscribe',
-    { schema: { body: linkTokenRequestSchema, response: { 200: unsubscribedSchema } } },
+    { schema: { body: linkTokenRequestSchema, response: { 200: unsubscribedSchema } }, config: privateWrite },
     async (request) => unsubscribe(db, deps.tokens, request.body.token),
   );
 };

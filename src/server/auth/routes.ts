@@ -19,12 +19,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const authRateLimit = { rateLimit: { max: deps.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } };
 
-  app.post('/auth/signup', { schema: { body: signupRequestSchema }, config: authRateLimit }, async (request, reply) => {
-    const user = await signUp(deps.db, request.body);
-    await startSession(deps, request, reply, user);
-    await rememberDevice(deps, reply, user);
-    return reply.status(201).send(toCurrentUser(user));
-  });
+  // A new account has no name, role or listing yet (POST /addUser gives it a profile), so no public
+  // answer shows it: signing up keeps the public cache.
+  app.post(
+    '/auth/signup',
+    { schema: { body: signupRequestSchema }, config: { ...authRateLimit, ...privateWrite } },
+    async (request, reply) => {
+      const user = await signUp(deps.db, request.body);
+      await startSession(deps, request, reply, user);
+      await rememberDevice(deps, reply, user);
+      return reply.status(201).send(toCurrentUser(user));
+    },
+  );
 
   app.post(
     '/auth/login',

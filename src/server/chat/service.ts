@@ -65,12 +65,21 @@ async function assertMayStartAnother(
   db: Kysely<Database>,
   buyer: Pick<UserRow, 'id' | 'created_at' | 'is_email_verified'>,
 ) {
-  if (buyer.is_email_verified && buyer.created_at < ago(DAY_MS)) return;
+  const young = buyer.created_at >= ago(DAY_MS);
+  if (buyer.is_email_verified && !young) return;
   if ((await conversationsStartedSince(db, buyer.id, ago(DAY_MS))) < NEW_ACCOUNT_DAILY_CONVERSATIONS) return;
-  throw new AppError(
-    'RATE_LIMITED',
-    `New accounts start at most ${NEW_ACCOUNT_DAILY_CONVERSATIONS} conversations a day. Verify your email address, or write again tomorrow.`,
-  );
+  throw new AppError('RATE_LIMITED', newAccountLimitMessage(buyer.is_email_verified, young));
+}
+
+/** The refusal says what lifts the limit: only what the account still lacks, both when it lacks both. */
+function newAccountLimitMessage(emailVerified: boolean, young: boolean): string {
+  const limit = `at most ${NEW_ACCOUNT_DAILY_CONVERSATIONS} conversations a day`;
+  if (!emailVerified && young) {
+    return `New accounts start ${limit}. Verify your email address, and write again tomorrow.`;
+  }
+  if (!emailVerified)
+    return `Accounts with an unverified email address start ${limit}. Verify your email address to start more.`;
+  return `Accounts less than a day old start ${limit}. Please write again tomorrow.`;
 }
 
 const notTheirs = () => forbidden('Only the buyer and the seller of this conversation can see it');

@@ -5,6 +5,7 @@ import { messages } from '../../shared/messages';
 import { MAX_UPLOAD_BYTES, uploadResponseSchema } from '../../shared/uploads';
 import { loginAddressOf } from '../auth/address';
 import { callerOf, signedIn } from '../auth/guards';
+import { privateWrite } from '../cache/hooks';
 import { newId } from '../db/ids';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../errors';
@@ -157,7 +158,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
   };
   const routeOptions = {
     schema: { response: { 200: uploadResponseSchema } },
-    config: { openapi: { multipartFile: IMAGE_FIELD } },
+    // A photo is public only once a listing or a profile names it, and that write drops the cache.
+    config: { openapi: { multipartFile: IMAGE_FIELD }, ...privateWrite },
     // Any account: sellers upload their phones' photos, everyone a profile photo (sign-up included);
     // an address nobody proved yet keeps one photo in no use at the most (uploadsQuotaOf).
     onRequest: signedIn,

@@ -6,7 +6,8 @@ const SECTIONS: readonly HelpSection[] = [
     title: 'How does buying a phone work?',
     body: [
       [
-        'Find a phone and press Book Now. Give a phone number the seller can call and a place where you would like to meet.',
+        'Find a phone. To ask the seller something first (the price, the battery, where to meet), press Message the seller on its page; the conversation stays in Inbox, in your dashboard.',
+        'Press Book Now. Give a phone number the seller can call and a place where you would like to meet.',
         'The seller accepts or declines your request. Once they accept, the phone is reserved for you, and My orders shows the seller’s name and number.',
         'Meet, check the phone, and pay the seller in person. The seller then marks it sold to you.',
       ],
@@ -45,7 +46,7 @@ const SECTIONS: readonly HelpSection[] = [
   {
     title: 'How do I sell my phone?',
     body: [
-      'Add Product asks for the phone’s details, its condition, the price in whole Tk and up to six photos. Buyers find it on its category page and in search. When someone books it, you see their number and meeting place in Booking requests: accept one request to reserve the phone for that buyer, meet, then mark it sold. You can edit, hide or delete a listing at any time in My Product.',
+      'Add Product asks for the phone’s details, its condition, the price in whole Tk and up to six photos. Buyers find it on its category page and in search, and may ask you about it first: their messages arrive in Inbox, in your dashboard. When someone books it, you see their number and meeting place in Booking requests: accept one request to reserve the phone for that buyer, meet, then mark it sold. You can edit, hide or delete a listing at any time in My Product.',
     ],
   },
   {
