@@ -49,4 +49,6 @@ it.each([
   expect(args).not.toContain(PASSWORD);
   expect(await readFile(join(scratch, `${tool}.password`), 'utf8')).toBe(PASSWORD);
   if (tool === 'pg_dump') expect(args).toContain('--schema=shop');
+  // The options keep their %20: libpq would read a + as itself.
+  expect(args).toContain('options=-c%20search_path%3Dshop');
 });

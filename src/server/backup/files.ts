@@ -27,7 +27,11 @@ export function pgConnection(url: string): { url: string; env: NodeJS.ProcessEnv
   const parsed = new URL(url);
   const password = decodeURIComponent(parsed.password) || parsed.searchParams.get('password');
   parsed.password = '';
-  parsed.searchParams.delete('password');
+  if (parsed.searchParams.has('password')) {
+    parsed.searchParams.delete('password');
+    // URLSearchParams writes a space as +, which libpq reads as itself ("-c+search_path").
+    parsed.search = parsed.search.replaceAll('+', '%20');
+  }
   return { url: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
 }
 

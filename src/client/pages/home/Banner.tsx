@@ -88,10 +88,11 @@ function CarouselStandIn({ phones }: { phones: Product[] }) {
 /** The home carousel of the newest listings' photos (PhoneCarousel). */
 export function Banner() {
   const { data: phones = [], isPending } = useBannerPhones();
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const { data: sellerCheck } = useQuery(sellerRoleQueryOptions(user?.email ?? ''));
   // Guests sign up first; a seller goes straight to the form; every other account can start selling.
-  const sellTarget = !user ? paths.register : sellerCheck?.isSeller ? paths.addProduct : paths.startSelling;
+  // While the session is still being checked it is Start selling, which sends a guest to log in.
+  const sellTarget = !user && !loading ? paths.register : sellerCheck?.isSeller ? paths.addProduct : paths.startSelling;
   const carousel = useCarouselWanted(phones.length > 0);
 
   return (

@@ -84,7 +84,8 @@ function SideList({ side }: { side: ChatSide }) {
 export function Inbox() {
   const { roles } = useDashboardRoles();
   const [chosen, setChosen] = useState<ChatSide | null>(null);
-  const side = chosen ?? (roles.isSeller && !roles.isBuyer ? 'selling' : 'buying');
+  // A seller (who buys too) opens on what buyers ask them; everyone else on their own questions.
+  const side = chosen ?? (roles.isSeller ? 'selling' : 'buying');
 
   return (
     <section>
