@@ -198,8 +198,19 @@ async function uploadPicture(api: APIRequestContext, caption: string, hue: numbe
   return ((await response.json()) as UploadResponse).data.url;
 }
 
-/** Fails with a readable list when axe finds serious or critical problems on the page as it is now. */
+/**
+ * Fails with a readable list when axe finds serious or critical problems on the page as it is now,
+ * once the animations that end have ended: a dialog still fading in has the contrast of a ghost.
+ */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
