@@ -10,7 +10,7 @@ import type { KeysetPageQuery, ListCursor } from '../../shared/common';
 import { changedRows } from '../db/changes';
 import { byId, newId } from '../db/ids';
 import { readPage, readPageAfter } from '../db/paging';
-import type { ChatMessageRow, ConversationRow, Database } from '../db/schema';
+import type { ChatMessageRow, ConversationRow, Database, ProductRow } from '../db/schema';
 import { imageFileName } from '../uploads/names';
 import type { ImageStore } from '../uploads/store';
 
@@ -32,6 +32,19 @@ export type NewConversation = Pick<
   ConversationRow,
   'product_id' | 'buyer_id' | 'seller_id' | 'product_name' | 'product_image_id' | 'product_price'
 >;
+
+/** A new conversation of `buyerId` about `product`, with the copy of the phone it keeps if the listing goes. */
+export const newConversationOf = (
+  product: Pick<ProductRow, 'id' | 'seller_id' | 'product_name' | 'image_id' | 'resale_price'>,
+  buyerId: string,
+): NewConversation => ({
+  product_id: product.id,
+  buyer_id: buyerId,
+  seller_id: product.seller_id,
+  product_name: product.product_name,
+  product_image_id: product.image_id,
+  product_price: product.resale_price,
+});
 
 export async function insertConversation(db: Kysely<Database>, values: NewConversation, now: string): Promise<string> {
   const id = newId();

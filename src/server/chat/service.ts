@@ -35,6 +35,7 @@ import {
   findConversationOf,
   findMessageByClientId,
   insertConversation,
+  newConversationOf,
   insertMessage,
   listMessages,
   markConversationRead,
@@ -117,15 +118,7 @@ export async function startConversation(
       if (product.is_sold || product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
       if (await isBlockedEitherWay(db, buyerId, product.seller_id)) throw closed();
       await assertMayStartAnother(db, buyer);
-      const values = {
-        product_id: product.id,
-        buyer_id: buyerId,
-        seller_id: product.seller_id,
-        product_name: product.product_name,
-        product_image_id: product.image_id,
-        product_price: product.resale_price,
-      };
-      return { _id: await insertConversation(db, values, nowIso()), created: true };
+      return { _id: await insertConversation(db, newConversationOf(product, buyerId), nowIso()), created: true };
     },
     gone: () => productOrAccountGone(db, productId),
   });
@@ -286,18 +279,7 @@ export async function noteBookingRequest(
 ): Promise<void> {
   const { buyer, product } = request;
   const now = nowIso();
-  const conversation = await ensureConversation(
-    trx,
-    {
-      product_id: product.id,
-      buyer_id: buyer.id,
-      seller_id: product.seller_id,
-      product_name: product.product_name,
-      product_image_id: product.image_id,
-      product_price: product.resale_price,
-    },
-    now,
-  );
+  const conversation = await ensureConversation(trx, newConversationOf(product, buyer.id), now);
   await insertMessage(
     trx,
     {

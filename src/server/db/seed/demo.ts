@@ -10,6 +10,7 @@ import { processPhoto } from '../../uploads/processing';
 import { avatarFileName, drawAvatar } from '../../users/avatar';
 import type { ImageStore } from '../../uploads/store';
 import { newId } from '../ids';
+import { newConversationOf } from '../../chat/repository';
 import type { BookingRow, Database, NewUser } from '../schema';
 import { CATEGORY_CATALOGUE } from './categories';
 import { demoListing, demoPerson } from './factories';
@@ -470,13 +471,8 @@ async function insertDemoChat(
     await trx
       .insertInto('conversations')
       .values({
+        ...newConversationOf(product, buyerId),
         id,
-        product_id: product.id,
-        buyer_id: buyerId,
-        seller_id: product.seller_id,
-        product_name: product.product_name,
-        product_image_id: product.image_id,
-        product_price: product.resale_price,
         created_at: at(all[0]![2]).toISOString(),
         updated_at: lastAt,
         last_message_at: lastAt,
