@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import house from './lint/house.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', '.test-data/', 'test-results/', 'playwright-report/'] },
@@ -12,6 +13,14 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    plugins: { house },
+    rules: {
+      'house/boundaries': 'error',
+      'house/alias-across-areas': 'error',
+      'house/no-cycle': 'error',
     },
   },
   {

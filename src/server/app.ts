@@ -31,6 +31,7 @@ import { frameworkErrorReply, registerErrorHandler } from '#server/http/errors';
 import { drainOversizeBodies } from '#server/http/oversize-body';
 import { registerOpenApi } from '#server/http/openapi';
 import { registerNoStore, registerSecurityHeaders, securityHeaders } from '#server/http/security-headers';
+import { MODULE_LOADER_SOURCE } from '#server/pages/module-loader';
 import { productRoutes } from '#server/products/routes';
 import { reportRoutes } from '#server/reports/routes';
 import type { ArrivalRule } from '#server/uploads/arrival';
@@ -72,6 +73,9 @@ export interface AppOptions {
 const sharedCounters = (redis: RedisLink | undefined) =>
   redis ? { redis: redis.client, nameSpace: `${redis.prefix}rate-limit:`, skipOnError: true } : {};
 
+/** Inline scripts the pages run (allowed by hash): the loader of a rendered page's modules. */
+const PAGE_SCRIPTS = [MODULE_LOADER_SOURCE];
+
 /** Builds the whole server: outside plugins, then the app's own, then routes. Tests import this. */
 export async function buildApp(given: DepsGiven, options: AppOptions = {}): Promise<FastifyInstance> {
   const deps: Deps = {
@@ -81,7 +85,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   };
   const publicCache = options.publicCache ?? new PublicCache();
   const app = Fastify({
-    serverFactory: serverWithFrontDoor(publicCache, securityHeaders(deps.config.secureCookies)),
+    serverFactory: serverWithFrontDoor(publicCache, securityHeaders(deps.config.secureCookies, PAGE_SCRIPTS)),
     logger: options.logger
       ? {
           ...(options.logger === true ? {} : options.logger),
@@ -115,7 +119,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   });
   // Before any route: it documents the routes registered after it.
   await registerOpenApi(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, PAGE_SCRIPTS);
   registerErrorHandler(app);
   drainOversizeBodies(app);
   acceptEmptyJsonBodies(app);

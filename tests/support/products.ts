@@ -68,3 +68,20 @@ export async function listProduct(
   if (response.statusCode !== 201) throw new Error(`listing failed: ${response.statusCode} ${response.body}`);
   return response.json<{ insertedId: string }>().insertedId;
 }
+
+/** Edits a listing through the API as its seller does: the demo fields of `n`, its photo, and `overrides`. */
+export async function editListing(
+  seller: Actor,
+  productId: string,
+  overrides: Partial<StoreProductRequest> = {},
+  n = ++listingCounter,
+): Promise<LightMyRequestResponse> {
+  const { caption: _caption, hue: _hue, ...fields } = demoListing(n);
+  const current = await seller.request({ method: 'GET', url: `/api/addvertise/product/${productId}` });
+  const { productImg } = current.json<{ productImg: string }>();
+  return seller.request({
+    method: 'PUT',
+    url: `/api/edit/product/${productId}`,
+    payload: { ...fields, productImg, ...overrides },
+  });
+}

@@ -1,4 +1,4 @@
-import type { ListedRole } from '#client/admin/api/users';
+import type { RegisterRole } from '#shared/auth';
 
 /** What every visitor sees alike: it outlives a sign-out. */
 const publicRoot = ['public'] as const;
@@ -44,7 +44,7 @@ export const queryKeys = {
   bookingRequests: [...privateRoot, 'bookingRequests'] as const,
   sellerProducts: (email: string) => [...privateRoot, 'sellerProducts', email] as const,
   reportedProducts: [...privateRoot, 'reportedProducts'] as const,
-  users: (role: ListedRole) => [...privateRoot, 'users', `${role}s`] as const,
+  users: (role: RegisterRole) => [...privateRoot, 'users', `${role}s`] as const,
   verification: {
     all: [...privateRoot, 'verification'] as const,
     requests: [...privateRoot, 'verification', 'requests'] as const,

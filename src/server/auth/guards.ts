@@ -1,10 +1,11 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '#server/config';
 import type { UserRow } from '#server/db/schema';
-import { AppError, forbidden, unauthenticated } from '#server/errors';
+import { forbidden, unauthenticated } from '#server/errors';
 import { networkOf } from './address';
 import { findSessionById, findSessionByTokenHash, touchSession } from './repository';
 import { hashSessionToken } from './tokens';
+import type { Caller } from '#server/http/caller';
 import { hasSameOriginProof, isStateChange } from '#server/http/same-origin';
 
 const SESSION_COOKIE = 'phonehaat_session';
@@ -17,17 +18,7 @@ export const sessionCookieName = (config: Pick<Config, 'secureCookies'>) =>
   config.secureCookies ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 export const KNOWN_DEVICE_COOKIE = 'phonehaat_device';
 
-export interface Caller {
-  user: UserRow;
-  sessionId: string;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** undefined: not looked up yet; null: nobody is signed in. */
-    caller: Caller | null | undefined;
-  }
-}
+export { assertOwnEmail, callerOf, type Caller } from '#server/http/caller';
 
 /**
  * Who is calling: a bearer access token (checked, and its session still alive) or else the session
@@ -76,12 +67,6 @@ async function toCaller(
   return { user, sessionId: session_id };
 }
 
-/** The caller of a route behind `signedIn` or `requireRole`. */
-export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw unauthenticated();
-  return request.caller;
-}
-
 // Guards run as onRequest hooks, before the body is read: a stranger learns nothing about the
 // body's rules and never costs a multipart parse.
 export const signedIn: onRequestAsyncHookHandler = async (request) => {
@@ -97,11 +82,4 @@ export function requireRole(...roles: Array<keyof typeof roleNames>): onRequestA
     if (!caller) throw unauthenticated();
     if (!caller.user.role || !roles.includes(caller.user.role)) throw forbidden(`Only ${who} can do that`);
   };
-}
-
-/** A body that names an email other than the caller's is refused, never silently re-targeted. */
-export function assertOwnEmail(caller: Caller, email: string | undefined): void {
-  if (email !== undefined && email.trim().toLowerCase() !== caller.user.email) {
-    throw new AppError('FORBIDDEN', 'You can only do this for your own account');
-  }
 }

@@ -6,11 +6,9 @@ import type { BookingRow, Database } from '#server/db/schema';
 import type { Deps } from '#server/deps';
 import { AppError, forbidden, notFound } from '#server/errors';
 import { withNotifications, type Notify } from '#server/notifications/service';
-import { findProduct } from '#server/products/repository';
-import { syncListing } from '#server/search/indexing';
+import { findProduct, markSold } from '#server/products/repository';
 import * as told from './messages';
 import { findBookingById, moveBooking, openBookingsOf, requestsBookedBefore } from './repository';
-import { changedAny } from '#server/db/changes';
 
 /*
  * The deal: a booking is a request the seller accepts or declines; accepting reserves the phone
@@ -167,12 +165,6 @@ export async function closeBookingsOfAccount(trx: Transaction<Database>, tell: N
   }
 }
 
-async function markSold(trx: Transaction<Database>, productId: string): Promise<boolean> {
-  return changedAny(
-    trx.updateTable('products').set({ is_sold: true }).where('id', '=', productId).where('is_sold', '=', false),
-  );
-}
-
 const alreadySold = () => new AppError('ALREADY_SOLD', 'This phone is already sold');
 
 /** The seller sold the phone to the buyer of this accepted booking: every other request is declined. */
@@ -190,7 +182,6 @@ export async function sellToBuyer(deps: DealDeps, sellerId: string, id: string):
     await move(trx, booking, ['accepted'], 'sold', 'sold');
     if (!(await markSold(trx, productId))) throw alreadySold();
     await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER, booking.id);
-    await syncListing(trx, productId);
     await tell(...told.sold(booking));
     return 'sold';
   });
@@ -205,7 +196,6 @@ export async function markSoldElsewhere(deps: DealDeps, sellerId: string, produc
   return withNotifications(deps, async (trx, tell) => {
     if (!(await markSold(trx, productId))) throw alreadySold();
     await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER);
-    await syncListing(trx, productId);
     return 1;
   });
 }

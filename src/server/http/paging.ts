@@ -9,7 +9,7 @@ import {
   type KeysetPageQuery,
   type ListCursor,
 } from '#shared/common';
-import { assertOwnEmail, callerOf } from '#server/auth/guards';
+import { assertOwnEmail, callerOf } from './caller';
 import { AppError } from '#server/errors';
 
 /** What a list's `read` answers: a page of items, how many there are in all, and whether more follow. */

@@ -1,14 +1,21 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { KeysetPageQuery, ListCursor } from '#shared/common';
 import type { Condition, Product } from '#shared/products';
 import { openRequestCounts, reservedAmong } from '#server/bookings/repository';
 import { byId, newId, nowIso } from '#server/db/ids';
-import type { Database, ProductRow } from '#server/db/schema';
+import type { Database, PriceHistoryTable, ProductPhotosTable, ProductRow, ProductsTable } from '#server/db/schema';
 import { readPage, readPageAfter } from '#server/db/paging';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
-import { changedRows } from '#server/db/changes';
+import { changedAny, changedRows } from '#server/db/changes';
+import { setSellerVerifiedInIndex, syncListing, unindexSeller } from '#server/search/indexing';
 import { droppedFrom, recordFirstPrice } from './prices';
+
+/*
+ * Every write to a listing is a function of this file, and each keeps the search index in step in
+ * the same transaction (search/indexing.ts): no caller has to remember it. The writes take a
+ * transaction, so the listing and its index row commit together.
+ */
 
 /** Which products a list shows. Every combination is served by one of the products_* indexes. */
 export interface ProductFilter {
@@ -186,8 +193,8 @@ const enteredColumns = (product: ProductFields) => ({
   description: product.description,
 });
 
-/** Stores the product with its photos (`photoIds[0]` the cover); run it inside a transaction. */
-export async function insertProduct(db: Kysely<Database>, product: NewProduct): Promise<string> {
+/** Stores the product with its photos (`photoIds[0]` the cover), and indexes it. */
+export async function insertProduct(db: Transaction<Database>, product: NewProduct): Promise<string> {
   const id = newId();
   const postedAt = nowIso();
   await db
@@ -204,7 +211,32 @@ export async function insertProduct(db: Kysely<Database>, product: NewProduct): 
     .execute();
   await replacePhotos(db, id, product.photoIds);
   await recordFirstPrice(db, id, product.resalePrice, postedAt);
+  await syncListing(db, id);
   return id;
+}
+
+export interface ListingRows {
+  product: Insertable<ProductsTable>;
+  photos: Insertable<ProductPhotosTable>[];
+  prices: Insertable<PriceHistoryTable>[];
+}
+
+/** Stores listings made elsewhere (the demo data) as they are, and indexes them. */
+export async function insertListingRows(trx: Transaction<Database>, listings: ListingRows[]): Promise<void> {
+  if (listings.length === 0) return;
+  await trx
+    .insertInto('products')
+    .values(listings.map((l) => l.product))
+    .execute();
+  await trx
+    .insertInto('product_photos')
+    .values(listings.flatMap((l) => l.photos))
+    .execute();
+  await trx
+    .insertInto('price_history')
+    .values(listings.flatMap((l) => l.prices))
+    .execute();
+  for (const { product } of listings) await syncListing(trx, product.id);
 }
 
 export async function replacePhotos(db: Kysely<Database>, productId: string, photoIds: string[]) {
@@ -220,11 +252,11 @@ export async function replacePhotos(db: Kysely<Database>, productId: string, pho
  * nothing). Answers how many rows changed; the price history is notePriceChange's.
  */
 export async function updateProduct(
-  db: Kysely<Database>,
+  db: Transaction<Database>,
   id: string,
   product: ProductFields & { photoIds: string[] },
 ): Promise<number> {
-  return changedRows(
+  const changed = await changedRows(
     db
       .updateTable('products')
       .set({
@@ -235,6 +267,10 @@ export async function updateProduct(
       .where('id', '=', id)
       .where('is_sold', '=', false),
   );
+  if (changed === 0) return 0;
+  await replacePhotos(db, id, product.photoIds);
+  await syncListing(db, id);
+  return changed;
 }
 
 /** Sets a flag of an unsold product; answers how many rows changed (0 when it already was so, or is sold). */
@@ -248,8 +284,38 @@ const setFlagOfUnsold = (db: Kysely<Database>, id: string, flag: 'is_hidden' | '
       .where('is_sold', '=', false),
   );
 
-export const setHidden = (db: Kysely<Database>, id: string, hidden: boolean) =>
-  setFlagOfUnsold(db, id, 'is_hidden', hidden);
+/** Takes an unsold listing off sale or puts it back; answers how many rows changed. */
+export async function setHidden(db: Transaction<Database>, id: string, hidden: boolean): Promise<number> {
+  const changed = await setFlagOfUnsold(db, id, 'is_hidden', hidden);
+  await syncListing(db, id);
+  return changed;
+}
+
+/** Marks an unsold product sold; false when it was sold already (a sale that raced this one). */
+export async function markSold(trx: Transaction<Database>, productId: string): Promise<boolean> {
+  const sold = await changedAny(
+    trx.updateTable('products').set({ is_sold: true }).where('id', '=', productId).where('is_sold', '=', false),
+  );
+  if (sold) await syncListing(trx, productId);
+  return sold;
+}
+
+/** Deletes one listing (what refers to it is the caller's to clear first); answers rows deleted. */
+export async function removeProduct(trx: Transaction<Database>, productId: string): Promise<number> {
+  const result = await trx.deleteFrom('products').where('id', '=', productId).executeTakeFirst();
+  await syncListing(trx, productId);
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes every listing of a seller whose account goes. */
+export async function removeProductsOfSeller(trx: Transaction<Database>, sellerId: string): Promise<void> {
+  await unindexSeller(trx, sellerId);
+  await trx.deleteFrom('products').where('seller_id', '=', sellerId).execute();
+}
+
+/** A seller's verified badge, earned or lost, shows on their listings in search at once. */
+export const sellerVerifiedChanged = (trx: Transaction<Database>, sellerId: string, verified: boolean) =>
+  setSellerVerifiedInIndex(trx, sellerId, verified);
 
 export const markAdvertised = (db: Kysely<Database>, id: string) => setFlagOfUnsold(db, id, 'is_advertised', true);
 

@@ -9,7 +9,6 @@ import type { Database } from '#server/db/schema';
 import { AppError, forbidden, notFound, unauthenticated } from '#server/errors';
 import { uploadIdOfUrl } from '#server/uploads/names';
 import { findReport } from '#server/reports/repository';
-import { syncListing } from '#server/search/indexing';
 import { findOwnUploads } from '#server/uploads/repository';
 import { findUserById } from '#server/users/repository';
 import { notePriceChange } from './prices';
@@ -21,7 +20,7 @@ import {
   insertProduct,
   markAdvertised,
   unmarkAdvertised,
-  replacePhotos,
+  removeProduct,
   setHidden,
   updateProduct,
   type ProductFields,
@@ -88,9 +87,7 @@ export async function storeProduct(
   if (!(await findCategory(db, request.category_id))) throw invalidField('category_id', 'Please choose a category');
   try {
     return await db.transaction().execute(async (trx) => {
-      const id = await insertProduct(trx, { ...fieldsOf(request), sellerId, photoIds });
-      await syncListing(trx, id);
-      return id;
+      return insertProduct(trx, { ...fieldsOf(request), sellerId, photoIds });
     });
   } catch (error) {
     throw await asPhotoGone(db, sellerId, error);
@@ -142,8 +139,6 @@ export async function editProduct(
       const changed = await updateProduct(trx, productId, { ...fieldsOf(request), photoIds });
       if (changed === 0) throw soldAlready('edited');
       await notePriceChange(trx, productId, request.resalePrice, Date.now());
-      await replacePhotos(trx, productId, photoIds);
-      await syncListing(trx, productId);
       return changed;
     });
   } catch (error) {
@@ -168,7 +163,6 @@ export async function hideProduct(
     // No one can book a hidden phone, so no one is kept waiting on it: open requests are declined
     // (an accepted booking cancelled), each buyer told why, in the same transaction as the hide.
     if (hidden) await closeOpenRequests(trx, tell, productId, HIDDEN_REASON);
-    await syncListing(trx, productId);
     return changed;
   });
 }
@@ -207,8 +201,7 @@ export async function deleteProduct(deps: DealDeps, productId: string, ownerId?:
     );
     await trx.deleteFrom('reports').where('product_id', '=', productId).execute();
     await trx.updateTable('bookings').set({ product_id: null }).where('product_id', '=', productId).execute();
-    const result = await trx.deleteFrom('products').where('id', '=', productId).executeTakeFirst();
-    await syncListing(trx, productId);
+    const deleted = await removeProduct(trx, productId);
     if (byAdmin) {
       await tell({
         userId: product.seller_id,
@@ -217,7 +210,7 @@ export async function deleteProduct(deps: DealDeps, productId: string, ownerId?:
         link: paths.myProducts,
       });
     }
-    return Number(result.numDeletedRows);
+    return deleted;
   });
 }
 

@@ -4,7 +4,7 @@ import type { ProductDetailsRow } from '#server/products/repository';
 /**
  * What the routes need from a search engine. `SqlSearch` answers it from the app's own database;
  * a dedicated engine (Typesense, OpenSearch) would implement the same two calls, fed from the
- * writes that call `syncListing` today, and the routes stay as they are.
+ * products repository's writes (where `syncListing` is called today), and the routes stay as they are.
  */
 export interface SearchEngine {
   search(query: SearchQuery): Promise<SearchAnswer>;

@@ -5,8 +5,9 @@ import { districtOf, indexedText } from './text';
 
 /*
  * The search index follows the products table inside the same transaction as every write to it:
- * whatever changes a product (listing, editing, selling, hiding, deleting) calls `syncListing` with
- * its transaction before committing, so a search never finds what a buyer could no longer see.
+ * the products repository's writes (listing, editing, selling, hiding, deleting, a seller's badge or
+ * account) call these with their transaction before committing, so a search never finds what a
+ * buyer could no longer see. Nothing else writes listings (tests/search-index.test.ts holds it).
  */
 
 type SearchRow = Insertable<SearchListingsTable>;
@@ -193,6 +194,15 @@ async function countWords(db: Kysely<Database>, changes: Map<string, number>): P
 }
 
 const REBUILD_BATCH = 500;
+
+/**
+ * Fills the index when it is empty: after the migration that made it, or one that emptied it
+ * because what it stores changed. Start-up runs it after migrating; migrations run no search code.
+ */
+export async function buildSearchIndexIfEmpty(db: Kysely<Database>, engine: Engine): Promise<void> {
+  const any = await db.selectFrom('search_listings').select('id').limit(1).executeTakeFirst();
+  if (!any) await rebuildSearchIndex(db, engine);
+}
 
 /** Builds the whole index from the products table: for a new index, and for generated benchmark data. */
 export async function rebuildSearchIndex(db: Kysely<Database>, engine: Engine): Promise<void> {

@@ -6,12 +6,14 @@ import { findUserByEmail, insertUser } from '#server/users/repository';
 import type { ImageStore } from '#server/uploads/store';
 import type { Engine } from '#server/db/connection';
 import { migrate } from '#server/db/migrate';
+import { buildSearchIndexIfEmpty } from '#server/search/indexing';
 import type { Database } from '#server/db/schema';
 import { ensureCategories } from './seed/categories';
 
 /** Brings any database, new or old, to the current schema with its base data. */
 export async function prepareDatabase(db: Kysely<Database>, engine: Engine, images: ImageStore): Promise<void> {
   await migrate(db, engine);
+  await buildSearchIndexIfEmpty(db, engine);
   await ensureCategories(db, images);
 }
 

@@ -4,7 +4,7 @@ import { closeBookingsOfAccount, type DealDeps } from '#server/bookings/deal';
 import { forgetBuyer } from '#server/bookings/forget';
 import { forgetInChat } from '#server/chat/forget';
 import { withNotifications } from '#server/notifications/service';
-import { setSellerVerifiedInIndex, unindexSeller } from '#server/search/indexing';
+import { removeProductsOfSeller, sellerVerifiedChanged } from '#server/products/repository';
 import { imageFileNames } from '#server/uploads/names';
 import { shownByABooking, shownByAConversation } from '#server/uploads/repository';
 import type { ImageStore } from '#server/uploads/store';
@@ -45,8 +45,7 @@ export async function deleteUserWithRole(
       .where((eb) => eb.or([eb('product_id', 'in', productIds), eb('reporter_id', '=', userId)]))
       .execute();
     await trx.updateTable('bookings').set({ product_id: null }).where('product_id', 'in', productIds).execute();
-    await unindexSeller(trx, userId);
-    await trx.deleteFrom('products').where('seller_id', '=', userId).execute();
+    await removeProductsOfSeller(trx, userId);
     // Read once no product of theirs is left to book or ask about, so every order and conversation is counted.
     const unused = await trx
       .selectFrom('uploads')
@@ -86,7 +85,7 @@ export async function deleteUserWithRole(
 export async function verifySeller(deps: DealDeps, seller: { id: string; email: string }): Promise<number> {
   return withNotifications(deps, async (trx, tell) => {
     const result = await setSellerVerified(trx, seller.email);
-    await setSellerVerifiedInIndex(trx, seller.id, true);
+    await sellerVerifiedChanged(trx, seller.id, true);
     const changed = Number(result.numUpdatedRows);
     if (changed > 0) {
       await tell({

@@ -1,7 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
-import type { Database } from '../schema';
-import { rebuildSearchIndex } from '#server/search/indexing';
 
 /*
  * The search index: one row per phone a buyer can find (unsold, and, with hidden listings, shown),
@@ -112,8 +110,7 @@ export function searchMigration(engine: Engine) {
         .addColumn('listings', 'integer', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('search_words_head_length').on('search_words').columns(['head', 'length']).execute();
-
-      await rebuildSearchIndex(db as Kysely<Database>, engine);
+      // Left empty: start-up fills an empty index (start/setup.ts), with the search code of the day.
     },
   };
 }

@@ -1,7 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../schema';
 import type { Engine } from '../connection';
-import { rebuildSearchIndex } from '#server/search/indexing';
 
 /**
  * Honest prices and model numbers found either way.
@@ -11,8 +9,9 @@ import { rebuildSearchIndex } from '#server/search/indexing';
  *   price and lowering it again shows no drop. `products.previous_resale_price` now holds that
  *   lowest price when the last change went below it (else null), and `price_changed_at` when, so
  *   the badge goes 30 days later.
- * - The search index is built again: its tokenizer now splits letters from digits ("iphone12" is
- *   "iphone 12"), and the stored text must be written the same way as the queries.
+ * - The search index is emptied, and start-up builds it again (start/setup.ts): its tokenizer now
+ *   splits letters from digits ("iphone12" is "iphone 12"), and the stored text must be written the
+ *   same way as the queries.
  */
 export function priceHistoryMigration(engine: Engine) {
   const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
@@ -33,7 +32,8 @@ export function priceHistoryMigration(engine: Engine) {
       await db.schema.alterTable('products').addColumn('price_changed_at', timestamp).execute();
 
       await historyFromListings(db);
-      await rebuildSearchIndex(db as Kysely<Database>, engine);
+      await sql`delete from search_listings`.execute(db);
+      await sql`delete from search_words`.execute(db);
     },
   };
 }

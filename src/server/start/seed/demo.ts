@@ -1,6 +1,6 @@
 import { OPEN_STATUSES, SOLD_TO_ANOTHER_BUYER, type BookingStatus } from '#shared/bookings';
 import * as messages from '#server/bookings/messages';
-import { syncListing } from '#server/search/indexing';
+import { insertListingRows } from '#server/products/repository';
 import { createSession, touchSession } from '#server/auth/repository';
 import { newSessionToken } from '#server/auth/tokens';
 import type { Kysely } from 'kysely';
@@ -128,19 +128,7 @@ export async function seedDemoData(
         .insertInto('uploads')
         .values(listings.flatMap((l) => l.uploads))
         .execute();
-      await trx
-        .insertInto('products')
-        .values(listings.map((l) => l.product))
-        .execute();
-      await trx
-        .insertInto('product_photos')
-        .values(listings.flatMap((l) => l.photos))
-        .execute();
-      await trx
-        .insertInto('price_history')
-        .values(listings.flatMap((l) => l.prices))
-        .execute();
-      for (const { product } of listings) await syncListing(trx, product.id);
+      await insertListingRows(trx, listings);
       await insertActivity(trx, users, listings, started);
       await insertOtherDevice(trx, users.get('buyer')!.id, started);
       return true;

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '#server/db/schema';
+import { AppError, unauthenticated } from '#server/errors';
+
+/*
+ * Who is calling, as the guards of src/server/auth/guards.ts found it: here, below the areas, so
+ * that the route helpers every area uses (paging.ts) can read it too.
+ */
+export interface Caller {
+  user: UserRow;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** undefined: not looked up yet; null: nobody is signed in. */
+    caller: Caller | null | undefined;
+  }
+}
+
+/** The caller of a route behind `signedIn` or `requireRole`. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthenticated();
+  return request.caller;
+}
+
+/** A body that names an email other than the caller's is refused, never silently re-targeted. */
+export function assertOwnEmail(caller: Caller, email: string | undefined): void {
+  if (email !== undefined && email.trim().toLowerCase() !== caller.user.email) {
+    throw new AppError('FORBIDDEN', 'You can only do this for your own account');
+  }
+}
