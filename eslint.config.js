@@ -16,6 +16,15 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits loses its error, and a switch over a union must name every member.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
     plugins: { house },
     rules: {
       'house/boundaries': 'error',
