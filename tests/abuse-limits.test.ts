@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BOOKING_REQUEST_LIMIT } from '#server/bookings/service';
 import { newId } from '#server/db/ids';
 import { NOTIFICATION_MAX_AGE_MS, removeEndedLimitCounters, removeOldNotifications } from '#server/housekeeping';
@@ -11,8 +11,8 @@ import { queueMail } from '#server/mail/outbox';
 import { withNotifications } from '#server/notifications/service';
 import type { MailTransport } from '#server/mail/transport';
 import { deliverDueMail, startMailWorker } from '#server/mail/worker';
-import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { mailTo } from './support/mail';
 import { listProduct } from './support/products';
 import { timeLimit } from './support/time-limits';
@@ -23,15 +23,7 @@ import { timeLimit } from './support/time-limits';
  * the outbox's lanes, and the pruning of what would otherwise pile up.
  */
 
-let t: TestApp;
-let seller: Actor;
-let buyer: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [seller, buyer] = await Promise.all([registerActor(t.app, 'seller'), registerActor(t.app, 'buyer')]);
-}, timeLimit(60_000));
-afterAll(() => t.close());
+const { t, seller, buyer } = useTestApp({ seller: 'seller', buyer: 'buyer' });
 
 const quietLog = () =>
   ({ info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() }) as unknown as FastifyBaseLogger;

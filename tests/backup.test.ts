@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { withPg } from './support/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoListing } from '#server/start/seed/factories';
 import { phonePicture } from '#server/start/seed/pictures';
@@ -32,18 +32,8 @@ afterAll(async () => {
   for (const server of servers) await server.stop();
   await data.dispose();
   await rm(scratch, { recursive: true, force: true });
-  if (restoredDatabase) await admin((client) => client.query(`drop database if exists ${restoredDatabase}`));
+  if (restoredDatabase) await withPg((client) => client.query(`drop database if exists ${restoredDatabase}`));
 });
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function npmRun(script: string, args: string[], env: Record<string, string>): Promise<string> {
   const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
@@ -113,7 +103,7 @@ describe('npm run backup and npm run restore', () => {
     const restoredEnv: Record<string, string> = { DATA_DIR: restoredDir };
     if (data.engine === 'postgres') {
       restoredDatabase = `restored_${process.pid}_${Date.now()}`;
-      await admin((client) => client.query(`create database ${restoredDatabase}`));
+      await withPg((client) => client.query(`create database ${restoredDatabase}`));
       const url = new URL(data.env.DATABASE_URL!);
       url.pathname = `/${restoredDatabase}`;
       restoredEnv.DATABASE_URL = url.toString();

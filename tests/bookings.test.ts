@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderSchema, type Order } from '#shared/bookings';
 import { myProductActivitySchema, productSchema, type Product } from '#shared/products';
 import { newId } from '#server/db/ids';
-import { createTestApp, type TestApp } from './support/app';
-import { adminActor, registerActor, type Actor } from './support/actors';
+import { registerActor, type Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { listProduct, uploadPhoto } from './support/products';
 
-let t: TestApp;
-let seller: Actor;
-let buyer: Actor;
-let otherBuyer: Actor;
-let admin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [seller, buyer, otherBuyer] = await Promise.all([
-    registerActor(t.app, 'seller'),
-    registerActor(t.app, 'buyer', { name: 'Nusrat Jahan' }),
-    registerActor(t.app, 'buyer'),
-  ]);
-  admin = await adminActor(t.app, t.db);
+const { t, seller, buyer, otherBuyer, admin } = useTestApp({
+  seller: 'seller',
+  buyer: { role: 'buyer', name: 'Nusrat Jahan' },
+  otherBuyer: 'buyer',
+  admin: 'admin',
 });
-afterAll(() => t.close());
 
 const booking = (productId: string) => ({
   productId,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import {
   blockedPersonSchema,
@@ -9,26 +9,19 @@ import {
   DELETED_ACCOUNT,
   type ChatMessage,
 } from '#shared/chat';
-import { createTestApp, type TestApp } from './support/app';
-import { adminActor, registerActor, type Actor } from './support/actors';
+import { registerActor, type Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { listProduct } from './support/products';
 
-let t: TestApp;
-let seller: Actor;
-let otherSeller: Actor;
-let buyer: Actor;
-let otherBuyer: Actor;
-let admin: Actor;
+const { t, seller, otherSeller, buyer, otherBuyer, admin } = useTestApp({
+  seller: { role: 'seller', name: 'Sabbir Seller' },
+  otherSeller: 'seller',
+  buyer: { role: 'buyer', name: 'Bithi Buyer' },
+  otherBuyer: 'buyer',
+  admin: 'admin',
+});
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [seller, otherSeller, buyer, otherBuyer] = await Promise.all([
-    registerActor(t.app, 'seller', { name: 'Sabbir Seller' }),
-    registerActor(t.app, 'seller'),
-    registerActor(t.app, 'buyer', { name: 'Bithi Buyer' }),
-    registerActor(t.app, 'buyer'),
-  ]);
-  admin = await adminActor(t.app, t.db);
   // Accounts of some days, past the new accounts' daily limit of conversations (tested on its own).
   await aged(buyer, otherBuyer);
 });
@@ -45,7 +38,6 @@ async function aged(...actors: Actor[]) {
     )
     .execute();
 }
-afterAll(() => t.close());
 
 const start = (actor: Actor, productId: string) =>
   actor.request({ method: 'POST', url: '/api/conversations', payload: { productId } });

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { postgresChannel } from '#server/events/channel';
 import { Bell } from '#server/notifications/bell';
@@ -10,28 +10,17 @@ import { notificationSchema } from '#shared/notifications';
 import { myProductSchema, productSchema, type Product } from '#shared/products';
 import { expireRequests, REQUEST_EXPIRY_MS } from '#server/bookings/deal';
 import { runHousekeeping } from '#server/housekeeping';
-import { createTestApp, type TestApp } from './support/app';
-import { adminActor, registerActor, type Actor } from './support/actors';
+import { registerActor, type Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { listProduct } from './support/products';
 
-let t: TestApp;
-let seller: Actor;
-let otherSeller: Actor;
-let buyer: Actor;
-let secondBuyer: Actor;
-let admin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [seller, otherSeller, buyer, secondBuyer] = await Promise.all([
-    registerActor(t.app, 'seller'),
-    registerActor(t.app, 'seller'),
-    registerActor(t.app, 'buyer', { name: 'Nusrat Jahan' }),
-    registerActor(t.app, 'buyer', { name: 'Tanvir Ahmed' }),
-  ]);
-  admin = await adminActor(t.app, t.db);
+const { t, seller, otherSeller, buyer, secondBuyer, admin } = useTestApp({
+  seller: 'seller',
+  otherSeller: 'seller',
+  buyer: { role: 'buyer', name: 'Nusrat Jahan' },
+  secondBuyer: { role: 'buyer', name: 'Tanvir Ahmed' },
+  admin: 'admin',
 });
-afterAll(() => t.close());
 
 async function book(actor: Actor, productId: string, meetLocation = 'Dhaka, Mirpur 10'): Promise<string> {
   const response = await actor.request({

@@ -1,10 +1,10 @@
 import { SignJWT, decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderSchema } from '#shared/bookings';
 import { productSchema } from '#shared/products';
 import { demoListing } from '#server/start/seed/factories';
-import { createTestApp, type TestApp } from './support/app';
-import { adminActor, registerActor, type Actor, fromOwnPage } from './support/actors';
+import { registerActor, fromOwnPage } from './support/actors';
+import { useTestApp } from './support/harness';
 import { listProduct, uploadPhoto } from './support/products';
 
 /*
@@ -13,22 +13,12 @@ import { listProduct, uploadPhoto } from './support/products';
  * the admin's lists, and stored products under whatever seller the body named. Each hole stays shut.
  */
 
-let t: TestApp;
-let seller: Actor;
-let otherSeller: Actor;
-let buyer: Actor;
-let admin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [seller, otherSeller, buyer] = await Promise.all([
-    registerActor(t.app, 'seller', { name: 'Arif Rahman' }),
-    registerActor(t.app, 'seller'),
-    registerActor(t.app, 'buyer'),
-  ]);
-  admin = await adminActor(t.app, t.db);
+const { t, seller, otherSeller, buyer, admin } = useTestApp({
+  seller: { role: 'seller', name: 'Arif Rahman' },
+  otherSeller: 'seller',
+  buyer: 'buyer',
+  admin: 'admin',
 });
-afterAll(() => t.close());
 
 const enc = encodeURIComponent;
 const anonymous = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>

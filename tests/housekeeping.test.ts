@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { orderSchema } from '#shared/bookings';
 import { PublicCache } from '#server/cache/public-cache';
 import { newId } from '#server/db/ids';
@@ -15,19 +15,11 @@ import {
   UNUSED_UPLOAD_MAX_AGE_MS,
   type HousekeepingJob,
 } from '#server/housekeeping';
-import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { listProduct, uploadPhoto } from './support/products';
 
-let t: TestApp;
-let seller: Actor;
-let buyer: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [seller, buyer] = await Promise.all([registerActor(t.app, 'seller'), registerActor(t.app, 'buyer')]);
-});
-afterAll(() => t.close());
+const { t, seller, buyer } = useTestApp({ seller: 'seller', buyer: 'buyer' });
 
 const HOUR = 60 * 60 * 1000;
 const uploadIdOf = (url: string) => url.slice('/uploads/'.length, -'.webp'.length);

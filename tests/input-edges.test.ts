@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoListing } from '#server/start/seed/factories';
-import { createTestApp, type TestApp } from './support/app';
-import { adminActor, registerActor, type Actor } from './support/actors';
+import { registerActor, type Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { listProduct, uploadPhoto } from './support/products';
 
 /*
@@ -9,17 +9,7 @@ import { listProduct, uploadPhoto } from './support/products';
  * `{ message, code }` shape, the same on both engines, and never a 500.
  */
 
-let t: TestApp;
-let seller: Actor;
-let buyer: Actor;
-let admin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [seller, buyer] = await Promise.all([registerActor(t.app, 'seller'), registerActor(t.app, 'buyer')]);
-  admin = await adminActor(t.app, t.db);
-});
-afterAll(() => t.close());
+const { t, seller, buyer, admin } = useTestApp({ seller: 'seller', buyer: 'buyer', admin: 'admin' });
 
 const NUL = '\u0000';
 

@@ -1,31 +1,21 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeListCursor } from '#shared/common';
 import { messages } from '#shared/messages';
 import { productSchema, type Product } from '#shared/products';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { demoListing } from '#server/start/seed/factories';
 import { newId, nowIso } from '#server/db/ids';
-import { createTestApp, type TestApp } from './support/app';
-import { adminActor, registerActor, type Actor } from './support/actors';
+import { registerActor, type Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { listProduct, uploadPhoto } from './support/products';
 
-let t: TestApp;
-let seller: Actor;
-let otherSeller: Actor;
-let buyer: Actor;
-let admin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [seller, otherSeller, buyer] = await Promise.all([
-    registerActor(t.app, 'seller', { name: 'Rahim Uddin' }),
-    registerActor(t.app, 'seller'),
-    registerActor(t.app, 'buyer'),
-  ]);
-  admin = await adminActor(t.app, t.db);
+const { t, seller, otherSeller, buyer, admin } = useTestApp({
+  seller: { role: 'seller', name: 'Rahim Uddin' },
+  otherSeller: 'seller',
+  buyer: 'buyer',
+  admin: 'admin',
 });
-afterAll(() => t.close());
 
 const getProduct = async (id: string) => {
   const response = await t.app.inject({ method: 'GET', url: `/api/addvertise/product/${id}` });

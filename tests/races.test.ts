@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import * as bookingsRepository from '#server/bookings/repository';
 import type { Database } from '#server/db/schema';
@@ -6,8 +6,8 @@ import { demoListing } from '#server/start/seed/factories';
 import { removeUnusedUploads } from '#server/housekeeping';
 import * as productsRepository from '#server/products/repository';
 import * as reportsRepository from '#server/reports/repository';
-import { createTestApp, type TestApp } from './support/app';
-import { adminActor, registerActor, type Actor } from './support/actors';
+import { registerActor, type Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { listProduct, uploadPhoto } from './support/products';
 
 /*
@@ -66,16 +66,7 @@ function beforeNextReportInsert(meanwhile: () => Promise<unknown>) {
   });
 }
 
-let t: TestApp;
-let admin: Actor;
-let buyer: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminActor(t.app, t.db);
-  buyer = await registerActor(t.app, 'buyer');
-});
-afterAll(() => t.close());
+const { t, admin, buyer } = useTestApp({ admin: 'admin', buyer: 'buyer' });
 afterEach(() => {
   vi.mocked(bookingsRepository.insertBooking).mockReset().mockImplementation(realInsertBooking);
   vi.mocked(bookingsRepository.hasAcceptedBooking).mockReset().mockImplementation(realHasAcceptedBooking);

@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { productSchema } from '#shared/products';
 import { reportedProductSchema, type ReportedProduct } from '#shared/reports';
 import { newId } from '#server/db/ids';
-import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
+import { createTestApp } from './support/app';
+import { useTestApp } from './support/harness';
 import { listProduct } from './support/products';
 
-let t: TestApp;
-let seller: Actor;
-let otherSeller: Actor;
-let buyer: Actor;
-let admin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [seller, otherSeller, buyer] = await Promise.all([
-    registerActor(t.app, 'seller', { name: 'Tanvir Hossain' }),
-    registerActor(t.app, 'seller'),
-    registerActor(t.app, 'buyer'),
-  ]);
-  admin = await adminActor(t.app, t.db);
+const { t, seller, otherSeller, buyer, admin } = useTestApp({
+  seller: { role: 'seller', name: 'Tanvir Hossain' },
+  otherSeller: 'seller',
+  buyer: 'buyer',
+  admin: 'admin',
 });
-afterAll(() => t.close());
 
 const report = (actor: Actor, payload: object) =>
   actor.request({ method: 'POST', url: '/api/report/product', payload });

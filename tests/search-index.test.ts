@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { searchResultSchema } from '#shared/search';
-import { createTestApp, type TestApp } from './support/app';
-import { adminActor, registerActor, type Actor } from './support/actors';
+import { registerActor, type Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { editListing, listProduct } from './support/products';
 
 /*
@@ -10,15 +10,7 @@ import { editListing, listProduct } from './support/products';
  * path to listings gets its row here.
  */
 
-let t: TestApp;
-let admin: Actor;
-let buyer: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [admin, buyer] = await Promise.all([adminActor(t.app, t.db), registerActor(t.app, 'buyer')]);
-});
-afterAll(() => t.close());
+const { t, admin, buyer } = useTestApp({ admin: 'admin', buyer: 'buyer' });
 
 /** The ids a search for `words` finds (with `?verified=true`, among verified sellers only). */
 async function found(words: string, verifiedOnly = false): Promise<string[]> {

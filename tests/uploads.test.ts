@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MAX_CONCURRENT_PHOTOS, photoTurns } from '#server/uploads/processing';
 import {
   MAX_UPLOADS_IN_FLIGHT,
@@ -12,18 +12,12 @@ import {
   UPLOADS_PER_MINUTE,
 } from '#server/uploads/routes';
 import { MAX_UPLOAD_BYTES, uploadResponseSchema, type UploadResponse } from '#shared/uploads';
-import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor, fromOwnPage } from './support/actors';
+import { useTestApp } from './support/harness';
 import { multipartBody, uploadFile } from './support/products';
 import { timeLimit } from './support/time-limits';
 
-let t: TestApp;
-let seller: Actor;
-beforeAll(async () => {
-  t = await createTestApp();
-  seller = await registerActor(t.app, 'seller');
-});
-afterAll(() => t.close());
+const { t, seller } = useTestApp({ seller: 'seller' });
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } });

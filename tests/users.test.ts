@@ -1,26 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { orderSchema } from '#shared/bookings';
 import { PROFILE_PHOTO_MESSAGE } from '#shared/common';
 import { messages } from '#shared/messages';
 import { userSchema, type User } from '#shared/users';
 import { newId } from '#server/db/ids';
-import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor, fromOwnPage } from './support/actors';
+import { createTestApp } from './support/app';
+import { useTestApp } from './support/harness';
 import { listProduct } from './support/products';
 
-let t: TestApp;
-let seller: Actor;
-let buyer: Actor;
-let admin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [seller, buyer] = await Promise.all([registerActor(t.app, 'seller'), registerActor(t.app, 'buyer')]);
-  admin = await adminActor(t.app, t.db);
-});
-afterAll(() => t.close());
+const { t, seller, buyer, admin } = useTestApp({ seller: 'seller', buyer: 'buyer', admin: 'admin' });
 
 const enc = encodeURIComponent;
 

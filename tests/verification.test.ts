@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verificationRequestSchema, type VerificationRequest } from '#shared/users';
-import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
+import { createTestApp } from './support/app';
+import { useTestApp } from './support/harness';
 
-let t: TestApp;
-let buyer: Actor;
-let admin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  buyer = await registerActor(t.app, 'buyer');
-  admin = await adminActor(t.app, t.db);
-});
-afterAll(() => t.close());
+const { t, buyer, admin } = useTestApp({ buyer: 'buyer', admin: 'admin' });
 
 const apply = (
   seller: Actor,

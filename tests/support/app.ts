@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { buildApp, type AppOptions } from '#server/app';
 import { AccessTokens } from '#server/auth/tokens';
 import { loadConfig } from '#server/config';
@@ -12,6 +11,7 @@ import type { Database } from '#server/db/schema';
 import { prepareDatabase } from '#server/start/setup';
 import type { DepsGiven } from '#server/deps';
 import { DiskImageStore } from '#server/uploads/store';
+import { createSchema, dropSchema, testDatabaseUrl } from './postgres';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,10 +36,9 @@ export async function createTestApp(
   shared: Partial<Pick<DepsGiven, 'images' | 'redis' | 'search'>> = {},
   beside?: (app: FastifyInstance, dataDir: string) => void,
 ): Promise<TestApp> {
-  const url = process.env.TEST_DATABASE_URL || undefined;
+  const url = testDatabaseUrl();
   const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-test-'));
-  const schema = url ? `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined;
-  if (url && schema) await withPg(url, (client) => client.query(`create schema ${schema}`));
+  const schema = url ? await createSchema('test') : undefined;
 
   const handle = openDatabase({ url, dataDir, schema });
   const images = new DiskImageStore(join(dataDir, 'uploads'));
@@ -65,18 +64,8 @@ export async function createTestApp(
     async close() {
       await app.close();
       await handle.close();
-      if (url && schema) await withPg(url, (client) => client.query(`drop schema ${schema} cascade`));
+      if (schema) await dropSchema(schema);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { createSchema, dropSchema, testDatabaseUrl } from './postgres';
 
 /** Where a server process of a test keeps its data, kept across its restarts; removed by `dispose`. */
 export interface ServerData {
@@ -20,7 +20,7 @@ export interface ServerData {
  */
 export async function serverData(sameDatabaseAs?: ServerData): Promise<ServerData> {
   const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-server-'));
-  const url = process.env.TEST_DATABASE_URL;
+  const url = testDatabaseUrl();
   if (sameDatabaseAs) {
     return {
       env: { ...sameDatabaseAs.env, DATA_DIR: dataDir },
@@ -37,8 +37,7 @@ export async function serverData(sameDatabaseAs?: ServerData): Promise<ServerDat
       dispose: () => rm(dataDir, { recursive: true, force: true }),
     };
   }
-  const schema = `server_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  await withClient(url, (client) => client.query(`create schema ${schema}`));
+  const schema = await createSchema('server');
   const withSchema = new URL(url);
   // %20, not the + URLSearchParams would write: libpq (pg_dump, psql) reads + as itself.
   withSchema.search = `?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
@@ -47,18 +46,8 @@ export async function serverData(sameDatabaseAs?: ServerData): Promise<ServerDat
     dataDir,
     engine: 'postgres',
     async dispose() {
-      await withClient(url, (client) => client.query(`drop schema ${schema} cascade`));
+      await dropSchema(schema);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }

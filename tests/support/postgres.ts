@@ -1,0 +1,30 @@
+import pg from 'pg';
+
+/*
+ * The tests' one way to talk to PostgreSQL beside the app: TEST_DATABASE_URL, and a schema of a
+ * test's own in it, made and dropped here.
+ */
+
+/** The database the API tests run on when set; unset, they run on SQLite. */
+export const testDatabaseUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;
+
+/** Runs `work` on a connection of its own to `url` (TEST_DATABASE_URL by default), closed afterwards. */
+export async function withPg<T>(work: (client: pg.Client) => Promise<T>, url = testDatabaseUrl()): Promise<T> {
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new schema (`<prefix>_<pid>_<random>`) in the test database: its name. */
+export async function createSchema(prefix: string): Promise<string> {
+  const schema = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await withPg((client) => client.query(`create schema ${schema}`));
+  return schema;
+}
+
+export const dropSchema = (schema: string) => withPg((client) => client.query(`drop schema ${schema} cascade`));
