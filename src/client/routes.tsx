@@ -15,7 +15,7 @@ import { RouteError } from '#client/layouts/RouteError';
 
 /**
  * Every screen, its loader reading into `queryClient`: the browser's client, or on the server the one
- * a page is rendered with (src/client/render/renderPage.tsx). Home ships in the first download; every
+ * a page is rendered with (src/client/render/entry.tsx). Home ships in the first download; every
  * other screen (and the form and validation code it brings) loads when it is first opened.
  */
 export const appRoutes = (queryClient: QueryClient): RouteObject[] => [

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { timeLimit } from '../support/time-limits';
 import { expect, expectNoSeriousAxeViolations, test } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 const iphone = CATEGORY_CATALOGUE[0]!;
 
@@ -45,7 +46,7 @@ test.describe('public screens', () => {
   });
 
   test('login with its error messages', async ({ page }) => {
-    await page.goto('/login');
+    await page.goto(paths.login);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Email is required !')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
@@ -108,7 +109,7 @@ test.describe('seller screens', () => {
   test('/dashboard/addproduct with its error messages', async ({ page, registerSeller, loginAs }) => {
     const seller = await registerSeller();
     await loginAs(page, seller);
-    await page.goto('/dashboard/addproduct');
+    await page.goto(paths.addProduct);
     await page.getByRole('button', { name: /add product/i }).click();
     await expect(page.getByText('Provide your proudct name')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
@@ -132,7 +133,7 @@ test.describe('buyer screens', () => {
     const listing = await createListing(seller);
     const buyer = await registerBuyer();
     await loginAs(page, buyer);
-    await page.goto(`/productId/${listing._id}`);
+    await page.goto(paths.product(listing._id));
     await page.getByRole('button', { name: 'Book Now' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoSeriousAxeViolations(page);
@@ -143,7 +144,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('home with the menu open', async ({ page }) => {
-    await page.goto('/');
+    await page.goto(paths.home);
     await page.getByRole('button', { name: /menu/i }).click();
     await expect(page.getByRole('link', { name: 'Blog', exact: true })).toBeVisible();
     await expectNoSeriousAxeViolations(page);

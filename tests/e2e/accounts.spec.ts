@@ -13,6 +13,7 @@ import {
 } from './support/fixtures';
 import { E2E_PASSWORD } from './support/settings';
 import { fillPhoneFields } from './support/product-form';
+import { paths } from '#shared/paths';
 
 /*
  * Accounts people can recover (docs/accounts.md), in the browser: the mail is the e2e server's own
@@ -26,7 +27,7 @@ const freshEmail = (role: string) => `${uniqueText(role).replace(' ', '.')}@e2e.
 
 test('a new seller registers, opens the verification mail and lists a phone', async ({ page, baseURL }) => {
   const email = freshEmail('verify');
-  await page.goto('/register');
+  await page.goto(paths.register);
   await page.getByLabel('Name').fill('Verified Seller');
   await page.getByLabel(/photo url/i).fill(`${baseURL}/uploads/${categoryImageName(CATEGORY_CATALOGUE[0]!.id)}`);
   await page.getByLabel('Email').fill(email);
@@ -36,7 +37,7 @@ test('a new seller registers, opens the verification mail and lists a phone', as
   await expect(page.getByText(messages.registerSuccess)).toBeVisible();
 
   // Not verified yet: the banner says so, and Add Product says why it cannot list.
-  await page.goto('/dashboard/addproduct');
+  await page.goto(paths.addProduct);
   await expect(page.getByRole('region', { name: 'Verify your email' })).toContainText(email);
   await expect(page.getByRole('alert').filter({ hasText: 'verify your email address before you list' })).toBeVisible();
   // Told before filling the form in: the form is not there until the address is verified.
@@ -48,7 +49,7 @@ test('a new seller registers, opens the verification mail and lists a phone', as
   await expect(page.getByRole('region', { name: 'Verify your email' })).toHaveCount(0);
 
   const productName = uniqueText('Verified phone');
-  await page.goto('/dashboard/addproduct');
+  await page.goto(paths.addProduct);
   await fillPhoneFields(page, productName);
   await page.getByLabel('Product Image').setInputFiles({
     name: 'my-phone.png',
@@ -64,9 +65,9 @@ test('a new seller registers, opens the verification mail and lists a phone', as
 
 test('forgot password: from the login page to a new password, and back in', async ({ page, registerBuyer }) => {
   const buyer = await registerBuyer();
-  await page.goto('/login');
+  await page.goto(paths.login);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
-  await expect(page).toHaveURL('/forgot-password');
+  await expect(page).toHaveURL(paths.forgotPassword);
   await page.getByLabel('Email').fill(buyer.email);
   await page.getByRole('button', { name: 'Send me a link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account uses this address');
@@ -82,7 +83,7 @@ test('forgot password: from the login page to a new password, and back in', asyn
   await page.getByLabel('New password', { exact: true }).fill(fresh);
   await page.getByLabel('New password again').fill(fresh);
   await page.getByRole('button', { name: 'Save the new password' }).click();
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL(paths.login);
 
   await page.getByLabel('Email').fill(buyer.email);
   await page.getByLabel('Password').fill(fresh);
@@ -108,13 +109,13 @@ test("changing the password in Account settings ends another browser's session",
   other.on('page', waitForTheAppOnLoad);
   const otherPage = await other.newPage();
   await loginAs(otherPage, seller);
-  await otherPage.goto('/dashboard/myproducts');
+  await otherPage.goto(paths.myProducts);
   await expect(otherPage.getByRole('heading', { name: 'My Product' }).first()).toBeVisible();
 
   await loginAs(page, seller);
-  await page.goto('/dashboard');
+  await page.goto(paths.dashboard);
   await page.getByRole('link', { name: 'Account settings' }).first().click();
-  await expect(page).toHaveURL('/dashboard/account');
+  await expect(page).toHaveURL(paths.account);
   await page.getByLabel('Current password').fill(seller.password);
   await page.getByLabel('New password', { exact: true }).fill('a changed password 77');
   await page.getByRole('button', { name: 'Change password' }).click();
@@ -155,7 +156,7 @@ for (const [size, viewport] of [
         (await phone.post('/api/auth/login', { data: { email: buyer.email, password: buyer.password } })).ok(),
       ).toBe(true);
       await loginAs(page, buyer);
-      await page.goto('/dashboard/account');
+      await page.goto(paths.account);
 
       const list = page.getByRole('list', { name: 'Signed-in devices' });
       await expect(list.getByRole('listitem')).toHaveCount(3);
@@ -178,7 +179,7 @@ for (const [size, viewport] of [
 
       // Signing out this device is a logout.
       await thisOne.getByRole('button', { name: /^Sign out/ }).click();
-      await expect(page).toHaveURL('/login');
+      await expect(page).toHaveURL(paths.login);
     } finally {
       await phone.dispose();
     }

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { expect, test } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 test.beforeEach(async ({ page, registerSeller, loginAs }) => {
   await loginAs(page, await registerSeller());
@@ -11,7 +12,7 @@ test('with the categories failing to load, submitting still says a category is m
   await page.route('**/api/categoires', (route) =>
     route.fulfill({ status: 429, json: { message: 'Too many requests. Please wait a minute.', code: 'RATE_LIMITED' } }),
   );
-  await page.goto('/dashboard/addproduct');
+  await page.goto(paths.addProduct);
   await expect(page.getByText('Something bad happened: Too many requests. Please wait a minute.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
 
@@ -23,7 +24,7 @@ test('an answer the form cannot read is reported under the form, and what was ty
   await page.route('**/api/store_products', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Gateway</h1>' }),
   );
-  await page.goto('/dashboard/addproduct');
+  await page.goto(paths.addProduct);
   await page.getByLabel('Product Name').fill('Pixel 7');
   await page.getByLabel('Brand').fill('Google');
   await page.getByLabel('Category').selectOption({ label: CATEGORY_CATALOGUE[5]!.name });
@@ -46,7 +47,7 @@ test('an answer the form cannot read is reported under the form, and what was ty
   await expect(
     page.getByRole('alert').filter({ hasText: 'The phone could not be listed. Please try again.' }),
   ).toBeVisible();
-  await expect(page).toHaveURL('/dashboard/addproduct');
+  await expect(page).toHaveURL(paths.addProduct);
   await expect(page.getByLabel('Product Name')).toHaveValue('Pixel 7');
   await expect(page.getByLabel('Description')).toHaveValue('Screen like new.');
 });

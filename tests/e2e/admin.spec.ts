@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { messages } from '#shared/messages';
 import { expect, test, uniqueText, type TestUser } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -25,7 +26,7 @@ test.describe('as the admin', () => {
 
   test('the admin verifies a seller from All Seller', async ({ page, registerSeller }) => {
     const seller = await registerSeller();
-    await page.goto('/dashboard/allseller');
+    await page.goto(paths.allSellers);
     await expect(page.getByRole('heading', { name: 'All Seller' })).toBeVisible();
     const row = rowOf(page, seller.email);
     await expect(row).toContainText(seller.name);
@@ -40,19 +41,19 @@ test.describe('as the admin', () => {
   test('the admin verifies a seller from Seller Verification Request', async ({ page, registerSeller }) => {
     const seller = await registerSeller();
     await applyForVerification(seller);
-    await page.goto('/dashboard/sellerverification');
+    await page.goto(paths.sellerVerification);
     const row = rowOf(page, seller.email);
     await row.getByRole('button', { name: 'Do verify' }).click();
     await expect(page.getByText(messages.sellerVerificationSuccess)).toBeVisible();
     await expect(row).toHaveCount(0);
 
-    await page.goto('/dashboard/allseller');
+    await page.goto(paths.allSellers);
     await expect(rowOf(page, seller.email).getByRole('button', { name: 'Verified' })).toBeDisabled();
   });
 
   test('the admin deletes a buyer', async ({ page, registerBuyer }) => {
     const buyer = await registerBuyer();
-    await page.goto('/dashboard/allbuyer');
+    await page.goto(paths.allBuyers);
     await expect(page.getByRole('heading', { name: 'All Buyer' })).toBeVisible();
     const row = rowOf(page, buyer.email);
     await expect(row).toContainText(buyer.name);
@@ -64,7 +65,7 @@ test.describe('as the admin', () => {
 
   test('the admin deletes a seller', async ({ page, registerSeller }) => {
     const seller = await registerSeller();
-    await page.goto('/dashboard/allseller');
+    await page.goto(paths.allSellers);
     const row = rowOf(page, seller.email);
     await row.getByRole('button', { name: 'Delete' }).click();
     await confirmDeletion(page);
@@ -74,7 +75,7 @@ test.describe('as the admin', () => {
 
   test('cancelling a deletion keeps the buyer', async ({ page, registerBuyer }) => {
     const buyer = await registerBuyer();
-    await page.goto('/dashboard/allbuyer');
+    await page.goto(paths.allBuyers);
     const row = rowOf(page, buyer.email);
     await row.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
@@ -92,7 +93,7 @@ test.describe('as the admin', () => {
     const buyer = await registerBuyer();
     expect((await buyer.api.post('/api/report/product', { data: { product_id: listing._id } })).ok()).toBe(true);
 
-    await page.goto('/dashboard/reported/products');
+    await page.goto(paths.reportedProducts);
     await expect(page.getByRole('heading', { name: 'All Reported Mobile' })).toBeVisible();
     const row = rowOf(page, listing.productName);
     await expect(row).toContainText(seller.name);
@@ -121,7 +122,7 @@ test.describe('as the admin', () => {
         (url) => url.pathname === '/api/buyers',
         (route) => route.fulfill(empty),
       );
-      await page.goto('/dashboard/allbuyer');
+      await page.goto(paths.allBuyers);
       await expect(page.getByText('Not found any buyer')).toBeVisible();
     });
 
@@ -130,7 +131,7 @@ test.describe('as the admin', () => {
         (url) => url.pathname === '/api/sellers',
         (route) => route.fulfill(empty),
       );
-      await page.goto('/dashboard/allseller');
+      await page.goto(paths.allSellers);
       await expect(page.getByText('No register seller found')).toBeVisible();
     });
 
@@ -139,7 +140,7 @@ test.describe('as the admin', () => {
         (url) => url.pathname === '/api/unverifiedsellers',
         (route) => route.fulfill(empty),
       );
-      await page.goto('/dashboard/sellerverification');
+      await page.goto(paths.sellerVerification);
       await expect(page.getByText('Seller verification request 0')).toBeVisible();
     });
   });
@@ -153,8 +154,8 @@ test('a buyer typing the All Buyer address cannot reach it', async ({ page, regi
     if (new URL(response.url()).pathname === '/api/buyers') buyerListAnswers.push(response.status());
   });
 
-  await page.goto('/dashboard/allbuyer');
-  await expect(page).toHaveURL('/dashboard');
+  await page.goto(paths.allBuyers);
+  await expect(page).toHaveURL(paths.dashboard);
   const menu = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(menu.getByRole('link', { name: 'My orders' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'All Buyer' })).toHaveCount(0);

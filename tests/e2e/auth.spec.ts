@@ -3,6 +3,7 @@ import { CATEGORY_CATALOGUE, categoryImageName } from '#server/start/seed/catego
 import { messages } from '#shared/messages';
 import { expect, test, uniqueText } from './support/fixtures';
 import { E2E_PASSWORD } from './support/settings';
+import { paths } from '#shared/paths';
 
 const freshEmail = (role: string) => `${uniqueText(role).replace(' ', '.')}@e2e.test`;
 const photoURL = `/uploads/${categoryImageName(CATEGORY_CATALOGUE[0]!.id)}`;
@@ -12,7 +13,7 @@ const accessToken = (page: Page) => page.evaluate(() => window.localStorage.getI
 test.describe('register', () => {
   // The photo is optional, and Register As starts on Buyer: name, email and password are what a sign-up needs.
   test('submitting an empty form shows every required message', async ({ page }) => {
-    await page.goto('/register');
+    await page.goto(paths.register);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     for (const message of [
       messages.registerNameRequired,
@@ -22,13 +23,13 @@ test.describe('register', () => {
       // Spaces included: most of the spec's register messages start with one.
       await expect(page.getByText(message.trim())).toHaveJSProperty('textContent', message);
     }
-    await expect(page).toHaveURL('/register');
+    await expect(page).toHaveURL(paths.register);
   });
 
   for (const role of ['Buyer', 'Seller'] as const) {
     test(`a new ${role.toLowerCase()} registers and is signed in`, async ({ page, baseURL }) => {
       const email = freshEmail(role.toLowerCase());
-      await page.goto('/register');
+      await page.goto(paths.register);
       await page.getByLabel('Name').fill(`New ${role}`);
       await page.getByLabel(/photo url/i).fill(`${baseURL}${photoURL}`);
       await page.getByLabel('Email').fill(email);
@@ -54,7 +55,7 @@ test.describe('register', () => {
         route.fulfill({ status: 503, json: { message: 'PhoneHaat is busy. Please try again.', code: 'UNAVAILABLE' } }),
       { times: 1 },
     );
-    await page.goto('/register');
+    await page.goto(paths.register);
     await page.getByLabel('Name').fill('Half Made');
     await page.getByLabel(/photo url/i).fill(`${baseURL}${photoURL}`);
     await page.getByLabel('Email').fill(email);
@@ -63,11 +64,11 @@ test.describe('register', () => {
     const register = page.getByRole('button', { name: 'Register', exact: true });
     await register.click();
     await expect(page.getByText('PhoneHaat is busy. Please try again.')).toBeVisible();
-    await expect(page).toHaveURL('/register');
+    await expect(page).toHaveURL(paths.register);
 
     await register.click();
     await expect(page.getByText(messages.registerSuccess)).toBeVisible();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL(paths.home);
     const roleCheck = await page.request.get(`/api/seller/${encodeURIComponent(email)}`);
     expect(await roleCheck.json()).toEqual({ isSeller: true });
   });
@@ -78,7 +79,7 @@ test.describe('register', () => {
     baseURL,
   }) => {
     const buyer = await registerBuyer();
-    await page.goto('/register');
+    await page.goto(paths.register);
     await page.getByLabel('Name').fill('Someone Else');
     await page.getByLabel(/photo url/i).fill(`${baseURL}${photoURL}`);
     await page.getByLabel('Email').fill(buyer.email);
@@ -86,21 +87,21 @@ test.describe('register', () => {
     await page.getByLabel('Register As').selectOption({ label: 'Buyer' });
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page.getByText('An account with this email already exists. Please log in.')).toBeVisible();
-    await expect(page).toHaveURL('/register');
+    await expect(page).toHaveURL(paths.register);
   });
 });
 
 test.describe('login', () => {
   test('the login page greets with the product name and links to register', async ({ page }) => {
-    await page.goto('/login');
+    await page.goto(paths.login);
     await expect(page.getByRole('heading', { name: 'Welcome To PhoneHaat, Login Now !' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Login With Google' })).toBeVisible();
     await page.getByRole('link', { name: /register/i }).click();
-    await expect(page).toHaveURL('/register');
+    await expect(page).toHaveURL(paths.register);
   });
 
   test('submitting an empty form shows both required messages', async ({ page }) => {
-    await page.goto('/login');
+    await page.goto(paths.login);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText(messages.loginEmailRequired, { exact: true })).toBeVisible();
     await expect(page.getByText(messages.loginPasswordRequired, { exact: true })).toBeVisible();
@@ -108,12 +109,12 @@ test.describe('login', () => {
 
   test('a wrong password shows the server message under the form', async ({ page, registerBuyer }) => {
     const buyer = await registerBuyer();
-    await page.goto('/login');
+    await page.goto(paths.login);
     await page.getByLabel('Email').fill(buyer.email);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Wrong email or password')).toBeVisible();
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL(paths.login);
     expect(await accessToken(page)).toBeNull();
   });
 
@@ -122,34 +123,34 @@ test.describe('login', () => {
     registerBuyer,
   }) => {
     const buyer = await registerBuyer();
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL('/login');
+    await page.goto(paths.dashboard);
+    await expect(page).toHaveURL(paths.login);
 
     await page.getByLabel('Email').fill(buyer.email);
     await page.getByLabel('Password').fill(buyer.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText(messages.loginSuccess)).toBeVisible();
-    await expect(page).toHaveURL('/dashboard');
+    await expect(page).toHaveURL(paths.dashboard);
     await expect(page.getByText('You can see your all activities here')).toBeVisible();
     await expect.poll(() => accessToken(page)).not.toBeNull();
 
     await page.getByRole('button', { name: 'Logout' }).first().click();
     await expect(page.getByText(messages.logoutSuccess.trim())).toBeVisible();
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL(paths.login);
     expect(await accessToken(page)).toBeNull();
 
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL('/login');
+    await page.goto(paths.dashboard);
+    await expect(page).toHaveURL(paths.login);
   });
 
   test('logging in from the login page lands on home', async ({ page, registerSeller }) => {
     const seller = await registerSeller();
-    await page.goto('/login');
+    await page.goto(paths.login);
     await page.getByLabel('Email').fill(seller.email);
     await page.getByLabel('Password').fill(seller.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText(messages.loginSuccess)).toBeVisible();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL(paths.home);
     await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
   });

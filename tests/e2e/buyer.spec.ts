@@ -3,6 +3,7 @@ import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { messages } from '#shared/messages';
 import type { StoreProductRequest } from '#shared/products';
 import { expect, test, uniqueText, type TestListing, type TestUser } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 const pixel = CATEGORY_CATALOGUE[5]!;
 
@@ -28,13 +29,13 @@ test('a guest pressing Book Now logs in and comes back to the product', async ({
   const listing = await listedPhone({ registerSeller, createListing });
   const buyer = await registerBuyer();
 
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
   await page.getByRole('button', { name: 'Book Now' }).click();
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL(paths.login);
   await page.getByLabel('Email').fill(buyer.email);
   await page.getByLabel('Password').fill(buyer.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(`/productId/${listing._id}`);
+  await expect(page).toHaveURL(paths.product(listing._id));
   await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
 });
 
@@ -49,7 +50,7 @@ test('a buyer books a phone and finds it in My orders', async ({
   const buyer = await registerBuyer();
   await loginAs(page, buyer);
 
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
   await page.getByRole('button', { name: 'Book Now' }).click();
   const dialog = bookingDialog(page);
   // The first field to fill takes the focus, so the buyer can type straight away.
@@ -75,7 +76,7 @@ test('a buyer books a phone and finds it in My orders', async ({
   await expect(page.getByText(messages.productBooked)).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await page.goto('/dashboard/myorders');
+  await page.goto(paths.myOrders);
   const row = page.getByRole('row').filter({ hasText: listing.productName });
   await expect(row).toContainText(pixel.name);
   await expect(page.getByRole('columnheader', { name: 'Price (Tk)', exact: true })).toBeVisible();
@@ -85,7 +86,7 @@ test('a buyer books a phone and finds it in My orders', async ({
 
   // The order leads back to the listing, where the seller's number is.
   await row.getByRole('link', { name: listing.productName }).click();
-  await expect(page).toHaveURL(`/productId/${listing._id}`);
+  await expect(page).toHaveURL(paths.product(listing._id));
   await expect(page.getByText(/You booked this phone on/)).toBeVisible();
 });
 
@@ -100,7 +101,7 @@ test('a phone booked meanwhile (in another tab, say) shows the server message, k
   const buyer = await registerBuyer();
   await loginAs(page, buyer);
 
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
   await page.getByRole('button', { name: 'Book Now' }).click();
   const dialog = bookingDialog(page);
   await dialog.getByLabel('Phone Number').fill('01712345678');
@@ -111,7 +112,9 @@ test('a phone booked meanwhile (in another tab, say) shows the server message, k
   expect(first.ok(), await first.text()).toBe(true);
   const answer = page.waitForResponse('**/api/store/booking/product');
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  const refusal = (await (await answer).json()) as { message: string };
+  const refused = await answer;
+  expect(refused.status()).toBe(409);
+  const refusal = (await refused.json()) as { message: string };
   await expect(dialog.getByText(refusal.message)).toBeVisible();
   await expect(dialog).toBeVisible();
   await expect(page.getByText(messages.productBooked)).toHaveCount(0);
@@ -131,7 +134,7 @@ test('after booking, the product page says so and leads to My orders instead of 
   const listing = await listedPhone({ registerSeller, createListing });
   const buyer = await registerBuyer();
   await loginAs(page, buyer);
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
   await page.getByRole('button', { name: 'Book Now' }).click();
   const dialog = bookingDialog(page);
   await dialog.getByLabel('Phone Number').fill('01712345678');
@@ -142,7 +145,7 @@ test('after booking, the product page says so and leads to My orders instead of 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
   await page.getByRole('link', { name: 'See it in My orders' }).click();
-  await expect(page).toHaveURL('/dashboard/myorders');
+  await expect(page).toHaveURL(paths.myOrders);
   await expect(page.getByRole('row').filter({ hasText: listing.productName })).toBeVisible();
 });
 
@@ -156,7 +159,7 @@ test('a buyer reports a product once, after confirming; cancelling sends nothing
   const listing = await listedPhone({ registerSeller, createListing });
   const buyer = await registerBuyer();
   await loginAs(page, buyer);
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
 
   let reports = 0;
   page.on('request', (request) => {
@@ -187,8 +190,8 @@ test('a buyer reports a product once, after confirming; cancelling sends nothing
 test('a buyer without orders is told so', async ({ page, registerBuyer, loginAs }) => {
   const buyer = await registerBuyer();
   await loginAs(page, buyer);
-  await page.goto('/dashboard/myorders');
+  await page.goto(paths.myOrders);
   await expect(page.getByText('You have 0 order')).toBeVisible();
   await page.getByRole('link', { name: 'Browse phones' }).click();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(paths.home);
 });

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { timeLimit } from '../support/time-limits';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText, waitForTheAppOnLoad } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 /** A browser of its own for each side of the conversation. */
 async function signedInPage(browser: Browser, viewport: { width: number; height: number }) {
@@ -42,12 +43,12 @@ for (const [size, viewport] of [
       const buyerPage = buyerSide.page;
 
       // The seller has the inbox open, empty.
-      await sellerPage.goto('/dashboard/inbox');
+      await sellerPage.goto(paths.inbox);
       await expect(sellerPage.getByText('No conversations yet')).toBeVisible({ timeout: timeLimit(15_000) });
       await expect(sellerPage.getByRole('tab', { name: 'Selling' })).toHaveAttribute('aria-selected', 'true');
 
       // The buyer asks from the product page, with a quick reply.
-      await buyerPage.goto(`/productId/${listing._id}`);
+      await buyerPage.goto(paths.product(listing._id));
       await buyerPage.getByRole('button', { name: 'Message the seller' }).click();
       await expect(buyerPage.getByRole('heading', { name: listing.productName })).toBeVisible({
         timeout: timeLimit(15_000),
@@ -129,7 +130,7 @@ for (const [size, viewport] of [
       await loginAs(buyerSide.page, buyer);
       const sellerPage = sellerSide.page;
       const buyerPage = buyerSide.page;
-      await buyerPage.goto(`/dashboard/inbox/${id}`);
+      await buyerPage.goto(paths.conversation(id));
       await expect(buyerPage.getByRole('heading', { name: listing.productName })).toBeVisible({
         timeout: timeLimit(15_000),
       });
@@ -147,7 +148,7 @@ for (const [size, viewport] of [
       await expect(buyerPage.getByText('call me on ০১৭১২ ৩৪৫৬৭৮')).toBeVisible();
 
       // The seller blocks the buyer; the buyer's page closes the conversation with a neutral sentence.
-      await sellerPage.goto(`/dashboard/inbox/${id}`);
+      await sellerPage.goto(paths.conversation(id));
       await expect(sellerPage.getByText('call me on ০১৭১২ ৩৪৫৬৭৮')).toBeVisible({ timeout: timeLimit(15_000) });
       await sellerPage.getByRole('button', { name: 'Block' }).click();
       await sellerPage.getByRole('dialog').getByRole('button', { name: 'Yes, block' }).click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 /** A name as long as the form allows (120 characters), the kind that used to push the buttons away. */
 const longName = () =>
@@ -33,7 +34,7 @@ test.describe('on a phone, each table row is a card with everything in view', ()
     const seller = await registerSeller();
     const listing = await createListing(seller, { productName: longName(), resalePrice: 52000 });
     await loginAs(page, seller);
-    await page.goto('/dashboard/myproducts');
+    await page.goto(paths.myProducts);
 
     const row = page.getByRole('row').filter({ hasText: listing.productName });
     await row.scrollIntoViewIfNeeded();
@@ -66,7 +67,7 @@ test.describe('on a phone, each table row is a card with everything in view', ()
     const { insertedId } = (await booking.json()) as { insertedId: string };
     expect((await seller.api.put(`/api/bookings/${insertedId}/accept`)).ok()).toBe(true);
     await loginAs(page, buyer);
-    await page.goto('/dashboard/myorders');
+    await page.goto(paths.myOrders);
 
     const row = page.getByRole('row').filter({ hasText: listing.productName });
     await row.scrollIntoViewIfNeeded();
@@ -99,7 +100,7 @@ test('on a desktop, a long product name wraps and every Delete in My Product sit
   expect((await seller.api.put(`/api/advertise/product/${advertised._id}`)).ok()).toBe(true);
   await createListing(seller, { productName: uniqueText('Plain phone') });
   await loginAs(page, seller);
-  await page.goto('/dashboard/myproducts');
+  await page.goto(paths.myProducts);
 
   // Real table semantics on a wide screen: the headers are shown and name their columns.
   await expect(page.getByRole('columnheader', { name: 'Price', exact: true })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 test('a failed role check says why and offers a retry, instead of sending the user away', async ({
   page,
@@ -13,11 +14,11 @@ test('a failed role check says why and offers a retry, instead of sending the us
     route.fulfill({ status: 429, json: { message: 'Too many requests. Please wait a minute.', code: 'RATE_LIMITED' } }),
   );
 
-  await page.goto('/dashboard/addproduct');
+  await page.goto(paths.addProduct);
   const failure = page.getByRole('alert');
   await expect(failure).toContainText('Could not check your account');
   await expect(failure).toContainText('Too many requests. Please wait a minute.');
-  await expect(page).toHaveURL('/dashboard/addproduct');
+  await expect(page).toHaveURL(paths.addProduct);
 
   await page.unroute(isSellerCheck);
   await failure.getByRole('button', { name: 'Retry' }).click();

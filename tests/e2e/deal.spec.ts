@@ -10,6 +10,7 @@ import {
   waitForTheAppOnLoad,
   type TestUser,
 } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 const samsung = CATEGORY_CATALOGUE[1]!;
 
@@ -54,7 +55,7 @@ for (const [size, viewport] of [
       const buyerPage = buyerSide.page;
 
       // The seller is looking at their requests when the buyer books: the bell counts up on its own.
-      await sellerPage.goto('/dashboard/bookingrequests');
+      await sellerPage.goto(paths.bookingRequests);
       // The first dashboard screen of a fresh browser loads its code and the roles first.
       await expect(sellerPage.getByRole('row').filter({ hasText: secondBuyer.name })).toContainText('New request', {
         timeout: timeLimit(15_000),
@@ -89,7 +90,7 @@ for (const [size, viewport] of [
 
       // The buyer hears of it without reloading, and My orders gives the meeting details.
       await expect(bell(buyerPage)).toHaveAccessibleName('Notifications, 1 unread');
-      await buyerPage.goto('/dashboard/myorders');
+      await buyerPage.goto(paths.myOrders);
       const order = buyerPage.getByRole('row').filter({ hasText: listing.productName });
       await expect(order).toContainText('Accepted');
       await expect(order).toContainText('Meet at Bashundhara City, gate 1');
@@ -106,7 +107,7 @@ for (const [size, viewport] of [
       );
 
       await expect(order).toContainText('Sold to you');
-      await buyerPage.goto(`/productId/${listing._id}`);
+      await buyerPage.goto(paths.product(listing._id));
       await expect(buyerPage.getByText('Sold', { exact: true })).toBeVisible();
       // Gone from the lists, where a phone listed after it shows: the lists did load.
       const other = await createListing(seller, { category_id: samsung.id, productName: uniqueText('Still for sale') });
@@ -119,7 +120,7 @@ for (const [size, viewport] of [
 
       // The second buyer's request was declined for them.
       await loginAs(buyerPage, secondBuyer);
-      await buyerPage.goto('/dashboard/myorders');
+      await buyerPage.goto(paths.myOrders);
       const declined = buyerPage.getByRole('row').filter({ hasText: listing.productName });
       await expect(declined).toContainText('Declined');
       await expect(declined).toContainText('sold to another buyer');
@@ -130,7 +131,7 @@ for (const [size, viewport] of [
 }
 
 async function bookThroughProductPage(page: Page, productId: string, meetLocation: string) {
-  await page.goto(`/productId/${productId}`);
+  await page.goto(paths.product(productId));
   await page.getByRole('button', { name: 'Book Now' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Phone Number').fill('01712345678');
@@ -157,7 +158,7 @@ test('a seller declines a request with a reason, and the buyer reads it in My or
   expect(booked.ok()).toBe(true);
 
   await loginAs(page, seller);
-  await page.goto('/dashboard/bookingrequests');
+  await page.goto(paths.bookingRequests);
   const row = page.getByRole('row').filter({ hasText: buyer.name });
   await expect(row).toContainText('New request', { timeout: timeLimit(15_000) });
   await row.getByRole('button', { name: 'Decline' }).click();
@@ -171,12 +172,12 @@ test('a seller declines a request with a reason, and the buyer reads it in My or
   const buyerSide = await signedInPage(browser, { width: 1280, height: 800 });
   try {
     await loginAs(buyerSide.page, buyer);
-    await buyerSide.page.goto('/dashboard/myorders');
+    await buyerSide.page.goto(paths.myOrders);
     const order = buyerSide.page.getByRole('row').filter({ hasText: listing.productName });
     await expect(order).toContainText('Declined');
     await expect(order).toContainText('Promised it to my cousin');
     // Declined: the buyer may ask again from the product page.
-    await buyerSide.page.goto(`/productId/${listing._id}`);
+    await buyerSide.page.goto(paths.product(listing._id));
     await expect(buyerSide.page.getByRole('button', { name: 'Book Now' })).toBeEnabled();
   } finally {
     await buyerSide.context.close();
@@ -200,7 +201,7 @@ test('a buyer cancels an accepted booking with a reason; the phone is available 
   expect((await seller.api.put(`/api/bookings/${insertedId}/accept`)).ok()).toBe(true);
 
   await loginAs(page, buyer);
-  await page.goto('/dashboard/myorders');
+  await page.goto(paths.myOrders);
   const order = page.getByRole('row').filter({ hasText: listing.productName });
   await order.getByRole('button', { name: 'Cancel' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
@@ -211,7 +212,7 @@ test('a buyer cancels an accepted booking with a reason; the phone is available 
   await expect(page.getByText('Booking cancelled. The seller has been told.')).toBeVisible();
   await expect(order).toContainText('Cancelled');
 
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
   await expect(page.getByText('Available', { exact: true })).toBeVisible();
 });
 
@@ -236,7 +237,7 @@ test('a buyer who booked and cancelled a phone three times today is told on the 
   }
 
   await loginAs(page, buyer);
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
   await page.getByRole('button', { name: 'Book Now' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Phone Number').fill('01712345678');

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/oidc-provider';
 import { expect, test } from './support/fixtures';
 import { E2E_GOOGLE, E2E_GOOGLE_ISSUER } from './support/google';
+import { paths } from '#shared/paths';
 
 /*
  * 'Login With Google' end to end: the browser opens the popup, goes through a real OpenID Connect
@@ -25,7 +26,7 @@ const freshLogin = () => `google.${Date.now().toString(36)}.${Math.random().toSt
 
 /** Clicks the Google button on /login and answers the popup it opens. */
 async function openGooglePopup(page: Page): Promise<Page> {
-  await page.goto('/login');
+  await page.goto(paths.login);
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Login With Google' }).click();
   const popup = await popupOpened;
@@ -46,7 +47,7 @@ test('a new user signs in with Google in the popup and lands signed in as a buye
   await closed;
 
   await expect(page.getByText('User login success')).toBeVisible();
-  await expect(page).toHaveURL('/');
+  await expect(page).toHaveURL(paths.home);
   await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
   const email = `${login}@e2e.test`;
   expect(await page.evaluate(() => window.localStorage.getItem('accessToken'))).toBeTruthy();
@@ -61,7 +62,7 @@ test('cancelling at the provider leaves the user signed out, with the reason und
   await closed;
 
   await expect(page.getByText('The Google sign-in was cancelled, so you are not signed in.')).toBeVisible();
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL(paths.login);
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 });
 
@@ -69,7 +70,7 @@ test('closing the popup says so', async ({ page }) => {
   const popup = await openGooglePopup(page);
   await popup.close();
   await expect(page.getByText('The Google sign-in window was closed')).toBeVisible();
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL(paths.login);
 });
 
 test('a refusal that comes back from a full-page sign-in is shown in our words, never the link’s', async ({ page }) => {

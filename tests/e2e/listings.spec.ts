@@ -14,6 +14,7 @@ import {
   type TestListing,
   type TestUser,
 } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 // Several uploads, a whole flow and axe checks in each test: on the two shared cores of CI an axe
 // run alone can take ten seconds, so these get three times the usual time.
@@ -60,7 +61,7 @@ test('a seller lists a phone with three photos, each uploaded once, and makes th
   const uploads = watchUploads(page);
   const productName = uniqueText('Three photo phone');
 
-  await page.goto('/dashboard/addproduct');
+  await page.goto(paths.addProduct);
   await fillPhoneFields(page, productName);
   // Two at once, then one more on its own.
   await page
@@ -86,7 +87,7 @@ test('a seller lists a phone with three photos, each uploaded once, and makes th
 
   await page.getByRole('button', { name: /add product/i }).click();
   await expect(page.getByText(messages.productAdded)).toBeVisible();
-  await expect(page).toHaveURL('/dashboard/myproducts');
+  await expect(page).toHaveURL(paths.myProducts);
 
   expect(uploads).toHaveLength(3);
   const listing = await ownListing(seller, productName);
@@ -100,7 +101,7 @@ test('removing a photo, a file that is no picture, and no photo at all are each 
   loginAs,
 }) => {
   await loginAs(page, await registerSeller());
-  await page.goto('/dashboard/addproduct');
+  await page.goto(paths.addProduct);
   await page
     .getByLabel('Product Image')
     .setInputFiles([await photo('front', { r: 200, g: 40, b: 40 }), await photo('back', { r: 40, g: 160, b: 60 })]);
@@ -174,14 +175,14 @@ test('a seller edits the price, hides the phone and shows it again', async ({
   // A phone that stays on the category page, so its list is known to be loaded when one is missing.
   const neighbour = await createListing(seller, { productName: uniqueText('Neighbour'), category_id: category.id });
   await loginAs(page, seller);
-  await page.goto('/dashboard/myproducts');
+  await page.goto(paths.myProducts);
   const row = page.getByRole('row').filter({ hasText: listing.productName });
   await expect(row.getByText('Available', { exact: true })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
   // Edit opens Add Product's form, filled with the listing, photos included.
   await row.getByRole('link', { name: 'Edit', exact: true }).click();
-  await expect(page).toHaveURL(`/dashboard/editproduct/${listing._id}`);
+  await expect(page).toHaveURL(paths.editProduct(listing._id));
   await expect(page.getByLabel('Product Name')).toHaveValue(listing.productName);
   await expect(page.getByLabel('Category')).toHaveValue(category.id);
   await expect(page.getByLabel('Condition')).toHaveValue(listing.productCondition);
@@ -194,10 +195,10 @@ test('a seller edits the price, hides the phone and shows it again', async ({
   await page.getByLabel('Resale Price').fill('47000');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Product Updated Successfully')).toBeVisible();
-  await expect(page).toHaveURL('/dashboard/myproducts');
+  await expect(page).toHaveURL(paths.myProducts);
   await expect(row).toContainText('47000Tk');
 
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
   await expect(page.getByRole('paragraph').filter({ hasText: '47000Tk' }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: '47000Tk', exact: true })).toBeVisible();
   await expect(page.getByText('Price dropped from 52000Tk')).toBeVisible();
@@ -205,23 +206,23 @@ test('a seller edits the price, hides the phone and shows it again', async ({
   await expectNoSeriousAxeViolations(page);
 
   // Hide: gone from the category page; its own page says it is not on sale and offers no booking.
-  await page.goto('/dashboard/myproducts');
+  await page.goto(paths.myProducts);
   await row.getByRole('button', { name: 'Hide' }).click();
   await expect(page.getByText('Hidden: buyers no longer see this phone or book it.')).toBeVisible();
   await expect(row.getByText('Hidden', { exact: true })).toBeVisible();
   await expect(row.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
-  await page.goto(`/category/${category.id}`);
+  await page.goto(paths.category(category.id));
   await expect(page.getByRole('heading', { name: neighbour.productName })).toBeVisible();
   await expect(page.getByRole('heading', { name: listing.productName })).toHaveCount(0);
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
   await expect(page.getByText('Not on sale right now.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
 
   // Show: back on the category page.
-  await page.goto('/dashboard/myproducts');
+  await page.goto(paths.myProducts);
   await row.getByRole('button', { name: 'Show' }).click();
   await expect(row.getByText('Available', { exact: true })).toBeVisible();
-  await page.goto(`/category/${category.id}`);
+  await page.goto(paths.category(category.id));
   await expect(page.getByRole('heading', { name: listing.productName })).toBeVisible();
 });
 
@@ -239,13 +240,13 @@ test("the server's refusal of an edit is shown with its own words", async ({
   await page.route(`**/api/edit/product/${listing._id}`, (route) =>
     route.fulfill({ status: 409, json: { message: refusal, code: 'ALREADY_SOLD' } }),
   );
-  await page.goto(`/dashboard/editproduct/${listing._id}`);
+  await page.goto(paths.editProduct(listing._id));
   await page.getByLabel('Resale Price').fill('30000');
   await page.getByRole('button', { name: 'Save changes' }).click();
   // Under the form, and in a toast (react-hot-toast's are polite status messages).
   await expect(page.getByRole('alert').filter({ hasText: refusal })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: refusal })).toBeVisible();
-  await expect(page).toHaveURL(`/dashboard/editproduct/${listing._id}`);
+  await expect(page).toHaveURL(paths.editProduct(listing._id));
 });
 
 test.describe('the gallery on a phone', () => {
@@ -259,7 +260,7 @@ test.describe('the gallery on a phone', () => {
     const listing = await threePhotoListing(await registerSeller(), createListing, {
       productName: uniqueText('Gallery phone'),
     });
-    await page.goto(`/productId/${listing._id}`);
+    await page.goto(paths.product(listing._id));
     const cover = page.getByRole('img', { name: listing.productName, exact: true });
     await expect(cover).toBeInViewport();
     const thumbnails = page.getByRole('list', { name: 'Photos of this phone' }).getByRole('button');

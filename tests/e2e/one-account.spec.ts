@@ -6,6 +6,7 @@ import { timeLimit } from '../support/time-limits';
 import { e2eMailFolder, expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
 import { fillPhoneFields } from './support/product-form';
 import { E2E_PASSWORD } from './support/settings';
+import { paths } from '#shared/paths';
 
 /*
  * One account buys and sells (docs/accounts.md): a newcomer signs up with a name, an email and a
@@ -29,7 +30,7 @@ const png = (r: number, g: number, b: number) =>
     .toBuffer();
 
 async function signUp(page: Page, name: string, email: string) {
-  await page.goto('/register');
+  await page.goto(paths.register);
   await expect(page.getByLabel('Register As')).toHaveValue('buyer');
   await expectNoSeriousAxeViolations(page);
   await expect(page.getByRole('link', { name: 'Terms & Conditions' }).first()).toHaveAttribute('href', '/terms');
@@ -60,9 +61,9 @@ for (const [size, viewport] of sizes) {
       expect(me.photoURL).toMatch(/^\/uploads\/avatar-[0-9a-f]{24}\.webp$/);
 
       // A signed-in buyer is taken to Start selling, which first asks for the verified address.
-      await page.goto('/');
+      await page.goto(paths.home);
       await page.getByRole('link', { name: 'Sell your phone' }).click();
-      await expect(page).toHaveURL('/dashboard/start-selling');
+      await expect(page).toHaveURL(paths.startSelling);
       await expect(page.getByRole('heading', { name: 'Step 1 of 2: verify your email address' })).toBeVisible();
       await expect(page.getByLabel('Mobile number')).toHaveCount(0);
       await expectNoSeriousAxeViolations(page);
@@ -71,7 +72,7 @@ for (const [size, viewport] of sizes) {
       await page.goto(linkIn(mail, '/verify-email'));
       await expect(page.getByText('Your email address is verified.')).toBeVisible();
 
-      await page.goto('/');
+      await page.goto(paths.home);
       await page.getByRole('link', { name: 'Sell your phone' }).click();
       await expect(page.getByLabel('Seller name')).toHaveValue(name);
       await page.getByRole('button', { name: 'Start selling' }).click();
@@ -84,7 +85,7 @@ for (const [size, viewport] of sizes) {
       await expect(page.getByText('You can sell now: add your first phone.')).toBeVisible();
 
       // Add Product, with the number given a moment ago already filled in.
-      await expect(page).toHaveURL('/dashboard/addproduct');
+      await expect(page).toHaveURL(paths.addProduct);
       await expect(page.getByLabel('Seller Mobile')).toHaveValue('01712 345678');
       const productName = uniqueText('First listing');
       await fillPhoneFields(page, productName);
@@ -98,7 +99,7 @@ for (const [size, viewport] of sizes) {
       await expect(page.getByRole('row').filter({ hasText: productName })).toBeVisible();
 
       // The same account books another seller's phone.
-      await page.goto(`/productId/${other._id}`);
+      await page.goto(paths.product(other._id));
       await page.getByRole('button', { name: 'Book Now' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Phone Number').fill('01712345678');
@@ -106,12 +107,12 @@ for (const [size, viewport] of sizes) {
       await dialog.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByText(messages.productBooked)).toBeVisible();
 
-      await page.goto('/dashboard/myorders');
+      await page.goto(paths.myOrders);
       await expect(page.getByRole('row').filter({ hasText: other.productName })).toContainText('Requested');
       await expectNoSeriousAxeViolations(page);
 
       // Its own phone it cannot book.
-      await page.goto('/dashboard/myproducts');
+      await page.goto(paths.myProducts);
       await page.getByRole('row').filter({ hasText: productName }).getByRole('link', { name: productName }).click();
       await expect(page.getByText('This is your phone.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
@@ -121,7 +122,7 @@ for (const [size, viewport] of sizes) {
     test('rename in Account settings, and keep the photo', async ({ page, registerBuyer, loginAs }) => {
       const buyer = await registerBuyer();
       await loginAs(page, buyer);
-      await page.goto('/dashboard/account');
+      await page.goto(paths.account);
       const help = page.getByRole('region', { name: 'Help and policies' });
       for (const [name, href] of [
         ['F.A.Q', '/faq'],
@@ -138,7 +139,7 @@ for (const [size, viewport] of sizes) {
 
       const me = await (await page.request.get('/api/auth/me')).json();
       expect(me).toMatchObject({ displayName: newName, photoURL: buyer.photoURL });
-      await page.goto('/dashboard');
+      await page.goto(paths.dashboard);
       await expect(page.getByRole('heading', { name: `Welcome, ${newName}` })).toBeVisible();
     });
   });
@@ -151,7 +152,7 @@ test('a photo from the device becomes the profile photo in Account settings', as
 }) => {
   const buyer = await registerBuyer();
   await loginAs(page, buyer);
-  await page.goto('/dashboard/account');
+  await page.goto(paths.account);
   await page.getByLabel('Upload from your device').setInputFiles({
     name: 'me.png',
     mimeType: 'image/png',
@@ -172,7 +173,7 @@ test('a photo from the device becomes the profile photo in Account settings', as
 
 test('a photo from the device at sign-up becomes the profile photo', async ({ page }) => {
   const email = freshEmail();
-  await page.goto('/register');
+  await page.goto(paths.register);
   await page.getByLabel('Name').fill('Photo Newcomer');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(E2E_PASSWORD);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueText } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 const NOT_FOR_ADMIN = 'The admin account does not book phones.';
 const OWN_PHONE = 'This is your phone.';
@@ -17,7 +18,7 @@ test('a seller on their own listing cannot book it, is told why, and has nothing
   const listing = await createListing(seller, { productName: uniqueText('Own phone') });
   await loginAs(page, seller);
 
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
   await expect(page.getByText(OWN_PHONE)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Booking requests' })).toBeVisible();
   await expect(bookNow(page)).toHaveCount(0);
@@ -33,7 +34,7 @@ test("a seller may book and report another seller's listing", async ({
   const listing = await createListing(await registerSeller(), { productName: uniqueText('Other phone') });
   await loginAs(page, await registerSeller());
 
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
   await expect(bookNow(page)).toBeEnabled();
   await expect(page.getByText(OWN_PHONE)).toHaveCount(0);
   await expect(reportButton(page)).toBeEnabled();
@@ -49,7 +50,7 @@ test('the admin can neither book nor report a listing', async ({
   const listing = await createListing(await registerSeller(), { productName: uniqueText('Admin sees') });
   await loginAs(page, adminCredentials);
 
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
   await expect(page.getByText(NOT_FOR_ADMIN)).toBeVisible();
   await expect(bookNow(page)).toBeDisabled();
   await expect(bookNow(page)).toHaveAccessibleDescription(NOT_FOR_ADMIN);
@@ -66,7 +67,7 @@ test('a buyer may book and report, with no note about who can book', async ({
   const listing = await createListing(await registerSeller(), { productName: uniqueText('Buyer sees') });
   await loginAs(page, await registerBuyer());
 
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
   await expect(bookNow(page)).toBeEnabled();
   await expect(reportButton(page)).toBeEnabled();
   await expect(page.getByText(NOT_FOR_ADMIN)).toHaveCount(0);
@@ -83,7 +84,7 @@ test.describe('on a phone-sized window', () => {
     // 120 characters, the most a name may have, and not one space to break at.
     const productName = uniqueText('SamsungGalaxyS23UltraPhantomBlack512GB').replace(' ', '').padEnd(120, 'X');
     const listing = await createListing(await registerSeller(), { productName });
-    await page.goto(`/productId/${listing._id}`);
+    await page.goto(paths.product(listing._id));
     const heading = page.getByRole('heading', { level: 1, name: productName });
     await expect(heading).toBeVisible();
     const box = await heading.boundingBox();

@@ -1,18 +1,19 @@
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 const [iphone, samsung] = CATEGORY_CATALOGUE;
 
 test.describe('signed-out browsing', () => {
   test('home lists the used-phone categories, each linking to its page', async ({ page }) => {
-    await page.goto('/');
+    await page.goto(paths.home);
     await expect(page.getByRole('heading', { name: 'Used Phone', exact: true })).toBeVisible();
     for (const category of CATEGORY_CATALOGUE) {
       await expect(page.locator(`a[href="/category/${category.id}"]`).first()).toBeVisible();
       await expect(page.getByRole('heading', { name: category.name, exact: true })).toBeVisible();
     }
     await page.locator(`a[href="/category/${samsung!.id}"]`).first().click();
-    await expect(page).toHaveURL(`/category/${samsung!.id}`);
+    await expect(page).toHaveURL(paths.category(samsung!.id));
     await expect(page.getByRole('heading', { name: samsung!.name, exact: true })).toBeVisible();
   });
 
@@ -25,7 +26,7 @@ test.describe('signed-out browsing', () => {
     const listing = await createListing(seller, { productName: uniqueText('Ad phone') });
     expect((await seller.api.put(`/api/advertise/product/${listing._id}`)).ok()).toBe(true);
 
-    await page.goto('/');
+    await page.goto(paths.home);
     await expect(page.getByRole('heading', { name: 'Advertised Phone', exact: true })).toBeVisible();
     const card = page
       .getByRole('article')
@@ -33,7 +34,7 @@ test.describe('signed-out browsing', () => {
     await expect(card.getByText('Used', { exact: true })).toBeVisible();
     await expect(card.getByText(`Price : ${listing.resalePrice}Tk`)).toBeVisible();
     await card.getByRole('link', { name: /^Details/ }).click();
-    await expect(page).toHaveURL(`/productId/${listing._id}`);
+    await expect(page).toHaveURL(paths.product(listing._id));
     await expect(page.getByRole('heading', { name: listing.productName, exact: true })).toBeVisible();
   });
 
@@ -42,7 +43,7 @@ test.describe('signed-out browsing', () => {
     // home screen opened in the browser (the page the server renders reads the real list).
     const isAdvertisedList = (url: URL) => url.pathname === '/api/advertised_products';
     await page.route(isAdvertisedList, (route) => route.fulfill({ json: [] }));
-    await page.goto('/login');
+    await page.goto(paths.login);
     const advertised = page.waitForResponse((response) => isAdvertisedList(new URL(response.url())));
     await page.getByRole('link', { name: 'Home', exact: true }).first().click();
     await advertised;
@@ -54,7 +55,7 @@ test.describe('signed-out browsing', () => {
     const seller = await registerSeller();
     const listing = await createListing(seller, { category_id: iphone!.id, productName: uniqueText('Category phone') });
 
-    await page.goto(`/category/${iphone!.id}`);
+    await page.goto(paths.category(iphone!.id));
     await expect(page.getByRole('heading', { name: iphone!.name, exact: true })).toBeVisible();
     await expect(page.getByText(iphone!.desc)).toBeVisible();
     await expect(page.getByRole('heading', { name: listing.productName, exact: true })).toBeVisible();
@@ -76,7 +77,7 @@ test.describe('signed-out browsing', () => {
       (url) => url.pathname === '/api/search' && url.searchParams.get('category') === samsung!.id,
       (route) => route.fulfill({ json: none }),
     );
-    await page.goto('/');
+    await page.goto(paths.home);
     await page.locator(`a[href="/category/${samsung!.id}"]`).first().click();
     await expect(page.getByRole('heading', { name: samsung!.name, exact: true })).toBeVisible();
     await expect(page.getByText('No product Available')).toBeVisible();
@@ -87,7 +88,7 @@ test.describe('signed-out browsing', () => {
     expect((await adminApi.put(`/api/verify_seller?email=${encodeURIComponent(seller.email)}`)).ok()).toBe(true);
     const listing = await createListing(seller, { category_id: iphone!.id });
 
-    await page.goto(`/productId/${listing._id}`);
+    await page.goto(paths.product(listing._id));
     const today = new Date().toISOString().split('T')[0]!;
     const rows: Array<[string, string]> = [
       ['Brand', listing.brand],
@@ -111,7 +112,7 @@ test.describe('signed-out browsing', () => {
   });
 
   test('the blog answers four questions that open and close', async ({ page }) => {
-    await page.goto('/blog');
+    await page.goto(paths.blog);
     await expect(page.getByRole('heading', { name: 'Web Blogs', exact: true })).toBeVisible();
     const questions = page.locator('details');
     await expect(questions).toHaveCount(4);
@@ -128,11 +129,11 @@ test.describe('signed-out browsing', () => {
     await page.goto('/no/such/page');
     await expect(page.getByText('Opppsss not found !')).toBeVisible();
     await page.getByRole('link', { name: 'Back To Home' }).click();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL(paths.home);
   });
 
   test('the footer gives the contact details and links', async ({ page }) => {
-    await page.goto('/');
+    await page.goto(paths.home);
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByText('Rangpur Bangladesh')).toBeVisible();
     await expect(footer.getByText(/2022/)).toBeVisible();
@@ -159,7 +160,7 @@ test.describe('signed-out browsing', () => {
   });
 
   test('signed out, the header offers Home, Blog and Login', async ({ page }) => {
-    await page.goto('/');
+    await page.goto(paths.home);
     const header = page.getByRole('banner');
     for (const name of ['Home', 'Blog', 'Login'])
       await expect(header.getByRole('link', { name, exact: true }).first()).toBeVisible();
@@ -171,7 +172,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('the mobile menu opens and closes', async ({ page }) => {
-    await page.goto('/');
+    await page.goto(paths.home);
     const toggle = page.getByRole('button', { name: /menu/i });
     await toggle.click();
     const blog = page.getByRole('link', { name: 'Blog', exact: true });
@@ -185,7 +186,7 @@ test.describe('on a phone', () => {
   test('the mobile menu closes on any navigation, also one it did not start', async ({ page }) => {
     const toggle = page.getByRole('button', { name: /menu/i });
     const menu = page.locator('#mobile-menu');
-    await page.goto('/');
+    await page.goto(paths.home);
 
     // One of its own items, even for the page already open.
     await toggle.click();
@@ -194,14 +195,14 @@ test.describe('on a phone', () => {
 
     await toggle.click();
     await menu.getByRole('link', { name: 'Blog', exact: true }).click();
-    await expect(page).toHaveURL('/blog');
+    await expect(page).toHaveURL(paths.blog);
     await expect(menu).toBeHidden();
 
     // The logo, outside the menu.
     await toggle.click();
     await expect(menu).toBeVisible();
     await page.getByRole('banner').getByRole('link', { name: 'PhoneHaat home' }).click();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL(paths.home);
     await expect(menu).toBeHidden();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
@@ -209,7 +210,7 @@ test.describe('on a phone', () => {
     await toggle.click();
     await expect(menu).toBeVisible();
     await page.goBack();
-    await expect(page).toHaveURL('/blog');
+    await expect(page).toHaveURL(paths.blog);
     await expect(menu).toBeHidden();
   });
 });

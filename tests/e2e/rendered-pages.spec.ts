@@ -1,6 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 const iphone = CATEGORY_CATALOGUE[0]!;
 
@@ -25,19 +26,19 @@ test('the public pages arrive with their content, before and without any script'
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
 
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
   await expect(page.getByRole('heading', { name: listing.productName })).toBeVisible();
   await expect(page.getByText(`${listing.resalePrice}Tk`).first()).toBeVisible();
 
-  await page.goto('/');
+  await page.goto(paths.home);
   await expect(page.getByRole('heading', { name: 'Used Phone' })).toBeVisible();
   // A link works as a link: the next page comes from the server, rendered too.
   await page.locator(`a[href="/category/${iphone.id}"]`).first().click();
-  await expect(page).toHaveURL(`/category/${iphone.id}`);
+  await expect(page).toHaveURL(paths.category(iphone.id));
   await expect(page.getByRole('heading', { name: iphone.name, exact: true })).toBeVisible();
   await expect(page.getByText(listing.productName)).toBeVisible();
 
-  await page.goto('/login');
+  await page.goto(paths.login);
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   // Without its script the form cannot be sent (it would put the password in the address).
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
@@ -61,7 +62,7 @@ test('each rendered page takes over in the browser without a complaint, and resp
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Email is required !')).toBeVisible();
 
-  await page.goto(`/productId/${listing._id}`);
+  await page.goto(paths.product(listing._id));
   await page.getByRole('button', { name: 'Book Now' }).click();
   // Not signed in: the product page sends a visitor to sign in first.
   await expect(page).toHaveURL(/\/login/);
@@ -80,7 +81,7 @@ test("a product's page carries its link preview and Product data without any scr
   // As a link preview sees it (Facebook's and WhatsApp's fetchers run no script), on a phone.
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const preview = await context.newPage();
-  await preview.goto(`/productId/${listing._id}`);
+  await preview.goto(paths.product(listing._id));
   const content = (selector: string) => preview.locator(`head ${selector}`).getAttribute('content');
   expect(await content('meta[property="og:title"]')).toBe(`${listing.productName}, ${listing.resalePrice}Tk`);
   expect(await content('meta[property="og:type"]')).toBe('product');
@@ -101,7 +102,7 @@ test("a product's page carries its link preview and Product data without any scr
 
   // In the browser, each page the visitor moves to names itself, on a desktop window.
   await page.setViewportSize({ width: 1366, height: 850 });
-  await page.goto('/');
+  await page.goto(paths.home);
   await expect(page).toHaveTitle('PhoneHaat: used phones you can trust');
   await page.locator(`a[href="/category/${iphone.id}"]`).first().click();
   await expect(page).toHaveTitle(`Used ${iphone.name} phones | PhoneHaat`);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { expect, expectNoSeriousAxeViolations, test, type TestListing } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 const samsung = CATEGORY_CATALOGUE.find((c) => c.name === 'Samsung')!;
 
@@ -29,7 +30,7 @@ test.describe('search', () => {
     const seller = await registerSeller();
     await createListing(seller, { productName: `${model} Max`, brand: 'Asus', category_id: samsung.id });
 
-    await page.goto('/');
+    await page.goto(paths.home);
     const box = page.getByRole('combobox', { name: 'Search phones' });
     await box.fill(model.slice(0, -2));
     const suggestion = page.getByRole('option', { name: `Asus ${model} Max` });

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { messages } from '#shared/messages';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
 import { fillPhoneFields } from './support/product-form';
+import { paths } from '#shared/paths';
 
 /** A small PNG made on the spot, as a seller's photo would be. */
 const pngPhoto = async () => ({
@@ -20,7 +21,7 @@ test('an unverified seller is told so and applies for verification', async ({
 }) => {
   const seller = await registerSeller();
   await loginAs(page, seller);
-  await page.goto('/dashboard/addproduct');
+  await page.goto(paths.addProduct);
 
   await expect(page.getByText(/You (are )?not a verifed Seller/)).toBeVisible();
   await page.getByRole('button', { name: 'Apply Verification' }).click();
@@ -40,7 +41,7 @@ test('a verified seller sees no verification notice', async ({ page, registerSel
   const seller = await registerSeller();
   expect((await adminApi.put(`/api/verify_seller?email=${encodeURIComponent(seller.email)}`)).ok()).toBe(true);
   await loginAs(page, seller);
-  await page.goto('/dashboard/addproduct');
+  await page.goto(paths.addProduct);
   await expect(page.getByLabel('Product Name')).toBeVisible();
   await expect(page.getByText(/not a verifed Seller/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Apply Verification' })).toHaveCount(0);
@@ -49,7 +50,7 @@ test('a verified seller sees no verification notice', async ({ page, registerSel
 test('submitting an empty product form shows every required message', async ({ page, registerSeller, loginAs }) => {
   const seller = await registerSeller();
   await loginAs(page, seller);
-  await page.goto('/dashboard/addproduct');
+  await page.goto(paths.addProduct);
   await page.getByRole('button', { name: /add product/i }).click();
   for (const message of [
     messages.productNameRequired,
@@ -68,7 +69,7 @@ test('submitting an empty product form shows every required message', async ({ p
   // Each message belongs to its own field (the spec's client showed the mobile's under Condition).
   await expect(page.getByLabel('Seller Mobile')).toHaveAccessibleDescription(messages.sellerMobileRequired);
   await expect(page.getByLabel('Condition')).toHaveAccessibleDescription(messages.conditionRequired);
-  await expect(page).toHaveURL('/dashboard/addproduct');
+  await expect(page).toHaveURL(paths.addProduct);
 });
 
 test('a seller adds a product with a photo, advertises it and sees it advertised', async ({
@@ -80,7 +81,7 @@ test('a seller adds a product with a photo, advertises it and sees it advertised
   await loginAs(page, seller);
   const productName = uniqueText('Galaxy test');
 
-  await page.goto('/dashboard/addproduct');
+  await page.goto(paths.addProduct);
   await expect(page.getByLabel('Seller Name')).toHaveValue(seller.name);
   await expect(page.getByLabel('Seller Email')).toHaveValue(seller.email);
   await fillPhoneFields(page, productName);
@@ -88,7 +89,7 @@ test('a seller adds a product with a photo, advertises it and sees it advertised
   await page.getByRole('button', { name: /add product/i }).click();
 
   await expect(page.getByText(messages.productAdded)).toBeVisible();
-  await expect(page).toHaveURL('/dashboard/myproducts');
+  await expect(page).toHaveURL(paths.myProducts);
   const row = page.getByRole('row').filter({ hasText: productName });
   await expect(row).toContainText('52000');
   await expect(row).toContainText('Available');
@@ -116,7 +117,7 @@ test('a seller deletes a product after confirming, and keeps it when cancelling'
   const kept = await createListing(seller, { productName: uniqueText('Kept phone') });
   const deleted = await createListing(seller, { productName: uniqueText('Gone phone') });
   await loginAs(page, seller);
-  await page.goto('/dashboard/myproducts');
+  await page.goto(paths.myProducts);
 
   const keptRow = page.getByRole('row').filter({ hasText: kept.productName });
   await keptRow.getByRole('button', { name: 'Delete' }).click();
@@ -141,15 +142,15 @@ test('a seller deletes a product after confirming, and keeps it when cancelling'
 test('a seller with no products is told so', async ({ page, registerSeller, loginAs }) => {
   const seller = await registerSeller();
   await loginAs(page, seller);
-  await page.goto('/dashboard/myproducts');
+  await page.goto(paths.myProducts);
   await expect(page.getByText('No product Found')).toBeVisible();
 });
 
 test('a seller cannot open the admin screens', async ({ page, registerSeller, loginAs }) => {
   const seller = await registerSeller();
   await loginAs(page, seller);
-  await page.goto('/dashboard/allseller');
-  await expect(page).toHaveURL('/dashboard');
+  await page.goto(paths.allSellers);
+  await expect(page).toHaveURL(paths.dashboard);
   await expect(page.getByRole('heading', { name: 'All Seller' })).toHaveCount(0);
   const menu = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(menu.getByRole('link', { name: 'Add Product' })).toBeVisible();
@@ -166,7 +167,7 @@ test('a resale price under 100 Tk is refused under its field, and one above the 
   await loginAs(page, seller);
   const productName = uniqueText('Price check');
 
-  await page.goto('/dashboard/addproduct');
+  await page.goto(paths.addProduct);
   await fillPhoneFields(page, productName);
   await page.getByLabel('Product Image').setInputFiles(await pngPhoto());
   const resale = page.getByLabel('Resale Price');
@@ -182,7 +183,7 @@ test('a resale price under 100 Tk is refused under its field, and one above the 
   await expectNoSeriousAxeViolations(page);
   await dialog.getByRole('button', { name: 'Change the price' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL('/dashboard/addproduct');
+  await expect(page).toHaveURL(paths.addProduct);
   await expect(resale).toBeFocused();
 
   await page.getByRole('button', { name: /add product/i }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 test('the server answers its health check', async ({ request }) => {
   const response = await request.get('/api/health');
@@ -7,7 +8,7 @@ test('the server answers its health check', async ({ request }) => {
 });
 
 test('the home page loads with its categories', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home);
   await expect(page).toHaveTitle(/PhoneHaat/);
   await expect(page.getByRole('heading', { name: 'Used Phone', exact: true })).toBeVisible();
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { messages } from '#shared/messages';
 import { expect, test, uniqueText } from './support/fixtures';
+import { paths } from '#shared/paths';
 
 // Each test deletes the row behind the screen's back, then deletes it again from the screen.
 const ALREADY_DELETED = 'It was already deleted.';
@@ -21,7 +22,7 @@ test('the admin deleting a buyer someone already deleted is told so, and the row
 }) => {
   const buyer = await registerBuyer();
   await loginAs(page, adminCredentials);
-  await page.goto('/dashboard/allbuyer');
+  await page.goto(paths.allBuyers);
   await expect(rowOf(page, buyer.email)).toBeVisible();
 
   const list = await adminApi.get(`/api/buyers?limit=100`);
@@ -49,7 +50,7 @@ test('a seller deleting a listing the admin already took down is told so, and th
   // notification refreshes the list before the stale Delete is pressed.
   await page.route('**/api/notifications/stream', (route) => route.abort());
   await loginAs(page, seller);
-  await page.goto('/dashboard/myproducts');
+  await page.goto(paths.myProducts);
   await expect(rowOf(page, listing.productName)).toBeVisible();
 
   expect((await adminApi.delete(`/api/product/delete/${listing._id}`)).ok()).toBe(true);
