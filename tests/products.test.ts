@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { encodeListCursor } from '#shared/common';
 import { messages } from '#shared/messages';
 import { productSchema, type Product } from '#shared/products';
@@ -97,9 +97,12 @@ describe('POST /api/store_products', () => {
 
   it('shows the verified badge once an admin verifies the seller', async () => {
     const id = await listProduct(otherSeller);
-    await t.db.updateTable('users').set({ is_verified: true }).where('id', '=', otherSeller.user.uid).execute();
+    const setVerified = (verified: boolean) =>
+      t.db.updateTable('users').set({ is_verified: verified }).where('id', '=', otherSeller.user.uid).execute();
+    await setVerified(true);
+    // The other tests see this seller unverified again, whether or not this one passed.
+    onTestFinished(() => setVerified(false).then(() => undefined));
     expect((await getProduct(id)).product?.sellerIsVerified).toBe(true);
-    await t.db.updateTable('users').set({ is_verified: false }).where('id', '=', otherSeller.user.uid).execute();
   });
 
   const requiredFields = [

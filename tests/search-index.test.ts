@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchResultSchema } from '#shared/search';
 import { registerActor, type Actor } from './support/actors';
-import { useTestApp } from './support/harness';
+import { callApi, useTestApp } from './support/harness';
 import { editListing, listProduct } from './support/products';
 
 /*
@@ -15,9 +15,8 @@ const { t, admin, buyer } = useTestApp({ admin: 'admin', buyer: 'buyer' });
 /** The ids a search for `words` finds (with `?verified=true`, among verified sellers only). */
 async function found(words: string, verifiedOnly = false): Promise<string[]> {
   const query = new URLSearchParams({ q: words, ...(verifiedOnly ? { verified: 'true' } : {}) });
-  const answer = await t.app.inject({ url: `/api/search?${query}` });
-  expect(answer.statusCode).toBe(200);
-  return searchResultSchema.parse(answer.json()).items.map((product) => product._id);
+  const answer = await callApi(t, { url: `/api/search?${query}` }, searchResultSchema);
+  return answer.items.map((product) => product._id);
 }
 
 /** A seller with one listing under a name no other test uses, found by search before the change. */

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { z } from 'zod';
 import { adminActor, registerActor, type Actor } from './actors';
 import { createTestApp, type TestApp } from './app';
 
@@ -53,4 +55,19 @@ export function useTestApp<const Specs extends Record<string, ActorSpec>>(
   });
   afterAll(() => t.close());
   return { t, ...actors };
+}
+
+/**
+ * A typed API call: made as `caller` (an actor's bearer token, or anonymously through the app),
+ * expected to answer `status`, and its JSON parsed with the shared schema the server answers with.
+ */
+export async function callApi<S extends z.ZodType>(
+  caller: Actor | TestApp,
+  options: InjectOptions,
+  schema: S,
+  status = 200,
+): Promise<z.infer<S>> {
+  const answer = 'request' in caller ? await caller.request(options) : await caller.app.inject(options);
+  expect(answer.statusCode, answer.body).toBe(status);
+  return schema.parse(answer.json());
 }
