@@ -5,6 +5,7 @@ import { expireRequests } from './bookings/deal';
 import { deleteStaleLoginCounters } from './auth/throttle';
 import { changedRows } from './db/changes';
 import { deleteEndedCounters } from './limits/counters';
+import { liftEndedRestrictions } from './moderation/sanctions';
 import type { Deps } from './deps';
 import { imageFileNames } from './uploads/names';
 import { deleteUnusedUploads } from './uploads/repository';
@@ -90,6 +91,7 @@ export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'old mail and mailed links', run: removeOldMail },
   { name: 'old notifications', run: removeOldNotifications, changesPublic: false },
   { name: 'ended limit counters', run: removeEndedLimitCounters, changesPublic: false },
+  { name: 'ended restrictions', run: (deps, now) => liftEndedRestrictions(deps.db, now), changesPublic: false },
 ];
 
 /**

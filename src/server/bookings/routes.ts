@@ -7,6 +7,7 @@ import {
   buyerOrderSchema,
 } from '../../shared/bookings';
 import { idParamsSchema, insertResultSchema, updateResultSchema } from '../../shared/common';
+import { mayAct } from '../moderation/sanctions';
 import { callerOf, requireRole } from '../auth/guards';
 import { optionalBody } from '../http/empty-body';
 import { pagedList } from '../http/paging';
@@ -28,7 +29,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/store/booking/product',
-    { schema: { body: bookingRequestSchema, response: { 201: insertResultSchema } }, onRequest: buyerOrSeller },
+    { schema: { body: bookingRequestSchema, response: { 201: insertResultSchema } }, onRequest: [buyerOrSeller, mayAct('book')] },
     async (request, reply) => {
       const insertedId = await bookProduct(deps, callerOf(request).user, request.body);
       return reply.status(201).send({ acknowledged: true, insertedId });

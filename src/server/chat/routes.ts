@@ -11,6 +11,7 @@ import {
 } from '../../shared/chat';
 import { deleteResultSchema, idParamsSchema, updateResultSchema } from '../../shared/common';
 import { notFound } from '../errors';
+import { mayAct } from '../moderation/sanctions';
 import { callerOf, requireRole, signedIn } from '../auth/guards';
 import { privateWrite } from '../cache/hooks';
 import { pagedList } from '../http/paging';
@@ -40,7 +41,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         body: startConversationSchema,
         response: { 200: startedConversationSchema, 201: startedConversationSchema },
       },
-      onRequest: buysPhones,
+      onRequest: [buysPhones, mayAct('message')],
       config: privateWrite,
     },
     async (request, reply) => {
@@ -77,7 +78,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         body: chatMessageRequestSchema,
         response: { 200: chatMessageSchema, 201: chatMessageSchema },
       },
-      onRequest: signedIn,
+      onRequest: [signedIn, mayAct('message')],
       config: privateWrite,
     },
     async (request, reply) => {

@@ -7,6 +7,7 @@ import {
   storeProductRequestSchema,
 } from '../../shared/products';
 import { verifiedEmailOnly } from '../accounts/service';
+import { mayAct } from '../moderation/sanctions';
 import { callerOf, requireRole, signedIn } from '../auth/guards';
 import { publicAnswer } from '../cache/hooks';
 import { notFound } from '../errors';
@@ -69,7 +70,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/store_products',
     {
       schema: { body: storeProductRequestSchema, response: { 201: insertResultSchema } },
-      onRequest: [sellerOnly, verifiedEmailOnly],
+      onRequest: [sellerOnly, verifiedEmailOnly, mayAct('list')],
     },
     async (request, reply) => {
       const insertedId = await storeProduct(db, config, callerOf(request).user.id, request.body);
@@ -111,7 +112,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/edit/product/:id',
     {
       schema: { params: idParamsSchema, body: storeProductRequestSchema, response: { 200: updateResultSchema } },
-      onRequest: sellerOnly,
+      onRequest: [sellerOnly, mayAct('list')],
     },
     async (request) => {
       const { params, body } = request;

@@ -3,9 +3,10 @@ import { deleteResultSchema, idParamsSchema, insertResultSchema } from '../../sh
 import { reportedProductSchema, reportRequestSchema } from '../../shared/reports';
 import { callerOf, requireRole, signedIn } from '../auth/guards';
 import { notFound } from '../errors';
+import { privateWrite } from '../cache/hooks';
 import { pagedList } from '../http/paging';
 import { deleteReport, listReportedProducts } from './repository';
-import { reportProduct } from './service';
+import { reportListing } from '../moderation/reports';
 
 const adminOnly = requireRole('admin');
 
@@ -14,9 +15,14 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/report/product',
-    { schema: { body: reportRequestSchema, response: { 201: insertResultSchema } }, onRequest: signedIn },
+    {
+      schema: { body: reportRequestSchema, response: { 201: insertResultSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
     async (request, reply) => {
-      const insertedId = await reportProduct(db, callerOf(request).user.id, request.body.product_id);
+      const { product_id, ...reason } = request.body;
+      const insertedId = await reportListing(db, callerOf(request).user.id, product_id, reason);
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );

@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { queueMail } from '../mail/outbox';
+import type { NewNotification, Notify } from '../notifications/service';
+
+/**
+ * Tells a person of a moderator's decision: a notification and a mail. The mail is not one of the
+ * kinds a person can turn off (it is a statement of what was done to them); it goes to a verified
+ * address only, like every notification mail.
+ */
+export async function tellWithMail(trx: Kysely<Database>, tell: Notify, notification: NewNotification) {
+  await tell(notification);
+  const user = await trx
+    .selectFrom('users')
+    .select(['email', 'is_email_verified'])
+    .where('id', '=', notification.userId)
+    .executeTakeFirst();
+  if (!user?.is_email_verified) return;
+  const { kind, message, link } = notification;
+  await queueMail(trx, { to: user.email, userId: notification.userId, data: { template: 'moderation', kind, message, link } });
+}
