@@ -5,11 +5,11 @@ import {
   actionReasonLabel,
   type CaseAction,
   type ModerationAction,
-} from '../../shared/moderation';
-import type { Database, ModerationCaseRow, UserRow } from '../db/schema';
-import type { DealDeps } from '../bookings/deal';
-import { AppError, notFound } from '../errors';
-import { withNotifications, type Notify } from '../notifications/service';
+} from '#shared/moderation';
+import type { Database, ModerationCaseRow, UserRow } from '#server/db/schema';
+import type { DealDeps } from '#server/bookings/deal';
+import { AppError, notFound } from '#server/errors';
+import { withNotifications, type Notify } from '#server/notifications/service';
 import { moderateListing, restrict, suspend, type Effect } from './effects';
 import { toAffected, toReporter } from './messages';
 import { tellWithMail } from './notify';

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import { APPEAL_MONTHS, LOG_ACTION_LABELS, type AppealDecision, type AppealRequest } from '../../shared/moderation';
-import type { DealDeps } from '../bookings/deal';
-import type { Database, ModerationLogRow, UserRow } from '../db/schema';
-import { AppError, forbidden, notFound } from '../errors';
-import { withNotifications } from '../notifications/service';
+import { APPEAL_MONTHS, LOG_ACTION_LABELS, type AppealDecision, type AppealRequest } from '#shared/moderation';
+import type { DealDeps } from '#server/bookings/deal';
+import type { Database, ModerationLogRow, UserRow } from '#server/db/schema';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { withNotifications } from '#server/notifications/service';
 import { restoreListing, unrestrict, unsuspend } from './effects';
 import { toAppellant } from './messages';
 import { tellWithMail } from './notify';

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Snapshot, SubjectType } from '../../shared/moderation';
-import type { Database } from '../db/schema';
-import { AppError } from '../errors';
+import type { Snapshot, SubjectType } from '#shared/moderation';
+import type { Database } from '#server/db/schema';
+import { AppError } from '#server/errors';
 import { findOpenCase, insertCaseIfNone, insertCaseReport, insertEvidencePhotos } from './repository';
 
 /**

@@ -1,13 +1,13 @@
 import type { Transaction } from 'kysely';
-import type { ModerationListingState } from '../../shared/moderation';
-import { deleteUserSessions } from '../auth/repository';
-import { closeOpenRequests } from '../bookings/deal';
-import { moveBooking } from '../bookings/repository';
-import * as told from '../bookings/messages';
-import type { Database } from '../db/schema';
-import { AppError } from '../errors';
-import type { Notify } from '../notifications/service';
-import { syncListing } from '../search/indexing';
+import type { ModerationListingState } from '#shared/moderation';
+import { deleteUserSessions } from '#server/auth/repository';
+import { closeOpenRequests } from '#server/bookings/deal';
+import { moveBooking } from '#server/bookings/repository';
+import * as told from '#server/bookings/messages';
+import type { Database } from '#server/db/schema';
+import { AppError } from '#server/errors';
+import type { Notify } from '#server/notifications/service';
+import { syncListing } from '#server/search/indexing';
 
 /*
  * What each action changes, and how a reversed appeal undoes it. Each answers the state before and

@@ -3,9 +3,9 @@ import {
   APPEAL_MONTHS,
   actionReasonLabel,
   type ModerationAction,
-} from '../../shared/moderation';
-import { paths } from '../../shared/paths';
-import type { NewNotification } from '../notifications/service';
+} from '#shared/moderation';
+import { paths } from '#shared/paths';
+import type { NewNotification } from '#server/notifications/service';
 
 /*
  * What people are told of moderation: the affected person (what, why, until when, how to appeal),

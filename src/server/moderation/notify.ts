@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { queueMail } from '../mail/outbox';
-import type { NewNotification, Notify } from '../notifications/service';
+import type { Database } from '#server/db/schema';
+import { queueMail } from '#server/mail/outbox';
+import type { NewNotification, Notify } from '#server/notifications/service';
 
 /**
  * Tells a person of a moderator's decision: a notification and a mail. The mail is not one of the

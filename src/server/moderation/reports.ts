@@ -1,15 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ConversationReport, ListingReport, UserReport } from '../../shared/moderation';
-import { REPORTS_PER_DAY } from '../../shared/moderation';
-import { findConversation, sideOf } from '../chat/repository';
-import { isForeignKeyViolation } from '../db/errors';
-import { findReport, insertReport } from '../reports/repository';
-import type { Database } from '../db/schema';
-import { AppError, forbidden, notFound } from '../errors';
-import { countUse, waitWords } from '../limits/counters';
-import { findProduct } from '../products/repository';
-import { productOrAccountGone } from '../products/service';
-import { findUserById } from '../users/repository';
+import type { ConversationReport, ListingReport, UserReport } from '#shared/moderation';
+import { REPORTS_PER_DAY } from '#shared/moderation';
+import { findConversation, sideOf } from '#server/chat/repository';
+import { isForeignKeyViolation } from '#server/db/errors';
+import { findReport, insertReport } from '#server/reports/repository';
+import type { Database } from '#server/db/schema';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { countUse, waitWords } from '#server/limits/counters';
+import { findProduct } from '#server/products/repository';
+import { productOrAccountGone } from '#server/products/service';
+import { findUserById } from '#server/users/repository';
 import { openCase } from './cases';
 import { conversationSnapshot, listingSnapshot, userSnapshot } from './snapshots';
 

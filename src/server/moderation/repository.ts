@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { PageQuery } from '../../shared/common';
-import { byId, newId, nowIso } from '../db/ids';
-import { readPage } from '../db/paging';
-import type { Database, ModerationLogRow } from '../db/schema';
+import type { PageQuery } from '#shared/common';
+import { byId, newId, nowIso } from '#server/db/ids';
+import { readPage } from '#server/db/paging';
+import type { Database, ModerationLogRow } from '#server/db/schema';
 
 /** The actions that count as an earlier sanction in a case's signals. */
 export const SANCTIONS = ['hide_listing', 'remove_listing', 'request_changes', 'warn', 'restrict', 'suspend'];

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { AppError, forbidden, notFound } from '../errors';
-import { findProduct } from '../products/repository';
-import { syncListing } from '../search/indexing';
+import type { Database } from '#server/db/schema';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { findProduct } from '#server/products/repository';
+import { syncListing } from '#server/search/indexing';
 import { openCase } from './cases';
 import { appendLog } from './repository';
 import { listingSnapshot } from './snapshots';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
-import { idParamsSchema, insertResultSchema, updateResultSchema } from '../../shared/common';
+import { idParamsSchema, insertResultSchema, updateResultSchema } from '#shared/common';
 import {
   appealDecisionSchema,
   appealRequestSchema,
@@ -13,10 +13,10 @@ import {
   logEntrySchema,
   standingSchema,
   userReportSchema,
-} from '../../shared/moderation';
-import { callerOf, requireRole, signedIn } from '../auth/guards';
-import { privateWrite } from '../cache/hooks';
-import { pagedList } from '../http/paging';
+} from '#shared/moderation';
+import { callerOf, requireRole, signedIn } from '#server/auth/guards';
+import { privateWrite } from '#server/cache/hooks';
+import { pagedList } from '#server/http/paging';
 import { actOnCase } from './actions';
 import { decideAppeal, fileAppeal } from './appeals';
 import { logCsv } from './csv';

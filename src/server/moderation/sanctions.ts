@@ -1,8 +1,8 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../db/schema';
-import { AppError, unauthenticated } from '../errors';
-import { identify } from '../auth/guards';
+import type { Database, UserRow } from '#server/db/schema';
+import { AppError, unauthenticated } from '#server/errors';
+import { identify } from '#server/auth/guards';
 import { appendLog, endedRestrictions } from './repository';
 import { whenWords } from './messages';
 

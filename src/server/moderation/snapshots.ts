@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { DELETED_ACCOUNT } from '../../shared/chat';
-import type { Snapshot } from '../../shared/moderation';
-import type { ConversationRow, Database, ProductRow, UserRow } from '../db/schema';
-import { photosOf } from '../products/repository';
-import { imageFileName } from '../uploads/names';
-import type { ImageStore } from '../uploads/store';
+import { DELETED_ACCOUNT } from '#shared/chat';
+import type { Snapshot } from '#shared/moderation';
+import type { ConversationRow, Database, ProductRow, UserRow } from '#server/db/schema';
+import { photosOf } from '#server/products/repository';
+import { imageFileName } from '#server/uploads/names';
+import type { ImageStore } from '#server/uploads/store';
 import type { StoredSnapshot } from './cases';
 
 /** How many messages before the reported one a conversation's snapshot keeps. */

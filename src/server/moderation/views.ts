@@ -10,11 +10,11 @@ import {
   type Notice,
   type Standing,
   type SubjectType,
-} from '../../shared/moderation';
-import type { PageQuery } from '../../shared/common';
-import type { Database, ModerationCaseRow, ModerationLogRow } from '../db/schema';
-import { notFound } from '../errors';
-import type { ImageStore } from '../uploads/store';
+} from '#shared/moderation';
+import type { PageQuery } from '#shared/common';
+import type { Database, ModerationCaseRow, ModerationLogRow } from '#server/db/schema';
+import { notFound } from '#server/errors';
+import type { ImageStore } from '#server/uploads/store';
 import { actionsFor } from './actions';
 import { APPEALABLE, isAppealable } from './appeals';
 import {

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteResultSchema, idParamsSchema, insertResultSchema } from '../../shared/common';
-import { reportedProductSchema, reportRequestSchema } from '../../shared/reports';
-import { callerOf, requireRole, signedIn } from '../auth/guards';
-import { notFound } from '../errors';
-import { privateWrite } from '../cache/hooks';
-import { pagedList } from '../http/paging';
+import { deleteResultSchema, idParamsSchema, insertResultSchema } from '#shared/common';
+import { reportedProductSchema, reportRequestSchema } from '#shared/reports';
+import { callerOf, requireRole, signedIn } from '#server/auth/guards';
+import { notFound } from '#server/errors';
+import { pagedList } from '#server/http/paging';
+import { privateWrite } from '#server/cache/hooks';
 import { deleteReport, listReportedProducts } from './repository';
-import { reportListing } from '../moderation/reports';
+import { reportListing } from '#server/moderation/reports';
 
 const adminOnly = requireRole('admin');
 
