@@ -229,7 +229,7 @@ describe('reports with reasons', () => {
       url: '/api/moderation/reports/conversation',
       payload: { conversationId, reason: 'spam' },
     });
-    expect(refused.statusCode).toBe(404);
+    expect(refused.statusCode).toBe(403);
   });
 });
 
@@ -452,7 +452,7 @@ describe('appeals', () => {
 
   it('one per action, by its person only; a reversal undoes the restriction and the person is told', async () => {
     const { seller, logId } = await restricted();
-    expect((await appeal(buyer, logId)).statusCode).toBe(404);
+    expect((await appeal(buyer, logId)).statusCode).toBe(403);
     const filed = await appeal(seller, logId);
     expect(filed.statusCode, filed.body).toBe(201);
     expect((await appeal(seller, logId)).statusCode).toBe(409);

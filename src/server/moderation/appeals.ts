@@ -24,7 +24,8 @@ export const isAppealable = (entry: Pick<ModerationLogRow, 'action' | 'created_a
 /** A person appeals an action done to them: once per action, within six months. */
 export async function fileAppeal(db: Kysely<Database>, userId: string, request: AppealRequest): Promise<string> {
   const entry = await findLogEntry(db, request.logId);
-  if (!entry || entry.target_user_id !== userId) throw notFound('Decision');
+  if (!entry) throw notFound('Decision');
+  if (entry.target_user_id !== userId) throw forbidden('You can only appeal decisions about your own account');
   if (!APPEALABLE.includes(entry.action)) throw forbidden('This entry is not a decision that can be appealed');
   if (!isAppealable(entry)) {
     throw new AppError('CONFLICT', `An appeal must come within ${APPEAL_MONTHS} months of the decision`);

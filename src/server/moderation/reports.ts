@@ -72,8 +72,9 @@ export async function reportConversation(
   { conversationId, reason, note }: ConversationReport,
 ): Promise<string> {
   const conversation = await findConversation(db, conversationId);
-  const side = conversation && sideOf(conversation, reporterId);
-  if (!conversation || !side) throw notFound('Conversation');
+  if (!conversation) throw notFound('Conversation');
+  const side = sideOf(conversation, reporterId);
+  if (!side) throw forbidden('You can only report a conversation you are part of');
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
   const otherUser = other ? await findUserById(db, other) : undefined;
   if (!otherUser) throw new AppError('CONFLICT', 'The other side of this conversation has deleted their account');
