@@ -83,6 +83,18 @@ export const userReportSchema = reasonWithNote(REASONS_BY_SUBJECT.user).and(z.ob
 export type UserReport = z.infer<typeof userReportSchema>;
 export type ListingReport = z.infer<typeof listingReportSchema>;
 
+/** The report form of each kind of thing: a reason of its list, and words (required with "other"). */
+export const reportFormSchemas = {
+  listing: listingReportSchema,
+  conversation: reasonWithNote(REASONS_BY_SUBJECT.conversation),
+  user: reasonWithNote(REASONS_BY_SUBJECT.user),
+  review: reasonWithNote(REASONS_BY_SUBJECT.review),
+};
+export interface ReportForm {
+  reason: ReportReason;
+  note?: string;
+}
+
 /** At most this many reports per person per day, of everything together. */
 export const REPORTS_PER_DAY = 20;
 
