@@ -36,7 +36,6 @@ export const REPORT_REASON_LABELS = {
   resubmitted: 'Resubmitted after changes',
 } as const;
 export type ReportReason = keyof typeof REPORT_REASON_LABELS;
-const REPORT_REASONS = Object.keys(REPORT_REASON_LABELS) as [ReportReason, ...ReportReason[]];
 
 /** The reasons a person may choose, per kind of thing, in the order the form lists them. */
 export const REASONS_BY_SUBJECT = {

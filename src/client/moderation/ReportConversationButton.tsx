@@ -11,13 +11,16 @@ export function ReportConversationButton({ conversationId, name }: { conversatio
   const [open, setOpen] = useState(false);
   const report = useMutation({ mutationFn: reportConversation });
   const send = (form: ReportForm) =>
-    report.mutate({ conversationId, ...(form as Omit<ConversationReport, 'conversationId'>) }, {
-      onSuccess: () => {
-        setOpen(false);
-        toast.success('Reported to admin. Thank you for keeping PhoneHaat safe.');
+    report.mutate(
+      { conversationId, ...(form as Omit<ConversationReport, 'conversationId'>) },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast.success('Reported to admin. Thank you for keeping PhoneHaat safe.');
+        },
+        onError: (error) => toast.error(error.message),
       },
-      onError: (error) => toast.error(error.message),
-    });
+    );
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)} className="text-red-700">

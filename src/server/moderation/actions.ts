@@ -69,7 +69,12 @@ export async function actOnCase(deps: DealDeps, admin: UserRow, caseId: string, 
       await tellWithMail(
         trx,
         tell,
-        toAffected(targetId, request.action, { title: found.title, reason: request.reason, note: request.note || null, until }),
+        toAffected(targetId, request.action, {
+          title: found.title,
+          reason: request.reason,
+          note: request.note || null,
+          until,
+        }),
       );
     }
     for (const reporter of await reportersOfCase(trx, caseId)) {

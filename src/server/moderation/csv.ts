@@ -3,7 +3,21 @@ import type { Database } from '#server/db/schema';
 import { logAfter } from './repository';
 import { toLogEntry } from './views';
 
-const COLUMNS = ['at', 'actor', 'automated', 'action', 'subject', 'subject id', 'target user', 'reason', 'note', 'until', 'before', 'after', 'case'];
+const COLUMNS = [
+  'at',
+  'actor',
+  'automated',
+  'action',
+  'subject',
+  'subject id',
+  'target user',
+  'reason',
+  'note',
+  'until',
+  'before',
+  'after',
+  'case',
+];
 
 /** A CSV cell: quoted, and a leading =, +, - or @ defused, so a spreadsheet never runs it as a formula. */
 export const csvCell = (value: unknown) => {
@@ -20,7 +34,21 @@ export async function* logCsv(db: Kysely<Database>): AsyncGenerator<string> {
     const rows = await logAfter(db, after, 500);
     for (const row of rows) {
       const e = toLogEntry(row);
-      yield `${[e.at, e.actorName, e.automated ? 'yes' : 'no', e.actionLabel, e.subjectType, e.subjectId, e.targetUserId, e.reasonLabel, e.note, e.until, JSON.stringify(e.before), JSON.stringify(e.after), e.caseId]
+      yield `${[
+        e.at,
+        e.actorName,
+        e.automated ? 'yes' : 'no',
+        e.actionLabel,
+        e.subjectType,
+        e.subjectId,
+        e.targetUserId,
+        e.reasonLabel,
+        e.note,
+        e.until,
+        JSON.stringify(e.before),
+        JSON.stringify(e.after),
+        e.caseId,
+      ]
         .map(csvCell)
         .join(',')}\r\n`;
     }

@@ -100,7 +100,12 @@ export async function suspend(trx: Transaction<Database>, tell: Notify, userId: 
 }
 
 async function cancelOwnBookings(trx: Transaction<Database>, tell: Notify, userId: string, reason: string) {
-  const own = await trx.selectFrom('bookings').selectAll().where('buyer_id', '=', userId).where('is_open', '=', true).execute();
+  const own = await trx
+    .selectFrom('bookings')
+    .selectAll()
+    .where('buyer_id', '=', userId)
+    .where('is_open', '=', true)
+    .execute();
   for (const booking of own) {
     if (!(await moveBooking(trx, booking.id, [booking.status], 'cancelled', reason))) continue;
     await tell(...told.cancelledByBuyer(booking, reason));

@@ -1,9 +1,4 @@
-import {
-  ACTION_LABELS,
-  APPEAL_MONTHS,
-  actionReasonLabel,
-  type ModerationAction,
-} from '#shared/moderation';
+import { ACTION_LABELS, APPEAL_MONTHS, actionReasonLabel, type ModerationAction } from '#shared/moderation';
 import { paths } from '#shared/paths';
 import type { NewNotification } from '#server/notifications/service';
 

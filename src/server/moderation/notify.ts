@@ -17,5 +17,9 @@ export async function tellWithMail(trx: Kysely<Database>, tell: Notify, notifica
     .executeTakeFirst();
   if (!user?.is_email_verified) return;
   const { kind, message, link } = notification;
-  await queueMail(trx, { to: user.email, userId: notification.userId, data: { template: 'moderation', kind, message, link } });
+  await queueMail(trx, {
+    to: user.email,
+    userId: notification.userId,
+    data: { template: 'moderation', kind, message, link },
+  });
 }

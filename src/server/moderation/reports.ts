@@ -81,7 +81,8 @@ export async function reportConversation(
   return db.transaction().execute(async (trx) => {
     await countReport(trx, reporterId);
     const evidence = await conversationSnapshot(trx, conversation, otherUser.id, undefined);
-    if (!evidence) throw new AppError('CONFLICT', `${otherUser.name} has not written anything in this conversation yet`);
+    if (!evidence)
+      throw new AppError('CONFLICT', `${otherUser.name} has not written anything in this conversation yet`);
     const { caseId } = await openCase(trx, {
       subjectType: 'conversation',
       subjectId: conversation.id,

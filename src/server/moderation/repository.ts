@@ -205,7 +205,8 @@ export async function appendLog(db: Kysely<Database>, entry: NewLogEntry): Promi
 }
 
 export const findLogEntry = byId(
-  (db: Kysely<Database>, id: string) => db.selectFrom('moderation_log').selectAll().where('id', '=', id).executeTakeFirst(),
+  (db: Kysely<Database>, id: string) =>
+    db.selectFrom('moderation_log').selectAll().where('id', '=', id).executeTakeFirst(),
   undefined,
 );
 
@@ -235,10 +236,7 @@ export const logAfter = (db: Kysely<Database>, after: { at: string; id: string }
     .selectAll()
     .$if(after !== null, (q) =>
       q.where((eb) =>
-        eb.or([
-          eb('created_at', '>', after!.at),
-          eb.and([eb('created_at', '=', after!.at), eb('id', '>', after!.id)]),
-        ]),
+        eb.or([eb('created_at', '>', after!.at), eb.and([eb('created_at', '=', after!.at), eb('id', '>', after!.id)])]),
       ),
     )
     .orderBy('created_at', 'asc')
@@ -329,11 +327,6 @@ export const listPendingAppeals = (db: Kysely<Database>, page: PageQuery) =>
 
 /** Restrictions whose time is up and that are still set (housekeeping lifts them with a log row). */
 export const endedRestrictions = (db: Kysely<Database>, now: string, limit: number) =>
-  db
-    .selectFrom('users')
-    .select(['id', 'restricted_until'])
-    .where('restricted_until', '<=', now)
-    .limit(limit)
-    .execute();
+  db.selectFrom('users').select(['id', 'restricted_until']).where('restricted_until', '<=', now).limit(limit).execute();
 
 export const countOf = (value: number | string | null | undefined) => Number(value ?? 0);

@@ -51,9 +51,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  pagedList(app, '/moderation/cases', { item: caseSummarySchema, onRequest: adminOnly }, (page) =>
-    caseQueue(db, page),
-  );
+  pagedList(app, '/moderation/cases', { item: caseSummarySchema, onRequest: adminOnly }, (page) => caseQueue(db, page));
 
   app.get(
     '/moderation/cases/:id',
@@ -84,9 +82,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(Readable.from(logCsv(db)));
   });
 
-  pagedList(app, '/moderation/appeals', { item: appealSchema, onRequest: adminOnly }, (page) =>
-    appealsPage(db, page),
-  );
+  pagedList(app, '/moderation/appeals', { item: appealSchema, onRequest: adminOnly }, (page) => appealsPage(db, page));
 
   app.put(
     '/moderation/appeals/:id',

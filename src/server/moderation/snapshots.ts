@@ -67,7 +67,12 @@ export async function conversationSnapshot(
     sentAt: row.created_at,
   }));
   return {
-    snapshot: { type: 'conversation', productName: conversation.product_name, messages, reportedMessageId: reported.id },
+    snapshot: {
+      type: 'conversation',
+      productName: conversation.product_name,
+      messages,
+      reportedMessageId: reported.id,
+    },
     messageId: reported.id,
   };
 }

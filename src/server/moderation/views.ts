@@ -161,19 +161,17 @@ export async function standingOf(db: Kysely<Database>, userId: string): Promise<
     user?.restricted_until && Date.parse(user.restricted_until) > now ? user.restricted_until : null;
   return {
     restrictedUntil,
-    notices: rows.map(
-      (row): Notice => ({
-        _id: row.id,
-        action: row.action,
-        actionLabel: LOG_ACTION_LABELS[row.action] ?? row.action,
-        subjectTitle: row.title ?? '',
-        reasonLabel: actionReasonLabel(row.reason),
-        note: row.note,
-        until: row.until_at,
-        at: row.created_at,
-        appealable: !row.appeal_status && isAppealable(row),
-        appeal: row.appeal_status ? { status: row.appeal_status, decisionReason: row.decision_reason } : null,
-      }),
-    ),
+    notices: rows.map((row): Notice => ({
+      _id: row.id,
+      action: row.action,
+      actionLabel: LOG_ACTION_LABELS[row.action] ?? row.action,
+      subjectTitle: row.title ?? '',
+      reasonLabel: actionReasonLabel(row.reason),
+      note: row.note,
+      until: row.until_at,
+      at: row.created_at,
+      appealable: !row.appeal_status && isAppealable(row),
+      appeal: row.appeal_status ? { status: row.appeal_status, decisionReason: row.decision_reason } : null,
+    })),
   };
 }

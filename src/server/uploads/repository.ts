@@ -127,7 +127,10 @@ export const shownByAConversation = (eb: ExpressionBuilder<Database, 'uploads'>)
 /** Where a moderation case keeps the upload row in the query as a snapshot's photo (docs/moderation.md). */
 const keptAsEvidence = (eb: ExpressionBuilder<Database, 'uploads'>) =>
   eb.exists(
-    eb.selectFrom('evidence_photos').select('evidence_photos.upload_id').whereRef('evidence_photos.upload_id', '=', 'uploads.id'),
+    eb
+      .selectFrom('evidence_photos')
+      .select('evidence_photos.upload_id')
+      .whereRef('evidence_photos.upload_id', '=', 'uploads.id'),
   );
 
 /** Where some account has the picture of the upload row in the query as its profile photo. */

@@ -118,7 +118,11 @@ export function moderationMigration(engine: Engine) {
         .addColumn('until_at', timestamp)
         .addColumn('created_at', timestamp, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('moderation_log_created').on('moderation_log').columns(['created_at', 'id']).execute();
+      await db.schema
+        .createIndex('moderation_log_created')
+        .on('moderation_log')
+        .columns(['created_at', 'id'])
+        .execute();
       await db.schema
         .createIndex('moderation_log_case')
         .on('moderation_log')
