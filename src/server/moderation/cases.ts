@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Snapshot, SubjectType } from '#shared/moderation';
 import type { Database } from '#server/db/schema';
 import { AppError } from '#server/errors';
@@ -34,7 +34,7 @@ export const alreadyReported = () =>
  * opens one. This is the one entry point of the queue: any kind of subject (a review too) is
  * reported through it. A person reports a thing once (409 after).
  */
-export async function openCase(trx: Transaction<Database>, opening: CaseOpening): Promise<{ caseId: string }> {
+export async function openCase(trx: Kysely<Database>, opening: CaseOpening): Promise<{ caseId: string }> {
   const caseId = await openCaseId(trx, opening);
   const reportId = await insertCaseReport(trx, {
     caseId,
