@@ -66,7 +66,7 @@ export const DEMO_ACCOUNTS = {
     note: 'bought the sold phone; reported a listing; blocked by a seller in chat',
   },
   restrictedSeller: {
-    email: 'restricted.seller@example.com',
+    email: 'restricted@example.com',
     name: 'Kamal Uddin',
     role: 'seller',
     verified: false,
