@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import type { LogEntry } from '#shared/moderation';
+import { paths } from '#shared/paths';
 import { Badge } from '#client/components/Badge';
 import type { Column } from '#client/components/DataTable';
 
@@ -10,6 +12,13 @@ const when = (iso: string) =>
     hour: '2-digit',
     minute: '2-digit',
   });
+
+const SUBJECTS: Record<string, string> = {
+  listing: 'Listing',
+  user: 'Account',
+  conversation: 'Conversation',
+  review: 'Review',
+};
 
 const changes = (entry: LogEntry) =>
   Object.keys(entry.after).length ? `${JSON.stringify(entry.before)} → ${JSON.stringify(entry.after)}` : '—';
@@ -27,6 +36,17 @@ export const logColumns: ReadonlyArray<Column<LogEntry>> = [
     ),
   },
   { header: 'Action', cell: (e) => e.actionLabel },
+  {
+    header: 'About',
+    cell: (e) =>
+      e.caseId ? (
+        <Link to={paths.moderationCase(e.caseId)} className="text-brand-700 hover:underline">
+          {SUBJECTS[e.subjectType] ?? e.subjectType} case
+        </Link>
+      ) : (
+        (SUBJECTS[e.subjectType] ?? e.subjectType)
+      ),
+  },
   {
     header: 'Reason',
     cell: (e) => (

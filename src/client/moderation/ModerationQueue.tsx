@@ -21,11 +21,11 @@ export function ModerationQueue() {
   const cases = useCaseQueue();
   return (
     <>
+      <ModerationNav />
       <PageHeader
         title="Moderation"
         description="One case per reported listing, account or conversation, the oldest first. Every action is kept in the log."
       />
-      <ModerationNav />
       <PagedList
         query={cases}
         noun="open cases"
