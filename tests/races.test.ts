@@ -33,8 +33,7 @@ const realInsertBooking = realBookings.insertBooking;
 const realHasAcceptedBooking = realBookings.hasAcceptedBooking;
 const realInsertProduct = (await vi.importActual<typeof productsRepository>('../src/server/products/repository'))
   .insertProduct;
-const realFindReport = (await vi.importActual<typeof reportsRepository>('../src/server/reports/repository'))
-  .findReport;
+const realFindReport = (await vi.importActual<typeof reportsRepository>('../src/server/reports/repository')).findReport;
 
 /**
  * Runs `meanwhile` (another request) after the booking's last check and before its transaction

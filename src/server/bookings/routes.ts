@@ -29,7 +29,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/store/booking/product',
-    { schema: { body: bookingRequestSchema, response: { 201: insertResultSchema } }, onRequest: [buyerOrSeller, mayAct('book')] },
+    {
+      schema: { body: bookingRequestSchema, response: { 201: insertResultSchema } },
+      onRequest: [buyerOrSeller, mayAct('book')],
+    },
     async (request, reply) => {
       const insertedId = await bookProduct(deps, callerOf(request).user, request.body);
       return reply.status(201).send({ acknowledged: true, insertedId });
