@@ -127,3 +127,46 @@ for (const [size, viewport] of [
     }
   });
 }
+
+test('a seller reports a buyer’s conversation; the admin sees the reported message as it was', async ({
+  page,
+  browser,
+  registerSeller,
+  registerBuyer,
+  createListing,
+  loginAs,
+  adminCredentials,
+}) => {
+  const seller = await registerSeller();
+  const buyer = await registerBuyer({ name: uniqueText('Buyer') });
+  const listing = await createListing(seller, { productName: uniqueText('Chat Galaxy') });
+  const started = await buyer.api.post('/api/conversations', { data: { productId: listing._id } });
+  const { _id: conversationId } = (await started.json()) as { _id: string };
+  const scam = `Send 2000 Tk advance by bKash first ${uniqueText('ref')}`;
+  const sent = await buyer.api.post(`/api/conversations/${conversationId}/messages`, {
+    data: { clientId: `e2e${Date.now()}`, text: scam },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+
+  await loginAs(page, seller);
+  await page.goto(`/dashboard/inbox/${conversationId}`);
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').selectOption({ label: 'Asks for advance payment (bKash/Nagad)' });
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Reported to admin. Thank you for keeping PhoneHaat safe.')).toBeVisible();
+
+  const admin = await pageOf(browser, { width: 1366, height: 850 });
+  try {
+    await loginAs(admin.page, adminCredentials);
+    await admin.page.goto('/dashboard/moderation');
+    const card = admin.page.getByRole('article').filter({ hasText: buyer.name });
+    await card.getByRole('link', { name: /^Open the case of/ }).click();
+    const evidence = admin.page.getByRole('region', { name: 'Reports, as they were when reported' });
+    const messages = evidence.getByRole('list', { name: /^Messages about/ });
+    await expect(messages.getByRole('listitem').filter({ hasText: 'reported message' })).toContainText(scam);
+    await expectNoSeriousAxeViolations(admin.page);
+  } finally {
+    await admin.context.close();
+  }
+});
