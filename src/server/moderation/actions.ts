@@ -12,7 +12,7 @@ import { AppError, notFound } from '#server/errors';
 import { withNotifications, type Notify } from '#server/notifications/service';
 import { moderateListing, restrict, suspend, type Effect } from './effects';
 import { toAffected, toReporter } from './messages';
-import { tellWithMail } from './notify';
+import { tellAllWithMail } from './notify';
 import { appendLog, closeCase, findCase, reportersOfCase } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -65,21 +65,19 @@ export async function actOnCase(deps: DealDeps, admin: UserRow, caseId: string, 
       until_at: until,
       ...effect,
     });
-    if (targetId && request.action !== 'dismiss') {
-      await tellWithMail(
-        trx,
-        tell,
-        toAffected(targetId, request.action, {
-          title: found.title,
-          reason: request.reason,
-          note: request.note || null,
-          until,
-        }),
-      );
-    }
-    for (const reporter of await reportersOfCase(trx, caseId)) {
-      await tellWithMail(trx, tell, toReporter(reporter, found.title, request.action));
-    }
+    const affected =
+      targetId && request.action !== 'dismiss'
+        ? [
+            toAffected(targetId, request.action, {
+              title: found.title,
+              reason: request.reason,
+              note: request.note || null,
+              until,
+            }),
+          ]
+        : [];
+    const reporters = (await reportersOfCase(trx, caseId)).map((id) => toReporter(id, found.title, request.action));
+    await tellAllWithMail(trx, tell, [...affected, ...reporters]);
     return logId;
   });
 }

@@ -23,3 +23,13 @@ export async function tellWithMail(trx: Kysely<Database>, tell: Notify, notifica
     data: { template: 'moderation', kind, message, link },
   });
 }
+
+/**
+ * Tells several people, their mails queued in the order of their ids: each mail takes its
+ * recipient's counter row (locked until the commit on PostgreSQL), so two decisions telling the
+ * same people always lock in one order and never deadlock (as withNotifications does).
+ */
+export async function tellAllWithMail(trx: Kysely<Database>, tell: Notify, notifications: NewNotification[]) {
+  const ordered = [...notifications].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  for (const notification of ordered) await tellWithMail(trx, tell, notification);
+}
