@@ -9,6 +9,7 @@ import { newId } from '#server/db/ids';
 import { errorStatus } from '#server/errors';
 import type { Product } from '#shared/products';
 import { insertUser } from '#server/users/repository';
+import { appendLog } from '#server/moderation/repository';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { mailTo, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail';
@@ -93,6 +94,62 @@ const records = {
       // Words of its own each time: the same text in many conversations is held as spam.
       payload: { clientId: newId(), text: `Is the price negotiable? (${newId()})` },
     });
+    return id;
+  },
+  /** A conversation in which both sides wrote, so either may report the other. */
+  async conversationBothWrote() {
+    const id = await records.conversation();
+    await actors.seller.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      payload: { clientId: newId(), text: `It is, a little (${newId()})` },
+    });
+    return id;
+  },
+  /** An open moderation case: `buyer` reported a new account. */
+  async moderationCase() {
+    const target = await records.user('seller');
+    const response = await actors.buyer.request({
+      method: 'POST',
+      url: '/api/moderation/reports/user',
+      payload: { userId: target.id, reason: 'spam' },
+    });
+    return response.json<{ insertedId: string }>().insertedId;
+  },
+  /** A warning of `seller` in the moderation log. */
+  warning: () =>
+    appendLog(t.db, {
+      case_id: null,
+      actor_id: actors.admin.user.uid,
+      actor_name: 'Matrix admin',
+      is_automated: false,
+      action: 'warn',
+      subject_type: 'user',
+      subject_id: actors.seller.user.uid,
+      target_user_id: actors.seller.user.uid,
+      reason: 'spam',
+      note: null,
+      until_at: null,
+      before: {},
+      after: {},
+    }),
+  /** A pending appeal of `seller` against a warning. */
+  async appeal() {
+    const response = await actors.seller.request({
+      method: 'POST',
+      url: '/api/account/appeals',
+      payload: { logId: await records.warning(), text: 'Not me' },
+    });
+    return response.json<{ insertedId: string }>().insertedId;
+  },
+  /** A listing of `seller` that a moderator asked to change. */
+  async changesRequested() {
+    const id = await listProduct(actors.seller);
+    await t.db
+      .updateTable('products')
+      .set({ is_hidden: true, moderation_state: 'changes_requested', moderation_reason: 'Matrix' })
+      .where('id', '=', id)
+      .execute();
     return id;
   },
   /** A user row made directly, without a password: a target for admin calls, never a caller. */
@@ -657,6 +714,68 @@ const TABLE: Row[] = [
     path: '/api/reported/product/delete/:id',
     allowed: admin,
     call: async () => ({ url: `/api/reported/product/delete/${await records.report()}` }),
+  },
+
+  // The moderation desk (docs/moderation.md)
+  {
+    method: 'POST',
+    path: '/api/moderation/reports/conversation',
+    allowed: ['buyer', 'seller'],
+    call: async () => ({
+      url: '/api/moderation/reports/conversation',
+      payload: { conversationId: await records.conversationBothWrote(), reason: 'spam' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/moderation/reports/user',
+    allowed: signedIn,
+    call: async () => ({
+      url: '/api/moderation/reports/user',
+      payload: { userId: (await records.user('seller')).id, reason: 'scam' },
+    }),
+  },
+  { method: 'GET', path: '/api/moderation/cases', allowed: admin, call: () => ({ url: '/api/moderation/cases' }) },
+  {
+    method: 'GET',
+    path: '/api/moderation/cases/:id',
+    allowed: admin,
+    call: async () => ({ url: `/api/moderation/cases/${await records.moderationCase()}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/moderation/cases/:id/actions',
+    allowed: admin,
+    call: async () => ({
+      url: `/api/moderation/cases/${await records.moderationCase()}/actions`,
+      payload: { action: 'dismiss', reason: 'no_violation' },
+    }),
+  },
+  { method: 'GET', path: '/api/moderation/log', allowed: admin, call: () => ({ url: '/api/moderation/log' }) },
+  { method: 'GET', path: '/api/moderation/log.csv', allowed: admin, call: () => ({ url: '/api/moderation/log.csv' }) },
+  { method: 'GET', path: '/api/moderation/appeals', allowed: admin, call: () => ({ url: '/api/moderation/appeals' }) },
+  {
+    method: 'PUT',
+    path: '/api/moderation/appeals/:id',
+    allowed: admin,
+    call: async () => ({
+      url: `/api/moderation/appeals/${await records.appeal()}`,
+      payload: { decision: 'upheld', reason: 'Checked again' },
+    }),
+  },
+  { method: 'GET', path: '/api/account/standing', allowed: signedIn, call: () => ({ url: '/api/account/standing' }) },
+  // Only the person an action was taken against may appeal it: here, `seller` was warned.
+  {
+    method: 'POST',
+    path: '/api/account/appeals',
+    allowed: owner,
+    call: async () => ({ url: '/api/account/appeals', payload: { logId: await records.warning(), text: 'Not me' } }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/resubmit/product/:id',
+    allowed: owner,
+    call: async () => ({ url: `/api/resubmit/product/${await records.changesRequested()}` }),
   },
 ];
 

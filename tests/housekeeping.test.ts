@@ -210,6 +210,7 @@ describe('runHousekeeping', () => {
       'old mail and mailed links',
       'old notifications',
       'ended limit counters',
+      'ended restrictions',
     ]);
   });
 

@@ -25,7 +25,7 @@ vi.mock('#server/products/repository', async (importOriginal) => {
 });
 vi.mock('#server/reports/repository', async (importOriginal) => {
   const real = await importOriginal<typeof reportsRepository>();
-  return { ...real, insertReport: vi.fn(real.insertReport) };
+  return { ...real, findReport: vi.fn(real.findReport) };
 });
 
 const realBookings = await vi.importActual<typeof bookingsRepository>('../src/server/bookings/repository');
@@ -33,8 +33,7 @@ const realInsertBooking = realBookings.insertBooking;
 const realHasAcceptedBooking = realBookings.hasAcceptedBooking;
 const realInsertProduct = (await vi.importActual<typeof productsRepository>('../src/server/products/repository'))
   .insertProduct;
-const realInsertReport = (await vi.importActual<typeof reportsRepository>('../src/server/reports/repository'))
-  .insertReport;
+const realFindReport = (await vi.importActual<typeof reportsRepository>('../src/server/reports/repository')).findReport;
 
 /**
  * Runs `meanwhile` (another request) after the booking's last check and before its transaction
@@ -59,10 +58,12 @@ function beforeNextProductInsert(meanwhile: (db: Kysely<Database>) => Promise<un
   });
 }
 
+/** The report's last check before its transaction (the report and its case are written together). */
 function beforeNextReportInsert(meanwhile: () => Promise<unknown>) {
-  vi.mocked(reportsRepository.insertReport).mockImplementationOnce(async (db, productId, reporterId) => {
+  vi.mocked(reportsRepository.findReport).mockImplementationOnce(async (db, productId, reporterId) => {
+    const found = await realFindReport(db, productId, reporterId);
     await meanwhile();
-    return realInsertReport(db, productId, reporterId);
+    return found;
   });
 }
 
@@ -70,7 +71,7 @@ const { t, admin, buyer } = useTestApp({ admin: 'admin', buyer: 'buyer' });
 afterEach(() => {
   vi.mocked(bookingsRepository.insertBooking).mockReset().mockImplementation(realInsertBooking);
   vi.mocked(bookingsRepository.hasAcceptedBooking).mockReset().mockImplementation(realHasAcceptedBooking);
-  vi.mocked(reportsRepository.insertReport).mockReset().mockImplementation(realInsertReport);
+  vi.mocked(reportsRepository.findReport).mockReset().mockImplementation(realFindReport);
   vi.mocked(productsRepository.insertProduct).mockReset().mockImplementation(realInsertProduct);
 });
 
@@ -143,7 +144,7 @@ describe('a report whose product goes away before it is stored', () => {
     const response = await report(buyer, productId);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual(productNotFound);
-    expect(reportsRepository.insertReport).toHaveBeenCalledTimes(1);
+    expect(reportsRepository.findReport).toHaveBeenCalledTimes(1);
   });
 
   it('answers 404 when its seller is deleted in between', async () => {

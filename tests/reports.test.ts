@@ -50,6 +50,9 @@ describe('POST /api/report/product', () => {
       sellerEmail: seller.email,
       sellerMobile: product.sellerMobile,
       reportedAt: expect.any(String),
+      reason: 'not_given',
+      reasonLabel: 'No reason given',
+      note: null,
     });
   });
 

@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_LISTING_COUNT, DEMO_PASSWORD, seedDemoData } from '
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { BOOKING_STATUSES, buyerOrderSchema } from '#shared/bookings';
 import type { Product } from '#shared/products';
+import { caseSummarySchema, standingSchema } from '#shared/moderation';
 import { imageFileNames } from '#server/uploads/names';
 import { logInActor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
@@ -38,13 +39,13 @@ describe('demo seed', () => {
     expect(await seedDemoData(t.db, t.images, { log: (line) => lines.push(line) })).toBe(true);
 
     expect(await countAll()).toEqual({
-      users: 5,
+      users: 6,
       // Four listings have three photos each.
       uploads: DEMO_LISTING_COUNT + 8,
       products: DEMO_LISTING_COUNT,
       // Every state of the deal at least once (the deal's own test reads them).
       bookings: 9,
-      reports: 1,
+      reports: 2,
       verification_requests: 1,
     });
 
@@ -56,7 +57,7 @@ describe('demo seed', () => {
         .filter((u) => u.role === 'seller')
         .map((u) => u.is_verified)
         .sort(),
-    ).toEqual([false, true]);
+    ).toEqual([false, false, true]);
     for (const user of users) expect(user.password_hash).toMatch(/^\$argon2id\$/);
 
     const products = await t.db
@@ -160,6 +161,22 @@ describe('demo seed', () => {
     expect(publicIds).not.toContain(hidden[0]!._id);
   });
 
+  it('shows the moderation desk: open cases, a restricted account and its appeal', async () => {
+    await seedDemoData(t.db, t.images, { log: () => {} });
+    const admin = await logInActor(t.app, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
+    const cases = caseSummarySchema.array().parse((await admin.request({ url: '/api/moderation/cases' })).json());
+    expect(cases.map((c) => [c.subjectType, c.reports])).toEqual([
+      ['listing', 2],
+      ['user', 1],
+    ]);
+    const appeals = (await admin.request({ url: '/api/moderation/appeals' })).json<unknown[]>();
+    expect(appeals).toHaveLength(1);
+    const restricted = await logInActor(t.app, DEMO_ACCOUNTS.restrictedSeller.email, DEMO_PASSWORD);
+    const standing = standingSchema.parse((await restricted.request({ url: '/api/account/standing' })).json());
+    expect(standing.restrictedUntil).not.toBeNull();
+    expect(standing.notices[0]?.appeal?.status).toBe('pending');
+  });
+
   it('lets the demo accounts sign in with the demo password', async () => {
     await seedDemoData(t.db, t.images, { log: () => {} });
     const seller = await logInActor(t.app, DEMO_ACCOUNTS.verifiedSeller.email, DEMO_PASSWORD);
@@ -170,7 +187,7 @@ describe('demo seed', () => {
     const lines: string[] = [];
     expect(await seedDemoData(t.db, t.images, { log: (line) => lines.push(line), withAdmin: false })).toBe(true);
     const roles = (await t.db.selectFrom('users').select('role').execute()).map((u) => u.role);
-    expect(roles).toHaveLength(4);
+    expect(roles).toHaveLength(Object.keys(DEMO_ACCOUNTS).length - 1);
     expect(roles).not.toContain('admin');
     expect(lines.join('\n')).not.toContain(DEMO_ACCOUNTS.admin.email);
   });

@@ -42,6 +42,7 @@ import { uploadRoutes } from '#server/uploads/routes';
 import { registerImageServing } from '#server/uploads/serving';
 import { userRoutes } from '#server/users/routes';
 import { verificationRoutes } from '#server/verification/routes';
+import { moderationRoutes } from '#server/moderation/routes';
 
 export interface AppOptions {
   /** Logs at this level (to `stream`, or standard output); the logged URLs carry no emails or OAuth codes. */
@@ -158,6 +159,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
         reportRoutes,
         chatRoutes,
         searchRoutes,
+        moderationRoutes,
       ]) {
         await api.register(routes);
       }

@@ -5,6 +5,7 @@ import { expireRequests } from '#server/bookings/deal';
 import { deleteStaleLoginCounters } from '#server/auth/throttle';
 import { changedRows } from '#server/db/changes';
 import { deleteEndedCounters } from '#server/limits/counters';
+import { liftEndedRestrictions } from '#server/moderation/sanctions';
 import type { Deps } from './deps';
 import { imageFileNames } from '#server/uploads/names';
 import { deleteUnusedUploads } from '#server/uploads/repository';
@@ -90,6 +91,7 @@ export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'old mail and mailed links', run: removeOldMail },
   { name: 'old notifications', run: removeOldNotifications, changesPublic: false },
   { name: 'ended limit counters', run: removeEndedLimitCounters, changesPublic: false },
+  { name: 'ended restrictions', run: (deps, now) => liftEndedRestrictions(deps.db, now), changesPublic: false },
 ];
 
 /**

@@ -12,6 +12,10 @@ export const errorStatus = {
   FORBIDDEN: 403,
   /** Listing a phone and applying for seller verification wait for a verified email address. */
   EMAIL_NOT_VERIFIED: 403,
+  /** A moderator restricted the account for some days: it may not list, book, message or review until then. */
+  ACCOUNT_RESTRICTED: 403,
+  /** A moderator suspended the account: it cannot sign in. */
+  ACCOUNT_SUSPENDED: 403,
   NOT_FOUND: 404,
   /** A method the path does not take. */
   METHOD_NOT_ALLOWED: 405,

@@ -11,6 +11,9 @@ const NOTIFICATION_KINDS = [
   'seller_verified',
   'listing_removed',
   'chat_message',
+  'moderation_action',
+  'report_reviewed',
+  'appeal_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

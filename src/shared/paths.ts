@@ -4,6 +4,7 @@ export const routePatterns = {
   product: '/productId/:id',
   editProduct: '/dashboard/editproduct/:id',
   conversation: '/dashboard/inbox/:id',
+  moderationCase: '/dashboard/moderation/case/:id',
 } as const;
 
 const pathTo = (pattern: string) => (id: string) => pattern.replace(':id', encodeURIComponent(id));
@@ -41,4 +42,9 @@ export const paths = {
   myOrders: '/dashboard/myorders',
   inbox: '/dashboard/inbox',
   conversation: pathTo(routePatterns.conversation),
+  moderation: '/dashboard/moderation',
+  moderationCase: pathTo(routePatterns.moderationCase),
+  moderationLog: '/dashboard/moderation/log',
+  moderationAppeals: '/dashboard/moderation/appeals',
+  accountStanding: '/dashboard/account-standing',
 } as const;

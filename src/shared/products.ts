@@ -131,7 +131,11 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 /** GET /products (the seller's own list): each phone with how many booking requests are open on it. */
-export const myProductSchema = productSchema.extend({ openRequests: z.number() });
+export const myProductSchema = productSchema.extend({
+  openRequests: z.number(),
+  /** A moderator keeps it off sale, and why (docs/moderation.md); null otherwise. */
+  moderation: z.object({ state: z.string(), reason: z.string() }).nullable(),
+});
 export type MyProduct = z.infer<typeof myProductSchema>;
 
 /** GET /product/{id}/mine: what the signed-in user has done with a listing, so its page can say so. */

@@ -1,9 +1,15 @@
 import { z } from './zod';
 import { idSchema } from './common';
+import { OTHER_NEEDS_TEXT, REASONS_BY_SUBJECT, REPORT_NOTE_MAX } from './moderation';
 
-export const reportRequestSchema = z.object({
-  product_id: z.string({ error: 'Choose a product to report' }).pipe(idSchema),
-});
+/** The spec's call, now with a reason (docs/moderation.md); without one it is kept as "No reason given". */
+export const reportRequestSchema = z
+  .object({
+    product_id: z.string({ error: 'Choose a product to report' }).pipe(idSchema),
+    reason: z.enum(REASONS_BY_SUBJECT.listing, { error: 'Choose a reason' }).optional(),
+    note: z.string().trim().max(REPORT_NOTE_MAX, `Keep this under ${REPORT_NOTE_MAX} characters`).optional(),
+  })
+  .refine((r) => r.reason !== 'other' || !!r.note, { message: OTHER_NEEDS_TEXT, path: ['note'] });
 export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
 export const reportedProductSchema = z.object({
@@ -15,5 +21,8 @@ export const reportedProductSchema = z.object({
   sellerEmail: z.string(),
   sellerMobile: z.string(),
   reportedAt: z.string(),
+  reason: z.string(),
+  reasonLabel: z.string(),
+  note: z.string().nullable(),
 });
 export type ReportedProduct = z.infer<typeof reportedProductSchema>;

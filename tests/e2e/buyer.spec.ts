@@ -174,7 +174,8 @@ test('a buyer reports a product once, after confirming; cancelling sends nothing
   expect(reports).toBe(0);
 
   await page.getByRole('button', { name: 'Report to admin' }).click();
-  await page.getByRole('button', { name: 'Yes, report it' }).click();
+  await page.getByRole('dialog').getByLabel('Reason').selectOption({ label: 'Bait price' });
+  await page.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByText('Reported to admin. Thank you for keeping PhoneHaat safe.')).toBeVisible();
   await expect(
     page.getByText(/You reported this listing on \d{4}-\d{2}-\d{2}\. The admin will check it\./),

@@ -25,6 +25,15 @@ export function ReportedProducts() {
       image: report.productImg,
     })),
     { header: 'Seller Name', cell: (report) => report.sellerName || 'Not Found' },
+    {
+      header: 'Reason',
+      cell: (report) => (
+        <>
+          {report.reasonLabel}
+          {report.note && <span className="block text-ink-500">{report.note}</span>}
+        </>
+      ),
+    },
     { header: 'Seller Email', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (report) => report.sellerEmail },
     {
       header: 'Seller Mobile',

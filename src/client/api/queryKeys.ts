@@ -63,4 +63,12 @@ export const queryKeys = {
     unread: [...privateRoot, 'notifications', 'unread'] as const,
     list: [...privateRoot, 'notifications', 'list'] as const,
   },
+  moderation: {
+    all: [...privateRoot, 'moderation'] as const,
+    cases: [...privateRoot, 'moderation', 'cases'] as const,
+    case: (id: string) => [...privateRoot, 'moderation', 'case', id] as const,
+    log: [...privateRoot, 'moderation', 'log'] as const,
+    appeals: [...privateRoot, 'moderation', 'appeals'] as const,
+    standing: [...privateRoot, 'moderation', 'standing'] as const,
+  },
 };

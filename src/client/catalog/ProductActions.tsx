@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { BookingStatus } from '#shared/bookings';
@@ -12,6 +12,8 @@ import { Button } from '#client/components/Button';
 import { preloadBookingForm } from '#client/deal/BookingDialog';
 import { MessageSellerButton } from '#client/chat/MessageSellerButton';
 import { paths } from '#shared/paths';
+import type { ListingReport, ReportForm } from '#shared/moderation';
+import { ReportDialog } from '#client/moderation/ReportDialog';
 
 const BUYERS_ONLY_ID = 'book-now-not-for-admin';
 const CLOSED: readonly BookingStatus[] = ['declined', 'cancelled', 'expired'];
@@ -67,23 +69,19 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
     if (mayBook) preloadBookingForm();
   }, [mayBook]);
 
-  const reportToAdmin = async () => {
-    // The dialog library is only needed here, and only by some: it loads on the click.
-    const { confirmAction } = await import('#client/components/dialogs');
-    const confirmed = await confirmAction({
-      title: 'Report this listing?',
-      text: 'Tell the admin something is wrong with it (a fake, a stolen phone, a misleading price). The admin checks it and may remove it.',
-      confirmText: 'Yes, report it',
-    });
-    if (!confirmed) return;
+  const [reporting, setReporting] = useState(false);
+  // The dialog checked the form with the listing's schema, so its reason is one of a listing's.
+  const sendReport = (form: ReportForm) =>
     report.mutate(
-      { product_id: product._id },
+      { product_id: product._id, ...(form as ListingReport) },
       {
-        onSuccess: () => toast.success('Reported to admin. Thank you for keeping PhoneHaat safe.'),
+        onSuccess: () => {
+          setReporting(false);
+          toast.success('Reported to admin. Thank you for keeping PhoneHaat safe.');
+        },
         onError: (error) => toast.error(error.message),
       },
     );
-  };
 
   return (
     <div className="mt-6 flex flex-col gap-4">
@@ -153,13 +151,22 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
               variant="ghost"
               size="sm"
               loading={report.isPending}
-              onClick={() => void reportToAdmin()}
+              onClick={() => setReporting(true)}
               className="-ml-1 text-red-700 hover:text-red-800"
             >
               Report to admin
             </Button>
           </p>
         ))}
+      <ReportDialog
+        open={reporting}
+        subject="listing"
+        title="Report this listing?"
+        description="Tell the admin what is wrong with it. The admin checks it and may hide or remove it."
+        busy={report.isPending}
+        onClose={() => setReporting(false)}
+        onSubmit={sendReport}
+      />
     </div>
   );
 }

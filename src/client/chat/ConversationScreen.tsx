@@ -24,6 +24,7 @@ import { EmptyState } from '#client/components/EmptyState';
 import { formatTk } from '#client/components/formatTk';
 import { Spinner } from '#client/components/Spinner';
 import { PhoneStatusBadge } from './PhoneStatusBadge';
+import { ReportConversationButton } from '#client/moderation/ReportConversationButton';
 
 const COMPOSER_ID = 'chat-composer';
 const COMPOSER_ERROR_ID = 'chat-composer-error';
@@ -415,8 +416,11 @@ export function ConversationScreen() {
         <Link to={paths.inbox} className="text-sm font-medium text-brand-700 hover:underline">
           ← Inbox
         </Link>
-        {!conversation.data.blockedByMe && conversation.data.otherName !== DELETED_ACCOUNT && (
-          <BlockButton id={id} name={conversation.data.otherName} />
+        {conversation.data.otherName !== DELETED_ACCOUNT && (
+          <div className="flex items-center gap-1">
+            <ReportConversationButton conversationId={id} name={conversation.data.otherName} />
+            {!conversation.data.blockedByMe && <BlockButton id={id} name={conversation.data.otherName} />}
+          </div>
         )}
       </div>
       <PhoneCard conversation={conversation.data} />

@@ -13,6 +13,7 @@ const adminEntries: MenuEntry[] = [
   { to: paths.allBuyers, label: 'All Buyer' },
   { to: paths.sellerVerification, label: 'Seller Verification Request' },
   { to: paths.reportedProducts, label: 'Reported product' },
+  { to: paths.moderation, label: 'Moderation' },
 ];
 
 const sellerEntries: MenuEntry[] = [
@@ -27,6 +28,9 @@ const buyerEntries: MenuEntry[] = [{ to: paths.myOrders, label: 'My orders' }];
 const startSelling: MenuEntry = { to: paths.startSelling, label: 'Start selling' };
 /** Buyers' and sellers' conversations. */
 const inbox: MenuEntry = { to: paths.inbox, label: 'Inbox' };
+
+/** What moderators decided about the account, with its appeals (docs/moderation.md). */
+const standing: MenuEntry = { to: paths.accountStanding, label: 'Account standing' };
 
 /** Every role's, after the role screens. */
 const account: MenuEntry = { to: paths.account, label: 'Account settings' };
@@ -43,6 +47,7 @@ export function menuFor(roles: Roles): MenuEntry[] {
     ...(roles.isBuyer ? buyerEntries : []),
     ...(roles.isBuyer && !roles.isSeller ? [startSelling] : []),
     ...(roles.isBuyer || roles.isSeller ? [inbox] : []),
+    ...(roles.isBuyer || roles.isSeller ? [standing] : []),
     account,
   ];
 }

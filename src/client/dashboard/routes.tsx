@@ -17,6 +17,10 @@ const adminScreens: RouteObject[] = [
     async () => (await import('#client/admin/SellerVerificationRequests')).SellerVerificationRequests,
   ),
   lazyScreen(paths.reportedProducts, async () => (await import('#client/admin/ReportedProducts')).ReportedProducts),
+  lazyScreen(paths.moderation, async () => (await import('#client/moderation/ModerationQueue')).ModerationQueue),
+  lazyScreen(routePatterns.moderationCase, async () => (await import('#client/moderation/CaseScreen')).CaseScreen),
+  lazyScreen(paths.moderationLog, async () => (await import('#client/moderation/ModerationLog')).ModerationLog),
+  lazyScreen(paths.moderationAppeals, async () => (await import('#client/moderation/AppealsScreen')).AppealsScreen),
 ];
 
 const sellerScreens: RouteObject[] = [
@@ -39,6 +43,10 @@ export const dashboardRoutes: RouteObject[] = [
       lazyScreen(paths.account, async () => (await import('#client/accounts/AccountSettings')).AccountSettings),
       lazyScreen(paths.startSelling, async () => (await import('#client/accounts/StartSelling')).StartSelling),
       lazyScreen(paths.inbox, async () => (await import('#client/chat/Inbox')).Inbox),
+      lazyScreen(
+        paths.accountStanding,
+        async () => (await import('#client/moderation/AccountStanding')).AccountStanding,
+      ),
       lazyScreen(
         routePatterns.conversation,
         async () => (await import('#client/chat/ConversationScreen')).ConversationScreen,

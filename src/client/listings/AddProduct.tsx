@@ -1,3 +1,4 @@
+import { RestrictionNotice } from '#client/moderation/RestrictionNotice';
 import { resendVerification } from '#client/accounts/api/account';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
@@ -34,6 +35,7 @@ export function AddProduct() {
         <VerifyEmailFirst email={user.email} />
       ) : (
         <>
+          <RestrictionNotice doing="list phones" />
           <VerificationNotice />
           <ProductForm />
         </>

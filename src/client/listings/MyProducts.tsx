@@ -13,6 +13,7 @@ import {
 import { useMarkSoldElsewhere } from '#client/deal/api/deal';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { confirmAction } from '#client/components/dialogs';
+import { ListingModeration } from '#client/moderation/ListingModeration';
 import { Badge } from '#client/components/Badge';
 import { Button, ButtonLink } from '#client/components/Button';
 import type { Column } from '#client/components/DataTable';
@@ -114,6 +115,7 @@ export function MyProducts() {
           <SaleStatus product={product} />
           {product.advertiseStatus && !product.sellStatus && <Badge tone="brand">Advertised</Badge>}
           <OpenRequests count={product.openRequests} />
+          <ListingModeration product={product} />
         </span>
       ),
     },
@@ -138,15 +140,17 @@ export function MyProducts() {
               >
                 Mark sold
               </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                className={HIDE_WIDTH}
-                loading={setHidden.runningFor(product._id)}
-                onClick={() => toggleHidden(product)}
-              >
-                {product.hidden ? 'Show' : 'Hide'}
-              </Button>
+              {!product.moderation && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className={HIDE_WIDTH}
+                  loading={setHidden.runningFor(product._id)}
+                  onClick={() => toggleHidden(product)}
+                >
+                  {product.hidden ? 'Show' : 'Hide'}
+                </Button>
+              )}
             </div>
           )}
           <div className={ACTION_LINE}>

@@ -1,3 +1,4 @@
+import { assertNotSuspended } from '#server/moderation/sanctions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '#shared/auth';
 import type { Deps } from '#server/deps';
@@ -42,6 +43,7 @@ export async function startSession(
   reply: FastifyReply,
   user: UserRow,
 ): Promise<void> {
+  assertNotSuspended(user);
   const { token, hash } = newSessionToken();
   await createSession(deps.db, user.id, hash, deviceOf(request));
   reply.setCookie(sessionCookieName(deps.config), token, {

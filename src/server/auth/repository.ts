@@ -50,6 +50,7 @@ const sessionUser = (db: Kysely<Database>) =>
       'sessions.last_used_at as session_used_at',
       'sessions.ip_range as session_ip_range',
     ])
+    .where('users.is_suspended', '=', false)
     .where('sessions.expires_at', '>', nowIso())
     .where('sessions.last_used_at', '>', idleSince());
 

@@ -10,6 +10,7 @@ import { idParamsSchema, insertResultSchema, updateResultSchema } from '#shared/
 import { callerOf, requireRole } from '#server/auth/guards';
 import { optionalBody } from '#server/http/empty-body';
 import { pagedList } from '#server/http/paging';
+import { mayAct } from '#server/moderation/sanctions';
 import { acceptBooking, cancelBooking, declineBooking, markSoldElsewhere, sellToBuyer } from './deal';
 import { listOrdersOfBuyer, listRequestsOfSeller } from './repository';
 import { bookProduct } from './service';
@@ -28,7 +29,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/store/booking/product',
-    { schema: { body: bookingRequestSchema, response: { 201: insertResultSchema } }, onRequest: buyerOrSeller },
+    {
+      schema: { body: bookingRequestSchema, response: { 201: insertResultSchema } },
+      onRequest: [buyerOrSeller, mayAct('book')],
+    },
     async (request, reply) => {
       const insertedId = await bookProduct(deps, callerOf(request).user, request.body);
       return reply.status(201).send({ acknowledged: true, insertedId });

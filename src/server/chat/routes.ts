@@ -14,6 +14,7 @@ import { notFound } from '#server/errors';
 import { callerOf, requireRole, signedIn } from '#server/auth/guards';
 import { privateWrite } from '#server/cache/hooks';
 import { pagedList } from '#server/http/paging';
+import { mayAct } from '#server/moderation/sanctions';
 import { cursorOfConversation, cursorOfMessage, listBlocked, listConversations } from './repository';
 import {
   blockOther,
@@ -40,7 +41,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         body: startConversationSchema,
         response: { 200: startedConversationSchema, 201: startedConversationSchema },
       },
-      onRequest: buysPhones,
+      onRequest: [buysPhones, mayAct('message')],
       config: privateWrite,
     },
     async (request, reply) => {
@@ -77,7 +78,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         body: chatMessageRequestSchema,
         response: { 200: chatMessageSchema, 201: chatMessageSchema },
       },
-      onRequest: signedIn,
+      onRequest: [signedIn, mayAct('message')],
       config: privateWrite,
     },
     async (request, reply) => {

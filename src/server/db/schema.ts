@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { BookingStatus } from '#shared/bookings';
 import type { NotificationKind } from '#shared/notifications';
+import type { ModerationListingState } from '#shared/moderation';
 
 /**
  * Table shapes as the application sees them on both engines: booleans are `is_*` columns and
@@ -20,6 +21,10 @@ export interface UsersTable {
   /** The mobile number given when starting to sell; it fills in the seller's number of new listings. */
   phone_number: string | null;
   created_at: string;
+  /** Restricted by a moderator until then (src/server/moderation/sanctions.ts); past it, lifted. */
+  restricted_until: string | null;
+  /** Suspended by a moderator: no session, no sign-in. */
+  is_suspended: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -105,6 +110,10 @@ export interface ProductsTable {
   price_changed_at: string | null;
   edited_at: string | null;
   posted_at: string;
+  /** Set while a moderator keeps the listing off sale (hidden, removed, changes asked, its seller suspended). */
+  moderation_state: ModerationListingState | null;
+  /** Why, as the seller is told. */
+  moderation_reason: string | null;
 }
 
 /** Every resale price a listing had, from when (see products/prices.ts). */
@@ -168,6 +177,8 @@ export interface ReportsTable {
   product_id: string;
   reporter_id: string;
   reported_at: string;
+  reason: Generated<string>;
+  note: string | null;
 }
 
 /** One row per phone a buyer can find; kept by src/server/search/indexing.ts in the writes' transactions. */
@@ -284,6 +295,71 @@ export interface ChatBlocksTable {
   created_at: string;
 }
 
+/** One reported or flagged thing; see migrations/015-moderation.ts. */
+export interface ModerationCasesTable {
+  id: string;
+  subject_type: string;
+  subject_id: string;
+  /** The person whose listing, conversation or account it is (signals and sanctions). */
+  subject_user_id: string | null;
+  title: string;
+  is_open: boolean;
+  opened_at: string;
+  closed_at: string | null;
+}
+
+export interface CaseReportsTable {
+  id: string;
+  case_id: string;
+  subject_type: string;
+  subject_id: string;
+  /** null: flagged by the server itself (a resubmitted listing), or the reporter's account is gone. */
+  reporter_id: string | null;
+  reason: string;
+  note: string | null;
+  /** JSON of the thing as it was when reported. */
+  snapshot: string;
+  reported_at: string;
+}
+
+export interface EvidencePhotosTable {
+  case_report_id: string;
+  upload_id: string;
+}
+
+/** The append-only audit log: the database refuses updates and deletes. */
+export interface ModerationLogTable {
+  id: string;
+  case_id: string | null;
+  actor_id: string | null;
+  actor_name: string;
+  is_automated: boolean;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  target_user_id: string | null;
+  reason: string;
+  note: string | null;
+  /** JSON of what the action changed, before and after. */
+  before_state: string;
+  after_state: string;
+  /** A restriction's end. */
+  until_at: string | null;
+  created_at: string;
+}
+
+export interface AppealsTable {
+  id: string;
+  log_id: string;
+  user_id: string;
+  text: string;
+  status: 'pending' | 'upheld' | 'reversed';
+  created_at: string;
+  decided_by: string | null;
+  decision_reason: string | null;
+  decided_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -307,6 +383,11 @@ export interface Database {
   conversations: ConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_blocks: ChatBlocksTable;
+  moderation_cases: ModerationCasesTable;
+  case_reports: CaseReportsTable;
+  evidence_photos: EvidencePhotosTable;
+  moderation_log: ModerationLogTable;
+  appeals: AppealsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -319,3 +400,5 @@ export type NotificationRow = Selectable<NotificationsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type ChatMessageRow = Selectable<ChatMessagesTable>;
+export type ModerationLogRow = Selectable<ModerationLogTable>;
+export type ModerationCaseRow = Selectable<ModerationCasesTable>;

@@ -14,7 +14,9 @@ export const RESET_PASSWORD_MINUTES = 30;
 export type MailData =
   | { template: 'verify-email'; token: string }
   | { template: 'reset-password'; token: string }
-  | { template: 'notification'; kind: string; message: string; link: string };
+  | { template: 'notification'; kind: string; message: string; link: string }
+  /** A moderator's decision (src/server/moderation/notify.ts): always sent, no unsubscribe. */
+  | { template: 'moderation'; kind: string; message: string; link: string };
 
 interface RenderContext {
   publicUrl: string;
@@ -60,6 +62,13 @@ const NOTIFICATION_SUBJECTS: Record<string, string> = {
   booking_sold: 'the phone is sold to you',
 };
 
+/** What a moderation mail is titled, by notification kind. */
+const MODERATION_SUBJECTS: Record<string, string> = {
+  moderation_action: 'a moderator acted on your account',
+  report_reviewed: 'your report was reviewed',
+  appeal_decided: 'your appeal was decided',
+};
+
 /** An address written out (a scheme, `www.`, or a host on a common top-level domain, with or without a path). */
 const TYPED_LINK =
   /\b(?:[a-z][a-z0-9+.-]*:\/\/\S+|www\.\S+|(?:[a-z0-9-]+\.)+(?:com|net|org|info|biz|xyz|top|site|online|click|link|live|shop|app|io|me|ly|co|cc|tk|ru|cn|bd|gl|gd|to|in|us|uk)\b(?:\/\S*)?)/gi;
@@ -102,6 +111,15 @@ export async function renderMail(data: MailData, context: RenderContext): Promis
           ],
           { label: 'Choose a new password', url: link },
         ),
+      };
+    }
+    case 'moderation': {
+      const link = absolute(context.publicUrl, data.link);
+      return {
+        subject: `${PRODUCT_NAME}: ${MODERATION_SUBJECTS[data.kind] ?? 'a moderator looked at your account'}`,
+        link,
+        headers: {},
+        ...layout([withoutTypedLinks(data.message)], { label: 'Open PhoneHaat', url: link }),
       };
     }
     case 'notification': {

@@ -125,7 +125,14 @@ export async function toMyProducts(db: Kysely<Database>, rows: ProductDetailsRow
       rows.map((row) => row.id),
     ),
   ]);
-  return products.map((product) => ({ ...product, openRequests: open.get(product._id) ?? 0 }));
+  const moderated = new Map(rows.map((row) => [row.id, row]));
+  return products.map((product) => {
+    const row = moderated.get(product._id);
+    const moderation = row?.moderation_state
+      ? { state: row.moderation_state, reason: row.moderation_reason ?? '' }
+      : null;
+    return { ...product, openRequests: open.get(product._id) ?? 0, moderation };
+  });
 }
 
 /**

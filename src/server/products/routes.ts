@@ -6,6 +6,7 @@ import { callerOf, requireRole, signedIn } from '#server/auth/guards';
 import { publicAnswer } from '#server/cache/hooks';
 import { notFound } from '#server/errors';
 import { pagedList } from '#server/http/paging';
+import { mayAct } from '#server/moderation/sanctions';
 import {
   cursorOfProduct,
   findProductDetails,
@@ -64,7 +65,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/store_products',
     {
       schema: { body: storeProductRequestSchema, response: { 201: insertResultSchema } },
-      onRequest: [sellerOnly, verifiedEmailOnly],
+      onRequest: [sellerOnly, verifiedEmailOnly, mayAct('list')],
     },
     async (request, reply) => {
       const insertedId = await storeProduct(db, config, callerOf(request).user.id, request.body);
@@ -106,7 +107,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/edit/product/:id',
     {
       schema: { params: idParamsSchema, body: storeProductRequestSchema, response: { 200: updateResultSchema } },
-      onRequest: sellerOnly,
+      onRequest: [sellerOnly, mayAct('list')],
     },
     async (request) => {
       const { params, body } = request;

@@ -111,6 +111,15 @@ const reservedAlready = () =>
     'You accepted a booking of this phone, so it cannot be edited until that booking is cancelled or the phone is sold',
   );
 
+/** A moderator keeps the listing off sale: its seller can neither show nor hide it (docs/moderation.md). */
+const keptOffSale = (state: string) =>
+  new AppError(
+    'CONFLICT',
+    state === 'changes_requested'
+      ? 'A moderator asked for changes to this listing: edit it, then resubmit it'
+      : 'A moderator took this listing off sale; see Account standing in your dashboard to appeal',
+  );
+
 /** Why the buyers whose requests a hide closes are told so. */
 const HIDDEN_REASON = 'the seller took this phone off sale';
 
@@ -158,6 +167,7 @@ export async function hideProduct(
 ): Promise<number> {
   const product = await ownProduct(deps.db, sellerId, productId, hidden ? 'hide' : 'show');
   if (product.is_sold) throw soldAlready(hidden ? 'hidden' : 'shown');
+  if (product.moderation_state) throw keptOffSale(product.moderation_state);
   return withNotifications(deps, async (trx, tell) => {
     const changed = await setHidden(trx, productId, hidden);
     // No one can book a hidden phone, so no one is kept waiting on it: open requests are declined

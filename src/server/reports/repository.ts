@@ -7,6 +7,7 @@ import { readPage } from '#server/db/paging';
 import { imageFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
 import { changedRows } from '#server/db/changes';
+import { reportReasonLabel } from '#shared/moderation';
 
 export const findReport = (db: Kysely<Database>, productId: string, reporterId: string) =>
   db
@@ -16,13 +17,22 @@ export const findReport = (db: Kysely<Database>, productId: string, reporterId: 
     .where('reporter_id', '=', reporterId)
     .executeTakeFirst();
 
-export async function insertReport(db: Kysely<Database>, productId: string, reporterId: string): Promise<string> {
+/** Stores a report; null when this person reported this product before (the unique index decides a race). */
+export async function insertReport(
+  db: Kysely<Database>,
+  productId: string,
+  reporterId: string,
+  reason = 'not_given',
+  note: string | null = null,
+): Promise<string | null> {
   const id = newId();
-  await db
+  const rows = await db
     .insertInto('reports')
-    .values({ id, product_id: productId, reporter_id: reporterId, reported_at: nowIso() })
+    .values({ id, product_id: productId, reporter_id: reporterId, reported_at: nowIso(), reason, note })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
     .execute();
-  return id;
+  return rows.length ? id : null;
 }
 
 /**
@@ -44,6 +54,8 @@ export async function listReportedProducts(db: Kysely<Database>, images: ImageSt
         'p.seller_mobile',
         'u.name',
         'u.email',
+        'r.reason',
+        'r.note',
       ])
       .orderBy('r.reported_at', 'desc')
       .orderBy('r.id', 'desc'),
@@ -59,6 +71,9 @@ export async function listReportedProducts(db: Kysely<Database>, images: ImageSt
     sellerEmail: row.email,
     sellerMobile: row.seller_mobile,
     reportedAt: row.reported_at,
+    reason: row.reason,
+    reasonLabel: reportReasonLabel(row.reason),
+    note: row.note,
   }));
   return { items, total };
 }

@@ -4,8 +4,9 @@ import { reportedProductSchema, reportRequestSchema } from '#shared/reports';
 import { callerOf, requireRole, signedIn } from '#server/auth/guards';
 import { notFound } from '#server/errors';
 import { pagedList } from '#server/http/paging';
+import { privateWrite } from '#server/cache/hooks';
 import { deleteReport, listReportedProducts } from './repository';
-import { reportProduct } from './service';
+import { reportListing } from '#server/moderation/reports';
 
 const adminOnly = requireRole('admin');
 
@@ -14,9 +15,14 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/report/product',
-    { schema: { body: reportRequestSchema, response: { 201: insertResultSchema } }, onRequest: signedIn },
+    {
+      schema: { body: reportRequestSchema, response: { 201: insertResultSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
     async (request, reply) => {
-      const insertedId = await reportProduct(db, callerOf(request).user.id, request.body.product_id);
+      const { product_id, ...reason } = request.body;
+      const insertedId = await reportListing(db, callerOf(request).user.id, product_id, reason);
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );

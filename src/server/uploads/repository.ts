@@ -124,6 +124,15 @@ export const shownByAConversation = (eb: ExpressionBuilder<Database, 'uploads'>)
       .whereRef('conversations.product_image_id', '=', 'uploads.id'),
   );
 
+/** Where a moderation case keeps the upload row in the query as a snapshot's photo (docs/moderation.md). */
+const keptAsEvidence = (eb: ExpressionBuilder<Database, 'uploads'>) =>
+  eb.exists(
+    eb
+      .selectFrom('evidence_photos')
+      .select('evidence_photos.upload_id')
+      .whereRef('evidence_photos.upload_id', '=', 'uploads.id'),
+  );
+
 /** Where some account has the picture of the upload row in the query as its profile photo. */
 const someonesPhoto = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
   eb.exists(
@@ -172,4 +181,5 @@ const unused = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads
     eb.not(shownByABooking(images)(eb)),
     eb.not(shownByAConversation(eb)),
     eb.not(someonesPhoto(images)(eb)),
+    eb.not(keptAsEvidence(eb)),
   ]);

@@ -44,6 +44,8 @@ export async function insertUser(db: Kysely<Database>, account: NewAccount): Pro
     google_sub: account.googleSub ?? null,
     phone_number: null,
     created_at: nowIso(),
+    restricted_until: null,
+    is_suspended: false,
   };
   await db.insertInto('users').values(row).execute();
   return row;

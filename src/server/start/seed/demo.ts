@@ -1,3 +1,4 @@
+import { insertDemoModeration } from './moderation';
 import { OPEN_STATUSES, SOLD_TO_ANOTHER_BUYER, type BookingStatus } from '#shared/bookings';
 import * as messages from '#server/bookings/messages';
 import { insertListingRows } from '#server/products/repository';
@@ -63,6 +64,13 @@ export const DEMO_ACCOUNTS = {
     role: 'buyer',
     verified: false,
     note: 'bought the sold phone; reported a listing; blocked by a seller in chat',
+  },
+  restrictedSeller: {
+    email: 'restricted@example.com',
+    name: 'Kamal Uddin',
+    role: 'seller',
+    verified: false,
+    note: 'restricted for 7 days by a moderator, appeal waiting (docs/moderation.md)',
   },
 } as const satisfies Record<string, DemoAccount>;
 
@@ -384,15 +392,17 @@ async function insertActivity(
       })),
     )
     .execute();
-  await trx
-    .insertInto('reports')
-    .values({
-      id: newId(at(1).getTime()),
-      product_id: listings[REPORTED_BY_OTHER_BUYER]!.product.id,
-      reporter_id: users.get('otherBuyer')!.id,
-      reported_at: at(1).toISOString(),
-    })
-    .execute();
+  await insertDemoModeration(
+    trx,
+    {
+      admin: users.get('admin'),
+      buyer: users.get('buyer')!.id,
+      otherBuyer: users.get('otherBuyer')!.id,
+      restricted: users.get('restrictedSeller')!.id,
+    },
+    listings[REPORTED_BY_OTHER_BUYER]!.product.id,
+    at,
+  );
   await trx
     .insertInto('verification_requests')
     .values({ id: newId(at(3).getTime()), user_id: users.get('newSeller')!.id, requested_at: at(3).toISOString() })

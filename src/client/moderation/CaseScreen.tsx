@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '#shared/paths';
+import { ButtonLink } from '#client/components/Button';
+import { DataTable } from '#client/components/DataTable';
+import { EmptyState } from '#client/components/EmptyState';
+import { formatWhen } from '#client/components/formatWhen';
+import { PageHeader } from '#client/components/PageHeader';
+import { Spinner } from '#client/components/Spinner';
+import { Badge } from '#client/components/Badge';
+import { useCase } from './api/moderation';
+import { CaseActionForm } from './CaseActionForm';
+import { logColumns } from './LogTable';
+import { reasonsLine, Signals } from './Signals';
+import { ListingFields, SnapshotView } from './SnapshotView';
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-card border border-ink-200 bg-white p-4 shadow-card sm:p-5">
+      <h2 className="mb-3 text-base font-semibold text-ink-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** One case: who and what, the evidence as reported, the thing as it is now, the decision, the history. */
+export function CaseScreen() {
+  const id = useParams().id ?? '';
+  const details = useCase(id);
+  if (details.isPending) return <Spinner label="Loading the case" className="mx-auto my-16 text-brand-600" />;
+  if (details.isError) {
+    return (
+      <EmptyState
+        tone="error"
+        title="Could not open this case"
+        description={details.error.message}
+        action={<ButtonLink to={paths.moderation}>Back to the queue</ButtonLink>}
+      />
+    );
+  }
+  const item = details.data;
+  const firstListing = item.reportList.map((r) => r.snapshot).find((s) => s.type === 'listing');
+  return (
+    <div className="flex flex-col gap-5">
+      <Link to={paths.moderation} className="text-sm font-medium text-brand-700 hover:underline">
+        ← Open cases
+      </Link>
+      <PageHeader
+        title={item.title}
+        description={
+          <>
+            {item.open ? `Opened ${formatWhen(item.openedAt)}` : 'Closed'} · {reasonsLine(item.reasons)}
+          </>
+        }
+      />
+      <Signals signals={item.signals} />
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Panel title="Reports, as they were when reported">
+          <ol className="flex flex-col gap-5">
+            {item.reportList.map((report) => (
+              <li key={report._id} className="flex flex-col gap-2 border-b border-ink-100 pb-4 last:border-0 last:pb-0">
+                <p className="text-sm">
+                  <span className="font-semibold">{report.reasonLabel}</span> · {report.reporterName}
+                  {report.automated && <Badge className="ml-1">automated</Badge>} · {formatWhen(report.reportedAt)}
+                </p>
+                {report.note && <p className="text-sm break-words text-ink-700">“{report.note}”</p>}
+                <SnapshotView snapshot={report.snapshot} />
+              </li>
+            ))}
+          </ol>
+        </Panel>
+        <div className="flex flex-col gap-5">
+          {item.current && (
+            <Panel title={`The listing now (${item.current.state})`}>
+              <ListingFields
+                snapshot={item.current}
+                compareTo={firstListing?.type === 'listing' ? firstListing : undefined}
+              />
+            </Panel>
+          )}
+          {item.actions.length > 0 && (
+            <Panel title="Decide">
+              <CaseActionForm caseId={item._id} actions={item.actions} />
+            </Panel>
+          )}
+        </div>
+      </div>
+      <Panel title="History of this case and person">
+        {item.log.length ? (
+          <DataTable caption="History" hideCaption columns={logColumns} rows={item.log} rowKey={(e) => e._id} />
+        ) : (
+          <p className="text-sm text-ink-500">No action yet.</p>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
+import {
+  REASONS_BY_SUBJECT,
+  REPORT_NOTE_MAX,
+  REPORT_REASON_LABELS,
+  reportFormSchemas,
+  type ReportForm,
+} from '#shared/moderation';
+import { Button } from '#client/components/Button';
+import { FormError, FormField, Select, Textarea } from '#client/components/FormField';
+import { Modal } from '#client/components/Modal';
+
+interface ReportDialogProps {
+  open: boolean;
+  subject: 'listing' | 'conversation' | 'user';
+  title: string;
+  description: string;
+  busy: boolean;
+  /** The server's refusal, if the last try was refused. */
+  error?: string | null;
+  onClose: () => void;
+  onSubmit: (report: ReportForm) => void;
+}
+
+/** Asks why something is reported: a reason from the thing's list, and words (required with "Other"). */
+export function ReportDialog({ open, onClose, title, description, ...form }: ReportDialogProps) {
+  return (
+    <Modal open={open} onClose={onClose} title={title} description={description}>
+      {open && <ReportFormFields {...form} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ReportFormFields({
+  subject,
+  busy,
+  error,
+  onClose,
+  onSubmit,
+}: Pick<ReportDialogProps, 'subject' | 'busy' | 'error' | 'onClose' | 'onSubmit'>) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ReportForm>({
+    // Each kind's schema holds a subset of the reasons, so its values are a ReportForm.
+    resolver: zodResolver(reportFormSchemas[subject]) as unknown as Resolver<ReportForm>,
+    defaultValues: { note: '' },
+  });
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+      <FormField label="Reason" error={errors.reason?.message}>
+        <Select defaultValue="" {...register('reason')}>
+          <option value="" disabled>
+            Choose a reason
+          </option>
+          {REASONS_BY_SUBJECT[subject].map((reason) => (
+            <option key={reason} value={reason}>
+              {REPORT_REASON_LABELS[reason]}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField
+        label="What is wrong (required for Other)"
+        error={errors.note?.message}
+        hint={`The admin reads this, not the person you report. Up to ${REPORT_NOTE_MAX} characters.`}
+      >
+        <Textarea rows={3} maxLength={REPORT_NOTE_MAX + 50} {...register('note')} />
+      </FormField>
+      <FormError message={error} />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" loading={busy}>
+          Send report
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,170 @@
+import { sql, type Kysely } from 'kysely';
+import type { Engine } from '../connection';
+
+/**
+ * The moderation desk (docs/moderation.md).
+ *
+ * - `moderation_cases`: one open case per reported or flagged thing, held by a partial unique index,
+ *   so two reports racing join one case. `subject_type` is free text so a new kind of subject
+ *   (a review) needs no migration.
+ * - `case_reports`: each report or automated flag, with its reason and a JSON snapshot of the thing
+ *   as it was then; no foreign key to the thing, so the evidence outlives edits and deletions.
+ *   One per person and thing (unique), none per automated flag (its reporter is null).
+ * - `evidence_photos`: the uploads a snapshot shows; housekeeping keeps them.
+ * - `moderation_log`: the audit log. Triggers refuse every update and delete, so no code path (and
+ *   no later mistake) can rewrite history; it names people by id without foreign keys for the same reason.
+ * - `appeals`: one per logged action (unique), decided once (a guarded update).
+ * - Sanctions live on the rows they change: `users.restricted_until` (lifts by itself when the time
+ *   passes), `users.is_suspended`, and `products.moderation_state` with the reason the seller sees.
+ */
+export function moderationMigration(engine: Engine) {
+  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
+  const bool = engine === 'postgres' ? 'boolean' : 'integer';
+  const falseDefault = engine === 'postgres' ? sql`false` : sql`0`;
+  const isOpen = engine === 'postgres' ? sql`is_open` : sql`is_open = 1`;
+
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').addColumn('restricted_until', timestamp).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('is_suspended', bool, (c) => c.notNull().defaultTo(falseDefault))
+        .execute();
+      await db.schema.alterTable('products').addColumn('moderation_state', 'text').execute();
+      await db.schema.alterTable('products').addColumn('moderation_reason', 'text').execute();
+      await db.schema
+        .alterTable('reports')
+        .addColumn('reason', 'text', (c) => c.notNull().defaultTo('not_given'))
+        .execute();
+      await db.schema.alterTable('reports').addColumn('note', 'text').execute();
+
+      await db.schema
+        .createTable('moderation_cases')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('subject_type', 'text', (c) => c.notNull())
+        .addColumn('subject_id', 'text', (c) => c.notNull())
+        .addColumn('subject_user_id', 'text')
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('is_open', bool, (c) => c.notNull())
+        .addColumn('opened_at', timestamp, (c) => c.notNull())
+        .addColumn('closed_at', timestamp)
+        .execute();
+      await sql`create unique index moderation_cases_one_open on moderation_cases (subject_type, subject_id) where ${isOpen}`.execute(
+        db,
+      );
+      await db.schema
+        .createIndex('moderation_cases_queue')
+        .on('moderation_cases')
+        .columns(['is_open', 'opened_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('moderation_cases_subject')
+        .on('moderation_cases')
+        .columns(['subject_type', 'subject_id', 'opened_at'])
+        .execute();
+
+      await db.schema
+        .createTable('case_reports')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('case_id', 'text', (c) => c.notNull().references('moderation_cases.id'))
+        .addColumn('subject_type', 'text', (c) => c.notNull())
+        .addColumn('subject_id', 'text', (c) => c.notNull())
+        .addColumn('reporter_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('note', 'text')
+        .addColumn('snapshot', 'text', (c) => c.notNull())
+        .addColumn('reported_at', timestamp, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('case_reports_once')
+        .unique()
+        .on('case_reports')
+        .columns(['subject_type', 'subject_id', 'reporter_id'])
+        .execute();
+      await db.schema
+        .createIndex('case_reports_case')
+        .on('case_reports')
+        .columns(['case_id', 'reported_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('case_reports_reporter')
+        .on('case_reports')
+        .columns(['reporter_id', 'reported_at'])
+        .execute();
+
+      await db.schema
+        .createTable('evidence_photos')
+        .addColumn('case_report_id', 'text', (c) => c.notNull().references('case_reports.id'))
+        .addColumn('upload_id', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('evidence_photos_pk', ['case_report_id', 'upload_id'])
+        .execute();
+      await db.schema.createIndex('evidence_photos_upload').on('evidence_photos').column('upload_id').execute();
+
+      await db.schema
+        .createTable('moderation_log')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('case_id', 'text')
+        .addColumn('actor_id', 'text')
+        .addColumn('actor_name', 'text', (c) => c.notNull())
+        .addColumn('is_automated', bool, (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('subject_type', 'text', (c) => c.notNull())
+        .addColumn('subject_id', 'text', (c) => c.notNull())
+        .addColumn('target_user_id', 'text')
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('note', 'text')
+        .addColumn('before_state', 'text', (c) => c.notNull())
+        .addColumn('after_state', 'text', (c) => c.notNull())
+        .addColumn('until_at', timestamp)
+        .addColumn('created_at', timestamp, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('moderation_log_created')
+        .on('moderation_log')
+        .columns(['created_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('moderation_log_case')
+        .on('moderation_log')
+        .columns(['case_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('moderation_log_target')
+        .on('moderation_log')
+        .columns(['target_user_id', 'created_at'])
+        .execute();
+      await appendOnly(db, engine);
+
+      await db.schema
+        .createTable('appeals')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('log_id', 'text', (c) => c.notNull().unique().references('moderation_log.id'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'upheld', 'reversed')`))
+        .addColumn('created_at', timestamp, (c) => c.notNull())
+        .addColumn('decided_by', 'text')
+        .addColumn('decision_reason', 'text')
+        .addColumn('decided_at', timestamp)
+        .execute();
+      await db.schema.createIndex('appeals_queue').on('appeals').columns(['status', 'created_at', 'id']).execute();
+      await db.schema.createIndex('appeals_user').on('appeals').columns(['user_id', 'created_at']).execute();
+      // Housekeeping finds the restrictions whose time is up.
+      await db.schema.createIndex('users_restricted_until').on('users').column('restricted_until').execute();
+    },
+  };
+}
+
+async function appendOnly(db: Kysely<unknown>, engine: Engine) {
+  if (engine === 'postgres') {
+    await sql`create function moderation_log_append_only() returns trigger language plpgsql as $$
+      begin raise exception 'the moderation log is append-only'; end $$`.execute(db);
+    await sql`create trigger moderation_log_no_change before update or delete on moderation_log
+      for each row execute function moderation_log_append_only()`.execute(db);
+    return;
+  }
+  for (const event of ['update', 'delete']) {
+    await sql`create trigger ${sql.raw(`moderation_log_no_${event}`)} before ${sql.raw(event)} on moderation_log
+      begin select raise(abort, 'the moderation log is append-only'); end`.execute(db);
+  }
+}

@@ -1,0 +1,91 @@
+import type { Kysely, Transaction } from 'kysely';
+import { APPEAL_MONTHS, LOG_ACTION_LABELS, type AppealDecision, type AppealRequest } from '#shared/moderation';
+import type { DealDeps } from '#server/bookings/deal';
+import type { Database, ModerationLogRow, UserRow } from '#server/db/schema';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { withNotifications } from '#server/notifications/service';
+import { restoreListing, unrestrict, unsuspend } from './effects';
+import { toAppellant } from './messages';
+import { tellWithMail } from './notify';
+import { appendLog, decidePendingAppeal, findAppeal, findLogEntry, insertAppeal } from './repository';
+
+/** The actions a person may appeal: those done to them. */
+export const APPEALABLE = ['hide_listing', 'remove_listing', 'request_changes', 'warn', 'restrict', 'suspend'];
+
+const appealWindowEnds = (at: string) => {
+  const end = new Date(at);
+  end.setUTCMonth(end.getUTCMonth() + APPEAL_MONTHS);
+  return end;
+};
+
+export const isAppealable = (entry: Pick<ModerationLogRow, 'action' | 'created_at'>, now = new Date()) =>
+  APPEALABLE.includes(entry.action) && appealWindowEnds(entry.created_at) > now;
+
+/** A person appeals an action done to them: once per action, within six months. */
+export async function fileAppeal(db: Kysely<Database>, userId: string, request: AppealRequest): Promise<string> {
+  const entry = await findLogEntry(db, request.logId);
+  if (!entry) throw notFound('Decision');
+  if (entry.target_user_id !== userId) throw forbidden('You can only appeal decisions about your own account');
+  if (!APPEALABLE.includes(entry.action)) throw forbidden('This entry is not a decision that can be appealed');
+  if (!isAppealable(entry)) {
+    throw new AppError('CONFLICT', `An appeal must come within ${APPEAL_MONTHS} months of the decision`);
+  }
+  const id = await insertAppeal(db, { logId: entry.id, userId, text: request.text });
+  if (!id) throw new AppError('ALREADY_EXISTS', 'You have appealed this decision already');
+  return id;
+}
+
+/**
+ * A moderator decides an appeal with a reason, once (a guarded update): upheld keeps the action;
+ * reversed undoes it. Either way one log row records it and the person is told.
+ */
+export async function decideAppeal(deps: DealDeps, admin: UserRow, appealId: string, decision: AppealDecision) {
+  const appeal = await findAppeal(deps.db, appealId);
+  if (!appeal) throw notFound('Appeal');
+  return withNotifications(deps, async (trx, tell) => {
+    const decided = await decidePendingAppeal(trx, appealId, {
+      status: decision.decision,
+      by: admin.id,
+      reason: decision.reason,
+    });
+    if (!decided) throw new AppError('CONFLICT', 'This appeal is decided already');
+    const entry = (await findLogEntry(trx, appeal.log_id))!;
+    if (decision.decision === 'reversed') await undo(trx, entry);
+    await appendLog(trx, {
+      case_id: entry.case_id,
+      actor_id: admin.id,
+      actor_name: admin.name,
+      is_automated: false,
+      action: `appeal_${decision.decision}`,
+      subject_type: entry.subject_type,
+      subject_id: entry.subject_id,
+      target_user_id: entry.target_user_id,
+      reason: 'other',
+      note: decision.reason,
+      until_at: null,
+      before: { appeal: 'pending', action: entry.id },
+      after: { appeal: decision.decision, action: entry.id },
+    });
+    const label = LOG_ACTION_LABELS[entry.action] ?? entry.action;
+    await tellWithMail(trx, tell, toAppellant(appeal.user_id, decision.decision, label, decision.reason));
+    return decision.decision;
+  });
+}
+
+async function undo(trx: Transaction<Database>, entry: ModerationLogRow) {
+  const before = JSON.parse(entry.before_state) as Record<string, unknown>;
+  const after = JSON.parse(entry.after_state) as Record<string, unknown>;
+  switch (entry.action) {
+    case 'hide_listing':
+    case 'remove_listing':
+    case 'request_changes':
+      await restoreListing(trx, entry.subject_id, before, after);
+      return;
+    case 'restrict':
+      if (entry.target_user_id) await unrestrict(trx, entry.target_user_id, after);
+      return;
+    case 'suspend':
+      if (entry.target_user_id) await unsuspend(trx, entry.target_user_id, after);
+      return;
+  }
+}

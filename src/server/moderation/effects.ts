@@ -1,0 +1,119 @@
+import type { Transaction } from 'kysely';
+import type { ModerationListingState } from '#shared/moderation';
+import { deleteUserSessions } from '#server/auth/repository';
+import { closeOpenRequests } from '#server/bookings/deal';
+import { moveBooking } from '#server/bookings/repository';
+import * as told from '#server/bookings/messages';
+import type { Database } from '#server/db/schema';
+import { AppError } from '#server/errors';
+import type { Notify } from '#server/notifications/service';
+import { syncListing } from '#server/search/indexing';
+
+/*
+ * What each action changes, and how a reversed appeal undoes it. Each answers the state before and
+ * after, which the log keeps; undoing reads the log's "after" and changes only what still is so.
+ */
+
+type State = Record<string, unknown>;
+export interface Effect {
+  before: State;
+  after: State;
+}
+
+const BOOKING_REASONS: Record<ModerationListingState, string> = {
+  hidden: 'the listing was hidden by a moderator',
+  removed: 'the listing was removed',
+  changes_requested: 'the seller was asked to change the listing',
+  suspended: 'the seller account was suspended',
+};
+
+/** Takes a listing off sale for a moderator, ending its open bookings. */
+export async function moderateListing(
+  trx: Transaction<Database>,
+  tell: Notify,
+  productId: string,
+  state: ModerationListingState,
+  reason: string,
+): Promise<Effect> {
+  const product = await trx
+    .selectFrom('products')
+    .select(['is_hidden', 'moderation_state'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  if (!product) throw new AppError('CONFLICT', 'This listing was deleted meanwhile; dismiss the case instead');
+  await trx
+    .updateTable('products')
+    .set({ is_hidden: true, moderation_state: state, moderation_reason: reason })
+    .where('id', '=', productId)
+    .execute();
+  await closeOpenRequests(trx, tell, productId, BOOKING_REASONS[state]);
+  await syncListing(trx, productId);
+  return {
+    before: { productId, hidden: product.is_hidden, state: product.moderation_state },
+    after: { productId, hidden: true, state },
+  };
+}
+
+/** Puts a listing back as it was, unless something else has changed its state since. */
+export async function restoreListing(trx: Transaction<Database>, productId: string, was: State, is: State) {
+  const changed = await trx
+    .updateTable('products')
+    .set({ is_hidden: was.hidden === true, moderation_state: null, moderation_reason: null })
+    .where('id', '=', productId)
+    .where('moderation_state', '=', is.state as ModerationListingState)
+    .returning('id')
+    .execute();
+  if (changed.length) await syncListing(trx, productId);
+  return changed.length > 0;
+}
+
+export async function restrict(trx: Transaction<Database>, userId: string, until: string): Promise<Effect> {
+  const user = await trx.selectFrom('users').select('restricted_until').where('id', '=', userId).executeTakeFirst();
+  await trx.updateTable('users').set({ restricted_until: until }).where('id', '=', userId).execute();
+  return { before: { restrictedUntil: user?.restricted_until ?? null }, after: { restrictedUntil: until } };
+}
+
+export async function unrestrict(trx: Transaction<Database>, userId: string, is: State) {
+  const user = await trx.selectFrom('users').select('restricted_until').where('id', '=', userId).executeTakeFirst();
+  // A later, different restriction stays: only the one this action set is undone.
+  if (!user?.restricted_until || Date.parse(user.restricted_until) !== Date.parse(String(is.restrictedUntil))) return;
+  await trx.updateTable('users').set({ restricted_until: null }).where('id', '=', userId).execute();
+}
+
+/** Suspends an account: every session ends, its listings go off sale, its open bookings end. */
+export async function suspend(trx: Transaction<Database>, tell: Notify, userId: string): Promise<Effect> {
+  await trx.updateTable('users').set({ is_suspended: true }).where('id', '=', userId).execute();
+  const sessions = await deleteUserSessions(trx, userId);
+  const onSale = await trx
+    .selectFrom('products')
+    .select('id')
+    .where('seller_id', '=', userId)
+    .where('is_hidden', '=', false)
+    .where('is_sold', '=', false)
+    .execute();
+  for (const { id } of onSale) await moderateListing(trx, tell, id, 'suspended', 'the seller account was suspended');
+  await cancelOwnBookings(trx, tell, userId, BOOKING_REASONS.suspended);
+  return {
+    before: { suspended: false },
+    after: { suspended: true, sessionsEnded: sessions, hiddenListings: onSale.map((p) => p.id) },
+  };
+}
+
+async function cancelOwnBookings(trx: Transaction<Database>, tell: Notify, userId: string, reason: string) {
+  const own = await trx
+    .selectFrom('bookings')
+    .selectAll()
+    .where('buyer_id', '=', userId)
+    .where('is_open', '=', true)
+    .execute();
+  for (const booking of own) {
+    if (!(await moveBooking(trx, booking.id, [booking.status], 'cancelled', reason))) continue;
+    await tell(...told.cancelledByBuyer(booking, reason));
+  }
+}
+
+export async function unsuspend(trx: Transaction<Database>, userId: string, is: State) {
+  await trx.updateTable('users').set({ is_suspended: false }).where('id', '=', userId).execute();
+  const hidden = Array.isArray(is.hiddenListings) ? (is.hiddenListings as string[]) : [];
+  for (const id of hidden) await restoreListing(trx, id, { hidden: false }, { state: 'suspended' });
+}

@@ -1,0 +1,123 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ConversationReport, ListingReport, UserReport } from '#shared/moderation';
+import { REPORTS_PER_DAY } from '#shared/moderation';
+import { findConversation, sideOf } from '#server/chat/repository';
+import { isForeignKeyViolation } from '#server/db/errors';
+import { findReport, insertReport } from '#server/reports/repository';
+import type { Database } from '#server/db/schema';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { countUse, waitWords } from '#server/limits/counters';
+import { findProduct } from '#server/products/repository';
+import { productOrAccountGone } from '#server/products/service';
+import { findUserById } from '#server/users/repository';
+import { openCase } from './cases';
+import { conversationSnapshot, listingSnapshot, userSnapshot } from './snapshots';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Counts a report against the reporter's daily allowance, in the report's transaction. */
+async function countReport(trx: Transaction<Database>, reporterId: string) {
+  const counted = await countUse(trx, `reports:${reporterId}`, { max: REPORTS_PER_DAY, windowMs: DAY_MS });
+  if (counted.allowed) return;
+  throw new AppError(
+    'RATE_LIMITED',
+    `You can send at most ${REPORTS_PER_DAY} reports a day. Try again in ${waitWords(counted.retryAfterMs)}.`,
+  );
+}
+
+/**
+ * A report of a listing: the spec's report row (the Reported Items screen) and the case's report
+ * with its snapshot, in one transaction. Never of one's own listing, never twice.
+ */
+export async function reportListing(
+  db: Kysely<Database>,
+  reporterId: string,
+  productId: string,
+  { reason, note }: Partial<ListingReport>,
+): Promise<string> {
+  const product = await findProduct(db, productId);
+  if (!product) throw notFound('Product');
+  if (product.seller_id === reporterId) throw forbidden('You cannot report your own listing');
+  if (await findReport(db, productId, reporterId)) throw alreadyReportedListing();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await countReport(trx, reporterId);
+      const id = await insertReport(trx, productId, reporterId, reason ?? 'not_given', note ?? null);
+      if (!id) throw alreadyReportedListing();
+      await openCase(trx, {
+        subjectType: 'listing',
+        subjectId: productId,
+        subjectUserId: product.seller_id,
+        title: product.product_name,
+        reason: reason ?? 'not_given',
+        note: note ?? null,
+        snapshot: await listingSnapshot(trx, product),
+        reporterId,
+      });
+      return id;
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw await productOrAccountGone(db, productId);
+    throw error;
+  }
+}
+
+const alreadyReportedListing = () =>
+  new AppError('ALREADY_EXISTS', 'You have reported this phone already. An admin will look at it.');
+
+/** A report of the other side of one of the caller's conversations, with its last messages as evidence. */
+export async function reportConversation(
+  db: Kysely<Database>,
+  reporterId: string,
+  { conversationId, reason, note }: ConversationReport,
+): Promise<string> {
+  const conversation = await findConversation(db, conversationId);
+  if (!conversation) throw notFound('Conversation');
+  const side = sideOf(conversation, reporterId);
+  if (!side) throw forbidden('You can only report a conversation you are part of');
+  const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
+  const otherUser = other ? await findUserById(db, other) : undefined;
+  if (!otherUser) throw new AppError('CONFLICT', 'The other side of this conversation has deleted their account');
+  return db.transaction().execute(async (trx) => {
+    await countReport(trx, reporterId);
+    const evidence = await conversationSnapshot(trx, conversation, otherUser.id, undefined);
+    if (!evidence)
+      throw new AppError('CONFLICT', `${otherUser.name} has not written anything in this conversation yet`);
+    const { caseId } = await openCase(trx, {
+      subjectType: 'conversation',
+      subjectId: conversation.id,
+      subjectUserId: otherUser.id,
+      title: `${otherUser.name} about ${conversation.product_name}`,
+      reason,
+      note: note ?? null,
+      snapshot: evidence.snapshot,
+      reporterId,
+    });
+    return caseId;
+  });
+}
+
+/** A report of a person (any account but one's own). */
+export async function reportUser(
+  db: Kysely<Database>,
+  reporterId: string,
+  { userId, reason, note }: UserReport,
+): Promise<string> {
+  if (userId === reporterId) throw forbidden('You cannot report yourself');
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('User');
+  return db.transaction().execute(async (trx) => {
+    await countReport(trx, reporterId);
+    const { caseId } = await openCase(trx, {
+      subjectType: 'user',
+      subjectId: user.id,
+      subjectUserId: user.id,
+      title: user.name,
+      reason,
+      note: note ?? null,
+      snapshot: await userSnapshot(trx, user),
+      reporterId,
+    });
+    return caseId;
+  });
+}

@@ -1,0 +1,89 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '#server/db/schema';
+import { AppError, unauthenticated } from '#server/errors';
+import { identify } from '#server/auth/guards';
+import { appendLog, endedRestrictions } from './repository';
+import { whenWords } from './messages';
+
+/** The writes a restricted account may not make. */
+export type RestrictedWrite = 'list' | 'book' | 'message' | 'review';
+
+const DOING: Record<RestrictedWrite, string> = {
+  list: 'list or change phones',
+  book: 'book phones',
+  message: 'send messages',
+  review: 'write reviews',
+};
+
+export const isRestricted = (user: Pick<UserRow, 'restricted_until'>, now = Date.now()) =>
+  user.restricted_until !== null && Date.parse(user.restricted_until) > now;
+
+/**
+ * Refuses (403 ACCOUNT_RESTRICTED) a write a restricted account may not make, saying until when.
+ * Every such write calls this with the caller's row as the request read it; reviews call
+ * `assertMayAct(user, 'review')`.
+ */
+export function assertMayAct(user: Pick<UserRow, 'restricted_until'>, doing: RestrictedWrite): void {
+  if (!isRestricted(user)) return;
+  throw new AppError(
+    'ACCOUNT_RESTRICTED',
+    `Your account is restricted until ${whenWords(user.restricted_until!)}, so you cannot ${DOING[doing]} until then. You can still sign in, read your messages and finish accepted deals. See Account standing in your dashboard to appeal.`,
+  );
+}
+
+/** A suspended account gets no session, however it signs in (password, Google). */
+export function assertNotSuspended(user: Pick<UserRow, 'is_suspended'>): void {
+  if (user.is_suspended) {
+    throw new AppError(
+      'ACCOUNT_SUSPENDED',
+      'This account is suspended by a moderator and cannot sign in. The mail we sent says why and how to appeal.',
+    );
+  }
+}
+
+/** The same as a route guard, after `signedIn` or `requireRole`. */
+export const mayAct =
+  (doing: RestrictedWrite): onRequestAsyncHookHandler =>
+  async (request) => {
+    const caller = await identify(request);
+    if (!caller) throw unauthenticated();
+    assertMayAct(caller.user, doing);
+  };
+
+/**
+ * Housekeeping: a restriction whose time is up is cleared and logged as an automated entry. (It has
+ * no effect after its time anyway; the entry tells the person's record that it ended.)
+ */
+export async function liftEndedRestrictions(db: Kysely<Database>, now = new Date()): Promise<number> {
+  let lifted = 0;
+  for (const user of await endedRestrictions(db, now.toISOString(), 200)) {
+    await db.transaction().execute(async (trx) => {
+      const cleared = await trx
+        .updateTable('users')
+        .set({ restricted_until: null })
+        .where('id', '=', user.id)
+        .where('restricted_until', '=', user.restricted_until)
+        .returning('id')
+        .execute();
+      if (!cleared.length) return;
+      lifted++;
+      await appendLog(trx, {
+        case_id: null,
+        actor_id: null,
+        actor_name: 'PhoneHaat',
+        is_automated: true,
+        action: 'restriction_lifted',
+        subject_type: 'user',
+        subject_id: user.id,
+        target_user_id: user.id,
+        reason: 'other',
+        note: 'The restriction ended at its time.',
+        until_at: null,
+        before: { restrictedUntil: user.restricted_until },
+        after: { restrictedUntil: null },
+      });
+    });
+  }
+  return lifted;
+}
