@@ -9,12 +9,14 @@ import {
   startConversationSchema,
   startedConversationSchema,
 } from '../../shared/chat';
+import { counterOfferSchema, makeOfferSchema, offerSchema } from '../../shared/offers';
 import { deleteResultSchema, idParamsSchema, updateResultSchema } from '../../shared/common';
 import { notFound } from '../errors';
 import { callerOf, requireRole, signedIn } from '../auth/guards';
 import { privateWrite } from '../cache/hooks';
 import { pagedList } from '../http/paging';
 import { cursorOfConversation, cursorOfMessage, listBlocked, listConversations } from './repository';
+import { acceptOffer, closeOffer, counterOffer, makeOffer } from './offers';
 import {
   blockOther,
   markRead,
@@ -131,4 +133,44 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       return { acknowledged: true, deletedCount };
     },
   );
+
+  app.post(
+    '/conversations/:id/offers',
+    {
+      schema: { params: idParamsSchema, body: makeOfferSchema, response: { 201: offerSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await makeOffer(deps, callerOf(request).user, request.params.id, request.body)),
+  );
+
+  // Accepting reserves the phone, which the public lists show: this write drops the public cache.
+  app.put(
+    '/offers/:id/accept',
+    { schema: { params: idParamsSchema, response: { 200: offerSchema } }, onRequest: signedIn },
+    (request) => acceptOffer(deps, callerOf(request).user, request.params.id),
+  );
+
+  app.put(
+    '/offers/:id/counter',
+    {
+      schema: { params: idParamsSchema, body: counterOfferSchema, response: { 200: offerSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
+    (request) => counterOffer(deps, callerOf(request).user, request.params.id, request.body.price),
+  );
+
+  for (const how of ['decline', 'withdraw'] as const) {
+    app.put(
+      `/offers/:id/${how}`,
+      {
+        schema: { params: idParamsSchema, response: { 200: offerSchema } },
+        onRequest: signedIn,
+        config: privateWrite,
+      },
+      (request) => closeOffer(deps, callerOf(request).user, request.params.id, how),
+    );
+  }
 };

@@ -86,7 +86,7 @@ function newAccountLimitMessage(emailVerified: boolean, young: boolean): string 
 const notTheirs = () => forbidden('Only the buyer and the seller of this conversation can see it');
 
 /** The conversation `id` and the caller's side in it; a stranger's is refused. */
-async function conversationOf(
+export async function conversationOf(
   db: Kysely<Database>,
   id: string,
   userId: string,

@@ -144,6 +144,8 @@ export interface BookingsTable {
   status_changed_at: string | null;
   /** The phone's seller when the request came; null once that account is deleted. */
   seller_id: string | null;
+  /** The price an accepted offer fixed (migrations/014-chat-offers.ts); null: the listing's price. */
+  agreed_price: Generated<number | null>;
 }
 
 export interface NotificationsTable {
@@ -263,6 +265,9 @@ export interface ConversationsTable {
   last_sender_id: string | null;
   buyer_read_at: string | null;
   seller_read_at: string | null;
+  /** The mail queued when the conversation turned unread for that side, dropped when they open it. */
+  buyer_mail_id: Generated<string | null>;
+  seller_mail_id: Generated<string | null>;
 }
 
 export interface ChatMessagesTable {
@@ -282,6 +287,24 @@ export interface ChatBlocksTable {
   blocker_id: string;
   blocked_id: string;
   created_at: string;
+}
+
+export type OfferStatus = 'open' | 'countered' | 'accepted' | 'declined' | 'withdrawn' | 'expired';
+
+/** A buyer's price for a phone; see migrations/014-chat-offers.ts. */
+export interface ChatOffersTable {
+  id: string;
+  conversation_id: string;
+  product_id: string | null;
+  buyer_id: string | null;
+  price: number;
+  note: string | null;
+  /** The seller's price while `countered`, and the agreed one when a counter was accepted. */
+  counter_price: number | null;
+  status: OfferStatus;
+  created_at: string;
+  answered_at: string | null;
+  expires_at: string;
 }
 
 export interface Database {
@@ -307,6 +330,7 @@ export interface Database {
   conversations: ConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_blocks: ChatBlocksTable;
+  chat_offers: ChatOffersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -319,3 +343,4 @@ export type NotificationRow = Selectable<NotificationsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type ChatMessageRow = Selectable<ChatMessagesTable>;
+export type ChatOfferRow = Selectable<ChatOffersTable>;
