@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { OPEN_OFFER_STATUSES, type Offer, type OfferStatus } from '../../shared/offers';
-import { changedAny, changedRows } from '../db/changes';
-import { byId, newId } from '../db/ids';
-import type { ChatOfferRow, Database } from '../db/schema';
+import { OPEN_OFFER_STATUSES, type Offer, type OfferStatus } from '#shared/offers';
+import { changedAny, changedRows } from '#server/db/changes';
+import { byId, newId } from '#server/db/ids';
+import type { ChatOfferRow, Database } from '#server/db/schema';
 
 export const toOffer = (row: ChatOfferRow): Offer => ({
   _id: row.id,

@@ -8,13 +8,13 @@ import {
   conversationSchema,
   startConversationSchema,
   startedConversationSchema,
-} from '../../shared/chat';
-import { counterOfferSchema, makeOfferSchema, offerSchema } from '../../shared/offers';
-import { deleteResultSchema, idParamsSchema, updateResultSchema } from '../../shared/common';
-import { notFound } from '../errors';
-import { callerOf, requireRole, signedIn } from '../auth/guards';
-import { privateWrite } from '../cache/hooks';
-import { pagedList } from '../http/paging';
+} from '#shared/chat';
+import { counterOfferSchema, makeOfferSchema, offerSchema } from '#shared/offers';
+import { deleteResultSchema, idParamsSchema, updateResultSchema } from '#shared/common';
+import { notFound } from '#server/errors';
+import { callerOf, requireRole, signedIn } from '#server/auth/guards';
+import { privateWrite } from '#server/cache/hooks';
+import { pagedList } from '#server/http/paging';
 import { cursorOfConversation, cursorOfMessage, listBlocked, listConversations } from './repository';
 import { acceptOffer, closeOffer, counterOffer, makeOffer } from './offers';
 import {
