@@ -1,5 +1,6 @@
 import { BOOKING_STATUSES } from './bookings';
 import { idSchema, requiredText } from './common';
+import { offerSchema } from './offers';
 import { z } from './zod';
 
 /** A message is at most this long (characters), so one cannot fill a conversation or a mail. */
@@ -59,7 +60,11 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationDetailsSchema = conversationSchema.extend({
   phones: z.object({ buyer: z.string(), seller: z.string() }).nullable(),
   /** The buyer's booking of the phone, for the deal's actions on the conversation's card. */
-  booking: z.object({ _id: z.string(), status: z.enum(BOOKING_STATUSES) }).nullable(),
+  booking: z
+    .object({ _id: z.string(), status: z.enum(BOOKING_STATUSES), agreedPrice: z.number().nullable() })
+    .nullable(),
+  /** The conversation's newest offer, whatever became of it; null before the first. */
+  offer: offerSchema.nullable(),
   /** The caller blocked the other side (they unblock in Account settings). */
   blockedByMe: z.boolean(),
   /** Messages cannot go either way: one of the two blocked the other (the blocked side is not told which). */

@@ -4,13 +4,14 @@ import { changedAny, changedRows } from '#server/db/changes';
 import { byId, newId } from '#server/db/ids';
 import type { ChatOfferRow, Database } from '#server/db/schema';
 
-export const toOffer = (row: ChatOfferRow): Offer => ({
+/** An offer as both sides see it; one whose time ran out is expired before housekeeping writes so. */
+export const toOffer = (row: ChatOfferRow, now = new Date().toISOString()): Offer => ({
   _id: row.id,
   conversationId: row.conversation_id,
   price: row.price,
   note: row.note,
   counterPrice: row.counter_price,
-  status: row.status,
+  status: OPEN_OFFER_STATUSES.includes(row.status) && row.expires_at <= now ? 'expired' : row.status,
   createdAt: row.created_at,
   expiresAt: row.expires_at,
   agreedPrice: row.status === 'accepted' ? (row.counter_price ?? row.price) : null,

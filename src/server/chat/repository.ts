@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { DELETED_ACCOUNT, type ChatMessage, type ChatSide, type Conversation, type PhoneStatus } from '#shared/chat';
 import type { KeysetPageQuery, ListCursor } from '#shared/common';
+import { paths } from '#shared/paths';
 import { changedRows } from '#server/db/changes';
 import { byId, newId } from '#server/db/ids';
 import { readPage, readPageAfter } from '#server/db/paging';
@@ -355,17 +356,6 @@ export async function dealPhones(db: Kysely<Database>, conversation: Conversatio
   return row && { buyer: row.phone_number, seller: row.seller_mobile };
 }
 
-/** How many conversations `buyerId` started since `since` (served by conversations_buyer_created). */
-export async function conversationsStartedSince(db: Kysely<Database>, buyerId: string, since: string) {
-  const row = await db
-    .selectFrom('conversations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('buyer_id', '=', buyerId)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Into how many other conversations `senderId` sent exactly `body` since `since` (chat_messages_sender_created). */
 export async function sameTextConversations(
   db: Kysely<Database>,
@@ -414,9 +404,23 @@ export async function bookingOf(db: Kysely<Database>, conversation: Conversation
   if (!conversation.product_id || !conversation.buyer_id) return undefined;
   const row = await db
     .selectFrom('bookings')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'agreed_price'])
     .where('product_id', '=', conversation.product_id)
     .where('buyer_id', '=', conversation.buyer_id)
     .executeTakeFirst();
-  return row && { _id: row.id, status: row.status };
+  return row && { _id: row.id, status: row.status, agreedPrice: row.agreed_price };
 }
+
+/**
+ * The conversation's mail to `userId` that still waits for its 15 minutes: they read it, so it is
+ * not sent (the mail's data holds the conversation's link; served by mail_outbox_user).
+ */
+export const dropWaitingMail = (db: Kysely<Database>, userId: string, conversationId: string) =>
+  changedRows(
+    db
+      .deleteFrom('mail_outbox')
+      .where('user_id', '=', userId)
+      .where('state', '=', 'pending')
+      .where('template', '=', 'notification')
+      .where('data', 'like', `%"link":"${paths.conversation(conversationId)}"%`),
+  );

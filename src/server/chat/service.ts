@@ -16,18 +16,20 @@ import { insertOnce } from '#server/db/errors';
 import { nowIso } from '#server/db/ids';
 import type { ConversationRow, Database, ProductRow, UserRow } from '#server/db/schema';
 import type { Deps } from '#server/deps';
+import { countUse } from '#server/limits/counters';
 import { AppError, forbidden, notFound } from '#server/errors';
 import { withNotifications } from '#server/notifications/service';
 import { findProduct } from '#server/products/repository';
 import { productOrAccountGone } from '#server/products/service';
+import { latestOfferOf, toOffer } from './offers-repository';
 import {
   blocksBetween,
   bookingOf,
   conversationFor,
   deleteBlock,
+  dropWaitingMail,
   ensureConversation,
   touchConversationsBetween,
-  conversationsStartedSince,
   dealPhones,
   insertBlock,
   sameTextConversations,
@@ -58,17 +60,19 @@ export async function isBlockedEitherWay(db: Kysely<Database>, a: string | null,
   return byA || byB;
 }
 
+/** Conversations a limited account starts in a day, counted in the database with the insert. */
+const NEW_ACCOUNT_RULE = { max: NEW_ACCOUNT_DAILY_CONVERSATIONS, windowMs: DAY_MS };
+
 /**
  * An account younger than a day or with an address nobody proved starts a few conversations a day:
- * enough to ask about the phones one wants, too few to spam sellers. Others have no limit.
+ * enough to ask about the phones one wants, too few to spam sellers. Others have no limit. The count
+ * is a counter row taken in the insert's transaction, so tabs starting conversations at once cannot
+ * pass it together, and one that is rolled back is not counted.
  */
-async function assertMayStartAnother(
-  db: Kysely<Database>,
-  buyer: Pick<UserRow, 'id' | 'created_at' | 'is_email_verified'>,
-) {
+async function countStart(trx: Kysely<Database>, buyer: Pick<UserRow, 'id' | 'created_at' | 'is_email_verified'>) {
   const young = buyer.created_at >= ago(DAY_MS);
   if (buyer.is_email_verified && !young) return;
-  if ((await conversationsStartedSince(db, buyer.id, ago(DAY_MS))) < NEW_ACCOUNT_DAILY_CONVERSATIONS) return;
+  if ((await countUse(trx, `chat-start:${buyer.id}`, NEW_ACCOUNT_RULE)).allowed) return;
   throw new AppError('RATE_LIMITED', newAccountLimitMessage(buyer.is_email_verified, young));
 }
 
@@ -117,8 +121,10 @@ export async function startConversation(
     insert: async () => {
       if (product.is_sold || product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
       if (await isBlockedEitherWay(db, buyerId, product.seller_id)) throw closed();
-      await assertMayStartAnother(db, buyer);
-      return { _id: await insertConversation(db, newConversationOf(product, buyerId), nowIso()), created: true };
+      return db.transaction().execute(async (trx) => {
+        await countStart(trx, buyer);
+        return { _id: await insertConversation(trx, newConversationOf(product, buyerId), nowIso()), created: true };
+      });
     },
     gone: () => productOrAccountGone(db, productId),
   });
@@ -127,17 +133,19 @@ export async function startConversation(
 export async function readConversation(deps: ChatDeps, userId: string, id: string): Promise<ConversationDetails> {
   const { conversation, side } = await conversationOf(deps.db, id, userId);
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
-  const [view, phones, booking, blocks] = await Promise.all([
+  const [view, phones, booking, blocks, offer] = await Promise.all([
     conversationFor(deps.db, deps.images, id, side),
     dealPhones(deps.db, conversation),
     bookingOf(deps.db, conversation),
     other ? blocksBetween(deps.db, userId, other) : { byA: false, byB: false },
+    latestOfferOf(deps.db, id),
   ]);
   if (!view) throw notFound('Conversation');
   return {
     ...view,
     phones: phones ?? null,
     booking: booking ?? null,
+    offer: offer ? toOffer(offer) : null,
     blockedByMe: blocks.byA,
     closed: blocks.byA || blocks.byB,
   };
@@ -259,6 +267,7 @@ export async function sendMessage(
 export async function markRead(deps: ChatDeps, userId: string, id: string): Promise<boolean> {
   const { conversation, side } = await conversationOf(deps.db, id, userId);
   const changed = await markConversationRead(deps.db, conversation, side, nowIso());
+  if (changed) await dropWaitingMail(deps.db, userId, id);
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
   if (changed) await deps.bell.ring([userId, ...(other ? [other] : [])]);
   return changed;

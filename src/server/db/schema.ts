@@ -265,9 +265,6 @@ export interface ConversationsTable {
   last_sender_id: string | null;
   buyer_read_at: string | null;
   seller_read_at: string | null;
-  /** The mail queued when the conversation turned unread for that side, dropped when they open it. */
-  buyer_mail_id: Generated<string | null>;
-  seller_mail_id: Generated<string | null>;
 }
 
 export interface ChatMessagesTable {

@@ -58,6 +58,7 @@ const NOTIFICATION_SUBJECTS: Record<string, string> = {
   booking_accepted: 'your booking is accepted',
   booking_declined: 'your booking is declined',
   booking_sold: 'the phone is sold to you',
+  chat_message: 'a message is waiting for you',
 };
 
 /** An address written out (a scheme, `www.`, or a host on a common top-level domain, with or without a path). */

@@ -11,8 +11,6 @@ import type { Engine } from '../connection';
  * - `bookings.agreed_price`: the price an accepted offer fixed (null: the listing's price). Accepting
  *   an offer accepts the buyer's booking in the same transaction, so `bookings_one_accepted` decides
  *   between it and a booking accepted in parallel.
- * - `conversations.*_mail_id`: the mail queued for each side when the conversation turned unread for
- *   them, sent 15 minutes later unless they open it first (then it is dropped).
  */
 export function chatOffersMigration(engine: Engine) {
   const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
@@ -56,8 +54,6 @@ export function chatOffersMigration(engine: Engine) {
         .execute();
 
       await db.schema.alterTable('bookings').addColumn('agreed_price', 'integer').execute();
-      await db.schema.alterTable('conversations').addColumn('buyer_mail_id', 'text').execute();
-      await db.schema.alterTable('conversations').addColumn('seller_mail_id', 'text').execute();
     },
   };
 }
