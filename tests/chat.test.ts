@@ -244,6 +244,39 @@ describe('the inbox', () => {
     expect(await unread()).toBe(2);
   });
 
+  it('mails the other side once per conversation when a message waits unread for 15 minutes, unless read first', async () => {
+    const mailer = await registerActor(t.app, 'seller', { name: 'Mail Seller' });
+    const waiting = (userId: string) =>
+      t.db
+        .selectFrom('mail_outbox')
+        .select(['next_attempt_at', 'data'])
+        .where('user_id', '=', userId)
+        .where('state', '=', 'pending')
+        .where('data', 'like', '%chat_message%')
+        .execute();
+    const id = await conversationAbout(await listProduct(mailer));
+    const sentAt = Date.now();
+    await send(buyer, id, 'Is it still available?');
+    await send(buyer, id, 'And the box?');
+    const queued = await waiting(mailer.user.uid);
+    expect(queued).toHaveLength(1);
+    expect(Date.parse(queued[0]!.next_attempt_at) - sentAt).toBeGreaterThanOrEqual(15 * 60_000 - 1000);
+    expect(queued[0]!.data).toContain(`/dashboard/inbox/${id}`);
+    // Opened within the 15 minutes: nothing is mailed.
+    await mailer.request({ method: 'PUT', url: `/api/conversations/${id}/read` });
+    expect(await waiting(mailer.user.uid)).toHaveLength(0);
+
+    // Switched off in the mail settings: no mail at all.
+    const off = await mailer.request({
+      method: 'PUT',
+      url: '/api/account/mail-settings',
+      payload: { kinds: { chat_message: false } },
+    });
+    expect(off.statusCode).toBe(200);
+    await send(buyer, id, 'Hello again?');
+    expect(await waiting(mailer.user.uid)).toHaveLength(0);
+  });
+
   it('shows a deleted account as "Deleted account" and keeps the other side\'s messages', async () => {
     const leaving = await registerActor(t.app, 'buyer', { name: 'Leaving Buyer' });
     const id = await conversationAbout(await listProduct(seller), leaving);
@@ -423,6 +456,16 @@ describe('spam limits', () => {
     expect(await sixthRefusal(unverified, await registerActor(t.app, 'seller'))).toBe(
       'Accounts with an unverified email address start at most 5 conversations a day. Verify your email address to start more.',
     );
+  });
+
+  it("counts the new accounts' limit in the database: 7 conversations started at once make 5", async () => {
+    const fresh = await registerActor(t.app, 'buyer', { verifyEmail: false });
+    const theSeller = await registerActor(t.app, 'seller');
+    const products = [];
+    for (let i = 0; i < 7; i++) products.push(await listProduct(theSeller));
+    const answers = await Promise.all(products.map((productId) => start(fresh, productId)));
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(2);
   });
 
   it('holds the same text sent to more than 3 conversations within 10 minutes', async () => {
