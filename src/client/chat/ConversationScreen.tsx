@@ -23,6 +23,7 @@ import { cx } from '#client/components/cx';
 import { EmptyState } from '#client/components/EmptyState';
 import { formatTk } from '#client/components/formatTk';
 import { Spinner } from '#client/components/Spinner';
+import { OfferPanel } from './OfferPanel';
 import { PhoneStatusBadge } from './PhoneStatusBadge';
 
 const COMPOSER_ID = 'chat-composer';
@@ -46,6 +47,11 @@ function PhoneCard({ conversation }: { conversation: ConversationDetails }) {
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-semibold text-brand-700 tabular-nums">{formatTk(conversation.price)}</span>
           <PhoneStatusBadge status={status} />
+          {conversation.booking?.agreedPrice != null && (
+            <span className="font-semibold text-emerald-800 tabular-nums">
+              Agreed price: {formatTk(conversation.booking.agreedPrice)}
+            </span>
+          )}
           <span className="text-ink-600">
             {side === 'buying' ? 'Seller' : 'Buyer'}: {conversation.otherName}
           </span>
@@ -420,6 +426,7 @@ export function ConversationScreen() {
         )}
       </div>
       <PhoneCard conversation={conversation.data} />
+      <OfferPanel conversation={conversation.data} />
       <MessageList id={id} conversation={conversation.data} />
       <Composer id={id} conversation={conversation.data} />
     </section>
