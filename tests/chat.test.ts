@@ -11,7 +11,8 @@ import {
 } from '#shared/chat';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
-import { listProduct } from './support/products';
+import { listProduct, uploadPhoto } from './support/products';
+import { removeUnusedUploads } from '#server/housekeeping';
 
 let t: TestApp;
 let seller: Actor;
@@ -148,6 +149,64 @@ describe('messages', () => {
     expect(empty.json<{ message: string }>().message).toMatch(/Write a message/);
     const badId = await send(buyer, id, 'hello', 'no');
     expect(badId.statusCode).toBe(400);
+  });
+
+  it('sends up to 3 photos uploaded through /uploads, with or without words, and keeps them from housekeeping', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    const photos = [await uploadPhoto(buyer), await uploadPhoto(buyer)];
+    const sent = await buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      payload: { clientId: randomUUID(), photos },
+    });
+    expect(sent.statusCode).toBe(201);
+    const message = chatMessageSchema.parse(sent.json());
+    expect(message.text).toBe('');
+    expect(message.photos.map((photo) => photo.url)).toEqual(photos);
+    const seen = await seller.request({ method: 'GET', url: `/api/conversations/${id}/messages` });
+    expect(chatMessageSchema.array().parse(seen.json())[0]!.photos).toHaveLength(2);
+    const inbox = await seller.request({ method: 'GET', url: '/api/conversations/inbox/selling?limit=100' });
+    expect(
+      conversationSchema
+        .array()
+        .parse(inbox.json())
+        .find((row) => row._id === id)?.lastMessage,
+    ).toBe('Sent 2 photos');
+
+    // Four are too many; another person's upload, or a picture from elsewhere, is refused.
+    const four = [...photos, await uploadPhoto(buyer), await uploadPhoto(buyer)];
+    const tooMany = await buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      payload: { clientId: randomUUID(), text: 'More', photos: four },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    const notMine = await buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      payload: { clientId: randomUUID(), text: 'Look', photos: [await uploadPhoto(seller)] },
+    });
+    expect(notMine.statusCode).toBe(400);
+    expect(notMine.json()).toMatchObject({ fields: { photos: 'Send photos you uploaded here, each once' } });
+
+    // Housekeeping keeps a picture a message shows, even a day later.
+    const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    await removeUnusedUploads(t.app.deps, later);
+    const kept = await t.db
+      .selectFrom('chat_message_photos')
+      .select('upload_id')
+      .where('message_id', '=', message._id)
+      .execute();
+    const uploads = await t.db
+      .selectFrom('uploads')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        kept.map((row) => row.upload_id),
+      )
+      .execute();
+    expect(uploads).toHaveLength(2);
   });
 
   it('pages a conversation newest first by cursor', async () => {

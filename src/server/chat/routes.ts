@@ -68,7 +68,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     '/conversations/:id/messages',
     { item: chatMessageSchema, params: idParamsSchema, onRequest: signedIn, cursorOf: cursorOfMessage },
-    (page, request) => readMessages(db, callerOf(request).user.id, request.params.id, page),
+    (page, request) => readMessages(deps, callerOf(request).user.id, request.params.id, page),
   );
 
   app.post(

@@ -5,7 +5,7 @@ import {
   SAME_TEXT_CONVERSATIONS,
   SAME_TEXT_WINDOW_MINUTES,
   type ChatMessage,
-  type ChatMessageRequest,
+  type ChatMessageSend,
   type ChatSide,
   type ConversationDetails,
 } from '#shared/chat';
@@ -17,6 +17,8 @@ import { nowIso } from '#server/db/ids';
 import type { ConversationRow, Database, ProductRow, UserRow } from '#server/db/schema';
 import type { Deps } from '#server/deps';
 import { countUse } from '#server/limits/counters';
+import { uploadIdOfUrl } from '#server/uploads/names';
+import { findOwnUploads } from '#server/uploads/repository';
 import { AppError, forbidden, notFound } from '#server/errors';
 import { withNotifications } from '#server/notifications/service';
 import { findProduct } from '#server/products/repository';
@@ -39,6 +41,8 @@ import {
   insertConversation,
   newConversationOf,
   insertMessage,
+  insertMessagePhotos,
+  photosOf,
   listMessages,
   markConversationRead,
   sideOf,
@@ -155,7 +159,7 @@ export async function readConversation(deps: ChatDeps, userId: string, id: strin
  * Before the buyer's booking is accepted, a message carries no address and no link off the site,
  * and a mobile number only when its sender confirmed it; after, the deal's numbers are shown anyway.
  */
-async function assertSafeToSend(deps: ChatDeps, conversation: ConversationRow, request: ChatMessageRequest) {
+async function assertSafeToSend(deps: ChatDeps, conversation: ConversationRow, request: ChatMessageSend) {
   const { refused, hasNumber } = checkContacts(request.text, ownHostsOf(new URL(deps.config.PUBLIC_URL).hostname));
   if (!refused && (!hasNumber || request.confirmNumber)) return;
   if (await dealPhones(deps.db, conversation)) return;
@@ -200,10 +204,24 @@ export async function unblock(deps: ChatDeps, userId: string, blockedId: string)
   return deleted;
 }
 
-export async function readMessages(db: Kysely<Database>, userId: string, id: string, page: KeysetPageQuery) {
-  await conversationOf(db, id, userId);
-  return listMessages(db, id, userId, page);
+export async function readMessages(deps: ChatDeps, userId: string, id: string, page: KeysetPageQuery) {
+  await conversationOf(deps.db, id, userId);
+  return listMessages(deps.db, deps.images, id, userId, page);
 }
+
+/** The uploads of the photos a message names: pictures the sender uploaded here, or a 400 that says so. */
+async function photosToSend(deps: ChatDeps, senderId: string, urls: string[]): Promise<string[]> {
+  const ids = urls.map((url) => uploadIdOfUrl(url, deps.config));
+  const own = await findOwnUploads(
+    deps.db,
+    ids.filter((id): id is string => id !== null),
+    senderId,
+  );
+  if (ids.every((id) => id !== null && own.has(id)) && new Set(ids).size === ids.length) return ids as string[];
+  throw new AppError('BAD_REQUEST', PHOTOS_REFUSED, { photos: PHOTOS_REFUSED });
+}
+
+const PHOTOS_REFUSED = 'Send photos you uploaded here, each once';
 
 /**
  * Sends a message; one sent again with the same `clientId` (a retry after the network dropped) is
@@ -214,7 +232,7 @@ export async function sendMessage(
   deps: ChatDeps,
   sender: Pick<UserRow, 'id' | 'name'>,
   id: string,
-  request: ChatMessageRequest,
+  request: ChatMessageSend,
 ): Promise<{ message: ChatMessage; created: boolean }> {
   const { db, bell } = deps;
   const { conversation, side } = await conversationOf(db, id, sender.id);
@@ -233,7 +251,9 @@ export async function sendMessage(
       if (!other) throw new AppError('CONFLICT', 'This account is deleted: your message would reach nobody');
       if (await isBlockedEitherWay(db, sender.id, other)) throw closed();
       await assertSafeToSend(deps, conversation, request);
-      await assertNotRepeated(db, sender.id, id, request.text);
+      // Photos alone have no words to repeat.
+      if (request.text) await assertNotRepeated(db, sender.id, id, request.text);
+      const uploadIds = await photosToSend(deps, sender.id, request.photos);
       return withNotifications(deps, async (trx, tell) => {
         const fresh = await findConversation(trx, id);
         const otherReadAt = side === 'buying' ? fresh?.seller_read_at : fresh?.buyer_read_at;
@@ -246,7 +266,9 @@ export async function sendMessage(
           { conversation_id: id, sender_id: sender.id, client_id: request.clientId, kind: 'text', body: request.text },
           side,
           nowIso(),
+          uploadIds.length,
         );
+        await insertMessagePhotos(trx, row.id, uploadIds);
         if (!hadUnread) {
           await tell({
             userId: other,
@@ -260,7 +282,8 @@ export async function sendMessage(
     },
   });
   if (result.created) await bell.ring([sender.id, ...(other ? [other] : [])]);
-  return result;
+  const photos = (await photosOf(db, deps.images, [result.message._id])).get(result.message._id) ?? [];
+  return { ...result, message: { ...result.message, photos } };
 }
 
 /** The caller has opened the conversation: the other side's page shows "Seen". */

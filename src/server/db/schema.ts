@@ -304,6 +304,13 @@ export interface ChatOffersTable {
   expires_at: string;
 }
 
+/** A picture sent in a message (at most 3, by `position`). */
+export interface ChatMessagePhotosTable {
+  message_id: string;
+  upload_id: string;
+  position: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -328,6 +335,7 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   chat_blocks: ChatBlocksTable;
   chat_offers: ChatOffersTable;
+  chat_message_photos: ChatMessagePhotosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

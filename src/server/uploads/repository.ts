@@ -124,6 +124,15 @@ export const shownByAConversation = (eb: ExpressionBuilder<Database, 'uploads'>)
       .whereRef('conversations.product_image_id', '=', 'uploads.id'),
   );
 
+/** Where some chat message shows the upload row in the query (served by chat_message_photos_upload). */
+const sentInAMessage = (eb: ExpressionBuilder<Database, 'uploads'>) =>
+  eb.exists(
+    eb
+      .selectFrom('chat_message_photos')
+      .select('chat_message_photos.message_id')
+      .whereRef('chat_message_photos.upload_id', '=', 'uploads.id'),
+  );
+
 /** Where some account has the picture of the upload row in the query as its profile photo. */
 const someonesPhoto = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
   eb.exists(
@@ -171,5 +180,6 @@ const unused = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads
     ),
     eb.not(shownByABooking(images)(eb)),
     eb.not(shownByAConversation(eb)),
+    eb.not(sentInAMessage(eb)),
     eb.not(someonesPhoto(images)(eb)),
   ]);

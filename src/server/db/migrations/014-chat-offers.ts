@@ -8,6 +8,8 @@ import type { Engine } from '../connection';
  *   the buyer withdraws; a counter waits for the buyer. `chat_offers_one_open` is the rule of one
  *   open offer (open or countered) per buyer and phone, held by the database so two tabs offering at
  *   once leave one.
+ * - `chat_message_photos`: up to 3 uploaded pictures per message, in order. An upload goes with its
+ *   account (the rows with it); housekeeping keeps the ones a message shows (uploads' unused()).
  * - `bookings.agreed_price`: the price an accepted offer fixed (null: the listing's price). Accepting
  *   an offer accepts the buyer's booking in the same transaction, so `bookings_one_accepted` decides
  *   between it and a booking accepted in parallel.
@@ -52,6 +54,15 @@ export function chatOffersMigration(engine: Engine) {
         .column('expires_at')
         .where(sql.ref('status'), 'in', sql`('open', 'countered')`)
         .execute();
+
+      await db.schema
+        .createTable('chat_message_photos')
+        .addColumn('message_id', 'text', (c) => c.notNull().references('chat_messages.id').onDelete('cascade'))
+        .addColumn('upload_id', 'text', (c) => c.notNull().references('uploads.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('chat_message_photos_pk', ['message_id', 'position'])
+        .execute();
+      await db.schema.createIndex('chat_message_photos_upload').on('chat_message_photos').column('upload_id').execute();
 
       await db.schema.alterTable('bookings').addColumn('agreed_price', 'integer').execute();
     },
