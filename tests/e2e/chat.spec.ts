@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { phonePicture } from '#server/start/seed/pictures';
 import { timeLimit } from '../support/time-limits';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText, waitForTheAppOnLoad } from './support/fixtures';
 
@@ -202,6 +203,16 @@ for (const [size, viewport] of [
           timeout: timeLimit(15_000),
         });
       }
+
+      // The seller shows the box in a photo; the buyer sees it live.
+      await sellerPage.locator('input[type=file]').setInputFiles({
+        name: 'box.png',
+        mimeType: 'image/png',
+        buffer: await phonePicture({ caption: 'Box', hue: 200, width: 320, height: 240 }),
+      });
+      await expect(sellerPage.getByAltText('Photo 1 to send')).toBeVisible({ timeout: timeLimit(15_000) });
+      await sendText(sellerPage, 'With the box');
+      await expect(buyerPage.getByAltText('Photo 1 of 1')).toBeVisible();
 
       // The buyer offers in Bengali digits; a price under half the asking price is refused first.
       await buyerPage.getByRole('button', { name: 'Make an offer' }).click();
