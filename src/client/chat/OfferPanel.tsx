@@ -17,6 +17,14 @@ const STATUS: Record<OfferStatus, { label: string; tone: BadgeTone }> = {
   expired: { label: 'Expired', tone: 'neutral' },
 };
 
+/** Whom an offer waits for, as the caller reads it: "your answer" when it is theirs to give. */
+function labelOf(status: OfferStatus, buying: boolean) {
+  if (status === 'open' && !buying) return { label: 'Waiting for your answer', tone: 'warning' as const };
+  if (status === 'countered')
+    return { label: buying ? 'Countered: your answer' : 'Waiting for the buyer', tone: 'info' as const };
+  return STATUS[status];
+}
+
 const DONE: Record<Exclude<OfferMove, 'counter'>, string> = {
   accept: 'Accepted: the phone is reserved at the agreed price.',
   decline: 'Declined. The other side has been told.',
@@ -95,7 +103,7 @@ function OfferMoves({ offer, conversation }: { offer: Offer; conversation: Conve
 
 function OfferSummary({ offer, conversation }: { offer: Offer; conversation: ConversationDetails }) {
   const buying = conversation.side === 'buying';
-  const status = STATUS[offer.status];
+  const status = labelOf(offer.status, buying);
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
       <p className="flex flex-wrap items-center gap-2">
