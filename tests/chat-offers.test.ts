@@ -99,6 +99,20 @@ describe('making an offer', () => {
     expect((await offer(otherBuyer, id, 30000)).statusCode).toBe(403);
   });
 
+  it('waits while the phone is reserved for another buyer', async () => {
+    const { id, productId } = await conversation();
+    const booked = await otherBuyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId, phoneNumber: '01811223344', meetLocation: 'Mirpur' },
+    });
+    const bookingId = booked.json<{ insertedId: string }>().insertedId;
+    await seller.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` });
+    const refused = await offer(buyer, id, 30000);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: 'This phone is reserved for another buyer right now' });
+  });
+
   it('is refused either way once one of the two blocked the other', async () => {
     const { id } = await conversation(otherBuyer);
     const open = await offer(otherBuyer, id, 30000);

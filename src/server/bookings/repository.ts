@@ -245,3 +245,14 @@ export async function lastPhoneOf(db: Kysely<Database>, buyerId: string): Promis
     .executeTakeFirst();
   return booking?.phone_number;
 }
+
+/** The buyer the phone is reserved for (null: a deleted account), or undefined when it is not reserved. */
+export async function acceptedBuyerOf(db: Kysely<Database>, productId: string): Promise<string | null | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('buyer_id')
+    .where('product_id', '=', productId)
+    .where('status', '=', 'accepted')
+    .executeTakeFirst();
+  return row?.buyer_id;
+}

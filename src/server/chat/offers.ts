@@ -3,7 +3,7 @@ import type { ChatSide } from '#shared/chat';
 import { OFFER_EXPIRY_HOURS, offerPriceProblem, type MakeOffer, type Offer } from '#shared/offers';
 import { paths } from '#shared/paths';
 import { acceptAtAgreedPrice, asReservedConflict } from '#server/bookings/deal';
-import { hasAcceptedBooking } from '#server/bookings/repository';
+import { acceptedBuyerOf } from '#server/bookings/repository';
 import { isUniqueViolation } from '#server/db/errors';
 import { nowIso } from '#server/db/ids';
 import type { ChatOfferRow, ConversationRow, Database, OfferStatus, UserRow } from '#server/db/schema';
@@ -90,15 +90,10 @@ export async function makeOffer(
   const product = await onSale(deps.db, conversation);
   if (await isBlockedEitherWay(deps.db, buyer.id, conversation.seller_id)) throw closed();
   assertFairPrice(request.price, product.resale_price);
-  if (await hasAcceptedBooking(deps.db, product.id)) {
-    const own = await deps.db
-      .selectFrom('bookings')
-      .select('id')
-      .where('product_id', '=', product.id)
-      .where('buyer_id', '=', buyer.id)
-      .where('status', '=', 'accepted')
-      .executeTakeFirst();
-    if (!own) throw new AppError('CONFLICT', 'This phone is reserved for another buyer right now');
+  // An offer on a phone reserved for the buyer themselves may reprice their deal; for another, it waits.
+  const reservedFor = await acceptedBuyerOf(deps.db, product.id);
+  if (reservedFor !== undefined && reservedFor !== buyer.id) {
+    throw new AppError('CONFLICT', 'This phone is reserved for another buyer right now');
   }
   const note = request.note ? request.note : null;
   try {
