@@ -308,7 +308,7 @@ describe('notification mail', () => {
   it('is on by default, can be turned off per kind, and each mail can unsubscribe without signing in', async () => {
     const buyer = await registerActor(t.app, 'buyer');
     const settings = await buyer.request({ method: 'GET', url: '/api/account/mail-settings' });
-    expect(settings.json().kinds.map((k: { email: boolean }) => k.email)).toEqual([true, true, true, true]);
+    expect(settings.json().kinds.map((k: { email: boolean }) => k.email)).toEqual([true, true, true, true, true]);
 
     expect(await t.db.transaction().execute((trx) => queueNotificationMail(trx, notification(buyer.user.uid)))).toBe(
       true,

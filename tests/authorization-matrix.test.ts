@@ -152,6 +152,22 @@ const records = {
       .execute();
     return id;
   },
+  /** A conversation `buyer` started about a 40,000 Tk phone of `seller`. */
+  async pricedConversation() {
+    const productId = await listProduct(actors.seller, { resalePrice: 40000 });
+    const started = await actors.buyer.request({ method: 'POST', url: '/api/conversations', payload: { productId } });
+    return started.json<{ _id: string }>()._id;
+  },
+  /** An open offer of 30,000 Tk by `buyer` on a 40,000 Tk phone of `seller`, in their conversation. */
+  async offer() {
+    const id = await records.pricedConversation();
+    const made = await actors.buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/offers`,
+      payload: { price: 30000 },
+    });
+    return made.json<{ _id: string }>()._id;
+  },
   /** A user row made directly, without a password: a target for admin calls, never a caller. */
   user: (role: 'buyer' | 'seller') =>
     insertUser(t.db, {
@@ -695,6 +711,41 @@ const TABLE: Row[] = [
       }
       return { url: `/api/account/blocked/${target}` };
     },
+  },
+  // Offers (docs/chat.md): the buyer offers and withdraws; the seller accepts, counters, declines.
+  {
+    method: 'POST',
+    path: '/api/conversations/:id/offers',
+    allowed: ['buyer'],
+    // A price in Bengali digits: 30,000.
+    call: async () => ({
+      url: `/api/conversations/${await records.pricedConversation()}/offers`,
+      payload: { price: '৩০,০০০' },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/offers/:id/accept',
+    allowed: ['seller'],
+    call: async () => ({ url: `/api/offers/${await records.offer()}/accept` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/offers/:id/counter',
+    allowed: ['seller'],
+    call: async () => ({ url: `/api/offers/${await records.offer()}/counter`, payload: { price: 35000 } }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/offers/:id/decline',
+    allowed: ['seller'],
+    call: async () => ({ url: `/api/offers/${await records.offer()}/decline` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/offers/:id/withdraw',
+    allowed: ['buyer'],
+    call: async () => ({ url: `/api/offers/${await records.offer()}/withdraw` }),
   },
   // Reports: anyone signed in, except on their own listing
   {

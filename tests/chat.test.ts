@@ -11,7 +11,8 @@ import {
 } from '#shared/chat';
 import { registerActor, type Actor } from './support/actors';
 import { useTestApp } from './support/harness';
-import { listProduct } from './support/products';
+import { listProduct, uploadPhoto } from './support/products';
+import { removeUnusedUploads } from '#server/housekeeping';
 
 const { t, seller, otherSeller, buyer, otherBuyer, admin } = useTestApp({
   seller: { role: 'seller', name: 'Sabbir Seller' },
@@ -142,6 +143,64 @@ describe('messages', () => {
     expect(badId.statusCode).toBe(400);
   });
 
+  it('sends up to 3 photos uploaded through /uploads, with or without words, and keeps them from housekeeping', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    const photos = [await uploadPhoto(buyer), await uploadPhoto(buyer)];
+    const sent = await buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      payload: { clientId: randomUUID(), photos },
+    });
+    expect(sent.statusCode).toBe(201);
+    const message = chatMessageSchema.parse(sent.json());
+    expect(message.text).toBe('');
+    expect(message.photos.map((photo) => photo.url)).toEqual(photos);
+    const seen = await seller.request({ method: 'GET', url: `/api/conversations/${id}/messages` });
+    expect(chatMessageSchema.array().parse(seen.json())[0]!.photos).toHaveLength(2);
+    const inbox = await seller.request({ method: 'GET', url: '/api/conversations/inbox/selling?limit=100' });
+    expect(
+      conversationSchema
+        .array()
+        .parse(inbox.json())
+        .find((row) => row._id === id)?.lastMessage,
+    ).toBe('Sent 2 photos');
+
+    // Four are too many; another person's upload, or a picture from elsewhere, is refused.
+    const four = [...photos, await uploadPhoto(buyer), await uploadPhoto(buyer)];
+    const tooMany = await buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      payload: { clientId: randomUUID(), text: 'More', photos: four },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    const notMine = await buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      payload: { clientId: randomUUID(), text: 'Look', photos: [await uploadPhoto(seller)] },
+    });
+    expect(notMine.statusCode).toBe(400);
+    expect(notMine.json()).toMatchObject({ fields: { photos: 'Send photos you uploaded here, each once' } });
+
+    // Housekeeping keeps a picture a message shows, even a day later.
+    const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    await removeUnusedUploads(t.app.deps, later);
+    const kept = await t.db
+      .selectFrom('chat_message_photos')
+      .select('upload_id')
+      .where('message_id', '=', message._id)
+      .execute();
+    const uploads = await t.db
+      .selectFrom('uploads')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        kept.map((row) => row.upload_id),
+      )
+      .execute();
+    expect(uploads).toHaveLength(2);
+  });
+
   it('pages a conversation newest first by cursor', async () => {
     const id = await conversationAbout(await listProduct(seller));
     for (let i = 1; i <= 5; i++) expect((await send(buyer, id, `message ${i}`)).statusCode).toBe(201);
@@ -234,6 +293,39 @@ describe('the inbox', () => {
     await seller.request({ method: 'PUT', url: `/api/conversations/${id}/read` });
     await send(buyer, id, 'three');
     expect(await unread()).toBe(2);
+  });
+
+  it('mails the other side once per conversation when a message waits unread for 15 minutes, unless read first', async () => {
+    const mailer = await registerActor(t.app, 'seller', { name: 'Mail Seller' });
+    const waiting = (userId: string) =>
+      t.db
+        .selectFrom('mail_outbox')
+        .select(['next_attempt_at', 'data'])
+        .where('user_id', '=', userId)
+        .where('state', '=', 'pending')
+        .where('data', 'like', '%chat_message%')
+        .execute();
+    const id = await conversationAbout(await listProduct(mailer));
+    const sentAt = Date.now();
+    await send(buyer, id, 'Is it still available?');
+    await send(buyer, id, 'And the box?');
+    const queued = await waiting(mailer.user.uid);
+    expect(queued).toHaveLength(1);
+    expect(Date.parse(queued[0]!.next_attempt_at) - sentAt).toBeGreaterThanOrEqual(15 * 60_000 - 1000);
+    expect(queued[0]!.data).toContain(`/dashboard/inbox/${id}`);
+    // Opened within the 15 minutes: nothing is mailed.
+    await mailer.request({ method: 'PUT', url: `/api/conversations/${id}/read` });
+    expect(await waiting(mailer.user.uid)).toHaveLength(0);
+
+    // Switched off in the mail settings: no mail at all.
+    const off = await mailer.request({
+      method: 'PUT',
+      url: '/api/account/mail-settings',
+      payload: { kinds: { chat_message: false } },
+    });
+    expect(off.statusCode).toBe(200);
+    await send(buyer, id, 'Hello again?');
+    expect(await waiting(mailer.user.uid)).toHaveLength(0);
   });
 
   it('shows a deleted account as "Deleted account" and keeps the other side\'s messages', async () => {
@@ -415,6 +507,16 @@ describe('spam limits', () => {
     expect(await sixthRefusal(unverified, await registerActor(t.app, 'seller'))).toBe(
       'Accounts with an unverified email address start at most 5 conversations a day. Verify your email address to start more.',
     );
+  });
+
+  it("counts the new accounts' limit in the database: 7 conversations started at once make 5", async () => {
+    const fresh = await registerActor(t.app, 'buyer', { verifyEmail: false });
+    const theSeller = await registerActor(t.app, 'seller');
+    const products = [];
+    for (let i = 0; i < 7; i++) products.push(await listProduct(theSeller));
+    const answers = await Promise.all(products.map((productId) => start(fresh, productId)));
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(2);
   });
 
   it('holds the same text sent to more than 3 conversations within 10 minutes', async () => {

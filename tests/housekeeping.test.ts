@@ -207,6 +207,7 @@ describe('runHousekeeping', () => {
       'expired sessions',
       'stale login counters',
       'expired booking requests',
+      'expired offers',
       'old mail and mailed links',
       'old notifications',
       'ended limit counters',

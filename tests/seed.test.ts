@@ -83,7 +83,7 @@ describe('demo seed', () => {
     for (const account of Object.values(DEMO_ACCOUNTS)) expect(lines.join('\n')).toContain(account.email);
   });
 
-  it('shows chat from the demo accounts: an answered question, a deal agreed, an unread question, a blocked buyer', async () => {
+  it('shows chat from the demo accounts: an answered question, an open offer, an accepted offer, an unread question, a blocked buyer', async () => {
     await seedDemoData(t.db, t.images, { log: () => {} });
     const buyer = await logInActor(t.app, DEMO_ACCOUNTS.buyer.email, DEMO_PASSWORD);
     const buying = conversationSchema
@@ -95,6 +95,14 @@ describe('demo seed', () => {
       (await buyer.request({ url: `/api/conversations/${reserved._id}` })).json(),
     );
     expect(details.phones).not.toBeNull();
+    expect(details.offer).toMatchObject({ status: 'accepted' });
+    expect(details.booking?.agreedPrice).toBe(details.offer?.agreedPrice);
+    expect(details.booking?.agreedPrice).toBeLessThan(details.price);
+    const available = buying.find((row) => row.status === 'Available')!;
+    const open = conversationDetailsSchema.parse(
+      (await buyer.request({ url: `/api/conversations/${available._id}` })).json(),
+    );
+    expect(open.offer).toMatchObject({ status: 'open' });
 
     const seller = await logInActor(t.app, DEMO_ACCOUNTS.verifiedSeller.email, DEMO_PASSWORD);
     const selling = conversationSchema

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { deleteOldLinkTokens } from '#server/accounts/repository';
 import { deleteExpiredSessions } from '#server/auth/repository';
+import { expireStaleOffers } from '#server/chat/offers';
 import { expireRequests } from '#server/bookings/deal';
 import { deleteStaleLoginCounters } from '#server/auth/throttle';
 import { changedRows } from '#server/db/changes';
@@ -88,6 +89,7 @@ export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'expired sessions', run: removeExpiredSessions },
   { name: 'stale login counters', run: removeStaleLoginCounters },
   { name: 'expired booking requests', run: expireRequests },
+  { name: 'expired offers', run: expireStaleOffers, changesPublic: false },
   { name: 'old mail and mailed links', run: removeOldMail },
   { name: 'old notifications', run: removeOldNotifications, changesPublic: false },
   { name: 'ended limit counters', run: removeEndedLimitCounters, changesPublic: false },

@@ -55,6 +55,7 @@ export const MAILED_NOTIFICATION_KINDS = [
   'booking_accepted',
   'booking_declined',
   'booking_sold',
+  'chat_message',
 ] as const satisfies readonly NotificationKind[];
 type MailedNotificationKind = (typeof MAILED_NOTIFICATION_KINDS)[number];
 
@@ -63,7 +64,11 @@ export const mailedKindLabels: Record<MailedNotificationKind, string> = {
   booking_accepted: 'A seller accepts my request',
   booking_declined: 'A seller declines my request',
   booking_sold: 'A phone I asked for is sold to me',
+  chat_message: 'A message waits unread for 15 minutes',
 };
+
+/** Kinds mailed only if still unread this many minutes later (the mail is dropped when read before). */
+export const MAIL_DELAY_MINUTES: Partial<Record<MailedNotificationKind, number>> = { chat_message: 15 };
 
 export const isMailedKind = (kind: string): kind is MailedNotificationKind =>
   (MAILED_NOTIFICATION_KINDS as readonly string[]).includes(kind);

@@ -55,6 +55,8 @@ export const SOLD_TO_ANOTHER_BUYER = 'sold to another buyer';
 
 /** The state of a booking as its buyer and seller see it, beside the spec's order fields. */
 const dealFields = {
+  /** The price an accepted offer fixed in the conversation; null: the listing's price. */
+  agreedPrice: z.number().nullable(),
   status: z.enum(BOOKING_STATUSES),
   statusReason: z.string().nullable(),
   statusChangedAt: z.string().nullable(),

@@ -1,9 +1,12 @@
 import { BOOKING_STATUSES } from './bookings';
-import { idSchema, requiredText } from './common';
+import { hasNoNul, idSchema, NUL_MESSAGE } from './common';
+import { offerSchema } from './offers';
 import { z } from './zod';
 
 /** A message is at most this long (characters), so one cannot fill a conversation or a mail. */
 export const CHAT_MESSAGE_MAX = 2000;
+/** Photos one message carries at most. */
+export const CHAT_PHOTOS_MAX = 3;
 
 /** POST /conversations: a buyer opens the conversation about a phone (or gets the one there is). */
 export const startConversationSchema = z.object({ productId: idSchema });
@@ -15,13 +18,29 @@ export const startedConversationSchema = z.object({ _id: z.string(), created: z.
  * POST /conversations/:id/messages. `clientId` is made by the sending page once per message, so a
  * message sent again after the network dropped is stored once (unique per conversation).
  */
-export const chatMessageRequestSchema = z.object({
-  clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'clientId is 8 to 64 letters, digits, - or _'),
-  text: requiredText('Write a message first', CHAT_MESSAGE_MAX),
-  /** The sender saw the warning about sharing a mobile number before a deal, and sends it anyway. */
-  confirmNumber: z.boolean().optional(),
-});
-export type ChatMessageRequest = z.infer<typeof chatMessageRequestSchema>;
+export const chatMessageRequestSchema = z
+  .object({
+    clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'clientId is 8 to 64 letters, digits, - or _'),
+    text: z
+      .string({ error: 'Write a message first' })
+      .trim()
+      .max(CHAT_MESSAGE_MAX, `Keep this under ${CHAT_MESSAGE_MAX} characters`)
+      .refine(hasNoNul, NUL_MESSAGE)
+      .default(''),
+    /** Pictures uploaded through POST /uploads (the `url` it answered), at most CHAT_PHOTOS_MAX. */
+    photos: z
+      .array(z.string().max(2048), { error: 'Photos are a list of uploaded pictures' })
+      .max(CHAT_PHOTOS_MAX, `Send at most ${CHAT_PHOTOS_MAX} photos in a message`)
+      .default([]),
+    /** The sender saw the warning about sharing a mobile number before a deal, and sends it anyway. */
+    confirmNumber: z.boolean().optional(),
+  })
+  .refine((message) => message.text !== '' || message.photos.length > 0, {
+    message: 'Write a message first',
+    path: ['text'],
+  });
+export type ChatMessageRequest = z.input<typeof chatMessageRequestSchema>;
+export type ChatMessageSend = z.infer<typeof chatMessageRequestSchema>;
 
 /** What the phone is now, as both sides see it next to their conversation. */
 export const PHONE_STATUSES = ['Available', 'Reserved', 'Sold', 'Hidden', 'Removed'] as const;
@@ -59,7 +78,11 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationDetailsSchema = conversationSchema.extend({
   phones: z.object({ buyer: z.string(), seller: z.string() }).nullable(),
   /** The buyer's booking of the phone, for the deal's actions on the conversation's card. */
-  booking: z.object({ _id: z.string(), status: z.enum(BOOKING_STATUSES) }).nullable(),
+  booking: z
+    .object({ _id: z.string(), status: z.enum(BOOKING_STATUSES), agreedPrice: z.number().nullable() })
+    .nullable(),
+  /** The conversation's newest offer, whatever became of it; null before the first. */
+  offer: offerSchema.nullable(),
   /** The caller blocked the other side (they unblock in Account settings). */
   blockedByMe: z.boolean(),
   /** Messages cannot go either way: one of the two blocked the other (the blocked side is not told which). */
@@ -91,6 +114,8 @@ export const chatMessageSchema = z.object({
   /** `system`: a line the server wrote about the deal (a booking request), not typed by anyone. */
   kind: z.enum(['text', 'system']),
   text: z.string(),
+  /** The pictures sent with it: each one's full picture and its thumbnail. */
+  photos: z.array(z.object({ url: z.string(), thumbUrl: z.string() })),
   sentAt: z.string(),
   /** Sent by the caller. */
   mine: z.boolean(),

@@ -4,8 +4,8 @@ import { ERROR_CODES } from './errors';
 export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Unknown id');
 
 /** PostgreSQL can neither store nor compare text that holds U+0000, so no text a request sends may. */
-const hasNoNul = (text: string) => !text.includes('\u0000');
-const NUL_MESSAGE = 'Remove the invisible control character from this text';
+export const hasNoNul = (text: string) => !text.includes('\u0000');
+export const NUL_MESSAGE = 'Remove the invisible control character from this text';
 
 /** An id as a caller names it: looked up as it is, so an unknown one is a 404. */
 export const lookupIdSchema = z.string().max(64).refine(hasNoNul, 'Unknown id');

@@ -14,6 +14,7 @@ const NOTIFICATION_KINDS = [
   'moderation_action',
   'report_reviewed',
   'appeal_decided',
+  'chat_offer',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -5,7 +5,7 @@
  * size runs at once, and they are measured in turn: every public read against a bare node:http
  * server sending the same bytes (public-reads.ts), the search requests (search-queries.ts), each
  * server's memory after that load, then the search requests as a long tail of different searches
- * and the memory again. Prints the tables and which targets held (report.ts); exits
+ * and the memory again, and chat's two signed-in calls (chat.ts). Prints the tables and which targets held (report.ts); exits
  * 1 when a request failed. BENCH_SECONDS (default 2): time per measurement; BENCH_ROUNDS (default
  * 3): measurements per figure, of which the median is kept; BENCH_ENGINES (default
  * `sqlite,postgres`).
@@ -16,6 +16,7 @@ import { startMarketplace, type BenchEngine, type Marketplace } from './marketpl
 import { measureReads, READ_CONNECTIONS } from './public-reads';
 import { report, type SizeResult } from './report';
 import { measureLongTail, measureSearches } from './search-queries';
+import { measureChat, reportChat, type ChatResult } from './chat';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -37,7 +38,7 @@ async function postgresAnswers(): Promise<boolean> {
 const memoryOf = async (apps: Map<number, Marketplace>) =>
   new Map(await Promise.all([...apps].map(async ([size, app]) => [size, await app.memory()] as const)));
 
-async function benchEngine(engine: BenchEngine): Promise<Map<number, SizeResult>> {
+async function benchEngine(engine: BenchEngine): Promise<{ results: Map<number, SizeResult>; chat: ChatResult }> {
   const apps = new Map<number, Marketplace>();
   try {
     for (const size of SIZES) {
@@ -54,6 +55,8 @@ async function benchEngine(engine: BenchEngine): Promise<Map<number, SizeResult>
     const memoryMb = await memoryOf(apps);
     await measureLongTail(origins, SECONDS, ROUNDS, searches);
     const memoryAfterLongTailMb = await memoryOf(apps);
+    // Chat is the same at every catalogue size: measured on the smallest, whose buyer has 1,000 conversations.
+    const chat = await measureChat(apps.get(SIZES[0]!)!.origin, SECONDS, ROUNDS);
     console.log(`${engine}: measured, load average ${loadAverage()}`);
     const results = new Map<number, SizeResult>();
     for (const size of apps.keys()) {
@@ -64,7 +67,7 @@ async function benchEngine(engine: BenchEngine): Promise<Map<number, SizeResult>
         memoryAfterLongTailMb: memoryAfterLongTailMb.get(size)!,
       });
     }
-    return results;
+    return { results, chat };
   } finally {
     await Promise.all([...apps.values()].map((app) => app.stop()));
   }
@@ -82,9 +85,10 @@ console.log(
 let held = true;
 let clean = true;
 for (const engine of engines) {
-  const results = await benchEngine(engine);
+  const { results, chat } = await benchEngine(engine);
   const settings = `${READ_CONNECTIONS} connections, median of ${ROUNDS} × ${SECONDS} s; the bare server in as many processes as the app`;
   held = report(engine, results, settings) && held;
+  held = reportChat(engine, chat) && held;
   clean &&= [...results.values()].every((r) => r.reads.every((row) => row.app.failures === 0));
 }
 console.log(held ? '\nEvery target held.' : '\nSome targets were missed (listed above).');

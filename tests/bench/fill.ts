@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '#server/db/connection';
 import { prepareDatabase } from '#server/start/setup';
 import { DiskImageStore } from '#server/uploads/store';
+import { generateChat } from './chat';
 import { generateListings } from './generate';
 
 const [dataDir, count] = process.argv.slice(2);
@@ -17,6 +18,7 @@ const { db, engine, close } = openDatabase({ dataDir, url: process.env.DATABASE_
 try {
   await prepareDatabase(db, engine, new DiskImageStore(join(dataDir, 'uploads')));
   await generateListings(db, engine, Number(count));
+  await generateChat(db);
   // Autovacuum would otherwise gather the planner's statistics during the measurement.
   await sql`${sql.raw(engine === 'postgres' ? 'vacuum analyze' : 'analyze')}`.execute(db);
 } finally {

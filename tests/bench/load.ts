@@ -25,6 +25,11 @@ const ADDRESSES = 50_000;
  */
 export interface LoadOptions {
   everyRequestNew?: boolean;
+  /** A signed-in call's headers (its session cookie). */
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  /** A write's body, made anew for every request (a message with its own id). */
+  body?: () => string;
 }
 
 /** A second of the same load first, not measured: every server process has computed its answer and warmed up. */
@@ -83,7 +88,8 @@ async function load(url: string, connections: number, seconds: number, options: 
     url,
     connections,
     duration: seconds,
-    headers: BROWSER_HEADERS,
+    headers: { ...BROWSER_HEADERS, ...options.headers },
+    ...(options.method ? { method: options.method } : {}),
     requests: [
       {
         setupRequest: (request) => {
@@ -94,6 +100,7 @@ async function load(url: string, connections: number, seconds: number, options: 
             : base;
           return {
             ...request,
+            ...(options.body ? { body: options.body() } : {}),
             path,
             headers: { ...request.headers, 'x-forwarded-for': `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}` },
           };

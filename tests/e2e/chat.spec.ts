@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { phonePicture } from '#server/start/seed/pictures';
 import { timeLimit } from '../support/time-limits';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText, waitForTheAppOnLoad } from './support/fixtures';
 import { paths } from '#shared/paths';
@@ -162,6 +163,98 @@ for (const [size, viewport] of [
       await sellerPage.getByRole('button', { name: `Unblock ${buyer.name}` }).click();
       await expect(sellerPage.getByText('You have not blocked anyone.')).toBeVisible();
       await expect(buyerPage.getByLabel('Message', { exact: true })).toBeVisible();
+    } finally {
+      await Promise.all([sellerSide.context.close(), buyerSide.context.close()]);
+    }
+  });
+}
+
+for (const [size, viewport] of [
+  ['phone-sized', { width: 390, height: 844 }],
+  ['desktop-sized', { width: 1366, height: 850 }],
+] as const) {
+  test(`the buyer offers, the seller counters, the buyer accepts: Reserved at the agreed price, on a ${size} window${size === 'desktop-sized' ? ' @engine' : ''}`, async ({
+    browser,
+    registerSeller,
+    registerBuyer,
+    createListing,
+    loginAs,
+  }) => {
+    test.slow();
+    const seller = await registerSeller({ name: uniqueText('Seller') });
+    const buyer = await registerBuyer({ name: uniqueText('Buyer') });
+    const listing = await createListing(seller, { productName: uniqueText('Offer Galaxy'), resalePrice: 40000 });
+    const started = await buyer.api.post('/api/conversations', { data: { productId: listing._id } });
+    const { _id: id } = (await started.json()) as { _id: string };
+    const asked = await buyer.api.post(`/api/conversations/${id}/messages`, {
+      data: { clientId: 'offer-ask-0001', text: 'Is the price negotiable?' },
+    });
+    expect(asked.ok()).toBe(true);
+
+    const sellerSide = await signedInPage(browser, viewport);
+    const buyerSide = await signedInPage(browser, viewport);
+    try {
+      await loginAs(sellerSide.page, seller);
+      await loginAs(buyerSide.page, buyer);
+      const sellerPage = sellerSide.page;
+      const buyerPage = buyerSide.page;
+      for (const page of [sellerPage, buyerPage]) {
+        await page.goto(`/dashboard/inbox/${id}`);
+        await expect(page.getByRole('heading', { name: listing.productName })).toBeVisible({
+          timeout: timeLimit(15_000),
+        });
+      }
+
+      // The seller shows the box in a photo; the buyer sees it live.
+      await sellerPage.locator('input[type=file]').setInputFiles({
+        name: 'box.png',
+        mimeType: 'image/png',
+        buffer: await phonePicture({ caption: 'Box', hue: 200, width: 320, height: 240 }),
+      });
+      await expect(sellerPage.getByAltText('Photo 1 to send')).toBeVisible({ timeout: timeLimit(15_000) });
+      await sendText(sellerPage, 'With the box');
+      await expect(buyerPage.getByAltText('Photo 1 of 1')).toBeVisible();
+
+      // The buyer offers in Bengali digits; a price under half the asking price is refused first.
+      await buyerPage.getByRole('button', { name: 'Make an offer' }).click();
+      const dialog = buyerPage.getByRole('dialog', { name: 'Make an offer' });
+      await dialog.getByLabel('Your price (Tk)').fill('15000');
+      await dialog.getByRole('button', { name: 'Send offer' }).click();
+      await expect(dialog.getByText('Offer at least half the asking price, 20,000 Tk')).toBeVisible();
+      await expectNoSeriousAxeViolations(buyerPage);
+      await dialog.getByLabel('Your price (Tk)').fill('৩২০০০');
+      await dialog.getByLabel('Note (optional)').fill('Cash today');
+      await dialog.getByRole('button', { name: 'Send offer' }).click();
+      await expect(buyerPage.getByText('Offer sent. The seller has 48 hours to answer.')).toBeVisible();
+      const buyerOffer = buyerPage.getByRole('region', { name: 'Offer' });
+      await expect(buyerOffer).toContainText('Your offer: 32000Tk');
+      await expect(buyerOffer).toContainText('Waiting for the seller');
+
+      // The seller sees it live and counters.
+      const sellerOffer = sellerPage.getByRole('region', { name: 'Offer' });
+      await expect(sellerOffer).toContainText(`${buyer.name}'s offer: 32000Tk`);
+      await expect(sellerPage.getByText(`${buyer.name} offered 32,000 Tk: Cash today`)).toBeVisible();
+      await sellerOffer.getByRole('button', { name: 'Counter' }).click();
+      const counter = sellerPage.getByRole('dialog', { name: 'Counter the offer' });
+      await counter.getByLabel('Your price (Tk)').fill('36000');
+      await counter.getByRole('button', { name: 'Send counter' }).click();
+      await expect(sellerOffer).toContainText('Your counter: 36000Tk');
+      await expectNoSeriousAxeViolations(sellerPage);
+
+      // The buyer accepts the counter: both see the phone Reserved at the agreed price.
+      await expect(buyerOffer).toContainText("The seller's counter: 36000Tk");
+      await buyerOffer.getByRole('button', { name: 'Accept 36000Tk' }).click();
+      await buyerPage.getByRole('dialog').getByRole('button', { name: 'Yes, accept' }).click();
+      await expect(buyerPage.getByText('Accepted: the phone is reserved at the agreed price.')).toBeVisible();
+      for (const page of [buyerPage, sellerPage]) {
+        await expect(page.getByText('Reserved', { exact: true })).toBeVisible();
+        await expect(page.getByText('Agreed price: 36000Tk').first()).toBeVisible();
+      }
+      await expectNoSeriousAxeViolations(buyerPage);
+
+      // My orders keeps the agreed price with the booking.
+      await buyerPage.goto('/dashboard/myorders');
+      await expect(buyerPage.getByText('Agreed price (listed at 40000)')).toBeVisible({ timeout: timeLimit(15_000) });
     } finally {
       await Promise.all([sellerSide.context.close(), buyerSide.context.close()]);
     }

@@ -23,6 +23,8 @@ import { cx } from '#client/components/cx';
 import { EmptyState } from '#client/components/EmptyState';
 import { formatTk } from '#client/components/formatTk';
 import { Spinner } from '#client/components/Spinner';
+import { MessagePhotos, PhotoPicker, usePhotoPicker } from './ChatPhotos';
+import { OfferPanel } from './OfferPanel';
 import { PhoneStatusBadge } from './PhoneStatusBadge';
 import { ReportConversationButton } from '#client/moderation/ReportConversationButton';
 
@@ -47,6 +49,11 @@ function PhoneCard({ conversation }: { conversation: ConversationDetails }) {
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-semibold text-brand-700 tabular-nums">{formatTk(conversation.price)}</span>
           <PhoneStatusBadge status={status} />
+          {conversation.booking?.agreedPrice != null && (
+            <span className="font-semibold text-emerald-800 tabular-nums">
+              Agreed price: {formatTk(conversation.booking.agreedPrice)}
+            </span>
+          )}
           <span className="text-ink-600">
             {side === 'buying' ? 'Seller' : 'Buyer'}: {conversation.otherName}
           </span>
@@ -153,16 +160,19 @@ function Bubble({ message, seen }: { message: ChatMessage; seen: boolean }) {
       )}
     >
       <span className="sr-only">{message.mine ? 'You:' : 'They:'}</span>
-      <p
-        className={cx(
-          'rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap',
-          message.mine
-            ? 'rounded-br-sm bg-brand-600 text-white'
-            : 'rounded-bl-sm border border-ink-200 bg-white text-ink-900',
-        )}
-      >
-        {message.text}
-      </p>
+      <MessagePhotos photos={message.photos} mine={message.mine} />
+      {message.text && (
+        <p
+          className={cx(
+            'rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap',
+            message.mine
+              ? 'rounded-br-sm bg-brand-600 text-white'
+              : 'rounded-bl-sm border border-ink-200 bg-white text-ink-900',
+          )}
+        >
+          {message.text}
+        </p>
+      )}
       <span className="text-xs text-ink-500">
         <time dateTime={message.sentAt}>{timeOf(message.sentAt)}</time>
         {seen && <span className="ml-2 font-medium text-ink-600">Seen</span>}
@@ -269,11 +279,15 @@ function Composer({ id, conversation }: { id: string; conversation: Conversation
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = useSendMessage(id);
+  const picker = usePhotoPicker();
   const mustWait = conversation.side === 'selling' && conversation.lastMessageAt === null;
 
   const deliver = (message: ChatMessageRequest) =>
     send.mutate(message, {
-      onSuccess: () => setText(''),
+      onSuccess: () => {
+        setText('');
+        picker.clear();
+      },
       onError: (failure) => {
         if (failure instanceof ApiError && failure.code === 'CONFIRM_NEEDED') {
           void confirmNumber().then((yes) => {
@@ -289,7 +303,8 @@ function Composer({ id, conversation }: { id: string; conversation: Conversation
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = chatMessageRequestSchema.safeParse({ clientId: newClientId(), text });
+    const photos = picker.photos.map((photo) => photo.url);
+    const parsed = chatMessageRequestSchema.safeParse({ clientId: newClientId(), text, photos });
     if (!parsed.success) {
       setError(parsed.error.issues.find((issue) => issue.path[0] === 'text')?.message ?? 'Check this message');
       return;
@@ -352,10 +367,11 @@ function Composer({ id, conversation }: { id: string; conversation: Conversation
           aria-describedby={error ? COMPOSER_ERROR_ID : undefined}
           className="min-h-11 flex-1 resize-y rounded-control border border-ink-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
         />
-        <Button type="submit" loading={send.isPending}>
+        <Button type="submit" loading={send.isPending} disabled={picker.uploading > 0}>
           Send
         </Button>
       </div>
+      <PhotoPicker picker={picker} />
       {error && (
         <p id={COMPOSER_ERROR_ID} className="text-sm text-red-700">
           {error}
@@ -424,6 +440,7 @@ export function ConversationScreen() {
         )}
       </div>
       <PhoneCard conversation={conversation.data} />
+      <OfferPanel conversation={conversation.data} />
       <MessageList id={id} conversation={conversation.data} />
       <Composer id={id} conversation={conversation.data} />
     </section>

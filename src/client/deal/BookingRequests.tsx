@@ -56,6 +56,11 @@ export function BookingRequests() {
         <span className="flex flex-col gap-0.5">
           <ProductLink id={row.productId} name={row.productName} />
           <span className="text-sm text-ink-500 tabular-nums">{formatTk(row.productPrice)}</span>
+          {row.agreedPrice !== null && (
+            <span className="text-sm font-semibold text-emerald-800 tabular-nums">
+              Agreed price: {formatTk(row.agreedPrice)}
+            </span>
+          )}
         </span>
       ),
     },

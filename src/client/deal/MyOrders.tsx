@@ -39,7 +39,17 @@ const baseColumns: ReadonlyArray<Column<BuyerOrder>> = [
   {
     header: 'Price (Tk)',
     className: 'font-semibold text-ink-900 tabular-nums whitespace-nowrap',
-    cell: (order) => order.productPrice,
+    cell: (order) =>
+      order.agreedPrice === null ? (
+        order.productPrice
+      ) : (
+        <span className="flex flex-col">
+          <span>{order.agreedPrice}</span>
+          <span className="text-xs font-normal whitespace-normal text-emerald-800">
+            Agreed price (listed at {order.productPrice})
+          </span>
+        </span>
+      ),
   },
   {
     header: 'Status',
@@ -59,7 +69,8 @@ function PayDialog({ order, onClose }: { order: BuyerOrder | null; onClose: () =
       {order && (
         <div className="space-y-3 text-sm text-ink-700">
           <p>
-            Pay {order.sellerName ?? 'the seller'} <strong>{formatTk(order.productPrice)}</strong> when you meet
+            Pay {order.sellerName ?? 'the seller'} <strong>{formatTk(order.agreedPrice ?? order.productPrice)}</strong>{' '}
+            when you meet
             {order.meetLocation ? ` at ${order.meetLocation}` : ''}, after you have checked the phone: in cash or by
             mobile money, straight to the seller.
           </p>

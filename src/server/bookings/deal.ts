@@ -2,13 +2,21 @@ import { ACCOUNT_REMOVED, withoutBuyer } from './forget';
 import type { Kysely, Transaction } from 'kysely';
 import { REASON_REQUIRED, REQUEST_EXPIRY_HOURS, SOLD_TO_ANOTHER_BUYER, type BookingStatus } from '#shared/bookings';
 import { isUniqueViolation } from '#server/db/errors';
-import type { BookingRow, Database } from '#server/db/schema';
+import type { BookingRow, Database, UserRow } from '#server/db/schema';
 import type { Deps } from '#server/deps';
 import { AppError, forbidden, notFound } from '#server/errors';
 import { withNotifications, type Notify } from '#server/notifications/service';
-import { findProduct, markSold } from '#server/products/repository';
+import { findProduct, markSold, type ProductDetailsRow } from '#server/products/repository';
 import * as told from './messages';
-import { findBookingById, moveBooking, openBookingsOf, requestsBookedBefore } from './repository';
+import {
+  acceptAtPrice,
+  findBookingById,
+  insertBooking,
+  lastPhoneOf,
+  moveBooking,
+  openBookingsOf,
+  requestsBookedBefore,
+} from './repository';
 
 /*
  * The deal: a booking is a request the seller accepts or declines; accepting reserves the phone
@@ -78,6 +86,64 @@ export async function acceptBooking(deps: DealDeps, sellerId: string, id: string
     }
     throw error;
   }
+}
+
+/** Where a booking made by an accepted offer says the two meet: they settle it in the conversation. */
+export const MEET_IN_CONVERSATION = 'the place agreed in the conversation';
+
+const reservedForAnother = () =>
+  new AppError('CONFLICT', 'This phone is already reserved for another buyer: cancel that booking first');
+
+/**
+ * An offer is accepted: the buyer's booking of the phone is accepted at `price` (kept in
+ * `bookings.agreed_price`), made when they had none, asked again when it had ended, repriced when it
+ * was accepted already. Runs in the caller's transaction, so the offer and the booking move together;
+ * bookings_one_accepted refuses it when another buyer's booking was accepted meanwhile (the caller
+ * turns that into a 409 with reservedForAnother, see isUniqueViolation). Answers the booking's id.
+ */
+export async function acceptAtAgreedPrice(
+  trx: Transaction<Database>,
+  deal: {
+    buyer: Pick<UserRow, 'id' | 'name' | 'email'>;
+    product: ProductDetailsRow;
+    productImg: string;
+    price: number;
+  },
+): Promise<string> {
+  const { buyer, product, price } = deal;
+  if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
+  if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
+  const existing = await trx
+    .selectFrom('bookings')
+    .selectAll()
+    .where('buyer_id', '=', buyer.id)
+    .where('product_id', '=', product.id)
+    .executeTakeFirst();
+  if (existing?.status === 'sold') throw new AppError('ALREADY_SOLD', 'This phone is already sold to you');
+  if (existing) {
+    if (!(await acceptAtPrice(trx, existing.id, [existing.status], price))) throw notNow(existing.status, 'accepted');
+    return existing.id;
+  }
+  const id = await insertBooking(trx, {
+    buyer_id: buyer.id,
+    product_id: product.id,
+    product_name: product.product_name,
+    product_img: deal.productImg,
+    product_price: product.resale_price,
+    category_name: product.category_name,
+    buyer_name: buyer.name,
+    buyer_email: buyer.email,
+    phone_number: (await lastPhoneOf(trx, buyer.id)) ?? '',
+    meet_location: MEET_IN_CONVERSATION,
+    seller_id: product.seller_id,
+  });
+  if (!(await acceptAtPrice(trx, id, ['requested'], price))) throw notNow('requested', 'accepted');
+  return id;
+}
+
+/** A unique-index refusal while accepting means another buyer's booking is accepted: a 409 that says so. */
+export function asReservedConflict(error: unknown): unknown {
+  return isUniqueViolation(error) ? reservedForAnother() : error;
 }
 
 /** The seller says no to a request, with an optional reason. */

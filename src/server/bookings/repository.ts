@@ -27,6 +27,7 @@ const toOrder = (row: BookingRow): Order => ({
 });
 
 const dealOf = (row: BookingRow) => ({
+  agreedPrice: row.agreed_price,
   status: row.status,
   statusReason: row.status_reason,
   statusChangedAt: row.status_changed_at,
@@ -60,7 +61,10 @@ const toRequestItem = (row: BookingRow): BookingRequestItem => ({
   ...dealOf(row),
 });
 
-type NewBooking = Omit<BookingRow, 'id' | 'booked_at' | 'status' | 'is_open' | 'status_reason' | 'status_changed_at'>;
+type NewBooking = Omit<
+  BookingRow,
+  'id' | 'booked_at' | 'status' | 'is_open' | 'status_reason' | 'status_changed_at' | 'agreed_price'
+>;
 
 export async function insertBooking(db: Kysely<Database>, booking: NewBooking): Promise<string> {
   const id = newId();
@@ -118,7 +122,8 @@ export async function reopenBooking(
   return changedAny(
     db
       .updateTable('bookings')
-      .set({ ...details, ...statusColumns('requested', null), booked_at: nowIso() })
+      // A price agreed in an earlier deal does not carry over to a new request.
+      .set({ ...details, ...statusColumns('requested', null), booked_at: nowIso(), agreed_price: null })
       .where('id', '=', id)
       .where('is_open', '=', false)
       .where('status', '!=', 'sold'),
@@ -207,3 +212,47 @@ export const findProductsShowingUpload = (db: Kysely<Database>, uploadId: string
     .limit(2)
     .execute()
     .then((rows) => rows.map((row) => row.product_id));
+
+/**
+ * Accepts the booking at `price` from one of `from` (guarded like moveBooking); an accepted one only
+ * takes the new price. bookings_one_accepted refuses it when another buyer's is accepted.
+ */
+export async function acceptAtPrice(
+  db: Kysely<Database>,
+  id: string,
+  from: readonly BookingStatus[],
+  price: number,
+): Promise<boolean> {
+  return changedAny(
+    db
+      .updateTable('bookings')
+      .set({ ...statusColumns('accepted', null), agreed_price: price })
+      .where('id', '=', id)
+      .where('status', 'in', from),
+  );
+}
+
+/** The number the buyer gave last: their account's, or their latest booking's. */
+export async function lastPhoneOf(db: Kysely<Database>, buyerId: string): Promise<string | undefined> {
+  const user = await db.selectFrom('users').select('phone_number').where('id', '=', buyerId).executeTakeFirst();
+  if (user?.phone_number) return user.phone_number;
+  const booking = await db
+    .selectFrom('bookings')
+    .select('phone_number')
+    .where('buyer_id', '=', buyerId)
+    .orderBy('booked_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return booking?.phone_number;
+}
+
+/** The buyer the phone is reserved for (null: a deleted account), or undefined when it is not reserved. */
+export async function acceptedBuyerOf(db: Kysely<Database>, productId: string): Promise<string | null | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('buyer_id')
+    .where('product_id', '=', productId)
+    .where('status', '=', 'accepted')
+    .executeTakeFirst();
+  return row?.buyer_id;
+}

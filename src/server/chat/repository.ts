@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { DELETED_ACCOUNT, type ChatMessage, type ChatSide, type Conversation, type PhoneStatus } from '#shared/chat';
 import type { KeysetPageQuery, ListCursor } from '#shared/common';
+import { paths } from '#shared/paths';
 import { changedRows } from '#server/db/changes';
 import { byId, newId } from '#server/db/ids';
 import { readPage, readPageAfter } from '#server/db/paging';
 import type { ChatMessageRow, ConversationRow, Database, ProductRow } from '#server/db/schema';
-import { imageFileName } from '#server/uploads/names';
+import { imageFileName, thumbFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
 
 export const findConversation = byId(
@@ -180,11 +181,14 @@ export const findMessageByClientId = (db: Kysely<Database>, conversationId: stri
     .where('client_id', '=', clientId)
     .executeTakeFirst();
 
-export const toChatMessage = (row: ChatMessageRow, userId: string): ChatMessage => ({
+export type MessagePhoto = ChatMessage['photos'][number];
+
+export const toChatMessage = (row: ChatMessageRow, userId: string, photos: MessagePhoto[] = []): ChatMessage => ({
   _id: row.id,
   clientId: row.client_id,
   kind: row.kind,
   text: row.body,
+  photos,
   sentAt: row.created_at,
   mine: row.sender_id === userId,
 });
@@ -200,6 +204,7 @@ export async function insertMessage(
   message: NewChatMessage,
   senderSide: ChatSide,
   now: string,
+  photoCount = 0,
 ): Promise<ChatMessageRow> {
   const row: ChatMessageRow = { ...message, id: newId(), created_at: now };
   await db.insertInto('chat_messages').values(row).execute();
@@ -207,7 +212,7 @@ export async function insertMessage(
     .updateTable('conversations')
     .set({
       last_message_at: now,
-      last_message_text: message.body,
+      last_message_text: message.body || photosPreview(photoCount),
       last_sender_id: message.sender_id,
       updated_at: now,
       [senderSide === 'buying' ? 'buyer_read_at' : 'seller_read_at']: now,
@@ -217,9 +222,48 @@ export async function insertMessage(
   return row;
 }
 
+/** What the inbox shows for a message of photos only. */
+const photosPreview = (count: number) => (count === 1 ? 'Sent a photo' : `Sent ${count} photos`);
+
+/** Stores the pictures of a message, in the order sent. */
+export async function insertMessagePhotos(db: Kysely<Database>, messageId: string, uploadIds: string[]) {
+  if (uploadIds.length === 0) return;
+  await db
+    .insertInto('chat_message_photos')
+    .values(uploadIds.map((upload_id, position) => ({ message_id: messageId, upload_id, position })))
+    .execute();
+}
+
+/** The pictures of each of the messages, in order, in one query (served by the table's key). */
+export async function photosOf(
+  db: Kysely<Database>,
+  images: ImageStore,
+  messageIds: string[],
+): Promise<Map<string, MessagePhoto[]>> {
+  const photos = new Map<string, MessagePhoto[]>();
+  if (messageIds.length === 0) return photos;
+  const rows = await db
+    .selectFrom('chat_message_photos')
+    .select(['message_id', 'upload_id'])
+    .where('message_id', 'in', messageIds)
+    .orderBy('message_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) {
+    const list = photos.get(row.message_id) ?? [];
+    list.push({
+      url: images.urlOf(imageFileName(row.upload_id)),
+      thumbUrl: images.urlOf(thumbFileName(row.upload_id)),
+    });
+    photos.set(row.message_id, list);
+  }
+  return photos;
+}
+
 /** One page of a conversation's messages, newest first (served by chat_messages_conversation_created). */
 export async function listMessages(
   db: Kysely<Database>,
+  images: ImageStore,
   conversationId: string,
   userId: string,
   page: KeysetPageQuery,
@@ -236,7 +280,12 @@ export async function listMessages(
       )
     : readPage(rows, scope, page);
   const { rows: found, ...rest } = await read;
-  return { ...rest, items: found.map((row) => toChatMessage(row, userId)) };
+  const photos = await photosOf(
+    db,
+    images,
+    found.filter((row) => row.kind === 'text').map((row) => row.id),
+  );
+  return { ...rest, items: found.map((row) => toChatMessage(row, userId, photos.get(row.id))) };
 }
 
 export const cursorOfMessage = (message: ChatMessage): ListCursor => ({ postedAt: message.sentAt, id: message._id });
@@ -355,17 +404,6 @@ export async function dealPhones(db: Kysely<Database>, conversation: Conversatio
   return row && { buyer: row.phone_number, seller: row.seller_mobile };
 }
 
-/** How many conversations `buyerId` started since `since` (served by conversations_buyer_created). */
-export async function conversationsStartedSince(db: Kysely<Database>, buyerId: string, since: string) {
-  const row = await db
-    .selectFrom('conversations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('buyer_id', '=', buyerId)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Into how many other conversations `senderId` sent exactly `body` since `since` (chat_messages_sender_created). */
 export async function sameTextConversations(
   db: Kysely<Database>,
@@ -414,9 +452,23 @@ export async function bookingOf(db: Kysely<Database>, conversation: Conversation
   if (!conversation.product_id || !conversation.buyer_id) return undefined;
   const row = await db
     .selectFrom('bookings')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'agreed_price'])
     .where('product_id', '=', conversation.product_id)
     .where('buyer_id', '=', conversation.buyer_id)
     .executeTakeFirst();
-  return row && { _id: row.id, status: row.status };
+  return row && { _id: row.id, status: row.status, agreedPrice: row.agreed_price };
 }
+
+/**
+ * The conversation's mail to `userId` that still waits for its 15 minutes: they read it, so it is
+ * not sent (the mail's data holds the conversation's link; served by mail_outbox_user).
+ */
+export const dropWaitingMail = (db: Kysely<Database>, userId: string, conversationId: string) =>
+  changedRows(
+    db
+      .deleteFrom('mail_outbox')
+      .where('user_id', '=', userId)
+      .where('state', '=', 'pending')
+      .where('template', '=', 'notification')
+      .where('data', 'like', `%"link":"${paths.conversation(conversationId)}"%`),
+  );

@@ -9,6 +9,7 @@ import {
   startConversationSchema,
   startedConversationSchema,
 } from '#shared/chat';
+import { counterOfferSchema, makeOfferSchema, offerSchema } from '#shared/offers';
 import { deleteResultSchema, idParamsSchema, updateResultSchema } from '#shared/common';
 import { notFound } from '#server/errors';
 import { callerOf, requireRole, signedIn } from '#server/auth/guards';
@@ -16,6 +17,7 @@ import { privateWrite } from '#server/cache/hooks';
 import { pagedList } from '#server/http/paging';
 import { mayAct } from '#server/moderation/sanctions';
 import { cursorOfConversation, cursorOfMessage, listBlocked, listConversations } from './repository';
+import { acceptOffer, closeOffer, counterOffer, makeOffer } from './offers';
 import {
   blockOther,
   markRead,
@@ -67,7 +69,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     '/conversations/:id/messages',
     { item: chatMessageSchema, params: idParamsSchema, onRequest: signedIn, cursorOf: cursorOfMessage },
-    (page, request) => readMessages(db, callerOf(request).user.id, request.params.id, page),
+    (page, request) => readMessages(deps, callerOf(request).user.id, request.params.id, page),
   );
 
   app.post(
@@ -132,4 +134,44 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       return { acknowledged: true, deletedCount };
     },
   );
+
+  app.post(
+    '/conversations/:id/offers',
+    {
+      schema: { params: idParamsSchema, body: makeOfferSchema, response: { 201: offerSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await makeOffer(deps, callerOf(request).user, request.params.id, request.body)),
+  );
+
+  // Accepting reserves the phone, which the public lists show: this write drops the public cache.
+  app.put(
+    '/offers/:id/accept',
+    { schema: { params: idParamsSchema, response: { 200: offerSchema } }, onRequest: signedIn },
+    (request) => acceptOffer(deps, callerOf(request).user, request.params.id),
+  );
+
+  app.put(
+    '/offers/:id/counter',
+    {
+      schema: { params: idParamsSchema, body: counterOfferSchema, response: { 200: offerSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
+    (request) => counterOffer(deps, callerOf(request).user, request.params.id, request.body.price),
+  );
+
+  for (const how of ['decline', 'withdraw'] as const) {
+    app.put(
+      `/offers/:id/${how}`,
+      {
+        schema: { params: idParamsSchema, response: { 200: offerSchema } },
+        onRequest: signedIn,
+        config: privateWrite,
+      },
+      (request) => closeOffer(deps, callerOf(request).user, request.params.id, how),
+    );
+  }
 };

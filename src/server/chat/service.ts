@@ -5,7 +5,7 @@ import {
   SAME_TEXT_CONVERSATIONS,
   SAME_TEXT_WINDOW_MINUTES,
   type ChatMessage,
-  type ChatMessageRequest,
+  type ChatMessageSend,
   type ChatSide,
   type ConversationDetails,
 } from '#shared/chat';
@@ -16,18 +16,22 @@ import { insertOnce } from '#server/db/errors';
 import { nowIso } from '#server/db/ids';
 import type { ConversationRow, Database, ProductRow, UserRow } from '#server/db/schema';
 import type { Deps } from '#server/deps';
+import { countUse } from '#server/limits/counters';
+import { uploadIdOfUrl } from '#server/uploads/names';
+import { findOwnUploads } from '#server/uploads/repository';
 import { AppError, forbidden, notFound } from '#server/errors';
 import { withNotifications } from '#server/notifications/service';
 import { findProduct } from '#server/products/repository';
 import { productOrAccountGone } from '#server/products/service';
+import { latestOfferOf, toOffer } from './offers-repository';
 import {
   blocksBetween,
   bookingOf,
   conversationFor,
   deleteBlock,
+  dropWaitingMail,
   ensureConversation,
   touchConversationsBetween,
-  conversationsStartedSince,
   dealPhones,
   insertBlock,
   sameTextConversations,
@@ -37,6 +41,8 @@ import {
   insertConversation,
   newConversationOf,
   insertMessage,
+  insertMessagePhotos,
+  photosOf,
   listMessages,
   markConversationRead,
   sideOf,
@@ -58,17 +64,19 @@ export async function isBlockedEitherWay(db: Kysely<Database>, a: string | null,
   return byA || byB;
 }
 
+/** Conversations a limited account starts in a day, counted in the database with the insert. */
+const NEW_ACCOUNT_RULE = { max: NEW_ACCOUNT_DAILY_CONVERSATIONS, windowMs: DAY_MS };
+
 /**
  * An account younger than a day or with an address nobody proved starts a few conversations a day:
- * enough to ask about the phones one wants, too few to spam sellers. Others have no limit.
+ * enough to ask about the phones one wants, too few to spam sellers. Others have no limit. The count
+ * is a counter row taken in the insert's transaction, so tabs starting conversations at once cannot
+ * pass it together, and one that is rolled back is not counted.
  */
-async function assertMayStartAnother(
-  db: Kysely<Database>,
-  buyer: Pick<UserRow, 'id' | 'created_at' | 'is_email_verified'>,
-) {
+async function countStart(trx: Kysely<Database>, buyer: Pick<UserRow, 'id' | 'created_at' | 'is_email_verified'>) {
   const young = buyer.created_at >= ago(DAY_MS);
   if (buyer.is_email_verified && !young) return;
-  if ((await conversationsStartedSince(db, buyer.id, ago(DAY_MS))) < NEW_ACCOUNT_DAILY_CONVERSATIONS) return;
+  if ((await countUse(trx, `chat-start:${buyer.id}`, NEW_ACCOUNT_RULE)).allowed) return;
   throw new AppError('RATE_LIMITED', newAccountLimitMessage(buyer.is_email_verified, young));
 }
 
@@ -86,7 +94,7 @@ function newAccountLimitMessage(emailVerified: boolean, young: boolean): string 
 const notTheirs = () => forbidden('Only the buyer and the seller of this conversation can see it');
 
 /** The conversation `id` and the caller's side in it; a stranger's is refused. */
-async function conversationOf(
+export async function conversationOf(
   db: Kysely<Database>,
   id: string,
   userId: string,
@@ -117,8 +125,10 @@ export async function startConversation(
     insert: async () => {
       if (product.is_sold || product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
       if (await isBlockedEitherWay(db, buyerId, product.seller_id)) throw closed();
-      await assertMayStartAnother(db, buyer);
-      return { _id: await insertConversation(db, newConversationOf(product, buyerId), nowIso()), created: true };
+      return db.transaction().execute(async (trx) => {
+        await countStart(trx, buyer);
+        return { _id: await insertConversation(trx, newConversationOf(product, buyerId), nowIso()), created: true };
+      });
     },
     gone: () => productOrAccountGone(db, productId),
   });
@@ -127,17 +137,19 @@ export async function startConversation(
 export async function readConversation(deps: ChatDeps, userId: string, id: string): Promise<ConversationDetails> {
   const { conversation, side } = await conversationOf(deps.db, id, userId);
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
-  const [view, phones, booking, blocks] = await Promise.all([
+  const [view, phones, booking, blocks, offer] = await Promise.all([
     conversationFor(deps.db, deps.images, id, side),
     dealPhones(deps.db, conversation),
     bookingOf(deps.db, conversation),
     other ? blocksBetween(deps.db, userId, other) : { byA: false, byB: false },
+    latestOfferOf(deps.db, id),
   ]);
   if (!view) throw notFound('Conversation');
   return {
     ...view,
     phones: phones ?? null,
     booking: booking ?? null,
+    offer: offer ? toOffer(offer) : null,
     blockedByMe: blocks.byA,
     closed: blocks.byA || blocks.byB,
   };
@@ -147,7 +159,7 @@ export async function readConversation(deps: ChatDeps, userId: string, id: strin
  * Before the buyer's booking is accepted, a message carries no address and no link off the site,
  * and a mobile number only when its sender confirmed it; after, the deal's numbers are shown anyway.
  */
-async function assertSafeToSend(deps: ChatDeps, conversation: ConversationRow, request: ChatMessageRequest) {
+async function assertSafeToSend(deps: ChatDeps, conversation: ConversationRow, request: ChatMessageSend) {
   const { refused, hasNumber } = checkContacts(request.text, ownHostsOf(new URL(deps.config.PUBLIC_URL).hostname));
   if (!refused && (!hasNumber || request.confirmNumber)) return;
   if (await dealPhones(deps.db, conversation)) return;
@@ -192,10 +204,24 @@ export async function unblock(deps: ChatDeps, userId: string, blockedId: string)
   return deleted;
 }
 
-export async function readMessages(db: Kysely<Database>, userId: string, id: string, page: KeysetPageQuery) {
-  await conversationOf(db, id, userId);
-  return listMessages(db, id, userId, page);
+export async function readMessages(deps: ChatDeps, userId: string, id: string, page: KeysetPageQuery) {
+  await conversationOf(deps.db, id, userId);
+  return listMessages(deps.db, deps.images, id, userId, page);
 }
+
+/** The uploads of the photos a message names: pictures the sender uploaded here, or a 400 that says so. */
+async function photosToSend(deps: ChatDeps, senderId: string, urls: string[]): Promise<string[]> {
+  const ids = urls.map((url) => uploadIdOfUrl(url, deps.config));
+  const own = await findOwnUploads(
+    deps.db,
+    ids.filter((id): id is string => id !== null),
+    senderId,
+  );
+  if (ids.every((id) => id !== null && own.has(id)) && new Set(ids).size === ids.length) return ids as string[];
+  throw new AppError('BAD_REQUEST', PHOTOS_REFUSED, { photos: PHOTOS_REFUSED });
+}
+
+const PHOTOS_REFUSED = 'Send photos you uploaded here, each once';
 
 /**
  * Sends a message; one sent again with the same `clientId` (a retry after the network dropped) is
@@ -206,7 +232,7 @@ export async function sendMessage(
   deps: ChatDeps,
   sender: Pick<UserRow, 'id' | 'name'>,
   id: string,
-  request: ChatMessageRequest,
+  request: ChatMessageSend,
 ): Promise<{ message: ChatMessage; created: boolean }> {
   const { db, bell } = deps;
   const { conversation, side } = await conversationOf(db, id, sender.id);
@@ -225,7 +251,9 @@ export async function sendMessage(
       if (!other) throw new AppError('CONFLICT', 'This account is deleted: your message would reach nobody');
       if (await isBlockedEitherWay(db, sender.id, other)) throw closed();
       await assertSafeToSend(deps, conversation, request);
-      await assertNotRepeated(db, sender.id, id, request.text);
+      // Photos alone have no words to repeat.
+      if (request.text) await assertNotRepeated(db, sender.id, id, request.text);
+      const uploadIds = await photosToSend(deps, sender.id, request.photos);
       return withNotifications(deps, async (trx, tell) => {
         const fresh = await findConversation(trx, id);
         const otherReadAt = side === 'buying' ? fresh?.seller_read_at : fresh?.buyer_read_at;
@@ -238,7 +266,9 @@ export async function sendMessage(
           { conversation_id: id, sender_id: sender.id, client_id: request.clientId, kind: 'text', body: request.text },
           side,
           nowIso(),
+          uploadIds.length,
         );
+        await insertMessagePhotos(trx, row.id, uploadIds);
         if (!hadUnread) {
           await tell({
             userId: other,
@@ -252,13 +282,15 @@ export async function sendMessage(
     },
   });
   if (result.created) await bell.ring([sender.id, ...(other ? [other] : [])]);
-  return result;
+  const photos = (await photosOf(db, deps.images, [result.message._id])).get(result.message._id) ?? [];
+  return { ...result, message: { ...result.message, photos } };
 }
 
 /** The caller has opened the conversation: the other side's page shows "Seen". */
 export async function markRead(deps: ChatDeps, userId: string, id: string): Promise<boolean> {
   const { conversation, side } = await conversationOf(deps.db, id, userId);
   const changed = await markConversationRead(deps.db, conversation, side, nowIso());
+  if (changed) await dropWaitingMail(deps.db, userId, id);
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
   if (changed) await deps.bell.ring([userId, ...(other ? [other] : [])]);
   return changed;

@@ -153,6 +153,8 @@ export interface BookingsTable {
   status_changed_at: string | null;
   /** The phone's seller when the request came; null once that account is deleted. */
   seller_id: string | null;
+  /** The price an accepted offer fixed (migrations/014-chat-offers.ts); null: the listing's price. */
+  agreed_price: Generated<number | null>;
 }
 
 export interface NotificationsTable {
@@ -360,6 +362,31 @@ export interface AppealsTable {
   decided_at: string | null;
 }
 
+export type OfferStatus = 'open' | 'countered' | 'accepted' | 'declined' | 'withdrawn' | 'expired';
+
+/** A buyer's price for a phone; see migrations/014-chat-offers.ts. */
+export interface ChatOffersTable {
+  id: string;
+  conversation_id: string;
+  product_id: string | null;
+  buyer_id: string | null;
+  price: number;
+  note: string | null;
+  /** The seller's price while `countered`, and the agreed one when a counter was accepted. */
+  counter_price: number | null;
+  status: OfferStatus;
+  created_at: string;
+  answered_at: string | null;
+  expires_at: string;
+}
+
+/** A picture sent in a message (at most 3, by `position`). */
+export interface ChatMessagePhotosTable {
+  message_id: string;
+  upload_id: string;
+  position: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -388,6 +415,8 @@ export interface Database {
   evidence_photos: EvidencePhotosTable;
   moderation_log: ModerationLogTable;
   appeals: AppealsTable;
+  chat_offers: ChatOffersTable;
+  chat_message_photos: ChatMessagePhotosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -402,3 +431,4 @@ export type ConversationRow = Selectable<ConversationsTable>;
 export type ChatMessageRow = Selectable<ChatMessagesTable>;
 export type ModerationLogRow = Selectable<ModerationLogTable>;
 export type ModerationCaseRow = Selectable<ModerationCasesTable>;
+export type ChatOfferRow = Selectable<ChatOffersTable>;

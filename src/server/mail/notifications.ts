@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isMailedKind } from '#shared/account';
+import { isMailedKind, MAIL_DELAY_MINUTES } from '#shared/account';
 import type { Database } from '#server/db/schema';
 import { queueMail } from './outbox';
 
@@ -41,10 +41,12 @@ export async function queueNotificationMail(
     .executeTakeFirst();
   if (!user?.is_email_verified) return false;
   const { kind, message, link } = notification;
+  const delayMinutes = MAIL_DELAY_MINUTES[notification.kind];
   const mail = await queueMail(trx, {
     to: user.email,
     userId: user.id,
     data: { template: 'notification', kind, message, link },
+    ...(delayMinutes ? { sendAt: new Date(Date.now() + delayMinutes * 60_000) } : {}),
   });
   return mail.queued;
 }

@@ -25,7 +25,8 @@ export type Queued = { queued: true; id: string } | ({ queued: false } & Counted
  */
 export async function queueMail(
   db: Kysely<Database>,
-  mail: { to: string; userId: string | null; data: MailData },
+  /** `sendAt`: not before then (a chat message's mail waits to see whether it is read first). */
+  mail: { to: string; userId: string | null; data: MailData; sendAt?: Date },
   now = new Date(),
 ): Promise<Queued> {
   const limit = await countUse(db, recipientKey(mail.to, mail.data), MAIL_LIMITS[mail.data.template], now);
@@ -42,7 +43,7 @@ export async function queueMail(
       data: JSON.stringify(mail.data),
       state: 'pending',
       attempts: 0,
-      next_attempt_at: now.toISOString(),
+      next_attempt_at: (mail.sendAt ?? now).toISOString(),
       lease_until: null,
       last_error: null,
       created_at: now.toISOString(),

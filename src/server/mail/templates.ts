@@ -60,6 +60,7 @@ const NOTIFICATION_SUBJECTS: Record<string, string> = {
   booking_accepted: 'your booking is accepted',
   booking_declined: 'your booking is declined',
   booking_sold: 'the phone is sold to you',
+  chat_message: 'a message is waiting for you',
 };
 
 /** What a moderation mail is titled, by notification kind. */

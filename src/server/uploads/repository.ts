@@ -133,6 +133,15 @@ const keptAsEvidence = (eb: ExpressionBuilder<Database, 'uploads'>) =>
       .whereRef('evidence_photos.upload_id', '=', 'uploads.id'),
   );
 
+/** Where some chat message shows the upload row in the query (served by chat_message_photos_upload). */
+const sentInAMessage = (eb: ExpressionBuilder<Database, 'uploads'>) =>
+  eb.exists(
+    eb
+      .selectFrom('chat_message_photos')
+      .select('chat_message_photos.message_id')
+      .whereRef('chat_message_photos.upload_id', '=', 'uploads.id'),
+  );
+
 /** Where some account has the picture of the upload row in the query as its profile photo. */
 const someonesPhoto = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
   eb.exists(
@@ -180,6 +189,7 @@ const unused = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads
     ),
     eb.not(shownByABooking(images)(eb)),
     eb.not(shownByAConversation(eb)),
+    eb.not(sentInAMessage(eb)),
     eb.not(someonesPhoto(images)(eb)),
     eb.not(keptAsEvidence(eb)),
   ]);

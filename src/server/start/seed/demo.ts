@@ -410,15 +410,37 @@ async function insertActivity(
   await insertDemoChat(trx, users, listings, at);
 }
 
-/** Who says what in a demo conversation: the buyer (b) or the seller (s), and how long ago. */
-type DemoLine = [from: 'b' | 's', text: string, hoursAgo: number];
+/**
+ * Who says what in a demo conversation: the buyer (b) or the seller (s), and how long ago; `system`
+ * for the lines an offer's moves write.
+ */
+type DemoLine = [from: 'b' | 's', text: string, hoursAgo: number, kind?: 'system'];
+
+/** A demo offer: the buyer's price and the seller's counter as parts of the asking price. */
+interface DemoOffer {
+  price: number;
+  counter?: number;
+  status: 'open' | 'accepted';
+  hoursAgo: number;
+}
+
+/** Whole hundreds of Tk, as people offer. */
+const partOf = (price: number, part: number) => Math.round((price * part) / 100) * 100;
+const tkOf = (price: number) => `${price.toLocaleString('en-US')} Tk`;
 
 /**
  * The demo's conversations (see the README's demo accounts): a question answered, a deal agreed
  * after the booking was accepted (numbers shared), a question the seller has not read, and a buyer
  * the seller blocked after a payment-link offer.
  */
-const DEMO_CHATS: Array<{ buyer: AccountKey; n: number; lines: DemoLine[]; unread?: boolean; blocked?: boolean }> = [
+const DEMO_CHATS: Array<{
+  buyer: AccountKey;
+  n: number;
+  lines: DemoLine[];
+  unread?: boolean;
+  blocked?: boolean;
+  offer?: DemoOffer;
+}> = [
   {
     buyer: 'buyer',
     n: BOOKED_BY_BUYER,
@@ -427,16 +449,20 @@ const DEMO_CHATS: Array<{ buyer: AccountKey; n: number; lines: DemoLine[]; unrea
       ['s', 'Yes, 91%. The battery is original, never opened.', 26],
       ['b', 'Great, I have sent a booking request.', 2],
     ],
+    // Waiting for seller@'s answer.
+    offer: { price: 0.9, status: 'open', hoursAgo: 1.5 },
   },
   {
     buyer: 'buyer',
     n: RESERVED,
     lines: [
       ['b', 'Is the price negotiable?', 8],
-      ['s', 'Yes, a little. Book it and we can talk when we meet.', 7.5],
-      ['s', 'I accepted your booking. See you at Bashundhara City, gate 1 at 5 pm? My number is 01711 223344.', 5],
+      ['s', 'Yes, a little. Make me an offer.', 7.5],
+      ['s', 'See you at Bashundhara City, gate 1 at 5 pm? My number is 01711 223344.', 5],
       ['b', 'Yes, see you at 5.', 4.5],
     ],
+    // Offered, countered, and the counter accepted: the booking is accepted at the agreed price.
+    offer: { price: 0.85, counter: 0.93, status: 'accepted', hoursAgo: 5.8 },
   },
   { buyer: 'otherBuyer', n: 1, lines: [['b', 'Where can we meet? I live in Mohammadpur.', 3]], unread: true },
   {
@@ -456,13 +482,18 @@ async function insertDemoChat(
   listings: DemoListing[],
   at: (hoursAgo: number) => Date,
 ) {
-  for (const { buyer: buyerKey, n, lines, unread = false, blocked = false } of DEMO_CHATS) {
+  for (const { buyer: buyerKey, n, lines, unread = false, blocked = false, offer } of DEMO_CHATS) {
     const buyerId = users.get(buyerKey)!.id;
     const { product } = listings[n]!;
     const sideOf = (from: 'b' | 's') => (from === 'b' ? buyerId : product.seller_id);
+    const names = { b: users.get(buyerKey)!.name, s: users.get(sellerOf(n))!.name };
+    const offerLines = offer ? demoOfferLines(offer, product.resale_price, names) : [];
     // A seller cannot write first: a conversation the demo opens with the seller's line had the buyer's ask before it.
-    const all: DemoLine[] =
-      lines[0]![0] === 's' ? [['b', 'Is it still available?', lines[0]![2] + 0.2], ...lines] : lines;
+    const all: DemoLine[] = [
+      ...(lines[0]![0] === 's' ? [['b', 'Is it still available?', lines[0]![2] + 0.2] as DemoLine] : []),
+      ...lines,
+      ...offerLines,
+    ].sort((a, b) => b[2] - a[2]);
     const [, lastText, lastHoursAgo] = all.at(-1)!;
     const lastAt = at(lastHoursAgo).toISOString();
     const id = newId(at(all[0]![2]).getTime());
@@ -483,17 +514,18 @@ async function insertDemoChat(
     await trx
       .insertInto('chat_messages')
       .values(
-        all.map(([from, text, hoursAgo], i) => ({
+        all.map(([from, text, hoursAgo, kind = 'text' as const], i) => ({
           id: newId(at(hoursAgo).getTime()),
           conversation_id: id,
           sender_id: sideOf(from),
           client_id: `demo-${i}-${id}`,
-          kind: 'text' as const,
+          kind,
           body: text,
           created_at: at(hoursAgo).toISOString(),
         })),
       )
       .execute();
+    if (offer) await insertDemoOffer(trx, { id, product, buyerId, offer, at });
     if (blocked) {
       await trx
         .insertInto('chat_blocks')
@@ -501,4 +533,66 @@ async function insertDemoChat(
         .execute();
     }
   }
+}
+
+/** The lines an offer's moves wrote into its conversation, as the server words them (chat/offers.ts). */
+function demoOfferLines(offer: DemoOffer, asking: number, names: { b: string; s: string }): DemoLine[] {
+  const price = partOf(asking, offer.price);
+  const lines: DemoLine[] = [
+    ['b', `${names.b} offered ${tkOf(price)}: I can pay cash today.`, offer.hoursAgo, 'system'],
+  ];
+  if (offer.counter) {
+    lines.push([
+      's',
+      `${names.s} countered with ${tkOf(partOf(asking, offer.counter))}.`,
+      offer.hoursAgo - 0.2,
+      'system',
+    ]);
+  }
+  if (offer.status === 'accepted') {
+    const agreed = partOf(asking, offer.counter ?? offer.price);
+    const by = offer.counter ? 'b' : 's';
+    const said = `${names[by]} accepted ${tkOf(agreed)}: the phone is reserved for ${names.b}.`;
+    lines.push([by, said, offer.hoursAgo - 0.4, 'system']);
+  }
+  return lines;
+}
+
+/** The offer's row, and for an accepted one the buyer's booking at the agreed price. */
+async function insertDemoOffer(
+  trx: Kysely<Database>,
+  demo: {
+    id: string;
+    product: { id: string; resale_price: number };
+    buyerId: string;
+    offer: DemoOffer;
+    at: (hoursAgo: number) => Date;
+  },
+) {
+  const { offer, product, at } = demo;
+  const counter = offer.counter ? partOf(product.resale_price, offer.counter) : null;
+  const madeAt = at(offer.hoursAgo);
+  await trx
+    .insertInto('chat_offers')
+    .values({
+      id: newId(madeAt.getTime()),
+      conversation_id: demo.id,
+      product_id: product.id,
+      buyer_id: demo.buyerId,
+      price: partOf(product.resale_price, offer.price),
+      note: 'I can pay cash today.',
+      counter_price: counter,
+      status: offer.status,
+      created_at: madeAt.toISOString(),
+      answered_at: offer.status === 'open' ? null : at(offer.hoursAgo - 0.4).toISOString(),
+      expires_at: new Date(madeAt.getTime() + 48 * HOUR).toISOString(),
+    })
+    .execute();
+  if (offer.status !== 'accepted') return;
+  await trx
+    .updateTable('bookings')
+    .set({ agreed_price: counter ?? partOf(product.resale_price, offer.price) })
+    .where('product_id', '=', product.id)
+    .where('buyer_id', '=', demo.buyerId)
+    .execute();
 }

@@ -1,0 +1,266 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ChatSide } from '#shared/chat';
+import { OFFER_EXPIRY_HOURS, offerPriceProblem, type MakeOffer, type Offer } from '#shared/offers';
+import { paths } from '#shared/paths';
+import { acceptAtAgreedPrice, asReservedConflict } from '#server/bookings/deal';
+import { acceptedBuyerOf } from '#server/bookings/repository';
+import { isUniqueViolation } from '#server/db/errors';
+import { nowIso } from '#server/db/ids';
+import type { ChatOfferRow, ConversationRow, Database, OfferStatus, UserRow } from '#server/db/schema';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { withNotifications, type Notify } from '#server/notifications/service';
+import { findProductDetails, type ProductDetailsRow } from '#server/products/repository';
+import { imageFileName } from '#server/uploads/names';
+import { findUserById } from '#server/users/repository';
+import { expireOffers, findOffer, insertOffer, moveOffer, toOffer } from './offers-repository';
+import { insertMessage } from './repository';
+import { closed, conversationOf, isBlockedEitherWay, type ChatDeps } from './service';
+
+/*
+ * Offers (docs/chat.md): the buyer names a price; the seller accepts, counters or declines; the
+ * buyer accepts or declines a counter, or withdraws an offer not answered yet. Each move is one
+ * transaction with the line it writes into the conversation and the other side's notification, and
+ * only happens from the state it is allowed from, before the offer expires. Accepting one accepts
+ * the buyer's booking at the agreed price in the same transaction.
+ */
+
+const HOUR_MS = 60 * 60 * 1000;
+const expiresFrom = (now: string) => new Date(Date.parse(now) + OFFER_EXPIRY_HOURS * HOUR_MS).toISOString();
+const tk = (price: number) => `${price.toLocaleString('en-US')} Tk`;
+
+const STATUS_WORDS: Record<OfferStatus, string> = {
+  open: 'waiting for the seller',
+  countered: 'countered: the buyer answers now',
+  accepted: 'accepted already',
+  declined: 'declined',
+  withdrawn: 'withdrawn',
+  expired: 'expired',
+};
+const notNow = (status: OfferStatus) => new AppError('CONFLICT', `This offer is ${STATUS_WORDS[status]}`);
+
+/** The phone of a conversation as it is now, or why no deal can be made on it. */
+async function onSale(db: Kysely<Database>, conversation: ConversationRow): Promise<ProductDetailsRow> {
+  const product = conversation.product_id ? await findProductDetails(db, conversation.product_id) : undefined;
+  if (!product) throw new AppError('CONFLICT', 'This phone is no longer listed');
+  if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
+  if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
+  return product;
+}
+
+function assertFairPrice(price: number, asking: number) {
+  const problem = offerPriceProblem(price, asking);
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, { price: problem });
+}
+
+/** Writes the move's line into the conversation, as the one who made it. */
+async function noteInConversation(
+  trx: Transaction<Database>,
+  conversation: ConversationRow,
+  by: { id: string; side: ChatSide },
+  offerId: string,
+  move: string,
+  text: string,
+) {
+  await insertMessage(
+    trx,
+    {
+      conversation_id: conversation.id,
+      sender_id: by.id,
+      client_id: `offer-${offerId}-${move}`,
+      kind: 'system',
+      body: text,
+    },
+    by.side,
+    nowIso(),
+  );
+}
+
+const tellOther = (tell: Notify, userId: string | null, conversation: ConversationRow, message: string) =>
+  userId ? tell({ userId, kind: 'chat_offer', message, link: paths.conversation(conversation.id) }) : Promise.resolve();
+
+/** The buyer offers a price for the phone of their conversation: one open offer per buyer and phone. */
+export async function makeOffer(
+  deps: ChatDeps,
+  buyer: Pick<UserRow, 'id' | 'name'>,
+  conversationId: string,
+  request: MakeOffer,
+): Promise<Offer> {
+  const { conversation, side } = await conversationOf(deps.db, conversationId, buyer.id);
+  if (side !== 'buying') throw forbidden('Only the buyer makes offers: answer theirs, or counter one');
+  const product = await onSale(deps.db, conversation);
+  if (await isBlockedEitherWay(deps.db, buyer.id, conversation.seller_id)) throw closed();
+  assertFairPrice(request.price, product.resale_price);
+  // An offer on a phone reserved for the buyer themselves may reprice their deal; for another, it waits.
+  const reservedFor = await acceptedBuyerOf(deps.db, product.id);
+  if (reservedFor !== undefined && reservedFor !== buyer.id) {
+    throw new AppError('CONFLICT', 'This phone is reserved for another buyer right now');
+  }
+  const note = request.note ? request.note : null;
+  try {
+    const row = await withNotifications(deps, async (trx, tell) => {
+      const now = nowIso();
+      // An offer whose time ran out no longer holds the buyer's one open place.
+      await expireOffers(trx, now, { productId: product.id, buyerId: buyer.id });
+      const offer = await insertOffer(
+        trx,
+        {
+          conversation_id: conversation.id,
+          product_id: product.id,
+          buyer_id: buyer.id,
+          price: request.price,
+          note,
+          expires_at: expiresFrom(now),
+        },
+        now,
+      );
+      const said = `${buyer.name} offered ${tk(offer.price)}${note ? `: ${note}` : '.'}`;
+      await noteInConversation(trx, conversation, { id: buyer.id, side }, offer.id, 'made', said);
+      await tellOther(tell, conversation.seller_id, conversation, `${said} (${conversation.product_name})`);
+      return offer;
+    });
+    return toOffer(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError(
+        'ALREADY_EXISTS',
+        'You have an open offer on this phone already: wait for the answer, or withdraw it first',
+      );
+    }
+    throw error;
+  }
+}
+
+export const OFFER_MOVES = ['accept', 'counter', 'decline', 'withdraw'] as const;
+export type OfferMove = (typeof OFFER_MOVES)[number];
+
+/** Who may make each move from each state: the side the offer waits for. */
+const ALLOWED: Record<OfferMove, Partial<Record<OfferStatus, ChatSide>>> = {
+  accept: { open: 'selling', countered: 'buying' },
+  decline: { open: 'selling', countered: 'buying' },
+  counter: { open: 'selling' },
+  withdraw: { open: 'buying' },
+};
+const TO: Record<OfferMove, OfferStatus> = {
+  accept: 'accepted',
+  counter: 'countered',
+  decline: 'declined',
+  withdraw: 'withdrawn',
+};
+
+interface Answer {
+  deps: ChatDeps;
+  actor: Pick<UserRow, 'id' | 'name'>;
+  side: ChatSide;
+  conversation: ConversationRow;
+  offer: ChatOfferRow;
+}
+
+const byActor = (answer: Answer) => ({ id: answer.actor.id, side: answer.side });
+
+/** The offer `id` as the caller may move it now, or why not. */
+async function answerable(deps: ChatDeps, actor: Pick<UserRow, 'id' | 'name'>, id: string, move: OfferMove) {
+  const offer = await findOffer(deps.db, id);
+  if (!offer) throw notFound('Offer');
+  const { conversation, side } = await conversationOf(deps.db, offer.conversation_id, actor.id);
+  const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
+  if (await isBlockedEitherWay(deps.db, actor.id, other)) throw closed();
+  const waitsFor = ALLOWED[move][offer.status];
+  if (!waitsFor) throw notNow(offer.status);
+  if (waitsFor !== side) {
+    throw forbidden(
+      side === 'buying' ? 'The seller answers this offer' : 'The buyer answers your counter, or withdraws their offer',
+    );
+  }
+  if (offer.expires_at <= nowIso()) throw notNow('expired');
+  return { deps, actor, side, conversation, offer } satisfies Answer;
+}
+
+/** Moves the offer in `trx`, or explains why not: someone (or the clock) got there first. */
+async function move(trx: Transaction<Database>, answer: Answer, to: OfferStatus, counterPrice?: number) {
+  const now = nowIso();
+  const counter = counterPrice === undefined ? undefined : { price: counterPrice, expiresAt: expiresFrom(now) };
+  if (await moveOffer(trx, answer.offer.id, answer.offer.status, to, now, counter)) return;
+  const found = await findOffer(trx, answer.offer.id);
+  throw notNow(found && found.expires_at > now ? found.status : 'expired');
+}
+
+/**
+ * Accepts an open offer (the seller) or a counter (the buyer): the buyer's booking is accepted at the
+ * agreed price and the phone is Reserved, in the transaction that moves the offer.
+ */
+export async function acceptOffer(deps: ChatDeps, actor: Pick<UserRow, 'id' | 'name'>, id: string): Promise<Offer> {
+  const answer = await answerable(deps, actor, id, 'accept');
+  const { conversation, offer } = answer;
+  const product = await onSale(deps.db, conversation);
+  const buyer = offer.buyer_id ? await findUserById(deps.db, offer.buyer_id) : undefined;
+  if (!buyer) throw new AppError('CONFLICT', 'This account is deleted: the offer can no longer be accepted');
+  const price = offer.status === 'countered' ? offer.counter_price! : offer.price;
+  try {
+    await withNotifications(deps, async (trx, tell) => {
+      await move(trx, answer, 'accepted');
+      const productImg = deps.images.urlOf(imageFileName(product.image_id));
+      await acceptAtAgreedPrice(trx, { buyer, product, productImg, price });
+      const said = `${actor.name} accepted ${tk(price)}: the phone is reserved for ${buyer.name}.`;
+      await noteInConversation(trx, conversation, byActor(answer), offer.id, 'accept', said);
+      const other = answer.side === 'selling' ? conversation.buyer_id : conversation.seller_id;
+      await tellOther(tell, other, conversation, `${said} (${conversation.product_name})`);
+    });
+  } catch (error) {
+    throw asReservedConflict(error);
+  }
+  return toOffer((await findOffer(deps.db, id))!);
+}
+
+/** The seller names their own price; the buyer accepts or declines it. */
+export async function counterOffer(
+  deps: ChatDeps,
+  actor: Pick<UserRow, 'id' | 'name'>,
+  id: string,
+  price: number,
+): Promise<Offer> {
+  const answer = await answerable(deps, actor, id, 'counter');
+  const product = await onSale(deps.db, answer.conversation);
+  assertFairPrice(price, product.resale_price);
+  if (price === answer.offer.price) {
+    throw new AppError('VALIDATION_FAILED', 'That is the price offered: accept the offer instead', {
+      price: 'That is the price offered: accept the offer instead',
+    });
+  }
+  await withNotifications(deps, async (trx, tell) => {
+    await move(trx, answer, 'countered', price);
+    const said = `${actor.name} countered with ${tk(price)}.`;
+    await noteInConversation(trx, answer.conversation, byActor(answer), id, 'counter', said);
+    await tellOther(
+      tell,
+      answer.conversation.buyer_id,
+      answer.conversation,
+      `${said} (${answer.conversation.product_name})`,
+    );
+  });
+  return toOffer((await findOffer(deps.db, id))!);
+}
+
+/** Declines an offer (the seller) or a counter (the buyer), or the buyer withdraws an offer not answered yet. */
+export async function closeOffer(
+  deps: ChatDeps,
+  actor: Pick<UserRow, 'id' | 'name'>,
+  id: string,
+  how: 'decline' | 'withdraw',
+): Promise<Offer> {
+  const answer = await answerable(deps, actor, id, how);
+  const { conversation, offer } = answer;
+  const what =
+    offer.status === 'countered' ? `the counter of ${tk(offer.counter_price!)}` : `the offer of ${tk(offer.price)}`;
+  await withNotifications(deps, async (trx, tell) => {
+    await move(trx, answer, TO[how]);
+    const said = `${actor.name} ${how === 'decline' ? 'declined' : 'withdrew'} ${what}.`;
+    await noteInConversation(trx, conversation, byActor(answer), id, how, said);
+    const other = answer.side === 'selling' ? conversation.buyer_id : conversation.seller_id;
+    await tellOther(tell, other, conversation, `${said} (${conversation.product_name})`);
+  });
+  return toOffer((await findOffer(deps.db, id))!);
+}
+
+/** Housekeeping: offers and counters nobody answered within 48 hours expire. */
+export const expireStaleOffers = (deps: Pick<ChatDeps, 'db'>, now = new Date()) =>
+  expireOffers(deps.db, now.toISOString());

@@ -1,0 +1,137 @@
+/*
+ * Chat in `npm run bench`: one buyer with CHAT_CONVERSATIONS conversations, one message each, about
+ * the generated listings (generateChat, run by fill.ts), then, on the running marketplace, two
+ * signed-in calls at 16 connections: opening the inbox (its first page, newest first) and sending
+ * a message (every request a new message, with its own client id).
+ */
+import type { Kysely } from 'kysely';
+import { hashPassword } from '#server/auth/passwords';
+import { newId } from '#server/db/ids';
+import type { Database } from '#server/db/schema';
+import { measureInTurn, type Measured } from './load';
+
+export const CHAT_CONVERSATIONS = 1000;
+export const CHAT_CONNECTIONS = 16;
+const BUYER = { email: 'bench.chat.buyer@example.test', password: 'bench chat password' };
+
+/** The buyer and their conversations, about the first unsold listings, one message each. */
+export async function generateChat(db: Kysely<Database>): Promise<void> {
+  const now = Date.now();
+  const buyerId = newId(now);
+  await db
+    .insertInto('users')
+    .values({
+      id: buyerId,
+      email: BUYER.email,
+      password_hash: await hashPassword(BUYER.password),
+      name: 'Bench Buyer',
+      photo_url: 'https://example.test/bench.png',
+      role: 'buyer',
+      is_email_verified: true,
+      google_sub: null,
+      created_at: new Date(now - 30 * 86_400_000).toISOString(),
+    })
+    .execute();
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'seller_id', 'product_name', 'image_id', 'resale_price'])
+    .where('is_sold', '=', false)
+    .limit(CHAT_CONVERSATIONS)
+    .execute();
+  for (const [index, product] of products.entries()) {
+    const at = new Date(now - (products.length - index) * 60_000).toISOString();
+    const id = newId(Date.parse(at));
+    await db
+      .insertInto('conversations')
+      .values({
+        id,
+        product_id: product.id,
+        buyer_id: buyerId,
+        seller_id: product.seller_id,
+        product_name: product.product_name,
+        product_image_id: product.image_id,
+        product_price: product.resale_price,
+        created_at: at,
+        updated_at: at,
+        last_message_at: at,
+        last_message_text: 'Is the price negotiable?',
+        last_sender_id: buyerId,
+        buyer_read_at: at,
+      })
+      .execute();
+    await db
+      .insertInto('chat_messages')
+      .values({
+        id: newId(Date.parse(at)),
+        conversation_id: id,
+        sender_id: buyerId,
+        client_id: `bench-${index}`,
+        kind: 'text',
+        body: 'Is the price negotiable?',
+        created_at: at,
+      })
+      .execute();
+  }
+}
+
+export interface ChatResult {
+  inbox: Measured;
+  send: Measured;
+}
+
+/** Signs the bench buyer in: the session cookie, which the same-origin header lets write. */
+async function signIn(origin: string): Promise<Record<string, string>> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify(BUYER),
+  });
+  if (!response.ok) throw new Error(`the bench buyer could not sign in: ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ');
+  return { cookie, 'sec-fetch-site': 'same-origin' };
+}
+
+let sent = 0;
+
+/** The inbox's first page and a message sent, each measured `rounds` times in turn; the median kept. */
+export async function measureChat(origin: string, seconds: number, rounds: number): Promise<ChatResult> {
+  const headers = await signIn(origin);
+  const inboxUrl = `${origin}/api/conversations/inbox/buying`;
+  const first = await fetch(inboxUrl, { headers });
+  const [newest] = (await first.json()) as Array<{ _id: string }>;
+  if (!first.ok || !newest) throw new Error(`the bench buyer's inbox answered ${first.status}`);
+  const sendUrl = `${origin}/api/conversations/${newest._id}/messages`;
+  const [inbox] = await measureInTurn([inboxUrl], CHAT_CONNECTIONS, seconds, rounds, { headers });
+  const [send] = await measureInTurn([sendUrl], CHAT_CONNECTIONS, seconds, rounds, {
+    headers: { ...headers, 'content-type': 'application/json' },
+    method: 'POST',
+    body: () => {
+      sent += 1;
+      return JSON.stringify({ clientId: `bench-${process.pid}-${sent}`, text: `Still there? (${sent})` });
+    },
+  });
+  return { inbox: inbox!, send: send! };
+}
+
+/** Prints the table; answers whether both p99 figures are under 50 ms with every answer 2xx. */
+export function reportChat(engine: string, result: ChatResult): boolean {
+  console.log(`\n${engine}, chat, signed in (${CHAT_CONNECTIONS} connections, median of the same rounds)`);
+  console.log(`${'call'.padEnd(40)}${'p50'.padStart(6)}${'p99'.padStart(6)}${'req/s'.padStart(8)}`);
+  const rows: Array<[string, Measured]> = [
+    [`open the inbox (${CHAT_CONVERSATIONS} conversations)`, result.inbox],
+    ['send a message', result.send],
+  ];
+  let held = true;
+  for (const [label, measured] of rows) {
+    console.log(
+      `${label.padEnd(40)}${String(measured.p50).padStart(6)}${String(measured.p99).padStart(6)}${measured.rps.toFixed(0).padStart(8)}`,
+    );
+    const ok = measured.p99 < 50 && measured.failures === 0;
+    if (!ok) console.log(`  missed: ${label}: p99 < 50 ms with every answer 2xx (${measured.failures} failed)`);
+    held &&= ok;
+  }
+  return held;
+}
