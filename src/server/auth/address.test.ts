@@ -31,6 +31,7 @@ it('keeps only the network of a session: an IPv4 /24, an IPv6 /48', () => {
   expect(networkOf('::ffff:203.0.113.77')).toBe('203.0.113.0/24');
   expect(networkOf('2001:db8:1:2::99')).toBe('2001:db8:1::/48');
   expect(networkOf('unknown')).toBe('');
+  expect(networkOf(undefined)).toBe('');
 });
 
 it('names the place of a network as far as its range tells', () => {

@@ -3,10 +3,11 @@ import { isIPv4, isIPv6 } from 'node:net';
 /**
  * The address a login is counted under. One IPv6 subscriber gets a whole /64 and can pick any
  * address in it, so IPv6 counts by that /64; an IPv4 address written as IPv6 (::ffff:1.2.3.4)
- * counts as the IPv4 one.
+ * counts as the IPv4 one. Fastify's request.ip is undefined once the client has hung up, so an
+ * unknown address is the empty string.
  */
-export function loginAddressOf(ip: string): string {
-  const address = ip.replace(/%.*$/, ''); // a zone index (fe80::1%eth0) names the interface, not the sender
+export function loginAddressOf(ip: string | undefined): string {
+  const address = (ip ?? '').replace(/%.*$/, ''); // a zone index (fe80::1%eth0) names the interface, not the sender
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
   if (!isIPv6(address)) return address;
@@ -17,7 +18,7 @@ export function loginAddressOf(ip: string): string {
  * The network a session is used from, as kept with it: an IPv4 address's /24, an IPv6 address's /48
  * (a site), so Account settings can tell one place from another without keeping anyone's address.
  */
-export function networkOf(ip: string): string {
+export function networkOf(ip: string | undefined): string {
   const address = loginAddressOf(ip);
   if (isIPv4(address)) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
   if (address.endsWith('::/64')) return `${address.split(':').slice(0, 3).join(':')}::/48`;
