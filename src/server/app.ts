@@ -33,6 +33,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerNoStore, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { productRoutes } from './products/routes';
 import { reportRoutes } from './reports/routes';
+import { reviewRoutes } from './reviews/routes';
 import type { ArrivalRule } from './uploads/arrival';
 import { searchChangeNotes } from './search/change-notes';
 import { searchRoutes } from './search/routes';
@@ -154,6 +155,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
         reportRoutes,
         chatRoutes,
         searchRoutes,
+        reviewRoutes,
       ]) {
         await api.register(routes);
       }

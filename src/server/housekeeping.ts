@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { deleteOldLinkTokens } from './accounts/repository';
 import { deleteExpiredSessions } from './auth/repository';
 import { expireRequests } from './bookings/deal';
+import { publishDueReviews } from './reviews/service';
 import { deleteStaleLoginCounters } from './auth/throttle';
 import { changedRows } from './db/changes';
 import { deleteEndedCounters } from './limits/counters';
@@ -12,7 +13,8 @@ import { deleteUnusedUploads } from './uploads/repository';
 /*
  * Records nobody will ever use again, removed now and then by the running server: photos uploaded
  * for a listing that was never saved, sessions past their expiry, and login counters whose window
- * has passed; and booking requests nobody answered in 48 hours expire. Each job is a function the
+ * has passed; booking requests nobody answered in 48 hours expire, and a review whose other side
+ * never wrote theirs is published when its 14 days end. Each job is a function the
  * tests call directly; startHousekeeping runs them all on a timer in the real server (main.ts).
  */
 
@@ -87,6 +89,7 @@ export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'expired sessions', run: removeExpiredSessions },
   { name: 'stale login counters', run: removeStaleLoginCounters },
   { name: 'expired booking requests', run: expireRequests },
+  { name: 'reviews at their deadline', run: publishDueReviews },
   { name: 'old mail and mailed links', run: removeOldMail },
   { name: 'old notifications', run: removeOldNotifications, changesPublic: false },
   { name: 'ended limit counters', run: removeEndedLimitCounters, changesPublic: false },

@@ -55,6 +55,8 @@ export const MAILED_NOTIFICATION_KINDS = [
   'booking_accepted',
   'booking_declined',
   'booking_sold',
+  'review_open',
+  'review_published',
 ] as const satisfies readonly NotificationKind[];
 type MailedNotificationKind = (typeof MAILED_NOTIFICATION_KINDS)[number];
 
@@ -63,6 +65,8 @@ export const mailedKindLabels: Record<MailedNotificationKind, string> = {
   booking_accepted: 'A seller accepts my request',
   booking_declined: 'A seller declines my request',
   booking_sold: 'A phone I asked for is sold to me',
+  review_open: 'I can review a deal',
+  review_published: 'A review of me is published',
 };
 
 export const isMailedKind = (kind: string): kind is MailedNotificationKind =>

@@ -11,6 +11,8 @@ const NOTIFICATION_KINDS = [
   'seller_verified',
   'listing_removed',
   'chat_message',
+  'review_open',
+  'review_published',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

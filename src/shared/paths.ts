@@ -4,6 +4,7 @@ export const routePatterns = {
   product: '/productId/:id',
   editProduct: '/dashboard/editproduct/:id',
   conversation: '/dashboard/inbox/:id',
+  seller: '/seller/:id',
 } as const;
 
 const pathTo = (pattern: string) => (id: string) => pattern.replace(':id', encodeURIComponent(id));
@@ -41,4 +42,6 @@ export const paths = {
   myOrders: '/dashboard/myorders',
   inbox: '/dashboard/inbox',
   conversation: pathTo(routePatterns.conversation),
+  seller: pathTo(routePatterns.seller),
+  reportedReviews: '/dashboard/reported/reviews',
 } as const;

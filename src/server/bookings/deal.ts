@@ -16,6 +16,8 @@ import { syncListing } from '../search/indexing';
 import * as told from './messages';
 import { findBookingById, moveBooking, openBookingsOf, requestsBookedBefore } from './repository';
 import { changedAny } from '../db/changes';
+import { reviewOpen } from '../reviews/messages';
+import { windowEndOf } from '../reviews/repository';
 
 /*
  * The deal: a booking is a request the seller accepts or declines; accepting reserves the phone
@@ -197,6 +199,7 @@ export async function sellToBuyer(deps: DealDeps, sellerId: string, id: string):
     await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER, booking.id);
     await syncListing(trx, productId);
     await tell(...told.sold(booking));
+    await tell(...reviewOpen(booking, windowEndOf(new Date().toISOString())));
     return 'sold';
   });
 }

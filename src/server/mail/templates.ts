@@ -58,6 +58,8 @@ const NOTIFICATION_SUBJECTS: Record<string, string> = {
   booking_accepted: 'your booking is accepted',
   booking_declined: 'your booking is declined',
   booking_sold: 'the phone is sold to you',
+  review_open: 'review your deal',
+  review_published: 'a review of you is published',
 };
 
 /** An address written out (a scheme, `www.`, or a host on a common top-level domain, with or without a path). */
