@@ -14,6 +14,13 @@ import { SqliteValuesPlugin } from '../src/server/db/values';
 import { createTestApp, type TestApp } from './support/app';
 import { listProducts, photosOf, type ProductFilter } from '../src/server/products/repository';
 import { listReportedProducts } from '../src/server/reports/repository';
+import {
+  listReportedReviews,
+  listSellerReviews,
+  reviewsDueBefore,
+  sellerAverages,
+  soldDealsOf,
+} from '../src/server/reviews/repository';
 import { SqlSearch } from '../src/server/search/sql-search';
 import type { SearchQuery } from '../src/shared/search';
 import { deleteUnusedUploads } from '../src/server/uploads/repository';
@@ -105,6 +112,17 @@ describe('list queries use an index for their filter and order', () => {
   });
   it('verification requests waiting', async () => expectIndexed(await plansOf(() => listPendingRequests(db, page))));
   it('reported products', async () => expectIndexed(await plansOf(() => listReportedProducts(db, images, page))));
+  it("reviews: a seller's public reviews and averages", async () => {
+    expectIndexed(await plansOf(() => listSellerReviews(db, 'u1', page)));
+    expectIndexed(await plansOf(() => sellerAverages(db, 'u1')));
+    expectIndexed(await plansOf(() => soldDealsOf(db, 'u1')));
+  });
+  it('reviews: reported ones, and those due to publish', async () => {
+    expectIndexed(await plansOf(() => listReportedReviews(db, page)));
+    expectIndexed(await plansOf(() => reviewsDueBefore(db, '2026-11-20T10:00:00.000Z', 200)));
+  });
+  it("products: a seller's public list (unsold, shown)", async () =>
+    expectIndexed(await plansOf(() => listProducts(db, { sellerId: 'u1' }, page))));
 });
 
 describe('search uses an index for every filter and sort', () => {
