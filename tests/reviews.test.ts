@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishDueReviews } from '../src/server/reviews/service';
-import { notificationSchema } from '../src/shared/notifications';
-import { productSchema } from '../src/shared/products';
+import { publishDueReviews } from '#server/reviews/service';
+import { notificationSchema } from '#shared/notifications';
+import { productSchema } from '#shared/products';
 import {
   dealReviewsSchema,
   orderWithReviewSchema,
@@ -10,7 +10,7 @@ import {
   REVIEW_WINDOW_MS,
   reviewSchema,
   sellerProfileSchema,
-} from '../src/shared/reviews';
+} from '#shared/reviews';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';

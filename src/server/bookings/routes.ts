@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bookingMoveResultSchema, bookingReasonSchema, bookingRequestSchema } from '../../shared/bookings';
-import { orderWithReviewSchema, requestWithReviewSchema } from '../../shared/reviews';
-import { withReviewStates } from '../reviews/repository';
-import { idParamsSchema, insertResultSchema, updateResultSchema } from '../../shared/common';
-import { callerOf, requireRole } from '../auth/guards';
-import { optionalBody } from '../http/empty-body';
-import { pagedList } from '../http/paging';
+import { bookingMoveResultSchema, bookingReasonSchema, bookingRequestSchema } from '#shared/bookings';
+import { orderWithReviewSchema, requestWithReviewSchema } from '#shared/reviews';
+import { withReviewStates } from '#server/reviews/repository';
+import { idParamsSchema, insertResultSchema, updateResultSchema } from '#shared/common';
+import { callerOf, requireRole } from '#server/auth/guards';
+import { optionalBody } from '#server/http/empty-body';
+import { pagedList } from '#server/http/paging';
 import { acceptBooking, cancelBooking, declineBooking, markSoldElsewhere, sellToBuyer } from './deal';
 import { listOrdersOfBuyer, listRequestsOfSeller } from './repository';
 import { bookProduct } from './service';

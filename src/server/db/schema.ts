@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { BookingStatus } from '../../shared/bookings';
-import type { NotificationKind } from '../../shared/notifications';
-import type { ReviewReportReason, ReviewSide } from '../../shared/reviews';
+import type { BookingStatus } from '#shared/bookings';
+import type { NotificationKind } from '#shared/notifications';
+import type { ReviewReportReason, ReviewSide } from '#shared/reviews';
 
 /**
  * Table shapes as the application sees them on both engines: booleans are `is_*` columns and

@@ -1,6 +1,6 @@
-import { paths } from '../../shared/paths';
-import type { BookingRow, ReviewRow } from '../db/schema';
-import type { NewNotification } from '../notifications/service';
+import { paths } from '#shared/paths';
+import type { BookingRow, ReviewRow } from '#server/db/schema';
+import type { NewNotification } from '#server/notifications/service';
 
 /*
  * The sentences of the reviews' notifications. Each links to the screen where its reader finds the

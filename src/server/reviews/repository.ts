@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { PageQuery } from '../../shared/common';
+import type { PageQuery } from '#shared/common';
 import {
   REVIEW_WINDOW_MS,
   type DealReviewState,
@@ -7,11 +7,11 @@ import {
   type Review,
   type ReviewReportReason,
   type ReviewSide,
-} from '../../shared/reviews';
-import { changedAny } from '../db/changes';
-import { byId, newId, nowIso } from '../db/ids';
-import { readPage } from '../db/paging';
-import type { Database, ReviewRow } from '../db/schema';
+} from '#shared/reviews';
+import { changedAny } from '#server/db/changes';
+import { byId, newId, nowIso } from '#server/db/ids';
+import { readPage } from '#server/db/paging';
+import type { Database, ReviewRow } from '#server/db/schema';
 
 type ReviewWithAuthor = ReviewRow & { author_name: string; author_photo: string };
 

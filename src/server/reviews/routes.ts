@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema, updateResultSchema } from '../../shared/common';
-import { productSchema } from '../../shared/products';
+import { idParamsSchema, updateResultSchema } from '#shared/common';
+import { productSchema } from '#shared/products';
 import {
   dealReviewsSchema,
   hideReviewSchema,
@@ -11,11 +11,11 @@ import {
   reviewSchema,
   sellerProfileSchema,
   writtenReviewSchema,
-} from '../../shared/reviews';
-import { callerOf, requireRole } from '../auth/guards';
-import { privateWrite, publicAnswer } from '../cache/hooks';
-import { pagedList } from '../http/paging';
-import { listProducts, toProducts } from '../products/repository';
+} from '#shared/reviews';
+import { callerOf, requireRole } from '#server/auth/guards';
+import { privateWrite, publicAnswer } from '#server/cache/hooks';
+import { pagedList } from '#server/http/paging';
+import { listProducts, toProducts } from '#server/products/repository';
 import { listReportedReviews, listSellerReviews } from './repository';
 import {
   dealReviews,

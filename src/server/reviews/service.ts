@@ -8,14 +8,14 @@ import {
   type ReviewSide,
   type SellerProfile,
   type WrittenReview,
-} from '../../shared/reviews';
-import { findBookingById } from '../bookings/repository';
-import { insertOnce, isUniqueViolation } from '../db/errors';
-import { byId } from '../db/ids';
-import type { BookingRow, Database } from '../db/schema';
-import type { Deps } from '../deps';
-import { AppError, forbidden, notFound } from '../errors';
-import { withNotifications } from '../notifications/service';
+} from '#shared/reviews';
+import { findBookingById } from '#server/bookings/repository';
+import { insertOnce, isUniqueViolation } from '#server/db/errors';
+import { byId } from '#server/db/ids';
+import type { BookingRow, Database } from '#server/db/schema';
+import type { Deps } from '#server/deps';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { withNotifications } from '#server/notifications/service';
 import { reviewPublished } from './messages';
 import {
   findReviewById,
