@@ -39,7 +39,7 @@ export function StarsInput({ label, value, onChange, error }: StarsInputProps) {
         {[1, 2, 3, 4, 5].map((star) => (
           <label
             key={star}
-            className="cursor-pointer rounded-sm p-0.5 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-500/40"
+            className="relative cursor-pointer rounded-sm p-0.5 has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-500/40"
           >
             <input
               type="radio"
@@ -47,7 +47,8 @@ export function StarsInput({ label, value, onChange, error }: StarsInputProps) {
               value={star}
               checked={value === star}
               onChange={() => onChange(star)}
-              className="sr-only"
+              // Invisible but over the star, so a click lands on the radio itself.
+              className="absolute inset-0 size-full cursor-pointer opacity-0"
               aria-label={`${star} ${star === 1 ? 'star' : 'stars'}`}
             />
             <StarIcon filled={value !== undefined && star <= value} className="size-8" />
