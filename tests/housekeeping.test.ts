@@ -215,6 +215,7 @@ describe('runHousekeeping', () => {
       'expired sessions',
       'stale login counters',
       'expired booking requests',
+      'reviews at their deadline',
       'old mail and mailed links',
       'old notifications',
       'ended limit counters',
