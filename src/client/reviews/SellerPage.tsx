@@ -8,8 +8,11 @@ import { Avatar } from '#client/components/Avatar';
 import { VerifiedBadge } from '#client/components/Badge';
 import { Button } from '#client/components/Button';
 import { EmptyState } from '#client/components/EmptyState';
+import { FormError } from '#client/components/FormField';
+import type { ApiPage } from '#client/api/http';
+import type { Product } from '#shared/products';
 import { ProductCard } from '#client/components/ProductCard';
-import { sellerPhonesQueryOptions, sellerQueryOptions, sellerReviewsQueryOptions } from './api/reviews';
+import { sellerPhonesQueryOptions, sellerQueryOptions, sellerReviewsQueryOptions, useSellerList } from './api/reviews';
 import { ReportReviewDialog } from './ReportReviewDialog';
 import { ReviewCard } from './ReviewCard';
 import { Stars } from './Stars';
@@ -48,7 +51,7 @@ export function SellerPage() {
             description="Buyers review a seller after a sale on PhoneHaat; their reviews show here."
           />
         ) : (
-          <ReviewList reviews={reviews.items} total={reviews.total ?? reviews.items.length} />
+          <ReviewList sellerId={id} first={reviews} />
         )}
       </section>
       <section aria-labelledby="seller-phones" className="space-y-4">
@@ -58,11 +61,7 @@ export function SellerPage() {
         {phones.items.length === 0 ? (
           <EmptyState title="No product Available" description={`${seller.name} has no phone for sale right now.`} />
         ) : (
-          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {phones.items.map((product) => (
-              <ProductCard key={product._id} product={product} />
-            ))}
-          </div>
+          <PhoneGrid sellerId={id} first={phones} />
         )}
       </section>
     </div>
@@ -111,13 +110,31 @@ function SellerHeader({ seller }: { seller: SellerProfile }) {
   );
 }
 
-function ReviewList({ reviews, total }: { reviews: Review[]; total: number }) {
+/** "More reviews" / "More phones": the next page of a seller's list, and what went wrong reading it. */
+function MoreButton({ list, label }: { list: ReturnType<typeof useSellerList>; label: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <FormError message={list.error?.message} />
+      {list.hasMore && (
+        <Button variant="secondary" loading={list.loading} onClick={list.more}>
+          {label}
+        </Button>
+      )}
+      <p className="text-sm text-ink-500">
+        Showing {list.items.length} of {list.total}
+      </p>
+    </div>
+  );
+}
+
+function ReviewList({ sellerId, first }: { sellerId: string; first: ApiPage<Review[]> }) {
   const { user } = useAuth();
   const [reporting, setReporting] = useState<string | null>(null);
+  const list = useSellerList<Review>('reviews', sellerId, first);
   return (
     <>
       <div className="grid gap-4 lg:grid-cols-2">
-        {reviews.map((review) => (
+        {list.items.map((review) => (
           <ReviewCard
             key={review._id}
             review={review}
@@ -131,12 +148,22 @@ function ReviewList({ reviews, total }: { reviews: Review[]; total: number }) {
           />
         ))}
       </div>
-      {total > reviews.length && (
-        <p className="text-sm text-ink-500">
-          The {reviews.length} newest of {total} reviews.
-        </p>
-      )}
+      <MoreButton list={list} label="More reviews" />
       <ReportReviewDialog reviewId={reporting} onClose={() => setReporting(null)} />
+    </>
+  );
+}
+
+function PhoneGrid({ sellerId, first }: { sellerId: string; first: ApiPage<Product[]> }) {
+  const list = useSellerList<Product>('phones', sellerId, first);
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        {list.items.map((product) => (
+          <ProductCard key={product._id} product={product} />
+        ))}
+      </div>
+      <MoreButton list={list} label="More phones" />
     </>
   );
 }

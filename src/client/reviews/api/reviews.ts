@@ -1,4 +1,12 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useState } from 'react';
 import type { UpdateResult } from '#shared/common';
 import { publicReads } from '#shared/page-reads';
 import type { Product } from '#shared/products';
@@ -13,7 +21,7 @@ import type {
   SellerProfile,
   WrittenReview,
 } from '#shared/reviews';
-import { api, apiPage, enc } from '#client/api/http';
+import { api, apiPage, enc, type ApiPage } from '#client/api/http';
 import { pagedListOptions } from '#client/api/pagedList';
 import { queryKeys } from '#client/api/queryKeys';
 import { useRefreshAllMutation } from '#client/api/refreshAll';
@@ -38,6 +46,40 @@ export const sellerPhonesQueryOptions = (id: string) =>
     queryKey: queryKeys.sellers.phones(id),
     queryFn: ({ signal }) => apiPage<Product[]>(publicReads.sellerPhones(id), { signal }),
   });
+
+/** Page `page` (from 2) of a seller's reviews or phones, read when the visitor asks for more. */
+const laterPageOptions = <T>(list: 'reviews' | 'phones', id: string, page: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.sellers[list](id), page],
+    queryFn: ({ signal }) =>
+      apiPage<T[]>(
+        `${list === 'reviews' ? publicReads.sellerReviews(id) : publicReads.sellerPhones(id)}&page=${page}`,
+        {
+          signal,
+        },
+      ),
+  });
+
+/**
+ * A seller's list as far as the visitor has asked: the first page (read with the page), then one
+ * more page each time `more` is called, while the server announces another.
+ */
+export function useSellerList<T>(list: 'reviews' | 'phones', id: string, first: ApiPage<T[]>) {
+  const [pages, setPages] = useState(1);
+  const later = useQueries({
+    queries: Array.from({ length: pages - 1 }, (_, index) => laterPageOptions<T>(list, id, index + 2)),
+  });
+  const read = [first, ...later.map((query) => query.data)];
+  const last = read.at(-1);
+  return {
+    items: read.flatMap((page) => page?.items ?? []),
+    total: first.total ?? first.items.length,
+    loading: later.some((query) => query.isPending),
+    error: later.find((query) => query.error)?.error ?? null,
+    hasMore: Boolean(last?.next),
+    more: () => setPages((count) => count + 1),
+  };
+}
 
 /** GET /bookings/{id}/reviews: a deal's reviews as the caller's side sees them; off while `id` is null. */
 export const useDealReviews = (id: string | null) =>
