@@ -45,6 +45,10 @@ export const findReviewById = byId(
   undefined,
 );
 
+/** A person's name as they chose it now (undefined once the account is gone). */
+export const nameOf = async (db: Kysely<Database>, userId: string) =>
+  (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst())?.name;
+
 /** Both reviews of a deal, with their authors. */
 export const reviewsOfBooking = (db: Kysely<Database>, bookingId: string) =>
   withAuthor(db).where('r.booking_id', '=', bookingId).execute();

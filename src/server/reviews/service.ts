@@ -24,6 +24,7 @@ import {
   insertReview,
   insertReviewReport,
   lockBooking,
+  nameOf,
   publishReview,
   publishWhenBothWrote,
   reviewsDueBefore,
@@ -130,12 +131,10 @@ export async function dealReviews(db: Kysely<Database>, userId: string, bookingI
   const mine = reviews.find((review) => review.side === side);
   const theirs = reviews.find((review) => review.side !== side);
   const otherId = side === 'buyer' ? booking.seller_id : booking.buyer_id;
-  const other = otherId
-    ? await db.selectFrom('users').select('name').where('id', '=', otherId).executeTakeFirst()
-    : undefined;
+  const otherName = otherId ? await nameOf(db, otherId) : undefined;
   return {
     side,
-    otherName: other?.name ?? (side === 'buyer' ? 'the seller' : booking.buyer_name),
+    otherName: otherName ?? (side === 'buyer' ? 'the seller' : booking.buyer_name),
     productName: booking.product_name,
     openUntil,
     canWrite: !mine && otherId !== null && Date.now() <= Date.parse(openUntil),
