@@ -100,6 +100,14 @@ describe('only the two sides of a sold deal review it', () => {
     expect(await latestNotification(seller)).toMatchObject({ kind: 'review_open', link: '/dashboard/bookingrequests' });
     expect((await latestNotification(seller))!.message).toContain('Review the buyer by');
     expect((await latestNotification(buyer))!.message).toContain('You can review the seller in My orders');
+    // Mailed like the deal's events (docs/accounts.md): the seller's address is verified.
+    const mails = await t.db
+      .selectFrom('mail_outbox')
+      .select('data')
+      .where('user_id', '=', seller.user.uid)
+      .where('template', '=', 'notification')
+      .execute();
+    expect(mails.some((mail) => mail.data.includes('"review_open"'))).toBe(true);
   });
 });
 
