@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueNotificationMail } from '#server/mail/notifications';
 import { COMMON_PASSWORD_MESSAGE } from '#server/auth/password-policy';
-import { FORGOT_PASSWORD_ANSWER } from '#shared/account';
+import { FORGOT_PASSWORD_ANSWER, MAILED_NOTIFICATION_KINDS } from '#shared/account';
 import { adminActor, fromOwnPage, logInActor, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { deliverToFiles, mailTo, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail';
@@ -308,7 +308,9 @@ describe('notification mail', () => {
   it('is on by default, can be turned off per kind, and each mail can unsubscribe without signing in', async () => {
     const buyer = await registerActor(t.app, 'buyer');
     const settings = await buyer.request({ method: 'GET', url: '/api/account/mail-settings' });
-    expect(settings.json().kinds.map((k: { email: boolean }) => k.email)).toEqual([true, true, true, true, true]);
+    expect(settings.json().kinds.map((k: { email: boolean }) => k.email)).toEqual(
+      MAILED_NOTIFICATION_KINDS.map(() => true),
+    );
 
     expect(await t.db.transaction().execute((trx) => queueNotificationMail(trx, notification(buyer.user.uid)))).toBe(
       true,

@@ -83,6 +83,30 @@ const records = {
     });
     return response.json<{ insertedId: string }>().insertedId;
   },
+  /** A booking by `buyer` of a new phone of `seller`, sold to them. */
+  async soldBooking() {
+    const id = await records.booking('accepted');
+    await actors.seller.request({ method: 'PUT', url: `/api/bookings/${id}/sold` });
+    return id;
+  },
+  /** The buyer's review of `seller`, published: both sides of the sale wrote theirs. */
+  async review() {
+    const id = await records.soldBooking();
+    const stars = { asDescribed: 5, communication: 4, punctuality: 4, paidAsAgreed: 5 };
+    const written = await actors.buyer.request({ method: 'POST', url: `/api/bookings/${id}/review`, payload: stars });
+    await actors.seller.request({ method: 'POST', url: `/api/bookings/${id}/review`, payload: stars });
+    return written.json<{ _id: string }>()._id;
+  },
+  /** A published review of `seller` that `otherSeller` reported. */
+  async reportedReview() {
+    const id = await records.review();
+    await actors.otherSeller.request({
+      method: 'POST',
+      url: `/api/reviews/${id}/report`,
+      payload: { reason: 'extortion' },
+    });
+    return id;
+  },
   /** A conversation `buyer` started about a phone of `seller`, with the buyer's first message in it. */
   async conversation() {
     const productId = await listProduct(actors.seller);
@@ -828,7 +852,73 @@ const TABLE: Row[] = [
     allowed: owner,
     call: async () => ({ url: `/api/resubmit/product/${await records.changesRequested()}` }),
   },
+
+  // Reviews after a sale (docs/reviews.md): the deal's two sides; the public reads the seller's page
+  {
+    method: 'POST',
+    path: '/api/bookings/:id/review',
+    allowed: ['buyer', 'seller'],
+    call: async () => ({ url: `/api/bookings/${await records.soldBooking()}/review`, payload: everyStar }),
+  },
+  {
+    method: 'GET',
+    path: '/api/bookings/:id/reviews',
+    allowed: ['buyer', 'seller'],
+    call: async () => ({ url: `/api/bookings/${await records.soldBooking()}/reviews` }),
+  },
+  {
+    // The one reviewed: the buyer reviewed `seller`.
+    method: 'PUT',
+    path: '/api/reviews/:id/reply',
+    allowed: owner,
+    call: async () => ({ url: `/api/reviews/${await records.review()}/reply`, payload: { reply: 'Thank you' } }),
+  },
+  {
+    // Never its author (the buyer); the admin hides instead.
+    method: 'POST',
+    path: '/api/reviews/:id/report',
+    allowed: anySeller,
+    call: async () => ({ url: `/api/reviews/${await records.review()}/report`, payload: { reason: 'off_topic' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/all/reported/reviews',
+    allowed: admin,
+    call: () => ({ url: '/api/all/reported/reviews' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/reviews/:id/hide',
+    allowed: admin,
+    call: async () => ({
+      url: `/api/reviews/${await records.reportedReview()}/hide`,
+      payload: { reason: 'Off topic' },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/reviews/:id/dismiss',
+    allowed: admin,
+    call: async () => ({ url: `/api/reviews/${await records.reportedReview()}/dismiss` }),
+  },
+  { method: 'GET', path: '/api/sellers/:id', allowed: everyone, call: () => ({ url: `/api/sellers/${sellerId()}` }) },
+  {
+    method: 'GET',
+    path: '/api/sellers/:id/reviews',
+    allowed: everyone,
+    call: () => ({ url: `/api/sellers/${sellerId()}/reviews` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/sellers/:id/phones',
+    allowed: everyone,
+    call: () => ({ url: `/api/sellers/${sellerId()}/phones` }),
+  },
 ];
+
+/** Stars for either side: each takes its own three. */
+const everyStar = { asDescribed: 5, communication: 4, punctuality: 4, paidAsAgreed: 5 };
+const sellerId = () => actors.seller.user.uid;
 
 const keyOf = (method: string, path: string) => `${method} ${path}`;
 

@@ -208,6 +208,7 @@ describe('runHousekeeping', () => {
       'stale login counters',
       'expired booking requests',
       'expired offers',
+      'reviews at their deadline',
       'old mail and mailed links',
       'old notifications',
       'ended limit counters',

@@ -20,6 +20,13 @@ import { deleteUnusedUploads } from '#server/uploads/repository';
 import { DiskImageStore } from '#server/uploads/store';
 import { listUsersByRole } from '#server/users/repository';
 import { listPendingRequests } from '#server/verification/repository';
+import {
+  listReportedReviews,
+  listSellerReviews,
+  reviewsDueBefore,
+  sellerAverages,
+  soldDealsOf,
+} from '#server/reviews/repository';
 
 /*
  * Every list the API pages through, and every housekeeping sweep, must be served by an index, or it
@@ -105,6 +112,17 @@ describe('list queries use an index for their filter and order', () => {
   });
   it('verification requests waiting', async () => expectIndexed(await plansOf(() => listPendingRequests(db, page))));
   it('reported products', async () => expectIndexed(await plansOf(() => listReportedProducts(db, images, page))));
+  it("reviews: a seller's public reviews and averages", async () => {
+    expectIndexed(await plansOf(() => listSellerReviews(db, 'u1', page)));
+    expectIndexed(await plansOf(() => sellerAverages(db, 'u1')));
+    expectIndexed(await plansOf(() => soldDealsOf(db, 'u1')));
+  });
+  it('reviews: reported ones, and those due to publish', async () => {
+    expectIndexed(await plansOf(() => listReportedReviews(db, page)));
+    expectIndexed(await plansOf(() => reviewsDueBefore(db, '2026-11-20T10:00:00.000Z', 200)));
+  });
+  it("products: a seller's public list (unsold, shown)", async () =>
+    expectIndexed(await plansOf(() => listProducts(db, { sellerId: 'u1' }, page))));
 });
 
 describe('search uses an index for every filter and sort', () => {

@@ -91,6 +91,15 @@ describe('the public pages, rendered on the server', () => {
     expect(login).toMatch(/<button type="submit"[^>]* disabled=""/);
   });
 
+  it("sends a seller's page rendered, with their phones, and No reviews yet for a new seller", async () => {
+    const response = await page(`/seller/${seller.user.uid}`);
+    expect(response.statusCode).toBe(200);
+    const root = rootOf(response.body);
+    expect(root).toContain('No reviews yet');
+    expect(root).toContain('41500Tk');
+    expect(tag(headOf(response.body), 'title')).toMatch(/, seller \| PhoneHaat$/);
+  });
+
   it('gives each page its own title and description in the head, in place of the default ones', async () => {
     const heads = new Map<string, string>();
     for (const url of ['/', '/login', `/category/${iphone.id}`, `/productId/${productId}`]) {

@@ -43,8 +43,9 @@ describe('demo seed', () => {
       // Four listings have three photos each.
       uploads: DEMO_LISTING_COUNT + 8,
       products: DEMO_LISTING_COUNT,
-      // Every state of the deal at least once (the deal's own test reads them).
-      bookings: 9,
+      // Every state of the deal at least once (the deal's own test reads them), and three earlier
+      // sales whose listings are gone, kept with their reviews.
+      bookings: 12,
       reports: 2,
       verification_requests: 1,
     });
@@ -142,8 +143,29 @@ describe('demo seed', () => {
       .parse((await seller.request({ url: `/api/orders?email=${DEMO_ACCOUNTS.verifiedSeller.email}` })).json());
     expect(ownOrders).toEqual([expect.objectContaining({ status: 'requested' })]);
     const newSeller = await logInActor(t.app, DEMO_ACCOUNTS.newSeller.email, DEMO_PASSWORD);
-    const asked = (await newSeller.request({ url: '/api/bookings/requests' })).json<Array<{ buyerName: string }>>();
-    expect(asked.map((request) => request.buyerName)).toEqual([DEMO_ACCOUNTS.verifiedSeller.name]);
+    const asked = (await newSeller.request({ url: '/api/bookings/requests' })).json<
+      Array<{ buyerName: string; status: string }>
+    >();
+    // Besides an earlier sale, kept with its reviews.
+    const open = asked.filter((request) => request.status === 'requested');
+    expect(open.map((request) => request.buyerName)).toEqual([DEMO_ACCOUNTS.verifiedSeller.name]);
+  });
+
+  it('has sellers with published reviews, a review waiting for its other side, and a reported review', async () => {
+    await seedDemoData(t.db, t.images, { log: () => {} });
+    const users = await t.db.selectFrom('users').select(['id', 'email']).execute();
+    const idOf = (email: string) => users.find((user) => user.email === email)!.id;
+    const page = (await t.app.inject({ url: `/api/sellers/${idOf(DEMO_ACCOUNTS.verifiedSeller.email)}` })).json<{
+      reviewCount: number;
+      averages: unknown;
+    }>();
+    expect(page.reviewCount).toBe(2);
+    const newSellerPage = await t.app.inject({ url: `/api/sellers/${idOf(DEMO_ACCOUNTS.newSeller.email)}` });
+    expect(newSellerPage.json()).toMatchObject({ reviewCount: 1 });
+    const waiting = await t.db.selectFrom('reviews').select('id').where('published_at', 'is', null).execute();
+    expect(waiting).toHaveLength(1);
+    const reported = await t.db.selectFrom('reviews').select('id').where('reported_at', 'is not', null).execute();
+    expect(reported).toHaveLength(1);
   });
 
   it('shows listings with several photos, one with a lowered price, and keeps the hidden one out of public lists', async () => {

@@ -4,6 +4,7 @@ import { useLocation, useMatches, type Params, type UIMatch } from 'react-router
 import type { Category } from '#shared/categories';
 import { pageMeta, type PageMeta } from '#shared/page-meta';
 import type { Product } from '#shared/products';
+import type { SellerProfile } from '#shared/reviews';
 import { queryKeys } from '#client/api/queryKeys';
 
 /*
@@ -29,6 +30,11 @@ export const productMetaHandle = metaHandle((queryClient, params) => {
 export const categoryMetaHandle = metaHandle((queryClient, params) => {
   const category = queryClient.getQueryData<Category>(queryKeys.categories.info(params.id ?? ''));
   return category && pageMeta.category(category);
+});
+
+export const sellerMetaHandle = metaHandle((queryClient, params) => {
+  const seller = queryClient.getQueryData<SellerProfile>(queryKeys.sellers.profile(params.id ?? ''));
+  return seller && pageMeta.seller(seller);
 });
 
 export const searchMetaHandle = metaHandle((_, __, url) => pageMeta.search(url.searchParams.get('q')?.trim() ?? ''));

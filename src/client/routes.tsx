@@ -5,7 +5,7 @@ import { AppShell } from './AppShell';
 import { PrivateRoute } from '#client/accounts/PrivateRoute';
 import { FullScreenSpinner } from '#client/components/Spinner';
 import { lazyScreen } from './lazyScreen';
-import { categoryMetaHandle, fixedMeta, productMetaHandle, searchMetaHandle } from './pageMeta';
+import { categoryMetaHandle, fixedMeta, productMetaHandle, searchMetaHandle, sellerMetaHandle } from './pageMeta';
 import { pageMeta } from '#shared/page-meta';
 import { PublicLayout } from '#client/layouts/PublicLayout';
 import { dashboardRoutes } from '#client/dashboard/routes';
@@ -46,6 +46,14 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                 lazy: async () => {
                   const { ProductPage, productLoader } = await import('#client/catalog/ProductPage');
                   return { Component: ProductPage, loader: productLoader(queryClient) };
+                },
+              },
+              {
+                path: routePatterns.seller,
+                handle: sellerMetaHandle,
+                lazy: async () => {
+                  const { SellerPage, sellerLoader } = await import('#client/reviews/SellerPage');
+                  return { Component: SellerPage, loader: sellerLoader(queryClient) };
                 },
               },
               {

@@ -43,6 +43,7 @@ import { registerImageServing } from '#server/uploads/serving';
 import { userRoutes } from '#server/users/routes';
 import { verificationRoutes } from '#server/verification/routes';
 import { moderationRoutes } from '#server/moderation/routes';
+import { reviewRoutes } from '#server/reviews/routes';
 
 export interface AppOptions {
   /** Logs at this level (to `stream`, or standard output); the logged URLs carry no emails or OAuth codes. */
@@ -160,6 +161,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
         chatRoutes,
         searchRoutes,
         moderationRoutes,
+        reviewRoutes,
       ]) {
         await api.register(routes);
       }

@@ -7,6 +7,7 @@ import { deleteStaleLoginCounters } from '#server/auth/throttle';
 import { changedRows } from '#server/db/changes';
 import { deleteEndedCounters } from '#server/limits/counters';
 import { liftEndedRestrictions } from '#server/moderation/sanctions';
+import { publishDueReviews } from '#server/reviews/service';
 import type { Deps } from './deps';
 import { imageFileNames } from '#server/uploads/names';
 import { deleteUnusedUploads } from '#server/uploads/repository';
@@ -14,7 +15,8 @@ import { deleteUnusedUploads } from '#server/uploads/repository';
 /*
  * Records nobody will ever use again, removed now and then by the running server: photos uploaded
  * for a listing that was never saved, sessions past their expiry, and login counters whose window
- * has passed; and booking requests nobody answered in 48 hours expire. Each job is a function the
+ * has passed; booking requests nobody answered in 48 hours expire, and a review whose other side
+ * never wrote theirs is published when its 14 days end. Each job is a function the
  * tests call directly; startHousekeeping runs them all on a timer in the real server (main.ts).
  */
 
@@ -90,6 +92,7 @@ export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'stale login counters', run: removeStaleLoginCounters },
   { name: 'expired booking requests', run: expireRequests },
   { name: 'expired offers', run: expireStaleOffers, changesPublic: false },
+  { name: 'reviews at their deadline', run: publishDueReviews },
   { name: 'old mail and mailed links', run: removeOldMail },
   { name: 'old notifications', run: removeOldNotifications, changesPublic: false },
   { name: 'ended limit counters', run: removeEndedLimitCounters, changesPublic: false },

@@ -56,6 +56,8 @@ export const MAILED_NOTIFICATION_KINDS = [
   'booking_declined',
   'booking_sold',
   'chat_message',
+  'review_open',
+  'review_published',
 ] as const satisfies readonly NotificationKind[];
 type MailedNotificationKind = (typeof MAILED_NOTIFICATION_KINDS)[number];
 
@@ -65,6 +67,8 @@ export const mailedKindLabels: Record<MailedNotificationKind, string> = {
   booking_declined: 'A seller declines my request',
   booking_sold: 'A phone I asked for is sold to me',
   chat_message: 'A message waits unread for 15 minutes',
+  review_open: 'I can review a deal',
+  review_published: 'A review of me is published',
 };
 
 /** Kinds mailed only if still unread this many minutes later (the mail is dropped when read before). */

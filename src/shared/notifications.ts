@@ -15,6 +15,8 @@ const NOTIFICATION_KINDS = [
   'report_reviewed',
   'appeal_decided',
   'chat_offer',
+  'review_open',
+  'review_published',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

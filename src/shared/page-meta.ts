@@ -1,6 +1,7 @@
 import type { Category } from './categories';
 import { CURRENCY } from './messages';
 import type { Product } from './products';
+import type { SellerProfile } from './reviews';
 
 /*
  * Each page's title and description, and what a shared link to a product shows (Open Graph, Twitter
@@ -47,6 +48,12 @@ export const pageMeta = {
       `${product.productCondition} ${product.productName} by ${product.brand} for ${product.resalePrice}${CURRENCY} in ${product.location}. ${product.description}`,
     ),
     product,
+  }),
+  seller: (seller: SellerProfile): PageMeta => ({
+    title: titled(`${seller.name}, seller`),
+    description: seller.averages
+      ? `${seller.name} on PhoneHaat: ${seller.soldDeals} phones sold, ${seller.reviewCount} reviews by buyers, and their used phones for sale.`
+      : `${seller.name} on PhoneHaat: used phones for sale in Bangladesh. No reviews yet.`,
   }),
   search: (words: string): PageMeta =>
     words

@@ -2,6 +2,8 @@
 export const BANNER_SLIDES = 6;
 /** Phones per page of search results and of a category. */
 export const RESULTS_PER_PAGE = 24;
+/** Reviews and phones per page of a seller's public page. */
+export const SELLER_PAGE_ITEMS = 12;
 
 /**
  * The API paths (under /api) the first screen of the public pages reads. The client's queries ask
@@ -17,4 +19,8 @@ export const publicReads = {
   categoryPhones: (id: string) =>
     `/search?${new URLSearchParams({ category: id, limit: String(RESULTS_PER_PAGE) }).toString()}`,
   product: (id: string) => `/addvertise/product/${encodeURIComponent(id)}`,
+  /** A seller's public page: who they are, the first page of buyers' reviews and of their phones. */
+  seller: (id: string) => `/sellers/${encodeURIComponent(id)}`,
+  sellerReviews: (id: string) => `/sellers/${encodeURIComponent(id)}/reviews?limit=${SELLER_PAGE_ITEMS}`,
+  sellerPhones: (id: string) => `/sellers/${encodeURIComponent(id)}/phones?limit=${SELLER_PAGE_ITEMS}`,
 } as const;

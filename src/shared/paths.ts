@@ -5,6 +5,7 @@ export const routePatterns = {
   editProduct: '/dashboard/editproduct/:id',
   conversation: '/dashboard/inbox/:id',
   moderationCase: '/dashboard/moderation/case/:id',
+  seller: '/seller/:id',
 } as const;
 
 const pathTo = (pattern: string) => (id: string) => pattern.replace(':id', encodeURIComponent(id));
@@ -47,4 +48,6 @@ export const paths = {
   moderationLog: '/dashboard/moderation/log',
   moderationAppeals: '/dashboard/moderation/appeals',
   accountStanding: '/dashboard/account-standing',
+  seller: pathTo(routePatterns.seller),
+  reportedReviews: '/dashboard/reported/reviews',
 } as const;

@@ -104,6 +104,8 @@ export const productSchema = z.object({
   productCondition: z.enum(CONDITIONS),
   productName: z.string(),
   sellerName: z.string(),
+  /** The seller's public page is /seller/{sellerId}. */
+  sellerId: z.string(),
   sellerEmail: z.string(),
   sellerMobile: z.string(),
   sellerIsVerified: z.boolean(),

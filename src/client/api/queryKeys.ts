@@ -71,4 +71,13 @@ export const queryKeys = {
     appeals: [...privateRoot, 'moderation', 'appeals'] as const,
     standing: [...privateRoot, 'moderation', 'standing'] as const,
   },
+  sellers: {
+    profile: (id: string) => [...publicRoot, 'sellers', id] as const,
+    reviews: (id: string) => [...publicRoot, 'sellers', id, 'reviews'] as const,
+    phones: (id: string) => [...publicRoot, 'sellers', id, 'phones'] as const,
+  },
+  reviews: {
+    ofDeal: (bookingId: string) => [...privateRoot, 'reviews', 'deal', bookingId] as const,
+    reported: [...privateRoot, 'reviews', 'reported'] as const,
+  },
 };

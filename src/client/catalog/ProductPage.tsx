@@ -36,7 +36,9 @@ function specRows(product: Product): Array<[label: string, value: ReactNode]> {
     [
       'Seller',
       <span key="seller" className="inline-flex flex-wrap items-center gap-2">
-        {product.sellerName}
+        <Link to={paths.seller(product.sellerId)} className="font-medium text-brand-700 hover:underline">
+          {product.sellerName}
+        </Link>
         {product.sellerIsVerified && <VerifiedBadge />}
       </span>,
     ],

@@ -3,6 +3,7 @@ import { Badge, VerifiedBadge } from './Badge';
 import { ButtonLink } from './Button';
 import { cx } from './cx';
 import { formatTk } from './formatTk';
+import { Link } from 'react-router';
 import { paths } from '#shared/paths';
 
 interface ProductCardProps {
@@ -55,7 +56,9 @@ export function ProductCard({ product, detailed = false, aboveTheFold = false }:
             <dd className="truncate text-right">{product.location}</dd>
             <dt className="sr-only">Seller</dt>
             <dd className="col-span-2 flex items-center gap-2 truncate">
-              {product.sellerName}
+              <Link to={paths.seller(product.sellerId)} className="truncate hover:text-brand-700 hover:underline">
+                {product.sellerName}
+              </Link>
               {product.sellerIsVerified && <VerifiedBadge />}
             </dd>
           </dl>

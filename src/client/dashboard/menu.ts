@@ -14,6 +14,7 @@ const adminEntries: MenuEntry[] = [
   { to: paths.sellerVerification, label: 'Seller Verification Request' },
   { to: paths.reportedProducts, label: 'Reported product' },
   { to: paths.moderation, label: 'Moderation' },
+  { to: paths.reportedReviews, label: 'Reported reviews' },
 ];
 
 const sellerEntries: MenuEntry[] = [

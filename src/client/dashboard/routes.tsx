@@ -21,6 +21,7 @@ const adminScreens: RouteObject[] = [
   lazyScreen(routePatterns.moderationCase, async () => (await import('#client/moderation/CaseScreen')).CaseScreen),
   lazyScreen(paths.moderationLog, async () => (await import('#client/moderation/ModerationLog')).ModerationLog),
   lazyScreen(paths.moderationAppeals, async () => (await import('#client/moderation/AppealsScreen')).AppealsScreen),
+  lazyScreen(paths.reportedReviews, async () => (await import('#client/reviews/ReportedReviews')).ReportedReviews),
 ];
 
 const sellerScreens: RouteObject[] = [

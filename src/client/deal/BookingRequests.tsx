@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { BookingRequestItem } from '#shared/bookings';
+import type { RequestWithReview } from '#shared/reviews';
+import { DealReviewButton } from '#client/reviews/DealReviewButton';
 import { useBookingRequests, useMoveBooking } from './api/deal';
 import { Button, ButtonLink } from '#client/components/Button';
 import { TableImage, type Column } from '#client/components/DataTable';
@@ -43,7 +44,7 @@ export function BookingRequests() {
     moveBooking.run({ id, move, reason }, ask);
   const busyWith = (id: string, move: Move) => moveBooking.runningFor(busyKey(id, move));
 
-  const columns: ReadonlyArray<Column<BookingRequestItem>> = [
+  const columns: ReadonlyArray<Column<RequestWithReview>> = [
     {
       header: 'Product Image',
       kind: 'image',
@@ -124,7 +125,7 @@ export function BookingRequests() {
 }
 
 interface RowActionsProps {
-  row: BookingRequestItem;
+  row: RequestWithReview;
   busyWith: (id: string, move: Move) => boolean;
   run: (id: string, move: Move, reason?: string, ask?: () => Promise<boolean>) => void;
   ask: (asking: Asking) => void;
@@ -134,7 +135,7 @@ interface RowActionsProps {
  * Accepting reserves the phone for one buyer (the others wait), and marking it sold ends the deal
  * for good: each is asked first, as My Product asks before its own Mark sold.
  */
-const confirmMove = (row: BookingRequestItem, move: 'accept' | 'sold') => () =>
+const confirmMove = (row: RequestWithReview, move: 'accept' | 'sold') => () =>
   confirmAction(
     move === 'accept'
       ? {
@@ -152,6 +153,7 @@ const confirmMove = (row: BookingRequestItem, move: 'accept' | 'sold') => () =>
 function RowActions({ row, busyWith, run, ask }: RowActionsProps) {
   // A new request is accepted or declined; an accepted one is sold or called off (with a reason).
   const open = row.status === 'requested' || row.status === 'accepted';
+  if (row.review) return <DealReviewButton bookingId={row._id} review={row.review} />;
   if (!open) return <span className="text-sm text-ink-400">No action</span>;
   const requested = row.status === 'requested';
   const primary = requested ? 'accept' : 'sold';

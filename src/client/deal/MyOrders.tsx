@@ -15,6 +15,8 @@ import { useRowAction } from '#client/components/rowAction';
 import { phoneColumns } from '#client/components/phoneColumns';
 import { TablePage } from '#client/components/TablePage';
 import { paths } from '#shared/paths';
+import type { OrderWithReview } from '#shared/reviews';
+import { DealReviewButton } from '#client/reviews/DealReviewButton';
 
 /** Once the seller accepted: where to meet and whom to call. */
 function MeetingDetails({ order }: { order: BuyerOrder }) {
@@ -106,7 +108,7 @@ export function MyOrders() {
     },
   });
 
-  const columns: ReadonlyArray<Column<BuyerOrder>> = [
+  const columns: ReadonlyArray<Column<OrderWithReview>> = [
     ...baseColumns,
     {
       header: 'Action',
@@ -133,6 +135,7 @@ export function MyOrders() {
               Cancel
             </Button>
           )}
+          <DealReviewButton bookingId={order._id} review={order.review} />
           {/* Only an accepted deal is paid, and only at the meeting. */}
           {order.status === 'accepted' && (
             <span className="inline-flex flex-col items-end gap-1">

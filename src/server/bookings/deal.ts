@@ -17,6 +17,8 @@ import {
   openBookingsOf,
   requestsBookedBefore,
 } from './repository';
+import { reviewOpen } from '#server/reviews/messages';
+import { windowEndOf } from '#server/reviews/repository';
 
 /*
  * The deal: a booking is a request the seller accepts or declines; accepting reserves the phone
@@ -249,6 +251,7 @@ export async function sellToBuyer(deps: DealDeps, sellerId: string, id: string):
     if (!(await markSold(trx, productId))) throw alreadySold();
     await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER, booking.id);
     await tell(...told.sold(booking));
+    await tell(...reviewOpen(booking, windowEndOf(new Date().toISOString())));
     return 'sold';
   });
 }

@@ -41,7 +41,11 @@ export const expired = (booking: Booking) =>
   );
 
 export const sold = (booking: Booking) =>
-  toBuyer(booking, 'booking_sold', `${booking.product_name} is sold to you. Enjoy your phone!`);
+  toBuyer(
+    booking,
+    'booking_sold',
+    `${booking.product_name} is sold to you. Enjoy your phone! You can review the seller in My orders for 14 days.`,
+  );
 
 export const cancelledByBuyer = (booking: Booking, reason: string | null) =>
   toSeller(

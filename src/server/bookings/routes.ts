@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  bookingMoveResultSchema,
-  bookingReasonSchema,
-  bookingRequestItemSchema,
-  bookingRequestSchema,
-  buyerOrderSchema,
-} from '#shared/bookings';
+import { bookingMoveResultSchema, bookingReasonSchema, bookingRequestSchema } from '#shared/bookings';
+import { orderWithReviewSchema, requestWithReviewSchema } from '#shared/reviews';
+import { withReviewStates } from '#server/reviews/repository';
 import { idParamsSchema, insertResultSchema, updateResultSchema } from '#shared/common';
 import { callerOf, requireRole } from '#server/auth/guards';
 import { optionalBody } from '#server/http/empty-body';
@@ -39,12 +35,25 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  pagedList(app, '/orders', { item: buyerOrderSchema, onRequest: buyerOrSeller, ownEmail: true }, (page, request) =>
-    listOrdersOfBuyer(db, callerOf(request).user.id, page),
+  // Each with the caller's review state once sold (docs/reviews.md).
+  pagedList(
+    app,
+    '/orders',
+    { item: orderWithReviewSchema, onRequest: buyerOrSeller, ownEmail: true },
+    async (page, request) => {
+      const userId = callerOf(request).user.id;
+      return withReviewStates(db, userId, await listOrdersOfBuyer(db, userId, page));
+    },
   );
 
-  pagedList(app, '/bookings/requests', { item: bookingRequestItemSchema, onRequest: sellerOnly }, (page, request) =>
-    listRequestsOfSeller(db, callerOf(request).user.id, page),
+  pagedList(
+    app,
+    '/bookings/requests',
+    { item: requestWithReviewSchema, onRequest: sellerOnly },
+    async (page, request) => {
+      const userId = callerOf(request).user.id;
+      return withReviewStates(db, userId, await listRequestsOfSeller(db, userId, page));
+    },
   );
 
   app.put('/bookings/:id/accept', { schema: move, onRequest: sellerOnly }, async (request) => ({

@@ -14,6 +14,7 @@ import { oneAccountMigration } from './migrations/011-one-account';
 import { chatMigration } from './migrations/012-chat';
 import { chatOffersMigration } from './migrations/014-chat-offers';
 import { moderationMigration } from './migrations/015-moderation';
+import { reviewsMigration } from './migrations/016-reviews';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -36,6 +37,7 @@ class CodeMigrations implements MigrationProvider {
       '012-chat': chatMigration(this.engine),
       '014-chat-offers': chatOffersMigration(this.engine),
       '015-moderation': moderationMigration(this.engine),
+      '016-reviews': reviewsMigration(this.engine),
     };
   }
 }

@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 import type { BookingStatus } from '#shared/bookings';
 import type { NotificationKind } from '#shared/notifications';
 import type { ModerationListingState } from '#shared/moderation';
+import type { ReviewReportReason, ReviewSide } from '#shared/reviews';
 
 /**
  * Table shapes as the application sees them on both engines: booleans are `is_*` columns and
@@ -387,6 +388,44 @@ export interface ChatMessagePhotosTable {
   position: number;
 }
 
+/** One side's review of a sold deal; see migrations/016-reviews.ts. */
+export interface ReviewsTable {
+  id: string;
+  booking_id: string;
+  /** The side that wrote it: 'buyer' reviews the seller, 'seller' the buyer. */
+  side: ReviewSide;
+  author_id: string;
+  subject_id: string;
+  product_name: string;
+  /** The buyer's star; null in a seller's review. */
+  as_described: number | null;
+  communication: number;
+  punctuality: number;
+  /** The seller's star; null in a buyer's review. */
+  paid_as_agreed: number | null;
+  comment: string | null;
+  created_at: string;
+  /** The sale plus 14 days: the last moment to write, and when a lone review is published. */
+  window_ends_at: string;
+  published_at: string | null;
+  reply: string | null;
+  replied_at: string | null;
+  is_hidden: Generated<boolean>;
+  hidden_reason: string | null;
+  hidden_at: string | null;
+  /** The oldest report the admin has not looked at; null when there is none. */
+  reported_at: string | null;
+  /** When the admin last looked at its reports: older ones are settled. */
+  reports_handled_at: string | null;
+}
+
+export interface ReviewReportsTable {
+  review_id: string;
+  reporter_id: string;
+  reason: ReviewReportReason;
+  reported_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -417,6 +456,8 @@ export interface Database {
   appeals: AppealsTable;
   chat_offers: ChatOffersTable;
   chat_message_photos: ChatMessagePhotosTable;
+  reviews: ReviewsTable;
+  review_reports: ReviewReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -432,3 +473,4 @@ export type ChatMessageRow = Selectable<ChatMessagesTable>;
 export type ModerationLogRow = Selectable<ModerationLogTable>;
 export type ModerationCaseRow = Selectable<ModerationCasesTable>;
 export type ChatOfferRow = Selectable<ChatOffersTable>;
+export type ReviewRow = Selectable<ReviewsTable>;

@@ -61,6 +61,8 @@ const NOTIFICATION_SUBJECTS: Record<string, string> = {
   booking_declined: 'your booking is declined',
   booking_sold: 'the phone is sold to you',
   chat_message: 'a message is waiting for you',
+  review_open: 'review your deal',
+  review_published: 'a review of you is published',
 };
 
 /** What a moderation mail is titled, by notification kind. */

@@ -121,4 +121,4 @@ export async function registerClient(
 }
 
 /** The pages rendered on the server: the ones a visitor lands on from outside (links, searches). */
-const RENDERED_PAGES = ['/', paths.login, routePatterns.category, routePatterns.product];
+const RENDERED_PAGES = ['/', paths.login, routePatterns.category, routePatterns.product, routePatterns.seller];

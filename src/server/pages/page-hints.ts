@@ -34,6 +34,12 @@ function needsOf(path: string, hasQuery: boolean): PageNeeds | undefined {
       reads: hasQuery ? [] : [publicReads.categoryInfo(decoded), publicReads.categoryPhones(decoded)],
     };
   }
+  if (screen === 'seller') {
+    return {
+      module: 'src/client/reviews/SellerPage.tsx',
+      reads: [publicReads.seller(decoded), publicReads.sellerReviews(decoded), publicReads.sellerPhones(decoded)],
+    };
+  }
   if (screen === 'productId') {
     return { module: 'src/client/catalog/ProductPage.tsx', reads: [publicReads.product(decoded)] };
   }

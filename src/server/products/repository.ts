@@ -90,6 +90,7 @@ const toProduct = (row: ProductDetailsRow, photoIds: PhotoIds, reserved: Set<str
   productCondition: row.product_condition as Condition,
   productName: row.product_name,
   sellerName: row.seller_name,
+  sellerId: row.seller_id,
   sellerEmail: row.seller_email,
   sellerMobile: row.seller_mobile,
   sellerIsVerified: row.is_seller_verified,

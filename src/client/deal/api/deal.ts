@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { BookingMoveResult, BookingReason, BookingRequestItem } from '#shared/bookings';
+import type { BookingMoveResult, BookingReason } from '#shared/bookings';
+import type { RequestWithReview } from '#shared/reviews';
 import type { UpdateResult } from '#shared/common';
 import { api, enc } from '#client/api/http';
 import { pagedListOptions } from '#client/api/pagedList';
@@ -8,7 +9,7 @@ import { useRefreshAllMutation } from '#client/api/refreshAll';
 
 /** GET /bookings/requests (sellers): the requests on the seller's phones, open ones first. */
 export const useBookingRequests = () =>
-  useInfiniteQuery(pagedListOptions<BookingRequestItem>(queryKeys.bookingRequests, '/bookings/requests'));
+  useInfiniteQuery(pagedListOptions<RequestWithReview>(queryKeys.bookingRequests, '/bookings/requests'));
 
 type Move = 'accept' | 'decline' | 'cancel' | 'sold';
 

@@ -14,6 +14,7 @@ import { newId } from '#server/db/ids';
 import { newConversationOf } from '#server/chat/repository';
 import type { BookingRow, Database, NewUser } from '#server/db/schema';
 import { CATEGORY_CATALOGUE } from './categories';
+import { insertDemoReviews } from './demo-reviews';
 import { demoListing, demoPerson } from './factories';
 import { phonePicture, type PhonePicture } from './pictures';
 
@@ -42,14 +43,14 @@ export const DEMO_ACCOUNTS = {
     name: demoPerson(1, 'seller').name,
     role: 'seller',
     verified: true,
-    note: 'verified seller; also booked a phone of new.seller@',
+    note: 'verified seller with reviews; also booked a phone of new.seller@; a sale to review',
   },
   newSeller: {
     email: 'new.seller@example.com',
     name: demoPerson(2, 'seller').name,
     role: 'seller',
     verified: false,
-    note: 'seller, verification requested',
+    note: 'seller, verification requested; reported a review of them',
   },
   buyer: {
     email: 'buyer@example.com',
@@ -63,7 +64,7 @@ export const DEMO_ACCOUNTS = {
     name: demoPerson(4, 'buyer').name,
     role: 'buyer',
     verified: false,
-    note: 'bought the sold phone; reported a listing; blocked by a seller in chat',
+    note: 'bought the sold phone (their review waits for the seller); reported a listing; blocked by a seller in chat',
   },
   restrictedSeller: {
     email: 'restricted@example.com',
@@ -408,6 +409,19 @@ async function insertActivity(
     .values({ id: newId(at(3).getTime()), user_id: users.get('newSeller')!.id, requested_at: at(3).toISOString() })
     .execute();
   await insertDemoChat(trx, users, listings, at);
+  const sale = bookings.find((booking) => booking.status === 'sold')!;
+  await insertDemoReviews(
+    trx,
+    {
+      verifiedSeller: users.get('verifiedSeller')!,
+      newSeller: users.get('newSeller')!,
+      buyer: users.get('buyer')!,
+      otherBuyer: users.get('otherBuyer')!,
+    },
+    sale.product_img,
+    { id: sale.id, soldAt: sale.status_changed_at!, product: sale.product_name },
+    now,
+  );
 }
 
 /**

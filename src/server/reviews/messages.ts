@@ -1,0 +1,37 @@
+import { paths } from '#shared/paths';
+import type { BookingRow, ReviewRow } from '#server/db/schema';
+import type { NewNotification } from '#server/notifications/service';
+
+/*
+ * The sentences of the reviews' notifications. Each links to the screen where its reader finds the
+ * deal: a seller's sales are in Booking requests, a buyer's purchases in My orders.
+ */
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/** The phone was sold through PhoneHaat: the seller may review the buyer (the buyer's booking_sold says it too). */
+export const reviewOpen = (
+  booking: Pick<BookingRow, 'seller_id' | 'product_name' | 'buyer_name'>,
+  openUntil: string,
+): NewNotification[] =>
+  booking.seller_id
+    ? [
+        {
+          userId: booking.seller_id,
+          kind: 'review_open',
+          message: `You sold ${booking.product_name} to ${booking.buyer_name}. Review the buyer by ${day(openUntil)}: reviews show once both of you wrote one, or when the 14 days end.`,
+          link: paths.bookingRequests,
+        },
+      ]
+    : [];
+
+/** A review became public: its subject is told where to read it (and reply). */
+export const reviewPublished = (review: Pick<ReviewRow, 'subject_id' | 'side' | 'product_name'>): NewNotification => ({
+  userId: review.subject_id,
+  kind: 'review_published',
+  message:
+    review.side === 'buyer'
+      ? `The buyer's review of your sale of ${review.product_name} is published. You can reply to it once.`
+      : `The seller's review of your purchase of ${review.product_name} is published. You can reply to it once.`,
+  link: review.side === 'buyer' ? paths.bookingRequests : paths.myOrders,
+});

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema, updateResultSchema } from '#shared/common';
+import { productSchema } from '#shared/products';
+import {
+  dealReviewsSchema,
+  hideReviewSchema,
+  reportedReviewSchema,
+  reviewReplySchema,
+  reviewReportSchema,
+  reviewRequestSchema,
+  reviewSchema,
+  sellerProfileSchema,
+  writtenReviewSchema,
+} from '#shared/reviews';
+import { callerOf, requireRole } from '#server/auth/guards';
+import { privateWrite, publicAnswer } from '#server/cache/hooks';
+import { pagedList } from '#server/http/paging';
+import { listProducts, toProducts } from '#server/products/repository';
+import { listReportedReviews, listSellerReviews } from './repository';
+import {
+  dealReviews,
+  dismissReviewReports,
+  hideReviewByAdmin,
+  replyToReview,
+  reportReview,
+  sellerProfile,
+  writeReview,
+} from './service';
+
+// The two sides of a deal are buyers and sellers (one account buys and sells); the admin neither.
+const buyerOrSeller = requireRole('buyer', 'seller');
+const adminOnly = requireRole('admin');
+const done = { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+const updated = { params: idParamsSchema, response: { 200: updateResultSchema } };
+
+export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const { db, images } = deps;
+
+  // Not a private write: the second side's review publishes both.
+  app.post(
+    '/bookings/:id/review',
+    {
+      schema: { params: idParamsSchema, body: reviewRequestSchema, response: { 201: writtenReviewSchema } },
+      onRequest: buyerOrSeller,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await writeReview(deps, callerOf(request).user.id, request.params.id, request.body)),
+  );
+
+  app.get(
+    '/bookings/:id/reviews',
+    { schema: { params: idParamsSchema, response: { 200: dealReviewsSchema } }, onRequest: buyerOrSeller },
+    async (request) => dealReviews(db, callerOf(request).user.id, request.params.id),
+  );
+
+  app.put(
+    '/reviews/:id/reply',
+    { schema: { ...updated, body: reviewReplySchema }, onRequest: buyerOrSeller },
+    async (request) => {
+      await replyToReview(db, callerOf(request).user.id, request.params.id, request.body.reply);
+      return done;
+    },
+  );
+
+  app.post(
+    '/reviews/:id/report',
+    {
+      schema: { params: idParamsSchema, body: reviewReportSchema, response: { 201: updateResultSchema } },
+      onRequest: buyerOrSeller,
+      config: privateWrite,
+    },
+    async (request, reply) => {
+      await reportReview(db, callerOf(request).user.id, request.params.id, request.body.reason);
+      return reply.status(201).send(done);
+    },
+  );
+
+  pagedList(app, '/all/reported/reviews', { item: reportedReviewSchema, onRequest: adminOnly }, (page) =>
+    listReportedReviews(db, page),
+  );
+
+  app.put(
+    '/reviews/:id/hide',
+    { schema: { ...updated, body: hideReviewSchema }, onRequest: adminOnly },
+    async (request) => {
+      await hideReviewByAdmin(db, request.params.id, request.body.reason);
+      return done;
+    },
+  );
+
+  app.put('/reviews/:id/dismiss', { schema: updated, onRequest: adminOnly, config: privateWrite }, async (request) => {
+    await dismissReviewReports(db, request.params.id);
+    return done;
+  });
+
+  // A seller's public page: the same for every visitor, kept until something changes.
+  app.get(
+    '/sellers/:id',
+    { schema: { params: idParamsSchema, response: { 200: sellerProfileSchema } }, config: publicAnswer },
+    async (request) => sellerProfile(db, request.params.id),
+  );
+
+  pagedList(
+    app,
+    '/sellers/:id/reviews',
+    { item: reviewSchema, params: idParamsSchema, config: publicAnswer },
+    async (page, request) => {
+      await sellerProfile(db, request.params.id);
+      return listSellerReviews(db, request.params.id, page);
+    },
+  );
+
+  pagedList(
+    app,
+    '/sellers/:id/phones',
+    { item: productSchema, params: idParamsSchema, config: publicAnswer },
+    async (page, request) => {
+      await sellerProfile(db, request.params.id);
+      const { rows, total } = await listProducts(db, { sellerId: request.params.id }, page);
+      return { items: await toProducts(db, rows, images), total };
+    },
+  );
+};

@@ -1,0 +1,251 @@
+import type { Kysely } from 'kysely';
+import {
+  STARS_BY_SIDE,
+  starLabels,
+  type DealReviews,
+  type ReviewRequest,
+  type ReviewReportReason,
+  type ReviewSide,
+  type SellerProfile,
+  type WrittenReview,
+} from '#shared/reviews';
+import { findBookingById } from '#server/bookings/repository';
+import { insertOnce, isUniqueViolation } from '#server/db/errors';
+import { byId } from '#server/db/ids';
+import type { BookingRow, Database } from '#server/db/schema';
+import type { Deps } from '#server/deps';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { withNotifications } from '#server/notifications/service';
+import { reviewPublished } from './messages';
+import {
+  findReviewById,
+  findReviewReport,
+  hideReview,
+  insertReview,
+  insertReviewReport,
+  lockBooking,
+  nameOf,
+  publishReview,
+  publishWhenBothWrote,
+  reviewsDueBefore,
+  reviewsOfBooking,
+  sellerAverages,
+  setReply,
+  settleReports,
+  soldDealsOf,
+  toReview,
+  windowEndOf,
+} from './repository';
+
+/*
+ * Reviews after a sale (docs/reviews.md): each side of a sold deal reviews the other once within 14
+ * days of the sale; both stay private until both wrote or the 14 days ended (double-blind), then the
+ * reviewed person may reply once. The admin hides a review with a reason and never edits it.
+ */
+
+export type ReviewDeps = Pick<Deps, 'db' | 'bell'>;
+
+/** The caller's side of a deal, or a 403 for anyone else. */
+function sideOf(booking: BookingRow, userId: string): ReviewSide {
+  if (booking.buyer_id === userId) return 'buyer';
+  if (booking.seller_id === userId) return 'seller';
+  throw forbidden('Only the buyer and the seller of this deal can review it');
+}
+
+/** A deal the caller took part in, sold, with its 14 days' end. */
+async function soldDealOf(db: Kysely<Database>, userId: string, bookingId: string) {
+  const booking = await findBookingById(db, bookingId);
+  if (!booking) throw notFound('Booking');
+  const side = sideOf(booking, userId);
+  if (booking.status !== 'sold' || !booking.status_changed_at) {
+    throw new AppError('CONFLICT', `Only a sold deal can be reviewed: this booking is ${booking.status}`);
+  }
+  return { booking, side, openUntil: windowEndOf(booking.status_changed_at) };
+}
+
+/** The caller's side's stars, each required; the other side's star is not theirs to give. */
+function starsOf(side: ReviewSide, request: ReviewRequest) {
+  const missing: Record<string, string> = {};
+  for (const name of STARS_BY_SIDE[side]) {
+    if (request[name] === undefined) missing[name] = `Choose 1 to 5 stars for ${starLabels[name].toLowerCase()}`;
+  }
+  const [first] = Object.values(missing);
+  if (first) throw new AppError('VALIDATION_FAILED', first, missing);
+  return {
+    as_described: side === 'buyer' ? request.asDescribed! : null,
+    communication: request.communication,
+    punctuality: request.punctuality,
+    paid_as_agreed: side === 'seller' ? request.paidAsAgreed! : null,
+  };
+}
+
+const alreadyReviewed = () => new AppError('ALREADY_EXISTS', 'You have reviewed this deal already');
+
+/**
+ * Writes the caller's review of a sold deal: once per side, within 14 days of the sale. When the
+ * other side has written theirs, both are published now and both people are told. Every check a
+ * review must pass is here, so a rule about who may write (a restricted account) is one line.
+ */
+export async function writeReview(
+  deps: ReviewDeps,
+  userId: string,
+  bookingId: string,
+  request: ReviewRequest,
+): Promise<WrittenReview> {
+  const { booking, side, openUntil } = await soldDealOf(deps.db, userId, bookingId);
+  if (Date.now() > Date.parse(openUntil)) {
+    throw new AppError('CONFLICT', `The 14 days to review this deal ended on ${openUntil.slice(0, 10)}`);
+  }
+  const subjectId = side === 'buyer' ? booking.seller_id : booking.buyer_id;
+  if (!subjectId) throw new AppError('CONFLICT', `The ${side === 'buyer' ? 'seller' : 'buyer'}'s account is gone`);
+  const stars = starsOf(side, request);
+  const mine = (await reviewsOfBooking(deps.db, bookingId)).find((review) => review.side === side);
+  if (mine) throw alreadyReviewed();
+  try {
+    return await withNotifications(deps, async (trx, tell) => {
+      await lockBooking(trx, bookingId);
+      const id = await insertReview(trx, {
+        booking_id: bookingId,
+        side,
+        author_id: userId,
+        subject_id: subjectId,
+        product_name: booking.product_name,
+        ...stars,
+        comment: request.comment || null,
+        window_ends_at: openUntil,
+      });
+      const published = await publishWhenBothWrote(trx, bookingId);
+      await tell(...published.map(reviewPublished));
+      return { _id: id, published: published.length > 0 };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyReviewed();
+    throw error;
+  }
+}
+
+/** The deal's reviews as one of its sides sees them: their own, and the other's once published. */
+export async function dealReviews(db: Kysely<Database>, userId: string, bookingId: string): Promise<DealReviews> {
+  const { booking, side, openUntil } = await soldDealOf(db, userId, bookingId);
+  const reviews = await reviewsOfBooking(db, bookingId);
+  const mine = reviews.find((review) => review.side === side);
+  const theirs = reviews.find((review) => review.side !== side);
+  const otherId = side === 'buyer' ? booking.seller_id : booking.buyer_id;
+  const otherName = otherId ? await nameOf(db, otherId) : undefined;
+  return {
+    side,
+    otherName: otherName ?? (side === 'buyer' ? 'the seller' : booking.buyer_name),
+    productName: booking.product_name,
+    openUntil,
+    canWrite: !mine && otherId !== null && Date.now() <= Date.parse(openUntil),
+    mine: mine ? toReview(mine) : null,
+    theirs: theirs?.published_at ? toReview(theirs) : null,
+    theirsWritten: theirs !== undefined,
+  };
+}
+
+/** The reviewed person answers a published review, once. */
+export async function replyToReview(db: Kysely<Database>, userId: string, reviewId: string, reply: string) {
+  const review = await findReviewById(db, reviewId);
+  if (!review) throw notFound('Review');
+  if (review.subject_id !== userId) throw forbidden('Only the person reviewed can reply to a review');
+  if (!review.published_at) throw new AppError('CONFLICT', 'This review is not published yet');
+  if (review.is_hidden) throw new AppError('CONFLICT', 'This review is hidden');
+  if (review.reply !== null || !(await setReply(db, reviewId, reply))) {
+    throw new AppError('ALREADY_EXISTS', 'You have replied to this review already');
+  }
+}
+
+/** Anyone signed in but its author reports a public review, once, with a reason. */
+export async function reportReview(
+  db: Kysely<Database>,
+  userId: string,
+  reviewId: string,
+  reason: ReviewReportReason,
+): Promise<void> {
+  const review = await findReviewById(db, reviewId);
+  // A review nobody may read yet cannot be reported either: it is not there, as far as they know.
+  if (!review || !review.published_at || review.is_hidden) throw notFound('Review');
+  if (review.author_id === userId) throw forbidden('You cannot report your own review');
+  await insertOnce({
+    find: () => findReviewReport(db, reviewId, userId),
+    found: () => {
+      throw new AppError('ALREADY_EXISTS', 'You have reported this review already. An admin will look at it.');
+    },
+    insert: () => db.transaction().execute((trx) => insertReviewReport(trx, reviewId, userId, reason)),
+    gone: async () => notFound('Review'),
+  });
+}
+
+/** The admin hides a review, with the reason its two people see; its text is never changed. */
+export async function hideReviewByAdmin(db: Kysely<Database>, reviewId: string, reason: string): Promise<void> {
+  const review = await findReviewById(db, reviewId);
+  if (!review) throw notFound('Review');
+  if (!(await hideReview(db, reviewId, reason))) throw new AppError('CONFLICT', 'This review is hidden already');
+}
+
+/** The admin found nothing wrong with a reported review: it leaves the list. */
+export async function dismissReviewReports(db: Kysely<Database>, reviewId: string): Promise<void> {
+  const review = await findReviewById(db, reviewId);
+  if (!review) throw notFound('Review');
+  if (!(await settleReports(db, reviewId))) throw new AppError('CONFLICT', 'This review has no open reports');
+}
+
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+const findSeller = byId(
+  (db: Kysely<Database>, id: string) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'name', 'photo_url', 'is_verified', 'created_at'])
+      .where('id', '=', id)
+      .where('role', '=', 'seller')
+      .executeTakeFirst(),
+  undefined,
+);
+
+/** A seller's public page: who they are, their sold deals and the buyers' average stars. */
+export async function sellerProfile(db: Kysely<Database>, sellerId: string): Promise<SellerProfile> {
+  const seller = await findSeller(db, sellerId);
+  if (!seller) throw notFound('Seller');
+  const [soldDeals, averages] = await Promise.all([soldDealsOf(db, sellerId), sellerAverages(db, sellerId)]);
+  return {
+    _id: seller.id,
+    name: seller.name,
+    photoURL: seller.photo_url,
+    verified: seller.is_verified,
+    memberSince: seller.created_at,
+    soldDeals,
+    reviewCount: averages.count,
+    averages:
+      averages.count === 0
+        ? null
+        : {
+            asDescribed: oneDecimal(averages.asDescribed),
+            communication: oneDecimal(averages.communication),
+            punctuality: oneDecimal(averages.punctuality),
+          },
+  };
+}
+
+/** Reviews published per transaction by the housekeeping. */
+const PUBLISH_BATCH = 200;
+
+/** Housekeeping: a review whose 14 days ended without the other side's is published, and its subject told. */
+export async function publishDueReviews(deps: ReviewDeps, now = new Date()): Promise<number> {
+  let published = 0;
+  for (;;) {
+    const due = await reviewsDueBefore(deps.db, now.toISOString(), PUBLISH_BATCH);
+    if (due.length === 0) return published;
+    published += await withNotifications(deps, async (trx, tell) => {
+      let count = 0;
+      for (const review of due) {
+        if (!(await publishReview(trx, review.id))) continue;
+        await tell(reviewPublished(review));
+        count += 1;
+      }
+      return count;
+    });
+    if (due.length < PUBLISH_BATCH) return published;
+  }
+}

@@ -1,0 +1,384 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishDueReviews } from '#server/reviews/service';
+import { notificationSchema } from '#shared/notifications';
+import { productSchema } from '#shared/products';
+import {
+  dealReviewsSchema,
+  orderWithReviewSchema,
+  reportedReviewSchema,
+  requestWithReviewSchema,
+  REVIEW_WINDOW_MS,
+  reviewSchema,
+  sellerProfileSchema,
+} from '#shared/reviews';
+import { createTestApp, type TestApp } from './support/app';
+import { adminActor, registerActor, type Actor } from './support/actors';
+import { listProduct } from './support/products';
+
+let t: TestApp;
+let seller: Actor;
+let buyer: Actor;
+let stranger: Actor;
+let admin: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [seller, buyer, stranger] = await Promise.all([
+    registerActor(t.app, 'seller', { name: 'Rahim Traders' }),
+    registerActor(t.app, 'buyer', { name: 'Nusrat Jahan' }),
+    registerActor(t.app, 'buyer'),
+  ]);
+  admin = await adminActor(t.app, t.db);
+});
+afterAll(() => t.close());
+
+/** A booking of a new phone of `by`, moved as far as `upTo`. */
+async function deal(upTo: 'requested' | 'accepted' | 'sold' = 'sold', by = seller, name = 'Reviewed Phone') {
+  const productId = await listProduct(by, { productName: name });
+  const booked = await buyer.request({
+    method: 'POST',
+    url: '/api/store/booking/product',
+    payload: { productId, phoneNumber: '01711223344', meetLocation: 'Dhaka' },
+  });
+  const id = booked.json<{ insertedId: string }>().insertedId;
+  for (const move of ['accept', 'sold'] as const) {
+    if (upTo === 'requested' || (upTo === 'accepted' && move === 'sold')) break;
+    const moved = await by.request({ method: 'PUT', url: `/api/bookings/${id}/${move}` });
+    expect(moved.statusCode, moved.body).toBe(200);
+  }
+  return id;
+}
+
+const buyerStars = { asDescribed: 5, communication: 4, punctuality: 3 };
+const sellerStars = { communication: 5, punctuality: 5, paidAsAgreed: 5 };
+
+const write = (actor: Actor, id: string, payload: object) =>
+  actor.request({ method: 'POST', url: `/api/bookings/${id}/review`, payload });
+
+async function reviewsOf(actor: Actor, id: string) {
+  const response = await actor.request({ url: `/api/bookings/${id}/reviews` });
+  expect(response.statusCode, response.body).toBe(200);
+  return dealReviewsSchema.parse(response.json());
+}
+
+async function publicReviews(sellerId = seller.user.uid) {
+  const response = await t.app.inject({ url: `/api/sellers/${sellerId}/reviews` });
+  expect(response.statusCode, response.body).toBe(200);
+  return reviewSchema.array().parse(response.json());
+}
+
+async function profileOf(sellerId = seller.user.uid) {
+  const response = await t.app.inject({ url: `/api/sellers/${sellerId}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return sellerProfileSchema.parse(response.json());
+}
+
+async function latestNotification(actor: Actor) {
+  const response = await actor.request({ url: '/api/notifications' });
+  return notificationSchema.array().parse(response.json())[0];
+}
+
+describe('only the two sides of a sold deal review it', () => {
+  it('refuses a deal not sold yet, a stranger, the admin and an unknown booking', async () => {
+    for (const status of ['requested', 'accepted'] as const) {
+      const refused = await write(buyer, await deal(status), buyerStars);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(`Only a sold deal can be reviewed: this booking is ${status}`);
+    }
+    const id = await deal();
+    const byStranger = await write(stranger, id, buyerStars);
+    expect(byStranger.statusCode).toBe(403);
+    expect(byStranger.json().message).toBe('Only the buyer and the seller of this deal can review it');
+    expect((await stranger.request({ url: `/api/bookings/${id}/reviews` })).statusCode).toBe(403);
+    expect((await write(admin, id, buyerStars)).statusCode).toBe(403);
+    expect((await write(buyer, 'f'.repeat(24), buyerStars)).statusCode).toBe(404);
+    expect((await write(buyer, 'nonsense', buyerStars)).statusCode).toBe(404);
+  });
+
+  it('tells the seller at the sale that they can review the buyer', async () => {
+    await deal();
+    expect(await latestNotification(seller)).toMatchObject({ kind: 'review_open', link: '/dashboard/bookingrequests' });
+    expect((await latestNotification(seller))!.message).toContain('Review the buyer by');
+    expect((await latestNotification(buyer))!.message).toContain('You can review the seller in My orders');
+    // Mailed like the deal's events (docs/accounts.md): the seller's address is verified.
+    const mails = await t.db
+      .selectFrom('mail_outbox')
+      .select('data')
+      .where('user_id', '=', seller.user.uid)
+      .where('template', '=', 'notification')
+      .execute();
+    expect(mails.some((mail) => mail.data.includes('"review_open"'))).toBe(true);
+  });
+});
+
+describe('the stars of each side', () => {
+  it('asks the buyer for as described and the seller for paid as agreed, each 1 to 5', async () => {
+    const id = await deal();
+    const noDescribed = await write(buyer, id, { communication: 4, punctuality: 4 });
+    expect(noDescribed.statusCode).toBe(400);
+    expect(noDescribed.json().fields).toEqual({ asDescribed: 'Choose 1 to 5 stars for as described' });
+    const noPaid = await write(seller, id, { communication: 4, punctuality: 4 });
+    expect(noPaid.json().fields).toEqual({ paidAsAgreed: 'Choose 1 to 5 stars for paid as agreed' });
+    const six = await write(buyer, id, { ...buyerStars, punctuality: 6 });
+    expect(six.statusCode).toBe(400);
+    expect(six.json().fields.punctuality).toBe('Choose 1 to 5 stars');
+    const long = await write(buyer, id, { ...buyerStars, comment: 'x'.repeat(501) });
+    expect(long.json().fields.comment).toBe('Keep the comment under 500 characters');
+  });
+
+  it('takes stars in Bengali digits and keeps only the side’s own set', async () => {
+    const id = await deal();
+    const written = await write(buyer, id, { asDescribed: '৫', communication: '৪', punctuality: 3, paidAsAgreed: 1 });
+    expect(written.statusCode, written.body).toBe(201);
+    const { mine } = await reviewsOf(buyer, id);
+    expect(mine).toMatchObject({ asDescribed: 5, communication: 4, punctuality: 3, paidAsAgreed: null });
+  });
+});
+
+describe('double-blind: published when both wrote, or when the 14 days end', () => {
+  it('keeps the first review from the other side and the public until the second is written', async () => {
+    const quiet = await registerActor(t.app, 'seller', { name: 'Quiet Seller' });
+    const id = await deal('sold', quiet);
+    const first = await write(buyer, id, { ...buyerStars, comment: 'Phone exactly as shown.' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ published: false });
+
+    const sellerView = await reviewsOf(quiet, id);
+    expect(sellerView).toMatchObject({ side: 'seller', canWrite: true, mine: null, theirs: null, theirsWritten: true });
+    expect(JSON.stringify(sellerView)).not.toContain('exactly as shown');
+    expect(await reviewsOf(buyer, id)).toMatchObject({ side: 'buyer', canWrite: false, theirsWritten: false });
+    expect((await reviewsOf(buyer, id)).mine).toMatchObject({ comment: 'Phone exactly as shown.', publishedAt: null });
+    expect(await publicReviews(quiet.user.uid)).toEqual([]);
+    expect(await profileOf(quiet.user.uid)).toMatchObject({ reviewCount: 0, averages: null, soldDeals: 1 });
+
+    const second = await write(quiet, id, { ...sellerStars, comment: 'Paid on time.' });
+    expect(second.json()).toMatchObject({ published: true });
+    expect((await reviewsOf(quiet, id)).theirs).toMatchObject({ comment: 'Phone exactly as shown.' });
+    expect((await reviewsOf(buyer, id)).theirs).toMatchObject({ comment: 'Paid on time.', paidAsAgreed: 5 });
+    const shown = await publicReviews(quiet.user.uid);
+    expect(shown.map((review) => review.comment)).toEqual(['Phone exactly as shown.']);
+    expect(shown[0]).toMatchObject({ authorName: 'Nusrat Jahan', productName: 'Reviewed Phone' });
+    expect(await profileOf(quiet.user.uid)).toMatchObject({
+      name: 'Quiet Seller',
+      reviewCount: 1,
+      averages: { asDescribed: 5, communication: 4, punctuality: 3 },
+    });
+    expect(await latestNotification(quiet)).toMatchObject({ kind: 'review_published' });
+    expect(await latestNotification(buyer)).toMatchObject({ kind: 'review_published', link: '/dashboard/myorders' });
+  });
+
+  it('publishes both when the two sides write at the same moment', async () => {
+    const id = await deal();
+    const answers = await Promise.all([write(buyer, id, buyerStars), write(seller, id, sellerStars)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect(answers.filter((answer) => answer.json().published)).toHaveLength(1);
+    expect((await reviewsOf(buyer, id)).theirs).not.toBeNull();
+    expect((await reviewsOf(seller, id)).theirs).not.toBeNull();
+  });
+
+  it('publishes a lone review when the 14 days end, and tells the one reviewed', async () => {
+    const lone = await registerActor(t.app, 'seller');
+    const id = await deal('sold', lone);
+    await write(buyer, id, buyerStars);
+    const { openUntil } = await reviewsOf(buyer, id);
+    expect(Date.parse(openUntil) - Date.now()).toBeGreaterThan(REVIEW_WINDOW_MS - 60_000);
+
+    // Reviews of earlier tests end before this one: only this seller's page is looked at.
+    await publishDueReviews(t.app.deps, new Date(Date.parse(openUntil) - 1000));
+    expect(await publicReviews(lone.user.uid)).toEqual([]);
+    expect(await publishDueReviews(t.app.deps, new Date(Date.parse(openUntil) + 1000))).toBeGreaterThan(0);
+    // What startHousekeeping does after a round that changed something.
+    await t.app.publicCache.bump();
+    expect(await publicReviews(lone.user.uid)).toHaveLength(1);
+    expect((await reviewsOf(lone, id)).theirs).toMatchObject({ asDescribed: 5 });
+    expect(await latestNotification(lone)).toMatchObject({
+      kind: 'review_published',
+      link: '/dashboard/bookingrequests',
+    });
+  });
+});
+
+describe('one review per side per deal, within 14 days', () => {
+  it('refuses a second review by the same side, also when both are sent at once', async () => {
+    const id = await deal();
+    const answers = await Promise.all([write(buyer, id, buyerStars), write(buyer, id, buyerStars)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const again = await write(buyer, id, buyerStars);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'ALREADY_EXISTS', message: 'You have reviewed this deal already' });
+  });
+
+  it('closes once 14 days have passed since the sale', async () => {
+    const id = await deal();
+    const longAgo = new Date(Date.now() - REVIEW_WINDOW_MS - 60_000).toISOString();
+    await t.db.updateTable('bookings').set({ status_changed_at: longAgo }).where('id', '=', id).execute();
+    const late = await write(seller, id, sellerStars);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/^The 14 days to review this deal ended on \d{4}-\d{2}-\d{2}$/);
+    expect(await reviewsOf(seller, id)).toMatchObject({ canWrite: false, mine: null });
+  });
+
+  it('shows each side its review state in My orders and Booking requests', async () => {
+    const id = await deal();
+    await write(buyer, id, buyerStars);
+    const orders = async () =>
+      orderWithReviewSchema
+        .array()
+        .parse((await buyer.request({ url: `/api/orders?email=${encodeURIComponent(buyer.email)}&limit=100` })).json());
+    expect((await orders()).find((order) => order._id === id)?.review).toMatchObject({ written: true });
+    const requests = requestWithReviewSchema
+      .array()
+      .parse((await seller.request({ url: '/api/bookings/requests?limit=100' })).json());
+    expect(requests.find((request) => request._id === id)?.review).toMatchObject({ written: false });
+    const open = await deal('accepted');
+    expect((await orders()).find((order) => order._id === open)?.review).toBeNull();
+  });
+});
+
+/** A deal of `seller` reviewed by both sides, so the buyer's review is public. */
+async function publishedReview(comment = 'Good phone, fair seller.') {
+  const id = await deal();
+  await write(buyer, id, { ...buyerStars, comment });
+  await write(seller, id, sellerStars);
+  const mine = (await reviewsOf(buyer, id)).mine!;
+  return { id, reviewId: mine._id };
+}
+
+describe('the reply of the one reviewed', () => {
+  it('is written once, by the reviewed person only, on a published review', async () => {
+    const unpublishedDeal = await deal();
+    await write(buyer, unpublishedDeal, buyerStars);
+    const waiting = (await reviewsOf(buyer, unpublishedDeal)).mine!._id;
+    const early = await seller.request({
+      method: 'PUT',
+      url: `/api/reviews/${waiting}/reply`,
+      payload: { reply: 'Hi' },
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('This review is not published yet');
+
+    const { reviewId } = await publishedReview();
+    const byAuthor = await buyer.request({
+      method: 'PUT',
+      url: `/api/reviews/${reviewId}/reply`,
+      payload: { reply: 'Hi' },
+    });
+    expect(byAuthor.statusCode).toBe(403);
+    const empty = await seller.request({
+      method: 'PUT',
+      url: `/api/reviews/${reviewId}/reply`,
+      payload: { reply: ' ' },
+    });
+    expect(empty.json().fields).toEqual({ reply: 'Write your reply first' });
+    const reply = { reply: 'Thank you for buying!' };
+    expect(
+      (await seller.request({ method: 'PUT', url: `/api/reviews/${reviewId}/reply`, payload: reply })).statusCode,
+    ).toBe(200);
+    const twice = await seller.request({
+      method: 'PUT',
+      url: `/api/reviews/${reviewId}/reply`,
+      payload: { reply: 'Edit' },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('You have replied to this review already');
+    expect((await publicReviews()).find((review) => review._id === reviewId)).toMatchObject(reply);
+  });
+});
+
+describe('reporting a review, and the admin hiding it', () => {
+  it('takes one report per person with a reason; the admin sees the counts, hides with a reason, never edits', async () => {
+    const { reviewId } = await publishedReview('Call me on my cousin’s number 01711000000');
+    const report = (actor: Actor, reason: string) =>
+      actor.request({ method: 'POST', url: `/api/reviews/${reviewId}/report`, payload: { reason } });
+    expect((await report(buyer, 'off_topic')).statusCode).toBe(403);
+    expect((await report(seller, 'nonsense')).json().fields.reason).toBe('Choose why you report this review');
+    expect((await report(seller, 'personal_information')).statusCode).toBe(201);
+    expect((await report(stranger, 'personal_information')).statusCode).toBe(201);
+    const twice = await report(seller, 'off_topic');
+    expect(twice.statusCode).toBe(409);
+
+    const list = reportedReviewSchema.array().parse((await admin.request({ url: '/api/all/reported/reviews' })).json());
+    expect(list.find((item) => item._id === reviewId)).toMatchObject({
+      subjectName: 'Rahim Traders',
+      reports: [{ reason: 'personal_information', count: 2 }],
+    });
+
+    const noReason = await admin.request({ method: 'PUT', url: `/api/reviews/${reviewId}/hide`, payload: {} });
+    expect(noReason.json().fields).toEqual({ reason: 'Please give the reason' });
+    const before = await profileOf();
+    const hidden = await admin.request({
+      method: 'PUT',
+      url: `/api/reviews/${reviewId}/hide`,
+      payload: { reason: 'Shares a phone number', comment: 'edited' },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await publicReviews()).map((review) => review._id)).not.toContain(reviewId);
+    expect((await profileOf()).reviewCount).toBe(before.reviewCount - 1);
+    const list2 = reportedReviewSchema
+      .array()
+      .parse((await admin.request({ url: '/api/all/reported/reviews' })).json());
+    expect(list2.map((item) => item._id)).not.toContain(reviewId);
+    const row = await t.db.selectFrom('reviews').selectAll().where('id', '=', reviewId).executeTakeFirstOrThrow();
+    expect(row.comment).toBe('Call me on my cousin’s number 01711000000');
+    // The two people still see it, with the admin's reason.
+    const { id } = { id: row.booking_id };
+    expect((await reviewsOf(seller, id)).theirs).toMatchObject({ hiddenReason: 'Shares a phone number' });
+    expect((await report(stranger, 'off_topic')).statusCode).toBe(404);
+  });
+
+  it('lets the admin dismiss the reports of a fine review', async () => {
+    const { reviewId } = await publishedReview('Honest seller.');
+    await stranger.request({
+      method: 'POST',
+      url: `/api/reviews/${reviewId}/report`,
+      payload: { reason: 'extortion' },
+    });
+    const dismissed = await admin.request({ method: 'PUT', url: `/api/reviews/${reviewId}/dismiss` });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect((await admin.request({ method: 'PUT', url: `/api/reviews/${reviewId}/dismiss` })).statusCode).toBe(409);
+    expect((await publicReviews()).map((review) => review._id)).toContain(reviewId);
+  });
+
+  it('cannot report a review nobody may read yet', async () => {
+    const id = await deal();
+    await write(buyer, id, buyerStars);
+    const waiting = (await reviewsOf(buyer, id)).mine!._id;
+    const response = await stranger.request({
+      method: 'POST',
+      url: `/api/reviews/${waiting}/report`,
+      payload: { reason: 'off_topic' },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("a seller's public page", () => {
+  it('shows a new seller with no reviews, their phones for sale only, and 404 for anyone else', async () => {
+    const fresh = await registerActor(t.app, 'seller', { name: 'New Seller' });
+    expect(await profileOf(fresh.user.uid)).toMatchObject({
+      name: 'New Seller',
+      verified: false,
+      soldDeals: 0,
+      reviewCount: 0,
+      averages: null,
+    });
+    const onSale = await listProduct(fresh, { productName: 'On Sale Phone' });
+    const sold = await listProduct(fresh, { productName: 'Gone Phone' });
+    await fresh.request({ method: 'PUT', url: `/api/sold/product/${sold}` });
+    const phones = productSchema
+      .array()
+      .parse((await t.app.inject({ url: `/api/sellers/${fresh.user.uid}/phones` })).json());
+    expect(phones.map((phone) => phone._id)).toEqual([onSale]);
+    expect(phones[0]!.sellerId).toBe(fresh.user.uid);
+
+    for (const url of [
+      `/api/sellers/${buyer.user.uid}`,
+      '/api/sellers/nonsense',
+      `/api/sellers/${'a'.repeat(24)}/reviews`,
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('Seller not found');
+    }
+  });
+});
