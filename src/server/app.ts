@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../shared/uploads';
 import { accountRoutes } from './accounts/routes';
+import { alertRoutes } from './alerts/routes';
 import { googleRoutes } from './auth/google/routes';
 import { authRoutes } from './auth/routes';
 import { bookingRoutes } from './bookings/routes';
@@ -154,6 +155,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
         reportRoutes,
         chatRoutes,
         searchRoutes,
+        alertRoutes,
       ]) {
         await api.register(routes);
       }

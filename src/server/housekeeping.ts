@@ -8,6 +8,7 @@ import { deleteEndedCounters } from './limits/counters';
 import type { Deps } from './deps';
 import { imageFileNames } from './uploads/names';
 import { deleteUnusedUploads } from './uploads/repository';
+import { computeFairPrices } from './fair-price/repository';
 
 /*
  * Records nobody will ever use again, removed now and then by the running server: photos uploaded
@@ -90,6 +91,7 @@ export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'old mail and mailed links', run: removeOldMail },
   { name: 'old notifications', run: removeOldNotifications, changesPublic: false },
   { name: 'ended limit counters', run: removeEndedLimitCounters, changesPublic: false },
+  { name: 'fair prices', run: (deps, now) => computeFairPrices(deps.db, now) },
 ];
 
 /**

@@ -15,10 +15,13 @@ export const MAIL_LIMITS = {
   'reset-password': { max: 5, windowMs: 24 * HOUR },
   /** Each kind of notification (a new request, an answer, ...) on its own. */
   notification: { max: 10, windowMs: HOUR },
+  /** Instant alerts are 10 a day per person already; this bounds an address that many accounts share. */
+  'alert-matches': { max: 30, windowMs: 24 * HOUR },
 } as const satisfies Record<MailData['template'], LimitRule>;
 
 /** The kind a mail is counted under for its recipient: its template, or its notification's kind. */
 export const mailKindOf = (data: MailData): string => (data.template === 'notification' ? data.kind : data.template);
 
 /** Account mail (a link someone is waiting for) goes in its own lane, ahead of the deal's notifications. */
-export const laneOf = (data: MailData): MailLane => (data.template === 'notification' ? 'deal' : 'account');
+export const laneOf = (data: MailData): MailLane =>
+  data.template === 'notification' || data.template === 'alert-matches' ? 'deal' : 'account';

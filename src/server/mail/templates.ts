@@ -14,7 +14,8 @@ export const RESET_PASSWORD_MINUTES = 30;
 export type MailData =
   | { template: 'verify-email'; token: string }
   | { template: 'reset-password'; token: string }
-  | { template: 'notification'; kind: string; message: string; link: string };
+  | { template: 'notification'; kind: string; message: string; link: string }
+  | { template: 'alert-matches'; alertId: string; sentence: string; phones: Array<{ text: string; link: string }> };
 
 interface RenderContext {
   publicUrl: string;
@@ -124,5 +125,30 @@ export async function renderMail(data: MailData, context: RenderContext): Promis
         ),
       };
     }
+    case 'alert-matches':
+      return renderAlertMail(data, context);
   }
+}
+
+/** Phones a saved search found; its unsubscribe link stops the mail of that one alert. */
+async function renderAlertMail(
+  data: Extract<MailData, { template: 'alert-matches' }>,
+  context: RenderContext,
+): Promise<RenderedMail> {
+  const link = absolute(context.publicUrl, paths.myAlerts);
+  const unsubscribe = context.unsubscribeUrl ? await context.unsubscribeUrl(`alert:${data.alertId}`) : undefined;
+  const count = data.phones.length === 1 ? 'A phone matches' : `${data.phones.length} phones match`;
+  return {
+    subject: `${PRODUCT_NAME}: new phones for your saved search`,
+    link,
+    headers: unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe}>` } : {},
+    ...layout(
+      [
+        `${count} your alert "${withoutTypedLinks(data.sentence)}":`,
+        ...data.phones.map((phone) => `${withoutTypedLinks(phone.text)}: ${absolute(context.publicUrl, phone.link)}`),
+      ],
+      { label: 'See my alerts', url: link },
+      unsubscribe ? [`Stop the mails of this alert: ${unsubscribe}`] : [],
+    ),
+  };
 }

@@ -10,6 +10,7 @@ import { AppError, forbidden, notFound, unauthenticated } from '../errors';
 import { uploadIdOfUrl } from '../uploads/names';
 import { findReport } from '../reports/repository';
 import { syncListing } from '../search/indexing';
+import { onListingVisible } from '../alerts/matching';
 import { findOwnUploads } from '../uploads/repository';
 import { findUserById } from '../users/repository';
 import { notePriceChange } from './prices';
@@ -90,6 +91,7 @@ export async function storeProduct(
     return await db.transaction().execute(async (trx) => {
       const id = await insertProduct(trx, { ...fieldsOf(request), sellerId, photoIds });
       await syncListing(trx, id);
+      await onListingVisible(trx, id, 'listed');
       return id;
     });
   } catch (error) {
@@ -144,6 +146,7 @@ export async function editProduct(
       await notePriceChange(trx, productId, request.resalePrice, Date.now());
       await replacePhotos(trx, productId, photoIds);
       await syncListing(trx, productId);
+      if (request.resalePrice < product.resale_price) await onListingVisible(trx, productId, 'price_dropped');
       return changed;
     });
   } catch (error) {
@@ -169,6 +172,7 @@ export async function hideProduct(
     // (an accepted booking cancelled), each buyer told why, in the same transaction as the hide.
     if (hidden) await closeOpenRequests(trx, tell, productId, HIDDEN_REASON);
     await syncListing(trx, productId);
+    if (!hidden && changed > 0) await onListingVisible(trx, productId, 'shown');
     return changed;
   });
 }

@@ -12,6 +12,7 @@ import { ensureAdmin, prepareDatabase } from '../db/setup';
 import { seedDemoData } from '../db/seed/demo';
 import { startHousekeeping } from '../housekeeping';
 import { startMailWorker } from '../mail/worker';
+import { startAlertWorker } from '../alerts/worker';
 import { closeRedis, imageStoreFor, redisFor } from './services';
 
 /** Requests still running this long after SIGTERM have their connections closed, so none holds up a restart. */
@@ -70,6 +71,7 @@ export async function runServer(config: Config, options: { housekeeping: boolean
   if (options.housekeeping) {
     startHousekeeping(app);
     startMailWorker(app);
+    startAlertWorker(app);
   }
 
   let stopping = false;
