@@ -53,7 +53,12 @@ const matchesOf = (userId: string) =>
   t.db.selectFrom('alert_matches').selectAll().where('user_id', '=', userId).execute();
 
 const alertMails = (userId: string) =>
-  t.db.selectFrom('mail_outbox').selectAll().where('user_id', '=', userId).where('template', '=', 'alert-matches').execute();
+  t.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('template', '=', 'alert-matches')
+    .execute();
 
 const round = (at = new Date()) => runAlertRound(t.app.deps, at);
 
@@ -87,10 +92,18 @@ describe('saving alerts', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('You already have an alert for this search');
 
-    const bad = await who.request({ method: 'POST', url: '/api/alerts', payload: { search: { minPrice: 9, maxPrice: 5 } } });
+    const bad = await who.request({
+      method: 'POST',
+      url: '/api/alerts',
+      payload: { search: { minPrice: 9, maxPrice: 5 } },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('search.minPrice');
-    const letters = await who.request({ method: 'POST', url: '/api/alerts', payload: { search: { maxPrice: 'lots' } } });
+    const letters = await who.request({
+      method: 'POST',
+      url: '/api/alerts',
+      payload: { search: { maxPrice: 'lots' } },
+    });
     expect(letters.statusCode).toBe(400);
     const category = await who.request({
       method: 'POST',
@@ -197,7 +210,11 @@ describe('what alerts', () => {
     await round();
     const fields = await productFields(id);
     const editTo = async (resalePrice: number) => {
-      const edit = await seller.request({ method: 'PUT', url: `/api/edit/product/${id}`, payload: { ...fields, resalePrice } });
+      const edit = await seller.request({
+        method: 'PUT',
+        url: `/api/edit/product/${id}`,
+        payload: { ...fields, resalePrice },
+      });
       expect(edit.statusCode, edit.body).toBe(200);
     };
     await editTo(45_000);
@@ -339,7 +356,11 @@ describe('unsubscribing', () => {
     expect(await alertNotifications(who)).toHaveLength(2);
     expect(await alertMails(who.user.uid)).toHaveLength(1);
 
-    const forged = await t.app.inject({ method: 'POST', url: '/api/account/unsubscribe', payload: { token: `${token}x` } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/unsubscribe',
+      payload: { token: `${token}x` },
+    });
     expect(forged.statusCode).toBe(400);
   });
 });

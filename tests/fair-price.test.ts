@@ -55,10 +55,18 @@ describe('the final price', () => {
     });
     const bookingId = booked.json<{ insertedId: string }>().insertedId;
     await seller!.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` });
-    const bad = await seller!.request({ method: 'PUT', url: `/api/bookings/${bookingId}/sold`, payload: { finalPrice: '12 hundred' } });
+    const bad = await seller!.request({
+      method: 'PUT',
+      url: `/api/bookings/${bookingId}/sold`,
+      payload: { finalPrice: '12 hundred' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.finalPrice).toBe('The final price must be whole Tk, digits only');
-    const tooLow = await seller!.request({ method: 'PUT', url: `/api/bookings/${bookingId}/sold`, payload: { finalPrice: 5 } });
+    const tooLow = await seller!.request({
+      method: 'PUT',
+      url: `/api/bookings/${bookingId}/sold`,
+      payload: { finalPrice: 5 },
+    });
     expect(tooLow.json().fields.finalPrice).toBe('The final price is at least 100 Tk');
     const sold = await seller!.request({
       method: 'PUT',
@@ -67,8 +75,17 @@ describe('the final price', () => {
     });
     expect(sold.statusCode, sold.body).toBe(200);
     const other = await sell(seller!, 'Pixel 7');
-    const sales = await t.db.selectFrom('sales').select(['product_id', 'price']).where('model_key', '=', 'pixel 7').execute();
-    expect(sales.map((s) => [s.product_id, s.price]).sort()).toEqual([[id, 38_500], [other, 50_000]].sort());
+    const sales = await t.db
+      .selectFrom('sales')
+      .select(['product_id', 'price'])
+      .where('model_key', '=', 'pixel 7')
+      .execute();
+    expect(sales.map((s) => [s.product_id, s.price]).sort()).toEqual(
+      [
+        [id, 38_500],
+        [other, 50_000],
+      ].sort(),
+    );
   });
 });
 
@@ -90,12 +107,24 @@ describe('fair prices', () => {
       await listProduct(a, { productName: 'galaxy s21', productCondition: 'Good', resalePrice: price });
     }
     await computeFairPrices(t.db);
-    expect(await fairPrice('GALAXY S21')).toEqual({ source: 'asking', median: 42_000, low: 41_000, high: 43_000, count: 3 });
+    expect(await fairPrice('GALAXY S21')).toEqual({
+      source: 'asking',
+      median: 42_000,
+      low: 41_000,
+      high: 43_000,
+      count: 3,
+    });
 
     // The fifth sale: from sales now, the median and the middle half.
     await sell(c, 'Galaxy S21', 38_000);
     await runHousekeeping(t.app.deps, t.app.log);
-    expect(await fairPrice('Galaxy S21')).toEqual({ source: 'sales', median: 34_000, low: 32_000, high: 36_000, count: 5 });
+    expect(await fairPrice('Galaxy S21')).toEqual({
+      source: 'sales',
+      median: 34_000,
+      low: 32_000,
+      high: 36_000,
+      count: 5,
+    });
     expect((await fairPrice('Galaxy S21', 'Fair')).source).toBe('none');
   });
 

@@ -52,7 +52,8 @@ export function fairPriceSentence(fair: FairPrice, price?: number): string {
     return 'Fair price: not enough data yet';
   }
   const range = `${tk(fair.low)}-${tk(fair.high)} Tk`;
-  const head = fair.source === 'sales' ? `Phones like this sold for ${range}` : `Asking prices of phones like this: ${range}`;
+  const head =
+    fair.source === 'sales' ? `Phones like this sold for ${range}` : `Asking prices of phones like this: ${range}`;
   if (price === undefined || !Number.isFinite(price) || price <= 0) return head;
   const percent = Math.round(((price - fair.median) / fair.median) * 100);
   if (percent === 0) return `${head}; yours is at the middle`;
@@ -60,5 +61,7 @@ export function fairPriceSentence(fair: FairPrice, price?: number): string {
 }
 
 /** PUT /bookings/{id}/sold and PUT /sold/product/{id}: the final price, the phone's price when left out. */
-export const soldRequestSchema = z.object({ finalPrice: wholeTkSchema('The final price', MIN_RESALE_PRICE).optional() });
+export const soldRequestSchema = z.object({
+  finalPrice: wholeTkSchema('The final price', MIN_RESALE_PRICE).optional(),
+});
 export type SoldRequest = z.input<typeof soldRequestSchema>;

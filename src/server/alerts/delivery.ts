@@ -4,7 +4,13 @@ import type { DealDeps } from '../bookings/deal';
 import { countUse } from '../limits/counters';
 import { withNotifications } from '../notifications/service';
 import { ALERT_CHANNELS, type AlertChannel } from './channels';
-import { alertsWithPendingMatches, markDelivered, pendingMatchesOf, setLastSent, type PendingAlert } from './repository';
+import {
+  alertsWithPendingMatches,
+  markDelivered,
+  pendingMatchesOf,
+  setLastSent,
+  type PendingAlert,
+} from './repository';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
@@ -50,7 +56,14 @@ export async function deliverAlerts(
         if (!limit.allowed) throw new OverLimit();
       }
       // Another worker told them first: nothing to do.
-      if ((await markDelivered(trx, matches.map((m) => m.id), now)) !== matches.length) throw new OverLimit();
+      if (
+        (await markDelivered(
+          trx,
+          matches.map((m) => m.id),
+          now,
+        )) !== matches.length
+      )
+        throw new OverLimit();
       await setLastSent(trx, alert.id, now);
       const phones = matches.map((m) => ({
         productId: m.product_id,

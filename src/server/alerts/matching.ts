@@ -4,13 +4,7 @@ import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { textMatch } from '../search/repository';
 import type { Term } from '../search/words';
-import {
-  alertsMatching,
-  firstMatchPrice,
-  recordMatch,
-  visibleListing,
-  type VisibleListing,
-} from './repository';
+import { alertsMatching, firstMatchPrice, recordMatch, visibleListing, type VisibleListing } from './repository';
 
 /*
  * Matching runs apart from the write that shows a phone: that write only notes the phone
@@ -33,11 +27,21 @@ export type VisibleBecause =
  * The worker checks again, when it matches, that the phone is still findable, unsold and unreserved.
  */
 export async function onListingVisible(trx: Kysely<Database>, productId: string, why: VisibleBecause): Promise<void> {
-  const product = await trx.selectFrom('products').select('resale_price').where('id', '=', productId).executeTakeFirst();
+  const product = await trx
+    .selectFrom('products')
+    .select('resale_price')
+    .where('id', '=', productId)
+    .executeTakeFirst();
   if (!product) return;
   await trx
     .insertInto('alert_events')
-    .values({ id: newId(), product_id: productId, why, price: product.resale_price, created_at: new Date().toISOString() })
+    .values({
+      id: newId(),
+      product_id: productId,
+      why,
+      price: product.resale_price,
+      created_at: new Date().toISOString(),
+    })
     .execute();
 }
 

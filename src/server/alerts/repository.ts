@@ -30,12 +30,18 @@ export async function countAlerts(db: Kysely<Database>, userId: string): Promise
 }
 
 export const findAlert = byId(
-  (db: Kysely<Database>, id: string) => db.selectFrom('saved_alerts').selectAll().where('id', '=', id).executeTakeFirst(),
+  (db: Kysely<Database>, id: string) =>
+    db.selectFrom('saved_alerts').selectAll().where('id', '=', id).executeTakeFirst(),
   undefined,
 );
 
 export const findAlertBySearch = (db: Kysely<Database>, userId: string, search: string) =>
-  db.selectFrom('saved_alerts').selectAll().where('user_id', '=', userId).where('search', '=', search).executeTakeFirst();
+  db
+    .selectFrom('saved_alerts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('search', '=', search)
+    .executeTakeFirst();
 
 export async function updateAlert(
   db: Kysely<Database>,
@@ -136,9 +142,7 @@ export function alertsMatching(db: Kysely<Database>, listing: VisibleListing) {
     .where('a.max_price', '>=', listing.price)
     .where('a.min_price', '<=', listing.price)
     .where('a.is_paused', '=', false)
-    .where((eb) =>
-      listing.is_seller_verified ? eb.lit(true) : eb('a.is_verified_only', '=', false),
-    )
+    .where((eb) => (listing.is_seller_verified ? eb.lit(true) : eb('a.is_verified_only', '=', false)))
     .where('a.user_id', '<>', listing.seller_id)
     .where((eb) =>
       eb.not(
@@ -204,11 +208,7 @@ export const alertsWithPendingMatches = (db: Kysely<Database>) =>
     .innerJoin('users as u', 'u.id', 'a.user_id')
     .selectAll('a')
     .select(['u.email', 'u.is_email_verified'])
-    .where(
-      'a.id',
-      'in',
-      db.selectFrom('alert_matches').select('alert_id').where('delivered_at', 'is', null).distinct(),
-    )
+    .where('a.id', 'in', db.selectFrom('alert_matches').select('alert_id').where('delivered_at', 'is', null).distinct())
     .where('a.is_paused', '=', false)
     .execute();
 export type PendingAlert = Awaited<ReturnType<typeof alertsWithPendingMatches>>[number];
@@ -237,4 +237,3 @@ export const markDelivered = (db: Kysely<Database>, ids: string[], now: Date) =>
 
 export const setLastSent = (db: Kysely<Database>, alertId: string, now: Date) =>
   db.updateTable('saved_alerts').set({ last_sent_at: now.toISOString() }).where('id', '=', alertId).execute();
-

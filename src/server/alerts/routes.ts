@@ -47,7 +47,11 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/alerts/:id',
-    { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: signedIn, config: privateWrite },
+    {
+      schema: { params: idParamsSchema, response: { 200: deleteResultSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
     async (request) => ({
       acknowledged: true,
       deletedCount: await removeAlert(db, callerOf(request).user.id, request.params.id),

@@ -15,7 +15,9 @@ describe('fair price figures', () => {
     expect(ratePrice(55_000, fair)).toBe('fair');
     expect(ratePrice(65_000, fair)).toBe('above');
     expect(fairPriceSentence(fair, 64_900)).toBe('Phones like this sold for 52,000-58,500 Tk; yours is 18% above');
-    expect(fairPriceSentence({ ...fair, source: 'asking' })).toBe('Asking prices of phones like this: 52,000-58,500 Tk');
+    expect(fairPriceSentence({ ...fair, source: 'asking' })).toBe(
+      'Asking prices of phones like this: 52,000-58,500 Tk',
+    );
     expect(fairPriceSentence({ source: 'none', median: null, low: null, high: null, count: 0 })).toBe(
       'Fair price: not enough data yet',
     );

@@ -65,7 +65,11 @@ const SEP = '\u0000';
 export async function computeFairPrices(db: Kysely<Database>, now = new Date()): Promise<number> {
   const since = new Date(now.getTime() - FAIR_PRICE_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const [sales, asking] = await Promise.all([
-    db.selectFrom('sales').select(['model_key', 'condition', 'price', 'seller_id']).where('sold_at', '>=', since).execute(),
+    db
+      .selectFrom('sales')
+      .select(['model_key', 'condition', 'price', 'seller_id'])
+      .where('sold_at', '>=', since)
+      .execute(),
     db.selectFrom('search_listings').select(['name', 'condition', 'price', 'seller_id']).execute(),
   ]);
   const sold = groupBy(
@@ -86,18 +90,35 @@ export async function computeFairPrices(db: Kysely<Database>, now = new Date()):
   for (const [key, group] of sold) {
     if (group.prices.length < FAIR_PRICE_MIN_SALES || group.sellers.size < FAIR_PRICE_MIN_SELLERS) continue;
     const [model_key, condition] = key.split(SEP) as [string, string];
-    rows.push({ model_key, condition, source: 'sales', count: group.prices.length, computed_at: computedAt, ...middleHalf(group.prices) });
+    rows.push({
+      model_key,
+      condition,
+      source: 'sales',
+      count: group.prices.length,
+      computed_at: computedAt,
+      ...middleHalf(group.prices),
+    });
   }
   const fromSales = new Set(rows.map((row) => `${row.model_key}${SEP}${row.condition}`));
   for (const [key, group] of asked) {
     if (fromSales.has(key) || group.prices.length < ASKING_PRICE_MIN_LISTINGS) continue;
     const [model_key, condition] = key.split(SEP) as [string, string];
-    rows.push({ model_key, condition, source: 'asking', count: group.prices.length, computed_at: computedAt, ...middleHalf(group.prices) });
+    rows.push({
+      model_key,
+      condition,
+      source: 'asking',
+      count: group.prices.length,
+      computed_at: computedAt,
+      ...middleHalf(group.prices),
+    });
   }
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('fair_prices').execute();
     for (let start = 0; start < rows.length; start += 500) {
-      await trx.insertInto('fair_prices').values(rows.slice(start, start + 500)).execute();
+      await trx
+        .insertInto('fair_prices')
+        .values(rows.slice(start, start + 500))
+        .execute();
     }
   });
   return rows.length;

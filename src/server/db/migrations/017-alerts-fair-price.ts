@@ -47,8 +47,17 @@ export function alertsFairPriceMigration(engine: Engine) {
         .columns(['brand_key', 'category_id', 'condition', 'district', 'max_price'])
         .execute();
       // A user's alerts in order, and one alert per search per user.
-      await db.schema.createIndex('saved_alerts_user_search').unique().on('saved_alerts').columns(['user_id', 'search']).execute();
-      await db.schema.createIndex('saved_alerts_user_created').on('saved_alerts').columns(['user_id', 'created_at', 'id']).execute();
+      await db.schema
+        .createIndex('saved_alerts_user_search')
+        .unique()
+        .on('saved_alerts')
+        .columns(['user_id', 'search'])
+        .execute();
+      await db.schema
+        .createIndex('saved_alerts_user_created')
+        .on('saved_alerts')
+        .columns(['user_id', 'created_at', 'id'])
+        .execute();
 
       await db.schema
         .createTable('alert_events')
@@ -76,7 +85,11 @@ export function alertsFairPriceMigration(engine: Engine) {
         .on('alert_matches')
         .columns(['user_id', 'product_id', 'occasion'])
         .execute();
-      await db.schema.createIndex('alert_matches_alert').on('alert_matches').columns(['alert_id', 'matched_at']).execute();
+      await db.schema
+        .createIndex('alert_matches_alert')
+        .on('alert_matches')
+        .columns(['alert_id', 'matched_at', 'id'])
+        .execute();
       await db.schema
         .createIndex('alert_matches_undelivered')
         .on('alert_matches')
