@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertListSchema, type Alert } from '../src/shared/alerts';
-import { notificationSchema } from '../src/shared/notifications';
-import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
-import { runAlertRound } from '../src/server/alerts/worker';
+import { alertListSchema, type Alert } from '#shared/alerts';
+import { notificationSchema } from '#shared/notifications';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
+import { runAlertRound } from '#server/alerts/worker';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
 import { mailTo, tokenOfLink } from './support/mail';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fairPriceSchema } from '../src/shared/fair-price';
-import { computeFairPrices as compute } from '../src/server/fair-price/repository';
-import { runHousekeeping } from '../src/server/housekeeping';
+import { fairPriceSchema } from '#shared/fair-price';
+import { computeFairPrices as compute } from '#server/fair-price/repository';
+import { runHousekeeping } from '#server/housekeeping';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
-import { paths } from '../../shared/paths';
-import type { Database } from '../db/schema';
-import { queueMail } from '../mail/outbox';
-import type { Notify } from '../notifications/service';
+import { paths } from '#shared/paths';
+import type { Database } from '#server/db/schema';
+import { queueMail } from '#server/mail/outbox';
+import type { Notify } from '#server/notifications/service';
 import type { PendingAlert } from './repository';
 
 /** One alert's batch of phones, as every channel tells it. */

@@ -1,8 +1,8 @@
-import { INSTANT_BATCH_MINUTES, INSTANT_PER_DAY } from '../../shared/alerts';
-import type { AlertFrequency } from '../db/schema';
-import type { DealDeps } from '../bookings/deal';
-import { countUse } from '../limits/counters';
-import { withNotifications } from '../notifications/service';
+import { INSTANT_BATCH_MINUTES, INSTANT_PER_DAY } from '#shared/alerts';
+import type { AlertFrequency } from '#server/db/schema';
+import type { DealDeps } from '#server/bookings/deal';
+import { countUse } from '#server/limits/counters';
+import { withNotifications } from '#server/notifications/service';
 import { ALERT_CHANNELS, type AlertChannel } from './channels';
 import {
   alertsWithPendingMatches,

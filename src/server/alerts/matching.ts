@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { Engine } from '../db/connection';
-import { newId } from '../db/ids';
-import type { Database } from '../db/schema';
-import { textMatch } from '../search/repository';
-import type { Term } from '../search/words';
+import type { Engine } from '#server/db/connection';
+import { newId } from '#server/db/ids';
+import type { Database } from '#server/db/schema';
+import { textMatch } from '#server/search/repository';
+import type { Term } from '#server/search/words';
 import { alertsMatching, firstMatchPrice, recordMatch, visibleListing, type VisibleListing } from './repository';
 
 /*

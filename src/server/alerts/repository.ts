@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Alert } from '../../shared/alerts';
-import { byId, newId } from '../db/ids';
-import type { AlertFrequency, Database, SavedAlertsTable } from '../db/schema';
-import { changedRows } from '../db/changes';
+import type { Alert } from '#shared/alerts';
+import { byId, newId } from '#server/db/ids';
+import type { AlertFrequency, Database, SavedAlertsTable } from '#server/db/schema';
+import { changedRows } from '#server/db/changes';
 import type { Selectable, Insertable } from 'kysely';
 
 export type AlertRow = Selectable<SavedAlertsTable>;

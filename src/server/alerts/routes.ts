@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { alertListSchema, MAX_ALERTS, saveAlertRequestSchema, updateAlertRequestSchema } from '../../shared/alerts';
-import { deleteResultSchema, idParamsSchema, insertResultSchema, updateResultSchema } from '../../shared/common';
-import { fairPriceQuerySchema, fairPriceSchema } from '../../shared/fair-price';
-import { callerOf, signedIn } from '../auth/guards';
-import { privateWrite, publicAnswer } from '../cache/hooks';
-import { fairPriceOf } from '../fair-price/repository';
+import { alertListSchema, MAX_ALERTS, saveAlertRequestSchema, updateAlertRequestSchema } from '#shared/alerts';
+import { deleteResultSchema, idParamsSchema, insertResultSchema, updateResultSchema } from '#shared/common';
+import { fairPriceQuerySchema, fairPriceSchema } from '#shared/fair-price';
+import { callerOf, signedIn } from '#server/auth/guards';
+import { privateWrite, publicAnswer } from '#server/cache/hooks';
+import { fairPriceOf } from '#server/fair-price/repository';
 import { listAlerts } from './repository';
 import { changeAlert, removeAlert, saveAlert } from './service';
 

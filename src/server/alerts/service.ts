@@ -5,14 +5,14 @@ import {
   searchParamsOf,
   type AlertSearch,
   type UpdateAlertRequest,
-} from '../../shared/alerts';
-import { MAX_PRICE } from '../../shared/products';
-import { findCategory } from '../categories/repository';
-import type { AlertFrequency, Database } from '../db/schema';
-import { isUniqueViolation } from '../db/errors';
-import { AppError, forbidden, notFound } from '../errors';
-import { indexedText, wordsOf } from '../search/text';
-import type { Term } from '../search/words';
+} from '#shared/alerts';
+import { MAX_PRICE } from '#shared/products';
+import { findCategory } from '#server/categories/repository';
+import type { AlertFrequency, Database } from '#server/db/schema';
+import { isUniqueViolation } from '#server/db/errors';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { indexedText, wordsOf } from '#server/search/text';
+import type { Term } from '#server/search/words';
 import { countAlerts, deleteAlert, findAlert, findAlertBySearch, insertAlert, updateAlert } from './repository';
 
 const alreadySaved = () => new AppError('ALREADY_EXISTS', 'You already have an alert for this search');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { middleHalf, quantile } from './compute';
-import { fairPriceSentence, ratePrice } from '../../shared/fair-price';
+import { fairPriceSentence, ratePrice } from '#shared/fair-price';
 
 describe('fair price figures', () => {
   it('reads the median and the middle half between neighbours', () => {

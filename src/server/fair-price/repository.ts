@@ -5,10 +5,10 @@ import {
   FAIR_PRICE_MIN_SALES,
   FAIR_PRICE_MIN_SELLERS,
   type FairPrice,
-} from '../../shared/fair-price';
-import { newId } from '../db/ids';
-import type { Database } from '../db/schema';
-import { indexedText } from '../search/text';
+} from '#shared/fair-price';
+import { newId } from '#server/db/ids';
+import type { Database } from '#server/db/schema';
+import { indexedText } from '#server/search/text';
 import { middleHalf } from './compute';
 
 /**
