@@ -63,4 +63,6 @@ export const queryKeys = {
     unread: [...privateRoot, 'notifications', 'unread'] as const,
     list: [...privateRoot, 'notifications', 'list'] as const,
   },
+  alerts: [...privateRoot, 'alerts'] as const,
+  fairPrice: (productName: string, condition: string) => [...publicRoot, 'fairPrice', productName, condition] as const,
 };

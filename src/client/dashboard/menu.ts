@@ -27,6 +27,8 @@ const buyerEntries: MenuEntry[] = [{ to: paths.myOrders, label: 'My orders' }];
 const startSelling: MenuEntry = { to: paths.startSelling, label: 'Start selling' };
 /** Buyers' and sellers' conversations. */
 const inbox: MenuEntry = { to: paths.inbox, label: 'Inbox' };
+/** Saved searches that alert, for everyone who buys. */
+const alerts: MenuEntry = { to: paths.myAlerts, label: 'My alerts' };
 
 /** Every role's, after the role screens. */
 const account: MenuEntry = { to: paths.account, label: 'Account settings' };
@@ -43,6 +45,7 @@ export function menuFor(roles: Roles): MenuEntry[] {
     ...(roles.isBuyer ? buyerEntries : []),
     ...(roles.isBuyer && !roles.isSeller ? [startSelling] : []),
     ...(roles.isBuyer || roles.isSeller ? [inbox] : []),
+    ...(roles.isBuyer || roles.isSeller ? [alerts] : []),
     account,
   ];
 }
