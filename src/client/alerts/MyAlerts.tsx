@@ -98,9 +98,7 @@ function AlertCard({ alert }: { alert: Alert }) {
           variant="secondary"
           size="sm"
           loading={update.isPending}
-          onClick={() =>
-            void change({ paused: !alert.paused }, alert.paused ? 'Alert resumed' : 'Alert paused')
-          }
+          onClick={() => void change({ paused: !alert.paused }, alert.paused ? 'Alert resumed' : 'Alert paused')}
         >
           {alert.paused ? 'Resume' : 'Pause'}
         </Button>

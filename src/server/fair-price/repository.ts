@@ -62,7 +62,11 @@ const SEP = '\u0000';
  * at least 5 sales by at least 3 sellers, so no single sale can be read off), else from the asking
  * prices of phones for sale now; replaces the table in one transaction. Answers how many it holds.
  */
-export async function computeFairPrices(db: Kysely<Database>, now = new Date()): Promise<number> {
+export const computeFairPrices = (db: Kysely<Database>, now = new Date()): Promise<number> =>
+  db.transaction().execute((trx) => replaceFairPrices(trx, now));
+
+/** The same inside a transaction the caller holds (the demo seed's). */
+export async function replaceFairPrices(db: Kysely<Database>, now = new Date()): Promise<number> {
   const since = new Date(now.getTime() - FAIR_PRICE_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const [sales, asking] = await Promise.all([
     db
@@ -77,7 +81,8 @@ export async function computeFairPrices(db: Kysely<Database>, now = new Date()):
     (row) => `${row.model_key}${SEP}${row.condition}`,
     (group, row) => {
       group.prices.push(row.price);
-      group.sellers.add(row.seller_id ?? `gone ${group.sellers.size}`);
+      // The sales of deleted accounts count as one seller: never more sellers than there were.
+      group.sellers.add(row.seller_id ?? 'gone');
     },
   );
   const asked = groupBy(
@@ -112,15 +117,13 @@ export async function computeFairPrices(db: Kysely<Database>, now = new Date()):
       ...middleHalf(group.prices),
     });
   }
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('fair_prices').execute();
-    for (let start = 0; start < rows.length; start += 500) {
-      await trx
-        .insertInto('fair_prices')
-        .values(rows.slice(start, start + 500))
-        .execute();
-    }
-  });
+  await db.deleteFrom('fair_prices').execute();
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto('fair_prices')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
   return rows.length;
 }
 

@@ -45,10 +45,9 @@ export const useFairPrice = (productName: string, productCondition: string) =>
   useQuery({
     queryKey: queryKeys.fairPrice(productName.trim(), productCondition),
     queryFn: ({ signal }) =>
-      api<FairPrice>(
-        `/fair-price?productName=${enc(productName.trim())}&productCondition=${enc(productCondition)}`,
-        { signal },
-      ),
+      api<FairPrice>(`/fair-price?productName=${enc(productName.trim())}&productCondition=${enc(productCondition)}`, {
+        signal,
+      }),
     enabled: productName.trim() !== '' && productCondition !== '',
   });
 

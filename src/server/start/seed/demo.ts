@@ -15,6 +15,7 @@ import type { BookingRow, Database, NewUser } from '#server/db/schema';
 import { CATEGORY_CATALOGUE } from './categories';
 import { demoListing, demoPerson } from './factories';
 import { phonePicture, type PhonePicture } from './pictures';
+import { seedDemoAlertsAndSales } from './alerts';
 
 /*
  * Demo data for a first look at the marketplace: a few accounts, listings with pictures in every
@@ -55,7 +56,7 @@ export const DEMO_ACCOUNTS = {
     name: demoPerson(3, 'buyer').name,
     role: 'buyer',
     verified: false,
-    note: 'bookings: requested, accepted, declined, expired; chats: answered, deal agreed',
+    note: 'bookings: requested, accepted, declined, expired; chats: answered, deal agreed; two saved alerts with matches',
   },
   otherBuyer: {
     email: 'buyer2@example.com',
@@ -143,6 +144,15 @@ export async function seedDemoData(
       for (const { product } of listings) await syncListing(trx, product.id);
       await insertActivity(trx, users, listings, started);
       await insertOtherDevice(trx, users.get('buyer')!.id, started);
+      await seedDemoAlertsAndSales(
+        trx,
+        {
+          buyer: users.get('buyer')!.id,
+          sellers: [users.get('verifiedSeller')!.id, users.get('newSeller')!.id],
+        },
+        listings.map((l) => l.product),
+        started,
+      );
       return true;
     })
     .catch(async (error: unknown) => {
