@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AlertList, SaveAlertRequest, UpdateAlertRequest } from '#shared/alerts';
 import type { DeleteResult, UpdateResult } from '#shared/common';
-import type { FairPrice } from '#shared/fair-price';
 import { api, apiDelete, enc } from '#client/api/http';
 import { queryKeys } from '#client/api/queryKeys';
 
@@ -39,17 +38,6 @@ export function useDeleteAlert() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts }),
   });
 }
-
-/** GET /fair-price: what phones of this model and condition sell for, once both are chosen. */
-export const useFairPrice = (productName: string, productCondition: string) =>
-  useQuery({
-    queryKey: queryKeys.fairPrice(productName.trim(), productCondition),
-    queryFn: ({ signal }) =>
-      api<FairPrice>(`/fair-price?productName=${enc(productName.trim())}&productCondition=${enc(productCondition)}`, {
-        signal,
-      }),
-    enabled: productName.trim() !== '' && productCondition !== '',
-  });
 
 /** The search parts of a search page's URL an alert keeps (`fixed` ones, like a category page's, win). */
 export function alertSearchOf(
