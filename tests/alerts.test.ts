@@ -11,15 +11,10 @@ import { listProduct } from './support/products';
 let t: TestApp;
 let seller: Actor;
 let otherSeller: Actor;
-let buyer: Actor;
 
 beforeAll(async () => {
   t = await createTestApp({}, { uploadRateLimit: 10_000 });
-  [seller, otherSeller, buyer] = await Promise.all([
-    registerActor(t.app, 'seller'),
-    registerActor(t.app, 'seller'),
-    registerActor(t.app, 'buyer'),
-  ]);
+  [seller, otherSeller] = await Promise.all([registerActor(t.app, 'seller'), registerActor(t.app, 'seller')]);
 });
 afterAll(() => t.close());
 
