@@ -218,6 +218,7 @@ describe('runHousekeeping', () => {
       'old mail and mailed links',
       'old notifications',
       'ended limit counters',
+      'fair prices',
     ]);
   });
 
