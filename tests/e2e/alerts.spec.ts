@@ -15,7 +15,7 @@ const ALERT_SUBJECT = /new phones for your saved search/;
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('save an alert from a search, a seller lists a matching phone: the bell and a mail arrive once', async ({
+test('@engine save an alert from a search, a seller lists a matching phone: the bell and a mail arrive once', async ({
   page,
   registerBuyer,
   registerSeller,
