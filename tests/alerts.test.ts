@@ -3,6 +3,7 @@ import { alertListSchema, type Alert } from '#shared/alerts';
 import { notificationSchema } from '#shared/notifications';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { runAlertRound } from '#server/alerts/worker';
+import { removeOldAlertMatches } from '#server/housekeeping';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
 import { mailTo, tokenOfLink } from './support/mail';
@@ -326,6 +327,22 @@ describe('how often', () => {
     expect(await alertMails(who.user.uid)).toHaveLength(0);
     await round(new Date(now + 7 * 24 * 60 * MINUTE + MINUTE));
     expect(await alertMails(who.user.uid)).toHaveLength(1);
+  });
+});
+
+describe('the ledger over time', () => {
+  it('drops deliveries told more than 90 days ago, and only those', async () => {
+    const who = await newBuyer();
+    await saveAlert(who, { q: 'whimbrel' });
+    await listIphone(seller, 'whimbrel');
+    await round();
+    await listIphone(seller, 'whimbrel');
+    // Matched, not told yet: the alert told a phone five minutes ago.
+    await round(new Date(Date.now() + 5 * MINUTE));
+    await removeOldAlertMatches(t.app.deps, new Date(Date.now() + 91 * 24 * 60 * MINUTE));
+    const left = await matchesOf(who.user.uid);
+    expect(left).toHaveLength(1);
+    expect(left[0]!.delivered_at).toBeNull();
   });
 });
 

@@ -219,6 +219,7 @@ describe('runHousekeeping', () => {
       'old notifications',
       'ended limit counters',
       'fair prices',
+      'old alert matches',
     ]);
   });
 

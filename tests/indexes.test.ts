@@ -11,12 +11,8 @@ import { openDatabase } from '#server/db/connection';
 import type { Database } from '#server/db/schema';
 import { prepareDatabase } from '#server/start/setup';
 import { SqliteValuesPlugin } from '#server/db/values';
-import {
-  alertsMatching,
-  alertsWithPendingMatches,
-  listAlerts,
-  pendingMatchesOf,
-} from '#server/alerts/repository';
+import { alertsMatching, alertsWithPendingMatches, listAlerts, pendingMatchesOf } from '#server/alerts/repository';
+import { removeOldAlertMatches, type HousekeepingDeps } from '#server/housekeeping';
 import { createTestApp, type TestApp } from './support/app';
 import { listProducts, photosOf, type ProductFilter } from '#server/products/repository';
 import { listReportedProducts } from '#server/reports/repository';
@@ -294,6 +290,8 @@ describe('alerts: matching a new listing and delivering read by index, however m
       .execute();
     expectIndexed(await plansOf(() => listAlerts(db, 'u2')));
   });
+  it('housekeeping: alert deliveries older than 90 days', async () =>
+    expectIndexed(await plansOf(() => removeOldAlertMatches({ db } as HousekeepingDeps))));
   it('alerts with untold matches, and their matches', async () => {
     expectIndexed(await plansOf(() => alertsWithPendingMatches(db)));
     expectIndexed(await plansOf(() => pendingMatchesOf(db, 'a1')));
