@@ -1,11 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  describeSearch,
-  MAX_ALERTS,
-  searchParamsOf,
-  type AlertSearch,
-  type UpdateAlertRequest,
-} from '#shared/alerts';
+import { describeSearch, MAX_ALERTS, searchParamsOf, type AlertSearch, type UpdateAlertRequest } from '#shared/alerts';
 import { MAX_PRICE } from '#shared/products';
 import { findCategory } from '#server/categories/repository';
 import type { AlertFrequency, Database } from '#server/db/schema';
