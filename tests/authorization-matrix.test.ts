@@ -62,6 +62,15 @@ const aCategory = CATEGORY_CATALOGUE[0]!.id;
 /** Records the calls act on; each call gets new ones, owned by `seller` unless named otherwise. */
 const records = {
   product: () => listProduct(actors.seller),
+  /** A saved search of `seller`. */
+  async alert() {
+    const saved = await actors.seller.request({
+      method: 'POST',
+      url: '/api/alerts',
+      payload: { search: { q: `matrix alert ${++unique}` } },
+    });
+    return saved.json<{ insertedId: string }>().insertedId;
+  },
   /** A booking by `buyer` of a new phone of `seller`, accepted by the seller when asked. */
   async booking(status: 'requested' | 'accepted' = 'requested') {
     const productId = await listProduct(actors.seller);
@@ -770,6 +779,33 @@ const TABLE: Row[] = [
     path: '/api/offers/:id/withdraw',
     allowed: ['buyer'],
     call: async () => ({ url: `/api/offers/${await records.offer()}/withdraw` }),
+  },
+
+  // Alerts (docs/alerts.md): anyone signed in keeps their own; the fair price is public.
+  { method: 'GET', path: '/api/alerts', allowed: signedIn, call: () => ({ url: '/api/alerts' }) },
+  {
+    method: 'POST',
+    path: '/api/alerts',
+    allowed: signedIn,
+    call: () => ({ url: '/api/alerts', payload: { search: { q: `matrix ${++unique}` } } }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/alerts/:id',
+    allowed: owner,
+    call: async () => ({ url: `/api/alerts/${await records.alert()}`, payload: { paused: true } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/alerts/:id',
+    allowed: owner,
+    call: async () => ({ url: `/api/alerts/${await records.alert()}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/fair-price',
+    allowed: everyone,
+    call: () => ({ url: '/api/fair-price?productName=iPhone%2013&productCondition=Good' }),
   },
   // Reports: anyone signed in, except on their own listing
   {

@@ -213,6 +213,8 @@ describe('runHousekeeping', () => {
       'old notifications',
       'ended limit counters',
       'ended restrictions',
+      'fair prices',
+      'old alert matches',
     ]);
   });
 

@@ -11,6 +11,8 @@ import { openDatabase } from '#server/db/connection';
 import type { Database } from '#server/db/schema';
 import { prepareDatabase } from '#server/start/setup';
 import { SqliteValuesPlugin } from '#server/db/values';
+import { alertsMatching, alertsWithPendingMatches, listAlerts, pendingMatchesOf } from '#server/alerts/repository';
+import { removeOldAlertMatches, type HousekeepingDeps } from '#server/housekeeping';
 import { createTestApp, type TestApp } from './support/app';
 import { listProducts, photosOf, type ProductFilter } from '#server/products/repository';
 import { listReportedProducts } from '#server/reports/repository';
@@ -250,4 +252,66 @@ describe.runIf(process.env.TEST_DATABASE_URL)('keyset pages on PostgreSQL use an
       expect(plans[scan + 1]).toMatch(/Index Cond: .*ROW\((p\.)?posted_at, (p\.)?id\) < ROW\(/);
     });
   }
+});
+
+describe('alerts: matching a new listing and delivering read by index, however many alerts there are', () => {
+  const listing = {
+    id: 1,
+    product_id: 'p1',
+    seller_id: 'u1',
+    category_id: 'c1',
+    brand_key: 'apple',
+    condition: 'Good',
+    district: 'Dhaka',
+    price: 55_000,
+    is_seller_verified: false,
+  };
+  it('the alerts a listing matches, one read of saved_alerts_match', async () => {
+    const plans = await plansOf(() => alertsMatching(db, listing));
+    expectIndexed(plans);
+    expect(plans.some((step) => step.includes('saved_alerts_match'))).toBe(true);
+  });
+  it("a user's alerts with their last matches", async () => {
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u2',
+        email: 'u2@example.test',
+        password_hash: null,
+        name: 'U',
+        photo_url: '',
+        role: 'buyer',
+        google_sub: null,
+        phone_number: null,
+        created_at: '2026-01-01T00:00:00.000Z',
+      })
+      .execute();
+    await db
+      .insertInto('saved_alerts')
+      .values({
+        id: 'a1',
+        user_id: 'u2',
+        search: 'q=x',
+        sentence: 'x',
+        words: '[]',
+        category_id: '',
+        brand_key: '',
+        condition: '',
+        district: '',
+        min_price: 0,
+        max_price: 1,
+        is_verified_only: false,
+        frequency: 'instant',
+        created_at: '2026-01-01T00:00:00.000Z',
+        last_sent_at: null,
+      })
+      .execute();
+    expectIndexed(await plansOf(() => listAlerts(db, 'u2')));
+  });
+  it('housekeeping: alert deliveries older than 90 days', async () =>
+    expectIndexed(await plansOf(() => removeOldAlertMatches({ db } as HousekeepingDeps))));
+  it('alerts with untold matches, and their matches', async () => {
+    expectIndexed(await plansOf(() => alertsWithPendingMatches(db)));
+    expectIndexed(await plansOf(() => pendingMatchesOf(db, 'a1')));
+  });
 });

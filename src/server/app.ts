@@ -13,6 +13,7 @@ import { registerPublicCache } from '#server/cache/hooks';
 import { PublicCache } from '#server/cache/public-cache';
 import { categoryRoutes } from '#server/categories/routes';
 import { chatRoutes } from '#server/chat/routes';
+import { alertRoutes } from '#server/alerts/routes';
 import type { Deps, DepsGiven } from './deps';
 import type { RedisLink } from '#server/events/redis';
 import { healthRoutes } from '#server/health/routes';
@@ -162,6 +163,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
         searchRoutes,
         moderationRoutes,
         reviewRoutes,
+        alertRoutes,
       ]) {
         await api.register(routes);
       }

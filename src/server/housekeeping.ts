@@ -11,6 +11,7 @@ import { publishDueReviews } from '#server/reviews/service';
 import type { Deps } from './deps';
 import { imageFileNames } from '#server/uploads/names';
 import { deleteUnusedUploads } from '#server/uploads/repository';
+import { computeFairPrices } from '#server/fair-price/repository';
 
 /*
  * Records nobody will ever use again, removed now and then by the running server: photos uploaded
@@ -85,6 +86,15 @@ export async function removeOldNotifications(deps: HousekeepingDeps, now = new D
 /** Drops limit counters whose window has ended (src/server/limits/counters.ts). */
 export const removeEndedLimitCounters = (deps: HousekeepingDeps, now = new Date()) => deleteEndedCounters(deps.db, now);
 
+/**
+ * Drops alert deliveries told more than 90 days ago (served by alert_matches_undelivered): the
+ * ledger does not grow forever, and a phone still for sale that long may alert once again.
+ */
+export async function removeOldAlertMatches(deps: HousekeepingDeps, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - NOTIFICATION_MAX_AGE_MS).toISOString();
+  return changedRows(deps.db.deleteFrom('alert_matches').where('delivered_at', '<', before));
+}
+
 /** Every housekeeping job, run in this order each round. */
 export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'unused uploads', run: removeUnusedUploads },
@@ -97,6 +107,8 @@ export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'old notifications', run: removeOldNotifications, changesPublic: false },
   { name: 'ended limit counters', run: removeEndedLimitCounters, changesPublic: false },
   { name: 'ended restrictions', run: (deps, now) => liftEndedRestrictions(deps.db, now), changesPublic: false },
+  { name: 'fair prices', run: (deps, now) => computeFairPrices(deps.db, now) },
+  { name: 'old alert matches', run: removeOldAlertMatches, changesPublic: false },
 ];
 
 /**

@@ -17,6 +17,7 @@ const NOTIFICATION_KINDS = [
   'chat_offer',
   'review_open',
   'review_published',
+  'alert_match',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

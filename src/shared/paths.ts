@@ -50,4 +50,5 @@ export const paths = {
   accountStanding: '/dashboard/account-standing',
   seller: pathTo(routePatterns.seller),
   reportedReviews: '/dashboard/reported/reviews',
+  myAlerts: '/dashboard/alerts',
 } as const;

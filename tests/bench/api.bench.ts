@@ -17,6 +17,7 @@ import { measureReads, READ_CONNECTIONS } from './public-reads';
 import { report, type SizeResult } from './report';
 import { measureLongTail, measureSearches } from './search-queries';
 import { measureChat, reportChat, type ChatResult } from './chat';
+import { benchAlertListing } from './alerts-listing';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -91,6 +92,8 @@ for (const engine of engines) {
   held = reportChat(engine, chat) && held;
   clean &&= [...results.values()].every((r) => r.reads.every((row) => row.app.failures === 0));
 }
+// Listing a phone with 100,000 saved alerts (docs/alerts.md).
+for (const engine of engines) held = (await benchAlertListing(engine)) && held;
 console.log(held ? '\nEvery target held.' : '\nSome targets were missed (listed above).');
 if (!clean) {
   console.error('Some requests did not succeed: the numbers above do not measure real answers.');

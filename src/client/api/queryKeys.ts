@@ -80,4 +80,6 @@ export const queryKeys = {
     ofDeal: (bookingId: string) => [...privateRoot, 'reviews', 'deal', bookingId] as const,
     reported: [...privateRoot, 'reviews', 'reported'] as const,
   },
+  alerts: [...privateRoot, 'alerts'] as const,
+  fairPrice: (productName: string, condition: string) => [...publicRoot, 'fairPrice', productName, condition] as const,
 };

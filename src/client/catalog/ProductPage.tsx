@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { FairPriceChip } from '#client/pricing/FairPrice';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { Product } from '#shared/products';
@@ -119,6 +120,13 @@ export function ProductPage() {
               {formatTk(product.originalPrice)}
             </s>
           </p>
+          {!product.sellStatus && (
+            <FairPriceChip
+              productName={product.productName}
+              condition={product.productCondition}
+              price={product.resalePrice}
+            />
+          )}
           {product.previousPrice !== null && product.previousPrice > product.resalePrice && (
             <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">
               <Icon d={iconPaths.arrowDown} className="size-4" solid />

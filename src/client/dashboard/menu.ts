@@ -29,6 +29,8 @@ const buyerEntries: MenuEntry[] = [{ to: paths.myOrders, label: 'My orders' }];
 const startSelling: MenuEntry = { to: paths.startSelling, label: 'Start selling' };
 /** Buyers' and sellers' conversations. */
 const inbox: MenuEntry = { to: paths.inbox, label: 'Inbox' };
+/** Saved searches that alert, for everyone who buys. */
+const alerts: MenuEntry = { to: paths.myAlerts, label: 'My alerts' };
 
 /** What moderators decided about the account, with its appeals (docs/moderation.md). */
 const standing: MenuEntry = { to: paths.accountStanding, label: 'Account standing' };
@@ -49,6 +51,7 @@ export function menuFor(roles: Roles): MenuEntry[] {
     ...(roles.isBuyer && !roles.isSeller ? [startSelling] : []),
     ...(roles.isBuyer || roles.isSeller ? [inbox] : []),
     ...(roles.isBuyer || roles.isSeller ? [standing] : []),
+    ...(roles.isBuyer || roles.isSeller ? [alerts] : []),
     account,
   ];
 }

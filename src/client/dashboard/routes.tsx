@@ -44,6 +44,7 @@ export const dashboardRoutes: RouteObject[] = [
       lazyScreen(paths.account, async () => (await import('#client/accounts/AccountSettings')).AccountSettings),
       lazyScreen(paths.startSelling, async () => (await import('#client/accounts/StartSelling')).StartSelling),
       lazyScreen(paths.inbox, async () => (await import('#client/chat/Inbox')).Inbox),
+      lazyScreen(paths.myAlerts, async () => (await import('#client/alerts/MyAlerts')).MyAlerts),
       lazyScreen(
         paths.accountStanding,
         async () => (await import('#client/moderation/AccountStanding')).AccountStanding,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { confirmSale } from '#client/pricing/confirmSale';
 import toast from 'react-hot-toast';
 import type { RequestWithReview } from '#shared/reviews';
 import { DealReviewButton } from '#client/reviews/DealReviewButton';
@@ -26,6 +27,9 @@ const DONE = {
   sold: 'Marked sold. Congratulations on the sale!',
 } as const;
 
+/** Asks before a move; a sale's question also sets the final price on the move. */
+type Ask = (sale: { finalPrice?: number }) => Promise<boolean>;
+
 /** Which row's which button a running move belongs to. */
 const busyKey = (id: string, move: Move) => `${move} ${id}`;
 
@@ -40,8 +44,11 @@ export function BookingRequests() {
     },
     rowOf: ({ id, move }) => busyKey(id, move),
   });
-  const run = (id: string, move: Move, reason?: string, ask?: () => Promise<boolean>) =>
-    moveBooking.run({ id, move, reason }, ask);
+  const run = (id: string, move: Move, reason?: string, ask?: Ask) => {
+    // A sale's dialog fills in the final price the seller confirms before the call is made.
+    const variables: { id: string; move: Move; reason?: string; finalPrice?: number } = { id, move, reason };
+    moveBooking.run(variables, ask && (() => ask(variables)));
+  };
   const busyWith = (id: string, move: Move) => moveBooking.runningFor(busyKey(id, move));
 
   const columns: ReadonlyArray<Column<RequestWithReview>> = [
@@ -127,7 +134,7 @@ export function BookingRequests() {
 interface RowActionsProps {
   row: RequestWithReview;
   busyWith: (id: string, move: Move) => boolean;
-  run: (id: string, move: Move, reason?: string, ask?: () => Promise<boolean>) => void;
+  run: (id: string, move: Move, reason?: string, ask?: Ask) => void;
   ask: (asking: Asking) => void;
 }
 
@@ -135,20 +142,25 @@ interface RowActionsProps {
  * Accepting reserves the phone for one buyer (the others wait), and marking it sold ends the deal
  * for good: each is asked first, as My Product asks before its own Mark sold.
  */
-const confirmMove = (row: RequestWithReview, move: 'accept' | 'sold') => () =>
-  confirmAction(
-    move === 'accept'
-      ? {
-          title: `Accept ${row.buyerName}'s request?`,
-          text: `${row.productName} is reserved for ${row.buyerName}: other buyers can no longer book it, and ${row.buyerName} sees your number to arrange the meeting.`,
-          confirmText: 'Yes, accept',
-        }
-      : {
-          title: `Mark ${row.productName} sold to ${row.buyerName}?`,
-          text: 'It leaves every public list, and any other open request on it is declined. This cannot be undone.',
-          confirmText: 'Yes, mark sold',
-        },
-  );
+const confirmMove =
+  (row: RequestWithReview, move: 'accept' | 'sold'): Ask =>
+  async (sale) => {
+    if (move === 'accept') {
+      return confirmAction({
+        title: `Accept ${row.buyerName}'s request?`,
+        text: `${row.productName} is reserved for ${row.buyerName}: other buyers can no longer book it, and ${row.buyerName} sees your number to arrange the meeting.`,
+        confirmText: 'Yes, accept',
+      });
+    }
+    const price = await confirmSale({
+      title: `Mark ${row.productName} sold to ${row.buyerName}?`,
+      text: 'It leaves every public list, and any other open request on it is declined. This cannot be undone.',
+      price: row.productPrice,
+    });
+    if (price === null) return false;
+    sale.finalPrice = price;
+    return true;
+  };
 
 function RowActions({ row, busyWith, run, ask }: RowActionsProps) {
   // A new request is accepted or declined; an accepted one is sold or called off (with a reason).

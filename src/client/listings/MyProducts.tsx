@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { confirmSale } from '#client/pricing/confirmSale';
 import { Link } from 'react-router';
 import { messages } from '#shared/messages';
 import { paths } from '#shared/paths';
@@ -59,6 +60,7 @@ export function MyProducts() {
   });
   const markSold = useRowAction(useMarkSoldElsewhere(), {
     onDone: () => toast.success('Marked sold. Congratulations on the sale!'),
+    rowOf: ({ id }) => id,
   });
   const setHidden = useRowAction(useSetProductHidden(), {
     onDone: (_result, { hidden }) =>
@@ -71,15 +73,20 @@ export function MyProducts() {
   });
 
   function sellElsewhere(product: MyProduct) {
-    markSold.run(product._id, () =>
-      confirmAction({
+    // The dialog fills in the final price the seller confirms before the call is made.
+    const sale: { id: string; finalPrice?: number } = { id: product._id };
+    markSold.run(sale, async () => {
+      const price = await confirmSale({
         title: 'Mark this phone sold?',
         text: product.openRequests
           ? `It leaves every public list, and its ${product.openRequests} open ${product.openRequests === 1 ? 'request is' : 'requests are'} declined. To sell it to a buyer who booked it, accept their request in Booking requests instead.`
           : 'It leaves every public list and can no longer be booked.',
-        confirmText: 'Mark sold',
-      }),
-    );
+        price: product.resalePrice,
+      });
+      if (price === null) return false;
+      sale.finalPrice = price;
+      return true;
+    });
   }
 
   function toggleHidden(product: MyProduct) {

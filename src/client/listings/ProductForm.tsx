@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
-import { useController, useForm, type Path } from 'react-hook-form';
+import { useController, useForm, useWatch, type Path } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { DISTRICTS } from '#shared/districts';
@@ -19,6 +19,7 @@ import { paths } from '#shared/paths';
 import { showServerErrors } from '#client/components/serverErrors';
 import { confirmAction } from '#client/components/dialogs';
 import { formatTk } from '#client/components/formatTk';
+import { FairPriceHint } from '#client/pricing/FairPrice';
 
 /**
  * Filled from the account and not editable here, so it should not look like a field to type in
@@ -107,6 +108,10 @@ export function ProductForm({ product }: ProductFormProps) {
     ),
   });
   const photosField = useController({ control, name: 'photos' });
+  const [productName, condition, price] = useWatch({
+    control,
+    name: ['productName', 'productCondition', 'resalePrice'],
+  });
 
   /** The server's refusal lands under the fields it names, or under the form when it names none. */
   function showRefusal(error: ApiError) {
@@ -197,6 +202,7 @@ export function ProductForm({ product }: ProductFormProps) {
         <FormField label="Purchase Year" error={errors.yearOfPurchase?.message}>
           <Input inputMode="numeric" placeholder="2021" maxLength={4} {...register('yearOfPurchase')} />
         </FormField>
+        <FairPriceHint productName={productName ?? ''} condition={condition ?? ''} price={String(price ?? '')} />
       </fieldset>
 
       <fieldset className="grid gap-5 sm:grid-cols-2">

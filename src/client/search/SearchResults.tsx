@@ -10,6 +10,7 @@ import { Modal } from '#client/components/Modal';
 import { ProductCard } from '#client/components/ProductCard';
 import { Spinner } from '#client/components/Spinner';
 import { useShownProducts } from '#client/chat/api/chat';
+import { AlertMeButton } from '#client/alerts/AlertMeButton';
 import { FilterPanel } from './FilterPanel';
 import type { SearchState } from './searchState';
 
@@ -46,7 +47,8 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
             {data && `${data.total} ${data.total === 1 ? 'phone' : 'phones'}`}
             {isFetching && <Spinner label="Updating results" className="text-brand-600" />}
           </p>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <AlertMeButton state={state} />
             <Button variant="secondary" size="sm" className="lg:hidden" onClick={() => setFiltersOpen(true)}>
               Filters
             </Button>

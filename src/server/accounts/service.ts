@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
+import { ALERT_MAIL_KIND, unsubscribeAlert } from '#server/alerts/service';
 import type { Kysely } from 'kysely';
 import {
   isMailedKind,
@@ -255,6 +256,8 @@ export async function unsubscribe(
   token: string,
 ): Promise<{ kind: string; message: string }> {
   const claims = await tokens.unsubscribeClaims(token);
+  const alertId = claims && ALERT_MAIL_KIND.exec(claims.kind)?.[1];
+  if (claims && alertId) return { kind: claims.kind, message: await unsubscribeAlert(db, claims.userId, alertId) };
   if (!claims || !isMailedKind(claims.kind)) throw new AppError('INVALID_LINK', 'This unsubscribe link is not valid');
   if (!(await findUserById(db, claims.userId))) {
     throw new AppError('INVALID_LINK', 'The account of this link no longer exists, so it gets no mail');

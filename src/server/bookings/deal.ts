@@ -19,6 +19,8 @@ import {
 } from './repository';
 import { reviewOpen } from '#server/reviews/messages';
 import { windowEndOf } from '#server/reviews/repository';
+import { onListingVisible } from '#server/alerts/matching';
+import { recordSale } from '#server/fair-price/repository';
 
 /*
  * The deal: a booking is a request the seller accepts or declines; accepting reserves the phone
@@ -189,6 +191,10 @@ export async function cancelBooking(
   return withNotifications<BookingStatus>(deps, async (trx, tell) => {
     await move(trx, booking, from, 'cancelled', 'cancelled', reason);
     await tell(...(byBuyer ? told.cancelledByBuyer(booking, reason) : told.cancelledBySeller(booking, reason)));
+    // A reservation called off puts the phone back on the market.
+    if (booking.status === 'accepted' && booking.product_id) {
+      await onListingVisible(trx, booking.product_id, 'reservation_cancelled');
+    }
     return 'cancelled';
   });
 }
@@ -230,13 +236,32 @@ export async function closeBookingsOfAccount(trx: Transaction<Database>, tell: N
   for (const booking of own) {
     if (!(await moveBooking(trx, booking.id, [booking.status], 'cancelled', reason))) continue;
     await tell(...told.cancelledByBuyer(withoutBuyer(booking), reason));
+    if (booking.status === 'accepted' && booking.product_id) {
+      await onListingVisible(trx, booking.product_id, 'reservation_cancelled');
+    }
   }
+}
+
+/**
+ * Marks the phone sold, if it is not yet, and keeps the final price the seller confirmed (the
+ * phone's price when they gave none) for fair prices.
+ */
+async function sell(trx: Transaction<Database>, productId: string, finalPrice?: number): Promise<boolean> {
+  if (!(await markSold(trx, productId))) return false;
+  const product = await findProduct(trx, productId);
+  if (product) await recordSale(trx, product, finalPrice ?? product.resale_price);
+  return true;
 }
 
 const alreadySold = () => new AppError('ALREADY_SOLD', 'This phone is already sold');
 
 /** The seller sold the phone to the buyer of this accepted booking: every other request is declined. */
-export async function sellToBuyer(deps: DealDeps, sellerId: string, id: string): Promise<BookingStatus> {
+export async function sellToBuyer(
+  deps: DealDeps,
+  sellerId: string,
+  id: string,
+  finalPrice?: number,
+): Promise<BookingStatus> {
   const booking = await bookingFor(deps.db, id);
   assertSellerOf(booking, sellerId);
   if (booking.status !== 'accepted') {
@@ -248,7 +273,7 @@ export async function sellToBuyer(deps: DealDeps, sellerId: string, id: string):
   if (!productId) throw new AppError('CONFLICT', 'This phone is no longer listed');
   return withNotifications<BookingStatus>(deps, async (trx, tell) => {
     await move(trx, booking, ['accepted'], 'sold', 'sold');
-    if (!(await markSold(trx, productId))) throw alreadySold();
+    if (!(await sell(trx, productId, finalPrice))) throw alreadySold();
     await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER, booking.id);
     await tell(...told.sold(booking));
     await tell(...reviewOpen(booking, windowEndOf(new Date().toISOString())));
@@ -257,13 +282,18 @@ export async function sellToBuyer(deps: DealDeps, sellerId: string, id: string):
 }
 
 /** The seller sold the phone outside PhoneHaat: it is sold, and every open booking ends. */
-export async function markSoldElsewhere(deps: DealDeps, sellerId: string, productId: string): Promise<number> {
+export async function markSoldElsewhere(
+  deps: DealDeps,
+  sellerId: string,
+  productId: string,
+  finalPrice?: number,
+): Promise<number> {
   const product = await findProduct(deps.db, productId);
   if (!product) throw notFound('Product');
   if (product.seller_id !== sellerId) throw forbidden('You can only mark your own products sold');
   if (product.is_sold) throw alreadySold();
   return withNotifications(deps, async (trx, tell) => {
-    if (!(await markSold(trx, productId))) throw alreadySold();
+    if (!(await sell(trx, productId, finalPrice))) throw alreadySold();
     await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER);
     return 1;
   });

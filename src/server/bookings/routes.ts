@@ -10,6 +10,7 @@ import { mayAct } from '#server/moderation/sanctions';
 import { acceptBooking, cancelBooking, declineBooking, markSoldElsewhere, sellToBuyer } from './deal';
 import { listOrdersOfBuyer, listRequestsOfSeller } from './repository';
 import { bookProduct } from './service';
+import { soldRequestSchema } from '#shared/fair-price';
 
 const sellerOnly = requireRole('seller');
 // Every account but the admin's buys, sellers included (one account buys and sells); and either
@@ -72,16 +73,26 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     }));
   }
 
-  app.put('/bookings/:id/sold', { schema: move, onRequest: sellerOnly }, async (request) => ({
-    _id: request.params.id,
-    status: await sellToBuyer(deps, callerOf(request).user.id, request.params.id),
-  }));
+  // The body (optional) is the final price the seller confirms, for fair prices.
+  app.put(
+    '/bookings/:id/sold',
+    { schema: { ...move, body: soldRequestSchema }, onRequest: sellerOnly, config: optionalBody },
+    async (request) => ({
+      _id: request.params.id,
+      status: await sellToBuyer(deps, callerOf(request).user.id, request.params.id, request.body.finalPrice),
+    }),
+  );
 
   app.put(
     '/sold/product/:id',
-    { schema: { params: idParamsSchema, response: { 200: updateResultSchema } }, onRequest: sellerOnly },
+    {
+      schema: { params: idParamsSchema, body: soldRequestSchema, response: { 200: updateResultSchema } },
+      onRequest: sellerOnly,
+      config: optionalBody,
+    },
     async (request) => {
-      const modifiedCount = await markSoldElsewhere(deps, callerOf(request).user.id, request.params.id);
+      const { user } = callerOf(request);
+      const modifiedCount = await markSoldElsewhere(deps, user.id, request.params.id, request.body.finalPrice);
       return { acknowledged: true, matchedCount: 1, modifiedCount };
     },
   );

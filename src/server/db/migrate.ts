@@ -15,6 +15,7 @@ import { chatMigration } from './migrations/012-chat';
 import { chatOffersMigration } from './migrations/014-chat-offers';
 import { moderationMigration } from './migrations/015-moderation';
 import { reviewsMigration } from './migrations/016-reviews';
+import { alertsFairPriceMigration } from './migrations/017-alerts-fair-price';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -38,6 +39,7 @@ class CodeMigrations implements MigrationProvider {
       '014-chat-offers': chatOffersMigration(this.engine),
       '015-moderation': moderationMigration(this.engine),
       '016-reviews': reviewsMigration(this.engine),
+      '017-alerts-fair-price': alertsFairPriceMigration(this.engine),
     };
   }
 }

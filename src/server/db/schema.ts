@@ -426,6 +426,75 @@ export interface ReviewReportsTable {
   reported_at: string;
 }
 
+/** A saved search that alerts (src/server/alerts/); '' and the price bounds mean "any". */
+export interface SavedAlertsTable {
+  id: string;
+  user_id: string;
+  /** The search as URL parameters, canonical: "edit" opens it, and one user saves it once. */
+  search: string;
+  sentence: string;
+  /** The search's words as the tokenizer writes them, JSON; [] without words. */
+  words: string;
+  category_id: string;
+  brand_key: string;
+  condition: string;
+  district: string;
+  min_price: number;
+  max_price: number;
+  is_verified_only: boolean;
+  frequency: AlertFrequency;
+  is_paused: Generated<boolean>;
+  /** Its mail was unsubscribed from: the bell still shows its matches. */
+  is_mail_off: Generated<boolean>;
+  created_at: string;
+  last_sent_at: string | null;
+}
+
+export type AlertFrequency = 'instant' | 'daily' | 'weekly';
+
+/** A phone that just became visible to buyers, waiting for the alert worker. */
+export interface AlertEventsTable {
+  id: string;
+  product_id: string;
+  why: string;
+  price: number;
+  created_at: string;
+}
+
+/** The delivery ledger: (user, phone, occasion) is unique. */
+export interface AlertMatchesTable {
+  id: string;
+  alert_id: string;
+  user_id: string;
+  product_id: string;
+  occasion: 'first' | 'drop';
+  price: number;
+  matched_at: string;
+  delivered_at: string | null;
+}
+
+/** A final price a seller confirmed, kept after the listing goes. */
+export interface SalesTable {
+  id: string;
+  product_id: string | null;
+  seller_id: string | null;
+  model_key: string;
+  condition: string;
+  price: number;
+  sold_at: string;
+}
+
+export interface FairPricesTable {
+  model_key: string;
+  condition: string;
+  source: 'sales' | 'asking';
+  median: number;
+  low: number;
+  high: number;
+  count: number;
+  computed_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -458,6 +527,11 @@ export interface Database {
   chat_message_photos: ChatMessagePhotosTable;
   reviews: ReviewsTable;
   review_reports: ReviewReportsTable;
+  saved_alerts: SavedAlertsTable;
+  alert_events: AlertEventsTable;
+  alert_matches: AlertMatchesTable;
+  sales: SalesTable;
+  fair_prices: FairPricesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -17,6 +17,8 @@ export const MAIL_LIMITS = {
   notification: { max: 10, windowMs: HOUR },
   /** Moderators' decisions and reports' outcomes. */
   moderation: { max: 20, windowMs: HOUR },
+  /** Instant alerts are 10 a day per person already; this bounds an address that many accounts share. */
+  'alert-matches': { max: 30, windowMs: 24 * HOUR },
 } as const satisfies Record<MailData['template'], LimitRule>;
 
 /** The kind a mail is counted under for its recipient: its template, or its notification's kind. */
@@ -25,4 +27,6 @@ export const mailKindOf = (data: MailData): string =>
 
 /** Account mail (a link someone is waiting for) goes in its own lane, ahead of the deal's notifications. */
 export const laneOf = (data: MailData): MailLane =>
-  data.template === 'notification' || data.template === 'moderation' ? 'deal' : 'account';
+  data.template === 'notification' || data.template === 'moderation' || data.template === 'alert-matches'
+    ? 'deal'
+    : 'account';

@@ -16,7 +16,8 @@ export type MailData =
   | { template: 'reset-password'; token: string }
   | { template: 'notification'; kind: string; message: string; link: string }
   /** A moderator's decision (src/server/moderation/notify.ts): always sent, no unsubscribe. */
-  | { template: 'moderation'; kind: string; message: string; link: string };
+  | { template: 'moderation'; kind: string; message: string; link: string }
+  | { template: 'alert-matches'; alertId: string; sentence: string; phones: Array<{ text: string; link: string }> };
 
 interface RenderContext {
   publicUrl: string;
@@ -145,5 +146,30 @@ export async function renderMail(data: MailData, context: RenderContext): Promis
         ),
       };
     }
+    case 'alert-matches':
+      return renderAlertMail(data, context);
   }
+}
+
+/** Phones a saved search found; its unsubscribe link stops the mail of that one alert. */
+async function renderAlertMail(
+  data: Extract<MailData, { template: 'alert-matches' }>,
+  context: RenderContext,
+): Promise<RenderedMail> {
+  const link = absolute(context.publicUrl, paths.myAlerts);
+  const unsubscribe = context.unsubscribeUrl ? await context.unsubscribeUrl(`alert:${data.alertId}`) : undefined;
+  const count = data.phones.length === 1 ? 'A phone matches' : `${data.phones.length} phones match`;
+  return {
+    subject: `${PRODUCT_NAME}: new phones for your saved search`,
+    link,
+    headers: unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe}>` } : {},
+    ...layout(
+      [
+        `${count} your alert "${withoutTypedLinks(data.sentence)}":`,
+        ...data.phones.map((phone) => `${withoutTypedLinks(phone.text)}: ${absolute(context.publicUrl, phone.link)}`),
+      ],
+      { label: 'See my alerts', url: link },
+      unsubscribe ? [`Stop the mails of this alert: ${unsubscribe}`] : [],
+    ),
+  };
 }

@@ -11,6 +11,7 @@ import { uploadIdOfUrl } from '#server/uploads/names';
 import { findReport } from '#server/reports/repository';
 import { findOwnUploads } from '#server/uploads/repository';
 import { findUserById } from '#server/users/repository';
+import { onListingVisible } from '#server/alerts/matching';
 import { notePriceChange } from './prices';
 import { withNotifications } from '#server/notifications/service';
 import { paths } from '#shared/paths';
@@ -87,7 +88,9 @@ export async function storeProduct(
   if (!(await findCategory(db, request.category_id))) throw invalidField('category_id', 'Please choose a category');
   try {
     return await db.transaction().execute(async (trx) => {
-      return insertProduct(trx, { ...fieldsOf(request), sellerId, photoIds });
+      const id = await insertProduct(trx, { ...fieldsOf(request), sellerId, photoIds });
+      await onListingVisible(trx, id, 'listed');
+      return id;
     });
   } catch (error) {
     throw await asPhotoGone(db, sellerId, error);
@@ -148,6 +151,7 @@ export async function editProduct(
       const changed = await updateProduct(trx, productId, { ...fieldsOf(request), photoIds });
       if (changed === 0) throw soldAlready('edited');
       await notePriceChange(trx, productId, request.resalePrice, Date.now());
+      if (request.resalePrice < product.resale_price) await onListingVisible(trx, productId, 'price_dropped');
       return changed;
     });
   } catch (error) {
@@ -173,6 +177,7 @@ export async function hideProduct(
     // No one can book a hidden phone, so no one is kept waiting on it: open requests are declined
     // (an accepted booking cancelled), each buyer told why, in the same transaction as the hide.
     if (hidden) await closeOpenRequests(trx, tell, productId, HIDDEN_REASON);
+    if (!hidden && changed > 0) await onListingVisible(trx, productId, 'shown');
     return changed;
   });
 }

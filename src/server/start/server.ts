@@ -12,6 +12,7 @@ import { ensureAdmin, prepareDatabase } from './setup';
 import { seedDemoData } from './seed/demo';
 import { startHousekeeping } from '#server/housekeeping';
 import { startMailWorker } from '#server/mail/worker';
+import { startAlertWorker } from '#server/alerts/worker';
 import { closeRedis, imageStoreFor, redisFor } from './services';
 
 /** Requests still running this long after SIGTERM have their connections closed, so none holds up a restart. */
@@ -70,6 +71,7 @@ export async function runServer(config: Config, options: { housekeeping: boolean
   if (options.housekeeping) {
     startHousekeeping(app);
     startMailWorker(app);
+    startAlertWorker(app);
   }
 
   let stopping = false;

@@ -16,11 +16,18 @@ type Move = 'accept' | 'decline' | 'cancel' | 'sold';
 interface MoveVariables extends BookingReason {
   id: string;
   move: Move;
+  /** For `sold`: the final price the seller confirmed. */
+  finalPrice?: number;
 }
 
 /** PUT /bookings/{id}/{move}: the seller accepts, declines or sells; either side cancels. */
-function moveBooking({ id, move, reason }: MoveVariables) {
-  const body = move === 'decline' || move === 'cancel' ? { reason: reason?.trim() || undefined } : undefined;
+function moveBooking({ id, move, reason, finalPrice }: MoveVariables) {
+  const body =
+    move === 'decline' || move === 'cancel'
+      ? { reason: reason?.trim() || undefined }
+      : move === 'sold' && finalPrice !== undefined
+        ? { finalPrice }
+        : undefined;
   return api<BookingMoveResult>(`/bookings/${enc(id)}/${move}`, {
     method: 'PUT',
     body,
@@ -28,9 +35,13 @@ function moveBooking({ id, move, reason }: MoveVariables) {
   });
 }
 
-/** PUT /sold/product/{id}: the seller sold the phone outside PhoneHaat. */
-function markSoldElsewhere(productId: string) {
-  return api<UpdateResult>(`/sold/product/${enc(productId)}`, { method: 'PUT', auth: true });
+/** PUT /sold/product/{id}: the seller sold the phone outside PhoneHaat, at the final price confirmed. */
+function markSoldElsewhere({ id, finalPrice }: { id: string; finalPrice?: number }) {
+  return api<UpdateResult>(`/sold/product/${enc(id)}`, {
+    method: 'PUT',
+    body: finalPrice !== undefined ? { finalPrice } : undefined,
+    auth: true,
+  });
 }
 
 // A refused move (answered in another tab, reserved for someone else) means the screen is stale too.

@@ -17,6 +17,7 @@ import { CATEGORY_CATALOGUE } from './categories';
 import { insertDemoReviews } from './demo-reviews';
 import { demoListing, demoPerson } from './factories';
 import { phonePicture, type PhonePicture } from './pictures';
+import { seedDemoAlertsAndSales } from './alerts';
 
 /*
  * Demo data for a first look at the marketplace: a few accounts, listings with pictures in every
@@ -57,7 +58,7 @@ export const DEMO_ACCOUNTS = {
     name: demoPerson(3, 'buyer').name,
     role: 'buyer',
     verified: false,
-    note: 'bookings: requested, accepted, declined, expired; chats: answered, deal agreed',
+    note: 'bookings: requested, accepted, declined, expired; chats: answered, deal agreed; two saved alerts with matches',
   },
   otherBuyer: {
     email: 'buyer2@example.com',
@@ -140,6 +141,15 @@ export async function seedDemoData(
       await insertListingRows(trx, listings);
       await insertActivity(trx, users, listings, started);
       await insertOtherDevice(trx, users.get('buyer')!.id, started);
+      await seedDemoAlertsAndSales(
+        trx,
+        {
+          buyer: users.get('buyer')!.id,
+          sellers: [users.get('verifiedSeller')!.id, users.get('newSeller')!.id],
+        },
+        listings.map((l) => l.product),
+        started,
+      );
       return true;
     })
     .catch(async (error: unknown) => {

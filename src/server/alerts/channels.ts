@@ -1,0 +1,68 @@
+import type { Transaction } from 'kysely';
+import { paths } from '#shared/paths';
+import type { Database } from '#server/db/schema';
+import { queueMail } from '#server/mail/outbox';
+import type { Notify } from '#server/notifications/service';
+import type { PendingAlert } from './repository';
+
+/** One alert's batch of phones, as every channel tells it. */
+export interface AlertDelivery {
+  alert: PendingAlert;
+  phones: Array<{ productId: string; name: string; price: number; dropped: boolean }>;
+}
+
+/**
+ * A way matches reach a person. The bell and mail are the two today; a push channel is one more
+ * entry in ALERT_CHANNELS, called in the same transaction as the others.
+ */
+export interface AlertChannel {
+  name: string;
+  deliver(trx: Transaction<Database>, tell: Notify, delivery: AlertDelivery): Promise<void>;
+}
+
+const tk = (price: number) => `${price.toLocaleString('en-US')} Tk`;
+
+/** "iPhone 13 for 55,000 Tk (price dropped)". */
+export const phoneWords = (phone: AlertDelivery['phones'][number]) =>
+  `${phone.name} for ${tk(phone.price)}${phone.dropped ? ' (price dropped)' : ''}`;
+
+/** The sentence of a delivery: how many phones, for which alert, the first few named. */
+export function deliverySentence({ alert, phones }: AlertDelivery): string {
+  const named = phones.slice(0, 3).map(phoneWords).join(', ');
+  const more = phones.length > 3 ? ` and ${phones.length - 3} more` : '';
+  const count = phones.length === 1 ? 'A phone matches' : `${phones.length} phones match`;
+  return `${count} your alert "${alert.sentence}": ${named}${more}.`;
+}
+
+export const bellChannel: AlertChannel = {
+  name: 'bell',
+  async deliver(_trx, tell, delivery) {
+    const only = delivery.phones.length === 1 ? delivery.phones[0] : undefined;
+    await tell({
+      userId: delivery.alert.user_id,
+      kind: 'alert_match',
+      message: deliverySentence(delivery),
+      link: only ? paths.product(only.productId) : paths.myAlerts,
+    });
+  },
+};
+
+/** To a verified address only, unless that alert's mail was unsubscribed from. */
+export const mailChannel: AlertChannel = {
+  name: 'mail',
+  async deliver(trx, _tell, { alert, phones }) {
+    if (alert.is_mail_off || !alert.is_email_verified) return;
+    await queueMail(trx, {
+      to: alert.email,
+      userId: alert.user_id,
+      data: {
+        template: 'alert-matches',
+        alertId: alert.id,
+        sentence: alert.sentence,
+        phones: phones.map((phone) => ({ text: phoneWords(phone), link: paths.product(phone.productId) })),
+      },
+    });
+  },
+};
+
+export const ALERT_CHANNELS: readonly AlertChannel[] = [bellChannel, mailChannel];

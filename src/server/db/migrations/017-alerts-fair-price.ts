@@ -1,0 +1,125 @@
+import { sql, type Kysely } from 'kysely';
+import type { Engine } from '../connection';
+
+/**
+ * Saved searches that alert, and fair prices from real sales (docs/alerts.md).
+ *
+ * - `saved_alerts`: a search a user keeps. Its structured filters are columns, '' (or the price
+ *   bounds 0 and 10,000,000) meaning "any", so the alerts a new listing matches are one read of
+ *   `saved_alerts_match` with a few `in ('', value)` lists, whatever the number of alerts.
+ * - `alert_events`: phones that just became visible to buyers, written in the transaction that
+ *   shows them; the alert worker matches and deletes them, so listing a phone costs one insert.
+ * - `alert_matches`: the delivery ledger. Its unique key (user, phone, occasion) is what makes a
+ *   phone reach a user once across all their alerts, and once more after a price drop.
+ * - `sales`: the final price a seller confirmed when marking a phone sold, kept when the listing
+ *   goes; `fair_prices`: what housekeeping computes from them per model and condition.
+ */
+export function alertsFairPriceMigration(engine: Engine) {
+  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
+  const bool = engine === 'postgres' ? 'boolean' : 'integer';
+  const falseDefault = engine === 'postgres' ? sql`false` : sql`0`;
+
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('saved_alerts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('search', 'text', (c) => c.notNull())
+        .addColumn('sentence', 'text', (c) => c.notNull())
+        .addColumn('words', 'text', (c) => c.notNull())
+        .addColumn('category_id', 'text', (c) => c.notNull())
+        .addColumn('brand_key', 'text', (c) => c.notNull())
+        .addColumn('condition', 'text', (c) => c.notNull())
+        .addColumn('district', 'text', (c) => c.notNull())
+        .addColumn('min_price', 'integer', (c) => c.notNull())
+        .addColumn('max_price', 'integer', (c) => c.notNull())
+        .addColumn('is_verified_only', bool, (c) => c.notNull().defaultTo(falseDefault))
+        .addColumn('frequency', 'text', (c) => c.notNull().check(sql`frequency in ('instant', 'daily', 'weekly')`))
+        .addColumn('is_paused', bool, (c) => c.notNull().defaultTo(falseDefault))
+        .addColumn('is_mail_off', bool, (c) => c.notNull().defaultTo(falseDefault))
+        .addColumn('created_at', timestamp, (c) => c.notNull())
+        .addColumn('last_sent_at', timestamp)
+        .execute();
+      await db.schema
+        .createIndex('saved_alerts_match')
+        .on('saved_alerts')
+        .columns(['brand_key', 'category_id', 'condition', 'district', 'max_price'])
+        .execute();
+      // A user's alerts in order, and one alert per search per user.
+      await db.schema
+        .createIndex('saved_alerts_user_search')
+        .unique()
+        .on('saved_alerts')
+        .columns(['user_id', 'search'])
+        .execute();
+      await db.schema
+        .createIndex('saved_alerts_user_created')
+        .on('saved_alerts')
+        .columns(['user_id', 'created_at', 'id'])
+        .execute();
+
+      await db.schema
+        .createTable('alert_events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
+        .addColumn('why', 'text', (c) => c.notNull())
+        .addColumn('price', 'integer', (c) => c.notNull())
+        .addColumn('created_at', timestamp, (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('alert_matches')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('alert_id', 'text', (c) => c.notNull().references('saved_alerts.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
+        .addColumn('occasion', 'text', (c) => c.notNull().check(sql`occasion in ('first', 'drop')`))
+        .addColumn('price', 'integer', (c) => c.notNull())
+        .addColumn('matched_at', timestamp, (c) => c.notNull())
+        .addColumn('delivered_at', timestamp)
+        .execute();
+      await db.schema
+        .createIndex('alert_matches_once')
+        .unique()
+        .on('alert_matches')
+        .columns(['user_id', 'product_id', 'occasion'])
+        .execute();
+      await db.schema
+        .createIndex('alert_matches_alert')
+        .on('alert_matches')
+        .columns(['alert_id', 'matched_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('alert_matches_undelivered')
+        .on('alert_matches')
+        .columns(['delivered_at', 'alert_id'])
+        .execute();
+
+      await db.schema
+        .createTable('sales')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('product_id', 'text', (c) => c.references('products.id').onDelete('set null'))
+        .addColumn('seller_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('model_key', 'text', (c) => c.notNull())
+        .addColumn('condition', 'text', (c) => c.notNull())
+        .addColumn('price', 'integer', (c) => c.notNull())
+        .addColumn('sold_at', timestamp, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sales_sold_at').on('sales').columns(['sold_at']).execute();
+
+      await db.schema
+        .createTable('fair_prices')
+        .addColumn('model_key', 'text', (c) => c.notNull())
+        .addColumn('condition', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull().check(sql`source in ('sales', 'asking')`))
+        .addColumn('median', 'integer', (c) => c.notNull())
+        .addColumn('low', 'integer', (c) => c.notNull())
+        .addColumn('high', 'integer', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('computed_at', timestamp, (c) => c.notNull())
+        .addPrimaryKeyConstraint('fair_prices_pk', ['model_key', 'condition'])
+        .execute();
+    },
+  };
+}

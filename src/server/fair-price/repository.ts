@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import {
+  ASKING_PRICE_MIN_LISTINGS,
+  FAIR_PRICE_DAYS,
+  FAIR_PRICE_MIN_SALES,
+  FAIR_PRICE_MIN_SELLERS,
+  type FairPrice,
+} from '#shared/fair-price';
+import { newId } from '#server/db/ids';
+import type { Database } from '#server/db/schema';
+import { indexedText } from '#server/search/text';
+import { middleHalf } from './compute';
+
+/**
+ * A phone's model as fair prices group it: its name as the search tokenizer writes it, so
+ * "iPhone 13" and "IPHONE13" are one model. Sellers name phones freely; a name with more in it
+ * ("iPhone 13 128GB") is a model of its own.
+ */
+export const modelKeyOf = (productName: string) => indexedText(productName);
+
+/** Notes a confirmed sale, in the transaction that marks the phone sold. */
+export async function recordSale(
+  trx: Kysely<Database>,
+  product: { id: string; seller_id: string; product_name: string; product_condition: string },
+  price: number,
+  now = new Date(),
+): Promise<void> {
+  await trx
+    .insertInto('sales')
+    .values({
+      id: newId(now.getTime()),
+      product_id: product.id,
+      seller_id: product.seller_id,
+      model_key: modelKeyOf(product.product_name),
+      condition: product.product_condition,
+      price,
+      sold_at: now.toISOString(),
+    })
+    .execute();
+}
+
+interface Group {
+  prices: number[];
+  sellers: Set<string>;
+}
+
+function groupBy<T>(rows: T[], keyOf: (row: T) => string, add: (group: Group, row: T) => void) {
+  const groups = new Map<string, Group>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { prices: [], sellers: new Set() }));
+    add(group, row);
+  }
+  return groups;
+}
+
+const SEP = '\u0000';
+
+/**
+ * Housekeeping: computes every model's fair price again from the sales of the last 90 days (with
+ * at least 5 sales by at least 3 sellers, so no single sale can be read off), else from the asking
+ * prices of phones for sale now; replaces the table in one transaction. Answers how many it holds.
+ */
+export const computeFairPrices = (db: Kysely<Database>, now = new Date()): Promise<number> =>
+  db.transaction().execute((trx) => replaceFairPrices(trx, now));
+
+/** The same inside a transaction the caller holds (the demo seed's). */
+export async function replaceFairPrices(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - FAIR_PRICE_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const [sales, asking] = await Promise.all([
+    db
+      .selectFrom('sales')
+      .select(['model_key', 'condition', 'price', 'seller_id'])
+      .where('sold_at', '>=', since)
+      .execute(),
+    db.selectFrom('search_listings').select(['name', 'condition', 'price', 'seller_id']).execute(),
+  ]);
+  const sold = groupBy(
+    sales,
+    (row) => `${row.model_key}${SEP}${row.condition}`,
+    (group, row) => {
+      group.prices.push(row.price);
+      // The sales of deleted accounts count as one seller: never more sellers than there were.
+      group.sellers.add(row.seller_id ?? 'gone');
+    },
+  );
+  const asked = groupBy(
+    asking,
+    (row) => `${modelKeyOf(row.name)}${SEP}${row.condition}`,
+    (group, row) => group.prices.push(row.price),
+  );
+  const computedAt = now.toISOString();
+  const rows: Array<Database['fair_prices']> = [];
+  for (const [key, group] of sold) {
+    if (group.prices.length < FAIR_PRICE_MIN_SALES || group.sellers.size < FAIR_PRICE_MIN_SELLERS) continue;
+    const [model_key, condition] = key.split(SEP) as [string, string];
+    rows.push({
+      model_key,
+      condition,
+      source: 'sales',
+      count: group.prices.length,
+      computed_at: computedAt,
+      ...middleHalf(group.prices),
+    });
+  }
+  const fromSales = new Set(rows.map((row) => `${row.model_key}${SEP}${row.condition}`));
+  for (const [key, group] of asked) {
+    if (fromSales.has(key) || group.prices.length < ASKING_PRICE_MIN_LISTINGS) continue;
+    const [model_key, condition] = key.split(SEP) as [string, string];
+    rows.push({
+      model_key,
+      condition,
+      source: 'asking',
+      count: group.prices.length,
+      computed_at: computedAt,
+      ...middleHalf(group.prices),
+    });
+  }
+  await db.deleteFrom('fair_prices').execute();
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto('fair_prices')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+  return rows.length;
+}
+
+const NONE: FairPrice = { source: 'none', median: null, low: null, high: null, count: 0 };
+
+/** The fair price of a model and condition as housekeeping last computed it. */
+export async function fairPriceOf(db: Kysely<Database>, productName: string, condition: string): Promise<FairPrice> {
+  const row = await db
+    .selectFrom('fair_prices')
+    .select(['source', 'median', 'low', 'high', 'count'])
+    .where('model_key', '=', modelKeyOf(productName))
+    .where('condition', '=', condition)
+    .executeTakeFirst();
+  return row ?? NONE;
+}

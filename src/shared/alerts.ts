@@ -1,0 +1,137 @@
+import { z } from './zod';
+import { CONDITIONS } from './products';
+import { DISTRICTS } from './districts';
+import { MAX_QUERY_LENGTH } from './search-limits';
+import { wholeTkSchema } from './whole-tk';
+
+/*
+ * Saved searches that alert (docs/alerts.md): the filters of a search page, kept with how often
+ * their matches are told.
+ */
+
+export const ALERT_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+export const FREQUENCY_LABELS: Record<AlertFrequency, string> = {
+  instant: 'Right away',
+  daily: 'Daily digest',
+  weekly: 'Weekly digest',
+};
+
+/** Alerts one user may keep. */
+export const MAX_ALERTS = 20;
+/** Instant alerts tell at most once per this many minutes per alert, and this many times a day per user. */
+export const INSTANT_BATCH_MINUTES = 15;
+export const INSTANT_PER_DAY = 10;
+
+const ID_PATTERN = /^[0-9a-f]{24}$/;
+const blankIsNone = (value: unknown) => (value === '' || value === null ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsNone, schema.optional());
+
+/** The parts of a search an alert keeps: words and filters, never the page, sort or "posted within". */
+export const alertSearchSchema = z
+  .object({
+    q: z
+      .string()
+      .trim()
+      .max(MAX_QUERY_LENGTH, `Keep the search under ${MAX_QUERY_LENGTH} characters`)
+      .refine((text) => !text.includes('\u0000'), 'Remove the invisible control character from the search')
+      .default(''),
+    category: optional(z.string().regex(ID_PATTERN, 'Unknown category')),
+    brand: optional(z.string().trim().max(60, 'Keep the brand under 60 characters')),
+    condition: optional(z.enum(CONDITIONS, { error: 'Condition is one of Exellent, Good or Fair' })),
+    minPrice: optional(wholeTkSchema('Lowest price')),
+    maxPrice: optional(wholeTkSchema('Highest price')),
+    district: optional(z.enum(DISTRICTS, { error: 'Choose one of the 64 districts' })),
+    verified: optional(
+      z
+        .union([z.boolean(), z.enum(['true', 'false'])], { error: 'verified is true or false' })
+        .transform((v) => v === true || v === 'true'),
+    ),
+  })
+  .refine((s) => s.minPrice === undefined || s.maxPrice === undefined || s.minPrice <= s.maxPrice, {
+    message: 'The lowest price must not be above the highest',
+    path: ['minPrice'],
+  });
+export type AlertSearch = z.infer<typeof alertSearchSchema>;
+
+/** POST /api/alerts: the search (as its page's URL parameters) and how often to tell. */
+export const saveAlertRequestSchema = z.object({
+  search: alertSearchSchema,
+  frequency: z.enum(ALERT_FREQUENCIES, { error: 'Choose how often: instant, daily or weekly' }).default('instant'),
+});
+export type SaveAlertRequest = z.input<typeof saveAlertRequestSchema>;
+
+/** PUT /api/alerts/{id}: pause or resume, or another frequency. */
+export const updateAlertRequestSchema = z
+  .object({
+    frequency: z.enum(ALERT_FREQUENCIES, { error: 'Choose how often: instant, daily or weekly' }).optional(),
+    paused: z.boolean({ error: 'paused is true or false' }).optional(),
+  })
+  .refine((body) => body.frequency !== undefined || body.paused !== undefined, {
+    message: 'Say what to change: frequency or paused',
+    path: ['frequency'],
+  });
+export type UpdateAlertRequest = z.infer<typeof updateAlertRequestSchema>;
+
+export const alertMatchSchema = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  price: z.number(),
+  matchedAt: z.string(),
+});
+
+export const alertSchema = z.object({
+  _id: z.string(),
+  /** The search page's URL parameters: "edit" opens /search?{search}. */
+  search: z.string(),
+  sentence: z.string(),
+  frequency: z.enum(ALERT_FREQUENCIES),
+  paused: z.boolean(),
+  mailOff: z.boolean(),
+  createdAt: z.string(),
+  lastSentAt: z.string().nullable(),
+  lastMatches: alertMatchSchema.array(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+
+export const alertListSchema = z.object({ items: alertSchema.array(), max: z.number() });
+export type AlertList = z.infer<typeof alertListSchema>;
+
+const tk = (price: number) => `${price.toLocaleString('en-US')} Tk`;
+
+/**
+ * A search as a sentence: "iPhone · up to 60,000 Tk · Dhaka · Good condition". `categoryName` is
+ * the chosen category's name, looked up by the caller.
+ */
+export function describeSearch(search: AlertSearch, categoryName?: string): string {
+  const { minPrice, maxPrice } = search;
+  const price =
+    minPrice !== undefined && maxPrice !== undefined
+      ? `${tk(minPrice)} to ${tk(maxPrice)}`
+      : maxPrice !== undefined
+        ? `up to ${tk(maxPrice)}`
+        : minPrice !== undefined
+          ? `from ${tk(minPrice)}`
+          : undefined;
+  const parts = [
+    search.q ? `“${search.q}”` : undefined,
+    categoryName,
+    search.brand,
+    price,
+    search.district,
+    search.condition ? `${search.condition} condition` : undefined,
+    search.verified ? 'verified sellers' : undefined,
+  ].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(' · ') : 'Every phone';
+}
+
+/** The search as canonical URL parameters (sorted, empty ones left out): saved once per user, opened by "edit". */
+export function searchParamsOf(search: AlertSearch): string {
+  const entries: Array<[string, string]> = [];
+  for (const [key, value] of Object.entries(search)) {
+    if (value === undefined || value === '' || value === false) continue;
+    entries.push([key, String(value)]);
+  }
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(entries).toString();
+}

@@ -1,0 +1,67 @@
+import { z } from './zod';
+import { CONDITIONS, MIN_RESALE_PRICE } from './products';
+import { wholeTkSchema } from './whole-tk';
+
+/*
+ * What phones like one really sell for (docs/fair-price.md), computed by housekeeping from the
+ * final prices sellers confirm, per model and condition.
+ */
+
+/** A model's sales count only with this many sales by this many sellers within the window. */
+export const FAIR_PRICE_MIN_SALES = 5;
+export const FAIR_PRICE_MIN_SELLERS = 3;
+export const FAIR_PRICE_DAYS = 90;
+/** Asking prices are shown (labelled so) only with this many phones for sale. */
+export const ASKING_PRICE_MIN_LISTINGS = 3;
+
+export const fairPriceQuerySchema = z.object({
+  productName: z.string().trim().min(1, 'Name the phone').max(120, 'Keep the name under 120 characters'),
+  productCondition: z.enum(CONDITIONS, { error: 'Condition is one of Exellent, Good or Fair' }),
+});
+export type FairPriceQuery = z.infer<typeof fairPriceQuerySchema>;
+
+export const fairPriceSchema = z.object({
+  /** sales: from confirmed sales; asking: from phones for sale now; none: not enough data yet. */
+  source: z.enum(['sales', 'asking', 'none']),
+  median: z.number().nullable(),
+  /** The middle half: a quarter of the prices are below `low`, a quarter above `high`. */
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  count: z.number(),
+});
+export type FairPrice = z.infer<typeof fairPriceSchema>;
+
+export type PriceRating = 'good' | 'fair' | 'above';
+export const RATING_LABELS: Record<PriceRating, string> = {
+  good: 'Good price',
+  fair: 'Fair price',
+  above: 'Above typical',
+};
+
+/** Below the middle half is a good price, within it fair, above it above typical. */
+export function ratePrice(price: number, fair: FairPrice): PriceRating | null {
+  if (fair.low === null || fair.high === null) return null;
+  return price < fair.low ? 'good' : price > fair.high ? 'above' : 'fair';
+}
+
+const tk = (price: number) => price.toLocaleString('en-US');
+
+/** "Phones like this sold for 52,000-58,500 Tk; yours is 18% above" (or asked, for asking prices). */
+export function fairPriceSentence(fair: FairPrice, price?: number): string {
+  if (fair.source === 'none' || fair.low === null || fair.high === null || fair.median === null) {
+    return 'Fair price: not enough data yet';
+  }
+  const range = `${tk(fair.low)}-${tk(fair.high)} Tk`;
+  const head =
+    fair.source === 'sales' ? `Phones like this sold for ${range}` : `Asking prices of phones like this: ${range}`;
+  if (price === undefined || !Number.isFinite(price) || price <= 0) return head;
+  const percent = Math.round(((price - fair.median) / fair.median) * 100);
+  if (percent === 0) return `${head}; yours is at the middle`;
+  return `${head}; yours is ${Math.abs(percent)}% ${percent > 0 ? 'above' : 'below'}`;
+}
+
+/** PUT /bookings/{id}/sold and PUT /sold/product/{id}: the final price, the phone's price when left out. */
+export const soldRequestSchema = z.object({
+  finalPrice: wholeTkSchema('The final price', MIN_RESALE_PRICE).optional(),
+});
+export type SoldRequest = z.input<typeof soldRequestSchema>;

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fairPriceSchema } from '#shared/fair-price';
+import { computeFairPrices as compute } from '#server/fair-price/repository';
+import { runHousekeeping } from '#server/housekeeping';
+import { createTestApp, type TestApp } from './support/app';
+import { logInActor, registerActor, type Actor } from './support/actors';
+import { alertListSchema } from '#shared/alerts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '#server/start/seed/demo';
+import { listProduct } from './support/products';
+
+let t: TestApp;
+let sellers: Actor[];
+let buyer: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { uploadRateLimit: 10_000 });
+  sellers = await Promise.all([1, 2, 3].map(() => registerActor(t.app, 'seller')));
+  buyer = await registerActor(t.app, 'buyer');
+});
+afterAll(() => t.close());
+
+/** Housekeeping's job, then the public answers start over, as the running server does after it. */
+async function computeFairPrices(db: TestApp['db'], now?: Date) {
+  await compute(db, now);
+  await t.app.publicCache.bump();
+}
+
+async function fairPrice(productName: string, productCondition = 'Good') {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/fair-price?productName=${encodeURIComponent(productName)}&productCondition=${productCondition}`,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return fairPriceSchema.parse(response.json());
+}
+
+/** Lists a phone of `seller` and marks it sold outside PhoneHaat at `finalPrice`. */
+async function sell(seller: Actor, productName: string, finalPrice?: string | number) {
+  const id = await listProduct(seller, { productName, productCondition: 'Good', resalePrice: 50_000 });
+  const sold = await seller.request({
+    method: 'PUT',
+    url: `/api/sold/product/${id}`,
+    ...(finalPrice !== undefined ? { payload: { finalPrice } } : {}),
+  });
+  expect(sold.statusCode, sold.body).toBe(200);
+  return id;
+}
+
+describe('the final price', () => {
+  it('is confirmed when selling to a buyer, in Latin or Bengali digits, else the phone’s price', async () => {
+    const [seller] = sellers;
+    const id = await listProduct(seller!, { productName: 'Pixel 7', productCondition: 'Good', resalePrice: 40_000 });
+    const booked = await buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId: id, phoneNumber: '01711223344', meetLocation: 'Rangpur' },
+    });
+    const bookingId = booked.json<{ insertedId: string }>().insertedId;
+    await seller!.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` });
+    const bad = await seller!.request({
+      method: 'PUT',
+      url: `/api/bookings/${bookingId}/sold`,
+      payload: { finalPrice: '12 hundred' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.finalPrice).toBe('The final price must be whole Tk, digits only');
+    const tooLow = await seller!.request({
+      method: 'PUT',
+      url: `/api/bookings/${bookingId}/sold`,
+      payload: { finalPrice: 5 },
+    });
+    expect(tooLow.json().fields.finalPrice).toBe('The final price is at least 100 Tk');
+    const sold = await seller!.request({
+      method: 'PUT',
+      url: `/api/bookings/${bookingId}/sold`,
+      payload: { finalPrice: '৩৮,৫০০' },
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
+    const other = await sell(seller!, 'Pixel 7');
+    const sales = await t.db
+      .selectFrom('sales')
+      .select(['product_id', 'price'])
+      .where('model_key', '=', 'pixel 7')
+      .execute();
+    expect(sales.map((s) => [s.product_id, s.price]).sort()).toEqual(
+      [
+        [id, 38_500],
+        [other, 50_000],
+      ].sort(),
+    );
+  });
+});
+
+describe('fair prices', () => {
+  it('need 5 sales by 3 sellers; until then asking prices, labelled, or not enough data', async () => {
+    const [a, b, c] = sellers as [Actor, Actor, Actor];
+    expect(await fairPrice('Galaxy S21')).toEqual({ source: 'none', median: null, low: null, high: null, count: 0 });
+
+    // Four sales by three sellers: not enough, and no single sale shows.
+    await sell(a, 'Galaxy S21', 30_000);
+    await sell(a, 'Galaxy S21', 32_000);
+    await sell(b, 'Galaxy S21', 34_000);
+    await sell(c, 'Galaxy S21', 36_000);
+    await computeFairPrices(t.db);
+    expect((await fairPrice('Galaxy S21')).source).toBe('none');
+
+    // Three for sale now: their asking prices, said to be asking prices.
+    for (const price of [40_000, 42_000, 44_000]) {
+      await listProduct(a, { productName: 'galaxy s21', productCondition: 'Good', resalePrice: price });
+    }
+    await computeFairPrices(t.db);
+    expect(await fairPrice('GALAXY S21')).toEqual({
+      source: 'asking',
+      median: 42_000,
+      low: 41_000,
+      high: 43_000,
+      count: 3,
+    });
+
+    // The fifth sale: from sales now, the median and the middle half.
+    await sell(c, 'Galaxy S21', 38_000);
+    await runHousekeeping(t.app.deps, t.app.log);
+    expect(await fairPrice('Galaxy S21')).toEqual({
+      source: 'sales',
+      median: 34_000,
+      low: 32_000,
+      high: 36_000,
+      count: 5,
+    });
+    expect((await fairPrice('Galaxy S21', 'Fair')).source).toBe('none');
+  });
+
+  it('five sales by two sellers are not enough, and sales older than 90 days no longer count', async () => {
+    const [a, b, c] = sellers as [Actor, Actor, Actor];
+    for (const price of [20_000, 21_000, 22_000]) await sell(a, 'Nokia G20', price);
+    for (const price of [23_000, 24_000]) await sell(b, 'Nokia G20', price);
+    await computeFairPrices(t.db);
+    expect((await fairPrice('Nokia G20')).source).toBe('none');
+    await sell(c, 'Nokia G20', 25_000);
+    await computeFairPrices(t.db);
+    expect((await fairPrice('Nokia G20')).source).toBe('sales');
+    await computeFairPrices(t.db, new Date(Date.now() + 91 * 24 * 60 * 60 * 1000));
+    expect((await fairPrice('Nokia G20')).source).toBe('none');
+  });
+
+  it('refuses a bad question with a message', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/fair-price?productName=&productCondition=New' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toHaveProperty('productCondition');
+  });
+});
+
+describe('the demo data', () => {
+  it('has fair prices from sales on two models and saved alerts with matches', async () => {
+    const demo = await createTestApp();
+    try {
+      await seedDemoData(demo.db, demo.images, { log: () => {} });
+      const ask = async (productName: string, productCondition: string) =>
+        fairPriceSchema.parse(
+          (
+            await demo.app.inject({
+              method: 'GET',
+              url: `/api/fair-price?productName=${encodeURIComponent(productName)}&productCondition=${productCondition}`,
+            })
+          ).json(),
+        );
+      expect((await ask('iPhone 12', 'Exellent')).source).toBe('sales');
+      expect((await ask('Galaxy A52', 'Good')).source).toBe('sales');
+      const buyer = await logInActor(demo.app, DEMO_ACCOUNTS.buyer.email, DEMO_PASSWORD);
+      const alerts = alertListSchema.parse((await buyer.request({ method: 'GET', url: '/api/alerts' })).json()).items;
+      expect(alerts).toHaveLength(2);
+      for (const alert of alerts) expect(alert.lastMatches.length).toBeGreaterThan(0);
+    } finally {
+      await demo.close();
+    }
+  });
+});
