@@ -110,3 +110,48 @@ for (const [size, viewport] of [
     }
   });
 }
+
+test('the admin hides a reported review with a reason; it leaves the seller page', async ({
+  page,
+  registerSeller,
+  registerBuyer,
+  createListing,
+  loginAs,
+  adminCredentials,
+}) => {
+  test.slow();
+  const seller = await registerSeller({ name: uniqueText('Seller') });
+  const buyer = await registerBuyer({ name: uniqueText('Buyer') });
+  const listing = await createListing(seller, { productName: uniqueText('Reported Galaxy') });
+  const booked = await buyer.api.post('/api/store/booking/product', {
+    data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Farmgate' },
+  });
+  const { insertedId } = (await booked.json()) as { insertedId: string };
+  for (const move of ['accept', 'sold']) await seller.api.put(`/api/bookings/${insertedId}/${move}`);
+  const comment = uniqueText('Pay me extra or else');
+  const stars = { asDescribed: 1, communication: 1, punctuality: 1, paidAsAgreed: 5 };
+  const written = await buyer.api.post(`/api/bookings/${insertedId}/review`, { data: { ...stars, comment } });
+  const { _id: reviewId } = (await written.json()) as { _id: string };
+  await seller.api.post(`/api/bookings/${insertedId}/review`, { data: stars });
+  expect((await seller.api.post(`/api/reviews/${reviewId}/report`, { data: { reason: 'extortion' } })).ok()).toBe(true);
+
+  await loginAs(page, adminCredentials);
+  await page.goto('/dashboard/reported/reviews');
+  const row = page.getByRole('row').filter({ hasText: comment });
+  await expect(row).toContainText('Extortion or threats ×1', { timeout: timeLimit(15_000) });
+  await expectNoSeriousAxeViolations(page);
+  await row.getByRole('button', { name: 'Hide' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').fill('Threatens the seller');
+  await dialog.getByRole('button', { name: 'Hide review' }).click();
+  await expect(page.getByText('Review hidden. Its text is kept as it was.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  const { sellerId } = (await (await page.request.get(`/api/addvertise/product/${listing._id}`)).json()) as {
+    sellerId: string;
+  };
+  await page.goto(`/seller/${sellerId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(seller.name);
+  await expect(page.getByText('No reviews yet').first()).toBeVisible();
+  await expect(page.getByText(comment)).toHaveCount(0);
+});
