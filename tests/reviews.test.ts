@@ -244,6 +244,23 @@ async function publishedReview(comment = 'Good phone, fair seller.') {
   return { id, reviewId: mine._id };
 }
 
+describe('a restricted account', () => {
+  it('cannot review or reply while a moderator keeps it restricted, with a clear 403', async () => {
+    const id = await deal();
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    await t.db.updateTable('users').set({ restricted_until: until }).where('id', '=', buyer.user.uid).execute();
+    try {
+      const refused = await write(buyer, id, buyerStars);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'ACCOUNT_RESTRICTED' });
+      expect(refused.json().message).toMatch(/^Your account is restricted until .+, so you cannot write reviews/);
+    } finally {
+      await t.db.updateTable('users').set({ restricted_until: null }).where('id', '=', buyer.user.uid).execute();
+    }
+    expect((await write(buyer, id, buyerStars)).statusCode).toBe(201);
+  });
+});
+
 describe('the reply of the one reviewed', () => {
   it('is written once, by the reviewed person only, on a published review', async () => {
     const unpublishedDeal = await deal();

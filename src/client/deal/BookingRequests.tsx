@@ -155,7 +155,8 @@ const confirmMove =
     const price = await confirmSale({
       title: `Mark ${row.productName} sold to ${row.buyerName}?`,
       text: 'It leaves every public list, and any other open request on it is declined. This cannot be undone.',
-      price: row.productPrice,
+      // An offer the two agreed on is what the phone most likely changed hands for.
+      price: row.agreedPrice ?? row.productPrice,
     });
     if (price === null) return false;
     sale.finalPrice = price;

@@ -16,6 +16,7 @@ import { callerOf, requireRole } from '#server/auth/guards';
 import { privateWrite, publicAnswer } from '#server/cache/hooks';
 import { pagedList } from '#server/http/paging';
 import { listProducts, toProducts } from '#server/products/repository';
+import { mayAct } from '#server/moderation/sanctions';
 import { listReportedReviews, listSellerReviews } from './repository';
 import {
   dealReviews,
@@ -42,7 +43,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings/:id/review',
     {
       schema: { params: idParamsSchema, body: reviewRequestSchema, response: { 201: writtenReviewSchema } },
-      onRequest: buyerOrSeller,
+      onRequest: [buyerOrSeller, mayAct('review')],
     },
     async (request, reply) =>
       reply.status(201).send(await writeReview(deps, callerOf(request).user.id, request.params.id, request.body)),
@@ -56,7 +57,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/reviews/:id/reply',
-    { schema: { ...updated, body: reviewReplySchema }, onRequest: buyerOrSeller },
+    { schema: { ...updated, body: reviewReplySchema }, onRequest: [buyerOrSeller, mayAct('review')] },
     async (request) => {
       await replyToReview(db, callerOf(request).user.id, request.params.id, request.body.reply);
       return done;
