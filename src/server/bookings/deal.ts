@@ -243,8 +243,8 @@ export async function closeBookingsOfAccount(trx: Transaction<Database>, tell: N
 }
 
 /**
- * Marks the phone sold, if it is not yet, and keeps the final price the seller confirmed (the
- * phone's price when they gave none) for fair prices.
+ * Marks the phone sold, if it is not yet, and keeps the final price the seller confirmed (else the
+ * agreed offer price, else the phone's price) for fair prices.
  */
 async function sell(trx: Transaction<Database>, productId: string, finalPrice?: number): Promise<boolean> {
   if (!(await markSold(trx, productId))) return false;
@@ -273,7 +273,7 @@ export async function sellToBuyer(
   if (!productId) throw new AppError('CONFLICT', 'This phone is no longer listed');
   return withNotifications<BookingStatus>(deps, async (trx, tell) => {
     await move(trx, booking, ['accepted'], 'sold', 'sold');
-    if (!(await sell(trx, productId, finalPrice))) throw alreadySold();
+    if (!(await sell(trx, productId, finalPrice ?? booking.agreed_price ?? undefined))) throw alreadySold();
     await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER, booking.id);
     await tell(...told.sold(booking));
     await tell(...reviewOpen(booking, windowEndOf(new Date().toISOString())));
