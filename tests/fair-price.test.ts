@@ -3,9 +3,7 @@ import { fairPriceSchema } from '#shared/fair-price';
 import { computeFairPrices as compute } from '#server/fair-price/repository';
 import { runHousekeeping } from '#server/housekeeping';
 import { createTestApp, type TestApp } from './support/app';
-import { logInActor, registerActor, type Actor } from './support/actors';
-import { alertListSchema } from '#shared/alerts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '#server/start/seed/demo';
+import { registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';
 
 let t: TestApp;
@@ -147,31 +145,5 @@ describe('fair prices', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/fair-price?productName=&productCondition=New' });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toHaveProperty('productCondition');
-  });
-});
-
-describe('the demo data', () => {
-  it('has fair prices from sales on two models and saved alerts with matches', async () => {
-    const demo = await createTestApp();
-    try {
-      await seedDemoData(demo.db, demo.images, { log: () => {} });
-      const ask = async (productName: string, productCondition: string) =>
-        fairPriceSchema.parse(
-          (
-            await demo.app.inject({
-              method: 'GET',
-              url: `/api/fair-price?productName=${encodeURIComponent(productName)}&productCondition=${productCondition}`,
-            })
-          ).json(),
-        );
-      expect((await ask('iPhone 12', 'Exellent')).source).toBe('sales');
-      expect((await ask('Galaxy A52', 'Good')).source).toBe('sales');
-      const buyer = await logInActor(demo.app, DEMO_ACCOUNTS.buyer.email, DEMO_PASSWORD);
-      const alerts = alertListSchema.parse((await buyer.request({ method: 'GET', url: '/api/alerts' })).json()).items;
-      expect(alerts).toHaveLength(2);
-      for (const alert of alerts) expect(alert.lastMatches.length).toBeGreaterThan(0);
-    } finally {
-      await demo.close();
-    }
   });
 });

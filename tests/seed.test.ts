@@ -10,6 +10,8 @@ import type { Product } from '#shared/products';
 import { caseSummarySchema, standingSchema } from '#shared/moderation';
 import { imageFileNames } from '#server/uploads/names';
 import { logInActor } from './support/actors';
+import { alertListSchema } from '#shared/alerts';
+import { fairPriceSchema } from '#shared/fair-price';
 import { createTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -220,6 +222,25 @@ describe('demo seed', () => {
     expect(roles).toHaveLength(Object.keys(DEMO_ACCOUNTS).length - 1);
     expect(roles).not.toContain('admin');
     expect(lines.join('\n')).not.toContain(DEMO_ACCOUNTS.admin.email);
+  });
+
+  it('has fair prices from sales on two models, and saved alerts with matches', async () => {
+    await seedDemoData(t.db, t.images, { log: () => {} });
+    const ask = async (productName: string, productCondition: string) =>
+      fairPriceSchema.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/fair-price?productName=${encodeURIComponent(productName)}&productCondition=${productCondition}`,
+          })
+        ).json(),
+      );
+    expect((await ask('iPhone 12', 'Exellent')).source).toBe('sales');
+    expect((await ask('Galaxy A52', 'Good')).source).toBe('sales');
+    const buyer = await logInActor(t.app, DEMO_ACCOUNTS.buyer.email, DEMO_PASSWORD);
+    const alerts = alertListSchema.parse((await buyer.request({ method: 'GET', url: '/api/alerts' })).json()).items;
+    expect(alerts).toHaveLength(2);
+    for (const alert of alerts) expect(alert.lastMatches.length).toBeGreaterThan(0);
   });
 
   it('adds nothing on a second run', async () => {
