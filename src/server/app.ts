@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -32,6 +33,9 @@ import { drainOversizeBodies } from './http/oversize-body';
 import { registerOpenApi } from './http/openapi';
 import { registerNoStore, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { productRoutes } from './products/routes';
+import { pushRoutes } from './push/routes';
+import { PushSender, pushSubjectOf } from './push/sender';
+import { loadVapidKeys } from './push/vapid';
 import { reportRoutes } from './reports/routes';
 import type { ArrivalRule } from './uploads/arrival';
 import { searchChangeNotes } from './search/change-notes';
@@ -78,6 +82,13 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
     ...given,
     search: given.search ?? new SqlSearch(given.db, given.engine),
     bell: given.bell ?? new Bell(),
+    push:
+      given.push ??
+      new PushSender({
+        db: given.db,
+        keys: loadVapidKeys(resolve(given.config.DATA_DIR)),
+        subject: pushSubjectOf(given.config),
+      }),
   };
   const publicCache = options.publicCache ?? new PublicCache();
   const app = Fastify({
@@ -125,6 +136,9 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   registerImageServing(app);
   app.addHook('onReady', () => deps.bell.start());
   app.addHook('onClose', () => deps.bell.close());
+  deps.push.useLog(app.log);
+  // Pushes under way finish (each within its time limit) before the database closes.
+  app.addHook('preClose', () => deps.push.idle());
 
   // Requests from one address a minute, to the API and to the pages rendered here (the cached
   // answers the front door sends cost less than counting them).
@@ -154,6 +168,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
         reportRoutes,
         chatRoutes,
         searchRoutes,
+        pushRoutes,
       ]) {
         await api.register(routes);
       }

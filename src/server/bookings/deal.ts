@@ -24,7 +24,7 @@ import { changedAny } from '../db/changes';
  * allowed from, so a move racing another loses with a 409 instead of undoing it.
  */
 
-export type DealDeps = Pick<Deps, 'db' | 'bell'>;
+export type DealDeps = Pick<Deps, 'db' | 'bell' | 'push'>;
 
 const STATUS_WORDS: Record<BookingStatus, string> = {
   requested: 'still waiting for an answer',

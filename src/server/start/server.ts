@@ -12,6 +12,7 @@ import { ensureAdmin, prepareDatabase } from '../db/setup';
 import { seedDemoData } from '../db/seed/demo';
 import { startHousekeeping } from '../housekeeping';
 import { startMailWorker } from '../mail/worker';
+import { loadVapidKeys } from '../push/vapid';
 import { closeRedis, imageStoreFor, redisFor } from './services';
 
 /** Requests still running this long after SIGTERM have their connections closed, so none holds up a restart. */
@@ -33,6 +34,8 @@ const openStores = (config: Config) => {
 export async function prepareServer(config: Config): Promise<void> {
   // Before the database: a bad stored secret stops the start before anything else has happened.
   loadAuthSecret(resolve(config.DATA_DIR), config.AUTH_SECRET);
+  // Once, here, so the processes started next all read the one pair.
+  loadVapidKeys(resolve(config.DATA_DIR));
   const { db, engine, images, close } = openStores(config);
   try {
     await prepareDatabase(db, engine, images);
