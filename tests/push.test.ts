@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAcceptedEndpoint } from '../src/server/push/service';
-import { loadVapidKeys } from '../src/server/push/vapid';
-import type { PushPayload, PushSettings } from '../src/shared/push';
+import { isAcceptedEndpoint } from '#server/push/service';
+import { loadVapidKeys } from '#server/push/vapid';
+import type { PushPayload, PushSettings } from '#shared/push';
 import { fromOwnPage, logInActor, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { listProduct } from './support/products';

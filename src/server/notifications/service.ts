@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
-import { queueNotificationMail } from '../mail/notifications';
-import type { PushSender } from '../push/sender';
+import type { Database } from '#server/db/schema';
+import { queueNotificationMail } from '#server/mail/notifications';
+import type { PushSender } from '#server/push/sender';
 import type { Bell } from './bell';
 import { insertNotification, type NewNotification } from './repository';
 

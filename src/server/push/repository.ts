@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { PushSubscriptionRequest } from '../../shared/push';
-import { changedRows } from '../db/changes';
-import { isUniqueViolation } from '../db/errors';
-import { newId, nowIso } from '../db/ids';
-import type { Database } from '../db/schema';
+import type { PushSubscriptionRequest } from '#shared/push';
+import { changedRows } from '#server/db/changes';
+import { isUniqueViolation } from '#server/db/errors';
+import { newId, nowIso } from '#server/db/ids';
+import type { Database } from '#server/db/schema';
 
 export interface SubscriptionOwner {
   userId: string;

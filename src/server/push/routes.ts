@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountMessageSchema } from '../../shared/account';
+import { accountMessageSchema } from '#shared/account';
 import {
   pushKeySchema,
   pushSettingsSchema,
   pushSubscriptionRequestSchema,
   pushUnsubscribeRequestSchema,
   updatePushSettingsRequestSchema,
-} from '../../shared/push';
-import { callerOf, signedIn } from '../auth/guards';
-import { privateWrite, publicAnswer } from '../cache/hooks';
+} from '#shared/push';
+import { callerOf, signedIn } from '#server/auth/guards';
+import { privateWrite, publicAnswer } from '#server/cache/hooks';
 import { removeOwnSubscription } from './repository';
 import { pushSettingsOf, subscribe, updatePushSettings } from './service';
 

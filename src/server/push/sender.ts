@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import webPush from 'web-push';
-import { isPushedKind, type PushPayload } from '../../shared/push';
-import type { Database } from '../db/schema';
-import type { NewNotification } from '../notifications/repository';
+import { isPushedKind, type PushPayload } from '#shared/push';
+import type { Database } from '#server/db/schema';
+import type { NewNotification } from '#server/notifications/repository';
 import { pushTargets, removeGoneSubscription, type PushTarget } from './repository';
 import type { VapidKeys } from './vapid';
 

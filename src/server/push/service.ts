@@ -5,10 +5,10 @@ import {
   type PushSettings,
   type PushSubscriptionRequest,
   type UpdatePushSettingsRequest,
-} from '../../shared/push';
-import { isThisMachine, type Config } from '../config';
-import type { Database } from '../db/schema';
-import { AppError } from '../errors';
+} from '#shared/push';
+import { isThisMachine, type Config } from '#server/config';
+import type { Database } from '#server/db/schema';
+import { AppError } from '#server/errors';
 import { countSubscriptions, pushOptOuts, saveSubscription, setPushKind, type SubscriptionOwner } from './repository';
 
 /**

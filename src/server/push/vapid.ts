@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webPush from 'web-push';
-import { ensurePrivateDir } from '../db/data-dir';
+import { ensurePrivateDir } from '#server/db/data-dir';
 
 export interface VapidKeys {
   publicKey: string;
