@@ -97,6 +97,10 @@ describe('a subscription', () => {
     expect(answer.statusCode).toBe(201);
     expect(answer.json()).toEqual({ message: 'Notifications are on for this device.' });
     expect((await settingsOf(buyer)).devices).toBe(1);
+    const asked = (endpoint: string) =>
+      buyer.request({ method: 'GET', url: `/api/push/settings?endpoint=${encodeURIComponent(endpoint)}` });
+    expect((await asked(device.subscription.endpoint)).json<PushSettings>().thisDevice).toBe(true);
+    expect((await asked(service.endpoint())).json<PushSettings>().thisDevice).toBe(false);
 
     await acceptBooking(await bookPhone());
     const [push, ...more] = service.pushesTo(device.subscription.endpoint);

@@ -61,6 +61,9 @@ export const pushSubscriptionRequestSchema = z.object({
 });
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSchema>;
 
+/** GET /push/settings?endpoint=: the asking browser's subscription, when it has one. */
+export const pushSettingsQuerySchema = z.object({ endpoint: z.string().max(1000).optional() });
+
 /** POST /push/unsubscribe: the endpoint of this browser's subscription. */
 export const pushUnsubscribeRequestSchema = z.object({ endpoint: pushEndpointSchema });
 export type PushUnsubscribeRequest = z.infer<typeof pushUnsubscribeRequestSchema>;
@@ -69,6 +72,8 @@ export const pushSettingsSchema = z.object({
   kinds: z.array(z.object({ kind: z.enum(PUSHED_NOTIFICATION_KINDS), label: z.string(), push: z.boolean() })),
   /** How many of the account's devices get pushes now. */
   devices: z.number(),
+  /** Whether the device asking (its endpoint given) is one of them. */
+  thisDevice: z.boolean(),
 });
 export type PushSettings = z.infer<typeof pushSettingsSchema>;
 

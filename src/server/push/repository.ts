@@ -87,6 +87,16 @@ export async function countSubscriptions(db: Kysely<Database>, userId: string): 
   return Number(row.count);
 }
 
+export async function hasSubscription(db: Kysely<Database>, userId: string, endpoint: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('push_subscriptions')
+    .select('id')
+    .where('endpoint', '=', endpoint)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function pushOptOuts(db: Kysely<Database>, userId: string): Promise<Set<string>> {
   const rows = await db.selectFrom('push_opt_outs').select('kind').where('user_id', '=', userId).execute();
   return new Set(rows.map((row) => row.kind));

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountMessageSchema } from '#shared/account';
 import {
   pushKeySchema,
+  pushSettingsQuerySchema,
   pushSettingsSchema,
   pushSubscriptionRequestSchema,
   pushUnsubscribeRequestSchema,
@@ -46,8 +47,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/push/settings',
-    { schema: { response: { 200: pushSettingsSchema } }, onRequest: signedIn },
-    async (request) => pushSettingsOf(db, callerOf(request).user.id),
+    { schema: { querystring: pushSettingsQuerySchema, response: { 200: pushSettingsSchema } }, onRequest: signedIn },
+    async (request) => pushSettingsOf(db, callerOf(request).user.id, request.query.endpoint),
   );
 
   app.put(

@@ -9,7 +9,14 @@ import {
 import { isThisMachine, type Config } from '#server/config';
 import type { Database } from '#server/db/schema';
 import { AppError } from '#server/errors';
-import { countSubscriptions, pushOptOuts, saveSubscription, setPushKind, type SubscriptionOwner } from './repository';
+import {
+  countSubscriptions,
+  hasSubscription,
+  pushOptOuts,
+  saveSubscription,
+  setPushKind,
+  type SubscriptionOwner,
+} from './repository';
 
 /**
  * Browsers' push services are https addresses with a name. The server posts to whatever address a
@@ -37,11 +44,16 @@ export async function subscribe(
   await saveSubscription(deps.db, owner, subscription);
 }
 
-export async function pushSettingsOf(db: Kysely<Database>, userId: string): Promise<PushSettings> {
-  const [off, devices] = await Promise.all([pushOptOuts(db, userId), countSubscriptions(db, userId)]);
+export async function pushSettingsOf(db: Kysely<Database>, userId: string, endpoint?: string): Promise<PushSettings> {
+  const [off, devices, thisDevice] = await Promise.all([
+    pushOptOuts(db, userId),
+    countSubscriptions(db, userId),
+    endpoint ? hasSubscription(db, userId, endpoint) : false,
+  ]);
   return {
     kinds: PUSHED_NOTIFICATION_KINDS.map((kind) => ({ kind, label: pushedKindLabels[kind], push: !off.has(kind) })),
     devices,
+    thisDevice,
   };
 }
 
