@@ -13,6 +13,7 @@
  */
 import { BroadcastUpdatePlugin } from 'workbox-broadcast-update';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
@@ -29,6 +30,9 @@ const PAGE_LIMIT = 50;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first worker a browser installs looks after the open page at once, so the pages opened from it
+// are kept for offline reading. A later version waits for "Reload" (skipWaiting below) as ever.
+clientsClaim();
 
 registerRoute(
   ({ url, request }) =>

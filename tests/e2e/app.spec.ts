@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
+import { paths } from '#shared/paths';
+import { expect, expectNoSeriousAxeViolations, test } from './support/fixtures';
+import { E2E_BASE_URL } from './support/settings';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/*
+ * The installable app (docs/app.md) on a phone-sized window: the service worker installs and looks
+ * after the page, a page seen before opens offline with a note that it may be old, a page never
+ * seen shows the offline page, and Chromium finds the app installable.
+ */
+test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
+
+/** Waits until the app's service worker is active and looks after this page. */
+async function untilWorkerControls(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+test('the service worker installs and precaches the build', async ({ page }) => {
+  await page.goto('/');
+  await untilWorkerControls(page);
+  const state = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const precache = (await caches.keys()).find((name) => name.startsWith('workbox-precache'));
+    const cached = precache ? (await (await caches.open(precache)).keys()).map((request) => request.url) : [];
+    return { scope: registration.scope, script: registration.active?.scriptURL, cached };
+  });
+  expect(state.scope).toBe(new URL('/', page.url()).href);
+  expect(state.script).toMatch(/\/sw\.js$/);
+  expect(state.cached.some((url) => /\/assets\/.+\.js/.test(url))).toBe(true);
+  expect(state.cached.some((url) => url.includes('/offline.html'))).toBe(true);
+  // Pages are never precached: they always come from the server while it can be reached.
+  expect(state.cached.some((url) => /\/(index\.html)?(\?|$)/.test(new URL(url).pathname))).toBe(false);
+});
+
+test('offline, a page seen before opens with a note that it may be old; any other shows the offline page', async ({
+  page,
+  context,
+}) => {
+  const category = CATEGORY_CATALOGUE[0]!;
+  await page.goto('/');
+  await untilWorkerControls(page);
+  await page.goto(paths.category(category.id));
+  await expect(page.getByRole('heading', { name: category.name }).first()).toBeVisible();
+
+  await context.setOffline(true);
+  try {
+    await page.goto(paths.category(category.id));
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toHaveText(
+      'You are offline: this is the page as you last saw it, so it may be old.',
+    );
+    await expect(page.getByRole('heading', { name: category.name }).first()).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    // Not page.goto: it waits for the app to start, and the offline page has no app in it.
+    const neverSeen = paths.category(CATEGORY_CATALOGUE[1]!.id);
+    await page.evaluate((path) => window.location.assign(path), neverSeen);
+    await page.waitForURL(`**${neverSeen}`);
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+    await expect(page).toHaveTitle('You are offline · PhoneHaat');
+    await expectNoSeriousAxeViolations(page);
+  } finally {
+    await context.setOffline(false);
+  }
+
+  // Back online, the page comes from the server again, without the note.
+  await page.goto(paths.category(category.id));
+  await expect(page.getByRole('heading', { name: category.name }).first()).toBeVisible();
+  await expect(page.getByText('You are offline')).toHaveCount(0);
+});
+
+// Chromium says no app is installable in an incognito window, which every test's own context is:
+// this test opens a browser with a profile of its own.
+test('Chromium finds the app installable from its manifest', async ({ playwright }, testInfo) => {
+  const browser = await playwright.chromium.launchPersistentContext(testInfo.outputPath('profile'), {
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+    baseURL: E2E_BASE_URL,
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    await page.goto('/');
+    await untilWorkerControls(page);
+    const cdp = await browser.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});
