@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthProvider } from '#client/accounts/AuthProvider';
-import { AppNotices } from '#client/app/AppNotices';
+import { AppOffers } from '#client/app/AppOffers';
 import { NavigationProgress } from '#client/components/NavigationProgress';
 import { usePageMeta } from './pageMeta';
 
@@ -19,7 +19,7 @@ export function AppShell() {
       <NavigationProgress />
       <Outlet />
       <Toaster />
-      <AppNotices />
+      <AppOffers />
       <ScrollRestoration />
     </AuthProvider>
   );

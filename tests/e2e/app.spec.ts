@@ -1,4 +1,7 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { BUILT_CLIENT_DIR } from '#server/pages/client';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { paths } from '#shared/paths';
 import { expect, expectNoSeriousAxeViolations, test } from './support/fixtures';
@@ -96,4 +99,34 @@ test('Chromium finds the app installable from its manifest', async ({ playwright
   } finally {
     await browser.close();
   }
+});
+
+test('a new version is offered with Reload, and never reloads over unsaved input without asking', async ({ page }) => {
+  await page.goto(paths.login);
+  await untilWorkerControls(page);
+  // A new build deployed: the server's worker gains a line, which the browser sees as a new version.
+  const worker = join(BUILT_CLIENT_DIR, 'sw.js');
+  const built = await readFile(worker, 'utf8');
+  await writeFile(worker, `${built}\n// the next version`);
+  try {
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+  } finally {
+    await writeFile(worker, built);
+  }
+
+  const offer = page.getByRole('status').filter({ hasText: 'A new version of PhoneHaat is ready.' });
+  await expect(offer).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.getByLabel('Email').fill('someone@example.com');
+  await offer.getByRole('button', { name: 'Reload' }).click();
+  const ask = page.getByRole('dialog', { name: 'Reload now?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByLabel('Email')).toHaveValue('someone@example.com');
+
+  await offer.getByRole('button', { name: 'Reload' }).click();
+  await page.getByRole('dialog', { name: 'Reload now?' }).getByRole('button', { name: 'Reload anyway' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(offer).toBeHidden();
 });
