@@ -119,6 +119,36 @@ describe('a subscription', () => {
     });
   });
 
+  it('is pushed to when a message arrives in the Inbox, with a link to the conversation', async () => {
+    const device = fakeDevice(service.endpoint());
+    await subscribe(seller, device);
+    // An account of some days: past the new accounts' daily limit of conversations.
+    await t.db
+      .updateTable('users')
+      .set({ created_at: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString() })
+      .where('id', '=', buyer.user.uid)
+      .execute();
+    const productId = await listProduct(seller);
+    const started = await buyer.request({ method: 'POST', url: '/api/conversations', payload: { productId } });
+    const id = started.json<{ _id: string }>()._id;
+    const sent = await buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/messages`,
+      payload: { clientId: 'push-test-1', text: 'Is the battery original?' },
+    });
+    expect(sent.statusCode).toBeLessThan(300);
+    await t.app.deps.push.idle();
+    const [push] = service.pushesTo(device.subscription.endpoint);
+    const payload = JSON.parse(device.read(push!.body)) as PushPayload;
+    expect(payload.link).toBe(`/dashboard/inbox/${id}`);
+    expect(payload.body).toMatch(/wrote to you about/);
+    await seller.request({
+      method: 'POST',
+      url: '/api/push/unsubscribe',
+      payload: { endpoint: device.subscription.endpoint },
+    });
+  });
+
   it('gets only the kinds its person left on, and the seller hears of a new request', async () => {
     const buyerDevice = fakeDevice(service.endpoint());
     const sellerDevice = fakeDevice(service.endpoint());

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { setOffers } from './appState';
 import { watchInstallability } from './installOffer';
+import { SW_MESSAGES } from './swContract';
 import { watchUnsavedInput } from './unsavedInput';
 
 /**
@@ -19,22 +20,36 @@ export function registerApp(queryClient: QueryClient): void {
 }
 
 async function registerWorker(queryClient: QueryClient): Promise<void> {
-  const { Workbox } = await import('workbox-window');
-  const workbox = new Workbox('/sw.js', { scope: '/' });
-  // A new version installed while an older one runs this page: offered, never forced.
-  workbox.addEventListener('waiting', () => {
-    setOffers({
-      update: {
-        reload: () => {
-          workbox.addEventListener('controlling', () => window.location.reload());
-          workbox.messageSkipWaiting();
-        },
-      },
+  const registration: ServiceWorkerRegistration | undefined = await navigator.serviceWorker.register('/sw.js', {
+    scope: '/',
+  });
+  // None when the browser was told to run without (the browser tests other than the app's own).
+  if (!registration) return;
+  // A new version installed while an older one runs the page: offered, never forced. (The first
+  // version a browser installs takes over at once, with nothing to offer.)
+  const offerIfWaiting = () => {
+    if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+  };
+  offerIfWaiting();
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') offerIfWaiting();
     });
   });
   // A cached public answer just shown was older than the server's: the screens read again.
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ meta?: string } | null>) => {
     if (event.data?.meta === 'workbox-broadcast-update') void queryClient.invalidateQueries();
   });
-  await workbox.register();
+}
+
+function offerUpdate(waiting: ServiceWorker): void {
+  setOffers({
+    update: {
+      reload: () => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+        waiting.postMessage({ type: SW_MESSAGES.skipWaiting });
+      },
+    },
+  });
 }
