@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAcceptedEndpoint } from '#server/push/service';
@@ -59,6 +60,17 @@ describe('the key browsers subscribe with', () => {
     expect(answer.json()).toEqual({ publicKey: stored.publicKey });
     // A restart reads the same pair.
     expect(loadVapidKeys(t.dataDir).publicKey).toBe(stored.publicKey);
+  });
+
+  it('is readable by the server only, and a file that is not a pair stops the start', async () => {
+    expect(statSync(join(t.dataDir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
+    const dir = mkdtempSync(join(tmpdir(), 'phonehaat-vapid-'));
+    try {
+      writeFileSync(join(dir, 'vapid-keys.json'), JSON.stringify({ publicKey: 'short', privateKey: 'short' }));
+      expect(() => loadVapidKeys(dir)).toThrow(/not a VAPID key pair.*delete it to have a new pair made/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
