@@ -130,3 +130,40 @@ test('a new version is offered with Reload, and never reloads over unsaved input
   await expect(page.getByLabel('Email')).toHaveValue('');
   await expect(offer).toBeHidden();
 });
+
+for (const [size, viewport] of [
+  ['phone-sized', { width: 390, height: 844 }],
+  ['desktop-sized', { width: 1280, height: 800 }],
+] as const) {
+  test(`push notifications are switched per kind in Account settings, next to the mail switches (${size})`, async ({
+    page,
+    registerBuyer,
+    loginAs,
+  }) => {
+    await page.setViewportSize(viewport);
+    const buyer = await registerBuyer();
+    await loginAs(page, buyer);
+    await page.goto(paths.account);
+    const card = page.getByRole('region', { name: 'Push notifications' });
+    await expect(card.getByRole('button', { name: 'Turn on' })).toBeVisible();
+    const inbox = card.getByRole('checkbox', { name: 'A new message in my Inbox' });
+    await expect(inbox).toBeChecked();
+    await expectNoSeriousAxeViolations(page);
+
+    // The box shows what the server keeps: it changes once the server has answered.
+    await inbox.click();
+    await expect(inbox).not.toBeChecked();
+    await page.reload();
+    await expect(
+      page
+        .getByRole('region', { name: 'Push notifications' })
+        .getByRole('checkbox', { name: 'A new message in my Inbox' }),
+    ).not.toBeChecked();
+    // The mail switches are their own.
+    await expect(
+      page
+        .getByRole('region', { name: 'Email notifications' })
+        .getByRole('checkbox', { name: 'A seller accepts my request' }),
+    ).toBeChecked();
+  });
+}
