@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { BUILT_CLIENT_DIR } from '#server/pages/client';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
+import { messages } from '#shared/messages';
 import { paths } from '#shared/paths';
 import { expect, expectNoSeriousAxeViolations, test } from './support/fixtures';
 import { E2E_BASE_URL } from './support/settings';
@@ -167,3 +168,35 @@ for (const [size, viewport] of [
     ).toBeChecked();
   });
 }
+
+test('after booking a phone, the app asks whether to notify this device; "Not now" puts it away', async ({
+  page,
+  registerBuyer,
+  registerSeller,
+  createListing,
+  loginAs,
+}) => {
+  const [buyer, seller] = await Promise.all([registerBuyer(), registerSeller()]);
+  const listing = await createListing(seller);
+  await loginAs(page, buyer);
+  await page.goto(paths.product(listing._id));
+  await untilWorkerControls(page);
+  // Nothing is asked before the person does something.
+  await expect(page.getByRole('region', { name: 'Get a notification when the seller answers?' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Phone Number').fill('01712345678');
+  await dialog.getByLabel('Meet Location').fill('Dhanmondi');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(messages.productBooked)).toBeVisible();
+
+  const question = page.getByRole('region', { name: 'Get a notification when the seller answers?' });
+  await expect(question).toBeVisible();
+  await expect(question.getByRole('button', { name: 'Turn on' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await question.getByRole('button', { name: 'Not now' }).click();
+  await expect(question).toHaveCount(0);
+  // The browser was never asked: its permission is still undecided.
+  expect(await page.evaluate(() => Notification.permission)).toBe('default');
+});

@@ -5,10 +5,7 @@ import { Button } from '#client/components/Button';
 import { FormError } from '#client/components/FormField';
 import { Spinner } from '#client/components/Spinner';
 import { invalidatePushSettings, usePushSettings, useUpdatePushSettings } from './api/push';
-import { canPush, currentSubscription, turnOffPush, turnOnPush } from './pushDevice';
-
-const BLOCKED =
-  "Notifications are blocked for PhoneHaat in this browser: allow them in the browser's site settings, then try again.";
+import { canPush, currentSubscription, PUSH_BLOCKED_MESSAGE, turnOffPush, turnOnPush } from './pushDevice';
 
 /**
  * Push notifications in Account settings, next to the mail switches (docs/app.md): this device on
@@ -74,7 +71,7 @@ function ThisDevice({ on, onChange }: { on: boolean; onChange: (endpoint: string
     try {
       if (turnOn) {
         if ((await turnOnPush()) === 'blocked') {
-          toast.error(BLOCKED);
+          toast.error(PUSH_BLOCKED_MESSAGE);
           return;
         }
         toast.success('Notifications are on for this device.');

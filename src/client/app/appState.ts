@@ -8,6 +8,8 @@ import { useSyncExternalStore } from 'react';
 export interface AppOffers {
   /** A new version is installed and waits; `reload` lets it take over and reloads the page. */
   update?: { reload: () => void };
+  /** The app's question whether to notify this device, after a booking; "Turn on" asks the browser. */
+  push?: { dismiss: () => void };
   /** The browser may install the app; `install` shows its own question. */
   install?: { install: () => Promise<void>; dismiss: () => void };
 }
