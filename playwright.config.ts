@@ -23,6 +23,9 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: E2E_BASE_URL,
+    // The app's service worker would precache the whole build in every test's fresh browser and may
+    // answer from its caches: only the specs about it (tests/e2e/app.spec.ts) let it run.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

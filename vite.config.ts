@@ -5,7 +5,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { aliases } from './aliases';
+import { appManifest } from './src/client/app/manifest';
 
 const API_SERVER = process.env.API_SERVER ?? 'http://127.0.0.1:3000';
 const OUT_DIR = 'dist/client';
@@ -44,8 +46,30 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The manifest and the service worker of the installable app (docs/app.md), for the browser's build
+ * only: `npm run dev` has none, so nothing is ever served from a cache while developing.
+ */
+const installableApp = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/client/app',
+    filename: 'sw.ts',
+    // The page registers it itself (src/client/app/registerApp.ts), after the page has loaded.
+    injectRegister: false,
+    registerType: 'prompt',
+    manifest: appManifest,
+    includeManifestIcons: false,
+    injectManifest: {
+      // Hashed scripts, styles and fonts, the icons and the offline page; never a page (index.html).
+      globPatterns: ['assets/**/*.{js,css,woff2}', 'icons/*.png', 'favicon.svg', 'offline.html'],
+      buildPlugins: { vite: [{ name: 'phonehaat-aliases', config: () => ({ resolve: { alias: aliases } }) }] },
+    },
+    devOptions: { enabled: false },
+  });
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), ...(isSsrBuild ? [] : [installableApp()])],
   resolve: { alias: aliases },
   server: {
     port: 5173,

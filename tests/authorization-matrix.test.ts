@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { mailTo, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail';
 import { listProduct, multipartBody, uploadPhoto } from './support/products';
+import { fakeDevice } from './support/push';
 
 /*
  * Who may call what (API.md), as one table over every /api route. Each call gets fresh records to
@@ -388,6 +389,26 @@ const TABLE: Row[] = [
       url: '/api/account/unsubscribe',
       payload: { token: await t.app.deps.tokens.signUnsubscribe(actors.buyer.user.uid, 'booking_declined') },
     }),
+  },
+  { method: 'GET', path: '/api/push/key', allowed: everyone, call: () => ({ url: '/api/push/key' }) },
+  {
+    method: 'POST',
+    path: '/api/push/subscriptions',
+    allowed: signedIn,
+    call: () => ({ url: '/api/push/subscriptions', payload: fakeDevice(`http://127.0.0.1:9/${newId()}`).subscription }),
+  },
+  {
+    method: 'POST',
+    path: '/api/push/unsubscribe',
+    allowed: signedIn,
+    call: () => ({ url: '/api/push/unsubscribe', payload: { endpoint: `http://127.0.0.1:9/${newId()}` } }),
+  },
+  { method: 'GET', path: '/api/push/settings', allowed: signedIn, call: () => ({ url: '/api/push/settings' }) },
+  {
+    method: 'PUT',
+    path: '/api/push/settings',
+    allowed: signedIn,
+    call: () => ({ url: '/api/push/settings', payload: { kinds: { chat_message: true } } }),
   },
   { method: 'GET', path: '/api/auth/providers', allowed: everyone, call: () => ({ url: '/api/auth/providers' }) },
   // Google sign-in is not set up in tests: for everyone, starting it says so, and so does the callback's result page.

@@ -121,5 +121,8 @@ describe('npm run backup and npm run restore', () => {
     expect((await post(restored.origin, '/api/auth/login', { email, password })).status).toBe(200);
     // The session made before the backup still works: the signing secret came along.
     expect((await fetch(`${restored.origin}/api/auth/me`, { headers: { cookie } })).status).toBe(200);
+    // And the push keys: the devices' subscriptions were made with the same public key.
+    const pushKey = async (origin: string) => (await (await fetch(`${origin}/api/push/key`)).json()) as object;
+    expect(await pushKey(restored.origin)).toEqual(await pushKey(server.origin));
   }, 300_000);
 });

@@ -12,6 +12,8 @@ import { demoListing } from '#server/start/seed/factories';
 import { phonePicture } from '#server/start/seed/pictures';
 import { runHousekeeping } from '#server/housekeeping';
 import { Bell } from '#server/notifications/bell';
+import { PushSender } from '#server/push/sender';
+import { loadVapidKeys } from '#server/push/vapid';
 import { DiskImageStore } from '#server/uploads/store';
 import { httpCall } from './support/http-call';
 import { mailFolderOf, VERIFY_SUBJECT, waitForMail } from './support/mail-folder';
@@ -70,7 +72,12 @@ const listing = (n: number, productImg: string, name?: string) => {
 /** Housekeeping rounds one after another from this process, on a connection of its own, until stopped. */
 function startHousekeeper(logged: string[]) {
   const handle = openDatabase({ url: data.env.DATABASE_URL, dataDir: data.dataDir });
-  const deps = { db: handle.db, images: new DiskImageStore(join(data.dataDir, 'uploads')), bell: new Bell() };
+  const deps = {
+    db: handle.db,
+    images: new DiskImageStore(join(data.dataDir, 'uploads')),
+    bell: new Bell(),
+    push: new PushSender({ db: handle.db, keys: loadVapidKeys(data.dataDir), subject: 'mailto:test@example.com' }),
+  };
   const log = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => logged.push(line) } } }).log;
   let running = true;
   let rounds = 0;

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthProvider } from '#client/accounts/AuthProvider';
+import { AppOffers } from '#client/app/AppOffers';
 import { NavigationProgress } from '#client/components/NavigationProgress';
 import { usePageMeta } from './pageMeta';
 
@@ -18,6 +19,7 @@ export function AppShell() {
       <NavigationProgress />
       <Outlet />
       <Toaster />
+      <AppOffers />
       <ScrollRestoration />
     </AuthProvider>
   );

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './AppProviders';
 import { queryClient } from './queryClient';
 import { readServerState } from '#client/render/serverState';
+import { registerApp } from '#client/app/registerApp';
 import { appRoutes } from './routes';
 import './styles.css';
 
@@ -63,3 +64,4 @@ async function start(root: HTMLElement): Promise<void> {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 start(root).catch((error: unknown) => console.error('Could not start PhoneHaat', error));
+registerApp(queryClient);

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -34,6 +35,9 @@ import { registerOpenApi } from '#server/http/openapi';
 import { registerNoStore, registerSecurityHeaders, securityHeaders } from '#server/http/security-headers';
 import { MODULE_LOADER_SOURCE } from '#server/pages/module-loader';
 import { productRoutes } from '#server/products/routes';
+import { pushRoutes } from '#server/push/routes';
+import { PushSender, pushSubjectOf } from '#server/push/sender';
+import { loadVapidKeys } from '#server/push/vapid';
 import { reportRoutes } from '#server/reports/routes';
 import type { ArrivalRule } from '#server/uploads/arrival';
 import { searchChangeNotes } from '#server/search/change-notes';
@@ -85,6 +89,13 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
     ...given,
     search: given.search ?? new SqlSearch(given.db, given.engine),
     bell: given.bell ?? new Bell(),
+    push:
+      given.push ??
+      new PushSender({
+        db: given.db,
+        keys: loadVapidKeys(resolve(given.config.DATA_DIR)),
+        subject: pushSubjectOf(given.config),
+      }),
   };
   const publicCache = options.publicCache ?? new PublicCache();
   const app = Fastify({
@@ -132,6 +143,9 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   registerImageServing(app);
   app.addHook('onReady', () => deps.bell.start());
   app.addHook('onClose', () => deps.bell.close());
+  deps.push.useLog(app.log);
+  // Pushes under way finish (each within its time limit) before the database closes.
+  app.addHook('preClose', () => deps.push.idle());
 
   // Requests from one address a minute, to the API and to the pages rendered here (the cached
   // answers the front door sends cost less than counting them).
@@ -164,6 +178,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
         moderationRoutes,
         reviewRoutes,
         alertRoutes,
+        pushRoutes,
       ]) {
         await api.register(routes);
       }

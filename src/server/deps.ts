@@ -5,6 +5,7 @@ import type { Engine } from '#server/db/connection';
 import type { Database } from '#server/db/schema';
 import type { RedisLink } from '#server/events/redis';
 import type { Bell } from '#server/notifications/bell';
+import type { PushSender } from '#server/push/sender';
 import type { SearchEngine } from '#server/search/engine';
 import type { ImageStore } from '#server/uploads/store';
 
@@ -18,6 +19,8 @@ export interface Deps {
   search: SearchEngine;
   /** Rings users' open pages when a notification is made for them, in every process. */
   bell: Bell;
+  /** Pushes the notifications of the kinds that push to their people's devices (docs/app.md). */
+  push: PushSender;
   /** With REDIS_URL: where rate limits and upload slots are counted for every process; else each counts alone. */
   redis?: RedisLink | undefined;
 }
@@ -26,7 +29,7 @@ export interface Deps {
  * What `buildApp` is handed: the search runs on the app's own database unless another engine is
  * given, and the bell rings this process only unless one with a channel to the others is given.
  */
-export type DepsGiven = Omit<Deps, 'search' | 'bell'> & Partial<Pick<Deps, 'search' | 'bell'>>;
+export type DepsGiven = Omit<Deps, 'search' | 'bell' | 'push'> & Partial<Pick<Deps, 'search' | 'bell' | 'push'>>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -27,7 +27,7 @@ export const UNUSED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 export const HOUSEKEEPING_FIRST_RUN_MS = 60 * 1000;
 
-export type HousekeepingDeps = Pick<Deps, 'db' | 'images' | 'bell'>;
+export type HousekeepingDeps = Pick<Deps, 'db' | 'images' | 'bell' | 'push'>;
 
 export interface HousekeepingJob {
   name: string;

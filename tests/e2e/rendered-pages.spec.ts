@@ -9,6 +9,8 @@ const iphone = CATEGORY_CATALOGUE[0]!;
 function complaintsOf(page: Page): string[] {
   const complaints: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
+    // Playwright's own note where it holds the app's service worker back (playwright.config.ts).
+    if (message.text() === 'Service Worker registration blocked by Playwright') return;
     if (['error', 'warning'].includes(message.type())) complaints.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => complaints.push(`uncaught: ${error.message}`));

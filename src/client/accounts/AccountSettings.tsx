@@ -31,6 +31,7 @@ import { Spinner } from '#client/components/Spinner';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { useMessageCall } from './useMessageCall';
 import { paths } from '#shared/paths';
+import { PushSettingsCard } from '#client/app/PushSettingsCard';
 
 const card = 'rounded-card border border-ink-200 bg-white p-6 shadow-card';
 
@@ -335,6 +336,7 @@ export function AccountSettings() {
         <ProfileCard />
         <PasswordCard />
         <MailCard />
+        <PushSettingsCard className={card} />
         <SessionsCard />
         <HelpCard />
         <BlockedCard />

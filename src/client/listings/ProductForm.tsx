@@ -20,6 +20,7 @@ import { showServerErrors } from '#client/components/serverErrors';
 import { confirmAction } from '#client/components/dialogs';
 import { formatTk } from '#client/components/formatTk';
 import { FairPriceHint } from '#client/pricing/FairPrice';
+import { noteMeaningfulAction } from '#client/app/installOffer';
 
 /**
  * Filled from the account and not editable here, so it should not look like a field to type in
@@ -123,7 +124,10 @@ export function ProductForm({ product }: ProductFormProps) {
 
   async function save(request: StoreProductRequest) {
     if (product) await editProduct.mutateAsync({ id: product._id, product: request });
-    else await storeProduct.mutateAsync(request);
+    else {
+      await storeProduct.mutateAsync(request);
+      noteMeaningfulAction();
+    }
   }
 
   async function submit({ photos: _keys, ...fields }: ProductFormValues) {

@@ -5,12 +5,15 @@ import { promisify } from 'node:util';
 
 export const run = promisify(execFile);
 
-/** What DATA_DIR holds besides the database: the pictures and the signing secret (sessions stay valid). */
-const DATA_FILES = ['uploads', 'auth-secret'];
+/**
+ * What DATA_DIR holds besides the database: the pictures, the signing secret (sessions stay valid)
+ * and the push keys (devices' push subscriptions stay valid, docs/app.md).
+ */
+const DATA_FILES = ['uploads', 'auth-secret', 'vapid-keys.json'];
 export const SQLITE_FILE = 'phonehaat.sqlite';
 export const DUMP_FILE = 'database.sql';
 
-/** Copies the pictures and the secret from one folder to another, keeping their modes. */
+/** Copies the pictures, the secret and the push keys from one folder to another, keeping their modes. */
 export function copyDataFiles(from: string, to: string): void {
   for (const name of DATA_FILES) {
     if (existsSync(join(from, name)))

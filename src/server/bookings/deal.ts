@@ -29,7 +29,7 @@ import { recordSale } from '#server/fair-price/repository';
  * allowed from, so a move racing another loses with a 409 instead of undoing it.
  */
 
-export type DealDeps = Pick<Deps, 'db' | 'bell'>;
+export type DealDeps = Pick<Deps, 'db' | 'bell' | 'push'>;
 
 const STATUS_WORDS: Record<BookingStatus, string> = {
   requested: 'still waiting for an answer',

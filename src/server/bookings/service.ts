@@ -52,7 +52,7 @@ const alreadyBooked = () => new AppError('ALREADY_EXISTS', 'You have booked this
  * phone was declined, cancelled or expired asks again with the same booking.
  */
 export async function bookProduct(
-  deps: Pick<Deps, 'db' | 'images' | 'config' | 'bell'>,
+  deps: Pick<Deps, 'db' | 'images' | 'config' | 'bell' | 'push'>,
   buyer: UserRow,
   request: BookingRequest,
 ): Promise<string> {

@@ -49,7 +49,7 @@ import {
   toChatMessage,
 } from './repository';
 
-export type ChatDeps = Pick<Deps, 'db' | 'bell' | 'images' | 'config'>;
+export type ChatDeps = Pick<Deps, 'db' | 'bell' | 'push' | 'images' | 'config'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

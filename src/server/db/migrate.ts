@@ -16,6 +16,7 @@ import { chatOffersMigration } from './migrations/014-chat-offers';
 import { moderationMigration } from './migrations/015-moderation';
 import { reviewsMigration } from './migrations/016-reviews';
 import { alertsFairPriceMigration } from './migrations/017-alerts-fair-price';
+import { webPushMigration } from './migrations/018-web-push';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -40,6 +41,7 @@ class CodeMigrations implements MigrationProvider {
       '015-moderation': moderationMigration(this.engine),
       '016-reviews': reviewsMigration(this.engine),
       '017-alerts-fair-price': alertsFairPriceMigration(this.engine),
+      '018-web-push': webPushMigration(this.engine),
     };
   }
 }

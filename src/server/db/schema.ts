@@ -258,6 +258,22 @@ export interface MailOptOutsTable {
   kind: string;
 }
 
+/** A device's Web Push subscription; see migrations/018-web-push.ts. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  session_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
+export interface PushOptOutsTable {
+  user_id: string;
+  kind: string;
+}
+
 /** One per (phone, buyer); see migrations/012-chat.ts. */
 export interface ConversationsTable {
   id: string;
@@ -532,6 +548,8 @@ export interface Database {
   alert_matches: AlertMatchesTable;
   sales: SalesTable;
   fair_prices: FairPricesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_opt_outs: PushOptOutsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { queueNotificationMail } from '#server/mail/notifications';
+import type { PushSender } from '#server/push/sender';
 import type { Bell } from './bell';
 import { insertNotification, type NewNotification } from './repository';
 
@@ -11,15 +12,15 @@ export type Notify = (...notifications: NewNotification[]) => Promise<void>;
 /**
  * Runs `work` in one transaction in which it may notify people: each notification is written when
  * told, and for the deal's events a mail too, unless its person turned that kind off
- * (docs/accounts.md). Once it is committed, their open pages are rung. A change that is rolled
- * back notifies nobody.
+ * (docs/accounts.md). Once it is committed, their open pages are rung and, for the kinds that
+ * push, their devices are pushed to (docs/app.md). A change that is rolled back notifies nobody.
  *
  * The mails are queued last, in the order of their recipients: each takes its recipient's mail
  * counter (src/server/mail/limits.ts), a row PostgreSQL holds locked until the commit, so two
  * transactions telling the same people always take those rows in one order and never deadlock.
  */
 export async function withNotifications<T>(
-  { db, bell }: { db: Kysely<Database>; bell: Bell },
+  { db, bell, push }: { db: Kysely<Database>; bell: Bell; push: PushSender },
   work: (trx: Transaction<Database>, tell: Notify) => Promise<T>,
 ): Promise<T> {
   const told: NewNotification[] = [];
@@ -34,6 +35,7 @@ export async function withNotifications<T>(
     for (const notification of byRecipient) await queueNotificationMail(trx, notification);
     return done;
   });
+  push.enqueue(told);
   await bell.ring(told.map((notification) => notification.userId));
   return result;
 }

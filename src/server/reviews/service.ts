@@ -43,7 +43,7 @@ import {
  * reviewed person may reply once. The admin hides a review with a reason and never edits it.
  */
 
-export type ReviewDeps = Pick<Deps, 'db' | 'bell'>;
+export type ReviewDeps = Pick<Deps, 'db' | 'bell' | 'push'>;
 
 /** The caller's side of a deal, or a 403 for anyone else. */
 function sideOf(booking: BookingRow, userId: string): ReviewSide {

@@ -13,6 +13,7 @@ import { seedDemoData } from './seed/demo';
 import { startHousekeeping } from '#server/housekeeping';
 import { startMailWorker } from '#server/mail/worker';
 import { startAlertWorker } from '#server/alerts/worker';
+import { loadVapidKeys } from '#server/push/vapid';
 import { closeRedis, imageStoreFor, redisFor } from './services';
 
 /** Requests still running this long after SIGTERM have their connections closed, so none holds up a restart. */
@@ -34,6 +35,8 @@ const openStores = (config: Config) => {
 export async function prepareServer(config: Config): Promise<void> {
   // Before the database: a bad stored secret stops the start before anything else has happened.
   loadAuthSecret(resolve(config.DATA_DIR), config.AUTH_SECRET);
+  // Once, here, so the processes started next all read the one pair.
+  loadVapidKeys(resolve(config.DATA_DIR));
   const { db, engine, images, close } = openStores(config);
   try {
     await prepareDatabase(db, engine, images);

@@ -13,6 +13,7 @@ import { useHydrated } from '#client/components/useHydrated';
 import { api, ApiError, enc } from '#client/api/http';
 import { pagedListOptions } from '#client/api/pagedList';
 import { queryKeys } from '#client/api/queryKeys';
+import { noteMeaningfulAction } from '#client/app/installOffer';
 
 /** What the live stream says about chat (src/server/notifications/stream.ts). */
 interface ChatEvent {
@@ -75,7 +76,10 @@ export function useSendMessage(id: string) {
       api<ChatMessage>(`/conversations/${enc(id)}/messages`, { method: 'POST', body: message, auth: true }),
     retry: (failures, error) => failures < 4 && mayRetry(error),
     retryDelay: (failures) => Math.min(1000 * 2 ** failures, 8000),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.chat.all }),
+    onSuccess: () => {
+      noteMeaningfulAction();
+      return queryClient.invalidateQueries({ queryKey: queryKeys.chat.all });
+    },
   });
 }
 

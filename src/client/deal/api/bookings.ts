@@ -3,6 +3,8 @@ import type { BookingRequest } from '#shared/bookings';
 import type { InsertResult } from '#shared/common';
 import { api } from '#client/api/http';
 import { queryKeys } from '#client/api/queryKeys';
+import { noteMeaningfulAction } from '#client/app/installOffer';
+import { offerPushAfterBooking } from '#client/app/pushOffer';
 
 /** POST /store/booking/product: the signed-in buyer books a phone by its id; the server fills in who and what. */
 export function bookProduct(booking: BookingRequest & { productId: string }) {
@@ -13,6 +15,10 @@ export function useBookProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bookProduct,
+    onSuccess: () => {
+      noteMeaningfulAction();
+      void offerPushAfterBooking();
+    },
     // After a 409 too: the phone was booked meanwhile (in another tab, say), and the page should say so.
     onSettled: (_result, _error, booking) =>
       Promise.all([

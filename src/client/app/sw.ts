@@ -1,0 +1,175 @@
+/// <reference lib="webworker" />
+/*
+ * The service worker (docs/app.md), built by vite-plugin-pwa (injectManifest) with Workbox. What it
+ * keeps, and what it never keeps:
+ * - the build's hashed scripts, styles, fonts and icons, and the offline page: precached, replaced
+ *   whole by the next version;
+ * - photos (/uploads/): cache first, at most PHOTO_LIMIT of them, for a month;
+ * - the API's public reads (answers the server marks `no-cache`, the same for everyone): stale while
+ *   revalidate, dropped whole by any write this browser makes; private answers (`no-store`),
+ *   sign-in and the live stream go to the network only;
+ * - pages: always from the network; a copy of each page seen is kept only for when the network is
+ *   gone, and then shown with a sentence that it may be old; a page never seen shows the offline page.
+ */
+import { BroadcastUpdatePlugin } from 'workbox-broadcast-update';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import type { PushPayload } from '#shared/push';
+import { APP_CACHES, OFFLINE_COPY_MARK, OFFLINE_PAGE, SW_MESSAGES } from './swContract';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+const PHOTO_LIMIT = 200;
+const MONTH_S = 30 * 24 * 60 * 60;
+/** Pages kept for offline reading, the most recently seen first. */
+const PAGE_LIMIT = 50;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first worker a browser installs looks after the open page at once, so the pages opened from it
+// are kept for offline reading. A later version waits for "Reload" (skipWaiting below) as ever.
+clientsClaim();
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname.startsWith('/uploads/') && request.method === 'GET',
+  new CacheFirst({
+    cacheName: APP_CACHES.photos,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: PHOTO_LIMIT, maxAgeSeconds: MONTH_S, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+/** Never through the cache: who is signed in, and the live stream of the bell. */
+const NETWORK_ONLY_API = ['/api/auth/', '/api/jwt', '/api/notifications/stream', '/api/push/'];
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    url.pathname.startsWith('/api/') &&
+    !NETWORK_ONLY_API.some((prefix) => url.pathname.startsWith(prefix)),
+  new StaleWhileRevalidate({
+    cacheName: APP_CACHES.publicApi,
+    plugins: [
+      // Only the answers the server says are the same for everyone; a private one is never stored.
+      { cacheWillUpdate: async ({ response }) => (isPublicAnswer(response) ? response : null) },
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true }),
+      // A newer answer than the one just shown: the page asks again (src/client/app/registerApp.ts).
+      new BroadcastUpdatePlugin({ headersToCheck: ['etag'] }),
+    ],
+  }),
+);
+
+function isPublicAnswer(response: Response): boolean {
+  const cacheControl = response.headers.get('cache-control') ?? '';
+  return response.status === 200 && !/no-store|private/.test(cacheControl);
+}
+
+// Any write from this browser may change what the cached reads say: they all go.
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith('/api/')) return;
+  if (['GET', 'HEAD', 'OPTIONS'].includes(event.request.method)) return;
+  event.waitUntil(caches.delete(APP_CACHES.publicApi));
+});
+
+registerRoute(
+  ({ request }) => request.mode === 'navigate',
+  async ({ request, event }) => {
+    try {
+      const response = await fetch(request);
+      if (response.ok && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
+        (event as FetchEvent).waitUntil(keepPageCopy(request, response.clone()));
+      }
+      return response;
+    } catch {
+      return (await offlineCopyOf(request)) ?? (await offlinePage());
+    }
+  },
+);
+
+async function keepPageCopy(request: Request, response: Response): Promise<void> {
+  const cache = await caches.open(APP_CACHES.pages);
+  const stamped = new Headers(response.headers);
+  stamped.set('x-saved-at', new Date().toISOString());
+  await cache.delete(request);
+  await cache.put(request, new Response(await response.blob(), { status: response.status, headers: stamped }));
+  const keys = await cache.keys();
+  // Keys come oldest first: the oldest pages go.
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - PAGE_LIMIT)).map((key) => cache.delete(key)));
+}
+
+/** The page as it was last seen, with a note at its top that it may be old. */
+async function offlineCopyOf(request: Request): Promise<Response | undefined> {
+  const cache = await caches.open(APP_CACHES.pages);
+  const copy = await cache.match(request, { ignoreVary: true });
+  if (!copy) return undefined;
+  const savedAt = copy.headers.get('x-saved-at') ?? '';
+  const note =
+    `<p class="offline-copy-note" role="status" ${OFFLINE_COPY_MARK}="${savedAt}">` +
+    'You are offline: this is the page as you last saw it, so it may be old.</p>';
+  const html = (await copy.text()).replace(/<body([^>]*)>/, (body) => body + note);
+  return new Response(html, { status: 200, headers: copy.headers });
+}
+
+async function offlinePage(): Promise<Response> {
+  return (
+    (await matchPrecache(OFFLINE_PAGE)) ??
+    new Response('You are offline.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  );
+}
+
+// The page's "Reload" on a new version: this worker takes over, and the page reloads itself.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
+});
+
+self.addEventListener('push', (event) => {
+  const payload = readPayload(event.data);
+  if (!payload) return;
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      tag: payload.tag,
+      data: { link: payload.link },
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+    }),
+  );
+});
+
+function readPayload(data: PushMessageData | null): PushPayload | undefined {
+  try {
+    const payload = data?.json() as Partial<PushPayload> | undefined;
+    if (payload && typeof payload.body === 'string' && typeof payload.link === 'string') {
+      return { title: payload.title ?? 'PhoneHaat', body: payload.body, link: payload.link, tag: payload.tag ?? '' };
+    }
+  } catch {
+    // Not ours: nothing to show.
+  }
+  return undefined;
+}
+
+// A tap on a notification opens its page: in a window of the app already open, else a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const link = (event.notification.data as { link?: string } | null)?.link ?? '/';
+  const target = new URL(link.startsWith('/') ? link : '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(target);
+      } else await self.clients.openWindow(target);
+    })(),
+  );
+});

@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import type { PushSubscriptionRequest } from '#shared/push';
+import { changedRows } from '#server/db/changes';
+import { isUniqueViolation } from '#server/db/errors';
+import { newId, nowIso } from '#server/db/ids';
+import type { Database } from '#server/db/schema';
+
+export interface SubscriptionOwner {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * Keeps the browser's subscription for the session that sent it: one per session (a browser has
+ * one), and an endpoint once (the same browser signed in to another account takes it over). Two
+ * requests racing for one endpoint: the loser's insert meets the unique index and runs again,
+ * deleting the winner's row, so the last one stands.
+ */
+export async function saveSubscription(
+  db: Kysely<Database>,
+  owner: SubscriptionOwner,
+  subscription: PushSubscriptionRequest,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('push_subscriptions')
+          .where((eb) => eb.or([eb('endpoint', '=', subscription.endpoint), eb('session_id', '=', owner.sessionId)]))
+          .execute();
+        await trx
+          .insertInto('push_subscriptions')
+          .values({
+            id: newId(),
+            user_id: owner.userId,
+            session_id: owner.sessionId,
+            endpoint: subscription.endpoint,
+            p256dh: subscription.keys.p256dh,
+            auth: subscription.keys.auth,
+            created_at: nowIso(),
+          })
+          .execute();
+      });
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+/** The caller's own subscription with this endpoint, if any; answers how many went (0 or 1). */
+export const removeOwnSubscription = (db: Kysely<Database>, userId: string, endpoint: string) =>
+  changedRows(db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint));
+
+/** A subscription the push service says is gone; by id and endpoint, so a re-subscribed row stays. */
+export const removeGoneSubscription = (db: Kysely<Database>, id: string, endpoint: string) =>
+  changedRows(db.deleteFrom('push_subscriptions').where('id', '=', id).where('endpoint', '=', endpoint));
+
+export type PushTarget = { id: string; endpoint: string; p256dh: string; auth: string };
+
+/** The user's devices to push a notification of `kind` to: none when the user turned that kind off. */
+export function pushTargets(db: Kysely<Database>, userId: string, kind: string): Promise<PushTarget[]> {
+  return db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'endpoint', 'p256dh', 'auth'])
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('push_opt_outs')
+            .select('kind')
+            .whereRef('push_opt_outs.user_id', '=', 'push_subscriptions.user_id')
+            .where('push_opt_outs.kind', '=', kind),
+        ),
+      ),
+    )
+    .execute();
+}
+
+export async function countSubscriptions(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('push_subscriptions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function hasSubscription(db: Kysely<Database>, userId: string, endpoint: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('push_subscriptions')
+    .select('id')
+    .where('endpoint', '=', endpoint)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function pushOptOuts(db: Kysely<Database>, userId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('push_opt_outs').select('kind').where('user_id', '=', userId).execute();
+  return new Set(rows.map((row) => row.kind));
+}
+
+export async function setPushKind(db: Kysely<Database>, userId: string, kind: string, on: boolean): Promise<void> {
+  if (on) {
+    await db.deleteFrom('push_opt_outs').where('user_id', '=', userId).where('kind', '=', kind).execute();
+  } else {
+    await db
+      .insertInto('push_opt_outs')
+      .values({ user_id: userId, kind })
+      .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
+      .execute();
+  }
+}

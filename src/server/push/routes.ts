@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountMessageSchema } from '#shared/account';
+import {
+  pushKeySchema,
+  pushSettingsQuerySchema,
+  pushSettingsSchema,
+  pushSubscriptionRequestSchema,
+  pushUnsubscribeRequestSchema,
+  updatePushSettingsRequestSchema,
+} from '#shared/push';
+import { callerOf, signedIn } from '#server/auth/guards';
+import { privateWrite, publicAnswer } from '#server/cache/hooks';
+import { removeOwnSubscription } from './repository';
+import { pushSettingsOf, subscribe, updatePushSettings } from './service';
+
+/** Web Push: the key browsers subscribe with, this device's subscription, and which kinds push (docs/app.md). */
+export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, push } = app.deps;
+  const message = { response: { 200: accountMessageSchema } };
+
+  app.get('/push/key', { schema: { response: { 200: pushKeySchema } }, config: publicAnswer }, async () => ({
+    publicKey: push.publicKey,
+  }));
+
+  app.post(
+    '/push/subscriptions',
+    {
+      schema: { body: pushSubscriptionRequestSchema, response: { 201: accountMessageSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
+    async (request, reply) => {
+      const { user, sessionId } = callerOf(request);
+      await subscribe(app.deps, { userId: user.id, sessionId }, request.body);
+      return reply.code(201).send({ message: 'Notifications are on for this device.' });
+    },
+  );
+
+  app.post(
+    '/push/unsubscribe',
+    { schema: { body: pushUnsubscribeRequestSchema, ...message }, onRequest: signedIn, config: privateWrite },
+    async (request) => {
+      await removeOwnSubscription(db, callerOf(request).user.id, request.body.endpoint);
+      return { message: 'Notifications are off for this device.' };
+    },
+  );
+
+  app.get(
+    '/push/settings',
+    { schema: { querystring: pushSettingsQuerySchema, response: { 200: pushSettingsSchema } }, onRequest: signedIn },
+    async (request) => pushSettingsOf(db, callerOf(request).user.id, request.query.endpoint),
+  );
+
+  app.put(
+    '/push/settings',
+    {
+      schema: { body: updatePushSettingsRequestSchema, response: { 200: pushSettingsSchema } },
+      onRequest: signedIn,
+      config: privateWrite,
+    },
+    async (request) => updatePushSettings(db, callerOf(request).user.id, request.body),
+  );
+};

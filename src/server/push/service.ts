@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import {
+  PUSHED_NOTIFICATION_KINDS,
+  pushedKindLabels,
+  type PushSettings,
+  type PushSubscriptionRequest,
+  type UpdatePushSettingsRequest,
+} from '#shared/push';
+import { isThisMachine, type Config } from '#server/config';
+import type { Database } from '#server/db/schema';
+import { AppError } from '#server/errors';
+import {
+  countSubscriptions,
+  hasSubscription,
+  pushOptOuts,
+  saveSubscription,
+  setPushKind,
+  type SubscriptionOwner,
+} from './repository';
+
+/**
+ * Browsers' push services are https addresses with a name. The server posts to whatever address a
+ * subscription names, so it takes no other: not plain http (but on a server that runs on this
+ * machine only, where the tests' fake push service listens), nor a bare IP address, which would let
+ * anyone make the server post into its own network.
+ */
+export function isAcceptedEndpoint(config: Pick<Config, 'PUBLIC_URL'>, endpoint: string): boolean {
+  const url = new URL(endpoint);
+  if (url.protocol === 'http:') return isThisMachine(config.PUBLIC_URL) && isThisMachine(endpoint);
+  const host = url.hostname;
+  return !(host === 'localhost' || host.startsWith('[') || /^[\d.]+$/.test(host));
+}
+
+export async function subscribe(
+  deps: { db: Kysely<Database>; config: Pick<Config, 'PUBLIC_URL'> },
+  owner: SubscriptionOwner,
+  subscription: PushSubscriptionRequest,
+): Promise<void> {
+  if (!isAcceptedEndpoint(deps.config, subscription.endpoint)) {
+    throw new AppError('VALIDATION_FAILED', "This browser's push service is not one PhoneHaat can reach", {
+      endpoint: 'Not a push service address',
+    });
+  }
+  await saveSubscription(deps.db, owner, subscription);
+}
+
+export async function pushSettingsOf(db: Kysely<Database>, userId: string, endpoint?: string): Promise<PushSettings> {
+  const [off, devices, thisDevice] = await Promise.all([
+    pushOptOuts(db, userId),
+    countSubscriptions(db, userId),
+    endpoint ? hasSubscription(db, userId, endpoint) : false,
+  ]);
+  return {
+    kinds: PUSHED_NOTIFICATION_KINDS.map((kind) => ({ kind, label: pushedKindLabels[kind], push: !off.has(kind) })),
+    devices,
+    thisDevice,
+  };
+}
+
+export async function updatePushSettings(
+  db: Kysely<Database>,
+  userId: string,
+  request: UpdatePushSettingsRequest,
+): Promise<PushSettings> {
+  await db.transaction().execute(async (trx) => {
+    for (const [kind, on] of Object.entries(request.kinds)) {
+      if (on !== undefined) await setPushKind(trx, userId, kind, on);
+    }
+  });
+  return pushSettingsOf(db, userId);
+}
