@@ -37,6 +37,7 @@ import type { ArrivalRule } from './uploads/arrival';
 import { searchChangeNotes } from './search/change-notes';
 import { searchRoutes } from './search/routes';
 import { SqlSearch } from './search/sql-search';
+import { imeiKeyFor } from './trust/imei';
 import { uploadRoutes } from './uploads/routes';
 import { registerImageServing } from './uploads/serving';
 import { userRoutes } from './users/routes';
@@ -78,6 +79,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
     ...given,
     search: given.search ?? new SqlSearch(given.db, given.engine),
     bell: given.bell ?? new Bell(),
+    imeiKey: given.imeiKey ?? imeiKeyFor(given.config),
   };
   const publicCache = options.publicCache ?? new PublicCache();
   const app = Fastify({

@@ -6,6 +6,7 @@ import type { Database } from './db/schema';
 import type { RedisLink } from './events/redis';
 import type { Bell } from './notifications/bell';
 import type { SearchEngine } from './search/engine';
+import type { ImeiKey } from './trust/imei';
 import type { ImageStore } from './uploads/store';
 
 /** What route plugins need from the outside world, handed to `buildApp` (tests hand their own). */
@@ -20,13 +21,15 @@ export interface Deps {
   bell: Bell;
   /** With REDIS_URL: where rate limits and upload slots are counted for every process; else each counts alone. */
   redis?: RedisLink | undefined;
+  /** Hashes IMEIs (trust/imei.ts); from IMEI_SECRET or the one kept in DATA_DIR unless given. */
+  imeiKey: ImeiKey;
 }
 
 /**
  * What `buildApp` is handed: the search runs on the app's own database unless another engine is
  * given, and the bell rings this process only unless one with a channel to the others is given.
  */
-export type DepsGiven = Omit<Deps, 'search' | 'bell'> & Partial<Pick<Deps, 'search' | 'bell'>>;
+export type DepsGiven = Omit<Deps, 'search' | 'bell' | 'imeiKey'> & Partial<Pick<Deps, 'search' | 'bell' | 'imeiKey'>>;
 
 declare module 'fastify' {
   interface FastifyInstance {

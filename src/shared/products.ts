@@ -2,6 +2,7 @@ import { z } from './zod';
 import { BOOKING_STATUSES } from './bookings';
 import { idSchema, phoneSchema, requiredText } from './common';
 import { messages } from './messages';
+import { ownTrustSchema, productTrustSchema, trustFieldsSchema, trustIssues } from './trust';
 
 export const CONDITIONS = ['Exellent', 'Good', 'Fair'] as const;
 export type Condition = (typeof CONDITIONS)[number];
@@ -87,10 +88,14 @@ export const storeProductRequestSchema = productFieldsSchema
       .max(MAX_PHOTOS, `Add at most ${MAX_PHOTOS} photos`)
       .refine((urls) => new Set(urls).size === urls.length, PHOTO_TWICE)
       .optional(),
+    ...trustFieldsSchema.shape,
   })
   .refine((request) => !request.photos || request.photos[0] === request.productImg, {
     message: 'The first photo is the cover: it must be the same as productImg',
     path: ['photos'],
+  })
+  .superRefine((request, ctx) => {
+    for (const { path, message } of trustIssues(request)) ctx.addIssue({ code: 'custom', path: [path], message });
   });
 export type StoreProductRequest = z.infer<typeof storeProductRequestSchema>;
 
@@ -127,11 +132,13 @@ export const productSchema = z.object({
   previousPrice: z.number().nullable(),
   editedOn: z.string().nullable(),
   postedOn: z.string(),
+  /** IMEI, NEIR, origin, graded condition and verification photo (docs/trust.md). */
+  trust: productTrustSchema,
 });
 export type Product = z.infer<typeof productSchema>;
 
 /** GET /products (the seller's own list): each phone with how many booking requests are open on it. */
-export const myProductSchema = productSchema.extend({ openRequests: z.number() });
+export const myProductSchema = productSchema.extend({ openRequests: z.number(), ownTrust: ownTrustSchema });
 export type MyProduct = z.infer<typeof myProductSchema>;
 
 /** GET /product/{id}/mine: what the signed-in user has done with a listing, so its page can say so. */

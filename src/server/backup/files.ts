@@ -5,8 +5,8 @@ import { promisify } from 'node:util';
 
 export const run = promisify(execFile);
 
-/** What DATA_DIR holds besides the database: the pictures and the signing secret (sessions stay valid). */
-const DATA_FILES = ['uploads', 'auth-secret'];
+/** What DATA_DIR holds besides the database: the pictures and the secrets (sessions stay valid, IMEIs keep matching). */
+const DATA_FILES = ['uploads', 'auth-secret', 'imei-secret'];
 export const SQLITE_FILE = 'phonehaat.sqlite';
 export const DUMP_FILE = 'database.sql';
 

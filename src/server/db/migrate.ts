@@ -12,6 +12,7 @@ import { signedInDevicesMigration } from './migrations/009-signed-in-devices';
 import { priceHistoryMigration } from './migrations/010-price-history';
 import { oneAccountMigration } from './migrations/011-one-account';
 import { chatMigration } from './migrations/012-chat';
+import { trustedPhoneMigration } from './migrations/013-trusted-phone';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -32,6 +33,7 @@ class CodeMigrations implements MigrationProvider {
       '010-price-history': priceHistoryMigration(this.engine),
       '011-one-account': oneAccountMigration,
       '012-chat': chatMigration(this.engine),
+      '013-trusted-phone': trustedPhoneMigration(this.engine),
     };
   }
 }

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { buildApp } from '../app';
 import { loadAuthSecret } from '../auth/secret';
+import { imeiKeyFor } from '../trust/imei';
 import { AccessTokens } from '../auth/tokens';
 import { PublicCache } from '../cache/public-cache';
 import { channelFor } from '../events/channel';
@@ -33,6 +34,7 @@ const openStores = (config: Config) => {
 export async function prepareServer(config: Config): Promise<void> {
   // Before the database: a bad stored secret stops the start before anything else has happened.
   loadAuthSecret(resolve(config.DATA_DIR), config.AUTH_SECRET);
+  imeiKeyFor(config);
   const { db, engine, images, close } = openStores(config);
   try {
     await prepareDatabase(db, engine, images);
