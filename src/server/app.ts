@@ -38,6 +38,7 @@ import { searchChangeNotes } from './search/change-notes';
 import { searchRoutes } from './search/routes';
 import { SqlSearch } from './search/sql-search';
 import { imeiKeyFor } from './trust/imei';
+import { trustRoutes } from './trust/routes';
 import { uploadRoutes } from './uploads/routes';
 import { registerImageServing } from './uploads/serving';
 import { userRoutes } from './users/routes';
@@ -156,6 +157,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
         reportRoutes,
         chatRoutes,
         searchRoutes,
+        trustRoutes,
       ]) {
         await api.register(routes);
       }

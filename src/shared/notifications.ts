@@ -11,6 +11,7 @@ const NOTIFICATION_KINDS = [
   'seller_verified',
   'listing_removed',
   'chat_message',
+  'listing_reviewed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

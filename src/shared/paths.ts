@@ -41,4 +41,5 @@ export const paths = {
   myOrders: '/dashboard/myorders',
   inbox: '/dashboard/inbox',
   conversation: pathTo(routePatterns.conversation),
+  listingReviews: '/dashboard/listing-reviews',
 } as const;

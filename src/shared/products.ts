@@ -1,8 +1,8 @@
 import { z } from './zod';
 import { BOOKING_STATUSES } from './bookings';
-import { idSchema, phoneSchema, requiredText } from './common';
+import { idSchema, insertResultSchema, phoneSchema, requiredText, updateResultSchema } from './common';
 import { messages } from './messages';
-import { ownTrustSchema, productTrustSchema, trustFieldsSchema, trustIssues } from './trust';
+import { ownTrustSchema, productTrustSchema, REVIEW_REASONS, trustFieldsSchema, trustIssues } from './trust';
 
 export const CONDITIONS = ['Exellent', 'Good', 'Fair'] as const;
 export type Condition = (typeof CONDITIONS)[number];
@@ -98,6 +98,21 @@ export const storeProductRequestSchema = productFieldsSchema
     for (const { path, message } of trustIssues(request)) ctx.addIssue({ code: 'custom', path: [path], message });
   });
 export type StoreProductRequest = z.infer<typeof storeProductRequestSchema>;
+/** The form's values before the schema turns them into numbers and digits. */
+export type StoreProductInput = z.input<typeof storeProductRequestSchema>;
+
+/** Set when a save sent the listing to the admin's review instead of publishing it (docs/trust.md). */
+const reviewOutcomeSchema = z.object({ reasons: z.array(z.enum(REVIEW_REASONS)) }).nullable();
+
+/** POST /store_products: the spec's answer, with the review outcome and the listing's verification code. */
+export const storeProductResultSchema = insertResultSchema.extend({
+  review: reviewOutcomeSchema,
+  verificationCode: z.string(),
+});
+export type StoreProductResult = z.infer<typeof storeProductResultSchema>;
+
+export const editProductResultSchema = updateResultSchema.extend({ review: reviewOutcomeSchema });
+export type EditProductResult = z.infer<typeof editProductResultSchema>;
 
 export const productSchema = z.object({
   _id: z.string(),

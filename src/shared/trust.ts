@@ -36,7 +36,8 @@ export function imeiProblem(digits: string): string | undefined {
     return 'This is the IMEISV (16 digits, with the software version): enter the 15-digit IMEI that *#06# shows';
   if (digits.length !== 15) return `An IMEI has exactly 15 digits. ${IMEI_HELP}`;
   if (/^(\d)\1{14}$/.test(digits)) return `This is not a real IMEI. ${IMEI_HELP} and copy it`;
-  if (!hasLuhnCheckDigit(digits)) return 'One digit of this IMEI is wrong (its last digit does not match): check it again on *#06#';
+  if (!hasLuhnCheckDigit(digits))
+    return 'One digit of this IMEI is wrong (its last digit does not match): check it again on *#06#';
   return undefined;
 }
 
@@ -138,9 +139,16 @@ const wholeNumber = (message: string, min: number, max: number) =>
   z
     .union([z.string(), z.number()], { error: message })
     .transform((v) => (typeof v === 'number' ? String(v) : asciiDigits(v).trim()))
-    .pipe(z.string().regex(/^\d{1,3}$/, message).transform(Number).pipe(z.number().min(min, message).max(max, message)));
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,3}$/, message)
+        .transform(Number)
+        .pipe(z.number().min(min, message).max(max, message)),
+    );
 
-export const BATTERY_MESSAGE = 'Enter the battery health as a percentage from 1 to 100 (Settings → Battery on an iPhone)';
+export const BATTERY_MESSAGE =
+  'Enter the battery health as a percentage from 1 to 100 (Settings → Battery on an iPhone)';
 const batterySchema = wholeNumber(BATTERY_MESSAGE, 1, 100);
 
 export const isIphone = (brand: string, productName: string) => /iphone|apple/i.test(`${brand} ${productName}`);
@@ -171,19 +179,20 @@ type Issue = { path: string; message: string };
 export function trustIssues(fields: TrustFields & { brand?: string; productName?: string }): Issue[] {
   const issues: Issue[] = [];
   if (fields.imei && fields.imei2 && fields.imei === fields.imei2)
-    issues.push({ path: 'imei2', message: 'IMEI 2 is the same as IMEI 1: a dual-SIM phone shows two different ones on *#06#' });
+    issues.push({
+      path: 'imei2',
+      message: 'IMEI 2 is the same as IMEI 1: a dual-SIM phone shows two different ones on *#06#',
+    });
   if (fields.neirAnswer === 'not_valid') issues.push({ path: 'neirAnswer', message: NEIR_NOT_VALID });
   return issues;
 }
 
 /** What the listing form requires on top: a new listing, or an old one that had no IMEI, gives one. */
-export function formIssues(
-  fields: TrustFields & { brand: string; productName: string },
-  imeiStored: boolean,
-): Issue[] {
+export function formIssues(fields: TrustFields & { brand: string; productName: string }, imeiStored: boolean): Issue[] {
   const issues = trustIssues(fields);
   if (!fields.imei && !imeiStored) issues.push({ path: 'imei', message: `Enter the IMEI. ${IMEI_HELP}` });
-  if (!fields.origin) issues.push({ path: 'origin', message: 'Choose Official (BTRC-approved), Unofficial or Bought abroad' });
+  if (!fields.origin)
+    issues.push({ path: 'origin', message: 'Choose Official (BTRC-approved), Unofficial or Bought abroad' });
   if (!fields.conditionGrade) issues.push({ path: 'conditionGrade', message: 'Choose the condition from the rubric' });
   if (!fields.checklist) issues.push({ path: 'checklist', message: 'Answer every item of the checklist' });
   if (!fields.accountSignedOut) issues.push({ path: 'accountSignedOut', message: ACCOUNT_MESSAGE });

@@ -16,6 +16,8 @@ import { syncListing } from '../search/indexing';
 import * as told from './messages';
 import { findBookingById, moveBooking, openBookingsOf, requestsBookedBefore } from './repository';
 import { changedAny } from '../db/changes';
+import { nowIso } from '../db/ids';
+import { DEREGISTER_FIRST } from '../../shared/trust';
 
 /*
  * The deal: a booking is a request the seller accepts or declines; accepting reserves the phone
@@ -73,6 +75,7 @@ export async function acceptBooking(deps: DealDeps, sellerId: string, id: string
   if (!product) throw new AppError('CONFLICT', 'This phone is no longer listed');
   if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
   if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is hidden: show it again before accepting');
+  if (product.review_state) throw new AppError('CONFLICT', 'This listing is under review: wait for the admin first');
   try {
     return await withNotifications<BookingStatus>(deps, async (trx, tell) => {
       await move(trx, booking, ['requested'], 'accepted', 'accepted');
@@ -172,16 +175,33 @@ export async function closeBookingsOfAccount(trx: Transaction<Database>, tell: N
   }
 }
 
-async function markSold(trx: Transaction<Database>, productId: string): Promise<boolean> {
+/** `deregistered`: the seller confirmed de-registering the phone from their NID (docs/trust.md). */
+async function markSold(trx: Transaction<Database>, productId: string, deregistered: boolean): Promise<boolean> {
+  const soldAt = nowIso();
   return changedAny(
-    trx.updateTable('products').set({ is_sold: true }).where('id', '=', productId).where('is_sold', '=', false),
+    trx
+      .updateTable('products')
+      .set({ is_sold: true, sold_at: soldAt, ...(deregistered ? { deregistered_at: soldAt } : {}) })
+      .where('id', '=', productId)
+      .where('is_sold', '=', false),
   );
+}
+
+/** A phone listed with its IMEI changes hands only once its seller confirms de-registering it from NEIR. */
+function assertDeregistered(product: { imei_hash: string | null }, deregistered: boolean) {
+  if (product.imei_hash !== null && !deregistered)
+    throw new AppError('CONFIRM_NEEDED', DEREGISTER_FIRST, { deregistered: DEREGISTER_FIRST });
 }
 
 const alreadySold = () => new AppError('ALREADY_SOLD', 'This phone is already sold');
 
 /** The seller sold the phone to the buyer of this accepted booking: every other request is declined. */
-export async function sellToBuyer(deps: DealDeps, sellerId: string, id: string): Promise<BookingStatus> {
+export async function sellToBuyer(
+  deps: DealDeps,
+  sellerId: string,
+  id: string,
+  deregistered = false,
+): Promise<BookingStatus> {
   const booking = await bookingFor(deps.db, id);
   assertSellerOf(booking, sellerId);
   if (booking.status !== 'accepted') {
@@ -191,9 +211,11 @@ export async function sellToBuyer(deps: DealDeps, sellerId: string, id: string):
   }
   const productId = booking.product_id;
   if (!productId) throw new AppError('CONFLICT', 'This phone is no longer listed');
+  const product = await findProduct(deps.db, productId);
+  if (product) assertDeregistered(product, deregistered);
   return withNotifications<BookingStatus>(deps, async (trx, tell) => {
     await move(trx, booking, ['accepted'], 'sold', 'sold');
-    if (!(await markSold(trx, productId))) throw alreadySold();
+    if (!(await markSold(trx, productId, deregistered))) throw alreadySold();
     await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER, booking.id);
     await syncListing(trx, productId);
     await tell(...told.sold(booking));
@@ -202,13 +224,19 @@ export async function sellToBuyer(deps: DealDeps, sellerId: string, id: string):
 }
 
 /** The seller sold the phone outside PhoneHaat: it is sold, and every open booking ends. */
-export async function markSoldElsewhere(deps: DealDeps, sellerId: string, productId: string): Promise<number> {
+export async function markSoldElsewhere(
+  deps: DealDeps,
+  sellerId: string,
+  productId: string,
+  deregistered = false,
+): Promise<number> {
   const product = await findProduct(deps.db, productId);
   if (!product) throw notFound('Product');
   if (product.seller_id !== sellerId) throw forbidden('You can only mark your own products sold');
   if (product.is_sold) throw alreadySold();
+  assertDeregistered(product, deregistered);
   return withNotifications(deps, async (trx, tell) => {
-    if (!(await markSold(trx, productId))) throw alreadySold();
+    if (!(await markSold(trx, productId, deregistered))) throw alreadySold();
     await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER);
     await syncListing(trx, productId);
     return 1;

@@ -9,6 +9,7 @@ import {
 import { idParamsSchema, insertResultSchema, updateResultSchema } from '../../shared/common';
 import { callerOf, requireRole } from '../auth/guards';
 import { optionalBody } from '../http/empty-body';
+import { soldRequestSchema } from '../../shared/trust';
 import { pagedList } from '../http/paging';
 import { acceptBooking, cancelBooking, declineBooking, markSoldElsewhere, sellToBuyer } from './deal';
 import { listOrdersOfBuyer, listRequestsOfSeller } from './repository';
@@ -59,16 +60,31 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     }));
   }
 
-  app.put('/bookings/:id/sold', { schema: move, onRequest: sellerOnly }, async (request) => ({
-    _id: request.params.id,
-    status: await sellToBuyer(deps, callerOf(request).user.id, request.params.id),
-  }));
+  // A phone listed with its IMEI is sold once the seller confirms its NEIR de-registration (docs/trust.md).
+  app.put(
+    '/bookings/:id/sold',
+    { schema: { ...move, body: soldRequestSchema }, onRequest: sellerOnly, config: optionalBody },
+    async (request) => ({
+      _id: request.params.id,
+      status: await sellToBuyer(deps, callerOf(request).user.id, request.params.id, request.body.deregistered === true),
+    }),
+  );
 
   app.put(
     '/sold/product/:id',
-    { schema: { params: idParamsSchema, response: { 200: updateResultSchema } }, onRequest: sellerOnly },
+    {
+      schema: { params: idParamsSchema, body: soldRequestSchema, response: { 200: updateResultSchema } },
+      onRequest: sellerOnly,
+      config: optionalBody,
+    },
     async (request) => {
-      const modifiedCount = await markSoldElsewhere(deps, callerOf(request).user.id, request.params.id);
+      const { params, body } = request;
+      const modifiedCount = await markSoldElsewhere(
+        deps,
+        callerOf(request).user.id,
+        params.id,
+        body.deregistered === true,
+      );
       return { acknowledged: true, matchedCount: 1, modifiedCount };
     },
   );

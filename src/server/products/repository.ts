@@ -9,6 +9,9 @@ import { imageFileName, thumbFileName } from '../uploads/names';
 import type { ImageStore } from '../uploads/store';
 import { changedRows } from '../db/changes';
 import { droppedFrom, recordFirstPrice } from './prices';
+import { ownTrustOf, soldBeforeOf, trustOf } from '../trust/repository';
+import { newVerificationCode } from '../trust/codes';
+import type { PreparedTrust } from '../trust/service';
 
 /** Which products a list shows. Every combination is served by one of the products_* indexes. */
 export interface ProductFilter {
@@ -27,6 +30,8 @@ const scoped = (db: Kysely<Database>, filter: ProductFilter) => {
   if (filter.advertisedOnly) query = query.where('p.is_advertised', '=', true);
   if (!filter.includeSold) query = query.where('p.is_sold', '=', false);
   if (!filter.includeHidden) query = query.where('p.is_hidden', '=', false);
+  // Listings waiting on the admin's review are public nowhere; their seller's own list has them.
+  if (!filter.includeHidden) query = query.where('p.review_state', 'is', null);
   return query;
 };
 
@@ -73,7 +78,17 @@ const photoOf = (uploadId: string, images: ImageStore) => ({
   thumb: images.urlOf(thumbFileName(uploadId)),
 });
 
-const toProduct = (row: ProductDetailsRow, photoIds: PhotoIds, reserved: Set<string>, images: ImageStore): Product => ({
+interface Extras {
+  photoIds: PhotoIds;
+  reserved: Set<string>;
+  soldBefore: Map<string, string>;
+}
+
+const toProduct = (
+  row: ProductDetailsRow,
+  { photoIds, reserved, soldBefore }: Extras,
+  images: ImageStore,
+): Product => ({
   _id: row.id,
   brand: row.brand,
   category_id: row.category_id,
@@ -100,13 +115,18 @@ const toProduct = (row: ProductDetailsRow, photoIds: PhotoIds, reserved: Set<str
   previousPrice: droppedFrom(row, Date.now()),
   editedOn: row.edited_at,
   postedOn: row.posted_at,
+  trust: trustOf(row, soldBefore.get(row.id) ?? null),
 });
 
 /** Rows as the API answers them, with their photos and whether a buyer has them reserved. */
 export async function toProducts(db: Kysely<Database>, rows: ProductDetailsRow[], images: ImageStore) {
   const ids = rows.map((row) => row.id);
-  const [photoIds, reserved] = await Promise.all([photosOf(db, ids), reservedAmong(db, ids)]);
-  return rows.map((row) => toProduct(row, photoIds, reserved, images));
+  const [photoIds, reserved, soldBefore] = await Promise.all([
+    photosOf(db, ids),
+    reservedAmong(db, ids),
+    soldBeforeOf(db, rows),
+  ]);
+  return rows.map((row) => toProduct(row, { photoIds, reserved, soldBefore }, images));
 }
 
 /** The seller's own rows, each with how many booking requests are open on it. */
@@ -118,7 +138,11 @@ export async function toMyProducts(db: Kysely<Database>, rows: ProductDetailsRow
       rows.map((row) => row.id),
     ),
   ]);
-  return products.map((product) => ({ ...product, openRequests: open.get(product._id) ?? 0 }));
+  return products.map((product, index) => ({
+    ...product,
+    openRequests: open.get(product._id) ?? 0,
+    ownTrust: ownTrustOf(rows[index] as ProductDetailsRow),
+  }));
 }
 
 /**
@@ -170,6 +194,7 @@ interface NewProduct extends ProductFields {
   sellerId: string;
   /** Upload ids, the cover first. */
   photoIds: string[];
+  trust: PreparedTrust['columns'];
 }
 
 /** The columns a seller's own entries fill, as they are stored. */
@@ -194,6 +219,8 @@ export async function insertProduct(db: Kysely<Database>, product: NewProduct): 
     .insertInto('products')
     .values({
       ...enteredColumns(product),
+      ...product.trust,
+      verification_code: newVerificationCode(),
       id,
       seller_id: product.sellerId,
       image_id: product.photoIds[0] as string,
@@ -222,13 +249,14 @@ export async function replacePhotos(db: Kysely<Database>, productId: string, pho
 export async function updateProduct(
   db: Kysely<Database>,
   id: string,
-  product: ProductFields & { photoIds: string[] },
+  product: ProductFields & { photoIds: string[]; trust: PreparedTrust['columns'] },
 ): Promise<number> {
   return changedRows(
     db
       .updateTable('products')
       .set({
         ...enteredColumns(product),
+        ...product.trust,
         image_id: product.photoIds[0] as string,
         edited_at: nowIso(),
       })

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteResultSchema, idParamsSchema, insertResultSchema, updateResultSchema } from '../../shared/common';
+import { deleteResultSchema, idParamsSchema, updateResultSchema } from '../../shared/common';
 import {
+  editProductResultSchema,
+  storeProductResultSchema,
   myProductActivitySchema,
   myProductSchema,
   productSchema,
@@ -33,7 +35,7 @@ const sellerOnly = requireRole('seller');
 const adminOnly = requireRole('admin');
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, images, config } = app.deps;
+  const { db, images } = app.deps;
 
   // The public lists: unsold products only, newest first, by page or after a cursor.
   const publicLists: Array<[path: string, filter: ProductFilter]> = [
@@ -53,7 +55,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, response: { 200: productSchema } }, config: publicAnswer },
     async (request) => {
       const row = await findProductDetails(db, request.params.id);
-      if (!row) throw notFound('Product');
+      // A listing under review is not public yet (docs/trust.md).
+      if (!row || row.review_state) throw notFound('Product');
       const [product] = await toProducts(db, [row], images);
       return product;
     },
@@ -68,12 +71,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/store_products',
     {
-      schema: { body: storeProductRequestSchema, response: { 201: insertResultSchema } },
+      schema: { body: storeProductRequestSchema, response: { 201: storeProductResultSchema } },
       onRequest: [sellerOnly, verifiedEmailOnly],
     },
     async (request, reply) => {
-      const insertedId = await storeProduct(db, config, callerOf(request).user.id, request.body);
-      return reply.status(201).send({ acknowledged: true, insertedId });
+      const saved = await storeProduct(app.deps, callerOf(request).user.id, request.body);
+      const { id: insertedId, review, verificationCode } = saved;
+      return reply.status(201).send({ acknowledged: true, insertedId, review, verificationCode });
     },
   );
 
@@ -110,13 +114,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/edit/product/:id',
     {
-      schema: { params: idParamsSchema, body: storeProductRequestSchema, response: { 200: updateResultSchema } },
+      schema: { params: idParamsSchema, body: storeProductRequestSchema, response: { 200: editProductResultSchema } },
       onRequest: sellerOnly,
     },
     async (request) => {
       const { params, body } = request;
-      const modifiedCount = await editProduct(db, config, callerOf(request).user.id, params.id, body);
-      return { acknowledged: true, matchedCount: 1, modifiedCount };
+      const { changed, review } = await editProduct(app.deps, callerOf(request).user.id, params.id, body);
+      return { acknowledged: true, matchedCount: 1, modifiedCount: changed, review };
     },
   );
 

@@ -12,7 +12,16 @@ import { trustTest } from './trust-bits';
  * Each filter a listing may fail, as a bit; failing the price range or a trust filter (docs/trust.md)
  * keeps it out of every count.
  */
-export const FAILS = { category: 1, brand: 2, condition: 4, district: 8, verified: 16, posted: 32, price: 64, trust: 128 } as const;
+export const FAILS = {
+  category: 1,
+  brand: 2,
+  condition: 4,
+  district: 8,
+  verified: 16,
+  posted: 32,
+  price: 64,
+  trust: 128,
+} as const;
 
 const NOT_CHOSEN = -1;
 /** A value chosen that no listing has: it fails every listing (the codes begin at 0). */

@@ -12,7 +12,8 @@ const ORIGIN_SHIFT = 5;
 const GRADE_MASK = 0b111 << GRADE_SHIFT;
 const ORIGIN_MASK = 0b11 << ORIGIN_SHIFT;
 
-const positionOf = (values: readonly string[], value: string | null) => (value === null ? 0 : values.indexOf(value) + 1);
+const positionOf = (values: readonly string[], value: string | null) =>
+  value === null ? 0 : values.indexOf(value) + 1;
 
 export function trustBitsOf(row: {
   grade: string | null;
