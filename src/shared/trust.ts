@@ -29,6 +29,12 @@ export function hasLuhnCheckDigit(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** A 15-digit IMEI from its first 14 digits (demo data and tests make valid ones this way). */
+export function withCheckDigit(first14: string): string {
+  for (let d = 0; d <= 9; d++) if (hasLuhnCheckDigit(`${first14}${d}`)) return `${first14}${d}`;
+  throw new Error('unreachable: one check digit always fits');
+}
+
 /** Why an IMEI (already as digits) is refused, in words that say what to do; undefined when it is fine. */
 export function imeiProblem(digits: string): string | undefined {
   if (!/^\d+$/.test(digits)) return `An IMEI has digits only. ${IMEI_HELP}`;
