@@ -5,6 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { aliases } from './aliases';
 
 const API_SERVER = process.env.API_SERVER ?? 'http://127.0.0.1:3000';
 const OUT_DIR = 'dist/client';
@@ -45,6 +46,7 @@ function precompress(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: { alias: aliases },
   server: {
     port: 5173,
     proxy: {
@@ -63,14 +65,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         copyPublicDir: false,
         // A new name for every build, so a server running through a rebuild loads the new renderer
-        // whole (src/server/http/page-render.ts) instead of mixing its modules with the old ones.
+        // whole (src/server/pages/page-render.ts) instead of mixing its modules with the old ones.
         rolldownOptions: { output: { entryFileNames: 'entry-[hash].js' } },
       }
     : {
         outDir: OUT_DIR,
         emptyOutDir: true,
         sourcemap: false,
-        // Read by the server, which names each public page's own chunks in the page (src/server/http/page-hints.ts).
+        // Read by the server, which names each public page's own chunks in the page (src/server/pages/page-hints.ts).
         manifest: true,
       },
 }));

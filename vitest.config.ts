@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { aliases } from './aliases';
 import { timeLimit } from './tests/support/time-limits';
 
 export default defineConfig({
+  resolve: { alias: aliases },
   test: {
     include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

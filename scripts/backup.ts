@@ -15,8 +15,8 @@ import {
   refuseBucketPictures,
   run,
   schemaOf,
-} from '../src/server/backup/files';
-import { loadConfig } from '../src/server/config';
+} from '#server/backup/files';
+import { loadConfig } from '#server/config';
 
 const config = loadConfig();
 refuseBucketPictures(config.S3_BUCKET, 'backup');

@@ -26,14 +26,23 @@ const hasEntry = (folder: string) =>
 export const STEPS: BuildStep[] = [
   {
     name: 'client',
-    inputs: ['index.html', 'vite.config.ts', 'public', 'src/client', 'src/shared', 'package.json', 'package-lock.json'],
+    inputs: [
+      'index.html',
+      'vite.config.ts',
+      'aliases.ts',
+      'public',
+      'src/client',
+      'src/shared',
+      'package.json',
+      'package-lock.json',
+    ],
     // The client, then the server's page renderer (an entry-<hash>.js in dist/ssr).
     built: (root) => existsSync(join(root, 'dist/client/index.html')) && hasEntry(join(root, 'dist/ssr')),
     command: ['npm', 'run', 'build:client'],
   },
   {
     name: 'server',
-    inputs: ['src/server', 'src/shared', 'package.json', 'package-lock.json'],
+    inputs: ['src/server', 'src/shared', 'tsconfig.json', 'package.json', 'package-lock.json'],
     built: (root) => existsSync(join(root, 'dist/server/main.js')),
     command: ['npm', 'run', 'build:server'],
   },

@@ -5,16 +5,9 @@
  */
 import { copyFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import {
-  DUMP_FILE,
-  SQLITE_FILE,
-  copyDataFiles,
-  pgConnection,
-  refuseBucketPictures,
-  run,
-} from '../src/server/backup/files';
-import { loadConfig } from '../src/server/config';
-import { ensurePrivateDir, ensurePrivateFile } from '../src/server/db/data-dir';
+import { DUMP_FILE, SQLITE_FILE, copyDataFiles, pgConnection, refuseBucketPictures, run } from '#server/backup/files';
+import { loadConfig } from '#server/config';
+import { ensurePrivateDir, ensurePrivateFile } from '#server/db/data-dir';
 
 const source = process.argv[2];
 if (!source) throw new Error('usage: npm run restore -- <backup folder>');

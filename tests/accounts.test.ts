@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueNotificationMail } from '../src/server/mail/notifications';
-import { COMMON_PASSWORD_MESSAGE } from '../src/server/auth/password-policy';
-import { FORGOT_PASSWORD_ANSWER } from '../src/shared/account';
+import { queueNotificationMail } from '#server/mail/notifications';
+import { COMMON_PASSWORD_MESSAGE } from '#server/auth/password-policy';
+import { FORGOT_PASSWORD_ANSWER } from '#shared/account';
 import { adminActor, fromOwnPage, logInActor, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { deliverToFiles, mailTo, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
-import { deleteStaleLoginCounters } from '../src/server/auth/throttle';
-import { ensureAdmin } from '../src/server/db/setup';
+import { deleteStaleLoginCounters } from '#server/auth/throttle';
+import { ensureAdmin } from '#server/start/setup';
 import { adminActor, logInActor, registerActor, fromOwnPage } from './support/actors';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderSchema, type Order } from '../src/shared/bookings';
-import { myProductActivitySchema, productSchema, type Product } from '../src/shared/products';
-import { newId } from '../src/server/db/ids';
+import { orderSchema, type Order } from '#shared/bookings';
+import { myProductActivitySchema, productSchema, type Product } from '#shared/products';
+import { newId } from '#server/db/ids';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { listProduct, uploadPhoto } from './support/products';

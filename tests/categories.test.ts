@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categorySchema } from '../src/shared/categories';
-import { encodeListCursor } from '../src/shared/common';
-import { productSchema, type Product } from '../src/shared/products';
-import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
-import { newId } from '../src/server/db/ids';
+import { categorySchema } from '#shared/categories';
+import { encodeListCursor } from '#shared/common';
+import { productSchema, type Product } from '#shared/products';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
+import { newId } from '#server/db/ids';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor } from './support/actors';
 import { listProduct } from './support/products';

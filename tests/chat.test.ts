@@ -8,7 +8,7 @@ import {
   CONVERSATION_CLOSED,
   DELETED_ACCOUNT,
   type ChatMessage,
-} from '../src/shared/chat';
+} from '#shared/chat';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';

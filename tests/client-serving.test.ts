@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiParamsOf } from '../src/client/pages/search/searchState';
-import { registerClient } from '../src/server/http/client';
-import { publicReads } from '../src/shared/page-reads';
+import { apiParamsOf } from '#client/search/searchState';
+import { registerClient } from '#server/pages/client';
+import { publicReads } from '#shared/page-reads';
 
 const INDEX = '<!doctype html><div id="root"></div>';
 const ASSET = 'assets/index-abc123.js';
@@ -91,10 +91,10 @@ describe("each public page's hints in the page sent", () => {
     'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
     '_react.js': { file: 'assets/react-1.js' },
     '_zod.js': { file: 'assets/zod-1.js' },
-    'src/client/pages/auth/LoginPage.tsx': { file: 'assets/LoginPage-1.js', imports: ['_react.js', '_zod.js'] },
-    'src/client/pages/category/CategoryPage.tsx': { file: 'assets/CategoryPage-1.js', imports: ['_react.js'] },
-    'src/client/pages/product/ProductPage.tsx': { file: 'assets/ProductPage-1.js' },
-    'src/client/pages/home/PhoneCarousel.tsx': {
+    'src/client/accounts/LoginPage.tsx': { file: 'assets/LoginPage-1.js', imports: ['_react.js', '_zod.js'] },
+    'src/client/catalog/CategoryPage.tsx': { file: 'assets/CategoryPage-1.js', imports: ['_react.js'] },
+    'src/client/catalog/ProductPage.tsx': { file: 'assets/ProductPage-1.js' },
+    'src/client/catalog/PhoneCarousel.tsx': {
       file: 'assets/PhoneCarousel-1.js',
       css: ['assets/PhoneCarousel-1.css'],
     },

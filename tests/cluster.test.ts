@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Product } from '../src/shared/products';
+import type { Product } from '#shared/products';
 import { cookieFrom, httpCall, type HttpAnswer } from './support/http-call';
 import { serverData, type ServerData } from './support/server-database';
 import { startServerProcess, type ServerProcess } from './support/server-process';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/server/config';
+import { loadConfig } from '#server/config';
 
 describe('configuration', () => {
   it('starts with no settings at all: embedded database, demo data, port 3000 on this machine', () => {

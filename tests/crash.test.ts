@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoListing } from '../src/server/db/seed/factories';
-import { phonePicture } from '../src/server/db/seed/pictures';
+import { demoListing } from '#server/start/seed/factories';
+import { phonePicture } from '#server/start/seed/pictures';
 import { multipartBody } from './support/products';
 import { SERVER_PASSWORD as password, serverAccount } from './support/server-accounts';
 import { serverData, type ServerData } from './support/server-database';

@@ -2,7 +2,7 @@ import { Agent, type ClientRequest, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromOwnPage, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
-import type { SignedInDevices } from '../src/shared/account';
+import type { SignedInDevices } from '#shared/account';
 import { deliverToFiles, mailTo, RESET_SUBJECT, tokenOfLink } from './support/mail';
 import { listProduct } from './support/products';
 

@@ -1,19 +1,19 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../src/server/auth/repository';
-import { newSessionToken } from '../src/server/auth/tokens';
-import { seedDemoData } from '../src/server/db/seed/demo';
-import { phonePicture } from '../src/server/db/seed/pictures';
-import { startHousekeeping } from '../src/server/housekeeping';
-import { fileTransport, mailDirOf } from '../src/server/mail/transport';
-import { startMailWorker } from '../src/server/mail/worker';
+import { createSession } from '#server/auth/repository';
+import { newSessionToken } from '#server/auth/tokens';
+import { seedDemoData } from '#server/start/seed/demo';
+import { phonePicture } from '#server/start/seed/pictures';
+import { startHousekeeping } from '#server/housekeeping';
+import { fileTransport, mailDirOf } from '#server/mail/transport';
+import { startMailWorker } from '#server/mail/worker';
 import { createTestApp, type TestApp } from './support/app';
 import { actorWithSession, adminActor, registerActor, type Actor } from './support/actors';
 import { callArbitrary, type FuzzCall } from './support/fuzz-requests';
 import { operationsOf, type KnownValues, type Operation } from './support/fuzz';
 import { listProduct, uploadPhoto } from './support/products';
-import { demoListing } from '../src/server/db/seed/factories';
+import { demoListing } from '#server/start/seed/factories';
 import { demoSnapshot, rowsStillThere, type DemoSnapshot } from './support/snapshot';
 
 /*

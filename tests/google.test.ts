@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { googleClientFor } from '../src/server/auth/google/oidc';
-import { loadConfig } from '../src/server/config';
-import type { GoogleSignInOutcome } from '../src/shared/google';
+import { googleClientFor } from '#server/auth/google/oidc';
+import { loadConfig } from '#server/config';
+import type { GoogleSignInOutcome } from '#shared/google';
 import { registerActor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { startIdentityProvider, type TestIdentityProvider } from './support/oidc-provider';

@@ -1,8 +1,8 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderSchema } from '../src/shared/bookings';
-import { productSchema } from '../src/shared/products';
-import { demoListing } from '../src/server/db/seed/factories';
+import { orderSchema } from '#shared/bookings';
+import { productSchema } from '#shared/products';
+import { demoListing } from '#server/start/seed/factories';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor, fromOwnPage } from './support/actors';
 import { listProduct, uploadPhoto } from './support/products';

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { orderSchema } from '../src/shared/bookings';
-import { PublicCache } from '../src/server/cache/public-cache';
-import { newId } from '../src/server/db/ids';
+import { orderSchema } from '#shared/bookings';
+import { PublicCache } from '#server/cache/public-cache';
+import { newId } from '#server/db/ids';
 import {
   housekeepingJobs,
   removeExpiredSessions,
@@ -14,7 +14,7 @@ import {
   startHousekeeping,
   UNUSED_UPLOAD_MAX_AGE_MS,
   type HousekeepingJob,
-} from '../src/server/housekeeping';
+} from '#server/housekeeping';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
 import { listProduct, uploadPhoto } from './support/products';

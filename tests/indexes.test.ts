@@ -4,22 +4,22 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteExpiredSessions } from '../src/server/auth/repository';
-import { deleteStaleLoginCounters } from '../src/server/auth/throttle';
-import { listOrdersOfBuyer } from '../src/server/bookings/repository';
-import { openDatabase } from '../src/server/db/connection';
-import type { Database } from '../src/server/db/schema';
-import { prepareDatabase } from '../src/server/db/setup';
-import { SqliteValuesPlugin } from '../src/server/db/values';
+import { deleteExpiredSessions } from '#server/auth/repository';
+import { deleteStaleLoginCounters } from '#server/auth/throttle';
+import { listOrdersOfBuyer } from '#server/bookings/repository';
+import { openDatabase } from '#server/db/connection';
+import type { Database } from '#server/db/schema';
+import { prepareDatabase } from '#server/start/setup';
+import { SqliteValuesPlugin } from '#server/db/values';
 import { createTestApp, type TestApp } from './support/app';
-import { listProducts, photosOf, type ProductFilter } from '../src/server/products/repository';
-import { listReportedProducts } from '../src/server/reports/repository';
-import { SqlSearch } from '../src/server/search/sql-search';
-import type { SearchQuery } from '../src/shared/search';
-import { deleteUnusedUploads } from '../src/server/uploads/repository';
-import { DiskImageStore } from '../src/server/uploads/store';
-import { listUsersByRole } from '../src/server/users/repository';
-import { listPendingRequests } from '../src/server/verification/repository';
+import { listProducts, photosOf, type ProductFilter } from '#server/products/repository';
+import { listReportedProducts } from '#server/reports/repository';
+import { SqlSearch } from '#server/search/sql-search';
+import type { SearchQuery } from '#shared/search';
+import { deleteUnusedUploads } from '#server/uploads/repository';
+import { DiskImageStore } from '#server/uploads/store';
+import { listUsersByRole } from '#server/users/repository';
+import { listPendingRequests } from '#server/verification/repository';
 
 /*
  * Every list the API pages through, and every housekeeping sweep, must be served by an index, or it

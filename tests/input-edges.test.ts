@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoListing } from '../src/server/db/seed/factories';
+import { demoListing } from '#server/start/seed/factories';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { listProduct, uploadPhoto } from './support/products';

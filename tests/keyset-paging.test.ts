@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BAD_CURSOR_MESSAGE, encodeListCursor } from '../src/shared/common';
-import type { Product } from '../src/shared/products';
+import { BAD_CURSOR_MESSAGE, encodeListCursor } from '#shared/common';
+import type { Product } from '#shared/products';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';
-import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 
 /*
  * The public lists page by `page` (as the spec has it) or by `after`, a cursor naming the last

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
-import { demoListing } from '../src/server/db/seed/factories';
-import { productSchema, type Product, type StoreProductRequest } from '../src/shared/products';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
+import { demoListing } from '#server/start/seed/factories';
+import { productSchema, type Product, type StoreProductRequest } from '#shared/products';
 import { registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { listProduct, uploadPhoto } from './support/products';
-import { historyFromListings } from '../src/server/db/migrations/010-price-history';
+import { historyFromListings } from '#server/db/migrations/010-price-history';
 
 /* Several photos per listing, editing a listing, and hiding it (issue 11). */
 
@@ -132,7 +132,7 @@ describe('photos', () => {
   it('keeps a photo that only a listing uses (not its cover) from housekeeping', async () => {
     const urls = await photosOf(seller, 2);
     await store(seller, { productImg: urls[0], photos: urls });
-    const { deleteUnusedUploads } = await import('../src/server/uploads/repository');
+    const { deleteUnusedUploads } = await import('#server/uploads/repository');
     const removed = await deleteUnusedUploads(t.db, t.images, new Date(Date.now() + 60_000).toISOString());
     const secondId = /([0-9a-f]{24})\.webp$/.exec(urls[1]!)![1];
     expect(removed).not.toContain(secondId);

@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { queueMail } from '../src/server/mail/outbox';
-import { mailDirOf, transportFor } from '../src/server/mail/transport';
-import { backoffMs, deliverDueMail, LEASE_MS, MAX_ATTEMPTS, outboxCounts } from '../src/server/mail/worker';
+import { queueMail } from '#server/mail/outbox';
+import { mailDirOf, transportFor } from '#server/mail/transport';
+import { backoffMs, deliverDueMail, LEASE_MS, MAX_ATTEMPTS, outboxCounts } from '#server/mail/worker';
 import { createTestApp, type TestApp } from './support/app';
 import { tokenOfLink } from './support/mail';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoListing } from '../src/server/db/seed/factories';
-import { phonePicture } from '../src/server/db/seed/pictures';
+import { demoListing } from '#server/start/seed/factories';
+import { phonePicture } from '#server/start/seed/pictures';
 import { cookieFrom, httpCall } from './support/http-call';
 import { multipartBody } from './support/products';
 import { serverData, type ServerData } from './support/server-database';

@@ -10,8 +10,8 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/server/app';
-import { STREAM_LIMITS } from '../src/server/notifications/stream';
+import { buildApp } from '#server/app';
+import { STREAM_LIMITS } from '#server/notifications/stream';
 import { createTestApp, type TestApp } from './support/app';
 import { logInActor, registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';

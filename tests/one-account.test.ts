@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentUserSchema, type CurrentUser } from '../src/shared/auth';
-import { buyerOrderSchema } from '../src/shared/bookings';
-import { userSchema, type User } from '../src/shared/users';
-import { removeUnusedUploads, UNUSED_UPLOAD_MAX_AGE_MS } from '../src/server/housekeeping';
-import { newId } from '../src/server/db/ids';
+import { currentUserSchema, type CurrentUser } from '#shared/auth';
+import { buyerOrderSchema } from '#shared/bookings';
+import { userSchema, type User } from '#shared/users';
+import { removeUnusedUploads, UNUSED_UPLOAD_MAX_AGE_MS } from '#server/housekeeping';
+import { newId } from '#server/db/ids';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, fromOwnPage, registerActor, type Actor } from './support/actors';
 import { verifyByMail } from './support/mail';

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureClientBuilt } from '../scripts/client-build';
-import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';
 import { timeLimit } from './support/time-limits';
 
 /*
- * The public pages as the server sends them (src/server/http/client-pages.ts): rendered from the
+ * The public pages as the server sends them (src/server/pages/client-pages.ts): rendered from the
  * build's renderer, with the state the browser hydrates from. Needs the built client, built here
  * when a source changed.
  */

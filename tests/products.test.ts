@@ -1,11 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeListCursor } from '../src/shared/common';
-import { messages } from '../src/shared/messages';
-import { productSchema, type Product } from '../src/shared/products';
-import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
-import { demoListing } from '../src/server/db/seed/factories';
-import { newId, nowIso } from '../src/server/db/ids';
+import { encodeListCursor } from '#shared/common';
+import { messages } from '#shared/messages';
+import { productSchema, type Product } from '#shared/products';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
+import { demoListing } from '#server/start/seed/factories';
+import { newId, nowIso } from '#server/db/ids';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { listProduct, uploadPhoto } from './support/products';

@@ -1,9 +1,9 @@
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/server/app';
-import { postgresChannel, type Channel } from '../src/server/events/channel';
-import { PublicCache } from '../src/server/cache/public-cache';
+import { buildApp } from '#server/app';
+import { postgresChannel, type Channel } from '#server/events/channel';
+import { PublicCache } from '#server/cache/public-cache';
 import { createTestApp, type TestApp } from './support/app';
 import { fromOwnPage, logInActor, registerActor, type Actor } from './support/actors';
 import { mailTo, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail';

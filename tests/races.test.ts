@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
-import * as bookingsRepository from '../src/server/bookings/repository';
-import type { Database } from '../src/server/db/schema';
-import { demoListing } from '../src/server/db/seed/factories';
-import { removeUnusedUploads } from '../src/server/housekeeping';
-import * as productsRepository from '../src/server/products/repository';
-import * as reportsRepository from '../src/server/reports/repository';
+import * as bookingsRepository from '#server/bookings/repository';
+import type { Database } from '#server/db/schema';
+import { demoListing } from '#server/start/seed/factories';
+import { removeUnusedUploads } from '#server/housekeeping';
+import * as productsRepository from '#server/products/repository';
+import * as reportsRepository from '#server/reports/repository';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { listProduct, uploadPhoto } from './support/products';
@@ -15,15 +15,15 @@ import { listProduct, uploadPhoto } from './support/products';
  * inserts are wrapped so that a test can run that other request at exactly that moment; the insert
  * itself is the real one, so the database's own foreign keys refuse it, on either engine.
  */
-vi.mock('../src/server/bookings/repository', async (importOriginal) => {
+vi.mock('#server/bookings/repository', async (importOriginal) => {
   const real = await importOriginal<typeof bookingsRepository>();
   return { ...real, insertBooking: vi.fn(real.insertBooking), hasAcceptedBooking: vi.fn(real.hasAcceptedBooking) };
 });
-vi.mock('../src/server/products/repository', async (importOriginal) => {
+vi.mock('#server/products/repository', async (importOriginal) => {
   const real = await importOriginal<typeof productsRepository>();
   return { ...real, insertProduct: vi.fn(real.insertProduct) };
 });
-vi.mock('../src/server/reports/repository', async (importOriginal) => {
+vi.mock('#server/reports/repository', async (importOriginal) => {
   const real = await importOriginal<typeof reportsRepository>();
   return { ...real, insertReport: vi.fn(real.insertReport) };
 });

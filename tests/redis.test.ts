@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { redisChannel } from '../src/server/events/channel';
-import { connectRedis, type RedisLink } from '../src/server/events/redis';
-import { RedisSlots } from '../src/server/uploads/redis-slots';
+import { redisChannel } from '#server/events/channel';
+import { connectRedis, type RedisLink } from '#server/events/redis';
+import { RedisSlots } from '#server/uploads/redis-slots';
 import { registerActor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { uploadPhoto } from './support/products';

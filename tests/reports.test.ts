@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productSchema } from '../src/shared/products';
-import { reportedProductSchema, type ReportedProduct } from '../src/shared/reports';
-import { newId } from '../src/server/db/ids';
+import { productSchema } from '#shared/products';
+import { reportedProductSchema, type ReportedProduct } from '#shared/reports';
+import { newId } from '#server/db/ids';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';

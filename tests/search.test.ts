@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchResultSchema, type SearchResult } from '../src/shared/search';
-import type { StoreProductRequest } from '../src/shared/products';
-import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
-import { searchChangeNotes } from '../src/server/search/change-notes';
-import { syncListing } from '../src/server/search/indexing';
-import { COLUMNS_FRESH_MS, ListingColumns, type Columns } from '../src/server/search/listing-columns';
-import { SqlSearch } from '../src/server/search/sql-search';
+import { searchResultSchema, type SearchResult } from '#shared/search';
+import type { StoreProductRequest } from '#shared/products';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
+import { searchChangeNotes } from '#server/search/change-notes';
+import { syncListing } from '#server/search/indexing';
+import { COLUMNS_FRESH_MS, ListingColumns, type Columns } from '#server/search/listing-columns';
+import { SqlSearch } from '#server/search/sql-search';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';

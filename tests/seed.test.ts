@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../src/server/db/schema';
-import { blockedPersonSchema, conversationDetailsSchema, conversationSchema } from '../src/shared/chat';
-import { DEMO_ACCOUNTS, DEMO_LISTING_COUNT, DEMO_PASSWORD, seedDemoData } from '../src/server/db/seed/demo';
-import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
-import { BOOKING_STATUSES, buyerOrderSchema } from '../src/shared/bookings';
-import type { Product } from '../src/shared/products';
-import { imageFileNames } from '../src/server/uploads/names';
+import type { Database } from '#server/db/schema';
+import { blockedPersonSchema, conversationDetailsSchema, conversationSchema } from '#shared/chat';
+import { DEMO_ACCOUNTS, DEMO_LISTING_COUNT, DEMO_PASSWORD, seedDemoData } from '#server/start/seed/demo';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
+import { BOOKING_STATUSES, buyerOrderSchema } from '#shared/bookings';
+import type { Product } from '#shared/products';
+import { imageFileNames } from '#server/uploads/names';
 import { logInActor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 

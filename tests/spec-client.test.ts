@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORY_CATALOGUE } from '../src/server/db/seed/categories';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../src/server/db/seed/demo';
-import { phonePicture } from '../src/server/db/seed/pictures';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '#server/start/seed/demo';
+import { phonePicture } from '#server/start/seed/pictures';
 import { createTestApp, type TestApp } from './support/app';
 import { multipartBody } from './support/products';
 

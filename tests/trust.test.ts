@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoListing } from '../src/server/db/seed/factories';
-import type { MyProduct, Product, StoreProductRequest } from '../src/shared/products';
+import { demoListing } from '#server/start/seed/factories';
+import type { MyProduct, Product, StoreProductRequest } from '#shared/products';
 import {
   withCheckDigit,
   type Checklist,
   type ListingReview,
   type NotAsDescribedReport,
   type PhotoReview,
-} from '../src/shared/trust';
-import type { SearchResult } from '../src/shared/search';
+} from '#shared/trust';
+import type { SearchResult } from '#shared/search';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { uploadPhoto } from './support/products';

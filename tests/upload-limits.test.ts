@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedBytesBound } from '../src/server/uploads/processing';
-import { UNUSED_UPLOADS_QUOTA } from '../src/server/uploads/repository';
-import type { UploadResponse } from '../src/shared/uploads';
+import { storedBytesBound } from '#server/uploads/processing';
+import { UNUSED_UPLOADS_QUOTA } from '#server/uploads/repository';
+import type { UploadResponse } from '#shared/uploads';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor } from './support/actors';
 import { listProduct, uploadFile } from './support/products';

@@ -4,14 +4,14 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { MAX_CONCURRENT_PHOTOS, photoTurns } from '../src/server/uploads/processing';
+import { MAX_CONCURRENT_PHOTOS, photoTurns } from '#server/uploads/processing';
 import {
   MAX_UPLOADS_IN_FLIGHT,
   MAX_UPLOADS_IN_FLIGHT_PER_ADDRESS,
   MAX_UPLOADS_IN_FLIGHT_PER_SELLER,
   UPLOADS_PER_MINUTE,
-} from '../src/server/uploads/routes';
-import { MAX_UPLOAD_BYTES, uploadResponseSchema, type UploadResponse } from '../src/shared/uploads';
+} from '#server/uploads/routes';
+import { MAX_UPLOAD_BYTES, uploadResponseSchema, type UploadResponse } from '#shared/uploads';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor, fromOwnPage } from './support/actors';
 import { multipartBody, uploadFile } from './support/products';

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { orderSchema } from '../src/shared/bookings';
-import { PROFILE_PHOTO_MESSAGE } from '../src/shared/common';
-import { messages } from '../src/shared/messages';
-import { userSchema, type User } from '../src/shared/users';
-import { newId } from '../src/server/db/ids';
+import { orderSchema } from '#shared/bookings';
+import { PROFILE_PHOTO_MESSAGE } from '#shared/common';
+import { messages } from '#shared/messages';
+import { userSchema, type User } from '#shared/users';
+import { newId } from '#server/db/ids';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor, fromOwnPage } from './support/actors';
 import { listProduct } from './support/products';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationRequestSchema, type VerificationRequest } from '../src/shared/users';
+import { verificationRequestSchema, type VerificationRequest } from '#shared/users';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 

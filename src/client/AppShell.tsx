@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { AuthProvider } from './auth/AuthProvider';
-import { NavigationProgress } from './components/NavigationProgress';
+import { AuthProvider } from '#client/accounts/AuthProvider';
+import { NavigationProgress } from '#client/components/NavigationProgress';
 import { usePageMeta } from './pageMeta';
 
 /** Wraps every screen: the session, a loading bar between screens, the toasts (react-hot-toast's defaults are the spec's numbers). */

@@ -5,7 +5,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './AppProviders';
 import { queryClient } from './queryClient';
-import { readServerState } from './render/serverState';
+import { readServerState } from '#client/render/serverState';
 import { appRoutes } from './routes';
 import './styles.css';
 

@@ -1,10 +1,10 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useMatches, type Params, type UIMatch } from 'react-router';
-import type { Category } from '../shared/categories';
-import { pageMeta, type PageMeta } from '../shared/page-meta';
-import type { Product } from '../shared/products';
-import { queryKeys } from './api/queryKeys';
+import type { Category } from '#shared/categories';
+import { pageMeta, type PageMeta } from '#shared/page-meta';
+import type { Product } from '#shared/products';
+import { queryKeys } from '#client/api/queryKeys';
 
 /*
  * A route's title and description, from what its loader read: the same function gives the browser

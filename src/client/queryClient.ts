@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isWorthRetrying } from './api/http';
+import { isWorthRetrying } from '#client/api/http';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 const MAX_RETRIES = 3;

@@ -1,17 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, type RouteObject } from 'react-router';
-import { paths, routePatterns } from '../shared/paths';
+import { paths, routePatterns } from '#shared/paths';
 import { AppShell } from './AppShell';
-import { PrivateRoute } from './auth/PrivateRoute';
-import { FullScreenSpinner } from './components/Spinner';
+import { PrivateRoute } from '#client/accounts/PrivateRoute';
+import { FullScreenSpinner } from '#client/components/Spinner';
 import { lazyScreen } from './lazyScreen';
 import { categoryMetaHandle, fixedMeta, productMetaHandle, searchMetaHandle } from './pageMeta';
-import { pageMeta } from '../shared/page-meta';
-import { PublicLayout } from './layouts/PublicLayout';
-import { dashboardRoutes } from './pages/dashboard/routes';
-import { HomePage, homeLoader } from './pages/home/HomePage';
-import { NotFound } from './pages/NotFound';
-import { RouteError } from './pages/RouteError';
+import { pageMeta } from '#shared/page-meta';
+import { PublicLayout } from '#client/layouts/PublicLayout';
+import { dashboardRoutes } from '#client/dashboard/routes';
+import { HomePage, homeLoader } from '#client/catalog/HomePage';
+import { NotFound } from '#client/layouts/NotFound';
+import { RouteError } from '#client/layouts/RouteError';
 
 /**
  * Every screen, its loader reading into `queryClient`: the browser's client, or on the server the one
@@ -36,7 +36,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                 path: routePatterns.category,
                 handle: categoryMetaHandle,
                 lazy: async () => {
-                  const { CategoryPage, categoryLoader } = await import('./pages/category/CategoryPage');
+                  const { CategoryPage, categoryLoader } = await import('#client/catalog/CategoryPage');
                   return { Component: CategoryPage, loader: categoryLoader(queryClient) };
                 },
               },
@@ -44,64 +44,64 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                 path: routePatterns.product,
                 handle: productMetaHandle,
                 lazy: async () => {
-                  const { ProductPage, productLoader } = await import('./pages/product/ProductPage');
+                  const { ProductPage, productLoader } = await import('#client/catalog/ProductPage');
                   return { Component: ProductPage, loader: productLoader(queryClient) };
                 },
               },
               {
-                ...lazyScreen(paths.search, async () => (await import('./pages/search/SearchPage')).SearchPage),
+                ...lazyScreen(paths.search, async () => (await import('#client/search/SearchPage')).SearchPage),
                 handle: searchMetaHandle,
               },
               {
-                ...lazyScreen(paths.login, async () => (await import('./pages/auth/LoginPage')).LoginPage),
+                ...lazyScreen(paths.login, async () => (await import('#client/accounts/LoginPage')).LoginPage),
                 handle: fixedMeta(pageMeta.login),
               },
               {
-                ...lazyScreen(paths.register, async () => (await import('./pages/auth/RegisterPage')).RegisterPage),
+                ...lazyScreen(paths.register, async () => (await import('#client/accounts/RegisterPage')).RegisterPage),
                 handle: fixedMeta(pageMeta.register),
               },
               {
                 ...lazyScreen(
                   paths.forgotPassword,
-                  async () => (await import('./pages/account/ForgotPasswordPage')).ForgotPasswordPage,
+                  async () => (await import('#client/accounts/ForgotPasswordPage')).ForgotPasswordPage,
                 ),
                 handle: fixedMeta(pageMeta.forgotPassword),
               },
               {
                 ...lazyScreen(
                   paths.resetPassword,
-                  async () => (await import('./pages/account/ResetPasswordPage')).ResetPasswordPage,
+                  async () => (await import('#client/accounts/ResetPasswordPage')).ResetPasswordPage,
                 ),
                 handle: fixedMeta(pageMeta.resetPassword),
               },
               {
                 ...lazyScreen(
                   paths.verifyEmail,
-                  async () => (await import('./pages/account/VerifyEmailPage')).VerifyEmailPage,
+                  async () => (await import('#client/accounts/VerifyEmailPage')).VerifyEmailPage,
                 ),
                 handle: fixedMeta(pageMeta.verifyEmail),
               },
               {
                 ...lazyScreen(
                   paths.unsubscribe,
-                  async () => (await import('./pages/account/UnsubscribePage')).UnsubscribePage,
+                  async () => (await import('#client/accounts/UnsubscribePage')).UnsubscribePage,
                 ),
                 handle: fixedMeta(pageMeta.unsubscribe),
               },
               {
-                ...lazyScreen(paths.blog, async () => (await import('./pages/blog/BlogPage')).BlogPage),
+                ...lazyScreen(paths.blog, async () => (await import('#client/help/BlogPage')).BlogPage),
                 handle: fixedMeta(pageMeta.blog),
               },
               {
-                ...lazyScreen(paths.faq, async () => (await import('./pages/help/FaqPage')).FaqPage),
+                ...lazyScreen(paths.faq, async () => (await import('#client/help/FaqPage')).FaqPage),
                 handle: fixedMeta(pageMeta.faq),
               },
               {
-                ...lazyScreen(paths.privacy, async () => (await import('./pages/help/PrivacyPage')).PrivacyPage),
+                ...lazyScreen(paths.privacy, async () => (await import('#client/help/PrivacyPage')).PrivacyPage),
                 handle: fixedMeta(pageMeta.privacy),
               },
               {
-                ...lazyScreen(paths.terms, async () => (await import('./pages/help/TermsPage')).TermsPage),
+                ...lazyScreen(paths.terms, async () => (await import('#client/help/TermsPage')).TermsPage),
                 handle: fixedMeta(pageMeta.terms),
               },
               {

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { AccessTokens } from './auth/tokens';
+import type { AccessTokens } from '#server/auth/tokens';
 import type { Config } from './config';
-import type { Engine } from './db/connection';
-import type { Database } from './db/schema';
-import type { RedisLink } from './events/redis';
-import type { Bell } from './notifications/bell';
-import type { SearchEngine } from './search/engine';
-import type { ImeiKey } from './trust/imei';
-import type { ImageStore } from './uploads/store';
+import type { Engine } from '#server/db/connection';
+import type { Database } from '#server/db/schema';
+import type { RedisLink } from '#server/events/redis';
+import type { Bell } from '#server/notifications/bell';
+import type { SearchEngine } from '#server/search/engine';
+import type { ImageStore } from '#server/uploads/store';
+import type { ImeiKey } from '#server/trust/imei';
 
 /** What route plugins need from the outside world, handed to `buildApp` (tests hand their own). */
 export interface Deps {

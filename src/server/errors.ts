@@ -1,6 +1,6 @@
-import { errorStatus, type ErrorCode } from '../shared/errors';
+import { errorStatus, type ErrorCode } from '#shared/errors';
 
-export { errorStatus, type ErrorCode } from '../shared/errors';
+export { errorStatus, type ErrorCode } from '#shared/errors';
 
 export class AppError extends Error {
   constructor(

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { deleteOldLinkTokens } from './accounts/repository';
-import { deleteExpiredSessions } from './auth/repository';
-import { expireRequests } from './bookings/deal';
-import { deleteStaleLoginCounters } from './auth/throttle';
-import { changedRows } from './db/changes';
-import { deleteEndedCounters } from './limits/counters';
+import { deleteOldLinkTokens } from '#server/accounts/repository';
+import { deleteExpiredSessions } from '#server/auth/repository';
+import { expireRequests } from '#server/bookings/deal';
+import { deleteStaleLoginCounters } from '#server/auth/throttle';
+import { changedRows } from '#server/db/changes';
+import { deleteEndedCounters } from '#server/limits/counters';
 import type { Deps } from './deps';
-import { imageFileNames } from './uploads/names';
-import { deleteUnusedUploads } from './uploads/repository';
+import { imageFileNames } from '#server/uploads/names';
+import { deleteUnusedUploads } from '#server/uploads/repository';
 
 /*
  * Records nobody will ever use again, removed now and then by the running server: photos uploaded

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { loadConfig } from './config';
-import { runPrimary } from './start/primary';
-import { prepareServer, runServer } from './start/server';
+import { runPrimary } from '#server/start/primary';
+import { prepareServer, runServer } from '#server/start/server';
 
 /*
  * One process, or with WEB_CONCURRENCY above 1 a primary that has the database prepared once

@@ -6,7 +6,7 @@ import type { Product } from './products';
  * Each page's title and description, and what a shared link to a product shows (Open Graph, Twitter
  * card, schema.org). The browser sets them as it moves between pages (src/client/pageMeta.ts); the
  * server writes them into the head of the pages it renders, where crawlers and link previews
- * (Facebook, WhatsApp) read them (src/server/http/page-head.ts).
+ * (Facebook, WhatsApp) read them (src/server/pages/page-head.ts).
  */
 
 export const SITE_NAME = 'PhoneHaat';

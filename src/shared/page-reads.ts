@@ -5,7 +5,7 @@ export const RESULTS_PER_PAGE = 24;
 
 /**
  * The API paths (under /api) the first screen of the public pages reads. The client's queries ask
- * for exactly these, and the server names them in the page it sends (src/server/http/page-hints.ts),
+ * for exactly these, and the server names them in the page it sends (src/server/pages/page-hints.ts),
  * so the browser fetches them alongside the code instead of after it has run.
  */
 export const publicReads = {

@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase } from '../../src/server/db/connection';
-import { prepareDatabase } from '../../src/server/db/setup';
-import { DiskImageStore } from '../../src/server/uploads/store';
+import { openDatabase } from '#server/db/connection';
+import { prepareDatabase } from '#server/start/setup';
+import { DiskImageStore } from '#server/uploads/store';
 import { generateListings } from './generate';
 
 const [dataDir, count] = process.argv.slice(2);

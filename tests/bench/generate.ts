@@ -7,13 +7,13 @@
  * one pass by the app's own indexing code (rebuildSearchIndex: the rows syncListing would write).
  */
 import type { Kysely } from 'kysely';
-import { DISTRICTS } from '../../src/shared/districts';
-import type { Engine } from '../../src/server/db/connection';
-import { newId } from '../../src/server/db/ids';
-import type { Database } from '../../src/server/db/schema';
-import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
-import { demoPerson } from '../../src/server/db/seed/factories';
-import { rebuildSearchIndex } from '../../src/server/search/indexing';
+import { DISTRICTS } from '#shared/districts';
+import type { Engine } from '#server/db/connection';
+import { newId } from '#server/db/ids';
+import type { Database } from '#server/db/schema';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
+import { demoPerson } from '#server/start/seed/factories';
+import { rebuildSearchIndex } from '#server/search/indexing';
 
 const MODELS: Record<string, { brand: string; models: Array<[string, number]> }> = {
   iPhone: {

@@ -6,7 +6,7 @@
  */
 import { loadavg } from 'node:os';
 import sharp from 'sharp';
-import { processPhoto } from '../../src/server/uploads/processing';
+import { processPhoto } from '#server/uploads/processing';
 
 const RUNS = Number(process.env.PHOTO_BENCH_RUNS ?? 9);
 const TARGET_MS = 400;

@@ -5,7 +5,7 @@
  * answered from the cache after the first, until the catalog changes), and as a long tail of
  * different searches (every request new, so every answer computed).
  */
-import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { measureInTurn, type Measured } from './load';
 import { BROWSER_HEADERS } from './yardstick';
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { timeLimit } from '../support/time-limits';
 import { expect, expectNoSeriousAxeViolations, test } from './support/fixtures';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { CATEGORY_CATALOGUE, categoryImageName } from '../../src/server/db/seed/categories';
-import { messages } from '../../src/shared/messages';
+import { CATEGORY_CATALOGUE, categoryImageName } from '#server/start/seed/categories';
+import { messages } from '#shared/messages';
 import { timeLimit } from '../support/time-limits';
 import { linkIn, RESET_SUBJECT, VERIFY_SUBJECT, waitForMail } from '../support/mail-folder';
 import {

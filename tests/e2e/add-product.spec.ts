@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { expect, test } from './support/fixtures';
 
 test.beforeEach(async ({ page, registerSeller, loginAs }) => {

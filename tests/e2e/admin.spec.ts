@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { expect, test, uniqueText, type TestUser } from './support/fixtures';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { CATEGORY_CATALOGUE, categoryImageName } from '../../src/server/db/seed/categories';
-import { messages } from '../../src/shared/messages';
+import { CATEGORY_CATALOGUE, categoryImageName } from '#server/start/seed/categories';
+import { messages } from '#shared/messages';
 import { expect, test, uniqueText } from './support/fixtures';
 import { E2E_PASSWORD } from './support/settings';
 

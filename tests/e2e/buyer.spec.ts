@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
-import { messages } from '../../src/shared/messages';
-import type { StoreProductRequest } from '../../src/shared/products';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
+import { messages } from '#shared/messages';
+import type { StoreProductRequest } from '#shared/products';
 import { expect, test, uniqueText, type TestListing, type TestUser } from './support/fixtures';
 
 const pixel = CATEGORY_CATALOGUE[5]!;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
-import { messages } from '../../src/shared/messages';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
+import { messages } from '#shared/messages';
 import { timeLimit } from '../support/time-limits';
 import {
   expect,

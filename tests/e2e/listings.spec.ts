@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
-import { phonePicture } from '../../src/server/db/seed/pictures';
-import { messages } from '../../src/shared/messages';
-import type { Product, StoreProductRequest } from '../../src/shared/products';
-import type { UploadResponse } from '../../src/shared/uploads';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
+import { phonePicture } from '#server/start/seed/pictures';
+import { messages } from '#shared/messages';
+import type { Product, StoreProductRequest } from '#shared/products';
+import type { UploadResponse } from '#shared/uploads';
 import { fillPhoneFields } from './support/product-form';
 import {
   expect,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { linkIn, VERIFY_SUBJECT, waitForMail } from '../support/mail-folder';
 import { timeLimit } from '../support/time-limits';
 import { e2eMailFolder, expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';

@@ -1,4 +1,4 @@
-import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
 
 const [iphone, samsung] = CATEGORY_CATALOGUE;

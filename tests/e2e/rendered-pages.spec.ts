@@ -1,5 +1,5 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
 
 const iphone = CATEGORY_CATALOGUE[0]!;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CATEGORY_CATALOGUE } from '../../src/server/db/seed/categories';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { expect, expectNoSeriousAxeViolations, test, type TestListing } from './support/fixtures';
 
 const samsung = CATEGORY_CATALOGUE.find((c) => c.name === 'Samsung')!;

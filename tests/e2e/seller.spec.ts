@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
 import { fillPhoneFields } from './support/product-form';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { messages } from '../../src/shared/messages';
+import { messages } from '#shared/messages';
 import { expect, test, uniqueText } from './support/fixtures';
 
 // Each test deletes the row behind the screen's back, then deletes it again from the screen.

@@ -1,9 +1,9 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CurrentUser } from '../../src/shared/auth';
-import type { Database } from '../../src/server/db/schema';
-import { ensureAdmin } from '../../src/server/db/setup';
-import { demoPerson } from '../../src/server/db/seed/factories';
+import type { CurrentUser } from '#shared/auth';
+import type { Database } from '#server/db/schema';
+import { ensureAdmin } from '#server/start/setup';
+import { demoPerson } from '#server/start/seed/factories';
 import { verifyByMail } from './mail';
 
 export interface Actor {

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { buildApp, type AppOptions } from '../../src/server/app';
-import { AccessTokens } from '../../src/server/auth/tokens';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase, type Engine } from '../../src/server/db/connection';
-import type { Database } from '../../src/server/db/schema';
-import { prepareDatabase } from '../../src/server/db/setup';
-import type { DepsGiven } from '../../src/server/deps';
-import { DiskImageStore } from '../../src/server/uploads/store';
+import { buildApp, type AppOptions } from '#server/app';
+import { AccessTokens } from '#server/auth/tokens';
+import { loadConfig } from '#server/config';
+import { openDatabase, type Engine } from '#server/db/connection';
+import type { Database } from '#server/db/schema';
+import { prepareDatabase } from '#server/start/setup';
+import type { DepsGiven } from '#server/deps';
+import { DiskImageStore } from '#server/uploads/store';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
-import { fileTransport, mailDirOf } from '../../src/server/mail/transport';
-import { deliverDueMail } from '../../src/server/mail/worker';
+import { fileTransport, mailDirOf } from '#server/mail/transport';
+import { deliverDueMail } from '#server/mail/worker';
 import { findMail, tokenOfLink, VERIFY_SUBJECT } from './mail-folder';
 
 export { RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT, verifyThroughMailFolder } from './mail-folder';

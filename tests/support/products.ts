@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import type { StoreProductRequest } from '../../src/shared/products';
-import type { UploadResponse } from '../../src/shared/uploads';
-import { demoListing } from '../../src/server/db/seed/factories';
-import { phonePicture } from '../../src/server/db/seed/pictures';
+import type { StoreProductRequest } from '#shared/products';
+import type { UploadResponse } from '#shared/uploads';
+import { demoListing } from '#server/start/seed/factories';
+import { phonePicture } from '#server/start/seed/pictures';
 import type { Actor } from './actors';
 
 export interface FilePart {

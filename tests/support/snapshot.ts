@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../src/server/db/schema';
+import type { Database } from '#server/db/schema';
 
 /** The tables that hold what people made (accounts, listings, photos, bookings, requests, reports). */
 const TABLES = [

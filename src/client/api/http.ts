@@ -1,5 +1,5 @@
-import type { ApiErrorBody, DeleteResult } from '../../shared/common';
-import { isCallerError, type ErrorCode } from '../../shared/errors';
+import type { ApiErrorBody, DeleteResult } from '#shared/common';
+import { isCallerError, type ErrorCode } from '#shared/errors';
 
 /** The API's base, `/api` unless the build sets VITE_API_BASE. */
 export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/$/, '') ?? '/api';

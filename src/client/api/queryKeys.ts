@@ -1,4 +1,4 @@
-import type { ListedRole } from './users';
+import type { ListedRole } from '#client/admin/api/users';
 
 /** What every visitor sees alike: it outlives a sign-out. */
 const publicRoot = ['public'] as const;

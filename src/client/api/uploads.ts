@@ -1,5 +1,5 @@
-import type { ApiErrorBody } from '../../shared/common';
-import type { UploadResponse } from '../../shared/uploads';
+import type { ApiErrorBody } from '#shared/common';
+import type { UploadResponse } from '#shared/uploads';
 import { ACCESS_TOKEN_KEY, API_BASE, ApiError } from './http';
 
 interface UploadRequest {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PRODUCT_NAME } from '../../shared/messages';
-import { paths } from '../../shared/paths';
+import { PRODUCT_NAME } from '#shared/messages';
+import { paths } from '#shared/paths';
 
 /** The PhoneHaat mark and name, linking home. */
 export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {

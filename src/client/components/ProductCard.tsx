@@ -1,9 +1,9 @@
-import type { Product } from '../../shared/products';
+import type { Product } from '#shared/products';
 import { Badge, VerifiedBadge } from './Badge';
 import { ButtonLink } from './Button';
 import { cx } from './cx';
 import { formatTk } from './formatTk';
-import { paths } from '../../shared/paths';
+import { paths } from '#shared/paths';
 
 interface ProductCardProps {
   product: Product;

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
-import type { z } from '../../shared/zod';
+import type { z } from '#shared/zod';
 import { Button } from './Button';
 import { FormError } from './FormField';
 import { showServerErrors } from './serverErrors';

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../api/http';
+import { ApiError } from '#client/api/http';
 
 /** The form field a server field's message belongs under, or null when the form has no such field. */
 type FieldOf<F extends FieldValues> = (name: string) => Path<F> | null;

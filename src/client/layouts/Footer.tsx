@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Logo } from '../components/Logo';
-import { helpLinks } from '../pages/help/helpLinks';
+import { Logo } from '#client/components/Logo';
+import { helpLinks } from '#client/help/helpLinks';
 
 const CONTACT_PHONE = '+880 1700 000 000';
 const CONTACT_EMAIL = 'support@phonehaat.com';

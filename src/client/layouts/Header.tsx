@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useAuth } from '../auth/AuthProvider';
-import { Button } from '../components/Button';
-import { cx } from '../components/cx';
-import { Logo } from '../components/Logo';
-import { SearchBox } from '../components/SearchBox';
-import { NotificationBell } from '../notifications/NotificationBell';
-import { paths } from '../../shared/paths';
+import { useAuth } from '#client/accounts/AuthProvider';
+import { Button } from '#client/components/Button';
+import { cx } from '#client/components/cx';
+import { Logo } from '#client/components/Logo';
+import { SearchBox } from '#client/search/SearchBox';
+import { NotificationBell } from '#client/notifications/NotificationBell';
+import { paths } from '#shared/paths';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cx(

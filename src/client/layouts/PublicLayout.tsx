@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { EmailVerificationBanner } from '../pages/account/EmailVerificationBanner';
+import { EmailVerificationBanner } from '#client/accounts/EmailVerificationBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useMarkAllRead, useNotifications, useUnreadCount } from '../api/notifications';
-import { cx } from '../components/cx';
-import { formatWhen } from '../components/formatWhen';
-import { Spinner } from '../components/Spinner';
+import { useMarkAllRead, useNotifications, useUnreadCount } from './api/notifications';
+import { cx } from '#client/components/cx';
+import { formatWhen } from '#client/components/formatWhen';
+import { Spinner } from '#client/components/Spinner';
 
 function BellIcon() {
   return (

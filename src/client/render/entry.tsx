@@ -1,27 +1,18 @@
 /*
  * The server's half of rendering a page (built on its own into dist/ssr, loaded by
- * src/server/http/page-render.ts): the public pages arrive with their content, so a visitor sees the
+ * src/server/pages/page-render.ts): the public pages arrive with their content, so a visitor sees the
  * phones before the scripts have downloaded and run, and the browser then hydrates that markup.
  */
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
-import { sendApiRequestsWith } from '../api/http';
-import { AppProviders } from '../AppProviders';
-import { appRoutes } from '../routes';
+import { sendApiRequestsWith } from '#client/api/http';
+import { AppProviders } from '#client/AppProviders';
+import { appRoutes } from '#client/routes';
 import { serverStateScript } from './serverState';
-import { metaOfMatches } from '../pageMeta';
-import type { PageMeta } from '../../shared/page-meta';
-
-/**
- * A page's markup for inside #root, the script with the state the browser hydrates it from, and
- * its title, description and link preview for the head.
- */
-export interface RenderedPage {
-  root: string;
-  state: string;
-  meta: PageMeta | undefined;
-}
+import { metaOfMatches } from '#client/pageMeta';
+import type { PageMeta } from '#shared/page-meta';
+import type { PageRenderer, RenderedPage } from '#shared/page-render';
 
 /** Reads the page's data once, and keeps it for the render: nothing is retried or read twice here. */
 const pageQueryClient = () =>
@@ -102,7 +93,7 @@ function metaOf(url: URL): PageMeta | undefined {
 }
 
 /** The page renderer, its API reads going through `fetchApi` (the app answering itself). */
-export function pageRenderer(fetchApi: typeof fetch) {
+export function pageRenderer(fetchApi: typeof fetch): PageRenderer {
   sendApiRequestsWith(fetchApi);
   return { render: renderPage, metaOf };
 }

@@ -1,6 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
-import { jsonForScript } from '../../shared/json-in-html';
+import { jsonForScript } from '#shared/json-in-html';
 
 /**
  * What a page rendered on the server hands to the browser, so its first render there is the very

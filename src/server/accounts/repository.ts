@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AccountTokenPurpose, Database } from '../db/schema';
-import { changedRows } from '../db/changes';
+import type { AccountTokenPurpose, Database } from '#server/db/schema';
+import { changedRows } from '#server/db/changes';
 
 /** A mailed link's random token and the hash the database keeps (a leaked table opens nothing). */
 export function newLinkToken(): { token: string; hash: string } {

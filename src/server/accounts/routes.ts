@@ -12,11 +12,11 @@ import {
   signedInDevicesSchema,
   unsubscribedSchema,
   updateMailSettingsRequestSchema,
-} from '../../shared/account';
-import { idParamsSchema } from '../../shared/common';
-import { endSession } from '../auth/account';
-import { privateWrite } from '../cache/hooks';
-import { callerOf, signedIn } from '../auth/guards';
+} from '#shared/account';
+import { idParamsSchema } from '#shared/common';
+import { endSession } from '#server/auth/account';
+import { privateWrite } from '#server/cache/hooks';
+import { callerOf, signedIn } from '#server/auth/guards';
 import {
   changePassword,
   deleteOwnAccount,
@@ -32,8 +32,8 @@ import {
   verifiedEmailOnly,
   verifyEmail,
 } from './service';
-import { startSellingRequestSchema } from '../../shared/users';
-import { startSelling } from '../users/profile';
+import { startSellingRequestSchema } from '#shared/users';
+import { startSelling } from '#server/users/profile';
 
 /** Account recovery and settings (docs/accounts.md). The links' calls need no sign-in: the token is the proof. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {

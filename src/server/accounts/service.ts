@@ -8,26 +8,26 @@ import {
   type MailSettings,
   type SignedInDevices,
   type UpdateMailSettingsRequest,
-} from '../../shared/account';
-import { callerOf, type Caller } from '../auth/guards';
-import { setHashAndEndSessions, setPasswordAndEndSessions } from '../auth/password-change';
-import { assertAcceptablePassword } from '../auth/password-policy';
-import { checkPassword, hashPassword } from '../auth/passwords';
-import { deleteUserSession, deleteUserSessions, listUserSessions } from '../auth/repository';
-import { placeOf } from '../auth/address';
-import { browserOf } from '../auth/devices';
-import { countLoginAttempt, countMailedAction, forgiveLoginAttempt } from '../auth/throttle';
-import { loginAddressOf } from '../auth/address';
-import type { AccessTokens } from '../auth/tokens';
-import type { AccountTokenPurpose, Database, UserRow } from '../db/schema';
-import { AppError, forbidden, notFound } from '../errors';
-import { waitWords } from '../limits/counters';
-import { queueMail } from '../mail/outbox';
-import { RESET_PASSWORD_MINUTES, VERIFY_EMAIL_HOURS } from '../mail/templates';
-import type { DealDeps } from '../bookings/deal';
-import type { ImageStore } from '../uploads/store';
-import { findUserByEmail, findUserById } from '../users/repository';
-import { deleteUserWithRole } from '../users/service';
+} from '#shared/account';
+import { callerOf, type Caller } from '#server/auth/guards';
+import { setHashAndEndSessions, setPasswordAndEndSessions } from '#server/auth/password-change';
+import { assertAcceptablePassword } from '#server/auth/password-policy';
+import { checkPassword, hashPassword } from '#server/auth/passwords';
+import { deleteUserSession, deleteUserSessions, listUserSessions } from '#server/auth/repository';
+import { placeOf } from '#server/auth/address';
+import { browserOf } from '#server/auth/devices';
+import { countLoginAttempt, countMailedAction, forgiveLoginAttempt } from '#server/auth/throttle';
+import { loginAddressOf } from '#server/auth/address';
+import type { AccessTokens } from '#server/auth/tokens';
+import type { AccountTokenPurpose, Database, UserRow } from '#server/db/schema';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { waitWords } from '#server/limits/counters';
+import { queueMail } from '#server/mail/outbox';
+import { RESET_PASSWORD_MINUTES, VERIFY_EMAIL_HOURS } from '#server/mail/templates';
+import type { DealDeps } from '#server/bookings/deal';
+import type { ImageStore } from '#server/uploads/store';
+import { findUserByEmail, findUserById } from '#server/users/repository';
+import { deleteUserWithRole } from '#server/users/service';
 import {
   consumeLinkToken,
   findLinkToken,

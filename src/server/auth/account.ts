@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CurrentUser } from '../../shared/auth';
-import type { Deps } from '../deps';
-import type { UserRow } from '../db/schema';
+import type { CurrentUser } from '#shared/auth';
+import type { Deps } from '#server/deps';
+import type { UserRow } from '#server/db/schema';
 import { KNOWN_DEVICE_COOKIE, sessionCookieName } from './guards';
 import { networkOf } from './address';
 import { USER_AGENT_CHARS } from './devices';

@@ -1,11 +1,11 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { Config } from '../config';
-import type { UserRow } from '../db/schema';
-import { AppError, forbidden, unauthenticated } from '../errors';
+import type { Config } from '#server/config';
+import type { UserRow } from '#server/db/schema';
+import { AppError, forbidden, unauthenticated } from '#server/errors';
 import { networkOf } from './address';
 import { findSessionById, findSessionByTokenHash, touchSession } from './repository';
 import { hashSessionToken } from './tokens';
-import { hasSameOriginProof, isStateChange } from '../http/same-origin';
+import { hasSameOriginProof, isStateChange } from '#server/http/same-origin';
 
 const SESSION_COOKIE = 'phonehaat_session';
 

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '#server/db/schema';
 import { hashPassword } from './passwords';
-import { retireLinkTokens } from '../accounts/repository';
+import { retireLinkTokens } from '#server/accounts/repository';
 import { deleteUserSessions, setPasswordHash } from './repository';
 
 /**

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { PASSWORD_MIN } from '../../shared/auth';
-import { AppError } from '../errors';
+import { PASSWORD_MIN } from '#shared/auth';
+import { AppError } from '#server/errors';
 
 /*
  * Passwords of at least PASSWORD_MIN characters that are not among the most common ones. The list

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { byId, newId, nowIso } from '../db/ids';
-import type { Database } from '../db/schema';
+import { byId, newId, nowIso } from '#server/db/ids';
+import type { Database } from '#server/db/schema';
 import { SESSION_DAYS, SESSION_IDLE_DAYS } from './tokens';
-import { changedRows } from '../db/changes';
+import { changedRows } from '#server/db/changes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -5,13 +5,13 @@ import {
   signupRequestSchema,
   tokenResponseSchema,
   updateAccountRequestSchema,
-} from '../../shared/auth';
-import { emailQuerySchema } from '../../shared/common';
-import { forbidden, unauthenticated } from '../errors';
-import { findUserById } from '../users/repository';
-import { updateAccount } from '../users/profile';
+} from '#shared/auth';
+import { emailQuerySchema } from '#shared/common';
+import { forbidden, unauthenticated } from '#server/errors';
+import { findUserById } from '#server/users/repository';
+import { updateAccount } from '#server/users/profile';
 import { endSession, rememberDevice, startSession, toCurrentUser } from './account';
-import { privateWrite } from '../cache/hooks';
+import { privateWrite } from '#server/cache/hooks';
 import { callerOf, identify, KNOWN_DEVICE_COOKIE, sessionCookieName, signedIn } from './guards';
 import { logIn, signUp } from './service';
 

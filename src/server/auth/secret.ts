@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensurePrivateDir } from '../db/data-dir';
+import { ensurePrivateDir } from '#server/db/data-dir';
 
 /** As AUTH_SECRET must be (config.ts): shorter keys can be guessed offline from one token. */
 const MIN_SECRET_LENGTH = 32;

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { LoginRequest, SignupRequest } from '../../shared/auth';
-import type { Database, UserRow } from '../db/schema';
-import { AppError } from '../errors';
-import { insertOnce } from '../db/errors';
-import { findUserByEmail, insertUser } from '../users/repository';
-import { sendVerificationMail } from '../accounts/service';
+import type { LoginRequest, SignupRequest } from '#shared/auth';
+import type { Database, UserRow } from '#server/db/schema';
+import { AppError } from '#server/errors';
+import { insertOnce } from '#server/db/errors';
+import { findUserByEmail, insertUser } from '#server/users/repository';
+import { sendVerificationMail } from '#server/accounts/service';
 import { assertAcceptablePassword } from './password-policy';
 import { checkPassword, hashPassword } from './passwords';
 import { countLoginAttempt, forgiveLoginAttempt } from './throttle';

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
-import { AppError } from '../errors';
+import type { Database } from '#server/db/schema';
+import { AppError } from '#server/errors';
 import { loginAddressOf } from './address';
-import { changedRows } from '../db/changes';
+import { changedRows } from '#server/db/changes';
 
 /**
  * Login attempts are counted in the database, so every app process behind a load balancer sees the

@@ -1,23 +1,18 @@
 import { ACCOUNT_REMOVED, withoutBuyer } from './forget';
 import type { Kysely, Transaction } from 'kysely';
-import {
-  REASON_REQUIRED,
-  REQUEST_EXPIRY_HOURS,
-  SOLD_TO_ANOTHER_BUYER,
-  type BookingStatus,
-} from '../../shared/bookings';
-import { isUniqueViolation } from '../db/errors';
-import type { BookingRow, Database } from '../db/schema';
-import type { Deps } from '../deps';
-import { AppError, forbidden, notFound } from '../errors';
-import { withNotifications, type Notify } from '../notifications/service';
-import { findProduct } from '../products/repository';
-import { syncListing } from '../search/indexing';
+import { REASON_REQUIRED, REQUEST_EXPIRY_HOURS, SOLD_TO_ANOTHER_BUYER, type BookingStatus } from '#shared/bookings';
+import { isUniqueViolation } from '#server/db/errors';
+import type { BookingRow, Database } from '#server/db/schema';
+import type { Deps } from '#server/deps';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { withNotifications, type Notify } from '#server/notifications/service';
+import { findProduct } from '#server/products/repository';
+import { syncListing } from '#server/search/indexing';
 import * as told from './messages';
 import { findBookingById, moveBooking, openBookingsOf, requestsBookedBefore } from './repository';
-import { changedAny } from '../db/changes';
-import { nowIso } from '../db/ids';
-import { DEREGISTER_FIRST } from '../../shared/trust';
+import { changedAny } from '#server/db/changes';
+import { nowIso } from '#server/db/ids';
+import { DEREGISTER_FIRST } from '#shared/trust';
 
 /*
  * The deal: a booking is a request the seller accepts or declines; accepting reserves the phone

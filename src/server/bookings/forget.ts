@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { BookingRow, Database } from '../db/schema';
+import type { BookingRow, Database } from '#server/db/schema';
 import { cancelledByBuyer, requested } from './messages';
 
 /** The server's reason on the bookings an account's deletion ended. */

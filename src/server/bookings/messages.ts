@@ -1,6 +1,6 @@
-import { paths } from '../../shared/paths';
-import type { BookingRow } from '../db/schema';
-import type { NewNotification } from '../notifications/service';
+import { paths } from '#shared/paths';
+import type { BookingRow } from '#server/db/schema';
+import type { NewNotification } from '#server/notifications/service';
 
 /*
  * The sentence and link of each notification the deal makes, for the side that did not act.

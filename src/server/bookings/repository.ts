@@ -5,12 +5,12 @@ import {
   type BookingStatus,
   type BuyerOrder,
   type Order,
-} from '../../shared/bookings';
-import type { PageQuery } from '../../shared/common';
-import { byId, newId, nowIso } from '../db/ids';
-import type { BookingRow, Database } from '../db/schema';
-import { readPage } from '../db/paging';
-import { changedAny } from '../db/changes';
+} from '#shared/bookings';
+import type { PageQuery } from '#shared/common';
+import { byId, newId, nowIso } from '#server/db/ids';
+import type { BookingRow, Database } from '#server/db/schema';
+import { readPage } from '#server/db/paging';
+import { changedAny } from '#server/db/changes';
 
 const toOrder = (row: BookingRow): Order => ({
   _id: row.id,

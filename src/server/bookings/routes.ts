@@ -5,12 +5,12 @@ import {
   bookingRequestItemSchema,
   bookingRequestSchema,
   buyerOrderSchema,
-} from '../../shared/bookings';
-import { idParamsSchema, insertResultSchema, updateResultSchema } from '../../shared/common';
-import { callerOf, requireRole } from '../auth/guards';
-import { optionalBody } from '../http/empty-body';
-import { soldRequestSchema } from '../../shared/trust';
-import { pagedList } from '../http/paging';
+} from '#shared/bookings';
+import { idParamsSchema, insertResultSchema, updateResultSchema } from '#shared/common';
+import { callerOf, requireRole } from '#server/auth/guards';
+import { optionalBody } from '#server/http/empty-body';
+import { pagedList } from '#server/http/paging';
+import { soldRequestSchema } from '#shared/trust';
 import { acceptBooking, cancelBooking, declineBooking, markSoldElsewhere, sellToBuyer } from './deal';
 import { listOrdersOfBuyer, listRequestsOfSeller } from './repository';
 import { bookProduct } from './service';

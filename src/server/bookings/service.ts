@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
-import { OPEN_STATUSES, type BookingRequest } from '../../shared/bookings';
-import type { Deps } from '../deps';
-import { insertOnce } from '../db/errors';
-import type { Database, UserRow } from '../db/schema';
-import { AppError, forbidden, notFound } from '../errors';
-import { countUse, waitWords, type LimitRule } from '../limits/counters';
-import { findProductDetails } from '../products/repository';
-import { productOrAccountGone } from '../products/service';
-import { imageFileName, uploadIdOfUrl } from '../uploads/names';
-import type { Config } from '../config';
-import { withNotifications } from '../notifications/service';
-import { closed, isBlockedEitherWay, noteBookingRequest } from '../chat/service';
+import { OPEN_STATUSES, type BookingRequest } from '#shared/bookings';
+import type { Deps } from '#server/deps';
+import { insertOnce } from '#server/db/errors';
+import type { Database, UserRow } from '#server/db/schema';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { countUse, waitWords, type LimitRule } from '#server/limits/counters';
+import { findProductDetails } from '#server/products/repository';
+import { productOrAccountGone } from '#server/products/service';
+import { imageFileName, uploadIdOfUrl } from '#server/uploads/names';
+import type { Config } from '#server/config';
+import { withNotifications } from '#server/notifications/service';
+import { closed, isBlockedEitherWay, noteBookingRequest } from '#server/chat/service';
 import { requested } from './messages';
 import { findBooking, findProductsShowingUpload, hasAcceptedBooking, insertBooking, reopenBooking } from './repository';
 

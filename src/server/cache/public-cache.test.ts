@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel } from '../events/channel';
+import type { Channel } from '#server/events/channel';
 import { compressedBody, deliveryOf, matchesEtag, preferredEncoding, PublicCache, variantFor } from './public-cache';
 
 /** Two processes' channels joined by hand: what one publishes, the other hears. */

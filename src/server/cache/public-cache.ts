@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { localChannel, type Channel } from '../events/channel';
+import { localChannel, type Channel } from '#server/events/channel';
 
 /** One cached answer: the serialized body and the headers that go with it. */
 export interface CachedAnswer {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Category } from '../../shared/categories';
-import { byId } from '../db/ids';
-import type { CategoryRow, Database } from '../db/schema';
+import type { Category } from '#shared/categories';
+import { byId } from '#server/db/ids';
+import type { CategoryRow, Database } from '#server/db/schema';
 
 export const toCategory = (row: CategoryRow): Category => ({
   _id: row.id,

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { categoryInfoQuerySchema, categorySchema } from '../../shared/categories';
-import { idParamsSchema } from '../../shared/common';
-import { productSchema } from '../../shared/products';
-import { publicAnswer } from '../cache/hooks';
-import type { Database } from '../db/schema';
-import { notFound } from '../errors';
-import { pagedList } from '../http/paging';
-import { cursorOfProduct, listProducts, toProducts } from '../products/repository';
+import { categoryInfoQuerySchema, categorySchema } from '#shared/categories';
+import { idParamsSchema } from '#shared/common';
+import { productSchema } from '#shared/products';
+import { publicAnswer } from '#server/cache/hooks';
+import type { Database } from '#server/db/schema';
+import { notFound } from '#server/errors';
+import { pagedList } from '#server/http/paging';
+import { cursorOfProduct, listProducts, toProducts } from '#server/products/repository';
 import { findCategory, listCategories, toCategory } from './repository';
 
 async function existingCategory(db: Kysely<Database>, id: string) {

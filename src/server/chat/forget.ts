@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
-import { paths } from '../../shared/paths';
-import { DELETED_BUYER_SUBJECT } from '../bookings/forget';
-import type { Database } from '../db/schema';
+import { paths } from '#shared/paths';
+import { DELETED_BUYER_SUBJECT } from '#server/bookings/forget';
+import type { Database } from '#server/db/schema';
 
 /** The line a deleted buyer's booking request leaves in the conversation, in place of their name and meeting place. */
 export const DELETED_BUYER_ASKED = `${DELETED_BUYER_SUBJECT} asked to book this phone.`;

@@ -1,18 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  DELETED_ACCOUNT,
-  type ChatMessage,
-  type ChatSide,
-  type Conversation,
-  type PhoneStatus,
-} from '../../shared/chat';
-import type { KeysetPageQuery, ListCursor } from '../../shared/common';
-import { changedRows } from '../db/changes';
-import { byId, newId } from '../db/ids';
-import { readPage, readPageAfter } from '../db/paging';
-import type { ChatMessageRow, ConversationRow, Database, ProductRow } from '../db/schema';
-import { imageFileName } from '../uploads/names';
-import type { ImageStore } from '../uploads/store';
+import { DELETED_ACCOUNT, type ChatMessage, type ChatSide, type Conversation, type PhoneStatus } from '#shared/chat';
+import type { KeysetPageQuery, ListCursor } from '#shared/common';
+import { changedRows } from '#server/db/changes';
+import { byId, newId } from '#server/db/ids';
+import { readPage, readPageAfter } from '#server/db/paging';
+import type { ChatMessageRow, ConversationRow, Database, ProductRow } from '#server/db/schema';
+import { imageFileName } from '#server/uploads/names';
+import type { ImageStore } from '#server/uploads/store';
 
 export const findConversation = byId(
   (db: Kysely<Database>, id: string) =>

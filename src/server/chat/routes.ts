@@ -8,12 +8,12 @@ import {
   conversationSchema,
   startConversationSchema,
   startedConversationSchema,
-} from '../../shared/chat';
-import { deleteResultSchema, idParamsSchema, updateResultSchema } from '../../shared/common';
-import { notFound } from '../errors';
-import { callerOf, requireRole, signedIn } from '../auth/guards';
-import { privateWrite } from '../cache/hooks';
-import { pagedList } from '../http/paging';
+} from '#shared/chat';
+import { deleteResultSchema, idParamsSchema, updateResultSchema } from '#shared/common';
+import { notFound } from '#server/errors';
+import { callerOf, requireRole, signedIn } from '#server/auth/guards';
+import { privateWrite } from '#server/cache/hooks';
+import { pagedList } from '#server/http/paging';
 import { cursorOfConversation, cursorOfMessage, listBlocked, listConversations } from './repository';
 import {
   blockOther,

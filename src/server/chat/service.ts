@@ -8,18 +8,18 @@ import {
   type ChatMessageRequest,
   type ChatSide,
   type ConversationDetails,
-} from '../../shared/chat';
-import { checkContacts, CONTACT_REFUSED, NUMBER_WARNING, ownHostsOf } from '../../shared/chat-safety';
-import type { KeysetPageQuery } from '../../shared/common';
-import { paths } from '../../shared/paths';
-import { insertOnce } from '../db/errors';
-import { nowIso } from '../db/ids';
-import type { ConversationRow, Database, ProductRow, UserRow } from '../db/schema';
-import type { Deps } from '../deps';
-import { AppError, forbidden, notFound } from '../errors';
-import { withNotifications } from '../notifications/service';
-import { findProduct } from '../products/repository';
-import { productOrAccountGone } from '../products/service';
+} from '#shared/chat';
+import { checkContacts, CONTACT_REFUSED, NUMBER_WARNING, ownHostsOf } from '#shared/chat-safety';
+import type { KeysetPageQuery } from '#shared/common';
+import { paths } from '#shared/paths';
+import { insertOnce } from '#server/db/errors';
+import { nowIso } from '#server/db/ids';
+import type { ConversationRow, Database, ProductRow, UserRow } from '#server/db/schema';
+import type { Deps } from '#server/deps';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { withNotifications } from '#server/notifications/service';
+import { findProduct } from '#server/products/repository';
+import { productOrAccountGone } from '#server/products/service';
 import {
   blocksBetween,
   bookingOf,

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { PageQuery } from '../../shared/common';
+import type { PageQuery } from '#shared/common';
 
 const offsetOf = (page: PageQuery) => (page.page - 1) * page.limit;
 

@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { BookingStatus } from '../../shared/bookings';
-import type { NotificationKind } from '../../shared/notifications';
+import type { BookingStatus } from '#shared/bookings';
+import type { NotificationKind } from '#shared/notifications';
 
 /**
  * Table shapes as the application sees them on both engines: booleans are `is_*` columns and

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../errors';
+import { forbidden } from '#server/errors';
 import { isAllowedOrigin } from './cors';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors';
+import { AppError } from '#server/errors';
 
 /**
  * The spec's client sends `content-type: application/json` with no body on calls that take none

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/errors';
-import { codeOfStatus } from '../../shared/errors';
-import { AppError, errorStatus, type ErrorCode } from '../errors';
+import { isDatabaseUnavailable } from '#server/db/errors';
+import { codeOfStatus } from '#shared/errors';
+import { AppError, errorStatus, type ErrorCode } from '#server/errors';
 
 const DATABASE_AWAY = 'The service is briefly unavailable. Please try again in a few seconds.';
 

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../shared/common';
+import { apiErrorSchema } from '#shared/common';
 
 const OPENAPI_PATH = '/api/openapi.json';
 const REFERENCE_PAGE_PATH = '/api/docs';

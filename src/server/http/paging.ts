@@ -8,9 +8,9 @@ import {
   pageQuerySchema,
   type KeysetPageQuery,
   type ListCursor,
-} from '../../shared/common';
-import { assertOwnEmail, callerOf } from '../auth/guards';
-import { AppError } from '../errors';
+} from '#shared/common';
+import { assertOwnEmail, callerOf } from '#server/auth/guards';
+import { AppError } from '#server/errors';
 
 /** What a list's `read` answers: a page of items, how many there are in all, and whether more follow. */
 export interface ReadPage<T> {

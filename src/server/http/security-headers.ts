@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MODULE_LOADER_SOURCE } from './module-loader';
+import { MODULE_LOADER_SOURCE } from '#server/pages/module-loader';
 
 /*
  * The few headers that matter, set by hand: a full helmet halved the throughput of a trivial route

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { changedRows } from '../db/changes';
-import type { Database } from '../db/schema';
+import { changedRows } from '#server/db/changes';
+import type { Database } from '#server/db/schema';
 
 /** At most `max` uses per `windowMs`, counted from a key's first use in a window. */
 export interface LimitRule {

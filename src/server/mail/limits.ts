@@ -1,5 +1,5 @@
-import type { MailLane } from '../db/schema';
-import type { LimitRule } from '../limits/counters';
+import type { MailLane } from '#server/db/schema';
+import type { LimitRule } from '#server/limits/counters';
 import type { MailData } from './templates';
 
 const HOUR = 60 * 60 * 1000;

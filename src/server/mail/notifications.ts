@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { isMailedKind } from '../../shared/account';
-import type { Database } from '../db/schema';
+import { isMailedKind } from '#shared/account';
+import type { Database } from '#server/db/schema';
 import { queueMail } from './outbox';
 
 /** A notification as the notification service makes it (src/server/notifications/service.ts). */

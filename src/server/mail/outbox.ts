@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
-import { newId } from '../db/ids';
-import type { Database } from '../db/schema';
-import { countUse, type Counted } from '../limits/counters';
+import { newId } from '#server/db/ids';
+import type { Database } from '#server/db/schema';
+import { countUse, type Counted } from '#server/limits/counters';
 import { laneOf, MAIL_LIMITS, mailKindOf } from './limits';
 import type { MailData } from './templates';
 

@@ -1,6 +1,6 @@
-import { isMailedKind, mailedKindLabels } from '../../shared/account';
-import { PRODUCT_NAME } from '../../shared/messages';
-import { paths } from '../../shared/paths';
+import { isMailedKind, mailedKindLabels } from '#shared/account';
+import { PRODUCT_NAME } from '#shared/messages';
+import { paths } from '#shared/paths';
 
 /*
  * What each mail says. A mail is rendered when it is sent, not when it is queued: its links are

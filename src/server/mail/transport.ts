@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config';
+import type { Config } from '#server/config';
 
 /** A mail ready to go: rendered, addressed, with a Message-ID made from its outbox id. */
 interface OutgoingMail {

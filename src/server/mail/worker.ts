@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { AccessTokens } from '../auth/tokens';
-import { isThisMachine, type Config } from '../config';
-import { withoutAddresses, withoutSecrets } from '../http/log-redaction';
-import type { Engine } from '../db/connection';
-import type { Database, MailLane, MailOutboxRow } from '../db/schema';
+import type { AccessTokens } from '#server/auth/tokens';
+import { isThisMachine, type Config } from '#server/config';
+import { withoutAddresses, withoutSecrets } from '#server/http/log-redaction';
+import type { Engine } from '#server/db/connection';
+import type { Database, MailLane, MailOutboxRow } from '#server/db/schema';
 import { mailQueued } from './outbox';
 import { renderMail, type MailData } from './templates';
 import { transportFor, type MailTransport } from './transport';

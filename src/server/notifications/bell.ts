@@ -1,4 +1,4 @@
-import { localChannel, type Channel } from '../events/channel';
+import { localChannel, type Channel } from '#server/events/channel';
 
 type Listener = () => void;
 

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { PageQuery } from '../../shared/common';
-import type { Notification } from '../../shared/notifications';
-import { newId, nowIso } from '../db/ids';
-import type { Database, NotificationRow } from '../db/schema';
-import { readPage } from '../db/paging';
-import { changedRows } from '../db/changes';
+import type { PageQuery } from '#shared/common';
+import type { Notification } from '#shared/notifications';
+import { newId, nowIso } from '#server/db/ids';
+import type { Database, NotificationRow } from '#server/db/schema';
+import { readPage } from '#server/db/paging';
+import { changedRows } from '#server/db/changes';
 
 export type NewNotification = Pick<NotificationRow, 'kind' | 'message' | 'link'> & { userId: string };
 

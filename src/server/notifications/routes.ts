@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { updateResultSchema } from '../../shared/common';
-import { notificationSchema, unreadCountSchema } from '../../shared/notifications';
-import { callerOf, signedIn } from '../auth/guards';
-import { pagedList } from '../http/paging';
+import { updateResultSchema } from '#shared/common';
+import { notificationSchema, unreadCountSchema } from '#shared/notifications';
+import { callerOf, signedIn } from '#server/auth/guards';
+import { pagedList } from '#server/http/paging';
 import { countUnread, listNotifications, markAllRead } from './repository';
 import { UnreadStreams, type StreamOptions } from './stream';
 

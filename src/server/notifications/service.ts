@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
-import { queueNotificationMail } from '../mail/notifications';
+import type { Database } from '#server/db/schema';
+import { queueNotificationMail } from '#server/mail/notifications';
 import type { Bell } from './bell';
 import { insertNotification, type NewNotification } from './repository';
 

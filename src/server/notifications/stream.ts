@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { loginAddressOf } from '../auth/address';
-import { callerOf } from '../auth/guards';
-import { liveSessionIds } from '../auth/repository';
-import type { Deps } from '../deps';
-import { AppError } from '../errors';
-import { chatStateOf } from '../chat/repository';
+import { loginAddressOf } from '#server/auth/address';
+import { callerOf } from '#server/auth/guards';
+import { liveSessionIds } from '#server/auth/repository';
+import type { Deps } from '#server/deps';
+import { AppError } from '#server/errors';
+import { chatStateOf } from '#server/chat/repository';
 import { countUnread } from './repository';
 
 /** A comment line this often keeps proxies from closing a quiet stream, and re-reads the count as a safety net. */

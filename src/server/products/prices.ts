@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '#server/db/schema';
 
 /*
  * "Price dropped from X" follows the EU's rule for shops' price reductions: X is the lowest price

@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
-import type { KeysetPageQuery, ListCursor } from '../../shared/common';
-import type { Condition, Product } from '../../shared/products';
-import { openRequestCounts, reservedAmong } from '../bookings/repository';
-import { byId, newId, nowIso } from '../db/ids';
-import type { Database, ProductRow } from '../db/schema';
-import { readPage, readPageAfter } from '../db/paging';
-import { imageFileName, thumbFileName } from '../uploads/names';
-import type { ImageStore } from '../uploads/store';
-import { changedRows } from '../db/changes';
+import type { KeysetPageQuery, ListCursor } from '#shared/common';
+import type { Condition, Product } from '#shared/products';
+import { openRequestCounts, reservedAmong } from '#server/bookings/repository';
+import { byId, newId, nowIso } from '#server/db/ids';
+import type { Database, ProductRow } from '#server/db/schema';
+import { readPage, readPageAfter } from '#server/db/paging';
+import { imageFileName, thumbFileName } from '#server/uploads/names';
+import type { ImageStore } from '#server/uploads/store';
+import { changedRows } from '#server/db/changes';
 import { droppedFrom, recordFirstPrice } from './prices';
-import { ownTrustOf, soldBeforeOf, trustOf } from '../trust/repository';
-import { newVerificationCode } from '../trust/codes';
-import type { PreparedTrust } from '../trust/service';
+import { ownTrustOf, soldBeforeOf, trustOf } from '#server/trust/repository';
+import { newVerificationCode } from '#server/trust/codes';
+import type { PreparedTrust } from '#server/trust/service';
 
 /** Which products a list shows. Every combination is served by one of the products_* indexes. */
 export interface ProductFilter {

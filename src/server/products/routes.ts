@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteResultSchema, idParamsSchema, updateResultSchema } from '../../shared/common';
+import { deleteResultSchema, idParamsSchema, updateResultSchema } from '#shared/common';
 import {
   editProductResultSchema,
   storeProductResultSchema,
@@ -7,12 +7,12 @@ import {
   myProductSchema,
   productSchema,
   storeProductRequestSchema,
-} from '../../shared/products';
-import { verifiedEmailOnly } from '../accounts/service';
-import { callerOf, requireRole, signedIn } from '../auth/guards';
-import { publicAnswer } from '../cache/hooks';
-import { notFound } from '../errors';
-import { pagedList } from '../http/paging';
+} from '#shared/products';
+import { verifiedEmailOnly } from '#server/accounts/service';
+import { callerOf, requireRole, signedIn } from '#server/auth/guards';
+import { publicAnswer } from '#server/cache/hooks';
+import { notFound } from '#server/errors';
+import { pagedList } from '#server/http/paging';
 import {
   cursorOfProduct,
   findProductDetails,

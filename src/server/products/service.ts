@@ -1,24 +1,24 @@
 import type { Kysely } from 'kysely';
-import type { MyProductActivity, StoreProductRequest } from '../../shared/products';
-import { closeOpenRequests, type DealDeps } from '../bookings/deal';
-import { findBooking, hasAcceptedBooking } from '../bookings/repository';
-import { findCategory } from '../categories/repository';
-import type { Config } from '../config';
-import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
-import type { Deps } from '../deps';
-import { listedAlready } from '../trust/review';
-import { prepareTrust, reviewEditedListing, reviewNewListing, type ReviewOutcome } from '../trust/service';
-import type { Database } from '../db/schema';
-import { AppError, forbidden, notFound, unauthenticated } from '../errors';
-import { uploadIdOfUrl } from '../uploads/names';
-import { findReport } from '../reports/repository';
-import { syncListing } from '../search/indexing';
-import { findOwnUploads } from '../uploads/repository';
-import { findUserById } from '../users/repository';
+import type { MyProductActivity, StoreProductRequest } from '#shared/products';
+import { closeOpenRequests, type DealDeps } from '#server/bookings/deal';
+import { findBooking, hasAcceptedBooking } from '#server/bookings/repository';
+import { findCategory } from '#server/categories/repository';
+import type { Config } from '#server/config';
+import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors';
+import type { Deps } from '#server/deps';
+import { listedAlready } from '#server/trust/review';
+import { prepareTrust, reviewEditedListing, reviewNewListing, type ReviewOutcome } from '#server/trust/service';
+import type { Database } from '#server/db/schema';
+import { AppError, forbidden, notFound, unauthenticated } from '#server/errors';
+import { uploadIdOfUrl } from '#server/uploads/names';
+import { findReport } from '#server/reports/repository';
+import { syncListing } from '#server/search/indexing';
+import { findOwnUploads } from '#server/uploads/repository';
+import { findUserById } from '#server/users/repository';
 import { notePriceChange } from './prices';
-import { withNotifications } from '../notifications/service';
-import { paths } from '../../shared/paths';
-import { PHOTO_TWICE } from '../../shared/products';
+import { withNotifications } from '#server/notifications/service';
+import { paths } from '#shared/paths';
+import { PHOTO_TWICE } from '#shared/products';
 import {
   findProduct,
   insertProduct,

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { PageQuery } from '../../shared/common';
-import type { ReportedProduct } from '../../shared/reports';
-import { byId, newId, nowIso } from '../db/ids';
-import type { Database } from '../db/schema';
-import { readPage } from '../db/paging';
-import { imageFileName } from '../uploads/names';
-import type { ImageStore } from '../uploads/store';
-import { changedRows } from '../db/changes';
+import type { PageQuery } from '#shared/common';
+import type { ReportedProduct } from '#shared/reports';
+import { byId, newId, nowIso } from '#server/db/ids';
+import type { Database } from '#server/db/schema';
+import { readPage } from '#server/db/paging';
+import { imageFileName } from '#server/uploads/names';
+import type { ImageStore } from '#server/uploads/store';
+import { changedRows } from '#server/db/changes';
 
 export const findReport = (db: Kysely<Database>, productId: string, reporterId: string) =>
   db

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteResultSchema, idParamsSchema, insertResultSchema } from '../../shared/common';
-import { reportedProductSchema, reportRequestSchema } from '../../shared/reports';
-import { callerOf, requireRole, signedIn } from '../auth/guards';
-import { notFound } from '../errors';
-import { pagedList } from '../http/paging';
+import { deleteResultSchema, idParamsSchema, insertResultSchema } from '#shared/common';
+import { reportedProductSchema, reportRequestSchema } from '#shared/reports';
+import { callerOf, requireRole, signedIn } from '#server/auth/guards';
+import { notFound } from '#server/errors';
+import { pagedList } from '#server/http/paging';
 import { deleteReport, listReportedProducts } from './repository';
 import { reportProduct } from './service';
 

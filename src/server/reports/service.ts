@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { insertOnce } from '../db/errors';
-import type { Database } from '../db/schema';
-import { AppError, forbidden, notFound } from '../errors';
-import { findProduct } from '../products/repository';
-import { productOrAccountGone } from '../products/service';
+import { insertOnce } from '#server/db/errors';
+import type { Database } from '#server/db/schema';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { findProduct } from '#server/products/repository';
+import { productOrAccountGone } from '#server/products/service';
 import { findReport, insertReport } from './repository';
 
 const alreadyReported = () =>

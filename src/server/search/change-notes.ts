@@ -1,4 +1,4 @@
-import type { ChangeNotes } from '../cache/public-cache';
+import type { ChangeNotes } from '#server/cache/public-cache';
 import { changedElsewhere, changesSince, indexVersion, type ChangedRows } from './indexing';
 
 /*

@@ -1,4 +1,4 @@
-import { POSTED_HOURS, type SearchFilters } from '../../shared/search';
+import { POSTED_HOURS, type SearchFilters } from '#shared/search';
 import type { Columns } from './listing-columns';
 import { indexedText } from './text';
 import { trustTest } from './trust-bits';

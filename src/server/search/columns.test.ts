@@ -1,7 +1,7 @@
-import { GRADES, ORIGINS } from '../../shared/trust';
+import { GRADES, ORIGINS } from '#shared/trust';
 import { describe, expect, it } from 'vitest';
-import { CONDITIONS } from '../../shared/products';
-import { POSTED_HOURS, type SearchFilters } from '../../shared/search';
+import { CONDITIONS } from '#shared/products';
+import { POSTED_HOURS, type SearchFilters } from '#shared/search';
 import { chosenIn } from './column-filters';
 import { orderedPage, rankedPage } from './column-pages';
 import { countFacets, facetsOf } from './facets';

@@ -1,5 +1,5 @@
-import type { Facets, SearchQuery, SearchSort, Suggestion } from '../../shared/search';
-import type { ProductDetailsRow } from '../products/repository';
+import type { Facets, SearchQuery, SearchSort, Suggestion } from '#shared/search';
+import type { ProductDetailsRow } from '#server/products/repository';
 
 /**
  * What the routes need from a search engine. `SqlSearch` answers it from the app's own database;

@@ -1,5 +1,5 @@
-import { CONDITIONS } from '../../shared/products';
-import { POSTED_LABELS, POSTED_WITHIN, type FacetOption, type Facets, type SearchFilters } from '../../shared/search';
+import { CONDITIONS } from '#shared/products';
+import { POSTED_LABELS, POSTED_WITHIN, type FacetOption, type Facets, type SearchFilters } from '#shared/search';
 import { FAILS, failureTest, postedSince, type Chosen } from './column-filters';
 import type { Columns } from './listing-columns';
 import { indexedText } from './text';

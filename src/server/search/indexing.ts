@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Engine } from '../db/connection';
-import type { Database, SearchListingsTable } from '../db/schema';
+import type { Engine } from '#server/db/connection';
+import type { Database, SearchListingsTable } from '#server/db/schema';
 import { districtOf, indexedText } from './text';
 
 /*

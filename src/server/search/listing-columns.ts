@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '#server/db/schema';
 import { changesSince, indexVersion, type ChangedRows } from './indexing';
 import { columnRows, columnRowsOf, type ColumnRow } from './repository';
 import { trustBitsOf } from './trust-bits';

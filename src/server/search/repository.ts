@@ -1,8 +1,8 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { POSTED_HOURS, type SearchFilters, type SearchSort } from '../../shared/search';
-import type { Engine } from '../db/connection';
-import type { Database, SearchListingsTable } from '../db/schema';
-import { selectProductDetails, type ProductDetailsRow } from '../products/repository';
+import { POSTED_HOURS, type SearchFilters, type SearchSort } from '#shared/search';
+import type { Engine } from '#server/db/connection';
+import type { Database, SearchListingsTable } from '#server/db/schema';
+import { selectProductDetails, type ProductDetailsRow } from '#server/products/repository';
 import type { ChangedRows } from './indexing';
 import { indexedText } from './text';
 import type { Term } from './words';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { searchQuerySchema, searchResultSchema, suggestionsQuerySchema, suggestionsSchema } from '../../shared/search';
-import { publicAnswer } from '../cache/hooks';
-import { toProducts } from '../products/repository';
+import { searchQuerySchema, searchResultSchema, suggestionsQuerySchema, suggestionsSchema } from '#shared/search';
+import { publicAnswer } from '#server/cache/hooks';
+import { toProducts } from '#server/products/repository';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { search, images, db } = app.deps;

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { MAX_SUGGESTIONS, type SearchQuery, type Suggestion } from '../../shared/search';
-import type { Engine } from '../db/connection';
-import type { Database } from '../db/schema';
-import type { ProductDetailsRow } from '../products/repository';
+import { MAX_SUGGESTIONS, type SearchQuery, type Suggestion } from '#shared/search';
+import type { Engine } from '#server/db/connection';
+import type { Database } from '#server/db/schema';
+import type { ProductDetailsRow } from '#server/products/repository';
 import { chosenIn, type Chosen } from './column-filters';
 import { orderedPage, rankedPage, type Window } from './column-pages';
 import type { SearchAnswer, SearchEngine } from './engine';

@@ -1,4 +1,4 @@
-import { DISTRICT_ALIASES, DISTRICTS, type District } from '../../shared/districts';
+import { DISTRICT_ALIASES, DISTRICTS, type District } from '#shared/districts';
 
 /*
  * The one tokenizer of the search, used for indexed text and for queries alike, so both engines

@@ -1,5 +1,5 @@
-import { GRADES, ORIGINS } from '../../shared/trust';
-import type { SearchFilters } from '../../shared/search';
+import { GRADES, ORIGINS } from '#shared/trust';
+import type { SearchFilters } from '#shared/search';
 
 /*
  * A listing's trust details packed in one byte of the search columns: IMEI checked (bit 0), photo

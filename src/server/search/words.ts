@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '#server/db/schema';
 import { editDistance, editsAllowed, wordsOf } from './text';
 
 /** A word to look for in the full-text index; `prefix` also finds the words it begins. */

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
-import { relayChannels } from '../events/channel';
-import type { Config } from '../config';
+import { relayChannels } from '#server/events/channel';
+import type { Config } from '#server/config';
 
 /** A worker that dies this soon after its start is not restarted: it would only die again. */
 const MIN_LIFETIME_MS = 10_000;

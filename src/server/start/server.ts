@@ -1,18 +1,18 @@
 import cluster from 'node:cluster';
 import { resolve } from 'node:path';
-import { buildApp } from '../app';
-import { loadAuthSecret } from '../auth/secret';
-import { imeiKeyFor } from '../trust/imei';
-import { AccessTokens } from '../auth/tokens';
-import { PublicCache } from '../cache/public-cache';
-import { channelFor } from '../events/channel';
-import { Bell } from '../notifications/bell';
-import type { Config } from '../config';
-import { openDatabase } from '../db/connection';
-import { ensureAdmin, prepareDatabase } from '../db/setup';
-import { seedDemoData } from '../db/seed/demo';
-import { startHousekeeping } from '../housekeeping';
-import { startMailWorker } from '../mail/worker';
+import { buildApp } from '#server/app';
+import { loadAuthSecret } from '#server/auth/secret';
+import { AccessTokens } from '#server/auth/tokens';
+import { PublicCache } from '#server/cache/public-cache';
+import { channelFor } from '#server/events/channel';
+import { Bell } from '#server/notifications/bell';
+import type { Config } from '#server/config';
+import { openDatabase } from '#server/db/connection';
+import { ensureAdmin, prepareDatabase } from './setup';
+import { seedDemoData } from './seed/demo';
+import { startHousekeeping } from '#server/housekeeping';
+import { startMailWorker } from '#server/mail/worker';
+import { imeiKeyFor } from '#server/trust/imei';
 import { closeRedis, imageStoreFor, redisFor } from './services';
 
 /** Requests still running this long after SIGTERM have their connections closed, so none holds up a restart. */

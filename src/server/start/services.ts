@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import type { Config } from '../config';
-import { connectRedis, type RedisLink } from '../events/redis';
-import { S3ImageStore, s3ClientFor } from '../uploads/s3-store';
-import { DiskImageStore, type ImageStore } from '../uploads/store';
+import type { Config } from '#server/config';
+import { connectRedis, type RedisLink } from '#server/events/redis';
+import { S3ImageStore, s3ClientFor } from '#server/uploads/s3-store';
+import { DiskImageStore, type ImageStore } from '#server/uploads/store';
 
 /** The pictures' store: the S3 bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
 export function imageStoreFor(config: Config, dataDir: string): ImageStore {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { CODE_ALPHABET, CODE_LENGTH } from '../../shared/trust';
+import { CODE_ALPHABET, CODE_LENGTH } from '#shared/trust';
 
 /** A verification code: six characters handwriting cannot confuse (no 0/O/1/I/L/U). */
 export function newVerificationCode(): string {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
-import { loadKeptSecret } from '../auth/secret';
-import type { Config } from '../config';
+import { loadKeptSecret } from '#server/auth/secret';
+import type { Config } from '#server/config';
 
 /**
  * IMEIs are never stored: a keyed hash finds the same phone again (duplicates, device history)

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { NotAsDescribedRequest } from '../../shared/trust';
-import { findBookingById } from '../bookings/repository';
-import { insertOnce } from '../db/errors';
-import type { Database } from '../db/schema';
-import { AppError, forbidden, notFound } from '../errors';
+import type { NotAsDescribedRequest } from '#shared/trust';
+import { findBookingById } from '#server/bookings/repository';
+import { insertOnce } from '#server/db/errors';
+import type { Database } from '#server/db/schema';
+import { AppError, forbidden, notFound } from '#server/errors';
 import { findNotAsDescribed, insertNotAsDescribed } from './repository';
 
 const REPORTABLE = new Set(['accepted', 'sold']);

@@ -1,13 +1,13 @@
-import { paths } from '../../shared/paths';
-import type { Config } from '../config';
-import type { DealDeps } from '../bookings/deal';
-import { isForeignKeyViolation } from '../db/errors';
-import { AppError, forbidden, notFound } from '../errors';
-import { withNotifications } from '../notifications/service';
-import { findProduct } from '../products/repository';
-import { syncListing } from '../search/indexing';
-import { uploadIdOfUrl } from '../uploads/names';
-import { findOwnUploads } from '../uploads/repository';
+import { paths } from '#shared/paths';
+import type { Config } from '#server/config';
+import type { DealDeps } from '#server/bookings/deal';
+import { isForeignKeyViolation } from '#server/db/errors';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { withNotifications } from '#server/notifications/service';
+import { findProduct } from '#server/products/repository';
+import { syncListing } from '#server/search/indexing';
+import { uploadIdOfUrl } from '#server/uploads/names';
+import { findOwnUploads } from '#server/uploads/repository';
 import { decidePhoto, setVerificationPhoto } from './repository';
 
 const uploadAgain = () =>

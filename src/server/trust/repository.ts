@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { KeysetPageQuery } from '../../shared/common';
+import type { KeysetPageQuery } from '#shared/common';
 import {
   maskedImei,
   type Checklist,
@@ -10,11 +10,11 @@ import {
   type PhotoState,
   type ProductTrust,
   type ReviewReason,
-} from '../../shared/trust';
-import { changedRows } from '../db/changes';
-import { newId, nowIso } from '../db/ids';
-import { readPage } from '../db/paging';
-import type { Database, ProductRow } from '../db/schema';
+} from '#shared/trust';
+import { changedRows } from '#server/db/changes';
+import { newId, nowIso } from '#server/db/ids';
+import { readPage } from '#server/db/paging';
+import type { Database, ProductRow } from '#server/db/schema';
 import type { StoredImei } from './imei';
 
 const parsedChecklist = (json: string | null): Checklist | null => (json ? (JSON.parse(json) as Checklist) : null);

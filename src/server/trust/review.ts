@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { ReviewReason } from '../../shared/trust';
-import type { Database } from '../db/schema';
-import { AppError } from '../errors';
+import type { ReviewReason } from '#shared/trust';
+import type { Database } from '#server/db/schema';
+import { AppError } from '#server/errors';
 import type { StoredImei } from './imei';
 import { modelPrices, unsoldWithImei } from './repository';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from '../../shared/zod';
-import { idParamsSchema, updateResultSchema } from '../../shared/common';
+import { z } from '#shared/zod';
+import { idParamsSchema, updateResultSchema } from '#shared/common';
 import {
   listingReviewSchema,
   notAsDescribedReportSchema,
@@ -9,11 +9,11 @@ import {
   rejectRequestSchema,
   verificationPhotoRequestSchema,
   type NotAsDescribedSubject,
-} from '../../shared/trust';
-import { callerOf, requireRole } from '../auth/guards';
-import { privateWrite } from '../cache/hooks';
-import { pagedList } from '../http/paging';
-import { imageFileName, thumbFileName } from '../uploads/names';
+} from '#shared/trust';
+import { callerOf, requireRole } from '#server/auth/guards';
+import { privateWrite } from '#server/cache/hooks';
+import { pagedList } from '#server/http/paging';
+import { imageFileName, thumbFileName } from '#server/uploads/names';
 import { reportNotAsDescribed } from './not-as-described';
 import { decideVerificationPhoto, sendVerificationPhoto } from './photo';
 import { notAsDescribedPage, pendingPhotos, pendingReviews, reasonsOf } from './repository';

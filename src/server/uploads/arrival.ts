@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
+import { AppError } from '#server/errors';
 
 /** How fast a photo must arrive: after a grace period, on average at least this many bytes a second. */
 export interface ArrivalRule {

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '#server/config';
 import { IMAGE_URL_PREFIX } from './store';
 
 /** The files one upload is kept as: the picture (at most 1600 px) and its thumbnail. */

@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { AppError } from '../errors';
+import { AppError } from '#server/errors';
 import { Semaphore } from './semaphore';
 
 /** Above this a picture is refused before decoding: a small file can unpack to gigabytes of pixels. */

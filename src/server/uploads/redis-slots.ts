@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RedisLink } from '../events/redis';
+import type { RedisLink } from '#server/events/redis';
 import type { SlotPool } from './slots';
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
-import { nowIso } from '../db/ids';
-import type { Engine } from '../db/connection';
-import type { Database, UserRow } from '../db/schema';
+import { nowIso } from '#server/db/ids';
+import type { Engine } from '#server/db/connection';
+import type { Database, UserRow } from '#server/db/schema';
 import { imageFileName } from './names';
 import type { ImageStore } from './store';
 

@@ -7,7 +7,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
-import type { Config } from '../config';
+import type { Config } from '#server/config';
 import { IMAGE_URL_PREFIX, type ImageStore, type StoredImage } from './store';
 
 export type S3Settings = Pick<

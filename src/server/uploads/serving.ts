@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '../errors';
+import { notFound } from '#server/errors';
 import { S3ImageStore } from './s3-store';
 import { IMAGE_URL_PREFIX } from './store';
 

@@ -1,9 +1,9 @@
-import type { StartSellingRequest } from '../../shared/users';
-import type { Deps } from '../deps';
-import type { UserRow } from '../db/schema';
-import { AppError, forbidden } from '../errors';
-import { imageFileName, uploadIdOfUrl } from '../uploads/names';
-import { findOwnUploads } from '../uploads/repository';
+import type { StartSellingRequest } from '#shared/users';
+import type { Deps } from '#server/deps';
+import type { UserRow } from '#server/db/schema';
+import { AppError, forbidden } from '#server/errors';
+import { imageFileName, uploadIdOfUrl } from '#server/uploads/names';
+import { findOwnUploads } from '#server/uploads/repository';
 import { avatarFileName, drawAvatar, hueOf } from './avatar';
 import { completeProfile, becomeSeller, updateProfile } from './repository';
 

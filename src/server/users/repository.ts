@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { PageQuery } from '../../shared/common';
-import type { User } from '../../shared/users';
-import { newId, nowIso } from '../db/ids';
-import type { Database, UserRow } from '../db/schema';
-import { readPage } from '../db/paging';
+import type { PageQuery } from '#shared/common';
+import type { User } from '#shared/users';
+import { newId, nowIso } from '#server/db/ids';
+import type { Database, UserRow } from '#server/db/schema';
+import { readPage } from '#server/db/paging';
 
 const toUser = (row: UserRow): User => ({
   _id: row.id,

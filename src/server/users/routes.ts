@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { roleCheckSchemas } from '../../shared/auth';
+import { roleCheckSchemas } from '#shared/auth';
 import {
   deleteResultSchema,
   emailParamsSchema,
@@ -7,11 +7,11 @@ import {
   idParamsSchema,
   insertResultSchema,
   updateResultSchema,
-} from '../../shared/common';
-import { addUserRequestSchema, sellerVerifyCheckSchema, userSchema } from '../../shared/users';
-import { assertOwnEmail, callerOf, identify, requireRole, signedIn } from '../auth/guards';
-import { notFound } from '../errors';
-import { pagedList } from '../http/paging';
+} from '#shared/common';
+import { addUserRequestSchema, sellerVerifyCheckSchema, userSchema } from '#shared/users';
+import { assertOwnEmail, callerOf, identify, requireRole, signedIn } from '#server/auth/guards';
+import { notFound } from '#server/errors';
+import { pagedList } from '#server/http/paging';
 import { findUserByEmail, listUsersByRole } from './repository';
 import { saveProfile } from './profile';
 import { deleteUserWithRole, verifySeller } from './service';

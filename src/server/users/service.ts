@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { paths } from '../../shared/paths';
-import { closeBookingsOfAccount, type DealDeps } from '../bookings/deal';
-import { forgetBuyer } from '../bookings/forget';
-import { forgetInChat } from '../chat/forget';
-import { withNotifications } from '../notifications/service';
-import { setSellerVerifiedInIndex, unindexSeller } from '../search/indexing';
-import { imageFileNames } from '../uploads/names';
-import { shownByABooking, shownByAConversation } from '../uploads/repository';
-import type { ImageStore } from '../uploads/store';
+import { paths } from '#shared/paths';
+import { closeBookingsOfAccount, type DealDeps } from '#server/bookings/deal';
+import { forgetBuyer } from '#server/bookings/forget';
+import { forgetInChat } from '#server/chat/forget';
+import { withNotifications } from '#server/notifications/service';
+import { setSellerVerifiedInIndex, unindexSeller } from '#server/search/indexing';
+import { imageFileNames } from '#server/uploads/names';
+import { shownByABooking, shownByAConversation } from '#server/uploads/repository';
+import type { ImageStore } from '#server/uploads/store';
 import { avatarFileName } from './avatar';
 import { setSellerVerified } from './repository';
 

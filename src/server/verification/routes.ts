@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteResultSchema, emailQuerySchema, insertResultSchema } from '../../shared/common';
-import { applyVerificationRequestSchema, ownVerificationSchema, verificationRequestSchema } from '../../shared/users';
-import { assertOwnEmail, callerOf, requireRole } from '../auth/guards';
-import { pagedList } from '../http/paging';
+import { deleteResultSchema, emailQuerySchema, insertResultSchema } from '#shared/common';
+import { applyVerificationRequestSchema, ownVerificationSchema, verificationRequestSchema } from '#shared/users';
+import { assertOwnEmail, callerOf, requireRole } from '#server/auth/guards';
+import { pagedList } from '#server/http/paging';
 import { deleteRequestOfEmail, listPendingRequests } from './repository';
 import { applyForVerification, verificationOf } from './service';
-import { changesState } from '../http/same-origin';
+import { changesState } from '#server/http/same-origin';
 
 const sellerOnly = requireRole('seller');
 const adminOnly = requireRole('admin');

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { OwnVerification } from '../../shared/users';
-import type { Database, UserRow } from '../db/schema';
-import { assertEmailVerified } from '../accounts/service';
-import { AppError } from '../errors';
-import { insertOnce } from '../db/errors';
+import type { OwnVerification } from '#shared/users';
+import type { Database, UserRow } from '#server/db/schema';
+import { assertEmailVerified } from '#server/accounts/service';
+import { AppError } from '#server/errors';
+import { insertOnce } from '#server/db/errors';
 import { findRequestOfUser, insertRequest } from './repository';
 
 const alreadyRequested = () =>

@@ -9,11 +9,11 @@ import {
   type Response,
   type TestInfo,
 } from '@playwright/test';
-import { CATEGORY_CATALOGUE, categoryImageName } from '../../../src/server/db/seed/categories';
-import { demoListing, demoPerson } from '../../../src/server/db/seed/factories';
-import { phonePicture } from '../../../src/server/db/seed/pictures';
-import type { StoreProductRequest } from '../../../src/shared/products';
-import type { UploadResponse } from '../../../src/shared/uploads';
+import { CATEGORY_CATALOGUE, categoryImageName } from '#server/start/seed/categories';
+import { demoListing, demoPerson } from '#server/start/seed/factories';
+import { phonePicture } from '#server/start/seed/pictures';
+import type { StoreProductRequest } from '#shared/products';
+import type { UploadResponse } from '#shared/uploads';
 import { readFileSync } from 'node:fs';
 import { mailFolderOf, tokenOfLink, VERIFY_SUBJECT, waitForMail } from '../../support/mail-folder';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR_POINTER, E2E_PASSWORD } from './settings';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CATEGORY_CATALOGUE } from '../../../src/server/db/seed/categories';
+import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 
 /** Fills every field of the add-product form but the photo, as a seller types them. */
 export async function fillPhoneFields(page: Page, productName: string) {

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { Config } from '../../config';
+import type { Config } from '#server/config';
 import { GoogleSignInRefusal } from './refusals';
 
 /** Google's discovery document rarely changes; its signing keys are refreshed by openid-client itself. */

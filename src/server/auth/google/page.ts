@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { GoogleSignInOutcome } from '../../../shared/google';
+import type { GoogleSignInOutcome } from '#shared/google';
 
 interface PageData {
   outcome: GoogleSignInOutcome;

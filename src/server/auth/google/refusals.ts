@@ -1,5 +1,5 @@
 import { AuthorizationResponseError, ClientError, ResponseBodyError } from 'openid-client';
-import { GOOGLE_REFUSALS, type GoogleRefusalReason } from '../../../shared/google';
+import { GOOGLE_REFUSALS, type GoogleRefusalReason } from '#shared/google';
 
 /** The one code a refusal keeps for the client besides its sentence (Firebase's name for the same case). */
 const refusalCodes: Partial<Record<GoogleRefusalReason, string>> = {

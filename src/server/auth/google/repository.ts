@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/ids';
-import type { Database, GoogleSignInRow, UserRow } from '../../db/schema';
+import { nowIso } from '#server/db/ids';
+import type { Database, GoogleSignInRow, UserRow } from '#server/db/schema';
 import type { SignInChecks } from './oidc';
 
 /** Long enough to pick an account and consent, short enough that a forgotten popup is useless. */

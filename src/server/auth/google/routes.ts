@@ -8,8 +8,8 @@ import {
   GOOGLE_SIGN_IN_MODES,
   providersResponseSchema,
   type GoogleSignInOutcome,
-} from '../../../shared/google';
-import { AppError } from '../../errors';
+} from '#shared/google';
+import { AppError } from '#server/errors';
 import { startSession } from '../account';
 import { googleClientFor, newSignInChecks } from './oidc';
 import { RESULT_PAGE_CSP, resultPage } from './page';

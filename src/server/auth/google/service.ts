@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { IDToken } from 'openid-client';
 import { z } from 'zod';
-import { insertOnce } from '../../db/errors';
-import type { Database, UserRow } from '../../db/schema';
-import { findUserByEmail, findUserById, insertUser } from '../../users/repository';
+import { insertOnce } from '#server/db/errors';
+import type { Database, UserRow } from '#server/db/schema';
+import { findUserByEmail, findUserById, insertUser } from '#server/users/repository';
 import { GoogleSignInRefusal } from './refusals';
 import { findUserByGoogleSub, linkGoogleAccount } from './repository';
 

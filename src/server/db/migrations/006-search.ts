@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
 import type { Database } from '../schema';
-import { rebuildSearchIndex } from '../../search/indexing';
+import { rebuildSearchIndex } from '#server/search/indexing';
 
 /*
  * The search index: one row per phone a buyer can find (unsold, and, with hidden listings, shown),

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
 import type { Engine } from '../connection';
-import { rebuildSearchIndex } from '../../search/indexing';
+import { rebuildSearchIndex } from '#server/search/indexing';
 
 /**
  * Honest prices and model numbers found either way.

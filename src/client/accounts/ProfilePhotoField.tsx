@@ -1,0 +1,110 @@
+import { useEffect, useState, type ComponentProps } from 'react';
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '#shared/uploads';
+import { Avatar } from '#client/components/Avatar';
+import { Button } from '#client/components/Button';
+import { FormField, Input } from '#client/components/FormField';
+
+const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
+
+/** What the chosen file is wrong in, before anything is sent; null when it may go. */
+export function photoFileProblem(file: File): string | null {
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP photo';
+  if (file.size > MAX_UPLOAD_BYTES) return `Choose a photo of at most ${MAX_MB} MB`;
+  return null;
+}
+
+/** The chosen file's preview, revoked when it changes or the form goes. */
+function usePreview(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setUrl(null);
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
+interface ProfilePhotoFieldProps {
+  /** The name the preview's initials come from. */
+  name: string;
+  file: File | null;
+  onFile: (file: File | null) => void;
+  /** The spec's Photo URL field, registered with the form. */
+  urlInput: ComponentProps<typeof Input>;
+  typedUrl: string | undefined;
+  urlError: string | undefined;
+  /** What the account has now (Account settings), shown until another is chosen. */
+  current?: string | null;
+}
+
+/**
+ * An optional profile photo: one from the device (uploaded through the same pipeline as listings'
+ * photos), or the spec's link to one, or neither, and the account gets an avatar with its initials.
+ */
+export function ProfilePhotoField({
+  name,
+  file,
+  onFile,
+  urlInput,
+  typedUrl,
+  urlError,
+  current,
+}: ProfilePhotoFieldProps) {
+  const preview = usePreview(file);
+  const [problem, setProblem] = useState<string | null>(null);
+  // A new key empties the file input when the photo is removed.
+  const [inputKey, setInputKey] = useState(0);
+  const shown = preview ?? (typedUrl?.trim() || current || null);
+
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-medium text-ink-800">
+        Photo <span className="font-normal text-ink-500">(optional)</span>
+      </legend>
+      <div className="flex flex-wrap items-center gap-3">
+        <Avatar name={name || '?'} src={shown} className="size-14" />
+        <FormField label="Upload from your device" error={problem ?? undefined} className="min-w-0 flex-1">
+          <Input
+            key={inputKey}
+            type="file"
+            accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+            onChange={(event) => {
+              const chosen = event.currentTarget.files?.[0] ?? null;
+              const wrong = chosen && photoFileProblem(chosen);
+              setProblem(wrong || null);
+              onFile(wrong ? null : chosen);
+              if (wrong) event.currentTarget.value = '';
+            }}
+          />
+        </FormField>
+        {file && (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              onFile(null);
+              setInputKey((key) => key + 1);
+            }}
+          >
+            Remove photo
+          </Button>
+        )}
+      </div>
+      {!file && (
+        <FormField
+          label="Photo URL"
+          error={urlError}
+          hint={
+            current === undefined
+              ? 'Or a link to your picture, starting with https://. Without a photo you get one with your initials.'
+              : 'Or a link to your picture, starting with https://. Leave both empty to keep the photo you have.'
+          }
+        >
+          <Input type="url" inputMode="url" autoComplete="photo" placeholder="https://" {...urlInput} />
+        </FormField>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,133 @@
+import toast from 'react-hot-toast';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { paths } from '#shared/paths';
+import { startSellingRequestSchema } from '#shared/users';
+import { useQueryClient } from '@tanstack/react-query';
+import { resendVerification, startSelling } from './api/account';
+import { useAuth } from './AuthProvider';
+import { Button, ButtonLink } from '#client/components/Button';
+import { FormField, Input } from '#client/components/FormField';
+import { PageHeader } from '#client/components/PageHeader';
+import { FullScreenSpinner } from '#client/components/Spinner';
+import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
+import { useDashboardRoles } from '#client/dashboard/useDashboardRoles';
+import { useMessageCall } from './useMessageCall';
+
+const card = 'rounded-card border border-ink-200 bg-white p-6 shadow-card';
+
+/** Step one: a seller's address must be proven first, so the form waits until it is. */
+function VerifyFirst({ email }: { email: string }) {
+  const resend = useMessageCall(resendVerification);
+  return (
+    <section aria-labelledby="verify-first" className={`${card} border-amber-200 bg-amber-50`}>
+      <h2 id="verify-first" className="text-lg font-semibold text-amber-900">
+        Step 1 of 2: verify your email address
+      </h2>
+      <p className="mt-2 text-sm text-amber-900">
+        Buyers call and mail the sellers they book, so a seller&apos;s address must be their own. Open the link we
+        mailed to <strong>{email}</strong>, then come back here.
+      </p>
+      <Button className="mt-4" variant="secondary" loading={resend.isPending} onClick={() => resend.mutate()}>
+        Send the link again
+      </Button>
+    </section>
+  );
+}
+
+function SellerForm() {
+  const { user, refresh } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useSchemaForm(startSellingRequestSchema, {
+    name: user?.displayName ?? '',
+    phoneNumber: user?.phoneNumber ?? '',
+  });
+  const { errors } = form.formState;
+  // The account first (its number fills in Add Product), then the role checks: once they say
+  // seller, this screen moves on to Add Product by itself.
+  const submit = form.submitWith(async (request) => {
+    toast.success((await startSelling(request)).message);
+    await refresh();
+    await queryClient.invalidateQueries();
+    await navigate(paths.addProduct);
+  });
+  return (
+    <section aria-labelledby="seller-fields" className={card}>
+      <h2 id="seller-fields" className="mb-4 text-lg font-semibold">
+        Step 2 of 2: how buyers reach you
+      </h2>
+      <SchemaFormBody onSubmit={submit} form={form} submitText="Start selling">
+        <FormField label="Seller name" error={errors.name?.message} hint="Shown on your listings.">
+          <Input autoComplete="name" {...form.register('name')} />
+        </FormField>
+        <FormField
+          label="Mobile number"
+          error={errors.phoneNumber?.message}
+          hint="Shown on your listings; it fills in the seller number of each new one."
+        >
+          <Input type="tel" autoComplete="tel" placeholder="01XXXXXXXXX" {...form.register('phoneNumber')} />
+        </FormField>
+        <div className="flex flex-col gap-1.5">
+          <label className="flex items-start gap-3 text-sm text-ink-800">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-brand-600"
+              aria-invalid={errors.acceptTerms ? true : undefined}
+              aria-describedby={errors.acceptTerms ? 'accept-terms-error' : undefined}
+              {...form.register('acceptTerms')}
+            />
+            <span>
+              I have read the{' '}
+              <Link to={paths.terms} className="font-medium text-brand-700 underline underline-offset-2">
+                Terms &amp; Conditions
+              </Link>{' '}
+              and list only phones I own, with real photos and an honest description.
+            </span>
+          </label>
+          {errors.acceptTerms && (
+            <p id="accept-terms-error" className="text-sm text-red-600">
+              {errors.acceptTerms.message}
+            </p>
+          )}
+        </div>
+      </SchemaFormBody>
+    </section>
+  );
+}
+
+/**
+ * "Start selling": a buyer's account becomes a seller's too (docs/accounts.md). The address is
+ * verified first, then the name and number buyers see; then Add Product.
+ */
+export function StartSelling() {
+  const { user } = useAuth();
+  const { roles, loading } = useDashboardRoles();
+  if (!user || loading) return <FullScreenSpinner label="Checking your account" />;
+  if (roles.isSeller) return <Navigate to={paths.addProduct} replace />;
+
+  return (
+    <>
+      <PageHeader
+        title="Start selling"
+        description="Your account keeps buying as before; from now on it sells too. It takes a minute."
+      />
+      <div className="grid max-w-2xl gap-6">
+        {roles.isAdmin ? (
+          <section className={card}>
+            <p className="text-ink-700">
+              The admin account moderates the marketplace and does not sell. Register an account of your own to sell
+              phones.
+            </p>
+            <ButtonLink className="mt-4" to={paths.dashboard} variant="secondary">
+              Back to the dashboard
+            </ButtonLink>
+          </section>
+        ) : user.emailVerified ? (
+          <SellerForm />
+        ) : (
+          <VerifyFirst email={user.email} />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { unsubscribe } from './api/account';
+import { Button } from '#client/components/Button';
+import { FormError } from '#client/components/FormField';
+import { AuthCard } from './AuthCard';
+import { useLinkToken } from './tokenFromUrl';
+import { paths } from '#shared/paths';
+
+/**
+ * Opened from a notification mail's unsubscribe link; no sign-in needed. It asks for a click rather
+ * than acting on opening, since mail scanners open links too.
+ */
+export function UnsubscribePage() {
+  const token = useLinkToken();
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      setDone((await unsubscribe({ token })).message);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Stop these mails"
+      lead="You will still see the notification on PhoneHaat; only the mail stops."
+      footer={<Link to={paths.account}>Account settings</Link>}
+    >
+      {done ? (
+        <p role="status" className="text-ink-800">
+          {done}
+        </p>
+      ) : (
+        <div className="space-y-4">
+          <FormError message={error} />
+          <Button size="lg" className="w-full" loading={busy} onClick={() => void confirm()}>
+            Unsubscribe
+          </Button>
+        </div>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { verifyEmail } from './api/account';
+import { useAuth } from './AuthProvider';
+import { ButtonLink } from '#client/components/Button';
+import { FormError } from '#client/components/FormField';
+import { Spinner } from '#client/components/Spinner';
+import { AuthCard } from './AuthCard';
+import { useLinkToken } from './tokenFromUrl';
+import { paths } from '#shared/paths';
+
+/** Opened from the verification mail: uses the link once, then tells how it went. */
+export function VerifyEmailPage() {
+  const token = useLinkToken();
+  const { user, refresh } = useAuth();
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once per page: React's development double effects must not use the single-use link twice.
+    if (started.current) return;
+    started.current = true;
+    verifyEmail({ token })
+      .then(async ({ message }) => {
+        setOutcome({ ok: true, message });
+        // The banner goes away and the seller screens open up in this browser at once.
+        await refresh().catch(() => null);
+      })
+      .catch((error: unknown) =>
+        setOutcome({ ok: false, message: error instanceof Error ? error.message : 'This link did not work.' }),
+      );
+  }, [token, refresh]);
+
+  return (
+    <AuthCard
+      title="Verify your email"
+      lead="Confirming the address of your PhoneHaat account."
+      footer={<Link to={paths.home}>Back to the home page</Link>}
+    >
+      {!outcome ? (
+        <p className="flex items-center gap-2 text-ink-600" role="status">
+          <Spinner /> Checking your link…
+        </p>
+      ) : outcome.ok ? (
+        <div className="space-y-4">
+          <p role="status" className="text-ink-800">
+            {outcome.message}
+          </p>
+          <ButtonLink to={user ? paths.dashboard : paths.login}>{user ? 'Go to the dashboard' : 'Log in'}</ButtonLink>
+        </div>
+      ) : (
+        <FormError message={outcome.message} />
+      )}
+    </AuthCard>
+  );
+}

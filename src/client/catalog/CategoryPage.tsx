@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { categoryInfoQueryOptions, useCategoryInfo } from './api/categories';
+import { searchQueryOptions } from '#client/search/api/search';
+import { PageHeader } from '#client/components/PageHeader';
+import { SearchResults } from '#client/search/SearchResults';
+import { apiParamsOf, useSearchState } from '#client/search/searchState';
+
+/** The category (404 for an unknown id) and its first page of phones, fetched together. */
+export function categoryLoader(queryClient: QueryClient) {
+  return async ({ params, request }: LoaderFunctionArgs) => {
+    const id = params.id ?? '';
+    await Promise.all([
+      queryClient.ensureQueryData(categoryInfoQueryOptions(id)),
+      queryClient.prefetchQuery(searchQueryOptions(apiParamsOf(new URL(request.url).searchParams, { category: id }))),
+    ]);
+    return null;
+  };
+}
+
+/** A category's phones with the search's filters and sorting, scoped to the category. */
+export function CategoryPage() {
+  const id = useParams().id ?? '';
+  const { data: category } = useCategoryInfo(id);
+  const state = useSearchState({ category: id });
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <PageHeader title={category.category_name} description={category.category_desc} />
+      <SearchResults
+        state={state}
+        emptyTitle="No product Available"
+        emptyDescription="Nobody has listed a phone in this category yet. Check back soon."
+      />
+    </div>
+  );
+}

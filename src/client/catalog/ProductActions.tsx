@@ -1,0 +1,165 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import type { BookingStatus } from '#shared/bookings';
+import type { Product } from '#shared/products';
+import { useMyProductActivity } from './api/products';
+import { useReportProduct } from './api/reports';
+import { useRoles } from '#client/accounts/api/roles';
+import { useAuth } from '#client/accounts/AuthProvider';
+import { sameEmail } from '#client/accounts/sameEmail';
+import { Button } from '#client/components/Button';
+import { preloadBookingForm } from '#client/deal/BookingDialog';
+import { MessageSellerButton } from '#client/chat/MessageSellerButton';
+import { paths } from '#shared/paths';
+
+const BUYERS_ONLY_ID = 'book-now-not-for-admin';
+const CLOSED: readonly BookingStatus[] = ['declined', 'cancelled', 'expired'];
+
+/** The day of an ISO timestamp in the user's own time zone (Dhaka is six hours ahead of UTC), as YYYY-MM-DD. */
+const dayOf = (iso: string) => new Date(iso).toLocaleDateString('en-CA');
+
+interface ProductActionsProps {
+  product: Product;
+  /** Opens the booking dialog (or the login page for a guest). */
+  onBook: () => void;
+}
+
+/** Book Now and Report to admin, each as the signed-in user can use it now. */
+export function ProductActions({ product, onBook }: ProductActionsProps) {
+  const { user, loading: authLoading } = useAuth();
+  const { roles, loading: rolesLoading, error: rolesError } = useRoles(user?.email ?? '');
+  const report = useReportProduct();
+
+  // Until the session and its roles are known, a click could go wrong (a buyer sent to the login
+  // page). If the role check failed, both actions stay offered: the server decides and says why.
+  const activity = useMyProductActivity(product._id, user?.email ?? null);
+  // Also until the user's own bookings and reports are known: an offer that then turns out to be
+  // "already booked" would only end in a refusal.
+  const deciding = authLoading || (user !== null && (rolesLoading || activity.isPending));
+  // Every account buys (sellers too) but the admin's.
+  const buyersOnly = user !== null && !deciding && rolesError === null && !roles.isBuyer;
+  const own = user !== null && sameEmail(user.email, product.sellerEmail);
+  // The admin handles reports rather than making them, and no one reports their own listing.
+  const canReport = user !== null && !deciding && !roles.isAdmin && !own;
+  const bookingStatus = activity.data?.bookingStatus ?? null;
+  // A declined, cancelled or expired booking may be asked again; an open or sold one stands.
+  const bookedAt = bookingStatus && !CLOSED.includes(bookingStatus) ? (activity.data?.bookedAt ?? null) : null;
+  const reportedAt = activity.data?.reportedAt ?? null;
+  // Buyers (and guests, who log in first) ask before they book; never about their own phone.
+  const canMessage =
+    !product.sellStatus &&
+    !product.hidden &&
+    !buyersOnly &&
+    (user === null || (!roles.isAdmin && !sameEmail(user.email, product.sellerEmail)));
+
+  // A buyer is likely to book: have the form's code ready before the click.
+  const mayBook =
+    user !== null &&
+    !deciding &&
+    !buyersOnly &&
+    !own &&
+    !bookedAt &&
+    !product.sellStatus &&
+    !product.reserved &&
+    !product.hidden;
+  useEffect(() => {
+    if (mayBook) preloadBookingForm();
+  }, [mayBook]);
+
+  const reportToAdmin = async () => {
+    // The dialog library is only needed here, and only by some: it loads on the click.
+    const { confirmAction } = await import('#client/components/dialogs');
+    const confirmed = await confirmAction({
+      title: 'Report this listing?',
+      text: 'Tell the admin something is wrong with it (a fake, a stolen phone, a misleading price). The admin checks it and may remove it.',
+      confirmText: 'Yes, report it',
+    });
+    if (!confirmed) return;
+    report.mutate(
+      { product_id: product._id },
+      {
+        onSuccess: () => toast.success('Reported to admin. Thank you for keeping PhoneHaat safe.'),
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  };
+
+  return (
+    <div className="mt-6 flex flex-col gap-4">
+      {product.sellStatus && !bookedAt ? (
+        <p className="rounded-control bg-ink-100 px-4 py-3 text-sm font-medium text-ink-700">
+          Sold: this phone is no longer available for booking.
+        </p>
+      ) : product.hidden && !bookedAt ? (
+        <p className="rounded-control border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <span className="font-semibold">Not on sale right now.</span> The seller has taken this phone off sale, so it
+          cannot be booked.
+        </p>
+      ) : bookedAt ? (
+        <p className="rounded-control border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          You booked this phone on {dayOf(bookedAt)}.{' '}
+          <Link to={paths.myOrders} className="font-semibold underline underline-offset-2 hover:text-emerald-700">
+            See it in My orders
+          </Link>
+        </p>
+      ) : own ? (
+        <p className="rounded-control border border-ink-200 bg-ink-50 px-4 py-3 text-sm text-ink-700">
+          <span className="font-semibold">This is your phone.</span> Buyers book it here, and their requests show in{' '}
+          <Link to={paths.bookingRequests} className="font-semibold text-brand-700 underline underline-offset-2">
+            Booking requests
+          </Link>
+          .
+        </p>
+      ) : product.reserved ? (
+        <p className="rounded-control border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+          Reserved: the seller has accepted another buyer&apos;s booking. If that deal falls through, the phone can be
+          booked again.
+        </p>
+      ) : (
+        <div className="flex flex-col gap-1.5 sm:items-start">
+          <Button
+            size="lg"
+            onClick={onBook}
+            disabled={deciding || buyersOnly}
+            aria-describedby={buyersOnly ? BUYERS_ONLY_ID : undefined}
+            className="sm:min-w-44"
+          >
+            Book Now
+          </Button>
+          {buyersOnly && (
+            <p id={BUYERS_ONLY_ID} className="text-sm text-ink-500">
+              The admin account does not book phones.
+            </p>
+          )}
+        </div>
+      )}
+
+      {canMessage && (
+        <div className="sm:self-start">
+          <MessageSellerButton productId={product._id} disabled={deciding} />
+        </div>
+      )}
+
+      {canReport &&
+        (reportedAt ? (
+          <p className="text-sm text-ink-500">
+            You reported this listing on {dayOf(reportedAt)}. The admin will check it.
+          </p>
+        ) : (
+          <p className="flex flex-wrap items-center gap-x-2 text-sm text-ink-500">
+            Something wrong with this listing?
+            <Button
+              variant="ghost"
+              size="sm"
+              loading={report.isPending}
+              onClick={() => void reportToAdmin()}
+              className="-ml-1 text-red-700 hover:text-red-800"
+            >
+              Report to admin
+            </Button>
+          </p>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import type { Product } from '#shared/products';
+import { productQueryOptions, useProduct } from './api/products';
+import { useAuth } from '#client/accounts/AuthProvider';
+import { Badge, VerifiedBadge } from '#client/components/Badge';
+import { formatTk } from '#client/components/formatTk';
+import { BookingDialog } from '#client/deal/BookingDialog';
+import { Gallery } from './Gallery';
+import { ProductActions } from './ProductActions';
+import { paths } from '#shared/paths';
+import { Icon, iconPaths } from '#client/components/Icon';
+
+export function productLoader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    await queryClient.ensureQueryData(productQueryOptions(params.id ?? ''));
+    return null;
+  };
+}
+
+/** The date part of an ISO timestamp, as the spec prints it. */
+function postedOn(product: Product): string {
+  return product.postedOn?.split('T')[0] || 'Not found';
+}
+
+function specRows(product: Product): Array<[label: string, value: ReactNode]> {
+  return [
+    ['Brand', product.brand],
+    ['Category', product.categoryName],
+    ['Posted On', postedOn(product)],
+    ['Original Price', formatTk(product.originalPrice)],
+    ['Resale Price', formatTk(product.resalePrice)],
+    ['Purchase Year', product.yearOfPurchase],
+    ['Condition', product.productCondition],
+    [
+      'Seller',
+      <span key="seller" className="inline-flex flex-wrap items-center gap-2">
+        {product.sellerName}
+        {product.sellerIsVerified && <VerifiedBadge />}
+      </span>,
+    ],
+    ['Seller Email', product.sellerEmail],
+    ['Seller Mob', product.sellerMobile],
+    ['Location', product.location],
+    [
+      'Description',
+      <span key="description" className="whitespace-pre-line">
+        {product.description}
+      </span>,
+    ],
+  ];
+}
+
+export function ProductPage() {
+  const { data: product } = useProduct(useParams().id ?? '');
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [booking, setBooking] = useState<Product | null>(null);
+
+  const bookNow = () => {
+    if (!user) {
+      void navigate(paths.login, { state: { from: location } });
+      return;
+    }
+    setBooking(product);
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-ink-500">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link to={paths.home} className="hover:text-ink-900">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to={paths.category(product.category_id)} className="hover:text-ink-900">
+              {product.categoryName}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="truncate font-medium text-ink-800">
+            {product.productName}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:gap-12">
+        {/* min-w-0: a grid item is otherwise as wide as its content, and Swiper's row of slides has no end. */}
+        <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
+          <Gallery product={product} />
+        </div>
+
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone="brand">Used</Badge>
+            <Badge>{product.productCondition}</Badge>
+            {product.sellStatus ? (
+              <Badge tone="danger">Sold</Badge>
+            ) : product.hidden ? (
+              <Badge tone="warning">Not on sale</Badge>
+            ) : product.reserved ? (
+              <Badge tone="info">Reserved</Badge>
+            ) : (
+              <Badge tone="success">Available</Badge>
+            )}
+          </div>
+          <h1 className="mt-3 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{product.productName}</h1>
+          <p className="mt-3 flex flex-wrap items-baseline gap-3">
+            <span className="text-3xl font-bold text-brand-700">{formatTk(product.resalePrice)}</span>
+            <s className="text-ink-500">
+              <span className="sr-only">Original price </span>
+              {formatTk(product.originalPrice)}
+            </s>
+          </p>
+          {product.previousPrice !== null && product.previousPrice > product.resalePrice && (
+            <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">
+              <Icon d={iconPaths.arrowDown} className="size-4" solid />
+              Price dropped from {formatTk(product.previousPrice)}
+            </p>
+          )}
+
+          <ProductActions product={product} onBook={bookNow} />
+
+          <div className="mt-8 overflow-hidden rounded-card border border-ink-200 bg-white shadow-card">
+            {/* Explicit roles: the rows stack on phones, and a CSS display change drops a table's built-in ones. */}
+            <table role="table" className="w-full text-left text-sm">
+              <caption className="border-b border-ink-100 px-5 py-4 text-left text-base font-semibold text-ink-900">
+                Full specification
+              </caption>
+              <tbody role="rowgroup" className="divide-y divide-ink-100">
+                {specRows(product).map(([label, value]) => (
+                  <tr key={label} role="row" className="flex flex-col gap-0.5 px-5 py-3 sm:table-row sm:p-0">
+                    <th
+                      scope="row"
+                      role="rowheader"
+                      className="font-medium text-ink-500 sm:w-44 sm:px-5 sm:py-3 sm:align-top"
+                    >
+                      {label}
+                    </th>
+                    <td role="cell" className="break-words text-ink-900 sm:px-5 sm:py-3">
+                      {value}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      </div>
+
+      <BookingDialog product={booking} onClose={() => setBooking(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CHAT_SIDES, type ChatSide, type Conversation } from '#shared/chat';
+import { paths } from '#shared/paths';
+import { useInbox } from './api/chat';
+import { cx } from '#client/components/cx';
+import { formatTk } from '#client/components/formatTk';
+import { formatWhen } from '#client/components/formatWhen';
+import { PageHeader } from '#client/components/PageHeader';
+import { PagedList } from '#client/components/PagedList';
+import { useDashboardRoles } from '#client/dashboard/useDashboardRoles';
+import { PhoneStatusBadge } from './PhoneStatusBadge';
+
+const TAB_LABELS: Record<ChatSide, string> = { buying: 'Buying', selling: 'Selling' };
+
+function ConversationRow({ conversation }: { conversation: Conversation }) {
+  const { unread } = conversation;
+  return (
+    <li>
+      <Link
+        to={paths.conversation(conversation._id)}
+        className={cx(
+          'flex gap-3 rounded-card border bg-white p-3 shadow-card transition hover:border-brand-300 sm:p-4',
+          unread ? 'border-brand-200' : 'border-ink-200',
+        )}
+      >
+        <img
+          src={conversation.productImg}
+          alt=""
+          className="size-16 shrink-0 rounded-control object-cover sm:size-20"
+          loading="lazy"
+        />
+        <span className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="truncate font-semibold text-ink-900">{conversation.productName}</span>
+            <span className="text-sm font-semibold text-brand-700 tabular-nums">{formatTk(conversation.price)}</span>
+            <PhoneStatusBadge status={conversation.status} />
+          </span>
+          <span className="text-sm text-ink-600">{conversation.otherName}</span>
+          <span className={cx('truncate text-sm', unread ? 'font-semibold text-ink-900' : 'text-ink-500')}>
+            {conversation.lastMessage}
+          </span>
+        </span>
+        <span className="flex shrink-0 flex-col items-end gap-2 text-xs text-ink-500">
+          {conversation.lastMessageAt && (
+            <time dateTime={conversation.lastMessageAt}>{formatWhen(conversation.lastMessageAt)}</time>
+          )}
+          {unread && (
+            <span className="rounded-full bg-brand-600 px-2 py-0.5 font-semibold text-white">
+              New<span className="sr-only"> message</span>
+            </span>
+          )}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function SideList({ side }: { side: ChatSide }) {
+  const inbox = useInbox(side);
+  return (
+    <PagedList
+      query={inbox}
+      noun="conversations"
+      emptyTitle="No conversations yet"
+      emptyDescription={
+        side === 'buying'
+          ? 'Ask a seller about a phone with "Message the seller" on its page.'
+          : 'When a buyer asks about one of your phones, the conversation shows here.'
+      }
+    >
+      {(rows) => (
+        <ul className="flex flex-col gap-3">
+          {rows.map((conversation) => (
+            <ConversationRow key={conversation._id} conversation={conversation} />
+          ))}
+        </ul>
+      )}
+    </PagedList>
+  );
+}
+
+/** The conversations of the signed-in user, as a buyer and as a seller. */
+export function Inbox() {
+  const { roles } = useDashboardRoles();
+  const [chosen, setChosen] = useState<ChatSide | null>(null);
+  // A seller (who buys too) opens on what buyers ask them; everyone else on their own questions.
+  const side = chosen ?? (roles.isSeller ? 'selling' : 'buying');
+
+  return (
+    <section>
+      <PageHeader title="Inbox" description="Your conversations with buyers and sellers, newest first." />
+      <div role="tablist" aria-label="Conversations" className="mb-4 flex gap-2">
+        {CHAT_SIDES.map((tab) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            id={`inbox-tab-${tab}`}
+            aria-selected={side === tab}
+            aria-controls="inbox-panel"
+            onClick={() => setChosen(tab)}
+            className={cx(
+              'rounded-full px-4 py-1.5 text-sm font-semibold transition',
+              side === tab ? 'bg-brand-600 text-white' : 'bg-white text-ink-700 ring-1 ring-ink-200 hover:bg-ink-50',
+            )}
+          >
+            {TAB_LABELS[tab]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="inbox-panel" aria-labelledby={`inbox-tab-${side}`}>
+        <SideList key={side} side={side} />
+      </div>
+    </section>
+  );
+}

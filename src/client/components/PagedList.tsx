@@ -1,0 +1,62 @@
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { PagedRows } from '#client/api/pagedList';
+import { Button } from './Button';
+import { EmptyState } from './EmptyState';
+import { Spinner } from './Spinner';
+
+interface PagedListProps<T> {
+  query: UseInfiniteQueryResult<PagedRows<T>>;
+  /** What is listed, for the loading and count texts ("buyers"). */
+  noun: string;
+  /** The spec's empty text. */
+  emptyTitle: string;
+  emptyDescription?: ReactNode;
+  /** What to do about an empty list, such as a link to where its rows come from. */
+  emptyAction?: ReactNode;
+  children: (rows: T[]) => ReactNode;
+}
+
+/** One server-paged list: loading, failure with a retry, empty, or the rows and a 'Load more' button. */
+export function PagedList<T>({ query, noun, emptyTitle, emptyDescription, emptyAction, children }: PagedListProps<T>) {
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center rounded-card border border-ink-200 bg-white py-16 text-brand-600 shadow-card">
+        <Spinner label={`Loading ${noun}`} className="[&_svg]:size-8" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <EmptyState
+        tone="error"
+        title={`Could not load the ${noun}`}
+        description={query.error.message}
+        action={
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+
+  const { rows, total } = query.data;
+  if (rows.length === 0) return <EmptyState title={emptyTitle} description={emptyDescription} action={emptyAction} />;
+
+  return (
+    <div className="flex flex-col gap-4">
+      {children(rows)}
+      <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+        <p className="text-sm text-ink-500" aria-live="polite">
+          Showing {rows.length} of {total ?? rows.length} {noun}
+        </p>
+        {query.hasNextPage && (
+          <Button variant="secondary" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            Load more
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

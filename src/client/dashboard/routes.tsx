@@ -1,0 +1,51 @@
+import type { RouteObject } from 'react-router';
+import { paths, routePatterns } from '#shared/paths';
+import { lazyScreen } from '#client/lazyScreen';
+import { DashboardHome } from './DashboardHome';
+import { DashboardLayout } from './DashboardLayout';
+import { RoleGuard } from './RoleGuard';
+
+/*
+ * The role screens load on first visit, so visitors who never open the dashboard do not download
+ * the tables, the product form or the confirm dialogs.
+ */
+const adminScreens: RouteObject[] = [
+  lazyScreen(paths.allSellers, async () => (await import('#client/admin/AllSellers')).AllSellers),
+  lazyScreen(paths.allBuyers, async () => (await import('#client/admin/AllBuyers')).AllBuyers),
+  lazyScreen(
+    paths.sellerVerification,
+    async () => (await import('#client/admin/SellerVerificationRequests')).SellerVerificationRequests,
+  ),
+  lazyScreen(paths.reportedProducts, async () => (await import('#client/admin/ReportedProducts')).ReportedProducts),
+];
+
+const sellerScreens: RouteObject[] = [
+  lazyScreen(paths.addProduct, async () => (await import('#client/listings/AddProduct')).AddProduct),
+  lazyScreen(routePatterns.editProduct, async () => (await import('#client/listings/EditProduct')).EditProduct),
+  lazyScreen(paths.myProducts, async () => (await import('#client/listings/MyProducts')).MyProducts),
+  lazyScreen(paths.bookingRequests, async () => (await import('#client/deal/BookingRequests')).BookingRequests),
+];
+
+const buyerScreens: RouteObject[] = [
+  lazyScreen(paths.myOrders, async () => (await import('#client/deal/MyOrders')).MyOrders),
+];
+
+/** The /dashboard route's layout and screens; the app's router mounts them at paths.dashboard behind PrivateRoute. */
+export const dashboardRoutes: RouteObject[] = [
+  {
+    element: <DashboardLayout />,
+    children: [
+      { index: true, element: <DashboardHome /> },
+      lazyScreen(paths.account, async () => (await import('#client/accounts/AccountSettings')).AccountSettings),
+      lazyScreen(paths.startSelling, async () => (await import('#client/accounts/StartSelling')).StartSelling),
+      lazyScreen(paths.inbox, async () => (await import('#client/chat/Inbox')).Inbox),
+      lazyScreen(
+        routePatterns.conversation,
+        async () => (await import('#client/chat/ConversationScreen')).ConversationScreen,
+      ),
+      { element: <RoleGuard role="admin" />, children: adminScreens },
+      { element: <RoleGuard role="seller" />, children: sellerScreens },
+      { element: <RoleGuard role="buyer" />, children: buyerScreens },
+    ],
+  },
+];

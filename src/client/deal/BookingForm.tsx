@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { bookingFormSchema, type BookingForm as BookingFormValues } from '#shared/bookings';
+import { messages } from '#shared/messages';
+import type { Product } from '#shared/products';
+import { useBookProduct } from './api/bookings';
+import { useAuth } from '#client/accounts/AuthProvider';
+import { Button } from '#client/components/Button';
+import { FormError, FormField, Input } from '#client/components/FormField';
+import { formatTk } from '#client/components/formatTk';
+import { showServerErrors } from '#client/components/serverErrors';
+
+/** The form inside the booking dialog; a chunk of its own, fetched when someone is about to book. */
+export function BookingForm({ product, onBooked }: { product: Product; onBooked: () => void }) {
+  const { user } = useAuth();
+  const booking = useBookProduct();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<BookingFormValues>({
+    resolver: zodResolver(bookingFormSchema),
+    defaultValues: { phoneNumber: '', meetLocation: '' },
+  });
+
+  // The form can arrive after the dialog opened and placed focus, so it asks for it itself.
+  useEffect(() => setFocus('phoneNumber'), [setFocus]);
+
+  const submit = handleSubmit(async (form) => {
+    setServerError(null);
+    try {
+      const result = await booking.mutateAsync({
+        productId: product._id,
+        phoneNumber: form.phoneNumber,
+        meetLocation: form.meetLocation,
+      });
+      if (!result.acknowledged) return;
+      toast.success(messages.productBooked);
+      onBooked();
+    } catch (error) {
+      setServerError(
+        showServerErrors(
+          error,
+          setError,
+          ['phoneNumber', 'meetLocation'],
+          'The booking did not go through. Please try again.',
+        ),
+      );
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2">
+      <FormField label="Name">
+        <Input value={user?.displayName ?? ''} disabled readOnly />
+      </FormField>
+      <FormField label="Email">
+        <Input type="email" value={user?.email ?? ''} disabled readOnly />
+      </FormField>
+      <FormField label="Product Name">
+        <Input value={product.productName} disabled readOnly />
+      </FormField>
+      <FormField label="Price">
+        <Input value={formatTk(product.resalePrice)} disabled readOnly />
+      </FormField>
+      <FormField label="Phone Number" error={errors.phoneNumber?.message} className="sm:col-span-2">
+        <Input type="tel" autoComplete="tel" placeholder="01XXXXXXXXX" {...register('phoneNumber')} />
+      </FormField>
+      <FormField
+        label="Meet Location"
+        error={errors.meetLocation?.message}
+        hint="Pick a busy public place to check the phone."
+        className="sm:col-span-2"
+      >
+        <Input placeholder="A shop or bus stand" {...register('meetLocation')} />
+      </FormField>
+      <FormError message={serverError} className="sm:col-span-2" />
+      <Button type="submit" size="lg" loading={booking.isPending} className="sm:col-span-2">
+        Submit
+      </Button>
+    </form>
+  );
+}

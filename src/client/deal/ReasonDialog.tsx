@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { bookingReasonSchema, MAX_REASON_LENGTH, requiredReasonSchema } from '#shared/bookings';
+import { Button } from '#client/components/Button';
+import { FormField, Textarea } from '#client/components/FormField';
+import { Modal } from '#client/components/Modal';
+
+export interface ReasonRequest {
+  title: string;
+  description: string;
+  confirmText: string;
+  /** Calling off an accepted deal needs a reason; declining a request does not. */
+  required: boolean;
+}
+
+interface ReasonDialogProps {
+  request: ReasonRequest | null;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+}
+
+/** Asks for the short reason the other side reads with a decline or a cancellation. */
+export function ReasonDialog({ request, busy, onClose, onConfirm }: ReasonDialogProps) {
+  return (
+    <Modal open={request !== null} onClose={onClose} title={request?.title ?? ''} description={request?.description}>
+      {request && <ReasonForm request={request} busy={busy} onClose={onClose} onConfirm={onConfirm} />}
+    </Modal>
+  );
+}
+
+function ReasonForm({
+  request,
+  busy,
+  onClose,
+  onConfirm,
+}: Omit<ReasonDialogProps, 'request'> & { request: ReasonRequest }) {
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<{ reason?: string }>({
+    resolver: zodResolver(request.required ? requiredReasonSchema : bookingReasonSchema),
+    defaultValues: { reason: '' },
+  });
+  // The dialog gives focus to its close button first; the reason is what there is to type.
+  useEffect(() => setFocus('reason'), [setFocus]);
+  return (
+    <form noValidate onSubmit={handleSubmit(({ reason }) => onConfirm(reason ?? ''))} className="flex flex-col gap-5">
+      <FormField
+        label={request.required ? 'Reason' : 'Reason (optional)'}
+        error={errors.reason?.message}
+        hint={`The other side reads this. Up to ${MAX_REASON_LENGTH} characters.`}
+      >
+        <Textarea maxLength={MAX_REASON_LENGTH + 50} rows={3} {...register('reason')} />
+      </FormField>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          Keep it
+        </Button>
+        <Button type="submit" variant="danger" loading={busy}>
+          {request.confirmText}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useCategories } from '#client/catalog/api/categories';
+import { Button } from '#client/components/Button';
+import { FormField, Select } from '#client/components/FormField';
+import { Spinner } from '#client/components/Spinner';
+
+interface CategoryFieldProps {
+  registration: UseFormRegisterReturn<'category_id'>;
+  error?: string;
+}
+
+/** The category select, filled from GET /categoires, with its own loading and failure states. */
+export function CategoryField({ registration, error }: CategoryFieldProps) {
+  const categories = useCategories();
+
+  if (categories.isError) {
+    return (
+      <div className="flex flex-col gap-1.5">
+        <p className="text-sm font-medium text-ink-800">Category</p>
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-control border border-red-200 bg-red-50 px-3.5 py-2.5"
+        >
+          <p className="text-sm text-red-700">Something bad happened: {categories.error.message}</p>
+          <Button variant="secondary" size="sm" onClick={() => void categories.refetch()}>
+            Retry
+          </Button>
+        </div>
+        {/* The form still checks the field on submit; without this its message would go unseen. */}
+        {error && <p className="text-sm text-red-600">{error}</p>}
+      </div>
+    );
+  }
+
+  return (
+    <FormField
+      label={
+        <span className="inline-flex items-center gap-2">
+          Category
+          {categories.isPending && <Spinner label="Loading categories" className="text-brand-600 [&_svg]:size-4" />}
+        </span>
+      }
+      error={error}
+    >
+      <Select {...registration} disabled={categories.isPending} defaultValue="">
+        <option value="" disabled>
+          Pick a category
+        </option>
+        {categories.data?.map((category) => (
+          <option key={category._id} value={category._id}>
+            {category.category_name}
+          </option>
+        ))}
+      </Select>
+    </FormField>
+  );
+}

@@ -1,0 +1,253 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useController, useForm, type Path } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { DISTRICTS } from '#shared/districts';
+import { messages } from '#shared/messages';
+import { CONDITIONS, type Product, type StoreProductRequest } from '#shared/products';
+import { ApiError } from '#client/api/http';
+import { useEditProduct, useStoreProduct } from './api/sellerProducts';
+import { useAuth } from '#client/accounts/AuthProvider';
+import { Button } from '#client/components/Button';
+import { FormError, FormField, Input, Select, Textarea } from '#client/components/FormField';
+import { CategoryField } from './CategoryField';
+import { PhotosField } from './PhotosField';
+import { productFormSchema, type ProductFormInput, type ProductFormValues } from './productFormSchema';
+import { usePhotoUploads } from './usePhotoUploads';
+import { paths } from '#shared/paths';
+import { showServerErrors } from '#client/components/serverErrors';
+import { confirmAction } from '#client/components/dialogs';
+import { formatTk } from '#client/components/formatTk';
+
+/**
+ * Filled from the account and not editable here, so it should not look like a field to type in
+ * (the `!` marks win over the input's own colours).
+ */
+const READ_ONLY = 'border-ink-200! bg-ink-50! text-ink-600!';
+
+const fieldNames = new Set<string>(Object.keys(productFormSchema.shape));
+
+/** The server names the cover `productImg`; on this form it is one of the photos. */
+const formFieldOf = (name: string): Path<ProductFormInput> | null =>
+  name === 'productImg' ? 'photos' : fieldNames.has(name) ? (name as Path<ProductFormInput>) : null;
+
+/**
+ * What the form starts with: for a new listing, empty but for the mobile number the seller gave when
+ * they started selling; for an edit, the listing as it is.
+ */
+function startingValues(product: Product | undefined, photoKeys: string[], sellerMobile: string): ProductFormInput {
+  if (!product) return { category_id: '', sellerMobile, photos: photoKeys } as ProductFormInput;
+  return {
+    productName: product.productName,
+    brand: product.brand,
+    category_id: product.category_id,
+    originalPrice: String(product.originalPrice),
+    resalePrice: String(product.resalePrice),
+    yearOfPurchase: String(product.yearOfPurchase),
+    productCondition: product.productCondition,
+    sellerMobile: product.sellerMobile,
+    location: product.location,
+    description: product.description,
+    photos: photoKeys,
+  };
+}
+
+/**
+ * Asking more than the phone cost new is mostly a slip (a digit too many), so the seller says so
+ * before it is published; true when the price is not above the original or the seller confirms.
+ */
+async function priceConfirmed({
+  originalPrice,
+  resalePrice,
+}: Pick<ProductFormValues, 'originalPrice' | 'resalePrice'>) {
+  if (resalePrice <= originalPrice) return true;
+  return confirmAction({
+    title: 'Ask more than it cost new?',
+    text: `The resale price ${formatTk(resalePrice)} is above the original price ${formatTk(originalPrice)}. Buyers compare the two.`,
+    confirmText: 'Yes, keep this price',
+    cancelText: 'Change the price',
+    // The form puts the cursor in the price instead.
+    returnFocus: false,
+  });
+}
+
+interface ProductFormProps {
+  /** The listing to edit; without it the form lists a new phone. */
+  product?: Product;
+}
+
+/**
+ * Add Product and Edit Product: one form, one schema, the same messages. The photos upload as they
+ * are chosen; saving waits for any still under way, then sends the product with their addresses,
+ * the cover first.
+ */
+export function ProductForm({ product }: ProductFormProps) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const storeProduct = useStoreProduct();
+  const editProduct = useEditProduct();
+  const photos = usePhotoUploads(product?.photos);
+  const [formError, setFormError] = useState<string | null>(null);
+  // Enter in a field while a save runs would start a second one: one listing, one request.
+  const saving = useRef(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormInput, unknown, ProductFormValues>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: startingValues(
+      product,
+      photos.items.map((item) => item.key),
+      user?.phoneNumber ?? '',
+    ),
+  });
+  const photosField = useController({ control, name: 'photos' });
+
+  /** The server's refusal lands under the fields it names, or under the form when it names none. */
+  function showRefusal(error: ApiError) {
+    const message = showServerErrors(error, setError, formFieldOf);
+    setFormError(message);
+    // A refusal of the whole save (sold meanwhile, not yours): said at once, wherever the seller looks.
+    if (message && product) toast.error(message);
+  }
+
+  async function save(request: StoreProductRequest) {
+    if (product) await editProduct.mutateAsync({ id: product._id, product: request });
+    else await storeProduct.mutateAsync(request);
+  }
+
+  async function submit({ photos: _keys, ...fields }: ProductFormValues) {
+    if (saving.current) return;
+    saving.current = true;
+    setFormError(null);
+    try {
+      if (!(await priceConfirmed(fields))) {
+        setFocus('resalePrice');
+        return;
+      }
+      let urls: string[];
+      try {
+        urls = await photos.uploadedUrls();
+      } catch (error) {
+        setError('photos', { message: error instanceof Error ? error.message : String(error) });
+        return;
+      }
+      await save({ ...fields, productImg: urls[0] as string, photos: urls });
+    } catch (error) {
+      if (error instanceof ApiError) showRefusal(error);
+      else {
+        // Not the server's refusal (an answer that is not JSON, a bug): say so, and keep what was typed.
+        console.error('Saving the product failed', error);
+        setFormError(
+          product
+            ? 'The changes could not be saved. Please try again.'
+            : 'The phone could not be listed. Please try again.',
+        );
+      }
+      return;
+    } finally {
+      saving.current = false;
+    }
+    toast.success(product ? 'Product Updated Successfully' : messages.productAdded);
+    await navigate(paths.myProducts);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+      className="flex flex-col gap-8 rounded-card border border-ink-200 bg-white p-5 shadow-card sm:p-8"
+    >
+      <fieldset className="grid gap-5 sm:grid-cols-2">
+        <legend className="mb-4 text-base font-semibold text-ink-900">The phone</legend>
+        <FormField label="Product Name" error={errors.productName?.message}>
+          <Input placeholder="Samsung Galaxy S21" autoComplete="off" {...register('productName')} />
+        </FormField>
+        <FormField label="Brand" error={errors.brand?.message}>
+          <Input placeholder="Samsung" autoComplete="off" {...register('brand')} />
+        </FormField>
+        <CategoryField registration={register('category_id')} error={errors.category_id?.message} />
+        <FormField label="Condition" error={errors.productCondition?.message}>
+          <Select defaultValue="" {...register('productCondition')}>
+            <option value="" disabled>
+              Pick the condition
+            </option>
+            {CONDITIONS.map((condition) => (
+              <option key={condition} value={condition}>
+                {condition}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label="Original Price" hint="What it cost new, in Tk" error={errors.originalPrice?.message}>
+          <Input inputMode="numeric" placeholder="89000" {...register('originalPrice')} />
+        </FormField>
+        <FormField
+          label="Resale Price"
+          hint="Your asking price in whole Tk, at least 100"
+          error={errors.resalePrice?.message}
+        >
+          <Input inputMode="numeric" placeholder="52000" {...register('resalePrice')} />
+        </FormField>
+        <FormField label="Purchase Year" error={errors.yearOfPurchase?.message}>
+          <Input inputMode="numeric" placeholder="2021" maxLength={4} {...register('yearOfPurchase')} />
+        </FormField>
+      </fieldset>
+
+      <fieldset className="grid gap-5 sm:grid-cols-2">
+        <legend className="mb-4 text-base font-semibold text-ink-900">The seller</legend>
+        <FormField label="Seller Name" hint="From your account">
+          <Input value={user?.displayName ?? ''} readOnly className={READ_ONLY} />
+        </FormField>
+        <FormField label="Seller Email" hint="From your account">
+          <Input type="email" value={user?.email ?? ''} readOnly className={READ_ONLY} />
+        </FormField>
+        <FormField label="Seller Mobile" error={errors.sellerMobile?.message}>
+          <Input type="tel" autoComplete="tel" placeholder="+880 1712 345678" {...register('sellerMobile')} />
+        </FormField>
+        <FormField
+          label="Location"
+          error={errors.location?.message}
+          hint="Start with the district, e.g. Dhaka, Mirpur: buyers filter by district"
+        >
+          <Input placeholder="Rangpur" autoComplete="off" list="districts" {...register('location')} />
+        </FormField>
+        {/* Suggests the 64 districts while the seller types; any other text is still taken. */}
+        <datalist id="districts">
+          {DISTRICTS.map((district) => (
+            <option key={district} value={district} />
+          ))}
+        </datalist>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-5">
+        <legend className="mb-4 text-base font-semibold text-ink-900">Photos and description</legend>
+        <PhotosField
+          photos={photos}
+          inputRef={photosField.field.ref}
+          error={errors.photos?.message}
+          onChange={(keys) => photosField.field.onChange(keys)}
+        />
+        <FormField label="Description" error={errors.description?.message}>
+          <Textarea
+            rows={5}
+            placeholder="Battery health, marks or repairs, what comes in the box"
+            {...register('description')}
+          />
+        </FormField>
+      </fieldset>
+
+      <FormError message={formError} />
+      <div className="flex justify-end border-t border-ink-100 pt-6">
+        <Button type="submit" size="lg" loading={isSubmitting} className="w-full sm:w-auto">
+          {product ? 'Save changes' : 'Add Product'}
+        </Button>
+      </div>
+    </form>
+  );
+}

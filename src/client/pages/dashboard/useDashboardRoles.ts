@@ -1,8 +1,0 @@
-import { useAuth } from '../../auth/AuthProvider';
-import { useRoles } from '../../api/roles';
-
-/** The signed-in user's roles; the dashboard sits behind PrivateRoute, so a user is there. */
-export function useDashboardRoles() {
-  const { user } = useAuth();
-  return useRoles(user?.email ?? '');
-}

@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { publicReads } from '#shared/page-reads';
+
+/** One module of vite's build manifest (`build.manifest`): its file and the chunks it imports. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** What a public page's first screen needs beyond the entry: its code (a source module) and its API reads. */
+interface PageNeeds {
+  module?: string;
+  reads: string[];
+}
+
+const API_PREFIX = '/api';
+
+/** The public pages whose first screen is known ahead, by path; a page with a query string gets no data hints. */
+function needsOf(path: string, hasQuery: boolean): PageNeeds | undefined {
+  if (path === '/') {
+    return { reads: [publicReads.categories, publicReads.bannerPhones, publicReads.advertised] };
+  }
+  if (path === '/login') return { module: 'src/client/accounts/LoginPage.tsx', reads: [] };
+  const [, screen, id, ...rest] = path.split('/');
+  if (!id || rest.length > 0) return undefined;
+  const decoded = safeDecode(id);
+  if (decoded === undefined) return undefined;
+  if (screen === 'category') {
+    return {
+      module: 'src/client/catalog/CategoryPage.tsx',
+      reads: hasQuery ? [] : [publicReads.categoryInfo(decoded), publicReads.categoryPhones(decoded)],
+    };
+  }
+  if (screen === 'productId') {
+    return { module: 'src/client/catalog/ProductPage.tsx', reads: [publicReads.product(decoded)] };
+  }
+  return undefined;
+}
+
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The files a module loads before it runs: its own and, depth first, those of its static imports. */
+function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): { js: string[]; css: string[] } {
+  const js: string[] = [];
+  const css: string[] = [];
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const chunk = manifest[name];
+    if (!chunk) return;
+    js.push(chunk.file);
+    css.push(...(chunk.css ?? []));
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return { js, css };
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** What a public page needs beyond the entry, for the page at `url` (undefined: nothing known ahead). */
+export interface PageFiles {
+  /** `<link>` tags that fetch the page's code and API reads early, for a page the browser renders. */
+  links: string;
+  /** The page's own stylesheets, as paths. */
+  styles: string[];
+  /** The page's own modules (the entry's left out), as paths. */
+  scripts: string[];
+}
+export type PageHints = (url: string) => PageFiles | undefined;
+
+/**
+ * Reads the build's manifest; `hintsFor` then tells, for a page's URL, the files that let the browser
+ * fetch that page's own code and its API data while it is still downloading the entry, instead of
+ * one after the other once the entry has run. Without a manifest nothing is known ahead.
+ */
+export async function loadPageHints(clientDir: string): Promise<PageHints> {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return () => undefined;
+    throw error;
+  }
+  // index.html already names the entry and the chunks it imports.
+  const entryKey = Object.keys(manifest).find((key) => (manifest[key] as { isEntry?: boolean }).isEntry);
+  const inIndex = new Set<string>();
+  if (entryKey) chunkFiles(manifest, entryKey, inIndex);
+  const known = new Map<string, PageFiles>();
+
+  return (url) => {
+    const [path = '/', query] = url.split('?', 2);
+    const needs = needsOf(path, query !== undefined);
+    if (!needs) return undefined;
+    const key = `${needs.module ?? ''} ${needs.reads.join(' ')}`;
+    const cached = known.get(key);
+    if (cached) return cached;
+    const { js, css } = needs.module ? chunkFiles(manifest, needs.module, new Set(inIndex)) : { js: [], css: [] };
+    const files: PageFiles = {
+      links: '',
+      styles: css.map((file) => `/${file}`),
+      scripts: js.map((file) => `/${file}`),
+    };
+    files.links = [
+      ...needs.reads.map(
+        (read) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(API_PREFIX + read)}">`,
+      ),
+      ...files.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${file}">`),
+      ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+    ].join('');
+    // Bounded: product and category ids are many, each page's files are the same few.
+    if (known.size < 1000) known.set(key, files);
+    return files;
+  };
+}

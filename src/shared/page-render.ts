@@ -1,0 +1,27 @@
+/*
+ * The contract between the server and the page renderer the client's build writes (dist/ssr): the
+ * server loads that module by its file name and calls what it exports, so neither side imports
+ * the other, both import this.
+ */
+import type { PageMeta } from './page-meta';
+
+/**
+ * A page's markup for inside #root, the script with the state the browser hydrates it from, and
+ * its title, description and link preview for the head.
+ */
+export interface RenderedPage {
+  root: string;
+  state: string;
+  meta: PageMeta | undefined;
+}
+
+/** Renders a page with its data, and names (title, description) a page left to the browser. */
+export interface PageRenderer {
+  render: (url: URL) => Promise<RenderedPage | undefined>;
+  metaOf: (url: URL) => PageMeta | undefined;
+}
+
+/** What the renderer's module exports: the renderer, its API reads answered by `fetchApi`. */
+export interface PageRendererModule {
+  pageRenderer: (fetchApi: typeof fetch) => PageRenderer;
+}
