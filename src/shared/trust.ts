@@ -162,18 +162,21 @@ export const isIphone = (brand: string, productName: string) => /iphone|apple/i.
 export const ACCOUNT_SIGNED_OUT = 'Google / iCloud account signed out';
 const ACCOUNT_MESSAGE = 'Sign the phone out of its Google or iCloud account first, then tick this box';
 
+/** A field left empty on the form is one not given. */
+const emptyIsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+
 /**
  * What PhoneHaat's listing form adds to POST /store_products and PUT /edit/product/{id}. Each field
  * is optional for the spec's own client (a listing without an IMEI shows "IMEI not given"); the
  * form requires them through `listingFormTrustSchema`. On an edit, an absent IMEI keeps the one stored.
  */
 export const trustFieldsSchema = z.object({
-  imei: imeiSchema.optional(),
-  imei2: z.preprocess((v) => (v === '' || v === null ? undefined : v), imeiSchema.optional()),
+  imei: z.preprocess(emptyIsAbsent, imeiSchema.optional()),
+  imei2: z.preprocess(emptyIsAbsent, imeiSchema.optional()),
   origin: z.enum(ORIGINS, { error: 'Choose Official (BTRC-approved), Unofficial or Bought abroad' }).optional(),
   conditionGrade: z.enum(GRADES, { error: 'Choose the condition from the rubric' }).optional(),
   checklist: checklistSchema.optional(),
-  batteryHealth: z.preprocess((v) => (v === '' || v === null ? undefined : v), batterySchema.optional()),
+  batteryHealth: z.preprocess(emptyIsAbsent, batterySchema.optional()),
   accountSignedOut: z.literal(true, { error: ACCOUNT_MESSAGE }).optional(),
   neirAnswer: z.enum(['valid', 'not_valid'], { error: 'Record what NEIR answered: valid or not valid' }).optional(),
 });
