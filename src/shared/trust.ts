@@ -327,6 +327,9 @@ export type NotAsDescribedReport = z.infer<typeof notAsDescribedReportSchema>;
 
 /** PUT /bookings/{id}/sold and /sold/product/{id} of a phone with an IMEI: the seller confirms de-registration. */
 export const soldRequestSchema = z.object({ deregistered: z.literal(true).optional() });
+/** What Mark sold asks the seller to confirm. */
+export const DEREGISTER_CONFIRM =
+  'First de-register the phone from your NID (dial *16161# or use the NEIR portal) once you are paid: confirm that you did.';
 export const DEREGISTER_FIRST =
   'Before marking it sold, de-register the phone from your NID (dial *16161# or use the NEIR portal) and confirm you did.';
 

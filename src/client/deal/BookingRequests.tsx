@@ -13,6 +13,8 @@ import { TablePage } from '#client/components/TablePage';
 import { BookingStatusBadge } from './BookingStatusBadge';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { paths } from '#shared/paths';
+import { DEREGISTER_CONFIRM } from '#shared/trust';
+import { HandoverDialog, type Handover } from './HandoverDialog';
 
 type Asking = ReasonRequest & { id: string; move: 'decline' | 'cancel' };
 
@@ -32,6 +34,7 @@ const busyKey = (id: string, move: Move) => `${move} ${id}`;
 export function BookingRequests() {
   const requests = useBookingRequests();
   const [asking, setAsking] = useState<Asking | null>(null);
+  const [handover, setHandover] = useState<Handover | null>(null);
   const moveBooking = useRowAction(useMoveBooking(), {
     onDone: (_result, { move }) => {
       setAsking(null);
@@ -88,7 +91,9 @@ export function BookingRequests() {
     {
       header: 'Action',
       kind: 'actions',
-      cell: (row) => <RowActions row={row} busyWith={busyWith} run={run} ask={setAsking} />,
+      cell: (row) => (
+        <RowActions row={row} busyWith={busyWith} run={run} ask={setAsking} showHandover={setHandover} />
+      ),
     },
   ];
 
@@ -114,6 +119,7 @@ export function BookingRequests() {
         onClose={() => setAsking(null)}
         onConfirm={(reason) => asking && run(asking.id, asking.move, reason)}
       />
+      <HandoverDialog handover={handover} onClose={() => setHandover(null)} />
     </TablePage>
   );
 }
@@ -123,6 +129,7 @@ interface RowActionsProps {
   busyWith: (id: string, move: Move) => boolean;
   run: (id: string, move: Move, reason?: string, ask?: () => Promise<boolean>) => void;
   ask: (asking: Asking) => void;
+  showHandover: (handover: Handover) => void;
 }
 
 /**
@@ -139,12 +146,12 @@ const confirmMove = (row: BookingRequestItem, move: 'accept' | 'sold') => () =>
         }
       : {
           title: `Mark ${row.productName} sold to ${row.buyerName}?`,
-          text: 'It leaves every public list, and any other open request on it is declined. This cannot be undone.',
-          confirmText: 'Yes, mark sold',
+          text: `${DEREGISTER_CONFIRM} It leaves every public list, and any other open request on it is declined. This cannot be undone.`,
+          confirmText: 'De-registered: mark sold',
         },
   );
 
-function RowActions({ row, busyWith, run, ask }: RowActionsProps) {
+function RowActions({ row, busyWith, run, ask, showHandover }: RowActionsProps) {
   // A new request is accepted or declined; an accepted one is sold or called off (with a reason).
   const open = row.status === 'requested' || row.status === 'accepted';
   if (!open) return <span className="text-sm text-ink-400">No action</span>;
@@ -186,6 +193,17 @@ function RowActions({ row, busyWith, run, ask }: RowActionsProps) {
       >
         {requested ? 'Decline' : 'Cancel'}
       </Button>
+      {!requested && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() =>
+            showHandover({ bookingId: row._id, productId: row.productId, productName: row.productName, side: 'seller' })
+          }
+        >
+          Handover checklist
+        </Button>
+      )}
     </>
   );
 }

@@ -19,7 +19,13 @@ interface MoveVariables extends BookingReason {
 
 /** PUT /bookings/{id}/{move}: the seller accepts, declines or sells; either side cancels. */
 function moveBooking({ id, move, reason }: MoveVariables) {
-  const body = move === 'decline' || move === 'cancel' ? { reason: reason?.trim() || undefined } : undefined;
+  // Selling is confirmed with the NEIR de-registration first (docs/trust.md).
+  const body =
+    move === 'decline' || move === 'cancel'
+      ? { reason: reason?.trim() || undefined }
+      : move === 'sold'
+        ? { deregistered: true }
+        : undefined;
   return api<BookingMoveResult>(`/bookings/${enc(id)}/${move}`, {
     method: 'PUT',
     body,
@@ -29,7 +35,11 @@ function moveBooking({ id, move, reason }: MoveVariables) {
 
 /** PUT /sold/product/{id}: the seller sold the phone outside PhoneHaat. */
 function markSoldElsewhere(productId: string) {
-  return api<UpdateResult>(`/sold/product/${enc(productId)}`, { method: 'PUT', auth: true });
+  return api<UpdateResult>(`/sold/product/${enc(productId)}`, {
+    method: 'PUT',
+    body: { deregistered: true },
+    auth: true,
+  });
 }
 
 // A refused move (answered in another tab, reserved for someone else) means the screen is stale too.
