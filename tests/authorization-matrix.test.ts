@@ -743,6 +743,12 @@ const TABLE: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/products/:id',
+    allowed: owner,
+    call: async () => ({ url: `/api/products/${await records.product()}` }),
+  },
+  {
+    method: 'GET',
     path: '/api/admin/not-as-described',
     allowed: admin,
     call: () => ({ url: '/api/admin/not-as-described' }),

@@ -43,8 +43,8 @@ export function NeirCheck({ imei, who }: { imei?: string; who: 'seller' | 'buyer
             Send the SMS to {NEIR_NUMBER}
           </a>
           <p>
-            On a computer, send <code className="rounded bg-white px-1.5 py-0.5 font-mono">{neirSmsText(digits)}</code> to{' '}
-            <strong>{NEIR_NUMBER}</strong> from a phone.
+            On a computer, send <code className="rounded bg-white px-1.5 py-0.5 font-mono">{neirSmsText(digits)}</code>{' '}
+            to <strong>{NEIR_NUMBER}</strong> from a phone.
           </p>
         </div>
       ) : (

@@ -91,9 +91,7 @@ export function BookingRequests() {
     {
       header: 'Action',
       kind: 'actions',
-      cell: (row) => (
-        <RowActions row={row} busyWith={busyWith} run={run} ask={setAsking} showHandover={setHandover} />
-      ),
+      cell: (row) => <RowActions row={row} busyWith={busyWith} run={run} ask={setAsking} showHandover={setHandover} />,
     },
   ];
 

@@ -54,7 +54,10 @@ function HandoverSteps({ handover }: { handover: Handover }) {
     'Send the KYD SMS to 16002 with that IMEI: NEIR must answer that the phone is valid.',
     checklist
       ? `Check what the listing says: ${Object.entries(checklist)
-          .map(([item, answer]) => `${CHECKLIST_LABELS[item as keyof typeof CHECKLIST_LABELS]}: ${answer.replace('_', ' ')}`)
+          .map(
+            ([item, answer]) =>
+              `${CHECKLIST_LABELS[item as keyof typeof CHECKLIST_LABELS]}: ${answer.replace('_', ' ')}`,
+          )
           .join('; ')}.`
       : 'Check the screen, cameras, speaker, charging and SIM slots.',
     'Check that the Google / iCloud account is signed out (Settings → Accounts).',

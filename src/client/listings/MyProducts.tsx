@@ -75,9 +75,11 @@ export function MyProducts() {
     markSold.run(product._id, () =>
       confirmAction({
         title: 'Mark this phone sold?',
-        text: `${DEREGISTER_CONFIRM} ${product.openRequests
-          ? `It leaves every public list, and its ${product.openRequests} open ${product.openRequests === 1 ? 'request is' : 'requests are'} declined. To sell it to a buyer who booked it, accept their request in Booking requests instead.`
-          : 'It leaves every public list and can no longer be booked.'}`,
+        text: `${DEREGISTER_CONFIRM} ${
+          product.openRequests
+            ? `It leaves every public list, and its ${product.openRequests} open ${product.openRequests === 1 ? 'request is' : 'requests are'} declined. To sell it to a buyer who booked it, accept their request in Booking requests instead.`
+            : 'It leaves every public list and can no longer be booked.'
+        }`,
         confirmText: 'De-registered: mark sold',
       }),
     );

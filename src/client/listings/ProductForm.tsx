@@ -222,7 +222,12 @@ export function ProductForm({ product }: ProductFormProps) {
         </FormField>
       </fieldset>
 
-      <TrustFields register={register} errors={errors} imei={String(watch('imei') ?? '')} storedImei={storedImeiOf(product)} />
+      <TrustFields
+        register={register}
+        errors={errors}
+        imei={String(watch('imei') ?? '')}
+        storedImei={storedImeiOf(product)}
+      />
 
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="mb-4 text-base font-semibold text-ink-900">The seller</legend>

@@ -134,7 +134,10 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
             {CHECKLIST_ITEMS.map((item) => {
               const itemError = checklistErrors?.[item]?.message;
               return (
-                <li key={item} className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between">
+                <li
+                  key={item}
+                  className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between"
+                >
                   <fieldset className="contents">
                     <legend className="text-sm text-ink-800">{CHECKLIST_LABELS[item]}</legend>
                     <div className="flex gap-3">

@@ -18,17 +18,15 @@ export function photoFileProblem(file: File): string | null {
  * they are chosen (usePhotoUploads). The form holds the photos' keys in order, the cover first, so
  * it can say when there is none or too many; the addresses are filled in when the form is sent.
  */
-const formFields = productFieldsSchema
-  .omit({ productCondition: true })
-  .extend({
-    ...trustFieldsSchema.shape,
-    // The grade stands for the spec's condition on this form: the server answers productCondition from it.
-    conditionGrade: z.enum(GRADES, { error: 'Choose the condition from the rubric' }),
-    photos: z
-      .array(z.string(), { error: messages.productImgRequired })
-      .min(1, messages.productImgRequired)
-      .max(MAX_PHOTOS, `Add at most ${MAX_PHOTOS} photos`),
-  });
+const formFields = productFieldsSchema.omit({ productCondition: true }).extend({
+  ...trustFieldsSchema.shape,
+  // The grade stands for the spec's condition on this form: the server answers productCondition from it.
+  conditionGrade: z.enum(GRADES, { error: 'Choose the condition from the rubric' }),
+  photos: z
+    .array(z.string(), { error: messages.productImgRequired })
+    .min(1, messages.productImgRequired)
+    .max(MAX_PHOTOS, `Add at most ${MAX_PHOTOS} photos`),
+});
 
 /**
  * With the trust details (docs/trust.md) the form requires: IMEI 1 (unless the listing has one
@@ -37,7 +35,8 @@ const formFields = productFieldsSchema
  */
 export const productFormSchemaFor = (imeiStored: boolean) =>
   formFields.superRefine((values, ctx) => {
-    for (const { path, message } of formIssues(values, imeiStored)) ctx.addIssue({ code: 'custom', path: [path], message });
+    for (const { path, message } of formIssues(values, imeiStored))
+      ctx.addIssue({ code: 'custom', path: [path], message });
   });
 export const productFormSchema = productFormSchemaFor(false);
 

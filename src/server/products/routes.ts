@@ -11,7 +11,7 @@ import {
 import { verifiedEmailOnly } from '#server/accounts/service';
 import { callerOf, requireRole, signedIn } from '#server/auth/guards';
 import { publicAnswer } from '#server/cache/hooks';
-import { notFound } from '#server/errors';
+import { forbidden, notFound } from '#server/errors';
 import { pagedList } from '#server/http/paging';
 import {
   cursorOfProduct,
@@ -89,6 +89,19 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const mine = { sellerId: callerOf(request).user.id, includeSold: true, includeHidden: true };
       const { rows, total } = await listProducts(db, mine, page);
       return { items: await toMyProducts(db, rows, images), total };
+    },
+  );
+
+  // One of the seller's own listings in any state (under review included), for its edit form.
+  app.get(
+    '/products/:id',
+    { schema: { params: idParamsSchema, response: { 200: myProductSchema } }, onRequest: sellerOnly },
+    async (request) => {
+      const row = await findProductDetails(db, request.params.id);
+      if (!row) throw notFound('Product');
+      if (row.seller_id !== callerOf(request).user.id) throw forbidden('You can only open your own listings here');
+      const [product] = await toMyProducts(db, [row], images);
+      return product;
     },
   );
 

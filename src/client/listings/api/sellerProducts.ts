@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { UpdateResult } from '#shared/common';
 import type { EditProductResult, MyProduct, StoreProductRequest, StoreProductResult } from '#shared/products';
 import { api, apiDelete, enc } from '#client/api/http';
@@ -11,6 +11,13 @@ const myProductsQueryOptions = (email: string) =>
   pagedListOptions<MyProduct>(queryKeys.sellerProducts(email), `/products?email=${enc(email)}`);
 
 export const useMyProducts = (email: string) => useInfiniteQuery(myProductsQueryOptions(email));
+
+/** GET /products/{id}: one of the seller's own listings, whatever its state (under review too). */
+export const myProductQueryOptions = (email: string, id: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.sellerProducts(email), 'one', id],
+    queryFn: ({ signal }) => api<MyProduct>(`/products/${enc(id)}`, { signal, auth: true }),
+  });
 
 /** POST /store_products: lists a phone; the server fills in the seller from the session. */
 export function storeProduct(product: StoreProductRequest) {
