@@ -13,6 +13,7 @@ const adminEntries: MenuEntry[] = [
   { to: paths.allBuyers, label: 'All Buyer' },
   { to: paths.sellerVerification, label: 'Seller Verification Request' },
   { to: paths.reportedProducts, label: 'Reported product' },
+  { to: paths.listingReviews, label: 'Listing review' },
 ];
 
 const sellerEntries: MenuEntry[] = [

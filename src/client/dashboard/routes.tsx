@@ -17,6 +17,7 @@ const adminScreens: RouteObject[] = [
     async () => (await import('#client/admin/SellerVerificationRequests')).SellerVerificationRequests,
   ),
   lazyScreen(paths.reportedProducts, async () => (await import('#client/admin/ReportedProducts')).ReportedProducts),
+  lazyScreen(paths.listingReviews, async () => (await import('#client/trust/ListingReviews')).ListingReviews),
 ];
 
 const sellerScreens: RouteObject[] = [
