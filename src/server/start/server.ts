@@ -34,12 +34,12 @@ const openStores = (config: Config) => {
 export async function prepareServer(config: Config): Promise<void> {
   // Before the database: a bad stored secret stops the start before anything else has happened.
   loadAuthSecret(resolve(config.DATA_DIR), config.AUTH_SECRET);
-  imeiKeyFor(config);
+  const imeiKey = imeiKeyFor(config);
   const { db, engine, images, close } = openStores(config);
   try {
     await prepareDatabase(db, engine, images);
     // Demo data first: it is only added to a database without users, and ADMIN_EMAIL would make one.
-    if (config.SEED_DEMO) await seedDemoData(db, images, { log: console.log, withAdmin: !config.ADMIN_EMAIL });
+    if (config.SEED_DEMO) await seedDemoData(db, images, { log: console.log, withAdmin: !config.ADMIN_EMAIL, imeiKey });
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       const outcome = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
       // The address stays out of the log: the setting names it for whoever needs to know.
