@@ -12,7 +12,7 @@ import {
   ORIGINS,
   ACCOUNT_SIGNED_OUT,
 } from '#shared/trust';
-import { FormField, Input } from '#client/components/FormField';
+import { FormField, Input, Select } from '#client/components/FormField';
 import { cx } from '#client/components/cx';
 import { NeirCheck } from '#client/catalog/NeirCheck';
 import type { ProductFormInput } from './productFormSchema';
@@ -119,14 +119,30 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
 
       <fieldset className="flex flex-col gap-5">
         <legend className="mb-4 text-base font-semibold text-ink-900">Condition</legend>
-        <Choice
-          legend="Grade"
-          name="conditionGrade"
-          register={register}
+        <FormField
+          label="Condition"
           error={errors.conditionGrade?.message}
-          columns
-          options={GRADES.map((grade) => ({ value: grade, label: GRADE_LABELS[grade], note: GRADE_RUBRIC[grade] }))}
-        />
+          hint={
+            <span className="grid gap-0.5">
+              {GRADES.map((grade) => (
+                <span key={grade}>
+                  <strong className="font-medium text-ink-700">{GRADE_LABELS[grade]}</strong>: {GRADE_RUBRIC[grade]}
+                </span>
+              ))}
+            </span>
+          }
+        >
+          <Select defaultValue="" {...register('conditionGrade')}>
+            <option value="" disabled>
+              Pick the condition
+            </option>
+            {GRADES.map((grade) => (
+              <option key={grade} value={grade}>
+                {GRADE_LABELS[grade]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
         <div className="flex flex-col gap-2">
           <p className="text-sm font-medium text-ink-800">Checklist</p>
           {errorText(typeof checklistErrors?.message === 'string' ? checklistErrors.message : undefined)}
