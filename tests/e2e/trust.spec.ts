@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import sharp from 'sharp';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText, waitForTheAppOnLoad } from './support/fixtures';
@@ -138,7 +138,7 @@ for (const [size, viewport] of [
   });
 }
 
-async function copiedListing(copier: { api: import('@playwright/test').APIRequestContext }, imei: string) {
+async function copiedListing(copier: { api: APIRequestContext }, imei: string) {
   const upload = await copier.api.post('/api/uploads', {
     multipart: { image: await pngPhoto('copy.png') },
   });

@@ -11,7 +11,7 @@ import { ApiError } from '#client/api/http';
 import { useEditProduct, useStoreProduct } from './api/sellerProducts';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
-import { FormError, FormField, Input, Select, Textarea } from '#client/components/FormField';
+import { FormError, FormField, Input, Textarea } from '#client/components/FormField';
 import { CategoryField } from './CategoryField';
 import { PhotosField } from './PhotosField';
 import {
@@ -157,7 +157,7 @@ export function ProductForm({ product }: ProductFormProps) {
     if (saving.current) return;
     saving.current = true;
     setFormError(null);
-    let reasons: ReviewReason[] | null = null;
+    let reasons: ReviewReason[] | null;
     try {
       if (!(await priceConfirmed(fields))) {
         setFocus('resalePrice');
