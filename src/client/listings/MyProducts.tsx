@@ -124,6 +124,7 @@ export function MyProducts() {
     },
     {
       header: 'Verification',
+      className: '@4xl:min-w-36',
       cell: (product) => <VerificationStatus product={product} />,
     },
     {

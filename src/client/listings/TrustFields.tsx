@@ -185,7 +185,7 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
             <Input inputMode="numeric" maxLength={3} placeholder="88" {...register('batteryHealth')} />
           </FormField>
           <div className="flex flex-col gap-1.5">
-            <label className="flex items-start gap-2 pt-7 text-sm text-ink-800">
+            <label className="flex items-start gap-2 text-sm text-ink-800 sm:pt-7">
               <input type="checkbox" className="mt-0.5 accent-brand-600" {...register('accountSignedOut')} />
               <span>{ACCOUNT_SIGNED_OUT}: the phone is no longer tied to my account</span>
             </label>

@@ -9,10 +9,10 @@ import { photoFileProblem } from './productFormSchema';
 import { useSendVerificationPhoto } from './api/sellerProducts';
 
 const PHOTO_BADGES: Record<PhotoState, [BadgeTone, string]> = {
-  none: ['neutral', 'No verification photo'],
-  pending: ['info', 'Photo waiting for the admin'],
+  none: ['neutral', 'No photo yet'],
+  pending: ['info', 'Photo sent'],
   approved: ['success', 'Photo verified'],
-  rejected: ['danger', 'Photo not approved'],
+  rejected: ['danger', 'Photo rejected'],
 };
 
 /** Under review (and why), or not approved with the admin's reason; nothing for a public listing. */
@@ -78,7 +78,7 @@ export function VerificationStatus({ product }: { product: MyProduct }) {
       {photoState !== 'approved' && (
         <>
           <label htmlFor={inputId} className={buttonClasses('secondary', 'sm', 'cursor-pointer')}>
-            {uploading ? 'Sending…' : photoState === 'none' ? 'Send photo' : 'Send a new photo'}
+            {uploading ? 'Sending…' : photoState === 'none' ? 'Send photo' : 'New photo'}
           </label>
           <input
             id={inputId}

@@ -151,7 +151,11 @@ export function ListingReviews() {
         </span>
       ),
     },
-    { header: 'Why', cell: (row) => row.reasons.map((reason) => REVIEW_REASON_TEXTS[reason]).join('; ') },
+    {
+      header: 'Why',
+      className: '@4xl:min-w-48',
+      cell: (row) => row.reasons.map((reason) => REVIEW_REASON_TEXTS[reason]).join('; '),
+    },
     {
       header: 'IMEI',
       className: 'whitespace-nowrap',
