@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { asciiDigits } from './chat-safety';
 import { requiredText } from './common';
+import { messages } from './messages';
 
 /*
  * What makes a used phone one a buyer can trust (docs/trust.md): its IMEI, the NEIR answer, where
@@ -174,7 +175,7 @@ export const trustFieldsSchema = z.object({
   imei: z.preprocess(emptyIsAbsent, imeiSchema.optional()),
   imei2: z.preprocess(emptyIsAbsent, imeiSchema.optional()),
   origin: z.enum(ORIGINS, { error: 'Choose Official (BTRC-approved), Unofficial or Bought abroad' }).optional(),
-  conditionGrade: z.enum(GRADES, { error: 'Choose the condition from the rubric' }).optional(),
+  conditionGrade: z.enum(GRADES, { error: messages.conditionRequired }).optional(),
   checklist: checklistSchema.optional(),
   batteryHealth: z.preprocess(emptyIsAbsent, batterySchema.optional()),
   accountSignedOut: z.literal(true, { error: ACCOUNT_MESSAGE }).optional(),
@@ -202,7 +203,7 @@ export function formIssues(fields: TrustFields & { brand: string; productName: s
   if (!fields.imei && !imeiStored) issues.push({ path: 'imei', message: `Enter the IMEI. ${IMEI_HELP}` });
   if (!fields.origin)
     issues.push({ path: 'origin', message: 'Choose Official (BTRC-approved), Unofficial or Bought abroad' });
-  if (!fields.conditionGrade) issues.push({ path: 'conditionGrade', message: 'Choose the condition from the rubric' });
+  if (!fields.conditionGrade) issues.push({ path: 'conditionGrade', message: messages.conditionRequired });
   if (!fields.checklist) issues.push({ path: 'checklist', message: 'Answer every item of the checklist' });
   if (!fields.accountSignedOut) issues.push({ path: 'accountSignedOut', message: ACCOUNT_MESSAGE });
   if (fields.batteryHealth === undefined && isIphone(fields.brand, fields.productName))

@@ -21,7 +21,7 @@ export function photoFileProblem(file: File): string | null {
 const formFields = productFieldsSchema.omit({ productCondition: true }).extend({
   ...trustFieldsSchema.shape,
   // The grade stands for the spec's condition on this form: the server answers productCondition from it.
-  conditionGrade: z.enum(GRADES, { error: 'Choose the condition from the rubric' }),
+  conditionGrade: z.enum(GRADES, { error: messages.conditionRequired }),
   photos: z
     .array(z.string(), { error: messages.productImgRequired })
     .min(1, messages.productImgRequired)
