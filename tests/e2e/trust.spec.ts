@@ -65,7 +65,7 @@ for (const [size, viewport] of [
       const row = sellerPage.getByRole('row').filter({ hasText: productName });
       await expect(row.getByText('No photo yet')).toBeVisible();
       await row.getByLabel(/Verification photo of/).setInputFiles(await pngPhoto('code.png'));
-      await expect(sellerPage.getByText(/Photo sent/)).toBeVisible();
+      await expect(sellerPage.getByText('Photo sent: the admin checks it')).toBeVisible();
       await expect(row.getByText('Photo sent', { exact: true })).toBeVisible();
       await expectNoSeriousAxeViolations(sellerPage);
 
