@@ -215,6 +215,26 @@ const records = {
     await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: 'long enough pw' } });
     return { email, password: 'long enough pw' };
   },
+  /** A listing of `seller` waiting for the admin's review (docs/trust.md). */
+  async underReview() {
+    const id = await listProduct(actors.seller);
+    await t.db
+      .updateTable('products')
+      .set({ review_state: 'pending', review_reasons: 'imei' })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  },
+  /** A listing of `seller` whose verification photo waits for the admin. */
+  async photoSent() {
+    const id = await listProduct(actors.seller);
+    await actors.seller.request({
+      method: 'PUT',
+      url: `/api/products/${id}/verification-photo`,
+      payload: { photo: await uploadPhoto(actors.seller) },
+    });
+    return id;
+  },
   async picture() {
     return multipartBody({ bytes: await phonePicture({ caption: 'Matrix', hue: 120, width: 320, height: 240 }) });
   },
@@ -970,6 +990,81 @@ const TABLE: Row[] = [
     path: '/api/sellers/:id/phones',
     allowed: everyone,
     call: () => ({ url: `/api/sellers/${sellerId()}/phones` }),
+  },
+
+  // A phone a buyer can trust (docs/trust.md): the seller's verification photo, the admin's review queues
+  {
+    method: 'PUT',
+    path: '/api/products/:id/verification-photo',
+    allowed: owner,
+    call: async () => ({
+      url: `/api/products/${await records.product()}/verification-photo`,
+      payload: { photo: await uploadPhoto(actors.seller) },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/listing-reviews',
+    allowed: admin,
+    call: () => ({ url: '/api/admin/listing-reviews' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/listing-reviews/:id/approve',
+    allowed: admin,
+    call: async () => ({ url: `/api/admin/listing-reviews/${await records.underReview()}/approve` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/listing-reviews/:id/reject',
+    allowed: admin,
+    call: async () => ({
+      url: `/api/admin/listing-reviews/${await records.underReview()}/reject`,
+      payload: { reason: 'Ask the first seller' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/verification-photos',
+    allowed: admin,
+    call: () => ({ url: '/api/admin/verification-photos' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/verification-photos/:id/approve',
+    allowed: admin,
+    call: async () => ({ url: `/api/admin/verification-photos/${await records.photoSent()}/approve` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/verification-photos/:id/reject',
+    allowed: admin,
+    call: async () => ({
+      url: `/api/admin/verification-photos/${await records.photoSent()}/reject`,
+      payload: { reason: 'The code is not readable' },
+    }),
+  },
+  // Only the buyer of the deal reports the phone not as described.
+  {
+    method: 'POST',
+    path: '/api/bookings/:id/not-as-described',
+    allowed: ['buyer'],
+    call: async () => ({
+      url: `/api/bookings/${await records.booking('accepted')}/not-as-described`,
+      payload: { item: 'cameras', details: 'The camera does not focus' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/products/:id',
+    allowed: owner,
+    call: async () => ({ url: `/api/products/${await records.product()}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/not-as-described',
+    allowed: admin,
+    call: () => ({ url: '/api/admin/not-as-described' }),
   },
 ];
 

@@ -166,7 +166,7 @@ describe('PUT /api/edit/product/:id', () => {
       postedOn: '2001-01-01T00:00:00.000Z',
     } as Partial<StoreProductRequest>);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    expect(response.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1, review: null });
 
     const after = await getProduct(id);
     expect(after).toMatchObject({

@@ -54,7 +54,13 @@ describe('POST /api/store_products', () => {
     });
     expect(response.statusCode).toBe(201);
     const { insertedId } = response.json();
-    expect(response.json()).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect(response.json()).toEqual({
+      acknowledged: true,
+      insertedId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      // Published at once (no review), with its verification code (docs/trust.md).
+      review: null,
+      verificationCode: expect.stringMatching(/^[2-9A-Z]{6}$/),
+    });
 
     const { product } = await getProduct(insertedId);
     const category = CATEGORY_CATALOGUE.find((c) => c.id === listing.category_id)!;

@@ -42,8 +42,8 @@ describe('demo seed', () => {
 
     expect(await countAll()).toEqual({
       users: 6,
-      // Four listings have three photos each.
-      uploads: DEMO_LISTING_COUNT + 8,
+      // Four listings have three photos each; six have a verification photo (docs/trust.md).
+      uploads: DEMO_LISTING_COUNT + 8 + 6,
       products: DEMO_LISTING_COUNT,
       // Every state of the deal at least once (the deal's own test reads them), and three earlier
       // sales whose listings are gone, kept with their reviews.
@@ -74,6 +74,17 @@ describe('demo seed', () => {
       for (const name of imageFileNames(product.image_id))
         expect(existsSync(join(t.images.directory, name))).toBe(true);
     }
+
+    // The trust details: graded listings, verified photos, one under review, one with device history.
+    const trusted = await t.db
+      .selectFrom('products')
+      .select(['condition_grade', 'photo_state', 'review_state', 'imei_hash', 'is_sold'])
+      .execute();
+    expect(trusted.filter((p) => p.condition_grade !== null).length).toBeGreaterThan(10);
+    expect(trusted.filter((p) => p.photo_state === 'approved').length).toBeGreaterThanOrEqual(3);
+    expect(trusted.filter((p) => p.review_state === 'pending')).toHaveLength(1);
+    const soldImei = trusted.find((p) => p.is_sold)!.imei_hash;
+    expect(trusted.filter((p) => p.imei_hash === soldImei)).toHaveLength(2);
 
     const requester = await t.db
       .selectFrom('verification_requests')

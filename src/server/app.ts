@@ -49,6 +49,8 @@ import { userRoutes } from '#server/users/routes';
 import { verificationRoutes } from '#server/verification/routes';
 import { moderationRoutes } from '#server/moderation/routes';
 import { reviewRoutes } from '#server/reviews/routes';
+import { imeiKeyFor } from '#server/trust/imei';
+import { trustRoutes } from '#server/trust/routes';
 
 export interface AppOptions {
   /** Logs at this level (to `stream`, or standard output); the logged URLs carry no emails or OAuth codes. */
@@ -96,6 +98,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
         keys: loadVapidKeys(resolve(given.config.DATA_DIR)),
         subject: pushSubjectOf(given.config),
       }),
+    imeiKey: given.imeiKey ?? imeiKeyFor(given.config),
   };
   const publicCache = options.publicCache ?? new PublicCache();
   const app = Fastify({
@@ -179,6 +182,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
         reviewRoutes,
         alertRoutes,
         pushRoutes,
+        trustRoutes,
       ]) {
         await api.register(routes);
       }

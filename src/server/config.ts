@@ -9,6 +9,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  /** The key IMEIs are hashed with (trust/imei.ts); generated and kept in DATA_DIR when unset. */
+  IMEI_SECRET: z.string().min(32, 'IMEI_SECRET must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   /** Unset: on when PUBLIC_URL is on this machine and no TRUST_PROXY says a proxy forwards to it (see loadConfig). */

@@ -8,6 +8,7 @@ import type { Bell } from '#server/notifications/bell';
 import type { PushSender } from '#server/push/sender';
 import type { SearchEngine } from '#server/search/engine';
 import type { ImageStore } from '#server/uploads/store';
+import type { ImeiKey } from '#server/trust/imei';
 
 /** What route plugins need from the outside world, handed to `buildApp` (tests hand their own). */
 export interface Deps {
@@ -23,13 +24,16 @@ export interface Deps {
   push: PushSender;
   /** With REDIS_URL: where rate limits and upload slots are counted for every process; else each counts alone. */
   redis?: RedisLink | undefined;
+  /** Hashes IMEIs (trust/imei.ts); from IMEI_SECRET or the one kept in DATA_DIR unless given. */
+  imeiKey: ImeiKey;
 }
 
 /**
  * What `buildApp` is handed: the search runs on the app's own database unless another engine is
  * given, and the bell rings this process only unless one with a channel to the others is given.
  */
-export type DepsGiven = Omit<Deps, 'search' | 'bell' | 'push'> & Partial<Pick<Deps, 'search' | 'bell' | 'push'>>;
+export type DepsGiven = Omit<Deps, 'search' | 'bell' | 'push' | 'imeiKey'> &
+  Partial<Pick<Deps, 'search' | 'bell' | 'push' | 'imeiKey'>>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -60,8 +60,13 @@ export function fairPriceSentence(fair: FairPrice, price?: number): string {
   return `${head}; yours is ${Math.abs(percent)}% ${percent > 0 ? 'above' : 'below'}`;
 }
 
-/** PUT /bookings/{id}/sold and PUT /sold/product/{id}: the final price, the phone's price when left out. */
+/**
+ * PUT /bookings/{id}/sold and PUT /sold/product/{id}: the final price (the phone's price when left
+ * out), and the seller's confirmation that the phone is de-registered from their NID, which a phone
+ * listed with its IMEI needs (docs/trust.md).
+ */
 export const soldRequestSchema = z.object({
   finalPrice: wholeTkSchema('The final price', MIN_RESALE_PRICE).optional(),
+  deregistered: z.literal(true).optional(),
 });
 export type SoldRequest = z.input<typeof soldRequestSchema>;

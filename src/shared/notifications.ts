@@ -18,6 +18,7 @@ const NOTIFICATION_KINDS = [
   'review_open',
   'review_published',
   'alert_match',
+  'listing_reviewed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

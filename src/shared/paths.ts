@@ -51,4 +51,5 @@ export const paths = {
   seller: pathTo(routePatterns.seller),
   reportedReviews: '/dashboard/reported/reviews',
   myAlerts: '/dashboard/alerts',
+  listingReviews: '/dashboard/listing-reviews',
 } as const;

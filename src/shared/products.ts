@@ -1,7 +1,8 @@
 import { z } from './zod';
 import { BOOKING_STATUSES } from './bookings';
-import { idSchema, phoneSchema, requiredText } from './common';
+import { idSchema, insertResultSchema, phoneSchema, requiredText, updateResultSchema } from './common';
 import { messages } from './messages';
+import { ownTrustSchema, productTrustSchema, REVIEW_REASONS, trustFieldsSchema, trustIssues } from './trust';
 
 export const CONDITIONS = ['Exellent', 'Good', 'Fair'] as const;
 export type Condition = (typeof CONDITIONS)[number];
@@ -87,12 +88,31 @@ export const storeProductRequestSchema = productFieldsSchema
       .max(MAX_PHOTOS, `Add at most ${MAX_PHOTOS} photos`)
       .refine((urls) => new Set(urls).size === urls.length, PHOTO_TWICE)
       .optional(),
+    ...trustFieldsSchema.shape,
   })
   .refine((request) => !request.photos || request.photos[0] === request.productImg, {
     message: 'The first photo is the cover: it must be the same as productImg',
     path: ['photos'],
+  })
+  .superRefine((request, ctx) => {
+    for (const { path, message } of trustIssues(request)) ctx.addIssue({ code: 'custom', path: [path], message });
   });
 export type StoreProductRequest = z.infer<typeof storeProductRequestSchema>;
+/** The form's values before the schema turns them into numbers and digits. */
+export type StoreProductInput = z.input<typeof storeProductRequestSchema>;
+
+/** Set when a save sent the listing to the admin's review instead of publishing it (docs/trust.md). */
+const reviewOutcomeSchema = z.object({ reasons: z.array(z.enum(REVIEW_REASONS)) }).nullable();
+
+/** POST /store_products: the spec's answer, with the review outcome and the listing's verification code. */
+export const storeProductResultSchema = insertResultSchema.extend({
+  review: reviewOutcomeSchema,
+  verificationCode: z.string(),
+});
+export type StoreProductResult = z.infer<typeof storeProductResultSchema>;
+
+export const editProductResultSchema = updateResultSchema.extend({ review: reviewOutcomeSchema });
+export type EditProductResult = z.infer<typeof editProductResultSchema>;
 
 export const productSchema = z.object({
   _id: z.string(),
@@ -129,6 +149,8 @@ export const productSchema = z.object({
   previousPrice: z.number().nullable(),
   editedOn: z.string().nullable(),
   postedOn: z.string(),
+  /** IMEI, NEIR, origin, graded condition and verification photo (docs/trust.md). */
+  trust: productTrustSchema,
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -137,6 +159,7 @@ export const myProductSchema = productSchema.extend({
   openRequests: z.number(),
   /** A moderator keeps it off sale, and why (docs/moderation.md); null otherwise. */
   moderation: z.object({ state: z.string(), reason: z.string() }).nullable(),
+  ownTrust: ownTrustSchema,
 });
 export type MyProduct = z.infer<typeof myProductSchema>;
 

@@ -3,6 +3,8 @@ import { MAX_QUERY_LENGTH } from './search-limits';
 import { pageQuerySchema } from './common';
 import { DISTRICTS } from './districts';
 import { CONDITIONS, MAX_PRICE, productSchema } from './products';
+import { asciiDigits } from './chat-safety';
+import { GRADES, ORIGINS } from './trust';
 
 export const SEARCH_SORTS = ['best', 'newest', 'price_asc', 'price_desc'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -53,6 +55,24 @@ export const searchQuerySchema = pageQuerySchema
     district: optional(z.enum(DISTRICTS, { error: 'Choose one of the 64 districts' })),
     verified: optional(
       z.enum(['true', 'false'], { error: 'verified is true or false' }).transform((v) => v === 'true'),
+    ),
+    grade: optional(z.enum(GRADES, { error: 'grade is one of like_new, excellent, good, fair or for_parts' })),
+    origin: optional(z.enum(ORIGINS, { error: 'origin is one of official, unofficial or abroad' })),
+    minBattery: optional(
+      z.preprocess(
+        (v) => (typeof v === 'string' ? asciiDigits(v).trim() : v),
+        z.coerce
+          .number({ error: 'Battery health must be a number' })
+          .int('Battery health is a whole percentage')
+          .min(1, 'Battery health is at least 1%')
+          .max(100, 'Battery health is at most 100%'),
+      ),
+    ),
+    imeiChecked: optional(
+      z.enum(['true', 'false'], { error: 'imeiChecked is true or false' }).transform((v) => v === 'true'),
+    ),
+    photoVerified: optional(
+      z.enum(['true', 'false'], { error: 'photoVerified is true or false' }).transform((v) => v === 'true'),
     ),
     posted: optional(z.enum(POSTED_WITHIN, { error: 'posted is one of 24h, 7d or 30d' })),
     sort: optional(z.enum(SEARCH_SORTS, { error: 'sort is one of best, newest, price_asc or price_desc' })),

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { expect, test } from './support/fixtures';
 import { paths } from '#shared/paths';
+import { fillTrustFields } from './support/product-form';
 
 test.beforeEach(async ({ page, registerSeller, loginAs }) => {
   await loginAs(page, await registerSeller());
@@ -31,7 +32,8 @@ test('an answer the form cannot read is reported under the form, and what was ty
   await page.getByLabel('Original Price').fill('60000');
   await page.getByLabel('Resale Price').fill('35000');
   await page.getByLabel('Purchase Year').fill('2022');
-  await page.getByLabel('Condition').selectOption('Good');
+  await page.getByLabel('Condition').selectOption('good');
+  await fillTrustFields(page);
   await page.getByLabel('Seller Mobile').fill('+880 1712 345678');
   await page.getByLabel('Location').fill('Rangpur');
   await page.getByLabel('Product Image').setInputFiles({

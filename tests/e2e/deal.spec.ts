@@ -99,7 +99,7 @@ for (const [size, viewport] of [
 
       await request.getByRole('button', { name: 'Mark sold' }).click();
       await expect(confirm).toContainText(`Mark ${listing.productName} sold to ${buyer.name}?`);
-      await confirm.getByRole('button', { name: 'Yes, mark sold' }).click();
+      await confirm.getByRole('button', { name: 'De-registered: mark sold' }).click();
       await expect(sellerPage.getByText('Marked sold. Congratulations on the sale!')).toBeVisible();
       await expect(request).toContainText('Sold');
       await expect(sellerPage.getByRole('row').filter({ hasText: secondBuyer.name })).toContainText(

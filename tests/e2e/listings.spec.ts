@@ -5,7 +5,7 @@ import { phonePicture } from '#server/start/seed/pictures';
 import { messages } from '#shared/messages';
 import type { Product, StoreProductRequest } from '#shared/products';
 import type { UploadResponse } from '#shared/uploads';
-import { fillPhoneFields } from './support/product-form';
+import { fillPhoneFields, fillTrustFields } from './support/product-form';
 import {
   expect,
   expectNoSeriousAxeViolations,
@@ -185,7 +185,10 @@ test('a seller edits the price, hides the phone and shows it again', async ({
   await expect(page).toHaveURL(paths.editProduct(listing._id));
   await expect(page.getByLabel('Product Name')).toHaveValue(listing.productName);
   await expect(page.getByLabel('Category')).toHaveValue(category.id);
-  await expect(page.getByLabel('Condition')).toHaveValue(listing.productCondition);
+  // Listed through the spec's call, without a grade: the edit asks for one, and for the IMEI (docs/trust.md).
+  await expect(page.getByLabel('Condition')).toHaveValue('');
+  await page.getByLabel('Condition').selectOption('good');
+  await fillTrustFields(page);
   await expect(chosenPhotos(page)).toHaveCount(3);
   await expectNoSeriousAxeViolations(page);
   await page.getByLabel('Resale Price').fill('');
@@ -242,6 +245,9 @@ test("the server's refusal of an edit is shown with its own words", async ({
   );
   await page.goto(paths.editProduct(listing._id));
   await page.getByLabel('Resale Price').fill('30000');
+  // Listed without a grade or IMEI (the spec's call): the edit asks for them (docs/trust.md).
+  await page.getByLabel('Condition').selectOption('good');
+  await fillTrustFields(page);
   await page.getByRole('button', { name: 'Save changes' }).click();
   // Under the form, and in a toast (react-hot-toast's are polite status messages).
   await expect(page.getByRole('alert').filter({ hasText: refusal })).toBeVisible();

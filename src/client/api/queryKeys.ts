@@ -43,6 +43,7 @@ export const queryKeys = {
   },
   bookingRequests: [...privateRoot, 'bookingRequests'] as const,
   sellerProducts: (email: string) => [...privateRoot, 'sellerProducts', email] as const,
+  listingReviews: [...privateRoot, 'listingReviews'] as const,
   reportedProducts: [...privateRoot, 'reportedProducts'] as const,
   users: (role: RegisterRole) => [...privateRoot, 'users', `${role}s`] as const,
   verification: {

@@ -6,6 +6,8 @@ import type { Product } from '#shared/products';
 import { productQueryOptions, useProduct } from './api/products';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Badge, VerifiedBadge } from '#client/components/Badge';
+import { TrustBadges } from '#client/components/TrustBadges';
+import { PhoneChecks } from './PhoneChecks';
 import { formatTk } from '#client/components/formatTk';
 import { BookingDialog } from '#client/deal/BookingDialog';
 import { Gallery } from './Gallery';
@@ -102,6 +104,7 @@ export function ProductPage() {
           <div className="flex flex-wrap items-center gap-2">
             <Badge tone="brand">Used</Badge>
             <Badge>{product.productCondition}</Badge>
+            <TrustBadges product={product} />
             {product.sellStatus ? (
               <Badge tone="danger">Sold</Badge>
             ) : product.hidden ? (
@@ -135,6 +138,7 @@ export function ProductPage() {
           )}
 
           <ProductActions product={product} onBook={bookNow} />
+          <PhoneChecks product={product} />
 
           <div className="mt-8 overflow-hidden rounded-card border border-ink-200 bg-white shadow-card">
             {/* Explicit roles: the rows stack on phones, and a CSS display change drops a table's built-in ones. */}

@@ -4,6 +4,7 @@ import { ButtonLink } from './Button';
 import { cx } from './cx';
 import { formatTk } from './formatTk';
 import { Link } from 'react-router';
+import { TrustBadges } from './TrustBadges';
 import { paths } from '#shared/paths';
 
 interface ProductCardProps {
@@ -42,12 +43,13 @@ export function ProductCard({ product, detailed = false, aboveTheFold = false }:
       <div
         className={cx(
           'grid flex-1 grid-cols-[minmax(0,1fr)_auto] items-start gap-3 p-4',
-          detailed ? 'grid-rows-[auto_auto_auto_1fr]' : 'grid-rows-[auto_auto_1fr]',
+          detailed ? 'grid-rows-[auto_auto_auto_auto_1fr]' : 'grid-rows-[auto_auto_auto_1fr]',
         )}
       >
         <h3 className="line-clamp-2 text-base font-semibold wrap-anywhere">{product.productName}</h3>
         <Badge tone="brand">Used</Badge>
         <p className="col-span-2 text-lg font-bold text-ink-900">Price : {formatTk(product.resalePrice)}</p>
+        <TrustBadges product={product} className="col-span-2" />
         {detailed && (
           <dl className="col-span-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-ink-600">
             <dt className="sr-only">Condition</dt>

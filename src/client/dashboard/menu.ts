@@ -15,6 +15,7 @@ const adminEntries: MenuEntry[] = [
   { to: paths.reportedProducts, label: 'Reported product' },
   { to: paths.moderation, label: 'Moderation' },
   { to: paths.reportedReviews, label: 'Reported reviews' },
+  { to: paths.listingReviews, label: 'Listing review' },
 ];
 
 const sellerEntries: MenuEntry[] = [

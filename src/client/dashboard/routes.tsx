@@ -22,6 +22,7 @@ const adminScreens: RouteObject[] = [
   lazyScreen(paths.moderationLog, async () => (await import('#client/moderation/ModerationLog')).ModerationLog),
   lazyScreen(paths.moderationAppeals, async () => (await import('#client/moderation/AppealsScreen')).AppealsScreen),
   lazyScreen(paths.reportedReviews, async () => (await import('#client/reviews/ReportedReviews')).ReportedReviews),
+  lazyScreen(paths.listingReviews, async () => (await import('#client/trust/ListingReviews')).ListingReviews),
 ];
 
 const sellerScreens: RouteObject[] = [

@@ -15,6 +15,8 @@ import { TablePage } from '#client/components/TablePage';
 import { BookingStatusBadge } from './BookingStatusBadge';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { paths } from '#shared/paths';
+import { DEREGISTER_CONFIRM } from '#shared/trust';
+import { HandoverDialog, type Handover } from './HandoverDialog';
 
 type Asking = ReasonRequest & { id: string; move: 'decline' | 'cancel' };
 
@@ -37,6 +39,7 @@ const busyKey = (id: string, move: Move) => `${move} ${id}`;
 export function BookingRequests() {
   const requests = useBookingRequests();
   const [asking, setAsking] = useState<Asking | null>(null);
+  const [handover, setHandover] = useState<Handover | null>(null);
   const moveBooking = useRowAction(useMoveBooking(), {
     onDone: (_result, { move }) => {
       setAsking(null);
@@ -101,7 +104,7 @@ export function BookingRequests() {
     {
       header: 'Action',
       kind: 'actions',
-      cell: (row) => <RowActions row={row} busyWith={busyWith} run={run} ask={setAsking} />,
+      cell: (row) => <RowActions row={row} busyWith={busyWith} run={run} ask={setAsking} showHandover={setHandover} />,
     },
   ];
 
@@ -127,6 +130,7 @@ export function BookingRequests() {
         onClose={() => setAsking(null)}
         onConfirm={(reason) => asking && run(asking.id, asking.move, reason)}
       />
+      <HandoverDialog handover={handover} onClose={() => setHandover(null)} />
     </TablePage>
   );
 }
@@ -136,6 +140,7 @@ interface RowActionsProps {
   busyWith: (id: string, move: Move) => boolean;
   run: (id: string, move: Move, reason?: string, ask?: Ask) => void;
   ask: (asking: Asking) => void;
+  showHandover: (handover: Handover) => void;
 }
 
 /**
@@ -154,7 +159,7 @@ const confirmMove =
     }
     const price = await confirmSale({
       title: `Mark ${row.productName} sold to ${row.buyerName}?`,
-      text: 'It leaves every public list, and any other open request on it is declined. This cannot be undone.',
+      text: `${DEREGISTER_CONFIRM} It leaves every public list, and any other open request on it is declined. This cannot be undone.`,
       // An offer the two agreed on is what the phone most likely changed hands for.
       price: row.agreedPrice ?? row.productPrice,
     });
@@ -163,7 +168,7 @@ const confirmMove =
     return true;
   };
 
-function RowActions({ row, busyWith, run, ask }: RowActionsProps) {
+function RowActions({ row, busyWith, run, ask, showHandover }: RowActionsProps) {
   // A new request is accepted or declined; an accepted one is sold or called off (with a reason).
   const open = row.status === 'requested' || row.status === 'accepted';
   if (row.review) return <DealReviewButton bookingId={row._id} review={row.review} />;
@@ -206,6 +211,17 @@ function RowActions({ row, busyWith, run, ask }: RowActionsProps) {
       >
         {requested ? 'Decline' : 'Cancel'}
       </Button>
+      {!requested && (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() =>
+            showHandover({ bookingId: row._id, productId: row.productId, productName: row.productName, side: 'seller' })
+          }
+        >
+          Handover checklist
+        </Button>
+      )}
     </>
   );
 }

@@ -17,6 +17,7 @@ import { TablePage } from '#client/components/TablePage';
 import { paths } from '#shared/paths';
 import type { OrderWithReview } from '#shared/reviews';
 import { DealReviewButton } from '#client/reviews/DealReviewButton';
+import { HandoverDialog, type Handover } from './HandoverDialog';
 
 /** Once the seller accepted: where to meet and whom to call. */
 function MeetingDetails({ order }: { order: BuyerOrder }) {
@@ -101,6 +102,7 @@ export function MyOrders() {
   const orders = useMyOrders(user?.email ?? '');
   const [asking, setAsking] = useState<Asking | null>(null);
   const [paying, setPaying] = useState<BuyerOrder | null>(null);
+  const [handover, setHandover] = useState<Handover | null>(null);
   const cancel = useRowAction(useMoveBooking(), {
     onDone: () => {
       setAsking(null);
@@ -145,6 +147,22 @@ export function MyOrders() {
               <span className="text-xs text-ink-500">In person at the meeting</span>
             </span>
           )}
+          {(order.status === 'accepted' || order.status === 'sold') && (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() =>
+                setHandover({
+                  bookingId: order._id,
+                  productId: order.productId,
+                  productName: order.productName,
+                  side: 'buyer',
+                })
+              }
+            >
+              Handover checklist
+            </Button>
+          )}
         </>
       ),
     },
@@ -169,6 +187,7 @@ export function MyOrders() {
         onConfirm={(reason) => asking && cancel.run({ id: asking.id, move: 'cancel', reason })}
       />
       <PayDialog order={paying} onClose={() => setPaying(null)} />
+      <HandoverDialog handover={handover} onClose={() => setHandover(null)} />
     </TablePage>
   );
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useCategories } from '#client/catalog/api/categories';
-import { productQueryOptions } from '#client/catalog/api/products';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { sameEmail } from '#client/accounts/sameEmail';
 import { Button, ButtonLink } from '#client/components/Button';
@@ -9,6 +8,7 @@ import { EmptyState } from '#client/components/EmptyState';
 import { PageHeader } from '#client/components/PageHeader';
 import { FullScreenSpinner } from '#client/components/Spinner';
 import { ProductForm } from './ProductForm';
+import { myProductQueryOptions } from './api/sellerProducts';
 import { paths } from '#shared/paths';
 
 const backToList = (
@@ -24,7 +24,8 @@ const backToList = (
 export function EditProduct() {
   const id = useParams().id ?? '';
   const { user } = useAuth();
-  const product = useQuery(productQueryOptions(id));
+  // The seller's own copy: a listing under review is on no public page yet.
+  const product = useQuery(myProductQueryOptions(user?.email ?? '', id));
   const categories = useCategories();
 
   if (product.isError) {

@@ -3,6 +3,7 @@ import { confirmSale } from '#client/pricing/confirmSale';
 import { Link } from 'react-router';
 import { messages } from '#shared/messages';
 import { paths } from '#shared/paths';
+import { DEREGISTER_CONFIRM } from '#shared/trust';
 import type { MyProduct } from '#shared/products';
 import {
   useAdvertiseProduct,
@@ -11,6 +12,7 @@ import {
   useSetProductHidden,
   useStopAdvertising,
 } from './api/sellerProducts';
+import { ReviewStatus, VerificationStatus } from './TrustStatus';
 import { useMarkSoldElsewhere } from '#client/deal/api/deal';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { confirmAction } from '#client/components/dialogs';
@@ -78,9 +80,11 @@ export function MyProducts() {
     markSold.run(sale, async () => {
       const price = await confirmSale({
         title: 'Mark this phone sold?',
-        text: product.openRequests
-          ? `It leaves every public list, and its ${product.openRequests} open ${product.openRequests === 1 ? 'request is' : 'requests are'} declined. To sell it to a buyer who booked it, accept their request in Booking requests instead.`
-          : 'It leaves every public list and can no longer be booked.',
+        text: `${DEREGISTER_CONFIRM} ${
+          product.openRequests
+            ? `It leaves every public list, and its ${product.openRequests} open ${product.openRequests === 1 ? 'request is' : 'requests are'} declined. To sell it to a buyer who booked it, accept their request in Booking requests instead.`
+            : 'It leaves every public list and can no longer be booked.'
+        }`,
         price: product.resalePrice,
       });
       if (price === null) return false;
@@ -120,11 +124,17 @@ export function MyProducts() {
       cell: (product) => (
         <span className="flex flex-col items-start gap-1 @max-4xl:items-end">
           <SaleStatus product={product} />
+          <ReviewStatus product={product} />
           {product.advertiseStatus && !product.sellStatus && <Badge tone="brand">Advertised</Badge>}
           <OpenRequests count={product.openRequests} />
           <ListingModeration product={product} />
         </span>
       ),
+    },
+    {
+      header: 'Verification',
+      className: '@4xl:min-w-36',
+      cell: (product) => <VerificationStatus product={product} />,
     },
     {
       header: 'Action',
@@ -195,7 +205,7 @@ export function MyProducts() {
   return (
     <TablePage
       title="My Product"
-      description="Your listings. Edit one to change its price or photos, hide it to take it off sale for a while, or advertise it on the home page."
+      description="Your listings. Edit one to change its price or photos, hide it to take it off sale for a while, or advertise it on the home page. Send a photo of the phone beside its code, written on paper, to get “Photo verified”."
       headerActions={<ButtonLink to={paths.addProduct}>Add Product</ButtonLink>}
       query={products}
       noun="products"

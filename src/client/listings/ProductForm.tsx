@@ -5,15 +5,22 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { DISTRICTS } from '#shared/districts';
 import { messages } from '#shared/messages';
-import { CONDITIONS, type Product, type StoreProductRequest } from '#shared/products';
+import type { MyProduct, Product, StoreProductRequest } from '#shared/products';
+import { REVIEW_REASON_TEXTS, REVIEW_WAIT, SPEC_CONDITION_OF_GRADE, type ReviewReason } from '#shared/trust';
 import { ApiError } from '#client/api/http';
 import { useEditProduct, useStoreProduct } from './api/sellerProducts';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
-import { FormError, FormField, Input, Select, Textarea } from '#client/components/FormField';
+import { FormError, FormField, Input, Textarea } from '#client/components/FormField';
 import { CategoryField } from './CategoryField';
 import { PhotosField } from './PhotosField';
-import { productFormSchema, type ProductFormInput, type ProductFormValues } from './productFormSchema';
+import {
+  productFormFieldNames,
+  productFormSchemaFor,
+  type ProductFormInput,
+  type ProductFormValues,
+} from './productFormSchema';
+import { TrustFields } from './TrustFields';
 import { usePhotoUploads } from './usePhotoUploads';
 import { paths } from '#shared/paths';
 import { showServerErrors } from '#client/components/serverErrors';
@@ -28,11 +35,17 @@ import { noteMeaningfulAction } from '#client/app/installOffer';
  */
 const READ_ONLY = 'border-ink-200! bg-ink-50! text-ink-600!';
 
-const fieldNames = new Set<string>(Object.keys(productFormSchema.shape));
+/** The server names the cover `productImg`; on this form it is one of the photos; the grade stands for the condition. */
+const formFieldOf = (name: string): Path<ProductFormInput> | null => {
+  if (name === 'productImg') return 'photos';
+  if (name === 'productCondition') return 'conditionGrade';
+  const top = name.split('.')[0] ?? name;
+  return productFormFieldNames.has(top) ? (name as Path<ProductFormInput>) : null;
+};
 
-/** The server names the cover `productImg`; on this form it is one of the photos. */
-const formFieldOf = (name: string): Path<ProductFormInput> | null =>
-  name === 'productImg' ? 'photos' : fieldNames.has(name) ? (name as Path<ProductFormInput>) : null;
+/** The toast a save that went to the admin's review shows instead of the usual one. */
+const underReview = (reasons: ReviewReason[]) =>
+  `Under review: ${reasons.map((reason) => REVIEW_REASON_TEXTS[reason]).join('; ')}. ${REVIEW_WAIT}.`;
 
 /**
  * What the form starts with: for a new listing, empty but for the mobile number the seller gave when
@@ -40,14 +53,21 @@ const formFieldOf = (name: string): Path<ProductFormInput> | null =>
  */
 function startingValues(product: Product | undefined, photoKeys: string[], sellerMobile: string): ProductFormInput {
   if (!product) return { category_id: '', sellerMobile, photos: photoKeys } as ProductFormInput;
+  const { trust } = product;
   return {
+    // An old listing has no grade: the seller picks one from the rubric on this edit.
+    conditionGrade: trust.conditionGrade as NonNullable<typeof trust.conditionGrade>,
+    ...(trust.origin ? { origin: trust.origin } : {}),
+    ...(trust.checklist ? { checklist: trust.checklist } : {}),
+    ...(trust.batteryHealth !== null ? { batteryHealth: String(trust.batteryHealth) } : {}),
+    ...(trust.accountSignedOut ? { accountSignedOut: true } : {}),
+    ...(trust.neirChecked ? { neirAnswer: 'valid' } : {}),
     productName: product.productName,
     brand: product.brand,
     category_id: product.category_id,
     originalPrice: String(product.originalPrice),
     resalePrice: String(product.resalePrice),
     yearOfPurchase: String(product.yearOfPurchase),
-    productCondition: product.productCondition,
     sellerMobile: product.sellerMobile,
     location: product.location,
     description: product.description,
@@ -76,8 +96,15 @@ async function priceConfirmed({
 
 interface ProductFormProps {
   /** The listing to edit; without it the form lists a new phone. */
-  product?: Product;
+  product?: Product | MyProduct;
 }
+
+const storedImeiOf = (product: Product | MyProduct | undefined) =>
+  product && 'ownTrust' in product
+    ? product.ownTrust.imeiMasked
+    : product?.trust.imeiLast4
+      ? `••••••••••• ${product.trust.imeiLast4}`
+      : null;
 
 /**
  * Add Product and Edit Product: one form, one schema, the same messages. The photos upload as they
@@ -99,9 +126,11 @@ export function ProductForm({ product }: ProductFormProps) {
     handleSubmit,
     setError,
     setFocus,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormInput, unknown, ProductFormValues>({
-    resolver: zodResolver(productFormSchema),
+    // An old listing without an IMEI is asked for one on this edit; one stored is kept when left empty.
+    resolver: zodResolver(productFormSchemaFor(Boolean(product?.trust.imeiLast4))),
     defaultValues: startingValues(
       product,
       photos.items.map((item) => item.key),
@@ -109,10 +138,9 @@ export function ProductForm({ product }: ProductFormProps) {
     ),
   });
   const photosField = useController({ control, name: 'photos' });
-  const [productName, condition, price] = useWatch({
-    control,
-    name: ['productName', 'productCondition', 'resalePrice'],
-  });
+  const [productName, grade, price] = useWatch({ control, name: ['productName', 'conditionGrade', 'resalePrice'] });
+  // Fair prices are kept by the spec's condition, which each grade answers as.
+  const condition = grade ? SPEC_CONDITION_OF_GRADE[grade] : '';
 
   /** The server's refusal lands under the fields it names, or under the form when it names none. */
   function showRefusal(error: ApiError) {
@@ -122,18 +150,22 @@ export function ProductForm({ product }: ProductFormProps) {
     if (message && product) toast.error(message);
   }
 
-  async function save(request: StoreProductRequest) {
-    if (product) await editProduct.mutateAsync({ id: product._id, product: request });
-    else {
-      await storeProduct.mutateAsync(request);
-      noteMeaningfulAction();
+  /** Saves, and answers the review reasons when the listing waits for the admin. */
+  async function save(request: StoreProductRequest): Promise<ReviewReason[] | null> {
+    if (product) {
+      const saved = await editProduct.mutateAsync({ id: product._id, product: request });
+      return saved.review?.reasons ?? null;
     }
+    const saved = await storeProduct.mutateAsync(request);
+    noteMeaningfulAction();
+    return saved.review?.reasons ?? null;
   }
 
   async function submit({ photos: _keys, ...fields }: ProductFormValues) {
     if (saving.current) return;
     saving.current = true;
     setFormError(null);
+    let reasons: ReviewReason[] | null;
     try {
       if (!(await priceConfirmed(fields))) {
         setFocus('resalePrice');
@@ -146,7 +178,8 @@ export function ProductForm({ product }: ProductFormProps) {
         setError('photos', { message: error instanceof Error ? error.message : String(error) });
         return;
       }
-      await save({ ...fields, productImg: urls[0] as string, photos: urls });
+      const productCondition = SPEC_CONDITION_OF_GRADE[fields.conditionGrade];
+      reasons = await save({ ...fields, productCondition, productImg: urls[0] as string, photos: urls });
     } catch (error) {
       if (error instanceof ApiError) showRefusal(error);
       else {
@@ -162,7 +195,8 @@ export function ProductForm({ product }: ProductFormProps) {
     } finally {
       saving.current = false;
     }
-    toast.success(product ? 'Product Updated Successfully' : messages.productAdded);
+    if (reasons) toast(underReview(reasons), { icon: '⏳', duration: 8000 });
+    else toast.success(product ? 'Product Updated Successfully' : messages.productAdded);
     await navigate(paths.myProducts);
   }
 
@@ -181,18 +215,6 @@ export function ProductForm({ product }: ProductFormProps) {
           <Input placeholder="Samsung" autoComplete="off" {...register('brand')} />
         </FormField>
         <CategoryField registration={register('category_id')} error={errors.category_id?.message} />
-        <FormField label="Condition" error={errors.productCondition?.message}>
-          <Select defaultValue="" {...register('productCondition')}>
-            <option value="" disabled>
-              Pick the condition
-            </option>
-            {CONDITIONS.map((condition) => (
-              <option key={condition} value={condition}>
-                {condition}
-              </option>
-            ))}
-          </Select>
-        </FormField>
         <FormField label="Original Price" hint="What it cost new, in Tk" error={errors.originalPrice?.message}>
           <Input inputMode="numeric" placeholder="89000" {...register('originalPrice')} />
         </FormField>
@@ -206,8 +228,15 @@ export function ProductForm({ product }: ProductFormProps) {
         <FormField label="Purchase Year" error={errors.yearOfPurchase?.message}>
           <Input inputMode="numeric" placeholder="2021" maxLength={4} {...register('yearOfPurchase')} />
         </FormField>
-        <FairPriceHint productName={productName ?? ''} condition={condition ?? ''} price={String(price ?? '')} />
+        <FairPriceHint productName={productName ?? ''} condition={condition} price={String(price ?? '')} />
       </fieldset>
+
+      <TrustFields
+        register={register}
+        errors={errors}
+        imei={String(watch('imei') ?? '')}
+        storedImei={storedImeiOf(product)}
+      />
 
       <fieldset className="grid gap-5 sm:grid-cols-2">
         <legend className="mb-4 text-base font-semibold text-ink-900">The seller</legend>

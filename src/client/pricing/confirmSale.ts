@@ -24,7 +24,8 @@ export async function confirmSale({ title, text, price }: Sale): Promise<number 
     inputValue: String(price),
     inputAttributes: { inputmode: 'numeric', autocomplete: 'off' },
     showCancelButton: true,
-    confirmButtonText: 'Yes, mark sold',
+    // A phone changes hands once its seller has de-registered it from their NID (docs/trust.md).
+    confirmButtonText: 'De-registered: mark sold',
     cancelButtonText: 'Cancel',
     reverseButtons: true,
     inputValidator: (typed) => {

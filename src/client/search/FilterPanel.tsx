@@ -4,6 +4,7 @@ import type { FacetOption, Facets } from '#shared/search';
 import { Button } from '#client/components/Button';
 import { FormField, Input, Select } from '#client/components/FormField';
 import type { FilterParam, SearchState } from './searchState';
+import { TrustFilters } from './TrustFilters';
 
 const withCount = (option: FacetOption) => `${option.label} (${option.count})`;
 
@@ -102,6 +103,7 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
         />
         Verified sellers only ({verified})
       </label>
+      <TrustFilters state={state} />
       {state.hasFilters && (
         <Button variant="ghost" size="sm" onClick={state.clearFilters}>
           Clear filters

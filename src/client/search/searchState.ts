@@ -12,6 +12,11 @@ const FILTER_PARAMS = [
   'district',
   'verified',
   'posted',
+  'grade',
+  'origin',
+  'minBattery',
+  'imeiChecked',
+  'photoVerified',
 ] as const;
 export type FilterParam = (typeof FILTER_PARAMS)[number];
 

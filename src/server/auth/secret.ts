@@ -12,8 +12,13 @@ const MIN_SECRET_LENGTH = 32;
  * would hand out forgeable tokens.
  */
 export function loadAuthSecret(dataDir: string, configured?: string): string {
+  return loadKeptSecret(dataDir, 'auth-secret', configured);
+}
+
+/** A secret set in the environment, or generated once and kept in `DATA_DIR/<fileName>` (see loadAuthSecret). */
+export function loadKeptSecret(dataDir: string, fileName: string, configured?: string): string {
   if (configured) return configured;
-  const file = join(dataDir, 'auth-secret');
+  const file = join(dataDir, fileName);
   const stored = readStored(file);
   if (stored === undefined) {
     ensurePrivateDir(dataDir);
@@ -24,8 +29,8 @@ export function loadAuthSecret(dataDir: string, configured?: string): string {
   if (stored.length < MIN_SECRET_LENGTH) {
     const what = stored.length ? `only ${stored.length} characters long` : 'empty';
     throw new Error(
-      `The signing secret in ${file} is ${what}; it must have at least ${MIN_SECRET_LENGTH} characters. ` +
-        'Delete the file to have a new one made (everyone is signed out), or set AUTH_SECRET.',
+      `The secret in ${file} is ${what}; it must have at least ${MIN_SECRET_LENGTH} characters. ` +
+        'Delete the file to have a new one made, or set it in the environment (README, Configuration).',
     );
   }
   return stored;

@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 export const run = promisify(execFile);
 
 /**
- * What DATA_DIR holds besides the database: the pictures, the signing secret (sessions stay valid)
- * and the push keys (devices' push subscriptions stay valid, docs/app.md).
+ * What DATA_DIR holds besides the database: the pictures, the secrets (sessions stay valid, IMEIs
+ * keep matching) and the push keys (devices' push subscriptions stay valid, docs/app.md).
  */
-const DATA_FILES = ['uploads', 'auth-secret', 'vapid-keys.json'];
+const DATA_FILES = ['uploads', 'auth-secret', 'imei-secret', 'vapid-keys.json'];
 export const SQLITE_FILE = 'phonehaat.sqlite';
 export const DUMP_FILE = 'database.sql';
 

@@ -21,6 +21,7 @@ import { reviewOpen } from '#server/reviews/messages';
 import { windowEndOf } from '#server/reviews/repository';
 import { onListingVisible } from '#server/alerts/matching';
 import { recordSale } from '#server/fair-price/repository';
+import { DEREGISTER_FIRST } from '#shared/trust';
 
 /*
  * The deal: a booking is a request the seller accepts or declines; accepting reserves the phone
@@ -78,6 +79,7 @@ export async function acceptBooking(deps: DealDeps, sellerId: string, id: string
   if (!product) throw new AppError('CONFLICT', 'This phone is no longer listed');
   if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
   if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is hidden: show it again before accepting');
+  if (product.review_state) throw new AppError('CONFLICT', 'This listing is under review: wait for the admin first');
   try {
     return await withNotifications<BookingStatus>(deps, async (trx, tell) => {
       await move(trx, booking, ['requested'], 'accepted', 'accepted');
@@ -242,15 +244,28 @@ export async function closeBookingsOfAccount(trx: Transaction<Database>, tell: N
   }
 }
 
+/** What the seller confirms when a phone is sold: its final price (fair prices, docs/alerts.md) and
+ * its NEIR de-registration (docs/trust.md). */
+export interface SaleConfirmation {
+  finalPrice?: number;
+  deregistered?: boolean;
+}
+
 /**
  * Marks the phone sold, if it is not yet, and keeps the final price the seller confirmed (else the
  * agreed offer price, else the phone's price) for fair prices.
  */
-async function sell(trx: Transaction<Database>, productId: string, finalPrice?: number): Promise<boolean> {
-  if (!(await markSold(trx, productId))) return false;
+async function sell(trx: Transaction<Database>, productId: string, sale: SaleConfirmation): Promise<boolean> {
+  if (!(await markSold(trx, productId, sale.deregistered === true))) return false;
   const product = await findProduct(trx, productId);
-  if (product) await recordSale(trx, product, finalPrice ?? product.resale_price);
+  if (product) await recordSale(trx, product, sale.finalPrice ?? product.resale_price);
   return true;
+}
+
+/** A phone listed with its IMEI changes hands only once its seller confirms de-registering it from NEIR. */
+function assertDeregistered(product: { imei_hash: string | null }, deregistered: boolean) {
+  if (product.imei_hash !== null && !deregistered)
+    throw new AppError('CONFIRM_NEEDED', DEREGISTER_FIRST, { deregistered: DEREGISTER_FIRST });
 }
 
 const alreadySold = () => new AppError('ALREADY_SOLD', 'This phone is already sold');
@@ -260,7 +275,7 @@ export async function sellToBuyer(
   deps: DealDeps,
   sellerId: string,
   id: string,
-  finalPrice?: number,
+  sale: SaleConfirmation = {},
 ): Promise<BookingStatus> {
   const booking = await bookingFor(deps.db, id);
   assertSellerOf(booking, sellerId);
@@ -271,9 +286,12 @@ export async function sellToBuyer(
   }
   const productId = booking.product_id;
   if (!productId) throw new AppError('CONFLICT', 'This phone is no longer listed');
+  const product = await findProduct(deps.db, productId);
+  if (product) assertDeregistered(product, sale.deregistered === true);
   return withNotifications<BookingStatus>(deps, async (trx, tell) => {
     await move(trx, booking, ['accepted'], 'sold', 'sold');
-    if (!(await sell(trx, productId, finalPrice ?? booking.agreed_price ?? undefined))) throw alreadySold();
+    if (!(await sell(trx, productId, { ...sale, finalPrice: sale.finalPrice ?? booking.agreed_price ?? undefined })))
+      throw alreadySold();
     await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER, booking.id);
     await tell(...told.sold(booking));
     await tell(...reviewOpen(booking, windowEndOf(new Date().toISOString())));
@@ -286,14 +304,15 @@ export async function markSoldElsewhere(
   deps: DealDeps,
   sellerId: string,
   productId: string,
-  finalPrice?: number,
+  sale: SaleConfirmation = {},
 ): Promise<number> {
   const product = await findProduct(deps.db, productId);
   if (!product) throw notFound('Product');
   if (product.seller_id !== sellerId) throw forbidden('You can only mark your own products sold');
   if (product.is_sold) throw alreadySold();
+  assertDeregistered(product, sale.deregistered === true);
   return withNotifications(deps, async (trx, tell) => {
-    if (!(await sell(trx, productId, finalPrice))) throw alreadySold();
+    if (!(await sell(trx, productId, sale))) throw alreadySold();
     await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER);
     return 1;
   });

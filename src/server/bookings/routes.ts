@@ -73,13 +73,14 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     }));
   }
 
-  // The body (optional) is the final price the seller confirms, for fair prices.
+  // The body (optional): the final price the seller confirms, for fair prices, and that a phone
+  // listed with its IMEI is de-registered from NEIR (docs/trust.md).
   app.put(
     '/bookings/:id/sold',
     { schema: { ...move, body: soldRequestSchema }, onRequest: sellerOnly, config: optionalBody },
     async (request) => ({
       _id: request.params.id,
-      status: await sellToBuyer(deps, callerOf(request).user.id, request.params.id, request.body.finalPrice),
+      status: await sellToBuyer(deps, callerOf(request).user.id, request.params.id, request.body),
     }),
   );
 
@@ -91,8 +92,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       config: optionalBody,
     },
     async (request) => {
-      const { user } = callerOf(request);
-      const modifiedCount = await markSoldElsewhere(deps, user.id, request.params.id, request.body.finalPrice);
+      const modifiedCount = await markSoldElsewhere(deps, callerOf(request).user.id, request.params.id, request.body);
       return { acknowledged: true, matchedCount: 1, modifiedCount };
     },
   );

@@ -63,7 +63,7 @@ export async function bookProduct(
   // A listing's seller never changes, so this holds without a lock.
   if (product.seller_id === buyer.id) throw forbidden('This is your own phone: you cannot book it');
   if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
-  if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
+  if (product.is_hidden || product.review_state) throw new AppError('CONFLICT', 'This phone is not on sale right now');
   if (await isBlockedEitherWay(db, buyer.id, product.seller_id)) throw closed();
   // A declined, cancelled or expired booking is asked for again; an open or sold one stands.
   const standing = async () => {

@@ -123,7 +123,8 @@ export async function startConversation(
     find: () => findConversationOf(db, productId, buyerId),
     found: (row): { _id: string; created: boolean } => ({ _id: row.id, created: false }),
     insert: async () => {
-      if (product.is_sold || product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
+      if (product.is_sold || product.is_hidden || product.review_state)
+        throw new AppError('CONFLICT', 'This phone is not on sale right now');
       if (await isBlockedEitherWay(db, buyerId, product.seller_id)) throw closed();
       return db.transaction().execute(async (trx) => {
         await countStart(trx, buyer);

@@ -12,6 +12,7 @@ import { signedInDevicesMigration } from './migrations/009-signed-in-devices';
 import { priceHistoryMigration } from './migrations/010-price-history';
 import { oneAccountMigration } from './migrations/011-one-account';
 import { chatMigration } from './migrations/012-chat';
+import { trustedPhoneMigration } from './migrations/013-trusted-phone';
 import { chatOffersMigration } from './migrations/014-chat-offers';
 import { moderationMigration } from './migrations/015-moderation';
 import { reviewsMigration } from './migrations/016-reviews';
@@ -37,6 +38,7 @@ class CodeMigrations implements MigrationProvider {
       '010-price-history': priceHistoryMigration(this.engine),
       '011-one-account': oneAccountMigration,
       '012-chat': chatMigration(this.engine),
+      '013-trusted-phone': trustedPhoneMigration(this.engine),
       '014-chat-offers': chatOffersMigration(this.engine),
       '015-moderation': moderationMigration(this.engine),
       '016-reviews': reviewsMigration(this.engine),

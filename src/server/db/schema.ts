@@ -115,6 +115,44 @@ export interface ProductsTable {
   moderation_state: ModerationListingState | null;
   /** Why, as the seller is told. */
   moderation_reason: string | null;
+  /** IMEI 1 and 2 as a keyed hash and their last 4 digits, never in full (trust/imei.ts). */
+  imei_hash: string | null;
+  imei_last4: string | null;
+  imei2_hash: string | null;
+  imei2_last4: string | null;
+  /** official, unofficial or abroad (shared/trust.ts); null on listings made without it. */
+  origin: string | null;
+  condition_grade: string | null;
+  /** The functional checklist as JSON, item → yes / no / not_sure. */
+  checklist: string | null;
+  battery_health: number | null;
+  is_account_signed_out: Generated<boolean>;
+  neir_checked_at: string | null;
+  verification_code: string | null;
+  verification_photo_id: string | null;
+  photo_state: Generated<string>;
+  photo_rejected_for: string | null;
+  photo_sent_at: string | null;
+  /** null: public; 'pending' or 'rejected': out of every public list (trust/review.ts). */
+  review_state: string | null;
+  /** Comma-separated REVIEW_REASONS. */
+  review_reasons: string | null;
+  review_model_median: number | null;
+  review_rejected_for: string | null;
+  /** The product name as prices of the same model are compared by (trust/codes.ts). */
+  model_key: string | null;
+  sold_at: string | null;
+  deregistered_at: string | null;
+}
+
+/** A buyer's report that a phone is not as its listing described, against one item (trust/). */
+export interface NotAsDescribedTable {
+  id: string;
+  booking_id: string;
+  product_id: string | null;
+  item: string;
+  details: string;
+  reported_at: string;
 }
 
 /** Every resale price a listing had, from when (see products/prices.ts). */
@@ -204,6 +242,11 @@ export interface SearchListingsTable {
   text_brand: string;
   text_location: string;
   text_description: string;
+  grade: string | null;
+  origin: string | null;
+  battery: number | null;
+  is_imei_checked: Generated<boolean>;
+  is_photo_verified: Generated<boolean>;
 }
 
 /** Every word of the findable listings, with how many listings have it: misspellings are corrected against it. */
@@ -550,6 +593,7 @@ export interface Database {
   fair_prices: FairPricesTable;
   push_subscriptions: PushSubscriptionsTable;
   push_opt_outs: PushOptOutsTable;
+  not_as_described: NotAsDescribedTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

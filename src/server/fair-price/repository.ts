@@ -21,10 +21,18 @@ export const modelKeyOf = (productName: string) => indexedText(productName);
 /** Notes a confirmed sale, in the transaction that marks the phone sold. */
 export async function recordSale(
   trx: Kysely<Database>,
-  product: { id: string; seller_id: string; product_name: string; product_condition: string },
+  product: {
+    id: string;
+    seller_id: string;
+    product_name: string;
+    product_condition: string;
+    condition_grade: string | null;
+  },
   price: number,
   now = new Date(),
 ): Promise<void> {
+  // A phone sold for its parts says nothing of what a working one is worth (docs/trust.md).
+  if (product.condition_grade === 'for_parts') return;
   await trx
     .insertInto('sales')
     .values({

@@ -10,6 +10,9 @@ import type { ImageStore } from '#server/uploads/store';
 import { changedAny, changedRows } from '#server/db/changes';
 import { setSellerVerifiedInIndex, syncListing, unindexSeller } from '#server/search/indexing';
 import { droppedFrom, recordFirstPrice } from './prices';
+import { ownTrustOf, soldBeforeOf, trustOf } from '#server/trust/repository';
+import { newVerificationCode } from '#server/trust/codes';
+import type { PreparedTrust } from '#server/trust/service';
 
 /*
  * Every write to a listing is a function of this file, and each keeps the search index in step in
@@ -34,6 +37,8 @@ const scoped = (db: Kysely<Database>, filter: ProductFilter) => {
   if (filter.advertisedOnly) query = query.where('p.is_advertised', '=', true);
   if (!filter.includeSold) query = query.where('p.is_sold', '=', false);
   if (!filter.includeHidden) query = query.where('p.is_hidden', '=', false);
+  // Listings waiting on the admin's review are public nowhere; their seller's own list has them.
+  if (!filter.includeHidden) query = query.where('p.review_state', 'is', null);
   return query;
 };
 
@@ -80,7 +85,17 @@ const photoOf = (uploadId: string, images: ImageStore) => ({
   thumb: images.urlOf(thumbFileName(uploadId)),
 });
 
-const toProduct = (row: ProductDetailsRow, photoIds: PhotoIds, reserved: Set<string>, images: ImageStore): Product => ({
+interface Extras {
+  photoIds: PhotoIds;
+  reserved: Set<string>;
+  soldBefore: Map<string, string>;
+}
+
+const toProduct = (
+  row: ProductDetailsRow,
+  { photoIds, reserved, soldBefore }: Extras,
+  images: ImageStore,
+): Product => ({
   _id: row.id,
   brand: row.brand,
   category_id: row.category_id,
@@ -108,13 +123,18 @@ const toProduct = (row: ProductDetailsRow, photoIds: PhotoIds, reserved: Set<str
   previousPrice: droppedFrom(row, Date.now()),
   editedOn: row.edited_at,
   postedOn: row.posted_at,
+  trust: trustOf(row, soldBefore.get(row.id) ?? null),
 });
 
 /** Rows as the API answers them, with their photos and whether a buyer has them reserved. */
 export async function toProducts(db: Kysely<Database>, rows: ProductDetailsRow[], images: ImageStore) {
   const ids = rows.map((row) => row.id);
-  const [photoIds, reserved] = await Promise.all([photosOf(db, ids), reservedAmong(db, ids)]);
-  return rows.map((row) => toProduct(row, photoIds, reserved, images));
+  const [photoIds, reserved, soldBefore] = await Promise.all([
+    photosOf(db, ids),
+    reservedAmong(db, ids),
+    soldBeforeOf(db, rows),
+  ]);
+  return rows.map((row) => toProduct(row, { photoIds, reserved, soldBefore }, images));
 }
 
 /** The seller's own rows, each with how many booking requests are open on it. */
@@ -126,13 +146,12 @@ export async function toMyProducts(db: Kysely<Database>, rows: ProductDetailsRow
       rows.map((row) => row.id),
     ),
   ]);
-  const moderated = new Map(rows.map((row) => [row.id, row]));
-  return products.map((product) => {
-    const row = moderated.get(product._id);
-    const moderation = row?.moderation_state
+  return products.map((product, index) => {
+    const row = rows[index]!;
+    const moderation = row.moderation_state
       ? { state: row.moderation_state, reason: row.moderation_reason ?? '' }
       : null;
-    return { ...product, openRequests: open.get(product._id) ?? 0, moderation };
+    return { ...product, openRequests: open.get(product._id) ?? 0, moderation, ownTrust: ownTrustOf(row) };
   });
 }
 
@@ -185,6 +204,7 @@ interface NewProduct extends ProductFields {
   sellerId: string;
   /** Upload ids, the cover first. */
   photoIds: string[];
+  trust: PreparedTrust['columns'];
 }
 
 /** The columns a seller's own entries fill, as they are stored. */
@@ -209,6 +229,8 @@ export async function insertProduct(db: Transaction<Database>, product: NewProdu
     .insertInto('products')
     .values({
       ...enteredColumns(product),
+      ...product.trust,
+      verification_code: newVerificationCode(),
       id,
       seller_id: product.sellerId,
       image_id: product.photoIds[0] as string,
@@ -262,13 +284,14 @@ export async function replacePhotos(db: Kysely<Database>, productId: string, pho
 export async function updateProduct(
   db: Transaction<Database>,
   id: string,
-  product: ProductFields & { photoIds: string[] },
+  product: ProductFields & { photoIds: string[]; trust: PreparedTrust['columns'] },
 ): Promise<number> {
   const changed = await changedRows(
     db
       .updateTable('products')
       .set({
         ...enteredColumns(product),
+        ...product.trust,
         image_id: product.photoIds[0] as string,
         edited_at: nowIso(),
       })
@@ -300,9 +323,15 @@ export async function setHidden(db: Transaction<Database>, id: string, hidden: b
 }
 
 /** Marks an unsold product sold; false when it was sold already (a sale that raced this one). */
-export async function markSold(trx: Transaction<Database>, productId: string): Promise<boolean> {
+/** `deregistered`: the seller confirmed de-registering the phone from their NID (docs/trust.md). */
+export async function markSold(trx: Transaction<Database>, productId: string, deregistered = false): Promise<boolean> {
+  const soldAt = nowIso();
   const sold = await changedAny(
-    trx.updateTable('products').set({ is_sold: true }).where('id', '=', productId).where('is_sold', '=', false),
+    trx
+      .updateTable('products')
+      .set({ is_sold: true, sold_at: soldAt, ...(deregistered ? { deregistered_at: soldAt } : {}) })
+      .where('id', '=', productId)
+      .where('is_sold', '=', false),
   );
   if (sold) await syncListing(trx, productId);
   return sold;

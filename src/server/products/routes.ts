@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteResultSchema, idParamsSchema, insertResultSchema, updateResultSchema } from '#shared/common';
-import { myProductActivitySchema, myProductSchema, productSchema, storeProductRequestSchema } from '#shared/products';
+import { deleteResultSchema, idParamsSchema, updateResultSchema } from '#shared/common';
+import {
+  editProductResultSchema,
+  storeProductResultSchema,
+  myProductActivitySchema,
+  myProductSchema,
+  productSchema,
+  storeProductRequestSchema,
+} from '#shared/products';
 import { verifiedEmailOnly } from '#server/accounts/service';
 import { callerOf, requireRole, signedIn } from '#server/auth/guards';
 import { publicAnswer } from '#server/cache/hooks';
-import { notFound } from '#server/errors';
+import { forbidden, notFound } from '#server/errors';
 import { pagedList } from '#server/http/paging';
 import { mayAct } from '#server/moderation/sanctions';
 import {
@@ -29,7 +36,7 @@ const sellerOnly = requireRole('seller');
 const adminOnly = requireRole('admin');
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, images, config } = app.deps;
+  const { db, images } = app.deps;
 
   // The public lists: unsold products only, newest first, by page or after a cursor.
   const publicLists: Array<[path: string, filter: ProductFilter]> = [
@@ -49,7 +56,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParamsSchema, response: { 200: productSchema } }, config: publicAnswer },
     async (request) => {
       const row = await findProductDetails(db, request.params.id);
-      if (!row) throw notFound('Product');
+      // A listing under review is not public yet (docs/trust.md).
+      if (!row || row.review_state) throw notFound('Product');
       const [product] = await toProducts(db, [row], images);
       return product;
     },
@@ -64,12 +72,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/store_products',
     {
-      schema: { body: storeProductRequestSchema, response: { 201: insertResultSchema } },
+      schema: { body: storeProductRequestSchema, response: { 201: storeProductResultSchema } },
       onRequest: [sellerOnly, verifiedEmailOnly, mayAct('list')],
     },
     async (request, reply) => {
-      const insertedId = await storeProduct(db, config, callerOf(request).user.id, request.body);
-      return reply.status(201).send({ acknowledged: true, insertedId });
+      const saved = await storeProduct(app.deps, callerOf(request).user.id, request.body);
+      const { id: insertedId, review, verificationCode } = saved;
+      return reply.status(201).send({ acknowledged: true, insertedId, review, verificationCode });
     },
   );
 
@@ -81,6 +90,19 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const mine = { sellerId: callerOf(request).user.id, includeSold: true, includeHidden: true };
       const { rows, total } = await listProducts(db, mine, page);
       return { items: await toMyProducts(db, rows, images), total };
+    },
+  );
+
+  // One of the seller's own listings in any state (under review included), for its edit form.
+  app.get(
+    '/products/:id',
+    { schema: { params: idParamsSchema, response: { 200: myProductSchema } }, onRequest: sellerOnly },
+    async (request) => {
+      const row = await findProductDetails(db, request.params.id);
+      if (!row) throw notFound('Product');
+      if (row.seller_id !== callerOf(request).user.id) throw forbidden('You can only open your own listings here');
+      const [product] = await toMyProducts(db, [row], images);
+      return product;
     },
   );
 
@@ -106,13 +128,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/edit/product/:id',
     {
-      schema: { params: idParamsSchema, body: storeProductRequestSchema, response: { 200: updateResultSchema } },
+      schema: { params: idParamsSchema, body: storeProductRequestSchema, response: { 200: editProductResultSchema } },
       onRequest: [sellerOnly, mayAct('list')],
     },
     async (request) => {
       const { params, body } = request;
-      const modifiedCount = await editProduct(db, config, callerOf(request).user.id, params.id, body);
-      return { acknowledged: true, matchedCount: 1, modifiedCount };
+      const { changed, review } = await editProduct(app.deps, callerOf(request).user.id, params.id, body);
+      return { acknowledged: true, matchedCount: 1, modifiedCount: changed, review };
     },
   );
 

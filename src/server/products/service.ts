@@ -4,7 +4,10 @@ import { closeOpenRequests, type DealDeps } from '#server/bookings/deal';
 import { findBooking, hasAcceptedBooking } from '#server/bookings/repository';
 import { findCategory } from '#server/categories/repository';
 import type { Config } from '#server/config';
-import { isForeignKeyViolation } from '#server/db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors';
+import type { Deps } from '#server/deps';
+import { listedAlready } from '#server/trust/review';
+import { prepareTrust, reviewEditedListing, reviewNewListing, type ReviewOutcome } from '#server/trust/service';
 import type { Database } from '#server/db/schema';
 import { AppError, forbidden, notFound, unauthenticated } from '#server/errors';
 import { uploadIdOfUrl } from '#server/uploads/names';
@@ -77,25 +80,38 @@ export async function productOrAccountGone(db: Kysely<Database>, productId: stri
   return (await findProduct(db, productId)) ? unauthenticated() : notFound('Product');
 }
 
-/** Lists a product for `sellerId` with its photos, in one transaction. */
-export async function storeProduct(
-  db: Kysely<Database>,
-  config: Config,
-  sellerId: string,
-  request: StoreProductRequest,
-): Promise<string> {
+type SaveDeps = Pick<Deps, 'db' | 'config' | 'imeiKey'>;
+
+/** What a save answers besides the id: whether the listing waits for review, and its verification code. */
+export interface Saved {
+  id: string;
+  review: ReviewOutcome | null;
+  verificationCode: string;
+}
+
+/**
+ * Lists a product for `sellerId` with its photos and trust details, in one transaction: public at
+ * once, or under review when a rule of docs/trust.md says so.
+ */
+export async function storeProduct(deps: SaveDeps, sellerId: string, request: StoreProductRequest): Promise<Saved> {
+  const { db, config } = deps;
   const photoIds = await ownPhotoIds(db, config, sellerId, request);
   if (!(await findCategory(db, request.category_id))) throw invalidField('category_id', 'Please choose a category');
+  const trust = prepareTrust(deps.imeiKey, request);
   try {
     return await db.transaction().execute(async (trx) => {
-      const id = await insertProduct(trx, { ...fieldsOf(request), sellerId, photoIds });
-      await onListingVisible(trx, id, 'listed');
-      return id;
+      const fields = { ...fieldsOf(request), productCondition: trust.productCondition };
+      const id = await insertProduct(trx, { ...fields, sellerId, photoIds, trust: trust.columns });
+      const review = await reviewNewListing(trx, { id, sellerId, price: request.resalePrice }, trust);
+      return { id, review: review.reasons.length > 0 ? review : null, verificationCode: await codeOf(trx, id) };
     });
   } catch (error) {
+    if (isUniqueViolation(error)) throw listedAlready();
     throw await asPhotoGone(db, sellerId, error);
   }
 }
+
+const codeOf = async (db: Kysely<Database>, id: string) => (await findProduct(db, id))?.verification_code ?? '';
 
 /** The product `sellerId` may change: a 404 when there is none, a 403 when it is someone else's. */
 async function ownProduct(db: Kysely<Database>, sellerId: string, productId: string, doing: string) {
@@ -133,28 +149,35 @@ const HIDDEN_REASON = 'the seller took this phone off sale';
  * booking of it is accepted: that buyer is promised the phone as it was listed.
  */
 export async function editProduct(
-  db: Kysely<Database>,
-  config: Config,
+  deps: SaveDeps,
   sellerId: string,
   productId: string,
   request: StoreProductRequest,
-): Promise<number> {
+): Promise<{ changed: number; review: ReviewOutcome | null }> {
+  const { db, config } = deps;
   await ownProduct(db, sellerId, productId, 'edit');
   const photoIds = await ownPhotoIds(db, config, sellerId, request);
   if (!(await findCategory(db, request.category_id))) throw invalidField('category_id', 'Please choose a category');
+  const trust = prepareTrust(deps.imeiKey, request);
   try {
     return await db.transaction().execute(async (trx) => {
       const product = await findProduct(trx, productId);
       if (!product) throw notFound('Product');
       // A buyer was promised this phone as it is: its price and photos stay until that deal ends.
       if (!product.is_sold && (await hasAcceptedBooking(trx, productId))) throw reservedAlready();
-      const changed = await updateProduct(trx, productId, { ...fieldsOf(request), photoIds });
+      const fields = { ...fieldsOf(request), productCondition: trust.productCondition };
+      const changed = await updateProduct(trx, productId, { ...fields, photoIds, trust: trust.columns });
       if (changed === 0) throw soldAlready('edited');
       await notePriceChange(trx, productId, request.resalePrice, Date.now());
-      if (request.resalePrice < product.resale_price) await onListingVisible(trx, productId, 'price_dropped');
-      return changed;
+      const review = await reviewEditedListing(trx, product, request.resalePrice, trust);
+      const stillPublic = product.review_state === null && review.reasons.length === 0;
+      if (stillPublic && request.resalePrice < product.resale_price) {
+        await onListingVisible(trx, productId, 'price_dropped');
+      }
+      return { changed, review: review.reasons.length > 0 ? review : null };
     });
   } catch (error) {
+    if (isUniqueViolation(error)) throw listedAlready();
     throw await asPhotoGone(db, sellerId, error);
   }
 }

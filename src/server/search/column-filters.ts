@@ -1,14 +1,27 @@
 import { POSTED_HOURS, type SearchFilters } from '#shared/search';
 import type { Columns } from './listing-columns';
 import { indexedText } from './text';
+import { trustTest } from './trust-bits';
 
 /*
  * The search's filters applied to the listing columns in memory, with the same meaning as their
  * SQL in repository.ts: facet counts and best-match pages are read this way.
  */
 
-/** Each filter a listing may fail, as a bit; failing the price range keeps it out of every count. */
-export const FAILS = { category: 1, brand: 2, condition: 4, district: 8, verified: 16, posted: 32, price: 64 } as const;
+/**
+ * Each filter a listing may fail, as a bit; failing the price range or a trust filter (docs/trust.md)
+ * keeps it out of every count.
+ */
+export const FAILS = {
+  category: 1,
+  brand: 2,
+  condition: 4,
+  district: 8,
+  verified: 16,
+  posted: 32,
+  price: 64,
+  trust: 128,
+} as const;
 
 const NOT_CHOSEN = -1;
 /** A value chosen that no listing has: it fails every listing (the codes begin at 0). */
@@ -24,6 +37,7 @@ export interface Chosen {
   postedSince: number;
   minPrice: number;
   maxPrice: number;
+  failsTrust: ReturnType<typeof trustTest>;
 }
 
 const codeIn = (code: number) => (code < 0 ? NOBODY_HAS : code);
@@ -45,6 +59,7 @@ export function chosenIn(columns: Columns, filters: SearchFilters, now: number):
     postedSince: posted === undefined ? -Infinity : postedSince(posted, now),
     minPrice: filters.minPrice ?? -Infinity,
     maxPrice: filters.maxPrice ?? Infinity,
+    failsTrust: trustTest(filters),
   };
 }
 
@@ -56,8 +71,8 @@ export const postedSince = (period: keyof typeof POSTED_HOURS, now: number) => n
  * are read into locals once.
  */
 export function failureTest(columns: Columns, chosen: Chosen): (position: number) => number {
-  const { price, category, brand, condition, district, verified, postedAt } = columns;
-  const { minPrice, maxPrice, postedSince } = chosen;
+  const { price, category, brand, condition, district, verified, postedAt, trust, battery } = columns;
+  const { minPrice, maxPrice, postedSince, failsTrust } = chosen;
   const [anyCategory, anyBrand, anyCondition, anyDistrict] = [
     chosen.category,
     chosen.brand,
@@ -74,7 +89,8 @@ export function failureTest(columns: Columns, chosen: Chosen): (position: number
       (anyCondition || condition[at] === chosen.condition ? 0 : FAILS.condition) |
       (anyDistrict || district[at] === chosen.district ? 0 : FAILS.district) |
       (onlyVerified && !verified[at] ? FAILS.verified : 0) |
-      (postedAt[at]! < postedSince ? FAILS.posted : 0)
+      (postedAt[at]! < postedSince ? FAILS.posted : 0) |
+      (failsTrust?.(trust[at]!, battery[at]!) ? FAILS.trust : 0)
     );
   };
 }

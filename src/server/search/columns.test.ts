@@ -1,3 +1,4 @@
+import { GRADES, ORIGINS } from '#shared/trust';
 import { describe, expect, it } from 'vitest';
 import { CONDITIONS } from '#shared/products';
 import { POSTED_HOURS, type SearchFilters } from '#shared/search';
@@ -36,6 +37,11 @@ function listings(count: number, seed = 7): ColumnRow[] {
       // A few share a time or a price, so the ties are ordered too.
       posted_at: new Date(NOW - Math.floor(random.next() * 40) * 24 * HOUR).toISOString(),
       price: Math.round(random.next() * 20) * 1000,
+      grade: random.pick([null, ...GRADES]),
+      origin: random.pick([null, ...ORIGINS]),
+      battery: random.pick([null, 70, 85, 100]),
+      is_imei_checked: random.next() < 0.5,
+      is_photo_verified: random.next() < 0.3,
     };
   });
 }
@@ -57,7 +63,13 @@ function passes(row: ColumnRow, filters: SearchFilters, except?: keyof SearchFil
     posted: filters.posted === undefined || Date.parse(row.posted_at) >= NOW - POSTED_HOURS[filters.posted] * HOUR,
   };
   const inRange = row.price >= (filters.minPrice ?? 0) && row.price <= (filters.maxPrice ?? Infinity);
-  return inRange && Object.entries(checks).every(([name, ok]) => name === except || ok);
+  const trusted =
+    (filters.grade === undefined || row.grade === filters.grade) &&
+    (filters.origin === undefined || row.origin === filters.origin) &&
+    (filters.minBattery === undefined || (row.battery ?? 0) >= filters.minBattery) &&
+    (!filters.imeiChecked || row.is_imei_checked) &&
+    (!filters.photoVerified || row.is_photo_verified);
+  return inRange && trusted && Object.entries(checks).every(([name, ok]) => name === except || ok);
 }
 
 const FILTER_CHOICES: SearchFilters[] = [
@@ -69,6 +81,8 @@ const FILTER_CHOICES: SearchFilters[] = [
   { brand: 'Apple', district: 'Sylhet', posted: '30d', condition: 'Fair', category: 'c1', verified: true },
   { brand: 'Nokia' },
   { district: 'Rangpur' },
+  { grade: 'good', minBattery: 80 },
+  { origin: 'official', imeiChecked: true, photoVerified: true, brand: 'samsung' },
 ];
 
 describe('facet counts from the listing columns', () => {

@@ -40,7 +40,7 @@ export function countFacets(columns: Columns, positions: Int32Array | undefined,
     const at = positions ? positions[k]! : k;
     if (!live[at]) continue;
     const failed = failures(at);
-    if (failed & FAILS.price) continue;
+    if (failed & (FAILS.price | FAILS.trust)) continue;
     if (failed === 0) total += 1;
     if ((failed & ~FAILS.category) === 0) categories[category[at]!]! += 1;
     if ((failed & ~FAILS.brand) === 0) brands[brand[at]!]! += 1;

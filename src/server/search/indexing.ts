@@ -67,29 +67,26 @@ export function changesSince(since: number, onlyHere = false): ChangedRows | und
 /** Another process wrote these rows (undefined: it is not known which), once committed. */
 export const changedElsewhere = (rows: ChangedRows | undefined) => record(rows, false);
 
+// Every product column: an index rebuilt by an earlier migration reads a products table that has
+// not got the later columns yet, and its rows leave theirs out (searchRowOf).
 const sourceOf = (db: Kysely<Database>) =>
-  db
-    .selectFrom('products as p')
-    .innerJoin('users as u', 'u.id', 'p.seller_id')
-    .select([
-      'p.id',
-      'p.seller_id',
-      'p.category_id',
-      'p.product_name',
-      'p.brand',
-      'p.product_condition',
-      'p.resale_price',
-      'p.location',
-      'p.description',
-      'p.posted_at',
-      'p.is_sold',
-      'p.is_hidden',
-      'u.is_verified',
-    ]);
+  db.selectFrom('products as p').innerJoin('users as u', 'u.id', 'p.seller_id').selectAll('p').select('u.is_verified');
 type Source = Awaited<ReturnType<ReturnType<typeof sourceOf>['executeTakeFirstOrThrow']>>;
 
-/** Sold and hidden phones are never found. */
-const isFindable = (source: Source) => !source.is_sold && !source.is_hidden;
+/** Sold and hidden phones are never found, nor those waiting on the admin's review. */
+const isFindable = (source: Source) => !source.is_sold && !source.is_hidden && !source.review_state;
+
+/** The trust filters' columns, once migration 013 has made them (see sourceOf). */
+const trustColumnsOf = (source: Source): Partial<SearchRow> =>
+  source.photo_state === undefined
+    ? {}
+    : {
+        grade: source.condition_grade,
+        origin: source.origin,
+        battery: source.battery_health,
+        is_imei_checked: source.imei_hash !== null,
+        is_photo_verified: source.photo_state === 'approved',
+      };
 
 function searchRowOf(source: Source): SearchRow {
   return {
@@ -108,6 +105,7 @@ function searchRowOf(source: Source): SearchRow {
     text_brand: indexedText(source.brand),
     text_location: indexedText(source.location),
     text_description: indexedText(source.description),
+    ...trustColumnsOf(source),
   };
 }
 

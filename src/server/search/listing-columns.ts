@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { changesSince, indexVersion, type ChangedRows } from './indexing';
 import { columnRows, columnRowsOf, type ColumnRow } from './repository';
+import { trustBitsOf } from './trust-bits';
 
 /*
  * The filter and sort columns of every findable listing, held in typed arrays in each server
@@ -66,6 +67,9 @@ export class Columns {
   verified = new Uint8Array(FIRST_CAPACITY);
   postedAt = new Float64Array(FIRST_CAPACITY);
   price = new Int32Array(FIRST_CAPACITY);
+  /** The trust details as bits (TRUST_BITS) and the battery health (0: not given). */
+  trust = new Uint8Array(FIRST_CAPACITY);
+  battery = new Uint8Array(FIRST_CAPACITY);
   readonly categories = new Dictionary();
   readonly brands = new BrandDictionary();
   readonly conditions = new Dictionary();
@@ -103,6 +107,8 @@ export class Columns {
     this.verified[position] = row.is_seller_verified ? 1 : 0;
     this.postedAt[position] = Date.parse(row.posted_at);
     this.price[position] = row.price;
+    this.trust[position] = trustBitsOf(row);
+    this.battery[position] = row.battery ?? 0;
   }
 
   remove(listingId: number): void {
@@ -128,6 +134,8 @@ export class Columns {
     this.verified = grown(this.verified);
     this.postedAt = grown(this.postedAt);
     this.price = grown(this.price);
+    this.trust = grown(this.trust);
+    this.battery = grown(this.battery);
   }
 }
 

@@ -76,6 +76,17 @@ function withFilters(query: Listings, filters: SearchFilters, now: number, price
   if (filters.district !== undefined) q = q.where('s.district', '=', filters.district);
   if (filters.verified) q = q.where('s.is_seller_verified', '=', true);
   if (filters.posted !== undefined) q = q.where('s.posted_at', '>=', cutoffOf(POSTED_HOURS[filters.posted], now));
+  return withTrustFilters(q, filters);
+}
+
+/** The trust filters (docs/trust.md), with the same meaning as failsTrust in column-filters.ts. */
+function withTrustFilters(query: Listings, filters: SearchFilters): Listings {
+  let q = query;
+  if (filters.grade !== undefined) q = q.where('s.grade', '=', filters.grade);
+  if (filters.origin !== undefined) q = q.where('s.origin', '=', filters.origin);
+  if (filters.minBattery !== undefined) q = q.where('s.battery', '>=', filters.minBattery);
+  if (filters.imeiChecked) q = q.where('s.is_imei_checked', '=', true);
+  if (filters.photoVerified) q = q.where('s.is_photo_verified', '=', true);
   return q;
 }
 
@@ -92,6 +103,11 @@ const columnsOf = (db: Kysely<Database>) =>
       'is_seller_verified',
       'posted_at',
       'price',
+      'grade',
+      'origin',
+      'battery',
+      'is_imei_checked',
+      'is_photo_verified',
     ]);
 export type ColumnRow = Awaited<ReturnType<ReturnType<typeof columnsOf>['execute']>>[number];
 

@@ -14,6 +14,7 @@ import { startHousekeeping } from '#server/housekeeping';
 import { startMailWorker } from '#server/mail/worker';
 import { startAlertWorker } from '#server/alerts/worker';
 import { loadVapidKeys } from '#server/push/vapid';
+import { imeiKeyFor } from '#server/trust/imei';
 import { closeRedis, imageStoreFor, redisFor } from './services';
 
 /** Requests still running this long after SIGTERM have their connections closed, so none holds up a restart. */
@@ -37,11 +38,12 @@ export async function prepareServer(config: Config): Promise<void> {
   loadAuthSecret(resolve(config.DATA_DIR), config.AUTH_SECRET);
   // Once, here, so the processes started next all read the one pair.
   loadVapidKeys(resolve(config.DATA_DIR));
+  const imeiKey = imeiKeyFor(config);
   const { db, engine, images, close } = openStores(config);
   try {
     await prepareDatabase(db, engine, images);
     // Demo data first: it is only added to a database without users, and ADMIN_EMAIL would make one.
-    if (config.SEED_DEMO) await seedDemoData(db, images, { log: console.log, withAdmin: !config.ADMIN_EMAIL });
+    if (config.SEED_DEMO) await seedDemoData(db, images, { log: console.log, withAdmin: !config.ADMIN_EMAIL, imeiKey });
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
       const outcome = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
       // The address stays out of the log: the setting names it for whoever needs to know.

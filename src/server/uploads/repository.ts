@@ -173,12 +173,17 @@ export async function deleteUnusedUploads(
 }
 
 /**
- * Where no product uses the upload row in the query (as its cover or another photo), no order or
+ * Where no product uses the upload row in the query (as its cover, another photo or its verification photo), no order or
  * conversation shows it and no account has it as its photo.
  */
 const unused = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads'>) =>
   eb.and([
     eb.not(eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.image_id', '=', 'uploads.id'))),
+    eb.not(
+      eb.exists(
+        eb.selectFrom('products').select('products.id').whereRef('products.verification_photo_id', '=', 'uploads.id'),
+      ),
+    ),
     eb.not(
       eb.exists(
         eb

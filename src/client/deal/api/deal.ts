@@ -25,8 +25,8 @@ function moveBooking({ id, move, reason, finalPrice }: MoveVariables) {
   const body =
     move === 'decline' || move === 'cancel'
       ? { reason: reason?.trim() || undefined }
-      : move === 'sold' && finalPrice !== undefined
-        ? { finalPrice }
+      : move === 'sold'
+        ? { finalPrice, deregistered: true }
         : undefined;
   return api<BookingMoveResult>(`/bookings/${enc(id)}/${move}`, {
     method: 'PUT',
@@ -39,7 +39,7 @@ function moveBooking({ id, move, reason, finalPrice }: MoveVariables) {
 function markSoldElsewhere({ id, finalPrice }: { id: string; finalPrice?: number }) {
   return api<UpdateResult>(`/sold/product/${enc(id)}`, {
     method: 'PUT',
-    body: finalPrice !== undefined ? { finalPrice } : undefined,
+    body: { finalPrice, deregistered: true },
     auth: true,
   });
 }

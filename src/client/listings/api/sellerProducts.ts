@@ -1,6 +1,6 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import type { InsertResult, UpdateResult } from '#shared/common';
-import type { MyProduct, StoreProductRequest } from '#shared/products';
+import { queryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { UpdateResult } from '#shared/common';
+import type { EditProductResult, MyProduct, StoreProductRequest, StoreProductResult } from '#shared/products';
 import { api, apiDelete, enc } from '#client/api/http';
 import { pagedListOptions } from '#client/api/pagedList';
 import { queryKeys } from '#client/api/queryKeys';
@@ -12,15 +12,28 @@ const myProductsQueryOptions = (email: string) =>
 
 export const useMyProducts = (email: string) => useInfiniteQuery(myProductsQueryOptions(email));
 
+/** GET /products/{id}: one of the seller's own listings, whatever its state (under review too). */
+export const myProductQueryOptions = (email: string, id: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.sellerProducts(email), 'one', id],
+    queryFn: ({ signal }) => api<MyProduct>(`/products/${enc(id)}`, { signal, auth: true }),
+  });
+
 /** POST /store_products: lists a phone; the server fills in the seller from the session. */
 export function storeProduct(product: StoreProductRequest) {
-  return api<InsertResult>('/store_products', { method: 'POST', body: product, auth: true });
+  return api<StoreProductResult>('/store_products', { method: 'POST', body: product, auth: true });
 }
 
 /** PUT /edit/product/{id}: changes one of the seller's unsold listings; its id stays. */
 export function editProduct({ id, product }: { id: string; product: StoreProductRequest }) {
-  return api<UpdateResult>(`/edit/product/${enc(id)}`, { method: 'PUT', body: product, auth: true });
+  return api<EditProductResult>(`/edit/product/${enc(id)}`, { method: 'PUT', body: product, auth: true });
 }
+
+/** PUT /products/{id}/verification-photo: the photo of the phone beside its code, for the admin (docs/trust.md). */
+function sendVerificationPhoto({ id, photo }: { id: string; photo: string }) {
+  return api<UpdateResult>(`/products/${enc(id)}/verification-photo`, { method: 'PUT', body: { photo }, auth: true });
+}
+export const useSendVerificationPhoto = () => useRefreshAllMutation(sendVerificationPhoto);
 
 /** PUT /hide/product/{id} or /show/product/{id}: takes a listing off sale, or puts it back. */
 function setProductHidden({ id, hidden }: { id: string; hidden: boolean }) {

@@ -18,6 +18,9 @@ import { insertDemoReviews } from './demo-reviews';
 import { demoListing, demoPerson } from './factories';
 import { phonePicture, type PhonePicture } from './pictures';
 import { seedDemoAlertsAndSales } from './alerts';
+import { demoTrustColumns, insertDemoComplaint, photoStateOf } from './trust';
+import { ImeiKey } from '#server/trust/imei';
+import { randomBytes } from 'node:crypto';
 
 /*
  * Demo data for a first look at the marketplace: a few accounts, listings with pictures in every
@@ -103,6 +106,8 @@ const sellerOf = (n: number): AccountKey => (n % 3 === 2 ? 'newSeller' : 'verifi
 
 interface SeedOptions {
   log: (line: string) => void;
+  /** The server's IMEI key (trust/imei.ts); a throwaway one when not given (the demo's IMEIs are made up). */
+  imeiKey?: ImeiKey;
   /** False when ADMIN_EMAIL names the real admin: no second admin with the published password. */
   withAdmin?: boolean;
 }
@@ -111,7 +116,7 @@ interface SeedOptions {
 export async function seedDemoData(
   db: Kysely<Database>,
   images: ImageStore,
-  { log, withAdmin = true }: SeedOptions,
+  { log, withAdmin = true, imeiKey = new ImeiKey(randomBytes(32).toString('hex')) }: SeedOptions,
 ): Promise<boolean> {
   if (await hasUsers(db)) return false;
 
@@ -120,7 +125,7 @@ export async function seedDemoData(
     ([key]) => withAdmin || key !== 'admin',
   );
   const users = await demoUsers(images, accounts, started);
-  const listings = await demoListings(images, users, started);
+  const listings = await demoListings(images, users, started, imeiKey);
   const uploadedFiles = [...users.values()]
     .map((u) => avatarFileName(u.id))
     .concat(listings.flatMap((l) => l.uploads.flatMap((upload) => imageFileNames(upload.id))));
@@ -140,6 +145,7 @@ export async function seedDemoData(
         .execute();
       await insertListingRows(trx, listings);
       await insertActivity(trx, users, listings, started);
+      await insertDemoComplaint(trx, listings[RESERVED]!.product.id, new Date(started - HOUR));
       await insertOtherDevice(trx, users.get('buyer')!.id, started);
       await seedDemoAlertsAndSales(
         trx,
@@ -229,7 +235,7 @@ async function demoUpload(images: ImageStore, picture: PhonePicture, ownerId: st
   };
 }
 
-async function demoListings(images: ImageStore, users: Map<AccountKey, DemoUser>, now: number) {
+async function demoListings(images: ImageStore, users: Map<AccountKey, DemoUser>, now: number, imeiKey: ImeiKey) {
   return Promise.all(
     Array.from({ length: DEMO_LISTING_COUNT }, async (_, n) => {
       const postedAt = now - (n + 1) * 5 * HOUR;
@@ -238,6 +244,13 @@ async function demoListings(images: ImageStore, users: Map<AccountKey, DemoUser>
       const uploads = await Promise.all(
         viewsOf(n, caption, hue).map((picture) => demoUpload(images, picture, seller.id, postedAt)),
       );
+      const trust = demoTrustColumns(imeiKey, { n, productName: fields.productName, brand: fields.brand, postedAt });
+      // The phone, screen on, beside its code on paper: seen by the admin only.
+      const photoState = photoStateOf(n);
+      if (photoState) {
+        const picture = { caption: `Code ${trust.verification_code}`, hue: (hue + 90) % 360, ...PICTURE };
+        uploads.push(await demoUpload(images, picture, seller.id, postedAt));
+      }
       const cover = uploads[0]!.id;
       const dropped = n === PRICE_DROPPED;
       const droppedAt = new Date(postedAt + HOUR).toISOString();
@@ -262,8 +275,14 @@ async function demoListings(images: ImageStore, users: Map<AccountKey, DemoUser>
         price_changed_at: dropped ? droppedAt : null,
         edited_at: dropped ? droppedAt : null,
         posted_at: new Date(postedAt).toISOString(),
+        ...trust,
+        photo_state: photoState ?? 'none',
+        verification_photo_id: photoState ? uploads[uploads.length - 1]!.id : null,
+        photo_sent_at: photoState ? new Date(postedAt + HOUR).toISOString() : null,
       };
-      const photos = uploads.map((upload, position) => ({ product_id: product.id, upload_id: upload.id, position }));
+      const photos = uploads
+        .slice(0, photoState ? -1 : undefined)
+        .map((upload, position) => ({ product_id: product.id, upload_id: upload.id, position }));
       // As an edit writes it: listed at the higher price, then lowered (products/prices.ts).
       const prices = dropped
         ? [

@@ -1,0 +1,198 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import {
+  CHECK_ANSWERS,
+  CHECK_ANSWER_LABELS,
+  CHECKLIST_ITEMS,
+  CHECKLIST_LABELS,
+  GRADE_LABELS,
+  GRADE_RUBRIC,
+  GRADES,
+  IMEI_HELP,
+  ORIGIN_LABELS,
+  ORIGINS,
+  ACCOUNT_SIGNED_OUT,
+} from '#shared/trust';
+import { FormField, Input, Select } from '#client/components/FormField';
+import { cx } from '#client/components/cx';
+import { NeirCheck } from '#client/catalog/NeirCheck';
+import type { ProductFormInput } from './productFormSchema';
+
+interface TrustFieldsProps {
+  register: UseFormRegister<ProductFormInput>;
+  errors: FieldErrors<ProductFormInput>;
+  /** The IMEI typed so far, for the NEIR SMS. */
+  imei: string;
+  /** What the listing has stored already, masked ("••••••••••• 1234"), on an edit. */
+  storedImei: string | null;
+}
+
+const errorText = (message: string | undefined) =>
+  message ? (
+    <p role="alert" className="text-sm text-red-600">
+      {message}
+    </p>
+  ) : null;
+
+/** A group of radio buttons with a legend, in the form's look; one of them is checked by the seller. */
+function Choice({
+  legend,
+  name,
+  options,
+  register,
+  error,
+  columns = false,
+}: {
+  legend: string;
+  name: Parameters<UseFormRegister<ProductFormInput>>[0];
+  options: Array<{ value: string; label: string; note?: string }>;
+  register: UseFormRegister<ProductFormInput>;
+  error: string | undefined;
+  columns?: boolean;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2" aria-invalid={error ? true : undefined}>
+      <legend className="mb-1 text-sm font-medium text-ink-800">{legend}</legend>
+      <div className={cx('flex gap-2', columns ? 'flex-col' : 'flex-wrap')}>
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex cursor-pointer items-start gap-2 rounded-control border border-ink-200 px-3 py-2 text-sm text-ink-800 has-checked:border-brand-500 has-checked:bg-brand-50"
+          >
+            <input type="radio" value={option.value} className="mt-0.5 accent-brand-600" {...register(name)} />
+            <span>
+              <span className="font-medium">{option.label}</span>
+              {option.note && <span className="text-ink-600"> · {option.note}</span>}
+            </span>
+          </label>
+        ))}
+      </div>
+      {errorText(error)}
+    </fieldset>
+  );
+}
+
+/**
+ * What makes the phone one a buyer can trust: IMEIs, the NEIR check, origin, the graded condition,
+ * the functional checklist, battery health and the account sign-out (docs/trust.md).
+ */
+export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsProps) {
+  const checklistErrors = errors.checklist as (Record<string, { message?: string }> & { message?: string }) | undefined;
+  return (
+    <>
+      <fieldset className="grid gap-5 sm:grid-cols-2">
+        <legend className="mb-4 text-base font-semibold text-ink-900">IMEI and NEIR</legend>
+        <FormField
+          label="IMEI 1"
+          error={errors.imei?.message}
+          hint={storedImei ? `Stored: ${storedImei}. Leave empty to keep it. ${IMEI_HELP}.` : `${IMEI_HELP}.`}
+        >
+          <Input inputMode="numeric" autoComplete="off" placeholder="35 209900 176148 1" {...register('imei')} />
+        </FormField>
+        <FormField label="IMEI 2 (dual SIM, optional)" error={errors.imei2?.message} hint="The second line *#06# shows">
+          <Input inputMode="numeric" autoComplete="off" {...register('imei2')} />
+        </FormField>
+        <div className="sm:col-span-2">
+          <NeirCheck imei={imei} who="seller" />
+        </div>
+        <div className="sm:col-span-2">
+          <Choice
+            legend="What did NEIR answer?"
+            name="neirAnswer"
+            register={register}
+            error={errors.neirAnswer?.message}
+            options={[
+              { value: 'valid', label: 'Valid' },
+              { value: 'not_valid', label: 'Not valid' },
+            ]}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <Choice
+            legend="Where does the phone come from?"
+            name="origin"
+            register={register}
+            error={errors.origin?.message}
+            options={ORIGINS.map((origin) => ({ value: origin, label: ORIGIN_LABELS[origin] }))}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-5">
+        <legend className="mb-4 text-base font-semibold text-ink-900">Condition</legend>
+        <FormField
+          label="Condition"
+          error={errors.conditionGrade?.message}
+          hint={
+            <span className="grid gap-0.5">
+              {GRADES.map((grade) => (
+                <span key={grade}>
+                  <strong className="font-medium text-ink-700">{GRADE_LABELS[grade]}</strong>: {GRADE_RUBRIC[grade]}
+                </span>
+              ))}
+            </span>
+          }
+        >
+          <Select defaultValue="" {...register('conditionGrade')}>
+            <option value="" disabled>
+              Pick the condition
+            </option>
+            {GRADES.map((grade) => (
+              <option key={grade} value={grade}>
+                {GRADE_LABELS[grade]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <div className="flex flex-col gap-2">
+          <p className="text-sm font-medium text-ink-800">Checklist</p>
+          {errorText(typeof checklistErrors?.message === 'string' ? checklistErrors.message : undefined)}
+          <ul className="divide-y divide-ink-100 rounded-control border border-ink-200">
+            {CHECKLIST_ITEMS.map((item) => {
+              const itemError = checklistErrors?.[item]?.message;
+              return (
+                <li
+                  key={item}
+                  className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <fieldset className="contents">
+                    <legend className="text-sm text-ink-800">{CHECKLIST_LABELS[item]}</legend>
+                    <div className="flex gap-3">
+                      {CHECK_ANSWERS.map((answer) => (
+                        <label key={answer} className="flex items-center gap-1.5 text-sm text-ink-700">
+                          <input
+                            type="radio"
+                            value={answer}
+                            className="accent-brand-600"
+                            {...register(`checklist.${item}` as const)}
+                          />
+                          {CHECK_ANSWER_LABELS[answer]}
+                        </label>
+                      ))}
+                    </div>
+                  </fieldset>
+                  {itemError && <p className="text-sm text-red-600">{itemError}</p>}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField
+            label="Battery health (%)"
+            error={errors.batteryHealth?.message}
+            hint="Required for iPhones: Settings → Battery → Battery Health"
+          >
+            <Input inputMode="numeric" maxLength={3} placeholder="88" {...register('batteryHealth')} />
+          </FormField>
+          <div className="flex flex-col gap-1.5">
+            <label className="flex items-start gap-2 text-sm text-ink-800 sm:pt-7">
+              <input type="checkbox" className="mt-0.5 accent-brand-600" {...register('accountSignedOut')} />
+              <span>{ACCOUNT_SIGNED_OUT}: the phone is no longer tied to my account</span>
+            </label>
+            {errorText(errors.accountSignedOut?.message)}
+          </div>
+        </div>
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import { sql, type Kysely } from 'kysely';
+import type { Engine } from '../connection';
+import { modelKeyOf, newVerificationCode } from '#server/trust/codes';
+
+/**
+ * A phone a buyer can trust (docs/trust.md).
+ *
+ * - IMEIs are kept as a keyed hash (HMAC with the server's IMEI secret) and their last 4 digits,
+ *   never in full. One seller cannot have the same IMEI 1 on two unsold listings (a unique partial
+ *   index, so two saves racing make one); another seller's copy goes to review instead.
+ * - Origin, graded condition, the functional checklist (JSON text), battery health, the account
+ *   sign-out confirmation and when NEIR was checked.
+ * - The verification code every listing has, and the photo of the phone beside it with its state.
+ * - `review_state`: null is public; 'pending' or 'rejected' keeps the listing out of every public
+ *   list until the admin approves it. `model_key` finds the same model's prices for the median.
+ * - `sold_at` (device history) and `deregistered_at` (the seller confirmed NEIR de-registration).
+ * - `search_listings` gains the search's filters: grade, origin, battery, IMEI checked, photo verified.
+ * - `not_as_described`: buyers' reports against a checklist item, from the deal.
+ */
+export function trustedPhoneMigration(engine: Engine) {
+  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
+  const bool = engine === 'postgres' ? 'boolean' : 'integer';
+  const falseValue = engine === 'postgres' ? sql`false` : sql`0`;
+
+  return {
+    async up(db: Kysely<unknown>) {
+      const columns: Array<[string, string, boolean?]> = [
+        ['imei_hash', 'text'],
+        ['imei_last4', 'text'],
+        ['imei2_hash', 'text'],
+        ['imei2_last4', 'text'],
+        ['origin', 'text'],
+        ['condition_grade', 'text'],
+        ['checklist', 'text'],
+        ['battery_health', 'integer'],
+        ['neir_checked_at', timestamp],
+        ['verification_code', 'text'],
+        ['photo_rejected_for', 'text'],
+        ['photo_sent_at', timestamp],
+        ['review_state', 'text'],
+        ['review_reasons', 'text'],
+        ['review_model_median', 'integer'],
+        ['review_rejected_for', 'text'],
+        ['model_key', 'text'],
+        ['sold_at', timestamp],
+        ['deregistered_at', timestamp],
+      ];
+      for (const [name, type] of columns) {
+        await db.schema
+          .alterTable('products')
+          .addColumn(name, type as 'text')
+          .execute();
+      }
+      await db.schema
+        .alterTable('products')
+        .addColumn('is_account_signed_out', bool, (c) => c.notNull().defaultTo(falseValue))
+        .execute();
+      await db.schema
+        .alterTable('products')
+        .addColumn('photo_state', 'text', (c) => c.notNull().defaultTo('none'))
+        .execute();
+      await db.schema
+        .alterTable('products')
+        .addColumn('verification_photo_id', 'text', (c) => c.references('uploads.id'))
+        .execute();
+
+      // Listings of before get their code and model key here, so every row has both from now on.
+      const rows = await sql<{ id: string; product_name: string }>`select id, product_name from products`.execute(db);
+      for (const row of rows.rows) {
+        await sql`update products set verification_code = ${newVerificationCode()}, model_key = ${modelKeyOf(row.product_name)}
+          where id = ${row.id}`.execute(db);
+      }
+
+      await db.schema.createIndex('products_imei').on('products').column('imei_hash').execute();
+      await db.schema.createIndex('products_imei2').on('products').column('imei2_hash').execute();
+      await db.schema
+        .createIndex('products_seller_imei_unsold')
+        .unique()
+        .on('products')
+        .columns(['seller_id', 'imei_hash'])
+        .where(sql.ref('is_sold'), '=', falseValue)
+        .execute();
+      await db.schema.createIndex('products_model_prices').on('products').columns(['model_key', 'is_sold']).execute();
+      await db.schema
+        .createIndex('products_review_pending')
+        .on('products')
+        .column('posted_at')
+        .where(sql.ref('review_state'), '=', 'pending')
+        .execute();
+      await db.schema
+        .createIndex('products_photo_pending')
+        .on('products')
+        .column('photo_sent_at')
+        .where(sql.ref('photo_state'), '=', 'pending')
+        .execute();
+      await db.schema
+        .createIndex('products_verification_photo')
+        .on('products')
+        .column('verification_photo_id')
+        .execute();
+
+      // The search's new filters; listings of before have none of these details yet.
+      for (const [name, type] of [
+        ['grade', 'text'],
+        ['origin', 'text'],
+        ['battery', 'integer'],
+      ] as const) {
+        await db.schema.alterTable('search_listings').addColumn(name, type).execute();
+      }
+      for (const name of ['is_imei_checked', 'is_photo_verified']) {
+        await db.schema
+          .alterTable('search_listings')
+          .addColumn(name, bool, (c) => c.notNull().defaultTo(falseValue))
+          .execute();
+      }
+
+      await db.schema
+        .createTable('not_as_described')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('booking_id', 'text', (c) => c.notNull().references('bookings.id').onDelete('cascade'))
+        .addColumn('product_id', 'text', (c) => c.references('products.id').onDelete('set null'))
+        .addColumn('item', 'text', (c) => c.notNull())
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('reported_at', timestamp, (c) => c.notNull())
+        .addUniqueConstraint('not_as_described_once', ['booking_id', 'item'])
+        .execute();
+      await db.schema
+        .createIndex('not_as_described_reported')
+        .on('not_as_described')
+        .columns(['reported_at', 'id'])
+        .execute();
+    },
+  };
+}

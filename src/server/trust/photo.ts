@@ -1,0 +1,69 @@
+import { paths } from '#shared/paths';
+import type { Config } from '#server/config';
+import type { DealDeps } from '#server/bookings/deal';
+import { isForeignKeyViolation } from '#server/db/errors';
+import { AppError, forbidden, notFound } from '#server/errors';
+import { withNotifications } from '#server/notifications/service';
+import { findProduct } from '#server/products/repository';
+import { syncListing } from '#server/search/indexing';
+import { uploadIdOfUrl } from '#server/uploads/names';
+import { findOwnUploads } from '#server/uploads/repository';
+import { decidePhoto, setVerificationPhoto } from './repository';
+
+const uploadAgain = () =>
+  new AppError('VALIDATION_FAILED', 'Please upload the photo again, then send it', {
+    photo: 'Please upload the photo again, then send it',
+  });
+
+/**
+ * The seller sends the photo of the phone beside its code (an upload of their own); it waits for
+ * the admin, and a new one replaces the one before, whatever its state.
+ */
+export async function sendVerificationPhoto(
+  deps: { db: DealDeps['db']; config: Config },
+  sellerId: string,
+  productId: string,
+  photoUrl: string,
+): Promise<number> {
+  const { db, config } = deps;
+  const product = await findProduct(db, productId);
+  if (!product) throw notFound('Product');
+  if (product.seller_id !== sellerId) throw forbidden('You can only verify your own listings');
+  if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is sold already, so it needs no verification');
+  const uploadId = uploadIdOfUrl(photoUrl, config);
+  if (uploadId === null || !(await findOwnUploads(db, [uploadId], sellerId)).has(uploadId)) throw uploadAgain();
+  try {
+    const changed = await setVerificationPhoto(db, productId, uploadId);
+    if (changed === 0) throw new AppError('ALREADY_SOLD', 'This phone is sold already, so it needs no verification');
+    return changed;
+  } catch (error) {
+    // Housekeeping removed the upload as unused between the check and the write.
+    throw isForeignKeyViolation(error) ? uploadAgain() : error;
+  }
+}
+
+/** The admin approves (rejectedFor null) or rejects a verification photo; the seller is told. */
+export async function decideVerificationPhoto(
+  deps: DealDeps,
+  productId: string,
+  rejectedFor: string | null,
+): Promise<number> {
+  return withNotifications(deps, async (trx, tell) => {
+    const product = await findProduct(trx, productId);
+    if (!product) throw notFound('Product');
+    if (!(await decidePhoto(trx, productId, rejectedFor)))
+      throw new AppError('CONFLICT', 'This photo is not waiting for review any more');
+    // "Photo verified" is one of the search's filters.
+    await syncListing(trx, productId);
+    await tell({
+      userId: product.seller_id,
+      kind: 'listing_reviewed',
+      message:
+        rejectedFor === null
+          ? `The verification photo of ${product.product_name} was approved: it now shows "Photo verified".`
+          : `The verification photo of ${product.product_name} was not approved: ${rejectedFor}`,
+      link: paths.myProducts,
+    });
+    return 1;
+  });
+}

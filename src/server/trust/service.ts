@@ -1,0 +1,134 @@
+import { onListingVisible, type VisibleBecause } from '#server/alerts/matching';
+import type { Kysely, Transaction } from 'kysely';
+import type { StoreProductRequest } from '#shared/products';
+import { paths } from '#shared/paths';
+import { SPEC_CONDITION_OF_GRADE, type ReviewReason } from '#shared/trust';
+import type { Database, ProductRow } from '#server/db/schema';
+import { AppError, notFound } from '#server/errors';
+import { withNotifications, type Notify } from '#server/notifications/service';
+import type { Deps } from '#server/deps';
+import { syncListing } from '#server/search/indexing';
+import { modelKeyOf } from './codes';
+import { storedImei, type ImeiKey, type StoredImei } from './imei';
+import { decideReview, reasonsOf, setReview, trustColumns, type TrustColumns } from './repository';
+import { reviewReasons } from './review';
+
+/**
+ * A listing becomes visible to buyers: saved with nothing to review, or approved by the admin. The
+ * one place where that happens, so whatever must follow it (the search index today; saved-search
+ * alerts) is added here. Runs inside the transaction that made it public.
+ */
+export async function publishListing(trx: Kysely<Database>, productId: string, why: VisibleBecause): Promise<void> {
+  await syncListing(trx, productId);
+  await onListingVisible(trx, productId, why);
+}
+
+/** A save's trust details, hashed and ready to write: what the products service needs from a request. */
+export interface PreparedTrust {
+  imeis: StoredImei[];
+  columns: ReturnType<typeof trustColumns>;
+  /** The spec's productCondition, from the grade when one is given. */
+  productCondition: StoreProductRequest['productCondition'];
+}
+
+export function prepareTrust(imeiKey: ImeiKey, request: StoreProductRequest): PreparedTrust {
+  const imei = request.imei ? storedImei(imeiKey, request.imei) : undefined;
+  const imei2 = request.imei2 ? storedImei(imeiKey, request.imei2) : undefined;
+  const fields: TrustColumns = {
+    imei,
+    imei2,
+    origin: request.origin,
+    conditionGrade: request.conditionGrade,
+    checklist: request.checklist,
+    batteryHealth: request.batteryHealth,
+    accountSignedOut: request.accountSignedOut,
+    neirChecked: request.neirAnswer === 'valid',
+    modelKey: modelKeyOf(request.productName),
+  };
+  return {
+    imeis: [imei, imei2].filter((one) => one !== undefined),
+    columns: trustColumns(fields),
+    productCondition: request.conditionGrade
+      ? SPEC_CONDITION_OF_GRADE[request.conditionGrade]
+      : request.productCondition,
+  };
+}
+
+export interface ReviewOutcome {
+  reasons: ReviewReason[];
+}
+
+/**
+ * After a new listing is written (in the same transaction): it goes to review when a rule says so,
+ * else it is public at once.
+ */
+export async function reviewNewListing(
+  trx: Transaction<Database>,
+  product: { id: string; sellerId: string; price: number },
+  trust: PreparedTrust,
+): Promise<ReviewOutcome> {
+  const { reasons, median } = await reviewReasons(trx, {
+    productId: product.id,
+    sellerId: product.sellerId,
+    imeis: trust.imeis,
+    modelKey: trust.columns.model_key,
+    price: product.price,
+  });
+  if (reasons.length > 0) {
+    await setReview(trx, product.id, reasons, median);
+    return { reasons };
+  }
+  await publishListing(trx, product.id, 'listed');
+  return { reasons };
+}
+
+/**
+ * After an edit (in the same transaction). A listing waiting for review is assessed again in full;
+ * a public one only on what changed (a new IMEI, a lower price), so an edit does not undo the
+ * admin's approval; a rejected one goes back to the admin.
+ */
+export async function reviewEditedListing(
+  trx: Transaction<Database>,
+  before: ProductRow,
+  price: number,
+  trust: PreparedTrust,
+): Promise<ReviewOutcome> {
+  const waiting = before.review_state !== null;
+  const storedHashes = new Set([before.imei_hash, before.imei2_hash]);
+  const { reasons, median } = await reviewReasons(trx, {
+    productId: before.id,
+    sellerId: before.seller_id,
+    imeis: waiting ? trust.imeis : trust.imeis.filter((imei) => !storedHashes.has(imei.hash)),
+    modelKey: trust.columns.model_key,
+    price: waiting || price < before.resale_price ? price : undefined,
+  });
+  const stillRejected = reasons.length === 0 && before.review_state === 'rejected';
+  const kept = stillRejected ? reasonsOf(before) : reasons;
+  await setReview(trx, before.id, kept, stillRejected ? before.review_model_median : median);
+  if (kept.length === 0 && waiting) await publishListing(trx, before.id, 'listed');
+  else await syncListing(trx, before.id);
+  return { reasons: kept };
+}
+
+type DecideDeps = Pick<Deps, 'db' | 'bell' | 'push'>;
+
+const tellSeller = (tell: Notify, product: Pick<ProductRow, 'seller_id'>, message: string) =>
+  tell({ userId: product.seller_id, kind: 'listing_reviewed', message, link: paths.myProducts });
+
+const notWaiting = () => new AppError('CONFLICT', 'This listing is not waiting for review any more');
+
+/** The admin's Approve (rejectedFor null) or Reject of a listing under review; the seller is told. */
+export async function decideListing(deps: DecideDeps, productId: string, rejectedFor: string | null): Promise<number> {
+  return withNotifications(deps, async (trx, tell) => {
+    const product = await trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
+    if (!product) throw notFound('Product');
+    if (!(await decideReview(trx, productId, rejectedFor))) throw notWaiting();
+    if (rejectedFor === null) {
+      await publishListing(trx, productId, 'approved');
+      await tellSeller(tell, product, `Your listing ${product.product_name} was approved and is now for sale.`);
+    } else {
+      await tellSeller(tell, product, `Your listing ${product.product_name} was not approved: ${rejectedFor}`);
+    }
+    return 1;
+  });
+}
