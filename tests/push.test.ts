@@ -82,6 +82,8 @@ describe('a subscription', () => {
       { endpoint: 'not a url', keys: device.subscription.keys },
       { ...device.subscription, keys: { ...device.subscription.keys, p256dh: 'AAAA' } },
       { ...device.subscription, keys: { ...device.subscription.keys, auth: '' } },
+      // Five characters cannot be base64url at all: a 400 too, not a request left hanging.
+      { ...device.subscription, keys: { ...device.subscription.keys, auth: 'AAAAA' } },
     ]) {
       const answer = await buyer.request({ method: 'POST', url: '/api/push/subscriptions', payload });
       expect(answer.statusCode, JSON.stringify(payload)).toBe(400);

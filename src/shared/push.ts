@@ -36,9 +36,17 @@ const base64UrlBytes = (bytes: number, check: (decoded: Uint8Array) => boolean =
       return decoded.length === bytes && check(decoded);
     }, SUBSCRIPTION_MESSAGE);
 
+/**
+ * The bytes of a base64url text, or none when it cannot be one (a length of 4n+1): atob's
+ * DOMException would otherwise escape the validator, and Fastify cannot turn it into a 400.
+ */
 function decodeBase64Url(value: string): Uint8Array {
-  const binary = atob(value.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  try {
+    const binary = atob(value.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/'));
+    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  } catch {
+    return new Uint8Array();
+  }
 }
 
 /** A push service's address: https, as every browser's is (docs/app.md says when http is taken). */

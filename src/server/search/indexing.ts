@@ -61,7 +61,8 @@ export function changesSince(since: number, onlyHere = false): ChangedRows | und
     rows.productIds.push(...change.rows.productIds);
     rows.listingIds.push(...change.rows.listingIds);
   }
-  return rows;
+  // One write may sync a listing twice (saved, then published): it changed once.
+  return { productIds: [...new Set(rows.productIds)], listingIds: [...new Set(rows.listingIds)] };
 }
 
 /** Another process wrote these rows (undefined: it is not known which), once committed. */
