@@ -203,7 +203,7 @@ const CASE_REASONS: Record<ReviewReportReason, ReportReason> = {
  * The review's case in the moderation queue (docs/moderation.md): the review as it was when
  * reported, so a later reply or hiding does not change the evidence. Sanctions act on its author.
  */
-async function reviewCaseOpening(
+export async function reviewCaseOpening(
   db: Kysely<Database>,
   review: ReviewRow,
   reporterId: string,
