@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countUse } from '#server/limits/counters';
 import { publishDueReviews } from '#server/reviews/service';
-import { appealSchema, caseDetailsSchema, caseSummarySchema, logEntrySchema } from '#shared/moderation';
+import {
+  REPORTS_PER_DAY,
+  appealSchema,
+  caseDetailsSchema,
+  caseSummarySchema,
+  logEntrySchema,
+} from '#shared/moderation';
 import { notificationSchema } from '#shared/notifications';
 import { productSchema } from '#shared/products';
 import {
@@ -461,6 +468,17 @@ describe('a reported review in the moderation queue', () => {
     });
     expect(decided.statusCode, decided.body).toBe(200);
     expect((await publicReviews()).find((review) => review._id === reviewId)).toMatchObject({ hiddenReason: null });
+  });
+
+  it('counts a review’s report in the reporter’s reports of the day', async () => {
+    const { reviewId } = await publishedReview('Counted.');
+    const reporter = await registerActor(t.app, 'buyer');
+    const rule = { max: REPORTS_PER_DAY, windowMs: 86_400_000 };
+    for (let i = 0; i < REPORTS_PER_DAY; i += 1) await countUse(t.db, `reports:${reporter.user.uid}`, rule);
+    const refused = await report(reporter, reviewId, 'off_topic');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(`You can send at most ${REPORTS_PER_DAY} reports a day`);
+    expect(await caseOf(reviewId)).toBeUndefined();
   });
 
   it('dismissing the case settles the review’s reports, and the reviews’ own list decides through the case', async () => {

@@ -18,6 +18,7 @@ import type { BookingRow, Database, ReviewRow } from '#server/db/schema';
 import type { Deps } from '#server/deps';
 import { AppError, forbidden, notFound } from '#server/errors';
 import { openCase, type CaseOpening } from '#server/moderation/cases';
+import { countReport } from '#server/moderation/reports';
 import { withNotifications } from '#server/notifications/service';
 import { reviewPublished } from './messages';
 import {
@@ -178,6 +179,7 @@ export async function reportReview(
     },
     insert: () =>
       db.transaction().execute(async (trx) => {
+        await countReport(trx, userId);
         await insertReviewReport(trx, reviewId, userId, reason);
         await openCase(trx, await reviewCaseOpening(trx, review, userId, reason));
       }),
