@@ -503,6 +503,13 @@ describe('a reported review in the moderation queue', () => {
     // A later report opens a new case, and the review is back on its own list.
     await report(seller, other.reviewId, 'extortion');
     expect((await caseOf(other.reviewId))?._id).not.toBe(caseId);
+
+    // Warning the author decides the case too: the review leaves its own list, and stays public.
+    const warned = await act((await caseOf(other.reviewId))!._id, { action: 'warn', reason: 'harassment' });
+    expect(warned.statusCode, warned.body).toBe(201);
+    const left = reportedReviewSchema.array().parse((await admin.request({ url: '/api/all/reported/reviews' })).json());
+    expect(left.map((item) => item._id)).not.toContain(other.reviewId);
+    expect((await publicReviews()).map((review) => review._id)).toContain(other.reviewId);
   });
 });
 

@@ -52,6 +52,10 @@ export async function actOnCase(deps: DealDeps, admin: UserRow, caseId: string, 
     }
     const until = request.action === 'restrict' ? new Date(Date.now() + request.days! * DAY_MS).toISOString() : null;
     const effect = await effectOf(trx, tell, found, request, until);
+    // Any decision settles a review's reports (hiding does it itself), so the reviews' own list agrees.
+    if (found.subject_type === 'review' && request.action !== 'hide_review') {
+      await settleReviewReports(trx, found.subject_id);
+    }
     const targetId = request.action === 'dismiss' ? null : (target?.id ?? null);
     const logId = await appendLog(trx, {
       case_id: caseId,
@@ -95,7 +99,6 @@ async function effectOf(
   const why = `${actionReasonLabel(request.reason)}${request.note ? `: ${request.note}` : ''}`;
   switch (request.action) {
     case 'dismiss':
-      return found.subject_type === 'review' ? settleReviewReports(trx, found.subject_id) : { before: {}, after: {} };
     case 'warn':
       return { before: {}, after: {} };
     case 'hide_review':

@@ -130,12 +130,10 @@ export async function unhideReview(trx: Transaction<Database>, reviewId: string,
   await unhideReviewByAdmin(trx, reviewId, String(is.reason));
 }
 
-/** A dismissed review case settles the review's reports, so its own list agrees with the queue. */
-export async function settleReviewReports(trx: Transaction<Database>, reviewId: string): Promise<Effect> {
-  const settled = await dismissReviewReports(trx, reviewId).then(
-    () => true,
-    // Already settled (the reviews' own list, or a deleted review): the case closes all the same.
-    () => false,
-  );
-  return { before: {}, after: settled ? { reviewId, reportsSettled: true } : {} };
+/** A decided review case settles the review's reports, so its own list agrees with the queue. */
+export async function settleReviewReports(trx: Transaction<Database>, reviewId: string) {
+  // Already settled (on the reviews' own list) is fine: the case closes all the same.
+  await dismissReviewReports(trx, reviewId).catch((error: unknown) => {
+    if (!(error instanceof AppError)) throw error;
+  });
 }
