@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countUse } from '#server/limits/counters';
 import { publishDueReviews } from '#server/reviews/service';
+import {
+  REPORTS_PER_DAY,
+  appealSchema,
+  caseDetailsSchema,
+  caseSummarySchema,
+  logEntrySchema,
+} from '#shared/moderation';
 import { notificationSchema } from '#shared/notifications';
 import { productSchema } from '#shared/products';
 import {
@@ -366,6 +374,142 @@ describe('reporting a review, and the admin hiding it', () => {
       payload: { reason: 'off_topic' },
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('a reported review in the moderation queue', () => {
+  const report = (actor: Actor, reviewId: string, reason: string) =>
+    actor.request({ method: 'POST', url: `/api/reviews/${reviewId}/report`, payload: { reason } });
+
+  async function caseOf(reviewId: string) {
+    const open = caseSummarySchema
+      .array()
+      .parse((await admin.request({ url: '/api/moderation/cases?limit=100' })).json())
+      .find((item) => item.subjectType === 'review' && item.subjectId === reviewId);
+    return open && caseDetailsSchema.parse((await admin.request({ url: `/api/moderation/cases/${open._id}` })).json());
+  }
+
+  const act = (caseId: string, payload: object) =>
+    admin.request({ method: 'POST', url: `/api/moderation/cases/${caseId}/actions`, payload });
+
+  async function logEntry(logId: string) {
+    const log = logEntrySchema.array().parse((await admin.request({ url: '/api/moderation/log?limit=100' })).json());
+    return log.find((entry) => entry._id === logId);
+  }
+
+  it('is one case with the review as it was; hidden from the case, logged, and shown again by a reversed appeal', async () => {
+    const { id, reviewId } = await publishedReview('Pay me 500 Tk or this stays');
+    expect((await report(stranger, reviewId, 'extortion')).statusCode).toBe(201);
+    expect((await report(seller, reviewId, 'personal_information')).statusCode).toBe(201);
+    const reply = { reply: 'I never asked for money.' };
+    expect(
+      (await seller.request({ method: 'PUT', url: `/api/reviews/${reviewId}/reply`, payload: reply })).statusCode,
+    ).toBe(200);
+
+    const opened = (await caseOf(reviewId))!;
+    expect(opened).toMatchObject({ title: "Nusrat Jahan's review of Rahim Traders", reports: 2, open: true });
+    expect(opened.reasons.map((reason) => reason.label).sort()).toEqual(['Extortion', 'Personal information']);
+    expect(opened.signals.userId).toBe(buyer.user.uid);
+    expect(opened.actions).toEqual(['dismiss', 'warn', 'restrict', 'suspend', 'hide_review']);
+    // The evidence is the review when reported: the later reply is not in it.
+    expect(opened.reportList[0]!.snapshot).toEqual({
+      type: 'other',
+      fields: expect.objectContaining({
+        'Written by': 'Nusrat Jahan (the buyer)',
+        About: 'Rahim Traders',
+        Phone: 'Reviewed Phone',
+        'As described': '5 of 5',
+        Communication: '4 of 5',
+        Punctuality: '3 of 5',
+        Comment: 'Pay me 500 Tk or this stays',
+        Reply: '(none)',
+      }),
+    });
+
+    const notForReviews = await act(opened._id, { action: 'hide_listing', reason: 'scam' });
+    expect(notForReviews.statusCode).toBe(400);
+    const hidden = await act(opened._id, { action: 'hide_review', reason: 'harassment', note: 'Threatens the seller' });
+    expect(hidden.statusCode, hidden.body).toBe(201);
+    const { logId } = hidden.json<{ logId: string }>();
+    expect((await publicReviews()).map((review) => review._id)).not.toContain(reviewId);
+    const reported = reportedReviewSchema
+      .array()
+      .parse((await admin.request({ url: '/api/all/reported/reviews' })).json());
+    expect(reported.map((item) => item._id)).not.toContain(reviewId);
+    expect((await reviewsOf(seller, id)).theirs).toMatchObject({ hiddenReason: 'Harassment: Threatens the seller' });
+    expect(await logEntry(logId)).toMatchObject({
+      action: 'hide_review',
+      actionLabel: 'Hide the review',
+      subjectType: 'review',
+      subjectId: reviewId,
+      targetUserId: buyer.user.uid,
+      before: { reviewId, hidden: false },
+      after: { reviewId, hidden: true, reason: 'Harassment: Threatens the seller' },
+    });
+    expect(await caseOf(reviewId)).toBeUndefined();
+    expect((await latestNotification(buyer))?.message).toContain(
+      'A moderator hid "Nusrat Jahan\'s review of Rahim Traders"',
+    );
+
+    const appealed = await buyer.request({
+      method: 'POST',
+      url: '/api/account/appeals',
+      payload: { logId, text: 'I only asked him to answer my calls.' },
+    });
+    expect(appealed.statusCode, appealed.body).toBe(201);
+    const appeal = appealSchema
+      .array()
+      .parse((await admin.request({ url: '/api/moderation/appeals?limit=100' })).json())
+      .find((item) => item.logId === logId)!;
+    const decided = await admin.request({
+      method: 'PUT',
+      url: `/api/moderation/appeals/${appeal._id}`,
+      payload: { decision: 'reversed', reason: 'The message was read out of context' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect((await publicReviews()).find((review) => review._id === reviewId)).toMatchObject({ hiddenReason: null });
+  });
+
+  it('counts a review’s report in the reporter’s reports of the day', async () => {
+    const { reviewId } = await publishedReview('Counted.');
+    const reporter = await registerActor(t.app, 'buyer');
+    const rule = { max: REPORTS_PER_DAY, windowMs: 86_400_000 };
+    for (let i = 0; i < REPORTS_PER_DAY; i += 1) await countUse(t.db, `reports:${reporter.user.uid}`, rule);
+    const refused = await report(reporter, reviewId, 'off_topic');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(`You can send at most ${REPORTS_PER_DAY} reports a day`);
+    expect(await caseOf(reviewId)).toBeUndefined();
+  });
+
+  it('dismissing the case settles the review’s reports, and the reviews’ own list decides through the case', async () => {
+    const fine = await publishedReview('Fine deal.');
+    await report(stranger, fine.reviewId, 'off_topic');
+    const dismissed = await act((await caseOf(fine.reviewId))!._id, { action: 'dismiss', reason: 'no_violation' });
+    expect(dismissed.statusCode, dismissed.body).toBe(201);
+    const reported = reportedReviewSchema
+      .array()
+      .parse((await admin.request({ url: '/api/all/reported/reviews' })).json());
+    expect(reported.map((item) => item._id)).not.toContain(fine.reviewId);
+
+    const other = await publishedReview('Also fine.');
+    await report(stranger, other.reviewId, 'off_topic');
+    const caseId = (await caseOf(other.reviewId))!._id;
+    expect((await admin.request({ method: 'PUT', url: `/api/reviews/${other.reviewId}/dismiss` })).statusCode).toBe(
+      200,
+    );
+    const closed = caseDetailsSchema.parse((await admin.request({ url: `/api/moderation/cases/${caseId}` })).json());
+    expect(closed.open).toBe(false);
+    expect(closed.log.map((entry) => entry.action)).toContain('dismiss');
+    // A later report opens a new case, and the review is back on its own list.
+    await report(seller, other.reviewId, 'extortion');
+    expect((await caseOf(other.reviewId))?._id).not.toBe(caseId);
+
+    // Warning the author decides the case too: the review leaves its own list, and stays public.
+    const warned = await act((await caseOf(other.reviewId))!._id, { action: 'warn', reason: 'harassment' });
+    expect(warned.statusCode, warned.body).toBe(201);
+    const left = reportedReviewSchema.array().parse((await admin.request({ url: '/api/all/reported/reviews' })).json());
+    expect(left.map((item) => item._id)).not.toContain(other.reviewId);
+    expect((await publicReviews()).map((review) => review._id)).toContain(other.reviewId);
   });
 });
 

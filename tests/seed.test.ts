@@ -211,6 +211,7 @@ describe('demo seed', () => {
     expect(cases.map((c) => [c.subjectType, c.reports])).toEqual([
       ['listing', 2],
       ['user', 1],
+      ['review', 1],
     ]);
     const appeals = (await admin.request({ url: '/api/moderation/appeals' })).json<unknown[]>();
     expect(appeals).toHaveLength(1);

@@ -105,6 +105,7 @@ export const ACTIONS = [
   'warn',
   'restrict',
   'suspend',
+  'hide_review',
 ] as const;
 export type ModerationAction = (typeof ACTIONS)[number];
 
@@ -116,10 +117,13 @@ export const ACTION_LABELS: Record<ModerationAction, string> = {
   warn: 'Warn the user',
   restrict: 'Restrict the user',
   suspend: 'Suspend the account',
+  hide_review: 'Hide the review',
 };
 
 /** The actions that act on a listing, so they apply to listing cases only. */
 export const LISTING_ACTIONS: readonly ModerationAction[] = ['hide_listing', 'remove_listing', 'request_changes'];
+/** The actions that act on a review, so they apply to review cases only. */
+export const REVIEW_ACTIONS: readonly ModerationAction[] = ['hide_review'];
 
 /** Everything the log records: the actions, and what follows them. */
 export const LOG_ACTION_LABELS: Record<string, string> = {

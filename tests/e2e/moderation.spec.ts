@@ -170,3 +170,56 @@ test('a seller reports a buyer’s conversation; the admin sees the reported mes
     await admin.context.close();
   }
 });
+
+test('the admin hides a reported review from its case; it leaves the seller page', async ({
+  page,
+  registerSeller,
+  registerBuyer,
+  createListing,
+  loginAs,
+  adminCredentials,
+}) => {
+  test.slow();
+  const seller = await registerSeller({ name: uniqueText('Seller') });
+  const buyer = await registerBuyer({ name: uniqueText('Buyer') });
+  const listing = await createListing(seller, { productName: uniqueText('Reviewed Pixel') });
+  const booked = await buyer.api.post('/api/store/booking/product', {
+    data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Farmgate' },
+  });
+  const { insertedId } = (await booked.json()) as { insertedId: string };
+  for (const move of ['accept', 'sold']) await seller.api.put(`/api/bookings/${insertedId}/${move}`);
+  const comment = uniqueText('Call me on 01711000000');
+  const stars = { asDescribed: 2, communication: 1, punctuality: 3, paidAsAgreed: 5 };
+  const written = await buyer.api.post(`/api/bookings/${insertedId}/review`, { data: { ...stars, comment } });
+  const { _id: reviewId } = (await written.json()) as { _id: string };
+  await seller.api.post(`/api/bookings/${insertedId}/review`, { data: stars });
+  const reported = await seller.api.post(`/api/reviews/${reviewId}/report`, {
+    data: { reason: 'personal_information' },
+  });
+  expect(reported.ok(), await reported.text()).toBe(true);
+
+  await loginAs(page, adminCredentials);
+  await page.goto('/dashboard/moderation');
+  const title = `${buyer.name}'s review of ${seller.name}`;
+  const card = page.getByRole('article').filter({ hasText: title });
+  await expect(card).toContainText('Personal information ×1');
+  await card.getByRole('link', { name: `Open the case of ${title}` }).click();
+  const evidence = page.getByRole('region', { name: 'Reports, as they were when reported' });
+  await expect(evidence).toContainText(comment);
+  await expect(evidence.getByText('1 of 5', { exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  const decide = page.getByRole('region', { name: 'Decide' });
+  await decide.getByLabel('Action').selectOption({ label: 'Hide the review' });
+  await decide.getByLabel('Reason').selectOption({ label: 'Other' });
+  await decide.getByLabel(/^Note/).fill('Shares a phone number');
+  await decide.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast(page, 'Done: Hide the review')).toBeVisible();
+
+  const { sellerId } = (await (await page.request.get(`/api/addvertise/product/${listing._id}`)).json()) as {
+    sellerId: string;
+  };
+  await page.goto(`/seller/${sellerId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(seller.name);
+  await expect(page.getByText(comment)).toHaveCount(0);
+});

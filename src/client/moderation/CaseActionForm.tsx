@@ -23,6 +23,8 @@ const EFFECTS: Record<ModerationAction, string> = {
   restrict:
     'For the days chosen, the user can sign in and finish accepted deals, but not list, book, message or review.',
   suspend: 'Signs the user out everywhere, hides their listings, ends their open bookings; they cannot sign in.',
+  hide_review:
+    'Takes the review off the public page and the averages; its two people see it with your reason (with Other, your note).',
 };
 
 /** The moderator's decision on an open case: an action, a reason from the list, and a note. */

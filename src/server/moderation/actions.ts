@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import {
   ACTION_LABELS,
   LISTING_ACTIONS,
+  REVIEW_ACTIONS,
   actionReasonLabel,
   type CaseAction,
   type ModerationAction,
@@ -10,7 +11,7 @@ import type { Database, ModerationCaseRow, UserRow } from '#server/db/schema';
 import type { DealDeps } from '#server/bookings/deal';
 import { AppError, notFound } from '#server/errors';
 import { withNotifications, type Notify } from '#server/notifications/service';
-import { moderateListing, restrict, suspend, type Effect } from './effects';
+import { hideReview, moderateListing, restrict, settleReviewReports, suspend, type Effect } from './effects';
 import { toAffected, toReporter } from './messages';
 import { tellAllWithMail } from './notify';
 import { appendLog, closeCase, findCase, reportersOfCase } from './repository';
@@ -21,6 +22,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function actionsFor(moderationCase: Pick<ModerationCaseRow, 'subject_type' | 'subject_user_id'>) {
   return (Object.keys(ACTION_LABELS) as ModerationAction[]).filter((action) => {
     if (LISTING_ACTIONS.includes(action)) return moderationCase.subject_type === 'listing';
+    if (REVIEW_ACTIONS.includes(action)) return moderationCase.subject_type === 'review';
     return action === 'dismiss' || moderationCase.subject_user_id !== null;
   });
 }
@@ -50,6 +52,10 @@ export async function actOnCase(deps: DealDeps, admin: UserRow, caseId: string, 
     }
     const until = request.action === 'restrict' ? new Date(Date.now() + request.days! * DAY_MS).toISOString() : null;
     const effect = await effectOf(trx, tell, found, request, until);
+    // Any decision settles a review's reports (hiding does it itself), so the reviews' own list agrees.
+    if (found.subject_type === 'review' && request.action !== 'hide_review') {
+      await settleReviewReports(trx, found.subject_id);
+    }
     const targetId = request.action === 'dismiss' ? null : (target?.id ?? null);
     const logId = await appendLog(trx, {
       case_id: caseId,
@@ -95,6 +101,9 @@ async function effectOf(
     case 'dismiss':
     case 'warn':
       return { before: {}, after: {} };
+    case 'hide_review':
+      // Its two people read these words: "Other" adds nothing to the note the moderator wrote.
+      return hideReview(trx, found.subject_id, request.reason === 'other' && request.note ? request.note : why);
     case 'hide_listing':
       return moderateListing(trx, tell, found.subject_id, 'hidden', why);
     case 'remove_listing':

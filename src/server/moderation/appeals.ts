@@ -4,13 +4,21 @@ import type { DealDeps } from '#server/bookings/deal';
 import type { Database, ModerationLogRow, UserRow } from '#server/db/schema';
 import { AppError, forbidden, notFound } from '#server/errors';
 import { withNotifications } from '#server/notifications/service';
-import { restoreListing, unrestrict, unsuspend } from './effects';
+import { restoreListing, unhideReview, unrestrict, unsuspend } from './effects';
 import { toAppellant } from './messages';
 import { tellWithMail } from './notify';
 import { appendLog, decidePendingAppeal, findAppeal, findLogEntry, insertAppeal } from './repository';
 
 /** The actions a person may appeal: those done to them. */
-export const APPEALABLE = ['hide_listing', 'remove_listing', 'request_changes', 'warn', 'restrict', 'suspend'];
+export const APPEALABLE = [
+  'hide_listing',
+  'remove_listing',
+  'request_changes',
+  'warn',
+  'restrict',
+  'suspend',
+  'hide_review',
+];
 
 const appealWindowEnds = (at: string) => {
   const end = new Date(at);
@@ -86,6 +94,9 @@ async function undo(trx: Transaction<Database>, entry: ModerationLogRow) {
       return;
     case 'suspend':
       if (entry.target_user_id) await unsuspend(trx, entry.target_user_id, after);
+      return;
+    case 'hide_review':
+      await unhideReview(trx, entry.subject_id, after);
       return;
   }
 }

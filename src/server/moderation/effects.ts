@@ -7,6 +7,7 @@ import * as told from '#server/bookings/messages';
 import type { Database } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import type { Notify } from '#server/notifications/service';
+import { dismissReviewReports, hideReviewByAdmin, unhideReviewByAdmin } from '#server/reviews/service';
 import { syncListing } from '#server/search/indexing';
 
 /*
@@ -116,4 +117,23 @@ export async function unsuspend(trx: Transaction<Database>, userId: string, is: 
   await trx.updateTable('users').set({ is_suspended: false }).where('id', '=', userId).execute();
   const hidden = Array.isArray(is.hiddenListings) ? (is.hiddenListings as string[]) : [];
   for (const id of hidden) await restoreListing(trx, id, { hidden: false }, { state: 'suspended' });
+}
+
+/** Hides a reported review from the public with the words its two people read; its reports are settled. */
+export async function hideReview(trx: Transaction<Database>, reviewId: string, reason: string): Promise<Effect> {
+  await hideReviewByAdmin(trx, reviewId, reason);
+  return { before: { reviewId, hidden: false }, after: { reviewId, hidden: true, reason } };
+}
+
+/** Shows the review again, unless it was shown, or hidden anew with other words, since. */
+export async function unhideReview(trx: Transaction<Database>, reviewId: string, is: State) {
+  await unhideReviewByAdmin(trx, reviewId, String(is.reason));
+}
+
+/** A decided review case settles the review's reports, so its own list agrees with the queue. */
+export async function settleReviewReports(trx: Transaction<Database>, reviewId: string) {
+  // Already settled (on the reviews' own list) is fine: the case closes all the same.
+  await dismissReviewReports(trx, reviewId).catch((error: unknown) => {
+    if (!(error instanceof AppError)) throw error;
+  });
 }

@@ -26,6 +26,7 @@ const WHAT: Record<Exclude<ModerationAction, 'dismiss'>, (title: string) => stri
   warn: () => 'A moderator warned you',
   restrict: () => 'A moderator restricted your account: you cannot list, book, message or review',
   suspend: () => 'A moderator suspended your account: you are signed out and cannot sign in',
+  hide_review: (title) => `A moderator hid "${title}" from the public`,
 };
 
 export function toAffected(

@@ -16,7 +16,7 @@ import { conversationSnapshot, listingSnapshot, userSnapshot } from './snapshots
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Counts a report against the reporter's daily allowance, in the report's transaction. */
-async function countReport(trx: Transaction<Database>, reporterId: string) {
+export async function countReport(trx: Transaction<Database>, reporterId: string) {
   const counted = await countUse(trx, `reports:${reporterId}`, { max: REPORTS_PER_DAY, windowMs: DAY_MS });
   if (counted.allowed) return;
   throw new AppError(

@@ -274,6 +274,17 @@ export const hideReview = (db: Kysely<Database>, id: string, reason: string) => 
   );
 };
 
+/** A reversed appeal shows a hidden review again (a review hidden once more since stays hidden). */
+export const unhideReview = (db: Kysely<Database>, id: string, reason: string) =>
+  changedAny(
+    db
+      .updateTable('reviews')
+      .set({ is_hidden: false, hidden_reason: null, hidden_at: null })
+      .where('id', '=', id)
+      .where('is_hidden', '=', true)
+      .where('hidden_reason', '=', reason),
+  );
+
 /** The open reports of these reviews, counted by reason. */
 async function openReportCounts(db: Kysely<Database>, rows: ReviewRow[]) {
   const counts = new Map<string, ReportedReview['reports']>();

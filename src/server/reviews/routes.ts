@@ -16,6 +16,7 @@ import { callerOf, requireRole } from '#server/auth/guards';
 import { privateWrite, publicAnswer } from '#server/cache/hooks';
 import { pagedList } from '#server/http/paging';
 import { listProducts, toProducts } from '#server/products/repository';
+import { decideReviewCase } from '#server/moderation/review-cases';
 import { mayAct } from '#server/moderation/sanctions';
 import { listReportedReviews, listSellerReviews } from './repository';
 import {
@@ -85,13 +86,18 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reviews/:id/hide',
     { schema: { ...updated, body: hideReviewSchema }, onRequest: adminOnly },
     async (request) => {
-      await hideReviewByAdmin(db, request.params.id, request.body.reason);
+      const { id } = request.params;
+      const { reason } = request.body;
+      const decided = await decideReviewCase(deps, callerOf(request).user, id, { action: 'hide_review', reason });
+      if (!decided) await hideReviewByAdmin(db, id, reason);
       return done;
     },
   );
 
   app.put('/reviews/:id/dismiss', { schema: updated, onRequest: adminOnly, config: privateWrite }, async (request) => {
-    await dismissReviewReports(db, request.params.id);
+    const { id } = request.params;
+    const decided = await decideReviewCase(deps, callerOf(request).user, id, { action: 'dismiss' });
+    if (!decided) await dismissReviewReports(db, id);
     return done;
   });
 

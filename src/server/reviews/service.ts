@@ -7,14 +7,18 @@ import {
   type ReviewReportReason,
   type ReviewSide,
   type SellerProfile,
+  type StarName,
   type WrittenReview,
 } from '#shared/reviews';
+import type { ReportReason } from '#shared/moderation';
 import { findBookingById } from '#server/bookings/repository';
 import { insertOnce, isUniqueViolation } from '#server/db/errors';
 import { byId } from '#server/db/ids';
-import type { BookingRow, Database } from '#server/db/schema';
+import type { BookingRow, Database, ReviewRow } from '#server/db/schema';
 import type { Deps } from '#server/deps';
 import { AppError, forbidden, notFound } from '#server/errors';
+import { openCase, type CaseOpening } from '#server/moderation/cases';
+import { countReport } from '#server/moderation/reports';
 import { withNotifications } from '#server/notifications/service';
 import { reviewPublished } from './messages';
 import {
@@ -24,6 +28,7 @@ import {
   insertReview,
   insertReviewReport,
   lockBooking,
+  unhideReview,
   nameOf,
   publishReview,
   publishWhenBothWrote,
@@ -172,9 +177,63 @@ export async function reportReview(
     found: () => {
       throw new AppError('ALREADY_EXISTS', 'You have reported this review already. An admin will look at it.');
     },
-    insert: () => db.transaction().execute((trx) => insertReviewReport(trx, reviewId, userId, reason)),
+    insert: () =>
+      db.transaction().execute(async (trx) => {
+        await countReport(trx, userId);
+        await insertReviewReport(trx, reviewId, userId, reason);
+        await openCase(trx, await reviewCaseOpening(trx, review, userId, reason));
+      }),
     gone: async () => notFound('Review'),
   });
+}
+
+const STAR_COLUMNS = {
+  asDescribed: 'as_described',
+  communication: 'communication',
+  punctuality: 'punctuality',
+  paidAsAgreed: 'paid_as_agreed',
+} as const satisfies Record<StarName, keyof ReviewRow>;
+
+/** The moderation queue's names for the reviews' report reasons. */
+const CASE_REASONS: Record<ReviewReportReason, ReportReason> = {
+  extortion: 'extortion',
+  off_topic: 'off_topic',
+  personal_information: 'personal_info',
+};
+
+/**
+ * The review's case in the moderation queue (docs/moderation.md): the review as it was when
+ * reported, so a later reply or hiding does not change the evidence. Sanctions act on its author.
+ */
+export async function reviewCaseOpening(
+  db: Kysely<Database>,
+  review: ReviewRow,
+  reporterId: string,
+  reason: ReviewReportReason,
+): Promise<CaseOpening> {
+  const [author, subject] = await Promise.all([nameOf(db, review.author_id), nameOf(db, review.subject_id)]);
+  const stars = STARS_BY_SIDE[review.side].map((key) => [starLabels[key], `${review[STAR_COLUMNS[key]]} of 5`]);
+  return {
+    subjectType: 'review',
+    subjectId: review.id,
+    subjectUserId: review.author_id,
+    title: `${author ?? 'Someone'}'s review of ${subject ?? 'a deleted account'}`,
+    reason: CASE_REASONS[reason],
+    note: null,
+    snapshot: {
+      type: 'other',
+      fields: {
+        'Written by': `${author ?? 'a deleted account'} (the ${review.side})`,
+        About: subject ?? 'a deleted account',
+        Phone: review.product_name,
+        ...Object.fromEntries(stars),
+        Comment: review.comment ?? '(none)',
+        Reply: review.reply ?? '(none)',
+        Published: (review.published_at ?? '').slice(0, 10),
+      },
+    },
+    reporterId,
+  };
 }
 
 /** The admin hides a review, with the reason its two people see; its text is never changed. */
@@ -182,6 +241,11 @@ export async function hideReviewByAdmin(db: Kysely<Database>, reviewId: string, 
   const review = await findReviewById(db, reviewId);
   if (!review) throw notFound('Review');
   if (!(await hideReview(db, reviewId, reason))) throw new AppError('CONFLICT', 'This review is hidden already');
+}
+
+/** A reversed appeal of a hiding: the review is public again, unless it was hidden anew since. */
+export async function unhideReviewByAdmin(db: Kysely<Database>, reviewId: string, reason: string): Promise<boolean> {
+  return unhideReview(db, reviewId, reason);
 }
 
 /** The admin found nothing wrong with a reported review: it leaves the list. */

@@ -1,7 +1,9 @@
 import type { Insertable, Kysely } from 'kysely';
 import { newId } from '#server/db/ids';
 import type { Database, ReviewsTable } from '#server/db/schema';
+import { openCase } from '#server/moderation/cases';
 import { windowEndOf } from '#server/reviews/repository';
+import { reviewCaseOpening } from '#server/reviews/service';
 
 /*
  * The demo's reviews (see the README's demo accounts): earlier sales of both sellers, reviewed and
@@ -192,5 +194,8 @@ async function insertPastSale(
         reported_at: new Date(now - DAY).toISOString(),
       })
       .execute();
+    // As a report through the API would, it opens the review's case in the moderation queue.
+    const reported = await trx.selectFrom('reviews').selectAll().where('id', '=', reviewId).executeTakeFirstOrThrow();
+    await openCase(trx, await reviewCaseOpening(trx, reported, people[sale.reportedBy].id, 'personal_information'));
   }
 }
