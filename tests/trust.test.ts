@@ -7,7 +7,10 @@ import {
   type ListingReview,
   type NotAsDescribedReport,
   type PhotoReview,
+  FOR_PARTS_REQUIRED,
 } from '#shared/trust';
+import type { ConversationDetails } from '#shared/chat';
+import type { Offer } from '#shared/offers';
 import type { SearchResult } from '#shared/search';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
@@ -333,6 +336,68 @@ describe('not as described', () => {
     expect(twice.statusCode).toBe(409);
     const reports = (await admin.request({ url: '/api/admin/not-as-described' })).json<NotAsDescribedReport[]>();
     expect(reports[0]).toMatchObject({ productId: insertedId, item: 'cameras', details: report.details });
+  });
+});
+
+describe('a phone graded For parts', () => {
+  const booking = (productId: string, extra: object = {}) => ({
+    method: 'POST' as const,
+    url: '/api/store/booking/product',
+    payload: { productId, phoneNumber: '01711223344', meetLocation: 'Dhaka', ...extra },
+  });
+
+  it('is booked only with the buyer’s forParts acknowledgement; other phones ignore it', async () => {
+    const { insertedId } = await listWithImei(seller, freshImei(), { conditionGrade: 'for_parts' });
+    const partsBuyer = await registerActor(t.app, 'buyer');
+    for (const extra of [{}, { forParts: false }]) {
+      const refused = await partsBuyer.request(booking(insertedId, extra));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        message: FOR_PARTS_REQUIRED,
+        fields: { forParts: FOR_PARTS_REQUIRED },
+      });
+    }
+    const booked = await partsBuyer.request(booking(insertedId, { forParts: true }));
+    expect(booked.statusCode, booked.body).toBe(201);
+
+    // The spec's client never sends the field: a working phone books as before, with it or without.
+    const working = await listWithImei(seller, freshImei(), { conditionGrade: 'fair' });
+    expect((await partsBuyer.request(booking(working.insertedId))).statusCode).toBe(201);
+    const other = await listWithImei(seller, freshImei(), { conditionGrade: 'good' });
+    expect((await partsBuyer.request(booking(other.insertedId, { forParts: true }))).statusCode).toBe(201);
+  });
+
+  it('takes an offer only with the same acknowledgement, so the accepted booking never skips it', async () => {
+    const { insertedId } = await listWithImei(seller, freshImei(), { conditionGrade: 'for_parts' });
+    const partsBuyer = await registerActor(t.app, 'buyer');
+    const started = await partsBuyer.request({
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { productId: insertedId },
+    });
+    const conversationId = started.json<{ _id: string }>()._id;
+    const details = await partsBuyer.request({ url: `/api/conversations/${conversationId}` });
+    expect(details.json<ConversationDetails>().forParts).toBe(true);
+    const price = Math.round((await publicProduct(insertedId)).json<Product>().resalePrice * 0.9);
+    const offers = `/api/conversations/${conversationId}/offers`;
+    const refused = await partsBuyer.request({ method: 'POST', url: offers, payload: { price } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ fields: { forParts: FOR_PARTS_REQUIRED } });
+    const made = await partsBuyer.request({ method: 'POST', url: offers, payload: { price, forParts: true } });
+    expect(made.statusCode, made.body).toBe(201);
+    const accepted = await seller.request({ method: 'PUT', url: `/api/offers/${made.json<Offer>()._id}/accept` });
+    expect(accepted.json<Offer>().status).toBe('accepted');
+
+    const working = await listWithImei(seller, freshImei());
+    const chat = await partsBuyer.request({
+      method: 'POST',
+      url: '/api/conversations',
+      payload: { productId: working.insertedId },
+    });
+    const workingId = chat.json<{ _id: string }>()._id;
+    expect(
+      (await partsBuyer.request({ url: `/api/conversations/${workingId}` })).json<ConversationDetails>().forParts,
+    ).toBe(false);
   });
 });
 

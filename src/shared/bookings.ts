@@ -1,9 +1,12 @@
 import { z } from './zod';
 import { idSchema, phoneSchema, requiredText } from './common';
+import { forPartsField } from './trust';
 
 export const bookingFormSchema = z.object({
   phoneNumber: phoneSchema('Phone number is required'),
   meetLocation: requiredText('Meeting location is required', 200),
+  /** Required (true) only for a phone graded For parts (docs/trust.md). */
+  forParts: forPartsField,
 });
 export type BookingForm = z.input<typeof bookingFormSchema>;
 

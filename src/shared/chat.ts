@@ -87,6 +87,8 @@ export const conversationDetailsSchema = conversationSchema.extend({
   blockedByMe: z.boolean(),
   /** Messages cannot go either way: one of the two blocked the other (the blocked side is not told which). */
   closed: z.boolean(),
+  /** The phone is graded For parts: an offer on it needs the buyer's `forParts: true` (docs/trust.md). */
+  forParts: z.boolean(),
 });
 export type ConversationDetails = z.infer<typeof conversationDetailsSchema>;
 

@@ -1,4 +1,5 @@
 import { asciiDigits } from './chat-safety';
+import { forPartsField } from './trust';
 import { z } from './zod';
 
 /** An offer waits this long for its answer (a counter waits as long for the buyer's). */
@@ -47,6 +48,8 @@ export const makeOfferSchema = z.object({
     .trim()
     .max(OFFER_NOTE_MAX, `Keep the note under ${OFFER_NOTE_MAX} characters`)
     .optional(),
+  /** Required (true) only for a phone graded For parts (docs/trust.md). */
+  forParts: forPartsField,
 });
 export type MakeOfferForm = z.input<typeof makeOfferSchema>;
 export type MakeOffer = z.infer<typeof makeOfferSchema>;

@@ -98,6 +98,18 @@ export const SPEC_CONDITION_OF_GRADE = {
   for_parts: 'Fair',
 } as const satisfies Record<Grade, 'Exellent' | 'Good' | 'Fair'>;
 
+/**
+ * A For parts phone is booked (or offered on) only with the buyer's explicit `forParts: true`, so
+ * nobody books it believing it works. Other phones ignore the field (the spec's client never sends it).
+ */
+export const FOR_PARTS_NOTICE = 'Sold for its parts, not as a working phone';
+export const FOR_PARTS_ACKNOWLEDGEMENT = 'I understand this phone is sold for its parts';
+export const FOR_PARTS_REQUIRED = 'This phone is sold for its parts: tick that you understand before going on';
+export const forPartsField = z.boolean({ error: 'forParts is true or false' }).optional();
+/** Whether a request on a phone of `grade` lacks the acknowledgement it needs. */
+export const lacksPartsAcknowledgement = (grade: string | null, forParts: boolean | undefined) =>
+  grade === 'for_parts' && forParts !== true;
+
 export const CHECK_ANSWERS = ['yes', 'no', 'not_sure'] as const;
 export type CheckAnswer = (typeof CHECK_ANSWERS)[number];
 export const CHECK_ANSWER_LABELS: Record<CheckAnswer, string> = { yes: 'Yes', no: 'No', not_sure: 'Not sure' };

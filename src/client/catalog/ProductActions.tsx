@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { BookingStatus } from '#shared/bookings';
 import type { Product } from '#shared/products';
+import { FOR_PARTS_NOTICE } from '#shared/trust';
 import { useMyProductActivity } from './api/products';
 import { useReportProduct } from './api/reports';
 import { useRoles } from '#client/accounts/api/roles';
@@ -16,6 +17,7 @@ import type { ListingReport, ReportForm } from '#shared/moderation';
 import { ReportDialog } from '#client/moderation/ReportDialog';
 
 const BUYERS_ONLY_ID = 'book-now-not-for-admin';
+const FOR_PARTS_ID = 'book-now-for-parts';
 const CLOSED: readonly BookingStatus[] = ['declined', 'cancelled', 'expired'];
 
 /** The day of an ISO timestamp in the user's own time zone (Dhaka is six hours ahead of UTC), as YYYY-MM-DD. */
@@ -42,6 +44,7 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
   // Every account buys (sellers too) but the admin's.
   const buyersOnly = user !== null && !deciding && rolesError === null && !roles.isBuyer;
   const own = user !== null && sameEmail(user.email, product.sellerEmail);
+  const forParts = product.trust.conditionGrade === 'for_parts';
   // The admin handles reports rather than making them, and no one reports their own listing.
   const canReport = user !== null && !deciding && !roles.isAdmin && !own;
   const bookingStatus = activity.data?.bookingStatus ?? null;
@@ -120,11 +123,16 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
             size="lg"
             onClick={onBook}
             disabled={deciding || buyersOnly}
-            aria-describedby={buyersOnly ? BUYERS_ONLY_ID : undefined}
+            aria-describedby={buyersOnly ? BUYERS_ONLY_ID : forParts ? FOR_PARTS_ID : undefined}
             className="sm:min-w-44"
           >
             Book Now
           </Button>
+          {forParts && !buyersOnly && (
+            <p id={FOR_PARTS_ID} className="text-sm font-medium text-red-700">
+              For parts: {FOR_PARTS_NOTICE.toLowerCase()}.
+            </p>
+          )}
           {buyersOnly && (
             <p id={BUYERS_ONLY_ID} className="text-sm text-ink-500">
               The admin account does not book phones.

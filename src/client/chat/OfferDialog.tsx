@@ -4,6 +4,8 @@ import { FormField, Input, Textarea } from '#client/components/FormField';
 import { formatTk } from '#client/components/formatTk';
 import { Modal } from '#client/components/Modal';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
+import { FOR_PARTS_REQUIRED } from '#shared/trust';
+import { PartsAcknowledgement } from '#client/trust/PartsAcknowledgement';
 import { useMakeOffer, useMoveOffer } from './api/offers';
 
 interface PriceDialogProps {
@@ -23,16 +25,26 @@ export function MakeOfferDialog({
   onClose,
   asking,
   conversationId,
-}: PriceDialogProps & { conversationId: string }) {
+  forParts,
+}: PriceDialogProps & { conversationId: string; forParts: boolean }) {
   const make = useMakeOffer(conversationId);
   const form = useSchemaForm(
     makeOfferSchema,
-    { price: '', note: '' },
+    { price: '', note: '', forParts: false },
     'The offer did not go through. Please try again.',
   );
   const { errors } = form.formState;
   const submit = form.submitWith(async (values) => {
-    await make.mutateAsync({ price: values.price, ...(values.note ? { note: values.note } : {}) });
+    // The schema keeps the field optional (other phones): this phone needs it ticked.
+    if (forParts && values.forParts !== true) {
+      form.setError('forParts', { message: FOR_PARTS_REQUIRED }, { shouldFocus: true });
+      return;
+    }
+    await make.mutateAsync({
+      price: values.price,
+      ...(values.note ? { note: values.note } : {}),
+      ...(forParts ? { forParts: true } : {}),
+    });
     toast.success('Offer sent. The seller has 48 hours to answer.');
     form.reset();
     onClose();
@@ -46,6 +58,7 @@ export function MakeOfferDialog({
         <FormField label="Note (optional)" error={errors.note?.message}>
           <Textarea rows={2} placeholder="I can pay cash today" {...form.register('note')} />
         </FormField>
+        {forParts && <PartsAcknowledgement field={form.register('forParts')} error={errors.forParts?.message} />}
       </SchemaFormBody>
     </Modal>
   );

@@ -164,6 +164,7 @@ export function OfferPanel({ conversation }: { conversation: ConversationDetails
             onClose={() => setMaking(false)}
             asking={conversation.price}
             conversationId={conversation._id}
+            forParts={conversation.forParts}
           />
         </>
       )}

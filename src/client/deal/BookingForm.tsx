@@ -5,17 +5,20 @@ import toast from 'react-hot-toast';
 import { bookingFormSchema, type BookingForm as BookingFormValues } from '#shared/bookings';
 import { messages } from '#shared/messages';
 import type { Product } from '#shared/products';
+import { FOR_PARTS_REQUIRED } from '#shared/trust';
 import { useBookProduct } from './api/bookings';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
 import { FormError, FormField, Input } from '#client/components/FormField';
 import { formatTk } from '#client/components/formatTk';
 import { showServerErrors } from '#client/components/serverErrors';
+import { PartsAcknowledgement } from '#client/trust/PartsAcknowledgement';
 
 /** The form inside the booking dialog; a chunk of its own, fetched when someone is about to book. */
 export function BookingForm({ product, onBooked }: { product: Product; onBooked: () => void }) {
   const { user } = useAuth();
   const booking = useBookProduct();
+  const forParts = product.trust.conditionGrade === 'for_parts';
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -25,7 +28,7 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
     formState: { errors },
   } = useForm<BookingFormValues>({
     resolver: zodResolver(bookingFormSchema),
-    defaultValues: { phoneNumber: '', meetLocation: '' },
+    defaultValues: { phoneNumber: '', meetLocation: '', forParts: false },
   });
 
   // The form can arrive after the dialog opened and placed focus, so it asks for it itself.
@@ -33,11 +36,17 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
 
   const submit = handleSubmit(async (form) => {
     setServerError(null);
+    // The schema keeps the field optional (other phones): this phone needs it ticked.
+    if (forParts && form.forParts !== true) {
+      setError('forParts', { message: FOR_PARTS_REQUIRED }, { shouldFocus: true });
+      return;
+    }
     try {
       const result = await booking.mutateAsync({
         productId: product._id,
         phoneNumber: form.phoneNumber,
         meetLocation: form.meetLocation,
+        ...(forParts ? { forParts: true } : {}),
       });
       if (!result.acknowledged) return;
       toast.success(messages.productBooked);
@@ -47,7 +56,7 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
         showServerErrors(
           error,
           setError,
-          ['phoneNumber', 'meetLocation'],
+          ['phoneNumber', 'meetLocation', 'forParts'],
           'The booking did not go through. Please try again.',
         ),
       );
@@ -79,6 +88,9 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
       >
         <Input placeholder="A shop or bus stand" {...register('meetLocation')} />
       </FormField>
+      {forParts && (
+        <PartsAcknowledgement field={register('forParts')} error={errors.forParts?.message} className="sm:col-span-2" />
+      )}
       <FormError message={serverError} className="sm:col-span-2" />
       <Button type="submit" size="lg" loading={booking.isPending} className="sm:col-span-2">
         Submit

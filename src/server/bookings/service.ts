@@ -11,6 +11,7 @@ import { imageFileName, uploadIdOfUrl } from '#server/uploads/names';
 import type { Config } from '#server/config';
 import { withNotifications } from '#server/notifications/service';
 import { closed, isBlockedEitherWay, noteBookingRequest } from '#server/chat/service';
+import { assertPartsAcknowledged } from '#server/trust/for-parts';
 import { requested } from './messages';
 import { findBooking, findProductsShowingUpload, hasAcceptedBooking, insertBooking, reopenBooking } from './repository';
 
@@ -65,6 +66,7 @@ export async function bookProduct(
   if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
   if (product.is_hidden || product.review_state) throw new AppError('CONFLICT', 'This phone is not on sale right now');
   if (await isBlockedEitherWay(db, buyer.id, product.seller_id)) throw closed();
+  assertPartsAcknowledged(product, request.forParts);
   // A declined, cancelled or expired booking is asked for again; an open or sold one stands.
   const standing = async () => {
     const earlier = await findBooking(db, buyer.id, product.id);

@@ -3,6 +3,7 @@ import type { ChatSide } from '#shared/chat';
 import { OFFER_EXPIRY_HOURS, offerPriceProblem, type MakeOffer, type Offer } from '#shared/offers';
 import { paths } from '#shared/paths';
 import { acceptAtAgreedPrice, asReservedConflict } from '#server/bookings/deal';
+import { assertPartsAcknowledged } from '#server/trust/for-parts';
 import { acceptedBuyerOf } from '#server/bookings/repository';
 import { isUniqueViolation } from '#server/db/errors';
 import { nowIso } from '#server/db/ids';
@@ -90,6 +91,7 @@ export async function makeOffer(
   const product = await onSale(deps.db, conversation);
   if (await isBlockedEitherWay(deps.db, buyer.id, conversation.seller_id)) throw closed();
   assertFairPrice(request.price, product.resale_price);
+  assertPartsAcknowledged(product, request.forParts);
   // An offer on a phone reserved for the buyer themselves may reprice their deal; for another, it waits.
   const reservedFor = await acceptedBuyerOf(deps.db, product.id);
   if (reservedFor !== undefined && reservedFor !== buyer.id) {

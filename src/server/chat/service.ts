@@ -138,12 +138,13 @@ export async function startConversation(
 export async function readConversation(deps: ChatDeps, userId: string, id: string): Promise<ConversationDetails> {
   const { conversation, side } = await conversationOf(deps.db, id, userId);
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
-  const [view, phones, booking, blocks, offer] = await Promise.all([
+  const [view, phones, booking, blocks, offer, product] = await Promise.all([
     conversationFor(deps.db, deps.images, id, side),
     dealPhones(deps.db, conversation),
     bookingOf(deps.db, conversation),
     other ? blocksBetween(deps.db, userId, other) : { byA: false, byB: false },
     latestOfferOf(deps.db, id),
+    conversation.product_id ? findProduct(deps.db, conversation.product_id) : undefined,
   ]);
   if (!view) throw notFound('Conversation');
   return {
@@ -153,6 +154,7 @@ export async function readConversation(deps: ChatDeps, userId: string, id: strin
     offer: offer ? toOffer(offer) : null,
     blockedByMe: blocks.byA,
     closed: blocks.byA || blocks.byB,
+    forParts: product?.condition_grade === 'for_parts',
   };
 }
 

@@ -7,8 +7,8 @@ import { storedImei, type ImeiKey } from '#server/trust/imei';
 
 /*
  * The demo's trust details (docs/trust.md): graded listings with checklists, some verified photos
- * and one waiting, one listing under review (its IMEI is on another seller's listing) and one with
- * device history (the sold phone, listed again).
+ * and one waiting, one listing under review (its IMEI is on another seller's listing), one with
+ * device history (the sold phone, listed again) and one graded For parts.
  */
 
 /** No details at all: listed through the spec's own call, "IMEI not given". */
@@ -22,6 +22,8 @@ const SAME_PHONE_AS = 12;
 /** The sold phone (demo.ts's SOLD), listed again later: its page says when it was sold here. */
 const RELISTED = 14;
 const SOLD_PHONE = 6;
+/** Graded For parts (a Fair phone by the spec's condition): booked only with the buyer's tick. */
+const FOR_PARTS = 17;
 
 const imeiOf = (n: number) => withCheckDigit(`3520990${String(1000000 + n * 7919).slice(-7)}`);
 
@@ -64,7 +66,8 @@ export function demoTrustColumns(key: ImeiKey, { n, productName, brand, postedAt
   if (WITHOUT_DETAILS.has(n)) return common;
   const imei = storedImei(key, imeiOf(n === UNDER_REVIEW ? SAME_PHONE_AS : n === RELISTED ? SOLD_PHONE : n));
   // A grade that matches the spec's condition the factory gave (Exellent, Good, Fair in turn).
-  const grade: Grade = [n % 2 === 0 ? 'like_new' : 'excellent', 'good', 'fair'][n % 3] as Grade;
+  const grade: Grade =
+    n === FOR_PARTS ? 'for_parts' : ([n % 2 === 0 ? 'like_new' : 'excellent', 'good', 'fair'][n % 3] as Grade);
   const soldAt = new Date(postedAt + 2 * 3_600_000).toISOString();
   return {
     ...common,
