@@ -8,7 +8,8 @@ import type { Database } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import type { Notify } from '#server/notifications/service';
 import { dismissReviewReports, hideReviewByAdmin, unhideReviewByAdmin } from '#server/reviews/service';
-import { syncListing } from '#server/search/indexing';
+import { onListingVisible } from '#server/alerts/matching';
+import { setModerationState } from '#server/products/repository';
 
 /*
  * What each action changes, and how a reversed appeal undoes it. Each answers the state before and
@@ -42,13 +43,8 @@ export async function moderateListing(
     .where('id', '=', productId)
     .executeTakeFirst();
   if (!product) throw new AppError('CONFLICT', 'This listing was deleted meanwhile; dismiss the case instead');
-  await trx
-    .updateTable('products')
-    .set({ is_hidden: true, moderation_state: state, moderation_reason: reason })
-    .where('id', '=', productId)
-    .execute();
+  await setModerationState(trx, productId, { state, reason });
   await closeOpenRequests(trx, tell, productId, BOOKING_REASONS[state]);
-  await syncListing(trx, productId);
   return {
     before: { productId, hidden: product.is_hidden, state: product.moderation_state },
     after: { productId, hidden: true, state },
@@ -57,15 +53,11 @@ export async function moderateListing(
 
 /** Puts a listing back as it was, unless something else has changed its state since. */
 export async function restoreListing(trx: Transaction<Database>, productId: string, was: State, is: State) {
-  const changed = await trx
-    .updateTable('products')
-    .set({ is_hidden: was.hidden === true, moderation_state: null, moderation_reason: null })
-    .where('id', '=', productId)
-    .where('moderation_state', '=', is.state as ModerationListingState)
-    .returning('id')
-    .execute();
-  if (changed.length) await syncListing(trx, productId);
-  return changed.length > 0;
+  const hidden = was.hidden === true;
+  const from = is.state as ModerationListingState;
+  const changed = await setModerationState(trx, productId, { state: null, hidden }, from);
+  if (changed && !hidden) await onListingVisible(trx, productId, 'shown');
+  return changed;
 }
 
 export async function restrict(trx: Transaction<Database>, userId: string, until: string): Promise<Effect> {

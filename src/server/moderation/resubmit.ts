@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { AppError, forbidden, notFound } from '#server/errors';
-import { findProduct } from '#server/products/repository';
-import { syncListing } from '#server/search/indexing';
+import { findProduct, setModerationState } from '#server/products/repository';
+import { onListingVisible } from '#server/alerts/matching';
 import { openCase } from './cases';
 import { appendLog } from './repository';
 import { listingSnapshot } from './snapshots';
@@ -16,15 +16,10 @@ export async function resubmitListing(db: Kysely<Database>, sellerId: string, pr
   if (!product) throw notFound('Product');
   if (product.seller_id !== sellerId) throw forbidden('You can only resubmit your own products');
   await db.transaction().execute(async (trx) => {
-    const back = await trx
-      .updateTable('products')
-      .set({ is_hidden: false, moderation_state: null, moderation_reason: null })
-      .where('id', '=', productId)
-      .where('moderation_state', '=', 'changes_requested')
-      .returningAll()
-      .executeTakeFirst();
-    if (!back) throw new AppError('CONFLICT', 'No moderator asked for changes to this listing');
-    await syncListing(trx, productId);
+    if (!(await setModerationState(trx, productId, { state: null, hidden: false }, 'changes_requested')))
+      throw new AppError('CONFLICT', 'No moderator asked for changes to this listing');
+    const back = await trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirstOrThrow();
+    await onListingVisible(trx, productId, 'shown');
     await appendLog(trx, {
       case_id: null,
       actor_id: sellerId,

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { KeysetPageQuery, ListCursor } from '#shared/common';
+import type { ModerationListingState } from '#shared/moderation';
 import type { Condition, Product } from '#shared/products';
 import { openRequestCounts, reservedAmong } from '#server/bookings/repository';
 import { byId, newId, nowIso } from '#server/db/ids';
@@ -323,6 +324,28 @@ export async function setHidden(db: Transaction<Database>, id: string, hidden: b
 }
 
 /** Marks an unsold product sold; false when it was sold already (a sale that raced this one). */
+/**
+ * A moderator's hold on a listing (docs/moderation.md): `state` takes it off sale, null gives it back
+ * (`hidden` as its seller had it). `onlyFrom` changes it only while it is still in that state (an
+ * undo must not overrule a later decision). Answers whether the row changed.
+ */
+export async function setModerationState(
+  trx: Transaction<Database>,
+  productId: string,
+  hold: { state: ModerationListingState; reason: string } | { state: null; hidden: boolean },
+  onlyFrom?: ModerationListingState,
+): Promise<boolean> {
+  const values =
+    hold.state === null
+      ? { is_hidden: hold.hidden, moderation_state: null, moderation_reason: null }
+      : { is_hidden: true, moderation_state: hold.state, moderation_reason: hold.reason };
+  let update = trx.updateTable('products').set(values).where('id', '=', productId);
+  if (onlyFrom) update = update.where('moderation_state', '=', onlyFrom);
+  const changed = await changedAny(update);
+  if (changed) await syncListing(trx, productId);
+  return changed;
+}
+
 /** `deregistered`: the seller confirmed de-registering the phone from their NID (docs/trust.md). */
 export async function markSold(trx: Transaction<Database>, productId: string, deregistered = false): Promise<boolean> {
   const soldAt = nowIso();
