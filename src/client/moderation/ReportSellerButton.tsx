@@ -40,7 +40,7 @@ export function ReportSellerButton({ sellerId, name }: { sellerId: string; name:
     );
   return (
     <>
-      <p className="flex flex-wrap items-center gap-x-2 text-sm text-ink-500">
+      <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-ink-500">
         Something wrong with this seller?
         <Button variant="ghost" size="sm" onClick={start} className="-ml-1 text-red-700 hover:text-red-800">
           Report this seller
