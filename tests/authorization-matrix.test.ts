@@ -923,6 +923,31 @@ const TABLE: Row[] = [
     allowed: owner,
     call: async () => ({ url: '/api/account/appeals', payload: { logId: await records.warning(), text: 'Not me' } }),
   },
+  // The suspension mail's signed link is the proof, whoever sends it (the account cannot sign in).
+  {
+    method: 'POST',
+    path: '/api/moderation/appeals/by-link',
+    allowed: everyone,
+    call: async () => {
+      const logId = await appendLog(t.db, {
+        case_id: null,
+        actor_id: actors.admin.user.uid,
+        actor_name: 'Matrix admin',
+        is_automated: false,
+        action: 'suspend',
+        subject_type: 'user',
+        subject_id: actors.seller.user.uid,
+        target_user_id: actors.seller.user.uid,
+        reason: 'scam',
+        note: null,
+        until_at: null,
+        before: {},
+        after: {},
+      });
+      const token = await t.app.deps.tokens.signAppeal(actors.seller.user.uid, logId);
+      return { url: '/api/moderation/appeals/by-link', payload: { token, text: 'Not me' } };
+    },
+  },
   {
     method: 'PUT',
     path: '/api/resubmit/product/:id',

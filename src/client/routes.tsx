@@ -97,6 +97,13 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
                 handle: fixedMeta(pageMeta.unsubscribe),
               },
               {
+                ...lazyScreen(
+                  paths.appeal,
+                  async () => (await import('#client/moderation/AppealByLinkPage')).AppealByLinkPage,
+                ),
+                handle: fixedMeta(pageMeta.appeal),
+              },
+              {
                 ...lazyScreen(paths.blog, async () => (await import('#client/help/BlogPage')).BlogPage),
                 handle: fixedMeta(pageMeta.blog),
               },

@@ -14,7 +14,7 @@ const newPasswordSchema = z
   .max(128, 'Password should be at most 128 characters');
 
 /** A mailed link's token, as the page it opens sends it on. */
-const linkTokenSchema = z
+export const linkTokenSchema = z
   .string({ error: 'This link is not valid' })
   .min(1, 'This link is not valid')
   .max(2048, 'This link is not valid');

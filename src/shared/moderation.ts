@@ -1,3 +1,4 @@
+import { linkTokenSchema } from './account';
 import { asciiDigits } from './chat-safety';
 import { idSchema, requiredText } from './common';
 import { z } from './zod';
@@ -325,6 +326,13 @@ export const appealRequestSchema = z.object({
   text: requiredText('Tell us why the decision is wrong', 2000),
 });
 export type AppealRequest = z.infer<typeof appealRequestSchema>;
+
+/**
+ * POST /moderation/appeals/by-link: a suspended account's appeal, without signing in. The signed
+ * token of the suspension mail names the account and the decision; the body never does.
+ */
+export const appealByLinkSchema = appealRequestSchema.pick({ text: true }).extend({ token: linkTokenSchema });
+export type AppealByLink = z.infer<typeof appealByLinkSchema>;
 
 export const appealSchema = z.object({
   _id: z.string(),

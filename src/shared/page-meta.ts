@@ -106,6 +106,10 @@ export const pageMeta = {
     title: titled('Stop these mails'),
     description: 'Choose which PhoneHaat notifications reach you by mail.',
   }),
+  appeal: (): PageMeta => ({
+    title: titled('Appeal your suspension'),
+    description: 'Appeal the suspension of your PhoneHaat account, from the link in its mail.',
+  }),
   dashboard: (): PageMeta => ({
     title: titled('Dashboard'),
     description: 'Your PhoneHaat listings, bookings and orders.',

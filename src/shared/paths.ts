@@ -25,6 +25,7 @@ export const paths = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   unsubscribe: '/unsubscribe',
+  appeal: '/appeal',
   blog: '/blog',
   faq: '/faq',
   privacy: '/privacy',

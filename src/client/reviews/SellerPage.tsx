@@ -12,6 +12,7 @@ import { FormError } from '#client/components/FormField';
 import type { ApiPage } from '#client/api/http';
 import type { Product } from '#shared/products';
 import { ProductCard } from '#client/components/ProductCard';
+import { ReportSellerButton } from '#client/moderation/ReportSellerButton';
 import { sellerPhonesQueryOptions, sellerQueryOptions, sellerReviewsQueryOptions, useSellerList } from './api/reviews';
 import { ReportReviewDialog } from './ReportReviewDialog';
 import { ReviewCard } from './ReviewCard';
@@ -82,6 +83,7 @@ function SellerHeader({ seller }: { seller: SellerProfile }) {
           <p className="text-sm text-ink-600">
             {seller.soldDeals} {seller.soldDeals === 1 ? 'phone' : 'phones'} sold on PhoneHaat
           </p>
+          <ReportSellerButton sellerId={seller._id} name={seller.name} />
         </div>
       </div>
       <div className="text-sm">

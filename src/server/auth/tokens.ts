@@ -10,6 +10,10 @@ export const KNOWN_DEVICE_DAYS = 365;
 const KNOWN_DEVICE_TYP = 'phonehaat-device';
 /** The JWT type of a mail's unsubscribe link: it stops one kind of mail to one account, nothing else. */
 const UNSUBSCRIBE_TYP = 'phonehaat-unsubscribe';
+/** The JWT type of a suspension mail's appeal link: it files the appeal of that one decision, nothing else. */
+const APPEAL_TYP = 'phonehaat-appeal';
+/** An appeal link outlives the six months an appeal may come in; the appeal itself checks them. */
+const APPEAL_LINK_DAYS = 200;
 
 /** A session token as the browser keeps it (in the cookie) and its hash as the database keeps it. */
 export function newSessionToken(): { token: string; hash: string } {
@@ -91,6 +95,31 @@ export class AccessTokens {
       const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], typ: UNSUBSCRIBE_TYP });
       if (typeof payload.sub !== 'string' || typeof payload.knd !== 'string') return null;
       return { userId: payload.sub, kind: payload.knd };
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The appeal link of a suspension: a suspended account cannot sign in, so the mail carries the
+   * proof that its holder is the account the decision was about. It names the decision, so it
+   * files one appeal (the appeals' unique index makes it single-use).
+   */
+  signAppeal(userId: string, logId: string): Promise<string> {
+    return new SignJWT({ log: logId })
+      .setProtectedHeader({ alg: 'HS256', typ: APPEAL_TYP })
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime(`${APPEAL_LINK_DAYS}d`)
+      .sign(this.#key);
+  }
+
+  /** The account and decision of an appeal token, or null for a forged, mangled or expired one. */
+  async appealClaims(token: string): Promise<{ userId: string; logId: string } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], typ: APPEAL_TYP });
+      if (typeof payload.sub !== 'string' || typeof payload.log !== 'string') return null;
+      return { userId: payload.sub, logId: payload.log };
     } catch {
       return null;
     }

@@ -16,13 +16,15 @@ export type MailData =
   | { template: 'reset-password'; token: string }
   | { template: 'notification'; kind: string; message: string; link: string }
   /** A moderator's decision (src/server/moderation/notify.ts): always sent, no unsubscribe. */
-  | { template: 'moderation'; kind: string; message: string; link: string }
+  | { template: 'moderation'; kind: string; message: string; link: string; appealLogId?: string }
   | { template: 'alert-matches'; alertId: string; sentence: string; phones: Array<{ text: string; link: string }> };
 
 interface RenderContext {
   publicUrl: string;
   /** The signed unsubscribe link for a notification kind of the mail's account. */
   unsubscribeUrl?: (kind: string) => Promise<string>;
+  /** The signed appeal link of a decision about the mail's account (a suspension: no sign-in). */
+  appealUrl?: (logId: string) => Promise<string>;
 }
 
 interface RenderedMail {
@@ -65,6 +67,9 @@ const NOTIFICATION_SUBJECTS: Record<string, string> = {
   review_open: 'review your deal',
   review_published: 'a review of you is published',
 };
+
+export const APPEAL_LINK_NOTE =
+  'The appeal link works without signing in, for one appeal within 6 months. Keep this mail to yourself: the link speaks for your account.';
 
 /** What a moderation mail is titled, by notification kind. */
 const MODERATION_SUBJECTS: Record<string, string> = {
@@ -118,12 +123,18 @@ export async function renderMail(data: MailData, context: RenderContext): Promis
       };
     }
     case 'moderation': {
-      const link = absolute(context.publicUrl, data.link);
+      // A suspended account cannot sign in, so its mail's one action is the signed appeal link.
+      const appeal = data.appealLogId && context.appealUrl ? await context.appealUrl(data.appealLogId) : undefined;
+      const link = appeal ?? absolute(context.publicUrl, data.link);
       return {
         subject: `${PRODUCT_NAME}: ${MODERATION_SUBJECTS[data.kind] ?? 'a moderator looked at your account'}`,
         link,
         headers: {},
-        ...layout([withoutTypedLinks(data.message)], { label: 'Open PhoneHaat', url: link }),
+        ...layout(
+          [withoutTypedLinks(data.message)],
+          { label: appeal ? 'Appeal this decision' : 'Open PhoneHaat', url: link },
+          appeal ? [APPEAL_LINK_NOTE] : [],
+        ),
       };
     }
     case 'notification': {

@@ -6,6 +6,7 @@ import { withoutAddresses, withoutSecrets } from '#server/http/log-redaction';
 import type { Engine } from '#server/db/connection';
 import type { Database, MailLane, MailOutboxRow } from '#server/db/schema';
 import { mailQueued } from './outbox';
+import { paths } from '#shared/paths';
 import { renderMail, type MailData } from './templates';
 import { transportFor, type MailTransport } from './transport';
 
@@ -111,6 +112,10 @@ export async function deliverDueMail(
         unsubscribeUrl: row.user_id
           ? async (kind) =>
               `${deps.config.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(await deps.tokens.signUnsubscribe(row.user_id!, kind))}`
+          : undefined,
+        appealUrl: row.user_id
+          ? async (logId) =>
+              `${deps.config.PUBLIC_URL}${paths.appeal}?token=${encodeURIComponent(await deps.tokens.signAppeal(row.user_id!, logId))}`
           : undefined,
       });
       await transport.send({ id: row.id, from: deps.config.MAIL_FROM, to: row.to_address, ...rendered });

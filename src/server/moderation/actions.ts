@@ -74,12 +74,16 @@ export async function actOnCase(deps: DealDeps, admin: UserRow, caseId: string, 
     const affected =
       targetId && request.action !== 'dismiss'
         ? [
-            toAffected(targetId, request.action, {
-              title: found.title,
-              reason: request.reason,
-              note: request.note || null,
-              until,
-            }),
+            {
+              ...toAffected(targetId, request.action, {
+                title: found.title,
+                reason: request.reason,
+                note: request.note || null,
+                until,
+              }),
+              // A suspended account cannot sign in to appeal: its mail carries a signed appeal link.
+              ...(request.action === 'suspend' ? { appealLogId: logId } : {}),
+            },
           ]
         : [];
     const reporters = (await reportersOfCase(trx, caseId)).map((id) => toReporter(id, found.title, request.action));

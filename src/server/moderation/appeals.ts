@@ -1,5 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import { APPEAL_MONTHS, LOG_ACTION_LABELS, type AppealDecision, type AppealRequest } from '#shared/moderation';
+import {
+  APPEAL_MONTHS,
+  LOG_ACTION_LABELS,
+  type AppealByLink,
+  type AppealDecision,
+  type AppealRequest,
+} from '#shared/moderation';
+import type { AccessTokens } from '#server/auth/tokens';
 import type { DealDeps } from '#server/bookings/deal';
 import type { Database, ModerationLogRow, UserRow } from '#server/db/schema';
 import { AppError, forbidden, notFound } from '#server/errors';
@@ -41,6 +48,19 @@ export async function fileAppeal(db: Kysely<Database>, userId: string, request: 
   const id = await insertAppeal(db, { logId: entry.id, userId, text: request.text });
   if (!id) throw new AppError('ALREADY_EXISTS', 'You have appealed this decision already');
   return id;
+}
+
+/**
+ * The appeal of a suspension through the mail's signed link, for an account that cannot sign in.
+ * The link only ever files the appeal of the suspension it was mailed for.
+ */
+export async function fileAppealByLink(db: Kysely<Database>, tokens: AccessTokens, request: AppealByLink) {
+  const claims = await tokens.appealClaims(request.token);
+  const entry = claims && (await findLogEntry(db, claims.logId));
+  if (!claims || entry?.action !== 'suspend' || entry.target_user_id !== claims.userId) {
+    throw new AppError('INVALID_LINK', 'This appeal link is not valid');
+  }
+  return fileAppeal(db, claims.userId, { logId: claims.logId, text: request.text });
 }
 
 /**

@@ -39,7 +39,7 @@ export function toAffected(
     `Reason: ${actionReasonLabel(fields.reason)}${fields.note ? ` (${fields.note})` : ''}.`,
     fields.until ? `Until ${whenWords(fields.until)}.` : '',
     action === 'suspend'
-      ? `A suspension is appealed within ${APPEAL_MONTHS} months through PhoneHaat's support, since the account cannot sign in.`
+      ? `To appeal within ${APPEAL_MONTHS} months, open "Appeal this decision" in the mail we sent you about it: it works without signing in.`
       : `You can appeal within ${APPEAL_MONTHS} months from Account standing in your dashboard.`,
   ];
   return {

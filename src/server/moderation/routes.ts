@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { idParamsSchema, insertResultSchema, updateResultSchema } from '#shared/common';
 import {
+  appealByLinkSchema,
   appealDecisionSchema,
   appealRequestSchema,
   appealSchema,
@@ -18,7 +19,7 @@ import { callerOf, requireRole, signedIn } from '#server/auth/guards';
 import { privateWrite } from '#server/cache/hooks';
 import { pagedList } from '#server/http/paging';
 import { actOnCase } from './actions';
-import { decideAppeal, fileAppeal } from './appeals';
+import { decideAppeal, fileAppeal, fileAppealByLink } from './appeals';
 import { logCsv } from './csv';
 import { reportConversation, reportUser } from './reports';
 import { resubmitListing } from './resubmit';
@@ -47,6 +48,16 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: userReportSchema, response: created }, onRequest: signedIn, config: privateWrite },
     async (request, reply) => {
       const insertedId = await reportUser(db, callerOf(request).user.id, request.body);
+      return reply.status(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  // No sign-in: a suspended account cannot have a session; the mailed token is the proof.
+  app.post(
+    '/moderation/appeals/by-link',
+    { schema: { body: appealByLinkSchema, response: created }, config: privateWrite },
+    async (request, reply) => {
+      const insertedId = await fileAppealByLink(db, app.deps.tokens, request.body);
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );

@@ -32,13 +32,14 @@ export function assertMayAct(user: Pick<UserRow, 'restricted_until'>, doing: Res
   );
 }
 
+/** Also what the login screen shows: the only way in to appeal is the mail's link. */
+export const SUSPENDED_MESSAGE =
+  'This account is suspended by a moderator and cannot sign in. The mail we sent about it says why; to appeal, open "Appeal this decision" in that mail (no sign-in needed, one appeal within 6 months).';
+
 /** A suspended account gets no session, however it signs in (password, Google). */
 export function assertNotSuspended(user: Pick<UserRow, 'is_suspended'>): void {
   if (user.is_suspended) {
-    throw new AppError(
-      'ACCOUNT_SUSPENDED',
-      'This account is suspended by a moderator and cannot sign in. The mail we sent says why and how to appeal.',
-    );
+    throw new AppError('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
   }
 }
 

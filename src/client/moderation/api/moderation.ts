@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { InsertResult, UpdateResult } from '#shared/common';
 import type {
   Appeal,
+  AppealByLink,
   AppealDecision,
   AppealRequest,
   CaseAction,
@@ -86,3 +87,7 @@ export function useResubmitListing() {
     onSettled: () => queryClient.invalidateQueries(),
   });
 }
+
+/** POST /moderation/appeals/by-link: a suspended account's appeal; the mailed token is its proof. */
+export const appealByLink = (request: AppealByLink) =>
+  api<InsertResult>('/moderation/appeals/by-link', { method: 'POST', body: request });

@@ -1,0 +1,60 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useLocation, useNavigate } from 'react-router';
+import type { ReportForm, UserReport } from '#shared/moderation';
+import { paths } from '#shared/paths';
+import { useRoles } from '#client/accounts/api/roles';
+import { useAuth } from '#client/accounts/AuthProvider';
+import { Button } from '#client/components/Button';
+import { reportUser } from './api/moderation';
+import { ReportDialog } from './ReportDialog';
+
+/**
+ * "Report this seller" on a seller's public page. A guest signs in first and comes back here; the
+ * seller does not see it on their own page, nor does the admin, who handles reports rather than
+ * making them.
+ */
+export function ReportSellerButton({ sellerId, name }: { sellerId: string; name: string }) {
+  const { user, loading } = useAuth();
+  const { roles, loading: rolesLoading } = useRoles(user?.email ?? '');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const report = useMutation({ mutationFn: reportUser });
+
+  if (loading || (user && (rolesLoading || roles.isAdmin || user.uid === sellerId))) return null;
+
+  const start = () => (user ? setOpen(true) : void navigate(paths.login, { state: { from: location } }));
+  // The dialog checked the form with a user's schema, so its reason is one of a user's.
+  const send = (form: ReportForm) =>
+    report.mutate(
+      { userId: sellerId, ...(form as Omit<UserReport, 'userId'>) },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast.success('Reported to admin. Thank you for keeping PhoneHaat safe.');
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  return (
+    <>
+      <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-ink-500">
+        Something wrong with this seller?
+        <Button variant="ghost" size="sm" onClick={start} className="-ml-1 text-red-700 hover:text-red-800">
+          Report this seller
+        </Button>
+      </p>
+      <ReportDialog
+        open={open}
+        subject="user"
+        title={`Report ${name}?`}
+        description="Tell the admin what is wrong. The admin sees this seller's account as it was when you reported it, even if it changes later."
+        busy={report.isPending}
+        onClose={() => setOpen(false)}
+        onSubmit={send}
+      />
+    </>
+  );
+}
