@@ -156,6 +156,8 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
     await scope.register(rateLimit, {
       max: options.apiRateLimit ?? 1200,
       timeWindow: '1 minute',
+      // request.ip is undefined once the client has hung up: its request still passes the hook.
+      keyGenerator: (request) => request.ip ?? '',
       allowList: isRendererRead,
       ...sharedCounters(deps.redis),
     });

@@ -128,13 +128,10 @@ export function MyProducts() {
           {product.advertiseStatus && !product.sellStatus && <Badge tone="brand">Advertised</Badge>}
           <OpenRequests count={product.openRequests} />
           <ListingModeration product={product} />
+          {/* In this column rather than its own, so the actions keep their place on a desktop. */}
+          <VerificationStatus product={product} />
         </span>
       ),
-    },
-    {
-      header: 'Verification',
-      className: '@4xl:min-w-36',
-      cell: (product) => <VerificationStatus product={product} />,
     },
     {
       header: 'Action',
