@@ -10,7 +10,6 @@
  * 3): measurements per figure, of which the median is kept; BENCH_ENGINES (default
  * `sqlite,postgres`).
  */
-import pg from 'pg';
 import { loadAverage } from './load';
 import { startMarketplace, type BenchEngine, type Marketplace } from './marketplace';
 import { measureReads, READ_CONNECTIONS } from './public-reads';
@@ -18,23 +17,11 @@ import { report, type SizeResult } from './report';
 import { measureLongTail, measureSearches } from './search-queries';
 import { measureChat, reportChat, type ChatResult } from './chat';
 import { benchAlertListing } from './alerts-listing';
+import { enginesToMeasure } from './engines';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
-process.env.BENCH_DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 const memoryOf = async (apps: Map<number, Marketplace>) =>
   new Map(await Promise.all([...apps].map(async ([size, app]) => [size, await app.memory()] as const)));
@@ -74,11 +61,7 @@ async function benchEngine(engine: BenchEngine): Promise<{ results: Map<number, 
   }
 }
 
-const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',') as BenchEngine[];
-if (engines.includes('postgres') && !(await postgresAnswers())) {
-  engines.splice(engines.indexOf('postgres'), 1);
-  console.log(`PostgreSQL skipped: nothing answers at ${process.env.BENCH_DATABASE_URL}`);
-}
+const engines = await enginesToMeasure();
 console.log(
   `benchmark: ${engines.join(' and ')}, ${SIZES.join(' and ')} listings, load average ${loadAverage()} at the start`,
 );

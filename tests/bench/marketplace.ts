@@ -5,7 +5,7 @@
  * demo data. Requests come through a trusted proxy (TRUST_PROXY=127.0.0.1), so a benchmark can send
  * them from many addresses, as real visitors do, and meet the per-address rate limits as they would.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -135,7 +135,7 @@ async function startOn(store: Store, demo: boolean): Promise<Marketplace> {
     throw error;
   }
   const memory = () => residentMemory(server.pid!);
-  return { origin: `http://127.0.0.1:${port}`, processes: (await memory()).length - 1, memory, stop };
+  return { origin: `http://127.0.0.1:${port}`, processes: Math.max(1, (await memory()).length - 1), memory, stop };
 }
 
 function runningLine(server: ChildProcess): Promise<void> {
@@ -169,7 +169,9 @@ function freePort(): Promise<number> {
 
 /** VmRSS of a process and its children (the cluster's server processes), in MB. */
 async function residentMemory(pid: number): Promise<number[]> {
-  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+  // ps exits 1 when it lists nothing: a single process (WEB_CONCURRENCY=1) has no children.
+  const listed = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
+  const children = listed
     .split('\n')
     .map((line) => Number(line.trim()))
     .filter((child) => child > 0);
