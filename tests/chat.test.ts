@@ -530,4 +530,16 @@ describe('spam limits', () => {
     expect(held.json<{ message: string }>().message).toMatch(/held/);
     expect((await send(spammer, ids[3]!, 'Is this one still available?')).statusCode).toBe(201);
   });
+
+  it('compares whole texts: a long one repeated is held, one that differs only at its end is not', async () => {
+    const spammer = await registerActor(t.app, 'buyer');
+    await aged(spammer);
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push(await conversationAbout(await listProduct(seller), spammer));
+    // The longest message, in Bengali: longer than a PostgreSQL index entry may be, and than the index's prefix.
+    const long = 'দাম কত কম হবে? '.repeat(200).slice(0, 1999);
+    for (const id of ids.slice(0, 3)) expect((await send(spammer, id, `${long}১`)).statusCode).toBe(201);
+    expect((await send(spammer, ids[3]!, `${long}২`)).statusCode).toBe(201);
+    expect((await send(spammer, ids[3]!, `${long}১`)).statusCode).toBe(429);
+  });
 });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { DELETED_ACCOUNT, type ChatMessage, type ChatSide, type Conversation, type PhoneStatus } from '#shared/chat';
 import type { KeysetPageQuery, ListCursor } from '#shared/common';
 import { paths } from '#shared/paths';
@@ -251,14 +251,17 @@ export async function photosOf(
     .execute();
   for (const row of rows) {
     const list = photos.get(row.message_id) ?? [];
-    list.push({
-      url: images.urlOf(imageFileName(row.upload_id)),
-      thumbUrl: images.urlOf(thumbFileName(row.upload_id)),
-    });
+    list.push(photoOf(images, row.upload_id));
     photos.set(row.message_id, list);
   }
   return photos;
 }
+
+/** A message's picture as the answers give it. */
+export const photoOf = (images: ImageStore, uploadId: string): MessagePhoto => ({
+  url: images.urlOf(imageFileName(uploadId)),
+  thumbUrl: images.urlOf(thumbFileName(uploadId)),
+});
 
 /** One page of a conversation's messages, newest first (served by chat_messages_conversation_created). */
 export async function listMessages(
@@ -404,23 +407,66 @@ export async function dealPhones(db: Kysely<Database>, conversation: Conversatio
   return row && { buyer: row.phone_number, seller: row.seller_mobile };
 }
 
-/** Into how many other conversations `senderId` sent exactly `body` since `since` (chat_messages_sender_created). */
-export async function sameTextConversations(
+/** How much of a message's text the same-text index holds (chat_messages_sender_text, migration 022). */
+const TEXT_PREFIX = 40;
+const textPrefix = (text: Expression<string>) => sql<string>`substr(${text}, 1, ${sql.lit(TEXT_PREFIX)})`;
+
+/**
+ * A conversation and what a new message into it is checked against, in one read: the message
+ * already stored under the sender's client id (a retry), whether either person blocked the other,
+ * and into how many other conversations the sender sent exactly `text` since `since` (served by
+ * chat_messages_sender_text, which holds the text's first characters: a long text is not indexed whole).
+ */
+export async function sendingContextOf(
   db: Kysely<Database>,
-  senderId: string,
-  body: string,
-  conversationId: string,
+  id: string,
+  message: { senderId: string; clientId: string; text: string },
   since: string,
 ) {
   const row = await db
-    .selectFrom('chat_messages')
-    .select((eb) => eb.fn.count<number>('conversation_id').distinct().as('n'))
-    .where('sender_id', '=', senderId)
-    .where('created_at', '>', since)
-    .where('body', '=', body)
-    .where('conversation_id', '<>', conversationId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .selectFrom('conversations as c')
+    .selectAll('c')
+    .select((eb) => [
+      eb
+        .selectFrom('chat_messages as m')
+        .select('m.id')
+        .whereRef('m.conversation_id', '=', 'c.id')
+        .where('m.client_id', '=', message.clientId)
+        .as('retried_id'),
+      eb
+        .exists(
+          eb
+            .selectFrom('chat_blocks as k')
+            .select('k.blocker_id')
+            .where((b) =>
+              b.or([
+                b.and([b('k.blocker_id', '=', b.ref('c.buyer_id')), b('k.blocked_id', '=', b.ref('c.seller_id'))]),
+                b.and([b('k.blocker_id', '=', b.ref('c.seller_id')), b('k.blocked_id', '=', b.ref('c.buyer_id'))]),
+              ]),
+            ),
+        )
+        .as('blocked'),
+      eb
+        .selectFrom('chat_messages as s')
+        .select((s) => s.fn.count<number>('s.conversation_id').distinct().as('n'))
+        .where('s.sender_id', '=', message.senderId)
+        .where(textPrefix(sql.ref('s.body')), '=', textPrefix(sql.val(message.text)))
+        .where('s.body', '=', message.text)
+        .where('s.created_at', '>', since)
+        .whereRef('s.conversation_id', '<>', 'c.id')
+        .as('same_text'),
+    ])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { retried_id, blocked, same_text, ...conversation } = row;
+  return {
+    conversation: conversation as ConversationRow,
+    retriedId: retried_id,
+    // SQLite answers exists() as 0 or 1.
+    blocked: blocked === true || Number(blocked) === 1,
+    sameTextConversations: Number(same_text ?? 0),
+  };
 }
 
 /** Marks the conversations between two people changed, so their open pages read them again. */

@@ -14,13 +14,13 @@ import type { KeysetPageQuery } from '#shared/common';
 import { paths } from '#shared/paths';
 import { insertOnce } from '#server/db/errors';
 import { nowIso } from '#server/db/ids';
-import type { ConversationRow, Database, ProductRow, UserRow } from '#server/db/schema';
+import type { ChatMessageRow, ConversationRow, Database, ProductRow, UserRow } from '#server/db/schema';
 import type { Deps } from '#server/deps';
 import { countUse } from '#server/limits/counters';
 import { uploadIdOfUrl } from '#server/uploads/names';
 import { findOwnUploads } from '#server/uploads/repository';
 import { AppError, forbidden, notFound } from '#server/errors';
-import { withNotifications } from '#server/notifications/service';
+import { withNotifications, type Notify } from '#server/notifications/service';
 import { findProduct } from '#server/products/repository';
 import { productOrAccountGone } from '#server/products/service';
 import { latestOfferOf, toOffer } from './offers-repository';
@@ -34,7 +34,8 @@ import {
   touchConversationsBetween,
   dealPhones,
   insertBlock,
-  sameTextConversations,
+  sendingContextOf,
+  photoOf,
   findConversation,
   findConversationOf,
   findMessageByClientId,
@@ -171,9 +172,8 @@ async function assertSafeToSend(deps: ChatDeps, conversation: ConversationRow, r
 }
 
 /** The same text into more than a few conversations within minutes is held: that is how spam looks. */
-async function assertNotRepeated(db: Kysely<Database>, senderId: string, id: string, text: string) {
-  const since = ago(SAME_TEXT_WINDOW_MINUTES * 60 * 1000);
-  if ((await sameTextConversations(db, senderId, text, id, since)) < SAME_TEXT_CONVERSATIONS) return;
+function assertNotRepeated(sameTextConversations: number) {
+  if (sameTextConversations < SAME_TEXT_CONVERSATIONS) return;
   throw new AppError(
     'RATE_LIMITED',
     `This message was held: you sent the same text to ${SAME_TEXT_CONVERSATIONS} conversations in the last ${SAME_TEXT_WINDOW_MINUTES} minutes. Write it in your own words, or wait a few minutes.`,
@@ -226,6 +226,16 @@ async function photosToSend(deps: ChatDeps, senderId: string, urls: string[]): P
 
 const PHOTOS_REFUSED = 'Send photos you uploaded here, each once';
 
+/** The conversation a message goes into, with its checks read at once; a stranger's is refused. */
+async function sendingContext(db: Kysely<Database>, senderId: string, id: string, request: ChatMessageSend) {
+  const since = ago(SAME_TEXT_WINDOW_MINUTES * 60 * 1000);
+  const context = await sendingContextOf(db, id, { senderId, clientId: request.clientId, text: request.text }, since);
+  if (!context) throw notFound('Conversation');
+  const side = sideOf(context.conversation, senderId);
+  if (!side) throw notTheirs();
+  return { ...context, side };
+}
+
 /**
  * Sends a message; one sent again with the same `clientId` (a retry after the network dropped) is
  * answered with the stored one. The other side's bell rings when the conversation turns unread for
@@ -238,55 +248,86 @@ export async function sendMessage(
   request: ChatMessageSend,
 ): Promise<{ message: ChatMessage; created: boolean }> {
   const { db, bell } = deps;
-  const { conversation, side } = await conversationOf(db, id, sender.id);
-  const retried = (row: NonNullable<Awaited<ReturnType<typeof findMessageByClientId>>>) => {
+  const context = await sendingContext(db, sender.id, id, request);
+  const { conversation, side } = context;
+  const retried = (row: ChatMessageRow) => {
     if (row.sender_id !== sender.id) throw new AppError('CONFLICT', 'Send the message again: its id is taken');
     return { message: toChatMessage(row, sender.id), created: false };
   };
+  // The context read was the first look for a retry; a request that loses the insert's race looks again.
+  let firstLook = context.retriedId === null;
+  const find = async () => {
+    if (!firstLook) return findMessageByClientId(db, id, request.clientId);
+    firstLook = false;
+    return undefined;
+  };
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
   const result = await insertOnce({
-    find: () => findMessageByClientId(db, id, request.clientId),
+    find,
     found: retried,
     insert: async () => {
       if (side === 'selling' && conversation.last_message_at === null) {
         throw forbidden('The buyer writes first: you can answer once they ask about this phone');
       }
       if (!other) throw new AppError('CONFLICT', 'This account is deleted: your message would reach nobody');
-      if (await isBlockedEitherWay(db, sender.id, other)) throw closed();
+      if (context.blocked) throw closed();
       await assertSafeToSend(deps, conversation, request);
       // Photos alone have no words to repeat.
-      if (request.text) await assertNotRepeated(db, sender.id, id, request.text);
+      if (request.text) assertNotRepeated(context.sameTextConversations);
       const uploadIds = await photosToSend(deps, sender.id, request.photos);
-      return withNotifications(deps, async (trx, tell) => {
-        const fresh = await findConversation(trx, id);
-        const otherReadAt = side === 'buying' ? fresh?.seller_read_at : fresh?.buyer_read_at;
-        const hadUnread =
-          fresh?.last_message_at != null &&
-          fresh.last_sender_id !== other &&
-          (otherReadAt == null || fresh.last_message_at > otherReadAt);
-        const row = await insertMessage(
-          trx,
-          { conversation_id: id, sender_id: sender.id, client_id: request.clientId, kind: 'text', body: request.text },
-          side,
-          nowIso(),
-          uploadIds.length,
-        );
-        await insertMessagePhotos(trx, row.id, uploadIds);
-        if (!hadUnread) {
-          await tell({
-            userId: other,
-            kind: 'chat_message',
-            message: `${sender.name} wrote to you about ${conversation.product_name}.`,
-            link: paths.conversation(id),
-          });
-        }
-        return { message: toChatMessage(row, sender.id), created: true };
-      });
+      const message = await withNotifications(deps, (trx, tell) =>
+        storeMessage(trx, tell, { conversation, side, other, sender, request, uploadIds }),
+      );
+      const photos = uploadIds.map((upload) => photoOf(deps.images, upload));
+      return { message: { ...message, photos }, created: true };
     },
   });
-  if (result.created) await bell.ring([sender.id, ...(other ? [other] : [])]);
-  const photos = (await photosOf(db, deps.images, [result.message._id])).get(result.message._id) ?? [];
-  return { ...result, message: { ...result.message, photos } };
+  if (!result.created) {
+    const photos = (await photosOf(db, deps.images, [result.message._id])).get(result.message._id) ?? [];
+    return { ...result, message: { ...result.message, photos } };
+  }
+  await bell.ring([sender.id, ...(other ? [other] : [])]);
+  return result;
+}
+
+/** Writes the message and its photos; tells the other side when the conversation turns unread for them. */
+async function storeMessage(
+  trx: Kysely<Database>,
+  tell: Notify,
+  sending: {
+    conversation: ConversationRow;
+    side: ChatSide;
+    other: string;
+    sender: Pick<UserRow, 'id' | 'name'>;
+    request: ChatMessageSend;
+    uploadIds: string[];
+  },
+): Promise<ChatMessage> {
+  const { conversation, side, other, sender, request, uploadIds } = sending;
+  const id = conversation.id;
+  const fresh = await findConversation(trx, id);
+  const otherReadAt = side === 'buying' ? fresh?.seller_read_at : fresh?.buyer_read_at;
+  const hadUnread =
+    fresh?.last_message_at != null &&
+    fresh.last_sender_id !== other &&
+    (otherReadAt == null || fresh.last_message_at > otherReadAt);
+  const row = await insertMessage(
+    trx,
+    { conversation_id: id, sender_id: sender.id, client_id: request.clientId, kind: 'text', body: request.text },
+    side,
+    nowIso(),
+    uploadIds.length,
+  );
+  await insertMessagePhotos(trx, row.id, uploadIds);
+  if (!hadUnread) {
+    await tell({
+      userId: other,
+      kind: 'chat_message',
+      message: `${sender.name} wrote to you about ${conversation.product_name}.`,
+      link: paths.conversation(id),
+    });
+  }
+  return toChatMessage(row, sender.id);
 }
 
 /** The caller has opened the conversation: the other side's page shows "Seen". */
