@@ -266,6 +266,26 @@ describe('SQLite transactions', () => {
     }
   });
 
+  it("wait for another process's write without stopping their own process", async () => {
+    const handle = openDatabase({ dataDir: dir });
+    const other = otherProcess();
+    try {
+      await sql`create table if not exists t (x integer)`.execute(handle.db);
+      other.exec('begin immediate');
+      const waiting = handle.db.transaction().execute((trx) => sql`insert into t values (1)`.execute(trx));
+      // SQLite's own wait would sleep this thread: the timer that lets the other writer go could not fire.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      other.exec('commit');
+      await waiting;
+      const { rows } = await sql<{ n: number }>`select count(*) as n from t where x = 1`.execute(handle.db);
+      expect(Number(rows[0]!.n)).toBeGreaterThan(0);
+    } finally {
+      if (other.inTransaction) other.exec('rollback');
+      other.close();
+      await handle.close();
+    }
+  });
+
   it('a lock SQLite refuses to wait for is the database being busy (a 503), never a 500', () => {
     const first = otherProcess();
     const second = otherProcess();
