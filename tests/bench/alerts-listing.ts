@@ -121,19 +121,27 @@ export async function benchAlertListing(engine: 'sqlite' | 'postgres'): Promise<
       if (response.statusCode !== 201) throw new Error(`listing failed: ${response.statusCode} ${response.body}`);
     }
     const listed = Date.now();
+    const sorted = [...times].sort((a, b) => a - b);
+    // Printed before the telling, which can take long: a run cut short still has its listing figures.
+    console.log(
+      `${engine}: ${listings} listings with ${alerts} alerts: listing p50 ${percentile(sorted, 0.5).toFixed(1)} ms, ` +
+        `p99 ${percentile(sorted, 0.99).toFixed(1)} ms (target < 100 ms), load average ${loadAverage()}; telling…`,
+    );
     let matched = 0;
     let told = 0;
     for (;;) {
       const round = await runAlertRound(t.app.deps);
       matched += round.matched;
       told += round.delivered;
+      console.log(
+        `${engine}: a round matched ${round.matched} and told ${round.delivered} alerts, ${((Date.now() - listed) / 1000).toFixed(1)} s after the last listing`,
+      );
       const left = await t.db.selectFrom('alert_events').select('id').limit(1).execute();
       if (left.length === 0 && round.delivered === 0) break;
     }
     const delivered = Date.now();
-    times.sort((a, b) => a - b);
-    const p50 = percentile(times, 0.5);
-    const p99 = percentile(times, 0.99);
+    const p50 = percentile(sorted, 0.5);
+    const p99 = percentile(sorted, 0.99);
     const tellSeconds = (delivered - started) / 1000;
     console.log(
       `${engine}: ${listings} listings with ${alerts} alerts: listing p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms ` +
