@@ -111,9 +111,10 @@ function serveCommand(): string {
 
 async function startOn(store: Store, demo: boolean): Promise<Omit<Marketplace, 'filledInS'>> {
   const port = await freePort();
+  const command = serveCommand();
   const starting = Date.now();
   // As npm runs a script, less npm itself: the shell's exec makes the server the child, whose memory is read.
-  const server = spawn('sh', ['-c', serveCommand()], {
+  const server = spawn('sh', ['-c', command], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
