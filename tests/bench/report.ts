@@ -36,8 +36,8 @@ export function report(engine: string, results: Map<number, SizeResult>, setting
     header.push(
       right(`@${n} req/s`, 14),
       right('bare', 7),
-      right('p99', 6),
-      right('bare', 5),
+      right('p99', 7),
+      right('bare', 7),
       right('rps÷', 6),
       right('p99÷', 6),
     );
@@ -50,7 +50,7 @@ export function report(engine: string, results: Map<number, SizeResult>, setting
       checks.push([`${row.label} @${n}: req/s ≥ 0.8 × bare`, ratio(app.rps, bare.rps) >= 0.8]);
       checks.push([`${row.label} @${n}: p99 ≤ 2 × bare`, ratio(app.p99, bare.p99) <= 2]);
       checks.push([`${row.label} @${n}: every answer 2xx`, app.failures + bare.failures === 0]);
-      cells.push(right(app.rps.toFixed(0), 14), right(bare.rps.toFixed(0), 7), right(app.p99, 6), right(bare.p99, 5));
+      cells.push(right(app.rps.toFixed(0), 14), right(bare.rps.toFixed(0), 7), right(app.p99, 7), right(bare.p99, 7));
       cells.push(right(fixed(ratio(app.rps, bare.rps)), 6), right(fixed(ratio(app.p99, bare.p99)), 6));
     }
     if (big) {
@@ -69,7 +69,7 @@ export function report(engine: string, results: Map<number, SizeResult>, setting
     const searchHeader = ['query'.padEnd(32)];
     for (const n of sizes) {
       searchHeader.push(...(kind === 'popular' ? [right(`@${n} first`, 14)] : [right(`@${n}`, 8)]));
-      searchHeader.push(right('p50', 5), right('p99', 6), right('req/s', 7));
+      searchHeader.push(right('p50', 6), right('p99', 7), right('req/s', 7));
     }
     if (big) searchHeader.push(right('p99 big÷small', 15));
     console.log(searchHeader.join(''));
@@ -81,7 +81,7 @@ export function report(engine: string, results: Map<number, SizeResult>, setting
         const load = loadOf(searched);
         kept.push([`search ${row.label}, ${kind} @${n}: p99 < 50 ms`, load.p99 < 50 && load.failures === 0]);
         cells.push(kind === 'popular' ? right(searched.firstMs.toFixed(0), 14) : right('', 8));
-        cells.push(right(load.p50, 5), right(load.p99, 6), right(load.rps.toFixed(0), 7));
+        cells.push(right(load.p50, 6), right(load.p99, 7), right(load.rps.toFixed(0), 7));
       }
       if (big) {
         const large = loadOf(big.searches[index]!).p99;
