@@ -3,8 +3,10 @@
  * categories, with model names and storage sizes, brands, the 64 districts (some in older spellings,
  * some with an area), conditions, prices, a spread of posting dates over 120 days, one listing in
  * ten sold and one in twenty written in Bangla. Deterministic for a given N, so runs compare.
- * Rows go in directly, in batches of one transaction; the search index is then built from them in
- * one pass by the app's own indexing code (rebuildSearchIndex: the rows syncListing would write).
+ * Rows go in directly, in batches of one transaction, oldest first (so ids, which begin with the
+ * time, arrive in key order), with the tables' other indexes built after (bulk.ts); the search index
+ * is then built from them in one pass by the app's own indexing code (rebuildSearchIndex: the rows
+ * syncListing would write).
  */
 import type { Kysely } from 'kysely';
 import { DISTRICTS } from '#shared/districts';
@@ -14,6 +16,7 @@ import type { Database } from '#server/db/schema';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { demoPerson } from '#server/start/seed/factories';
 import { rebuildSearchIndex } from '#server/search/indexing';
+import { withIndexesAfter } from './bulk';
 
 const MODELS: Record<string, { brand: string; models: Array<[string, number]> }> = {
   iPhone: {
@@ -92,7 +95,8 @@ const BANGLA = [
 ] as const;
 const DAY_MS = 24 * 3_600_000;
 const LISTINGS_PER_SELLER = 25;
-const BATCH = 500;
+/** Rows a statement: about 20,000 values, under both engines' limits on parameters. */
+const BATCH = 1000;
 
 /** A small deterministic random source, so the same N makes the same data. */
 function random(seed: number) {
@@ -105,7 +109,11 @@ function random(seed: number) {
 
 export async function generateListings(db: Kysely<Database>, engine: Engine, count: number): Promise<void> {
   // One transaction: a commit per batch would make SQLite sync to disk hundreds of times.
-  await db.transaction().execute((trx) => generateIn(trx, engine, count));
+  await db
+    .transaction()
+    .execute((trx) =>
+      withIndexesAfter(trx, engine, ['products', 'search_listings'], () => generateIn(trx, engine, count)),
+    );
 }
 
 async function generateIn(db: Kysely<Database>, engine: Engine, count: number): Promise<void> {
@@ -144,6 +152,7 @@ async function generateIn(db: Kysely<Database>, engine: Engine, count: number): 
       .execute();
   }
 
+  const postedTimes = Float64Array.from({ length: count }, () => now - Math.floor(next() ** 2 * 120 * DAY_MS)).sort();
   for (let start = 0; start < count; start += BATCH) {
     const rows = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => {
       const n = start + offset;
@@ -152,7 +161,7 @@ async function generateIn(db: Kysely<Database>, engine: Engine, count: number): 
       const { brand, models } = MODELS[category.name]!;
       const [model, original] = pick(models);
       const condition = pick(CONDITIONS);
-      const postedAt = now - Math.floor(next() ** 2 * 120 * DAY_MS);
+      const postedAt = postedTimes[n]!;
       const district = next() < 0.1 ? pick(OLD_SPELLINGS) : pick(DISTRICTS);
       const bangla = next() < 0.05 ? pick(BANGLA) : undefined;
       const storage = pick(STORAGE);

@@ -1,11 +1,14 @@
 /*
- * One load measurement, as every benchmark takes it: autocannon at a number of connections for a
- * few seconds, each request from another visitor's address (X-Forwarded-For, believed from the
- * trusted proxy at 127.0.0.1) and accepting compression as browsers do.
+ * One load measurement, as every benchmark takes it: a number of connections for a few seconds,
+ * each request from another visitor's address (X-Forwarded-For, believed from the trusted proxy at
+ * 127.0.0.1) and accepting compression as browsers do. GETs by wrk (wrk.ts), which outruns the
+ * servers; writes, whose bodies are made anew for each request, by autocannon: they are signed-in
+ * calls at a few hundred a second, far below its ceiling.
  */
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { BROWSER_HEADERS } from './yardstick';
+import { wrk } from './wrk';
 
 export interface Measured {
   rps: number;
@@ -79,10 +82,20 @@ function medianOf(samples: Measured[]): Measured {
   };
 }
 
-/** Different from one run to the next too, so a new run's requests do not meet the last one's answers. */
-let sentInAllRuns = 0;
+function load(url: string, connections: number, seconds: number, options: LoadOptions): Promise<Measured> {
+  if (options.method === 'POST') return autocannonLoad(url, connections, seconds, options);
+  return wrk(url, connections, seconds, {
+    everyRequestNew: options.everyRequestNew,
+    headers: { ...BROWSER_HEADERS, ...options.headers },
+  });
+}
 
-async function load(url: string, connections: number, seconds: number, options: LoadOptions): Promise<Measured> {
+async function autocannonLoad(
+  url: string,
+  connections: number,
+  seconds: number,
+  options: LoadOptions,
+): Promise<Measured> {
   let sent = 0;
   const result = await autocannon({
     url,
@@ -94,14 +107,9 @@ async function load(url: string, connections: number, seconds: number, options: 
       {
         setupRequest: (request) => {
           const n = sent++ % ADDRESSES;
-          const base = request.path ?? '/';
-          const path = options.everyRequestNew
-            ? `${base}${base.includes('?') ? '&' : '?'}_=${(sentInAllRuns += 1)}`
-            : base;
           return {
             ...request,
             ...(options.body ? { body: options.body() } : {}),
-            path,
             headers: { ...request.headers, 'x-forwarded-for': `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}` },
           };
         },

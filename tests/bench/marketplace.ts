@@ -24,6 +24,9 @@ export interface Marketplace {
   origin: string;
   /** The server processes it runs (WEB_CONCURRENCY, one per core by default). */
   processes: number;
+  /** Seconds taken to fill the database (0 for the demo data), and from starting the server to its first answer. */
+  filledInS: number;
+  startedInS: number;
   /** The primary's and every server process's resident memory, in MB. */
   memory(): Promise<number[]>;
   stop(): Promise<void>;
@@ -39,8 +42,10 @@ interface Store {
 export async function startMarketplace(engine: BenchEngine, listings: number): Promise<Marketplace> {
   const store = await freshStore(engine);
   try {
+    const filling = Date.now();
     if (listings > 0) await fill(store, listings);
-    return await startOn(store, listings === 0);
+    const filledInS = (Date.now() - filling) / 1000;
+    return { ...(await startOn(store, listings === 0)), filledInS };
   } catch (error) {
     await store.drop();
     throw error;
@@ -104,10 +109,12 @@ function serveCommand(): string {
   return scripts.serve;
 }
 
-async function startOn(store: Store, demo: boolean): Promise<Marketplace> {
+async function startOn(store: Store, demo: boolean): Promise<Omit<Marketplace, 'filledInS'>> {
   const port = await freePort();
+  const command = serveCommand();
+  const starting = Date.now();
   // As npm runs a script, less npm itself: the shell's exec makes the server the child, whose memory is read.
-  const server = spawn('sh', ['-c', serveCommand()], {
+  const server = spawn('sh', ['-c', command], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -134,8 +141,12 @@ async function startOn(store: Store, demo: boolean): Promise<Marketplace> {
     await stop();
     throw error;
   }
+  const origin = `http://127.0.0.1:${port}`;
+  const answered = await fetch(`${origin}/api/all/phones`);
+  if (!answered.ok) throw new Error(`the marketplace's first answer was ${answered.status}`);
+  const startedInS = (Date.now() - starting) / 1000;
   const memory = () => residentMemory(server.pid!);
-  return { origin: `http://127.0.0.1:${port}`, processes: Math.max(1, (await memory()).length - 1), memory, stop };
+  return { origin, processes: Math.max(1, (await memory()).length - 1), memory, stop, startedInS };
 }
 
 function runningLine(server: ChildProcess): Promise<void> {

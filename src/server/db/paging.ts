@@ -3,8 +3,15 @@ import type { PageQuery } from '#shared/common';
 
 const offsetOf = (page: PageQuery) => (page.page - 1) * page.limit;
 
+/**
+ * How many rows a list holds: the rows of a query to count, or a function that knows the count
+ * without counting (a maintained count, listing_counts).
+ */
+type Total<DB, TB extends keyof DB, O> = SelectQueryBuilder<DB, TB, O> | (() => Promise<number>);
+
 /** How many rows `scope` holds (the total that goes out in X-Total-Count). */
-async function countOf<DB, TB extends keyof DB, O>(scope: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+async function countOf<DB, TB extends keyof DB, O>(scope: Total<DB, TB, O>): Promise<number> {
+  if (typeof scope === 'function') return scope();
   const counted = await scope.select(sql<string | number>`count(*)`.as('count')).executeTakeFirstOrThrow();
   // The scope's own columns are generic here; the one selected above is the count (a string on PostgreSQL).
   const { count } = counted as unknown as { count: string | number };
@@ -17,7 +24,7 @@ async function countOf<DB, TB extends keyof DB, O>(scope: SelectQueryBuilder<DB,
  */
 export async function readPage<RowsDB, RowsTB extends keyof RowsDB, Row, ScopeDB, ScopeTB extends keyof ScopeDB, O>(
   rows: SelectQueryBuilder<RowsDB, RowsTB, Row>,
-  scope: SelectQueryBuilder<ScopeDB, ScopeTB, O>,
+  scope: Total<ScopeDB, ScopeTB, O>,
   page: PageQuery,
 ): Promise<{ rows: Row[]; total: number }> {
   const [found, total] = await Promise.all([rows.limit(page.limit).offset(offsetOf(page)).execute(), countOf(scope)]);
@@ -38,7 +45,7 @@ export async function readPageAfter<
   O,
 >(
   rows: SelectQueryBuilder<RowsDB, RowsTB, Row>,
-  scope: SelectQueryBuilder<ScopeDB, ScopeTB, O>,
+  scope: Total<ScopeDB, ScopeTB, O>,
   limit: number,
 ): Promise<{ rows: Row[]; total: number; more: boolean }> {
   const [found, total] = await Promise.all([rows.limit(limit + 1).execute(), countOf(scope)]);

@@ -554,6 +554,13 @@ export interface FairPricesTable {
   computed_at: string;
 }
 
+/** How many listings each public list holds, kept by triggers (migration 021). */
+export interface ListingCountsTable {
+  /** `all`, `advertised` or `category:<id>`. */
+  scope: string;
+  count: number | string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -594,6 +601,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   push_opt_outs: PushOptOutsTable;
   not_as_described: NotAsDescribedTable;
+  listing_counts: ListingCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -163,13 +163,32 @@ export async function toMyProducts(db: Kysely<Database>, rows: ProductDetailsRow
  */
 export async function listProducts(db: Kysely<Database>, filter: ProductFilter, page: KeysetPageQuery) {
   const rows = withDetails(scoped(db, filter)).orderBy('p.posted_at', 'desc').orderBy('p.id', 'desc');
-  if (!page.after) return readPage(rows, scoped(db, filter), page);
+  const counted = countedScope(filter);
+  const total = counted === undefined ? scoped(db, filter) : () => listingCount(db, counted);
+  if (!page.after) return readPage(rows, total, page);
   const { postedAt, id } = page.after;
   return readPageAfter(
     rows.where(({ eb, refTuple, tuple }) => eb(refTuple('p.posted_at', 'p.id'), '<', tuple(postedAt, id))),
-    scoped(db, filter),
+    total,
     page.limit,
   );
+}
+
+/**
+ * The listing_counts scope that holds the size of a public list (migration 021 keeps it), or
+ * undefined for a list counted as it is read: a seller's, whose listings are a short range of an
+ * index, and the seller's own with sold and hidden ones.
+ */
+function countedScope(filter: ProductFilter): string | undefined {
+  if (filter.sellerId !== undefined || filter.includeSold || filter.includeHidden) return undefined;
+  if (filter.categoryId !== undefined) return filter.advertisedOnly ? undefined : `category:${filter.categoryId}`;
+  return filter.advertisedOnly ? 'advertised' : 'all';
+}
+
+/** A public list's size, as the triggers keep it: no row for a list that never had a listing. */
+export async function listingCount(db: Kysely<Database>, scope: string): Promise<number> {
+  const row = await db.selectFrom('listing_counts').select('count').where('scope', '=', scope).executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /** The cursor that names `product` in a list (its sort key). */

@@ -213,4 +213,25 @@ describe('the listing columns', () => {
     const { total } = countFacets(columns, undefined, chosenIn(columns, {}, NOW), NOW);
     expect(total).toBe(2999);
   });
+
+  it('find every listing by halving, with listings whose id came after a higher one among them', () => {
+    const rows = listings(1000);
+    const columns = columnsOf(rows);
+    // ids are 1, 4, 7, ...: 2, 5 and 302 land between them, as a late commit's listings would.
+    const strays = [302, 2, 5].map((id) => ({ ...rows[0]!, id }));
+    for (const stray of strays) columns.put(stray);
+    const later = { ...rows[1]!, id: 10_000 };
+    columns.put(later);
+    const all = [...rows, ...strays, later];
+    all.forEach((row) => expect(columns.listingId[columns.positionOf(row.id)!]).toBe(row.id));
+    expect(columns.positionOf(3)).toBeUndefined();
+    const ascending = Int32Array.from(all.map((row) => row.id).sort((a, b) => a - b));
+    expect([...columns.positionsOf(ascending)].map((at) => columns.listingId[at]).sort((a, b) => a! - b!)).toEqual([
+      ...ascending,
+    ]);
+    columns.remove(5);
+    columns.put(strays[2]!);
+    expect(columns.size).toBe(1004);
+    expect(columns.listingId[columns.positionOf(5)!]).toBe(5);
+  });
 });

@@ -74,29 +74,81 @@ export class Columns {
   readonly brands = new BrandDictionary();
   readonly conditions = new Dictionary();
   readonly districts = new Dictionary();
-  private readonly positions = new Map<number, number>();
+  /**
+   * Listings are found by halving `listingId`, whose positions are in ascending id order: a full
+   * load reads by id, and listings added since get higher ids. A Map of every listing cost about
+   * 30 MB of JavaScript heap at a million listings, twice during a reload. The few listings whose id
+   * came after a higher one (a PostgreSQL write that committed after a later one) are strays, found
+   * here and stepped over by the halving.
+   */
+  private readonly strays = new Map<number, number>();
+  private readonly strayPositions = new Set<number>();
+  private highest = -1;
+
+  /** The position that has held `listingId` (live or not), or -1; `from`: no earlier position can. */
+  private find(listingId: number, from = 0): number {
+    const stray = this.strays.get(listingId);
+    if (stray !== undefined) return stray;
+    let low = from;
+    let high = this.size - 1;
+    while (low <= high) {
+      let middle = (low + high) >>> 1;
+      const id =
+        this.strayPositions.size === 0
+          ? this.listingId[middle]!
+          : this.inOrderAt((middle = this.skipStrays(low, middle)));
+      if (id < listingId) low = middle + 1;
+      else if (id > listingId) high = middle - 1;
+      else return middle;
+    }
+    return -1;
+  }
+
+  /** The nearest position from `middle` down to `low` that is no stray (`low` itself when all are). */
+  private skipStrays(low: number, middle: number): number {
+    while (middle > low && this.strayPositions.has(middle)) middle -= 1;
+    return middle;
+  }
+
+  /** The id at an in-order position; -1 (below every id) at a stray, so the halving passes it. */
+  private inOrderAt(position: number): number {
+    return this.strayPositions.has(position) ? -1 : this.listingId[position]!;
+  }
 
   positionOf(listingId: number): number | undefined {
-    return this.positions.get(listingId);
+    const position = this.find(listingId);
+    return position >= 0 && this.live[position] === 1 ? position : undefined;
   }
 
   /** The live positions of the given listings, skipping those not (or no longer) here. */
   positionsOf(listingIds: Int32Array): Int32Array {
     const found = new Int32Array(listingIds.length);
     let count = 0;
+    // Ids in ascending order (as matches are read) need only search on from the last one found.
+    let from = 0;
+    let previous = -1;
     for (const id of listingIds) {
-      const position = this.positions.get(id);
-      if (position !== undefined) found[count++] = position;
+      if (id < previous) from = 0;
+      const position = this.find(id, from);
+      previous = id;
+      if (position < 0) continue;
+      if (!this.strayPositions.has(position)) from = position;
+      if (this.live[position] === 1) found[count++] = position;
     }
     return found.subarray(0, count);
   }
 
   put(row: ColumnRow): void {
-    let position = this.positions.get(row.id);
-    if (position === undefined) {
+    let position = row.id <= this.highest ? this.find(row.id) : -1;
+    if (position < 0) {
       if (this.size === this.listingId.length) this.grow();
       position = this.size++;
-      this.positions.set(row.id, position);
+      if (row.id < this.highest) {
+        this.strays.set(row.id, position);
+        this.strayPositions.add(position);
+      } else {
+        this.highest = row.id;
+      }
     }
     this.listingId[position] = row.id;
     this.live[position] = 1;
@@ -112,10 +164,8 @@ export class Columns {
   }
 
   remove(listingId: number): void {
-    const position = this.positions.get(listingId);
-    if (position === undefined) return;
-    this.live[position] = 0;
-    this.positions.delete(listingId);
+    const position = this.find(listingId);
+    if (position >= 0) this.live[position] = 0;
   }
 
   private grow(): void {

@@ -1,0 +1,55 @@
+-- wrk's requests for the benchmarks (wrk.ts): every request from another visitor's address
+-- (X-Forwarded-For, believed from the trusted proxy), and with `new` each URL made new by a
+-- parameter the API ignores (`_=<run>.<thread>.<n>`), so the app computes every answer.
+-- Arguments after `--`: new (0 or 1), the run's number. Prints one JSON line when done.
+
+local ADDRESSES = 50000
+-- Requests made once and sent in turn when they need not be new: building each one in Lua would
+-- cost the generator more than the cached answer costs the server.
+local PREBUILT = 2000
+local threads = {}
+local counter = 0
+
+function setup(thread)
+  thread:set("number", #threads)
+  table.insert(threads, thread)
+end
+
+local function address(n)
+  n = n % ADDRESSES
+  -- LuaJIT (Lua 5.1): no bit operators.
+  return string.format("10.%d.%d.%d", math.floor(n / 65536), math.floor(n / 256) % 256, n % 256)
+end
+
+function init(args)
+  every_new = args[1] == "1"
+  run = args[2] or "0"
+  base = wrk.path
+  separator = base:find("?", 1, true) and "&" or "?"
+  offset = number * PREBUILT
+  if not every_new then
+    prebuilt = {}
+    for i = 1, PREBUILT do
+      wrk.headers["X-Forwarded-For"] = address(offset + i)
+      prebuilt[i] = wrk.format(nil, base)
+    end
+  end
+end
+
+function request()
+  counter = counter + 1
+  if prebuilt then
+    return prebuilt[counter % PREBUILT + 1]
+  end
+  wrk.headers["X-Forwarded-For"] = address(offset + counter)
+  return wrk.format(nil, base .. separator .. "_=" .. run .. "." .. number .. "." .. counter)
+end
+
+function done(summary, latency, requests)
+  local errors = summary.errors
+  io.write(string.format(
+    '{"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"failures":%d}\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    errors.connect + errors.read + errors.write + errors.status + errors.timeout
+  ))
+end

@@ -1,0 +1,70 @@
+/*
+ * A GET load measured by Debian's `wrk` (multi-threaded C, one event loop per thread), with the
+ * requests of wrk-requests.lua. autocannon, one JavaScript thread, tops out near 9,000 requests a
+ * second on a core, below the bare server: the benchmark then measured its own generator. wrk
+ * sends several times that from the same core, so the bare server's figure is the servers' limit.
+ */
+import { execFile } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const SCRIPT = join(import.meta.dirname, 'wrk-requests.lua');
+/** One thread a core: wrk's threads each run their own loop; more than the cores only take turns. */
+const THREADS = Number(process.env.BENCH_WRK_THREADS ?? availableParallelism());
+
+export interface WrkResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+/** Different from one run to the next too, so a new run's requests do not meet the last one's answers. */
+let runs = 0;
+
+export async function wrk(
+  url: string,
+  connections: number,
+  seconds: number,
+  { everyRequestNew = false, headers = {} }: { everyRequestNew?: boolean; headers?: Record<string, string> },
+): Promise<WrkResult> {
+  runs += 1;
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const threads = Math.min(THREADS, connections);
+  const { stdout } = await run(
+    'wrk',
+    [
+      `-t${threads}`,
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--timeout',
+      '10s',
+      ...headerArgs,
+      '-s',
+      SCRIPT,
+      url,
+      '--',
+      everyRequestNew ? '1' : '0',
+      `${process.pid}.${runs}`,
+    ],
+    { maxBuffer: 1 << 20 },
+  );
+  const line = stdout.split('\n').find((l) => l.startsWith('{"requests"'));
+  if (!line) throw new Error(`wrk printed no summary for ${url}:\n${stdout}`);
+  const summary = JSON.parse(line) as {
+    requests: number;
+    durationUs: number;
+    p50Us: number;
+    p99Us: number;
+    failures: number;
+  };
+  return {
+    rps: summary.requests / (summary.durationUs / 1e6),
+    // In ms to a tenth: whole ms would make a 1.4 ms p99 against a 0.6 ms one look equal.
+    p50: Math.round(summary.p50Us / 100) / 10,
+    p99: Math.round(summary.p99Us / 100) / 10,
+    failures: summary.failures + (summary.requests === 0 ? 1 : 0),
+  };
+}
