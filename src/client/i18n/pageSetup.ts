@@ -1,9 +1,9 @@
 import { DEFAULT_LOCALE, isLocale } from '#shared/i18n/locales';
-import { LATIN_DIGITS } from '#shared/i18n/addresses';
+import { LATIN_DIGITS, pseudoRequested } from '#shared/i18n/addresses';
 import { jsonForScript } from '#shared/json-in-html';
 import { loadCatalog, type Catalog } from './catalogFiles';
 import type { I18nSetup } from './I18nProvider';
-import { PSEUDO_COOKIE, pseudoCatalog } from './pseudo';
+import { pseudoCatalog } from './pseudo';
 
 /** The script a rendered page carries its catalog in, so the browser shows it without loading another file first. */
 export const CATALOG_SCRIPT_ID = 'i18n-catalog';
@@ -19,8 +19,10 @@ export async function pageSetup(): Promise<I18nSetup> {
   const html = document.documentElement;
   const locale = isLocale(html.lang) ? html.lang : DEFAULT_LOCALE;
   const latinDigits = html.dataset.digits === LATIN_DIGITS;
-  if (document.cookie.split(';').some((part) => part.trim() === `${PSEUDO_COOKIE}=1`))
+  if (pseudoRequested(document.cookie)) {
+    html.dataset.pseudo = '';
     return { locale: 'en', latinDigits, catalog: pseudoCatalog(await loadCatalog('en')), pseudo: true };
+  }
   const inline = document.getElementById(CATALOG_SCRIPT_ID)?.textContent;
   const catalog = inline ? (JSON.parse(inline) as Catalog) : await loadCatalog(locale);
   return { locale, latinDigits, catalog };
