@@ -1,5 +1,5 @@
-import { DEFAULT_LOCALE, isLocale } from '#shared/i18n/locales';
-import { LATIN_DIGITS, pseudoRequested } from '#shared/i18n/addresses';
+import { DEFAULT_LOCALE, isLocale, LANG_COOKIE, type Locale } from '#shared/i18n/locales';
+import { LATIN_DIGITS, pseudoRequested, readCookie, splitLocalePath } from '#shared/i18n/addresses';
 import { jsonForScript } from '#shared/json-in-html';
 import { loadCatalog, type Catalog } from './catalogFiles';
 import type { I18nSetup } from './I18nProvider';
@@ -10,6 +10,18 @@ export const CATALOG_SCRIPT_ID = 'i18n-catalog';
 
 export const catalogScript = (catalog: Catalog): string =>
   `<script type="application/json" id="${CATALOG_SCRIPT_ID}">${jsonForScript(catalog)}</script>`;
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * A page opened at its address in a language (`/bn/...`) makes that the browser's language, so the
+ * pages without a prefix (the dashboard) follow the language one browses in.
+ */
+function rememberAddressed(locale: Locale): void {
+  if (splitLocalePath(window.location.pathname).locale !== locale) return;
+  if (readCookie(document.cookie, LANG_COOKIE) === locale) return;
+  document.cookie = `${LANG_COOKIE}=${locale}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
+}
 
 /**
  * The language the server chose for this page (`<html lang data-digits>`, from its address or the
@@ -23,6 +35,7 @@ export async function pageSetup(): Promise<I18nSetup> {
     html.dataset.pseudo = '';
     return { locale: 'en', latinDigits, catalog: pseudoCatalog(await loadCatalog('en')), pseudo: true };
   }
+  rememberAddressed(locale);
   const inline = document.getElementById(CATALOG_SCRIPT_ID)?.textContent;
   const catalog = inline ? (JSON.parse(inline) as Catalog) : await loadCatalog(locale);
   return { locale, latinDigits, catalog };
