@@ -120,7 +120,8 @@ describe('the public pages, rendered on the server', () => {
     const head = headOf(body);
     const escapedName = 'iPhone &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $1';
     expect(head).toContain(`<title>${escapedName}, 41500Tk | PhoneHaat</title>`);
-    const pageUrl = `${t.app.deps.config.PUBLIC_URL}/productId/${productId}`;
+    // The canonical address names the page's language (docs/i18n.md): English without a choice.
+    const pageUrl = `${t.app.deps.config.PUBLIC_URL}/en/productId/${productId}`;
     expect(meta(head, 'property', 'og:type')).toBe('product');
     expect(meta(head, 'property', 'og:title')).toBe(`${escapedName}, 41500Tk`);
     expect(meta(head, 'property', 'og:url')).toBe(pageUrl);
@@ -233,5 +234,50 @@ describe('pages rendered on the server, from one address', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('the public pages in each language (docs/i18n.md)', () => {
+  it('renders /bn/ pages in Bangla, with their catalog, lang, canonical and hreflang alternates', async () => {
+    const response = await page(`/bn/category/${iphone.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatch(/<html lang="bn"/);
+    expect(rootOf(response.body)).toContain('কপিরাইট © ২০২২ PhoneHaat');
+    const catalog = jsonScript(response.body, 'i18n-catalog') as Record<string, string>;
+    expect(catalog['layouts.header.home']).toBe('হোম');
+    // Only the page's language travels with it.
+    expect(response.body).not.toContain('Skip to content');
+    const head = headOf(response.body);
+    expect(head).toContain(`<link rel="canonical" href="${t.app.deps.config.PUBLIC_URL}/bn/category/${iphone.id}">`);
+    expect(head).toContain(`hreflang="en" href="${t.app.deps.config.PUBLIC_URL}/en/category/${iphone.id}"`);
+    expect(head).toContain(`hreflang="x-default" href="${t.app.deps.config.PUBLIC_URL}/category/${iphone.id}"`);
+  });
+
+  it('shows the spec’s addresses in the chosen language, English without a choice, with Latin digits if asked', async () => {
+    expect(rootOf((await page(`/category/${iphone.id}`)).body)).toContain('Copyright © 2022 PhoneHaat');
+    const bangla = await page(`/category/${iphone.id}`, { cookie: 'lang=bn' });
+    expect(bangla.body).toMatch(/<html lang="bn"/);
+    expect(rootOf(bangla.body)).toContain('কপিরাইট © ২০২২ PhoneHaat');
+    const latin = await page(`/category/${iphone.id}`, { cookie: 'lang=bn; digits=latn' });
+    expect(latin.body).toMatch(/<html lang="bn" data-digits="latn"/);
+    expect(rootOf(latin.body)).toContain('কপিরাইট © 2022 PhoneHaat');
+    // Kept apart: the English page asked for again is still English.
+    expect(rootOf((await page(`/category/${iphone.id}`)).body)).toContain('Copyright © 2022 PhoneHaat');
+  });
+
+  it('sends a first visit to / from a browser that prefers Bangla to /bn/, and no one else', async () => {
+    const first = await page('/', { 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.8' });
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('/bn/');
+    const chosen = await page('/', { 'accept-language': 'bn-BD,bn;q=0.9', cookie: 'lang=en' });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.body).toMatch(/<html lang="en"/);
+    expect((await page('/', { 'accept-language': 'en-US,en;q=0.9' })).statusCode).toBe(200);
+  });
+
+  it('renders nothing for the test-only pseudo-locale, which the browser shows itself', async () => {
+    const response = await page(`/category/${iphone.id}`, { cookie: 'i18n-pseudo=1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('id="server-state"');
   });
 });

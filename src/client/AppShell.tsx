@@ -1,10 +1,28 @@
 import { useEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { AuthProvider } from '#client/accounts/AuthProvider';
+import { AuthProvider, useAuth } from '#client/accounts/AuthProvider';
+import { useLocale } from '#client/i18n';
+import { readCookie, splitLocalePath } from '#shared/i18n/addresses';
+import { LANG_COOKIE } from '#shared/i18n/locales';
 import { AppOffers } from '#client/app/AppOffers';
 import { NavigationProgress } from '#client/components/NavigationProgress';
 import { usePageMeta } from './pageMeta';
+
+/**
+ * An account's language on a browser that has made no choice yet (a new phone, signed in for the
+ * first time): the page takes it, as its mail and notifications already do.
+ */
+function AccountLanguage() {
+  const { user } = useAuth();
+  const { locale, choose } = useLocale();
+  useEffect(() => {
+    if (!user || user.locale === locale) return;
+    if (readCookie(document.cookie, LANG_COOKIE) || splitLocalePath(window.location.pathname).locale) return;
+    void choose({ locale: user.locale, latinDigits: user.latinDigits });
+  }, [user, locale, choose]);
+  return null;
+}
 
 /** Wraps every screen: the session, a loading bar between screens, the toasts (react-hot-toast's defaults are the spec's numbers). */
 export function AppShell() {
@@ -16,6 +34,7 @@ export function AppShell() {
   usePageMeta();
   return (
     <AuthProvider>
+      <AccountLanguage />
       <NavigationProgress />
       <Outlet />
       <Toaster />

@@ -18,6 +18,7 @@ import { moderationMigration } from './migrations/015-moderation';
 import { reviewsMigration } from './migrations/016-reviews';
 import { alertsFairPriceMigration } from './migrations/017-alerts-fair-price';
 import { webPushMigration } from './migrations/018-web-push';
+import { languageMigration } from './migrations/019-language';
 import { listingCountsMigration } from './migrations/021-listing-counts';
 import { chatSameTextMigration } from './migrations/022-chat-same-text';
 import type { Database } from './schema';
@@ -46,6 +47,7 @@ class CodeMigrations implements MigrationProvider {
       '016-reviews': reviewsMigration(this.engine),
       '017-alerts-fair-price': alertsFairPriceMigration(this.engine),
       '018-web-push': webPushMigration(this.engine),
+      '019-language': languageMigration(this.engine),
       '021-listing-counts': listingCountsMigration(this.engine),
       '022-chat-same-text': chatSameTextMigration,
     };
