@@ -14,6 +14,7 @@ import { ProductActions } from './ProductActions';
 import { paths } from '#shared/paths';
 import { Icon, iconPaths } from '#client/components/Icon';
 import { Msg, useFormat, useLocale, useT, type MessageId } from '#client/i18n';
+import { useCategoryName } from './categoryText';
 
 export function productLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
@@ -25,7 +26,7 @@ export function productLoader(queryClient: QueryClient) {
 type Spec = Array<[label: MessageId, value: ReactNode]>;
 
 /** The specification table's rows; seller-written values are marked so they are never translated. */
-function useSpecRows(product: Product): Spec {
+function useSpecRows(product: Product, category: string): Spec {
   const t = useT();
   const format = useFormat();
   const { locale, localePath } = useLocale();
@@ -45,7 +46,7 @@ function useSpecRows(product: Product): Spec {
     [
       'catalog.spec.category',
       <span key="category" data-user-text>
-        {product.categoryName}
+        {category}
       </span>,
     ],
     ['catalog.spec.postedOn', postedOn || t('catalog.product.notFound')],
@@ -102,7 +103,8 @@ export function ProductPage() {
   const t = useT();
   const format = useFormat();
   const { localePath } = useLocale();
-  const specRows = useSpecRows(product);
+  const category = useCategoryName()(product.category_id, product.categoryName);
+  const specRows = useSpecRows(product, category);
 
   const bookNow = () => {
     if (!user) {
@@ -124,7 +126,7 @@ export function ProductPage() {
           <li aria-hidden="true">/</li>
           <li>
             <Link to={localePath(paths.category(product.category_id))} className="hover:text-ink-900" data-user-text>
-              {product.categoryName}
+              {category}
             </Link>
           </li>
           <li aria-hidden="true">/</li>

@@ -7,8 +7,7 @@ import type { FilterParam, SearchState } from './searchState';
 import { TrustFilters } from './TrustFilters';
 import { toLatinDigits } from '#shared/i18n/digits';
 import { Msg, useT, type MessageId } from '#client/i18n';
-import { useCategories } from '#client/catalog/api/categories';
-import { useCategoryText } from '#client/catalog/categoryText';
+import { useCategoryName } from '#client/catalog/categoryText';
 
 interface FacetSelectProps {
   label: string;
@@ -86,12 +85,8 @@ interface FilterPanelProps {
 /** Every filter of a search; those the page fixes (a category page's category) are left out. */
 export function FilterPanel({ facets, state }: FilterPanelProps) {
   const t = useT();
-  const categoryText = useCategoryText();
-  const { data: categories } = useCategories();
-  const categoryLabel = (option: FacetOption) => {
-    const category = categories?.find((one) => one._id === option.value);
-    return category ? categoryText(category).name : option.label;
-  };
+  const categoryName = useCategoryName();
+  const categoryLabel = (option: FacetOption) => categoryName(option.value, option.label);
   const wordsOf = (prefix: 'catalog.condition' | 'search.filters.posted') => (option: FacetOption) =>
     t(`${prefix}.${option.value}` as MessageId);
   const shown = (param: FilterParam) => !(param in state.fixed);
