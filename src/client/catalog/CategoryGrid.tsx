@@ -32,8 +32,12 @@ export function CategoryGrid() {
                   />
                 </div>
                 <div className="flex flex-1 flex-col gap-2 p-5">
-                  <h3 className="text-lg font-semibold">{textOf(category).name}</h3>
-                  <p className="line-clamp-2 text-sm text-ink-500">{textOf(category).description}</p>
+                  <h3 className="text-lg font-semibold" data-user-text>
+                    {textOf(category).name}
+                  </h3>
+                  <p className="line-clamp-2 text-sm text-ink-500" data-user-text>
+                    {textOf(category).description}
+                  </p>
                   <span className="mt-auto pt-2 text-sm font-semibold text-brand-700 group-hover:text-brand-800">
                     <Msg id="catalog.categories.seeAll" /> <span aria-hidden="true">→</span>
                   </span>

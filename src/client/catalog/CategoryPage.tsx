@@ -30,7 +30,11 @@ export function CategoryPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <PageHeader title={text.name} description={text.description} />
+      {/* Base data, in Bangla from the API's own fields (nameBn, descriptionBn). */}
+      <PageHeader
+        title={<span data-user-text>{text.name}</span>}
+        description={<span data-user-text>{text.description}</span>}
+      />
       <SearchResults
         state={state}
         emptyTitle={t('catalog.category.emptyTitle')}

@@ -70,6 +70,8 @@ export function Gallery({ product }: { product: Product }) {
               <img
                 src={photo.url}
                 alt={photo.alt}
+                // The cover's text is the seller's phone name alone.
+                data-user-text={index === 0 || undefined}
                 fetchPriority={index === 0 ? 'high' : 'auto'}
                 draggable={false}
                 className="aspect-[4/3] w-full cursor-zoom-in bg-ink-100 object-cover select-none"

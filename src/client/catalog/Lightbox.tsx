@@ -63,7 +63,12 @@ export function Lightbox({ open, photos, index, onIndex, onClose, returnFocusTo,
             </button>
           </div>
           <div className="relative flex min-h-0 flex-1 items-center justify-center px-4 pb-6 sm:px-20">
-            <img src={photo.url} alt={photo.alt} className="max-h-full max-w-full rounded-lg object-contain" />
+            <img
+              src={photo.url}
+              alt={photo.alt}
+              data-user-text={index === 0 || undefined}
+              className="max-h-full max-w-full rounded-lg object-contain"
+            />
             {several && (
               <>
                 <ArrowButton

@@ -12,6 +12,7 @@ export function PhoneSlide({ phone, first }: { phone: Product; first: boolean })
       <img
         src={phone.productImg}
         alt={phone.productName}
+        data-user-text
         className="size-full object-cover"
         loading={first ? 'eager' : 'lazy'}
         fetchPriority={first ? 'high' : 'auto'}
