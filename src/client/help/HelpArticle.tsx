@@ -76,7 +76,11 @@ export function HelpArticle({ page, sections, values }: HelpArticleProps) {
               </li>
             ))}
           <li>
-            <a href="mailto:support@phonehaat.com" className="font-medium text-brand-700 hover:underline">
+            <a
+              href="mailto:support@phonehaat.com"
+              className="font-medium text-brand-700 hover:underline"
+              translate="no"
+            >
               support@phonehaat.com
             </a>
           </li>
