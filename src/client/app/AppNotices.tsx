@@ -3,8 +3,9 @@ import toast from 'react-hot-toast';
 import { Button } from '#client/components/Button';
 import { Modal } from '#client/components/Modal';
 import { setOffers, useAppOffers } from './appState';
-import { PUSH_BLOCKED_MESSAGE, turnOnPush } from './pushDevice';
+import { turnOnPush } from './pushDevice';
 import { hasUnsavedInput } from './unsavedInput';
+import { Msg, useErrorText, useT } from '#client/i18n';
 
 const notice =
   'fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-card border border-ink-200 bg-white p-4 shadow-raised';
@@ -20,24 +21,27 @@ export function AppNotices() {
 
 function UpdateNotice({ reload }: { reload: () => void }) {
   const [asking, setAsking] = useState(false);
+  const t = useT();
   return (
     <div role="status" className={notice}>
-      <p className="min-w-0 flex-1 text-sm">A new version of PhoneHaat is ready.</p>
+      <p className="min-w-0 flex-1 text-sm">
+        <Msg id="app.update.ready" />
+      </p>
       <Button size="sm" onClick={() => (hasUnsavedInput() ? setAsking(true) : reload())}>
-        Reload
+        <Msg id="app.update.reload" />
       </Button>
       <Modal
         open={asking}
         onClose={() => setAsking(false)}
-        title="Reload now?"
-        description="A form on this page has input you have not saved yet. Reloading now loses it."
+        title={t('app.update.askTitle')}
+        description={t('app.update.askDescription')}
       >
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={() => setAsking(false)}>
-            Keep editing
+            <Msg id="app.update.keepEditing" />
           </Button>
           <Button variant="danger" onClick={reload}>
-            Reload anyway
+            <Msg id="app.update.reloadAnyway" />
           </Button>
         </div>
       </Modal>
@@ -51,16 +55,18 @@ function InstallNotice({ install, dismiss }: { install: () => Promise<void>; dis
       <img src="/icons/icon-192.png" alt="" width={40} height={40} className="rounded-control" />
       <div className="min-w-0 flex-1">
         <h2 id="install-offer" className="text-sm font-semibold">
-          Install PhoneHaat
+          <Msg id="app.install.title" />
         </h2>
-        <p className="text-sm text-ink-600">Open it from your home screen like any app.</p>
+        <p className="text-sm text-ink-600">
+          <Msg id="app.install.lead" />
+        </p>
       </div>
       <div className="flex gap-2">
         <Button size="sm" variant="ghost" onClick={dismiss}>
-          Not now
+          <Msg id="app.offer.notNow" />
         </Button>
         <Button size="sm" onClick={() => void install()}>
-          Install
+          <Msg id="app.install.install" />
         </Button>
       </div>
     </section>
@@ -69,14 +75,16 @@ function InstallNotice({ install, dismiss }: { install: () => Promise<void>; dis
 
 function PushQuestion({ dismiss }: { dismiss: () => void }) {
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const errorText = useErrorText();
   async function turnOn() {
     setBusy(true);
     try {
-      if ((await turnOnPush()) === 'blocked') toast.error(PUSH_BLOCKED_MESSAGE);
-      else toast.success('Notifications are on for this device.');
+      if ((await turnOnPush()) === 'blocked') toast.error(t('app.push.blocked'));
+      else toast.success(t('app.push.on'));
       setOffers({ push: undefined });
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Notifications could not be turned on.');
+      toast.error(error instanceof Error ? errorText(error.message) : t('app.push.notTurnedOn'));
     } finally {
       setBusy(false);
     }
@@ -85,16 +93,18 @@ function PushQuestion({ dismiss }: { dismiss: () => void }) {
     <section aria-labelledby="push-offer" className={notice}>
       <div className="min-w-0 flex-1">
         <h2 id="push-offer" className="text-sm font-semibold">
-          Get a notification when the seller answers?
+          <Msg id="app.offer.pushTitle" />
         </h2>
-        <p className="text-sm text-ink-600">On this device, even with PhoneHaat closed.</p>
+        <p className="text-sm text-ink-600">
+          <Msg id="app.offer.pushLead" />
+        </p>
       </div>
       <div className="flex gap-2">
         <Button size="sm" variant="ghost" onClick={dismiss}>
-          Not now
+          <Msg id="app.offer.notNow" />
         </Button>
         <Button size="sm" loading={busy} onClick={() => void turnOn()}>
-          Turn on
+          <Msg id="app.push.turnOn" />
         </Button>
       </div>
     </section>

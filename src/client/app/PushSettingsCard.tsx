@@ -5,7 +5,8 @@ import { Button } from '#client/components/Button';
 import { FormError } from '#client/components/FormField';
 import { Spinner } from '#client/components/Spinner';
 import { invalidatePushSettings, usePushSettings, useUpdatePushSettings } from './api/push';
-import { canPush, currentSubscription, PUSH_BLOCKED_MESSAGE, turnOffPush, turnOnPush } from './pushDevice';
+import { canPush, currentSubscription, turnOffPush, turnOnPush } from './pushDevice';
+import { Msg, useErrorText, useT } from '#client/i18n';
 
 /**
  * Push notifications in Account settings, next to the mail switches (docs/app.md): this device on
@@ -20,21 +21,24 @@ export function PushSettingsCard({ className }: { className: string }) {
   }, []);
   const settings = usePushSettings(endpoint ?? undefined);
   const update = useUpdatePushSettings();
+  const errorText = useErrorText();
 
   return (
     <section aria-labelledby="push-settings" className={className}>
       <h2 id="push-settings" className="mb-4 text-lg font-semibold">
-        Push notifications
+        <Msg id="app.push.title" />
       </h2>
       {settings.isPending || endpoint === undefined ? (
         <Spinner />
       ) : settings.isError ? (
-        <FormError message={settings.error.message} />
+        <FormError message={errorText(settings.error.message)} />
       ) : (
         <div className="space-y-5">
           <ThisDevice on={settings.data.thisDevice} onChange={setEndpoint} />
           <fieldset className="space-y-3">
-            <legend className="mb-2 text-sm text-ink-600">Notify my devices when:</legend>
+            <legend className="mb-2 text-sm text-ink-600">
+              <Msg id="app.push.kindsLegend" />
+            </legend>
             {settings.data.kinds.map(({ kind, label, push }) => (
               <label key={kind} className="flex items-center gap-3 text-sm">
                 <input
@@ -45,11 +49,12 @@ export function PushSettingsCard({ className }: { className: string }) {
                   onChange={(event) =>
                     update.mutate(
                       { kinds: { [kind]: event.target.checked } },
-                      { onError: (error) => toast.error(error.message) },
+                      { onError: (error) => toast.error(errorText(error.message)) },
                     )
                   }
                 />
-                {label}
+                {/* The server names each kind in the request's language. */}
+                <span data-user-text>{label}</span>
               </label>
             ))}
           </fieldset>
@@ -62,8 +67,14 @@ export function PushSettingsCard({ className }: { className: string }) {
 function ThisDevice({ on, onChange }: { on: boolean; onChange: (endpoint: string | null) => void }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const errorText = useErrorText();
   if (!canPush()) {
-    return <p className="text-sm text-ink-600">This browser cannot show notifications from PhoneHaat.</p>;
+    return (
+      <p className="text-sm text-ink-600">
+        <Msg id="app.push.unsupported" />
+      </p>
+    );
   }
 
   async function change(turnOn: boolean) {
@@ -71,18 +82,18 @@ function ThisDevice({ on, onChange }: { on: boolean; onChange: (endpoint: string
     try {
       if (turnOn) {
         if ((await turnOnPush()) === 'blocked') {
-          toast.error(PUSH_BLOCKED_MESSAGE);
+          toast.error(t('app.push.blocked'));
           return;
         }
-        toast.success('Notifications are on for this device.');
+        toast.success(t('app.push.on'));
       } else {
         await turnOffPush();
-        toast.success('Notifications are off for this device.');
+        toast.success(t('app.push.off'));
       }
       onChange((await currentSubscription())?.endpoint ?? null);
       await invalidatePushSettings(queryClient);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Notifications could not be changed on this device.');
+      toast.error(error instanceof Error ? errorText(error.message) : t('app.push.notChanged'));
     } finally {
       setBusy(false);
     }
@@ -91,12 +102,10 @@ function ThisDevice({ on, onChange }: { on: boolean; onChange: (endpoint: string
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-ink-700">
-        {on
-          ? 'This device gets a notification when something happens, even with PhoneHaat closed.'
-          : 'Get a notification on this device when something happens, even with PhoneHaat closed.'}
+        <Msg id={on ? 'app.push.deviceOn' : 'app.push.deviceOff'} />
       </p>
       <Button size="sm" variant={on ? 'secondary' : 'primary'} loading={busy} onClick={() => void change(!on)}>
-        {on ? 'Turn off' : 'Turn on'}
+        <Msg id={on ? 'app.push.turnOff' : 'app.push.turnOn'} />
       </Button>
     </div>
   );

@@ -21,9 +21,6 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 
 export type TurnOnResult = 'on' | 'blocked';
 
-export const PUSH_BLOCKED_MESSAGE =
-  "Notifications are blocked for PhoneHaat in this browser: allow them in the browser's site settings, then try again.";
-
 export async function turnOnPush(): Promise<TurnOnResult> {
   if ((await Notification.requestPermission()) !== 'granted') return 'blocked';
   const registration = await navigator.serviceWorker.ready;

@@ -20,6 +20,8 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { PushPayload } from '#shared/push';
 import { APP_CACHES, OFFLINE_COPY_MARK, OFFLINE_PAGE, SW_MESSAGES } from './swContract';
+import bn from './locales/bn.json';
+import en from './locales/en.json';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -106,23 +108,30 @@ async function keepPageCopy(request: Request, response: Response): Promise<void>
   await Promise.all(keys.slice(0, Math.max(0, keys.length - PAGE_LIMIT)).map((key) => cache.delete(key)));
 }
 
+/** The worker's own words, in the saved page's language (its `<html lang>`): both of its catalogs are in the worker. */
+const catalogOf = (page: string) => (/<html[^>]*\slang="bn"/.test(page) ? bn : en);
+
 /** The page as it was last seen, with a note at its top that it may be old. */
 async function offlineCopyOf(request: Request): Promise<Response | undefined> {
   const cache = await caches.open(APP_CACHES.pages);
   const copy = await cache.match(request, { ignoreVary: true });
   if (!copy) return undefined;
   const savedAt = copy.headers.get('x-saved-at') ?? '';
+  const page = await copy.text();
   const note =
     `<p class="offline-copy-note" role="status" ${OFFLINE_COPY_MARK}="${savedAt}">` +
-    'You are offline: this is the page as you last saw it, so it may be old.</p>';
-  const html = (await copy.text()).replace(/<body([^>]*)>/, (body) => body + note);
+    `${catalogOf(page)['app.offline.copyNote']}</p>`;
+  const html = page.replace(/<body([^>]*)>/, (body) => body + note);
   return new Response(html, { status: 200, headers: copy.headers });
 }
 
 async function offlinePage(): Promise<Response> {
   return (
     (await matchPrecache(OFFLINE_PAGE)) ??
-    new Response('You are offline.', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+    new Response(`${en['app.offline.unavailable']}\n${bn['app.offline.unavailable']}`, {
+      status: 503,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    })
   );
 }
 

@@ -12,6 +12,7 @@ import { useAuth } from '#client/accounts/AuthProvider';
 import { paths } from '#shared/paths';
 import { cx } from '#client/components/cx';
 import { PhoneSlide } from './PhoneSlide';
+import { Msg, useT } from '#client/i18n';
 
 import { AUTOPLAY_DELAY_MS } from './PhoneSlide';
 
@@ -94,33 +95,33 @@ export function Banner() {
   // While the session is still being checked it is Start selling, which sends a guest to log in.
   const sellTarget = !user && !loading ? paths.register : sellerCheck?.isSeller ? paths.addProduct : paths.startSelling;
   const carousel = useCarouselWanted(phones.length > 0);
+  const t = useT();
 
   return (
-    <section aria-label="Newest phones" className="bg-gradient-to-b from-brand-900 to-brand-800">
+    <section aria-label={t('catalog.banner.label')} className="bg-gradient-to-b from-brand-900 to-brand-800">
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_1.2fr] lg:px-8 lg:py-14">
         <div className="text-white">
           <p className="mb-3 inline-flex rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-wide text-brand-100 uppercase">
-            Bangladesh&apos;s used phone market
+            <Msg id="catalog.banner.kicker" />
           </p>
           <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl lg:text-5xl">
-            Buy and sell second-hand phones with people you can trust
+            <Msg id="catalog.banner.title" />
           </h1>
           <p className="mt-4 max-w-lg text-base text-brand-100 sm:text-lg">
-            Every listing shows the seller, the condition and the price in Tk. Book a phone, meet the seller and check
-            it in person.
+            <Msg id="catalog.banner.lead" />
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <a
               href="#categories"
               className="inline-flex h-12 items-center rounded-control bg-white px-6 font-semibold text-brand-800 shadow-sm hover:bg-brand-50"
             >
-              Browse phones
+              <Msg id="catalog.banner.browse" />
             </a>
             <Link
               to={sellTarget}
               className="inline-flex h-12 items-center rounded-control border border-white/30 px-6 font-semibold text-white hover:bg-white/10"
             >
-              Sell your phone
+              <Msg id="catalog.banner.sell" />
             </Link>
           </div>
         </div>
@@ -130,7 +131,7 @@ export function Banner() {
             <div className="aspect-[4/3] animate-pulse rounded-card bg-white/10" aria-hidden="true" />
           ) : phones.length === 0 ? (
             <div className="flex aspect-[4/3] items-center justify-center rounded-card bg-white/10 p-6 text-center text-brand-100">
-              New phones appear here as soon as sellers list them.
+              <Msg id="catalog.banner.empty" />
             </div>
           ) : !carousel.wanted ? (
             <CarouselStandIn phones={phones} />

@@ -7,6 +7,7 @@ import type { Product } from '#shared/products';
 import { cx } from '#client/components/cx';
 import { Icon, iconPaths } from '#client/components/Icon';
 import { Lightbox } from './Lightbox';
+import { Msg, useT } from '#client/i18n';
 
 export interface GalleryPhoto {
   url: string;
@@ -15,14 +16,17 @@ export interface GalleryPhoto {
 }
 
 /** The listing's photos, the cover first, each with alt text naming the phone. */
-function galleryPhotos(product: Product): GalleryPhoto[] {
+function galleryPhotos(product: Product, t: ReturnType<typeof useT>): GalleryPhoto[] {
   // A product from before photos were listed has only its cover.
   const photos =
     product.photos.length > 0 ? product.photos : [{ url: product.productImg, thumb: product.productThumb }];
   return photos.map((photo, index) => ({
     url: photo.url,
     thumb: photo.thumb || photo.url,
-    alt: index === 0 ? product.productName : `${product.productName}, photo ${index + 1} of ${photos.length}`,
+    alt:
+      index === 0
+        ? product.productName
+        : t('catalog.gallery.photoAlt', { name: product.productName, index: index + 1, count: photos.length }),
   }));
 }
 
@@ -32,7 +36,8 @@ function galleryPhotos(product: Product): GalleryPhoto[] {
  * too; the keyboard uses the thumbnails and the full-screen button.
  */
 export function Gallery({ product }: { product: Product }) {
-  const photos = galleryPhotos(product);
+  const t = useT();
+  const photos = galleryPhotos(product, t);
   const [active, setActive] = useState(0);
   const [swiper, setSwiper] = useState<SwiperClass | null>(null);
   const [fullScreen, setFullScreen] = useState(false);
@@ -49,7 +54,11 @@ export function Gallery({ product }: { product: Product }) {
       <div className="relative overflow-hidden rounded-card border border-ink-200 bg-white shadow-card">
         <Swiper
           modules={[A11y]}
-          a11y={{ containerRoleDescriptionMessage: 'photos', slideLabelMessage: 'Photo {{index}} of {{slidesLength}}' }}
+          a11y={{
+            containerRoleDescriptionMessage: t('catalog.gallery.roleDescription'),
+            // Swiper fills in its own {{placeholders}}.
+            slideLabelMessage: t('catalog.gallery.slideLabel', { index: '{{index}}', count: '{{slidesLength}}' }),
+          }}
           onSwiper={setSwiper}
           onSlideChange={(instance) => setActive(instance.activeIndex)}
           onClick={() => setFullScreen(true)}
@@ -61,6 +70,8 @@ export function Gallery({ product }: { product: Product }) {
               <img
                 src={photo.url}
                 alt={photo.alt}
+                // The cover's text is the seller's phone name alone.
+                data-user-text={index === 0 || undefined}
                 fetchPriority={index === 0 ? 'high' : 'auto'}
                 draggable={false}
                 className="aspect-[4/3] w-full cursor-zoom-in bg-ink-100 object-cover select-none"
@@ -73,7 +84,7 @@ export function Gallery({ product }: { product: Product }) {
             aria-hidden="true"
             className="pointer-events-none absolute bottom-3 left-3 z-10 rounded-full bg-ink-950/65 px-2.5 py-1 text-xs font-semibold text-white tabular-nums"
           >
-            {active + 1} / {photos.length}
+            <Msg id="catalog.gallery.counter" values={{ index: active + 1, count: photos.length }} />
           </span>
         )}
         <button
@@ -83,12 +94,14 @@ export function Gallery({ product }: { product: Product }) {
           className="absolute right-3 bottom-3 z-10 inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-ink-800 shadow-card transition-colors hover:bg-white"
         >
           <Icon d={iconPaths.fullScreen} />
-          <span className="sr-only">View the photos full screen</span>
+          <span className="sr-only">
+            <Msg id="catalog.gallery.fullScreen" />
+          </span>
         </button>
       </div>
 
       {several && (
-        <ul aria-label="Photos of this phone" className="mt-3 grid grid-cols-6 gap-2">
+        <ul aria-label={t('catalog.gallery.thumbs')} className="mt-3 grid grid-cols-6 gap-2">
           {photos.map((photo, index) => (
             <li key={photo.url}>
               <button
@@ -102,7 +115,7 @@ export function Gallery({ product }: { product: Product }) {
               >
                 <img src={photo.thumb} alt="" loading="lazy" className="aspect-square w-full bg-ink-100 object-cover" />
                 <span className="sr-only">
-                  Show photo {index + 1} of {photos.length}
+                  <Msg id="catalog.gallery.showPhoto" values={{ index: index + 1, count: photos.length }} />
                 </span>
               </button>
             </li>

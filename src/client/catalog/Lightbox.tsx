@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { Dialog } from '#client/components/Dialog';
 import { Icon, iconPaths } from '#client/components/Icon';
 import type { GalleryPhoto } from './Gallery';
+import { Msg, useT } from '#client/i18n';
 
 interface LightboxProps {
   open: boolean;
@@ -20,6 +21,7 @@ const arrowButton =
 
 /** The photos full screen; focus goes back to the gallery, and the arrow keys move between photos. */
 export function Lightbox({ open, photos, index, onIndex, onClose, returnFocusTo, title }: LightboxProps) {
+  const t = useT();
   const photo = photos[index] ?? photos[0];
   const several = photos.length > 1;
   const previous = () => onIndex((index - 1 + photos.length) % photos.length);
@@ -30,7 +32,7 @@ export function Lightbox({ open, photos, index, onIndex, onClose, returnFocusTo,
       open={open}
       onClose={onClose}
       returnFocusTo={returnFocusTo}
-      aria-label={`Photos of ${title}, full screen`}
+      aria-label={t('catalog.lightbox.label', { title })}
       onKeyDown={(event) => {
         if (!several) return;
         if (event.key === 'ArrowLeft') previous();
@@ -42,10 +44,10 @@ export function Lightbox({ open, photos, index, onIndex, onClose, returnFocusTo,
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between gap-4 px-4 py-3 sm:px-6">
             <p className="truncate text-sm font-medium text-ink-200">
-              {title}
+              <span data-user-text>{title}</span>
               {several && (
                 <span className="ml-3 text-ink-400 tabular-nums">
-                  {index + 1} / {photos.length}
+                  <Msg id="catalog.gallery.counter" values={{ index: index + 1, count: photos.length }} />
                 </span>
               )}
             </p>
@@ -55,20 +57,32 @@ export function Lightbox({ open, photos, index, onIndex, onClose, returnFocusTo,
               className="inline-flex size-10 items-center justify-center rounded-full text-ink-200 hover:bg-white/10 hover:text-white"
             >
               <Icon d={iconPaths.close} className="size-6" />
-              <span className="sr-only">Close the full-screen view</span>
+              <span className="sr-only">
+                <Msg id="catalog.lightbox.close" />
+              </span>
             </button>
           </div>
           <div className="relative flex min-h-0 flex-1 items-center justify-center px-4 pb-6 sm:px-20">
-            <img src={photo.url} alt={photo.alt} className="max-h-full max-w-full rounded-lg object-contain" />
+            <img
+              src={photo.url}
+              alt={photo.alt}
+              data-user-text={index === 0 || undefined}
+              className="max-h-full max-w-full rounded-lg object-contain"
+            />
             {several && (
               <>
                 <ArrowButton
                   onClick={previous}
                   className="left-3 sm:left-6"
-                  label="Previous photo"
+                  label={t('catalog.lightbox.previous')}
                   d={iconPaths.previous}
                 />
-                <ArrowButton onClick={next} className="right-3 sm:right-6" label="Next photo" d={iconPaths.next} />
+                <ArrowButton
+                  onClick={next}
+                  className="right-3 sm:right-6"
+                  label={t('catalog.lightbox.next')}
+                  d={iconPaths.next}
+                />
               </>
             )}
           </div>

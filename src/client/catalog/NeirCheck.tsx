@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { imeiDigits, imeiProblem, NEIR_NUMBER, neirSmsLink, neirSmsText } from '#shared/trust';
 import { buttonClasses } from '#client/components/Button';
 import { Input } from '#client/components/FormField';
+import { Msg } from '#client/i18n';
 
 /**
  * "Check on NEIR": BTRC's register answers an SMS `KYD <IMEI>` to 16002 with whether the phone is
@@ -16,16 +17,16 @@ export function NeirCheck({ imei, who }: { imei?: string; who: 'seller' | 'buyer
   const ready = digits.length > 0 && imeiProblem(digits) === undefined;
   return (
     <section className="flex flex-col gap-3 rounded-card border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950">
-      <h3 className="font-semibold">{who === 'buyer' ? 'Check this phone on NEIR' : 'Check on NEIR'}</h3>
+      <h3 className="font-semibold">
+        <Msg id={who === 'buyer' ? 'catalog.neir.buyerTitle' : 'catalog.neir.sellerTitle'} />
+      </h3>
       <p>
-        {who === 'buyer'
-          ? 'At the meeting, dial *#06# on the phone, type the IMEI it shows here and send the SMS: NEIR (BTRC) answers whether the phone is valid. Pay only once it is.'
-          : 'NEIR (BTRC) blocks stolen, cloned and unregistered phones. Send the SMS and record its answer below.'}
+        <Msg id={who === 'buyer' ? 'catalog.neir.buyerLead' : 'catalog.neir.sellerLead'} />
       </p>
       {who === 'buyer' && (
         <div className="flex flex-col gap-1.5">
           <label htmlFor={inputId} className="font-medium">
-            IMEI from *#06#
+            <Msg id="catalog.neir.imeiLabel" />
           </label>
           <Input
             id={inputId}
@@ -40,16 +41,23 @@ export function NeirCheck({ imei, who }: { imei?: string; who: 'seller' | 'buyer
       {ready ? (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <a href={neirSmsLink(digits)} className={buttonClasses('secondary', 'md', 'w-full sm:w-auto')}>
-            Send the SMS to {NEIR_NUMBER}
+            <Msg id="catalog.neir.send" values={{ number: NEIR_NUMBER }} />
           </a>
           <p>
-            On a computer, send <code className="rounded bg-white px-1.5 py-0.5 font-mono">{neirSmsText(digits)}</code>{' '}
-            to <strong>{NEIR_NUMBER}</strong> from a phone.
+            <Msg
+              id="catalog.neir.computer"
+              values={{
+                text: neirSmsText(digits),
+                number: NEIR_NUMBER,
+                code: (chunks) => <code className="rounded bg-white px-1.5 py-0.5 font-mono">{chunks}</code>,
+                strong: (chunks) => <strong>{chunks}</strong>,
+              }}
+            />
           </p>
         </div>
       ) : (
         <p className="text-sky-900">
-          {who === 'buyer' ? 'Type the 15-digit IMEI to get the SMS ready.' : 'Type IMEI 1 above to get the SMS ready.'}
+          <Msg id={who === 'buyer' ? 'catalog.neir.buyerNotReady' : 'catalog.neir.sellerNotReady'} />
         </p>
       )}
     </section>

@@ -1,19 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Product } from '#shared/products';
-import {
-  ACCOUNT_SIGNED_OUT,
-  CHECK_ANSWER_LABELS,
-  CHECKLIST_ITEMS,
-  CHECKLIST_LABELS,
-  GRADE_LABELS,
-  GRADE_RUBRIC,
-  maskedImei,
-  ORIGIN_LABELS,
-} from '#shared/trust';
+import { CHECKLIST_ITEMS, maskedImei } from '#shared/trust';
 import { Badge } from '#client/components/Badge';
 import { NeirCheck } from './NeirCheck';
-
-const dateOf = (iso: string) => iso.split('T')[0];
+import { Msg, useFormat, useLocale, useT } from '#client/i18n';
 
 /**
  * What the listing says about the phone itself (docs/trust.md): the graded condition, the functional
@@ -21,34 +11,56 @@ const dateOf = (iso: string) => iso.split('T')[0];
  * and the NEIR check a buyer makes at the meeting.
  */
 export function PhoneChecks({ product }: { product: Product }) {
+  const t = useT();
+  const format = useFormat();
+  const { locale } = useLocale();
   const trust = product.trust;
+  // English keeps the date as the page has always printed it.
+  const dateOf = (iso: string) => (locale === 'en' ? iso.split('T')[0] : format.date(iso));
+  const grade = trust.conditionGrade;
   const rows: Array<[string, ReactNode]> = [
-    ['IMEI', trust.imeiLast4 ? `${maskedImei(trust.imeiLast4)} (compare with *#06# at the meeting)` : 'IMEI not given'],
-    ['Origin', trust.origin ? ORIGIN_LABELS[trust.origin] : 'Not given'],
     [
-      'Condition grade',
-      trust.conditionGrade
-        ? `${GRADE_LABELS[trust.conditionGrade]}: ${GRADE_RUBRIC[trust.conditionGrade]}`
-        : 'Not graded',
+      t('catalog.checks.imei'),
+      trust.imeiLast4
+        ? t('catalog.checks.imeiValue', { imei: maskedImei(trust.imeiLast4) })
+        : t('catalog.checks.imeiMissing'),
     ],
-    ['Battery health', trust.batteryHealth !== null ? `${trust.batteryHealth}%` : 'Not given'],
-    [ACCOUNT_SIGNED_OUT, trust.accountSignedOut ? 'Yes, the seller confirmed it' : 'Not confirmed'],
-    ['NEIR', trust.neirChecked ? 'The seller checked it: valid' : 'Not checked by the seller'],
+    [t('catalog.checks.origin'), trust.origin ? t(`catalog.origin.${trust.origin}`) : t('catalog.checks.notGiven')],
+    [
+      t('catalog.checks.grade'),
+      grade
+        ? t('catalog.checks.gradeValue', { grade: t(`catalog.grade.${grade}`), rubric: t(`catalog.rubric.${grade}`) })
+        : t('catalog.checks.notGraded'),
+    ],
+    [
+      t('catalog.checks.battery'),
+      trust.batteryHealth !== null
+        ? t('catalog.checks.batteryValue', { percent: trust.batteryHealth })
+        : t('catalog.checks.notGiven'),
+    ],
+    [t('catalog.checks.account'), t(trust.accountSignedOut ? 'catalog.checks.accountYes' : 'catalog.checks.accountNo')],
+    [t('catalog.checks.neir'), t(trust.neirChecked ? 'catalog.checks.neirYes' : 'catalog.checks.neirNo')],
   ];
   return (
     <section className="mt-8 flex flex-col gap-4 rounded-card border border-ink-200 bg-white p-5 shadow-card">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-base font-semibold text-ink-900">Phone checks</h2>
-        {trust.photoVerified && <Badge tone="info">Photo verified</Badge>}
+        <h2 className="text-base font-semibold text-ink-900">
+          <Msg id="catalog.checks.title" />
+        </h2>
+        {trust.photoVerified && (
+          <Badge tone="info">
+            <Msg id="catalog.checks.photoVerified" />
+          </Badge>
+        )}
       </div>
       {trust.soldBefore && (
         <p className="rounded-control bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">
-          Sold on PhoneHaat before, on {dateOf(trust.soldBefore)}
+          <Msg id="catalog.checks.soldBefore" values={{ date: dateOf(trust.soldBefore) }} />
         </p>
       )}
       {trust.conditionGrade === 'for_parts' && (
         <p className="rounded-control bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200 ring-inset">
-          For parts: this phone is not sold as a working phone.
+          <Msg id="catalog.checks.forParts" />
         </p>
       )}
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
@@ -61,12 +73,18 @@ export function PhoneChecks({ product }: { product: Product }) {
       </dl>
       {trust.checklist && (
         <div>
-          <h3 className="mb-2 text-sm font-semibold text-ink-900">Checklist</h3>
+          <h3 className="mb-2 text-sm font-semibold text-ink-900">
+            <Msg id="catalog.checks.checklist" />
+          </h3>
           <ul className="grid gap-1 text-sm sm:grid-cols-2">
             {CHECKLIST_ITEMS.map((item) => (
               <li key={item} className="flex justify-between gap-3 border-b border-ink-100 py-1">
-                <span className="text-ink-700">{CHECKLIST_LABELS[item]}</span>
-                <span className="font-medium text-ink-900">{CHECK_ANSWER_LABELS[trust.checklist![item]]}</span>
+                <span className="text-ink-700">
+                  <Msg id={`catalog.checklist.${item}`} />
+                </span>
+                <span className="font-medium text-ink-900">
+                  <Msg id={`catalog.answer.${trust.checklist![item]}`} />
+                </span>
               </li>
             ))}
           </ul>

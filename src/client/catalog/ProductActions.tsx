@@ -3,7 +3,6 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { BookingStatus } from '#shared/bookings';
 import type { Product } from '#shared/products';
-import { FOR_PARTS_NOTICE } from '#shared/trust';
 import { useMyProductActivity } from './api/products';
 import { useReportProduct } from './api/reports';
 import { useRoles } from '#client/accounts/api/roles';
@@ -15,13 +14,12 @@ import { MessageSellerButton } from '#client/chat/MessageSellerButton';
 import { paths } from '#shared/paths';
 import type { ListingReport, ReportForm } from '#shared/moderation';
 import { ReportDialog } from '#client/moderation/ReportDialog';
+import { Msg, useErrorText, useT } from '#client/i18n';
+import { useDay } from './useDay';
 
 const BUYERS_ONLY_ID = 'book-now-not-for-admin';
 const FOR_PARTS_ID = 'book-now-for-parts';
 const CLOSED: readonly BookingStatus[] = ['declined', 'cancelled', 'expired'];
-
-/** The day of an ISO timestamp in the user's own time zone (Dhaka is six hours ahead of UTC), as YYYY-MM-DD. */
-const dayOf = (iso: string) => new Date(iso).toLocaleDateString('en-CA');
 
 interface ProductActionsProps {
   product: Product;
@@ -34,6 +32,9 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
   const { user, loading: authLoading } = useAuth();
   const { roles, loading: rolesLoading, error: rolesError } = useRoles(user?.email ?? '');
   const report = useReportProduct();
+  const t = useT();
+  const errorText = useErrorText();
+  const dayOf = useDay();
 
   // Until the session and its roles are known, a click could go wrong (a buyer sent to the login
   // page). If the role check failed, both actions stay offered: the server decides and says why.
@@ -80,9 +81,9 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
       {
         onSuccess: () => {
           setReporting(false);
-          toast.success('Reported to admin. Thank you for keeping PhoneHaat safe.');
+          toast.success(t('catalog.actions.reported'));
         },
-        onError: (error) => toast.error(error.message),
+        onError: (error) => toast.error(errorText(error.message)),
       },
     );
 
@@ -90,32 +91,46 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
     <div className="mt-6 flex flex-col gap-4">
       {product.sellStatus && !bookedAt ? (
         <p className="rounded-control bg-ink-100 px-4 py-3 text-sm font-medium text-ink-700">
-          Sold: this phone is no longer available for booking.
+          <Msg id="catalog.actions.sold" />
         </p>
       ) : product.hidden && !bookedAt ? (
         <p className="rounded-control border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          <span className="font-semibold">Not on sale right now.</span> The seller has taken this phone off sale, so it
-          cannot be booked.
+          <Msg
+            id="catalog.actions.notOnSale"
+            values={{ b: (chunks) => <span className="font-semibold">{chunks}</span> }}
+          />
         </p>
       ) : bookedAt ? (
         <p className="rounded-control border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
-          You booked this phone on {dayOf(bookedAt)}.{' '}
-          <Link to={paths.myOrders} className="font-semibold underline underline-offset-2 hover:text-emerald-700">
-            See it in My orders
-          </Link>
+          <Msg
+            id="catalog.actions.booked"
+            values={{
+              date: dayOf(bookedAt),
+              link: (chunks) => (
+                <Link to={paths.myOrders} className="font-semibold underline underline-offset-2 hover:text-emerald-700">
+                  {chunks}
+                </Link>
+              ),
+            }}
+          />
         </p>
       ) : own ? (
         <p className="rounded-control border border-ink-200 bg-ink-50 px-4 py-3 text-sm text-ink-700">
-          <span className="font-semibold">This is your phone.</span> Buyers book it here, and their requests show in{' '}
-          <Link to={paths.bookingRequests} className="font-semibold text-brand-700 underline underline-offset-2">
-            Booking requests
-          </Link>
-          .
+          <Msg
+            id="catalog.actions.own"
+            values={{
+              b: (chunks) => <span className="font-semibold">{chunks}</span>,
+              link: (chunks) => (
+                <Link to={paths.bookingRequests} className="font-semibold text-brand-700 underline underline-offset-2">
+                  {chunks}
+                </Link>
+              ),
+            }}
+          />
         </p>
       ) : product.reserved ? (
         <p className="rounded-control border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
-          Reserved: the seller has accepted another buyer&apos;s booking. If that deal falls through, the phone can be
-          booked again.
+          <Msg id="catalog.actions.reserved" />
         </p>
       ) : (
         <div className="flex flex-col gap-1.5 sm:items-start">
@@ -126,16 +141,16 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
             aria-describedby={buyersOnly ? BUYERS_ONLY_ID : forParts ? FOR_PARTS_ID : undefined}
             className="sm:min-w-44"
           >
-            Book Now
+            <Msg id="catalog.actions.bookNow" />
           </Button>
           {forParts && !buyersOnly && (
             <p id={FOR_PARTS_ID} className="text-sm font-medium text-red-700">
-              For parts: {FOR_PARTS_NOTICE.toLowerCase()}.
+              <Msg id="catalog.actions.forParts" />
             </p>
           )}
           {buyersOnly && (
             <p id={BUYERS_ONLY_ID} className="text-sm text-ink-500">
-              The admin account does not book phones.
+              <Msg id="catalog.actions.adminNoBook" />
             </p>
           )}
         </div>
@@ -150,11 +165,11 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
       {canReport &&
         (reportedAt ? (
           <p className="text-sm text-ink-500">
-            You reported this listing on {dayOf(reportedAt)}. The admin will check it.
+            <Msg id="catalog.actions.reportedOn" values={{ date: dayOf(reportedAt) }} />
           </p>
         ) : (
           <p className="flex flex-wrap items-center gap-x-2 text-sm text-ink-500">
-            Something wrong with this listing?
+            <Msg id="catalog.actions.somethingWrong" />
             <Button
               variant="ghost"
               size="sm"
@@ -162,15 +177,15 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
               onClick={() => setReporting(true)}
               className="-ml-1 text-red-700 hover:text-red-800"
             >
-              Report to admin
+              <Msg id="catalog.actions.report" />
             </Button>
           </p>
         ))}
       <ReportDialog
         open={reporting}
         subject="listing"
-        title="Report this listing?"
-        description="Tell the admin what is wrong with it. The admin checks it and may hide or remove it."
+        title={t('catalog.actions.reportTitle')}
+        description={t('catalog.actions.reportDescription')}
         busy={report.isPending}
         onClose={() => setReporting(false)}
         onSubmit={sendReport}

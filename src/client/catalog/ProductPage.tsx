@@ -8,12 +8,13 @@ import { useAuth } from '#client/accounts/AuthProvider';
 import { Badge, VerifiedBadge } from '#client/components/Badge';
 import { TrustBadges } from '#client/components/TrustBadges';
 import { PhoneChecks } from './PhoneChecks';
-import { formatTk } from '#client/components/formatTk';
 import { BookingDialog } from '#client/deal/BookingDialog';
 import { Gallery } from './Gallery';
 import { ProductActions } from './ProductActions';
 import { paths } from '#shared/paths';
 import { Icon, iconPaths } from '#client/components/Icon';
+import { Msg, useFormat, useLocale, useT, type MessageId } from '#client/i18n';
+import { useCategoryName } from './categoryText';
 
 export function productLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
@@ -22,35 +23,71 @@ export function productLoader(queryClient: QueryClient) {
   };
 }
 
-/** The date part of an ISO timestamp, as the spec prints it. */
-function postedOn(product: Product): string {
-  return product.postedOn?.split('T')[0] || 'Not found';
-}
+type Spec = Array<[label: MessageId, value: ReactNode]>;
 
-function specRows(product: Product): Array<[label: string, value: ReactNode]> {
+/** The specification table's rows; seller-written values are marked so they are never translated. */
+function useSpecRows(product: Product, category: string): Spec {
+  const t = useT();
+  const format = useFormat();
+  const { locale, localePath } = useLocale();
+  // The date part of an ISO timestamp, as the spec prints it in English.
+  const postedOn = product.postedOn
+    ? locale === 'en'
+      ? product.postedOn.split('T')[0]
+      : format.date(product.postedOn)
+    : '';
   return [
-    ['Brand', product.brand],
-    ['Category', product.categoryName],
-    ['Posted On', postedOn(product)],
-    ['Original Price', formatTk(product.originalPrice)],
-    ['Resale Price', formatTk(product.resalePrice)],
-    ['Purchase Year', product.yearOfPurchase],
-    ['Condition', product.productCondition],
     [
-      'Seller',
+      'catalog.spec.brand',
+      <span key="brand" data-user-text>
+        {product.brand}
+      </span>,
+    ],
+    [
+      'catalog.spec.category',
+      <span key="category" data-user-text>
+        {category}
+      </span>,
+    ],
+    ['catalog.spec.postedOn', postedOn || t('catalog.product.notFound')],
+    ['catalog.spec.originalPrice', format.price(product.originalPrice)],
+    ['catalog.spec.resalePrice', format.price(product.resalePrice)],
+    ['catalog.spec.purchaseYear', product.yearOfPurchase],
+    ['catalog.spec.condition', t(`catalog.condition.${product.productCondition}`)],
+    [
+      'catalog.spec.seller',
       <span key="seller" className="inline-flex flex-wrap items-center gap-2">
-        <Link to={paths.seller(product.sellerId)} className="font-medium text-brand-700 hover:underline">
+        <Link
+          to={localePath(paths.seller(product.sellerId))}
+          className="font-medium text-brand-700 hover:underline"
+          data-user-text
+        >
           {product.sellerName}
         </Link>
         {product.sellerIsVerified && <VerifiedBadge />}
       </span>,
     ],
-    ['Seller Email', product.sellerEmail],
-    ['Seller Mob', product.sellerMobile],
-    ['Location', product.location],
     [
-      'Description',
-      <span key="description" className="whitespace-pre-line">
+      'catalog.spec.sellerEmail',
+      <span key="email" data-user-text>
+        {product.sellerEmail}
+      </span>,
+    ],
+    [
+      'catalog.spec.sellerMobile',
+      <span key="mobile" data-user-text>
+        {product.sellerMobile}
+      </span>,
+    ],
+    [
+      'catalog.spec.location',
+      <span key="location" data-user-text>
+        {product.location}
+      </span>,
+    ],
+    [
+      'catalog.spec.description',
+      <span key="description" className="whitespace-pre-line" data-user-text>
         {product.description}
       </span>,
     ],
@@ -63,6 +100,11 @@ export function ProductPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [booking, setBooking] = useState<Product | null>(null);
+  const t = useT();
+  const format = useFormat();
+  const { localePath } = useLocale();
+  const category = useCategoryName()(product.category_id, product.categoryName);
+  const specRows = useSpecRows(product, category);
 
   const bookNow = () => {
     if (!user) {
@@ -74,21 +116,21 @@ export function ProductPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-ink-500">
+      <nav aria-label={t('catalog.product.breadcrumb')} className="mb-6 text-sm text-ink-500">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>
-            <Link to={paths.home} className="hover:text-ink-900">
-              Home
+            <Link to={localePath(paths.home)} className="hover:text-ink-900">
+              <Msg id="catalog.product.home" />
             </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to={paths.category(product.category_id)} className="hover:text-ink-900">
-              {product.categoryName}
+            <Link to={localePath(paths.category(product.category_id))} className="hover:text-ink-900" data-user-text>
+              {category}
             </Link>
           </li>
           <li aria-hidden="true">/</li>
-          <li aria-current="page" className="truncate font-medium text-ink-800">
+          <li aria-current="page" className="truncate font-medium text-ink-800" data-user-text>
             {product.productName}
           </li>
         </ol>
@@ -102,25 +144,41 @@ export function ProductPage() {
 
         <div>
           <div className="flex flex-wrap items-center gap-2">
-            <Badge tone="brand">Used</Badge>
-            <Badge>{product.productCondition}</Badge>
+            <Badge tone="brand">
+              <Msg id="catalog.product.used" />
+            </Badge>
+            <Badge>
+              <Msg id={`catalog.condition.${product.productCondition}`} />
+            </Badge>
             <TrustBadges product={product} />
             {product.sellStatus ? (
-              <Badge tone="danger">Sold</Badge>
+              <Badge tone="danger">
+                <Msg id="catalog.product.sold" />
+              </Badge>
             ) : product.hidden ? (
-              <Badge tone="warning">Not on sale</Badge>
+              <Badge tone="warning">
+                <Msg id="catalog.product.notOnSale" />
+              </Badge>
             ) : product.reserved ? (
-              <Badge tone="info">Reserved</Badge>
+              <Badge tone="info">
+                <Msg id="catalog.product.reserved" />
+              </Badge>
             ) : (
-              <Badge tone="success">Available</Badge>
+              <Badge tone="success">
+                <Msg id="catalog.product.available" />
+              </Badge>
             )}
           </div>
-          <h1 className="mt-3 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{product.productName}</h1>
+          <h1 className="mt-3 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl" data-user-text>
+            {product.productName}
+          </h1>
           <p className="mt-3 flex flex-wrap items-baseline gap-3">
-            <span className="text-3xl font-bold text-brand-700">{formatTk(product.resalePrice)}</span>
+            <span className="text-3xl font-bold text-brand-700">{format.price(product.resalePrice)}</span>
             <s className="text-ink-500">
-              <span className="sr-only">Original price </span>
-              {formatTk(product.originalPrice)}
+              <span className="sr-only">
+                <Msg id="catalog.product.originalPriceSr" />
+              </span>
+              {format.price(product.originalPrice)}
             </s>
           </p>
           {!product.sellStatus && (
@@ -133,7 +191,7 @@ export function ProductPage() {
           {product.previousPrice !== null && product.previousPrice > product.resalePrice && (
             <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200 ring-inset">
               <Icon d={iconPaths.arrowDown} className="size-4" solid />
-              Price dropped from {formatTk(product.previousPrice)}
+              <Msg id="catalog.product.priceDropped" values={{ price: format.price(product.previousPrice) }} />
             </p>
           )}
 
@@ -144,17 +202,17 @@ export function ProductPage() {
             {/* Explicit roles: the rows stack on phones, and a CSS display change drops a table's built-in ones. */}
             <table role="table" className="w-full text-left text-sm">
               <caption className="border-b border-ink-100 px-5 py-4 text-left text-base font-semibold text-ink-900">
-                Full specification
+                <Msg id="catalog.product.specification" />
               </caption>
               <tbody role="rowgroup" className="divide-y divide-ink-100">
-                {specRows(product).map(([label, value]) => (
+                {specRows.map(([label, value]) => (
                   <tr key={label} role="row" className="flex flex-col gap-0.5 px-5 py-3 sm:table-row sm:p-0">
                     <th
                       scope="row"
                       role="rowheader"
                       className="font-medium text-ink-500 sm:w-44 sm:px-5 sm:py-3 sm:align-top"
                     >
-                      {label}
+                      <Msg id={label} />
                     </th>
                     <td role="cell" className="break-words text-ink-900 sm:px-5 sm:py-3">
                       {value}

@@ -26,6 +26,7 @@ export function ProductCard({ product, detailed = false, aboveTheFold = false }:
         <img
           src={product.productThumb || product.productImg}
           alt={product.productName}
+          data-user-text
           loading={aboveTheFold ? 'eager' : 'lazy'}
           decoding="async"
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"

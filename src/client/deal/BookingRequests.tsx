@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { confirmSale } from '#client/pricing/confirmSale';
+import { useConfirmSale } from '#client/pricing/confirmSale';
 import toast from 'react-hot-toast';
 import type { RequestWithReview } from '#shared/reviews';
 import { DealReviewButton } from '#client/reviews/DealReviewButton';
@@ -148,7 +148,7 @@ interface RowActionsProps {
  * for good: each is asked first, as My Product asks before its own Mark sold.
  */
 const confirmMove =
-  (row: RequestWithReview, move: 'accept' | 'sold'): Ask =>
+  (row: RequestWithReview, move: 'accept' | 'sold', confirmSale: ReturnType<typeof useConfirmSale>): Ask =>
   async (sale) => {
     if (move === 'accept') {
       return confirmAction({
@@ -169,6 +169,7 @@ const confirmMove =
   };
 
 function RowActions({ row, busyWith, run, ask, showHandover }: RowActionsProps) {
+  const confirmSale = useConfirmSale();
   // A new request is accepted or declined; an accepted one is sold or called off (with a reason).
   const open = row.status === 'requested' || row.status === 'accepted';
   if (row.review) return <DealReviewButton bookingId={row._id} review={row.review} />;
@@ -180,7 +181,7 @@ function RowActions({ row, busyWith, run, ask, showHandover }: RowActionsProps) 
       <Button
         size="sm"
         loading={busyWith(row._id, primary)}
-        onClick={() => run(row._id, primary, undefined, confirmMove(row, primary))}
+        onClick={() => run(row._id, primary, undefined, confirmMove(row, primary, confirmSale))}
       >
         {requested ? 'Accept' : 'Mark sold'}
       </Button>

@@ -48,7 +48,7 @@ export function Footer() {
             {helpLinks.map((link) => (
               <li key={link.to}>
                 <Link className="hover:text-white" to={localePath(link.to)}>
-                  {link.label}
+                  <Msg id={link.labelId} />
                 </Link>
               </li>
             ))}

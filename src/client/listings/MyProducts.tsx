@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { confirmSale } from '#client/pricing/confirmSale';
+import { useConfirmSale } from '#client/pricing/confirmSale';
 import { Link } from 'react-router';
 import { messages } from '#shared/messages';
 import { paths } from '#shared/paths';
@@ -74,6 +74,7 @@ export function MyProducts() {
     rowOf: ({ id }) => id,
   });
 
+  const confirmSale = useConfirmSale();
   function sellElsewhere(product: MyProduct) {
     // The dialog fills in the final price the seller confirms before the call is made.
     const sale: { id: string; finalPrice?: number } = { id: product._id };

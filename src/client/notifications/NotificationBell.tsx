@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMarkAllRead, useNotifications, useUnreadCount } from './api/notifications';
 import { cx } from '#client/components/cx';
-import { formatWhen } from '#client/components/formatWhen';
 import { Spinner } from '#client/components/Spinner';
+import { Msg, useErrorText, useFormat, useT } from '#client/i18n';
 
 function BellIcon() {
   return (
@@ -19,19 +19,22 @@ function BellIcon() {
 
 function NotificationList({ onPick }: { onPick: () => void }) {
   const list = useNotifications(true);
+  const t = useT();
+  const format = useFormat();
+  const errorText = useErrorText();
   if (list.isPending) {
     return (
       <div className="flex justify-center py-8 text-brand-600">
-        <Spinner label="Loading notifications" />
+        <Spinner label={t('notifications.bell.loading')} />
       </div>
     );
   }
-  if (list.isError) return <p className="px-4 py-6 text-sm text-red-700">{list.error.message}</p>;
+  if (list.isError) return <p className="px-4 py-6 text-sm text-red-700">{errorText(list.error.message)}</p>;
   const { rows } = list.data;
   if (rows.length === 0) {
     return (
       <p className="px-4 py-8 text-center text-sm text-ink-500">
-        Nothing yet. News about your phones and bookings shows up here.
+        <Msg id="notifications.bell.empty" />
       </p>
     );
   }
@@ -48,8 +51,11 @@ function NotificationList({ onPick }: { onPick: () => void }) {
                 notification.read ? 'text-ink-600' : 'bg-brand-50/60 text-ink-900',
               )}
             >
-              <span className="block">{notification.message}</span>
-              <span className="mt-1 block text-xs text-ink-500">{formatWhen(notification.createdAt)}</span>
+              {/* Written in the recipient's language when it was sent. */}
+              <span className="block" data-user-text>
+                {notification.message}
+              </span>
+              <span className="mt-1 block text-xs text-ink-500">{format.relative(notification.createdAt)}</span>
             </Link>
           </li>
         ))}
@@ -60,7 +66,7 @@ function NotificationList({ onPick }: { onPick: () => void }) {
           className="w-full border-t border-ink-100 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-ink-50"
           onClick={() => void list.fetchNextPage()}
         >
-          {list.isFetchingNextPage ? 'Loading…' : 'Show older'}
+          <Msg id={list.isFetchingNextPage ? 'notifications.bell.loadingMore' : 'notifications.bell.older'} />
         </button>
       )}
     </>
@@ -77,6 +83,8 @@ export function NotificationBell() {
   const markAllRead = useMarkAllRead();
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const t = useT();
+  const format = useFormat();
 
   useEffect(() => {
     if (!open) return;
@@ -100,7 +108,7 @@ export function NotificationBell() {
     if (opening && unread > 0) markAllRead.mutate();
   }
 
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const label = unread > 0 ? t('notifications.bell.unreadLabel', { count: unread }) : t('notifications.bell.title');
   return (
     <div ref={rootRef} className="relative">
       <button
@@ -118,7 +126,7 @@ export function NotificationBell() {
             data-testid="unread-count"
             aria-hidden="true"
           >
-            {unread > 99 ? '99+' : unread}
+            {unread > 99 ? t('notifications.bell.many') : format.number(unread)}
           </span>
         )}
       </button>
@@ -126,10 +134,12 @@ export function NotificationBell() {
         <div
           id={panelId}
           role="region"
-          aria-label="Notifications"
+          aria-label={t('notifications.bell.title')}
           className="fixed inset-x-2 top-16 z-40 overflow-hidden rounded-card border border-ink-200 bg-white shadow-raised sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
         >
-          <h2 className="border-b border-ink-100 px-4 py-3 text-sm font-semibold text-ink-900">Notifications</h2>
+          <h2 className="border-b border-ink-100 px-4 py-3 text-sm font-semibold text-ink-900">
+            <Msg id="notifications.bell.title" />
+          </h2>
           <NotificationList onPick={() => setOpen(false)} />
         </div>
       )}

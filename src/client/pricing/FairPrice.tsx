@@ -1,6 +1,7 @@
 import { asciiDigits } from '#shared/chat-safety';
-import { fairPriceSentence, ratePrice, RATING_LABELS, type PriceRating } from '#shared/fair-price';
+import { ratePrice, type FairPrice, type PriceRating } from '#shared/fair-price';
 import { Badge, type BadgeTone } from '#client/components/Badge';
+import { Msg, useT } from '#client/i18n';
 import { useFairPrice } from './api/fairPrice';
 
 /** A typed price ("52,000", "৫২০০০") as a number, or undefined while it is not one. */
@@ -8,6 +9,22 @@ const typedPrice = (text: string | undefined) => {
   const digits = asciiDigits(text ?? '').replace(/[,\s]/g, '');
   return /^\d+$/.test(digits) ? Number(digits) : undefined;
 };
+
+/** "Phones like this sold for 52,000-58,500 Tk; yours is 18% above" (or asked, for asking prices). */
+function useFairPriceSentence() {
+  const t = useT();
+  return (fair: FairPrice, price?: number): string => {
+    if (fair.source === 'none' || fair.low === null || fair.high === null || fair.median === null) {
+      return t('pricing.fair.none');
+    }
+    const range = { low: fair.low, high: fair.high };
+    const head = t(fair.source === 'sales' ? 'pricing.fair.sold' : 'pricing.fair.asked', range);
+    if (price === undefined || !Number.isFinite(price) || price <= 0) return head;
+    const percent = Math.round(((price - fair.median) / fair.median) * 100);
+    if (percent === 0) return t('pricing.fair.middle', { head });
+    return t(percent > 0 ? 'pricing.fair.above' : 'pricing.fair.below', { head, percent: Math.abs(percent) });
+  };
+}
 
 /** On the listing form, once model and condition are chosen: what phones like it sold for. */
 export function FairPriceHint({
@@ -20,14 +37,15 @@ export function FairPriceHint({
   price?: string;
 }) {
   const { data } = useFairPrice(productName, condition);
+  const sentence = useFairPriceSentence();
   if (!data) return null;
   return (
     <p
       role="status"
       className="rounded-card border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-ink-700 sm:col-span-2"
     >
-      {fairPriceSentence(data, typedPrice(price))}
-      {data.source === 'asking' && ' (asking prices: no sales to go by yet)'}
+      {sentence(data, typedPrice(price))}
+      {data.source === 'asking' && <Msg id="pricing.fair.askingNote" />}
     </p>
   );
 }
@@ -45,12 +63,15 @@ export function FairPriceChip({
   price: number;
 }) {
   const { data } = useFairPrice(productName, condition);
+  const sentence = useFairPriceSentence();
   const rating = data ? ratePrice(price, data) : null;
   if (!data || !rating) return null;
   return (
     <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-600">
-      <Badge tone={TONES[rating]}>{RATING_LABELS[rating]}</Badge>
-      <span>{fairPriceSentence(data)}</span>
+      <Badge tone={TONES[rating]}>
+        <Msg id={`pricing.rating.${rating}`} />
+      </Badge>
+      <span>{sentence(data)}</span>
     </p>
   );
 }

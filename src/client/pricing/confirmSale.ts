@@ -1,5 +1,6 @@
 import { soldRequestSchema } from '#shared/fair-price';
 import { dialog } from '#client/components/dialogs';
+import { useErrorText, useT } from '#client/i18n';
 
 const finalPriceSchema = soldRequestSchema.shape.finalPrice.unwrap();
 
@@ -12,27 +13,33 @@ interface Sale {
 
 /**
  * Asks before marking a phone sold, with the final price to confirm (Latin or Bengali digits):
- * fair prices come from these. Answers the price, or null when the seller cancels.
+ * fair prices come from these. The function answers the price, or null when the seller cancels.
  */
-export async function confirmSale({ title, text, price }: Sale): Promise<number | null> {
-  const { isConfirmed, value } = await dialog.fire<string>({
-    title,
-    text,
-    icon: 'question',
-    input: 'text',
-    inputLabel: 'Final price (Tk)',
-    inputValue: String(price),
-    inputAttributes: { inputmode: 'numeric', autocomplete: 'off' },
-    showCancelButton: true,
-    // A phone changes hands once its seller has de-registered it from their NID (docs/trust.md).
-    confirmButtonText: 'De-registered: mark sold',
-    cancelButtonText: 'Cancel',
-    reverseButtons: true,
-    inputValidator: (typed) => {
-      const parsed = finalPriceSchema.safeParse(typed);
-      return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter the final price in whole Tk');
-    },
-  });
-  if (!isConfirmed || value === undefined) return null;
-  return finalPriceSchema.parse(value);
+export function useConfirmSale() {
+  const t = useT();
+  const errorText = useErrorText();
+  return async ({ title, text, price }: Sale): Promise<number | null> => {
+    const { isConfirmed, value } = await dialog.fire<string>({
+      title,
+      text,
+      icon: 'question',
+      input: 'text',
+      inputLabel: t('pricing.sale.inputLabel'),
+      inputValue: String(price),
+      inputAttributes: { inputmode: 'numeric', autocomplete: 'off' },
+      showCancelButton: true,
+      // A phone changes hands once its seller has de-registered it from their NID (docs/trust.md).
+      confirmButtonText: t('pricing.sale.confirm'),
+      cancelButtonText: t('pricing.sale.cancel'),
+      reverseButtons: true,
+      inputValidator: (typed) => {
+        const parsed = finalPriceSchema.safeParse(typed);
+        if (parsed.success) return null;
+        const message = parsed.error.issues[0]?.message;
+        return message ? errorText(message) : t('pricing.sale.invalid');
+      },
+    });
+    if (!isConfirmed || value === undefined) return null;
+    return finalPriceSchema.parse(value);
+  };
 }

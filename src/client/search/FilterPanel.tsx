@@ -5,8 +5,9 @@ import { Button } from '#client/components/Button';
 import { FormField, Input, Select } from '#client/components/FormField';
 import type { FilterParam, SearchState } from './searchState';
 import { TrustFilters } from './TrustFilters';
-
-const withCount = (option: FacetOption) => `${option.label} (${option.count})`;
+import { toLatinDigits } from '#shared/i18n/digits';
+import { Msg, useT, type MessageId } from '#client/i18n';
+import { useCategoryName } from '#client/catalog/categoryText';
 
 interface FacetSelectProps {
   label: string;
@@ -14,18 +15,21 @@ interface FacetSelectProps {
   options: FacetOption[];
   state: SearchState;
   anyLabel: string;
+  /** The option's words in the page's language; names (brands, districts) stay as they are. */
+  labelOf?: (option: FacetOption) => string;
 }
 
 /** One filter as a select whose options say how many phones each would show. */
-function FacetSelect({ label, param, options, state, anyLabel }: FacetSelectProps) {
+function FacetSelect({ label, param, options, state, anyLabel, labelOf }: FacetSelectProps) {
+  const t = useT();
   const value = state.params.get(param) ?? '';
   return (
     <FormField label={label}>
       <Select name={param} value={value} onChange={(event) => state.update({ [param]: event.target.value })}>
         <option value="">{anyLabel}</option>
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {withCount(option)}
+          <option key={option.value} value={option.value} data-user-text={labelOf ? undefined : true}>
+            {t('search.filters.withCount', { label: labelOf?.(option) ?? option.label, count: option.count })}
           </option>
         ))}
       </Select>
@@ -33,25 +37,41 @@ function FacetSelect({ label, param, options, state, anyLabel }: FacetSelectProp
   );
 }
 
+/** A typed price as the URL keeps it: Latin digits, without grouping commas or spaces. */
+const plainPrice = (typed: string) => toLatinDigits(typed).replace(/[,\s]/g, '');
+
 function PriceRange({ state }: { state: SearchState }) {
+  const t = useT();
   const [min, setMin] = useState(state.params.get('minPrice') ?? '');
   const [max, setMax] = useState(state.params.get('maxPrice') ?? '');
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    state.update({ minPrice: min.replace(/[,\s]/g, ''), maxPrice: max.replace(/[,\s]/g, '') });
+    state.update({ minPrice: plainPrice(min), maxPrice: plainPrice(max) });
   };
   return (
-    <form onSubmit={apply} aria-label="Price range" className="flex flex-col gap-2">
+    <form onSubmit={apply} aria-label={t('search.filters.priceRange')} className="flex flex-col gap-2">
       <div className="grid grid-cols-2 gap-2">
-        <FormField label="Min price (Tk)">
-          <Input inputMode="numeric" value={min} onChange={(e) => setMin(e.target.value)} placeholder="0" />
+        <FormField label={t('search.filters.minPrice')}>
+          <Input
+            type="text"
+            inputMode="numeric"
+            value={min}
+            onChange={(e) => setMin(e.target.value)}
+            placeholder={t('search.filters.minPlaceholder')}
+          />
         </FormField>
-        <FormField label="Max price (Tk)">
-          <Input inputMode="numeric" value={max} onChange={(e) => setMax(e.target.value)} placeholder="Any" />
+        <FormField label={t('search.filters.maxPrice')}>
+          <Input
+            type="text"
+            inputMode="numeric"
+            value={max}
+            onChange={(e) => setMax(e.target.value)}
+            placeholder={t('search.filters.maxPlaceholder')}
+          />
         </FormField>
       </div>
       <Button type="submit" variant="secondary" size="sm">
-        Apply price
+        <Msg id="search.filters.applyPrice" />
       </Button>
     </form>
   );
@@ -64,6 +84,11 @@ interface FilterPanelProps {
 
 /** Every filter of a search; those the page fixes (a category page's category) are left out. */
 export function FilterPanel({ facets, state }: FilterPanelProps) {
+  const t = useT();
+  const categoryName = useCategoryName();
+  const categoryLabel = (option: FacetOption) => categoryName(option.value, option.label);
+  const wordsOf = (prefix: 'catalog.condition' | 'search.filters.posted') => (option: FacetOption) =>
+    t(`${prefix}.${option.value}` as MessageId);
   const shown = (param: FilterParam) => !(param in state.fixed);
   const conditions = CONDITIONS.map(
     (condition) =>
@@ -75,24 +100,45 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
     <div className="flex flex-col gap-5">
       {shown('category') && (
         <FacetSelect
-          label="Category"
+          label={t('search.filters.category')}
           param="category"
           options={facets?.category ?? []}
           state={state}
-          anyLabel="All categories"
+          anyLabel={t('search.filters.allCategories')}
+          labelOf={categoryLabel}
         />
       )}
-      <FacetSelect label="Brand" param="brand" options={facets?.brand ?? []} state={state} anyLabel="All brands" />
-      <FacetSelect label="Condition" param="condition" options={conditions} state={state} anyLabel="Any condition" />
+      <FacetSelect
+        label={t('search.filters.brand')}
+        param="brand"
+        options={facets?.brand ?? []}
+        state={state}
+        anyLabel={t('search.filters.allBrands')}
+      />
+      <FacetSelect
+        label={t('search.filters.condition')}
+        param="condition"
+        options={conditions}
+        state={state}
+        anyLabel={t('search.filters.anyCondition')}
+        labelOf={wordsOf('catalog.condition')}
+      />
       <PriceRange key={priceKey} state={state} />
       <FacetSelect
-        label="Location"
+        label={t('search.filters.location')}
         param="district"
         options={facets?.district ?? []}
         state={state}
-        anyLabel="All of Bangladesh"
+        anyLabel={t('search.filters.allLocations')}
       />
-      <FacetSelect label="Posted" param="posted" options={facets?.posted ?? []} state={state} anyLabel="Any time" />
+      <FacetSelect
+        label={t('search.filters.posted')}
+        param="posted"
+        options={facets?.posted ?? []}
+        state={state}
+        anyLabel={t('search.filters.anyTime')}
+        labelOf={wordsOf('search.filters.posted')}
+      />
       <label className="flex items-center gap-2.5 text-sm font-medium text-ink-800">
         <input
           type="checkbox"
@@ -101,12 +147,12 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
           checked={state.params.get('verified') === 'true'}
           onChange={(event) => state.update({ verified: event.target.checked ? 'true' : undefined })}
         />
-        Verified sellers only ({verified})
+        <Msg id="search.filters.verified" values={{ count: verified }} />
       </label>
       <TrustFilters state={state} />
       {state.hasFilters && (
         <Button variant="ghost" size="sm" onClick={state.clearFilters}>
-          Clear filters
+          <Msg id="search.filters.clear" />
         </Button>
       )}
     </div>

@@ -4,6 +4,7 @@ import { MAX_QUERY_LENGTH } from '#shared/search-limits';
 import { useSuggestions } from './api/search';
 import { cx } from '#client/components/cx';
 import { paths } from '#shared/paths';
+import { Msg, useLocale, useT } from '#client/i18n';
 
 const PAUSE_MS = 250;
 
@@ -23,6 +24,8 @@ function usePaused(text: string): string {
  */
 export function SearchBox({ className, autoFocus }: { className?: string; autoFocus?: boolean }) {
   const navigate = useNavigate();
+  const t = useT();
+  const { localePath } = useLocale();
   const [params] = useSearchParams();
   const urlText = params.get('q') ?? '';
   const [text, setText] = useState(urlText);
@@ -43,7 +46,7 @@ export function SearchBox({ className, autoFocus }: { className?: string; autoFo
     setOpen(false);
     setActive(-1);
     setText(q);
-    void navigate(`${paths.search}?q=${encodeURIComponent(q.trim())}`);
+    void navigate(`${localePath(paths.search)}?q=${encodeURIComponent(q.trim())}`);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -69,7 +72,7 @@ export function SearchBox({ className, autoFocus }: { className?: string; autoFo
   return (
     <form role="search" onSubmit={onSubmit} className={cx('relative', className)}>
       <label htmlFor={`${listId}-input`} className="sr-only">
-        Search phones
+        <Msg id="search.box.label" />
       </label>
       <svg
         viewBox="0 0 20 20"
@@ -94,7 +97,7 @@ export function SearchBox({ className, autoFocus }: { className?: string; autoFo
         // Only where the user just asked for the box (the phone header's search button).
         autoFocus={autoFocus}
         maxLength={MAX_QUERY_LENGTH}
-        placeholder="Search phones"
+        placeholder={t('search.box.placeholder')}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -109,7 +112,7 @@ export function SearchBox({ className, autoFocus }: { className?: string; autoFo
       <ul
         id={listId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={t('search.box.suggestions')}
         hidden={shown.length === 0}
         className="absolute inset-x-0 top-full z-40 mt-1 overflow-hidden rounded-control border border-ink-200 bg-white py-1 shadow-raised"
       >
@@ -129,7 +132,7 @@ export function SearchBox({ className, autoFocus }: { className?: string; autoFo
               index === active ? 'bg-brand-50 text-brand-800' : 'hover:bg-ink-50',
             )}
           >
-            {suggestion.text}
+            <span data-user-text>{suggestion.text}</span>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { SEARCH_SORTS, SORT_LABELS, type SearchResult } from '#shared/search';
+import { SEARCH_SORTS, type SearchResult } from '#shared/search';
 import { RESULTS_PER_PAGE } from '#shared/page-reads';
 import { useSearch } from './api/search';
 import { Button } from '#client/components/Button';
@@ -13,6 +13,7 @@ import { useShownProducts } from '#client/chat/api/chat';
 import { AlertMeButton } from '#client/alerts/AlertMeButton';
 import { FilterPanel } from './FilterPanel';
 import type { SearchState } from './searchState';
+import { Msg, useErrorText, useT } from '#client/i18n';
 
 const FIRST_ROW = 3;
 
@@ -30,30 +31,36 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
   const { data, isPending, isFetching, isPlaceholderData, error } = useSearch(state.apiParams);
   const shown = useShownProducts(data?.items ?? []);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const t = useT();
+  const errorText = useErrorText();
   const sorts = SEARCH_SORTS.filter((sort) => sort !== 'best' || state.q.trim() !== '');
   const pages = data ? Math.max(1, Math.ceil(data.total / RESULTS_PER_PAGE)) : 1;
 
   return (
     <div className="grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
-      <aside aria-label="Filters" className="hidden lg:block">
+      <aside aria-label={t('search.results.filters')} className="hidden lg:block">
         <FilterPanel facets={data?.facets} state={state} />
       </aside>
 
-      <section aria-label="Results" aria-busy={isFetching} className="min-w-0">
+      <section aria-label={t('search.results.results')} aria-busy={isFetching} className="min-w-0">
         {/* The cards' names are third-level headings: the outline needs this level between them and the page's title. */}
-        <h2 className="sr-only">Results</h2>
+        <h2 className="sr-only">
+          <Msg id="search.results.results" />
+        </h2>
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
           <p className="flex items-center gap-2 text-sm text-ink-600" aria-live="polite">
-            {data && `${data.total} ${data.total === 1 ? 'phone' : 'phones'}`}
-            {isFetching && <Spinner label="Updating results" className="text-brand-600" />}
+            {data && t('search.results.count', { count: data.total })}
+            {isFetching && <Spinner label={t('search.results.updating')} className="text-brand-600" />}
           </p>
           <div className="flex flex-wrap items-center gap-2">
             <AlertMeButton state={state} />
             <Button variant="secondary" size="sm" className="lg:hidden" onClick={() => setFiltersOpen(true)}>
-              Filters
+              <Msg id="search.results.filters" />
             </Button>
             <label className="flex items-center gap-2 text-sm text-ink-700">
-              <span className="whitespace-nowrap">Sort by</span>
+              <span className="whitespace-nowrap">
+                <Msg id="search.results.sortBy" />
+              </span>
               <Select
                 name="sort"
                 className="h-9 w-auto"
@@ -62,7 +69,7 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
               >
                 {sorts.map((sort) => (
                   <option key={sort} value={sort}>
-                    {SORT_LABELS[sort]}
+                    {t(`search.results.sort.${sort}`)}
                   </option>
                 ))}
               </Select>
@@ -73,19 +80,19 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
         {data && note?.(data)}
 
         {error ? (
-          <EmptyState tone="error" title="The search did not work" description={error.message} />
+          <EmptyState tone="error" title={t('search.results.failed')} description={errorText(error.message)} />
         ) : isPending ? (
           <div className="flex justify-center py-16 text-brand-600">
-            <Spinner label="Searching" className="[&_svg]:size-8" />
+            <Spinner label={t('search.results.searching')} className="[&_svg]:size-8" />
           </div>
         ) : data.items.length === 0 ? (
           <EmptyState
-            title={state.hasFilters ? 'No phone matches these filters' : emptyTitle}
-            description={state.hasFilters ? 'Try fewer filters, or clear them all.' : emptyDescription}
+            title={state.hasFilters ? t('search.results.noMatchTitle') : emptyTitle}
+            description={state.hasFilters ? t('search.results.noMatchDescription') : emptyDescription}
             action={
               state.hasFilters && (
                 <Button variant="secondary" onClick={state.clearFilters}>
-                  Clear filters
+                  <Msg id="search.filters.clear" />
                 </Button>
               )
             }
@@ -105,19 +112,19 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
               ))}
             </ul>
             {pages > 1 && (
-              <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-3">
+              <nav aria-label={t('search.results.pages')} className="mt-10 flex items-center justify-center gap-3">
                 <Button variant="secondary" disabled={state.page <= 1} onClick={() => state.setPage(state.page - 1)}>
-                  Previous
+                  <Msg id="search.results.previous" />
                 </Button>
                 <span className="text-sm text-ink-600">
-                  Page {state.page} of {pages}
+                  <Msg id="search.results.pageOf" values={{ page: state.page, pages }} />
                 </span>
                 <Button
                   variant="secondary"
                   disabled={state.page >= pages}
                   onClick={() => state.setPage(state.page + 1)}
                 >
-                  Next
+                  <Msg id="search.results.next" />
                 </Button>
               </nav>
             )}
@@ -125,10 +132,10 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
         )}
       </section>
 
-      <Modal open={filtersOpen} onClose={() => setFiltersOpen(false)} title="Filters">
+      <Modal open={filtersOpen} onClose={() => setFiltersOpen(false)} title={t('search.results.filters')}>
         <FilterPanel facets={data?.facets} state={state} />
         <Button className="mt-6 w-full" onClick={() => setFiltersOpen(false)}>
-          Show {data?.total ?? 0} {data?.total === 1 ? 'phone' : 'phones'}
+          <Msg id="search.results.show" values={{ count: data?.total ?? 0 }} />
         </Button>
       </Modal>
     </div>

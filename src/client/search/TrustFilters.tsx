@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { GRADE_LABELS, GRADES, ORIGIN_LABELS, ORIGINS } from '#shared/trust';
+import { toLatinDigits } from '#shared/i18n/digits';
+import { GRADES, ORIGINS } from '#shared/trust';
 import { Button } from '#client/components/Button';
 import { FormField, Input, Select } from '#client/components/FormField';
 import type { FilterParam, SearchState } from './searchState';
+import { Msg, useT, type MessageId } from '#client/i18n';
 
-function Check({ param, label, state }: { param: FilterParam; label: string; state: SearchState }) {
+function Check({ param, label, state }: { param: FilterParam; label: MessageId; state: SearchState }) {
   return (
     <label className="flex items-center gap-2.5 text-sm font-medium text-ink-800">
       <input
@@ -14,30 +16,32 @@ function Check({ param, label, state }: { param: FilterParam; label: string; sta
         checked={state.params.get(param) === 'true'}
         onChange={(event) => state.update({ [param]: event.target.checked ? 'true' : undefined })}
       />
-      {label}
+      <Msg id={label} />
     </label>
   );
 }
 
 function MinBattery({ state }: { state: SearchState }) {
+  const t = useT();
   const [value, setValue] = useState(state.params.get('minBattery') ?? '');
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    state.update({ minBattery: value.trim() });
+    state.update({ minBattery: toLatinDigits(value).trim() });
   };
   return (
-    <form onSubmit={apply} aria-label="Battery health" className="flex items-end gap-2">
-      <FormField label="Battery at least (%)" className="flex-1">
+    <form onSubmit={apply} aria-label={t('search.filters.battery')} className="flex items-end gap-2">
+      <FormField label={t('search.filters.batteryAtLeast')} className="flex-1">
         <Input
+          type="text"
           inputMode="numeric"
           maxLength={3}
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          placeholder="80"
+          placeholder={t('search.filters.batteryPlaceholder')}
         />
       </FormField>
       <Button type="submit" variant="secondary" size="sm" className="mb-1">
-        Apply
+        <Msg id="search.filters.apply" />
       </Button>
     </form>
   );
@@ -45,6 +49,7 @@ function MinBattery({ state }: { state: SearchState }) {
 
 /** The trust filters (docs/trust.md): grade, origin, battery health, IMEI checked, verified photo. */
 export function TrustFilters({ state }: { state: SearchState }) {
+  const t = useT();
   const select = (param: 'grade' | 'origin', label: string, anyLabel: string, options: Array<[string, string]>) => (
     <FormField label={label}>
       <Select
@@ -65,19 +70,19 @@ export function TrustFilters({ state }: { state: SearchState }) {
     <>
       {select(
         'grade',
-        'Grade',
-        'Any grade',
-        GRADES.map((grade) => [grade, GRADE_LABELS[grade]]),
+        t('search.filters.grade'),
+        t('search.filters.anyGrade'),
+        GRADES.map((grade) => [grade, t(`catalog.grade.${grade}`)]),
       )}
       {select(
         'origin',
-        'Origin',
-        'Any origin',
-        ORIGINS.map((origin) => [origin, ORIGIN_LABELS[origin]]),
+        t('search.filters.origin'),
+        t('search.filters.anyOrigin'),
+        ORIGINS.map((origin) => [origin, t(`catalog.origin.${origin}`)]),
       )}
       <MinBattery key={state.params.get('minBattery') ?? ''} state={state} />
-      <Check param="imeiChecked" label="IMEI checked" state={state} />
-      <Check param="photoVerified" label="Photo verified" state={state} />
+      <Check param="imeiChecked" label="search.filters.imeiChecked" state={state} />
+      <Check param="photoVerified" label="search.filters.photoVerified" state={state} />
     </>
   );
 }

@@ -3,24 +3,23 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import {
-  REVIEW_REASON_TEXTS,
-  SUBJECT_LABELS,
+  CHECKLIST_ITEMS,
   maskedImei,
   rejectRequestSchema,
   type ListingReview,
   type NotAsDescribedReport,
+  type NotAsDescribedSubject,
   type PhotoReview,
 } from '#shared/trust';
 import { Button } from '#client/components/Button';
 import { DataTable, TableImage, type Column } from '#client/components/DataTable';
 import { FormField, Textarea } from '#client/components/FormField';
-import { formatTk } from '#client/components/formatTk';
-import { formatWhen } from '#client/components/formatWhen';
 import { Modal } from '#client/components/Modal';
 import { PageHeader } from '#client/components/PageHeader';
 import { PagedList } from '#client/components/PagedList';
 import { ProductLink } from '#client/components/ProductLink';
 import { useRowAction } from '#client/components/rowAction';
+import { Msg, useErrorText, useFormat, useT, type MessageId } from '#client/i18n';
 import {
   useDecide,
   useListingReviews,
@@ -31,6 +30,16 @@ import {
 } from './api/reviews';
 
 type Rejecting = { subject: ReviewSubject; id: string; name: string };
+
+/** What a buyer's report is about: a checklist item, or one of the listing's other claims. */
+function subjectLabel(item: NotAsDescribedSubject): MessageId {
+  if ((CHECKLIST_ITEMS as readonly string[]).includes(item)) return `catalog.checklist.${item}` as MessageId;
+  return item === 'condition'
+    ? 'catalog.checks.grade'
+    : item === 'account'
+      ? 'catalog.checks.account'
+      : 'trust.reviews.imeiMismatch';
+}
 
 /** Asks the admin why a listing or photo is rejected: the seller reads it. */
 function RejectDialog({
@@ -44,12 +53,15 @@ function RejectDialog({
   onClose: () => void;
   onReject: (reason: string) => void;
 }) {
+  const t = useT();
   return (
     <Modal
       open={rejecting !== null}
       onClose={onClose}
-      title={rejecting?.subject === 'verification-photos' ? 'Reject this photo?' : 'Reject this listing?'}
-      description={rejecting ? `${rejecting.name}: the seller reads your reason.` : undefined}
+      title={t(
+        rejecting?.subject === 'verification-photos' ? 'trust.reviews.rejectPhoto' : 'trust.reviews.rejectListing',
+      )}
+      description={rejecting ? t('trust.reviews.rejectDescription', { name: rejecting.name }) : undefined}
     >
       {rejecting && <RejectForm busy={busy} onClose={onClose} onReject={onReject} />}
     </Modal>
@@ -71,18 +83,20 @@ function RejectForm({
     setFocus,
     formState: { errors },
   } = useForm<{ reason: string }>({ resolver: zodResolver(rejectRequestSchema) });
+  const t = useT();
+  const errorText = useErrorText();
   useEffect(() => setFocus('reason'), [setFocus]);
   return (
     <form noValidate onSubmit={handleSubmit(({ reason }) => onReject(reason))} className="flex flex-col gap-5">
-      <FormField label="Reason" error={errors.reason?.message}>
+      <FormField label={t('trust.reviews.reason')} error={errors.reason?.message && errorText(errors.reason.message)}>
         <Textarea rows={3} {...register('reason')} />
       </FormField>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onClose}>
-          Cancel
+          <Msg id="trust.reviews.cancel" />
         </Button>
         <Button type="submit" variant="danger" loading={busy}>
-          Reject
+          <Msg id="trust.reviews.reject" />
         </Button>
       </div>
     </form>
@@ -110,12 +124,23 @@ export function ListingReviews() {
   const photos = usePhotoReviews();
   const reports = useNotAsDescribed();
   const [rejecting, setRejecting] = useState<Rejecting | null>(null);
+  const t = useT();
+  const format = useFormat();
   const decide = useRowAction(useDecide(), {
     onDone: (_result, decision: Decision) => {
       setRejecting(null);
-      const what = decision.subject === 'listing-reviews' ? 'Listing' : 'Photo';
+      const listing = decision.subject === 'listing-reviews';
+      const approved = decision.reason === undefined;
       toast.success(
-        decision.reason === undefined ? `${what} approved: the seller has been told.` : `${what} rejected.`,
+        t(
+          approved
+            ? listing
+              ? 'trust.reviews.listingApproved'
+              : 'trust.reviews.photoApproved'
+            : listing
+              ? 'trust.reviews.listingRejected'
+              : 'trust.reviews.photoRejected',
+        ),
       );
     },
     rowOf: (decision) => `${decision.subject} ${decision.id}`,
@@ -124,71 +149,88 @@ export function ListingReviews() {
   const actions = (subject: ReviewSubject, id: string, name: string) => (
     <>
       <Button size="sm" loading={busy(subject, id)} onClick={() => decide.run({ subject, id })}>
-        Approve
+        <Msg id="trust.reviews.approve" />
       </Button>
       <Button size="sm" variant="secondary" onClick={() => setRejecting({ subject, id, name })}>
-        Reject
+        <Msg id="trust.reviews.reject" />
       </Button>
     </>
   );
 
   const listingColumns: ReadonlyArray<Column<ListingReview>> = [
     {
-      header: 'Photo',
+      header: t('trust.reviews.col.photo'),
       kind: 'image',
-      cell: (row) => <TableImage src={row.productThumb} alt={`Photo of ${row.productName}`} />,
+      cell: (row) => <TableImage src={row.productThumb} alt={t('trust.reviews.photoOf', { name: row.productName })} />,
     },
-    { header: 'Listing', kind: 'title', cell: (row) => row.productName },
     {
-      header: 'Price',
+      header: t('trust.reviews.col.listing'),
+      kind: 'title',
+      cell: (row) => <span data-user-text>{row.productName}</span>,
+    },
+    {
+      header: t('trust.reviews.col.price'),
       className: 'tabular-nums whitespace-nowrap',
       cell: (row) => (
         <span className="flex flex-col">
-          <span className="font-semibold">{formatTk(row.resalePrice)}</span>
+          <span className="font-semibold">{format.price(row.resalePrice)}</span>
           {row.modelMedian !== null && (
-            <span className="text-xs text-ink-500">Model median {formatTk(row.modelMedian)}</span>
+            <span className="text-xs text-ink-500">
+              <Msg id="trust.reviews.modelMedian" values={{ price: format.price(row.modelMedian) }} />
+            </span>
           )}
         </span>
       ),
     },
     {
-      header: 'Why',
+      header: t('trust.reviews.col.why'),
       className: '@4xl:min-w-48',
-      cell: (row) => row.reasons.map((reason) => REVIEW_REASON_TEXTS[reason]).join('; '),
+      cell: (row) => row.reasons.map((reason) => t(`trust.reviews.reason.${reason}`)).join('; '),
     },
     {
-      header: 'IMEI',
+      header: t('trust.reviews.col.imei'),
       className: 'whitespace-nowrap',
-      cell: (row) => (row.imeiLast4 ? maskedImei(row.imeiLast4) : 'Not given'),
+      cell: (row) => (row.imeiLast4 ? maskedImei(row.imeiLast4) : t('trust.reviews.imeiMissing')),
     },
-    { header: 'Seller', cell: (row) => `${row.sellerName} (${row.sellerEmail})` },
-    { header: 'Action', kind: 'actions', cell: (row) => actions('listing-reviews', row.productId, row.productName) },
+    {
+      header: t('trust.reviews.col.seller'),
+      cell: (row) => <span data-user-text>{`${row.sellerName} (${row.sellerEmail})`}</span>,
+    },
+    {
+      header: t('trust.reviews.col.action'),
+      kind: 'actions',
+      cell: (row) => actions('listing-reviews', row.productId, row.productName),
+    },
   ];
 
   const photoColumns: ReadonlyArray<Column<PhotoReview>> = [
     {
-      header: 'Verification photo',
+      header: t('trust.reviews.col.verificationPhoto'),
       kind: 'image',
       cell: (row) => (
         <a
           href={row.photo}
           target="_blank"
           rel="noreferrer"
-          aria-label={`Open the verification photo of ${row.productName}`}
+          aria-label={t('trust.reviews.openPhoto', { name: row.productName })}
         >
-          <TableImage src={row.photo} alt={`Verification photo of ${row.productName}`} />
+          <TableImage src={row.photo} alt={t('trust.reviews.verificationPhotoOf', { name: row.productName })} />
         </a>
       ),
     },
-    { header: 'Listing', kind: 'title', cell: (row) => <ProductLink id={row.productId} name={row.productName} /> },
     {
-      header: 'Code to read',
+      header: t('trust.reviews.col.listing'),
+      kind: 'title',
+      cell: (row) => <ProductLink id={row.productId} name={row.productName} />,
+    },
+    {
+      header: t('trust.reviews.col.code'),
       cell: (row) => <strong className="font-mono text-base tracking-widest">{row.verificationCode}</strong>,
     },
-    { header: 'Seller', cell: (row) => row.sellerName },
-    { header: 'Sent', className: 'whitespace-nowrap', cell: (row) => formatWhen(row.sentOn) },
+    { header: t('trust.reviews.col.seller'), cell: (row) => <span data-user-text>{row.sellerName}</span> },
+    { header: t('trust.reviews.col.sent'), className: 'whitespace-nowrap', cell: (row) => format.relative(row.sentOn) },
     {
-      header: 'Action',
+      header: t('trust.reviews.col.action'),
       kind: 'actions',
       cell: (row) => actions('verification-photos', row.productId, row.productName),
     },
@@ -196,32 +238,46 @@ export function ListingReviews() {
 
   const reportColumns: ReadonlyArray<Column<NotAsDescribedReport>> = [
     {
-      header: 'Listing',
+      header: t('trust.reviews.col.listing'),
       kind: 'title',
-      cell: (row) => (row.productId ? <ProductLink id={row.productId} name={row.productName} /> : row.productName),
+      cell: (row) =>
+        row.productId ? (
+          <ProductLink id={row.productId} name={row.productName} />
+        ) : (
+          <span data-user-text>{row.productName}</span>
+        ),
     },
-    { header: 'Item', cell: (row) => SUBJECT_LABELS[row.item] },
-    { header: 'What the buyer found', cell: (row) => <span className="whitespace-pre-line">{row.details}</span> },
-    { header: 'Buyer', cell: (row) => row.buyerName },
-    { header: 'Seller', cell: (row) => row.sellerName },
-    { header: 'Reported', className: 'whitespace-nowrap', cell: (row) => formatWhen(row.reportedOn) },
+    { header: t('trust.reviews.col.item'), cell: (row) => t(subjectLabel(row.item)) },
+    {
+      header: t('trust.reviews.col.found'),
+      cell: (row) => (
+        <span className="whitespace-pre-line" data-user-text>
+          {row.details}
+        </span>
+      ),
+    },
+    { header: t('trust.reviews.col.buyer'), cell: (row) => <span data-user-text>{row.buyerName}</span> },
+    { header: t('trust.reviews.col.seller'), cell: (row) => <span data-user-text>{row.sellerName}</span> },
+    {
+      header: t('trust.reviews.col.reported'),
+      className: 'whitespace-nowrap',
+      cell: (row) => format.relative(row.reportedOn),
+    },
   ];
 
   return (
     <>
-      <PageHeader
-        title="Listing review"
-        description="Risky listings wait here before buyers see them; sellers are told “usually within 4 hours”."
-      />
+      <PageHeader title={t('trust.reviews.title')} description={t('trust.reviews.description')} />
       <div className="flex flex-col gap-10">
-        <Section
-          title="Under review"
-          description="An IMEI on another seller's listing, or a price below half the median of the same model."
-        >
-          <PagedList query={listings} noun="listings under review" emptyTitle="No listing waits for review">
+        <Section title={t('trust.reviews.underReview')} description={t('trust.reviews.underReviewDescription')}>
+          <PagedList
+            query={listings}
+            noun={t('trust.reviews.underReviewNoun')}
+            emptyTitle={t('trust.reviews.underReviewEmpty')}
+          >
             {(rows) => (
               <DataTable
-                caption="Listings under review"
+                caption={t('trust.reviews.underReviewCaption')}
                 hideCaption
                 columns={listingColumns}
                 rows={rows}
@@ -230,14 +286,11 @@ export function ListingReviews() {
             )}
           </PagedList>
         </Section>
-        <Section
-          title="Verification photos"
-          description="The phone with its screen on, beside the code written on paper: approve when the code is readable and matches."
-        >
-          <PagedList query={photos} noun="verification photos" emptyTitle="No photo waits for review">
+        <Section title={t('trust.reviews.photos')} description={t('trust.reviews.photosDescription')}>
+          <PagedList query={photos} noun={t('trust.reviews.photosNoun')} emptyTitle={t('trust.reviews.photosEmpty')}>
             {(rows) => (
               <DataTable
-                caption="Verification photos"
+                caption={t('trust.reviews.photos')}
                 hideCaption
                 columns={photoColumns}
                 rows={rows}
@@ -246,14 +299,11 @@ export function ListingReviews() {
             )}
           </PagedList>
         </Section>
-        <Section
-          title="Not as described"
-          description="Buyers' reports from their deals, against an item of the listing."
-        >
-          <PagedList query={reports} noun="reports" emptyTitle="No buyer reported a phone not as described">
+        <Section title={t('trust.reviews.notAsDescribed')} description={t('trust.reviews.notAsDescribedDescription')}>
+          <PagedList query={reports} noun={t('trust.reviews.reportsNoun')} emptyTitle={t('trust.reviews.reportsEmpty')}>
             {(rows) => (
               <DataTable
-                caption="Not as described reports"
+                caption={t('trust.reviews.reportsCaption')}
                 hideCaption
                 columns={reportColumns}
                 rows={rows}
