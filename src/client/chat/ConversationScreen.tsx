@@ -20,7 +20,7 @@ import { Button, ButtonLink } from '#client/components/Button';
 import { cx } from '#client/components/cx';
 import { EmptyState } from '#client/components/EmptyState';
 import { Spinner } from '#client/components/Spinner';
-import { Msg, translateMessage, useFormat, useT, type MessageId } from '#client/i18n';
+import { Msg, translateMessage, useFormat, useLocale, useT, type MessageId } from '#client/i18n';
 import { UserText } from '#client/components/UserText';
 import { MessagePhotos, PhotoPicker, usePhotoPicker } from './ChatPhotos';
 import { OfferPanel } from './OfferPanel';
@@ -34,10 +34,11 @@ const COMPOSER_ERROR_ID = 'chat-composer-error';
 function PhoneCard({ conversation }: { conversation: ConversationDetails }) {
   const { productId, side, status } = conversation;
   const format = useFormat();
+  const { localePath } = useLocale();
   const buying = side === 'buying';
   const otherPhone = conversation.phones && (buying ? conversation.phones.seller : conversation.phones.buyer);
   const name = productId ? (
-    <Link to={paths.product(productId)} className="hover:text-brand-700 hover:underline">
+    <Link to={localePath(paths.product(productId))} className="hover:text-brand-700 hover:underline">
       {conversation.productName}
     </Link>
   ) : (
@@ -100,6 +101,7 @@ const MOVE_DONE = {
 function DealActions({ conversation }: { conversation: ConversationDetails }) {
   const move = useMoveBooking();
   const t = useT();
+  const { localePath } = useLocale();
   const { productId, side, status, booking } = conversation;
   const run = (next: keyof typeof MOVE_DONE) => {
     if (!booking) return;
@@ -112,7 +114,7 @@ function DealActions({ conversation }: { conversation: ConversationDetails }) {
   if (side === 'buying') {
     if (open) return <BookingStatusBadge status={booking.status} reason={null} side="buyer" />;
     return productId && status === 'Available' ? (
-      <ButtonLink to={paths.product(productId)} size="sm">
+      <ButtonLink to={localePath(paths.product(productId))} size="sm">
         {t('chat.deal.bookNow')}
       </ButtonLink>
     ) : null;
