@@ -117,7 +117,7 @@ function OfferSummary({ offer, conversation }: { offer: Offer; conversation: Con
   const status = labelOf(offer.status, buying);
   const price = (amount: number) => <span className="tabular-nums">{format.price(amount)}</span>;
   return (
-    <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+    <div className="flex min-w-[12rem] flex-1 flex-col gap-1 text-sm">
       <p className="flex flex-wrap items-center gap-2">
         <span className="font-semibold text-ink-900">
           <Msg
