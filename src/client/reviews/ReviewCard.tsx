@@ -13,7 +13,7 @@ export function ReviewCard({ review, actions }: { review: Review; actions?: Reac
   const t = useT();
   const format = useFormat();
   return (
-    <article className="rounded-card border border-ink-200 bg-white p-5 shadow-card">
+    <article className="min-w-0 rounded-card border border-ink-200 bg-white p-5 shadow-card">
       <header className="flex items-center gap-3">
         <Avatar name={review.authorName} src={review.authorPhoto} className="size-10 text-base" />
         <div className="min-w-0">
