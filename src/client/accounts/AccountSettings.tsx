@@ -32,6 +32,7 @@ import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { useMessageCall } from './useMessageCall';
 import { paths } from '#shared/paths';
 import { PushSettingsCard } from '#client/app/PushSettingsCard';
+import { LanguageCard } from '#client/i18n/LanguageCard';
 
 const card = 'rounded-card border border-ink-200 bg-white p-6 shadow-card';
 
@@ -337,6 +338,7 @@ export function AccountSettings() {
         <PasswordCard />
         <MailCard />
         <PushSettingsCard className={card} />
+        <LanguageCard className={card} />
         <SessionsCard />
         <HelpCard />
         <BlockedCard />
