@@ -10,6 +10,7 @@ import {
   waitForTheAppOnLoad,
   type TestUser,
 } from './support/fixtures';
+import { expectAllTranslated, usePseudoLocale } from './support/translated';
 
 /*
  * The conversations, offers, reviews, alerts and account standing of people who chose Bangla
@@ -30,9 +31,9 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
-const ok = async (response: Promise<{ ok(): boolean; json(): Promise<unknown> }>) => {
+const ok = async (response: Promise<{ ok(): boolean; text(): Promise<string>; json(): Promise<unknown> }>) => {
   const answer = await response;
-  expect(answer.ok()).toBe(true);
+  expect(answer.ok(), await answer.text()).toBe(true);
   return answer.json() as Promise<Record<string, unknown>>;
 };
 
@@ -219,5 +220,48 @@ test('in Bangla: the admin warns a reported seller, who reads the warning and it
     await expect(notice).toContainText('আপিল বিবেচনাধীন');
   } finally {
     await Promise.all([adminSide.context.close(), sellerSide.context.close()]);
+  }
+});
+
+test('in the pseudo-locale: every text of the inbox, a conversation, alerts, standing and a seller page comes from a catalog', async ({
+  browser,
+  page,
+  registerSeller,
+  registerBuyer,
+  createListing,
+  loginAs,
+}) => {
+  test.slow();
+  const seller = await registerSeller({ name: uniqueText('Seller') });
+  const buyer = await registerBuyer({ name: uniqueText('Buyer') });
+  const listing = await createListing(seller, { productName: uniqueText('Pseudo Pixel'), resalePrice: 52000 });
+  const sold = await createListing(seller, { productName: uniqueText('Sold Galaxy') });
+  await reviewedDeal(seller, buyer, sold._id);
+  const conversation = await ok(buyer.api.post('/api/conversations', { data: { productId: listing._id } }));
+  await ok(buyer.api.post(`/api/conversations/${String(conversation._id)}/offers`, { data: { price: 48000 } }));
+  await ok(buyer.api.post('/api/alerts', { data: { search: { q: 'Pixel', maxPrice: 60000, condition: 'Good' } } }));
+  const { sellerId } = (await (await page.request.get(`/api/addvertise/product/${listing._id}`)).json()) as {
+    sellerId: string;
+  };
+
+  const buyerSide = await banglaPage(browser, { width: 1280, height: 850 });
+  try {
+    const b = buyerSide.page;
+    await loginAs(b, buyer);
+    await usePseudoLocale(b);
+    const screens: Array<[string, string]> = [
+      [paths.inbox, '⟦Inbox⟧'],
+      [paths.conversation(String(conversation._id)), '⟦Withdraw⟧'],
+      [paths.myAlerts, '⟦My alerts⟧'],
+      [paths.accountStanding, '⟦Account standing⟧'],
+      [paths.seller(sellerId), '⟦Reviews⟧'],
+    ];
+    for (const [path, shown] of screens) {
+      await b.goto(path);
+      await expect(b.getByText(shown).first()).toBeVisible({ timeout: timeLimit(15_000) });
+      await expectAllTranslated(b);
+    }
+  } finally {
+    await buyerSide.context.close();
   }
 });
