@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '#shared/paths';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
+import { useT } from '#client/i18n';
 import type { SearchState } from '#client/search/searchState';
 import { alertSearchOf, useSaveAlert } from './api/alerts';
 
@@ -16,6 +17,7 @@ export const SAVE_ALERT_PARAM = 'alert';
  */
 export function AlertMeButton({ state }: { state: SearchState }) {
   const { user, loading } = useAuth();
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const save = useSaveAlert();
@@ -25,9 +27,9 @@ export function AlertMeButton({ state }: { state: SearchState }) {
   const saveNow = async () => {
     try {
       await save.mutateAsync({ search: alertSearchOf(state.params, state.fixed) });
-      toast.success('Alert saved: we will tell you of new phones like these');
+      toast.success(t('alerts.button.saved'));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The alert was not saved. Please try again.');
+      toast.error(error instanceof Error ? error.message : t('alerts.button.notSaved'));
     }
   };
 
@@ -44,13 +46,13 @@ export function AlertMeButton({ state }: { state: SearchState }) {
     if (user) return void saveNow();
     const back = new URLSearchParams(state.params);
     back.set(SAVE_ALERT_PARAM, '1');
-    toast('Log in to save this alert: you will come back to this search');
+    toast(t('alerts.button.logInFirst'));
     void navigate(paths.login, { state: { from: { pathname: location.pathname, search: `?${back.toString()}` } } });
   };
 
   return (
     <Button variant="secondary" size="sm" onClick={onClick} loading={save.isPending}>
-      Alert me
+      {t('alerts.button.alertMe')}
     </Button>
   );
 }

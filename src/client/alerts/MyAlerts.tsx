@@ -1,29 +1,38 @@
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { ALERT_FREQUENCIES, FREQUENCY_LABELS, type Alert, type AlertFrequency } from '#shared/alerts';
+import { ALERT_FREQUENCIES, type Alert, type AlertFrequency } from '#shared/alerts';
 import { paths } from '#shared/paths';
 import { Badge } from '#client/components/Badge';
 import { Button, ButtonLink } from '#client/components/Button';
 import { confirmDelete, showDeleted } from '#client/components/confirmDelete';
 import { EmptyState } from '#client/components/EmptyState';
 import { Select } from '#client/components/FormField';
-import { formatTk } from '#client/components/formatTk';
-import { formatWhen } from '#client/components/formatWhen';
 import { PageHeader } from '#client/components/PageHeader';
 import { Spinner } from '#client/components/Spinner';
+import { UserText } from '#client/components/UserText';
+import { useFormat, useLocale, useT, type MessageId } from '#client/i18n';
+import { AlertSentence } from './AlertSentence';
 import { useAlerts, useDeleteAlert, useUpdateAlert } from './api/alerts';
 
-const failed = (error: unknown) => toast.error(error instanceof Error ? error.message : 'Please try again.');
+const FREQUENCY_LABELS: Record<AlertFrequency, MessageId> = {
+  instant: 'alerts.frequency.instant',
+  daily: 'alerts.frequency.daily',
+  weekly: 'alerts.frequency.weekly',
+};
 
 /** One saved search: what it looks for, how often it tells, its last matches, and its actions. */
 function AlertCard({ alert }: { alert: Alert }) {
   const update = useUpdateAlert();
   const remove = useDeleteAlert();
+  const t = useT();
+  const format = useFormat();
+  const { localePath } = useLocale();
+  const failed = (error: unknown) => toast.error(error instanceof Error ? error.message : t('alerts.card.failed'));
 
-  const change = async (changes: { paused?: boolean; frequency?: AlertFrequency }, done: string) => {
+  const change = async (changes: { paused?: boolean; frequency?: AlertFrequency }, done: MessageId) => {
     try {
       await update.mutateAsync({ id: alert._id, ...changes });
-      toast.success(done);
+      toast.success(t(done));
     } catch (error) {
       failed(error);
     }
@@ -43,27 +52,33 @@ function AlertCard({ alert }: { alert: Alert }) {
     <li className="rounded-card border border-ink-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="font-semibold wrap-anywhere text-ink-900">{alert.sentence}</h2>
+          <h2 className="font-semibold wrap-anywhere text-ink-900">
+            <AlertSentence alert={alert} />
+          </h2>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-600">
-            {alert.paused ? <Badge tone="warning">Paused</Badge> : <Badge tone="success">On</Badge>}
-            {alert.mailOff && <Badge>No mail</Badge>}
-            <span>Saved {formatWhen(alert.createdAt)}</span>
+            {alert.paused ? (
+              <Badge tone="warning">{t('alerts.card.paused')}</Badge>
+            ) : (
+              <Badge tone="success">{t('alerts.card.on')}</Badge>
+            )}
+            {alert.mailOff && <Badge>{t('alerts.card.noMail')}</Badge>}
+            <span>{t('alerts.card.saved', { when: format.relative(alert.createdAt) })}</span>
           </p>
         </div>
         <label className="flex items-center gap-2 text-sm text-ink-700">
-          <span className="whitespace-nowrap">How often</span>
+          <span className="whitespace-nowrap">{t('alerts.card.howOften')}</span>
           <Select
             name="frequency"
             className="h-9 w-auto"
             value={alert.frequency}
             disabled={update.isPending}
             onChange={(event) =>
-              void change({ frequency: event.target.value as AlertFrequency }, 'How often this alert tells is changed')
+              void change({ frequency: event.target.value as AlertFrequency }, 'alerts.card.frequencyChanged')
             }
           >
             {ALERT_FREQUENCIES.map((frequency) => (
               <option key={frequency} value={frequency}>
-                {FREQUENCY_LABELS[frequency]}
+                {t(FREQUENCY_LABELS[frequency])}
               </option>
             ))}
           </Select>
@@ -71,18 +86,21 @@ function AlertCard({ alert }: { alert: Alert }) {
       </div>
 
       <div className="mt-4">
-        <h3 className="text-sm font-semibold text-ink-800">Last matches</h3>
+        <h3 className="text-sm font-semibold text-ink-800">{t('alerts.card.lastMatches')}</h3>
         {alert.lastMatches.length === 0 ? (
-          <p className="mt-1 text-sm text-ink-500">No phone matched yet.</p>
+          <p className="mt-1 text-sm text-ink-500">{t('alerts.card.noMatch')}</p>
         ) : (
           <ul className="mt-1 divide-y divide-ink-100 text-sm">
             {alert.lastMatches.map((match) => (
               <li key={`${match.productId}-${match.matchedAt}`} className="flex flex-wrap justify-between gap-2 py-1.5">
-                <Link to={paths.product(match.productId)} className="font-medium text-brand-700 hover:underline">
-                  {match.productName}
+                <Link
+                  to={localePath(paths.product(match.productId))}
+                  className="font-medium text-brand-700 hover:underline"
+                >
+                  <UserText>{match.productName}</UserText>
                 </Link>
                 <span className="text-ink-600">
-                  {formatTk(match.price)} · {formatWhen(match.matchedAt)}
+                  {format.price(match.price)} · {format.relative(match.matchedAt)}
                 </span>
               </li>
             ))}
@@ -91,19 +109,21 @@ function AlertCard({ alert }: { alert: Alert }) {
       </div>
 
       <div className="mt-4 flex flex-wrap gap-2">
-        <ButtonLink variant="secondary" size="sm" to={`${paths.search}?${alert.search}`}>
-          Edit
+        <ButtonLink variant="secondary" size="sm" to={`${localePath(paths.search)}?${alert.search}`}>
+          {t('alerts.card.edit')}
         </ButtonLink>
         <Button
           variant="secondary"
           size="sm"
           loading={update.isPending}
-          onClick={() => void change({ paused: !alert.paused }, alert.paused ? 'Alert resumed' : 'Alert paused')}
+          onClick={() =>
+            void change({ paused: !alert.paused }, alert.paused ? 'alerts.card.resumed' : 'alerts.card.pausedDone')
+          }
         >
-          {alert.paused ? 'Resume' : 'Pause'}
+          {t(alert.paused ? 'alerts.card.resume' : 'alerts.card.pause')}
         </Button>
         <Button variant="danger" size="sm" loading={remove.isPending} onClick={() => void onDelete()}>
-          Delete
+          {t('alerts.card.delete')}
         </Button>
       </div>
     </li>
@@ -113,23 +133,25 @@ function AlertCard({ alert }: { alert: Alert }) {
 /** /dashboard/alerts: the user's saved searches. */
 export function MyAlerts() {
   const { data, isPending, error } = useAlerts();
+  const t = useT();
+  const { localePath } = useLocale();
   return (
     <div>
       <PageHeader
-        title="My alerts"
-        description={`Searches you saved with "Alert me". We tell you of new phones that match, by the bell and by mail.${data ? ` You can keep ${data.max}.` : ''}`}
+        title={t('alerts.list.title')}
+        description={data ? t('alerts.list.descriptionMax', { max: data.max }) : t('alerts.list.description')}
       />
       {error ? (
-        <EmptyState tone="error" title="Your alerts did not load" description={error.message} />
+        <EmptyState tone="error" title={t('alerts.list.loadError')} description={error.message} />
       ) : isPending ? (
         <div className="flex justify-center py-16 text-brand-600">
-          <Spinner label="Loading alerts" className="[&_svg]:size-8" />
+          <Spinner label={t('alerts.list.loading')} className="[&_svg]:size-8" />
         </div>
       ) : data.items.length === 0 ? (
         <EmptyState
-          title="No alerts yet"
-          description="Search for a phone, then press “Alert me” to hear when one like it is listed."
-          action={<ButtonLink to={paths.search}>Search phones</ButtonLink>}
+          title={t('alerts.list.empty')}
+          description={t('alerts.list.emptyText')}
+          action={<ButtonLink to={localePath(paths.search)}>{t('alerts.list.search')}</ButtonLink>}
         />
       ) : (
         <ul className="space-y-4">

@@ -1,18 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import {
   CHAT_MESSAGE_MAX,
   chatMessageRequestSchema,
-  CONVERSATION_CLOSED,
   DELETED_ACCOUNT,
-  QUICK_REPLIES,
   type ChatMessage,
   type ChatMessageRequest,
+  type ChatSide,
   type Conversation,
   type ConversationDetails,
 } from '#shared/chat';
-import { NUMBER_WARNING } from '#shared/chat-safety';
 import { paths } from '#shared/paths';
 import { newClientId, useBlock, useConversation, useMarkRead, useMessages, useSendMessage } from './api/chat';
 import { useMoveBooking } from '#client/deal/api/deal';
@@ -21,8 +19,9 @@ import { BookingStatusBadge } from '#client/deal/BookingStatusBadge';
 import { Button, ButtonLink } from '#client/components/Button';
 import { cx } from '#client/components/cx';
 import { EmptyState } from '#client/components/EmptyState';
-import { formatTk } from '#client/components/formatTk';
 import { Spinner } from '#client/components/Spinner';
+import { Msg, translateMessage, useFormat, useLocale, useT, type MessageId } from '#client/i18n';
+import { UserText } from '#client/components/UserText';
 import { MessagePhotos, PhotoPicker, usePhotoPicker } from './ChatPhotos';
 import { OfferPanel } from './OfferPanel';
 import { PhoneStatusBadge } from './PhoneStatusBadge';
@@ -34,8 +33,12 @@ const COMPOSER_ERROR_ID = 'chat-composer-error';
 /** The phone the conversation is about, as it is now, and what each side can do about it. */
 function PhoneCard({ conversation }: { conversation: ConversationDetails }) {
   const { productId, side, status } = conversation;
+  const format = useFormat();
+  const { localePath } = useLocale();
+  const buying = side === 'buying';
+  const otherPhone = conversation.phones && (buying ? conversation.phones.seller : conversation.phones.buyer);
   const name = productId ? (
-    <Link to={paths.product(productId)} className="hover:text-brand-700 hover:underline">
+    <Link to={localePath(paths.product(productId))} className="hover:text-brand-700 hover:underline">
       {conversation.productName}
     </Link>
   ) : (
@@ -45,28 +48,41 @@ function PhoneCard({ conversation }: { conversation: ConversationDetails }) {
     <div className="flex flex-wrap items-center gap-3 rounded-card border border-ink-200 bg-white p-3 shadow-card sm:p-4">
       <img src={conversation.productImg} alt="" className="size-16 shrink-0 rounded-control object-cover" />
       <div className="flex min-w-[12rem] flex-1 flex-col gap-1">
-        <h1 className="truncate text-lg font-bold text-ink-900">{name}</h1>
+        <h1 className="truncate text-lg font-bold text-ink-900" translate="no" data-user-text>
+          {name}
+        </h1>
         <p className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="font-semibold text-brand-700 tabular-nums">{formatTk(conversation.price)}</span>
+          <span className="font-semibold text-brand-700 tabular-nums">{format.price(conversation.price)}</span>
           <PhoneStatusBadge status={status} />
           {conversation.booking?.agreedPrice != null && (
             <span className="font-semibold text-emerald-800 tabular-nums">
-              Agreed price: {formatTk(conversation.booking.agreedPrice)}
+              <Msg id="chat.phone.agreedPrice" values={{ price: format.price(conversation.booking.agreedPrice) }} />
             </span>
           )}
           <span className="text-ink-600">
-            {side === 'buying' ? 'Seller' : 'Buyer'}: {conversation.otherName}
+            <Msg
+              id={buying ? 'chat.phone.seller' : 'chat.phone.buyer'}
+              values={{ name: <UserText>{conversation.otherName}</UserText> }}
+            />
           </span>
         </p>
-        {conversation.phones && (
+        {otherPhone && (
           <p className="text-sm text-ink-700">
-            Booking accepted. {side === 'buying' ? 'Seller' : 'Buyer'}&apos;s number:{' '}
-            <a
-              href={`tel:${(side === 'buying' ? conversation.phones.seller : conversation.phones.buyer).replace(/[^\d+]/g, '')}`}
-              className="font-semibold text-brand-700 hover:underline"
-            >
-              {side === 'buying' ? conversation.phones.seller : conversation.phones.buyer}
-            </a>
+            <Msg
+              id={buying ? 'chat.phone.sellerNumber' : 'chat.phone.buyerNumber'}
+              values={{
+                number: (
+                  <a
+                    href={`tel:${otherPhone.replace(/[^\d+]/g, '')}`}
+                    className="font-semibold text-brand-700 hover:underline"
+                    translate="no"
+                    data-user-text
+                  >
+                    {otherPhone}
+                  </a>
+                ),
+              }}
+            />
           </p>
         )}
       </div>
@@ -76,28 +92,30 @@ function PhoneCard({ conversation }: { conversation: ConversationDetails }) {
 }
 
 const MOVE_DONE = {
-  accept: 'Accepted: the phone is reserved for this buyer.',
-  decline: 'Declined. The buyer has been told.',
-  sold: 'Marked as sold to this buyer.',
-} as const;
+  accept: 'chat.deal.acceptDone',
+  decline: 'chat.deal.declineDone',
+  sold: 'chat.deal.soldDone',
+} as const satisfies Record<string, MessageId>;
 
 /** The deal's next step from here: Book Now for the buyer; Accept, Decline or Mark sold for the seller. */
 function DealActions({ conversation }: { conversation: ConversationDetails }) {
   const move = useMoveBooking();
+  const t = useT();
+  const { localePath } = useLocale();
   const { productId, side, status, booking } = conversation;
   const run = (next: keyof typeof MOVE_DONE) => {
     if (!booking) return;
     move.mutate(
       { id: booking._id, move: next },
-      { onSuccess: () => toast.success(MOVE_DONE[next]), onError: (failure) => toast.error(failure.message) },
+      { onSuccess: () => toast.success(t(MOVE_DONE[next])), onError: (failure) => toast.error(failure.message) },
     );
   };
   const open = booking && (booking.status === 'requested' || booking.status === 'accepted');
   if (side === 'buying') {
     if (open) return <BookingStatusBadge status={booking.status} reason={null} side="buyer" />;
     return productId && status === 'Available' ? (
-      <ButtonLink to={paths.product(productId)} size="sm">
-        Book Now
+      <ButtonLink to={localePath(paths.product(productId))} size="sm">
+        {t('chat.deal.bookNow')}
       </ButtonLink>
     ) : null;
   }
@@ -105,7 +123,7 @@ function DealActions({ conversation }: { conversation: ConversationDetails }) {
     return (
       <div className="flex gap-2">
         <Button size="sm" loading={move.isPending && move.variables.move === 'accept'} onClick={() => run('accept')}>
-          Accept
+          {t('chat.deal.accept')}
         </Button>
         <Button
           size="sm"
@@ -113,7 +131,7 @@ function DealActions({ conversation }: { conversation: ConversationDetails }) {
           loading={move.isPending && move.variables.move === 'decline'}
           onClick={() => run('decline')}
         >
-          Decline
+          {t('chat.deal.decline')}
         </Button>
       </div>
     );
@@ -121,7 +139,7 @@ function DealActions({ conversation }: { conversation: ConversationDetails }) {
   if (booking?.status === 'accepted') {
     return (
       <Button size="sm" loading={move.isPending} onClick={() => run('sold')}>
-        Mark sold
+        {t('chat.deal.markSold')}
       </Button>
     );
   }
@@ -130,24 +148,27 @@ function DealActions({ conversation }: { conversation: ConversationDetails }) {
 
 const dayKey = (iso: string) => new Date(iso).toLocaleDateString('en-CA');
 
-function dayLabel(iso: string, now = new Date()): string {
-  const key = dayKey(iso);
-  if (key === dayKey(now.toISOString())) return 'Today';
-  if (key === dayKey(new Date(now.getTime() - 86_400_000).toISOString())) return 'Yesterday';
-  return new Date(iso).toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
+/** "Today", "Yesterday", else the weekday and date, over the day's first message. */
+function useDayLabel() {
+  const t = useT();
+  return (iso: string, now = new Date()): string => {
+    const key = dayKey(iso);
+    if (key === dayKey(now.toISOString())) return t('chat.messages.today');
+    if (key === dayKey(new Date(now.getTime() - 86_400_000).toISOString())) return t('chat.messages.yesterday');
+    return t('chat.messages.day', { day: new Date(iso) });
+  };
 }
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-
 function Bubble({ message, seen }: { message: ChatMessage; seen: boolean }) {
+  const t = useT();
   if (message.kind === 'system') {
+    // The server writes these lines with names and places people typed, as they were then.
     return (
-      <li className="mx-auto max-w-md rounded-control bg-ink-100 px-3 py-1.5 text-center text-xs text-ink-700">
+      <li
+        className="mx-auto max-w-md rounded-control bg-ink-100 px-3 py-1.5 text-center text-xs text-ink-700"
+        translate="no"
+        data-user-text
+      >
         {message.text}
       </li>
     );
@@ -159,7 +180,7 @@ function Bubble({ message, seen }: { message: ChatMessage; seen: boolean }) {
         message.mine ? 'self-end items-end' : 'items-start',
       )}
     >
-      <span className="sr-only">{message.mine ? 'You:' : 'They:'}</span>
+      <span className="sr-only">{t(message.mine ? 'chat.messages.you' : 'chat.messages.they')}</span>
       <MessagePhotos photos={message.photos} mine={message.mine} />
       {message.text && (
         <p
@@ -169,13 +190,15 @@ function Bubble({ message, seen }: { message: ChatMessage; seen: boolean }) {
               ? 'rounded-br-sm bg-brand-600 text-white'
               : 'rounded-bl-sm border border-ink-200 bg-white text-ink-900',
           )}
+          translate="no"
+          data-user-text
         >
           {message.text}
         </p>
       )}
       <span className="text-xs text-ink-500">
-        <time dateTime={message.sentAt}>{timeOf(message.sentAt)}</time>
-        {seen && <span className="ml-2 font-medium text-ink-600">Seen</span>}
+        <time dateTime={message.sentAt}>{t('chat.messages.time', { at: new Date(message.sentAt) })}</time>
+        {seen && <span className="ml-2 font-medium text-ink-600">{t('chat.messages.seen')}</span>}
       </span>
     </li>
   );
@@ -183,6 +206,8 @@ function Bubble({ message, seen }: { message: ChatMessage; seen: boolean }) {
 
 function MessageList({ id, conversation }: { id: string; conversation: Conversation }) {
   const messages = useMessages(id);
+  const t = useT();
+  const dayLabel = useDayLabel();
   const bottom = useRef<HTMLDivElement>(null);
   const rows = messages.data?.rows ?? [];
   const newest = rows[0]?._id;
@@ -190,16 +215,17 @@ function MessageList({ id, conversation }: { id: string; conversation: Conversat
     bottom.current?.scrollIntoView({ block: 'nearest' });
   }, [newest]);
 
-  if (messages.isPending) return <Spinner label="Loading messages" className="mx-auto my-10 text-brand-600" />;
+  if (messages.isPending)
+    return <Spinner label={t('chat.messages.loading')} className="mx-auto my-10 text-brand-600" />;
   if (messages.isError) {
     return (
       <EmptyState
         tone="error"
-        title="Could not load the messages"
+        title={t('chat.messages.loadError')}
         description={messages.error.message}
         action={
           <Button variant="secondary" onClick={() => void messages.refetch()}>
-            Retry
+            {t('chat.messages.retry')}
           </Button>
         }
       />
@@ -213,7 +239,7 @@ function MessageList({ id, conversation }: { id: string; conversation: Conversat
     <div
       className="flex max-h-[60vh] min-h-48 flex-col overflow-y-auto rounded-card border border-ink-200 bg-ink-50 p-3 sm:p-4"
       tabIndex={0}
-      aria-label="Messages"
+      aria-label={t('chat.messages.label')}
     >
       {messages.hasNextPage && (
         <Button
@@ -223,12 +249,12 @@ function MessageList({ id, conversation }: { id: string; conversation: Conversat
           loading={messages.isFetchingNextPage}
           onClick={() => void messages.fetchNextPage()}
         >
-          Load earlier messages
+          {t('chat.messages.loadEarlier')}
         </Button>
       )}
       {oldestFirst.length === 0 && (
         <p className="my-auto text-center text-sm text-ink-500">
-          {conversation.side === 'buying' ? 'Ask the seller anything about this phone.' : 'No messages yet.'}
+          {t(conversation.side === 'buying' ? 'chat.messages.askSeller' : 'chat.messages.none')}
         </p>
       )}
       <ol className="flex flex-col gap-2" aria-live="polite">
@@ -265,19 +291,32 @@ function DayAndBubble({ message, day, seen }: { message: ChatMessage; day: strin
 }
 
 /** Asks whether to send a mobile number before the deal; the dialog code loads on first need. */
-async function confirmNumber(): Promise<boolean> {
+async function confirmNumber(t: ReturnType<typeof useT>): Promise<boolean> {
   const { confirmAction } = await import('#client/components/dialogs');
   return confirmAction({
-    title: NUMBER_WARNING,
-    text: "Scammers ask to move to a phone call or to bKash before a deal. Once the seller accepts your booking, you both see each other's number here anyway. Send the number now?",
-    confirmText: 'Send anyway',
-    cancelText: 'Edit message',
+    title: t('chat.number.title'),
+    text: t('chat.number.text'),
+    confirmText: t('chat.number.confirm'),
+    cancelText: t('chat.number.cancel'),
   });
 }
+
+/** The quick replies each side can drop into the composer, in the reader's language. */
+const QUICK_REPLIES: Record<ChatSide, readonly MessageId[]> = {
+  buying: ['chat.quickReply.negotiable', 'chat.quickReply.battery', 'chat.quickReply.whereMeet'],
+  selling: ['chat.quickReply.fixed', 'chat.quickReply.aLittle', 'chat.quickReply.meetAt'],
+};
+
+const accountLink = (chunks: ReactNode) => (
+  <Link to={paths.account} className="font-semibold text-brand-700 hover:underline">
+    {chunks}
+  </Link>
+);
 
 function Composer({ id, conversation }: { id: string; conversation: ConversationDetails }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
   const send = useSendMessage(id);
   const picker = usePhotoPicker();
   const mustWait = conversation.side === 'selling' && conversation.lastMessageAt === null;
@@ -290,7 +329,7 @@ function Composer({ id, conversation }: { id: string; conversation: Conversation
       },
       onError: (failure) => {
         if (failure instanceof ApiError && failure.code === 'CONFIRM_NEEDED') {
-          void confirmNumber().then((yes) => {
+          void confirmNumber(t).then((yes) => {
             if (yes) deliver({ ...message, confirmNumber: true });
           });
         } else if (failure instanceof ApiError && failure.fields.text) {
@@ -306,7 +345,8 @@ function Composer({ id, conversation }: { id: string; conversation: Conversation
     const photos = picker.photos.map((photo) => photo.url);
     const parsed = chatMessageRequestSchema.safeParse({ clientId: newClientId(), text, photos });
     if (!parsed.success) {
-      setError(parsed.error.issues.find((issue) => issue.path[0] === 'text')?.message ?? 'Check this message');
+      const issue = parsed.error.issues.find((each) => each.path[0] === 'text');
+      setError(issue ? translateMessage(t, issue.message) : t('chat.composer.checkMessage'));
       return;
     }
     setError(null);
@@ -317,37 +357,34 @@ function Composer({ id, conversation }: { id: string; conversation: Conversation
     return (
       <p className="rounded-control border border-ink-200 bg-ink-50 px-4 py-3 text-sm text-ink-700">
         {conversation.blockedByMe ? (
-          <>
-            You blocked {conversation.otherName}. Unblock them in{' '}
-            <Link to={paths.account} className="font-semibold text-brand-700 hover:underline">
-              Account settings
-            </Link>{' '}
-            to write again.
-          </>
+          <Msg
+            id="chat.composer.blocked"
+            values={{ name: <UserText>{conversation.otherName}</UserText>, link: accountLink }}
+          />
         ) : (
-          CONVERSATION_CLOSED
+          t('chat.composer.closed')
         )}
       </p>
     );
   }
-  if (mustWait) return <p className="text-sm text-ink-500">The buyer writes first: you can answer once they ask.</p>;
+  if (mustWait) return <p className="text-sm text-ink-500">{t('chat.composer.buyerFirst')}</p>;
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-2" noValidate>
-      <div className="flex flex-wrap gap-2" aria-label="Quick replies" role="group">
+      <div className="flex flex-wrap gap-2" aria-label={t('chat.composer.quickReplies')} role="group">
         {QUICK_REPLIES[conversation.side].map((reply) => (
           <button
             key={reply}
             type="button"
-            onClick={() => setText(reply)}
+            onClick={() => setText(t(reply))}
             className="rounded-full bg-white px-3 py-1 text-sm text-ink-700 ring-1 ring-ink-200 hover:bg-brand-50 hover:ring-brand-300"
           >
-            {reply}
+            {t(reply)}
           </button>
         ))}
       </div>
       <label htmlFor={COMPOSER_ID} className="sr-only">
-        Message
+        {t('chat.composer.label')}
       </label>
       <div className="flex items-end gap-2">
         <textarea
@@ -362,13 +399,13 @@ function Composer({ id, conversation }: { id: string; conversation: Conversation
           }}
           rows={2}
           maxLength={CHAT_MESSAGE_MAX}
-          placeholder="Write a message"
+          placeholder={t('chat.composer.placeholder')}
           aria-invalid={error !== null}
           aria-describedby={error ? COMPOSER_ERROR_ID : undefined}
           className="min-h-11 flex-1 resize-y rounded-control border border-ink-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
         />
         <Button type="submit" loading={send.isPending} disabled={picker.uploading > 0}>
-          Send
+          {t('chat.composer.send')}
         </Button>
       </div>
       <PhotoPicker picker={picker} />
@@ -383,22 +420,23 @@ function Composer({ id, conversation }: { id: string; conversation: Conversation
 
 function BlockButton({ id, name }: { id: string; name: string }) {
   const block = useBlock(id);
+  const t = useT();
   const ask = async () => {
     const { confirmAction } = await import('#client/components/dialogs');
     const confirmed = await confirmAction({
-      title: `Block ${name}?`,
-      text: 'Neither of you can message or book the other, and their phones leave your lists. You can unblock them in Account settings.',
-      confirmText: 'Yes, block',
+      title: t('chat.block.title', { name }),
+      text: t('chat.block.text'),
+      confirmText: t('chat.block.confirm'),
     });
     if (!confirmed) return;
     block.mutate(undefined, {
-      onSuccess: () => toast.success(`${name} is blocked. Unblock them in Account settings.`),
+      onSuccess: () => toast.success(t('chat.block.done', { name })),
       onError: (failure) => toast.error(failure.message),
     });
   };
   return (
     <Button variant="ghost" size="sm" loading={block.isPending} onClick={() => void ask()} className="text-red-700">
-      Block
+      {t('chat.block.button')}
     </Button>
   );
 }
@@ -408,6 +446,7 @@ export function ConversationScreen() {
   const id = useParams().id ?? '';
   const conversation = useConversation(id);
   const markRead = useMarkRead(id);
+  const t = useT();
   const unread = conversation.data?.unread ?? false;
   const { mutate } = markRead;
   useEffect(() => {
@@ -415,14 +454,14 @@ export function ConversationScreen() {
   }, [unread, mutate]);
 
   if (conversation.isPending)
-    return <Spinner label="Loading the conversation" className="mx-auto my-16 text-brand-600" />;
+    return <Spinner label={t('chat.conversation.loading')} className="mx-auto my-16 text-brand-600" />;
   if (conversation.isError) {
     return (
       <EmptyState
         tone="error"
-        title="Could not open this conversation"
+        title={t('chat.conversation.loadError')}
         description={conversation.error.message}
-        action={<ButtonLink to={paths.inbox}>Back to Inbox</ButtonLink>}
+        action={<ButtonLink to={paths.inbox}>{t('chat.conversation.backToInbox')}</ButtonLink>}
       />
     );
   }
@@ -430,7 +469,7 @@ export function ConversationScreen() {
     <section className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-3">
         <Link to={paths.inbox} className="text-sm font-medium text-brand-700 hover:underline">
-          ← Inbox
+          {t('chat.conversation.inboxLink')}
         </Link>
         {conversation.data.otherName !== DELETED_ACCOUNT && (
           <div className="flex items-center gap-1">

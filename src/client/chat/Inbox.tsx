@@ -1,20 +1,22 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CHAT_SIDES, type ChatSide, type Conversation } from '#shared/chat';
 import { paths } from '#shared/paths';
 import { useInbox } from './api/chat';
 import { cx } from '#client/components/cx';
-import { formatTk } from '#client/components/formatTk';
-import { formatWhen } from '#client/components/formatWhen';
 import { PageHeader } from '#client/components/PageHeader';
 import { PagedList } from '#client/components/PagedList';
 import { useDashboardRoles } from '#client/dashboard/useDashboardRoles';
+import { Msg, useFormat, useT, type MessageId } from '#client/i18n';
 import { PhoneStatusBadge } from './PhoneStatusBadge';
 
-const TAB_LABELS: Record<ChatSide, string> = { buying: 'Buying', selling: 'Selling' };
+const TAB_LABELS: Record<ChatSide, MessageId> = { buying: 'chat.inbox.buying', selling: 'chat.inbox.selling' };
+
+const srOnly = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
 
 function ConversationRow({ conversation }: { conversation: Conversation }) {
   const { unread } = conversation;
+  const format = useFormat();
   return (
     <li>
       <Link
@@ -32,22 +34,32 @@ function ConversationRow({ conversation }: { conversation: Conversation }) {
         />
         <span className="flex min-w-0 flex-1 flex-col gap-1">
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="truncate font-semibold text-ink-900">{conversation.productName}</span>
-            <span className="text-sm font-semibold text-brand-700 tabular-nums">{formatTk(conversation.price)}</span>
+            <span className="truncate font-semibold text-ink-900" translate="no" data-user-text>
+              {conversation.productName}
+            </span>
+            <span className="text-sm font-semibold text-brand-700 tabular-nums">
+              {format.price(conversation.price)}
+            </span>
             <PhoneStatusBadge status={conversation.status} />
           </span>
-          <span className="text-sm text-ink-600">{conversation.otherName}</span>
-          <span className={cx('truncate text-sm', unread ? 'font-semibold text-ink-900' : 'text-ink-500')}>
+          <span className="text-sm text-ink-600" translate="no" data-user-text>
+            {conversation.otherName}
+          </span>
+          <span
+            className={cx('truncate text-sm', unread ? 'font-semibold text-ink-900' : 'text-ink-500')}
+            translate="no"
+            data-user-text
+          >
             {conversation.lastMessage}
           </span>
         </span>
         <span className="flex shrink-0 flex-col items-end gap-2 text-xs text-ink-500">
           {conversation.lastMessageAt && (
-            <time dateTime={conversation.lastMessageAt}>{formatWhen(conversation.lastMessageAt)}</time>
+            <time dateTime={conversation.lastMessageAt}>{format.relative(conversation.lastMessageAt)}</time>
           )}
           {unread && (
             <span className="rounded-full bg-brand-600 px-2 py-0.5 font-semibold text-white">
-              New<span className="sr-only"> message</span>
+              <Msg id="chat.inbox.new" values={{ sr: srOnly }} />
             </span>
           )}
         </span>
@@ -58,16 +70,13 @@ function ConversationRow({ conversation }: { conversation: Conversation }) {
 
 function SideList({ side }: { side: ChatSide }) {
   const inbox = useInbox(side);
+  const t = useT();
   return (
     <PagedList
       query={inbox}
-      noun="conversations"
-      emptyTitle="No conversations yet"
-      emptyDescription={
-        side === 'buying'
-          ? 'Ask a seller about a phone with "Message the seller" on its page.'
-          : 'When a buyer asks about one of your phones, the conversation shows here.'
-      }
+      noun={t('chat.inbox.noun')}
+      emptyTitle={t('chat.inbox.empty')}
+      emptyDescription={t(side === 'buying' ? 'chat.inbox.emptyBuying' : 'chat.inbox.emptySelling')}
     >
       {(rows) => (
         <ul className="flex flex-col gap-3">
@@ -82,6 +91,7 @@ function SideList({ side }: { side: ChatSide }) {
 
 /** The conversations of the signed-in user, as a buyer and as a seller. */
 export function Inbox() {
+  const t = useT();
   const { roles } = useDashboardRoles();
   const [chosen, setChosen] = useState<ChatSide | null>(null);
   // A seller (who buys too) opens on what buyers ask them; everyone else on their own questions.
@@ -89,8 +99,8 @@ export function Inbox() {
 
   return (
     <section>
-      <PageHeader title="Inbox" description="Your conversations with buyers and sellers, newest first." />
-      <div role="tablist" aria-label="Conversations" className="mb-4 flex gap-2">
+      <PageHeader title={t('chat.inbox.title')} description={t('chat.inbox.description')} />
+      <div role="tablist" aria-label={t('chat.inbox.tabs')} className="mb-4 flex gap-2">
         {CHAT_SIDES.map((tab) => (
           <button
             key={tab}
@@ -105,7 +115,7 @@ export function Inbox() {
               side === tab ? 'bg-brand-600 text-white' : 'bg-white text-ink-700 ring-1 ring-ink-200 hover:bg-ink-50',
             )}
           >
-            {TAB_LABELS[tab]}
+            {t(TAB_LABELS[tab])}
           </button>
         ))}
       </div>

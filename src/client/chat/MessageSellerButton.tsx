@@ -4,9 +4,11 @@ import { paths } from '#shared/paths';
 import { useStartConversation } from './api/chat';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
+import { useT } from '#client/i18n';
 
 /** Opens the buyer's conversation with the seller about this phone (a guest logs in first). */
 export function MessageSellerButton({ productId, disabled }: { productId: string; disabled: boolean }) {
+  const t = useT();
   const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -32,7 +34,7 @@ export function MessageSellerButton({ productId, disabled }: { productId: string
       disabled={disabled}
       className="sm:min-w-44"
     >
-      Message the seller
+      {t('chat.messageSeller')}
     </Button>
   );
 }

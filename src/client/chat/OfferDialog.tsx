@@ -1,11 +1,12 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { counterOfferSchema, makeOfferSchema, offerLimits } from '#shared/offers';
+import { counterOfferSchema, makeOfferSchema, OFFER_EXPIRY_HOURS, offerLimits } from '#shared/offers';
 import { FormField, Input, Textarea } from '#client/components/FormField';
-import { formatTk } from '#client/components/formatTk';
 import { Modal } from '#client/components/Modal';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { FOR_PARTS_REQUIRED } from '#shared/trust';
 import { PartsAcknowledgement } from '#client/trust/PartsAcknowledgement';
+import { useFormat, useT } from '#client/i18n';
 import { useMakeOffer, useMoveOffer } from './api/offers';
 
 interface PriceDialogProps {
@@ -14,10 +15,21 @@ interface PriceDialogProps {
   asking: number;
 }
 
-const limitsHint = (asking: number) => {
+/** The price field of both dialogs: whole Tk, typed in Latin or Bengali digits (hence not type="number"). */
+function PriceField({ asking, error, field }: { asking: number; error?: string; field: UseFormRegisterReturn }) {
+  const t = useT();
+  const format = useFormat();
   const { min, max } = offerLimits(asking);
-  return `Between ${formatTk(min)} and ${formatTk(max)}. Bengali digits work too.`;
-};
+  return (
+    <FormField
+      label={t('chat.offer.price')}
+      error={error}
+      hint={t('chat.offer.limits', { min: format.price(min), max: format.price(max) })}
+    >
+      <Input type="text" inputMode="numeric" autoComplete="off" {...field} />
+    </FormField>
+  );
+}
 
 /** The buyer's Make an offer: a price in Tk (half the asking price at least) and an optional note. */
 export function MakeOfferDialog({
@@ -27,12 +39,10 @@ export function MakeOfferDialog({
   conversationId,
   forParts,
 }: PriceDialogProps & { conversationId: string; forParts: boolean }) {
+  const t = useT();
+  const format = useFormat();
   const make = useMakeOffer(conversationId);
-  const form = useSchemaForm(
-    makeOfferSchema,
-    { price: '', note: '', forParts: false },
-    'The offer did not go through. Please try again.',
-  );
+  const form = useSchemaForm(makeOfferSchema, { price: '', note: '', forParts: false }, t('chat.offer.failed'));
   const { errors } = form.formState;
   const submit = form.submitWith(async (values) => {
     // The schema keeps the field optional (other phones): this phone needs it ticked.
@@ -45,18 +55,21 @@ export function MakeOfferDialog({
       ...(values.note ? { note: values.note } : {}),
       ...(forParts ? { forParts: true } : {}),
     });
-    toast.success('Offer sent. The seller has 48 hours to answer.');
+    toast.success(t('chat.offer.sent', { hours: OFFER_EXPIRY_HOURS }));
     form.reset();
     onClose();
   });
   return (
-    <Modal open={open} onClose={onClose} title="Make an offer" description={`The asking price is ${formatTk(asking)}.`}>
-      <SchemaFormBody form={form} onSubmit={submit} submitText="Send offer">
-        <FormField label="Your price (Tk)" error={errors.price?.message} hint={limitsHint(asking)}>
-          <Input inputMode="numeric" autoComplete="off" {...form.register('price')} />
-        </FormField>
-        <FormField label="Note (optional)" error={errors.note?.message}>
-          <Textarea rows={2} placeholder="I can pay cash today" {...form.register('note')} />
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('chat.offer.title')}
+      description={t('chat.offer.asking', { price: format.price(asking) })}
+    >
+      <SchemaFormBody form={form} onSubmit={submit} submitText={t('chat.offer.send')}>
+        <PriceField asking={asking} error={errors.price?.message} field={form.register('price')} />
+        <FormField label={t('chat.offer.note')} error={errors.note?.message}>
+          <Textarea rows={2} placeholder={t('chat.offer.notePlaceholder')} {...form.register('note')} />
         </FormField>
         {forParts && <PartsAcknowledgement field={form.register('forParts')} error={errors.forParts?.message} />}
       </SchemaFormBody>
@@ -66,11 +79,13 @@ export function MakeOfferDialog({
 
 /** The seller's Counter: their own price, which the buyer accepts or declines. */
 export function CounterDialog({ open, onClose, asking, offerId }: PriceDialogProps & { offerId: string }) {
+  const t = useT();
+  const format = useFormat();
   const move = useMoveOffer();
-  const form = useSchemaForm(counterOfferSchema, { price: '' }, 'The counter did not go through. Please try again.');
+  const form = useSchemaForm(counterOfferSchema, { price: '' }, t('chat.counter.failed'));
   const submit = form.submitWith(async (values) => {
     await move.mutateAsync({ id: offerId, move: 'counter', price: values.price });
-    toast.success('Counter sent. The buyer has 48 hours to answer.');
+    toast.success(t('chat.counter.sent', { hours: OFFER_EXPIRY_HOURS }));
     form.reset();
     onClose();
   });
@@ -78,13 +93,11 @@ export function CounterDialog({ open, onClose, asking, offerId }: PriceDialogPro
     <Modal
       open={open}
       onClose={onClose}
-      title="Counter the offer"
-      description={`Your asking price is ${formatTk(asking)}.`}
+      title={t('chat.counter.title')}
+      description={t('chat.counter.asking', { price: format.price(asking) })}
     >
-      <SchemaFormBody form={form} onSubmit={submit} submitText="Send counter">
-        <FormField label="Your price (Tk)" error={form.formState.errors.price?.message} hint={limitsHint(asking)}>
-          <Input inputMode="numeric" autoComplete="off" {...form.register('price')} />
-        </FormField>
+      <SchemaFormBody form={form} onSubmit={submit} submitText={t('chat.counter.send')}>
+        <PriceField asking={asking} error={form.formState.errors.price?.message} field={form.register('price')} />
       </SchemaFormBody>
     </Modal>
   );

@@ -10,41 +10,46 @@ import { FormError, FormField, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
 import { PageHeader } from '#client/components/PageHeader';
 import { Spinner } from '#client/components/Spinner';
+import { UserText } from '#client/components/UserText';
+import { Msg, useErrorText, useFormat, useT } from '#client/i18n';
 import { useFileAppeal, useStanding } from './api/moderation';
+import { useModerationLabels } from './labels';
 import { RestrictionNotice } from './RestrictionNotice';
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 /** What moderators decided about the signed-in account, and its appeals. */
 export function AccountStanding() {
   const standing = useStanding();
   const [appealing, setAppealing] = useState<Notice | null>(null);
-  if (standing.isPending) return <Spinner label="Loading" className="mx-auto my-16 text-brand-600" />;
-  if (standing.isError) return <EmptyState tone="error" title="Could not load" description={standing.error.message} />;
+  const t = useT();
+  const format = useFormat();
+  const labels = useModerationLabels();
+  const actionOf = (notice: Notice) => labels.action(notice.action, notice.actionLabel);
+  const reasonOf = (notice: Notice) => labels.actionReason(null, notice.reasonLabel);
+  if (standing.isPending)
+    return <Spinner label={t('moderation.standing.loading')} className="mx-auto my-16 text-brand-600" />;
+  if (standing.isError)
+    return <EmptyState tone="error" title={t('moderation.standing.loadError')} description={standing.error.message} />;
   const { notices } = standing.data;
   return (
     <>
       <PageHeader
-        title="Account standing"
-        description={`What moderators decided about your account and listings. You can appeal each decision once, within ${APPEAL_MONTHS} months.`}
+        title={t('moderation.standing.title')}
+        description={t('moderation.standing.description', { months: APPEAL_MONTHS })}
       />
       <RestrictionNotice />
       {notices.length === 0 ? (
-        <EmptyState title="All good" description="No moderator has acted on your account." />
+        <EmptyState title={t('moderation.standing.allGood')} description={t('moderation.standing.allGoodText')} />
       ) : (
         <ul className="mt-4 flex flex-col gap-3">
           {notices.map((notice) => (
             <li key={notice._id} className="rounded-card border border-ink-200 bg-white p-4 shadow-card sm:p-5">
               <p className="flex flex-wrap items-center gap-2">
-                <span className="font-semibold">{notice.actionLabel}</span>
-                {notice.subjectTitle && <span className="text-ink-600">· {notice.subjectTitle}</span>}
+                <span className="font-semibold">{actionOf(notice)}</span>
+                {notice.subjectTitle && (
+                  <span className="text-ink-600">
+                    · <UserText>{notice.subjectTitle}</UserText>
+                  </span>
+                )}
                 {notice.appeal && (
                   <Badge
                     tone={
@@ -55,24 +60,34 @@ export function AccountStanding() {
                           : 'warning'
                     }
                   >
-                    Appeal {notice.appeal.status}
+                    {t('moderation.standing.appealStatus', { status: notice.appeal.status })}
                   </Badge>
                 )}
               </p>
               <p className="mt-1 text-sm text-ink-700">
-                Reason: {notice.reasonLabel}
-                {notice.note && ` (${notice.note})`}
+                {t('moderation.standing.reason', { reason: reasonOf(notice) })}
+                {notice.note && (
+                  <>
+                    {' ('}
+                    <UserText>{notice.note}</UserText>)
+                  </>
+                )}
               </p>
               <p className="mt-1 text-sm text-ink-500">
-                {day(notice.at)}
-                {notice.until && ` · until ${day(notice.until)}`}
+                {format.dateTime(notice.at)}
+                {notice.until && ` · ${t('moderation.standing.until', { date: format.dateTime(notice.until) })}`}
               </p>
               {notice.appeal?.decisionReason && (
-                <p className="mt-1 text-sm text-ink-700">Decision: {notice.appeal.decisionReason}</p>
+                <p className="mt-1 text-sm text-ink-700">
+                  <Msg
+                    id="moderation.standing.decision"
+                    values={{ reason: <UserText>{notice.appeal.decisionReason}</UserText> }}
+                  />
+                </p>
               )}
               {notice.appealable && (
                 <Button size="sm" variant="secondary" className="mt-3" onClick={() => setAppealing(notice)}>
-                  Appeal
+                  {t('moderation.standing.appeal')}
                 </Button>
               )}
             </li>
@@ -82,8 +97,8 @@ export function AccountStanding() {
       <Modal
         open={appealing !== null}
         onClose={() => setAppealing(null)}
-        title="Appeal this decision"
-        description={appealing ? `${appealing.actionLabel}: ${appealing.reasonLabel}` : undefined}
+        title={t('moderation.standing.appealTitle')}
+        description={appealing ? `${actionOf(appealing)}: ${reasonOf(appealing)}` : undefined}
       >
         {appealing && <AppealForm logId={appealing._id} onDone={() => setAppealing(null)} />}
       </Modal>
@@ -93,6 +108,8 @@ export function AccountStanding() {
 
 function AppealForm({ logId, onDone }: { logId: string; onDone: () => void }) {
   const file = useFileAppeal();
+  const t = useT();
+  const errorText = useErrorText();
   const {
     register,
     handleSubmit,
@@ -101,19 +118,19 @@ function AppealForm({ logId, onDone }: { logId: string; onDone: () => void }) {
   const submit = (request: AppealRequest) =>
     file.mutate(request, {
       onSuccess: () => {
-        toast.success('Appeal sent. A moderator will decide and tell you.');
+        toast.success(t('moderation.appeal.sent'));
         onDone();
       },
       onError: (error) => toast.error(error.message),
     });
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
-      <FormField label="Why is the decision wrong?" error={errors.text?.message}>
+      <FormField label={t('moderation.appeal.why')} error={errors.text?.message && errorText(errors.text.message)}>
         <Textarea rows={4} maxLength={2050} {...register('text')} />
       </FormField>
       <FormError message={file.error?.message} />
       <Button type="submit" loading={file.isPending} className="sm:self-end">
-        Send appeal
+        {t('moderation.appeal.send')}
       </Button>
     </form>
   );

@@ -9,6 +9,7 @@ import { AuthCard } from '#client/accounts/AuthCard';
 import { useLinkToken } from '#client/accounts/tokenFromUrl';
 import { Button } from '#client/components/Button';
 import { FormError, FormField, Textarea } from '#client/components/FormField';
+import { useErrorText, useLocale, useT } from '#client/i18n';
 import { appealByLink } from './api/moderation';
 
 /**
@@ -17,36 +18,39 @@ import { appealByLink } from './api/moderation';
  */
 export function AppealByLinkPage() {
   const token = useLinkToken();
+  const t = useT();
+  const errorText = useErrorText();
+  const { localePath } = useLocale();
   const file = useMutation({ mutationFn: appealByLink });
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<AppealByLink>({ resolver: zodResolver(appealByLinkSchema), defaultValues: { token, text: '' } });
+  const fieldError = errors.text?.message ?? errors.token?.message;
   const submit = (request: AppealByLink) =>
     file.mutate(request, {
-      onSuccess: () => toast.success('Appeal sent. A moderator will decide and tell you.'),
+      onSuccess: () => toast.success(t('moderation.appeal.sent')),
       onError: (error) => toast.error(error.message),
     });
   return (
     <AuthCard
-      title="Appeal your suspension"
-      lead={`Tell the moderators why the decision is wrong. You can appeal once, within ${APPEAL_MONTHS} months; the answer comes by mail.`}
-      footer={<Link to={paths.home}>Back to PhoneHaat</Link>}
+      title={t('moderation.appeal.linkTitle')}
+      lead={t('moderation.appeal.linkLead', { months: APPEAL_MONTHS })}
+      footer={<Link to={localePath(paths.home)}>{t('moderation.appeal.backHome')}</Link>}
     >
       {file.isSuccess ? (
         <p role="status" className="text-ink-800">
-          Your appeal is sent. A moderator will decide it and tell you by mail; if the suspension is undone, you can
-          sign in again.
+          {t('moderation.appeal.linkSent')}
         </p>
       ) : (
         <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
-          <FormField label="Why is the decision wrong?" error={errors.text?.message ?? errors.token?.message}>
+          <FormField label={t('moderation.appeal.why')} error={fieldError && errorText(fieldError)}>
             <Textarea rows={5} maxLength={2050} {...register('text')} />
           </FormField>
           <FormError message={file.error?.message} />
           <Button type="submit" size="lg" className="w-full" loading={file.isPending}>
-            Send appeal
+            {t('moderation.appeal.send')}
           </Button>
         </form>
       )}

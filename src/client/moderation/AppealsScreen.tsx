@@ -8,39 +8,53 @@ import { paths } from '#shared/paths';
 import { Button } from '#client/components/Button';
 import type { Column } from '#client/components/DataTable';
 import { FormError, FormField, Select, Textarea } from '#client/components/FormField';
-import { formatWhen } from '#client/components/formatWhen';
 import { Modal } from '#client/components/Modal';
 import { TablePage } from '#client/components/TablePage';
+import { UserText } from '#client/components/UserText';
+import { useErrorText, useFormat, useT } from '#client/i18n';
 import { useAppeals, useDecideAppeal } from './api/moderation';
+import { useModerationLabels } from './labels';
 import { ModerationNav } from './ModerationNav';
 
 /** Appeals waiting for a decision, the oldest first. */
 export function AppealsScreen() {
   const appeals = useAppeals();
   const [deciding, setDeciding] = useState<Appeal | null>(null);
+  const t = useT();
+  const format = useFormat();
+  const labels = useModerationLabels();
   const columns: ReadonlyArray<Column<Appeal>> = [
-    { header: 'Person', kind: 'title', cell: (a) => a.userName },
+    { header: t('moderation.appeals.person'), kind: 'title', cell: (a) => <UserText>{a.userName}</UserText> },
     {
-      header: 'Decision appealed',
+      header: t('moderation.appeals.decisionAppealed'),
       cell: (a) => (
         <>
-          {a.action.actionLabel} · {a.action.reasonLabel}
+          {labels.action(a.action.action, a.action.actionLabel)} ·{' '}
+          {labels.actionReason(a.action.reason, a.action.reasonLabel)}
           {a.action.caseId && (
             <Link to={paths.moderationCase(a.action.caseId)} className="ml-1 text-brand-700 hover:underline">
-              (case)
+              {t('moderation.appeals.caseLink')}
             </Link>
           )}
         </>
       ),
     },
-    { header: 'Appeal', className: 'break-words', cell: (a) => a.text },
-    { header: 'Sent', className: 'whitespace-nowrap', cell: (a) => formatWhen(a.createdAt) },
     {
-      header: 'Action',
+      header: t('moderation.appeals.appeal'),
+      className: 'break-words',
+      cell: (a) => <UserText>{a.text}</UserText>,
+    },
+    {
+      header: t('moderation.appeals.sentAt'),
+      className: 'whitespace-nowrap',
+      cell: (a) => format.relative(a.createdAt),
+    },
+    {
+      header: t('moderation.appeals.action'),
       kind: 'actions',
       cell: (a) => (
         <Button size="sm" onClick={() => setDeciding(a)}>
-          Decide
+          {t('moderation.appeals.decide')}
         </Button>
       ),
     },
@@ -49,18 +63,18 @@ export function AppealsScreen() {
     <>
       <ModerationNav />
       <TablePage
-        title="Appeals"
-        description="People who ask for a decision to be looked at again. Reversing one undoes the action."
+        title={t('moderation.appeals.title')}
+        description={t('moderation.appeals.description')}
         query={appeals}
-        noun="appeals"
-        emptyTitle="No appeal waiting"
-        caption="Appeals"
+        noun={t('moderation.appeals.noun')}
+        emptyTitle={t('moderation.appeals.empty')}
+        caption={t('moderation.appeals.title')}
         columns={columns}
       >
         <Modal
           open={deciding !== null}
           onClose={() => setDeciding(null)}
-          title="Decide the appeal"
+          title={t('moderation.appeals.decideTitle')}
           description={deciding ? `${deciding.userName}: “${deciding.text}”` : undefined}
         >
           {deciding && <DecisionForm appeal={deciding} onDone={() => setDeciding(null)} />}
@@ -72,6 +86,8 @@ export function AppealsScreen() {
 
 function DecisionForm({ appeal, onDone }: { appeal: Appeal; onDone: () => void }) {
   const decide = useDecideAppeal();
+  const t = useT();
+  const errorText = useErrorText();
   const {
     register,
     handleSubmit,
@@ -83,7 +99,7 @@ function DecisionForm({ appeal, onDone }: { appeal: Appeal; onDone: () => void }
       {
         onSuccess: () => {
           toast.success(
-            decision.decision === 'reversed' ? 'Reversed: the action is undone.' : 'Upheld: the action stays.',
+            t(decision.decision === 'reversed' ? 'moderation.appeals.reversedDone' : 'moderation.appeals.upheldDone'),
           );
           onDone();
         },
@@ -92,21 +108,27 @@ function DecisionForm({ appeal, onDone }: { appeal: Appeal; onDone: () => void }
     );
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
-      <FormField label="Decision" error={errors.decision?.message}>
+      <FormField
+        label={t('moderation.appeals.decision')}
+        error={errors.decision?.message && errorText(errors.decision.message)}
+      >
         <Select defaultValue="" {...register('decision')}>
           <option value="" disabled>
-            Choose
+            {t('moderation.appeals.choose')}
           </option>
-          <option value="upheld">Upheld: the action stays</option>
-          <option value="reversed">Reversed: undo the action</option>
+          <option value="upheld">{t('moderation.appeals.upheld')}</option>
+          <option value="reversed">{t('moderation.appeals.reversed')}</option>
         </Select>
       </FormField>
-      <FormField label="Reason (the person reads it)" error={errors.reason?.message}>
+      <FormField
+        label={t('moderation.appeals.reason')}
+        error={errors.reason?.message && errorText(errors.reason.message)}
+      >
         <Textarea rows={3} {...register('reason')} />
       </FormField>
       <FormError message={decide.error?.message} />
       <Button type="submit" loading={decide.isPending} className="sm:self-end">
-        Decide
+        {t('moderation.appeals.decide')}
       </Button>
     </form>
   );

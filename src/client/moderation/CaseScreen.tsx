@@ -4,14 +4,16 @@ import { paths } from '#shared/paths';
 import { ButtonLink } from '#client/components/Button';
 import { DataTable } from '#client/components/DataTable';
 import { EmptyState } from '#client/components/EmptyState';
-import { formatWhen } from '#client/components/formatWhen';
 import { PageHeader } from '#client/components/PageHeader';
 import { Spinner } from '#client/components/Spinner';
 import { Badge } from '#client/components/Badge';
+import { UserText } from '#client/components/UserText';
+import { useFormat, useT } from '#client/i18n';
 import { useCase } from './api/moderation';
 import { CaseActionForm } from './CaseActionForm';
-import { logColumns } from './LogTable';
-import { reasonsLine, Signals } from './Signals';
+import { useModerationLabels } from './labels';
+import { useLogColumns } from './LogTable';
+import { Signals, useReasonsLine } from './Signals';
 import { ListingFields, SnapshotView } from './SnapshotView';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -27,14 +29,20 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 export function CaseScreen() {
   const id = useParams().id ?? '';
   const details = useCase(id);
-  if (details.isPending) return <Spinner label="Loading the case" className="mx-auto my-16 text-brand-600" />;
+  const t = useT();
+  const format = useFormat();
+  const labels = useModerationLabels();
+  const reasonsLine = useReasonsLine();
+  const logColumns = useLogColumns();
+  if (details.isPending)
+    return <Spinner label={t('moderation.case.loading')} className="mx-auto my-16 text-brand-600" />;
   if (details.isError) {
     return (
       <EmptyState
         tone="error"
-        title="Could not open this case"
+        title={t('moderation.case.loadError')}
         description={details.error.message}
-        action={<ButtonLink to={paths.moderation}>Back to the queue</ButtonLink>}
+        action={<ButtonLink to={paths.moderation}>{t('moderation.case.backToQueue')}</ButtonLink>}
       />
     );
   }
@@ -43,27 +51,36 @@ export function CaseScreen() {
   return (
     <div className="flex flex-col gap-5">
       <Link to={paths.moderation} className="text-sm font-medium text-brand-700 hover:underline">
-        ← Open cases
+        {t('moderation.case.openCases')}
       </Link>
       <PageHeader
-        title={item.title}
+        title={<UserText>{item.title}</UserText>}
         description={
           <>
-            {item.open ? `Opened ${formatWhen(item.openedAt)}` : 'Closed'} · {reasonsLine(item.reasons)}
+            {item.open
+              ? t('moderation.case.opened', { when: format.relative(item.openedAt) })
+              : t('moderation.case.closed')}{' '}
+            · {reasonsLine(item.reasons)}
           </>
         }
       />
       <Signals signals={item.signals} />
       <div className="grid gap-5 lg:grid-cols-2">
-        <Panel title="Reports, as they were when reported">
+        <Panel title={t('moderation.case.reports')}>
           <ol className="flex flex-col gap-5">
             {item.reportList.map((report) => (
               <li key={report._id} className="flex flex-col gap-2 border-b border-ink-100 pb-4 last:border-0 last:pb-0">
                 <p className="text-sm">
-                  <span className="font-semibold">{report.reasonLabel}</span> · {report.reporterName}
-                  {report.automated && <Badge className="ml-1">automated</Badge>} · {formatWhen(report.reportedAt)}
+                  <span className="font-semibold">{labels.reportReason(report.reason, report.reasonLabel)}</span> ·{' '}
+                  <UserText>{report.reporterName}</UserText>
+                  {report.automated && <Badge className="ml-1">{t('moderation.case.automated')}</Badge>} ·{' '}
+                  {format.relative(report.reportedAt)}
                 </p>
-                {report.note && <p className="text-sm break-words text-ink-700">“{report.note}”</p>}
+                {report.note && (
+                  <p className="text-sm break-words text-ink-700">
+                    “<UserText>{report.note}</UserText>”
+                  </p>
+                )}
                 <SnapshotView snapshot={report.snapshot} />
               </li>
             ))}
@@ -71,7 +88,7 @@ export function CaseScreen() {
         </Panel>
         <div className="flex flex-col gap-5">
           {item.current && (
-            <Panel title={`The listing now (${item.current.state})`}>
+            <Panel title={t('moderation.case.listingNow', { state: item.current.state })}>
               <ListingFields
                 snapshot={item.current}
                 compareTo={firstListing?.type === 'listing' ? firstListing : undefined}
@@ -79,17 +96,23 @@ export function CaseScreen() {
             </Panel>
           )}
           {item.actions.length > 0 && (
-            <Panel title="Decide">
+            <Panel title={t('moderation.case.decide')}>
               <CaseActionForm caseId={item._id} actions={item.actions} />
             </Panel>
           )}
         </div>
       </div>
-      <Panel title="History of this case and person">
+      <Panel title={t('moderation.case.history')}>
         {item.log.length ? (
-          <DataTable caption="History" hideCaption columns={logColumns} rows={item.log} rowKey={(e) => e._id} />
+          <DataTable
+            caption={t('moderation.case.historyCaption')}
+            hideCaption
+            columns={logColumns}
+            rows={item.log}
+            rowKey={(e) => e._id}
+          />
         ) : (
-          <p className="text-sm text-ink-500">No action yet.</p>
+          <p className="text-sm text-ink-500">{t('moderation.case.noAction')}</p>
         )}
       </Panel>
     </div>

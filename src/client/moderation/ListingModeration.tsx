@@ -2,24 +2,27 @@ import toast from 'react-hot-toast';
 import type { MyProduct } from '#shared/products';
 import { Badge } from '#client/components/Badge';
 import { Button } from '#client/components/Button';
+import { UserText } from '#client/components/UserText';
+import { useT, type MessageId } from '#client/i18n';
 import { useResubmitListing } from './api/moderation';
 
-const STATES: Record<string, string> = {
-  hidden: 'Hidden by a moderator',
-  removed: 'Removed by a moderator',
-  changes_requested: 'Changes requested',
-  suspended: 'Off sale: account suspended',
+const STATES: Record<string, MessageId> = {
+  hidden: 'moderation.listing.hidden',
+  removed: 'moderation.listing.removed',
+  changes_requested: 'moderation.listing.changes_requested',
+  suspended: 'moderation.listing.suspended',
 };
 
 /** In My Products: a listing a moderator keeps off sale, why, and (when asked to change) Resubmit. */
 export function ListingModeration({ product }: { product: MyProduct }) {
   const resubmit = useResubmitListing();
+  const t = useT();
   if (!product.moderation) return null;
   const { state, reason } = product.moderation;
   return (
     <span className="flex max-w-64 flex-col items-start gap-1 @max-4xl:items-end">
-      <Badge tone="danger">{STATES[state] ?? state}</Badge>
-      {reason && <span className="text-xs text-ink-600">{reason}</span>}
+      <Badge tone="danger">{Object.hasOwn(STATES, state) ? t(STATES[state]!) : state}</Badge>
+      {reason && <UserText className="text-xs text-ink-600">{reason}</UserText>}
       {state === 'changes_requested' && (
         <Button
           size="sm"
@@ -27,13 +30,12 @@ export function ListingModeration({ product }: { product: MyProduct }) {
           loading={resubmit.isPending}
           onClick={() =>
             resubmit.mutate(product._id, {
-              onSuccess: () =>
-                toast.success('Resubmitted: the phone is on sale again, and a moderator will look at it.'),
+              onSuccess: () => toast.success(t('moderation.listing.resubmitted')),
               onError: (error) => toast.error(error.message),
             })
           }
         >
-          Resubmit
+          {t('moderation.listing.resubmit')}
         </Button>
       )}
     </span>

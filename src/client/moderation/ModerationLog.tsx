@@ -1,29 +1,32 @@
 import { buttonClasses } from '#client/components/Button';
 import { TablePage } from '#client/components/TablePage';
+import { useT } from '#client/i18n';
 import { LOG_CSV_URL, useModerationLog } from './api/moderation';
-import { logColumns } from './LogTable';
+import { useLogColumns } from './LogTable';
 import { ModerationNav } from './ModerationNav';
 
 /** Every moderation action, newest first: it can be read and exported, never changed. */
 export function ModerationLog() {
   const log = useModerationLog();
+  const t = useT();
+  const columns = useLogColumns();
   return (
     <>
       <ModerationNav />
       <TablePage
-        title="Moderation log"
-        description="Every action, by whom, why, and what it changed. Entries are never changed or deleted."
+        title={t('moderation.log.title')}
+        description={t('moderation.log.description')}
         headerActions={
           <a href={LOG_CSV_URL} download className={buttonClasses('secondary', 'sm')}>
-            Export CSV
+            {t('moderation.log.export')}
           </a>
         }
         query={log}
-        noun="log entries"
-        emptyTitle="Nothing logged yet"
-        emptyDescription="Each action on a case is written here."
-        caption="Moderation log"
-        columns={logColumns}
+        noun={t('moderation.log.noun')}
+        emptyTitle={t('moderation.log.empty')}
+        emptyDescription={t('moderation.log.emptyText')}
+        caption={t('moderation.log.title')}
+        columns={columns}
       />
     </>
   );

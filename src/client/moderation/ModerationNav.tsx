@@ -1,17 +1,19 @@
 import { NavLink } from 'react-router';
 import { paths } from '#shared/paths';
 import { cx } from '#client/components/cx';
+import { useT, type MessageId } from '#client/i18n';
 
-const TABS = [
-  { to: paths.moderation, label: 'Open cases' },
-  { to: paths.moderationAppeals, label: 'Appeals' },
-  { to: paths.moderationLog, label: 'Log' },
+const TABS: Array<{ to: string; label: MessageId }> = [
+  { to: paths.moderation, label: 'moderation.nav.open' },
+  { to: paths.moderationAppeals, label: 'moderation.nav.appeals' },
+  { to: paths.moderationLog, label: 'moderation.nav.log' },
 ];
 
 /** The moderation desk's three screens, side by side. */
 export function ModerationNav() {
+  const t = useT();
   return (
-    <nav aria-label="Moderation" className="mb-5 flex gap-1 border-b border-ink-200">
+    <nav aria-label={t('moderation.nav.label')} className="mb-5 flex gap-1 border-b border-ink-200">
       {TABS.map((tab) => (
         <NavLink
           key={tab.to}
@@ -24,7 +26,7 @@ export function ModerationNav() {
             )
           }
         >
-          {tab.label}
+          {t(tab.label)}
         </NavLink>
       ))}
     </nav>

@@ -3,12 +3,14 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { ConversationReport, ReportForm } from '#shared/moderation';
 import { Button } from '#client/components/Button';
+import { useT } from '#client/i18n';
 import { reportConversation } from './api/moderation';
 import { ReportDialog } from './ReportDialog';
 
 /** "Report" in a conversation: the admin sees the other side's last message and the ten before it. */
 export function ReportConversationButton({ conversationId, name }: { conversationId: string; name: string }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const report = useMutation({ mutationFn: reportConversation });
   const send = (form: ReportForm) =>
     report.mutate(
@@ -16,7 +18,7 @@ export function ReportConversationButton({ conversationId, name }: { conversatio
       {
         onSuccess: () => {
           setOpen(false);
-          toast.success('Reported to admin. Thank you for keeping PhoneHaat safe.');
+          toast.success(t('moderation.report.done'));
         },
         onError: (error) => toast.error(error.message),
       },
@@ -24,13 +26,13 @@ export function ReportConversationButton({ conversationId, name }: { conversatio
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)} className="text-red-700">
-        Report
+        {t('moderation.report.button')}
       </Button>
       <ReportDialog
         open={open}
         subject="conversation"
-        title={`Report ${name}?`}
-        description="The admin sees their last message and the ten before it, as they are now, even if they are deleted later."
+        title={t('moderation.report.title', { name })}
+        description={t('moderation.report.conversationText')}
         busy={report.isPending}
         onClose={() => setOpen(false)}
         onSubmit={send}

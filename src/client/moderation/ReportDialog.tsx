@@ -10,6 +10,8 @@ import {
 import { Button } from '#client/components/Button';
 import { FormError, FormField, Select, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
+import { useErrorText, useT } from '#client/i18n';
+import { useModerationLabels } from './labels';
 
 interface ReportDialogProps {
   open: boolean;
@@ -39,6 +41,9 @@ function ReportFormFields({
   onClose,
   onSubmit,
 }: Pick<ReportDialogProps, 'subject' | 'busy' | 'error' | 'onClose' | 'onSubmit'>) {
+  const t = useT();
+  const errorText = useErrorText();
+  const labels = useModerationLabels();
   const {
     register,
     handleSubmit,
@@ -50,32 +55,35 @@ function ReportFormFields({
   });
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
-      <FormField label="Reason" error={errors.reason?.message}>
+      <FormField
+        label={t('moderation.report.reason')}
+        error={errors.reason?.message && errorText(errors.reason.message)}
+      >
         <Select defaultValue="" {...register('reason')}>
           <option value="" disabled>
-            Choose a reason
+            {t('moderation.report.chooseReason')}
           </option>
           {REASONS_BY_SUBJECT[subject].map((reason) => (
             <option key={reason} value={reason}>
-              {REPORT_REASON_LABELS[reason]}
+              {labels.reportReason(reason, REPORT_REASON_LABELS[reason])}
             </option>
           ))}
         </Select>
       </FormField>
       <FormField
-        label="What is wrong (required for Other)"
-        error={errors.note?.message}
-        hint={`The admin reads this, not the person you report. Up to ${REPORT_NOTE_MAX} characters.`}
+        label={t('moderation.report.note')}
+        error={errors.note?.message && errorText(errors.note.message)}
+        hint={t('moderation.report.noteHint', { max: REPORT_NOTE_MAX })}
       >
         <Textarea rows={3} maxLength={REPORT_NOTE_MAX + 50} {...register('note')} />
       </FormField>
-      <FormError message={error} />
+      <FormError message={error && errorText(error)} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onClose}>
-          Cancel
+          {t('moderation.report.cancel')}
         </Button>
         <Button type="submit" variant="danger" loading={busy}>
-          Send report
+          {t('moderation.report.send')}
         </Button>
       </div>
     </form>

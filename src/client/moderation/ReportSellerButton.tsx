@@ -7,6 +7,7 @@ import { paths } from '#shared/paths';
 import { useRoles } from '#client/accounts/api/roles';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
+import { useT } from '#client/i18n';
 import { reportUser } from './api/moderation';
 import { ReportDialog } from './ReportDialog';
 
@@ -21,6 +22,7 @@ export function ReportSellerButton({ sellerId, name }: { sellerId: string; name:
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const t = useT();
   const report = useMutation({ mutationFn: reportUser });
 
   if (loading || (user && (rolesLoading || roles.isAdmin || user.uid === sellerId))) return null;
@@ -33,7 +35,7 @@ export function ReportSellerButton({ sellerId, name }: { sellerId: string; name:
       {
         onSuccess: () => {
           setOpen(false);
-          toast.success('Reported to admin. Thank you for keeping PhoneHaat safe.');
+          toast.success(t('moderation.report.done'));
         },
         onError: (error) => toast.error(error.message),
       },
@@ -41,16 +43,16 @@ export function ReportSellerButton({ sellerId, name }: { sellerId: string; name:
   return (
     <>
       <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-ink-500">
-        Something wrong with this seller?
+        {t('moderation.report.sellerQuestion')}
         <Button variant="ghost" size="sm" onClick={start} className="-ml-1 text-red-700 hover:text-red-800">
-          Report this seller
+          {t('moderation.report.seller')}
         </Button>
       </p>
       <ReportDialog
         open={open}
         subject="user"
-        title={`Report ${name}?`}
-        description="Tell the admin what is wrong. The admin sees this seller's account as it was when you reported it, even if it changes later."
+        title={t('moderation.report.title', { name })}
+        description={t('moderation.report.sellerText')}
         busy={report.isPending}
         onClose={() => setOpen(false)}
         onSubmit={send}

@@ -1,48 +1,54 @@
 import type { CaseSummary } from '#shared/moderation';
 import { Badge } from '#client/components/Badge';
-import { formatWhen } from '#client/components/formatWhen';
+import { UserText } from '#client/components/UserText';
+import { useFormat, useT } from '#client/i18n';
+import { useModerationLabels } from './labels';
 
 /** What a moderator weighs about the person behind a case. */
 export function Signals({ signals }: { signals: CaseSummary['signals'] }) {
-  if (!signals.userId) return <p className="text-sm text-ink-500">The account is deleted.</p>;
+  const t = useT();
+  const format = useFormat();
+  if (!signals.userId) return <p className="text-sm text-ink-500">{t('moderation.signals.deleted')}</p>;
   return (
-    <ul aria-label={`About ${signals.name}`} className="flex flex-wrap gap-1.5">
+    <ul aria-label={t('moderation.signals.about', { name: signals.name })} className="flex flex-wrap gap-1.5">
       <li>
-        <Badge>{signals.name}</Badge>
+        <Badge>
+          <UserText>{signals.name}</UserText>
+        </Badge>
       </li>
       {signals.memberSince && (
         <li>
-          <Badge>Member since {formatWhen(signals.memberSince)}</Badge>
+          <Badge>{t('moderation.signals.memberSince', { when: format.relative(signals.memberSince) })}</Badge>
         </li>
       )}
       <li>
         <Badge tone={signals.emailVerified ? 'success' : 'warning'}>
-          {signals.emailVerified ? 'Email verified' : 'Email not verified'}
+          {t(signals.emailVerified ? 'moderation.signals.emailVerified' : 'moderation.signals.emailNotVerified')}
         </Badge>
       </li>
       <li>
         <Badge tone={signals.sellerVerified ? 'info' : 'neutral'}>
-          {signals.sellerVerified ? 'Verified seller' : 'Seller not verified'}
+          {t(signals.sellerVerified ? 'moderation.signals.sellerVerified' : 'moderation.signals.sellerNotVerified')}
         </Badge>
       </li>
       <li>
         <Badge tone={signals.earlierSanctions ? 'danger' : 'neutral'}>
-          {signals.earlierSanctions} earlier sanction{signals.earlierSanctions === 1 ? '' : 's'}
+          {t('moderation.signals.sanctions', { count: signals.earlierSanctions })}
         </Badge>
       </li>
       <li>
         <Badge tone={signals.openReports > 1 ? 'warning' : 'neutral'}>
-          {signals.openReports} open report{signals.openReports === 1 ? '' : 's'}
+          {t('moderation.signals.reports', { count: signals.openReports })}
         </Badge>
       </li>
       {signals.suspended && (
         <li>
-          <Badge tone="danger">Suspended</Badge>
+          <Badge tone="danger">{t('moderation.signals.suspended')}</Badge>
         </li>
       )}
       {signals.restrictedUntil && Date.parse(signals.restrictedUntil) > Date.now() && (
         <li>
-          <Badge tone="danger">Restricted</Badge>
+          <Badge tone="danger">{t('moderation.signals.restricted')}</Badge>
         </li>
       )}
     </ul>
@@ -50,4 +56,11 @@ export function Signals({ signals }: { signals: CaseSummary['signals'] }) {
 }
 
 /** "Scam ×3, Fake photos ×1" */
-export const reasonsLine = (reasons: CaseSummary['reasons']) => reasons.map((r) => `${r.label} ×${r.count}`).join(', ');
+export function useReasonsLine() {
+  const t = useT();
+  const labels = useModerationLabels();
+  return (reasons: CaseSummary['reasons']) =>
+    reasons
+      .map((r) => t('moderation.reasonCount', { label: labels.reportReason(r.reason, r.label), count: r.count }))
+      .join(', ');
+}

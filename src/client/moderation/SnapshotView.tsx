@@ -1,22 +1,26 @@
 import type { Snapshot } from '#shared/moderation';
 import { cx } from '#client/components/cx';
-import { formatTk } from '#client/components/formatTk';
+import { UserText } from '#client/components/UserText';
+import { useFormat, useT, type MessageId } from '#client/i18n';
 
 type ListingSnapshot = Extract<Snapshot, { type: 'listing' }>;
+type Formatters = ReturnType<typeof useFormat>;
 
-const LISTING_FIELDS: Array<[label: string, read: (s: ListingSnapshot) => string]> = [
-  ['Name', (s) => s.productName],
-  ['Brand', (s) => s.brand],
-  ['Resale price', (s) => formatTk(s.resalePrice)],
-  ['Original price', (s) => formatTk(s.originalPrice)],
-  ['Condition', (s) => s.condition],
-  ['Location', (s) => s.location],
-  ['Mobile', (s) => s.sellerMobile],
-  ['Description', (s) => s.description],
+const LISTING_FIELDS: Array<[label: MessageId, read: (s: ListingSnapshot, format: Formatters) => string]> = [
+  ['moderation.snapshot.name', (s) => s.productName],
+  ['moderation.snapshot.brand', (s) => s.brand],
+  ['moderation.snapshot.resalePrice', (s, format) => format.price(s.resalePrice)],
+  ['moderation.snapshot.originalPrice', (s, format) => format.price(s.originalPrice)],
+  ['moderation.snapshot.condition', (s) => s.condition],
+  ['moderation.snapshot.location', (s) => s.location],
+  ['moderation.snapshot.mobile', (s) => s.sellerMobile],
+  ['moderation.snapshot.description', (s) => s.description],
 ];
 
 /** A listing's fields and photos; with `compareTo`, the fields that differ from it are marked. */
 export function ListingFields({ snapshot, compareTo }: { snapshot: ListingSnapshot; compareTo?: ListingSnapshot }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-2">
@@ -24,25 +28,75 @@ export function ListingFields({ snapshot, compareTo }: { snapshot: ListingSnapsh
           <img
             key={photo}
             src={photo}
-            alt={`Photo ${i + 1} of ${snapshot.productName}`}
+            alt={t('moderation.snapshot.photoOf', { index: i + 1, name: snapshot.productName })}
             className="size-20 rounded-control border border-ink-200 object-cover"
           />
         ))}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {LISTING_FIELDS.map(([label, read]) => {
-          const changed = compareTo !== undefined && read(compareTo) !== read(snapshot);
+          const changed = compareTo !== undefined && read(compareTo, format) !== read(snapshot, format);
           return (
             <div key={label} className="contents">
-              <dt className="text-ink-500">{label}</dt>
+              <dt className="text-ink-500">{t(label)}</dt>
               <dd className={cx('break-words', changed && 'font-semibold text-amber-800')}>
-                {read(snapshot)}
-                {changed && <span className="ml-1 text-xs font-normal">(changed)</span>}
+                <UserText>{read(snapshot, format)}</UserText>
+                {changed && <span className="ml-1 text-xs font-normal">{t('moderation.snapshot.changed')}</span>}
               </dd>
             </div>
           );
         })}
       </dl>
+    </div>
+  );
+}
+
+function ConversationSnapshot({ snapshot }: { snapshot: Extract<Snapshot, { type: 'conversation' }> }) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <ol
+      aria-label={t('moderation.snapshot.messagesAbout', { name: snapshot.productName })}
+      className="flex flex-col gap-2"
+    >
+      {snapshot.messages.map((message) => (
+        <li
+          key={message._id}
+          className={cx(
+            'rounded-control border px-3 py-2 text-sm',
+            message._id === snapshot.reportedMessageId
+              ? 'border-red-300 bg-red-50'
+              : message.fromReported
+                ? 'border-ink-200 bg-ink-50'
+                : 'border-ink-200 bg-white',
+          )}
+        >
+          <p className="text-xs text-ink-500">
+            <UserText>{message.senderName}</UserText> · {format.dateTime(message.sentAt)}
+            {message._id === snapshot.reportedMessageId && ` · ${t('moderation.snapshot.reportedMessage')}`}
+          </p>
+          <UserText className="block break-words whitespace-pre-wrap">{message.text}</UserText>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function UserSnapshot({ snapshot }: { snapshot: Extract<Snapshot, { type: 'user' }> }) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <div className="flex items-center gap-3 text-sm">
+      <img src={snapshot.photoUrl} alt="" className="size-12 rounded-full object-cover" />
+      <div>
+        <p className="font-semibold">
+          <UserText>{snapshot.name}</UserText>
+        </p>
+        <p className="text-ink-500">
+          {t('moderation.snapshot.memberSince', { date: format.date(snapshot.memberSince) })} ·{' '}
+          {t('moderation.snapshot.listings', { count: snapshot.listings })}
+        </p>
+      </div>
     </div>
   );
 }
@@ -53,44 +107,13 @@ export function SnapshotView({ snapshot }: { snapshot: Snapshot }) {
     case 'listing':
       return <ListingFields snapshot={snapshot} />;
     case 'conversation':
-      return (
-        <ol aria-label={`Messages about ${snapshot.productName}`} className="flex flex-col gap-2">
-          {snapshot.messages.map((message) => (
-            <li
-              key={message._id}
-              className={cx(
-                'rounded-control border px-3 py-2 text-sm',
-                message._id === snapshot.reportedMessageId
-                  ? 'border-red-300 bg-red-50'
-                  : message.fromReported
-                    ? 'border-ink-200 bg-ink-50'
-                    : 'border-ink-200 bg-white',
-              )}
-            >
-              <p className="text-xs text-ink-500">
-                {message.senderName} · {new Date(message.sentAt).toLocaleString('en-GB')}
-                {message._id === snapshot.reportedMessageId && ' · reported message'}
-              </p>
-              <p className="break-words whitespace-pre-wrap">{message.text}</p>
-            </li>
-          ))}
-        </ol>
-      );
+      return <ConversationSnapshot snapshot={snapshot} />;
     case 'user':
-      return (
-        <div className="flex items-center gap-3 text-sm">
-          <img src={snapshot.photoUrl} alt="" className="size-12 rounded-full object-cover" />
-          <div>
-            <p className="font-semibold">{snapshot.name}</p>
-            <p className="text-ink-500">
-              Member since {new Date(snapshot.memberSince).toLocaleDateString('en-GB')} · {snapshot.listings} listings
-            </p>
-          </div>
-        </div>
-      );
+      return <UserSnapshot snapshot={snapshot} />;
     case 'other':
+      // Fields the server names itself, for a kind of thing this screen does not know yet.
       return (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" translate="no" data-user-text>
           {Object.entries(snapshot.fields).map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-ink-500">{label}</dt>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { DealReviewState } from '#shared/reviews';
 import { Button } from '#client/components/Button';
+import { useT } from '#client/i18n';
 import { DealReviewDialog } from './DealReviewDialog';
 
 /**
@@ -9,12 +10,13 @@ import { DealReviewDialog } from './DealReviewDialog';
  */
 export function DealReviewButton({ bookingId, review }: { bookingId: string; review: DealReviewState | null }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   if (!review) return null;
   const toWrite = !review.written && Date.now() <= Date.parse(review.openUntil);
   return (
     <>
       <Button size="sm" variant={toWrite ? 'primary' : 'secondary'} onClick={() => setOpen(true)}>
-        {toWrite ? 'Leave a review' : 'Reviews'}
+        {t(toWrite ? 'reviews.button.leave' : 'reviews.button.reviews')}
       </Button>
       <DealReviewDialog bookingId={open ? bookingId : null} onClose={() => setOpen(false)} />
     </>

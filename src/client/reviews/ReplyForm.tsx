@@ -2,22 +2,26 @@ import toast from 'react-hot-toast';
 import { MAX_REVIEW_TEXT, reviewReplySchema } from '#shared/reviews';
 import { FormField, Textarea } from '#client/components/FormField';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
+import { useErrorText, useT } from '#client/i18n';
 import { useReplyToReview } from './api/reviews';
 
 /** The reviewed person's one public reply. */
 export function ReplyForm({ reviewId }: { reviewId: string }) {
   const form = useSchemaForm(reviewReplySchema, { reply: '' });
   const reply = useReplyToReview();
+  const t = useT();
+  const errorText = useErrorText();
+  const error = form.formState.errors.reply?.message;
   const onSubmit = form.submitWith(async ({ reply: text }) => {
     await reply.mutateAsync({ id: reviewId, reply: text });
-    toast.success('Your reply is published.');
+    toast.success(t('reviews.reply.published'));
   });
   return (
-    <SchemaFormBody form={form} onSubmit={onSubmit} submitText="Reply">
+    <SchemaFormBody form={form} onSubmit={onSubmit} submitText={t('reviews.reply.submit')}>
       <FormField
-        label="Your reply"
-        error={form.formState.errors.reply?.message}
-        hint={`Everyone can read it, and you can reply only once. Up to ${MAX_REVIEW_TEXT} characters.`}
+        label={t('reviews.reply.label')}
+        error={error && errorText(error)}
+        hint={t('reviews.reply.hint', { max: MAX_REVIEW_TEXT })}
       >
         <Textarea rows={3} maxLength={MAX_REVIEW_TEXT + 50} {...form.register('reply')} />
       </FormField>

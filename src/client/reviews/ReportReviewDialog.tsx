@@ -1,15 +1,24 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { REVIEW_REPORT_REASONS, reviewReportReasonLabels, type ReviewReportReason } from '#shared/reviews';
+import { REVIEW_REPORT_REASONS, type ReviewReportReason } from '#shared/reviews';
 import { Button } from '#client/components/Button';
 import { FormError } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
+import { useT, type MessageId } from '#client/i18n';
 import { useReportReview } from './api/reviews';
+
+/** Why a review is reported, by the catalog's words. */
+export const REPORT_REASON_LABELS: Record<ReviewReportReason, MessageId> = {
+  extortion: 'reviews.reportReason.extortion',
+  off_topic: 'reviews.reportReason.off_topic',
+  personal_information: 'reviews.reportReason.personal_information',
+};
 
 /** Asks why a review is reported: extortion, off topic or personal information. */
 export function ReportReviewDialog({ reviewId, onClose }: { reviewId: string | null; onClose: () => void }) {
   const [reason, setReason] = useState<ReviewReportReason | null>(null);
   const report = useReportReview();
+  const t = useT();
   const close = () => {
     setReason(null);
     report.reset();
@@ -21,7 +30,7 @@ export function ReportReviewDialog({ reviewId, onClose }: { reviewId: string | n
       { id: reviewId, reason },
       {
         onSuccess: () => {
-          toast.success('Thank you. An admin will look at this review.');
+          toast.success(t('reviews.report.thanks'));
           close();
         },
       },
@@ -31,11 +40,11 @@ export function ReportReviewDialog({ reviewId, onClose }: { reviewId: string | n
     <Modal
       open={reviewId !== null}
       onClose={close}
-      title="Report this review"
-      description="Why should an admin look at it?"
+      title={t('reviews.report.title')}
+      description={t('reviews.report.description')}
     >
       <fieldset className="space-y-2">
-        <legend className="sr-only">Reason</legend>
+        <legend className="sr-only">{t('reviews.report.reason')}</legend>
         {REVIEW_REPORT_REASONS.map((value) => (
           <label
             key={value}
@@ -49,17 +58,17 @@ export function ReportReviewDialog({ reviewId, onClose }: { reviewId: string | n
               onChange={() => setReason(value)}
               className="size-4 accent-brand-600"
             />
-            {reviewReportReasonLabels[value]}
+            {t(REPORT_REASON_LABELS[value])}
           </label>
         ))}
       </fieldset>
       <FormError message={report.error?.message} className="mt-3" />
       <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={close}>
-          Cancel
+          {t('reviews.report.cancel')}
         </Button>
         <Button type="button" variant="danger" disabled={!reason} loading={report.isPending} onClick={send}>
-          Report
+          {t('reviews.report.send')}
         </Button>
       </div>
     </Modal>

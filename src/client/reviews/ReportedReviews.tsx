@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { hideReviewSchema, reviewReportReasonLabels, type ReportedReview } from '#shared/reviews';
+import { hideReviewSchema, type ReportedReview } from '#shared/reviews';
 import { Button } from '#client/components/Button';
 import type { Column } from '#client/components/DataTable';
 import { confirmAction } from '#client/components/dialogs';
 import { useRowAction } from '#client/components/rowAction';
 import { TablePage } from '#client/components/TablePage';
+import { UserText } from '#client/components/UserText';
+import { useT, type Translate } from '#client/i18n';
 import { ReasonDialog } from '#client/deal/ReasonDialog';
 import { useModerateReview, useReportedReviews } from './api/reviews';
+import { REPORT_REASON_LABELS } from './ReportReviewDialog';
 import { Stars } from './Stars';
 
 const starsOf = (review: ReportedReview) =>
@@ -17,61 +20,72 @@ const starsOf = (review: ReportedReview) =>
 
 const average = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10;
 
-const confirmDismiss = () =>
+const confirmDismiss = (t: Translate) => () =>
   confirmAction({
-    title: 'Keep this review?',
-    text: 'It stays published and leaves this list. Reports filed later bring it back.',
-    confirmText: 'Yes, keep it',
+    title: t('reviews.admin.keepTitle'),
+    text: t('reviews.admin.keepText'),
+    confirmText: t('reviews.admin.keepConfirm'),
   });
 
 /** The admin's reported reviews: each with its reports by reason; hidden with a reason, or kept. */
 export function ReportedReviews() {
   const reviews = useReportedReviews();
+  const t = useT();
   const [hiding, setHiding] = useState<ReportedReview | null>(null);
   const moderate = useRowAction(useModerateReview(), {
     onDone: (_result, { hide }) => {
       setHiding(null);
-      toast.success(hide ? 'Review hidden. Its text is kept as it was.' : 'Reports dismissed. The review stays.');
+      toast.success(t(hide ? 'reviews.admin.hidden' : 'reviews.admin.dismissed'));
     },
     rowOf: ({ id }) => id,
   });
 
   const columns: ReadonlyArray<Column<ReportedReview>> = [
     {
-      header: 'Review',
+      header: t('reviews.admin.review'),
       kind: 'title',
       cell: (review) => (
         <span className="flex flex-col gap-1">
           <Stars value={average(starsOf(review))} />
-          <span className="text-sm wrap-anywhere text-ink-800">{review.comment || 'No comment'}</span>
+          <span className="text-sm wrap-anywhere text-ink-800">
+            {review.comment ? <UserText>{review.comment}</UserText> : t('reviews.admin.noComment')}
+          </span>
         </span>
       ),
     },
     {
-      header: 'By → about',
+      header: t('reviews.admin.byAbout'),
       className: 'text-ink-700',
-      cell: (review) => `${review.authorName} → ${review.subjectName}`,
+      cell: (review) => (
+        <UserText>
+          {review.authorName} → {review.subjectName}
+        </UserText>
+      ),
     },
     {
-      header: 'Reports',
+      header: t('reviews.admin.reports'),
       cell: (review) =>
-        review.reports.map((report) => `${reviewReportReasonLabels[report.reason]} ×${report.count}`).join(', '),
+        review.reports
+          .map((report) =>
+            t('reviews.admin.reportCount', { reason: t(REPORT_REASON_LABELS[report.reason]), count: report.count }),
+          )
+          .join(', '),
     },
     {
-      header: 'Action',
+      header: t('reviews.admin.action'),
       kind: 'actions',
       cell: (review) => (
         <>
           <Button size="sm" variant="danger" onClick={() => setHiding(review)}>
-            Hide
+            {t('reviews.admin.hide')}
           </Button>
           <Button
             size="sm"
             variant="secondary"
             loading={moderate.runningFor(review._id) && !hiding}
-            onClick={() => moderate.run({ id: review._id }, confirmDismiss)}
+            onClick={() => moderate.run({ id: review._id }, confirmDismiss(t))}
           >
-            Keep
+            {t('reviews.admin.keep')}
           </Button>
         </>
       ),
@@ -80,21 +94,21 @@ export function ReportedReviews() {
 
   return (
     <TablePage
-      title="Reported reviews"
-      description="Reviews that someone reported. Hide one with a reason its two people read; a review is never edited."
+      title={t('reviews.admin.title')}
+      description={t('reviews.admin.description')}
       query={reviews}
-      noun="reported reviews"
-      emptyTitle="No reported review"
-      emptyDescription="When someone reports a review, it shows up here."
-      caption="Reported reviews"
+      noun={t('reviews.admin.noun')}
+      emptyTitle={t('reviews.admin.empty')}
+      emptyDescription={t('reviews.admin.emptyText')}
+      caption={t('reviews.admin.title')}
       columns={columns}
     >
       <ReasonDialog
         request={
           hiding && {
-            title: 'Hide this review?',
-            description: `It leaves ${hiding.subjectName}'s page. ${hiding.authorName} and ${hiding.subjectName} see your reason.`,
-            confirmText: 'Hide review',
+            title: t('reviews.admin.hideTitle'),
+            description: t('reviews.admin.hideText', { subject: hiding.subjectName, author: hiding.authorName }),
+            confirmText: t('reviews.admin.hideConfirm'),
             required: true,
           }
         }

@@ -1,22 +1,31 @@
 import type { ReactNode } from 'react';
-import { starLabels, type Review, type StarName } from '#shared/reviews';
+import type { Review, StarName } from '#shared/reviews';
 import { Avatar } from '#client/components/Avatar';
-import { formatWhen } from '#client/components/formatWhen';
+import { UserText } from '#client/components/UserText';
+import { Msg, useFormat, useT } from '#client/i18n';
+import { STAR_LABELS } from './starLabels';
 import { Stars } from './Stars';
 
 const STAR_NAMES: StarName[] = ['asDescribed', 'communication', 'punctuality', 'paidAsAgreed'];
 
 /** One review: who wrote it about which phone, its stars, its comment and the reply. */
 export function ReviewCard({ review, actions }: { review: Review; actions?: ReactNode }) {
+  const t = useT();
+  const format = useFormat();
   return (
-    <article className="rounded-card border border-ink-200 bg-white p-5 shadow-card">
+    <article className="min-w-0 rounded-card border border-ink-200 bg-white p-5 shadow-card">
       <header className="flex items-center gap-3">
         <Avatar name={review.authorName} src={review.authorPhoto} className="size-10 text-base" />
         <div className="min-w-0">
-          <p className="truncate font-semibold text-ink-900">{review.authorName}</p>
+          <p className="truncate font-semibold text-ink-900">
+            <UserText>{review.authorName}</UserText>
+          </p>
           <p className="truncate text-sm text-ink-500">
-            {review.side === 'buyer' ? 'Bought' : 'Sold'} {review.productName}
-            {review.publishedAt ? ` · ${formatWhen(review.publishedAt)}` : ''}
+            <Msg
+              id={review.side === 'buyer' ? 'reviews.card.bought' : 'reviews.card.sold'}
+              values={{ product: <UserText>{review.productName}</UserText> }}
+            />
+            {review.publishedAt ? ` · ${format.relative(review.publishedAt)}` : ''}
           </p>
         </div>
       </header>
@@ -25,7 +34,7 @@ export function ReviewCard({ review, actions }: { review: Review; actions?: Reac
           const value = review[name];
           return value === null ? null : (
             <div key={name} className="flex items-center justify-between gap-2 sm:flex-col sm:items-start">
-              <dt className="text-ink-600">{starLabels[name]}</dt>
+              <dt className="text-ink-600">{t(STAR_LABELS[name])}</dt>
               <dd>
                 <Stars value={value} />
               </dd>
@@ -34,17 +43,21 @@ export function ReviewCard({ review, actions }: { review: Review; actions?: Reac
         })}
       </dl>
       {review.comment && (
-        <p className="mt-4 text-sm whitespace-pre-line text-ink-800 wrap-anywhere">{review.comment}</p>
+        <p className="mt-4 text-sm whitespace-pre-line text-ink-800 wrap-anywhere" translate="no" data-user-text>
+          {review.comment}
+        </p>
       )}
       {review.hiddenReason && (
         <p className="mt-3 rounded-control bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Hidden by PhoneHaat: {review.hiddenReason}
+          <Msg id="reviews.card.hidden" values={{ reason: <UserText>{review.hiddenReason}</UserText> }} />
         </p>
       )}
       {review.reply && (
         <div className="mt-4 border-l-4 border-brand-200 pl-3 text-sm">
-          <p className="font-medium text-ink-700">Reply</p>
-          <p className="whitespace-pre-line text-ink-800 wrap-anywhere">{review.reply}</p>
+          <p className="font-medium text-ink-700">{t('reviews.card.reply')}</p>
+          <p className="whitespace-pre-line text-ink-800 wrap-anywhere" translate="no" data-user-text>
+            {review.reply}
+          </p>
         </div>
       )}
       {actions && <div className="mt-4 flex flex-wrap gap-2">{actions}</div>}

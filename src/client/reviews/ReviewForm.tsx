@@ -1,21 +1,26 @@
 import toast from 'react-hot-toast';
 import { Controller } from 'react-hook-form';
-import { MAX_REVIEW_TEXT, STARS_BY_SIDE, reviewFormSchema, starLabels, type ReviewSide } from '#shared/reviews';
+import { MAX_REVIEW_TEXT, STARS_BY_SIDE, reviewFormSchema, type ReviewSide } from '#shared/reviews';
 import { FormField, Textarea } from '#client/components/FormField';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
+import { useErrorText, useT } from '#client/i18n';
 import { useWriteReview } from './api/reviews';
+import { STAR_LABELS } from './starLabels';
 import { StarsInput } from './Stars';
 
 /** The caller's review of the other side: their side's three stars and an optional comment. */
 export function ReviewForm({ bookingId, side }: { bookingId: string; side: ReviewSide }) {
   const form = useSchemaForm(reviewFormSchema(side), { comment: '' });
   const write = useWriteReview();
+  const t = useT();
+  const errorText = useErrorText();
+  const commentError = form.formState.errors.comment?.message;
   const onSubmit = form.submitWith(async (review) => {
     const { published } = await write.mutateAsync({ bookingId, review });
-    toast.success(published ? 'Thank you! Both reviews are now published.' : 'Thank you! Your review is saved.');
+    toast.success(t(published ? 'reviews.form.thanksBoth' : 'reviews.form.thanksSaved'));
   });
   return (
-    <SchemaFormBody form={form} onSubmit={onSubmit} submitText="Submit review">
+    <SchemaFormBody form={form} onSubmit={onSubmit} submitText={t('reviews.form.submit')}>
       {STARS_BY_SIDE[side].map((name) => (
         <Controller
           key={name}
@@ -23,18 +28,18 @@ export function ReviewForm({ bookingId, side }: { bookingId: string; side: Revie
           name={name}
           render={({ field, fieldState }) => (
             <StarsInput
-              label={starLabels[name]}
+              label={t(STAR_LABELS[name])}
               value={typeof field.value === 'number' ? field.value : undefined}
               onChange={field.onChange}
-              error={fieldState.error?.message}
+              error={fieldState.error?.message && errorText(fieldState.error.message)}
             />
           )}
         />
       ))}
       <FormField
-        label="Comment (optional)"
-        error={form.formState.errors.comment?.message}
-        hint={`Shown with your stars. Up to ${MAX_REVIEW_TEXT} characters.`}
+        label={t('reviews.form.comment')}
+        error={commentError && errorText(commentError)}
+        hint={t('reviews.form.commentHint', { max: MAX_REVIEW_TEXT })}
       >
         <Textarea rows={3} maxLength={MAX_REVIEW_TEXT + 50} {...form.register('comment')} />
       </FormField>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { cx } from '#client/components/cx';
+import { useT } from '#client/i18n';
 
 const STAR = 'M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.6L10 14.7l-5.1 2.7 1-5.6-4.1-4 5.7-.8z';
 
@@ -13,8 +14,13 @@ function StarIcon({ filled, className }: { filled: boolean; className?: string }
 
 /** A rating of 1 to 5 as five stars (rounded to whole stars), read out as "4.5 out of 5 stars". */
 export function Stars({ value, className }: { value: number; className?: string }) {
+  const t = useT();
   return (
-    <span role="img" aria-label={`${value} out of 5 stars`} className={cx('inline-flex items-center', className)}>
+    <span
+      role="img"
+      aria-label={t('reviews.stars.label', { value, max: 5 })}
+      className={cx('inline-flex items-center', className)}
+    >
       {[1, 2, 3, 4, 5].map((star) => (
         <StarIcon key={star} filled={star <= Math.round(value)} />
       ))}
@@ -32,6 +38,7 @@ interface StarsInputProps {
 /** Five radio buttons drawn as stars: arrow keys move between them, as in any radio group. */
 export function StarsInput({ label, value, onChange, error }: StarsInputProps) {
   const name = useId();
+  const t = useT();
   return (
     <fieldset aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="text-sm font-medium text-ink-800">{label}</legend>
@@ -49,7 +56,7 @@ export function StarsInput({ label, value, onChange, error }: StarsInputProps) {
               onChange={() => onChange(star)}
               // Invisible but over the star, so a click lands on the radio itself.
               className="absolute inset-0 size-full cursor-pointer opacity-0"
-              aria-label={`${star} ${star === 1 ? 'star' : 'stars'}`}
+              aria-label={t('reviews.stars.option', { star })}
             />
             <StarIcon filled={value !== undefined && star <= value} className="size-8" />
           </label>
