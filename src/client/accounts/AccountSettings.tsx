@@ -133,15 +133,18 @@ function DeviceRow({ device, onSignOut, busy }: { device: SignedInDevice; onSign
   return (
     <li className="flex items-center justify-between gap-3 py-3">
       <div className="min-w-0 flex-1">
+        {/* The browser and network are named by the server, in the reader's language: not catalog text here. */}
         <p className="flex flex-wrap items-center gap-2 font-medium text-ink-900">
-          {device.browser}
+          <span translate="no">{device.browser}</span>
           {device.current && (
             <Badge tone="brand">
               <Msg id="accounts.settings.devices.thisDevice" />
             </Badge>
           )}
         </p>
-        <p className="text-sm break-words text-ink-600">{device.place}</p>
+        <p className="text-sm break-words text-ink-600" translate="no">
+          {device.place}
+        </p>
         <p className="text-xs text-ink-500">
           <Msg
             id="accounts.settings.devices.lastUsed"
@@ -247,7 +250,7 @@ function MailCard() {
           <legend className="mb-2 text-sm text-ink-600">
             <Msg id="accounts.settings.mail.legend" />
           </legend>
-          {settings.data.kinds.map(({ kind, label, email }) => (
+          {settings.data.kinds.map(({ kind, email }) => (
             <label key={kind} className="flex items-center gap-3 text-sm">
               <input
                 type="checkbox"
@@ -261,7 +264,7 @@ function MailCard() {
                   )
                 }
               />
-              {label}
+              <Msg id={`accounts.settings.mail.kind.${kind}`} />
             </label>
           ))}
         </fieldset>
