@@ -293,6 +293,13 @@ const TABLE: Row[] = [
     call: () => ({ url: '/api/auth/logout' }),
   },
   { method: 'GET', path: '/api/auth/me', allowed: signedIn, call: () => ({ url: '/api/auth/me' }) },
+  // Anyone chooses a language (a cookie); a signed-in account keeps it too.
+  {
+    method: 'PUT',
+    path: '/api/language',
+    allowed: everyone,
+    call: () => ({ url: '/api/language', payload: { locale: 'en' } }),
+  },
   {
     method: 'POST',
     path: '/api/auth/update',

@@ -120,7 +120,8 @@ describe('the public pages, rendered on the server', () => {
     const head = headOf(body);
     const escapedName = 'iPhone &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $1';
     expect(head).toContain(`<title>${escapedName}, 41500Tk | PhoneHaat</title>`);
-    const pageUrl = `${t.app.deps.config.PUBLIC_URL}/productId/${productId}`;
+    // The canonical address names the page's language (docs/i18n.md): English without a choice.
+    const pageUrl = `${t.app.deps.config.PUBLIC_URL}/en/productId/${productId}`;
     expect(meta(head, 'property', 'og:type')).toBe('product');
     expect(meta(head, 'property', 'og:title')).toBe(`${escapedName}, 41500Tk`);
     expect(meta(head, 'property', 'og:url')).toBe(pageUrl);

@@ -46,6 +46,7 @@ import { SqlSearch } from '#server/search/sql-search';
 import { uploadRoutes } from '#server/uploads/routes';
 import { registerImageServing } from '#server/uploads/serving';
 import { userRoutes } from '#server/users/routes';
+import { languageRoutes } from '#server/language/routes';
 import { verificationRoutes } from '#server/verification/routes';
 import { moderationRoutes } from '#server/moderation/routes';
 import { reviewRoutes } from '#server/reviews/routes';
@@ -185,6 +186,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
         alertRoutes,
         pushRoutes,
         trustRoutes,
+        languageRoutes,
       ]) {
         await api.register(routes);
       }

@@ -1,3 +1,4 @@
+import { LOCALES } from './i18n/locales';
 import { z } from './zod';
 import { emailSchema, profilePhotoSchema, requiredText } from './common';
 import { messages } from './messages';
@@ -55,6 +56,9 @@ export const currentUserSchema = z.object({
   providerData: z.array(
     z.object({ providerId: z.string(), uid: z.string(), email: z.string(), displayName: z.string().nullable() }),
   ),
+  /** The account's language and digits (PUT /api/language), beside the identity provider's fields. */
+  locale: z.enum(LOCALES),
+  latinDigits: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

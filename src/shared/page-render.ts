@@ -3,6 +3,7 @@
  * server loads that module by its file name and calls what it exports, so neither side imports
  * the other, both import this.
  */
+import type { PageLanguage } from './i18n/addresses';
 import type { PageMeta } from './page-meta';
 
 /**
@@ -12,12 +13,14 @@ import type { PageMeta } from './page-meta';
 export interface RenderedPage {
   root: string;
   state: string;
+  /** The script with the page's catalog (its language only), so the browser shows it without another download. */
+  catalog: string;
   meta: PageMeta | undefined;
 }
 
 /** Renders a page with its data, and names (title, description) a page left to the browser. */
 export interface PageRenderer {
-  render: (url: URL) => Promise<RenderedPage | undefined>;
+  render: (url: URL, language: PageLanguage) => Promise<RenderedPage | undefined>;
   metaOf: (url: URL) => PageMeta | undefined;
 }
 

@@ -87,7 +87,8 @@ test("a product's page carries its link preview and Product data without any scr
   const content = (selector: string) => preview.locator(`head ${selector}`).getAttribute('content');
   expect(await content('meta[property="og:title"]')).toBe(`${listing.productName}, ${listing.resalePrice}Tk`);
   expect(await content('meta[property="og:type"]')).toBe('product');
-  expect(await content('meta[property="og:url"]')).toBe(new URL(`/productId/${listing._id}`, preview.url()).href);
+  // The canonical address names the page's language (docs/i18n.md): English for a visitor without a choice.
+  expect(await content('meta[property="og:url"]')).toBe(new URL(`/en/productId/${listing._id}`, preview.url()).href);
   expect(await content('meta[property="product:price:amount"]')).toBe(String(listing.resalePrice));
   expect(await content('meta[name="twitter:card"]')).toBe('summary_large_image');
   const image = (await content('meta[property="og:image"]'))!;

@@ -31,6 +31,7 @@ import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { useMessageCall } from './useMessageCall';
 import { paths } from '#shared/paths';
 import { PushSettingsCard } from '#client/app/PushSettingsCard';
+import { LanguageCard } from '#client/i18n/LanguageCard';
 import { Msg, useFormat, useT } from '#client/i18n';
 import { useFieldError } from './useFieldError';
 
@@ -378,6 +379,7 @@ export function AccountSettings() {
         <PasswordCard />
         <MailCard />
         <PushSettingsCard className={card} />
+        <LanguageCard className={card} />
         <SessionsCard />
         <HelpCard />
         <BlockedCard />

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Button } from './Button';
+import { Msg } from '#client/i18n';
 
 type DeleteButtonProps = Omit<ComponentProps<typeof Button>, 'variant' | 'size' | 'children'>;
 
@@ -10,7 +11,7 @@ type DeleteButtonProps = Omit<ComponentProps<typeof Button>, 'variant' | 'size' 
 export function DeleteButton(props: DeleteButtonProps) {
   return (
     <Button variant="secondary" size="sm" className="text-red-700! hover:border-red-300! hover:bg-red-50!" {...props}>
-      Delete
+      <Msg id="components.deleteButton.label" />
     </Button>
   );
 }

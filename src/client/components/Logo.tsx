@@ -1,11 +1,19 @@
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '#shared/messages';
 import { paths } from '#shared/paths';
+import { useLocale, useT } from '#client/i18n';
 
 /** The PhoneHaat mark and name, linking home. */
 export function Logo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
+  const t = useT();
+  const { localePath } = useLocale();
   return (
-    <Link to={paths.home} className="flex items-center gap-2.5 rounded-control" aria-label={`${PRODUCT_NAME} home`}>
+    <Link
+      to={localePath(paths.home)}
+      className="flex items-center gap-2.5 rounded-control"
+      aria-label={t('components.logo.home', { name: PRODUCT_NAME })}
+      translate="no"
+    >
       <svg viewBox="0 0 32 32" className="size-9 shrink-0" aria-hidden="true">
         <rect width="32" height="32" rx="9" fill="#0d7f76" />
         <rect x="10" y="6" width="12" height="20" rx="2.5" fill="none" stroke="#fff" strokeWidth="2" />

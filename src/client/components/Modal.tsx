@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { cx } from './cx';
 import { CloseButton, Dialog } from './Dialog';
+import { useT } from '#client/i18n';
 
 interface ModalProps {
   open: boolean;
@@ -16,6 +17,7 @@ interface ModalProps {
  * button); content that wants focus elsewhere takes it itself.
  */
 export function Modal({ open, onClose, title, description, children, className }: ModalProps) {
+  const t = useT();
   const titleId = useId();
   return (
     <Dialog
@@ -35,7 +37,7 @@ export function Modal({ open, onClose, title, description, children, className }
             </h2>
             {description && <div className="mt-1 text-sm text-ink-500">{description}</div>}
           </div>
-          <CloseButton label="Close" onClick={onClose} />
+          <CloseButton label={t('components.dialog.close')} onClick={onClose} />
         </div>
         {children}
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
+import { useT } from '#client/i18n';
 
 /** Loads shorter than this show nothing: a bar that flashes on every click is noise. */
 const SHOW_AFTER_MS = 150;
@@ -10,6 +11,7 @@ const SHOW_AFTER_MS = 150;
  */
 export function NavigationProgress() {
   const loading = useNavigation().state !== 'idle';
+  const t = useT();
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
@@ -25,7 +27,7 @@ export function NavigationProgress() {
   return (
     <div
       role="progressbar"
-      aria-label="Loading the page"
+      aria-label={t('components.navigation.loading')}
       className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100"
     >
       <div className="h-full w-1/3 animate-[navigation-progress_1.2s_ease-in-out_infinite] rounded-full bg-brand-600 motion-reduce:animate-none" />

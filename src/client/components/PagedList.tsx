@@ -4,6 +4,7 @@ import type { PagedRows } from '#client/api/pagedList';
 import { Button } from './Button';
 import { EmptyState } from './EmptyState';
 import { Spinner } from './Spinner';
+import { Msg, useErrorText, useFormat, useT } from '#client/i18n';
 
 interface PagedListProps<T> {
   query: UseInfiniteQueryResult<PagedRows<T>>;
@@ -19,10 +20,13 @@ interface PagedListProps<T> {
 
 /** One server-paged list: loading, failure with a retry, empty, or the rows and a 'Load more' button. */
 export function PagedList<T>({ query, noun, emptyTitle, emptyDescription, emptyAction, children }: PagedListProps<T>) {
+  const t = useT();
+  const errorText = useErrorText();
+  const format = useFormat();
   if (query.isPending) {
     return (
       <div className="flex justify-center rounded-card border border-ink-200 bg-white py-16 text-brand-600 shadow-card">
-        <Spinner label={`Loading ${noun}`} className="[&_svg]:size-8" />
+        <Spinner label={t('components.pagedList.loading', { noun })} className="[&_svg]:size-8" />
       </div>
     );
   }
@@ -30,11 +34,11 @@ export function PagedList<T>({ query, noun, emptyTitle, emptyDescription, emptyA
     return (
       <EmptyState
         tone="error"
-        title={`Could not load the ${noun}`}
-        description={query.error.message}
+        title={t('components.pagedList.failed', { noun })}
+        description={errorText(query.error.message)}
         action={
           <Button variant="secondary" onClick={() => void query.refetch()}>
-            Retry
+            <Msg id="components.pagedList.retry" />
           </Button>
         }
       />
@@ -49,11 +53,14 @@ export function PagedList<T>({ query, noun, emptyTitle, emptyDescription, emptyA
       {children(rows)}
       <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
         <p className="text-sm text-ink-500" aria-live="polite">
-          Showing {rows.length} of {total ?? rows.length} {noun}
+          <Msg
+            id="components.pagedList.showing"
+            values={{ shown: format.number(rows.length), total: format.number(total ?? rows.length), noun }}
+          />
         </p>
         {query.hasNextPage && (
           <Button variant="secondary" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            Load more
+            <Msg id="components.pagedList.loadMore" />
           </Button>
         )}
       </div>

@@ -2,10 +2,10 @@ import type { Product } from '#shared/products';
 import { Badge, VerifiedBadge } from './Badge';
 import { ButtonLink } from './Button';
 import { cx } from './cx';
-import { formatTk } from './formatTk';
 import { Link } from 'react-router';
 import { TrustBadges } from './TrustBadges';
 import { paths } from '#shared/paths';
+import { Msg, useFormat, useLocale, useT } from '#client/i18n';
 
 interface ProductCardProps {
   product: Product;
@@ -17,6 +17,9 @@ interface ProductCardProps {
 
 /** One listing in a grid: photo, name, the Used badge, the price and a Details link. */
 export function ProductCard({ product, detailed = false, aboveTheFold = false }: ProductCardProps) {
+  const t = useT();
+  const format = useFormat();
+  const { localePath } = useLocale();
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-card border border-ink-200 bg-white shadow-card transition-shadow hover:shadow-raised">
       <div className="relative aspect-[4/3] overflow-hidden bg-ink-100">
@@ -29,12 +32,12 @@ export function ProductCard({ product, detailed = false, aboveTheFold = false }:
         />
         {product.sellStatus ? (
           <Badge tone="danger" className="absolute top-3 left-3">
-            Sold
+            <Msg id="components.productCard.sold" />
           </Badge>
         ) : (
           product.reserved && (
             <Badge tone="info" className="absolute top-3 left-3">
-              Reserved
+              <Msg id="components.productCard.reserved" />
             </Badge>
           )
         )}
@@ -46,19 +49,39 @@ export function ProductCard({ product, detailed = false, aboveTheFold = false }:
           detailed ? 'grid-rows-[auto_auto_auto_auto_1fr]' : 'grid-rows-[auto_auto_auto_1fr]',
         )}
       >
-        <h3 className="line-clamp-2 text-base font-semibold wrap-anywhere">{product.productName}</h3>
-        <Badge tone="brand">Used</Badge>
-        <p className="col-span-2 text-lg font-bold text-ink-900">Price : {formatTk(product.resalePrice)}</p>
+        <h3 className="line-clamp-2 text-base font-semibold wrap-anywhere" data-user-text>
+          {product.productName}
+        </h3>
+        <Badge tone="brand">
+          <Msg id="components.productCard.used" />
+        </Badge>
+        <p className="col-span-2 text-lg font-bold text-ink-900">
+          <Msg id="components.productCard.price" values={{ price: format.price(product.resalePrice) }} />
+        </p>
         <TrustBadges product={product} className="col-span-2" />
         {detailed && (
           <dl className="col-span-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-ink-600">
-            <dt className="sr-only">Condition</dt>
-            <dd>{product.productCondition} condition</dd>
-            <dt className="sr-only">Location</dt>
-            <dd className="truncate text-right">{product.location}</dd>
-            <dt className="sr-only">Seller</dt>
+            <dt className="sr-only">
+              <Msg id="components.productCard.condition" />
+            </dt>
+            <dd>
+              <Msg id="components.productCard.conditionValue" values={{ condition: product.productCondition }} />
+            </dd>
+            <dt className="sr-only">
+              <Msg id="components.productCard.location" />
+            </dt>
+            <dd className="truncate text-right" data-user-text>
+              {product.location}
+            </dd>
+            <dt className="sr-only">
+              <Msg id="components.productCard.seller" />
+            </dt>
             <dd className="col-span-2 flex items-center gap-2 truncate">
-              <Link to={paths.seller(product.sellerId)} className="truncate hover:text-brand-700 hover:underline">
+              <Link
+                to={localePath(paths.seller(product.sellerId))}
+                className="truncate hover:text-brand-700 hover:underline"
+                data-user-text
+              >
                 {product.sellerName}
               </Link>
               {product.sellerIsVerified && <VerifiedBadge />}
@@ -66,11 +89,11 @@ export function ProductCard({ product, detailed = false, aboveTheFold = false }:
           </dl>
         )}
         <ButtonLink
-          to={paths.product(product._id)}
+          to={localePath(paths.product(product._id))}
           className="col-span-2 w-full self-end"
-          aria-label={`Details of ${product.productName}`}
+          aria-label={t('components.productCard.detailsOf', { name: product.productName })}
         >
-          Details
+          <Msg id="components.productCard.details" />
         </ButtonLink>
       </div>
     </article>

@@ -1,5 +1,6 @@
 import Swal from 'sweetalert2';
 import { buttonClasses } from './Button';
+import { translateNow } from '#client/i18n';
 
 /** The app's own buttons rather than the library's purple ones. */
 export const appButtons = (confirm: 'primary' | 'danger') => ({
@@ -25,7 +26,7 @@ export async function confirmAction({
   title,
   text,
   confirmText,
-  cancelText = 'Cancel',
+  cancelText = translateNow('components.dialogs.cancel'),
   returnFocus = true,
 }: Confirmation): Promise<boolean> {
   const { isConfirmed } = await dialog.fire({

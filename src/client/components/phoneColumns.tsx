@@ -1,5 +1,6 @@
 import { numberColumn, TableImage, type Column } from './DataTable';
 import { ProductLink } from './ProductLink';
+import { translateNow } from '#client/i18n';
 
 interface Phone {
   /** Null once the listing is gone (an old order's): the name is then plain text. */
@@ -13,15 +14,15 @@ export function phoneColumns<T>(phoneOf: (row: T) => Phone): Column<T>[] {
   return [
     numberColumn,
     {
-      header: 'Product Image',
+      header: translateNow('components.phoneColumns.image'),
       kind: 'image',
       cell: (row) => {
         const { name, image } = phoneOf(row);
-        return <TableImage src={image} alt={`Photo of ${name}`} />;
+        return <TableImage src={image} alt={translateNow('components.phoneColumns.photoOf', { name })} />;
       },
     },
     {
-      header: 'Product Name',
+      header: translateNow('components.phoneColumns.name'),
       kind: 'title',
       cell: (row) => {
         const { id, name } = phoneOf(row);

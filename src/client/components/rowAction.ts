@@ -1,7 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { DeleteResult } from '#shared/common';
-import { ALREADY_DELETED, confirmDelete } from './confirmDelete';
+import { alreadyDeletedText, confirmDelete } from './confirmDelete';
 
 type Confirm = () => Promise<boolean>;
 
@@ -47,6 +47,6 @@ export function useDeleteAction<V>(
 ): RowAction<V> {
   return useRowAction(mutation, {
     confirm: confirmDelete,
-    onDone: ({ deletedCount }) => (deletedCount > 0 ? sayDeleted() : toast.error(ALREADY_DELETED)),
+    onDone: ({ deletedCount }) => (deletedCount > 0 ? sayDeleted() : toast.error(alreadyDeletedText())),
   });
 }

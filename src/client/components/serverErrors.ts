@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '#client/api/http';
+import { translateMessage, translateNow } from '#client/i18n';
 
 /** The form field a server field's message belongs under, or null when the form has no such field. */
 type FieldOf<F extends FieldValues> = (name: string) => Path<F> | null;
@@ -13,10 +14,10 @@ export function showServerErrors<F extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<F>,
   fields: readonly Path<F>[] | FieldOf<F>,
-  fallback = 'Please try again.',
+  fallback = translateNow('components.serverErrors.tryAgain'),
 ): string | null {
   if (!(error instanceof Error)) return fallback;
-  if (!(error instanceof ApiError)) return error.message;
+  if (!(error instanceof ApiError)) return translateMessage(translateNow, error.message);
   const fieldOf: FieldOf<F> =
     typeof fields === 'function'
       ? fields
@@ -25,7 +26,7 @@ export function showServerErrors<F extends FieldValues>(
   let unplaced = messages.length === 0;
   for (const [name, message] of messages) {
     const field = fieldOf(name);
-    if (field) setError(field, { message });
+    if (field) setError(field, { message: translateMessage(translateNow, message) });
     else unplaced = true;
   }
   return unplaced ? error.message : null;

@@ -1,6 +1,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { createIntl, createIntlCache, RawIntlProvider } from 'react-intl';
+import { handOutside } from './outside';
 import type { Locale } from '#shared/i18n/locales';
+import type { LanguageChoice } from '#shared/i18n/language';
 import { pathInLocale } from '#shared/i18n/addresses';
 import type { Catalog } from './catalogFiles';
 import { intlTag } from './intlTag';
@@ -23,11 +25,16 @@ export interface LocaleState {
   setLocale: (locale: Locale) => void;
   /** Remembers whether numbers on Bangla pages use Latin digits, and shows the page so. */
   setLatinDigits: (latinDigits: boolean) => void;
+  /** The same as a promise, settled when the choice could not be saved (the page reloads when it was). */
+  choose: (choice: LanguageChoice) => Promise<void>;
   /** The address of a public page in the page's language (`/bn/category/x`); English keeps the spec's. */
   localePath: (path: string) => string;
 }
 
 const LocaleContext = createContext<LocaleState | null>(null);
+
+/** Formatters made once per language, shared by every render. */
+const intlCache = createIntlCache();
 
 export function useLocale(): LocaleState {
   const state = useContext(LocaleContext);
@@ -44,17 +51,23 @@ export function I18nProvider({ setup, children }: { setup: I18nSetup; children: 
       locale,
       latinDigits,
       pseudo,
-      setLocale: (next) => switchLanguage({ locale: next, latinDigits }, failed),
-      setLatinDigits: (next) => switchLanguage({ locale, latinDigits: next }, failed),
+      setLocale: (next) => void switchLanguage({ locale: next, latinDigits }, failed),
+      setLatinDigits: (next) => void switchLanguage({ locale, latinDigits: next }, failed),
+      choose: (choice) => switchLanguage(choice, failed),
       localePath: (path) => (locale === 'en' ? path : pathInLocale(locale, path)),
     }),
     [locale, latinDigits, pseudo, failed],
   );
+  const intl = useMemo(
+    () => createIntl({ locale: intlTag(locale, latinDigits), defaultLocale: 'en-GB', messages: catalog }, intlCache),
+    [locale, latinDigits, catalog],
+  );
+  // In the browser only (one page, one language), and as it renders: a table's headers are made
+  // with translateNow during the first render already.
+  if (typeof window !== 'undefined') handOutside(intl);
   return (
     <LocaleContext.Provider value={state}>
-      <IntlProvider locale={intlTag(locale, latinDigits)} defaultLocale="en-GB" messages={catalog}>
-        {children}
-      </IntlProvider>
+      <RawIntlProvider value={intl}>{children}</RawIntlProvider>
     </LocaleContext.Provider>
   );
 }

@@ -1,4 +1,6 @@
 import { mergeCatalogs, type Catalog } from './catalogFiles';
+// The Bengali font comes with the Bangla messages: the server links its stylesheet on Bangla pages.
+import './bengaliFont.css';
 
 /** Every Bangla message: each client area's catalog and the shared one, in one chunk of its own. */
 const catalog: Catalog = mergeCatalogs(

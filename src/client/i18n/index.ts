@@ -7,3 +7,4 @@ export { Msg, translateMessage, useErrorText, useFormat, useT, type MessageValue
 export type { MessageId } from './messageId';
 export type { Formatters } from './format';
 export { loadCatalog, type Catalog } from './catalogFiles';
+export { translateNow } from './outside';

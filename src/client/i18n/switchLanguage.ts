@@ -8,8 +8,8 @@ import { saveLanguage } from './api';
  * one (`/bn/x` ↔ `/en/x`), else the same address, which now shows the chosen language. A page load
  * (not a re-render) brings the other language's catalog and the server's page in that language.
  */
-export function switchLanguage(choice: LanguageChoice, failedText: string): void {
-  saveLanguage(choice)
+export function switchLanguage(choice: LanguageChoice, failedText: string): Promise<void> {
+  return saveLanguage(choice)
     .then(() => {
       const { locale, path } = splitLocalePath(window.location.pathname);
       const pathname = locale ? `/${choice.locale}${path === '/' ? '/' : path}` : window.location.pathname;

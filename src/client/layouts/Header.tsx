@@ -7,6 +7,8 @@ import { Logo } from '#client/components/Logo';
 import { SearchBox } from '#client/search/SearchBox';
 import { NotificationBell } from '#client/notifications/NotificationBell';
 import { paths } from '#shared/paths';
+import { Msg, useLocale, useT } from '#client/i18n';
+import { LanguageSwitch } from '#client/i18n/LanguageSwitch';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -17,48 +19,53 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
 /** Home, Blog, then Login or Dashboard and Logout, the same on the bar and in the phone menu. */
 function NavItems() {
   const { user, loading, logout } = useAuth();
+  const { localePath } = useLocale();
   return (
     <>
       <li>
-        <NavLink to={paths.home} end className={navLinkClasses}>
-          Home
+        <NavLink to={localePath(paths.home)} end className={navLinkClasses}>
+          <Msg id="layouts.header.home" />
         </NavLink>
       </li>
       <li>
-        <NavLink to={paths.blog} className={navLinkClasses}>
-          Blog
+        <NavLink to={localePath(paths.blog)} className={navLinkClasses}>
+          <Msg id="layouts.header.blog" />
         </NavLink>
       </li>
       {loading ? (
         <li className="px-3 py-2 text-sm text-ink-500" aria-live="polite">
-          Loading ..
+          <Msg id="layouts.header.loading" />
         </li>
       ) : user?.email ? (
         <>
           <li>
             <NavLink to={paths.dashboard} className={navLinkClasses}>
-              Dashboard
+              <Msg id="layouts.header.dashboard" />
             </NavLink>
           </li>
           <li>
             <Button variant="secondary" size="sm" className="w-full md:ml-2 md:w-auto" onClick={() => void logout()}>
-              Logout
+              <Msg id="layouts.header.logout" />
             </Button>
           </li>
         </>
       ) : (
         <li>
-          <NavLink to={paths.login} className={navLinkClasses}>
-            Login
+          <NavLink to={localePath(paths.login)} className={navLinkClasses}>
+            <Msg id="layouts.header.login" />
           </NavLink>
         </li>
       )}
+      <li>
+        <LanguageSwitch className="block w-full text-left md:w-auto" />
+      </li>
     </>
   );
 }
 
 export function Header() {
   const { user } = useAuth();
+  const t = useT();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   // On a phone the search box waits behind a button in the bar, so it is one tap away on every page.
@@ -72,7 +79,10 @@ export function Header() {
   }
   return (
     <header className="sticky top-0 z-30 border-b border-ink-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
+      <nav
+        aria-label={t('layouts.header.main')}
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8"
+      >
         <Logo />
         <SearchBox className="mx-4 hidden max-w-md flex-1 md:block" />
         <div className="flex items-center gap-1">
@@ -84,7 +94,7 @@ export function Header() {
             className="inline-flex size-10 items-center justify-center rounded-control text-ink-700 hover:bg-ink-100 md:hidden"
             aria-expanded={searchOpen}
             aria-controls="mobile-search"
-            aria-label={searchOpen ? 'Close search' : 'Search phones'}
+            aria-label={t(searchOpen ? 'layouts.header.closeSearch' : 'layouts.header.searchPhones')}
             onClick={() => {
               setSearchOpen((open) => !open);
               setMenuOpen(false);
@@ -108,7 +118,7 @@ export function Header() {
             className="inline-flex size-10 items-center justify-center rounded-control text-ink-700 hover:bg-ink-100 md:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={t(menuOpen ? 'layouts.header.closeMenu' : 'layouts.header.openMenu')}
             onClick={() => {
               setMenuOpen((open) => !open);
               setSearchOpen(false);

@@ -14,6 +14,8 @@ import { metaOfMatches } from '#client/pageMeta';
 import type { PageMeta } from '#shared/page-meta';
 import type { PageRenderer, RenderedPage } from '#shared/page-render';
 import { loadCatalog } from '#client/i18n';
+import { catalogScript } from '#client/i18n/pageSetup';
+import type { PageLanguage } from '#shared/i18n/addresses';
 
 /** Reads the page's data once, and keeps it for the render: nothing is retried or read twice here. */
 const pageQueryClient = () =>
@@ -45,7 +47,7 @@ async function readsSettled(queryClient: QueryClient): Promise<void> {
  * cannot be rendered as every visitor sees it first: a redirect, a route error (an unknown product),
  * or a read that failed; the browser then renders it as before.
  */
-async function renderPage(url: URL): Promise<RenderedPage | undefined> {
+async function renderPage(url: URL, { locale, latinDigits }: PageLanguage): Promise<RenderedPage | undefined> {
   const queryClient = pageQueryClient();
   const handler = createStaticHandler(appRoutes(queryClient));
   const context = await handler.query(new Request(url));
@@ -55,7 +57,7 @@ async function renderPage(url: URL): Promise<RenderedPage | undefined> {
     return undefined;
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const i18n = { locale: 'en' as const, latinDigits: false, catalog: await loadCatalog('en') };
+  const i18n = { locale, latinDigits, catalog: await loadCatalog(locale) };
   const { prelude } = await prerender(
     <AppProviders queryClient={queryClient} i18n={i18n}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -71,7 +73,7 @@ async function renderPage(url: URL): Promise<RenderedPage | undefined> {
     queryClient,
     url,
   );
-  return { root, state, meta };
+  return { root, state, catalog: catalogScript(i18n.catalog), meta };
 }
 
 /** The routes as such, for naming pages; their loaders never run here, so their data stays empty. */

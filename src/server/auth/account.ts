@@ -27,6 +27,8 @@ export function toCurrentUser(user: UserRow): CurrentUser {
         displayName: user.name || null,
       },
     ],
+    locale: user.locale,
+    latinDigits: user.latin_digits,
   };
 }
 

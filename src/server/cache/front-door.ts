@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
 import { deliveryOf, variantFor, type Delivery, type PublicCache } from './public-cache';
+import { publicCacheKey } from './key';
 
 /**
  * The HTTP server of the app, with the public cache at its front door: a GET whose answer is cached is
@@ -35,7 +36,8 @@ function answeredFromCache(
   response: ServerResponse,
 ): boolean {
   if (request.method !== 'GET' || request.headers.origin !== undefined || !server.listening) return false;
-  const answer = request.url === undefined ? undefined : cache.get(request.url);
+  const key = request.url === undefined ? undefined : publicCacheKey(request.url, request.headers);
+  const answer = key === undefined ? undefined : cache.get(key);
   if (!answer) return false;
   const variant = variantFor(answer, request.headers['if-none-match'], request.headers['accept-encoding']);
   const delivery = deliveryOf(answer, variant);

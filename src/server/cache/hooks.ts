@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deliveryOf, variantFor, type CachedAnswer, type ChangeNotes, type PublicCache } from './public-cache';
+import { publicCacheKey } from './key';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,7 +52,8 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache, no
   // preHandler: after the rate limit and the query's validation, so cached answers meet both.
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return;
-    const key = request.url;
+    const key = publicCacheKey(request.url, request.headers);
+    if (key === undefined) return;
     const answer = cache.get(key) ?? (await cache.inFlight(key));
     if (answer) return sendCached(request, reply, answer);
     misses.set(request, { key, generation: cache.generation, settle: cache.startComputing(key) });

@@ -15,7 +15,7 @@ import pg from 'pg';
  * The one place where the two engines' value types meet. The application always sees booleans as
  * booleans and timestamps as ISO strings:
  * - SQLite has no boolean type: `true`/`false` are written as 1/0, and every `is_*` column reads
- *   back as a boolean. Timestamps are stored as ISO text, which sorts in time order.
+ *   back as a boolean (and `latin_digits`). Timestamps are stored as ISO text, which sorts in time order.
  * - PostgreSQL keeps native `boolean` and `timestamptz`; its driver is told to hand timestamps back
  *   as ISO strings and 64-bit counts as numbers.
  */
@@ -32,9 +32,12 @@ class SqliteValueWriter extends OperationNodeTransformer {
   }
 }
 
+/** Boolean columns whose name does not start with `is_` (the contract of issue 24 named it so). */
+const OTHER_BOOLEANS = new Set(['latin_digits']);
+
 function readSqliteRow(row: UnknownRow): UnknownRow {
   for (const key of Object.keys(row)) {
-    if (key.startsWith('is_') && typeof row[key] === 'number') row[key] = row[key] === 1;
+    if ((key.startsWith('is_') || OTHER_BOOLEANS.has(key)) && typeof row[key] === 'number') row[key] = row[key] === 1;
   }
   return row;
 }

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonForScript } from '#shared/json-in-html';
 import { DEFERRED_MODULES_ID, MODULE_LOADER } from './module-loader';
-import { loadPageHints, type PageHints } from './page-hints';
+import { loadPageHints, type LanguageFiles, type PageHints } from './page-hints';
+import type { PageLanguage } from '#shared/i18n/addresses';
+import { languageHead, withLanguage } from './page-language';
 import { loadPageRenderer, type PageRenderer, type RenderedPage } from './page-render';
-import { headTags, withoutDefaultHead } from './page-head';
+import { withoutDefaultHead } from './page-head';
 
 /** What the server needs of one build of the client to make its pages. */
 export interface Build {
@@ -18,6 +20,8 @@ export interface Build {
   /** The entry's module and those it imports, as index.html names them. */
   entryScripts: string[];
   hintsFor: PageHints;
+  /** The files a page in one language adds: its catalog's chunk and its font's stylesheet. */
+  languageFiles: LanguageFiles;
   renderer: PageRenderer | undefined;
 }
 
@@ -61,7 +65,7 @@ export function buildReader(app: FastifyInstance, clientDir: string) {
           indexHtml,
           renderedTemplate: template,
           entryScripts: scripts,
-          hintsFor: await loadPageHints(clientDir),
+          ...(await loadPageHints(clientDir)),
           renderer: await loadPageRenderer(app, clientDir),
         };
       } catch (error) {
@@ -79,9 +83,13 @@ export function buildReader(app: FastifyInstance, clientDir: string) {
 const PAGE_ORIGIN = 'http://phonehaat.invalid';
 
 /** A page rendered on the server, or undefined (then the browser renders it) if rendering failed. */
-export async function renderSafely(build: Build, request: FastifyRequest): Promise<RenderedPage | undefined> {
+export async function renderSafely(
+  build: Build,
+  request: FastifyRequest,
+  language: PageLanguage,
+): Promise<RenderedPage | undefined> {
   try {
-    return await build.renderer?.render(new URL(request.url, PAGE_ORIGIN));
+    return await build.renderer?.render(new URL(request.url, PAGE_ORIGIN), language);
   } catch (error) {
     request.log.error({ err: error }, 'could not render the page on the server; the browser renders it');
     return undefined;
@@ -97,32 +105,44 @@ function insertBefore(html: string, marker: string, text: string): string {
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
- * The page for `url`: rendered here when `rendered` is given (with its own title, description and
- * link preview, absolute under `publicUrl`), else index.html with the page's hints.
+ * The page for `url` in `language`: rendered here when `rendered` is given (with its own title,
+ * description and link preview, absolute under `publicUrl`), else index.html with the page's hints.
  */
-export function pageHtml(build: Build, url: string, rendered: RenderedPage | undefined, publicUrl: string): string {
+export function pageHtml(
+  build: Build,
+  url: string,
+  rendered: RenderedPage | undefined,
+  publicUrl: string,
+  language: PageLanguage,
+): string {
   const files = build.hintsFor(url);
+  const own = build.languageFiles(language.locale);
+  const path = url.split('?')[0] ?? '/';
+  const ownStyles = own.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join('');
   if (!rendered) {
     const meta = build.renderer?.metaOf(new URL(url, PAGE_ORIGIN));
-    const index = meta
-      ? insertBefore(
-          withoutDefaultHead(build.indexHtml),
-          '</head>',
-          headTags(meta, url.split('?')[0] ?? '/', publicUrl),
-        )
-      : build.indexHtml;
+    const ownScripts = own.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+    const head = (meta ? languageHead(meta, path, publicUrl, language) : '') + ownStyles + ownScripts;
+    const index = insertBefore(
+      withLanguage(meta ? withoutDefaultHead(build.indexHtml) : build.indexHtml, language),
+      '</head>',
+      head,
+    );
     return files ? insertBefore(index, '</head>', files.links) : index;
   }
   const styles = (files?.styles ?? []).map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join('');
   const scripts = [...build.entryScripts, ...(files?.scripts ?? [])];
-  const head = rendered.meta ? headTags(rendered.meta, url.split('?')[0] ?? '/', publicUrl) : '';
-  const template = rendered.meta ? withoutDefaultHead(build.renderedTemplate) : build.renderedTemplate;
-  const html = insertBefore(template, '</head>', head + styles);
+  const head = rendered.meta ? languageHead(rendered.meta, path, publicUrl, language) : '';
+  const template = withLanguage(
+    rendered.meta ? withoutDefaultHead(build.renderedTemplate) : build.renderedTemplate,
+    language,
+  );
+  const html = insertBefore(template, '</head>', head + styles + ownStyles);
   const at = html.indexOf(EMPTY_ROOT);
   if (at < 0) return html;
   return (
     html.slice(0, at) +
-    `<div id="root">${rendered.root}</div>${rendered.state}` +
+    `<div id="root">${rendered.root}</div>${rendered.state}${rendered.catalog}` +
     `<script type="application/json" id="${DEFERRED_MODULES_ID}">${jsonForScript(scripts)}</script>` +
     `<script>${MODULE_LOADER}</script>` +
     html.slice(at + EMPTY_ROOT.length)

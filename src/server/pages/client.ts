@@ -3,6 +3,8 @@ import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { paths, routePatterns } from '#shared/paths';
+import { LOCALES } from '#shared/i18n/locales';
+import { pageLanguage, pathInLocale, pseudoRequested, type PageLanguage } from '#shared/i18n/addresses';
 import { publicAnswer } from '#server/cache/hooks';
 import { IMAGE_URL_PREFIX } from '#server/uploads/store';
 import { buildReader, pageHtml, renderSafely } from './client-pages';
@@ -103,22 +105,39 @@ export async function registerClient(
     if (!isClientRoute(request)) return reply.callNotFound();
     const build = await builds.current();
     if (!build) return rebuilding(reply);
-    return sendHtml(reply, pageHtml(build, request.url, undefined, publicUrl));
+    return sendHtml(reply, pageHtml(build, request.url, undefined, publicUrl, languageOf(request) ?? ENGLISH));
   };
-  // The public pages arrive rendered, the same for every visitor: kept like the public API answers.
+  // The public pages arrive rendered, the same for every visitor of a language: kept like the public API answers.
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const language = languageOf(request);
+    if (!language) return reply.header('cache-control', 'no-store').redirect(pathInLocale('bn', '/'), 302);
     const build = await builds.current();
     if (!build) return rebuilding(reply);
-    return sendHtml(reply, pageHtml(build, request.url, await renderSafely(build, request), publicUrl));
+    // The pseudo-locale (tests) is the browser's own: nothing is rendered (nor kept) for it here.
+    const rendered = pseudoRequested(request.headers.cookie) ? undefined : await renderSafely(build, request, language);
+    return sendHtml(reply, pageHtml(build, request.url, rendered, publicUrl, language));
   };
   // The web client's pages are not API operations: the OpenAPI document leaves them out.
   await app.register(async (pages) => {
     await limitPerAddress?.(pages);
     await registerCompression(pages);
-    for (const path of RENDERED_PAGES) pages.get(path, { schema: { hide: true }, config: publicAnswer }, sendPage);
+    for (const path of renderedAddresses()) pages.get(path, { schema: { hide: true }, config: publicAnswer }, sendPage);
     pages.get('/*', { schema: { hide: true } }, sendIndex);
   });
 }
 
 /** The pages rendered on the server: the ones a visitor lands on from outside (links, searches). */
 const RENDERED_PAGES = ['/', paths.login, routePatterns.category, routePatterns.product, routePatterns.seller];
+
+/** Each rendered page at the spec's address and at its address in each language (`/bn/`, `/bn/login`, ...). */
+const renderedAddresses = () => [
+  ...RENDERED_PAGES,
+  ...LOCALES.flatMap((locale) => RENDERED_PAGES.map((path) => pathInLocale(locale, path))),
+  ...LOCALES.map((locale) => `/${locale}`),
+];
+
+const ENGLISH: PageLanguage = { locale: 'en', latinDigits: false, addressed: false };
+
+/** The language of the page asked for (undefined: a first visit to `/` that goes to `/bn/`). */
+const languageOf = (request: FastifyRequest) =>
+  pageLanguage(request.url.split('?')[0] ?? '/', request.headers.cookie, request.headers['accept-language']);

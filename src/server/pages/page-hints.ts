@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { publicReads } from '#shared/page-reads';
+import { splitLocalePath } from '#shared/i18n/addresses';
+import { LOCALES, type Locale } from '#shared/i18n/locales';
 
 /** One module of vite's build manifest (`build.manifest`): its file and the chunks it imports. */
 interface ManifestChunk {
@@ -84,17 +86,24 @@ export interface PageFiles {
 }
 export type PageHints = (url: string) => PageFiles | undefined;
 
+/** The files a page in one language needs besides its own: the language's catalog and font (as paths). */
+export type LanguageFiles = (locale: Locale) => { scripts: string[]; styles: string[] };
+
+/** The module of each language's catalog (src/client/i18n/catalogFiles.ts loads them). */
+const catalogModule = (locale: Locale) => `src/client/i18n/catalog.${locale}.ts`;
+
 /**
  * Reads the build's manifest; `hintsFor` then tells, for a page's URL, the files that let the browser
  * fetch that page's own code and its API data while it is still downloading the entry, instead of
  * one after the other once the entry has run. Without a manifest nothing is known ahead.
  */
-export async function loadPageHints(clientDir: string): Promise<PageHints> {
+export async function loadPageHints(clientDir: string): Promise<{ hintsFor: PageHints; languageFiles: LanguageFiles }> {
   let manifest: Manifest;
   try {
     manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return () => undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { hintsFor: () => undefined, languageFiles: () => ({ scripts: [], styles: [] }) };
     throw error;
   }
   // index.html already names the entry and the chunks it imports.
@@ -102,10 +111,17 @@ export async function loadPageHints(clientDir: string): Promise<PageHints> {
   const inIndex = new Set<string>();
   if (entryKey) chunkFiles(manifest, entryKey, inIndex);
   const known = new Map<string, PageFiles>();
+  const ofLanguage = new Map(
+    LOCALES.map((locale) => {
+      const { js, css } = chunkFiles(manifest, catalogModule(locale), new Set(inIndex));
+      return [locale, { scripts: js.map((file) => `/${file}`), styles: css.map((file) => `/${file}`) }];
+    }),
+  );
+  const languageFiles: LanguageFiles = (locale) => ofLanguage.get(locale) ?? { scripts: [], styles: [] };
 
-  return (url) => {
-    const [path = '/', query] = url.split('?', 2);
-    const needs = needsOf(path, query !== undefined);
+  const hintsFor: PageHints = (url) => {
+    const [address = '/', query] = url.split('?', 2);
+    const needs = needsOf(splitLocalePath(address).path, query !== undefined);
     if (!needs) return undefined;
     const key = `${needs.module ?? ''} ${needs.reads.join(' ')}`;
     const cached = known.get(key);
@@ -127,4 +143,5 @@ export async function loadPageHints(clientDir: string): Promise<PageHints> {
     if (known.size < 1000) known.set(key, files);
     return files;
   };
+  return { hintsFor, languageFiles };
 }

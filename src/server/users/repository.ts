@@ -104,3 +104,7 @@ export const setSellerVerified = (db: Kysely<Database>, email: string) =>
     .where('role', '=', 'seller')
     .where('is_verified', '=', false)
     .executeTakeFirst();
+
+/** The account's language and digits (PUT /api/language): what its mail and notifications are written in. */
+export const saveLanguage = (db: Kysely<Database>, id: string, locale: UserRow['locale'], latinDigits: boolean) =>
+  db.updateTable('users').set({ locale, latin_digits: latinDigits }).where('id', '=', id).execute();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { LOCALES } from './locales';
 
 /** PUT /api/language: the language to show, and on Bangla pages whether numbers use Latin digits. */
