@@ -373,7 +373,10 @@ export function AccountSettings() {
   const t = useT();
   return (
     <>
-      <PageHeader title={t('accounts.settings.title')} description={user?.email} />
+      <PageHeader
+        title={t('accounts.settings.title')}
+        description={user?.email && <span translate="no">{user.email}</span>}
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileCard />
         <PasswordCard />

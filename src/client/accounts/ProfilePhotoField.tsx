@@ -103,7 +103,13 @@ export function ProfilePhotoField({
           error={urlError}
           hint={current === undefined ? t('accounts.photo.urlHintNew') : t('accounts.photo.urlHintKeep')}
         >
-          <Input type="url" inputMode="url" autoComplete="photo" placeholder="https://" {...urlInput} />
+          <Input
+            type="url"
+            inputMode="url"
+            autoComplete="photo"
+            placeholder={t('accounts.photo.urlPlaceholder')}
+            {...urlInput}
+          />
         </FormField>
       )}
     </fieldset>

@@ -57,7 +57,8 @@ function baseColumns(t: Translate, amount: (tk: number) => string): Array<Column
     {
       header: t('deal.orders.category'),
       className: 'text-ink-600 @4xl:whitespace-nowrap',
-      cell: (order) => order.categoryNameInfo,
+      // Brand names, kept in Latin letters in both languages.
+      cell: (order) => <span translate="no">{order.categoryNameInfo}</span>,
     },
     {
       header: t('deal.orders.priceTk'),
