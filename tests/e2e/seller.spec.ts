@@ -191,3 +191,28 @@ test('a resale price under 100 Tk is refused under its field, and one above the 
   await expect(page.getByText(messages.productAdded)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: productName })).toContainText('95000');
 });
+
+test('prices and the year typed in Bengali digits are stored as numbers', async ({ page, registerSeller, loginAs }) => {
+  const seller = await registerSeller();
+  await loginAs(page, seller);
+  const productName = uniqueText('Bengali digits');
+
+  await page.goto(paths.addProduct);
+  await fillPhoneFields(page, productName);
+  await page.getByLabel('Original Price').fill('৮৯০০০');
+  await page.getByLabel('Resale Price').fill('৫২০০০');
+  await page.getByLabel('Purchase Year').fill('২০২১');
+  await expect(page.getByLabel('Resale Price')).toHaveValue('৫২০০০');
+  await page.getByLabel('Product Image').setInputFiles(await pngPhoto());
+  await page.getByRole('button', { name: /add product/i }).click();
+
+  await expect(page.getByText(messages.productAdded)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: productName });
+  await expect(row.getByRole('cell', { name: '52000Tk', exact: true })).toBeVisible();
+
+  // The edit form starts from what was stored: Latin digits, as every other listing has them.
+  await row.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Original Price')).toHaveValue('89000');
+  await expect(page.getByLabel('Resale Price')).toHaveValue('52000');
+  await expect(page.getByLabel('Purchase Year')).toHaveValue('2021');
+});

@@ -16,7 +16,6 @@ import {
 } from './api/account';
 import { queryKeys } from '#client/api/queryKeys';
 import { Badge } from '#client/components/Badge';
-import { formatWhen } from '#client/components/formatWhen';
 import { updateAccount } from './api/auth';
 import { profilePhotoToSend } from '#client/api/uploads';
 import { helpLinks } from '#client/help/helpLinks';
@@ -33,6 +32,8 @@ import { useMessageCall } from './useMessageCall';
 import { paths } from '#shared/paths';
 import { PushSettingsCard } from '#client/app/PushSettingsCard';
 import { LanguageCard } from '#client/i18n/LanguageCard';
+import { Msg, useFormat, useT } from '#client/i18n';
+import { useFieldError } from './useFieldError';
 
 const card = 'rounded-card border border-ink-200 bg-white p-6 shadow-card';
 
@@ -49,6 +50,8 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
 
 function ProfileCard() {
   const { user, refresh } = useAuth();
+  const t = useT();
+  const errorText = useFieldError();
   const [photo, setPhoto] = useState<File | null>(null);
   // The photo field starts empty: the account's photo shows beside it and stays unless another is given.
   const form = useSchemaForm(updateAccountRequestSchema, { displayName: user?.displayName ?? '', photoURL: '' });
@@ -58,12 +61,12 @@ function ProfileCard() {
     await refresh();
     setPhoto(null);
     form.reset({ displayName, photoURL: '' });
-    toast.success('Your profile is saved');
+    toast.success(t('accounts.settings.profile.saved'));
   });
   return (
-    <Card title="Name and photo" id="profile-settings">
-      <SchemaFormBody onSubmit={submit} form={form} submitText="Save profile">
-        <FormField label="Name" error={errors.displayName?.message}>
+    <Card title={t('accounts.settings.profile.title')} id="profile-settings">
+      <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.settings.profile.submit')}>
+        <FormField label={t('accounts.auth.name')} error={errorText(errors.displayName?.message)}>
           <Input autoComplete="name" {...form.register('displayName')} />
         </FormField>
         <ProfilePhotoField
@@ -72,7 +75,7 @@ function ProfileCard() {
           onFile={setPhoto}
           urlInput={form.register('photoURL')}
           typedUrl={form.watch('photoURL')}
-          urlError={errors.photoURL?.message}
+          urlError={errorText(errors.photoURL?.message)}
           current={user?.photoURL}
         />
       </SchemaFormBody>
@@ -81,8 +84,9 @@ function ProfileCard() {
 }
 
 function HelpCard() {
+  const t = useT();
   return (
-    <Card title="Help and policies" id="help-settings">
+    <Card title={t('accounts.settings.help.title')} id="help-settings">
       <ul className="space-y-2 text-sm">
         {helpLinks.map(({ to, label, about }) => (
           <li key={to}>
@@ -100,20 +104,22 @@ function HelpCard() {
 function PasswordCard() {
   const form = useSchemaForm(changePasswordRequestSchema, { currentPassword: '', newPassword: '' });
   const { errors } = form.formState;
+  const t = useT();
+  const errorText = useFieldError();
   const submit = form.submitWith(async (request) => {
     toast.success((await changePassword(request)).message);
     form.reset();
   });
   return (
-    <Card title="Change password" id="password-settings">
-      <SchemaFormBody onSubmit={submit} form={form} submitText="Change password">
-        <FormField label="Current password" error={errors.currentPassword?.message}>
+    <Card title={t('accounts.settings.password.title')} id="password-settings">
+      <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.settings.password.title')}>
+        <FormField label={t('accounts.settings.password.current')} error={errorText(errors.currentPassword?.message)}>
           <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
         </FormField>
         <FormField
-          label="New password"
-          error={errors.newPassword?.message}
-          hint="At least 8 characters, and not one of the common ones. Other devices are signed out."
+          label={t('accounts.settings.password.new')}
+          error={errorText(errors.newPassword?.message)}
+          hint={t('accounts.settings.password.hint')}
         >
           <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
         </FormField>
@@ -123,16 +129,31 @@ function PasswordCard() {
 }
 
 function DeviceRow({ device, onSignOut, busy }: { device: SignedInDevice; onSignOut: () => void; busy: boolean }) {
+  const t = useT();
+  const format = useFormat();
   return (
     <li className="flex items-center justify-between gap-3 py-3">
       <div className="min-w-0 flex-1">
+        {/* The browser and network are named by the server, in the reader's language: not catalog text here. */}
         <p className="flex flex-wrap items-center gap-2 font-medium text-ink-900">
-          {device.browser}
-          {device.current && <Badge tone="brand">This device</Badge>}
+          <span translate="no">{device.browser}</span>
+          {device.current && (
+            <Badge tone="brand">
+              <Msg id="accounts.settings.devices.thisDevice" />
+            </Badge>
+          )}
         </p>
-        <p className="text-sm break-words text-ink-600">{device.place}</p>
+        <p className="text-sm break-words text-ink-600" translate="no">
+          {device.place}
+        </p>
         <p className="text-xs text-ink-500">
-          Last used <time dateTime={device.lastUsedAt}>{formatWhen(device.lastUsedAt)}</time>
+          <Msg
+            id="accounts.settings.devices.lastUsed"
+            values={{
+              when: format.relative(device.lastUsedAt),
+              time: (chunks) => <time dateTime={device.lastUsedAt}>{chunks}</time>,
+            }}
+          />
         </p>
       </div>
       <Button
@@ -141,9 +162,13 @@ function DeviceRow({ device, onSignOut, busy }: { device: SignedInDevice; onSign
         className="shrink-0"
         loading={busy}
         onClick={onSignOut}
-        aria-label={`Sign out ${device.browser}, ${device.place}${device.current ? ' (this device)' : ''}`}
+        aria-label={t('accounts.settings.devices.signOutLabel', {
+          browser: device.browser,
+          place: device.place,
+          current: device.current ? 'yes' : 'no',
+        })}
       >
-        Sign out
+        <Msg id="accounts.settings.devices.signOut" />
       </Button>
     </li>
   );
@@ -155,6 +180,7 @@ function SessionsCard() {
   const devices = useSignedInDevices();
   const signOut = useSignOutDevice();
   const endOthers = useMessageCall(signOutOthers);
+  const t = useT();
 
   function signOutDevice(device: SignedInDevice) {
     if (device.current) return void logout();
@@ -165,10 +191,9 @@ function SessionsCard() {
   }
 
   return (
-    <Card title="Devices" id="session-settings">
+    <Card title={t('accounts.settings.devices.title')} id="session-settings">
       <p className="mb-2 text-sm text-ink-600">
-        Where your account is signed in. A device unused for 14 days is signed out by itself; one you do not recognise
-        or no longer use, sign out here.
+        <Msg id="accounts.settings.devices.lead" />
       </p>
       {devices.isPending ? (
         <Spinner />
@@ -176,7 +201,7 @@ function SessionsCard() {
         <FormError message={devices.error.message} />
       ) : (
         <>
-          <ul aria-label="Signed-in devices" className="mb-4 divide-y divide-ink-100">
+          <ul aria-label={t('accounts.settings.devices.list')} className="mb-4 divide-y divide-ink-100">
             {devices.data.devices.map((device) => (
               <DeviceRow
                 key={device.id}
@@ -188,7 +213,10 @@ function SessionsCard() {
           </ul>
           {devices.data.total > devices.data.devices.length && (
             <p className="mb-4 text-sm text-ink-600">
-              And {devices.data.total - devices.data.devices.length} more used less recently.
+              <Msg
+                id="accounts.settings.devices.more"
+                values={{ count: devices.data.total - devices.data.devices.length }}
+              />
             </p>
           )}
         </>
@@ -202,7 +230,7 @@ function SessionsCard() {
           })
         }
       >
-        Sign out of all other devices
+        <Msg id="accounts.settings.devices.signOutOthers" />
       </Button>
     </Card>
   );
@@ -211,16 +239,19 @@ function SessionsCard() {
 function MailCard() {
   const settings = useMailSettings();
   const update = useUpdateMailSettings();
+  const t = useT();
   return (
-    <Card title="Email notifications" id="mail-settings">
+    <Card title={t('accounts.settings.mail.title')} id="mail-settings">
       {settings.isPending ? (
         <Spinner />
       ) : settings.isError ? (
         <FormError message={settings.error.message} />
       ) : (
         <fieldset className="space-y-3">
-          <legend className="mb-2 text-sm text-ink-600">Send me a mail when:</legend>
-          {settings.data.kinds.map(({ kind, label, email }) => (
+          <legend className="mb-2 text-sm text-ink-600">
+            <Msg id="accounts.settings.mail.legend" />
+          </legend>
+          {settings.data.kinds.map(({ kind, email }) => (
             <label key={kind} className="flex items-center gap-3 text-sm">
               <input
                 type="checkbox"
@@ -234,7 +265,7 @@ function MailCard() {
                   )
                 }
               />
-              {label}
+              <Msg id={`accounts.settings.mail.kind.${kind}`} />
             </label>
           ))}
         </fieldset>
@@ -249,6 +280,7 @@ function DeleteCard() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
   if (!user) return null;
   const withGoogleOnly = user.providerData.every((p) => p.providerId === 'google.com');
 
@@ -260,19 +292,19 @@ function DeleteCard() {
       await refresh().catch(() => null);
       await navigate(paths.home, { replace: true });
     } catch (failure) {
-      setError(failure instanceof ApiError ? (failure.fields.password ?? failure.message) : 'Please try again.');
+      setError(failure instanceof ApiError ? (failure.fields.password ?? failure.message) : t('accounts.tryAgain'));
       setBusy(false);
     }
   }
 
   return (
-    <Card title="Delete my account" id="delete-account">
+    <Card title={t('accounts.settings.delete.title')} id="delete-account">
       <p className="mb-4 text-sm text-ink-600">
-        Your account, your listings and your photos are deleted for good. Orders stay with the sellers as their history.
+        <Msg id="accounts.settings.delete.lead" />
       </p>
       <div className="space-y-4">
         <FormField
-          label={withGoogleOnly ? 'Type your email address to confirm' : 'Your password'}
+          label={t(withGoogleOnly ? 'accounts.settings.delete.typeEmail' : 'accounts.settings.delete.password')}
           error={error ?? undefined}
         >
           <Input
@@ -283,7 +315,7 @@ function DeleteCard() {
           />
         </FormField>
         <Button variant="danger" loading={busy} disabled={!password} onClick={() => void remove()}>
-          Delete my account
+          <Msg id="accounts.settings.delete.submit" />
         </Button>
       </div>
     </Card>
@@ -294,31 +326,39 @@ function DeleteCard() {
 function BlockedCard() {
   const blocked = useBlocked();
   const unblock = useUnblock();
+  const t = useT();
   return (
-    <Card title="Blocked people" id="blocked-people">
+    <Card title={t('accounts.settings.blocked.title')} id="blocked-people">
       {blocked.isPending ? (
-        <Spinner label="Loading blocked people" />
+        <Spinner label={t('accounts.settings.blocked.loading')} />
       ) : blocked.isError ? (
         <p className="text-sm text-red-700">{blocked.error.message}</p>
       ) : blocked.data.length === 0 ? (
-        <p className="text-sm text-ink-500">You have not blocked anyone.</p>
+        <p className="text-sm text-ink-500">
+          <Msg id="accounts.settings.blocked.none" />
+        </p>
       ) : (
         <ul className="flex flex-col gap-2">
           {blocked.data.map((person) => (
             <li key={person._id} className="flex items-center justify-between gap-3 text-sm">
-              <span className="font-medium text-ink-800">{person.name}</span>
+              <span className="font-medium text-ink-800" translate="no">
+                {person.name}
+              </span>
               <Button
                 size="sm"
                 variant="secondary"
                 loading={unblock.isPending && unblock.variables === person._id}
                 onClick={() =>
                   unblock.mutate(person._id, {
-                    onSuccess: () => toast.success(`${person.name} is unblocked`),
+                    onSuccess: () => toast.success(t('accounts.settings.blocked.unblocked', { name: person.name })),
                     onError: (failure) => toast.error(failure.message),
                   })
                 }
               >
-                Unblock<span className="sr-only"> {person.name}</span>
+                <Msg
+                  id="accounts.settings.blocked.unblock"
+                  values={{ name: person.name, sr: (chunks) => <span className="sr-only">{chunks}</span> }}
+                />
               </Button>
             </li>
           ))}
@@ -330,9 +370,13 @@ function BlockedCard() {
 
 export function AccountSettings() {
   const { user } = useAuth();
+  const t = useT();
   return (
     <>
-      <PageHeader title="Account settings" description={user?.email} />
+      <PageHeader
+        title={t('accounts.settings.title')}
+        description={user?.email && <span translate="no">{user.email}</span>}
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileCard />
         <PasswordCard />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Msg } from '#client/i18n';
 
 interface AuthCardProps {
   title: string;
@@ -33,7 +34,7 @@ export function OrDivider() {
       aria-hidden="true"
     >
       <span className="h-px flex-1 bg-ink-200" />
-      or
+      <Msg id="accounts.auth.or" />
       <span className="h-px flex-1 bg-ink-200" />
     </div>
   );

@@ -3,7 +3,6 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { CurrentUser, RegisterForm } from '#shared/auth';
-import { messages } from '#shared/messages';
 import {
   addUser,
   fetchCurrentUser,
@@ -19,6 +18,7 @@ import { ApiError } from '#client/api/http';
 import { privateRoot } from '#client/api/queryKeys';
 import { sameEmail } from './sameEmail';
 import { paths } from '#shared/paths';
+import { useT } from '#client/i18n';
 
 interface AuthState {
   user: CurrentUser | null;
@@ -58,6 +58,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const t = useT();
 
   /** Runs one auth action with the loading flag up, the way the spec's provider does. */
   const withLoading = useCallback(async <T,>(action: () => Promise<T>): Promise<T> => {
@@ -118,10 +119,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (email: string, password: string) =>
       withLoading(async () => {
         const account = await signedIn(await logIn({ email, password }));
-        toast.success(messages.loginSuccess);
+        toast.success(t('accounts.toast.loginSuccess'));
         return account;
       }),
-    [withLoading, signedIn],
+    [withLoading, signedIn, t],
   );
 
   const register = useCallback(
@@ -133,12 +134,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const photoURL = await profilePhotoToSend(photo, form.photoURL);
         await addUser({ name: form.name, email: form.email, role: form.role, photoURL, verified: false });
         const account = await fetchCurrentUser();
-        if (!account) throw new Error('The new account is not signed in. Please log in.');
+        if (!account) throw new Error(t('accounts.register.notSignedIn'));
         await signedIn(account);
-        toast.success(messages.registerSuccess);
+        toast.success(t('accounts.toast.registerSuccess'));
         return account;
       }),
-    [withLoading, signedIn],
+    [withLoading, signedIn, t],
   );
 
   const logout = useCallback(async () => {
@@ -146,12 +147,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       await logOut();
       signedOut();
-      toast.success(messages.logoutSuccess);
+      toast.success(t('accounts.toast.logoutSuccess'));
       await navigate(paths.login);
     } catch (error) {
       console.error('Logout failed', error);
     }
-  }, [navigate, signedOut]);
+  }, [navigate, signedOut, t]);
 
   const value = useMemo<AuthState>(
     () => ({ user, loading, login, register, logout, refresh }),

@@ -5,20 +5,28 @@ import { forgotPassword } from './api/account';
 import { FormField, Input } from '#client/components/FormField';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { AuthCard, AuthLink } from './AuthCard';
+import { Msg, useT } from '#client/i18n';
+import { useFieldError } from './useFieldError';
 
 /** "Forgot password?": mails a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
   const [answer, setAnswer] = useState<string | null>(null);
   const form = useSchemaForm(forgotPasswordRequestSchema, { email: '' });
   const { errors } = form.formState;
+  const t = useT();
+  const errorText = useFieldError();
 
   const submit = form.submitWith(async (request) => setAnswer((await forgotPassword(request)).message));
 
   return (
     <AuthCard
-      title="Forgot your password?"
-      lead="Enter the email address of your account and we will mail you a link to choose a new password."
-      footer={<AuthLink to={paths.login}>Back to login</AuthLink>}
+      title={t('accounts.forgot.title')}
+      lead={t('accounts.forgot.lead')}
+      footer={
+        <AuthLink to={paths.login}>
+          <Msg id="accounts.forgot.back" />
+        </AuthLink>
+      }
     >
       {answer ? (
         <p
@@ -28,8 +36,8 @@ export function ForgotPasswordPage() {
           {answer}
         </p>
       ) : (
-        <SchemaFormBody onSubmit={submit} form={form} submitText="Send me a link" wide>
-          <FormField label="Email" error={errors.email?.message}>
+        <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.forgot.submit')} wide>
+          <FormField label={t('accounts.auth.email')} error={errorText(errors.email?.message)}>
             <Input type="email" autoComplete="email" {...form.register('email')} />
           </FormField>
         </SchemaFormBody>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { messages } from '#shared/messages';
 import { useAuth } from './AuthProvider';
-import { signInWithGoogle } from './google';
+import { GOOGLE_WINDOW_CLOSED, signInWithGoogle } from './google';
+import { useT } from '#client/i18n';
+import { useFieldError } from './useFieldError';
 import { Button } from '#client/components/Button';
 import { FormError } from '#client/components/FormField';
 import { useGoogleRedirectError } from './googleError';
@@ -16,6 +17,8 @@ interface GoogleButtonProps {
 /** 'Login With Google' / 'Register With Google': the popup, then this tab picks up the new session. */
 export function GoogleButton({ mode, onSignedIn }: GoogleButtonProps) {
   const { refresh } = useAuth();
+  const t = useT();
+  const errorText = useFieldError();
   const [busy, setBusy] = useState(false);
   // Shown under this button, not the password form, so it is not read as a password mistake.
   const [error, setError] = useState<string | null>(useGoogleRedirectError());
@@ -25,11 +28,13 @@ export function GoogleButton({ mode, onSignedIn }: GoogleButtonProps) {
     setError(null);
     try {
       await signInWithGoogle(mode);
-      if (!(await refresh())) throw new Error('Google sign-in did not finish. Please try again.');
-      toast.success(mode === 'login' ? messages.loginSuccess : messages.registerSuccess);
+      if (!(await refresh())) throw new Error(t('accounts.google.notFinished'));
+      toast.success(t(mode === 'login' ? 'accounts.toast.loginSuccess' : 'accounts.toast.registerSuccess'));
       onSignedIn();
     } catch (error) {
-      setError(error instanceof Error ? error.message : 'Google sign-in failed. Please try again.');
+      if (!(error instanceof Error)) setError(t('accounts.google.failed'));
+      // The popup's own sentence is written outside React; the others are the server's, already in the language.
+      else setError(error.message === GOOGLE_WINDOW_CLOSED ? t('accounts.google.windowClosed') : error.message);
     } finally {
       setBusy(false);
     }
@@ -55,9 +60,9 @@ export function GoogleButton({ mode, onSignedIn }: GoogleButtonProps) {
             />
           </svg>
         )}
-        {mode === 'login' ? 'Login With Google' : 'Register With Google'}
+        {t(mode === 'login' ? 'accounts.google.login' : 'accounts.google.register')}
       </Button>
-      <FormError message={error} />
+      <FormError message={errorText(error)} />
     </div>
   );
 }

@@ -8,12 +8,16 @@ import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { AuthCard, AuthLink, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { redirectTarget } from './redirectTarget';
+import { Msg, useT } from '#client/i18n';
+import { useFieldError } from './useFieldError';
 
 export function LoginPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const form = useSchemaForm(loginRequestSchema, { email: '', password: '' }, 'Login failed. Please try again.');
+  const t = useT();
+  const errorText = useFieldError();
+  const form = useSchemaForm(loginRequestSchema, { email: '', password: '' }, t('accounts.login.failed'));
   const { errors } = form.formState;
 
   const goBack = () => void navigate(redirectTarget(location.state), { replace: true });
@@ -25,24 +29,25 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title={`Welcome To ${PRODUCT_NAME}, Login Now !`}
-      lead="Sign in to book phones, manage your listings and follow your orders."
+      title={t('accounts.login.title', { product: PRODUCT_NAME })}
+      lead={t('accounts.login.lead')}
       footer={
-        <>
-          New to {PRODUCT_NAME}? <AuthLink to={paths.register}>Register now</AuthLink>
-        </>
+        <Msg
+          id="accounts.login.footer"
+          values={{ product: PRODUCT_NAME, link: (chunks) => <AuthLink to={paths.register}>{chunks}</AuthLink> }}
+        />
       }
     >
-      <SchemaFormBody onSubmit={submit} form={form} submitText="Login" wide>
-        <FormField label="Email" error={errors.email?.message}>
+      <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.login.submit')} wide>
+        <FormField label={t('accounts.auth.email')} error={errorText(errors.email?.message)}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
-        <FormField label="Password" error={errors.password?.message}>
+        <FormField label={t('accounts.auth.password')} error={errorText(errors.password?.message)}>
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </FormField>
         <p className="-mt-2 text-right text-sm">
           <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:text-brand-800">
-            Forgot password?
+            <Msg id="accounts.login.forgot" />
           </Link>
         </p>
       </SchemaFormBody>

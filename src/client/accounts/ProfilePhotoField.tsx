@@ -3,13 +3,14 @@ import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { Avatar } from '#client/components/Avatar';
 import { Button } from '#client/components/Button';
 import { FormField, Input } from '#client/components/FormField';
+import { Msg, useT } from '#client/i18n';
 
 const MAX_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 
 /** What the chosen file is wrong in, before anything is sent; null when it may go. */
-export function photoFileProblem(file: File): string | null {
-  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP photo';
-  if (file.size > MAX_UPLOAD_BYTES) return `Choose a photo of at most ${MAX_MB} MB`;
+function photoFileProblem(file: File, t: ReturnType<typeof useT>): string | null {
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return t('accounts.photo.wrongType');
+  if (file.size > MAX_UPLOAD_BYTES) return t('accounts.photo.tooBig', { mb: MAX_MB });
   return null;
 }
 
@@ -52,6 +53,7 @@ export function ProfilePhotoField({
   current,
 }: ProfilePhotoFieldProps) {
   const preview = usePreview(file);
+  const t = useT();
   const [problem, setProblem] = useState<string | null>(null);
   // A new key empties the file input when the photo is removed.
   const [inputKey, setInputKey] = useState(0);
@@ -60,11 +62,14 @@ export function ProfilePhotoField({
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium text-ink-800">
-        Photo <span className="font-normal text-ink-500">(optional)</span>
+        <Msg
+          id="accounts.photo.legend"
+          values={{ muted: (chunks) => <span className="font-normal text-ink-500">{chunks}</span> }}
+        />
       </legend>
       <div className="flex flex-wrap items-center gap-3">
         <Avatar name={name || '?'} src={shown} className="size-14" />
-        <FormField label="Upload from your device" error={problem ?? undefined} className="min-w-0 flex-1">
+        <FormField label={t('accounts.photo.upload')} error={problem ?? undefined} className="min-w-0 flex-1">
           <Input
             key={inputKey}
             type="file"
@@ -72,7 +77,7 @@ export function ProfilePhotoField({
             className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
             onChange={(event) => {
               const chosen = event.currentTarget.files?.[0] ?? null;
-              const wrong = chosen && photoFileProblem(chosen);
+              const wrong = chosen && photoFileProblem(chosen, t);
               setProblem(wrong || null);
               onFile(wrong ? null : chosen);
               if (wrong) event.currentTarget.value = '';
@@ -88,21 +93,23 @@ export function ProfilePhotoField({
               setInputKey((key) => key + 1);
             }}
           >
-            Remove photo
+            <Msg id="accounts.photo.remove" />
           </Button>
         )}
       </div>
       {!file && (
         <FormField
-          label="Photo URL"
+          label={t('accounts.photo.url')}
           error={urlError}
-          hint={
-            current === undefined
-              ? 'Or a link to your picture, starting with https://. Without a photo you get one with your initials.'
-              : 'Or a link to your picture, starting with https://. Leave both empty to keep the photo you have.'
-          }
+          hint={current === undefined ? t('accounts.photo.urlHintNew') : t('accounts.photo.urlHintKeep')}
         >
-          <Input type="url" inputMode="url" autoComplete="photo" placeholder="https://" {...urlInput} />
+          <Input
+            type="url"
+            inputMode="url"
+            autoComplete="photo"
+            placeholder={t('accounts.photo.urlPlaceholder')}
+            {...urlInput}
+          />
         </FormField>
       )}
     </fieldset>

@@ -9,6 +9,8 @@ import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { ProfilePhotoField } from './ProfilePhotoField';
 import { AuthCard, AuthLink, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
+import { Msg, useLocale, useT } from '#client/i18n';
+import { useFieldError } from './useFieldError';
 
 const policyLink = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
@@ -16,11 +18,14 @@ export function RegisterPage() {
   const { register: createAccount } = useAuth();
   const navigate = useNavigate();
   const [photo, setPhoto] = useState<File | null>(null);
+  const t = useT();
+  const errorText = useFieldError();
+  const { localePath } = useLocale();
   // Every account buys; the role says only whether it sells from the start, so Buyer is the default.
   const form = useSchemaForm(
     registerFormSchema,
     { name: '', photoURL: '', email: '', password: '', role: 'buyer' },
-    'Registration failed. Please try again.',
+    t('accounts.register.failed'),
   );
   const { errors } = form.formState;
 
@@ -33,22 +38,27 @@ export function RegisterPage() {
 
   return (
     <AuthCard
-      title={`Join ${PRODUCT_NAME}`}
-      lead="One account to buy a used phone and to sell yours."
+      title={t('accounts.register.title', { product: PRODUCT_NAME })}
+      lead={t('accounts.register.lead')}
       footer={
-        <>
-          Already have an account? <AuthLink to={paths.login}>Login</AuthLink>
-        </>
+        <Msg
+          id="accounts.register.footer"
+          values={{ link: (chunks) => <AuthLink to={paths.login}>{chunks}</AuthLink> }}
+        />
       }
     >
-      <SchemaFormBody onSubmit={submit} form={form} submitText="Register" wide>
-        <FormField label="Name" error={errors.name?.message}>
+      <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.register.submit')} wide>
+        <FormField label={t('accounts.auth.name')} error={errorText(errors.name?.message)}>
           <Input autoComplete="name" {...form.register('name')} />
         </FormField>
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label={t('accounts.auth.email')} error={errorText(errors.email?.message)}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
-        <FormField label="Password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN} characters`}>
+        <FormField
+          label={t('accounts.auth.password')}
+          error={errorText(errors.password?.message)}
+          hint={t('accounts.register.passwordHint', { min: PASSWORD_MIN })}
+        >
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
         <ProfilePhotoField
@@ -57,28 +67,34 @@ export function RegisterPage() {
           onFile={setPhoto}
           urlInput={form.register('photoURL')}
           typedUrl={form.watch('photoURL')}
-          urlError={errors.photoURL?.message}
+          urlError={errorText(errors.photoURL?.message)}
         />
         <FormField
-          label="Register As"
-          error={errors.role?.message}
-          hint="Every account can buy. Choose Seller to list phones right away, or start selling later."
+          label={t('accounts.register.role')}
+          error={errorText(errors.role?.message)}
+          hint={t('accounts.register.roleHint')}
         >
           <Select {...form.register('role')}>
-            <option value="buyer">Buyer</option>
-            <option value="seller">Seller</option>
+            <option value="buyer">{t('accounts.register.buyer')}</option>
+            <option value="seller">{t('accounts.register.seller')}</option>
           </Select>
         </FormField>
         <p className="text-sm text-ink-600">
-          By registering you agree to our{' '}
-          <Link to={paths.terms} className={policyLink}>
-            Terms &amp; Conditions
-          </Link>{' '}
-          and{' '}
-          <Link to={paths.privacy} className={policyLink}>
-            Privacy Policy
-          </Link>
-          .
+          <Msg
+            id="accounts.register.agree"
+            values={{
+              terms: (chunks) => (
+                <Link to={localePath(paths.terms)} className={policyLink}>
+                  {chunks}
+                </Link>
+              ),
+              privacy: (chunks) => (
+                <Link to={localePath(paths.privacy)} className={policyLink}>
+                  {chunks}
+                </Link>
+              ),
+            }}
+          />
         </p>
       </SchemaFormBody>
       <OrDivider />

@@ -8,6 +8,8 @@ import { FormField, Input } from '#client/components/FormField';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { AuthCard, AuthLink } from './AuthCard';
 import { useLinkToken } from './tokenFromUrl';
+import { Msg, useT } from '#client/i18n';
+import { useFieldError } from './useFieldError';
 
 /** Opened from the reset mail: a new password, after which every session of the account has ended. */
 export function ResetPasswordPage() {
@@ -16,6 +18,8 @@ export function ResetPasswordPage() {
   const { refresh } = useAuth();
   const form = useSchemaForm(resetPasswordFormSchema, { password: '', confirm: '' });
   const { errors } = form.formState;
+  const t = useT();
+  const errorText = useFieldError();
 
   const submit = form.submitWith(async ({ password }) => {
     const { message } = await resetPassword({ token, password });
@@ -27,15 +31,19 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title="Choose a new password"
-      lead="At least 8 characters, and not one of the common ones. You will be signed out everywhere."
-      footer={<AuthLink to={paths.forgotPassword}>Ask for a new link</AuthLink>}
+      title={t('accounts.reset.title')}
+      lead={t('accounts.reset.lead')}
+      footer={
+        <AuthLink to={paths.forgotPassword}>
+          <Msg id="accounts.reset.newLink" />
+        </AuthLink>
+      }
     >
-      <SchemaFormBody onSubmit={submit} form={form} submitText="Save the new password" wide>
-        <FormField label="New password" error={errors.password?.message}>
+      <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.reset.submit')} wide>
+        <FormField label={t('accounts.reset.password')} error={errorText(errors.password?.message)}>
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
-        <FormField label="New password again" error={errors.confirm?.message}>
+        <FormField label={t('accounts.reset.again')} error={errorText(errors.confirm?.message)}>
           <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
         </FormField>
       </SchemaFormBody>

@@ -12,6 +12,8 @@ import { FullScreenSpinner } from '#client/components/Spinner';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { useDashboardRoles } from '#client/dashboard/useDashboardRoles';
 import { useMessageCall } from './useMessageCall';
+import { Msg, useLocale, useT } from '#client/i18n';
+import { useFieldError } from './useFieldError';
 
 const card = 'rounded-card border border-ink-200 bg-white p-6 shadow-card';
 
@@ -21,14 +23,16 @@ function VerifyFirst({ email }: { email: string }) {
   return (
     <section aria-labelledby="verify-first" className={`${card} border-amber-200 bg-amber-50`}>
       <h2 id="verify-first" className="text-lg font-semibold text-amber-900">
-        Step 1 of 2: verify your email address
+        <Msg id="accounts.selling.verifyTitle" />
       </h2>
       <p className="mt-2 text-sm text-amber-900">
-        Buyers call and mail the sellers they book, so a seller&apos;s address must be their own. Open the link we
-        mailed to <strong>{email}</strong>, then come back here.
+        <Msg
+          id="accounts.selling.verifyText"
+          values={{ email, strong: (chunks) => <strong translate="no">{chunks}</strong> }}
+        />
       </p>
       <Button className="mt-4" variant="secondary" loading={resend.isPending} onClick={() => resend.mutate()}>
-        Send the link again
+        <Msg id="accounts.sendLinkAgain" />
       </Button>
     </section>
   );
@@ -38,6 +42,9 @@ function SellerForm() {
   const { user, refresh } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const t = useT();
+  const errorText = useFieldError();
+  const { localePath } = useLocale();
   const form = useSchemaForm(startSellingRequestSchema, {
     name: user?.displayName ?? '',
     phoneNumber: user?.phoneNumber ?? '',
@@ -54,16 +61,20 @@ function SellerForm() {
   return (
     <section aria-labelledby="seller-fields" className={card}>
       <h2 id="seller-fields" className="mb-4 text-lg font-semibold">
-        Step 2 of 2: how buyers reach you
+        <Msg id="accounts.selling.formTitle" />
       </h2>
-      <SchemaFormBody onSubmit={submit} form={form} submitText="Start selling">
-        <FormField label="Seller name" error={errors.name?.message} hint="Shown on your listings.">
+      <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.selling.submit')}>
+        <FormField
+          label={t('accounts.selling.name')}
+          error={errorText(errors.name?.message)}
+          hint={t('accounts.selling.nameHint')}
+        >
           <Input autoComplete="name" {...form.register('name')} />
         </FormField>
         <FormField
-          label="Mobile number"
-          error={errors.phoneNumber?.message}
-          hint="Shown on your listings; it fills in the seller number of each new one."
+          label={t('accounts.selling.mobile')}
+          error={errorText(errors.phoneNumber?.message)}
+          hint={t('accounts.selling.mobileHint')}
         >
           <Input type="tel" autoComplete="tel" placeholder="01XXXXXXXXX" {...form.register('phoneNumber')} />
         </FormField>
@@ -77,16 +88,24 @@ function SellerForm() {
               {...form.register('acceptTerms')}
             />
             <span>
-              I have read the{' '}
-              <Link to={paths.terms} className="font-medium text-brand-700 underline underline-offset-2">
-                Terms &amp; Conditions
-              </Link>{' '}
-              and list only phones I own, with real photos and an honest description.
+              <Msg
+                id="accounts.selling.terms"
+                values={{
+                  terms: (chunks) => (
+                    <Link
+                      to={localePath(paths.terms)}
+                      className="font-medium text-brand-700 underline underline-offset-2"
+                    >
+                      {chunks}
+                    </Link>
+                  ),
+                }}
+              />
             </span>
           </label>
           {errors.acceptTerms && (
             <p id="accept-terms-error" className="text-sm text-red-600">
-              {errors.acceptTerms.message}
+              {errorText(errors.acceptTerms.message)}
             </p>
           )}
         </div>
@@ -102,24 +121,21 @@ function SellerForm() {
 export function StartSelling() {
   const { user } = useAuth();
   const { roles, loading } = useDashboardRoles();
-  if (!user || loading) return <FullScreenSpinner label="Checking your account" />;
+  const t = useT();
+  if (!user || loading) return <FullScreenSpinner label={t('accounts.selling.checking')} />;
   if (roles.isSeller) return <Navigate to={paths.addProduct} replace />;
 
   return (
     <>
-      <PageHeader
-        title="Start selling"
-        description="Your account keeps buying as before; from now on it sells too. It takes a minute."
-      />
+      <PageHeader title={t('accounts.selling.title')} description={t('accounts.selling.lead')} />
       <div className="grid max-w-2xl gap-6">
         {roles.isAdmin ? (
           <section className={card}>
             <p className="text-ink-700">
-              The admin account moderates the marketplace and does not sell. Register an account of your own to sell
-              phones.
+              <Msg id="accounts.selling.admin" />
             </p>
             <ButtonLink className="mt-4" to={paths.dashboard} variant="secondary">
-              Back to the dashboard
+              <Msg id="accounts.selling.backToDashboard" />
             </ButtonLink>
           </section>
         ) : user.emailVerified ? (

@@ -6,6 +6,7 @@ import { FormError } from '#client/components/FormField';
 import { AuthCard } from './AuthCard';
 import { useLinkToken } from './tokenFromUrl';
 import { paths } from '#shared/paths';
+import { Msg, useT } from '#client/i18n';
 
 /**
  * Opened from a notification mail's unsubscribe link; no sign-in needed. It asks for a click rather
@@ -13,6 +14,7 @@ import { paths } from '#shared/paths';
  */
 export function UnsubscribePage() {
   const token = useLinkToken();
+  const t = useT();
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -23,7 +25,7 @@ export function UnsubscribePage() {
     try {
       setDone((await unsubscribe({ token })).message);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Please try again.');
+      setError(failure instanceof Error ? failure.message : t('accounts.tryAgain'));
     } finally {
       setBusy(false);
     }
@@ -31,9 +33,13 @@ export function UnsubscribePage() {
 
   return (
     <AuthCard
-      title="Stop these mails"
-      lead="You will still see the notification on PhoneHaat; only the mail stops."
-      footer={<Link to={paths.account}>Account settings</Link>}
+      title={t('accounts.unsubscribe.title')}
+      lead={t('accounts.unsubscribe.lead')}
+      footer={
+        <Link to={paths.account}>
+          <Msg id="accounts.settings.title" />
+        </Link>
+      }
     >
       {done ? (
         <p role="status" className="text-ink-800">
@@ -43,7 +49,7 @@ export function UnsubscribePage() {
         <div className="space-y-4">
           <FormError message={error} />
           <Button size="lg" className="w-full" loading={busy} onClick={() => void confirm()}>
-            Unsubscribe
+            <Msg id="accounts.unsubscribe.submit" />
           </Button>
         </div>
       )}

@@ -8,6 +8,7 @@ import { Spinner } from '#client/components/Spinner';
 import { AuthCard } from './AuthCard';
 import { useLinkToken } from './tokenFromUrl';
 import { paths } from '#shared/paths';
+import { Msg, useLocale, useT } from '#client/i18n';
 
 /** Opened from the verification mail: uses the link once, then tells how it went. */
 export function VerifyEmailPage() {
@@ -15,6 +16,8 @@ export function VerifyEmailPage() {
   const { user, refresh } = useAuth();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const started = useRef(false);
+  const t = useT();
+  const { localePath } = useLocale();
 
   useEffect(() => {
     // Once per page: React's development double effects must not use the single-use link twice.
@@ -27,26 +30,32 @@ export function VerifyEmailPage() {
         await refresh().catch(() => null);
       })
       .catch((error: unknown) =>
-        setOutcome({ ok: false, message: error instanceof Error ? error.message : 'This link did not work.' }),
+        setOutcome({ ok: false, message: error instanceof Error ? error.message : t('accounts.verify.failed') }),
       );
-  }, [token, refresh]);
+  }, [token, refresh, t]);
 
   return (
     <AuthCard
-      title="Verify your email"
-      lead="Confirming the address of your PhoneHaat account."
-      footer={<Link to={paths.home}>Back to the home page</Link>}
+      title={t('accounts.verify.title')}
+      lead={t('accounts.verify.lead')}
+      footer={
+        <Link to={localePath(paths.home)}>
+          <Msg id="accounts.verify.home" />
+        </Link>
+      }
     >
       {!outcome ? (
         <p className="flex items-center gap-2 text-ink-600" role="status">
-          <Spinner /> Checking your link…
+          <Spinner /> <Msg id="accounts.verify.checking" />
         </p>
       ) : outcome.ok ? (
         <div className="space-y-4">
           <p role="status" className="text-ink-800">
             {outcome.message}
           </p>
-          <ButtonLink to={user ? paths.dashboard : paths.login}>{user ? 'Go to the dashboard' : 'Log in'}</ButtonLink>
+          <ButtonLink to={user ? paths.dashboard : paths.login}>
+            {t(user ? 'accounts.verify.dashboard' : 'accounts.verify.login')}
+          </ButtonLink>
         </div>
       ) : (
         <FormError message={outcome.message} />

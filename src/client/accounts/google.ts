@@ -11,7 +11,7 @@ const POPUP_NAME = 'phonehaat-google';
 const POPUP_WIDTH = 500;
 const POPUP_HEIGHT = 600;
 const POPUP_POLL_MS = 500;
-const GOOGLE_WINDOW_CLOSED = 'The Google sign-in window was closed';
+export const GOOGLE_WINDOW_CLOSED = 'The Google sign-in window was closed';
 
 const startUrl = (mode: GoogleSignInMode, popup: boolean) =>
   `${API_BASE}/auth/google?${new URLSearchParams({ mode, popup: popup ? '1' : '0' })}`;

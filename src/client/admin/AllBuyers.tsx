@@ -1,5 +1,4 @@
 import toast from 'react-hot-toast';
-import { messages } from '#shared/messages';
 import type { User } from '#shared/users';
 import { useDeleteUser, useUsers } from './api/users';
 import type { Column } from '#client/components/DataTable';
@@ -7,15 +6,17 @@ import { DeleteButton } from '#client/components/DeleteButton';
 import { useDeleteAction } from '#client/components/rowAction';
 import { TablePage } from '#client/components/TablePage';
 import { personColumns } from './personColumns';
+import { useT } from '#client/i18n';
 
 export function AllBuyers() {
+  const t = useT();
   const buyers = useUsers('buyer');
-  const remove = useDeleteAction(useDeleteUser('buyer'), () => toast.success(messages.buyerDeleted));
+  const remove = useDeleteAction(useDeleteUser('buyer'), () => toast.success(t('admin.buyers.deleted')));
 
   const columns: ReadonlyArray<Column<User>> = [
-    ...personColumns<User>('Buyer'),
+    ...personColumns<User>(t, 'buyer'),
     {
-      header: 'Action',
+      header: t('admin.action'),
       kind: 'actions',
       cell: (buyer) => <DeleteButton loading={remove.runningFor(buyer._id)} onClick={() => remove.run(buyer._id)} />,
     },
@@ -23,12 +24,12 @@ export function AllBuyers() {
 
   return (
     <TablePage
-      title="All Buyer"
-      description="Everyone registered to buy phones on PhoneHaat."
+      title={t('admin.buyers.title')}
+      description={t('admin.buyers.description')}
       query={buyers}
-      noun="buyers"
-      emptyTitle="Not found any buyer"
-      caption="Registered buyers"
+      noun={t('admin.buyers.noun')}
+      emptyTitle={t('admin.buyers.empty')}
+      caption={t('admin.buyers.caption')}
       columns={columns}
     />
   );

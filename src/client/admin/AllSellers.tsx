@@ -1,5 +1,4 @@
 import toast from 'react-hot-toast';
-import { messages } from '#shared/messages';
 import type { User } from '#shared/users';
 import { useDeleteUser, useUsers } from './api/users';
 import { VerifiedBadge } from '#client/components/Badge';
@@ -10,6 +9,7 @@ import { useDeleteAction } from '#client/components/rowAction';
 import { TablePage } from '#client/components/TablePage';
 import { personColumns } from './personColumns';
 import { useVerifyAction } from './useVerifyAction';
+import { Msg, useT } from '#client/i18n';
 
 /** Fits 'Do verify' with its spinner, and 'Verified', so the button keeps its width. */
 const VERIFY_WIDTH = 'min-w-28';
@@ -17,7 +17,7 @@ const VERIFY_WIDTH = 'min-w-28';
 function SellerName({ seller }: { seller: User }) {
   return (
     <>
-      {seller.name}
+      <span translate="no">{seller.name}</span>
       {seller.verified && (
         <span className="ml-2 inline-block align-middle">
           <VerifiedBadge />
@@ -28,21 +28,22 @@ function SellerName({ seller }: { seller: User }) {
 }
 
 export function AllSellers() {
+  const t = useT();
   const sellers = useUsers('seller');
-  const remove = useDeleteAction(useDeleteUser('seller'), () => toast.success(messages.sellerDeleted));
-  const verify = useVerifyAction(messages.sellerVerified);
+  const remove = useDeleteAction(useDeleteUser('seller'), () => toast.success(t('admin.sellers.deleted')));
+  const verify = useVerifyAction(t('admin.sellers.verifiedToast'));
 
   const columns: ReadonlyArray<Column<User>> = [
-    ...personColumns<User>('Seller', (seller) => <SellerName seller={seller} />),
+    ...personColumns<User>(t, 'seller', (seller) => <SellerName seller={seller} />),
     {
-      header: 'Action',
+      header: t('admin.action'),
       kind: 'actions',
       // Verified and Do verify equally wide, so Delete stays in one place on every row.
       cell: (seller) => (
         <>
           {seller.verified ? (
             <Button variant="secondary" size="sm" disabled className={VERIFY_WIDTH}>
-              Verified
+              <Msg id="admin.verified" />
             </Button>
           ) : (
             <Button
@@ -51,7 +52,7 @@ export function AllSellers() {
               loading={verify.runningFor(seller.email)}
               onClick={() => verify.run(seller.email)}
             >
-              Do verify
+              <Msg id="admin.doVerify" />
             </Button>
           )}
           <DeleteButton loading={remove.runningFor(seller._id)} onClick={() => remove.run(seller._id)} />
@@ -62,12 +63,12 @@ export function AllSellers() {
 
   return (
     <TablePage
-      title="All Seller"
-      description="Verify sellers you trust, or remove those who break the rules."
+      title={t('admin.sellers.title')}
+      description={t('admin.sellers.description')}
       query={sellers}
-      noun="sellers"
-      emptyTitle="No register seller found"
-      caption="Registered sellers"
+      noun={t('admin.sellers.noun')}
+      emptyTitle={t('admin.sellers.empty')}
+      caption={t('admin.sellers.caption')}
       columns={columns}
     />
   );

@@ -1,5 +1,4 @@
 import toast from 'react-hot-toast';
-import { messages } from '#shared/messages';
 import type { ReportedProduct } from '#shared/reports';
 import { useDeleteReportedProduct, useReportedProducts } from './api/reportedProducts';
 import type { Column } from '#client/components/DataTable';
@@ -8,13 +7,15 @@ import { DeleteButton } from '#client/components/DeleteButton';
 import { useRowAction } from '#client/components/rowAction';
 import { phoneColumns } from '#client/components/phoneColumns';
 import { TablePage } from '#client/components/TablePage';
+import { useT } from '#client/i18n';
 
 export function ReportedProducts() {
+  const t = useT();
   const reports = useReportedProducts();
   const remove = useRowAction(useDeleteReportedProduct(), {
     confirm: confirmDelete,
     onDone: (productDeleted) => {
-      if (productDeleted) toast.success(messages.reportedProductDeleted);
+      if (productDeleted) toast.success(t('admin.reported.deleted'));
     },
   });
 
@@ -24,24 +25,36 @@ export function ReportedProducts() {
       name: report.productName,
       image: report.productImg,
     })),
-    { header: 'Seller Name', cell: (report) => report.sellerName || 'Not Found' },
     {
-      header: 'Reason',
+      header: t('admin.person.sellerName'),
+      cell: (report) =>
+        report.sellerName ? <span translate="no">{report.sellerName}</span> : t('admin.reported.notFound'),
+    },
+    {
+      header: t('admin.reported.reason'),
       cell: (report) => (
         <>
           {report.reasonLabel}
-          {report.note && <span className="block text-ink-500">{report.note}</span>}
+          {report.note && (
+            <span className="block text-ink-500" translate="no">
+              {report.note}
+            </span>
+          )}
         </>
       ),
     },
-    { header: 'Seller Email', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (report) => report.sellerEmail },
     {
-      header: 'Seller Mobile',
+      header: t('admin.reported.sellerEmail'),
+      className: 'text-ink-600 @4xl:whitespace-nowrap',
+      cell: (report) => <span translate="no">{report.sellerEmail}</span>,
+    },
+    {
+      header: t('admin.reported.sellerMobile'),
       className: 'text-ink-600 tabular-nums whitespace-nowrap',
       cell: (report) => report.sellerMobile,
     },
     {
-      header: 'Action',
+      header: t('admin.action'),
       kind: 'actions',
       cell: (report) => <DeleteButton loading={remove.runningFor(report)} onClick={() => remove.run(report)} />,
     },
@@ -49,13 +62,13 @@ export function ReportedProducts() {
 
   return (
     <TablePage
-      title="All Reported Mobile"
-      description="Listings that buyers reported. Deleting one removes the listing from PhoneHaat."
+      title={t('admin.reported.title')}
+      description={t('admin.reported.description')}
       query={reports}
-      noun="reported products"
-      emptyTitle="No reported product"
-      emptyDescription="When a buyer reports a listing, it shows up here."
-      caption="Reported products"
+      noun={t('admin.reported.noun')}
+      emptyTitle={t('admin.reported.empty')}
+      emptyDescription={t('admin.reported.emptyDescription')}
+      caption={t('admin.reported.caption')}
       columns={columns}
     />
   );

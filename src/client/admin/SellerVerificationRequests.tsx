@@ -1,23 +1,24 @@
-import { messages } from '#shared/messages';
 import { useUnverifiedSellers, type UnverifiedSeller } from './api/verification';
 import { Button } from '#client/components/Button';
 import type { Column } from '#client/components/DataTable';
 import { TablePage } from '#client/components/TablePage';
 import { personColumns } from './personColumns';
 import { useVerifyAction } from './useVerifyAction';
+import { Msg, useT } from '#client/i18n';
 
 export function SellerVerificationRequests() {
+  const t = useT();
   const requests = useUnverifiedSellers();
-  const verify = useVerifyAction(messages.sellerVerificationSuccess);
+  const verify = useVerifyAction(t('admin.verification.success'));
 
   const columns: ReadonlyArray<Column<UnverifiedSeller>> = [
-    ...personColumns<UnverifiedSeller>('Seller'),
+    ...personColumns<UnverifiedSeller>(t, 'seller'),
     {
-      header: 'Action',
+      header: t('admin.action'),
       kind: 'actions',
       cell: (seller) => (
         <Button size="sm" loading={verify.runningFor(seller.email)} onClick={() => verify.run(seller.email)}>
-          Do verify
+          <Msg id="admin.doVerify" />
         </Button>
       ),
     },
@@ -25,12 +26,12 @@ export function SellerVerificationRequests() {
 
   return (
     <TablePage
-      title="Seller Verification Request"
-      description="Sellers who asked for the verified badge. Check who they are before you verify them."
+      title={t('admin.verification.title')}
+      description={t('admin.verification.description')}
       query={requests}
-      noun="requests"
-      emptyTitle="Seller verification request 0"
-      caption="Sellers waiting for verification"
+      noun={t('admin.verification.noun')}
+      emptyTitle={t('admin.verification.empty')}
+      caption={t('admin.verification.caption')}
       columns={columns}
     />
   );

@@ -1,13 +1,15 @@
 import toast from 'react-hot-toast';
 import { useVerifySeller } from './api/verification';
 import { useRowAction } from '#client/components/rowAction';
+import { useT } from '#client/i18n';
 
-/** When the admin verifies a seller someone already verified (another tab, another admin). */
-const ALREADY_VERIFIED = 'This seller is already verified';
-
-/** Do verify, by the seller's email; `verifiedText` is the screen's own success toast. */
+/**
+ * Do verify, by the seller's email; `verifiedText` is the screen's own success toast. A seller
+ * someone already verified (another tab, another admin) gets a quieter note.
+ */
 export function useVerifyAction(verifiedText: string) {
+  const t = useT();
   return useRowAction(useVerifySeller(), {
-    onDone: (changed) => (changed ? toast.success(verifiedText) : toast(ALREADY_VERIFIED)),
+    onDone: (changed) => (changed ? toast.success(verifiedText) : toast(t('admin.alreadyVerified'))),
   });
 }

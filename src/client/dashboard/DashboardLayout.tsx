@@ -10,6 +10,7 @@ import { DashboardDrawer } from './DashboardDrawer';
 import { DashboardMenu } from './DashboardMenu';
 import { menuFor, type MenuEntry } from './menu';
 import { useDashboardRoles } from './useDashboardRoles';
+import { Msg, useT } from '#client/i18n';
 
 const DRAWER_ID = 'dashboard-drawer';
 
@@ -21,10 +22,11 @@ interface SideMenuProps {
 
 /** Who is signed in and the menu: beside the screen on a wide window, in the drawer on a phone. */
 function SideMenu({ roles, entries, onNavigate }: SideMenuProps) {
+  const t = useT();
   return (
     <>
       <AccountCard roles={roles} />
-      <nav aria-label="Dashboard" className="border-t border-ink-100 pt-4">
+      <nav aria-label={t('dashboard.title')} className="border-t border-ink-100 pt-4">
         <DashboardMenu entries={entries} onNavigate={onNavigate} />
       </nav>
     </>
@@ -35,6 +37,7 @@ function SideMenu({ roles, entries, onNavigate }: SideMenuProps) {
 export function DashboardLayout() {
   const { roles, loading, error, retry } = useDashboardRoles();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const t = useT();
   // The menu and the role screens' guards need the roles: treating a failed check as "no role"
   // would hide the user's screens and send them away from the one they asked for.
   if (error) {
@@ -42,18 +45,18 @@ export function DashboardLayout() {
       <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 lg:py-16">
         <EmptyState
           tone="error"
-          title="Could not check your account"
+          title={t('dashboard.error.title')}
           description={error.message}
           action={
             <Button variant="secondary" onClick={retry}>
-              Retry
+              <Msg id="dashboard.error.retry" />
             </Button>
           }
         />
       </div>
     );
   }
-  if (loading) return <FullScreenSpinner label="Loading your dashboard" />;
+  if (loading) return <FullScreenSpinner label={t('dashboard.loading')} />;
 
   const entries = menuFor(roles);
   const closeDrawer = () => setDrawerOpen(false);
@@ -74,7 +77,7 @@ export function DashboardLayout() {
           onClick={() => setDrawerOpen(true)}
         >
           <Icon d={iconPaths.menu} />
-          Dashboard menu
+          <Msg id="dashboard.menu.open" />
         </Button>
       </div>
       <DashboardDrawer id={DRAWER_ID} open={drawerOpen} onClose={closeDrawer}>

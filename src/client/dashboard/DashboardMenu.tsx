@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { cx } from '#client/components/cx';
 import type { MenuEntry } from './menu';
+import { Msg } from '#client/i18n';
 
 interface DashboardMenuProps {
   entries: MenuEntry[];
@@ -24,7 +25,7 @@ export function DashboardMenu({ entries, onNavigate }: DashboardMenuProps) {
               )
             }
           >
-            {entry.label}
+            <Msg id={entry.label} />
           </NavLink>
         </li>
       ))}

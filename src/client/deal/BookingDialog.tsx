@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { Product } from '#shared/products';
 import { Modal } from '#client/components/Modal';
 import { Spinner } from '#client/components/Spinner';
+import { useT } from '#client/i18n';
 
 const loadBookingForm = () => import('./BookingForm');
 const BookingForm = lazy(async () => ({ default: (await loadBookingForm()).BookingForm }));
@@ -20,18 +21,19 @@ interface BookingDialogProps {
  * server re-reads both); the buyer adds only a phone number and where to meet.
  */
 export function BookingDialog({ product, onClose }: BookingDialogProps) {
+  const t = useT();
   return (
     <Modal
       open={product !== null}
       onClose={onClose}
-      title="Book this phone"
-      description="The seller gets your number and meeting place."
+      title={t('deal.booking.title')}
+      description={t('deal.booking.description')}
     >
       {product && (
         <Suspense
           fallback={
             <div className="flex justify-center py-8">
-              <Spinner label="Loading the booking form" />
+              <Spinner label={t('deal.booking.loading')} />
             </div>
           }
         >

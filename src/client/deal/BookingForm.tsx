@@ -3,20 +3,23 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { bookingFormSchema, type BookingForm as BookingFormValues } from '#shared/bookings';
-import { messages } from '#shared/messages';
 import type { Product } from '#shared/products';
 import { FOR_PARTS_REQUIRED } from '#shared/trust';
 import { useBookProduct } from './api/bookings';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
 import { FormError, FormField, Input } from '#client/components/FormField';
-import { formatTk } from '#client/components/formatTk';
 import { showServerErrors } from '#client/components/serverErrors';
 import { PartsAcknowledgement } from '#client/trust/PartsAcknowledgement';
+import { useFieldError } from '#client/accounts/useFieldError';
+import { useFormat, useT } from '#client/i18n';
 
 /** The form inside the booking dialog; a chunk of its own, fetched when someone is about to book. */
 export function BookingForm({ product, onBooked }: { product: Product; onBooked: () => void }) {
   const { user } = useAuth();
+  const t = useT();
+  const format = useFormat();
+  const fieldError = useFieldError();
   const booking = useBookProduct();
   const forParts = product.trust.conditionGrade === 'for_parts';
   const [serverError, setServerError] = useState<string | null>(null);
@@ -49,51 +52,59 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
         ...(forParts ? { forParts: true } : {}),
       });
       if (!result.acknowledged) return;
-      toast.success(messages.productBooked);
+      toast.success(t('deal.booking.booked'));
       onBooked();
     } catch (error) {
       setServerError(
-        showServerErrors(
-          error,
-          setError,
-          ['phoneNumber', 'meetLocation', 'forParts'],
-          'The booking did not go through. Please try again.',
-        ),
+        showServerErrors(error, setError, ['phoneNumber', 'meetLocation', 'forParts'], t('deal.booking.failed')),
       );
     }
   });
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4 sm:grid-cols-2">
-      <FormField label="Name">
+      <FormField label={t('deal.booking.name')}>
         <Input value={user?.displayName ?? ''} disabled readOnly />
       </FormField>
-      <FormField label="Email">
+      <FormField label={t('deal.booking.email')}>
         <Input type="email" value={user?.email ?? ''} disabled readOnly />
       </FormField>
-      <FormField label="Product Name">
+      <FormField label={t('deal.booking.productName')}>
         <Input value={product.productName} disabled readOnly />
       </FormField>
-      <FormField label="Price">
-        <Input value={formatTk(product.resalePrice)} disabled readOnly />
-      </FormField>
-      <FormField label="Phone Number" error={errors.phoneNumber?.message} className="sm:col-span-2">
-        <Input type="tel" autoComplete="tel" placeholder="01XXXXXXXXX" {...register('phoneNumber')} />
+      <FormField label={t('deal.booking.price')}>
+        <Input value={format.price(product.resalePrice)} disabled readOnly />
       </FormField>
       <FormField
-        label="Meet Location"
-        error={errors.meetLocation?.message}
-        hint="Pick a busy public place to check the phone."
+        label={t('deal.booking.phoneNumber')}
+        error={fieldError(errors.phoneNumber?.message)}
         className="sm:col-span-2"
       >
-        <Input placeholder="A shop or bus stand" {...register('meetLocation')} />
+        <Input
+          type="tel"
+          autoComplete="tel"
+          placeholder={t('deal.booking.phonePlaceholder')}
+          {...register('phoneNumber')}
+        />
+      </FormField>
+      <FormField
+        label={t('deal.booking.meetLocation')}
+        error={fieldError(errors.meetLocation?.message)}
+        hint={t('deal.booking.meetHint')}
+        className="sm:col-span-2"
+      >
+        <Input placeholder={t('deal.booking.meetPlaceholder')} {...register('meetLocation')} />
       </FormField>
       {forParts && (
-        <PartsAcknowledgement field={register('forParts')} error={errors.forParts?.message} className="sm:col-span-2" />
+        <PartsAcknowledgement
+          field={register('forParts')}
+          error={fieldError(errors.forParts?.message)}
+          className="sm:col-span-2"
+        />
       )}
       <FormError message={serverError} className="sm:col-span-2" />
       <Button type="submit" size="lg" loading={booking.isPending} className="sm:col-span-2">
-        Submit
+        {t('deal.booking.submit')}
       </Button>
     </form>
   );

@@ -6,8 +6,6 @@ import { DealReviewButton } from '#client/reviews/DealReviewButton';
 import { useBookingRequests, useMoveBooking } from './api/deal';
 import { Button, ButtonLink } from '#client/components/Button';
 import { TableImage, type Column } from '#client/components/DataTable';
-import { formatTk } from '#client/components/formatTk';
-import { formatWhen } from '#client/components/formatWhen';
 import { confirmAction } from '#client/components/dialogs';
 import { ProductLink } from '#client/components/ProductLink';
 import { useRowAction } from '#client/components/rowAction';
@@ -15,19 +13,19 @@ import { TablePage } from '#client/components/TablePage';
 import { BookingStatusBadge } from './BookingStatusBadge';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { paths } from '#shared/paths';
-import { DEREGISTER_CONFIRM } from '#shared/trust';
 import { HandoverDialog, type Handover } from './HandoverDialog';
+import { Msg, useFormat, useT, type MessageId, type Translate } from '#client/i18n';
 
 type Asking = ReasonRequest & { id: string; move: 'decline' | 'cancel' };
 
 type Move = keyof typeof DONE;
 
 const DONE = {
-  accept: 'Accepted: the phone is reserved for this buyer. Call them to meet.',
-  decline: 'Request declined. The buyer has been told.',
-  cancel: 'Booking cancelled. The phone is available again.',
-  sold: 'Marked sold. Congratulations on the sale!',
-} as const;
+  accept: 'deal.requests.accepted',
+  decline: 'deal.requests.declined',
+  cancel: 'deal.requests.cancelled',
+  sold: 'deal.soldToast',
+} as const satisfies Record<string, MessageId>;
 
 /** Asks before a move; a sale's question also sets the final price on the move. */
 type Ask = (sale: { finalPrice?: number }) => Promise<boolean>;
@@ -38,12 +36,14 @@ const busyKey = (id: string, move: Move) => `${move} ${id}`;
 /** The seller's booking requests: open ones on top, each answered from its row. */
 export function BookingRequests() {
   const requests = useBookingRequests();
+  const t = useT();
+  const format = useFormat();
   const [asking, setAsking] = useState<Asking | null>(null);
   const [handover, setHandover] = useState<Handover | null>(null);
   const moveBooking = useRowAction(useMoveBooking(), {
     onDone: (_result, { move }) => {
       setAsking(null);
-      toast.success(DONE[move]);
+      toast.success(t(DONE[move]));
     },
     rowOf: ({ id, move }) => busyKey(id, move),
   });
@@ -56,30 +56,32 @@ export function BookingRequests() {
 
   const columns: ReadonlyArray<Column<RequestWithReview>> = [
     {
-      header: 'Product Image',
+      header: t('deal.requests.productImage'),
       kind: 'image',
-      cell: (row) => <TableImage src={row.productImg} alt={`Photo of ${row.productName}`} />,
+      cell: (row) => <TableImage src={row.productImg} alt={t('deal.requests.photoOf', { name: row.productName })} />,
     },
     {
-      header: 'Product',
+      header: t('deal.requests.product'),
       kind: 'title',
       cell: (row) => (
         <span className="flex flex-col gap-0.5">
           <ProductLink id={row.productId} name={row.productName} />
-          <span className="text-sm text-ink-500 tabular-nums">{formatTk(row.productPrice)}</span>
+          <span className="text-sm text-ink-500 tabular-nums">{format.price(row.productPrice)}</span>
           {row.agreedPrice !== null && (
             <span className="text-sm font-semibold text-emerald-800 tabular-nums">
-              Agreed price: {formatTk(row.agreedPrice)}
+              <Msg id="deal.requests.agreedPrice" values={{ price: format.price(row.agreedPrice) }} />
             </span>
           )}
         </span>
       ),
     },
     {
-      header: 'Buyer',
+      header: t('deal.requests.buyer'),
       cell: (row) => (
         <span className="flex flex-col gap-0.5">
-          <span className="font-medium text-ink-900">{row.buyerName}</span>
+          <span className="font-medium text-ink-900" translate="no">
+            {row.buyerName}
+          </span>
           <a
             href={`tel:${row.phoneNumber.replace(/[^\d+]/g, '')}`}
             className="text-sm whitespace-nowrap text-brand-700 hover:underline"
@@ -89,20 +91,24 @@ export function BookingRequests() {
         </span>
       ),
     },
-    { header: 'Meeting place', className: 'text-ink-700', cell: (row) => row.meetLocation },
     {
-      header: 'Status',
+      header: t('deal.requests.meetingPlace'),
+      className: 'text-ink-700',
+      cell: (row) => <span translate="no">{row.meetLocation}</span>,
+    },
+    {
+      header: t('deal.status'),
       cell: (row) => (
         <span className="flex flex-col gap-1 @max-4xl:items-end">
           <BookingStatusBadge status={row.status} reason={row.statusReason} side="seller" />
           <time dateTime={row.bookedAt} className="text-xs whitespace-nowrap text-ink-500">
-            Requested {formatWhen(row.bookedAt)}
+            <Msg id="deal.requests.requested" values={{ when: format.relative(row.bookedAt) }} />
           </time>
         </span>
       ),
     },
     {
-      header: 'Action',
+      header: t('deal.action'),
       kind: 'actions',
       cell: (row) => <RowActions row={row} busyWith={busyWith} run={run} ask={setAsking} showHandover={setHandover} />,
     },
@@ -110,18 +116,18 @@ export function BookingRequests() {
 
   return (
     <TablePage
-      title="Booking requests"
-      description="Buyers who want your phones. Accept one to reserve the phone for that buyer, meet, then mark it sold. Requests you do not answer expire after 48 hours."
+      title={t('deal.requests.title')}
+      description={t('deal.requests.description')}
       query={requests}
-      noun="requests"
-      emptyTitle="No booking requests yet"
-      emptyDescription="When a buyer books one of your phones, the request shows up here with their phone number and meeting place."
+      noun={t('deal.requests.noun')}
+      emptyTitle={t('deal.requests.empty')}
+      emptyDescription={t('deal.requests.emptyDescription')}
       emptyAction={
         <ButtonLink to={paths.myProducts} variant="secondary">
-          See my products
+          <Msg id="deal.requests.seeProducts" />
         </ButtonLink>
       }
-      caption="Booking requests"
+      caption={t('deal.requests.caption')}
       columns={columns}
     >
       <ReasonDialog
@@ -148,18 +154,19 @@ interface RowActionsProps {
  * for good: each is asked first, as My Product asks before its own Mark sold.
  */
 const confirmMove =
-  (row: RequestWithReview, move: 'accept' | 'sold', confirmSale: ReturnType<typeof useConfirmSale>): Ask =>
+  (t: Translate, row: RequestWithReview, move: 'accept' | 'sold', confirmSale: ReturnType<typeof useConfirmSale>): Ask =>
   async (sale) => {
+    const names = { buyer: row.buyerName, product: row.productName };
     if (move === 'accept') {
       return confirmAction({
-        title: `Accept ${row.buyerName}'s request?`,
-        text: `${row.productName} is reserved for ${row.buyerName}: other buyers can no longer book it, and ${row.buyerName} sees your number to arrange the meeting.`,
-        confirmText: 'Yes, accept',
+        title: t('deal.requests.acceptTitle', names),
+        text: t('deal.requests.acceptText', names),
+        confirmText: t('deal.requests.acceptConfirm'),
       });
     }
     const price = await confirmSale({
-      title: `Mark ${row.productName} sold to ${row.buyerName}?`,
-      text: `${DEREGISTER_CONFIRM} It leaves every public list, and any other open request on it is declined. This cannot be undone.`,
+      title: t('deal.requests.soldTitle', names),
+      text: t('deal.requests.soldText', { confirm: t('listings.deregisterConfirm') }),
       // An offer the two agreed on is what the phone most likely changed hands for.
       price: row.agreedPrice ?? row.productPrice,
     });
@@ -171,9 +178,15 @@ const confirmMove =
 function RowActions({ row, busyWith, run, ask, showHandover }: RowActionsProps) {
   const confirmSale = useConfirmSale();
   // A new request is accepted or declined; an accepted one is sold or called off (with a reason).
+  const t = useT();
   const open = row.status === 'requested' || row.status === 'accepted';
   if (row.review) return <DealReviewButton bookingId={row._id} review={row.review} />;
-  if (!open) return <span className="text-sm text-ink-400">No action</span>;
+  if (!open)
+    return (
+      <span className="text-sm text-ink-400">
+        <Msg id="deal.requests.noAction" />
+      </span>
+    );
   const requested = row.status === 'requested';
   const primary = requested ? 'accept' : 'sold';
   return (
@@ -181,9 +194,9 @@ function RowActions({ row, busyWith, run, ask, showHandover }: RowActionsProps) 
       <Button
         size="sm"
         loading={busyWith(row._id, primary)}
-        onClick={() => run(row._id, primary, undefined, confirmMove(row, primary, confirmSale))}
+        onClick={() => run(row._id, primary, undefined, confirmMove(t, row, primary, confirmSale))}
       >
-        {requested ? 'Accept' : 'Mark sold'}
+        {t(requested ? 'deal.requests.accept' : 'deal.markSold')}
       </Button>
       <Button
         size="sm"
@@ -194,23 +207,23 @@ function RowActions({ row, busyWith, run, ask, showHandover }: RowActionsProps) 
               ? {
                   id: row._id,
                   move: 'decline',
-                  title: 'Decline this request?',
-                  description: `${row.buyerName} will be told that you declined the booking of ${row.productName}.`,
-                  confirmText: 'Decline',
+                  title: t('deal.requests.declineTitle'),
+                  description: t('deal.requests.declineText', { buyer: row.buyerName, product: row.productName }),
+                  confirmText: t('deal.requests.decline'),
                   required: false,
                 }
               : {
                   id: row._id,
                   move: 'cancel',
-                  title: 'Cancel this booking?',
-                  description: `The phone becomes available again, and ${row.buyerName} reads your reason.`,
-                  confirmText: 'Cancel booking',
+                  title: t('deal.cancelTitle'),
+                  description: t('deal.requests.cancelText', { buyer: row.buyerName }),
+                  confirmText: t('deal.cancelBooking'),
                   required: true,
                 },
           )
         }
       >
-        {requested ? 'Decline' : 'Cancel'}
+        {t(requested ? 'deal.requests.decline' : 'deal.cancel')}
       </Button>
       {!requested && (
         <Button
@@ -220,7 +233,7 @@ function RowActions({ row, busyWith, run, ask, showHandover }: RowActionsProps) 
             showHandover({ bookingId: row._id, productId: row.productId, productName: row.productName, side: 'seller' })
           }
         >
-          Handover checklist
+          <Msg id="deal.handoverButton" />
         </Button>
       )}
     </>

@@ -1,13 +1,14 @@
 import type { BookingStatus } from '#shared/bookings';
 import { Badge, type BadgeTone } from '#client/components/Badge';
+import { Msg } from '#client/i18n';
 
-const LOOK: Record<BookingStatus, { tone: BadgeTone; seller: string; buyer: string }> = {
-  requested: { tone: 'warning', seller: 'New request', buyer: 'Requested' },
-  accepted: { tone: 'success', seller: 'Accepted', buyer: 'Accepted' },
-  declined: { tone: 'neutral', seller: 'Declined', buyer: 'Declined' },
-  cancelled: { tone: 'neutral', seller: 'Cancelled', buyer: 'Cancelled' },
-  expired: { tone: 'neutral', seller: 'Expired', buyer: 'Expired' },
-  sold: { tone: 'info', seller: 'Sold', buyer: 'Sold to you' },
+const TONE: Record<BookingStatus, BadgeTone> = {
+  requested: 'warning',
+  accepted: 'success',
+  declined: 'neutral',
+  cancelled: 'neutral',
+  expired: 'neutral',
+  sold: 'info',
 };
 
 /** A booking's state in the words of the side that reads it, with the reason when there is one. */
@@ -20,11 +21,16 @@ export function BookingStatusBadge({
   reason: string | null;
   side: 'seller' | 'buyer';
 }) {
-  const look = LOOK[status];
   return (
     <span className="inline-flex flex-col items-start gap-1">
-      <Badge tone={look.tone}>{look[side]}</Badge>
-      {reason && <span className="max-w-56 text-xs text-ink-500">“{reason}”</span>}
+      <Badge tone={TONE[status]}>
+        <Msg id={`deal.badge.${side}.${status}`} />
+      </Badge>
+      {reason && (
+        <span className="max-w-56 text-xs text-ink-500">
+          <Msg id="deal.badge.reason" values={{ reason, quote: (chunks) => <span translate="no">{chunks}</span> }} />
+        </span>
+      )}
     </span>
   );
 }

@@ -3,11 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import {
-  CHECKLIST_LABELS,
+  CHECKLIST_ITEMS,
   notAsDescribedRequestSchema,
   NOT_AS_DESCRIBED_SUBJECTS,
-  SUBJECT_LABELS,
+  type ChecklistItem,
+  type CheckAnswer,
   type NotAsDescribedRequest,
+  type NotAsDescribedSubject,
 } from '#shared/trust';
 import { productQueryOptions } from '#client/catalog/api/products';
 import { NeirCheck } from '#client/catalog/NeirCheck';
@@ -17,6 +19,8 @@ import { Modal } from '#client/components/Modal';
 import { showServerErrors } from '#client/components/serverErrors';
 import { useState } from 'react';
 import { useReportNotAsDescribed } from './api/handover';
+import { useFieldError } from '#client/accounts/useFieldError';
+import { Msg, useT, type Translate } from '#client/i18n';
 
 export interface Handover {
   bookingId: string;
@@ -30,12 +34,13 @@ export interface Handover {
  * the phone against its listing and NEIR before paying; the seller de-registers it after being paid.
  */
 export function HandoverDialog({ handover, onClose }: { handover: Handover | null; onClose: () => void }) {
+  const t = useT();
   return (
     <Modal
       open={handover !== null}
       onClose={onClose}
-      title="Handover checklist"
-      description={handover ? `${handover.productName}: what to do at the meeting` : undefined}
+      title={t('deal.handover.title')}
+      description={handover ? t('deal.handover.description', { productName: handover.productName }) : undefined}
       className="max-w-2xl"
     >
       {handover && <HandoverSteps handover={handover} />}
@@ -43,31 +48,41 @@ export function HandoverDialog({ handover, onClose }: { handover: Handover | nul
   );
 }
 
+const isChecklistItem = (subject: string): subject is ChecklistItem =>
+  (CHECKLIST_ITEMS as readonly string[]).includes(subject);
+
+/** What the buyer names as not as described: a checklist item in the form's words, or one of the others. */
+const subjectLabel = (t: Translate, subject: NotAsDescribedSubject) =>
+  isChecklistItem(subject) ? t(`listings.trust.check.${subject}`) : t(`deal.notAsDescribed.${subject}`);
+
 function HandoverSteps({ handover }: { handover: Handover }) {
+  const t = useT();
   const product = useQuery({ ...productQueryOptions(handover.productId ?? ''), enabled: handover.productId !== null });
   const last4 = product.data?.trust.imeiLast4;
   const checklist = product.data?.trust.checklist;
   const buyerSteps = [
-    last4
-      ? `Dial *#06# on the phone: the IMEI must end in ${last4}.`
-      : 'Dial *#06# on the phone and note its IMEI (the listing gave none).',
-    'Send the KYD SMS to 16002 with that IMEI: NEIR must answer that the phone is valid.',
+    last4 ? t('deal.handover.buyer.imei', { last4 }) : t('deal.handover.buyer.noImei'),
+    t('deal.handover.buyer.neir'),
     checklist
-      ? `Check what the listing says: ${Object.entries(checklist)
-          .map(
-            ([item, answer]) =>
-              `${CHECKLIST_LABELS[item as keyof typeof CHECKLIST_LABELS]}: ${answer.replace('_', ' ')}`,
-          )
-          .join('; ')}.`
-      : 'Check the screen, cameras, speaker, charging and SIM slots.',
-    'Check that the Google / iCloud account is signed out (Settings → Accounts).',
-    'Pay only then, in person: PhoneHaat never takes payment in advance.',
+      ? t('deal.handover.buyer.checklist', {
+          items: (Object.entries(checklist) as Array<[ChecklistItem, CheckAnswer]>)
+            .map(([item, answer]) =>
+              t('deal.handover.buyer.checklistItem', {
+                item: t(`listings.trust.check.${item}`),
+                answer: t(`listings.trust.answer.${answer}`).toLowerCase(),
+              }),
+            )
+            .join('; '),
+        })
+      : t('deal.handover.buyer.noChecklist'),
+    t('deal.handover.buyer.account'),
+    t('deal.handover.buyer.pay'),
   ];
   const sellerSteps = [
-    'Let the buyer dial *#06#, send the KYD SMS and check the phone against your listing.',
-    'Sign the phone out of your Google / iCloud account if you have not yet.',
-    'Once paid, de-register the phone from your NID: dial *16161# or use the NEIR portal (neir.btrc.gov.bd).',
-    'Then mark it sold: PhoneHaat asks you to confirm the de-registration.',
+    t('deal.handover.seller.check'),
+    t('deal.handover.seller.account'),
+    t('deal.handover.seller.deregister'),
+    t('deal.handover.seller.markSold'),
   ];
   const steps = handover.side === 'buyer' ? buyerSteps : sellerSteps;
   return (
@@ -86,6 +101,8 @@ function HandoverSteps({ handover }: { handover: Handover }) {
 /** The buyer reports the phone not as described, naming the item that differs. */
 function NotAsDescribedForm({ bookingId }: { bookingId: string }) {
   const report = useReportNotAsDescribed();
+  const t = useT();
+  const fieldError = useFieldError();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -98,7 +115,7 @@ function NotAsDescribedForm({ bookingId }: { bookingId: string }) {
     setFormError(null);
     try {
       await report.mutateAsync({ bookingId, report: values });
-      toast.success('Reported: the admin will look at it.');
+      toast.success(t('deal.notAsDescribed.reported'));
       reset();
     } catch (error) {
       setFormError(showServerErrors(error, setError, ['item', 'details']));
@@ -110,26 +127,28 @@ function NotAsDescribedForm({ bookingId }: { bookingId: string }) {
       onSubmit={(event) => void handleSubmit(submit)(event)}
       className="flex flex-col gap-4 border-t border-ink-100 pt-5"
     >
-      <h3 className="font-semibold text-ink-900">Not as described?</h3>
-      <FormField label="What is not as the listing said" error={errors.item?.message}>
+      <h3 className="font-semibold text-ink-900">
+        <Msg id="deal.notAsDescribed.title" />
+      </h3>
+      <FormField label={t('deal.notAsDescribed.item')} error={fieldError(errors.item?.message)}>
         <Select defaultValue="" {...register('item')}>
           <option value="" disabled>
-            Choose the item
+            <Msg id="deal.notAsDescribed.choose" />
           </option>
           {NOT_AS_DESCRIBED_SUBJECTS.map((subject) => (
             <option key={subject} value={subject}>
-              {SUBJECT_LABELS[subject]}
+              {subjectLabel(t, subject)}
             </option>
           ))}
         </Select>
       </FormField>
-      <FormField label="What you found" error={errors.details?.message}>
+      <FormField label={t('deal.notAsDescribed.details')} error={fieldError(errors.details?.message)}>
         <Textarea rows={3} {...register('details')} />
       </FormField>
-      <FormError message={formError} />
+      <FormError message={fieldError(formError)} />
       <div className="flex justify-end">
         <Button type="submit" variant="secondary" loading={report.isPending}>
-          Report not as described
+          <Msg id="deal.notAsDescribed.submit" />
         </Button>
       </div>
     </form>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { BuyerOrder } from '#shared/bookings';
 import { useMoveBooking } from './api/deal';
@@ -6,7 +6,6 @@ import { useAuth } from '#client/accounts/AuthProvider';
 import { useMyOrders } from './api/orders';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '#client/components/Button';
-import { formatTk } from '#client/components/formatTk';
 import { Modal } from '#client/components/Modal';
 import type { Column } from '#client/components/DataTable';
 import { BookingStatusBadge } from './BookingStatusBadge';
@@ -18,76 +17,110 @@ import { paths } from '#shared/paths';
 import type { OrderWithReview } from '#shared/reviews';
 import { DealReviewButton } from '#client/reviews/DealReviewButton';
 import { HandoverDialog, type Handover } from './HandoverDialog';
+import { Msg, useFormat, useLocale, useT, type Translate } from '#client/i18n';
+
+/** Seller-written words (a name, a meeting place) inside a sentence: never translated. */
+const userText = (chunks: ReactNode[]) => <span translate="no">{chunks}</span>;
 
 /** Once the seller accepted: where to meet and whom to call. */
 function MeetingDetails({ order }: { order: BuyerOrder }) {
   if (order.status !== 'accepted' || !order.sellerPhone) return null;
+  const phone = order.sellerPhone;
   return (
     <span className="mt-1 block text-xs text-ink-600">
-      Meet at {order.meetLocation}. Seller{order.sellerName ? ` ${order.sellerName}` : ''}:{' '}
-      <a
-        href={`tel:${order.sellerPhone.replace(/[^\d+]/g, '')}`}
-        className="font-medium text-brand-700 hover:underline"
-      >
-        {order.sellerPhone}
-      </a>
+      <Msg
+        id={order.sellerName ? 'deal.orders.meetingNamed' : 'deal.orders.meeting'}
+        values={{
+          place: order.meetLocation,
+          seller: order.sellerName ?? '',
+          phone,
+          where: userText,
+          name: userText,
+          call: (chunks) => (
+            <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="font-medium text-brand-700 hover:underline">
+              {chunks}
+            </a>
+          ),
+        }}
+      />
     </span>
   );
 }
 
-const baseColumns: ReadonlyArray<Column<BuyerOrder>> = [
-  ...phoneColumns<BuyerOrder>((order) => ({ id: order.productId, name: order.productName, image: order.productImg })),
-  { header: 'Category', className: 'text-ink-600 @4xl:whitespace-nowrap', cell: (order) => order.categoryNameInfo },
-  // The spec's header says the currency, "Price (Tk)", so the cell does not repeat it.
-  {
-    header: 'Price (Tk)',
-    className: 'font-semibold text-ink-900 tabular-nums whitespace-nowrap',
-    cell: (order) =>
-      order.agreedPrice === null ? (
-        order.productPrice
-      ) : (
-        <span className="flex flex-col">
-          <span>{order.agreedPrice}</span>
-          <span className="text-xs font-normal whitespace-normal text-emerald-800">
-            Agreed price (listed at {order.productPrice})
+/**
+ * The order's columns before its actions. The spec's header says the currency, "Price (Tk)", so the
+ * cells hold the bare amount: the spec's digits in English, the reader's digits in Bangla.
+ */
+function baseColumns(t: Translate, amount: (tk: number) => string): Array<Column<BuyerOrder>> {
+  return [
+    ...phoneColumns<BuyerOrder>((order) => ({ id: order.productId, name: order.productName, image: order.productImg })),
+    {
+      header: t('deal.orders.category'),
+      className: 'text-ink-600 @4xl:whitespace-nowrap',
+      // Brand names, kept in Latin letters in both languages.
+      cell: (order) => <span translate="no">{order.categoryNameInfo}</span>,
+    },
+    {
+      header: t('deal.orders.priceTk'),
+      className: 'font-semibold text-ink-900 tabular-nums whitespace-nowrap',
+      cell: (order) =>
+        order.agreedPrice === null ? (
+          amount(order.productPrice)
+        ) : (
+          <span className="flex flex-col">
+            <span>{amount(order.agreedPrice)}</span>
+            <span className="text-xs font-normal whitespace-normal text-emerald-800">
+              <Msg id="deal.orders.agreed" values={{ price: amount(order.productPrice) }} />
+            </span>
           </span>
+        ),
+    },
+    {
+      header: t('deal.status'),
+      cell: (order) => (
+        <span className="block">
+          <BookingStatusBadge status={order.status} reason={order.statusReason} side="buyer" />
+          <MeetingDetails order={order} />
         </span>
       ),
-  },
-  {
-    header: 'Status',
-    cell: (order) => (
-      <span className="block">
-        <BookingStatusBadge status={order.status} reason={order.statusReason} side="buyer" />
-        <MeetingDetails order={order} />
-      </span>
-    ),
-  },
-];
+    },
+  ];
+}
 
 /** How an accepted deal is paid: in person, when buyer and seller meet. */
 function PayDialog({ order, onClose }: { order: BuyerOrder | null; onClose: () => void }) {
+  const t = useT();
+  const format = useFormat();
+  const { localePath } = useLocale();
   return (
-    <Modal open={order !== null} onClose={onClose} title="Pay in person at the meeting">
+    <Modal open={order !== null} onClose={onClose} title={t('deal.orders.payTitle')}>
       {order && (
         <div className="space-y-3 text-sm text-ink-700">
           <p>
-            Pay {order.sellerName ?? 'the seller'} <strong>{formatTk(order.agreedPrice ?? order.productPrice)}</strong>{' '}
-            when you meet
-            {order.meetLocation ? ` at ${order.meetLocation}` : ''}, after you have checked the phone: in cash or by
-            mobile money, straight to the seller.
+            <Msg
+              id={order.meetLocation ? 'deal.orders.payTextAt' : 'deal.orders.payText'}
+              values={{
+                seller: order.sellerName ?? t('deal.orders.theSeller'),
+                price: format.price(order.agreedPrice ?? order.productPrice),
+                place: order.meetLocation,
+                name: userText,
+                where: userText,
+                strong: (chunks) => <strong>{chunks}</strong>,
+              }}
+            />
           </p>
           <p>
-            PhoneHaat never takes payment and never asks you to pay in advance. If anyone does, do not pay, and report
-            the listing.
+            <Msg id="deal.orders.neverPay" />
           </p>
           <p>
-            <Link to={paths.faq} className="font-medium text-brand-700 underline underline-offset-2">
-              What to check before you pay
+            <Link to={localePath(paths.faq)} className="font-medium text-brand-700 underline underline-offset-2">
+              <Msg id="deal.orders.whatToCheck" />
             </Link>
           </p>
           <div className="flex justify-end pt-2">
-            <Button onClick={onClose}>Got it</Button>
+            <Button onClick={onClose}>
+              <Msg id="deal.orders.gotIt" />
+            </Button>
           </div>
         </div>
       )}
@@ -100,20 +133,23 @@ type Asking = ReasonRequest & { id: string };
 export function MyOrders() {
   const { user } = useAuth();
   const orders = useMyOrders(user?.email ?? '');
+  const t = useT();
+  const format = useFormat();
+  const { locale, localePath } = useLocale();
   const [asking, setAsking] = useState<Asking | null>(null);
   const [paying, setPaying] = useState<BuyerOrder | null>(null);
   const [handover, setHandover] = useState<Handover | null>(null);
   const cancel = useRowAction(useMoveBooking(), {
     onDone: () => {
       setAsking(null);
-      toast.success('Booking cancelled. The seller has been told.');
+      toast.success(t('deal.orders.cancelled'));
     },
   });
 
   const columns: ReadonlyArray<Column<OrderWithReview>> = [
-    ...baseColumns,
+    ...baseColumns(t, (tk) => (locale === 'en' ? String(tk) : format.number(tk))),
     {
-      header: 'Action',
+      header: t('deal.action'),
       kind: 'actions',
       cell: (order) => (
         <>
@@ -124,17 +160,16 @@ export function MyOrders() {
               onClick={() =>
                 setAsking({
                   id: order._id,
-                  title: 'Cancel this booking?',
-                  description:
-                    order.status === 'accepted'
-                      ? 'The seller has reserved this phone for you: tell them why you cancel.'
-                      : 'The seller will be told that you no longer want this phone.',
-                  confirmText: 'Cancel booking',
+                  title: t('deal.cancelTitle'),
+                  description: t(
+                    order.status === 'accepted' ? 'deal.orders.cancelAccepted' : 'deal.orders.cancelRequested',
+                  ),
+                  confirmText: t('deal.cancelBooking'),
                   required: order.status === 'accepted',
                 })
               }
             >
-              Cancel
+              <Msg id="deal.cancel" />
             </Button>
           )}
           <DealReviewButton bookingId={order._id} review={order.review} />
@@ -142,9 +177,11 @@ export function MyOrders() {
           {order.status === 'accepted' && (
             <span className="inline-flex flex-col items-end gap-1">
               <Button size="sm" className="min-w-20" onClick={() => setPaying(order)}>
-                Pay
+                <Msg id="deal.orders.pay" />
               </Button>
-              <span className="text-xs text-ink-500">In person at the meeting</span>
+              <span className="text-xs text-ink-500">
+                <Msg id="deal.orders.payNote" />
+              </span>
             </span>
           )}
           {(order.status === 'accepted' || order.status === 'sold') && (
@@ -160,7 +197,7 @@ export function MyOrders() {
                 })
               }
             >
-              Handover checklist
+              <Msg id="deal.handoverButton" />
             </Button>
           )}
         </>
@@ -170,14 +207,18 @@ export function MyOrders() {
 
   return (
     <TablePage
-      title="My orders"
-      description="Phones you booked. Meet the seller to check the phone before you pay."
+      title={t('deal.orders.title')}
+      description={t('deal.orders.description')}
       query={orders}
-      noun="orders"
-      emptyTitle="You have 0 order"
-      emptyDescription="Find a phone you like and press Book Now; it shows up here."
-      emptyAction={<ButtonLink to={paths.home}>Browse phones</ButtonLink>}
-      caption="My orders"
+      noun={t('deal.orders.noun')}
+      emptyTitle={t('deal.orders.empty')}
+      emptyDescription={t('deal.orders.emptyDescription')}
+      emptyAction={
+        <ButtonLink to={localePath(paths.home)}>
+          <Msg id="deal.orders.browse" />
+        </ButtonLink>
+      }
+      caption={t('deal.orders.caption')}
       columns={columns}
     >
       <ReasonDialog

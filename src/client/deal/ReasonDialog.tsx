@@ -5,6 +5,8 @@ import { bookingReasonSchema, MAX_REASON_LENGTH, requiredReasonSchema } from '#s
 import { Button } from '#client/components/Button';
 import { FormField, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
+import { useFieldError } from '#client/accounts/useFieldError';
+import { Msg, useT } from '#client/i18n';
 
 export interface ReasonRequest {
   title: string;
@@ -45,20 +47,22 @@ function ReasonForm({
     resolver: zodResolver(request.required ? requiredReasonSchema : bookingReasonSchema),
     defaultValues: { reason: '' },
   });
+  const t = useT();
+  const fieldError = useFieldError();
   // The dialog gives focus to its close button first; the reason is what there is to type.
   useEffect(() => setFocus('reason'), [setFocus]);
   return (
     <form noValidate onSubmit={handleSubmit(({ reason }) => onConfirm(reason ?? ''))} className="flex flex-col gap-5">
       <FormField
-        label={request.required ? 'Reason' : 'Reason (optional)'}
-        error={errors.reason?.message}
-        hint={`The other side reads this. Up to ${MAX_REASON_LENGTH} characters.`}
+        label={t(request.required ? 'deal.reason.required' : 'deal.reason.optional')}
+        error={fieldError(errors.reason?.message)}
+        hint={t('deal.reason.hint', { max: MAX_REASON_LENGTH })}
       >
         <Textarea maxLength={MAX_REASON_LENGTH + 50} rows={3} {...register('reason')} />
       </FormField>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onClose}>
-          Keep it
+          <Msg id="deal.reason.keep" />
         </Button>
         <Button type="submit" variant="danger" loading={busy}>
           {request.confirmText}

@@ -6,6 +6,7 @@ import { PageHeader } from '#client/components/PageHeader';
 import { useMessageCall } from '#client/accounts/useMessageCall';
 import { ProductForm } from './ProductForm';
 import { VerificationNotice } from './VerificationNotice';
+import { Msg, useT } from '#client/i18n';
 
 /** Before the form: a seller whose address is not verified could fill it in only to be refused. */
 function VerifyEmailFirst({ email }: { email: string }) {
@@ -16,11 +17,17 @@ function VerifyEmailFirst({ email }: { email: string }) {
       className="flex flex-col gap-4 rounded-card border border-amber-200 bg-amber-50 p-5 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
     >
       <p>
-        <span className="font-semibold">Please verify your email address before you list a phone.</span> Open the link
-        we mailed to <strong>{email}</strong>; the form appears here once your address is verified.
+        <Msg
+          id="listings.add.verifyFirst"
+          values={{
+            email,
+            b: (chunks) => <span className="font-semibold">{chunks}</span>,
+            strong: (chunks) => <strong translate="no">{chunks}</strong>,
+          }}
+        />
       </p>
       <Button variant="secondary" loading={resend.isPending} onClick={() => resend.mutate()}>
-        Send the link again
+        <Msg id="accounts.sendLinkAgain" />
       </Button>
     </section>
   );
@@ -28,9 +35,10 @@ function VerifyEmailFirst({ email }: { email: string }) {
 
 export function AddProduct() {
   const { user } = useAuth();
+  const t = useT();
   return (
     <>
-      <PageHeader title="Add Product" description="List a used phone for sale. Buyers see it on its category page." />
+      <PageHeader title={t('listings.add.title')} description={t('listings.add.description')} />
       {user && !user.emailVerified ? (
         <VerifyEmailFirst email={user.email} />
       ) : (

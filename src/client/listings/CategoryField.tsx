@@ -3,6 +3,7 @@ import { useCategories } from '#client/catalog/api/categories';
 import { Button } from '#client/components/Button';
 import { FormField, Select } from '#client/components/FormField';
 import { Spinner } from '#client/components/Spinner';
+import { Msg, useT } from '#client/i18n';
 
 interface CategoryFieldProps {
   registration: UseFormRegisterReturn<'category_id'>;
@@ -12,18 +13,23 @@ interface CategoryFieldProps {
 /** The category select, filled from GET /categoires, with its own loading and failure states. */
 export function CategoryField({ registration, error }: CategoryFieldProps) {
   const categories = useCategories();
+  const t = useT();
 
   if (categories.isError) {
     return (
       <div className="flex flex-col gap-1.5">
-        <p className="text-sm font-medium text-ink-800">Category</p>
+        <p className="text-sm font-medium text-ink-800">
+          <Msg id="listings.category.label" />
+        </p>
         <div
           role="alert"
           className="flex flex-wrap items-center gap-3 rounded-control border border-red-200 bg-red-50 px-3.5 py-2.5"
         >
-          <p className="text-sm text-red-700">Something bad happened: {categories.error.message}</p>
+          <p className="text-sm text-red-700">
+            <Msg id="listings.category.failed" values={{ message: categories.error.message }} />
+          </p>
           <Button variant="secondary" size="sm" onClick={() => void categories.refetch()}>
-            Retry
+            <Msg id="listings.retry" />
           </Button>
         </div>
         {/* The form still checks the field on submit; without this its message would go unseen. */}
@@ -36,15 +42,17 @@ export function CategoryField({ registration, error }: CategoryFieldProps) {
     <FormField
       label={
         <span className="inline-flex items-center gap-2">
-          Category
-          {categories.isPending && <Spinner label="Loading categories" className="text-brand-600 [&_svg]:size-4" />}
+          <Msg id="listings.category.label" />
+          {categories.isPending && (
+            <Spinner label={t('listings.category.loading')} className="text-brand-600 [&_svg]:size-4" />
+          )}
         </span>
       }
       error={error}
     >
       <Select {...registration} disabled={categories.isPending} defaultValue="">
         <option value="" disabled>
-          Pick a category
+          <Msg id="listings.category.pick" />
         </option>
         {categories.data?.map((category) => (
           <option key={category._id} value={category._id}>

@@ -10,10 +10,11 @@ import { FullScreenSpinner } from '#client/components/Spinner';
 import { ProductForm } from './ProductForm';
 import { myProductQueryOptions } from './api/sellerProducts';
 import { paths } from '#shared/paths';
+import { Msg, useT } from '#client/i18n';
 
 const backToList = (
   <ButtonLink to={paths.myProducts} variant="secondary">
-    Back to My Product
+    <Msg id="listings.edit.back" />
   </ButtonLink>
 );
 
@@ -27,17 +28,18 @@ export function EditProduct() {
   // The seller's own copy: a listing under review is on no public page yet.
   const product = useQuery(myProductQueryOptions(user?.email ?? '', id));
   const categories = useCategories();
+  const t = useT();
 
   if (product.isError) {
     return (
       <EmptyState
         tone="error"
-        title="This listing could not be opened"
+        title={t('listings.edit.notOpened')}
         description={product.error.message}
         action={
           <div className="flex gap-2">
             <Button variant="secondary" onClick={() => void product.refetch()}>
-              Retry
+              <Msg id="listings.retry" />
             </Button>
             {backToList}
           </div>
@@ -45,27 +47,33 @@ export function EditProduct() {
       />
     );
   }
-  if (product.isPending || categories.isPending) return <FullScreenSpinner label="Loading the listing" />;
+  if (product.isPending || categories.isPending) return <FullScreenSpinner label={t('listings.edit.loading')} />;
 
   const listing = product.data;
   const refusal = !sameEmail(listing.sellerEmail, user?.email ?? '')
-    ? 'You can only edit your own products.'
+    ? t('listings.edit.notYours')
     : listing.sellStatus
-      ? 'This phone is sold already, so it cannot be edited.'
+      ? t('listings.edit.sold')
       : listing.reserved
-        ? 'You accepted a booking of this phone, so it cannot be edited until that booking is cancelled or the phone is sold.'
+        ? t('listings.edit.reserved')
         : null;
 
   return (
     <>
       <PageHeader
-        title="Edit Product"
+        title={t('listings.edit.title')}
         description={
-          <>
-            Change anything you entered for{' '}
-            <span className="font-medium wrap-anywhere text-ink-800">{listing.productName}</span>. It keeps its
-            bookings, and buyers see the new details at once.
-          </>
+          <Msg
+            id="listings.edit.description"
+            values={{
+              productName: listing.productName,
+              name: (chunks) => (
+                <span className="font-medium wrap-anywhere text-ink-800" translate="no">
+                  {chunks}
+                </span>
+              ),
+            }}
+          />
         }
         actions={backToList}
       />

@@ -1,9 +1,7 @@
 import toast from 'react-hot-toast';
 import { useConfirmSale } from '#client/pricing/confirmSale';
 import { Link } from 'react-router';
-import { messages } from '#shared/messages';
 import { paths } from '#shared/paths';
-import { DEREGISTER_CONFIRM } from '#shared/trust';
 import type { MyProduct } from '#shared/products';
 import {
   useAdvertiseProduct,
@@ -20,12 +18,12 @@ import { ListingModeration } from '#client/moderation/ListingModeration';
 import { Badge } from '#client/components/Badge';
 import { Button, ButtonLink } from '#client/components/Button';
 import type { Column } from '#client/components/DataTable';
-import { formatTk } from '#client/components/formatTk';
 import { showDeleted } from '#client/components/confirmDelete';
 import { DeleteButton } from '#client/components/DeleteButton';
 import { phoneColumns } from '#client/components/phoneColumns';
 import { TablePage } from '#client/components/TablePage';
 import { useDeleteAction, useRowAction } from '#client/components/rowAction';
+import { Msg, useFormat, useT } from '#client/i18n';
 
 /** Fits 'Stop advertising', and 'Advertise' with its spinner, so Delete after it stays in one place. */
 const ADVERTISE_WIDTH = 'min-w-36';
@@ -36,10 +34,18 @@ const ACTION_LINES = 'flex flex-col items-end gap-2 @max-4xl:contents';
 const ACTION_LINE = 'flex justify-end gap-2 @max-4xl:contents';
 
 function SaleStatus({ product }: { product: MyProduct }) {
-  if (product.sellStatus) return <Badge tone="neutral">Sold</Badge>;
-  if (product.hidden) return <Badge tone="warning">Hidden</Badge>;
-  if (product.reserved) return <Badge tone="info">Reserved</Badge>;
-  return <Badge tone="success">Available</Badge>;
+  const [tone, label] = product.sellStatus
+    ? (['neutral', 'listings.mine.sold'] as const)
+    : product.hidden
+      ? (['warning', 'listings.mine.hidden'] as const)
+      : product.reserved
+        ? (['info', 'listings.mine.reserved'] as const)
+        : (['success', 'listings.mine.available'] as const);
+  return (
+    <Badge tone={tone}>
+      <Msg id={label} />
+    </Badge>
+  );
 }
 
 /** How many requests wait on the phone, linking to them. */
@@ -47,30 +53,30 @@ function OpenRequests({ count }: { count: number }) {
   if (count === 0) return null;
   return (
     <Link to={paths.bookingRequests} className="mt-1 block text-xs font-medium text-brand-700 hover:underline">
-      {count} open {count === 1 ? 'request' : 'requests'}
+      <Msg id="listings.mine.openRequests" values={{ count }} />
     </Link>
   );
 }
 
 export function MyProducts() {
   const { user } = useAuth();
+  const t = useT();
+  const format = useFormat();
   const products = useMyProducts(user?.email ?? '');
   const remove = useDeleteAction(useDeleteMyProduct(), showDeleted);
-  const promote = useRowAction(useAdvertiseProduct(), { onDone: () => toast.success(messages.productAdvertised) });
+  const promote = useRowAction(useAdvertiseProduct(), {
+    onDone: () => toast.success(t('listings.mine.advertisedToast')),
+  });
   const demote = useRowAction(useStopAdvertising(), {
-    onDone: () => toast.success('Advertising stopped: the phone has left the home page’s Advertised Phone section.'),
+    onDone: () => toast.success(t('listings.mine.stoppedToast')),
   });
   const markSold = useRowAction(useMarkSoldElsewhere(), {
-    onDone: () => toast.success('Marked sold. Congratulations on the sale!'),
+    onDone: () => toast.success(t('listings.mine.soldToast')),
     rowOf: ({ id }) => id,
   });
   const setHidden = useRowAction(useSetProductHidden(), {
     onDone: (_result, { hidden }) =>
-      toast.success(
-        hidden
-          ? 'Hidden: buyers no longer see this phone or book it.'
-          : 'Shown again: buyers can find and book this phone.',
-      ),
+      toast.success(t(hidden ? 'listings.mine.hiddenToast' : 'listings.mine.shownToast')),
     rowOf: ({ id }) => id,
   });
 
@@ -80,12 +86,11 @@ export function MyProducts() {
     const sale: { id: string; finalPrice?: number } = { id: product._id };
     markSold.run(sale, async () => {
       const price = await confirmSale({
-        title: 'Mark this phone sold?',
-        text: `${DEREGISTER_CONFIRM} ${
-          product.openRequests
-            ? `It leaves every public list, and its ${product.openRequests} open ${product.openRequests === 1 ? 'request is' : 'requests are'} declined. To sell it to a buyer who booked it, accept their request in Booking requests instead.`
-            : 'It leaves every public list and can no longer be booked.'
-        }`,
+        title: t('listings.mine.sell.title'),
+        text: t(product.openRequests ? 'listings.mine.sell.withRequests' : 'listings.mine.sell.noRequests', {
+          confirm: t('listings.deregisterConfirm'),
+          count: product.openRequests,
+        }),
         price: product.resalePrice,
       });
       if (price === null) return false;
@@ -100,11 +105,11 @@ export function MyProducts() {
     const waiting = product.openRequests > 0 || product.reserved;
     const ask = () =>
       confirmAction({
-        title: 'Take this phone off sale?',
+        title: t('listings.mine.hideAsk.title'),
         text: product.reserved
-          ? 'You accepted a booking of it: that booking is cancelled and its buyer told why. You can show the phone again later.'
-          : `Its ${product.openRequests} open ${product.openRequests === 1 ? 'request is' : 'requests are'} declined and the buyers told why. You can show the phone again later.`,
-        confirmText: 'Yes, hide it',
+          ? t('listings.mine.hideAsk.reserved')
+          : t('listings.mine.hideAsk.requests', { count: product.openRequests }),
+        confirmText: t('listings.mine.hideAsk.confirm'),
       });
     setHidden.run({ id: product._id, hidden }, hidden && waiting ? ask : undefined);
   }
@@ -116,17 +121,21 @@ export function MyProducts() {
       image: product.productThumb || product.productImg,
     })),
     {
-      header: 'Price',
+      header: t('listings.price'),
       className: 'font-semibold text-ink-900 tabular-nums whitespace-nowrap',
-      cell: (product) => formatTk(product.resalePrice),
+      cell: (product) => format.price(product.resalePrice),
     },
     {
-      header: 'Sale Status',
+      header: t('listings.mine.saleStatus'),
       cell: (product) => (
         <span className="flex flex-col items-start gap-1 @max-4xl:items-end">
           <SaleStatus product={product} />
           <ReviewStatus product={product} />
-          {product.advertiseStatus && !product.sellStatus && <Badge tone="brand">Advertised</Badge>}
+          {product.advertiseStatus && !product.sellStatus && (
+            <Badge tone="brand">
+              <Msg id="listings.mine.advertised" />
+            </Badge>
+          )}
           <OpenRequests count={product.openRequests} />
           <ListingModeration product={product} />
           {/* In this column rather than its own, so the actions keep their place on a desktop. */}
@@ -135,7 +144,7 @@ export function MyProducts() {
       ),
     },
     {
-      header: 'Action',
+      header: t('listings.action'),
       kind: 'actions',
       // Right-aligned, and Advertise and Advertised equally wide, so Delete stays in one place on every row.
       // In the table the buttons take two lines (changing the listing, then promoting or deleting it),
@@ -145,7 +154,7 @@ export function MyProducts() {
           {!product.sellStatus && (
             <div className={ACTION_LINE}>
               <ButtonLink to={paths.editProduct(product._id)} variant="secondary" size="sm">
-                Edit
+                <Msg id="listings.mine.edit" />
               </ButtonLink>
               <Button
                 variant="secondary"
@@ -153,7 +162,7 @@ export function MyProducts() {
                 loading={markSold.runningFor(product._id)}
                 onClick={() => sellElsewhere(product)}
               >
-                Mark sold
+                <Msg id="listings.mine.markSold" />
               </Button>
               {!product.moderation && (
                 <Button
@@ -163,7 +172,7 @@ export function MyProducts() {
                   loading={setHidden.runningFor(product._id)}
                   onClick={() => toggleHidden(product)}
                 >
-                  {product.hidden ? 'Show' : 'Hide'}
+                  {t(product.hidden ? 'listings.mine.show' : 'listings.mine.hide')}
                 </Button>
               )}
             </div>
@@ -179,7 +188,7 @@ export function MyProducts() {
                 loading={demote.runningFor(product._id)}
                 onClick={() => demote.run(product._id)}
               >
-                Stop advertising
+                <Msg id="listings.mine.stopAdvertising" />
               </Button>
             ) : (
               !product.sellStatus && (
@@ -189,7 +198,7 @@ export function MyProducts() {
                   loading={promote.runningFor(product._id)}
                   onClick={() => promote.run(product._id)}
                 >
-                  Advertise
+                  <Msg id="listings.mine.advertise" />
                 </Button>
               )
             )}
@@ -202,13 +211,17 @@ export function MyProducts() {
 
   return (
     <TablePage
-      title="My Product"
-      description="Your listings. Edit one to change its price or photos, hide it to take it off sale for a while, or advertise it on the home page. Send a photo of the phone beside its code, written on paper, to get “Photo verified”."
-      headerActions={<ButtonLink to={paths.addProduct}>Add Product</ButtonLink>}
+      title={t('listings.mine.title')}
+      description={t('listings.mine.description')}
+      headerActions={
+        <ButtonLink to={paths.addProduct}>
+          <Msg id="listings.add.title" />
+        </ButtonLink>
+      }
       query={products}
-      noun="products"
-      emptyTitle="No product Found"
-      caption="My products"
+      noun={t('listings.mine.noun')}
+      emptyTitle={t('listings.mine.empty')}
+      caption={t('listings.mine.caption')}
       columns={columns}
     />
   );

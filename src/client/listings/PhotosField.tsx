@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { MAX_PHOTOS } from '#shared/products';
 import { ACCEPTED_IMAGE_TYPES } from '#shared/uploads';
 import { Badge } from '#client/components/Badge';
@@ -7,6 +7,7 @@ import { cx } from '#client/components/cx';
 import { FormField, Input } from '#client/components/FormField';
 import type { PhotoItem, PhotoUploads } from './usePhotoUploads';
 import { Icon, iconPaths } from '#client/components/Icon';
+import { Msg, useT } from '#client/i18n';
 
 interface PhotosFieldProps {
   photos: PhotoUploads;
@@ -31,6 +32,7 @@ export function PhotosField({ photos, onChange, error, inputRef }: PhotosFieldPr
   /** Why some of the files just chosen were not taken (wrong type, too big, one too many). */
   const [problem, setProblem] = useState<string | null>(null);
   const full = photos.items.length >= MAX_PHOTOS;
+  const t = useT();
 
   useEffect(() => {
     if (focusTarget === null) return;
@@ -54,7 +56,7 @@ export function PhotosField({ photos, onChange, error, inputRef }: PhotosFieldPr
   function makeCover(item: PhotoItem, number: number) {
     photos.makeCover(item.key);
     onChange(keys(photosAfter()));
-    setAnnouncement(`Photo ${number} is now the cover, photo 1.`);
+    setAnnouncement(t('listings.photos.nowCover', { number }));
     setFocusTarget(item.key);
   }
 
@@ -63,16 +65,16 @@ export function PhotosField({ photos, onChange, error, inputRef }: PhotosFieldPr
     const rest = photosAfter();
     onChange(keys(rest));
     setProblem(null);
-    setAnnouncement(`Photo ${index + 1} removed. ${rest.length} left.`);
+    setAnnouncement(t('listings.photos.removed', { number: index + 1, left: rest.length }));
     setFocusTarget(rest[Math.min(index, rest.length - 1)]?.key ?? 'input');
   }
 
   return (
     <div className="flex flex-col gap-4">
       <FormField
-        label="Product Image"
+        label={t('listings.photos.label')}
         error={problem ?? error}
-        hint={`Up to ${MAX_PHOTOS} clear photos of the phone itself; the first is the cover buyers see. JPEG, PNG or WebP, up to 8 MB each.`}
+        hint={t('listings.photos.hint', { max: MAX_PHOTOS })}
       >
         <Input
           ref={(element) => {
@@ -94,7 +96,7 @@ export function PhotosField({ photos, onChange, error, inputRef }: PhotosFieldPr
       </FormField>
 
       {photos.items.length > 0 && (
-        <ul aria-label="Chosen photos" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        <ul aria-label={t('listings.photos.chosen')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {photos.items.map((item, index) => (
             <PhotoTile
               key={item.key}
@@ -112,7 +114,7 @@ export function PhotosField({ photos, onChange, error, inputRef }: PhotosFieldPr
         </ul>
       )}
       <p className="text-sm text-ink-500" aria-live="polite">
-        {photos.items.length > 0 && `${photos.items.length} of ${MAX_PHOTOS} photos.`}
+        {photos.items.length > 0 && t('listings.photos.count', { count: photos.items.length, max: MAX_PHOTOS })}
         <span className="sr-only"> {announcement}</span>
       </p>
     </div>
@@ -132,7 +134,9 @@ function PhotoTile({ item, index, tileRef, onMakeCover, onRemove, onRetry }: Pho
   const number = index + 1;
   const cover = index === 0;
   const percent = Math.round(item.share * 100);
-  const name = cover ? `Photo ${number}, the cover` : `Photo ${number}`;
+  const t = useT();
+  const name = t(cover ? 'listings.photos.tileCover' : 'listings.photos.tile', { number });
+  const sr = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
   return (
     <li
@@ -147,25 +151,27 @@ function PhotoTile({ item, index, tileRef, onMakeCover, onRemove, onRetry }: Pho
       <div className="relative aspect-[4/3] bg-ink-100">
         <img
           src={item.preview}
-          alt={`${name} of the phone`}
+          alt={t('listings.photos.alt', { name })}
           className={cx('size-full object-cover', item.status !== 'done' && 'opacity-70')}
         />
         {cover && (
           <Badge tone="brand" className="absolute top-2 left-2 shadow-sm">
-            Cover
+            <Msg id="listings.photos.cover" />
           </Badge>
         )}
         {(item.status === 'waiting' || item.status === 'uploading') && (
           <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink-950/75 to-transparent px-3 pt-6 pb-2.5">
             <div className="mb-1 flex justify-between text-xs font-medium text-white">
-              <span aria-hidden="true">{item.status === 'waiting' ? 'Waiting to upload' : 'Uploading'}</span>
+              <span aria-hidden="true">
+                {t(item.status === 'waiting' ? 'listings.photos.waiting' : 'listings.photos.uploading')}
+              </span>
               <span aria-hidden="true" className="tabular-nums">
-                {percent}%
+                <Msg id="listings.photos.percent" values={{ percent }} />
               </span>
             </div>
             <div
               role="progressbar"
-              aria-label={`Upload of photo ${number}`}
+              aria-label={t('listings.photos.progress', { number })}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={percent}
@@ -178,7 +184,9 @@ function PhotoTile({ item, index, tileRef, onMakeCover, onRemove, onRetry }: Pho
         {item.status === 'done' && (
           <span className="absolute top-2 right-2 inline-flex size-6 items-center justify-center rounded-full bg-white/90 text-emerald-600 shadow-sm">
             <Icon d={iconPaths.check} className="size-4" solid />
-            <span className="sr-only">Uploaded</span>
+            <span className="sr-only">
+              <Msg id="listings.photos.uploaded" />
+            </span>
           </span>
         )}
       </div>
@@ -190,21 +198,21 @@ function PhotoTile({ item, index, tileRef, onMakeCover, onRemove, onRetry }: Pho
       <div className="mt-auto flex flex-col gap-1.5 border-t border-ink-100 p-2">
         {item.status === 'failed' && (
           <Button size="sm" variant="secondary" onClick={onRetry}>
-            Retry<span className="sr-only">, photo {number}</span>
+            <Msg id="listings.photos.retry" values={{ number, sr }} />
           </Button>
         )}
         {cover ? (
           // In Make cover's place, so every tile's buttons line up.
           <span className="inline-flex h-8 items-center justify-center text-xs font-semibold text-brand-700">
-            Buyers see it first
+            <Msg id="listings.photos.seenFirst" />
           </span>
         ) : (
           <Button size="sm" variant="secondary" onClick={onMakeCover}>
-            Make cover<span className="sr-only">, photo {number}</span>
+            <Msg id="listings.photos.makeCover" values={{ number, sr }} />
           </Button>
         )}
         <Button size="sm" variant="ghost" onClick={onRemove} className="text-red-700 hover:bg-red-50">
-          Remove<span className="sr-only">, photo {number}</span>
+          <Msg id="listings.photos.remove" values={{ number, sr }} />
         </Button>
       </div>
     </li>

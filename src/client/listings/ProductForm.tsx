@@ -4,9 +4,8 @@ import { useController, useForm, useWatch, type Path } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { DISTRICTS } from '#shared/districts';
-import { messages } from '#shared/messages';
 import type { MyProduct, Product, StoreProductRequest } from '#shared/products';
-import { REVIEW_REASON_TEXTS, REVIEW_WAIT, SPEC_CONDITION_OF_GRADE, type ReviewReason } from '#shared/trust';
+import { SPEC_CONDITION_OF_GRADE, type ReviewReason } from '#shared/trust';
 import { ApiError } from '#client/api/http';
 import { useEditProduct, useStoreProduct } from './api/sellerProducts';
 import { useAuth } from '#client/accounts/AuthProvider';
@@ -25,9 +24,10 @@ import { usePhotoUploads } from './usePhotoUploads';
 import { paths } from '#shared/paths';
 import { showServerErrors } from '#client/components/serverErrors';
 import { confirmAction } from '#client/components/dialogs';
-import { formatTk } from '#client/components/formatTk';
 import { FairPriceHint } from '#client/pricing/FairPrice';
 import { noteMeaningfulAction } from '#client/app/installOffer';
+import { useFieldError } from '#client/accounts/useFieldError';
+import { Msg, useFormat, useT, type Formatters, type Translate } from '#client/i18n';
 
 /**
  * Filled from the account and not editable here, so it should not look like a field to type in
@@ -44,8 +44,11 @@ const formFieldOf = (name: string): Path<ProductFormInput> | null => {
 };
 
 /** The toast a save that went to the admin's review shows instead of the usual one. */
-const underReview = (reasons: ReviewReason[]) =>
-  `Under review: ${reasons.map((reason) => REVIEW_REASON_TEXTS[reason]).join('; ')}. ${REVIEW_WAIT}.`;
+const underReview = (t: Translate, reasons: ReviewReason[]) =>
+  t('listings.form.underReview', {
+    reasons: reasons.map((reason) => t(`listings.review.${reason}`)).join('; '),
+    wait: t('listings.review.wait'),
+  });
 
 /**
  * What the form starts with: for a new listing, empty but for the mobile number the seller gave when
@@ -79,16 +82,20 @@ function startingValues(product: Product | undefined, photoKeys: string[], selle
  * Asking more than the phone cost new is mostly a slip (a digit too many), so the seller says so
  * before it is published; true when the price is not above the original or the seller confirms.
  */
-async function priceConfirmed({
-  originalPrice,
-  resalePrice,
-}: Pick<ProductFormValues, 'originalPrice' | 'resalePrice'>) {
+async function priceConfirmed(
+  { originalPrice, resalePrice }: Pick<ProductFormValues, 'originalPrice' | 'resalePrice'>,
+  t: Translate,
+  format: Formatters,
+) {
   if (resalePrice <= originalPrice) return true;
   return confirmAction({
-    title: 'Ask more than it cost new?',
-    text: `The resale price ${formatTk(resalePrice)} is above the original price ${formatTk(originalPrice)}. Buyers compare the two.`,
-    confirmText: 'Yes, keep this price',
-    cancelText: 'Change the price',
+    title: t('listings.form.priceAbove.title'),
+    text: t('listings.form.priceAbove.text', {
+      resale: format.price(resalePrice),
+      original: format.price(originalPrice),
+    }),
+    confirmText: t('listings.form.priceAbove.keep'),
+    cancelText: t('listings.form.priceAbove.change'),
     // The form puts the cursor in the price instead.
     returnFocus: false,
   });
@@ -113,6 +120,9 @@ const storedImeiOf = (product: Product | MyProduct | undefined) =>
  */
 export function ProductForm({ product }: ProductFormProps) {
   const { user } = useAuth();
+  const t = useT();
+  const format = useFormat();
+  const fieldError = useFieldError();
   const navigate = useNavigate();
   const storeProduct = useStoreProduct();
   const editProduct = useEditProduct();
@@ -167,7 +177,7 @@ export function ProductForm({ product }: ProductFormProps) {
     setFormError(null);
     let reasons: ReviewReason[] | null;
     try {
-      if (!(await priceConfirmed(fields))) {
+      if (!(await priceConfirmed(fields, t, format))) {
         setFocus('resalePrice');
         return;
       }
@@ -185,18 +195,14 @@ export function ProductForm({ product }: ProductFormProps) {
       else {
         // Not the server's refusal (an answer that is not JSON, a bug): say so, and keep what was typed.
         console.error('Saving the product failed', error);
-        setFormError(
-          product
-            ? 'The changes could not be saved. Please try again.'
-            : 'The phone could not be listed. Please try again.',
-        );
+        setFormError(t(product ? 'listings.form.notSaved' : 'listings.form.notListed'));
       }
       return;
     } finally {
       saving.current = false;
     }
-    if (reasons) toast(underReview(reasons), { icon: '⏳', duration: 8000 });
-    else toast.success(product ? 'Product Updated Successfully' : messages.productAdded);
+    if (reasons) toast(underReview(t, reasons), { icon: '⏳', duration: 8000 });
+    else toast.success(t(product ? 'listings.form.updated' : 'listings.form.added'));
     await navigate(paths.myProducts);
   }
 
@@ -207,26 +213,52 @@ export function ProductForm({ product }: ProductFormProps) {
       className="flex flex-col gap-8 rounded-card border border-ink-200 bg-white p-5 shadow-card sm:p-8"
     >
       <fieldset className="grid gap-5 sm:grid-cols-2">
-        <legend className="mb-4 text-base font-semibold text-ink-900">The phone</legend>
-        <FormField label="Product Name" error={errors.productName?.message}>
-          <Input placeholder="Samsung Galaxy S21" autoComplete="off" {...register('productName')} />
+        <legend className="mb-4 text-base font-semibold text-ink-900">
+          <Msg id="listings.form.phone" />
+        </legend>
+        <FormField label={t('listings.form.productName')} error={fieldError(errors.productName?.message)}>
+          <Input
+            placeholder={t('listings.form.productNamePlaceholder')}
+            autoComplete="off"
+            {...register('productName')}
+          />
         </FormField>
-        <FormField label="Brand" error={errors.brand?.message}>
-          <Input placeholder="Samsung" autoComplete="off" {...register('brand')} />
+        <FormField label={t('listings.form.brand')} error={fieldError(errors.brand?.message)}>
+          <Input placeholder={t('listings.form.brandPlaceholder')} autoComplete="off" {...register('brand')} />
         </FormField>
-        <CategoryField registration={register('category_id')} error={errors.category_id?.message} />
-        <FormField label="Original Price" hint="What it cost new, in Tk" error={errors.originalPrice?.message}>
-          <Input inputMode="numeric" placeholder="89000" {...register('originalPrice')} />
+        <CategoryField registration={register('category_id')} error={fieldError(errors.category_id?.message)} />
+        <FormField
+          label={t('listings.form.originalPrice')}
+          hint={t('listings.form.originalPriceHint')}
+          error={fieldError(errors.originalPrice?.message)}
+        >
+          <Input
+            type="text"
+            inputMode="numeric"
+            placeholder={t('listings.form.originalPricePlaceholder')}
+            {...register('originalPrice')}
+          />
         </FormField>
         <FormField
-          label="Resale Price"
-          hint="Your asking price in whole Tk, at least 100"
-          error={errors.resalePrice?.message}
+          label={t('listings.form.resalePrice')}
+          hint={t('listings.form.resalePriceHint')}
+          error={fieldError(errors.resalePrice?.message)}
         >
-          <Input inputMode="numeric" placeholder="52000" {...register('resalePrice')} />
+          <Input
+            type="text"
+            inputMode="numeric"
+            placeholder={t('listings.form.resalePricePlaceholder')}
+            {...register('resalePrice')}
+          />
         </FormField>
-        <FormField label="Purchase Year" error={errors.yearOfPurchase?.message}>
-          <Input inputMode="numeric" placeholder="2021" maxLength={4} {...register('yearOfPurchase')} />
+        <FormField label={t('listings.form.year')} error={fieldError(errors.yearOfPurchase?.message)}>
+          <Input
+            type="text"
+            inputMode="numeric"
+            placeholder={t('listings.form.yearPlaceholder')}
+            maxLength={4}
+            {...register('yearOfPurchase')}
+          />
         </FormField>
         <FairPriceHint productName={productName ?? ''} condition={condition} price={String(price ?? '')} />
       </fieldset>
@@ -239,22 +271,34 @@ export function ProductForm({ product }: ProductFormProps) {
       />
 
       <fieldset className="grid gap-5 sm:grid-cols-2">
-        <legend className="mb-4 text-base font-semibold text-ink-900">The seller</legend>
-        <FormField label="Seller Name" hint="From your account">
+        <legend className="mb-4 text-base font-semibold text-ink-900">
+          <Msg id="listings.form.seller" />
+        </legend>
+        <FormField label={t('listings.form.sellerName')} hint={t('listings.fromAccount')}>
           <Input value={user?.displayName ?? ''} readOnly className={READ_ONLY} />
         </FormField>
-        <FormField label="Seller Email" hint="From your account">
+        <FormField label={t('listings.form.sellerEmail')} hint={t('listings.fromAccount')}>
           <Input type="email" value={user?.email ?? ''} readOnly className={READ_ONLY} />
         </FormField>
-        <FormField label="Seller Mobile" error={errors.sellerMobile?.message}>
-          <Input type="tel" autoComplete="tel" placeholder="+880 1712 345678" {...register('sellerMobile')} />
+        <FormField label={t('listings.form.sellerMobile')} error={fieldError(errors.sellerMobile?.message)}>
+          <Input
+            type="tel"
+            autoComplete="tel"
+            placeholder={t('listings.form.sellerMobilePlaceholder')}
+            {...register('sellerMobile')}
+          />
         </FormField>
         <FormField
-          label="Location"
-          error={errors.location?.message}
-          hint="Start with the district, e.g. Dhaka, Mirpur: buyers filter by district"
+          label={t('listings.form.location')}
+          error={fieldError(errors.location?.message)}
+          hint={t('listings.form.locationHint')}
         >
-          <Input placeholder="Rangpur" autoComplete="off" list="districts" {...register('location')} />
+          <Input
+            placeholder={t('listings.form.locationPlaceholder')}
+            autoComplete="off"
+            list="districts"
+            {...register('location')}
+          />
         </FormField>
         {/* Suggests the 64 districts while the seller types; any other text is still taken. */}
         <datalist id="districts">
@@ -265,26 +309,24 @@ export function ProductForm({ product }: ProductFormProps) {
       </fieldset>
 
       <fieldset className="flex flex-col gap-5">
-        <legend className="mb-4 text-base font-semibold text-ink-900">Photos and description</legend>
+        <legend className="mb-4 text-base font-semibold text-ink-900">
+          <Msg id="listings.form.photosAndDescription" />
+        </legend>
         <PhotosField
           photos={photos}
           inputRef={photosField.field.ref}
-          error={errors.photos?.message}
+          error={fieldError(errors.photos?.message)}
           onChange={(keys) => photosField.field.onChange(keys)}
         />
-        <FormField label="Description" error={errors.description?.message}>
-          <Textarea
-            rows={5}
-            placeholder="Battery health, marks or repairs, what comes in the box"
-            {...register('description')}
-          />
+        <FormField label={t('listings.form.description')} error={fieldError(errors.description?.message)}>
+          <Textarea rows={5} placeholder={t('listings.form.descriptionPlaceholder')} {...register('description')} />
         </FormField>
       </fieldset>
 
       <FormError message={formError} />
       <div className="flex justify-end border-t border-ink-100 pt-6">
         <Button type="submit" size="lg" loading={isSubmitting} className="w-full sm:w-auto">
-          {product ? 'Save changes' : 'Add Product'}
+          {t(product ? 'listings.form.save' : 'listings.form.add')}
         </Button>
       </div>
     </form>

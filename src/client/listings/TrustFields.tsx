@@ -1,21 +1,11 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import {
-  CHECK_ANSWERS,
-  CHECK_ANSWER_LABELS,
-  CHECKLIST_ITEMS,
-  CHECKLIST_LABELS,
-  GRADE_LABELS,
-  GRADE_RUBRIC,
-  GRADES,
-  IMEI_HELP,
-  ORIGIN_LABELS,
-  ORIGINS,
-  ACCOUNT_SIGNED_OUT,
-} from '#shared/trust';
+import { CHECK_ANSWERS, CHECKLIST_ITEMS, GRADES, ORIGINS } from '#shared/trust';
 import { FormField, Input, Select } from '#client/components/FormField';
 import { cx } from '#client/components/cx';
 import { NeirCheck } from '#client/catalog/NeirCheck';
 import type { ProductFormInput } from './productFormSchema';
+import { useFieldError } from '#client/accounts/useFieldError';
+import { Msg, useT } from '#client/i18n';
 
 interface TrustFieldsProps {
   register: UseFormRegister<ProductFormInput>;
@@ -26,12 +16,14 @@ interface TrustFieldsProps {
   storedImei: string | null;
 }
 
-const errorText = (message: string | undefined) =>
-  message ? (
+function ErrorText({ message }: { message: string | undefined }) {
+  const fieldError = useFieldError();
+  return message ? (
     <p role="alert" className="text-sm text-red-600">
-      {message}
+      {fieldError(message)}
     </p>
   ) : null;
+}
 
 /** A group of radio buttons with a legend, in the form's look; one of them is checked by the seller. */
 function Choice({
@@ -66,7 +58,7 @@ function Choice({
           </label>
         ))}
       </div>
-      {errorText(error)}
+      <ErrorText message={error} />
     </fieldset>
   );
 }
@@ -77,56 +69,75 @@ function Choice({
  */
 export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsProps) {
   const checklistErrors = errors.checklist as (Record<string, { message?: string }> & { message?: string }) | undefined;
+  const t = useT();
+  const fieldError = useFieldError();
   return (
     <>
       <fieldset className="grid gap-5 sm:grid-cols-2">
-        <legend className="mb-4 text-base font-semibold text-ink-900">IMEI and NEIR</legend>
+        <legend className="mb-4 text-base font-semibold text-ink-900">
+          <Msg id="listings.trust.imeiLegend" />
+        </legend>
         <FormField
-          label="IMEI 1"
-          error={errors.imei?.message}
-          hint={storedImei ? `Stored: ${storedImei}. Leave empty to keep it. ${IMEI_HELP}.` : `${IMEI_HELP}.`}
+          label={t('listings.trust.imei1')}
+          error={fieldError(errors.imei?.message)}
+          hint={storedImei ? t('listings.trust.imeiStored', { imei: storedImei }) : t('listings.trust.imeiHelp')}
         >
-          <Input inputMode="numeric" autoComplete="off" placeholder="35 209900 176148 1" {...register('imei')} />
+          <Input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="35 209900 176148 1"
+            {...register('imei')}
+          />
         </FormField>
-        <FormField label="IMEI 2 (dual SIM, optional)" error={errors.imei2?.message} hint="The second line *#06# shows">
-          <Input inputMode="numeric" autoComplete="off" {...register('imei2')} />
+        <FormField
+          label={t('listings.trust.imei2')}
+          error={fieldError(errors.imei2?.message)}
+          hint={t('listings.trust.imei2Hint')}
+        >
+          <Input type="text" inputMode="numeric" autoComplete="off" {...register('imei2')} />
         </FormField>
         <div className="sm:col-span-2">
           <NeirCheck imei={imei} who="seller" />
         </div>
         <div className="sm:col-span-2">
           <Choice
-            legend="What did NEIR answer?"
+            legend={t('listings.trust.neirAnswer')}
             name="neirAnswer"
             register={register}
             error={errors.neirAnswer?.message}
             options={[
-              { value: 'valid', label: 'Valid' },
-              { value: 'not_valid', label: 'Not valid' },
+              { value: 'valid', label: t('listings.trust.neirValid') },
+              { value: 'not_valid', label: t('listings.trust.neirNotValid') },
             ]}
           />
         </div>
         <div className="sm:col-span-2">
           <Choice
-            legend="Where does the phone come from?"
+            legend={t('listings.trust.originLegend')}
             name="origin"
             register={register}
             error={errors.origin?.message}
-            options={ORIGINS.map((origin) => ({ value: origin, label: ORIGIN_LABELS[origin] }))}
+            options={ORIGINS.map((origin) => ({ value: origin, label: t(`listings.trust.origin.${origin}`) }))}
           />
         </div>
       </fieldset>
 
       <fieldset className="flex flex-col gap-5">
-        <legend className="mb-4 text-base font-semibold text-ink-900">Condition</legend>
+        <legend className="mb-4 text-base font-semibold text-ink-900">
+          <Msg id="listings.trust.condition" />
+        </legend>
         <FormField
-          label="Condition"
-          error={errors.conditionGrade?.message}
+          label={t('listings.trust.condition')}
+          error={fieldError(errors.conditionGrade?.message)}
           hint={
             <span className="grid gap-0.5">
               {GRADES.map((grade) => (
                 <span key={grade}>
-                  <strong className="font-medium text-ink-700">{GRADE_LABELS[grade]}</strong>: {GRADE_RUBRIC[grade]}
+                  <strong className="font-medium text-ink-700">
+                    <Msg id={`listings.trust.grade.${grade}`} />
+                  </strong>
+                  : <Msg id={`listings.trust.rubric.${grade}`} />
                 </span>
               ))}
             </span>
@@ -134,18 +145,20 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
         >
           <Select defaultValue="" {...register('conditionGrade')}>
             <option value="" disabled>
-              Pick the condition
+              <Msg id="listings.trust.pickCondition" />
             </option>
             {GRADES.map((grade) => (
               <option key={grade} value={grade}>
-                {GRADE_LABELS[grade]}
+                {t(`listings.trust.grade.${grade}`)}
               </option>
             ))}
           </Select>
         </FormField>
         <div className="flex flex-col gap-2">
-          <p className="text-sm font-medium text-ink-800">Checklist</p>
-          {errorText(typeof checklistErrors?.message === 'string' ? checklistErrors.message : undefined)}
+          <p className="text-sm font-medium text-ink-800">
+            <Msg id="listings.trust.checklist" />
+          </p>
+          <ErrorText message={typeof checklistErrors?.message === 'string' ? checklistErrors.message : undefined} />
           <ul className="divide-y divide-ink-100 rounded-control border border-ink-200">
             {CHECKLIST_ITEMS.map((item) => {
               const itemError = checklistErrors?.[item]?.message;
@@ -155,7 +168,9 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
                   className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between"
                 >
                   <fieldset className="contents">
-                    <legend className="text-sm text-ink-800">{CHECKLIST_LABELS[item]}</legend>
+                    <legend className="text-sm text-ink-800">
+                      <Msg id={`listings.trust.check.${item}`} />
+                    </legend>
                     <div className="flex gap-3">
                       {CHECK_ANSWERS.map((answer) => (
                         <label key={answer} className="flex items-center gap-1.5 text-sm text-ink-700">
@@ -165,12 +180,12 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
                             className="accent-brand-600"
                             {...register(`checklist.${item}` as const)}
                           />
-                          {CHECK_ANSWER_LABELS[answer]}
+                          <Msg id={`listings.trust.answer.${answer}`} />
                         </label>
                       ))}
                     </div>
                   </fieldset>
-                  {itemError && <p className="text-sm text-red-600">{itemError}</p>}
+                  {itemError && <p className="text-sm text-red-600">{fieldError(itemError)}</p>}
                 </li>
               );
             })}
@@ -178,18 +193,26 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField
-            label="Battery health (%)"
-            error={errors.batteryHealth?.message}
-            hint="Required for iPhones: Settings → Battery → Battery Health"
+            label={t('listings.trust.battery')}
+            error={fieldError(errors.batteryHealth?.message)}
+            hint={t('listings.trust.batteryHint')}
           >
-            <Input inputMode="numeric" maxLength={3} placeholder="88" {...register('batteryHealth')} />
+            <Input
+              type="text"
+              inputMode="numeric"
+              maxLength={3}
+              placeholder={t('listings.trust.batteryPlaceholder')}
+              {...register('batteryHealth')}
+            />
           </FormField>
           <div className="flex flex-col gap-1.5">
             <label className="flex items-start gap-2 text-sm text-ink-800 sm:pt-7">
               <input type="checkbox" className="mt-0.5 accent-brand-600" {...register('accountSignedOut')} />
-              <span>{ACCOUNT_SIGNED_OUT}: the phone is no longer tied to my account</span>
+              <span>
+                <Msg id="listings.trust.accountSignedOut" />
+              </span>
             </label>
-            {errorText(errors.accountSignedOut?.message)}
+            <ErrorText message={errors.accountSignedOut?.message} />
           </div>
         </div>
       </fieldset>

@@ -1,36 +1,47 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { MyProduct } from '#shared/products';
-import { REVIEW_REASON_TEXTS, REVIEW_WAIT, type PhotoState } from '#shared/trust';
+import type { PhotoState } from '#shared/trust';
 import { uploadImage } from '#client/api/uploads';
 import { Badge, type BadgeTone } from '#client/components/Badge';
 import { buttonClasses } from '#client/components/Button';
 import { photoFileProblem } from './productFormSchema';
 import { useSendVerificationPhoto } from './api/sellerProducts';
+import { Msg, useT, type MessageId } from '#client/i18n';
 
-const PHOTO_BADGES: Record<PhotoState, [BadgeTone, string]> = {
-  none: ['neutral', 'No photo yet'],
-  pending: ['info', 'Photo sent'],
-  approved: ['success', 'Photo verified'],
-  rejected: ['danger', 'Photo rejected'],
+const PHOTO_BADGES: Record<PhotoState, [BadgeTone, MessageId]> = {
+  none: ['neutral', 'listings.photo.none'],
+  pending: ['info', 'listings.photo.pending'],
+  approved: ['success', 'listings.photo.approved'],
+  rejected: ['danger', 'listings.photo.rejected'],
 };
 
 /** Under review (and why), or not approved with the admin's reason; nothing for a public listing. */
 export function ReviewStatus({ product }: { product: MyProduct }) {
   const review = product.ownTrust.review;
+  const t = useT();
   if (!review) return null;
-  const why = review.reasons.map((reason) => REVIEW_REASON_TEXTS[reason]).join('; ');
+  const why = review.reasons.map((reason) => t(`listings.review.${reason}`)).join('; ');
   return review.state === 'pending' ? (
     <span className="flex max-w-56 flex-col items-start gap-1 @max-4xl:items-end">
-      <Badge tone="warning">Under review</Badge>
+      <Badge tone="warning">
+        <Msg id="listings.review.pending" />
+      </Badge>
       <span className="text-xs text-ink-600">
-        {why}. {REVIEW_WAIT}.
+        <Msg id="listings.review.pendingWhy" values={{ why, wait: t('listings.review.wait') }} />
       </span>
     </span>
   ) : (
     <span className="flex max-w-56 flex-col items-start gap-1 @max-4xl:items-end">
-      <Badge tone="danger">Not approved</Badge>
-      <span className="text-xs text-ink-600">{review.rejectedFor}. Edit the listing to send it again.</span>
+      <Badge tone="danger">
+        <Msg id="listings.review.rejected" />
+      </Badge>
+      <span className="text-xs text-ink-600">
+        <Msg
+          id="listings.review.rejectedWhy"
+          values={{ reason: review.rejectedFor, admin: (chunks) => <span translate="no">{chunks}</span> }}
+        />
+      </span>
     </span>
   );
 }
@@ -44,11 +55,12 @@ export function VerificationStatus({ product }: { product: MyProduct }) {
   const send = useSendVerificationPhoto();
   const [uploading, setUploading] = useState(false);
   const inputId = useId();
+  const t = useT();
   const [tone, label] = PHOTO_BADGES[photoState];
 
   async function sendPhoto(file: File | undefined) {
     if (!file) return;
-    const problem = photoFileProblem(file);
+    const problem = photoFileProblem(file, t);
     if (problem) {
       toast.error(problem);
       return;
@@ -57,35 +69,54 @@ export function VerificationStatus({ product }: { product: MyProduct }) {
     try {
       const uploaded = await uploadImage({ file });
       await send.mutateAsync({ id: product._id, photo: uploaded.data.url });
-      toast.success('Photo sent: the admin checks it and the listing shows "Photo verified" once approved.');
+      toast.success(t('listings.photo.sent'));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The photo could not be sent. Please try again.');
+      toast.error(error instanceof Error ? error.message : t('listings.photo.notSent'));
     } finally {
       setUploading(false);
     }
   }
 
-  if (product.sellStatus) return <Badge tone={tone}>{label}</Badge>;
+  const badge = (
+    <Badge tone={tone}>
+      <Msg id={label} />
+    </Badge>
+  );
+  if (product.sellStatus) return badge;
   return (
     <span className="flex flex-col items-start gap-1 @max-4xl:items-end">
       <span className="text-xs text-ink-600">
-        Code <strong className="font-mono text-sm tracking-widest text-ink-900">{verificationCode}</strong>
+        <Msg
+          id="listings.photo.code"
+          values={{
+            code: verificationCode,
+            mono: (chunks) => <strong className="font-mono text-sm tracking-widest text-ink-900">{chunks}</strong>,
+          }}
+        />
       </span>
-      <Badge tone={tone}>{label}</Badge>
+      {badge}
       {photoState === 'rejected' && photoRejectedFor && (
-        <span className="max-w-56 text-xs text-ink-600">{photoRejectedFor}</span>
+        <span className="max-w-56 text-xs text-ink-600" translate="no">
+          {photoRejectedFor}
+        </span>
       )}
       {photoState !== 'approved' && (
         <>
           <label htmlFor={inputId} className={buttonClasses('secondary', 'sm', 'cursor-pointer')}>
-            {uploading ? 'Sending…' : photoState === 'none' ? 'Send photo' : 'New photo'}
+            {t(
+              uploading
+                ? 'listings.photo.sending'
+                : photoState === 'none'
+                  ? 'listings.photo.send'
+                  : 'listings.photo.new',
+            )}
           </label>
           <input
             id={inputId}
             type="file"
             accept="image/*"
             className="sr-only"
-            aria-label={`Verification photo of ${product.productName}: the phone, screen on, beside the code ${verificationCode} written on paper`}
+            aria-label={t('listings.photo.inputLabel', { name: product.productName, code: verificationCode })}
             disabled={uploading}
             onChange={(event) => void sendPhoto(event.target.files?.[0])}
           />

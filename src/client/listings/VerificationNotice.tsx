@@ -1,8 +1,8 @@
 import toast from 'react-hot-toast';
-import { messages } from '#shared/messages';
 import { useApplyForVerification, useOwnVerification, useSellerVerified } from '#client/admin/api/verification';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
+import { Msg, useT } from '#client/i18n';
 
 /** Tells an unverified seller so and lets them apply once; a verified seller sees nothing. */
 export function VerificationNotice() {
@@ -11,6 +11,7 @@ export function VerificationNotice() {
   const unverified = check.data?.verified === false;
   const own = useOwnVerification(unverified);
   const apply = useApplyForVerification();
+  const t = useT();
 
   if (!user || !unverified) return null;
 
@@ -19,7 +20,7 @@ export function VerificationNotice() {
     apply.mutate(
       { name: user.displayName ?? '', email: user.email, photoURL: user.photoURL ?? '' },
       {
-        onSuccess: () => toast.success(messages.verificationApplied),
+        onSuccess: () => toast.success(t('listings.verification.applied')),
         onError: (error) => toast.error(error.message),
       },
     );
@@ -32,22 +33,20 @@ export function VerificationNotice() {
     >
       <div>
         <h2 id="verification-notice" className="text-base font-semibold text-amber-900">
-          You are not a verifed Seller
+          <Msg id="listings.verification.title" />
         </h2>
         <p className="mt-1 text-sm text-amber-800">
-          {own.data?.requestedAt
-            ? 'Your request is waiting for an admin. You can still list phones meanwhile.'
-            : 'Verified sellers get a badge that buyers trust. You can still list phones while you wait.'}
+          {t(own.data?.requestedAt ? 'listings.verification.waiting' : 'listings.verification.lead')}
         </p>
       </div>
       {own.data?.requestedAt ? (
         <p className="text-sm font-medium text-amber-900" role="status">
-          Request sent
+          <Msg id="listings.verification.sent" />
         </p>
       ) : (
         // While the request status loads the button waits, so nobody applies twice by accident.
         <Button loading={apply.isPending || own.isPending} onClick={applyForVerification}>
-          Apply Verification
+          <Msg id="listings.verification.apply" />
         </Button>
       )}
     </section>

@@ -3,13 +3,14 @@ import { messages } from '#shared/messages';
 import { MAX_PHOTOS, productFieldsSchema } from '#shared/products';
 import { formIssues, GRADES, trustFieldsSchema } from '#shared/trust';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '#shared/uploads';
+import type { Translate } from '#client/i18n';
 
 const acceptedTypes: readonly string[] = ACCEPTED_IMAGE_TYPES;
 
 /** Why the server would refuse this file as a photo, or null when it is fine to upload. */
-export function photoFileProblem(file: File): string | null {
-  if (!acceptedTypes.includes(file.type)) return 'Choose a JPEG, PNG, WebP, GIF or AVIF picture';
-  if (file.size > MAX_UPLOAD_BYTES) return `Choose a picture under ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`;
+export function photoFileProblem(file: File, t: Translate): string | null {
+  if (!acceptedTypes.includes(file.type)) return t('listings.photos.wrongType');
+  if (file.size > MAX_UPLOAD_BYTES) return t('listings.photos.tooBig', { mb: MAX_UPLOAD_BYTES / 1024 / 1024 });
   return null;
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MAX_PHOTOS } from '#shared/products';
 import { uploadImage } from '#client/api/uploads';
 import { photoFileProblem } from './productFormSchema';
+import { useT } from '#client/i18n';
 
 type PhotoStatus = 'waiting' | 'uploading' | 'done' | 'failed';
 
@@ -46,6 +47,7 @@ const storedPhoto = ({ url, thumb }: { url: string; thumb: string }): PhotoItem 
  * has side effects.
  */
 export function usePhotoUploads(initial: ReadonlyArray<{ url: string; thumb: string }> = []) {
+  const t = useT();
   const [items, setItems] = useState<PhotoItem[]>(() => initial.map(storedPhoto));
   const current = useRef<PhotoItem[]>(items);
   /** The end of the upload queue: each new upload waits for the one before it. */
@@ -81,7 +83,7 @@ export function usePhotoUploads(initial: ReadonlyArray<{ url: string; thumb: str
     } catch (error) {
       update(key, {
         status: 'failed',
-        error: error instanceof Error ? error.message : 'The photo could not be uploaded. Please try again.',
+        error: error instanceof Error ? error.message : t('listings.photos.uploadFailed'),
       });
     }
   }
@@ -95,13 +97,13 @@ export function usePhotoUploads(initial: ReadonlyArray<{ url: string; thumb: str
     const problems: string[] = [];
     const added: PhotoItem[] = [];
     for (const file of files) {
-      const problem = photoFileProblem(file);
+      const problem = photoFileProblem(file, t);
       if (problem) {
-        problems.push(`${file.name}: ${problem}`);
+        problems.push(t('listings.photos.fileProblem', { file: file.name, problem }));
         continue;
       }
       if (current.current.length + added.length >= MAX_PHOTOS) {
-        problems.push(`Add at most ${MAX_PHOTOS} photos`);
+        problems.push(t('listings.photos.atMost', { max: MAX_PHOTOS }));
         break;
       }
       added.push({
@@ -144,7 +146,7 @@ export function usePhotoUploads(initial: ReadonlyArray<{ url: string; thumb: str
     await queue.current;
     const photos = current.current;
     if (photos.some((photo) => photo.status !== 'done' || !photo.url))
-      throw new Error('A photo did not upload. Retry it or remove it, then save again.');
+      throw new Error(t('listings.photos.notAllUploaded'));
     return photos.map((photo) => photo.url as string);
   }
 
