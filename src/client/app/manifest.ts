@@ -1,5 +1,6 @@
 import type { ManifestOptions } from 'vite-plugin-pwa';
 // A relative import: vite.config.ts loads this file before its aliases exist.
+// eslint-disable-next-line house/alias-across-areas
 import { paths } from '../../shared/paths';
 
 /** The installed app's icons, drawn by scripts/app-icons.ts. */

@@ -143,7 +143,7 @@ export interface ProductsTable {
   review_reasons: string | null;
   review_model_median: number | null;
   review_rejected_for: string | null;
-  /** The product name as prices of the same model are compared by (trust/codes.ts). */
+  /** The product name as prices of the same model are compared by (db/listing-keys.ts). */
   model_key: string | null;
   sold_at: string | null;
   deregistered_at: string | null;

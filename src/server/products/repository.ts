@@ -12,7 +12,7 @@ import { changedAny, changedRows } from '#server/db/changes';
 import { setSellerVerifiedInIndex, syncListing, unindexSeller } from '#server/search/indexing';
 import { droppedFrom, recordFirstPrice } from './prices';
 import { ownTrustOf, soldBeforeOf, trustOf } from '#server/trust/repository';
-import { newVerificationCode } from '#server/trust/codes';
+import { newVerificationCode } from '#server/db/listing-keys';
 import type { PreparedTrust } from '#server/trust/service';
 
 /*

@@ -8,7 +8,7 @@ import { AppError, notFound } from '#server/errors';
 import { withNotifications, type Notify } from '#server/notifications/service';
 import type { Deps } from '#server/deps';
 import { syncListing } from '#server/search/indexing';
-import { modelKeyOf } from './codes';
+import { modelKeyOf } from '#server/db/listing-keys';
 import { storedImei, type ImeiKey, type StoredImei } from './imei';
 import { decideReview, reasonsOf, setReview, trustColumns, type TrustColumns } from './repository';
 import { reviewReasons } from './review';

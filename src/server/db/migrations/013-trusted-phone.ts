@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
-import { modelKeyOf, newVerificationCode } from '#server/trust/codes';
+import { modelKeyOf, newVerificationCode } from '../listing-keys';
 
 /**
  * A phone a buyer can trust (docs/trust.md).

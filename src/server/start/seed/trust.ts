@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { CHECKLIST_ITEMS, GRADES, isIphone, ORIGINS, withCheckDigit, type Checklist, type Grade } from '#shared/trust';
 import type { Database } from '#server/db/schema';
 import { newId } from '#server/db/ids';
-import { modelKeyOf, newVerificationCode } from '#server/trust/codes';
+import { modelKeyOf, newVerificationCode } from '#server/db/listing-keys';
 import { storedImei, type ImeiKey } from '#server/trust/imei';
 
 /*

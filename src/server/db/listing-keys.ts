@@ -1,3 +1,4 @@
+// Values a listing's columns are derived from, kept below the areas so the migrations that backfill them can use them.
 import { randomInt } from 'node:crypto';
 import { CODE_ALPHABET, CODE_LENGTH } from '#shared/trust';
 
