@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { bookingRequestItemSchema, buyerOrderSchema } from './bookings';
-import { asciiDigits } from './chat-safety';
+import { toLatinDigits } from './i18n/digits';
 
 /*
  * Reviews after a sale (docs/reviews.md): each side of a sold deal reviews the other within 14 days,
@@ -34,7 +34,7 @@ const STARS_MESSAGE = 'Choose 1 to 5 stars';
 /** 1 to 5 stars, as a number or as text in Latin or Bengali digits ("৫"). */
 const starsSchema = z
   .union([z.number(), z.string()], { error: STARS_MESSAGE })
-  .transform((value) => (typeof value === 'number' ? value : Number(asciiDigits(value.trim()) || NaN)))
+  .transform((value) => (typeof value === 'number' ? value : Number(toLatinDigits(value.trim()) || NaN)))
   .pipe(z.number({ error: STARS_MESSAGE }).int(STARS_MESSAGE).min(1, STARS_MESSAGE).max(5, STARS_MESSAGE));
 
 const reviewText = (what: string) =>

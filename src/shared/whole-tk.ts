@@ -1,4 +1,5 @@
-import { asciiDigits } from './chat-safety';
+import { toLatinDigits } from './i18n/digits';
+import { messageText } from './i18n/translate';
 import { MAX_PRICE } from './products';
 import { z } from './zod';
 
@@ -8,17 +9,17 @@ import { z } from './zod';
  */
 export const wholeTkSchema = (label: string, min = 0) =>
   z
-    .union([z.string(), z.number()], { error: `${label} must be a number of Tk` })
-    .transform((value) => (typeof value === 'number' ? String(value) : asciiDigits(value).trim().replace(/,/g, '')))
+    .union([z.string(), z.number()], { error: messageText('shared.wholeTk.number', { label }) })
+    .transform((value) => (typeof value === 'number' ? String(value) : toLatinDigits(value).trim().replace(/,/g, '')))
     .pipe(
       z
         .string()
-        .regex(/^\d+$/, `${label} must be whole Tk, digits only`)
+        .regex(/^\d+$/, messageText('shared.wholeTk.digits', { label }))
         .transform(Number)
         .pipe(
           z
             .number()
-            .min(min, `${label} is at least ${min.toLocaleString('en-US')} Tk`)
-            .max(MAX_PRICE, `${label} is at most ${MAX_PRICE.toLocaleString('en-US')} Tk`),
+            .min(min, messageText('shared.wholeTk.min', { label, min }))
+            .max(MAX_PRICE, messageText('shared.wholeTk.max', { label, max: MAX_PRICE })),
         ),
     );

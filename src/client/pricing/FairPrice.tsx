@@ -1,11 +1,11 @@
-import { asciiDigits } from '#shared/chat-safety';
+import { toLatinDigits } from '#shared/i18n/digits';
 import { fairPriceSentence, ratePrice, RATING_LABELS, type PriceRating } from '#shared/fair-price';
 import { Badge, type BadgeTone } from '#client/components/Badge';
 import { useFairPrice } from './api/fairPrice';
 
 /** A typed price ("52,000", "৫২০০০") as a number, or undefined while it is not one. */
 const typedPrice = (text: string | undefined) => {
-  const digits = asciiDigits(text ?? '').replace(/[,\s]/g, '');
+  const digits = toLatinDigits(text ?? '').replace(/[,\s]/g, '');
   return /^\d+$/.test(digits) ? Number(digits) : undefined;
 };
 
