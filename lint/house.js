@@ -55,7 +55,9 @@ const floorOf = (folder) => {
 };
 
 /** The client's folders every area may use: they import no area. */
-const CLIENT_SHARED = ['components', 'api'];
+const CLIENT_SHARED = ['components', 'api', 'i18n'];
+/** Message catalogs are data: the client's languages (client/i18n) gather every area's. */
+const CATALOG = /^src\/(client\/[\w-]+|shared)\/locales\/[\w-]+\.json$/;
 
 function boundaryBroken(from, to) {
   const a = placeOf(from);
@@ -66,6 +68,7 @@ function boundaryBroken(from, to) {
   if (a.side === 'server' && b.side === 'client') return `the server does not import the client (${to})`;
   if (a.side === 'server' && b.side === 'server' && floorOf(b.folder) > floorOf(a.folder))
     return `server/${a.folder} is below server/${b.folder}: a lower folder does not import a higher one (${to})`;
+  if (a.side === 'client' && a.folder === 'i18n' && CATALOG.test(to)) return undefined;
   if (a.side === 'client' && CLIENT_SHARED.includes(a.folder) && !a.root && b.side === 'client') {
     if (!CLIENT_SHARED.includes(b.folder) || b.root)
       return `client/${a.folder} is shared by the areas and imports none of them (${to})`;

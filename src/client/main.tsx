@@ -7,6 +7,7 @@ import { AppProviders } from './AppProviders';
 import { queryClient } from './queryClient';
 import { readServerState } from '#client/render/serverState';
 import { registerApp } from '#client/app/registerApp';
+import { pageSetup } from '#client/i18n/pageSetup';
 import { appRoutes } from './routes';
 import './styles.css';
 
@@ -44,12 +45,13 @@ function asJustFetched(queries: DehydratedState): DehydratedState {
 async function start(root: HTMLElement): Promise<void> {
   const routes = appRoutes(queryClient);
   const server = readServerState();
+  const i18n = await pageSetup();
   if (server) {
     hydrate(queryClient, asJustFetched(server.queries));
     await loadLazyRoutes(routes);
   }
   const app = (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} i18n={i18n}>
       <RouterProvider router={createBrowserRouter(routes, { hydrationData: server?.router })} />
     </AppProviders>
   );

@@ -13,6 +13,7 @@ import { serverStateScript } from './serverState';
 import { metaOfMatches } from '#client/pageMeta';
 import type { PageMeta } from '#shared/page-meta';
 import type { PageRenderer, RenderedPage } from '#shared/page-render';
+import { loadCatalog } from '#client/i18n';
 
 /** Reads the page's data once, and keeps it for the render: nothing is retried or read twice here. */
 const pageQueryClient = () =>
@@ -54,8 +55,9 @@ async function renderPage(url: URL): Promise<RenderedPage | undefined> {
     return undefined;
 
   const router = createStaticRouter(handler.dataRoutes, context);
+  const i18n = { locale: 'en' as const, latinDigits: false, catalog: await loadCatalog('en') };
   const { prelude } = await prerender(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} i18n={i18n}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   );

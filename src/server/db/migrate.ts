@@ -18,6 +18,7 @@ import { moderationMigration } from './migrations/015-moderation';
 import { reviewsMigration } from './migrations/016-reviews';
 import { alertsFairPriceMigration } from './migrations/017-alerts-fair-price';
 import { webPushMigration } from './migrations/018-web-push';
+import { languageMigration } from './migrations/019-language';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -44,6 +45,7 @@ class CodeMigrations implements MigrationProvider {
       '016-reviews': reviewsMigration(this.engine),
       '017-alerts-fair-price': alertsFairPriceMigration(this.engine),
       '018-web-push': webPushMigration(this.engine),
+      '019-language': languageMigration(this.engine),
     };
   }
 }

@@ -26,6 +26,10 @@ export interface UsersTable {
   restricted_until: string | null;
   /** Suspended by a moderator: no session, no sign-in. */
   is_suspended: Generated<boolean>;
+  /** The language their mail, notifications and pushes are written in (migration 019). */
+  locale: Generated<'en' | 'bn'>;
+  /** Numbers in Latin digits on Bangla pages (their choice in Account settings). */
+  latin_digits: Generated<boolean>;
 }
 
 export interface SessionsTable {

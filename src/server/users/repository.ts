@@ -29,6 +29,9 @@ interface NewAccount {
   verified?: boolean;
   emailVerified?: boolean;
   googleSub?: string | null;
+  /** The language chosen before signing up (the `lang` cookie), which their mail is then written in. */
+  locale?: UserRow['locale'];
+  latinDigits?: boolean;
 }
 
 export async function insertUser(db: Kysely<Database>, account: NewAccount): Promise<UserRow> {
@@ -46,6 +49,8 @@ export async function insertUser(db: Kysely<Database>, account: NewAccount): Pro
     created_at: nowIso(),
     restricted_until: null,
     is_suspended: false,
+    locale: account.locale ?? 'en',
+    latin_digits: account.latinDigits ?? false,
   };
   await db.insertInto('users').values(row).execute();
   return row;

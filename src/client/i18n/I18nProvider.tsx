@@ -1,0 +1,60 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import type { Locale } from '#shared/i18n/locales';
+import { pathInLocale } from '#shared/i18n/addresses';
+import type { Catalog } from './catalogFiles';
+import { intlTag } from './intlTag';
+import { switchLanguage } from './switchLanguage';
+
+/** What a page is shown in: its language, the digits chosen, its catalog (the pseudo one in tests). */
+export interface I18nSetup {
+  locale: Locale;
+  latinDigits: boolean;
+  catalog: Catalog;
+  /** The pseudo-locale (pseudo.ts): formatted numbers and dates are marked too. */
+  pseudo?: boolean;
+}
+
+export interface LocaleState {
+  locale: Locale;
+  latinDigits: boolean;
+  pseudo: boolean;
+  /** Remembers the choice (cookie, and the account's when signed in) and shows the page in it. */
+  setLocale: (locale: Locale) => void;
+  /** Remembers whether numbers on Bangla pages use Latin digits, and shows the page so. */
+  setLatinDigits: (latinDigits: boolean) => void;
+  /** The address of a public page in the page's language (`/bn/category/x`); English keeps the spec's. */
+  localePath: (path: string) => string;
+}
+
+const LocaleContext = createContext<LocaleState | null>(null);
+
+export function useLocale(): LocaleState {
+  const state = useContext(LocaleContext);
+  if (!state) throw new Error('useLocale is used outside I18nProvider');
+  return state;
+}
+
+/** The language of everything inside, on the server and in the browser alike (AppProviders). */
+export function I18nProvider({ setup, children }: { setup: I18nSetup; children: ReactNode }) {
+  const { locale, latinDigits, catalog, pseudo = false } = setup;
+  const failed = catalog['i18n.language.failed'] ?? 'Could not change the language.';
+  const state = useMemo<LocaleState>(
+    () => ({
+      locale,
+      latinDigits,
+      pseudo,
+      setLocale: (next) => switchLanguage({ locale: next, latinDigits }, failed),
+      setLatinDigits: (next) => switchLanguage({ locale, latinDigits: next }, failed),
+      localePath: (path) => (locale === 'en' ? path : pathInLocale(locale, path)),
+    }),
+    [locale, latinDigits, pseudo, failed],
+  );
+  return (
+    <LocaleContext.Provider value={state}>
+      <IntlProvider locale={intlTag(locale, latinDigits)} defaultLocale="en-GB" messages={catalog}>
+        {children}
+      </IntlProvider>
+    </LocaleContext.Provider>
+  );
+}

@@ -1,0 +1,41 @@
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from './messageId';
+import { formatters, type Formatters } from './format';
+import { useLocale } from './I18nProvider';
+
+export type MessageValues = Record<string, string | number | Date>;
+export type Translate = (id: MessageId, values?: MessageValues) => string;
+
+/** `t(id, values)`: a message of the page's language as text (for attributes, toasts, titles). */
+export function useT(): Translate {
+  const intl = useIntl();
+  return useCallback((id, values) => intl.formatMessage({ id }, values), [intl]);
+}
+
+type RichValue = ReactNode | Date | ((chunks: ReactNode[]) => ReactNode);
+
+/** A message as a React node; values may be nodes, and tags (`<b>…</b>`) functions of their content. */
+export function Msg({ id, values }: { id: MessageId; values?: Record<string, RichValue> }) {
+  return <FormattedMessage id={id} values={values as Record<string, ReactNode>} />;
+}
+
+/**
+ * A message from the server or a shared zod schema: a `shared.*` id is shown in the page's
+ * language; any other text (the server already wrote it in the request's language) as it is.
+ */
+export function translateMessage(t: Translate, message: string): string {
+  return /^shared\.[\w.-]+$/.test(message) ? t(message as MessageId) : message;
+}
+
+/** `errorText(message)`: translateMessage with the page's language. */
+export function useErrorText(): (message: string) => string {
+  const t = useT();
+  return useMemo(() => (message: string) => translateMessage(t, message), [t]);
+}
+
+/** Prices, numbers, dates and times ago in the page's language and digits. */
+export function useFormat(): Formatters {
+  const { locale, latinDigits, pseudo } = useLocale();
+  return useMemo(() => formatters(locale, latinDigits, pseudo), [locale, latinDigits, pseudo]);
+}
