@@ -19,6 +19,7 @@ import { reviewsMigration } from './migrations/016-reviews';
 import { alertsFairPriceMigration } from './migrations/017-alerts-fair-price';
 import { webPushMigration } from './migrations/018-web-push';
 import { languageMigration } from './migrations/019-language';
+import { categoryBanglaMigration } from './migrations/020-category-bangla';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -46,6 +47,7 @@ class CodeMigrations implements MigrationProvider {
       '017-alerts-fair-price': alertsFairPriceMigration(this.engine),
       '018-web-push': webPushMigration(this.engine),
       '019-language': languageMigration(this.engine),
+      '020-category-bangla': categoryBanglaMigration,
     };
   }
 }
