@@ -39,8 +39,8 @@ export const alertSearchSchema = z
     category: optional(z.string().regex(ID_PATTERN, 'Unknown category')),
     brand: optional(z.string().trim().max(60, 'Keep the brand under 60 characters')),
     condition: optional(z.enum(CONDITIONS, { error: 'Condition is one of Exellent, Good or Fair' })),
-    minPrice: optional(wholeTkSchema('Lowest price')),
-    maxPrice: optional(wholeTkSchema('Highest price')),
+    minPrice: optional(wholeTkSchema('lowest')),
+    maxPrice: optional(wholeTkSchema('highest')),
     district: optional(z.enum(DISTRICTS, { error: 'Choose one of the 64 districts' })),
     verified: optional(
       z

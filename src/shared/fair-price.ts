@@ -66,7 +66,7 @@ export function fairPriceSentence(fair: FairPrice, price?: number): string {
  * listed with its IMEI needs (docs/trust.md).
  */
 export const soldRequestSchema = z.object({
-  finalPrice: wholeTkSchema('The final price', MIN_RESALE_PRICE).optional(),
+  finalPrice: wholeTkSchema('final', MIN_RESALE_PRICE).optional(),
   deregistered: z.literal(true).optional(),
 });
 export type SoldRequest = z.input<typeof soldRequestSchema>;

@@ -31,7 +31,8 @@ const ID_PATTERN = /^[0-9a-f]{24}$/;
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-const price = (name: 'Lowest price' | 'Highest price') =>
+/** `name` picks the field's name in the message: the lowest or the highest price. */
+const price = (name: 'lowest' | 'highest') =>
   optional(
     typedNumber(
       z.coerce
@@ -53,8 +54,8 @@ export const searchQuerySchema = pageQuerySchema
     category: optional(z.string().regex(ID_PATTERN, messageText('shared.search.unknownCategory'))),
     brand: optional(z.string().trim().max(60, messageText('shared.search.brandMax'))),
     condition: optional(z.enum(CONDITIONS, { error: messageText('shared.search.condition') })),
-    minPrice: price('Lowest price'),
-    maxPrice: price('Highest price'),
+    minPrice: price('lowest'),
+    maxPrice: price('highest'),
     district: optional(z.enum(DISTRICTS, { error: messageText('shared.search.district') })),
     verified: optional(
       z.enum(['true', 'false'], { error: 'verified is true or false' }).transform((v) => v === 'true'),
