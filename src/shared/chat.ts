@@ -1,5 +1,5 @@
 import { BOOKING_STATUSES } from './bookings';
-import { hasNoNul, idSchema, NUL_MESSAGE } from './common';
+import { hasNoNul, idSchema, NUL_MESSAGE_ID } from './common';
 import { offerSchema } from './offers';
 import { z } from './zod';
 
@@ -25,7 +25,7 @@ export const chatMessageRequestSchema = z
       .string({ error: 'Write a message first' })
       .trim()
       .max(CHAT_MESSAGE_MAX, `Keep this under ${CHAT_MESSAGE_MAX} characters`)
-      .refine(hasNoNul, NUL_MESSAGE)
+      .refine(hasNoNul, NUL_MESSAGE_ID)
       .default(''),
     /** Pictures uploaded through POST /uploads (the `url` it answered), at most CHAT_PHOTOS_MAX. */
     photos: z

@@ -9,7 +9,7 @@ export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, UNKNOWN_ID);
 
 /** PostgreSQL can neither store nor compare text that holds U+0000, so no text a request sends may. */
 export const hasNoNul = (text: string) => !text.includes('\u0000');
-export const NUL_MESSAGE = messageText('shared.common.nul');
+export const NUL_MESSAGE_ID = messageText('shared.common.nul');
 
 /** An id as a caller names it: looked up as it is, so an unknown one is a 404. */
 export const lookupIdSchema = z.string().max(64).refine(hasNoNul, UNKNOWN_ID);
@@ -22,7 +22,7 @@ export const requiredText = (message: string, max = 200) =>
     .trim()
     .min(1, message)
     .max(max, messageText('shared.common.maxLength', { max }))
-    .refine(hasNoNul, NUL_MESSAGE);
+    .refine(hasNoNul, NUL_MESSAGE_ID);
 
 export const emailSchema = (requiredMessage: string) =>
   z
@@ -46,7 +46,7 @@ export const phoneSchema = (requiredMessage: string) =>
 const webUrl = z.url({ protocol: /^https?$/ });
 /** A picture this server keeps: an upload or a drawn avatar, named by its path. */
 const OWN_PICTURE_PATH = /^\/uploads\/[0-9a-z-]{1,80}\.webp$/;
-export const PROFILE_PHOTO_MESSAGE = messageText('shared.common.profilePhoto');
+export const PROFILE_PHOTO_MESSAGE_ID = messageText('shared.common.profilePhoto');
 
 /**
  * A profile photo, optional: a link to a picture on the web, or the path of a picture uploaded to
@@ -57,7 +57,7 @@ export const profilePhotoSchema = z
   .string()
   .trim()
   .max(2048, messageText('shared.common.linkTooLong'))
-  .refine((v) => v === '' || OWN_PICTURE_PATH.test(v) || webUrl.safeParse(v).success, PROFILE_PHOTO_MESSAGE)
+  .refine((v) => v === '' || OWN_PICTURE_PATH.test(v) || webUrl.safeParse(v).success, PROFILE_PHOTO_MESSAGE_ID)
   .optional();
 
 /** A number a person typed, maybe in Bengali digits (০-৯): read as Latin ones before it is checked. */
@@ -94,7 +94,7 @@ export interface ListCursor {
 
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const CURSOR_ID = /^[0-9a-f]{24}$/;
-export const BAD_CURSOR_MESSAGE = messageText('shared.common.badCursor');
+export const BAD_CURSOR_MESSAGE_ID = messageText('shared.common.badCursor');
 
 export function encodeListCursor({ postedAt, id }: ListCursor): string {
   return btoa(`${postedAt}|${id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -122,7 +122,7 @@ const listCursorSchema = z
   .transform((value, ctx) => {
     const cursor = decodeListCursor(value);
     if (cursor) return cursor;
-    ctx.addIssue({ code: 'custom', message: BAD_CURSOR_MESSAGE });
+    ctx.addIssue({ code: 'custom', message: BAD_CURSOR_MESSAGE_ID });
     return z.NEVER;
   })
   .meta({

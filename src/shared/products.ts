@@ -74,7 +74,7 @@ export const productFieldsSchema = z.object({
  * flags and dates are the server's to set; if a client sends them they are dropped.
  */
 export const MAX_PHOTOS = 6;
-export const PHOTO_TWICE = messageText('shared.products.photoTwice');
+export const PHOTO_TWICE_ID = messageText('shared.products.photoTwice');
 
 /**
  * POST /store_products and PUT /edit/product/{id}. `productImg` is the cover, a URL that POST
@@ -88,7 +88,7 @@ export const storeProductRequestSchema = productFieldsSchema
       .array(requiredText(messageIds.productImgRequired, 2048), { error: messageText('shared.products.photosList') })
       .min(1, messageIds.productImgRequired)
       .max(MAX_PHOTOS, messageText('shared.products.photosMax', { max: MAX_PHOTOS }))
-      .refine((urls) => new Set(urls).size === urls.length, PHOTO_TWICE)
+      .refine((urls) => new Set(urls).size === urls.length, PHOTO_TWICE_ID)
       .optional(),
     ...trustFieldsSchema.shape,
   })

@@ -18,7 +18,7 @@ import { onListingVisible } from '#server/alerts/matching';
 import { notePriceChange } from './prices';
 import { withNotifications } from '#server/notifications/service';
 import { paths } from '#shared/paths';
-import { PHOTO_TWICE } from '#shared/products';
+import { PHOTO_TWICE_ID } from '#shared/products';
 import {
   findProduct,
   insertProduct,
@@ -44,7 +44,7 @@ async function ownPhotoIds(db: Kysely<Database>, config: Config, sellerId: strin
   const urls = request.photos ?? [request.productImg];
   const ids = urls.map((url) => uploadIdOfUrl(url, config));
   const known = ids.filter((id) => id !== null);
-  if (new Set(known).size !== known.length) throw invalidField('photos', PHOTO_TWICE);
+  if (new Set(known).size !== known.length) throw invalidField('photos', PHOTO_TWICE_ID);
   const own = await findOwnUploads(db, known, sellerId);
   if (ids.some((id) => id === null || !own.has(id))) throw uploadAgain();
   return ids as string[];
