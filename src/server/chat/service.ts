@@ -48,6 +48,7 @@ import {
   sideOf,
   toChatMessage,
 } from './repository';
+import { localText } from '#server/i18n/texts';
 
 export type ChatDeps = Pick<Deps, 'db' | 'bell' | 'push' | 'images' | 'config'>;
 
@@ -276,7 +277,7 @@ export async function sendMessage(
           await tell({
             userId: other,
             kind: 'chat_message',
-            message: `${sender.name} wrote to you about ${conversation.product_name}.`,
+            message: localText('server.chat.wrote', { sender: sender.name, product: conversation.product_name }),
             link: paths.conversation(id),
           });
         }

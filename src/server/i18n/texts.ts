@@ -8,8 +8,18 @@ import {
 } from '#shared/i18n/translate';
 import bookingsBn from '#server/bookings/locales/bn.json';
 import bookingsEn from '#server/bookings/locales/en.json';
+import chatBn from '#server/chat/locales/bn.json';
+import chatEn from '#server/chat/locales/en.json';
 import mailBn from '#server/mail/locales/bn.json';
 import mailEn from '#server/mail/locales/en.json';
+import productsBn from '#server/products/locales/bn.json';
+import productsEn from '#server/products/locales/en.json';
+import reviewsBn from '#server/reviews/locales/bn.json';
+import reviewsEn from '#server/reviews/locales/en.json';
+import trustBn from '#server/trust/locales/bn.json';
+import trustEn from '#server/trust/locales/en.json';
+import usersBn from '#server/users/locales/bn.json';
+import usersEn from '#server/users/locales/en.json';
 
 /*
  * What the server writes to a person who is not asking right now (mails, the bell's
@@ -18,9 +28,28 @@ import mailEn from '#server/mail/locales/en.json';
  * (`src/server/<area>/locales/`, ids `server.<area>.…`), over the shared catalog.
  */
 
+/** Each area's catalog once, the language's own beside it; texts.test.ts checks each pair. */
+export const SERVER_CATALOGS = {
+  bookings: [bookingsEn, bookingsBn],
+  chat: [chatEn, chatBn],
+  mail: [mailEn, mailBn],
+  products: [productsEn, productsBn],
+  reviews: [reviewsEn, reviewsBn],
+  trust: [trustEn, trustBn],
+  users: [usersEn, usersBn],
+} as const;
+
+const areas = Object.values(SERVER_CATALOGS);
 const serverCatalogs = {
-  en: { ...sharedCatalogs.en, ...mailEn, ...bookingsEn },
-  bn: { ...sharedCatalogs.bn, ...mailBn, ...bookingsBn },
+  en: Object.assign({}, sharedCatalogs.en, ...areas.map(([en]) => en)) as typeof sharedCatalogs.en &
+    typeof bookingsEn &
+    typeof chatEn &
+    typeof mailEn &
+    typeof productsEn &
+    typeof reviewsEn &
+    typeof trustEn &
+    typeof usersEn,
+  bn: Object.assign({}, sharedCatalogs.bn, ...areas.map(([, bn]) => bn)) as Record<string, string>,
 };
 
 export type ServerMessageId = keyof typeof serverCatalogs.en;

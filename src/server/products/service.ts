@@ -29,6 +29,7 @@ import {
   updateProduct,
   type ProductFields,
 } from './repository';
+import { localText } from '#server/i18n/texts';
 
 const invalidField = (field: keyof StoreProductRequest, message: string) =>
   new AppError('VALIDATION_FAILED', message, { [field]: message });
@@ -244,7 +245,7 @@ export async function deleteProduct(deps: DealDeps, productId: string, ownerId?:
       await tell({
         userId: product.seller_id,
         kind: 'listing_removed',
-        message: `Your listing ${product.product_name} was removed by the admin.`,
+        message: localText('server.products.removedByAdmin', { product: product.product_name }),
         link: paths.myProducts,
       });
     }

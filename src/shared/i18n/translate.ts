@@ -38,7 +38,7 @@ export function createTranslator(catalogs: Catalogs): Translate {
   };
 }
 
-export const sharedCatalogs: Catalogs = { en, bn };
+export const sharedCatalogs = { en, bn } satisfies Catalogs;
 
 /** A message of `src/shared/locales` in `locale`. */
 export const translate: Translate = createTranslator(sharedCatalogs);
