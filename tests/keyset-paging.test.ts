@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BAD_CURSOR_MESSAGE, encodeListCursor } from '#shared/common';
+import { BAD_CURSOR_MESSAGE_ID, encodeListCursor } from '#shared/common';
+import { translate } from '#shared/i18n/translate';
 import type { Product } from '#shared/products';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
@@ -192,8 +193,8 @@ describe('a cursor the list did not give out', () => {
         expect(response.statusCode, `${path} ${name}`).toBe(400);
         expect(response.json()).toMatchObject({
           code: 'VALIDATION_FAILED',
-          message: BAD_CURSOR_MESSAGE,
-          fields: { after: BAD_CURSOR_MESSAGE },
+          message: translate('en', BAD_CURSOR_MESSAGE_ID),
+          fields: { after: translate('en', BAD_CURSOR_MESSAGE_ID) },
         });
       }
     });

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { orderSchema } from '#shared/bookings';
-import { PROFILE_PHOTO_MESSAGE } from '#shared/common';
+import { PROFILE_PHOTO_MESSAGE_ID } from '#shared/common';
+import { translate } from '#shared/i18n/translate';
 import { messages } from '#shared/messages';
 import { userSchema, type User } from '#shared/users';
 import { newId } from '#server/db/ids';
@@ -100,7 +101,7 @@ describe('POST /api/addUser', () => {
       role: messages.registerRoleRequired,
     });
     const script = await account.addUser({ ...profile(account.email), photoURL: 'javascript:alert(1)' });
-    expect(script.json().fields).toEqual({ photoURL: PROFILE_PHOTO_MESSAGE });
+    expect(script.json().fields).toEqual({ photoURL: translate('en', PROFILE_PHOTO_MESSAGE_ID) });
   });
 });
 

@@ -1,4 +1,5 @@
 import { errorStatus, type ErrorCode } from '#shared/errors';
+import { messageText } from '#shared/i18n/translate';
 
 export { errorStatus, type ErrorCode } from '#shared/errors';
 
@@ -18,5 +19,5 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
-export const forbidden = (message = 'You are not allowed to do that') => new AppError('FORBIDDEN', message);
-export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please log in first');
+export const forbidden = (message = messageText('shared.errors.forbidden')) => new AppError('FORBIDDEN', message);
+export const unauthenticated = () => new AppError('UNAUTHENTICATED', messageText('shared.errors.logInFirst'));

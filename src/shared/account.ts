@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { PASSWORD_MIN } from './auth';
 import { emailSchema } from './common';
+import { messageText } from './i18n/translate';
 import type { NotificationKind } from './notifications';
 
 /*
@@ -9,20 +10,21 @@ import type { NotificationKind } from './notifications';
  */
 
 const newPasswordSchema = z
-  .string({ error: 'Please enter a new password' })
-  .min(PASSWORD_MIN, `Password should be at least ${PASSWORD_MIN} characters`)
-  .max(128, 'Password should be at most 128 characters');
+  .string({ error: messageText('shared.account.newPassword') })
+  .min(PASSWORD_MIN, messageText('shared.auth.passwordMin', { min: PASSWORD_MIN }))
+  .max(128, messageText('shared.auth.passwordMax'));
+
+const BAD_LINK = messageText('shared.account.badLink');
 
 /** A mailed link's token, as the page it opens sends it on. */
-export const linkTokenSchema = z
-  .string({ error: 'This link is not valid' })
-  .min(1, 'This link is not valid')
-  .max(2048, 'This link is not valid');
+export const linkTokenSchema = z.string({ error: BAD_LINK }).min(1, BAD_LINK).max(2048, BAD_LINK);
 
 export const linkTokenRequestSchema = z.object({ token: linkTokenSchema });
 export type LinkTokenRequest = z.infer<typeof linkTokenRequestSchema>;
 
-export const forgotPasswordRequestSchema = z.object({ email: emailSchema('Please enter your email address') });
+export const forgotPasswordRequestSchema = z.object({
+  email: emailSchema(messageText('shared.account.emailRequired')),
+});
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 export const resetPasswordRequestSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
@@ -31,13 +33,16 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 /** The reset form: the new password twice. */
 export const resetPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirm: z.string() })
-  .refine((form) => form.password === form.confirm, { path: ['confirm'], message: 'The two passwords differ' });
+  .refine((form) => form.password === form.confirm, {
+    path: ['confirm'],
+    message: messageText('shared.account.passwordsDiffer'),
+  });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const changePasswordRequestSchema = z.object({
   currentPassword: z
-    .string({ error: 'Please enter your current password' })
-    .min(1, 'Please enter your current password')
+    .string({ error: messageText('shared.account.currentPassword') })
+    .min(1, messageText('shared.account.currentPassword'))
     .max(128),
   newPassword: newPasswordSchema,
 });
@@ -45,7 +50,10 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** Deleting one's account: the password again, or for an account without one (Google), its email address. */
 export const deleteAccountRequestSchema = z.object({
-  password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(254),
+  password: z
+    .string({ error: messageText('shared.account.password') })
+    .min(1, messageText('shared.account.password'))
+    .max(254),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 

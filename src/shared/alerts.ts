@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { messageText } from './i18n/translate';
 import { CONDITIONS } from './products';
 import { DISTRICTS } from './districts';
 import { MAX_QUERY_LENGTH } from './search-limits';
@@ -33,15 +34,15 @@ export const alertSearchSchema = z
     q: z
       .string()
       .trim()
-      .max(MAX_QUERY_LENGTH, `Keep the search under ${MAX_QUERY_LENGTH} characters`)
-      .refine((text) => !text.includes('\u0000'), 'Remove the invisible control character from the search')
+      .max(MAX_QUERY_LENGTH, messageText('shared.search.queryMax', { max: MAX_QUERY_LENGTH }))
+      .refine((text) => !text.includes('\u0000'), messageText('shared.search.queryNul'))
       .default(''),
-    category: optional(z.string().regex(ID_PATTERN, 'Unknown category')),
-    brand: optional(z.string().trim().max(60, 'Keep the brand under 60 characters')),
-    condition: optional(z.enum(CONDITIONS, { error: 'Condition is one of Exellent, Good or Fair' })),
-    minPrice: optional(wholeTkSchema('Lowest price')),
-    maxPrice: optional(wholeTkSchema('Highest price')),
-    district: optional(z.enum(DISTRICTS, { error: 'Choose one of the 64 districts' })),
+    category: optional(z.string().regex(ID_PATTERN, messageText('shared.search.unknownCategory'))),
+    brand: optional(z.string().trim().max(60, messageText('shared.search.brandMax'))),
+    condition: optional(z.enum(CONDITIONS, { error: messageText('shared.search.condition') })),
+    minPrice: optional(wholeTkSchema('lowest')),
+    maxPrice: optional(wholeTkSchema('highest')),
+    district: optional(z.enum(DISTRICTS, { error: messageText('shared.search.district') })),
     verified: optional(
       z
         .union([z.boolean(), z.enum(['true', 'false'])], { error: 'verified is true or false' })
@@ -49,7 +50,7 @@ export const alertSearchSchema = z
     ),
   })
   .refine((s) => s.minPrice === undefined || s.maxPrice === undefined || s.minPrice <= s.maxPrice, {
-    message: 'The lowest price must not be above the highest',
+    message: messageText('shared.search.priceOrder'),
     path: ['minPrice'],
   });
 export type AlertSearch = z.infer<typeof alertSearchSchema>;
@@ -57,18 +58,18 @@ export type AlertSearch = z.infer<typeof alertSearchSchema>;
 /** POST /api/alerts: the search (as its page's URL parameters) and how often to tell. */
 export const saveAlertRequestSchema = z.object({
   search: alertSearchSchema,
-  frequency: z.enum(ALERT_FREQUENCIES, { error: 'Choose how often: instant, daily or weekly' }).default('instant'),
+  frequency: z.enum(ALERT_FREQUENCIES, { error: messageText('shared.alerts.frequency') }).default('instant'),
 });
 export type SaveAlertRequest = z.input<typeof saveAlertRequestSchema>;
 
 /** PUT /api/alerts/{id}: pause or resume, or another frequency. */
 export const updateAlertRequestSchema = z
   .object({
-    frequency: z.enum(ALERT_FREQUENCIES, { error: 'Choose how often: instant, daily or weekly' }).optional(),
+    frequency: z.enum(ALERT_FREQUENCIES, { error: messageText('shared.alerts.frequency') }).optional(),
     paused: z.boolean({ error: 'paused is true or false' }).optional(),
   })
   .refine((body) => body.frequency !== undefined || body.paused !== undefined, {
-    message: 'Say what to change: frequency or paused',
+    message: messageText('shared.alerts.whatToChange'),
     path: ['frequency'],
   });
 export type UpdateAlertRequest = z.infer<typeof updateAlertRequestSchema>;

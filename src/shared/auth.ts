@@ -1,23 +1,24 @@
 import { LOCALES } from './i18n/locales';
 import { z } from './zod';
 import { emailSchema, profilePhotoSchema, requiredText } from './common';
-import { messages } from './messages';
+import { messageText } from './i18n/translate';
+import { messageIds } from './messages';
 
 export const PASSWORD_MIN = 8;
 
 export const loginRequestSchema = z.object({
-  email: emailSchema(messages.loginEmailRequired),
-  password: z.string({ error: messages.loginPasswordRequired }).min(1, messages.loginPasswordRequired).max(128),
+  email: emailSchema(messageIds.loginEmailRequired),
+  password: z.string({ error: messageIds.loginPasswordRequired }).min(1, messageIds.loginPasswordRequired).max(128),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const signupRequestSchema = z.object({
-  email: emailSchema(messages.registerEmailRequired),
+  email: emailSchema(messageIds.registerEmailRequired),
   password: z
-    .string({ error: messages.registerPasswordRequired })
-    .min(1, messages.registerPasswordRequired)
-    .min(PASSWORD_MIN, `Password should be at least ${PASSWORD_MIN} characters`)
-    .max(128, 'Password should be at most 128 characters'),
+    .string({ error: messageIds.registerPasswordRequired })
+    .min(1, messageIds.registerPasswordRequired)
+    .min(PASSWORD_MIN, messageText('shared.auth.passwordMin', { min: PASSWORD_MIN }))
+    .max(128, messageText('shared.auth.passwordMax')),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
@@ -30,15 +31,15 @@ export type RegisterRole = (typeof REGISTER_ROLES)[number];
  * role only says whether the account sells from the start: every account can buy.
  */
 export const registerFormSchema = signupRequestSchema.extend({
-  name: requiredText(messages.registerNameRequired, 80),
+  name: requiredText(messageIds.registerNameRequired, 80),
   photoURL: profilePhotoSchema,
-  role: z.enum(REGISTER_ROLES, { error: messages.registerRoleRequired }),
+  role: z.enum(REGISTER_ROLES, { error: messageIds.registerRoleRequired }),
 });
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
 /** The identity provider's account update: a new name, and a new photo if one is given. */
 export const updateAccountRequestSchema = z.object({
-  displayName: requiredText('Name is required', 80),
+  displayName: requiredText(messageText('shared.auth.nameRequired'), 80),
   photoURL: profilePhotoSchema,
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequestSchema>;

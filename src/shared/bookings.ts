@@ -1,10 +1,11 @@
 import { z } from './zod';
+import { messageText } from './i18n/translate';
 import { idSchema, phoneSchema, requiredText } from './common';
 import { forPartsField } from './trust';
 
 export const bookingFormSchema = z.object({
-  phoneNumber: phoneSchema('Phone number is required'),
-  meetLocation: requiredText('Meeting location is required', 200),
+  phoneNumber: phoneSchema(messageText('shared.bookings.phoneRequired')),
+  meetLocation: requiredText(messageText('shared.bookings.placeRequired'), 200),
   /** Required (true) only for a phone graded For parts (docs/trust.md). */
   forParts: forPartsField,
 });
@@ -18,11 +19,17 @@ export type BookingForm = z.input<typeof bookingFormSchema>;
  */
 export const bookingRequestSchema = bookingFormSchema
   .extend({
-    productId: z.string({ error: 'Choose a product to book' }).pipe(idSchema).optional(),
-    productImg: z.string({ error: 'Choose a product to book' }).max(2048).optional(),
+    productId: z
+      .string({ error: messageText('shared.bookings.chooseProduct') })
+      .pipe(idSchema)
+      .optional(),
+    productImg: z
+      .string({ error: messageText('shared.bookings.chooseProduct') })
+      .max(2048)
+      .optional(),
   })
   .refine((booking) => booking.productId !== undefined || booking.productImg !== undefined, {
-    message: 'Choose a product to book',
+    message: messageText('shared.bookings.chooseProduct'),
     path: ['productId'],
     // Also when other fields are wrong, so the form shows every message at once.
     when: () => true,
@@ -90,15 +97,15 @@ export type BookingRequestItem = z.infer<typeof bookingRequestItemSchema>;
 
 export const MAX_REASON_LENGTH = 200;
 const reasonText = z
-  .string({ error: 'The reason is text' })
+  .string({ error: messageText('shared.bookings.reasonText') })
   .trim()
-  .max(MAX_REASON_LENGTH, `Keep the reason under ${MAX_REASON_LENGTH} characters`);
+  .max(MAX_REASON_LENGTH, messageText('shared.bookings.reasonMax', { max: MAX_REASON_LENGTH }));
 
 /** Decline (seller) and Cancel (either side): a short reason, optional, except when an accepted deal is called off. */
 export const bookingReasonSchema = z.object({ reason: reasonText.optional() });
 export type BookingReason = z.infer<typeof bookingReasonSchema>;
 
-export const REASON_REQUIRED = 'Please give a short reason: the other side will read it';
+export const REASON_REQUIRED = messageText('shared.bookings.reasonRequired');
 /** Calling off an accepted booking: the reason is required (the server checks it against the booking's state). */
 export const requiredReasonSchema = z.object({ reason: reasonText.min(1, REASON_REQUIRED) });
 

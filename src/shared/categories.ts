@@ -6,6 +6,9 @@ export const categorySchema = z.object({
   category_name: z.string(),
   category_img: z.string(),
   category_desc: z.string(),
+  /** The name and description in Bangla (brand names stay in Latin letters); empty when there is none yet. */
+  nameBn: z.string(),
+  descriptionBn: z.string(),
 });
 export type Category = z.infer<typeof categorySchema>;
 

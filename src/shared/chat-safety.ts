@@ -1,3 +1,5 @@
+import { toLatinDigits } from './i18n/digits';
+
 /*
  * What a message may carry before the seller accepts a booking. Scams start when a deal leaves the
  * site: an address or a link (a fake payment page) is refused, and a mobile number is sent only
@@ -7,12 +9,6 @@
 export const CONTACT_REFUSED =
   'Emails and links to other sites cannot be sent before the seller accepts a booking: keep the deal on PhoneHaat, where both sides are known.';
 export const NUMBER_WARNING = 'Sharing numbers early is how most scams start';
-
-const BENGALI_ZERO = 0x09e6;
-
-/** Bengali digits (০-৯) as ASCII digits, so a number typed either way is found. */
-export const asciiDigits = (text: string) =>
-  text.replace(/[\u09E6-\u09EF]/g, (digit) => String(digit.charCodeAt(0) - BENGALI_ZERO));
 
 const EMAIL = /[\p{L}\p{N}._%+-]+\s*(?:@|\(at\)|\[at\])\s*[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/iu;
 /** A link with a scheme or www., or a bare domain name (name.tld, with an optional path). */
@@ -55,7 +51,7 @@ export function checkContacts(text: string, ownHosts: readonly string[]): Contac
   const hosts = linkHosts(text);
   return {
     refused: EMAIL.test(text) || hosts.some((host) => !isOwnHost(host, ownHosts)),
-    hasNumber: BD_MOBILE.test(asciiDigits(text)),
+    hasNumber: BD_MOBILE.test(toLatinDigits(text)),
   };
 }
 

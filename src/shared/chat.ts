@@ -1,7 +1,8 @@
 import { BOOKING_STATUSES } from './bookings';
-import { hasNoNul, idSchema, NUL_MESSAGE } from './common';
+import { hasNoNul, idSchema, NUL_MESSAGE_ID } from './common';
 import { offerSchema } from './offers';
 import { z } from './zod';
+import { messageText } from './i18n/translate';
 
 /** A message is at most this long (characters), so one cannot fill a conversation or a mail. */
 export const CHAT_MESSAGE_MAX = 2000;
@@ -22,21 +23,21 @@ export const chatMessageRequestSchema = z
   .object({
     clientId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'clientId is 8 to 64 letters, digits, - or _'),
     text: z
-      .string({ error: 'Write a message first' })
+      .string({ error: messageText('shared.chat.writeFirst') })
       .trim()
-      .max(CHAT_MESSAGE_MAX, `Keep this under ${CHAT_MESSAGE_MAX} characters`)
-      .refine(hasNoNul, NUL_MESSAGE)
+      .max(CHAT_MESSAGE_MAX, messageText('shared.common.maxLength', { max: CHAT_MESSAGE_MAX }))
+      .refine(hasNoNul, NUL_MESSAGE_ID)
       .default(''),
     /** Pictures uploaded through POST /uploads (the `url` it answered), at most CHAT_PHOTOS_MAX. */
     photos: z
-      .array(z.string().max(2048), { error: 'Photos are a list of uploaded pictures' })
-      .max(CHAT_PHOTOS_MAX, `Send at most ${CHAT_PHOTOS_MAX} photos in a message`)
+      .array(z.string().max(2048), { error: messageText('shared.chat.photosList') })
+      .max(CHAT_PHOTOS_MAX, messageText('shared.chat.photosMax', { max: CHAT_PHOTOS_MAX }))
       .default([]),
     /** The sender saw the warning about sharing a mobile number before a deal, and sends it anyway. */
     confirmNumber: z.boolean().optional(),
   })
   .refine((message) => message.text !== '' || message.photos.length > 0, {
-    message: 'Write a message first',
+    message: messageText('shared.chat.writeFirst'),
     path: ['text'],
   });
 export type ChatMessageRequest = z.input<typeof chatMessageRequestSchema>;

@@ -1,14 +1,18 @@
 import { z } from './zod';
 import { ERROR_CODES } from './errors';
+import { toLatinDigits } from './i18n/digits';
+import { messageText } from './i18n/translate';
 
-export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Unknown id');
+const UNKNOWN_ID = messageText('shared.common.unknownId');
+
+export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, UNKNOWN_ID);
 
 /** PostgreSQL can neither store nor compare text that holds U+0000, so no text a request sends may. */
 export const hasNoNul = (text: string) => !text.includes('\u0000');
-export const NUL_MESSAGE = 'Remove the invisible control character from this text';
+export const NUL_MESSAGE_ID = messageText('shared.common.nul');
 
 /** An id as a caller names it: looked up as it is, so an unknown one is a 404. */
-export const lookupIdSchema = z.string().max(64).refine(hasNoNul, 'Unknown id');
+export const lookupIdSchema = z.string().max(64).refine(hasNoNul, UNKNOWN_ID);
 export const idParamsSchema = z.object({ id: lookupIdSchema });
 
 /** Required free text: trimmed, with the spec's message when empty. */
@@ -17,30 +21,32 @@ export const requiredText = (message: string, max = 200) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, `Keep this under ${max} characters`)
-    .refine(hasNoNul, NUL_MESSAGE);
+    .max(max, messageText('shared.common.maxLength', { max }))
+    .refine(hasNoNul, NUL_MESSAGE_ID);
 
 export const emailSchema = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(254, 'This email address is too long')
-    .pipe(z.email('Please enter a valid email address'))
+    .max(254, messageText('shared.common.emailTooLong'))
+    .pipe(z.email(messageText('shared.common.emailInvalid')))
     .transform((e) => e.toLowerCase());
 
-/** A phone number: 7 to 15 digits, an optional leading +, spaces or dashes between. */
+/** A phone number: 7 to 15 digits (Latin or Bengali, kept as Latin ones), an optional leading +, spaces or dashes between. */
 export const phoneSchema = (requiredMessage: string) =>
-  requiredText(requiredMessage, 24).refine(
-    (v) => /^\+?[\d\s-]+$/.test(v) && /^\d{7,15}$/.test(v.replace(/[\s+-]/g, '')),
-    'Enter a phone number of 7 to 15 digits',
-  );
+  requiredText(requiredMessage, 24)
+    .transform(toLatinDigits)
+    .refine(
+      (v) => /^\+?[\d\s-]+$/.test(v) && /^\d{7,15}$/.test(v.replace(/[\s+-]/g, '')),
+      messageText('shared.common.phoneInvalid'),
+    );
 
 /** A link to a picture on the web; only http(s), so nothing else can end up in an <img src>. */
 const webUrl = z.url({ protocol: /^https?$/ });
 /** A picture this server keeps: an upload or a drawn avatar, named by its path. */
 const OWN_PICTURE_PATH = /^\/uploads\/[0-9a-z-]{1,80}\.webp$/;
-export const PROFILE_PHOTO_MESSAGE = 'Upload a photo, or enter a link that starts with http:// or https://';
+export const PROFILE_PHOTO_MESSAGE_ID = messageText('shared.common.profilePhoto');
 
 /**
  * A profile photo, optional: a link to a picture on the web, or the path of a picture uploaded to
@@ -50,13 +56,29 @@ export const PROFILE_PHOTO_MESSAGE = 'Upload a photo, or enter a link that start
 export const profilePhotoSchema = z
   .string()
   .trim()
-  .max(2048, 'This link is too long')
-  .refine((v) => v === '' || OWN_PICTURE_PATH.test(v) || webUrl.safeParse(v).success, PROFILE_PHOTO_MESSAGE)
+  .max(2048, messageText('shared.common.linkTooLong'))
+  .refine((v) => v === '' || OWN_PICTURE_PATH.test(v) || webUrl.safeParse(v).success, PROFILE_PHOTO_MESSAGE_ID)
   .optional();
 
+/** A number a person typed, maybe in Bengali digits (০-৯): read as Latin ones before it is checked. */
+export const typedNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' ? toLatinDigits(value) : value), schema);
+
 export const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page counts from 1').max(100_000).default(1),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100, 'limit is at most 100').default(20),
+  page: typedNumber(
+    z.coerce
+      .number({ error: messageText('shared.common.pageNumber') })
+      .int()
+      .min(1, messageText('shared.common.pageFrom1'))
+      .max(100_000),
+  ).default(1),
+  limit: typedNumber(
+    z.coerce
+      .number({ error: messageText('shared.common.limitNumber') })
+      .int()
+      .min(1)
+      .max(100, messageText('shared.common.limitMax')),
+  ).default(20),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
@@ -72,7 +94,7 @@ export interface ListCursor {
 
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const CURSOR_ID = /^[0-9a-f]{24}$/;
-export const BAD_CURSOR_MESSAGE = 'after is not a cursor this list gave out: follow the Link header of the page before';
+export const BAD_CURSOR_MESSAGE_ID = messageText('shared.common.badCursor');
 
 export function encodeListCursor({ postedAt, id }: ListCursor): string {
   return btoa(`${postedAt}|${id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -100,7 +122,7 @@ const listCursorSchema = z
   .transform((value, ctx) => {
     const cursor = decodeListCursor(value);
     if (cursor) return cursor;
-    ctx.addIssue({ code: 'custom', message: BAD_CURSOR_MESSAGE });
+    ctx.addIssue({ code: 'custom', message: BAD_CURSOR_MESSAGE_ID });
     return z.NEVER;
   })
   .meta({
@@ -116,8 +138,8 @@ export type KeysetPageQuery = z.infer<typeof keysetPageQuerySchema>;
 /** An email that names whose records to read or change; an unknown one simply matches nobody. */
 const emailLookupSchema = z
   .string()
-  .max(254, 'This email address is too long')
-  .refine(hasNoNul, 'Please enter a valid email address');
+  .max(254, messageText('shared.common.emailTooLong'))
+  .refine(hasNoNul, messageText('shared.common.emailInvalid'));
 export const emailQuerySchema = z.object({ email: emailLookupSchema.default('') });
 export const emailParamsSchema = z.object({ email: emailLookupSchema });
 

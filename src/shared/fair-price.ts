@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { messageText } from './i18n/translate';
 import { CONDITIONS, MIN_RESALE_PRICE } from './products';
 import { wholeTkSchema } from './whole-tk';
 
@@ -15,8 +16,12 @@ export const FAIR_PRICE_DAYS = 90;
 export const ASKING_PRICE_MIN_LISTINGS = 3;
 
 export const fairPriceQuerySchema = z.object({
-  productName: z.string().trim().min(1, 'Name the phone').max(120, 'Keep the name under 120 characters'),
-  productCondition: z.enum(CONDITIONS, { error: 'Condition is one of Exellent, Good or Fair' }),
+  productName: z
+    .string()
+    .trim()
+    .min(1, messageText('shared.fairPrice.name'))
+    .max(120, messageText('shared.fairPrice.nameMax')),
+  productCondition: z.enum(CONDITIONS, { error: messageText('shared.search.condition') }),
 });
 export type FairPriceQuery = z.infer<typeof fairPriceQuerySchema>;
 
@@ -66,7 +71,7 @@ export function fairPriceSentence(fair: FairPrice, price?: number): string {
  * listed with its IMEI needs (docs/trust.md).
  */
 export const soldRequestSchema = z.object({
-  finalPrice: wholeTkSchema('The final price', MIN_RESALE_PRICE).optional(),
+  finalPrice: wholeTkSchema('final', MIN_RESALE_PRICE).optional(),
   deregistered: z.literal(true).optional(),
 });
 export type SoldRequest = z.input<typeof soldRequestSchema>;

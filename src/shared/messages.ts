@@ -31,5 +31,13 @@ export const messages = {
   reportedProductDeleted: 'Reported product deleted successfully',
 } as const;
 
+/**
+ * The same messages as catalog ids (`src/shared/locales`), for the schemas: a schema's message is
+ * an id the client and the API show in the reader's language; the catalog's English is the text above.
+ */
+export const messageIds = Object.fromEntries(Object.keys(messages).map((key) => [key, `shared.messages.${key}`])) as {
+  readonly [K in keyof typeof messages]: `shared.messages.${K}`;
+};
+
 export const PRODUCT_NAME = 'PhoneHaat';
 export const CURRENCY = 'Tk';

@@ -1,5 +1,5 @@
 import { linkTokenSchema } from './account';
-import { asciiDigits } from './chat-safety';
+import { toLatinDigits } from './i18n/digits';
 import { idSchema, requiredText } from './common';
 import { z } from './zod';
 
@@ -153,7 +153,7 @@ export const RESTRICTION_DAYS = [1, 7, 30] as const;
 
 /** A whole number typed with Latin or Bengali digits. */
 const digits = z.preprocess(
-  (v) => (typeof v === 'string' ? Number(asciiDigits(v.trim())) : v),
+  (v) => (typeof v === 'string' ? Number(toLatinDigits(v.trim())) : v),
   z.number({ error: 'Choose 1, 7 or 30 days' }),
 );
 

@@ -1,4 +1,5 @@
-import { asciiDigits } from './chat-safety';
+import { toLatinDigits } from './i18n/digits';
+import { messageText } from './i18n/translate';
 import { forPartsField } from './trust';
 import { z } from './zod';
 
@@ -10,30 +11,28 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
 /** Waiting for an answer: the seller's to an open offer, the buyer's to a counter. */
 export const OPEN_OFFER_STATUSES: readonly OfferStatus[] = ['open', 'countered'];
 
-const tk = (price: number) => price.toLocaleString('en-US');
-
 /** An offer is not above the asking price nor below half of it, so it is a price, not a provocation. */
 export const offerLimits = (asking: number) => ({ min: Math.ceil(asking / 2), max: asking });
 
 /** Why `price` is not a fair offer for a phone asking `asking`, or undefined when it is. */
 export function offerPriceProblem(price: number, asking: number): string | undefined {
   const { min, max } = offerLimits(asking);
-  if (price > max) return `Offer at most the asking price, ${tk(max)} Tk`;
-  if (price < min) return `Offer at least half the asking price, ${tk(min)} Tk`;
+  if (price > max) return messageText('shared.offers.atMost', { max });
+  if (price < min) return messageText('shared.offers.atLeast', { min });
   return undefined;
 }
 
-const PRICE_REQUIRED = 'Enter your price in Tk';
+const PRICE_REQUIRED = messageText('shared.offers.priceRequired');
 
 /** Whole Tk typed in Latin or Bengali digits, with optional thousands commas ("৪৫,০০০"). */
 export const offerPriceSchema = z
   .union([z.string(), z.number()], { error: PRICE_REQUIRED })
-  .transform((v) => (typeof v === 'number' ? String(v) : asciiDigits(v).trim().replace(/,/g, '')))
+  .transform((v) => (typeof v === 'number' ? String(v) : toLatinDigits(v).trim().replace(/,/g, '')))
   .pipe(
     z
       .string()
       .min(1, PRICE_REQUIRED)
-      .regex(/^\d{1,9}$/, 'Enter the price in whole Tk, digits only')
+      .regex(/^\d{1,9}$/, messageText('shared.products.priceDigits'))
       .transform(Number)
       .pipe(z.number().min(1, PRICE_REQUIRED)),
   );
@@ -44,9 +43,9 @@ export const OFFER_NOTE_MAX = 300;
 export const makeOfferSchema = z.object({
   price: offerPriceSchema,
   note: z
-    .string({ error: 'The note is text' })
+    .string({ error: messageText('shared.offers.noteText') })
     .trim()
-    .max(OFFER_NOTE_MAX, `Keep the note under ${OFFER_NOTE_MAX} characters`)
+    .max(OFFER_NOTE_MAX, messageText('shared.offers.noteMax', { max: OFFER_NOTE_MAX }))
     .optional(),
   /** Required (true) only for a phone graded For parts (docs/trust.md). */
   forParts: forPartsField,

@@ -1,7 +1,9 @@
 import { z } from './zod';
 import { BOOKING_STATUSES } from './bookings';
 import { idSchema, insertResultSchema, phoneSchema, requiredText, updateResultSchema } from './common';
-import { messages } from './messages';
+import { toLatinDigits } from './i18n/digits';
+import { messageText } from './i18n/translate';
+import { messageIds } from './messages';
 import { ownTrustSchema, productTrustSchema, REVIEW_REASONS, trustFieldsSchema, trustIssues } from './trust';
 
 export const CONDITIONS = ['Exellent', 'Good', 'Fair'] as const;
@@ -13,58 +15,58 @@ export const MAX_PRICE = 10_000_000;
 /** The lowest resale price taken: a price of 0 or a few Tk is a typo or a lure, never a real phone's price. */
 export const MIN_RESALE_PRICE = 100;
 
-const tk = (price: number) => price.toLocaleString('en-US');
-
 /**
- * Whole Taka, typed as free text: digits with optional thousands commas ("25,000"), at least `min`
+ * Whole Taka, typed as free text: Latin or Bengali digits with optional thousands commas ("25,000"), at least `min`
  * (the resale price; the original price may be anything up to MAX_PRICE).
  */
 const priceSchema = (requiredMessage: string, min = 0) =>
   z
     .union([z.string(), z.number()], { error: requiredMessage })
-    .transform((v) => (typeof v === 'number' ? String(v) : v.trim().replace(/,/g, '')))
+    .transform((v) => (typeof v === 'number' ? String(v) : toLatinDigits(v).trim().replace(/,/g, '')))
     .pipe(
       z
         .string()
         .min(1, requiredMessage)
-        .regex(/^\d+$/, 'Enter the price in whole Tk, digits only')
+        .regex(/^\d+$/, messageText('shared.products.priceDigits'))
         .transform(Number)
         .pipe(
           z
             .number()
-            .min(min, `Enter a price of at least ${tk(min)} Tk`)
-            .max(MAX_PRICE, `Enter a price of at most ${tk(MAX_PRICE)} Tk`),
+            .min(min, messageText('shared.products.priceMin', { min }))
+            .max(MAX_PRICE, messageText('shared.products.priceMax', { max: MAX_PRICE })),
         ),
     );
 
 const yearSchema = (requiredMessage: string) =>
   z
     .union([z.string(), z.number()], { error: requiredMessage })
-    .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+    .transform((v) => (typeof v === 'number' ? String(v) : toLatinDigits(v).trim()))
     .pipe(
       z
         .string()
         .min(1, requiredMessage)
-        .regex(/^\d{4}$/, 'Enter a four-digit year')
+        .regex(/^\d{4}$/, messageText('shared.products.yearDigits'))
         .transform(Number)
         .refine(
           (year) => year >= FIRST_PURCHASE_YEAR && year <= new Date().getFullYear(),
-          `Enter a year between ${FIRST_PURCHASE_YEAR} and this year`,
+          messageText('shared.products.yearRange', { first: FIRST_PURCHASE_YEAR }),
         ),
     );
 
+const CATEGORY_REQUIRED = messageText('shared.products.categoryRequired');
+
 /** The fields a seller types, shared by the Add Product form and POST /store_products. */
 export const productFieldsSchema = z.object({
-  productName: requiredText(messages.productNameRequired, 120),
-  brand: requiredText(messages.brandRequired, 60),
-  category_id: z.string({ error: 'Please choose a category' }).trim().min(1, 'Please choose a category').pipe(idSchema),
-  originalPrice: priceSchema(messages.originalPriceRequired),
-  resalePrice: priceSchema(messages.resalePriceRequired, MIN_RESALE_PRICE),
-  yearOfPurchase: yearSchema(messages.yearRequired),
-  productCondition: z.enum(CONDITIONS, { error: messages.conditionRequired }),
-  sellerMobile: phoneSchema(messages.sellerMobileRequired),
-  location: requiredText(messages.locationRequired, 120),
-  description: requiredText(messages.descriptionRequired, 2000),
+  productName: requiredText(messageIds.productNameRequired, 120),
+  brand: requiredText(messageIds.brandRequired, 60),
+  category_id: z.string({ error: CATEGORY_REQUIRED }).trim().min(1, CATEGORY_REQUIRED).pipe(idSchema),
+  originalPrice: priceSchema(messageIds.originalPriceRequired),
+  resalePrice: priceSchema(messageIds.resalePriceRequired, MIN_RESALE_PRICE),
+  yearOfPurchase: yearSchema(messageIds.yearRequired),
+  productCondition: z.enum(CONDITIONS, { error: messageIds.conditionRequired }),
+  sellerMobile: phoneSchema(messageIds.sellerMobileRequired),
+  location: requiredText(messageIds.locationRequired, 120),
+  description: requiredText(messageIds.descriptionRequired, 2000),
 });
 
 /**
@@ -72,7 +74,7 @@ export const productFieldsSchema = z.object({
  * flags and dates are the server's to set; if a client sends them they are dropped.
  */
 export const MAX_PHOTOS = 6;
-export const PHOTO_TWICE = 'Each photo can be added once';
+export const PHOTO_TWICE_ID = messageText('shared.products.photoTwice');
 
 /**
  * POST /store_products and PUT /edit/product/{id}. `productImg` is the cover, a URL that POST
@@ -81,17 +83,17 @@ export const PHOTO_TWICE = 'Each photo can be added once';
  */
 export const storeProductRequestSchema = productFieldsSchema
   .extend({
-    productImg: requiredText(messages.productImgRequired, 2048),
+    productImg: requiredText(messageIds.productImgRequired, 2048),
     photos: z
-      .array(requiredText(messages.productImgRequired, 2048), { error: 'photos is a list of photo URLs' })
-      .min(1, messages.productImgRequired)
-      .max(MAX_PHOTOS, `Add at most ${MAX_PHOTOS} photos`)
-      .refine((urls) => new Set(urls).size === urls.length, PHOTO_TWICE)
+      .array(requiredText(messageIds.productImgRequired, 2048), { error: messageText('shared.products.photosList') })
+      .min(1, messageIds.productImgRequired)
+      .max(MAX_PHOTOS, messageText('shared.products.photosMax', { max: MAX_PHOTOS }))
+      .refine((urls) => new Set(urls).size === urls.length, PHOTO_TWICE_ID)
       .optional(),
     ...trustFieldsSchema.shape,
   })
   .refine((request) => !request.photos || request.photos[0] === request.productImg, {
-    message: 'The first photo is the cover: it must be the same as productImg',
+    message: messageText('shared.products.coverFirst'),
     path: ['photos'],
   })
   .superRefine((request, ctx) => {

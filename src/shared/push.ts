@@ -1,5 +1,6 @@
 import type { NotificationKind } from './notifications';
 import { z } from './zod';
+import { messageText } from './i18n/translate';
 
 /**
  * The notifications that can also come as a push to the devices that asked for it (docs/app.md):
@@ -24,7 +25,7 @@ export const isPushedKind = (kind: string): kind is PushedNotificationKind => Ob
 export const pushKeySchema = z.object({ publicKey: z.string() });
 export type PushKey = z.infer<typeof pushKeySchema>;
 
-const SUBSCRIPTION_MESSAGE = 'This browser gave no push subscription we can use: please turn notifications on again';
+const SUBSCRIPTION_MESSAGE = messageText('shared.push.subscription');
 
 const base64UrlBytes = (bytes: number, check: (decoded: Uint8Array) => boolean = () => true) =>
   z

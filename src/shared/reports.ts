@@ -1,13 +1,18 @@
 import { z } from './zod';
+import { messageText } from './i18n/translate';
 import { idSchema } from './common';
 import { OTHER_NEEDS_TEXT, REASONS_BY_SUBJECT, REPORT_NOTE_MAX } from './moderation';
 
 /** The spec's call, now with a reason (docs/moderation.md); without one it is kept as "No reason given". */
 export const reportRequestSchema = z
   .object({
-    product_id: z.string({ error: 'Choose a product to report' }).pipe(idSchema),
-    reason: z.enum(REASONS_BY_SUBJECT.listing, { error: 'Choose a reason' }).optional(),
-    note: z.string().trim().max(REPORT_NOTE_MAX, `Keep this under ${REPORT_NOTE_MAX} characters`).optional(),
+    product_id: z.string({ error: messageText('shared.reports.chooseProduct') }).pipe(idSchema),
+    reason: z.enum(REASONS_BY_SUBJECT.listing, { error: messageText('shared.reports.chooseReason') }).optional(),
+    note: z
+      .string()
+      .trim()
+      .max(REPORT_NOTE_MAX, messageText('shared.common.maxLength', { max: REPORT_NOTE_MAX }))
+      .optional(),
   })
   .refine((r) => r.reason !== 'other' || !!r.note, { message: OTHER_NEEDS_TEXT, path: ['note'] });
 export type ReportRequest = z.infer<typeof reportRequestSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reviewFormSchema, reviewRequestSchema } from './reviews';
+import { translateText } from './i18n/translate';
 
 describe('the review form', () => {
   it('takes 1 to 5 stars as numbers or as Latin or Bengali digits', () => {
@@ -7,7 +8,7 @@ describe('the review form', () => {
     expect(parsed).toMatchObject({ asDescribed: 5, communication: 4, punctuality: 1 });
     for (const wrong of [0, 6, 2.5, '', 'five', '৬']) {
       const result = reviewRequestSchema.safeParse({ communication: wrong, punctuality: 3 });
-      expect(result.error?.issues[0]?.message, String(wrong)).toBe('Choose 1 to 5 stars');
+      expect(translateText('en', result.error?.issues[0]?.message ?? ''), String(wrong)).toBe('Choose 1 to 5 stars');
     }
   });
 
@@ -21,6 +22,7 @@ describe('the review form', () => {
   it('keeps the comment under 500 characters, trimmed', () => {
     expect(reviewRequestSchema.parse({ communication: 1, punctuality: 1, comment: '  ok  ' }).comment).toBe('ok');
     const long = reviewRequestSchema.safeParse({ communication: 1, punctuality: 1, comment: 'x'.repeat(501) });
-    expect(long.error?.issues[0]?.message).toBe('Keep the comment under 500 characters');
+    expect(translateText('en', long.error?.issues[0]?.message ?? '')).toBe('Keep the comment under 500 characters');
+    expect(translateText('bn', long.error?.issues[0]?.message ?? '')).toBe('মন্তব্য ৫০০ অক্ষরের মধ্যে লিখুন');
   });
 });

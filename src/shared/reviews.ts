@@ -1,6 +1,7 @@
 import { z } from './zod';
+import { messageText } from './i18n/translate';
 import { bookingRequestItemSchema, buyerOrderSchema } from './bookings';
-import { asciiDigits } from './chat-safety';
+import { toLatinDigits } from './i18n/digits';
 
 /*
  * Reviews after a sale (docs/reviews.md): each side of a sold deal reviews the other within 14 days,
@@ -29,20 +30,20 @@ export const starLabels: Record<StarName, string> = {
   paidAsAgreed: 'Paid as agreed',
 };
 
-const STARS_MESSAGE = 'Choose 1 to 5 stars';
+const STARS_MESSAGE = messageText('shared.reviews.stars');
 
 /** 1 to 5 stars, as a number or as text in Latin or Bengali digits ("৫"). */
 const starsSchema = z
   .union([z.number(), z.string()], { error: STARS_MESSAGE })
-  .transform((value) => (typeof value === 'number' ? value : Number(asciiDigits(value.trim()) || NaN)))
+  .transform((value) => (typeof value === 'number' ? value : Number(toLatinDigits(value.trim()) || NaN)))
   .pipe(z.number({ error: STARS_MESSAGE }).int(STARS_MESSAGE).min(1, STARS_MESSAGE).max(5, STARS_MESSAGE));
 
-const reviewText = (what: string) =>
+const reviewText = (what: 'comment' | 'reply') =>
   z
-    .string({ error: `The ${what} is text` })
+    .string({ error: messageText('shared.reviews.isText', { what }) })
     .trim()
-    .max(MAX_REVIEW_TEXT, `Keep the ${what} under ${MAX_REVIEW_TEXT} characters`)
-    .refine((text) => !text.includes('\u0000'), 'Remove the invisible control character from this text');
+    .max(MAX_REVIEW_TEXT, messageText('shared.reviews.max', { what, max: MAX_REVIEW_TEXT }))
+    .refine((text) => !text.includes('\u0000'), messageText('shared.common.nul'));
 
 /**
  * POST /bookings/{id}/review. Every star a side may give is here; the server requires the caller's
@@ -66,7 +67,7 @@ export type ReviewForm = z.input<typeof reviewRequestSchema>;
 
 /** PUT /reviews/{id}/reply: the reviewed person's one public answer. */
 export const reviewReplySchema = z.object({
-  reply: reviewText('reply').pipe(z.string().min(1, 'Write your reply first')),
+  reply: reviewText('reply').pipe(z.string().min(1, messageText('shared.reviews.replyFirst'))),
 });
 export type ReviewReply = z.infer<typeof reviewReplySchema>;
 

@@ -1,9 +1,10 @@
 import { z } from './zod';
 import { MAX_QUERY_LENGTH } from './search-limits';
-import { pageQuerySchema } from './common';
+import { pageQuerySchema, typedNumber } from './common';
 import { DISTRICTS } from './districts';
 import { CONDITIONS, MAX_PRICE, productSchema } from './products';
-import { asciiDigits } from './chat-safety';
+import { toLatinDigits } from './i18n/digits';
+import { messageText } from './i18n/translate';
 import { GRADES, ORIGINS } from './trust';
 
 export const SEARCH_SORTS = ['best', 'newest', 'price_asc', 'price_desc'] as const;
@@ -30,13 +31,16 @@ const ID_PATTERN = /^[0-9a-f]{24}$/;
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-const price = (name: string) =>
+/** `name` picks the field's name in the message: the lowest or the highest price. */
+const price = (name: 'lowest' | 'highest') =>
   optional(
-    z.coerce
-      .number({ error: `${name} must be a number of Tk` })
-      .int(`${name} must be whole Tk`)
-      .min(0, `${name} cannot be below 0`)
-      .max(MAX_PRICE, `${name} is at most ${MAX_PRICE} Tk`),
+    typedNumber(
+      z.coerce
+        .number({ error: messageText('shared.search.priceNumber', { name }) })
+        .int(messageText('shared.search.priceWhole', { name }))
+        .min(0, messageText('shared.search.priceBelow0', { name }))
+        .max(MAX_PRICE, messageText('shared.search.priceMax', { name, max: MAX_PRICE })),
+    ),
   );
 
 /** GET /api/search: every filter is optional; all of them in a URL make a shareable search. */
@@ -44,15 +48,15 @@ export const searchQuerySchema = pageQuerySchema
   .extend({
     q: z
       .string()
-      .max(MAX_QUERY_LENGTH, `Keep the search under ${MAX_QUERY_LENGTH} characters`)
-      .refine((text) => !text.includes('\u0000'), 'Remove the invisible control character from the search')
+      .max(MAX_QUERY_LENGTH, messageText('shared.search.queryMax', { max: MAX_QUERY_LENGTH }))
+      .refine((text) => !text.includes('\u0000'), messageText('shared.search.queryNul'))
       .default(''),
-    category: optional(z.string().regex(ID_PATTERN, 'Unknown category')),
-    brand: optional(z.string().trim().max(60, 'Keep the brand under 60 characters')),
-    condition: optional(z.enum(CONDITIONS, { error: 'Condition is one of Exellent, Good or Fair' })),
-    minPrice: price('Lowest price'),
-    maxPrice: price('Highest price'),
-    district: optional(z.enum(DISTRICTS, { error: 'Choose one of the 64 districts' })),
+    category: optional(z.string().regex(ID_PATTERN, messageText('shared.search.unknownCategory'))),
+    brand: optional(z.string().trim().max(60, messageText('shared.search.brandMax'))),
+    condition: optional(z.enum(CONDITIONS, { error: messageText('shared.search.condition') })),
+    minPrice: price('lowest'),
+    maxPrice: price('highest'),
+    district: optional(z.enum(DISTRICTS, { error: messageText('shared.search.district') })),
     verified: optional(
       z.enum(['true', 'false'], { error: 'verified is true or false' }).transform((v) => v === 'true'),
     ),
@@ -60,12 +64,12 @@ export const searchQuerySchema = pageQuerySchema
     origin: optional(z.enum(ORIGINS, { error: 'origin is one of official, unofficial or abroad' })),
     minBattery: optional(
       z.preprocess(
-        (v) => (typeof v === 'string' ? asciiDigits(v).trim() : v),
+        (v) => (typeof v === 'string' ? toLatinDigits(v).trim() : v),
         z.coerce
-          .number({ error: 'Battery health must be a number' })
-          .int('Battery health is a whole percentage')
-          .min(1, 'Battery health is at least 1%')
-          .max(100, 'Battery health is at most 100%'),
+          .number({ error: messageText('shared.search.batteryNumber') })
+          .int(messageText('shared.search.batteryWhole'))
+          .min(1, messageText('shared.search.batteryMin'))
+          .max(100, messageText('shared.search.batteryMax')),
       ),
     ),
     imeiChecked: optional(
@@ -78,7 +82,7 @@ export const searchQuerySchema = pageQuerySchema
     sort: optional(z.enum(SEARCH_SORTS, { error: 'sort is one of best, newest, price_asc or price_desc' })),
   })
   .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
-    message: 'The lowest price must not be above the highest',
+    message: messageText('shared.search.priceOrder'),
     path: ['minPrice'],
   });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
@@ -115,8 +119,8 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 export const suggestionsQuerySchema = z.object({
   q: z
     .string()
-    .max(MAX_QUERY_LENGTH, `Keep the search under ${MAX_QUERY_LENGTH} characters`)
-    .refine((text) => !text.includes('\u0000'), 'Remove the invisible control character from the search')
+    .max(MAX_QUERY_LENGTH, messageText('shared.search.queryMax', { max: MAX_QUERY_LENGTH }))
+    .refine((text) => !text.includes('\u0000'), messageText('shared.search.queryNul'))
     .default(''),
 });
 

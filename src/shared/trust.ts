@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { asciiDigits } from './chat-safety';
+import { toLatinDigits } from './i18n/digits';
 import { requiredText } from './common';
 import { messages } from './messages';
 
@@ -14,7 +14,7 @@ export const NEIR_NOT_VALID =
   'NEIR says this phone is not valid, so it cannot be listed: call BTRC on 100 or visit neir.btrc.gov.bd to find out why and how to register it.';
 
 /** Digits as typed: Bengali digits become Latin ones, spaces and dashes go. */
-export const imeiDigits = (text: string) => asciiDigits(text).replace(/[\s-]/g, '');
+export const imeiDigits = (text: string) => toLatinDigits(text).replace(/[\s-]/g, '');
 
 /** The Luhn check digit of 3GPP TS 23.003: the 15th digit makes the weighted sum a multiple of 10. */
 export function hasLuhnCheckDigit(digits: string): boolean {
@@ -157,7 +157,7 @@ export type Checklist = z.infer<typeof checklistSchema>;
 const wholeNumber = (message: string, min: number, max: number) =>
   z
     .union([z.string(), z.number()], { error: message })
-    .transform((v) => (typeof v === 'number' ? String(v) : asciiDigits(v).trim()))
+    .transform((v) => (typeof v === 'number' ? String(v) : toLatinDigits(v).trim()))
     .pipe(
       z
         .string()

@@ -1,7 +1,8 @@
 import { z } from './zod';
+import { messageText } from './i18n/translate';
 import { REGISTER_ROLES } from './auth';
 import { emailSchema, phoneSchema, profilePhotoSchema, requiredText } from './common';
-import { messages } from './messages';
+import { messageIds } from './messages';
 
 export const userSchema = z.object({
   _id: z.string(),
@@ -18,9 +19,9 @@ export type User = z.infer<typeof userSchema>;
  * a photo the account gets an avatar drawn with its initials.
  */
 export const addUserRequestSchema = z.object({
-  name: requiredText(messages.registerNameRequired, 80),
-  email: emailSchema(messages.registerEmailRequired),
-  role: z.enum(REGISTER_ROLES, { error: messages.registerRoleRequired }),
+  name: requiredText(messageIds.registerNameRequired, 80),
+  email: emailSchema(messageIds.registerEmailRequired),
+  role: z.enum(REGISTER_ROLES, { error: messageIds.registerRoleRequired }),
   photoURL: profilePhotoSchema,
   verified: z.boolean().optional(),
 });
@@ -30,9 +31,9 @@ export const addUserRequestSchema = z.object({
  * name is the one buyers see on the listings; the mobile number fills in new listings.
  */
 export const startSellingRequestSchema = z.object({
-  name: requiredText(messages.registerNameRequired, 80),
-  phoneNumber: phoneSchema(messages.sellerMobileRequired),
-  acceptTerms: z.literal(true, { error: 'Please accept the Terms & Conditions to sell on PhoneHaat' }),
+  name: requiredText(messageIds.registerNameRequired, 80),
+  phoneNumber: phoneSchema(messageIds.sellerMobileRequired),
+  acceptTerms: z.literal(true, { error: messageText('shared.users.acceptTerms') }),
 });
 export type StartSellingRequest = z.infer<typeof startSellingRequestSchema>;
 export type AddUserRequest = z.infer<typeof addUserRequestSchema>;

@@ -1,24 +1,26 @@
-import { asciiDigits } from './chat-safety';
+import { toLatinDigits } from './i18n/digits';
+import { messageText } from './i18n/translate';
 import { MAX_PRICE } from './products';
 import { z } from './zod';
 
 /**
  * A whole number of Tk typed in Latin or Bengali digits (৬০,০০০ is 60,000), with or without
- * thousands commas, from `min` to MAX_PRICE. `label` names the field in its messages.
+ * thousands commas, from `min` to MAX_PRICE. `label` names the field in its messages
+ * (`lowest` price, `highest` price, or the `final` price, each in the reader's language).
  */
-export const wholeTkSchema = (label: string, min = 0) =>
+export const wholeTkSchema = (label: 'lowest' | 'highest' | 'final', min = 0) =>
   z
-    .union([z.string(), z.number()], { error: `${label} must be a number of Tk` })
-    .transform((value) => (typeof value === 'number' ? String(value) : asciiDigits(value).trim().replace(/,/g, '')))
+    .union([z.string(), z.number()], { error: messageText('shared.wholeTk.number', { label }) })
+    .transform((value) => (typeof value === 'number' ? String(value) : toLatinDigits(value).trim().replace(/,/g, '')))
     .pipe(
       z
         .string()
-        .regex(/^\d+$/, `${label} must be whole Tk, digits only`)
+        .regex(/^\d+$/, messageText('shared.wholeTk.digits', { label }))
         .transform(Number)
         .pipe(
           z
             .number()
-            .min(min, `${label} is at least ${min.toLocaleString('en-US')} Tk`)
-            .max(MAX_PRICE, `${label} is at most ${MAX_PRICE.toLocaleString('en-US')} Tk`),
+            .min(min, messageText('shared.wholeTk.min', { label, min }))
+            .max(MAX_PRICE, messageText('shared.wholeTk.max', { label, max: MAX_PRICE })),
         ),
     );

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { readMessageText } from '#shared/i18n/translate';
 import type { MessageId } from './messageId';
 import { formatters, type Formatters } from './format';
 import { useLocale } from './I18nProvider';
@@ -21,11 +22,13 @@ export function Msg({ id, values }: { id: MessageId; values?: Record<string, Ric
 }
 
 /**
- * A message from the server or a shared zod schema: a `shared.*` id is shown in the page's
- * language; any other text (the server already wrote it in the request's language) as it is.
+ * A message from the server or a shared zod schema: a `shared.*` id (with its values, as
+ * `messageText` writes them) is shown in the page's language; any other text (the server already
+ * wrote it in the request's language) as it is.
  */
 export function translateMessage(t: Translate, message: string): string {
-  return /^shared\.[\w.-]+$/.test(message) ? t(message as MessageId) : message;
+  const read = readMessageText(message);
+  return read?.id.startsWith('shared.') ? t(read.id as MessageId, read.values) : message;
 }
 
 /** `errorText(message)`: translateMessage with the page's language. */

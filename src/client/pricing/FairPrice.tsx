@@ -1,4 +1,4 @@
-import { asciiDigits } from '#shared/chat-safety';
+import { toLatinDigits } from '#shared/i18n/digits';
 import { ratePrice, type FairPrice, type PriceRating } from '#shared/fair-price';
 import { Badge, type BadgeTone } from '#client/components/Badge';
 import { Msg, useT } from '#client/i18n';
@@ -6,7 +6,7 @@ import { useFairPrice } from './api/fairPrice';
 
 /** A typed price ("52,000", "৫২০০০") as a number, or undefined while it is not one. */
 const typedPrice = (text: string | undefined) => {
-  const digits = asciiDigits(text ?? '').replace(/[,\s]/g, '');
+  const digits = toLatinDigits(text ?? '').replace(/[,\s]/g, '');
   return /^\d+$/.test(digits) ? Number(digits) : undefined;
 };
 

@@ -1,5 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { BookingRow, Database } from '#server/db/schema';
+import { languageOf } from '#server/i18n/recipient';
+import { write } from '#server/i18n/texts';
+import type { NewNotification } from '#server/notifications/service';
 import { cancelledByBuyer, requested } from './messages';
 
 /** The server's reason on the bookings an account's deletion ended. */
@@ -52,9 +55,12 @@ type Told = Pick<BookingRow, 'buyer_id' | 'seller_id' | 'product_name' | 'buyer_
  */
 async function rewriteSellerNotifications(trx: Transaction<Database>, booking: Told): Promise<void> {
   if (!booking.seller_id) return;
-  const asked = requested(booking)[0]?.message;
+  // Written in the seller's language, as they were.
+  const language = await languageOf(trx, booking.seller_id);
+  const sentence = (told: NewNotification[]) => (told[0] ? write(language, told[0].message) : undefined);
+  const asked = sentence(requested(booking));
   // The cancellation's sentence up to its stop or its reason, which are the buyer's own words.
-  const cancelledStart = cancelledByBuyer(booking, null)[0]?.message.slice(0, -1);
+  const cancelledStart = sentence(cancelledByBuyer(booking, null))?.slice(0, -1);
   const notes = await trx
     .selectFrom('notifications')
     .select(['id', 'kind', 'message'])

@@ -1,62 +1,70 @@
 import { paths } from '#shared/paths';
 import type { BookingRow } from '#server/db/schema';
+import { localText, type LocalText, type ServerMessageId } from '#server/i18n/texts';
 import type { NewNotification } from '#server/notifications/service';
 
 /*
- * The sentence and link of each notification the deal makes, for the side that did not act.
+ * The sentence and link of each notification the deal makes, for the side that did not act,
+ * written in that person's language (./locales).
  */
 
 type Booking = Pick<BookingRow, 'buyer_id' | 'seller_id' | 'product_name' | 'buyer_name' | 'meet_location'>;
 
-const withReason = (sentence: string, reason: string | null) => (reason ? `${sentence}: ${reason}` : `${sentence}.`);
+/** The sentence, or its "…WithReason" twin carrying the reason the other side gave. */
+const withReason = (id: ServerMessageId, values: Record<string, string>, reason: string | null): LocalText =>
+  reason ? localText(`${id}WithReason` as ServerMessageId, { ...values, reason }) : localText(id, values);
 
-const toSeller = (booking: Booking, kind: NewNotification['kind'], message: string): NewNotification[] =>
+const toSeller = (booking: Booking, kind: NewNotification['kind'], message: LocalText): NewNotification[] =>
   booking.seller_id ? [{ userId: booking.seller_id, kind, message, link: paths.bookingRequests }] : [];
 
-const toBuyer = (booking: Booking, kind: NewNotification['kind'], message: string): NewNotification[] =>
+const toBuyer = (booking: Booking, kind: NewNotification['kind'], message: LocalText): NewNotification[] =>
   booking.buyer_id ? [{ userId: booking.buyer_id, kind, message, link: paths.myOrders }] : [];
 
 export const requested = (booking: Booking) =>
   toSeller(
     booking,
     'booking_requested',
-    `${booking.buyer_name} asked to book your ${booking.product_name} and would meet at ${booking.meet_location}.`,
+    localText('server.bookings.requested', {
+      buyer: booking.buyer_name,
+      product: booking.product_name,
+      place: booking.meet_location,
+    }),
   );
 
 export const accepted = (booking: Booking) =>
   toBuyer(
     booking,
     'booking_accepted',
-    `Your booking of ${booking.product_name} is accepted: meet the seller at ${booking.meet_location}.`,
+    localText('server.bookings.accepted', { product: booking.product_name, place: booking.meet_location }),
   );
 
 export const declined = (booking: Booking, reason: string | null) =>
-  toBuyer(booking, 'booking_declined', withReason(`Your booking of ${booking.product_name} was declined`, reason));
+  toBuyer(
+    booking,
+    'booking_declined',
+    withReason('server.bookings.declined', { product: booking.product_name }, reason),
+  );
 
 export const expired = (booking: Booking) =>
-  toBuyer(
-    booking,
-    'booking_expired',
-    `Your booking of ${booking.product_name} expired: the seller did not answer within 48 hours.`,
-  );
+  toBuyer(booking, 'booking_expired', localText('server.bookings.expired', { product: booking.product_name }));
 
 export const sold = (booking: Booking) =>
-  toBuyer(
-    booking,
-    'booking_sold',
-    `${booking.product_name} is sold to you. Enjoy your phone! You can review the seller in My orders for 14 days.`,
-  );
+  toBuyer(booking, 'booking_sold', localText('server.bookings.sold', { product: booking.product_name }));
 
 export const cancelledByBuyer = (booking: Booking, reason: string | null) =>
   toSeller(
     booking,
     'booking_cancelled',
-    withReason(`${booking.buyer_name} cancelled the booking of ${booking.product_name}`, reason),
+    withReason(
+      'server.bookings.cancelledByBuyer',
+      { buyer: booking.buyer_name, product: booking.product_name },
+      reason,
+    ),
   );
 
 export const cancelledBySeller = (booking: Booking, reason: string | null) =>
   toBuyer(
     booking,
     'booking_cancelled',
-    withReason(`The seller cancelled your booking of ${booking.product_name}`, reason),
+    withReason('server.bookings.cancelledBySeller', { product: booking.product_name }, reason),
   );

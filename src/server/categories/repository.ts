@@ -8,6 +8,8 @@ export const toCategory = (row: CategoryRow): Category => ({
   category_name: row.category_name,
   category_img: row.category_img,
   category_desc: row.category_desc,
+  nameBn: row.name_bn,
+  descriptionBn: row.description_bn,
 });
 
 export const listCategories = (db: Kysely<Database>) =>

@@ -49,6 +49,7 @@ import {
   sideOf,
   toChatMessage,
 } from './repository';
+import { localText } from '#server/i18n/texts';
 
 export type ChatDeps = Pick<Deps, 'db' | 'bell' | 'push' | 'images' | 'config'>;
 
@@ -323,7 +324,7 @@ async function storeMessage(
     await tell({
       userId: other,
       kind: 'chat_message',
-      message: `${sender.name} wrote to you about ${conversation.product_name}.`,
+      message: localText('server.chat.wrote', { sender: sender.name, product: conversation.product_name }),
       link: paths.conversation(id),
     });
   }

@@ -19,6 +19,7 @@ import { reviewsMigration } from './migrations/016-reviews';
 import { alertsFairPriceMigration } from './migrations/017-alerts-fair-price';
 import { webPushMigration } from './migrations/018-web-push';
 import { languageMigration } from './migrations/019-language';
+import { categoryBanglaMigration } from './migrations/020-category-bangla';
 import { listingCountsMigration } from './migrations/021-listing-counts';
 import { chatSameTextMigration } from './migrations/022-chat-same-text';
 import type { Database } from './schema';
@@ -48,6 +49,7 @@ class CodeMigrations implements MigrationProvider {
       '017-alerts-fair-price': alertsFairPriceMigration(this.engine),
       '018-web-push': webPushMigration(this.engine),
       '019-language': languageMigration(this.engine),
+      '020-category-bangla': categoryBanglaMigration,
       '021-listing-counts': listingCountsMigration(this.engine),
       '022-chat-same-text': chatSameTextMigration,
     };

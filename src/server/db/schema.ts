@@ -75,6 +75,9 @@ export interface CategoriesTable {
   category_name: string;
   category_img: string;
   category_desc: string;
+  /** Bangla name and description (migration 020); empty when a category has none yet. */
+  name_bn: Generated<string>;
+  description_bn: Generated<string>;
   position: number;
 }
 

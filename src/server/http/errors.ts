@@ -2,54 +2,77 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '#server/db/errors';
 import { codeOfStatus } from '#shared/errors';
+import type { ApiErrorBody } from '#shared/common';
+import { messageText, translateText } from '#shared/i18n/translate';
 import { AppError, errorStatus, type ErrorCode } from '#server/errors';
+import { requestLocale } from './locale';
 
-const DATABASE_AWAY = 'The service is briefly unavailable. Please try again in a few seconds.';
+const DATABASE_AWAY = messageText('shared.errors.unavailable');
+const INTERNAL = messageText('shared.errors.internal');
 
 /** Fastify's own refusals met before any route runs, each as the API's code and sentence. */
 const FRAMEWORK_REFUSALS: Record<string, [ErrorCode, string]> = {
-  FST_ERR_BAD_URL: ['BAD_REQUEST', 'This address is not valid'],
-  FST_ERR_MAX_PARAM_LENGTH: ['URI_TOO_LONG', 'This address is too long'],
+  FST_ERR_BAD_URL: ['BAD_REQUEST', messageText('shared.errors.badUrl')],
+  FST_ERR_MAX_PARAM_LENGTH: ['URI_TOO_LONG', messageText('shared.errors.urlTooLong')],
 };
+
+/**
+ * The error body in the request's language (docs/i18n-server.md): a message that is a catalog id
+ * is translated, with every field's; any other text goes as it is. Without a `lang` cookie or an
+ * Accept-Language naming Bangla, that is the English the API has always answered.
+ */
+function inLanguage(request: Pick<FastifyRequest, 'headers'>, body: ApiErrorBody): ApiErrorBody {
+  const locale = requestLocale(request);
+  const fields = body.fields
+    ? Object.fromEntries(Object.entries(body.fields).map(([field, text]) => [field, translateText(locale, text)]))
+    : undefined;
+  return { ...body, message: translateText(locale, body.message), ...(fields ? { fields } : {}) };
+}
 
 /** Turns any thrown error into `{ message, code, fields? }` with a real status; a 500 shows nothing inside. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ message: error.message, code: error.code, fields: error.fields });
+      return reply
+        .status(error.status)
+        .send(inLanguage(request, { message: error.message, code: error.code, fields: error.fields }));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
-        fields[field] ??= issue.message ?? 'This value is not valid';
+        fields[field] ??= issue.message ?? messageText('shared.errors.invalidValue');
       }
-      const first = Object.values(fields)[0] ?? 'Please check the form';
-      return reply.status(400).send({ message: first, code: 'VALIDATION_FAILED', fields });
+      const first = Object.values(fields)[0] ?? messageText('shared.errors.checkForm');
+      return reply.status(400).send(inLanguage(request, { message: first, code: 'VALIDATION_FAILED', fields }));
     }
     if (isUnstorableText(error)) {
       return reply
         .status(400)
-        .send({ message: 'The request holds a character that cannot be stored (U+0000)', code: 'BAD_REQUEST' });
+        .send(inLanguage(request, { message: messageText('shared.errors.unstorable'), code: 'BAD_REQUEST' }));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', 5).send({ message: DATABASE_AWAY, code: 'UNAVAILABLE' });
+      return reply
+        .status(503)
+        .header('retry-after', 5)
+        .send(inLanguage(request, { message: DATABASE_AWAY, code: 'UNAVAILABLE' }));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // 406 (nothing acceptable to answer) reads as the media-type refusal it is.
       const code = status === 406 ? 'UNSUPPORTED_MEDIA_TYPE' : codeOfStatus(status);
-      return reply.status(status).send({ message: clientMessage(error), code });
+      return reply.status(status).send(inLanguage(request, { message: clientMessage(error), code }));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    return reply.status(500).send(inLanguage(request, { message: INTERNAL, code: 'INTERNAL' }));
   });
 
   app.setNotFoundHandler((request, reply) => {
+    const call = `${request.method} ${request.url.split('?')[0]}`;
     reply
       .status(404)
-      .send({ message: `No such API call: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+      .send(inLanguage(request, { message: messageText('shared.errors.noSuchCall', { call }), code: 'NOT_FOUND' }));
   });
 }
 
@@ -66,25 +89,25 @@ const isUnstorableText = (error: unknown) =>
  * over the router's length limit are the caller's. Given as the `frameworkErrors` option, so they
  * answer in the API's own shape.
  */
-export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const refusal = FRAMEWORK_REFUSALS[error.code];
   if (refusal) {
     const [code, message] = refusal;
     // The caller's doing, so no error log, and not the address itself: it may be hundreds of characters.
     reply.log.info({ code: error.code }, 'refused before routing');
-    reply.status(errorStatus[code]).send({ message, code });
+    reply.status(errorStatus[code]).send(inLanguage(request, { message, code }));
     return;
   }
   reply.log.error({ err: error }, 'framework error');
-  reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  reply.status(500).send(inLanguage(request, { message: INTERNAL, code: 'INTERNAL' }));
 }
 
 /** Fastify's own 4xx messages (bad JSON, wrong content type, too large) are fine to show, minus codes. */
 function clientMessage(error: FastifyError): string {
-  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'This request must be sent as JSON';
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'The request is too large';
-  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The request body is empty';
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return messageText('shared.errors.notJsonType');
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return messageText('shared.errors.tooLarge');
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return messageText('shared.errors.emptyBody');
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)
-    return 'The request body is not valid JSON';
+    return messageText('shared.errors.badJson');
   return error.message;
 }

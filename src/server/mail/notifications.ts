@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import { isMailedKind, MAIL_DELAY_MINUTES } from '#shared/account';
 import type { Database } from '#server/db/schema';
+import type { LocalText } from '#server/i18n/texts';
 import { queueMail } from './outbox';
 
 /** A notification as the notification service makes it (src/server/notifications/service.ts). */
 interface NotificationForMail {
   userId: string;
   kind: string;
-  message: string;
+  /** Written in the recipient's language when the mail is sent. */
+  message: LocalText | string;
   /** Where in the web client the subject is seen (a path). */
   link: string;
 }

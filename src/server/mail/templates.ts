@@ -1,11 +1,13 @@
-import { isMailedKind, mailedKindLabels } from '#shared/account';
+import { isMailedKind } from '#shared/account';
 import { PRODUCT_NAME } from '#shared/messages';
 import { paths } from '#shared/paths';
+import { ENGLISH, write, type Language, type LocalText, type ServerMessageId } from '#server/i18n/texts';
 
 /*
  * What each mail says. A mail is rendered when it is sent, not when it is queued: its links are
  * absolute (PUBLIC_URL) and its unsubscribe link is signed, and both belong to the sending server.
- * Every mail has a plain-text body and the same in simple HTML.
+ * Every mail has a plain-text body and the same in simple HTML, in its recipient's language as it is
+ * when the mail is sent (./locales, docs/email.md).
  */
 
 export const VERIFY_EMAIL_HOURS = 24;
@@ -14,13 +16,15 @@ export const RESET_PASSWORD_MINUTES = 30;
 export type MailData =
   | { template: 'verify-email'; token: string }
   | { template: 'reset-password'; token: string }
-  | { template: 'notification'; kind: string; message: string; link: string }
+  | { template: 'notification'; kind: string; message: LocalText | string; link: string }
   /** A moderator's decision (src/server/moderation/notify.ts): always sent, no unsubscribe. */
-  | { template: 'moderation'; kind: string; message: string; link: string; appealLogId?: string }
+  | { template: 'moderation'; kind: string; message: LocalText | string; link: string; appealLogId?: string }
   | { template: 'alert-matches'; alertId: string; sentence: string; phones: Array<{ text: string; link: string }> };
 
 interface RenderContext {
   publicUrl: string;
+  /** The recipient's language; English when the mail has no account (or in older callers). */
+  language?: Language;
   /** The signed unsubscribe link for a notification kind of the mail's account. */
   unsubscribeUrl?: (kind: string) => Promise<string>;
   /** The signed appeal link of a decision about the mail's account (a suspension: no sign-in). */
@@ -40,12 +44,12 @@ interface RenderedMail {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(paragraphs: string[], action: { label: string; url: string }, footer: string[] = []) {
+function layout(say: Say, paragraphs: string[], action: { label: string; url: string }, footer: string[] = []) {
   const text = [...paragraphs, `${action.label}: ${action.url}`, ...footer].join('\n\n') + `\n\n— ${PRODUCT_NAME}\n`;
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px">
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 16px;background:#0d9488;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action.label)}</a></p>
-<p style="font-size:12px;color:#6b7280">Or open this address: ${escapeHtml(action.url)}</p>
+<p style="font-size:12px;color:#6b7280">${escapeHtml(say('server.mail.orOpen', { url: action.url }))}</p>
 ${footer.map((p) => `<p style="font-size:12px;color:#6b7280">${escapeHtml(p)}</p>`).join('\n')}
 <p>— ${PRODUCT_NAME}</p>
 </body></html>
@@ -54,29 +58,25 @@ ${footer.map((p) => `<p style="font-size:12px;color:#6b7280">${escapeHtml(p)}</p
 }
 
 /**
- * What a notification's mail is titled, by kind. Never the notification's sentence: that carries
- * what people typed (a name, a meeting place, a reason), and a subject is what a mail program shows
- * before anything else, from the site's own address.
+ * What a notification's mail is titled, by kind (`server.mail.notification.<kind>`). Never the
+ * notification's sentence: that carries what people typed (a name, a meeting place, a reason), and
+ * a subject is what a mail program shows before anything else, from the site's own address.
  */
-const NOTIFICATION_SUBJECTS: Record<string, string> = {
-  booking_requested: 'a buyer asks to book your phone',
-  booking_accepted: 'your booking is accepted',
-  booking_declined: 'your booking is declined',
-  booking_sold: 'the phone is sold to you',
-  chat_message: 'a message is waiting for you',
-  review_open: 'review your deal',
-  review_published: 'a review of you is published',
-};
+const NOTIFICATION_SUBJECTS = new Set([
+  'booking_requested',
+  'booking_accepted',
+  'booking_declined',
+  'booking_sold',
+  'chat_message',
+  'review_open',
+  'review_published',
+]);
 
-export const APPEAL_LINK_NOTE =
-  'The appeal link works without signing in, for one appeal within 6 months. Keep this mail to yourself: the link speaks for your account.';
+/** What a moderation mail is titled, by notification kind (`server.mail.moderation.<kind>`). */
+const MODERATION_SUBJECTS = new Set(['moderation_action', 'report_reviewed', 'appeal_decided']);
 
-/** What a moderation mail is titled, by notification kind. */
-const MODERATION_SUBJECTS: Record<string, string> = {
-  moderation_action: 'a moderator acted on your account',
-  report_reviewed: 'your report was reviewed',
-  appeal_decided: 'your appeal was decided',
-};
+const subjectOf = (group: 'notification' | 'moderation', kind: string, known: Set<string>) =>
+  `server.mail.${group}.${known.has(kind) ? kind : 'other'}` as ServerMessageId;
 
 /** An address written out (a scheme, `www.`, or a host on a common top-level domain, with or without a path). */
 const TYPED_LINK =
@@ -86,39 +86,43 @@ const TYPED_LINK =
  * The sentence of a notification as its mail says it: a link someone typed into it is left out,
  * so the site's own mail never carries a stranger's link (a phishing page given as the meeting place).
  */
-export const withoutTypedLinks = (text: string) => text.replace(TYPED_LINK, '[link removed]');
+export const withoutTypedLinks = (text: string, language: Language = ENGLISH) =>
+  text.replace(TYPED_LINK, write(language, { id: 'server.mail.linkRemoved' }));
+
+/** A catalog text in the mail's language. */
+type Say = (id: ServerMessageId, values?: LocalText['values']) => string;
 
 const absolute = (publicUrl: string, path: string) => new URL(path, `${publicUrl}/`).toString();
 
 export async function renderMail(data: MailData, context: RenderContext): Promise<RenderedMail> {
+  const language = context.language ?? ENGLISH;
+  const say: Say = (id, values) => write(language, { id, ...(values ? { values } : {}) });
+  /** A notification's sentence in the recipient's language, without links people typed into it. */
+  const sentence = (message: LocalText | string) => withoutTypedLinks(write(language, message), language);
   switch (data.template) {
     case 'verify-email': {
       const link = absolute(context.publicUrl, `${paths.verifyEmail}?token=${encodeURIComponent(data.token)}`);
       return {
-        subject: `Verify your email address for ${PRODUCT_NAME}`,
+        subject: say('server.mail.verify.subject'),
         link,
         headers: {},
         ...layout(
-          [
-            `Welcome to ${PRODUCT_NAME}! Please confirm that this address is yours.`,
-            `The link works once, for ${VERIFY_EMAIL_HOURS} hours. If you did not sign up, ignore this mail.`,
-          ],
-          { label: 'Verify my email', url: link },
+          say,
+          [say('server.mail.verify.welcome'), say('server.mail.verify.once', { hours: VERIFY_EMAIL_HOURS })],
+          { label: say('server.mail.verify.action'), url: link },
         ),
       };
     }
     case 'reset-password': {
       const link = absolute(context.publicUrl, `${paths.resetPassword}?token=${encodeURIComponent(data.token)}`);
       return {
-        subject: `Choose a new ${PRODUCT_NAME} password`,
+        subject: say('server.mail.reset.subject'),
         link,
         headers: {},
         ...layout(
-          [
-            'Someone, hopefully you, asked to reset the password of your account.',
-            `The link works once, for ${RESET_PASSWORD_MINUTES} minutes, and signs you out everywhere. If you did not ask, ignore this mail: your password stays as it is.`,
-          ],
-          { label: 'Choose a new password', url: link },
+          say,
+          [say('server.mail.reset.asked'), say('server.mail.reset.once', { minutes: RESET_PASSWORD_MINUTES })],
+          { label: say('server.mail.reset.action'), url: link },
         ),
       };
     }
@@ -127,38 +131,44 @@ export async function renderMail(data: MailData, context: RenderContext): Promis
       const appeal = data.appealLogId && context.appealUrl ? await context.appealUrl(data.appealLogId) : undefined;
       const link = appeal ?? absolute(context.publicUrl, data.link);
       return {
-        subject: `${PRODUCT_NAME}: ${MODERATION_SUBJECTS[data.kind] ?? 'a moderator looked at your account'}`,
+        subject: say('server.mail.subject', { what: say(subjectOf('moderation', data.kind, MODERATION_SUBJECTS)) }),
         link,
         headers: {},
         ...layout(
-          [withoutTypedLinks(data.message)],
-          { label: appeal ? 'Appeal this decision' : 'Open PhoneHaat', url: link },
-          appeal ? [APPEAL_LINK_NOTE] : [],
+          say,
+          [sentence(data.message)],
+          { label: say(appeal ? 'server.mail.moderation.appeal' : 'server.mail.openSite'), url: link },
+          appeal ? [say('server.mail.moderation.appealNote')] : [],
         ),
       };
     }
     case 'notification': {
       const link = absolute(context.publicUrl, data.link);
       const unsubscribe = context.unsubscribeUrl ? await context.unsubscribeUrl(data.kind) : undefined;
-      const what = isMailedKind(data.kind) ? mailedKindLabels[data.kind] : 'News about your deals';
+      const what = say(
+        isMailedKind(data.kind)
+          ? (`shared.account.mailKind.${data.kind}` as ServerMessageId)
+          : 'server.mail.notification.whyOther',
+      );
       return {
-        subject: `${PRODUCT_NAME}: ${NOTIFICATION_SUBJECTS[data.kind] ?? 'news about your deals'}`,
+        subject: say('server.mail.subject', { what: say(subjectOf('notification', data.kind, NOTIFICATION_SUBJECTS)) }),
         link,
         headers: unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe}>` } : {},
         ...layout(
-          [withoutTypedLinks(data.message)],
-          { label: 'Open PhoneHaat', url: link },
+          say,
+          [sentence(data.message)],
+          { label: say('server.mail.openSite'), url: link },
           unsubscribe
             ? [
-                `You get this mail because "${what}" is on in your account settings.`,
-                `Stop these mails: ${unsubscribe}`,
+                say('server.mail.notification.why', { what }),
+                say('server.mail.notification.stop', { url: unsubscribe }),
               ]
             : [],
         ),
       };
     }
     case 'alert-matches':
-      return renderAlertMail(data, context);
+      return renderAlertMail(data, context, say, language);
   }
 }
 
@@ -166,21 +176,28 @@ export async function renderMail(data: MailData, context: RenderContext): Promis
 async function renderAlertMail(
   data: Extract<MailData, { template: 'alert-matches' }>,
   context: RenderContext,
+  say: Say,
+  language: Language,
 ): Promise<RenderedMail> {
   const link = absolute(context.publicUrl, paths.myAlerts);
   const unsubscribe = context.unsubscribeUrl ? await context.unsubscribeUrl(`alert:${data.alertId}`) : undefined;
-  const count = data.phones.length === 1 ? 'A phone matches' : `${data.phones.length} phones match`;
   return {
-    subject: `${PRODUCT_NAME}: new phones for your saved search`,
+    subject: say('server.mail.alert.subject'),
     link,
     headers: unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe}>` } : {},
     ...layout(
+      say,
       [
-        `${count} your alert "${withoutTypedLinks(data.sentence)}":`,
-        ...data.phones.map((phone) => `${withoutTypedLinks(phone.text)}: ${absolute(context.publicUrl, phone.link)}`),
+        say('server.mail.alert.matches', {
+          count: data.phones.length,
+          sentence: withoutTypedLinks(data.sentence, language),
+        }),
+        ...data.phones.map(
+          (phone) => `${withoutTypedLinks(phone.text, language)}: ${absolute(context.publicUrl, phone.link)}`,
+        ),
       ],
-      { label: 'See my alerts', url: link },
-      unsubscribe ? [`Stop the mails of this alert: ${unsubscribe}`] : [],
+      { label: say('server.mail.alert.action'), url: link },
+      unsubscribe ? [say('server.mail.alert.stop', { url: unsubscribe })] : [],
     ),
   };
 }

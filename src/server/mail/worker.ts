@@ -7,6 +7,7 @@ import type { Engine } from '#server/db/connection';
 import type { Database, MailLane, MailOutboxRow } from '#server/db/schema';
 import { mailQueued } from './outbox';
 import { paths } from '#shared/paths';
+import { languageOf } from '#server/i18n/recipient';
 import { renderMail, type MailData } from './templates';
 import { transportFor, type MailTransport } from './transport';
 
@@ -109,6 +110,7 @@ export async function deliverDueMail(
       const data = JSON.parse(row.data) as MailData;
       const rendered = await renderMail(data, {
         publicUrl: deps.config.PUBLIC_URL,
+        language: await languageOf(deps.db, row.user_id),
         unsubscribeUrl: row.user_id
           ? async (kind) =>
               `${deps.config.PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(await deps.tokens.signUnsubscribe(row.user_id!, kind))}`

@@ -6,7 +6,8 @@ import type { Database, NotificationRow } from '#server/db/schema';
 import { readPage } from '#server/db/paging';
 import { changedRows } from '#server/db/changes';
 
-export type NewNotification = Pick<NotificationRow, 'kind' | 'message' | 'link'> & { userId: string };
+/** A notification as it is stored: its sentence already written in its recipient's language. */
+export type WrittenNotification = Pick<NotificationRow, 'kind' | 'message' | 'link'> & { userId: string };
 
 const toNotification = (row: NotificationRow): Notification => ({
   _id: row.id,
@@ -17,7 +18,7 @@ const toNotification = (row: NotificationRow): Notification => ({
   read: row.is_read,
 });
 
-export async function insertNotification(db: Kysely<Database>, notification: NewNotification): Promise<void> {
+export async function insertNotification(db: Kysely<Database>, notification: WrittenNotification): Promise<void> {
   const { userId, ...fields } = notification;
   await db
     .insertInto('notifications')

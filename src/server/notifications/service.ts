@@ -3,16 +3,20 @@ import type { Database } from '#server/db/schema';
 import { queueNotificationMail } from '#server/mail/notifications';
 import type { PushSender } from '#server/push/sender';
 import type { Bell } from './bell';
-import { insertNotification, type NewNotification } from './repository';
+import { languageOf } from '#server/i18n/recipient';
+import { write, type LocalText } from '#server/i18n/texts';
+import { insertNotification, type WrittenNotification } from './repository';
 
-export type { NewNotification } from './repository';
+/** A notification to make: its sentence is written in its recipient's language when it is made. */
+export type NewNotification = Omit<WrittenNotification, 'message'> & { message: LocalText | string };
 
 export type Notify = (...notifications: NewNotification[]) => Promise<void>;
 
 /**
  * Runs `work` in one transaction in which it may notify people: each notification is written when
  * told, and for the deal's events a mail too, unless its person turned that kind off
- * (docs/accounts.md). Once it is committed, their open pages are rung and, for the kinds that
+ * (docs/accounts.md). Each is written in its recipient's language (`users.locale`,
+ * docs/i18n-server.md), whoever acted. Once it is committed, their open pages are rung and, for the kinds that
  * push, their devices are pushed to (docs/app.md). A change that is rolled back notifies nobody.
  *
  * The mails are queued last, in the order of their recipients: each takes its recipient's mail
@@ -23,20 +27,24 @@ export async function withNotifications<T>(
   { db, bell, push }: { db: Kysely<Database>; bell: Bell; push: PushSender },
   work: (trx: Transaction<Database>, tell: Notify) => Promise<T>,
 ): Promise<T> {
-  const told: NewNotification[] = [];
+  const told: Array<{ notification: NewNotification; written: WrittenNotification }> = [];
   const result = await db.transaction().execute(async (trx) => {
     const done = await work(trx, async (...notifications) => {
       for (const notification of notifications) {
-        await insertNotification(trx, notification);
-        told.push(notification);
+        const language = await languageOf(trx, notification.userId);
+        const written = { ...notification, message: write(language, notification.message) };
+        await insertNotification(trx, written);
+        told.push({ notification, written });
       }
     });
-    const byRecipient = [...told].sort((a, b) => compare(`${a.userId} ${a.kind}`, `${b.userId} ${b.kind}`));
+    const byRecipient = told
+      .map((each) => each.notification)
+      .sort((a, b) => compare(`${a.userId} ${a.kind}`, `${b.userId} ${b.kind}`));
     for (const notification of byRecipient) await queueNotificationMail(trx, notification);
     return done;
   });
-  push.enqueue(told);
-  await bell.ring(told.map((notification) => notification.userId));
+  push.enqueue(told.map((each) => each.written));
+  await bell.ring(told.map((each) => each.notification.userId));
   return result;
 }
 

@@ -18,7 +18,7 @@ import { onListingVisible } from '#server/alerts/matching';
 import { notePriceChange } from './prices';
 import { withNotifications } from '#server/notifications/service';
 import { paths } from '#shared/paths';
-import { PHOTO_TWICE } from '#shared/products';
+import { PHOTO_TWICE_ID } from '#shared/products';
 import {
   findProduct,
   insertProduct,
@@ -29,6 +29,7 @@ import {
   updateProduct,
   type ProductFields,
 } from './repository';
+import { localText } from '#server/i18n/texts';
 
 const invalidField = (field: keyof StoreProductRequest, message: string) =>
   new AppError('VALIDATION_FAILED', message, { [field]: message });
@@ -44,7 +45,7 @@ async function ownPhotoIds(db: Kysely<Database>, config: Config, sellerId: strin
   const urls = request.photos ?? [request.productImg];
   const ids = urls.map((url) => uploadIdOfUrl(url, config));
   const known = ids.filter((id) => id !== null);
-  if (new Set(known).size !== known.length) throw invalidField('photos', PHOTO_TWICE);
+  if (new Set(known).size !== known.length) throw invalidField('photos', PHOTO_TWICE_ID);
   const own = await findOwnUploads(db, known, sellerId);
   if (ids.some((id) => id === null || !own.has(id))) throw uploadAgain();
   return ids as string[];
@@ -244,7 +245,7 @@ export async function deleteProduct(deps: DealDeps, productId: string, ownerId?:
       await tell({
         userId: product.seller_id,
         kind: 'listing_removed',
-        message: `Your listing ${product.product_name} was removed by the admin.`,
+        message: localText('server.products.removedByAdmin', { product: product.product_name }),
         link: paths.myProducts,
       });
     }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import webPush from 'web-push';
 import { isPushedKind, type PushPayload } from '#shared/push';
 import type { Database } from '#server/db/schema';
-import type { NewNotification } from '#server/notifications/repository';
+import type { WrittenNotification } from '#server/notifications/repository';
 import { pushTargets, removeGoneSubscription, type PushTarget } from './repository';
 import type { VapidKeys } from './vapid';
 
@@ -36,7 +36,7 @@ interface PushSenderDeps {
  * subscription is deleted.
  */
 export class PushSender {
-  private readonly queue: NewNotification[] = [];
+  private readonly queue: WrittenNotification[] = [];
   private running = 0;
   private waiters: Array<() => void> = [];
   private log: FastifyBaseLogger | undefined;
@@ -56,7 +56,7 @@ export class PushSender {
   }
 
   /** Queues the pushes of the notifications of a kind that pushes; answers at once. */
-  enqueue(notifications: readonly NewNotification[]): void {
+  enqueue(notifications: readonly WrittenNotification[]): void {
     let dropped = 0;
     for (const notification of notifications) {
       if (!isPushedKind(notification.kind)) continue;
@@ -93,7 +93,7 @@ export class PushSender {
     for (const wake of waiters) wake();
   }
 
-  private async deliver(notification: NewNotification): Promise<void> {
+  private async deliver(notification: WrittenNotification): Promise<void> {
     const targets = await pushTargets(this.deps.db, notification.userId, notification.kind);
     if (targets.length === 0) return;
     const payload: PushPayload = {

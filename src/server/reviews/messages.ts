@@ -1,6 +1,7 @@
 import { paths } from '#shared/paths';
 import type { BookingRow, ReviewRow } from '#server/db/schema';
 import type { NewNotification } from '#server/notifications/service';
+import { localText } from '#server/i18n/texts';
 
 /*
  * The sentences of the reviews' notifications. Each links to the screen where its reader finds the
@@ -19,7 +20,11 @@ export const reviewOpen = (
         {
           userId: booking.seller_id,
           kind: 'review_open',
-          message: `You sold ${booking.product_name} to ${booking.buyer_name}. Review the buyer by ${day(openUntil)}: reviews show once both of you wrote one, or when the 14 days end.`,
+          message: localText('server.reviews.open', {
+            product: booking.product_name,
+            buyer: booking.buyer_name,
+            until: day(openUntil),
+          }),
           link: paths.bookingRequests,
         },
       ]
@@ -29,9 +34,8 @@ export const reviewOpen = (
 export const reviewPublished = (review: Pick<ReviewRow, 'subject_id' | 'side' | 'product_name'>): NewNotification => ({
   userId: review.subject_id,
   kind: 'review_published',
-  message:
-    review.side === 'buyer'
-      ? `The buyer's review of your sale of ${review.product_name} is published. You can reply to it once.`
-      : `The seller's review of your purchase of ${review.product_name} is published. You can reply to it once.`,
+  message: localText(review.side === 'buyer' ? 'server.reviews.publishedByBuyer' : 'server.reviews.publishedBySeller', {
+    product: review.product_name,
+  }),
   link: review.side === 'buyer' ? paths.bookingRequests : paths.myOrders,
 });

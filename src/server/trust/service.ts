@@ -12,6 +12,7 @@ import { modelKeyOf } from '#server/db/listing-keys';
 import { storedImei, type ImeiKey, type StoredImei } from './imei';
 import { decideReview, reasonsOf, setReview, trustColumns, type TrustColumns } from './repository';
 import { reviewReasons } from './review';
+import { localText, type LocalText } from '#server/i18n/texts';
 
 /**
  * A listing becomes visible to buyers: saved with nothing to review, or approved by the admin. The
@@ -112,7 +113,7 @@ export async function reviewEditedListing(
 
 type DecideDeps = Pick<Deps, 'db' | 'bell' | 'push'>;
 
-const tellSeller = (tell: Notify, product: Pick<ProductRow, 'seller_id'>, message: string) =>
+const tellSeller = (tell: Notify, product: Pick<ProductRow, 'seller_id'>, message: LocalText | string) =>
   tell({ userId: product.seller_id, kind: 'listing_reviewed', message, link: paths.myProducts });
 
 const notWaiting = () => new AppError('CONFLICT', 'This listing is not waiting for review any more');
@@ -125,7 +126,7 @@ export async function decideListing(deps: DecideDeps, productId: string, rejecte
     if (!(await decideReview(trx, productId, rejectedFor))) throw notWaiting();
     if (rejectedFor === null) {
       await publishListing(trx, productId, 'approved');
-      await tellSeller(tell, product, `Your listing ${product.product_name} was approved and is now for sale.`);
+      await tellSeller(tell, product, localText('server.trust.approved', { product: product.product_name }));
     } else {
       await tellSeller(tell, product, `Your listing ${product.product_name} was not approved: ${rejectedFor}`);
     }

@@ -10,6 +10,7 @@ import { shownByABooking, shownByAConversation } from '#server/uploads/repositor
 import type { ImageStore } from '#server/uploads/store';
 import { avatarFileName } from './avatar';
 import { setSellerVerified } from './repository';
+import { localText } from '#server/i18n/texts';
 
 /**
  * Deletes a buyer or a seller and everything that is theirs, in one transaction: sessions, uploads,
@@ -91,7 +92,7 @@ export async function verifySeller(deps: DealDeps, seller: { id: string; email: 
       await tell({
         userId: seller.id,
         kind: 'seller_verified',
-        message: 'Your seller account is verified: your phones now show the verified badge.',
+        message: localText('server.users.verified'),
         link: paths.myProducts,
       });
     }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ImageStore } from '#server/uploads/store';
 import type { Database } from '#server/db/schema';
+import { CATEGORY_BANGLA } from '#server/db/migrations/020-category-bangla';
 import { phonePicture } from './pictures';
 
 /** The category catalogue: base data, present with or without demo data. Ids are fixed so links last. */
@@ -58,6 +59,8 @@ export async function ensureCategories(db: Kysely<Database>, images: ImageStore)
         category_name: category.name,
         category_img: images.urlOf(name),
         category_desc: category.desc,
+        name_bn: CATEGORY_BANGLA[category.id]?.nameBn ?? '',
+        description_bn: CATEGORY_BANGLA[category.id]?.descriptionBn ?? '',
         position,
       })
       .onConflict((oc) => oc.doNothing())

@@ -21,6 +21,7 @@ import { seedDemoAlertsAndSales } from './alerts';
 import { demoTrustColumns, insertDemoComplaint, photoStateOf } from './trust';
 import { ImeiKey } from '#server/trust/imei';
 import { randomBytes } from 'node:crypto';
+import { ENGLISH, write } from '#server/i18n/texts';
 
 /*
  * Demo data for a first look at the marketplace: a few accounts, listings with pictures in every
@@ -416,7 +417,7 @@ async function insertActivity(
         id: newId(at(1).getTime() + i),
         user_id: notification.userId,
         kind: notification.kind,
-        message: notification.message,
+        message: write(ENGLISH, notification.message),
         link: notification.link,
         created_at: at(1).toISOString(),
       })),

@@ -5,6 +5,7 @@ import { openCase } from '#server/moderation/cases';
 import { appendLog } from '#server/moderation/repository';
 import { listingSnapshot, userSnapshot } from '#server/moderation/snapshots';
 import { toAffected } from '#server/moderation/messages';
+import { ENGLISH, write } from '#server/i18n/texts';
 
 interface DemoPeople {
   admin: { id: string; name: string } | undefined;
@@ -122,7 +123,7 @@ export async function insertDemoModeration(
       id: newId(at(24).getTime()),
       user_id: told.userId,
       kind: told.kind,
-      message: told.message,
+      message: write(ENGLISH, told.message),
       link: told.link,
       created_at: at(24).toISOString(),
     })

@@ -1,0 +1,93 @@
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales';
+import {
+  createTranslator,
+  formatPrice,
+  sharedCatalogs,
+  translateText,
+  type MessageValues,
+} from '#shared/i18n/translate';
+import bookingsBn from '#server/bookings/locales/bn.json';
+import bookingsEn from '#server/bookings/locales/en.json';
+import chatBn from '#server/chat/locales/bn.json';
+import chatEn from '#server/chat/locales/en.json';
+import mailBn from '#server/mail/locales/bn.json';
+import mailEn from '#server/mail/locales/en.json';
+import productsBn from '#server/products/locales/bn.json';
+import productsEn from '#server/products/locales/en.json';
+import reviewsBn from '#server/reviews/locales/bn.json';
+import reviewsEn from '#server/reviews/locales/en.json';
+import trustBn from '#server/trust/locales/bn.json';
+import trustEn from '#server/trust/locales/en.json';
+import usersBn from '#server/users/locales/bn.json';
+import usersEn from '#server/users/locales/en.json';
+
+/*
+ * What the server writes to a person who is not asking right now (mails, the bell's
+ * notifications, pushes) is written in that person's language: `users.locale`, with prices and
+ * numbers in Latin digits when `users.latin_digits` says so. The texts live beside their areas
+ * (`src/server/<area>/locales/`, ids `server.<area>.…`), over the shared catalog.
+ */
+
+/** Each area's catalog once, the language's own beside it; texts.test.ts checks each pair. */
+export const SERVER_CATALOGS = {
+  bookings: [bookingsEn, bookingsBn],
+  chat: [chatEn, chatBn],
+  mail: [mailEn, mailBn],
+  products: [productsEn, productsBn],
+  reviews: [reviewsEn, reviewsBn],
+  trust: [trustEn, trustBn],
+  users: [usersEn, usersBn],
+} as const;
+
+const areas = Object.values(SERVER_CATALOGS);
+const serverCatalogs = {
+  en: Object.assign({}, sharedCatalogs.en, ...areas.map(([en]) => en)) as typeof sharedCatalogs.en &
+    typeof bookingsEn &
+    typeof chatEn &
+    typeof mailEn &
+    typeof productsEn &
+    typeof reviewsEn &
+    typeof trustEn &
+    typeof usersEn,
+  bn: Object.assign({}, sharedCatalogs.bn, ...areas.map(([, bn]) => bn)) as Record<string, string>,
+};
+
+export type ServerMessageId = keyof typeof serverCatalogs.en;
+
+const translateServer = createTranslator(serverCatalogs);
+
+/** A reader's language: the locale and whether numbers go in Latin digits. */
+export interface Language {
+  locale: Locale;
+  latinDigits: boolean;
+}
+
+export const ENGLISH: Language = { locale: DEFAULT_LOCALE, latinDigits: false };
+
+/**
+ * A text to write in its reader's language once the reader is known: a catalog id, its values
+ * (seller-written text such as a phone's name goes as it is) and its prices in Tk, which are
+ * written with the one price formatter.
+ */
+export interface LocalText {
+  id: ServerMessageId;
+  values?: MessageValues;
+  prices?: Readonly<Record<string, number>>;
+}
+
+export const localText = (id: ServerMessageId, values?: MessageValues, prices?: LocalText['prices']): LocalText => ({
+  id,
+  ...(values ? { values } : {}),
+  ...(prices ? { prices } : {}),
+});
+
+/** `text` in `language`; a plain string is a text written before it was in a catalog, kept as it is. */
+export function write(language: Language, text: LocalText | string): string {
+  if (typeof text === 'string') return translateText(language.locale, text, translateServer);
+  const prices = Object.entries(text.prices ?? {}).map(([name, amount]) => [
+    name,
+    formatPrice(language.locale, amount, language.latinDigits),
+  ]);
+  const values = { ...text.values, ...Object.fromEntries(prices) };
+  return translateServer(language.locale, text.id, values, language.latinDigits);
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { categorySchema } from '#shared/categories';
+import { notificationSchema } from '#shared/notifications';
+import type { StoreProductRequest } from '#shared/products';
+import type { Actor } from './support/actors';
+import { useTestApp } from './support/harness';
+import { mailTo } from './support/mail';
+import { listProduct } from './support/products';
+
+/*
+ * The server's side of the two languages (docs/i18n-server.md): API messages in the request's
+ * language, Bengali digits in every typed number, mails and notifications in the recipient's.
+ */
+
+const { t, seller, buyer } = useTestApp({ seller: 'seller', buyer: { role: 'buyer', name: 'Nusrat Jahan' } });
+
+const badListing = (headers: Record<string, string> = {}) =>
+  seller.request({
+    method: 'POST',
+    url: '/api/store_products',
+    payload: { productName: 'Pixel 7', resalePrice: '5' },
+    headers,
+  });
+
+describe('API messages', () => {
+  it('answer in English without a language, as they always did', async () => {
+    const response = await badListing();
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { brand: 'Please provide Brand Name', resalePrice: 'Enter a price of at least 100 Tk' },
+    });
+    const missing = await t.app.inject({ url: '/api/no-such-thing' });
+    expect(missing.json()).toEqual({ message: 'No such API call: GET /api/no-such-thing', code: 'NOT_FOUND' });
+  });
+
+  it('follow Accept-Language, keeping every code, with the values in Bengali digits', async () => {
+    const response = await badListing({ 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' });
+    expect(response.statusCode).toBe(400);
+    const body = response.json<{ code: string; fields: Record<string, string>; message: string }>();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.fields.brand).toBe('ব্র্যান্ডের নাম লিখুন');
+    expect(body.fields.resalePrice).toBe('দাম কমপক্ষে ১০০ টাকা দিন');
+    expect(Object.values(body.fields)).toContain(body.message);
+
+    const signedOut = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { 'accept-language': 'bn' },
+    });
+    expect(signedOut.json()).toEqual({ message: 'আগে লগইন করুন', code: 'UNAUTHENTICATED' });
+  });
+
+  it('follow the lang cookie before Accept-Language', async () => {
+    const english = await badListing({ 'accept-language': 'bn', cookie: `lang=en; ${seller.cookie}` });
+    expect(english.json().fields.brand).toBe('Please provide Brand Name');
+    const bangla = await t.app.inject({
+      url: '/api/search?minPrice=abc',
+      headers: { 'accept-language': 'en-US', cookie: 'lang=bn' },
+    });
+    expect(bangla.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'সর্বনিম্ন দাম টাকার অঙ্কে লিখুন' });
+  });
+});
+
+describe('Bengali digits', () => {
+  it('are read in a listing: ৫২০০০ is stored as 52000', async () => {
+    const bengali = {
+      resalePrice: '৫২,০০০',
+      originalPrice: '৮৫০০০',
+      yearOfPurchase: '২০২২',
+      sellerMobile: '০১৭১১-২২৩৩৪৪',
+    };
+    const id = await listProduct(seller, bengali as unknown as Partial<StoreProductRequest>);
+    const row = await t.db
+      .selectFrom('products')
+      .select(['resale_price', 'original_price', 'year_of_purchase', 'seller_mobile'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      resale_price: 52000,
+      original_price: 85000,
+      year_of_purchase: 2022,
+      seller_mobile: '01711-223344',
+    });
+  });
+
+  it('are read in search filters and page numbers', async () => {
+    const latin = await t.app.inject({ url: '/api/search?minPrice=50000&maxPrice=60000&page=1&limit=5' });
+    const bengali = await t.app.inject({
+      url: `/api/search?minPrice=${enc('৫০০০০')}&maxPrice=${enc('৬০০০০')}&page=${enc('১')}&limit=${enc('৫')}`,
+    });
+    expect(bengali.statusCode, bengali.body).toBe(200);
+    expect(bengali.json()).toMatchObject({ total: latin.json().total, page: 1, limit: 5 });
+    const list = await t.app.inject({ url: `/api/categoires` });
+    expect(list.statusCode).toBe(200);
+    const paged = await t.app.inject({
+      url: `/api/category/000000000000000000000001?page=${enc('১')}&limit=${enc('২')}`,
+    });
+    expect(paged.statusCode, paged.body).toBe(200);
+  });
+});
+
+const enc = encodeURIComponent;
+
+describe('mails and notifications', () => {
+  const setLanguage = (actor: Actor, locale: 'en' | 'bn', latinDigits = false) =>
+    t.db.updateTable('users').set({ locale, latin_digits: latinDigits }).where('id', '=', actor.user.uid).execute();
+
+  it("are written in the recipient's language: a Bangla buyer's acceptance while the seller's account is English", async () => {
+    await setLanguage(buyer, 'bn');
+    await setLanguage(seller, 'en');
+    const productId = await listProduct(seller, { productName: 'Galaxy S21' });
+    const booked = await buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      // The buyer's own request is in Bangla: the seller's notification still is English.
+      headers: { cookie: `lang=bn; ${buyer.cookie}` },
+      payload: { productId, phoneNumber: '০১৭১১২২৩৩৪৪', meetLocation: 'Dhaka, Mirpur 10' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const bookingId = booked.json<{ insertedId: string }>().insertedId;
+
+    const toSeller = await notificationsOf(seller);
+    expect(toSeller[0]?.message).toBe('Nusrat Jahan asked to book your Galaxy S21 and would meet at Dhaka, Mirpur 10.');
+    const requestMail = await mailTo(t.app, seller.email, /PhoneHaat: a buyer asks to book your phone/);
+    expect(requestMail.text).toContain('asked to book your Galaxy S21');
+
+    const accepted = await seller.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    const toBuyer = await notificationsOf(buyer);
+    expect(toBuyer[0]).toMatchObject({
+      kind: 'booking_accepted',
+      message: 'বিক্রেতা আপনার Galaxy S21 বুকিং গ্রহণ করেছেন। দেখা করার জায়গা: Dhaka, Mirpur 10।',
+    });
+    const mail = await mailTo(t.app, buyer.email, /PhoneHaat: আপনার বুকিং গ্রহণ করা হয়েছে/);
+    expect(mail.text).toContain('বিক্রেতা আপনার Galaxy S21 বুকিং গ্রহণ করেছেন।');
+    expect(mail.text).toContain('PhoneHaat খুলুন');
+    expect(mail.text).toContain('অ্যাকাউন্ট সেটিংসে "বিক্রেতা আমার অনুরোধ গ্রহণ করলে" চালু আছে');
+    expect(mail.html).toContain('অথবা এই ঠিকানাটি খুলুন');
+  });
+});
+
+describe('categories', () => {
+  it('carry a Bangla name and description beside the spec fields', async () => {
+    const response = await t.app.inject({ url: '/api/categoires' });
+    const categories = categorySchema.array().parse(response.json());
+    const samsung = categories.find((category) => category.category_name === 'Samsung');
+    expect(samsung).toMatchObject({ nameBn: 'Samsung' });
+    expect(samsung?.descriptionBn).toMatch(/^সারা দেশের বিক্রেতাদের Galaxy S, A আর Note ফোন/);
+    expect(samsung?.category_desc).toMatch(/^Galaxy S, A and Note phones/);
+  });
+});
+
+async function notificationsOf(actor: Actor) {
+  const response = await actor.request({ method: 'GET', url: '/api/notifications' });
+  expect(response.statusCode).toBe(200);
+  return notificationSchema.array().parse(response.json());
+}
