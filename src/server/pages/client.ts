@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { paths, routePatterns } from '#shared/paths';
-import { publicAnswer } from '#server/cache/hooks';
+import { publicPage, readingTags, showsTags } from '#server/cache/hooks';
 import { IMAGE_URL_PREFIX } from '#server/uploads/store';
 import { buildReader, pageHtml, renderSafely } from './client-pages';
 import { registerCompression } from '#server/http/compression';
@@ -109,13 +109,15 @@ export async function registerClient(
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const build = await builds.current();
     if (!build) return rebuilding(reply);
-    return sendHtml(reply, pageHtml(build, request.url, await renderSafely(build, request), publicUrl));
+    const [rendered, read] = await readingTags(request, () => renderSafely(build, request));
+    showsTags(request, read);
+    return sendHtml(reply, pageHtml(build, request.url, rendered, publicUrl));
   };
   // The web client's pages are not API operations: the OpenAPI document leaves them out.
   await app.register(async (pages) => {
     await limitPerAddress?.(pages);
     await registerCompression(pages);
-    for (const path of RENDERED_PAGES) pages.get(path, { schema: { hide: true }, config: publicAnswer }, sendPage);
+    for (const path of RENDERED_PAGES) pages.get(path, { schema: { hide: true }, config: publicPage }, sendPage);
     pages.get('/*', { schema: { hide: true } }, sendIndex);
   });
 }
