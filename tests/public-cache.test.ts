@@ -114,17 +114,22 @@ describe('cached public answers', () => {
     const app = await buildApp(t.app.deps, { publicCache, searchChannel: recording(indexed) });
     await app.ready();
     try {
+      // The first write after a quiet spell is told at once, before its answer goes...
       const otherSeller = await registerActor(app, 'seller');
-      const id = await listProduct(otherSeller, { productName: 'Told Across' });
-      await listProduct(otherSeller, { productName: 'Told Across Again' });
-      await publicCache.flush();
+      expect(dropped).toEqual([`drop seller:${otherSeller.user.uid} reviews`]);
+      // ...the writes within the next moment together, in the next message.
+      const ids = [
+        await listProduct(otherSeller, { productName: 'Told Across' }),
+        await listProduct(otherSeller, { productName: 'Told Across Again' }),
+      ];
       expect(dropped).toHaveLength(1);
-      const told = dropped[0]!.split(' ');
+      await publicCache.flush();
+      expect(dropped).toHaveLength(2);
+      const told = dropped[1]!.split(' ');
       expect(told[0]).toBe('drop');
-      expect(told).toEqual(
-        expect.arrayContaining([`listing:${id}`, 'list:all', `seller:${otherSeller.user.uid}`, 'search']),
-      );
-      await expect.poll(() => indexed.some((note) => note.includes(id))).toBe(true);
+      expect(told).toEqual(expect.arrayContaining([...ids.map((id) => `listing:${id}`), 'list:all', 'search']));
+      // The search index's own notes go on its own channel.
+      expect(indexed.some((note) => note.includes(ids[0]!))).toBe(true);
       expect(indexed.every((note) => !note.startsWith('drop'))).toBe(true);
     } finally {
       await app.close();

@@ -146,9 +146,10 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   acceptEmptyJsonBodies(app);
   registerCors(app);
   registerCrossSiteGuard(app);
-  registerPublicCache(app, publicCache);
-  // Searches computed before another process's index change was caught up on are dropped then.
+  // First, so the others hear of the index's change before the drops of the searches made from it;
+  // searches computed before another process's index change was caught up on are dropped then.
   registerSearchNotes(app, options.searchChannel, () => publicCache.drop([tags.search]));
+  registerPublicCache(app, publicCache);
   registerImageServing(app);
   app.addHook('onReady', () => deps.bell.start());
   app.addHook('onClose', () => deps.bell.close());

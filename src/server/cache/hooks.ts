@@ -130,7 +130,7 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache): v
     }
     const changed = changedBy(request, reply, marks.get(request));
     if (changed.size > 0) {
-      cache.bump(changed);
+      await cache.bump(changed);
       reply.setCookie(WRITER_COOKIE, writerCookie(Date.now(), changed), {
         path: '/',
         httpOnly: true,

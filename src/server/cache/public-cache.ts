@@ -147,16 +147,19 @@ export class PublicCache {
   }
 
   async close(): Promise<void> {
-    await this.outgoing.flush();
+    await this.outgoing.close();
     await this.channel.close();
   }
 
-  /** After a write: drops what it named here at once, and tells the other processes with the next batch. */
-  bump(changed: Iterable<string> = [EVERYTHING]): void {
+  /**
+   * After a write: drops what it named here at once, and tells the other processes (see Batch: at
+   * once after a quiet spell, answering once told; else with the next message).
+   */
+  async bump(changed: Iterable<string> = [EVERYTHING]): Promise<void> {
     const list = [...changed];
     if (list.length === 0) return;
     this.drop(list);
-    this.outgoing.add(list);
+    await this.outgoing.add(list);
   }
 
   /** Sends what was dropped here since the last message, before a test looks elsewhere (the batch does it by itself). */

@@ -50,10 +50,11 @@ export function registerSearchNotes(app: FastifyInstance, channel: Channel = loc
   app.addHook('onRequest', async (request) => {
     if (!SAFE_METHODS.has(request.method)) marks.set(request, searchChangeNotes.mark());
   });
-  app.addHook('onResponse', async (request) => {
+  // Before the answer goes, as the public cache's drops: the writer's next search elsewhere finds the change.
+  app.addHook('onSend', async (request) => {
     const mark = marks.get(request);
     const note = mark === undefined ? undefined : searchChangeNotes.since(mark);
-    if (note !== undefined) batch.add([note]);
+    if (note !== undefined) await batch.add([note]);
   });
   const heard = (note: string | undefined) => {
     searchChangeNotes.heard(note);
@@ -61,7 +62,7 @@ export function registerSearchNotes(app: FastifyInstance, channel: Channel = loc
   };
   app.addHook('onReady', () => channel.subscribe(heard, () => heard(undefined)));
   app.addHook('onClose', async () => {
-    await batch.flush();
+    await batch.close();
     await channel.close();
   });
 }
