@@ -9,7 +9,7 @@ import { readPage, readPageAfter } from '#server/db/paging';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
 import { changedAny, changedRows } from '#server/db/changes';
-import { setSellerVerifiedInIndex, syncListing, unindexSeller } from '#server/search/indexing';
+import { setSellerVerifiedInIndex, syncListing, unindexSeller, type Findable } from '#server/search/indexing';
 import { EVERYTHING, named, tags } from '#server/cache/tags';
 import { droppedFrom, recordFirstPrice } from './prices';
 import { ownTrustOf, soldBeforeOf, trustOf } from '#server/trust/repository';
@@ -244,7 +244,7 @@ export async function insertProduct(db: Transaction<Database>, product: NewProdu
     .execute();
   await replacePhotos(db, id, product.photoIds);
   await recordFirstPrice(db, id, product.resalePrice, postedAt);
-  await listingChanged(db, id, [await placeOf(db, id)]);
+  await listingChanged(db, id);
   return id;
 }
 
@@ -290,7 +290,6 @@ export async function updateProduct(
   id: string,
   product: ProductFields & { photoIds: string[]; trust: PreparedTrust['columns'] },
 ): Promise<number> {
-  const before = await placeOf(db, id);
   const changed = await changedRows(
     db
       .updateTable('products')
@@ -305,9 +304,7 @@ export async function updateProduct(
   );
   if (changed === 0) return 0;
   await replacePhotos(db, id, product.photoIds);
-  // Lists are in the order listings were posted: an edit moves one only to another category.
-  const moved = before?.category_id !== product.categoryId;
-  await listingChanged(db, id, moved ? [before, await placeOf(db, id)] : []);
+  await listingChanged(db, id);
   return changed;
 }
 
@@ -325,7 +322,7 @@ const setFlagOfUnsold = (db: Kysely<Database>, id: string, flag: 'is_hidden' | '
 /** Takes an unsold listing off sale or puts it back; answers how many rows changed. */
 export async function setHidden(db: Transaction<Database>, id: string, hidden: boolean): Promise<number> {
   const changed = await setFlagOfUnsold(db, id, 'is_hidden', hidden);
-  await listingChanged(db, id, [await placeOf(db, id)]);
+  await listingChanged(db, id);
   return changed;
 }
 
@@ -348,7 +345,7 @@ export async function setModerationState(
   let update = trx.updateTable('products').set(values).where('id', '=', productId);
   if (onlyFrom) update = update.where('moderation_state', '=', onlyFrom);
   const changed = await changedAny(update);
-  if (changed) await listingChanged(trx, productId, [await placeOf(trx, productId)]);
+  if (changed) await listingChanged(trx, productId);
   return changed;
 }
 
@@ -362,24 +359,27 @@ export async function markSold(trx: Transaction<Database>, productId: string, de
       .where('id', '=', productId)
       .where('is_sold', '=', false),
   );
-  if (sold) await listingChanged(trx, productId, [await placeOf(trx, productId)]);
+  if (sold) await listingChanged(trx, productId);
   return sold;
 }
 
 /** Deletes one listing (what refers to it is the caller's to clear first); answers rows deleted. */
 export async function removeProduct(trx: Transaction<Database>, productId: string): Promise<number> {
-  const before = await placeOf(trx, productId);
   const result = await trx.deleteFrom('products').where('id', '=', productId).executeTakeFirst();
-  await listingChanged(trx, productId, [before]);
+  await listingChanged(trx, productId);
   return Number(result.numDeletedRows);
 }
 
 /** Deletes every listing of a seller whose account goes. */
 export async function removeProductsOfSeller(trx: Transaction<Database>, sellerId: string): Promise<void> {
+  const listings = await trx
+    .selectFrom('products')
+    .select(['id', 'category_id'])
+    .where('seller_id', '=', sellerId)
+    .execute();
   await unindexSeller(trx, sellerId);
-  const places = await placesOf(trx).where('seller_id', '=', sellerId).execute();
   await trx.deleteFrom('products').where('seller_id', '=', sellerId).execute();
-  named(places.flatMap((place) => listingTags(place.id, [place])));
+  named(listings.flatMap(({ id, category_id }) => listingTags(id, [{ categoryId: category_id, sellerId }])));
 }
 
 /** A seller's verified badge, earned or lost, shows on their listings in search at once. */
@@ -406,48 +406,35 @@ async function advertisingChanged(id: string, changing: Promise<number>): Promis
   return changed;
 }
 
-/** Which public lists a listing belongs in when on sale (see listingTags). */
-type ListingPlace = Pick<ProductRow, 'id' | 'category_id' | 'seller_id' | 'is_advertised'>;
-
-const placesOf = (db: Kysely<Database>) =>
-  db.selectFrom('products').select(['id', 'category_id', 'seller_id', 'is_advertised']);
-
-const placeOf = (db: Kysely<Database>, id: string): Promise<ListingPlace | undefined> =>
-  placesOf(db).where('id', '=', id).executeTakeFirst();
-
 /**
  * What a write to a listing changes in public answers: the listing wherever it shows, every search
  * (its words, price or filters may have changed what one finds) and the fair prices; and, for each
- * of `places` (where it was and where it is, when the write may have moved it in or out of lists:
- * listed, hidden, sold, held, deleted, moved to another category), the lists that hold or could now
- * hold it, with its seller's page (their sales).
+ * of `places` (where it was findable and where it is, when the write moved it into or out of the
+ * public lists, or to another category), the lists that hold or could now hold it (the lists are
+ * in the order listings were posted, so nothing else moves one), with its seller's page (their sales).
  */
-function listingTags(productId: string, places: ReadonlyArray<ListingPlace | undefined>): string[] {
+function listingTags(productId: string, places: ReadonlyArray<Findable | undefined>): string[] {
   const changed = new Set([tags.listing(productId), tags.search, tags.fairPrice]);
   for (const place of places) {
     if (!place) continue;
-    for (const tag of [tags.allList, tags.categoryList(place.category_id), tags.sellerList(place.seller_id)]) {
+    const { categoryId, sellerId } = place;
+    for (const tag of [tags.allList, tags.advertisedList, tags.categoryList(categoryId), tags.sellerList(sellerId)]) {
       changed.add(tag);
     }
-    changed.add(tags.seller(place.seller_id));
-    if (place.is_advertised) changed.add(tags.advertisedList);
+    changed.add(tags.seller(sellerId));
   }
   return [...changed];
 }
 
 /** After a write to a listing: the search index follows it, and the public cache hears what changed. */
-async function listingChanged(
-  trx: Kysely<Database>,
-  productId: string,
-  places: ReadonlyArray<ListingPlace | undefined>,
-): Promise<void> {
-  await syncListing(trx, productId);
-  named(listingTags(productId, places));
+async function listingChanged(trx: Kysely<Database>, productId: string): Promise<void> {
+  const { before, after } = await syncListing(trx, productId);
+  const moved = before?.categoryId !== after?.categoryId || before?.sellerId !== after?.sellerId;
+  named(listingTags(productId, moved ? [before, after] : []));
 }
 
 /**
  * A listing's review or photo changed elsewhere (trust/): it may have come on sale or left it, or
  * changed a badge; index it and name it like the writes above.
  */
-export const listingReviewed = async (trx: Kysely<Database>, productId: string) =>
-  listingChanged(trx, productId, [await placeOf(trx, productId)]);
+export const listingReviewed = (trx: Kysely<Database>, productId: string) => listingChanged(trx, productId);
