@@ -113,7 +113,8 @@ function nextWrite(origin: string, writer: Writer): () => Promise<number | undef
       })),
     async () => {
       const { caption: _caption, hue: _hue, ...fields } = demoListing(0);
-      const price = 20_000 + (n % 5000);
+      // Each edit's price above the last: a visitor who sees a later one has seen this one too.
+      const price = 20_000 + n;
       await call(origin, 'PUT', `/api/edit/product/${writer.listingId}`, headers, {
         ...fields,
         resalePrice: price,
@@ -131,12 +132,12 @@ function nextWrite(origin: string, writer: Writer): () => Promise<number | undef
   return kinds[n % kinds.length]!;
 }
 
-/** How long after a price edit's answer an anonymous visitor first sees the new price. */
+/** How long after a price edit's answer an anonymous visitor first sees the new price (or a later edit's). */
 async function visibleAfter(origin: string, listingId: string, price: number): Promise<number> {
   const start = Date.now();
   while (Date.now() - start < 10_000) {
     const page = await fetch(`${origin}/api/addvertise/product/${listingId}`, { headers: BROWSER_HEADERS });
-    if (((await page.json()) as { resalePrice: number }).resalePrice === price) return Date.now() - start;
+    if (((await page.json()) as { resalePrice: number }).resalePrice >= price) return Date.now() - start;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return Infinity;
