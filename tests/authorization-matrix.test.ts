@@ -15,6 +15,7 @@ import { adminActor, registerActor, type Actor } from './support/actors';
 import { mailTo, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail';
 import { listProduct, multipartBody, uploadPhoto } from './support/products';
 import { fakeDevice } from './support/push';
+import { unlistedDrops } from './support/cache-drops';
 
 /*
  * Who may call what (API.md), as one table over every /api route. Each call gets fresh records to
@@ -1153,12 +1154,21 @@ async function callerFor(row: Row, as: Role): Promise<Actor | null> {
   return registerActor(t.app, as === 'buyer' ? 'buyer' : 'seller');
 }
 
+/** What the public cache dropped since the last call began (recorded in beforeAll). */
+let dropped: string[] = [];
+
 async function attempt(row: Row, as: Role): Promise<LightMyRequestResponse> {
   const caller = await callerFor(row, as);
   const call = await row.call(as, caller);
   expect(call.url, `${keyOf(row.method, row.path)} builds ${call.url}`).toMatch(templatePattern(row.path));
   const options = { ...call, method: row.method };
-  return caller ? caller.request(options) : t.app.inject(options);
+  dropped = [];
+  const response = await (caller ? caller.request(options) : t.app.inject(options));
+  // Each write drops no more than its row of the cache's invalidation table says (support/cache-drops.ts).
+  if (row.method !== 'GET') {
+    expect(unlistedDrops(keyOf(row.method, row.path), dropped), `${row.method} ${row.path} as ${as}`).toEqual([]);
+  }
+  return response;
 }
 
 beforeAll(async () => {
@@ -1177,6 +1187,12 @@ beforeAll(async () => {
     buyerTurnedSeller(),
   ]);
   actors = { buyer: buyerActor, seller, otherSeller, admin: await adminActor(t.app, t.db) };
+  const cache = t.app.publicCache;
+  const bump = cache.bump.bind(cache);
+  cache.bump = (changed = []) => {
+    dropped.push(...changed);
+    return bump(changed);
+  };
   // The buyer starts a conversation per chat row: an account of some days, past the new accounts' daily limit.
   await t.db
     .updateTable('users')

@@ -8,7 +8,7 @@ import { timeLimit } from './support/time-limits';
 /*
  * WEB_CONCURRENCY=2 as a user starts it: the primary prepares the database and demo data once, two
  * server processes share the port, and a change made through one is seen at once in the other's cache
- * and search.
+ * and search; an answer before it is never served to a request begun more than a second after it.
  */
 let data: ServerData;
 let server: ServerProcess;
@@ -22,6 +22,18 @@ afterAll(async () => {
   await server?.stop();
   await data?.dispose();
 });
+
+/** The demo seller signed in, and their listings. */
+async function demoSeller(origin: string): Promise<{ cookie: string; mine: Product[] }> {
+  const login = await httpCall(origin, 'POST', '/api/auth/login', {
+    body: { email: 'seller@example.com', password: 'phonehaat-demo' },
+  });
+  const cookie = cookieFrom(login, 'phonehaat_session');
+  const mine = await httpCall(origin, 'GET', '/api/products?email=seller%40example.com&limit=100', {
+    headers: { cookie },
+  });
+  return { cookie, mine: JSON.parse(mine.body) as Product[] };
+}
 
 const ids = (body: string) => (JSON.parse(body) as Array<{ _id: string }>).map((p) => p._id);
 
@@ -73,16 +85,8 @@ it(
   "a listing deleted through one process leaves the other's search at once, its counts included",
   async () => {
     const origin = server.origin;
-    const login = await httpCall(origin, 'POST', '/api/auth/login', {
-      body: { email: 'seller@example.com', password: 'phonehaat-demo' },
-    });
-    const cookie = cookieFrom(login, 'phonehaat_session');
-    const mine = await httpCall(origin, 'GET', '/api/products?email=seller%40example.com&limit=100', {
-      headers: { cookie },
-    });
-    const victim = (JSON.parse(mine.body) as Product[]).find(
-      (product) => !product.sellStatus && !product.hidden && !product.reserved,
-    )!;
+    const { cookie, mine } = await demoSeller(origin);
+    const victim = mine.find((product) => !product.sellStatus && !product.hidden && !product.reserved)!;
     const search = `/api/search?q=${encodeURIComponent(victim.productName)}`;
     const totals = async () =>
       (await Promise.all([1, 2, 3, 4].map(() => httpCall(origin, 'GET', search)))).map(
@@ -97,6 +101,44 @@ it(
     });
     expect(deleted.status).toBe(200);
     expect(await totals()).toEqual([before! - 1, before! - 1, before! - 1, before! - 1]);
+  },
+  timeLimit(60_000),
+);
+
+/** The most a stale answer may be served after a write elsewhere (issue 26). */
+const STALE_AT_MOST_MS = 1000;
+
+it(
+  'serves no answer older than a second after a write in the other process',
+  async () => {
+    const origin = server.origin;
+    const { cookie, mine } = await demoSeller(origin);
+    const victim = mine.find((product) => !product.sellStatus && !product.hidden)!;
+    const page = `/api/addvertise/product/${victim._id}`;
+    // Several connections, so both processes have it cached.
+    await expect
+      .poll(async () => {
+        const answers = await Promise.all([1, 2, 3, 4].map(() => httpCall(origin, 'GET', page)));
+        return answers.every((answer) => answer.status === 200 && answer.headers.etag);
+      })
+      .toBe(true);
+
+    const hidden = await httpCall(origin, 'PUT', `/api/hide/product/${victim._id}`, { headers: { cookie, origin } });
+    expect(hidden.status).toBe(200);
+    const wroteAt = Date.now();
+
+    const late: number[] = [];
+    let seen = false;
+    while (Date.now() - wroteAt < 2 * STALE_AT_MOST_MS) {
+      const begun = Date.now() - wroteAt;
+      const answers = await Promise.all([1, 2, 3, 4].map(() => httpCall(origin, 'GET', page)));
+      const shown = answers.map((answer) => (JSON.parse(answer.body) as Product).hidden);
+      if (begun > STALE_AT_MOST_MS && shown.includes(false)) late.push(begun);
+      seen ||= shown.every(Boolean);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(late, 'stale answers to requests begun this many ms after the write').toEqual([]);
+    expect(seen).toBe(true);
   },
   timeLimit(60_000),
 );

@@ -51,6 +51,16 @@ const rootOf = (html: string) =>
   html.slice(html.indexOf('<div id="root">'), html.indexOf('<script', html.indexOf('<div id="root">')));
 
 describe('the public pages, rendered on the server', () => {
+  it('show what their renderer read: a write drops a page only when it changed something on it', async () => {
+    expect((await page('/')).statusCode).toBe(200);
+    expect(t.app.publicCache.get('/')?.tags).toEqual(expect.arrayContaining([`listing:${productId}`, 'categories']));
+    await seller.request({ method: 'PUT', url: '/api/notifications/read' });
+    expect(t.app.publicCache.get('/')).toBeDefined();
+    await seller.request({ method: 'PUT', url: `/api/hide/product/${productId}` });
+    expect(t.app.publicCache.get('/')).toBeUndefined();
+    await seller.request({ method: 'PUT', url: `/api/show/product/${productId}` });
+  });
+
   it('sends home with its listings and categories in the markup and the state to hydrate from', async () => {
     const response = await page('/');
     expect(response.statusCode).toBe(200);

@@ -40,7 +40,9 @@ import { PushSender, pushSubjectOf } from '#server/push/sender';
 import { loadVapidKeys } from '#server/push/vapid';
 import { reportRoutes } from '#server/reports/routes';
 import type { ArrivalRule } from '#server/uploads/arrival';
-import { searchChangeNotes } from '#server/search/change-notes';
+import { registerSearchNotes } from '#server/search/change-notes';
+import { tags } from '#server/cache/tags';
+import type { Channel } from '#server/events/channel';
 import { searchRoutes } from '#server/search/routes';
 import { SqlSearch } from '#server/search/sql-search';
 import { uploadRoutes } from '#server/uploads/routes';
@@ -74,6 +76,8 @@ export interface AppOptions {
   notificationStreamLimits?: StreamLimits;
   /** The cache of public answers; main.ts hands one that hears other processes' changes. */
   publicCache?: PublicCache;
+  /** Where the search index's changes are told to and heard from the other processes (search/change-notes.ts). */
+  searchChannel?: Channel;
 }
 
 /**
@@ -143,7 +147,10 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   acceptEmptyJsonBodies(app);
   registerCors(app);
   registerCrossSiteGuard(app);
-  registerPublicCache(app, publicCache, searchChangeNotes);
+  // First, so the others hear of the index's change before the drops of the searches made from it;
+  // searches computed before another process's index change was caught up on are dropped then.
+  registerSearchNotes(app, options.searchChannel, () => publicCache.drop([tags.search]));
+  registerPublicCache(app, publicCache);
   registerImageServing(app);
   app.addHook('onReady', () => deps.bell.start());
   app.addHook('onClose', () => deps.bell.close());

@@ -5,7 +5,8 @@
  * size runs at once, and they are measured in turn: every public read against a bare node:http
  * server sending the same bytes (public-reads.ts), the search requests (search-queries.ts), each
  * server's memory after that load, then the search requests as a long tail of different searches
- * and the memory again, and chat's two signed-in calls (chat.ts). Prints the tables and which targets held (report.ts); exits
+ * and the memory again, chat's two signed-in calls (chat.ts), and the public reads beside a stream
+ * of writes (mixed.ts). Prints the tables and which targets held (report.ts); exits
  * 1 when a request failed. BENCH_SECONDS (default 2): time per measurement; BENCH_ROUNDS (default
  * 3): measurements per figure, of which the median is kept; BENCH_ENGINES (default
  * `sqlite,postgres`).
@@ -18,6 +19,7 @@ import { measureLongTail, measureSearches } from './search-queries';
 import { measureChat, reportChat, type ChatResult } from './chat';
 import { benchAlertListing } from './alerts-listing';
 import { enginesToMeasure } from './engines';
+import { measureMixed, reportMixed, type MixedResult } from './mixed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -26,7 +28,9 @@ const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number)
 const memoryOf = async (apps: Map<number, Marketplace>) =>
   new Map(await Promise.all([...apps].map(async ([size, app]) => [size, await app.memory()] as const)));
 
-async function benchEngine(engine: BenchEngine): Promise<{ results: Map<number, SizeResult>; chat: ChatResult }> {
+async function benchEngine(
+  engine: BenchEngine,
+): Promise<{ results: Map<number, SizeResult>; chat: ChatResult; mixed: MixedResult }> {
   const apps = new Map<number, Marketplace>();
   try {
     for (const size of SIZES) {
@@ -47,6 +51,8 @@ async function benchEngine(engine: BenchEngine): Promise<{ results: Map<number, 
     const memoryAfterLongTailMb = await memoryOf(apps);
     // Chat is the same at every catalogue size: measured on the smallest, whose buyer has 1,000 conversations.
     const chat = await measureChat(apps.get(SIZES[0]!)!.origin, SECONDS, ROUNDS);
+    // The reads beside a stream of writes (mixed.ts), on the smallest catalogue: last, as it writes.
+    const mixed = await measureMixed(apps.get(SIZES[0]!)!.origin, SECONDS * 2);
     console.log(`${engine}: measured, load average ${loadAverage()}`);
     const results = new Map<number, SizeResult>();
     for (const size of apps.keys()) {
@@ -57,7 +63,7 @@ async function benchEngine(engine: BenchEngine): Promise<{ results: Map<number, 
         memoryAfterLongTailMb: memoryAfterLongTailMb.get(size)!,
       });
     }
-    return { results, chat };
+    return { results, chat, mixed };
   } finally {
     await Promise.all([...apps.values()].map((app) => app.stop()));
   }
@@ -71,10 +77,11 @@ console.log(
 let held = true;
 let clean = true;
 for (const engine of engines) {
-  const { results, chat } = await benchEngine(engine);
+  const { results, chat, mixed } = await benchEngine(engine);
   const settings = `${READ_CONNECTIONS} connections, median of ${ROUNDS} × ${SECONDS} s; the bare server in as many processes as the app`;
   held = report(engine, results, settings) && held;
   held = reportChat(engine, chat) && held;
+  held = reportMixed(engine, mixed) && held;
   clean &&= [...results.values()].every((r) => r.reads.every((row) => row.app.failures === 0));
 }
 // Listing a phone with 100,000 saved alerts (docs/alerts.md).

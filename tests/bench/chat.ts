@@ -12,7 +12,7 @@ import { measureInTurn, type Measured } from './load';
 
 export const CHAT_CONVERSATIONS = 1000;
 export const CHAT_CONNECTIONS = 16;
-const BUYER = { email: 'bench.chat.buyer@example.test', password: 'bench chat password' };
+export const CHAT_BUYER = { email: 'bench.chat.buyer@example.test', password: 'bench chat password' };
 
 /** The buyer and their conversations, about the first unsold listings, one message each. */
 export async function generateChat(db: Kysely<Database>): Promise<void> {
@@ -22,8 +22,8 @@ export async function generateChat(db: Kysely<Database>): Promise<void> {
     .insertInto('users')
     .values({
       id: buyerId,
-      email: BUYER.email,
-      password_hash: await hashPassword(BUYER.password),
+      email: CHAT_BUYER.email,
+      password_hash: await hashPassword(CHAT_BUYER.password),
       name: 'Bench Buyer',
       photo_url: 'https://example.test/bench.png',
       role: 'buyer',
@@ -84,7 +84,7 @@ async function signIn(origin: string): Promise<Record<string, string>> {
   const response = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify(BUYER),
+    body: JSON.stringify(CHAT_BUYER),
   });
   if (!response.ok) throw new Error(`the bench buyer could not sign in: ${response.status}`);
   const cookie = response.headers

@@ -15,7 +15,7 @@ import {
 } from '#shared/account';
 import { idParamsSchema } from '#shared/common';
 import { endSession } from '#server/auth/account';
-import { privateWrite } from '#server/cache/hooks';
+import { namedWrite, privateWrite } from '#server/cache/hooks';
 import { callerOf, signedIn } from '#server/auth/guards';
 import {
   changePassword,
@@ -144,7 +144,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // public answers are dropped as after any other write.
   app.post(
     '/account/start-selling',
-    { schema: { body: startSellingRequestSchema, ...message }, onRequest: [signedIn, verifiedEmailOnly] },
+    {
+      schema: { body: startSellingRequestSchema, ...message },
+      onRequest: [signedIn, verifiedEmailOnly],
+      config: namedWrite,
+    },
     async (request) => {
       await startSelling(deps, callerOf(request).user, request.body);
       return { message: 'You can sell now: add your first phone.' };

@@ -4,6 +4,7 @@ import { deleteResultSchema, idParamsSchema, insertResultSchema, updateResultSch
 import { fairPriceQuerySchema, fairPriceSchema } from '#shared/fair-price';
 import { callerOf, signedIn } from '#server/auth/guards';
 import { privateWrite, publicAnswer } from '#server/cache/hooks';
+import { tags } from '#server/cache/tags';
 import { fairPriceOf } from '#server/fair-price/repository';
 import { listAlerts } from './repository';
 import { changeAlert, removeAlert, saveAlert } from './service';
@@ -60,7 +61,10 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/fair-price',
-    { schema: { querystring: fairPriceQuerySchema, response: { 200: fairPriceSchema } }, config: publicAnswer },
+    {
+      schema: { querystring: fairPriceQuerySchema, response: { 200: fairPriceSchema } },
+      config: publicAnswer(() => [tags.fairPrice]),
+    },
     async (request) => fairPriceOf(db, request.query.productName, request.query.productCondition),
   );
 };

@@ -11,7 +11,7 @@ import { forbidden, unauthenticated } from '#server/errors';
 import { findUserById } from '#server/users/repository';
 import { updateAccount } from '#server/users/profile';
 import { endSession, rememberDevice, startSession, toCurrentUser } from './account';
-import { privateWrite } from '#server/cache/hooks';
+import { namedWrite, privateWrite } from '#server/cache/hooks';
 import { callerOf, identify, KNOWN_DEVICE_COOKIE, sessionCookieName, signedIn } from './guards';
 import { logIn, signUp } from './service';
 
@@ -56,7 +56,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/update',
-    { schema: { body: updateAccountRequestSchema, response: { 200: currentUserSchema } }, onRequest: signedIn },
+    {
+      schema: { body: updateAccountRequestSchema, response: { 200: currentUserSchema } },
+      onRequest: signedIn,
+      config: namedWrite,
+    },
     async (request) => {
       const { user } = callerOf(request);
       await updateAccount(deps, user, request.body);

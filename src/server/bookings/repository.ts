@@ -11,6 +11,7 @@ import { byId, newId, nowIso } from '#server/db/ids';
 import type { BookingRow, Database } from '#server/db/schema';
 import { readPage } from '#server/db/paging';
 import { changedAny } from '#server/db/changes';
+import { named, tags } from '#server/cache/tags';
 
 const toOrder = (row: BookingRow): Order => ({
   _id: row.id,
@@ -108,9 +109,20 @@ export async function moveBooking(
   to: BookingStatus,
   reason: string | null = null,
 ): Promise<boolean> {
-  return changedAny(
+  const moved = await changedAny(
     db.updateTable('bookings').set(statusColumns(to, reason)).where('id', '=', id).where('status', 'in', from),
   );
+  if (moved && (to === 'accepted' || from.includes('accepted'))) await reservationChanged(db, id);
+  return moved;
+}
+
+/**
+ * A booking accepted, or an accepted one ended: the phone shows as reserved, or no longer (the one
+ * change of a booking that public answers show, cache/tags.ts).
+ */
+async function reservationChanged(db: Kysely<Database>, bookingId: string): Promise<void> {
+  const booking = await db.selectFrom('bookings').select('product_id').where('id', '=', bookingId).executeTakeFirst();
+  if (booking?.product_id) named([tags.listing(booking.product_id)]);
 }
 
 /** A closed booking asked again: a new request with the buyer's new details, at the end of the queue. */
@@ -223,13 +235,15 @@ export async function acceptAtPrice(
   from: readonly BookingStatus[],
   price: number,
 ): Promise<boolean> {
-  return changedAny(
+  const accepted = await changedAny(
     db
       .updateTable('bookings')
       .set({ ...statusColumns('accepted', null), agreed_price: price })
       .where('id', '=', id)
       .where('status', 'in', from),
   );
+  if (accepted) await reservationChanged(db, id);
+  return accepted;
 }
 
 /** The number the buyer gave last: their account's, or their latest booking's. */

@@ -11,6 +11,7 @@ import { acceptBooking, cancelBooking, declineBooking, markSoldElsewhere, sellTo
 import { listOrdersOfBuyer, listRequestsOfSeller } from './repository';
 import { bookProduct } from './service';
 import { soldRequestSchema } from '#shared/fair-price';
+import { namedWrite } from '#server/cache/hooks';
 
 const sellerOnly = requireRole('seller');
 // Every account but the admin's buys, sellers included (one account buys and sells); and either
@@ -19,6 +20,9 @@ const buyerOrSeller = requireRole('buyer', 'seller');
 
 const move = { params: idParamsSchema, response: { 200: bookingMoveResultSchema } };
 const moveWithReason = { ...move, body: bookingReasonSchema };
+
+/** A write of a booking whose changes to public answers (the phone reserved or sold) its repositories name. */
+const namedOptionalBody = { ...optionalBody, ...namedWrite };
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -29,6 +33,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { body: bookingRequestSchema, response: { 201: insertResultSchema } },
       onRequest: [buyerOrSeller, mayAct('book')],
+      config: namedWrite,
     },
     async (request, reply) => {
       const insertedId = await bookProduct(deps, callerOf(request).user, request.body);
@@ -57,7 +62,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put('/bookings/:id/accept', { schema: move, onRequest: sellerOnly }, async (request) => ({
+  app.put('/bookings/:id/accept', { schema: move, onRequest: sellerOnly, config: namedWrite }, async (request) => ({
     _id: request.params.id,
     status: await acceptBooking(deps, callerOf(request).user.id, request.params.id),
   }));
@@ -67,7 +72,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/bookings/:id/decline', declineBooking, sellerOnly],
     ['/bookings/:id/cancel', cancelBooking, buyerOrSeller],
   ] as const) {
-    app.put(path, { schema: moveWithReason, onRequest: guard, config: optionalBody }, async (request) => ({
+    app.put(path, { schema: moveWithReason, onRequest: guard, config: namedOptionalBody }, async (request) => ({
       _id: request.params.id,
       status: await end(deps, callerOf(request).user.id, request.params.id, request.body.reason || null),
     }));
@@ -77,7 +82,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   // listed with its IMEI is de-registered from NEIR (docs/trust.md).
   app.put(
     '/bookings/:id/sold',
-    { schema: { ...move, body: soldRequestSchema }, onRequest: sellerOnly, config: optionalBody },
+    { schema: { ...move, body: soldRequestSchema }, onRequest: sellerOnly, config: namedOptionalBody },
     async (request) => ({
       _id: request.params.id,
       status: await sellToBuyer(deps, callerOf(request).user.id, request.params.id, request.body),
@@ -89,7 +94,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: idParamsSchema, body: soldRequestSchema, response: { 200: updateResultSchema } },
       onRequest: sellerOnly,
-      config: optionalBody,
+      config: namedOptionalBody,
     },
     async (request) => {
       const modifiedCount = await markSoldElsewhere(deps, callerOf(request).user.id, request.params.id, request.body);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import type { FastifyServerOptions } from 'fastify';
 import { deliveryOf, variantFor, type Delivery, type PublicCache } from './public-cache';
 import { publicCacheKey } from './key';
+import { WRITER_COOKIE } from './writer-cookie';
 
 /**
  * The HTTP server of the app, with the public cache at its front door: a GET whose answer is cached is
@@ -9,6 +10,7 @@ import { publicCacheKey } from './key';
  * cost of a bare server sending the same bytes (docs/performance.md measures both). Everything else,
  * and every request that needs more than the cached bytes, goes to Fastify as usual:
  * - requests with an Origin header (a CORS origin's page gets its own headers from the app);
+ * - requests of someone who just wrote (writer-cookie.ts), who must see what they changed;
  * - HEAD and every other method;
  * - while the server is closing (Fastify then closes the connection after the answer).
  * Answers served here skip the API's per-address rate limit and the request log: they cost less than
@@ -36,6 +38,7 @@ function answeredFromCache(
   response: ServerResponse,
 ): boolean {
   if (request.method !== 'GET' || request.headers.origin !== undefined || !server.listening) return false;
+  if (request.headers.cookie?.includes(WRITER_COOKIE)) return false;
   const key = request.url === undefined ? undefined : publicCacheKey(request.url, request.headers);
   const answer = key === undefined ? undefined : cache.get(key);
   if (!answer) return false;

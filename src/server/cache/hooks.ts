@@ -1,24 +1,41 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { deliveryOf, variantFor, type CachedAnswer, type ChangeNotes, type PublicCache } from './public-cache';
+import { deliveryOf, variantFor, type Began, type CachedAnswer, type PublicCache, type Writer } from './public-cache';
 import { publicCacheKey } from './key';
+import { EVERYTHING, tagMark, tagsSince } from './tags';
+import { readWriterCookie, WRITER_COOKIE, writerCookie } from './writer-cookie';
 
 declare module 'fastify' {
   interface FastifyInstance {
     publicCache: PublicCache;
   }
   interface FastifyContextConfig {
-    /** The answer is the same for every caller: keep it until the catalog changes (GET only). */
+    /** The answer is the same for every caller: keep it until a write names one of its tags (GET only). */
     publicCache?: boolean;
-    /** A write that changes nothing any public answer shows (sessions, settings, chat): the cache stays. */
+    /** The tags of what the answer shows (cache/tags.ts), from the request and the answer's payload. */
+    cacheTags?: (request: FastifyRequest, payload: unknown) => string[];
+    /**
+     * A write whose changes to public answers, if any, its repositories name (cache/tags.ts): it drops
+     * only those. A write without it drops every answer (one nobody has looked at yet).
+     */
     keepsPublicCache?: boolean;
   }
 }
 
-/** Route config of an answer that is the same for every caller, kept until the catalog changes. */
-export const publicAnswer = { publicCache: true };
+/** Route config of an answer that is the same for every caller, with the tags of what it shows. */
+export const publicAnswer = (cacheTags: (request: FastifyRequest, payload: unknown) => string[]) => ({
+  publicCache: true,
+  cacheTags,
+});
 
-/** Route config of a write whose changes no public answer shows, so the cache is not dropped for it. */
+/** Route config of a rendered page, the same for every visitor: it shows what the renderer read (readingTags). */
+export const publicPage = { publicCache: true };
+
+/** Route config of a write that changes nothing any public answer shows. */
 export const privateWrite = { keepsPublicCache: true };
+
+/** Route config of a write whose changes to public answers its repositories name: it drops only those. */
+export const namedWrite = privateWrite;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Headers that are part of a cached answer (the paging headers of the lists). */
@@ -26,53 +43,103 @@ const KEPT_HEADERS = ['content-type', 'x-total-count', 'link'];
 
 interface Miss {
   key: string;
-  generation: number;
+  began: Began;
   settle: (answer: CachedAnswer | undefined) => void;
 }
 
 /**
- * Serves routes marked `config: { publicCache: true }` from the cache, and bumps the cache after
- * every request that may have changed something: any method but GET, HEAD and OPTIONS, unless it was
- * refused (4xx) or its route says it changes nothing public (`privateWrite`). So a new write
- * anywhere in the API invalidates the cache unless someone decided it need not; a failure (5xx)
- * counts as a change, since part of it may have happened. `notes` says what the
- * request changed to the other processes, with the same message (see ChangeNotes).
+ * A page being rendered: the tags of the answers it read, so the page shows them all, and the
+ * writer it is rendered for, so it reads their writes too.
  */
-export function registerPublicCache(app: FastifyInstance, cache: PublicCache, notes?: ChangeNotes): void {
+interface Reading {
+  tags: Set<string>;
+  writer: Writer | undefined;
+}
+const readings = new AsyncLocalStorage<Reading>();
+
+/** Runs `render` (which reads public answers), answering what it made and the tags of what it read. */
+export async function readingTags<T>(request: FastifyRequest, render: () => Promise<T>): Promise<[T, string[]]> {
+  const reading: Reading = { tags: new Set(), writer: writerOf(request) };
+  const made = await readings.run(reading, render);
+  return [made, [...reading.tags]];
+}
+
+/** A public answer read for the page being rendered, if any: the page shows its tags. */
+export function readFor(cache: PublicCache, key: string): CachedAnswer | undefined {
+  const reading = readings.getStore();
+  const answer = cache.get(key, reading?.writer);
+  if (answer) for (const tag of answer.tags) reading?.tags.add(tag);
+  return answer;
+}
+
+/** The writer a request comes from: its own cookie, or the page being rendered for them. */
+const writerOf = (request: FastifyRequest): Writer | undefined =>
+  readWriterCookie(request.cookies[WRITER_COOKIE]) ?? readings.getStore()?.writer;
+
+/** The tags an answer being computed shows, set by its route's cacheTags or by the page renderer. */
+const answerTags = new WeakMap<FastifyRequest, string[]>();
+
+/** The page renderer's answer shows what it read. */
+export const showsTags = (request: FastifyRequest, tags: string[]) => answerTags.set(request, tags);
+
+/**
+ * Serves routes marked `publicAnswer` from the cache, and drops what every write request changed:
+ * the tags its repositories named while it ran (cache/tags.ts), or everything for a write whose
+ * route is not marked `namedWrite`/`privateWrite` unless it was refused (4xx). The writer gets a
+ * short-lived cookie naming what they changed, so their next requests skip the answers before it.
+ */
+export function registerPublicCache(app: FastifyInstance, cache: PublicCache): void {
   const misses = new WeakMap<FastifyRequest, Miss>();
   const marks = new WeakMap<FastifyRequest, number>();
+  const secure = app.deps.config.secureCookies;
   app.decorate('publicCache', cache);
 
-  if (notes) {
-    app.addHook('onRequest', async (request) => {
-      if (!SAFE_METHODS.has(request.method)) marks.set(request, notes.mark());
-    });
-  }
+  app.addHook('onRequest', async (request) => {
+    if (!SAFE_METHODS.has(request.method)) marks.set(request, tagMark());
+  });
 
   // preHandler: after the rate limit and the query's validation, so cached answers meet both.
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return;
     const key = publicCacheKey(request.url, request.headers);
     if (key === undefined) return;
-    const answer = cache.get(key) ?? (await cache.inFlight(key));
+    const writer = writerOf(request);
+    const answer = cache.get(key, writer) ?? (writer ? undefined : await cache.inFlight(key));
     if (answer) return sendCached(request, reply, answer);
-    misses.set(request, { key, generation: cache.generation, settle: cache.startComputing(key) });
+    misses.set(request, { key, began: cache.begin(), settle: cache.startComputing(key) });
+  });
+
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    const tagsOf = request.routeOptions.config.cacheTags;
+    if (misses.has(request) && tagsOf) answerTags.set(request, tagsOf(request, payload));
+    return payload;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const miss = misses.get(request);
     if (miss) {
       misses.delete(request);
+      const tags = answerTags.get(request) ?? [];
       const answer =
         reply.statusCode === 200 && typeof payload === 'string'
-          ? cache.store(miss.key, miss.generation, payload, keptHeaders(reply))
+          ? cache.store(miss.key, miss.began, payload, keptHeaders(reply), tags)
           : undefined;
-      if (answer) reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+      if (answer) {
+        reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+        for (const tag of tags) readings.getStore()?.tags.add(tag);
+      }
       miss.settle(answer);
     }
-    if (changedPublicData(request, reply)) {
-      const mark = marks.get(request);
-      await cache.bump(mark === undefined ? undefined : notes?.since(mark));
+    const changed = changedBy(request, reply, marks.get(request));
+    if (changed.size > 0) {
+      await cache.bump(changed);
+      reply.setCookie(WRITER_COOKIE, writerCookie(Date.now(), changed), {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: WRITER_COOKIE_SECONDS,
+      });
     }
   });
 
@@ -82,15 +149,24 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache, no
     misses.delete(request);
   });
 
-  app.addHook('onReady', () => cache.listen(notes));
+  app.addHook('onReady', () => cache.listen());
   app.addHook('onClose', () => cache.close());
 }
 
-/** Whether the request may have changed what public answers show: any write not refused or marked private. */
-const changedPublicData = (request: FastifyRequest, reply: FastifyReply) =>
-  !SAFE_METHODS.has(request.method) &&
-  !(reply.statusCode >= 400 && reply.statusCode < 500) &&
-  !request.routeOptions.config.keepsPublicCache;
+/** Long enough for the other processes and machines to have heard the write (a batch and a message). */
+const WRITER_COOKIE_SECONDS = 5;
+
+/**
+ * What a request may have changed in public answers: nothing for a read or a refused write (4xx), else
+ * the tags named since it began; everything when its route has not said its repositories name them.
+ */
+function changedBy(request: FastifyRequest, reply: FastifyReply, mark: number | undefined): Set<string> {
+  if (mark === undefined) return new Set();
+  const named = tagsSince(mark);
+  const refused = reply.statusCode >= 400 && reply.statusCode < 500;
+  if (!refused && !request.routeOptions.config.keepsPublicCache) named.add(EVERYTHING);
+  return named;
+}
 
 function keptHeaders(reply: FastifyReply): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -102,6 +178,7 @@ function keptHeaders(reply: FastifyReply): Record<string, string> {
 }
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  for (const tag of answer.tags) readings.getStore()?.tags.add(tag);
   const variant = variantFor(answer, request.headers['if-none-match'], request.headers['accept-encoding']);
   const { status, headers, body } = deliveryOf(answer, variant);
   return reply.code(status).headers(headers).send(body);

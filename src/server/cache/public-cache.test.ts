@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel } from '#server/events/channel';
+import { localChannel, type Channel } from '#server/events/channel';
 import { compressedBody, deliveryOf, matchesEtag, preferredEncoding, PublicCache, variantFor } from './public-cache';
+import { EVERYTHING } from './tags';
 
 /** Two processes' channels joined by hand: what one publishes, the other hears. */
 function joinedChannels(): [Channel, Channel] {
@@ -15,47 +16,105 @@ function joinedChannels(): [Channel, Channel] {
   return [channel(0), channel(1)];
 }
 
+/** A computation begun now, before any change: as the hooks take it. */
+const at0 = { generation: 0, at: 0 };
+
 describe('PublicCache', () => {
-  it('serves an answer until the next change, here or in another process', async () => {
+  it('drops the answers showing what a write names, here and, in a message a burst, in another process', async () => {
     const [channelA, channelB] = joinedChannels();
-    const a = new PublicCache({ channel: channelA });
+    const heard: string[] = [];
+    const spy: Channel = { ...channelA, publish: async (message) => (heard.push(message), channelA.publish(message)) };
+    const a = new PublicCache({ channel: spy });
     const b = new PublicCache({ channel: channelB });
     await Promise.all([a.listen(), b.listen()]);
-    a.store('/x', a.generation, '[1]', {});
-    b.store('/x', b.generation, '[1]', {});
-    expect(a.get('/x')?.body).toBe('[1]');
+    for (const cache of [a, b]) {
+      cache.store('/x', cache.begin(), '[1]', {}, ['listing:1', 'list:all']);
+      cache.store('/y', cache.begin(), '[2]', {}, ['listing:2']);
+    }
 
-    await a.bump();
+    await a.bump(['listing:1']);
+    await a.bump(['search']);
+    await a.bump(['list:all']);
     expect(a.get('/x')).toBeUndefined();
+    expect(a.get('/y')?.body).toBe('[2]');
+    // The first at once, the rest of the burst in the next message.
+    expect(heard).toEqual(['drop listing:1']);
+    await a.flush();
+    expect(heard).toEqual(['drop listing:1', 'drop search list:all']);
     expect(b.get('/x')).toBeUndefined();
+    expect(b.get('/y')?.body).toBe('[2]');
   });
 
-  it('does not keep an answer whose computation began before a change', async () => {
-    const cache = new PublicCache();
-    const began = cache.generation;
-    await cache.bump();
-    expect(cache.store('/x', began, '[old]', {})).toBeUndefined();
+  it('drops everything on a message it cannot read, and when its connection was lost', async () => {
+    let hear!: (message: string) => void;
+    let lost!: () => void;
+    const cache = new PublicCache({
+      channel: { ...localChannel, subscribe: async (onMessage, onLost) => void ((hear = onMessage), (lost = onLost!)) },
+    });
+    await cache.listen();
+    cache.store('/x', cache.begin(), '[1]', {}, ['listing:1']);
+    hear('changed');
+    expect(cache.get('/x')).toBeUndefined();
+    cache.store('/x', cache.begin(), '[1]', {}, ['listing:1']);
+    lost();
     expect(cache.get('/x')).toBeUndefined();
   });
 
-  it('lets those waiting for an answer being computed have it, and drops the wait on a change', async () => {
+  it('keeps an answer begun before a drop of what it shows only as stale', () => {
+    const cache = new PublicCache();
+    const began = cache.begin();
+    const other = cache.begin();
+    void cache.bump(['listing:1']);
+    expect(cache.store('/x', began, '[old]', {}, ['listing:1']).staleSince).toBe(began.at);
+    expect(cache.get('/x')).toBeUndefined();
+    expect(cache.store('/y', other, '[kept]', {}, ['listing:2']).staleSince).toBeUndefined();
+    expect(cache.get('/y')?.body).toBe('[kept]');
+  });
+
+  it('serves a dropped answer to others while one request recomputes it, for at most staleMs', () => {
+    let now = 0;
+    const cache = new PublicCache({ staleMs: 750, now: () => now });
+    cache.store('/x', cache.begin(), '[old]', {}, ['listing:1']);
+    void cache.bump(['listing:1']);
+    // The first request after the drop computes it itself...
+    expect(cache.get('/x')).toBeUndefined();
+    const settle = cache.startComputing('/x');
+    // ...while the others have the answer before it, until it is too old.
+    expect(cache.get('/x')?.body).toBe('[old]');
+    now = 751;
+    expect(cache.get('/x')).toBeUndefined();
+    settle(undefined);
+  });
+
+  it('never serves the writer an answer begun before their write that shows what they changed', () => {
+    let now = 100;
+    const cache = new PublicCache({ now: () => now });
+    cache.store('/x', cache.begin(), '[old]', {}, ['listing:1']);
+    cache.store('/y', cache.begin(), '[other]', {}, ['listing:2']);
+    const writer = { at: 200, tags: new Set(['listing:1']) };
+    expect(cache.get('/x', writer)).toBeUndefined();
+    expect(cache.get('/y', writer)?.body).toBe('[other]');
+    now = 300;
+    cache.store('/x', cache.begin(), '[new]', {}, ['listing:1']);
+    expect(cache.get('/x', writer)?.body).toBe('[new]');
+    expect(cache.get('/x', { at: 400, tags: new Set([EVERYTHING]) })).toBeUndefined();
+  });
+
+  it('lets those waiting for an answer being computed have it', async () => {
     const cache = new PublicCache();
     const settle = cache.startComputing('/x');
     const waiting = cache.inFlight('/x');
-    settle(cache.store('/x', cache.generation, '[1]', {}));
+    settle(cache.store('/x', cache.begin(), '[1]', {}));
     expect((await waiting)?.body).toBe('[1]');
-
-    cache.startComputing('/y');
-    cache.invalidate();
-    expect(cache.inFlight('/y')).toBeUndefined();
+    expect(cache.inFlight('/x')).toBeUndefined();
   });
 
   it('forgets answers older than its maximum age, and the oldest answer past its size', () => {
     let now = 0;
     const cache = new PublicCache({ maxAgeMs: 1000, maxEntries: 2, now: () => now });
-    cache.store('/a', 0, '[]', {});
-    cache.store('/b', 0, '[]', {});
-    cache.store('/c', 0, '[]', {});
+    cache.store('/a', at0, '[]', {});
+    cache.store('/b', at0, '[]', {});
+    cache.store('/c', at0, '[]', {});
     expect(cache.get('/a')).toBeUndefined();
     expect(cache.get('/b')).toBeDefined();
     now = 1001;
@@ -64,9 +123,9 @@ describe('PublicCache', () => {
 
   it('keeps an answer asked for again over answers asked for once, however many follow', () => {
     const cache = new PublicCache({ maxEntries: 3 });
-    cache.store('/popular', 0, '[]', {});
+    cache.store('/popular', at0, '[]', {});
     for (let n = 0; n < 10; n += 1) {
-      cache.store(`/once/${n}`, 0, '[]', {});
+      cache.store(`/once/${n}`, at0, '[]', {});
       expect(cache.get('/popular')).toBeDefined();
     }
     expect(cache.get('/once/0')).toBeUndefined();
@@ -75,30 +134,45 @@ describe('PublicCache', () => {
 
   it('forgets the oldest answers when their bodies pass its byte size, keeping the newest', () => {
     const cache = new PublicCache({ maxBytes: 10 });
-    cache.store('/a', 0, '"12345"', {});
-    cache.store('/b', 0, '"1234"', {});
+    cache.store('/a', at0, '"12345"', {});
+    cache.store('/b', at0, '"1234"', {});
     expect(cache.get('/a')).toBeUndefined();
     expect(cache.get('/b')).toBeDefined();
-    cache.store('/huge', 0, JSON.stringify('x'.repeat(50)), {});
+    cache.store('/huge', at0, JSON.stringify('x'.repeat(50)), {});
     expect(cache.get('/b')).toBeUndefined();
     expect(cache.get('/huge')).toBeDefined();
   });
 
+  it('stays within its bounds in answers, tags and remembered drops under 100,000 distinct answers and writes', () => {
+    const cache = new PublicCache({ maxEntries: 500, maxBytes: 64 * 1024 });
+    for (let n = 0; n < 100_000; n += 1) {
+      cache.store(`/search?q=${n}`, cache.begin(), `[${n}]`, {}, ['search', `listing:${n}`, `seller:${n % 7}`]);
+      void cache.bump([`listing:${n}`]);
+    }
+    const size = cache.size;
+    expect(size.entries).toBeLessThanOrEqual(500);
+    expect(size.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(size.tags).toBeLessThanOrEqual(500 * 3);
+    expect(size.drops).toBeLessThanOrEqual(10_000);
+    // An answer begun before the drops it no longer remembers is kept only as stale.
+    expect(cache.store('/late', at0, '[]', {}, ['listing:1']).staleSince).toBe(0);
+  });
+
   it('compresses a large answer once and leaves a small one alone', () => {
     const cache = new PublicCache();
-    const big = cache.store('/big', 0, JSON.stringify('x'.repeat(5000)), {})!;
+    const big = cache.store('/big', at0, JSON.stringify('x'.repeat(5000)), {});
     expect(compressedBody(big, 'br')).toBe(compressedBody(big, 'br'));
     expect(compressedBody(big, 'gzip')!.length).toBeLessThan(big.body.length);
-    expect(compressedBody(cache.store('/small', 0, '[]', {})!, 'br')).toBeUndefined();
+    expect(compressedBody(cache.store('/small', at0, '[]', {}), 'br')).toBeUndefined();
   });
 
   it('makes each way of sending an answer once, with its length in bytes', () => {
     const cache = new PublicCache();
-    const answer = cache.store('/bangla', 0, JSON.stringify('আইফোন '.repeat(200)), { 'x-total-count': '1' })!;
+    const answer = cache.store('/bangla', at0, JSON.stringify('আইফোন '.repeat(200)), { 'x-total-count': '1' });
     expect(variantFor(answer, answer.etag, 'br')).toBe('not-modified');
     expect(variantFor(answer, undefined, 'gzip, br')).toBe('br');
     expect(variantFor(answer, undefined, undefined)).toBe('identity');
-    expect(variantFor(cache.store('/small', 0, '[]', {})!, undefined, 'br')).toBe('identity');
+    expect(variantFor(cache.store('/small', at0, '[]', {}), undefined, 'br')).toBe('identity');
 
     const plain = deliveryOf(answer, 'identity');
     expect(deliveryOf(answer, 'identity')).toBe(plain);

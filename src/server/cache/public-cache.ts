@@ -1,19 +1,43 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { Batch } from '#server/events/batch';
 import { localChannel, type Channel } from '#server/events/channel';
+import { EVERYTHING } from './tags';
 
-/** One cached answer: the serialized body and the headers that go with it. */
+/** How long after a write others may still get the answer before it (issue 26: at most a second, with the batch). */
+export const STALE_MS = 750;
+/** How long a process gathers its writes' tags into one message to the others. */
+export const BATCH_MS = 50;
+
+/** One cached answer: the serialized body, the headers that go with it, and what it was made from. */
 export interface CachedAnswer {
-  generation: number;
+  /** When its computation began, by the cache's count of drops and by the clock (see Began). */
+  began: Began;
   storedAt: number;
+  /** Since when a write changed something it shows: served to others only while one request recomputes it. */
+  staleSince?: number;
   body: string;
   /** The body's size in bytes. */
   bytes: number;
   etag: string;
   headers: Record<string, string>;
+  /** What it shows (cache/tags.ts): a write naming one of them drops it. */
+  tags: readonly string[];
   compressed: Partial<Record<Encoding, Buffer>>;
   /** Each way of sending it, made on first need (see deliveryOf). */
   deliveries: Partial<Record<Variant, Delivery>>;
+}
+
+/** When a computation began: after how many drops here (`generation`), and at what time. */
+export interface Began {
+  generation: number;
+  at: number;
+}
+
+/** A request of someone who just wrote (read your own writes): what they changed, and when. */
+export interface Writer {
+  at: number;
+  tags: ReadonlySet<string>;
 }
 
 export type Encoding = 'br' | 'gzip';
@@ -41,45 +65,49 @@ export interface PublicCacheOptions {
   maxBytes?: number;
   /** A safety net for changes made outside the app (by hand in the database): nothing is served older than this. */
   maxAgeMs?: number;
+  /** How long after a change others may still be served the answer before it, while one request recomputes it. */
+  staleMs?: number;
+  /** How long this process gathers the tags of its writes before telling the others, in one message. */
+  batchMs?: number;
   now?: () => number;
 }
 
-/**
- * What a change was, for other processes to keep their own state in step: carried in the cache's
- * message, so a process knows it before it computes its next answer (search's listing columns read
- * the rows named again).
- */
-export interface ChangeNotes {
-  /** Taken when a request that may change something begins. */
-  mark(): number;
-  /** What changed in this process since `mark`, once committed; undefined when nothing worth telling. */
-  since(mark: number): string | undefined;
-  /** Another process's note; undefined when changes may have been missed. */
-  heard(note: string | undefined): void;
-}
-
-const CHANGED = 'changed';
-const noteIn = (message: string) => (message.startsWith(`${CHANGED} `) ? message.slice(CHANGED.length + 1) : undefined);
+/** The message that drops answers elsewhere: `drop` and the tags, space-separated. */
+const DROP = 'drop ';
+/** Well within PostgreSQL's 8,000-byte NOTIFY payload: a longer list says EVERYTHING instead. */
+const MAX_MESSAGE = 6000;
+/** Tags whose last drop is remembered (see droppedSince); an answer begun before the oldest of them is not kept. */
+const DROPS_REMEMBERED = 10_000;
 
 /** Below this size compression is not worth its headers (the same threshold the API's compression uses). */
 const COMPRESS_THRESHOLD = 1024;
 
 /**
- * The public answers (lists, products, categories) are the same for every visitor: they are kept
- * serialized until the catalog changes. The cache does not know which write changes what: every
- * state-changing request and every housekeeping round bumps the generation (see hooks.ts), which
- * drops everything, here and, through the channel, in every other process. An answer computed while a
- * change was under way is stored under the generation it started in, so it is never served after it.
+ * The public answers (lists, products, categories, rendered pages) are the same for every visitor:
+ * they are kept serialized, each with the tags of what it shows, until a write names one of them
+ * (docs/performance.md). A dropped answer is not forgotten at once: for `staleMs` it is still
+ * served to others while one request recomputes it (single flight, stale-while-revalidate), except
+ * to the writer themselves (read your own writes). An answer whose computation began before a drop
+ * of one of its tags is never kept. Drops made here travel to the other processes through the
+ * channel, gathered for `batchMs` into one message.
  */
 export class PublicCache {
   private generationNumber = 0;
   private readonly entries = new Map<string, CachedAnswer>();
+  /** The keys of the answers showing each tag. */
+  private readonly byTag = new Map<string, Set<string>>();
+  /** The generation of each tag's last drop, oldest first; `forgottenBefore` answers for those let go. */
+  private readonly drops = new Map<string, number>();
+  private forgottenBefore = 0;
+  private everythingAt = 0;
   private readonly pending = new Map<string, Promise<CachedAnswer | undefined>>();
+  private readonly outgoing: Batch<string>;
   private readonly channel: Channel;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   private bytes = 0;
   private readonly maxAgeMs: number;
+  private readonly staleMs: number;
   private readonly now: () => number;
 
   constructor(options: PublicCacheOptions = {}) {
@@ -87,54 +115,108 @@ export class PublicCache {
     this.maxEntries = options.maxEntries ?? 500;
     this.maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
+    this.staleMs = options.staleMs ?? STALE_MS;
+    this.outgoing = new Batch((changed) => this.tell(changed), options.batchMs ?? BATCH_MS);
     this.now = options.now ?? Date.now;
   }
 
+  /** Goes up with every drop, here or heard: an unchanged number means nothing was dropped. */
   get generation(): number {
     return this.generationNumber;
   }
 
+  /** What and how much is kept now, to check the bounds. */
+  get size(): { entries: number; bytes: number; tags: number; drops: number } {
+    return { entries: this.entries.size, bytes: this.bytes, tags: this.byTag.size, drops: this.drops.size };
+  }
+
+  /** Marks the start of a computation, for store. */
+  begin(): Began {
+    return { generation: this.generationNumber, at: this.now() };
+  }
+
   /**
-   * Starts hearing other processes' changes. `notes` hears what they said of them first, so what it
-   * keeps is up to date before the next answer is computed; a lost connection may have missed
-   * changes, so everything is forgotten then too, and `notes` told that nothing is known.
+   * Starts hearing other processes' drops. A lost connection may have missed some, so everything
+   * is dropped then; so is a message this version cannot read.
    */
-  listen(notes?: Pick<ChangeNotes, 'heard'>): Promise<void> {
+  listen(): Promise<void> {
     return this.channel.subscribe(
-      (message) => {
-        const note = noteIn(message);
-        if (note !== undefined) notes?.heard(note);
-        this.invalidate();
-      },
-      () => {
-        notes?.heard(undefined);
-        this.invalidate();
-      },
+      (message) => this.drop(message.startsWith(DROP) ? message.slice(DROP.length).split(' ') : [EVERYTHING]),
+      () => this.drop([EVERYTHING]),
     );
   }
 
-  close(): Promise<void> {
-    return this.channel.close();
+  async close(): Promise<void> {
+    await this.outgoing.close();
+    await this.channel.close();
   }
 
-  /** After a change: forget everything here, then tell the other processes, with what `note` says of it. */
-  async bump(note?: string): Promise<void> {
-    this.invalidate();
-    await this.channel.publish(note === undefined ? CHANGED : `${CHANGED} ${note}`);
+  /**
+   * After a write: drops what it named here at once, and tells the other processes (see Batch: at
+   * once after a quiet spell, answering once told; else with the next message).
+   */
+  async bump(changed: Iterable<string> = [EVERYTHING]): Promise<void> {
+    const list = [...changed];
+    if (list.length === 0) return;
+    this.drop(list);
+    await this.outgoing.add(list);
   }
 
+  /** Sends what was dropped here since the last message, before a test looks elsewhere (the batch does it by itself). */
+  flush(): Promise<void> {
+    return this.outgoing.flush();
+  }
+
+  private async tell(changed: string[]): Promise<void> {
+    const unique = new Set(changed);
+    const message = `${DROP}${unique.has(EVERYTHING) ? EVERYTHING : [...unique].join(' ')}`;
+    await this.channel.publish(message.length > MAX_MESSAGE ? `${DROP}${EVERYTHING}` : message);
+  }
+
+  /** Drops everything here only (a new build of the pages, which every process loads itself). */
   invalidate(): void {
-    this.generationNumber += 1;
-    this.entries.clear();
-    this.bytes = 0;
-    this.pending.clear();
+    this.drop([EVERYTHING]);
   }
 
-  get(key: string): CachedAnswer | undefined {
+  /** Marks the answers showing any of `changed` stale, here only. */
+  drop(changed: readonly string[]): void {
+    this.generationNumber += 1;
+    const now = this.now();
+    for (const tag of changed) {
+      if (tag === EVERYTHING) {
+        this.everythingAt = this.generationNumber;
+        for (const entry of this.entries.values()) entry.staleSince ??= now;
+        continue;
+      }
+      this.drops.delete(tag);
+      this.drops.set(tag, this.generationNumber);
+      for (const key of this.byTag.get(tag) ?? []) {
+        const entry = this.entries.get(key);
+        if (entry) entry.staleSince ??= now;
+      }
+    }
+    for (const [tag, generation] of this.drops) {
+      if (this.drops.size <= DROPS_REMEMBERED) break;
+      this.drops.delete(tag);
+      this.forgottenBefore = generation;
+    }
+  }
+
+  /**
+   * The answer to serve for `key`: a fresh one; or, to anyone but a writer who changed what it
+   * shows, one dropped less than `staleMs` ago while another request recomputes it. Undefined
+   * when this request should compute it (or wait for the one computing it, see inFlight).
+   */
+  get(key: string, writer?: Writer): CachedAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.generation !== this.generationNumber || this.now() - entry.storedAt > this.maxAgeMs) {
+    const now = this.now();
+    if (now - entry.storedAt > this.maxAgeMs) {
       this.forget(key);
+      return undefined;
+    }
+    if (writer && entry.began.at <= writer.at && sharesTag(entry.tags, writer.tags)) return undefined;
+    if (entry.staleSince !== undefined && (now - entry.staleSince > this.staleMs || !this.pending.has(key))) {
       return undefined;
     }
     // Asked for again, it goes last in line to be dropped: a long tail of answers asked for once
@@ -160,26 +242,49 @@ export class PublicCache {
     };
   }
 
-  /** Keeps an answer computed in `generation`; answers nothing when the catalog changed meanwhile. */
-  store(key: string, generation: number, body: string, headers: Record<string, string>): CachedAnswer | undefined {
+  /**
+   * Keeps an answer computed since `began`, showing `tags`. One whose tags were dropped meanwhile
+   * may be part old, part new: it is kept as stale since `began`, so it stands in only while the
+   * next request recomputes it, as its predecessor would have (under a steady stream of writes,
+   * a popular answer would otherwise never be kept, and every request would compute it).
+   */
+  store(
+    key: string,
+    began: Began,
+    body: string,
+    headers: Record<string, string>,
+    tags: readonly string[] = [],
+  ): CachedAnswer {
     const answer: CachedAnswer = {
-      generation,
+      began,
       storedAt: this.now(),
+      ...(this.droppedSince(began.generation, tags) ? { staleSince: began.at } : {}),
       body,
       bytes: Buffer.byteLength(body),
       etag: etagOf(body),
       headers,
+      tags,
       compressed: {},
       deliveries: {},
     };
-    if (generation !== this.generationNumber) return undefined;
     this.forget(key);
     this.entries.set(key, answer);
     this.bytes += answer.bytes;
+    for (const tag of tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
     while (this.entries.size > this.maxEntries || (this.bytes > this.maxBytes && this.entries.size > 1)) {
       this.forget(this.entries.keys().next().value as string);
     }
     return answer;
+  }
+
+  private droppedSince(generation: number, tags: readonly string[]): boolean {
+    if (generation === this.generationNumber) return false;
+    if (this.everythingAt > generation || this.forgottenBefore > generation) return true;
+    return tags.some((tag) => (this.drops.get(tag) ?? 0) > generation);
   }
 
   private forget(key: string): void {
@@ -187,8 +292,16 @@ export class PublicCache {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
   }
 }
+
+const sharesTag = (shown: readonly string[], changed: ReadonlySet<string>) =>
+  changed.has(EVERYTHING) || shown.some((tag) => changed.has(tag));
 
 /** The body compressed once per answer, not once per request; undefined when too small to bother. */
 export function compressedBody(answer: CachedAnswer, encoding: Encoding): Buffer | undefined {

@@ -4,6 +4,7 @@ import { categoryInfoQuerySchema, categorySchema } from '#shared/categories';
 import { idParamsSchema } from '#shared/common';
 import { productSchema } from '#shared/products';
 import { publicAnswer } from '#server/cache/hooks';
+import { listedTags, tags } from '#server/cache/tags';
 import type { Database } from '#server/db/schema';
 import { notFound } from '#server/errors';
 import { pagedList } from '#server/http/paging';
@@ -19,20 +20,32 @@ async function existingCategory(db: Kysely<Database>, id: string) {
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, images } = app.deps;
 
-  app.get('/categoires', { schema: { response: { 200: categorySchema.array() } }, config: publicAnswer }, async () =>
-    (await listCategories(db)).map(toCategory),
+  const categoriesAnswer = publicAnswer(() => [tags.categories]);
+  app.get(
+    '/categoires',
+    { schema: { response: { 200: categorySchema.array() } }, config: categoriesAnswer },
+    async () => (await listCategories(db)).map(toCategory),
   );
 
   app.get(
     '/categoryinfo',
-    { schema: { querystring: categoryInfoQuerySchema, response: { 200: categorySchema } }, config: publicAnswer },
+    { schema: { querystring: categoryInfoQuerySchema, response: { 200: categorySchema } }, config: categoriesAnswer },
     async (request) => toCategory(await existingCategory(db, request.query.id)),
   );
 
   pagedList(
     app,
     '/category/:id',
-    { item: productSchema, params: idParamsSchema, config: publicAnswer, cursorOf: cursorOfProduct },
+    {
+      item: productSchema,
+      params: idParamsSchema,
+      config: publicAnswer((request, items) => [
+        tags.categoryList((request.params as { id: string }).id),
+        tags.categories,
+        ...listedTags(items),
+      ]),
+      cursorOf: cursorOfProduct,
+    },
     async (page, request) => {
       const category = await existingCategory(db, request.params.id);
       const { rows, ...counts } = await listProducts(db, { categoryId: category.id }, page);

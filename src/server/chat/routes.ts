@@ -13,7 +13,7 @@ import { counterOfferSchema, makeOfferSchema, offerSchema } from '#shared/offers
 import { deleteResultSchema, idParamsSchema, updateResultSchema } from '#shared/common';
 import { notFound } from '#server/errors';
 import { callerOf, requireRole, signedIn } from '#server/auth/guards';
-import { privateWrite } from '#server/cache/hooks';
+import { namedWrite, privateWrite } from '#server/cache/hooks';
 import { pagedList } from '#server/http/paging';
 import { mayAct } from '#server/moderation/sanctions';
 import { cursorOfConversation, cursorOfMessage, listBlocked, listConversations } from './repository';
@@ -149,7 +149,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   // Accepting reserves the phone, which the public lists show: this write drops the public cache.
   app.put(
     '/offers/:id/accept',
-    { schema: { params: idParamsSchema, response: { 200: offerSchema } }, onRequest: signedIn },
+    { schema: { params: idParamsSchema, response: { 200: offerSchema } }, onRequest: signedIn, config: namedWrite },
     (request) => acceptOffer(deps, callerOf(request).user, request.params.id),
   );
 

@@ -16,7 +16,7 @@ import {
   userReportSchema,
 } from '#shared/moderation';
 import { callerOf, requireRole, signedIn } from '#server/auth/guards';
-import { privateWrite } from '#server/cache/hooks';
+import { namedWrite, privateWrite } from '#server/cache/hooks';
 import { pagedList } from '#server/http/paging';
 import { actOnCase } from './actions';
 import { decideAppeal, fileAppeal, fileAppealByLink } from './appeals';
@@ -127,6 +127,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: idParamsSchema, response: { 200: updateResultSchema } },
       onRequest: [sellerOnly, mayAct('list')],
+      config: namedWrite,
     },
     async (request) => {
       await resubmitListing(db, callerOf(request).user.id, request.params.id);

@@ -5,6 +5,7 @@ import { callerOf, signedIn } from '#server/auth/guards';
 import { pagedList } from '#server/http/paging';
 import { countUnread, listNotifications, markAllRead } from './repository';
 import { UnreadStreams, type StreamOptions } from './stream';
+import { privateWrite } from '#server/cache/hooks';
 
 export const notificationRoutes: FastifyPluginAsyncZod<StreamOptions> = async (app, options) => {
   const { db } = app.deps;
@@ -24,7 +25,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<StreamOptions> = async (a
 
   app.put(
     '/notifications/read',
-    { schema: { response: { 200: updateResultSchema } }, onRequest: signedIn },
+    { schema: { response: { 200: updateResultSchema } }, onRequest: signedIn, config: privateWrite },
     async (request) => {
       const modifiedCount = await markAllRead(db, callerOf(request).user.id);
       return { acknowledged: true, matchedCount: modifiedCount, modifiedCount };

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { paths, routePatterns } from '#shared/paths';
 import { LOCALES } from '#shared/i18n/locales';
 import { pageLanguage, pathInLocale, pseudoRequested, type PageLanguage } from '#shared/i18n/addresses';
-import { publicAnswer } from '#server/cache/hooks';
+import { publicPage, readingTags, showsTags } from '#server/cache/hooks';
 import { IMAGE_URL_PREFIX } from '#server/uploads/store';
 import { buildReader, pageHtml, renderSafely } from './client-pages';
 import { registerCompression } from '#server/http/compression';
@@ -114,14 +114,17 @@ export async function registerClient(
     const build = await builds.current();
     if (!build) return rebuilding(reply);
     // The pseudo-locale (tests) is the browser's own: nothing is rendered (nor kept) for it here.
-    const rendered = pseudoRequested(request.headers.cookie) ? undefined : await renderSafely(build, request, language);
+    if (pseudoRequested(request.headers.cookie))
+      return sendHtml(reply, pageHtml(build, request.url, undefined, publicUrl, language));
+    const [rendered, read] = await readingTags(request, () => renderSafely(build, request, language));
+    showsTags(request, read);
     return sendHtml(reply, pageHtml(build, request.url, rendered, publicUrl, language));
   };
   // The web client's pages are not API operations: the OpenAPI document leaves them out.
   await app.register(async (pages) => {
     await limitPerAddress?.(pages);
     await registerCompression(pages);
-    for (const path of renderedAddresses()) pages.get(path, { schema: { hide: true }, config: publicAnswer }, sendPage);
+    for (const path of renderedAddresses()) pages.get(path, { schema: { hide: true }, config: publicPage }, sendPage);
     pages.get('/*', { schema: { hide: true } }, sendIndex);
   });
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageRenderer, PageRendererModule, RenderedPage } from '#shared/page-render';
+import { readFor } from '#server/cache/hooks';
 
 export type { PageRenderer, RenderedPage };
 
@@ -37,7 +38,7 @@ export const isRendererRead = (request: FastifyRequest): boolean => request.head
  * its routes, validation and cache like any request.
  */
 async function readApi(app: FastifyInstance, path: string): Promise<Response> {
-  const cached = app.publicCache.get(path);
+  const cached = readFor(app.publicCache, path);
   if (cached) return new Response(cached.body, { headers: cached.headers });
   const answer = await app.inject({
     method: 'GET',

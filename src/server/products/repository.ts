@@ -9,7 +9,8 @@ import { readPage, readPageAfter } from '#server/db/paging';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
 import { changedAny, changedRows } from '#server/db/changes';
-import { setSellerVerifiedInIndex, syncListing, unindexSeller } from '#server/search/indexing';
+import { setSellerVerifiedInIndex, syncListing, unindexSeller, type Findable } from '#server/search/indexing';
+import { EVERYTHING, named, tags } from '#server/cache/tags';
 import { droppedFrom, recordFirstPrice } from './prices';
 import { ownTrustOf, soldBeforeOf, trustOf } from '#server/trust/repository';
 import { newVerificationCode } from '#server/db/listing-keys';
@@ -17,8 +18,9 @@ import type { PreparedTrust } from '#server/trust/service';
 
 /*
  * Every write to a listing is a function of this file, and each keeps the search index in step in
- * the same transaction (search/indexing.ts): no caller has to remember it. The writes take a
- * transaction, so the listing and its index row commit together.
+ * the same transaction (search/indexing.ts) and names what it changed for the public cache
+ * (cache/tags.ts): no caller has to remember either. The writes take a transaction, so the listing
+ * and its index row commit together.
  */
 
 /** Which products a list shows. Every combination is served by one of the products_* indexes. */
@@ -261,7 +263,7 @@ export async function insertProduct(db: Transaction<Database>, product: NewProdu
     .execute();
   await replacePhotos(db, id, product.photoIds);
   await recordFirstPrice(db, id, product.resalePrice, postedAt);
-  await syncListing(db, id);
+  await listingChanged(db, id);
   return id;
 }
 
@@ -287,6 +289,7 @@ export async function insertListingRows(trx: Transaction<Database>, listings: Li
     .values(listings.flatMap((l) => l.prices))
     .execute();
   for (const { product } of listings) await syncListing(trx, product.id);
+  named([EVERYTHING]);
 }
 
 export async function replacePhotos(db: Kysely<Database>, productId: string, photoIds: string[]) {
@@ -320,7 +323,7 @@ export async function updateProduct(
   );
   if (changed === 0) return 0;
   await replacePhotos(db, id, product.photoIds);
-  await syncListing(db, id);
+  await listingChanged(db, id);
   return changed;
 }
 
@@ -338,7 +341,7 @@ const setFlagOfUnsold = (db: Kysely<Database>, id: string, flag: 'is_hidden' | '
 /** Takes an unsold listing off sale or puts it back; answers how many rows changed. */
 export async function setHidden(db: Transaction<Database>, id: string, hidden: boolean): Promise<number> {
   const changed = await setFlagOfUnsold(db, id, 'is_hidden', hidden);
-  await syncListing(db, id);
+  await listingChanged(db, id);
   return changed;
 }
 
@@ -361,7 +364,7 @@ export async function setModerationState(
   let update = trx.updateTable('products').set(values).where('id', '=', productId);
   if (onlyFrom) update = update.where('moderation_state', '=', onlyFrom);
   const changed = await changedAny(update);
-  if (changed) await syncListing(trx, productId);
+  if (changed) await listingChanged(trx, productId);
   return changed;
 }
 
@@ -375,31 +378,82 @@ export async function markSold(trx: Transaction<Database>, productId: string, de
       .where('id', '=', productId)
       .where('is_sold', '=', false),
   );
-  if (sold) await syncListing(trx, productId);
+  if (sold) await listingChanged(trx, productId);
   return sold;
 }
 
 /** Deletes one listing (what refers to it is the caller's to clear first); answers rows deleted. */
 export async function removeProduct(trx: Transaction<Database>, productId: string): Promise<number> {
   const result = await trx.deleteFrom('products').where('id', '=', productId).executeTakeFirst();
-  await syncListing(trx, productId);
+  await listingChanged(trx, productId);
   return Number(result.numDeletedRows);
 }
 
 /** Deletes every listing of a seller whose account goes. */
 export async function removeProductsOfSeller(trx: Transaction<Database>, sellerId: string): Promise<void> {
+  const listings = await trx
+    .selectFrom('products')
+    .select(['id', 'category_id'])
+    .where('seller_id', '=', sellerId)
+    .execute();
   await unindexSeller(trx, sellerId);
   await trx.deleteFrom('products').where('seller_id', '=', sellerId).execute();
+  named(listings.flatMap(({ id, category_id }) => listingTags(id, [{ categoryId: category_id, sellerId }])));
 }
 
 /** A seller's verified badge, earned or lost, shows on their listings in search at once. */
-export const sellerVerifiedChanged = (trx: Transaction<Database>, sellerId: string, verified: boolean) =>
-  setSellerVerifiedInIndex(trx, sellerId, verified);
+export async function sellerVerifiedChanged(trx: Transaction<Database>, sellerId: string, verified: boolean) {
+  await setSellerVerifiedInIndex(trx, sellerId, verified);
+  named([tags.seller(sellerId), tags.search]);
+}
 
-export const markAdvertised = (db: Kysely<Database>, id: string) => setFlagOfUnsold(db, id, 'is_advertised', true);
+export const markAdvertised = (db: Kysely<Database>, id: string) =>
+  advertisingChanged(id, setFlagOfUnsold(db, id, 'is_advertised', true));
 
 /** Takes a product out of the Advertised Phone section, sold or not; answers 0 when it was not in it. */
 export const unmarkAdvertised = (db: Kysely<Database>, id: string) =>
-  changedRows(
-    db.updateTable('products').set('is_advertised', false).where('id', '=', id).where('is_advertised', '=', true),
+  advertisingChanged(
+    id,
+    changedRows(
+      db.updateTable('products').set('is_advertised', false).where('id', '=', id).where('is_advertised', '=', true),
+    ),
   );
+
+async function advertisingChanged(id: string, changing: Promise<number>): Promise<number> {
+  const changed = await changing;
+  if (changed > 0) named([tags.listing(id), tags.advertisedList]);
+  return changed;
+}
+
+/**
+ * What a write to a listing changes in public answers: the listing wherever it shows, every search
+ * (its words, price or filters may have changed what one finds) and the fair prices; and, for each
+ * of `places` (where it was findable and where it is, when the write moved it into or out of the
+ * public lists, or to another category), the lists that hold or could now hold it (the lists are
+ * in the order listings were posted, so nothing else moves one), with its seller's page (their sales).
+ */
+function listingTags(productId: string, places: ReadonlyArray<Findable | undefined>): string[] {
+  const changed = new Set([tags.listing(productId), tags.search, tags.fairPrice]);
+  for (const place of places) {
+    if (!place) continue;
+    const { categoryId, sellerId } = place;
+    for (const tag of [tags.allList, tags.advertisedList, tags.categoryList(categoryId), tags.sellerList(sellerId)]) {
+      changed.add(tag);
+    }
+    changed.add(tags.seller(sellerId));
+  }
+  return [...changed];
+}
+
+/** After a write to a listing: the search index follows it, and the public cache hears what changed. */
+async function listingChanged(trx: Kysely<Database>, productId: string): Promise<void> {
+  const { before, after } = await syncListing(trx, productId);
+  const moved = before?.categoryId !== after?.categoryId || before?.sellerId !== after?.sellerId;
+  named(listingTags(productId, moved ? [before, after] : []));
+}
+
+/**
+ * A listing's review or photo changed elsewhere (trust/): it may have come on sale or left it, or
+ * changed a badge; index it and name it like the writes above.
+ */
+export const listingReviewed = (trx: Kysely<Database>, productId: string) => listingChanged(trx, productId);

@@ -7,10 +7,12 @@ import {
   myProductSchema,
   productSchema,
   storeProductRequestSchema,
+  type Product,
 } from '#shared/products';
 import { verifiedEmailOnly } from '#server/accounts/service';
 import { callerOf, requireRole, signedIn } from '#server/auth/guards';
-import { publicAnswer } from '#server/cache/hooks';
+import { namedWrite, publicAnswer } from '#server/cache/hooks';
+import { listedTags, productTags, tags } from '#server/cache/tags';
 import { forbidden, notFound } from '#server/errors';
 import { pagedList } from '#server/http/paging';
 import { mayAct } from '#server/moderation/sanctions';
@@ -39,12 +41,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, images } = app.deps;
 
   // The public lists: unsold products only, newest first, by page or after a cursor.
-  const publicLists: Array<[path: string, filter: ProductFilter]> = [
-    ['/all/phones', {}],
-    ['/advertised_products', { advertisedOnly: true }],
+  const publicLists: Array<[path: string, filter: ProductFilter, tag: string]> = [
+    ['/all/phones', {}, tags.allList],
+    ['/advertised_products', { advertisedOnly: true }, tags.advertisedList],
   ];
-  for (const [path, filter] of publicLists) {
-    pagedList(app, path, { item: productSchema, config: publicAnswer, cursorOf: cursorOfProduct }, async (page) => {
+  for (const [path, filter, tag] of publicLists) {
+    const config = publicAnswer((_request, items) => [tag, ...listedTags(items)]);
+    pagedList(app, path, { item: productSchema, config, cursorOf: cursorOfProduct }, async (page) => {
       const { rows, ...counts } = await listProducts(db, filter, page);
       return { items: await toProducts(db, rows, images), ...counts };
     });
@@ -53,7 +56,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   // The product page serves any product, sold, hidden or advertised or not.
   app.get(
     '/addvertise/product/:id',
-    { schema: { params: idParamsSchema, response: { 200: productSchema } }, config: publicAnswer },
+    {
+      schema: { params: idParamsSchema, response: { 200: productSchema } },
+      config: publicAnswer((_request, product) => productTags(product as Product)),
+    },
     async (request) => {
       const row = await findProductDetails(db, request.params.id);
       // A listing under review is not public yet (docs/trust.md).
@@ -74,6 +80,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { body: storeProductRequestSchema, response: { 201: storeProductResultSchema } },
       onRequest: [sellerOnly, verifiedEmailOnly, mayAct('list')],
+      config: namedWrite,
     },
     async (request, reply) => {
       const saved = await storeProduct(app.deps, callerOf(request).user.id, request.body);
@@ -108,7 +115,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/advertise/product/:id',
-    { schema: { params: idParamsSchema, response: { 200: updateResultSchema } }, onRequest: sellerOnly },
+    {
+      schema: { params: idParamsSchema, response: { 200: updateResultSchema } },
+      onRequest: sellerOnly,
+      config: namedWrite,
+    },
     async (request) => {
       const modifiedCount = await advertiseProduct(db, callerOf(request).user.id, request.params.id);
       return { acknowledged: true, matchedCount: 1, modifiedCount };
@@ -118,7 +129,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   // The seller takes a phone out of the home page's Advertised Phone section (a public list).
   app.delete(
     '/advertise/product/:id',
-    { schema: { params: idParamsSchema, response: { 200: updateResultSchema } }, onRequest: sellerOnly },
+    {
+      schema: { params: idParamsSchema, response: { 200: updateResultSchema } },
+      onRequest: sellerOnly,
+      config: namedWrite,
+    },
     async (request) => {
       const modifiedCount = await stopAdvertising(db, callerOf(request).user.id, request.params.id);
       return { acknowledged: true, matchedCount: 1, modifiedCount };
@@ -130,6 +145,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: idParamsSchema, body: storeProductRequestSchema, response: { 200: editProductResultSchema } },
       onRequest: [sellerOnly, mayAct('list')],
+      config: namedWrite,
     },
     async (request) => {
       const { params, body } = request;
@@ -144,7 +160,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.put(
       path,
-      { schema: { params: idParamsSchema, response: { 200: updateResultSchema } }, onRequest: sellerOnly },
+      {
+        schema: { params: idParamsSchema, response: { 200: updateResultSchema } },
+        onRequest: sellerOnly,
+        config: namedWrite,
+      },
       async (request) => {
         const modifiedCount = await hideProduct(app.deps, callerOf(request).user.id, request.params.id, hidden);
         return { acknowledged: true, matchedCount: 1, modifiedCount };
@@ -154,7 +174,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/delete/product/:id',
-    { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: sellerOnly },
+    {
+      schema: { params: idParamsSchema, response: { 200: deleteResultSchema } },
+      onRequest: sellerOnly,
+      config: namedWrite,
+    },
     async (request) => ({
       acknowledged: true,
       deletedCount: await deleteProduct(app.deps, request.params.id, callerOf(request).user.id),
@@ -163,7 +187,11 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/product/delete/:id',
-    { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly },
+    {
+      schema: { params: idParamsSchema, response: { 200: deleteResultSchema } },
+      onRequest: adminOnly,
+      config: namedWrite,
+    },
     async (request) => ({
       acknowledged: true,
       deletedCount: await deleteProduct(app.deps, request.params.id),

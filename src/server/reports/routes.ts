@@ -34,7 +34,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Deletes the report only; the client deletes the listing itself in a second call.
   app.delete(
     '/reported/product/delete/:id',
-    { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly },
+    {
+      schema: { params: idParamsSchema, response: { 200: deleteResultSchema } },
+      onRequest: adminOnly,
+      config: privateWrite,
+    },
     async (request) => {
       const deletedCount = await deleteReport(db, request.params.id);
       if (!deletedCount) throw notFound('Report');

@@ -9,6 +9,7 @@ import {
   type ReviewSide,
 } from '#shared/reviews';
 import { changedAny } from '#server/db/changes';
+import { named, tags } from '#server/cache/tags';
 import { byId, newId, nowIso } from '#server/db/ids';
 import { readPage } from '#server/db/paging';
 import type { Database, ReviewRow } from '#server/db/schema';
@@ -102,9 +103,18 @@ export async function publishWhenBothWrote(trx: Transaction<Database>, bookingId
 
 /** Publishes one review unless it is already; answers whether it did. */
 export const publishReview = (db: Kysely<Database>, id: string, now = nowIso()) =>
-  changedAny(
-    db.updateTable('reviews').set({ published_at: now }).where('id', '=', id).where('published_at', 'is', null),
+  reviewsChanged(
+    changedAny(
+      db.updateTable('reviews').set({ published_at: now }).where('id', '=', id).where('published_at', 'is', null),
+    ),
   );
+
+/** What readers see of reviews changed (published, replied to, hidden or shown): cache/tags.ts. */
+async function reviewsChanged(changing: Promise<boolean>): Promise<boolean> {
+  const changed = await changing;
+  if (changed) named([tags.reviews]);
+  return changed;
+}
 
 /** Reviews still waiting whose 14 days have ended (served by the partial reviews_unpublished_window). */
 export const reviewsDueBefore = (db: Kysely<Database>, now: string, limit: number) =>
@@ -119,14 +129,16 @@ export const reviewsDueBefore = (db: Kysely<Database>, now: string, limit: numbe
 
 /** The reviewed person's one reply, to a published review still shown. */
 export const setReply = (db: Kysely<Database>, id: string, reply: string) =>
-  changedAny(
-    db
-      .updateTable('reviews')
-      .set({ reply, replied_at: nowIso() })
-      .where('id', '=', id)
-      .where('reply', 'is', null)
-      .where('published_at', 'is not', null)
-      .where('is_hidden', '=', false),
+  reviewsChanged(
+    changedAny(
+      db
+        .updateTable('reviews')
+        .set({ reply, replied_at: nowIso() })
+        .where('id', '=', id)
+        .where('reply', 'is', null)
+        .where('published_at', 'is not', null)
+        .where('is_hidden', '=', false),
+    ),
   );
 
 /** The caller's side of each of these sold deals: whether they wrote their review. */
@@ -265,24 +277,28 @@ export const settleReports = (db: Kysely<Database>, id: string) =>
 /** Hides a review with the admin's reason; its reports are settled with it. */
 export const hideReview = (db: Kysely<Database>, id: string, reason: string) => {
   const now = nowIso();
-  return changedAny(
-    db
-      .updateTable('reviews')
-      .set({ is_hidden: true, hidden_reason: reason, hidden_at: now, reported_at: null, reports_handled_at: now })
-      .where('id', '=', id)
-      .where('is_hidden', '=', false),
+  return reviewsChanged(
+    changedAny(
+      db
+        .updateTable('reviews')
+        .set({ is_hidden: true, hidden_reason: reason, hidden_at: now, reported_at: null, reports_handled_at: now })
+        .where('id', '=', id)
+        .where('is_hidden', '=', false),
+    ),
   );
 };
 
 /** A reversed appeal shows a hidden review again (a review hidden once more since stays hidden). */
 export const unhideReview = (db: Kysely<Database>, id: string, reason: string) =>
-  changedAny(
-    db
-      .updateTable('reviews')
-      .set({ is_hidden: false, hidden_reason: null, hidden_at: null })
-      .where('id', '=', id)
-      .where('is_hidden', '=', true)
-      .where('hidden_reason', '=', reason),
+  reviewsChanged(
+    changedAny(
+      db
+        .updateTable('reviews')
+        .set({ is_hidden: false, hidden_reason: null, hidden_at: null })
+        .where('id', '=', id)
+        .where('is_hidden', '=', true)
+        .where('hidden_reason', '=', reason),
+    ),
   );
 
 /** The open reports of these reviews, counted by reason. */

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema, updateResultSchema } from '#shared/common';
 import { productSchema } from '#shared/products';
@@ -13,7 +14,8 @@ import {
   writtenReviewSchema,
 } from '#shared/reviews';
 import { callerOf, requireRole } from '#server/auth/guards';
-import { privateWrite, publicAnswer } from '#server/cache/hooks';
+import { namedWrite, privateWrite, publicAnswer } from '#server/cache/hooks';
+import { listedTags, tags } from '#server/cache/tags';
 import { pagedList } from '#server/http/paging';
 import { listProducts, toProducts } from '#server/products/repository';
 import { decideReviewCase } from '#server/moderation/review-cases';
@@ -35,6 +37,10 @@ const adminOnly = requireRole('admin');
 const done = { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
 const updated = { params: idParamsSchema, response: { 200: updateResultSchema } };
 
+const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+/** A seller's page and reviews: their profile, and the reviews with the averages made from them. */
+const sellerAnswer = publicAnswer((request) => [tags.seller(idOf(request)), tags.reviews]);
+
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const { db, images } = deps;
@@ -45,6 +51,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: idParamsSchema, body: reviewRequestSchema, response: { 201: writtenReviewSchema } },
       onRequest: [buyerOrSeller, mayAct('review')],
+      config: namedWrite,
     },
     async (request, reply) =>
       reply.status(201).send(await writeReview(deps, callerOf(request).user.id, request.params.id, request.body)),
@@ -58,7 +65,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/reviews/:id/reply',
-    { schema: { ...updated, body: reviewReplySchema }, onRequest: [buyerOrSeller, mayAct('review')] },
+    {
+      schema: { ...updated, body: reviewReplySchema },
+      onRequest: [buyerOrSeller, mayAct('review')],
+      config: namedWrite,
+    },
     async (request) => {
       await replyToReview(db, callerOf(request).user.id, request.params.id, request.body.reply);
       return done;
@@ -84,7 +95,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/reviews/:id/hide',
-    { schema: { ...updated, body: hideReviewSchema }, onRequest: adminOnly },
+    { schema: { ...updated, body: hideReviewSchema }, onRequest: adminOnly, config: namedWrite },
     async (request) => {
       const { id } = request.params;
       const { reason } = request.body;
@@ -104,14 +115,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   // A seller's public page: the same for every visitor, kept until something changes.
   app.get(
     '/sellers/:id',
-    { schema: { params: idParamsSchema, response: { 200: sellerProfileSchema } }, config: publicAnswer },
+    { schema: { params: idParamsSchema, response: { 200: sellerProfileSchema } }, config: sellerAnswer },
     async (request) => sellerProfile(db, request.params.id),
   );
 
   pagedList(
     app,
     '/sellers/:id/reviews',
-    { item: reviewSchema, params: idParamsSchema, config: publicAnswer },
+    { item: reviewSchema, params: idParamsSchema, config: sellerAnswer },
     async (page, request) => {
       await sellerProfile(db, request.params.id);
       return listSellerReviews(db, request.params.id, page);
@@ -121,7 +132,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   pagedList(
     app,
     '/sellers/:id/phones',
-    { item: productSchema, params: idParamsSchema, config: publicAnswer },
+    {
+      item: productSchema,
+      params: idParamsSchema,
+      config: publicAnswer((request, items) => [tags.sellerList(idOf(request)), ...listedTags(items)]),
+    },
     async (page, request) => {
       await sellerProfile(db, request.params.id);
       const { rows, total } = await listProducts(db, { sellerId: request.params.id }, page);

@@ -1,32 +1,86 @@
-import type { ChangeNotes } from '#server/cache/public-cache';
+import type { FastifyInstance } from 'fastify';
+import { Batch } from '#server/events/batch';
+import { localChannel, type Channel } from '#server/events/channel';
 import { changedElsewhere, changesSince, indexVersion, type ChangedRows } from './indexing';
 
 /*
- * The search index's changes, told between processes with the public cache's message after every
- * write request: each process's listing columns and kept matches then catch up on the rows named
- * before its next search, as after a write of its own, instead of within COLUMNS_FRESH_MS.
+ * The search index's changes, told between processes on the search's own channel (not the public
+ * cache's): each process's listing columns and kept matches then catch up on the rows named before
+ * its next search, as after a write of its own, instead of within COLUMNS_FRESH_MS.
  */
 
 /** Too many rows to name, or not known which: the others read everything again. */
 const EVERYTHING = '*';
 /** Product ids are 24 characters: a note stays well within PostgreSQL's 8,000-byte NOTIFY payload. */
 const ROWS_NAMED = 100;
+/** How long the notes of a burst of writes are gathered into one message. */
+const BATCH_MS = 50;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * A request's note names the rows written here since it began: its own, and those of requests
- * running beside it, which may not be committed yet but will be named again when those end.
+ * What a change was, for other processes to keep their own state in step: a request that may
+ * change something takes a mark when it begins; what was written here since is told when it ends.
  */
-export const searchChangeNotes: ChangeNotes = {
+export const searchChangeNotes = {
   mark: indexVersion,
-  since(mark) {
+  /**
+   * The rows written here since `mark`: its own, and those of requests running beside it, which may
+   * not be committed yet but will be named again when those end. Undefined when none.
+   */
+  since(mark: number): string | undefined {
     const rows = changesSince(mark, true);
     if (rows === undefined || rows.productIds.length + rows.listingIds.length > ROWS_NAMED) return EVERYTHING;
     return rows.productIds.length + rows.listingIds.length === 0 ? undefined : JSON.stringify(rows);
   },
-  heard(note) {
+  /** Another process's note; undefined when changes may have been missed. */
+  heard(note: string | undefined): void {
     changedElsewhere(note === undefined || note === EVERYTHING ? undefined : rowsIn(note));
   },
 };
+
+/**
+ * Tells the other processes what each write request changed in the index, in batches, and hears
+ * theirs; `onHeard` runs after another process's change is caught up on (the public cache drops its
+ * searches then, which may have been computed before).
+ */
+export function registerSearchNotes(app: FastifyInstance, channel: Channel = localChannel, onHeard: () => void): void {
+  const marks = new WeakMap<object, number>();
+  const batch = new Batch<string>((notes) => channel.publish(merged(notes)), BATCH_MS);
+  app.addHook('onRequest', async (request) => {
+    if (!SAFE_METHODS.has(request.method)) marks.set(request, searchChangeNotes.mark());
+  });
+  // Before the answer goes, as the public cache's drops: the writer's next search elsewhere finds the change.
+  app.addHook('onSend', async (request) => {
+    const mark = marks.get(request);
+    const note = mark === undefined ? undefined : searchChangeNotes.since(mark);
+    if (note !== undefined) await batch.add([note]);
+  });
+  const heard = (note: string | undefined) => {
+    searchChangeNotes.heard(note);
+    onHeard();
+  };
+  app.addHook('onReady', () => channel.subscribe(heard, () => heard(undefined)));
+  app.addHook('onClose', async () => {
+    await batch.close();
+    await channel.close();
+  });
+}
+
+/** One note for several: their rows together, or everything past ROWS_NAMED. */
+function merged(notes: string[]): string {
+  if (notes.length === 1) return notes[0]!;
+  const all: ChangedRows = { productIds: [], listingIds: [] };
+  for (const note of notes) {
+    const rows = note === EVERYTHING ? undefined : rowsIn(note);
+    if (!rows) return EVERYTHING;
+    all.productIds.push(...rows.productIds);
+    all.listingIds.push(...rows.listingIds);
+  }
+  const productIds = [...new Set(all.productIds)];
+  const listingIds = [...new Set(all.listingIds)];
+  return productIds.length + listingIds.length > ROWS_NAMED ? EVERYTHING : JSON.stringify({ productIds, listingIds });
+}
 
 /** The rows a note names; undefined (everything) for a note this version cannot read. */
 function rowsIn(note: string): ChangedRows | undefined {

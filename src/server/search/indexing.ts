@@ -122,7 +122,20 @@ const vocabularyOf = (row: TextFields | undefined): Set<string> =>
   );
 
 /** Brings the index row of one product in line with the product, inside the caller's transaction. */
-export async function syncListing(trx: Kysely<Database>, productId: string): Promise<void> {
+/** Where a findable listing is: in no list when it is not findable (sold, hidden, under review, deleted). */
+export interface Findable {
+  categoryId: string;
+  sellerId: string;
+}
+
+const findableOf = (row: { category_id: string; seller_id: string } | undefined): Findable | undefined =>
+  row && { categoryId: row.category_id, sellerId: row.seller_id };
+
+/** Indexes the listing as it is now; answers where it was findable before and is now (the public lists it left or entered). */
+export async function syncListing(
+  trx: Kysely<Database>,
+  productId: string,
+): Promise<{ before: Findable | undefined; after: Findable | undefined }> {
   const source = await sourceOf(trx).where('p.id', '=', productId).executeTakeFirst();
   const old = await trx
     .selectFrom('search_listings')
@@ -135,6 +148,7 @@ export async function syncListing(trx: Kysely<Database>, productId: string): Pro
   else if (next) await trx.insertInto('search_listings').values(next).execute();
   else if (old) await trx.deleteFrom('search_listings').where('id', '=', old.id).execute();
   await countWords(trx, changesOf(vocabularyOf(old), vocabularyOf(next)));
+  return { before: findableOf(old), after: findableOf(next) };
 }
 
 /**

@@ -68,6 +68,7 @@ export async function runServer(config: Config, options: { housekeeping: boolean
     {
       logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
       publicCache: new PublicCache({ channel: channel('phonehaat_catalog') }),
+      searchChannel: channel('phonehaat_search'),
     },
   );
   app.addHook('onClose', () => closeRedis(redis));

@@ -4,8 +4,7 @@ import type { DealDeps } from '#server/bookings/deal';
 import { isForeignKeyViolation } from '#server/db/errors';
 import { AppError, forbidden, notFound } from '#server/errors';
 import { withNotifications } from '#server/notifications/service';
-import { findProduct } from '#server/products/repository';
-import { syncListing } from '#server/search/indexing';
+import { findProduct, listingReviewed } from '#server/products/repository';
 import { uploadIdOfUrl } from '#server/uploads/names';
 import { findOwnUploads } from '#server/uploads/repository';
 import { decidePhoto, setVerificationPhoto } from './repository';
@@ -54,7 +53,7 @@ export async function decideVerificationPhoto(
     if (!(await decidePhoto(trx, productId, rejectedFor)))
       throw new AppError('CONFLICT', 'This photo is not waiting for review any more');
     // "Photo verified" is one of the search's filters.
-    await syncListing(trx, productId);
+    await listingReviewed(trx, productId);
     await tell({
       userId: product.seller_id,
       kind: 'listing_reviewed',

@@ -11,7 +11,7 @@ import {
   type NotAsDescribedSubject,
 } from '#shared/trust';
 import { callerOf, requireRole } from '#server/auth/guards';
-import { privateWrite } from '#server/cache/hooks';
+import { namedWrite, privateWrite } from '#server/cache/hooks';
 import { pagedList } from '#server/http/paging';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
 import { reportNotAsDescribed } from './not-as-described';
@@ -59,8 +59,10 @@ export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
     return { items, total };
   });
 
-  app.put('/admin/listing-reviews/:id/approve', { schema: decision, onRequest: adminOnly }, async (request) =>
-    updated(await decideListing(deps, request.params.id, null)),
+  app.put(
+    '/admin/listing-reviews/:id/approve',
+    { schema: decision, onRequest: adminOnly, config: namedWrite },
+    async (request) => updated(await decideListing(deps, request.params.id, null)),
   );
   // A rejected listing was never public: nothing cached changes.
   app.put(
@@ -83,8 +85,10 @@ export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
     return { items, total };
   });
 
-  app.put('/admin/verification-photos/:id/approve', { schema: decision, onRequest: adminOnly }, async (request) =>
-    updated(await decideVerificationPhoto(deps, request.params.id, null)),
+  app.put(
+    '/admin/verification-photos/:id/approve',
+    { schema: decision, onRequest: adminOnly, config: namedWrite },
+    async (request) => updated(await decideVerificationPhoto(deps, request.params.id, null)),
   );
   app.put(
     '/admin/verification-photos/:id/reject',

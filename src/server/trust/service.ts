@@ -7,7 +7,7 @@ import type { Database, ProductRow } from '#server/db/schema';
 import { AppError, notFound } from '#server/errors';
 import { withNotifications, type Notify } from '#server/notifications/service';
 import type { Deps } from '#server/deps';
-import { syncListing } from '#server/search/indexing';
+import { listingReviewed } from '#server/products/repository';
 import { modelKeyOf } from '#server/db/listing-keys';
 import { storedImei, type ImeiKey, type StoredImei } from './imei';
 import { decideReview, reasonsOf, setReview, trustColumns, type TrustColumns } from './repository';
@@ -20,7 +20,7 @@ import { localText, type LocalText } from '#server/i18n/texts';
  * alerts) is added here. Runs inside the transaction that made it public.
  */
 export async function publishListing(trx: Kysely<Database>, productId: string, why: VisibleBecause): Promise<void> {
-  await syncListing(trx, productId);
+  await listingReviewed(trx, productId);
   await onListingVisible(trx, productId, why);
 }
 
@@ -107,7 +107,7 @@ export async function reviewEditedListing(
   const kept = stillRejected ? reasonsOf(before) : reasons;
   await setReview(trx, before.id, kept, stillRejected ? before.review_model_median : median);
   if (kept.length === 0 && waiting) await publishListing(trx, before.id, 'listed');
-  else await syncListing(trx, before.id);
+  else await listingReviewed(trx, before.id);
   return { reasons: kept };
 }
 

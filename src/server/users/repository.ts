@@ -4,6 +4,7 @@ import type { User } from '#shared/users';
 import { newId, nowIso } from '#server/db/ids';
 import type { Database, UserRow } from '#server/db/schema';
 import { readPage } from '#server/db/paging';
+import { named, tags } from '#server/cache/tags';
 
 const toUser = (row: UserRow): User => ({
   _id: row.id,
@@ -56,8 +57,13 @@ export async function insertUser(db: Kysely<Database>, account: NewAccount): Pro
   return row;
 }
 
-export const updateProfile = (db: Kysely<Database>, id: string, name: string, photoUrl: string) =>
-  db.updateTable('users').set({ name, photo_url: photoUrl }).where('id', '=', id).execute();
+export async function updateProfile(db: Kysely<Database>, id: string, name: string, photoUrl: string) {
+  await db.updateTable('users').set({ name, photo_url: photoUrl }).where('id', '=', id).execute();
+  profileChanged(id);
+}
+
+/** The name and photo show on the seller's page, their listings and the reviews they wrote (cache/tags.ts). */
+const profileChanged = (id: string) => named([tags.seller(id), tags.reviews]);
 
 /** Stores the profile; the role is set only once, so a second call cannot switch roles. */
 export const completeProfile = (
@@ -72,19 +78,23 @@ export const completeProfile = (
       .where('id', '=', id)
       .execute();
     await trx.updateTable('users').set({ role: profile.role }).where('id', '=', id).where('role', 'is', null).execute();
+    profileChanged(id);
   });
 
 /**
  * Makes the account a seller with the name and number it sells under; an admin's row is left alone.
  * One statement, so the role and the fields change together.
  */
-export const becomeSeller = (db: Kysely<Database>, id: string, seller: { name: string; phoneNumber: string }) =>
-  db
+export async function becomeSeller(db: Kysely<Database>, id: string, seller: { name: string; phoneNumber: string }) {
+  const result = await db
     .updateTable('users')
     .set({ role: 'seller', name: seller.name, phone_number: seller.phoneNumber })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('role', 'is', null), eb('role', 'in', ['buyer', 'seller'])]))
     .execute();
+  profileChanged(id);
+  return result;
+}
 
 export async function listUsersByRole(db: Kysely<Database>, role: 'buyer' | 'seller', page: PageQuery) {
   const withRole = db.selectFrom('users').where('role', '=', role);

@@ -15,6 +15,7 @@ import { pagedList } from '#server/http/paging';
 import { findUserByEmail, listUsersByRole } from './repository';
 import { saveProfile } from './profile';
 import { deleteUserWithRole, verifySeller } from './service';
+import { namedWrite } from '#server/cache/hooks';
 
 const adminOnly = requireRole('admin');
 
@@ -23,7 +24,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/addUser',
-    { schema: { body: addUserRequestSchema, response: { 200: insertResultSchema } }, onRequest: signedIn },
+    {
+      schema: { body: addUserRequestSchema, response: { 200: insertResultSchema } },
+      onRequest: signedIn,
+      config: namedWrite,
+    },
     async (request) => {
       const { user } = callerOf(request);
       assertOwnEmail(callerOf(request), request.body.email);
@@ -77,7 +82,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/verify_seller',
-    { schema: { querystring: emailQuerySchema, response: { 200: updateResultSchema } }, onRequest: adminOnly },
+    {
+      schema: { querystring: emailQuerySchema, response: { 200: updateResultSchema } },
+      onRequest: adminOnly,
+      config: namedWrite,
+    },
     async (request) => {
       const seller = await findUserByEmail(deps.db, request.query.email.trim());
       if (seller?.role !== 'seller') throw notFound('Seller');

@@ -6,6 +6,7 @@ import { pagedList } from '#server/http/paging';
 import { deleteRequestOfEmail, listPendingRequests } from './repository';
 import { applyForVerification, verificationOf } from './service';
 import { changesState } from '#server/http/same-origin';
+import { privateWrite } from '#server/cache/hooks';
 
 const sellerOnly = requireRole('seller');
 const adminOnly = requireRole('admin');
@@ -16,7 +17,11 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's client sends name, email and photoURL; only the email is checked, the account decides the rest.
   app.post(
     '/seller/verification',
-    { schema: { body: applyVerificationRequestSchema, response: { 201: insertResultSchema } }, onRequest: sellerOnly },
+    {
+      schema: { body: applyVerificationRequestSchema, response: { 201: insertResultSchema } },
+      onRequest: sellerOnly,
+      config: privateWrite,
+    },
     async (request, reply) => {
       const caller = callerOf(request);
       assertOwnEmail(caller, request.body.email);

@@ -1,0 +1,75 @@
+/*
+ * What public answers are made from, and what writes change, by name (docs/performance.md): a cached
+ * answer records the tags of what it shows, a write names the tags of what it changed, and the
+ * cache drops the answers that share a tag with a write (surrogate keys, as CDNs call them).
+ */
+
+/** Every answer: for changes nobody named (housekeeping, a new build, an unclassified write). */
+export const EVERYTHING = '*';
+
+export const tags = {
+  /** One listing as shown anywhere: its page, and every list or search that shows it. */
+  listing: (id: string) => `listing:${id}`,
+  /** A seller as shown on their page and on each of their listings (name, badge, sales). */
+  seller: (id: string) => `seller:${id}`,
+  /** Which listings the "all phones" list holds, in which order (its pages and total). */
+  allList: 'list:all',
+  advertisedList: 'list:advertised',
+  categoryList: (id: string) => `list:category:${id}`,
+  sellerList: (id: string) => `list:seller:${id}`,
+  /** Every search and suggestion: any listing's words, price or filters may change what one finds. */
+  search: 'search',
+  /** The fair-price estimates, read from every listing's price. */
+  fairPrice: 'fair-price',
+  /** The categories table. */
+  categories: 'categories',
+  /** Published reviews, their replies, and the sellers' averages made from them. */
+  reviews: 'reviews',
+} as const;
+
+/** The tags of one listing as an answer shows it. */
+export const productTags = (product: { _id: string; sellerId: string }): string[] => [
+  tags.listing(product._id),
+  tags.seller(product.sellerId),
+];
+
+/**
+ * The writes of this process, each with the tags it named, numbered: a request takes the number
+ * when it begins and, when it ends, the cache drops what was named since (see tagsSince). Written
+ * inside the transaction, it may name what a rollback then undoes: dropping it costs one
+ * recomputation, never a wrong answer.
+ */
+interface Named {
+  version: number;
+  tags: readonly string[];
+}
+
+let version = 0;
+const log: Named[] = [];
+/** A request's writes and those beside it fit many times over; older ones are answered by EVERYTHING. */
+const LOG_KEPT = 2000;
+
+/** Names what a write changed; called by the repositories' writes, in their transaction. */
+export function named(changed: readonly string[]): void {
+  if (changed.length === 0) return;
+  version += 1;
+  log.push({ version, tags: changed });
+  if (log.length > LOG_KEPT) log.shift();
+}
+
+export const tagMark = (): number => version;
+
+/** The tags named since `mark` (by this request and any beside it); EVERYTHING when the log moved past it. */
+export function tagsSince(mark: number): Set<string> {
+  const since = new Set<string>();
+  if (mark === version) return since;
+  if ((log[0]?.version ?? Infinity) > mark + 1) return new Set([EVERYTHING]);
+  for (let index = log.length - 1; index >= 0 && log[index]!.version > mark; index -= 1) {
+    for (const tag of log[index]!.tags) since.add(tag);
+  }
+  return since;
+}
+
+/** The tags of the listings an answer's list shows (a list's payload, before serialization). */
+export const listedTags = (items: unknown): string[] =>
+  Array.isArray(items) ? items.flatMap((item) => productTags(item as Parameters<typeof productTags>[0])) : [];

@@ -1,0 +1,27 @@
+import type { Writer } from './public-cache';
+import { EVERYTHING } from './tags';
+
+/**
+ * Read your own writes: a write's answer sets this cookie, naming when it was made and what it
+ * changed, for a few seconds; the writer's requests then skip cached answers showing any of it that
+ * were begun before, here or on a machine that has not heard of the write yet. It says nothing
+ * private: tags name public things (a listing's id, a category), and the writer made the change.
+ */
+export const WRITER_COOKIE = 'phonehaat_wrote';
+
+/** Browsers keep 4,096 bytes a cookie; a longer list says everything instead. */
+const MAX_VALUE = 2000;
+
+export function writerCookie(at: number, changed: ReadonlySet<string>): string {
+  const value = `${at}~${[...changed].join('~')}`;
+  return value.length > MAX_VALUE || changed.has(EVERYTHING) ? `${at}~${EVERYTHING}` : value;
+}
+
+/** The writer a cookie names; undefined for none, or one this version cannot read. */
+export function readWriterCookie(value: string | undefined): Writer | undefined {
+  if (!value) return undefined;
+  const [at, ...changed] = value.split('~');
+  const time = Number(at);
+  if (!Number.isFinite(time) || changed.length === 0) return undefined;
+  return { at: time, tags: new Set(changed) };
+}

@@ -1,0 +1,226 @@
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app';
+import { PublicCache } from '#server/cache/public-cache';
+import { WRITER_COOKIE } from '#server/cache/writer-cookie';
+import type { Channel } from '#server/events/channel';
+import type { Product } from '#shared/products';
+import { createTestApp, type TestApp } from './support/app';
+import { registerActor, type Actor } from './support/actors';
+import { WRITE_DROPS } from './support/cache-drops';
+import { editListing, listProduct, uploadPhoto } from './support/products';
+
+/*
+ * What each write drops from the public cache (docs/performance.md): the table of every write call
+ * (support/cache-drops.ts, which the authorization matrix checks call by call), and here what stays
+ * cached beside what a write changed, and the writer reading their own write.
+ */
+
+let t: TestApp;
+const routes: Array<{ key: string; keepsPublicCache: boolean }> = [];
+let seller: Actor;
+let otherSeller: Actor;
+let buyer: Actor;
+let mine: Product;
+let theirs: Product;
+
+const product = async (id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/addvertise/product/${id}` })).json<Product>();
+
+beforeAll(async () => {
+  const onRoute = (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      if (['GET', 'HEAD', 'OPTIONS'].includes(method) || !route.url.startsWith('/api/')) continue;
+      routes.push({ key: `${method} ${route.url}`, keepsPublicCache: Boolean(route.config?.keepsPublicCache) });
+    }
+  };
+  t = await createTestApp({}, { onRoute });
+  [seller, otherSeller, buyer] = await Promise.all([
+    registerActor(t.app, 'seller'),
+    registerActor(t.app, 'seller'),
+    registerActor(t.app, 'buyer'),
+  ]);
+  mine = await product(await listProduct(seller, { productName: 'Mine Phone' }));
+  const categories = (await t.app.inject({ method: 'GET', url: '/api/categoires' })).json<Array<{ _id: string }>>();
+  const elsewhere = categories.find((category) => category._id !== mine.category_id)!._id;
+  theirs = await product(await listProduct(otherSeller, { productName: 'Theirs Phone', category_id: elsewhere }));
+});
+afterAll(() => t.close());
+
+describe('the invalidation table', () => {
+  it('lists every write call of the API, and no call the API does not have', () => {
+    const keys = routes.map((route) => route.key);
+    expect(keys.length).toBeGreaterThan(50);
+    expect(
+      keys.filter((key) => !(key in WRITE_DROPS)),
+      'write calls missing from tests/support/cache-drops.ts',
+    ).toEqual([]);
+    expect(Object.keys(WRITE_DROPS).filter((key) => !keys.includes(key))).toEqual([]);
+  });
+
+  it('drops everything exactly for the writes whose routes do not say their repositories name what they change', () => {
+    for (const { key, keepsPublicCache } of routes) {
+      expect(WRITE_DROPS[key]!.includes('*'), key).toBe(!keepsPublicCache);
+    }
+  });
+});
+
+/** The public answers a visitor reads, by what they show. */
+const answers = () => ({
+  mine: `/api/addvertise/product/${mine._id}`,
+  theirs: `/api/addvertise/product/${theirs._id}`,
+  all: '/api/all/phones',
+  advertised: '/api/advertised_products',
+  myCategory: `/api/category/${mine.category_id}`,
+  theirCategory: `/api/category/${theirs.category_id}`,
+  categories: '/api/categoires',
+  mySellerPage: `/api/sellers/${seller.user.uid}`,
+  theirSellerPage: `/api/sellers/${otherSeller.user.uid}`,
+  theirPhones: `/api/sellers/${otherSeller.user.uid}/phones`,
+  search: '/api/search',
+});
+type Answer = keyof ReturnType<typeof answers>;
+
+/** Reads every answer, so each is cached. */
+async function warm(): Promise<void> {
+  for (const url of Object.values(answers())) {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(200);
+  }
+}
+
+/** Which of the answers are still served from the cache. */
+const kept = (): Answer[] =>
+  (Object.entries(answers()) as Array<[Answer, string]>)
+    .filter(([, url]) => t.app.publicCache.get(url) !== undefined)
+    .map(([name]) => name);
+
+const everyAnswer = () => Object.keys(answers()) as Answer[];
+
+describe('a write drops only what it changed', () => {
+  it('keeps everything for writes nothing public shows: sign-in and out, the bell, mail settings, messages, uploads, a booking request', async () => {
+    await warm();
+    const before = t.app.publicCache.generation;
+    const calls = [
+      await buyer.request({ method: 'PUT', url: '/api/notifications/read' }),
+      await buyer.request({
+        method: 'PUT',
+        url: '/api/account/mail-settings',
+        payload: { kinds: { booking_accepted: false } },
+      }),
+      await buyer.request({
+        method: 'POST',
+        url: '/api/store/booking/product',
+        payload: { productId: theirs._id, phoneNumber: '01711223344', meetLocation: 'Rangpur' },
+      }),
+    ];
+    const chat = await buyer.request({ method: 'POST', url: '/api/conversations', payload: { productId: mine._id } });
+    const conversation = chat.json<{ _id: string }>()._id;
+    calls.push(
+      chat,
+      await buyer.request({
+        method: 'POST',
+        url: `/api/conversations/${conversation}/messages`,
+        payload: { clientId: `kept-${Date.now()}`, text: 'Is it still for sale?' },
+      }),
+    );
+    await uploadPhoto(seller);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: buyer.email, password: buyer.password },
+    });
+    const session = login.cookies.find((cookie) => cookie.name === 'phonehaat_session')!;
+    calls.push(
+      login,
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: `${session.name}=${session.value}`, origin: 'http://localhost:3000' },
+      }),
+    );
+    for (const call of calls) expect(call.statusCode, call.body).toBeLessThan(300);
+    expect(t.app.publicCache.generation).toBe(before);
+    expect(kept()).toEqual(everyAnswer());
+  });
+
+  it("drops a listing's page and the lists and searches showing it when its price changes, and nothing else", async () => {
+    await warm();
+    const edited = await editListing(seller, mine._id, {
+      category_id: mine.category_id,
+      resalePrice: mine.resalePrice - 500,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(kept().sort()).toEqual(
+      ['advertised', 'categories', 'mySellerPage', 'theirs', 'theirCategory', 'theirSellerPage', 'theirPhones'].sort(),
+    );
+    expect((await product(mine._id)).resalePrice).toBe(mine.resalePrice - 500);
+  });
+
+  it('drops the lists a new listing enters (the advertised one too: it could), and no other listing or category', async () => {
+    await warm();
+    await listProduct(seller, { productName: 'Another Mine', category_id: mine.category_id });
+    expect(kept().sort()).toEqual(['categories', 'theirs', 'theirCategory', 'theirSellerPage', 'theirPhones'].sort());
+  });
+
+  it('drops a phone wherever it shows when a booking of it is accepted (it shows as reserved)', async () => {
+    const booked = await buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId: mine._id, phoneNumber: '01711223344', meetLocation: 'Rangpur' },
+    });
+    await warm();
+    const id = booked.json<{ insertedId: string }>().insertedId;
+    expect((await seller.request({ method: 'PUT', url: `/api/bookings/${id}/accept` })).statusCode).toBe(200);
+    expect(kept().sort()).toEqual(
+      ['advertised', 'categories', 'mySellerPage', 'theirs', 'theirCategory', 'theirSellerPage', 'theirPhones'].sort(),
+    );
+    expect((await product(mine._id)).reserved).toBe(true);
+  });
+});
+
+describe('read your own writes', () => {
+  it('shows the writer their change at once in another process that has not heard of it yet, and others the answer before it until it has', async () => {
+    // Process b hears process a only when the test lets the message through.
+    const held: string[] = [];
+    let deliver: (message: string) => void = () => {};
+    const channelA: Channel = {
+      publish: async (m) => void held.push(m),
+      subscribe: async () => {},
+      close: async () => {},
+    };
+    const channelB: Channel = {
+      publish: async () => {},
+      subscribe: async (onMessage) => void (deliver = onMessage),
+      close: async () => {},
+    };
+    const a = await buildApp(t.app.deps, { publicCache: new PublicCache({ channel: channelA }) });
+    const b = await buildApp(t.app.deps, { publicCache: new PublicCache({ channel: channelB }) });
+    await Promise.all([a.ready(), b.ready()]);
+    try {
+      const url = `/api/addvertise/product/${theirs._id}`;
+      const advertised = async (headers: Record<string, string> = {}) =>
+        (await b.inject({ method: 'GET', url, headers })).json<Product>().advertiseStatus;
+      expect(await advertised()).toBe(false);
+
+      const made = await a.inject({
+        method: 'PUT',
+        url: `/api/advertise/product/${theirs._id}`,
+        headers: { authorization: `Bearer ${otherSeller.token}` },
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      const wrote = made.cookies.find((cookie) => cookie.name === WRITER_COOKIE)!;
+      expect(wrote.maxAge).toBeLessThanOrEqual(5);
+
+      // Others still get the answer before the write here...
+      expect(await advertised()).toBe(false);
+      // ...the writer never.
+      const cookie = `${WRITER_COOKIE}=${encodeURIComponent(wrote.value)}`;
+      expect(await advertised({ cookie })).toBe(true);
+      for (const message of held) deliver(message);
+      expect(await advertised()).toBe(true);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { EVERYTHING } from '#server/cache/tags';
+
+/*
+ * What each write call of the API drops from the public cache, by kind of tag (cache/tags.ts): the
+ * invalidation table of docs/performance.md. tests/cache-invalidation.test.ts fails for a write
+ * route missing here, and the authorization matrix, which makes every call, checks that no call
+ * drops a kind its row does not list.
+ */
+
+export type TagKind = 'listing' | 'seller' | 'list' | 'search' | 'fair-price' | 'reviews' | 'categories' | '*';
+
+/** The kind of a tag: `list:category:…` is a list, `listing:…` a listing. */
+export const kindOf = (tag: string): TagKind => (tag === EVERYTHING ? '*' : (tag.split(':')[0] as TagKind));
+
+/** Nothing public changes: the cache stays whole. */
+const NOTHING: readonly TagKind[] = [];
+/** A listing written: its page and the lists showing it, every search, the fair prices; the lists it entered or left. */
+const LISTING: readonly TagKind[] = ['listing', 'search', 'fair-price', 'list', 'seller'];
+/** A listing's trust marks read again, on sale or not as before: the listing wherever it shows, and searches. */
+const LISTING_SHOWN: readonly TagKind[] = ['listing', 'search', 'fair-price'];
+/** A phone reserved or no longer: the listing wherever it shows. */
+const RESERVATION: readonly TagKind[] = ['listing'];
+/** The advertised list and the listing that entered or left it. */
+const ADVERTISING: readonly TagKind[] = ['listing', 'list'];
+/** A name or photo: the seller's page and listings, the reviews they wrote. */
+const PROFILE: readonly TagKind[] = ['seller', 'reviews'];
+const REVIEWS: readonly TagKind[] = ['reviews'];
+/** Rare writes nobody has told apart yet (accounts deleted, moderation): everything starts over. */
+const EVERY_ANSWER: readonly TagKind[] = ['*'];
+
+export const WRITE_DROPS: Record<string, readonly TagKind[]> = {
+  'DELETE /api/account/blocked/:id': NOTHING,
+  'DELETE /api/account/sessions/:id': NOTHING,
+  'DELETE /api/advertise/product/:id': ADVERTISING,
+  'DELETE /api/alerts/:id': NOTHING,
+  'DELETE /api/buyers/:id': EVERY_ANSWER,
+  'DELETE /api/delete/product/:id': LISTING,
+  'DELETE /api/product/delete/:id': LISTING,
+  'DELETE /api/reported/product/delete/:id': NOTHING,
+  'DELETE /api/sellers/:id': EVERY_ANSWER,
+  'POST /api/account/appeals': NOTHING,
+  'POST /api/account/delete': EVERY_ANSWER,
+  'POST /api/account/forgot-password': NOTHING,
+  'POST /api/account/password': NOTHING,
+  'POST /api/account/reset-password': NOTHING,
+  'POST /api/account/sign-out-others': NOTHING,
+  'POST /api/account/start-selling': PROFILE,
+  'POST /api/account/unsubscribe': NOTHING,
+  'POST /api/account/verify-email': NOTHING,
+  'POST /api/account/verify-email/resend': NOTHING,
+  'POST /api/addUser': PROFILE,
+  'POST /api/alerts': NOTHING,
+  'POST /api/auth/login': NOTHING,
+  'POST /api/auth/logout': NOTHING,
+  'POST /api/auth/signup': NOTHING,
+  'POST /api/auth/update': PROFILE,
+  'POST /api/bookings/:id/not-as-described': NOTHING,
+  'POST /api/bookings/:id/review': REVIEWS,
+  'POST /api/conversations': NOTHING,
+  'POST /api/conversations/:id/messages': NOTHING,
+  'POST /api/conversations/:id/offers': NOTHING,
+  'POST /api/moderation/appeals/by-link': NOTHING,
+  'POST /api/moderation/cases/:id/actions': EVERY_ANSWER,
+  'POST /api/moderation/reports/conversation': NOTHING,
+  'POST /api/moderation/reports/user': NOTHING,
+  'POST /api/push/subscriptions': NOTHING,
+  'POST /api/push/unsubscribe': NOTHING,
+  'POST /api/report/product': NOTHING,
+  'POST /api/reviews/:id/report': NOTHING,
+  'POST /api/seller/verification': NOTHING,
+  'POST /api/store/booking/product': NOTHING,
+  'POST /api/store_products': LISTING,
+  'POST /api/uploads': NOTHING,
+  'PUT /api/account/mail-settings': NOTHING,
+  'PUT /api/admin/listing-reviews/:id/approve': LISTING,
+  'PUT /api/admin/listing-reviews/:id/reject': NOTHING,
+  'PUT /api/admin/verification-photos/:id/approve': LISTING,
+  'PUT /api/admin/verification-photos/:id/reject': LISTING_SHOWN,
+  'PUT /api/advertise/product/:id': ADVERTISING,
+  'PUT /api/alerts/:id': NOTHING,
+  'PUT /api/bookings/:id/accept': RESERVATION,
+  'PUT /api/bookings/:id/cancel': RESERVATION,
+  'PUT /api/bookings/:id/decline': RESERVATION,
+  'PUT /api/bookings/:id/sold': LISTING,
+  'PUT /api/conversations/:id/block': NOTHING,
+  'PUT /api/conversations/:id/read': NOTHING,
+  'PUT /api/edit/product/:id': LISTING,
+  'PUT /api/hide/product/:id': LISTING,
+  'PUT /api/moderation/appeals/:id': EVERY_ANSWER,
+  'PUT /api/notifications/read': NOTHING,
+  'PUT /api/offers/:id/accept': RESERVATION,
+  'PUT /api/offers/:id/counter': NOTHING,
+  'PUT /api/offers/:id/decline': NOTHING,
+  'PUT /api/offers/:id/withdraw': NOTHING,
+  'PUT /api/products/:id/verification-photo': NOTHING,
+  'PUT /api/push/settings': NOTHING,
+  'PUT /api/resubmit/product/:id': LISTING,
+  'PUT /api/reviews/:id/dismiss': NOTHING,
+  'PUT /api/reviews/:id/hide': REVIEWS,
+  'PUT /api/reviews/:id/reply': REVIEWS,
+  'PUT /api/show/product/:id': LISTING,
+  'PUT /api/sold/product/:id': LISTING,
+  'PUT /api/verify_seller': ['seller', 'search'],
+};
+
+/** The kinds of `dropped` its table row does not allow (none for a row of EVERY_ANSWER). */
+export function unlistedDrops(route: string, dropped: Iterable<string>): TagKind[] {
+  const allowed = WRITE_DROPS[route] ?? NOTHING;
+  if (allowed.includes('*')) return [];
+  return [...new Set([...dropped].map(kindOf))].filter((kind) => !allowed.includes(kind));
+}
