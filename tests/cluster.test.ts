@@ -10,6 +10,9 @@ import { timeLimit } from './support/time-limits';
  * server processes share the port, and a change made through one is seen at once in the other's cache
  * and search; an answer before it is never served to a request begun more than a second after it.
  */
+/** The most a stale answer may be served after a write elsewhere (issue 26). */
+const STALE_AT_MOST_MS = 1000;
+
 let data: ServerData;
 let server: ServerProcess;
 
@@ -82,7 +85,7 @@ it(
 );
 
 it(
-  "a listing deleted through one process leaves the other's search at once, its counts included",
+  "a listing deleted through one process leaves the other's search within a second, its counts included",
   async () => {
     const origin = server.origin;
     const { cookie, mine } = await demoSeller(origin);
@@ -100,13 +103,14 @@ it(
       headers: { cookie, origin },
     });
     expect(deleted.status).toBe(200);
-    expect(await totals()).toEqual([before! - 1, before! - 1, before! - 1, before! - 1]);
+    // The other process's index hears of it on the search's own channel, its cached searches on the
+    // cache's: the two may arrive in either order, so a search may be a moment behind (issue 26).
+    await expect
+      .poll(totals, { timeout: timeLimit(STALE_AT_MOST_MS), interval: 50 })
+      .toEqual([before! - 1, before! - 1, before! - 1, before! - 1]);
   },
   timeLimit(60_000),
 );
-
-/** The most a stale answer may be served after a write elsewhere (issue 26). */
-const STALE_AT_MOST_MS = 1000;
 
 it(
   'serves no answer older than a second after a write in the other process',
