@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiParamsOf } from '#client/search/searchState';
@@ -21,6 +22,8 @@ describe('serving the built web client', () => {
     await writeFile(join(dir, ASSET), 'console.log(1)');
     await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     app = Fastify();
+    // The real app reads cookies (the language, a writer's marker) before any page.
+    await app.register(cookie);
     app.setNotFoundHandler((_request, reply) =>
       reply.status(404).send({ message: 'No such API call', code: 'NOT_FOUND' }),
     );
@@ -106,6 +109,8 @@ describe("each public page's hints in the page sent", () => {
     await writeFile(join(dir, 'index.html'), HEAD_INDEX);
     await writeFile(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
     app = Fastify();
+    // The real app reads cookies (the language, a writer's marker) before any page.
+    await app.register(cookie);
     await registerClient(app, { clientDir: dir, publicUrl: 'http://127.0.0.1:3000' });
     await app.ready();
   });
@@ -165,6 +170,7 @@ describe('a page renderer that cannot load', () => {
     await writeFile(join(dir, 'client/index.html'), INDEX);
     await writeFile(join(dir, 'ssr/entry-broken.js'), 'throw new Error("built for another runtime");\n');
     app = Fastify({ logger: false });
+    await app.register(cookie);
     await registerClient(app, { clientDir: join(dir, 'client'), publicUrl: 'http://127.0.0.1:3000' });
     await app.ready();
   });

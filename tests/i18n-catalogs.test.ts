@@ -15,7 +15,10 @@ function catalogFolders(): Array<{ folder: string; prefix: string }> {
   const areas = (side: 'client' | 'server') =>
     readdirSync(join(ROOT, 'src', side), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, 'src', side, entry.name, 'locales')))
-      .map((entry) => ({ folder: `src/${side}/${entry.name}/locales`, prefix: `${entry.name}.` }));
+      .map((entry) => ({
+        folder: `src/${side}/${entry.name}/locales`,
+        prefix: `${side === 'server' ? 'server.' : ''}${entry.name}.`,
+      }));
   return [...areas('client'), ...areas('server'), { folder: 'src/shared/locales', prefix: 'shared.' }];
 }
 

@@ -87,6 +87,7 @@ export const WRITE_DROPS: Record<string, readonly TagKind[]> = {
   'PUT /api/edit/product/:id': LISTING,
   'PUT /api/hide/product/:id': LISTING,
   'PUT /api/moderation/appeals/:id': EVERY_ANSWER,
+  'PUT /api/language': NOTHING,
   'PUT /api/notifications/read': NOTHING,
   'PUT /api/offers/:id/accept': RESERVATION,
   'PUT /api/offers/:id/counter': NOTHING,
