@@ -2,17 +2,19 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useMatches, type Params, type UIMatch } from 'react-router';
 import type { Category } from '#shared/categories';
+import type { Locale } from '#shared/i18n/locales';
 import { pageMeta, type PageMeta } from '#shared/page-meta';
 import type { Product } from '#shared/products';
 import type { SellerProfile } from '#shared/reviews';
 import { queryKeys } from '#client/api/queryKeys';
+import { useLocale } from '#client/i18n';
 
 /*
  * A route's title and description, from what its loader read: the same function gives the browser
  * its document title and the server the head of a page it renders (render/entry.tsx).
  */
 
-type MetaOf = (queryClient: QueryClient, params: Params, url: URL) => PageMeta | undefined;
+type MetaOf = (queryClient: QueryClient, params: Params, url: URL, locale: Locale) => PageMeta | undefined;
 
 /** A route's `handle`: what its page is called. */
 export interface MetaHandle {
@@ -20,24 +22,28 @@ export interface MetaHandle {
 }
 
 export const metaHandle = (meta: MetaOf): MetaHandle => ({ meta });
-export const fixedMeta = (meta: () => PageMeta): MetaHandle => ({ meta });
+export const fixedMeta = (meta: (locale: Locale) => PageMeta): MetaHandle => ({
+  meta: (_, __, ___, locale) => meta(locale),
+});
 
-export const productMetaHandle = metaHandle((queryClient, params) => {
+export const productMetaHandle = metaHandle((queryClient, params, _, locale) => {
   const product = queryClient.getQueryData<Product>(queryKeys.products.one(params.id ?? ''));
-  return product && pageMeta.product(product);
+  return product && pageMeta.product(locale, product);
 });
 
-export const categoryMetaHandle = metaHandle((queryClient, params) => {
+export const categoryMetaHandle = metaHandle((queryClient, params, _, locale) => {
   const category = queryClient.getQueryData<Category>(queryKeys.categories.info(params.id ?? ''));
-  return category && pageMeta.category(category);
+  return category && pageMeta.category(locale, category);
 });
 
-export const sellerMetaHandle = metaHandle((queryClient, params) => {
+export const sellerMetaHandle = metaHandle((queryClient, params, _, locale) => {
   const seller = queryClient.getQueryData<SellerProfile>(queryKeys.sellers.profile(params.id ?? ''));
-  return seller && pageMeta.seller(seller);
+  return seller && pageMeta.seller(locale, seller);
 });
 
-export const searchMetaHandle = metaHandle((_, __, url) => pageMeta.search(url.searchParams.get('q')?.trim() ?? ''));
+export const searchMetaHandle = metaHandle((_, __, url, locale) =>
+  pageMeta.search(locale, url.searchParams.get('q')?.trim() ?? ''),
+);
 
 const hasMeta = (handle: unknown): handle is MetaHandle =>
   typeof handle === 'object' && handle !== null && typeof (handle as MetaHandle).meta === 'function';
@@ -47,9 +53,10 @@ export function metaOfMatches(
   matches: Array<Pick<UIMatch, 'handle' | 'params'>>,
   queryClient: QueryClient,
   url: URL,
+  locale: Locale,
 ): PageMeta | undefined {
   for (const match of [...matches].reverse()) {
-    if (hasMeta(match.handle)) return match.handle.meta(queryClient, match.params, url);
+    if (hasMeta(match.handle)) return match.handle.meta(queryClient, match.params, url, locale);
   }
   return undefined;
 }
@@ -69,10 +76,11 @@ export function usePageMeta(): void {
   const matches = useMatches();
   const queryClient = useQueryClient();
   const location = useLocation();
+  const { locale } = useLocale();
   useEffect(() => {
-    const meta = metaOfMatches(matches, queryClient, new URL(window.location.href));
+    const meta = metaOfMatches(matches, queryClient, new URL(window.location.href), locale);
     if (!meta) return;
     document.title = meta.title;
     setDescription(meta.description);
-  }, [matches, queryClient, location]);
+  }, [matches, queryClient, location, locale]);
 }

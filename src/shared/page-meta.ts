@@ -1,5 +1,6 @@
 import type { Category } from './categories';
-import { CURRENCY } from './messages';
+import { formatPrice, translate, type MessageValues, type SharedMessageId } from './i18n/translate';
+import type { Locale } from './i18n/locales';
 import type { Product } from './products';
 import type { SellerProfile } from './reviews';
 
@@ -7,7 +8,8 @@ import type { SellerProfile } from './reviews';
  * Each page's title and description, and what a shared link to a product shows (Open Graph, Twitter
  * card, schema.org). The browser sets them as it moves between pages (src/client/pageMeta.ts); the
  * server writes them into the head of the pages it renders, where crawlers and link previews
- * (Facebook, WhatsApp) read them (src/server/pages/page-head.ts).
+ * (Facebook, WhatsApp) read them (src/server/pages/page-head.ts). They are in the page's language
+ * (`shared.meta.*` in src/shared/locales); seller-written names and descriptions stay as written.
  */
 
 export const SITE_NAME = 'PhoneHaat';
@@ -33,89 +35,87 @@ function shortened(text: string, length = DESCRIPTION_LENGTH): string {
 
 const titled = (page: string) => `${page} | ${SITE_NAME}`;
 
+type Text = (id: SharedMessageId, values?: MessageValues) => string;
+const textIn =
+  (locale: Locale): Text =>
+  (id, values) =>
+    translate(locale, id, values);
+
+/** A page whose title and description are fixed texts of the catalog. */
+const fixedPage =
+  (page: string) =>
+  (locale: Locale): PageMeta => {
+    const text = textIn(locale);
+    return {
+      title: titled(text(`shared.meta.${page}.title` as SharedMessageId)),
+      description: text(`shared.meta.${page}.description` as SharedMessageId),
+    };
+  };
+
 export const pageMeta = {
-  home: (): PageMeta => ({
-    title: `${SITE_NAME}: used phones you can trust`,
-    description: 'PhoneHaat: buy and sell used mobile phones in Bangladesh from verified sellers, with prices in Tk.',
+  home: (locale: Locale): PageMeta => ({
+    title: textIn(locale)('shared.meta.home.title'),
+    description: textIn(locale)('shared.meta.home.description'),
   }),
-  category: (category: Category): PageMeta => ({
-    title: titled(`Used ${category.category_name} phones`),
-    description: shortened(category.category_desc),
-  }),
-  product: (product: Product): PageMeta => ({
-    title: titled(`${product.productName}, ${product.resalePrice}${CURRENCY}`),
-    description: shortened(
-      `${product.productCondition} ${product.productName} by ${product.brand} for ${product.resalePrice}${CURRENCY} in ${product.location}. ${product.description}`,
-    ),
-    product,
-  }),
-  seller: (seller: SellerProfile): PageMeta => ({
-    title: titled(`${seller.name}, seller`),
-    description: seller.averages
-      ? `${seller.name} on PhoneHaat: ${seller.soldDeals} phones sold, ${seller.reviewCount} reviews by buyers, and their used phones for sale.`
-      : `${seller.name} on PhoneHaat: used phones for sale in Bangladesh. No reviews yet.`,
-  }),
-  search: (words: string): PageMeta =>
-    words
-      ? {
-          title: titled(`“${shortened(words, 60)}”: used phones`),
-          description: `Used phones for “${shortened(words, 60)}” in Bangladesh, with prices in Tk: filter by brand, price, condition and district.`,
-        }
-      : {
-          title: titled('All phones'),
-          description: 'Every used phone on sale on PhoneHaat: filter by brand, price, condition and district.',
-        },
-  login: (): PageMeta => ({
-    title: titled('Login'),
-    description: 'Log in to PhoneHaat to book a used phone, or to sell yours.',
-  }),
-  register: (): PageMeta => ({
-    title: titled('Register'),
-    description: 'Open a PhoneHaat account to book used phones from sellers across Bangladesh, or to sell yours.',
-  }),
-  blog: (): PageMeta => ({
-    title: titled('Web Blogs'),
-    description:
-      'Short answers on React state management, prototypal inheritance, unit testing, and React, Angular or Vue.',
-  }),
-  faq: (): PageMeta => ({
-    title: titled('F.A.Q'),
-    description: 'How buying and selling a used phone on PhoneHaat works, from booking to meeting and paying.',
-  }),
-  privacy: (): PageMeta => ({
-    title: titled('Privacy Policy'),
-    description: 'What PhoneHaat keeps about you, why, who sees it, and how to have it deleted.',
-  }),
-  terms: (): PageMeta => ({
-    title: titled('Terms & Conditions'),
-    description: 'The rules for buying and selling on PhoneHaat, and what happens when they are broken.',
-  }),
-  forgotPassword: (): PageMeta => ({
-    title: titled('Forgot your password?'),
-    description: 'Get a link by mail to choose a new PhoneHaat password.',
-  }),
-  resetPassword: (): PageMeta => ({
-    title: titled('Choose a new password'),
-    description: 'Choose a new password for your PhoneHaat account.',
-  }),
-  verifyEmail: (): PageMeta => ({
-    title: titled('Verify your email'),
-    description: 'Confirm the email address of your PhoneHaat account.',
-  }),
-  unsubscribe: (): PageMeta => ({
-    title: titled('Stop these mails'),
-    description: 'Choose which PhoneHaat notifications reach you by mail.',
-  }),
-  appeal: (): PageMeta => ({
-    title: titled('Appeal your suspension'),
-    description: 'Appeal the suspension of your PhoneHaat account, from the link in its mail.',
-  }),
-  dashboard: (): PageMeta => ({
-    title: titled('Dashboard'),
-    description: 'Your PhoneHaat listings, bookings and orders.',
-  }),
-  notFound: (): PageMeta => ({
-    title: titled('Page not found'),
-    description: 'This page does not exist on PhoneHaat.',
-  }),
+  category: (locale: Locale, category: Category): PageMeta => {
+    const bangla = locale === 'bn';
+    const name = (bangla && category.nameBn) || category.category_name;
+    return {
+      title: titled(textIn(locale)('shared.meta.category.title', { name })),
+      description: shortened((bangla && category.descriptionBn) || category.category_desc),
+    };
+  },
+  product: (locale: Locale, product: Product): PageMeta => {
+    const text = textIn(locale);
+    const price = formatPrice(locale, product.resalePrice);
+    return {
+      title: titled(text('shared.meta.product.title', { name: product.productName, price })),
+      description: shortened(
+        text('shared.meta.product.description', {
+          condition: text(`shared.meta.condition.${product.productCondition}` as SharedMessageId),
+          name: product.productName,
+          brand: product.brand,
+          price,
+          location: product.location,
+          description: product.description,
+        }),
+      ),
+      product,
+    };
+  },
+  seller: (locale: Locale, seller: SellerProfile): PageMeta => {
+    const text = textIn(locale);
+    return {
+      title: titled(text('shared.meta.seller.title', { name: seller.name })),
+      description: seller.averages
+        ? text('shared.meta.seller.description', {
+            name: seller.name,
+            sold: seller.soldDeals,
+            reviews: seller.reviewCount,
+          })
+        : text('shared.meta.seller.descriptionNew', { name: seller.name }),
+    };
+  },
+  search: (locale: Locale, words: string): PageMeta => {
+    const text = textIn(locale);
+    if (!words) return fixedPage('searchAll')(locale);
+    const short = shortened(words, 60);
+    return {
+      title: titled(text('shared.meta.search.title', { words: short })),
+      description: text('shared.meta.search.description', { words: short }),
+    };
+  },
+  login: fixedPage('login'),
+  register: fixedPage('register'),
+  blog: fixedPage('blog'),
+  faq: fixedPage('faq'),
+  privacy: fixedPage('privacy'),
+  terms: fixedPage('terms'),
+  forgotPassword: fixedPage('forgotPassword'),
+  resetPassword: fixedPage('resetPassword'),
+  verifyEmail: fixedPage('verifyEmail'),
+  unsubscribe: fixedPage('unsubscribe'),
+  appeal: fixedPage('appeal'),
+  dashboard: fixedPage('dashboard'),
+  notFound: fixedPage('notFound'),
 };

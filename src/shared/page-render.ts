@@ -5,6 +5,7 @@
  */
 import type { PageLanguage } from './i18n/addresses';
 import type { PageMeta } from './page-meta';
+import type { Locale } from './i18n/locales';
 
 /**
  * A page's markup for inside #root, the script with the state the browser hydrates it from, and
@@ -21,7 +22,8 @@ export interface RenderedPage {
 /** Renders a page with its data, and names (title, description) a page left to the browser. */
 export interface PageRenderer {
   render: (url: URL, language: PageLanguage) => Promise<RenderedPage | undefined>;
-  metaOf: (url: URL) => PageMeta | undefined;
+  /** A page's title and description in `locale`, for a page left to the browser. */
+  metaOf: (url: URL, locale: Locale) => PageMeta | undefined;
 }
 
 /** What the renderer's module exports: the renderer, its API reads answered by `fetchApi`. */

@@ -66,21 +66,9 @@ export const maskedImei = (last4: string) => `••••••••••• 
 
 export const ORIGINS = ['official', 'unofficial', 'abroad'] as const;
 export type Origin = (typeof ORIGINS)[number];
-export const ORIGIN_LABELS: Record<Origin, string> = {
-  official: 'Official (BTRC-approved)',
-  unofficial: 'Unofficial',
-  abroad: 'Bought abroad',
-};
 
 export const GRADES = ['like_new', 'excellent', 'good', 'fair', 'for_parts'] as const;
 export type Grade = (typeof GRADES)[number];
-export const GRADE_LABELS: Record<Grade, string> = {
-  like_new: 'Like new',
-  excellent: 'Excellent',
-  good: 'Good',
-  fair: 'Fair',
-  for_parts: 'For parts',
-};
 /** The rubric's one sentence per grade, shown on the form. */
 export const GRADE_RUBRIC: Record<Grade, string> = {
   like_new: 'No marks at all, as if just out of the box.',

@@ -76,6 +76,24 @@ test('offline, a page seen before opens with a note that it may be old; any othe
   await expect(page.getByText('You are offline')).toHaveCount(0);
 });
 
+test("offline, a Bangla visitor's page never seen shows the offline page in Bangla", async ({ page, context }) => {
+  await page.goto('/bn/');
+  await untilWorkerControls(page);
+  await context.setOffline(true);
+  try {
+    const neverSeen = `/bn${paths.category(CATEGORY_CATALOGUE[2]!.id)}`;
+    await page.evaluate((path) => window.location.assign(path), neverSeen);
+    await page.waitForURL(`**${neverSeen}`);
+    await expect(page.getByRole('heading', { name: 'আপনি এখন অফলাইনে' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You are offline' })).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    await expect(page).toHaveTitle('আপনি অফলাইনে · PhoneHaat');
+    await expectNoSeriousAxeViolations(page);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 // Chromium says no app is installable in an incognito window, which every test's own context is:
 // this test opens a browser with a profile of its own.
 test('Chromium finds the app installable from its manifest', async ({ playwright }, testInfo) => {

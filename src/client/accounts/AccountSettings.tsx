@@ -32,7 +32,7 @@ import { useMessageCall } from './useMessageCall';
 import { paths } from '#shared/paths';
 import { PushSettingsCard } from '#client/app/PushSettingsCard';
 import { LanguageCard } from '#client/i18n/LanguageCard';
-import { Msg, useFormat, useT } from '#client/i18n';
+import { Msg, useFormat, useLocale, useT } from '#client/i18n';
 import { useFieldError } from './useFieldError';
 
 const card = 'rounded-card border border-ink-200 bg-white p-6 shadow-card';
@@ -85,15 +85,18 @@ function ProfileCard() {
 
 function HelpCard() {
   const t = useT();
+  const { localePath } = useLocale();
   return (
     <Card title={t('accounts.settings.help.title')} id="help-settings">
       <ul className="space-y-2 text-sm">
-        {helpLinks.map(({ to, label, about }) => (
+        {helpLinks.map(({ to, labelId, aboutId }) => (
           <li key={to}>
-            <Link to={to} className="font-medium text-brand-700 hover:underline">
-              {label}
+            <Link to={localePath(to)} className="font-medium text-brand-700 hover:underline">
+              <Msg id={labelId} />
             </Link>
-            <span className="text-ink-600">: {about}</span>
+            <span className="text-ink-600">
+              <Msg id="accounts.settings.help.about" values={{ about: t(aboutId) }} />
+            </span>
           </li>
         ))}
       </ul>

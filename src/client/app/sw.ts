@@ -92,7 +92,7 @@ registerRoute(
       }
       return response;
     } catch {
-      return (await offlineCopyOf(request)) ?? (await offlinePage());
+      return (await offlineCopyOf(request)) ?? (await offlinePage(request));
     }
   },
 );
@@ -125,9 +125,25 @@ async function offlineCopyOf(request: Request): Promise<Response | undefined> {
   return new Response(html, { status: 200, headers: copy.headers });
 }
 
-async function offlinePage(): Promise<Response> {
+/** The visitor's language: the address's prefix, else their choice (the `lang` cookie). */
+async function isBangla(request: Request): Promise<boolean> {
+  const prefix = /^\/(bn|en)(\/|$)/.exec(new URL(request.url).pathname)?.[1];
+  if (prefix) return prefix === 'bn';
+  const cookie = await self.cookieStore?.get('lang').catch(() => null);
+  return cookie?.value === 'bn';
+}
+
+/** The offline page holds both languages; `<html lang>` picks the one shown (its CSS). */
+async function offlinePage(request: Request): Promise<Response> {
+  const page = await matchPrecache(OFFLINE_PAGE);
+  if (page && (await isBangla(request))) {
+    const html = (await page.text())
+      .replace('<html lang="en">', '<html lang="bn">')
+      .replace(/<title>[^<]*<\/title>/, `<title>${bn['app.offline.title']}</title>`);
+    return new Response(html, { status: page.status, headers: page.headers });
+  }
   return (
-    (await matchPrecache(OFFLINE_PAGE)) ??
+    page ??
     new Response(`${en['app.offline.unavailable']}\n${bn['app.offline.unavailable']}`, {
       status: 503,
       headers: { 'content-type': 'text/plain; charset=utf-8' },

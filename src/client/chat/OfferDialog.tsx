@@ -4,7 +4,6 @@ import { counterOfferSchema, makeOfferSchema, OFFER_EXPIRY_HOURS, offerLimits } 
 import { FormField, Input, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
-import { FOR_PARTS_REQUIRED } from '#shared/trust';
 import { PartsAcknowledgement } from '#client/trust/PartsAcknowledgement';
 import { useFormat, useT } from '#client/i18n';
 import { useMakeOffer, useMoveOffer } from './api/offers';
@@ -47,7 +46,7 @@ export function MakeOfferDialog({
   const submit = form.submitWith(async (values) => {
     // The schema keeps the field optional (other phones): this phone needs it ticked.
     if (forParts && values.forParts !== true) {
-      form.setError('forParts', { message: FOR_PARTS_REQUIRED }, { shouldFocus: true });
+      form.setError('forParts', { message: t('trust.parts.required') }, { shouldFocus: true });
       return;
     }
     await make.mutateAsync({

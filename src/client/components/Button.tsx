@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { useT } from '#client/i18n';
 import { cx } from './cx';
 import { Spinner } from './Spinner';
 
@@ -47,6 +48,7 @@ export function Button({
   children,
   ...props
 }: ButtonProps) {
+  const t = useT();
   return (
     <button
       type={type}
@@ -55,7 +57,7 @@ export function Button({
       className={buttonClasses(variant, size, className)}
       {...props}
     >
-      {loading && <Spinner label="Working" className="[&_svg]:size-4" />}
+      {loading && <Spinner label={t('components.button.working')} className="[&_svg]:size-4" />}
       {children}
     </button>
   );

@@ -1,5 +1,4 @@
 import type { Product } from '#shared/products';
-import { GRADE_LABELS, ORIGIN_LABELS } from '#shared/trust';
 import { Badge } from './Badge';
 import { cx } from './cx';
 import { Msg } from '#client/i18n';
@@ -10,9 +9,15 @@ export function TrustBadges({ product, className }: { product: Product; classNam
   return (
     <span className={cx('flex flex-wrap gap-1.5', className)}>
       {conditionGrade && (
-        <Badge tone={conditionGrade === 'for_parts' ? 'danger' : 'neutral'}>{GRADE_LABELS[conditionGrade]}</Badge>
+        <Badge tone={conditionGrade === 'for_parts' ? 'danger' : 'neutral'}>
+          <Msg id={`catalog.grade.${conditionGrade}`} />
+        </Badge>
       )}
-      {origin && <Badge tone={origin === 'official' ? 'success' : 'warning'}>{ORIGIN_LABELS[origin]}</Badge>}
+      {origin && (
+        <Badge tone={origin === 'official' ? 'success' : 'warning'}>
+          <Msg id={`catalog.origin.${origin}`} />
+        </Badge>
+      )}
       {photoVerified && (
         <Badge tone="info">
           <Msg id="components.trust.photoVerified" />

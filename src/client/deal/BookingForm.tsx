@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { bookingFormSchema, type BookingForm as BookingFormValues } from '#shared/bookings';
 import type { Product } from '#shared/products';
-import { FOR_PARTS_REQUIRED } from '#shared/trust';
 import { useBookProduct } from './api/bookings';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
@@ -41,7 +40,7 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
     setServerError(null);
     // The schema keeps the field optional (other phones): this phone needs it ticked.
     if (forParts && form.forParts !== true) {
-      setError('forParts', { message: FOR_PARTS_REQUIRED }, { shouldFocus: true });
+      setError('forParts', { message: t('trust.parts.required') }, { shouldFocus: true });
       return;
     }
     try {

@@ -43,7 +43,7 @@ export function AddProduct() {
         <VerifyEmailFirst email={user.email} />
       ) : (
         <>
-          <RestrictionNotice doing="list phones" />
+          <RestrictionNotice doing="listing" />
           <VerificationNotice />
           <ProductForm />
         </>

@@ -4,7 +4,7 @@ import { useFormat, useT, type MessageId } from '#client/i18n';
 import { useStanding } from './api/moderation';
 
 /** What a screen's person cannot do while restricted, as a whole sentence of the catalog. */
-const DOING = { 'list phones': 'moderation.restricted.cannotList' } as const satisfies Record<string, MessageId>;
+const DOING = { listing: 'moderation.restricted.cannotList' } as const satisfies Record<string, MessageId>;
 
 /** Says, where it matters, that the account is restricted and until when; nothing otherwise. */
 export function RestrictionNotice({ doing }: { doing?: keyof typeof DOING }) {

@@ -16,6 +16,7 @@ import type { PageRenderer, RenderedPage } from '#shared/page-render';
 import { loadCatalog } from '#client/i18n';
 import { catalogScript } from '#client/i18n/pageSetup';
 import type { PageLanguage } from '#shared/i18n/addresses';
+import type { Locale } from '#shared/i18n/locales';
 
 /** Reads the page's data once, and keeps it for the render: nothing is retried or read twice here. */
 const pageQueryClient = () =>
@@ -72,6 +73,7 @@ async function renderPage(url: URL, { locale, latinDigits }: PageLanguage): Prom
     context.matches.map((match) => ({ handle: match.route.handle, params: match.params })),
     queryClient,
     url,
+    locale,
   );
   return { root, state, catalog: catalogScript(i18n.catalog), meta };
 }
@@ -83,7 +85,7 @@ let namingRoutes: { routes: ReturnType<typeof appRoutes>; queryClient: QueryClie
  * The title and description of a page left to the browser (a search, the blog, a private page):
  * those that need no data, so that they are in the head the server sends too.
  */
-function metaOf(url: URL): PageMeta | undefined {
+function metaOf(url: URL, locale: Locale): PageMeta | undefined {
   if (!namingRoutes) {
     const queryClient = pageQueryClient();
     namingRoutes = { routes: appRoutes(queryClient), queryClient };
@@ -93,6 +95,7 @@ function metaOf(url: URL): PageMeta | undefined {
     matches.map((match) => ({ handle: match.route.handle, params: match.params })),
     namingRoutes.queryClient,
     url,
+    locale,
   );
 }
 

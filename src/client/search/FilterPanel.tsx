@@ -15,7 +15,7 @@ interface FacetSelectProps {
   options: FacetOption[];
   state: SearchState;
   anyLabel: string;
-  /** The option's words in the page's language; names (brands, districts) stay as they are. */
+  /** The option's words in the page's language (districts by their English name); brands stay as they are. */
   labelOf?: (option: FacetOption) => string;
 }
 
@@ -87,8 +87,9 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
   const t = useT();
   const categoryName = useCategoryName();
   const categoryLabel = (option: FacetOption) => categoryName(option.value, option.label);
-  const wordsOf = (prefix: 'catalog.condition' | 'search.filters.posted') => (option: FacetOption) =>
-    t(`${prefix}.${option.value}` as MessageId);
+  const wordsOf =
+    (prefix: 'catalog.condition' | 'search.filters.posted' | 'search.district') => (option: FacetOption) =>
+      t(`${prefix}.${option.value}` as MessageId);
   const shown = (param: FilterParam) => !(param in state.fixed);
   const conditions = CONDITIONS.map(
     (condition) =>
@@ -130,6 +131,7 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
         options={facets?.district ?? []}
         state={state}
         anyLabel={t('search.filters.allLocations')}
+        labelOf={wordsOf('search.district')}
       />
       <FacetSelect
         label={t('search.filters.posted')}

@@ -120,7 +120,7 @@ export function pageHtml(
   const path = url.split('?')[0] ?? '/';
   const ownStyles = own.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join('');
   if (!rendered) {
-    const meta = build.renderer?.metaOf(new URL(url, PAGE_ORIGIN));
+    const meta = build.renderer?.metaOf(new URL(url, PAGE_ORIGIN), language.locale);
     const ownScripts = own.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
     const head = (meta ? languageHead(meta, path, publicUrl, language) : '') + ownStyles + ownScripts;
     const index = insertBefore(

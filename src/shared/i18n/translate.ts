@@ -1,6 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import bn from '../locales/bn.json';
-import en from '../locales/en.json';
+import bn from '../locales/bn.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
 import { DEFAULT_LOCALE, type Locale } from './locales';
 
 /*
