@@ -20,6 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
 const iphoneCategory = () => CATEGORY_CATALOGUE.find((c) => c.name === 'iPhone')!.id;
 
 /** A buyer of their own, so what earlier tests matched never counts here. */
@@ -301,6 +302,37 @@ describe('how often', () => {
     expect(waiting).toHaveLength(1);
     await round(new Date(Date.now() + 25 * 60 * MINUTE));
     expect(await alertNotifications(who)).toHaveLength(11);
+  });
+
+  it('a person’s alerts go together, within the day’s limit; a full day holds back only instant ones', async () => {
+    const who = await newBuyer();
+    for (const word of ['ruff', 'knot', 'stint']) await saveAlert(who, { q: word });
+    await saveAlert(who, { q: 'sanderling' }, 'daily');
+    const now = Date.now();
+    // Eight told already today: two more may go.
+    await t.db
+      .insertInto('limit_counters')
+      .values({ key: `alerts:${who.user.uid}`, used: 8, window_ends_at: new Date(now + 2 * DAY).toISOString() })
+      .execute();
+    for (const word of ['ruff', 'knot', 'stint', 'sanderling']) await listIphone(seller, word);
+    await round(new Date(now));
+    expect(await alertNotifications(who)).toHaveLength(2);
+    const waiting = () =>
+      t.db
+        .selectFrom('alert_matches')
+        .select('id')
+        .where('user_id', '=', who.user.uid)
+        .where('delivered_at', 'is', null)
+        .execute();
+    expect(await waiting()).toHaveLength(2);
+    // A day on the limit is still full (its window began later): the digest goes, the third instant one waits.
+    await round(new Date(now + DAY + MINUTE));
+    const told = await alertNotifications(who);
+    expect(told).toHaveLength(3);
+    expect(told.some((n) => n.message.includes('sanderling'))).toBe(true);
+    expect(await waiting()).toHaveLength(1);
+    await round(new Date(now + 2 * DAY + MINUTE));
+    expect(await alertNotifications(who)).toHaveLength(4);
   });
 
   it('a daily digest tells once a day what matched, and sends nothing when nothing did', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fairPriceSchema } from '#shared/fair-price';
+import type { SearchResult } from '#shared/search';
 import { computeFairPrices as compute } from '#server/fair-price/repository';
 import { runHousekeeping } from '#server/housekeeping';
 import { createTestApp, type TestApp } from './support/app';
@@ -145,5 +146,54 @@ describe('fair prices', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/fair-price?productName=&productCondition=New' });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toHaveProperty('productCondition');
+  });
+});
+
+describe('the good price search filter', () => {
+  /** The ids a search finds: with words (the listing columns) and without (the database's pages). */
+  async function goodPrices(query: string) {
+    const response = await t.app.inject({ method: 'GET', url: `/api/search?goodPrice=true&${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response
+      .json<SearchResult>()
+      .items.map((item) => item._id)
+      .sort();
+  }
+  const both = async () => [await goodPrices('q=realme+c55'), await goodPrices('brand=Realme&sort=price_asc')];
+
+  it('finds phones asking less than the middle half of their fair price, as housekeeping last found', async () => {
+    const [a, b, c] = sellers as [Actor, Actor, Actor];
+    for (const [seller, price] of [
+      [a, 20_000],
+      [a, 21_000],
+      [b, 22_000],
+      [b, 23_000],
+      [c, 24_000],
+    ] as const) {
+      await sell(seller, 'Realme C55', price);
+    }
+    const listing = { productName: 'Realme C55', brand: 'Realme', productCondition: 'Good' } as const;
+    const cheap = await listProduct(a, { ...listing, resalePrice: 18_000 });
+    const middle = await listProduct(b, { ...listing, resalePrice: 22_000 });
+    expect(await both()).toEqual([[], []]);
+
+    // Sales 20,000-24,000: the middle half is 21,000-23,000.
+    await computeFairPrices(t.db);
+    expect(await both()).toEqual([[cheap], [cheap]]);
+    // A phone listed later is rated against the fair price kept, at once.
+    const later = await listProduct(c, { ...listing, resalePrice: 20_500 });
+    expect(await both()).toEqual([[cheap, later].sort(), [cheap, later].sort()]);
+
+    // 91 days on, the sales no longer count: the asking prices (18,000, 20,500, 22,000) rate them.
+    await computeFairPrices(t.db, new Date(Date.now() + 91 * 24 * 60 * 60 * 1000));
+    expect(await both()).toEqual([[cheap], [cheap]]);
+    const all = await t.app.inject({ method: 'GET', url: '/api/search?q=realme+c55' });
+    expect(all.json<SearchResult>().items.map((item) => item._id)).toContain(middle);
+  });
+
+  it('refuses a value other than true or false', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/search?goodPrice=yes' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.goodPrice).toBe('goodPrice is true or false');
   });
 });

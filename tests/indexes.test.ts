@@ -312,6 +312,6 @@ describe('alerts: matching a new listing and delivering read by index, however m
     expectIndexed(await plansOf(() => removeOldAlertMatches({ db } as HousekeepingDeps))));
   it('alerts with untold matches, and their matches', async () => {
     expectIndexed(await plansOf(() => alertsWithPendingMatches(db)));
-    expectIndexed(await plansOf(() => pendingMatchesOf(db, 'a1')));
+    expectIndexed(await plansOf(() => pendingMatchesOf(db, ['a1'])));
   });
 });

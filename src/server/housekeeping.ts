@@ -12,6 +12,7 @@ import type { Deps } from './deps';
 import { imageFileNames } from '#server/uploads/names';
 import { deleteUnusedUploads } from '#server/uploads/repository';
 import { computeFairPrices } from '#server/fair-price/repository';
+import { searchChangeNotes } from '#server/search/change-notes';
 
 /*
  * Records nobody will ever use again, removed now and then by the running server: photos uploaded
@@ -157,8 +158,11 @@ export function startHousekeeping(app: FastifyInstance, options: HousekeepingOpt
     if (round) return; // the last round is still going: skip this one rather than pile up
     // A job may change what the public lists show; the cache cannot know which, so it starts over
     // after a round that changed anything (and only then: starting over costs every answer again).
+    // Its writes to the search index (the good prices) are told to the other processes as a request's are.
+    const mark = searchChangeNotes.mark();
     round = runHousekeeping(app.deps, app.log, jobs)
-      .then((changed) => (changed ? app.publicCache.bump() : undefined))
+      .then((changed) => Promise.all([app.tellSearchChanges(mark), changed ? app.publicCache.bump() : undefined]))
+      .then(() => undefined)
       .finally(() => {
         round = undefined;
       });

@@ -78,6 +78,10 @@ export const searchQuerySchema = pageQuerySchema
     photoVerified: optional(
       z.enum(['true', 'false'], { error: 'photoVerified is true or false' }).transform((v) => v === 'true'),
     ),
+    /** Only phones asking less than the middle half of their fair price (the "Good price" chip). */
+    goodPrice: optional(
+      z.enum(['true', 'false'], { error: 'goodPrice is true or false' }).transform((v) => v === 'true'),
+    ),
     posted: optional(z.enum(POSTED_WITHIN, { error: 'posted is one of 24h, 7d or 30d' })),
     sort: optional(z.enum(SEARCH_SORTS, { error: 'sort is one of best, newest, price_asc or price_desc' })),
   })

@@ -139,6 +139,29 @@ test.describe('search', () => {
     await expect(page.getByText('2 phones')).toBeVisible();
     await expect(page).toHaveURL(`/search?q=${tag}`);
   });
+  test('@engine "Good price only" keeps phones below their fair price: none until housekeeping has computed one', async ({
+    page,
+    registerSeller,
+    createListing,
+  }) => {
+    const tag = uniqueWord('tag');
+    const seller = await registerSeller();
+    await createListing(seller, { productName: 'Bargain One', description: `Cheap, ${tag}.` });
+    await createListing(seller, { productName: 'Bargain Two', description: `Cheaper, ${tag}.` });
+
+    await page.goto(`/search?q=${tag}`);
+    await expect(page.getByText('2 phones')).toBeVisible();
+    const goodPrice = page.getByRole('checkbox', { name: 'Good price only' });
+    await goodPrice.check();
+    await expect(page).toHaveURL((url) => url.searchParams.get('goodPrice') === 'true');
+    // A model nobody sold yet has no fair price, so no phone of it is a good price (the API tests cover one that is).
+    await expect(page.getByText('No phone matches these filters')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await goodPrice.uncheck();
+    await expect(page.getByText('2 phones')).toBeVisible();
+    await expect(page).toHaveURL(`/search?q=${tag}`);
+  });
+
   test('@engine on a phone the header opens the search on every page; "name12" finds "Name 12", and too many words show the closest', async ({
     page,
     registerSeller,

@@ -4,7 +4,7 @@ import type { FacetOption, Facets } from '#shared/search';
 import { Button } from '#client/components/Button';
 import { FormField, Input, Select } from '#client/components/FormField';
 import type { FilterParam, SearchState } from './searchState';
-import { TrustFilters } from './TrustFilters';
+import { Check, TrustFilters } from './TrustFilters';
 import { toLatinDigits } from '#shared/i18n/digits';
 import { Msg, useT, type MessageId } from '#client/i18n';
 import { useCategoryName } from '#client/catalog/categoryText';
@@ -125,6 +125,7 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
         labelOf={wordsOf('catalog.condition')}
       />
       <PriceRange key={priceKey} state={state} />
+      <Check param="goodPrice" label="search.filters.goodPrice" state={state} />
       <FacetSelect
         label={t('search.filters.location')}
         param="district"

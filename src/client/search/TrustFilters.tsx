@@ -6,7 +6,8 @@ import { FormField, Input, Select } from '#client/components/FormField';
 import type { FilterParam, SearchState } from './searchState';
 import { Msg, useT, type MessageId } from '#client/i18n';
 
-function Check({ param, label, state }: { param: FilterParam; label: MessageId; state: SearchState }) {
+/** A filter that is on or off, kept in the URL as `true` or left out. */
+export function Check({ param, label, state }: { param: FilterParam; label: MessageId; state: SearchState }) {
   return (
     <label className="flex items-center gap-2.5 text-sm font-medium text-ink-800">
       <input

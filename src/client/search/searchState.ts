@@ -9,6 +9,7 @@ const FILTER_PARAMS = [
   'condition',
   'minPrice',
   'maxPrice',
+  'goodPrice',
   'district',
   'verified',
   'posted',

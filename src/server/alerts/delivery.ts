@@ -1,7 +1,7 @@
 import { INSTANT_BATCH_MINUTES, INSTANT_PER_DAY } from '#shared/alerts';
 import type { AlertFrequency } from '#server/db/schema';
 import type { DealDeps } from '#server/bookings/deal';
-import { countUse } from '#server/limits/counters';
+import { countUse, keysAtLimit } from '#server/limits/counters';
 import { withNotifications } from '#server/notifications/service';
 import { ALERT_CHANNELS, type AlertChannel } from './channels';
 import {
@@ -10,6 +10,7 @@ import {
   pendingMatchesOf,
   setLastSent,
   type PendingAlert,
+  type PendingMatch,
 } from './repository';
 
 const MINUTE = 60 * 1000;
@@ -34,37 +35,71 @@ export function isDue(alert: Pick<PendingAlert, 'frequency' | 'last_sent_at' | '
 
 /** Instant deliveries to one person in a day, counted in the delivery's transaction. */
 const INSTANT_LIMIT = { max: INSTANT_PER_DAY, windowMs: DAY };
+const limitKey = (userId: string) => `alerts:${userId}`;
 
 /**
  * Tells each due alert's untold matches, one batch per alert through every channel, in one
- * transaction per alert. Answers how many alerts told something.
+ * transaction per person. People already at today's limit of instant deliveries are left out before
+ * any transaction (their digests still go). Answers how many alerts told something.
  */
 export async function deliverAlerts(
   deps: DealDeps,
   now = new Date(),
   channels: readonly AlertChannel[] = ALERT_CHANNELS,
 ): Promise<number> {
+  const due = (await alertsWithPendingMatches(deps.db)).filter((alert) => isDue(alert, now));
+  const instantUsers = [...new Set(due.filter((a) => a.frequency === 'instant').map((a) => limitKey(a.user_id)))];
+  const full = await keysAtLimit(deps.db, instantUsers, INSTANT_LIMIT, now);
+  const byUser = new Map<string, PendingAlert[]>();
+  for (const alert of due) {
+    if (alert.frequency === 'instant' && full.has(limitKey(alert.user_id))) continue;
+    byUser.set(alert.user_id, [...(byUser.get(alert.user_id) ?? []), alert]);
+  }
   let delivered = 0;
-  for (const alert of await alertsWithPendingMatches(deps.db)) {
-    if (!isDue(alert, now)) continue;
-    const told = await withNotifications(deps, async (trx, tell) => {
-      const matches = await pendingMatchesOf(trx, alert.id);
-      if (matches.length === 0) return false;
+  for (const alerts of byUser.values()) delivered += await deliverToPerson(deps, alerts, now, channels);
+  return delivered;
+}
+
+/**
+ * One person's due alerts in one transaction: their untold matches read at once, the daily limit
+ * counted for each instant alert told (past it the matches wait, and go together once the day is
+ * over), the ledger and the alerts marked in one statement each. With nothing told it rolls back,
+ * so a refused count is not kept; one refused beside deliveries is, saying only that the day is
+ * full, which it is. Answers how many alerts told something.
+ */
+function deliverToPerson(
+  deps: DealDeps,
+  alerts: PendingAlert[],
+  now: Date,
+  channels: readonly AlertChannel[],
+): Promise<number> {
+  return withNotifications(deps, async (trx, tell) => {
+    const pending = new Map<string, PendingMatch[]>();
+    for (const match of await pendingMatchesOf(
+      trx,
+      alerts.map((alert) => alert.id),
+    ))
+      pending.set(match.alert_id, [...(pending.get(match.alert_id) ?? []), match]);
+    const told: Array<{ alert: PendingAlert; matches: PendingMatch[] }> = [];
+    let allowed = true;
+    for (const alert of alerts) {
+      const matches = pending.get(alert.id);
+      if (!matches) continue;
       if (alert.frequency === 'instant') {
-        const limit = await countUse(trx, `alerts:${alert.user_id}`, INSTANT_LIMIT, now);
-        // Past today's ten the matches wait, and go together once the day is over.
-        if (!limit.allowed) throw new OverLimit();
+        allowed &&= (await countUse(trx, limitKey(alert.user_id), INSTANT_LIMIT, now)).allowed;
+        if (!allowed) continue;
       }
-      // Another worker told them first: nothing to do.
-      if (
-        (await markDelivered(
-          trx,
-          matches.map((m) => m.id),
-          now,
-        )) !== matches.length
-      )
-        throw new OverLimit();
-      await setLastSent(trx, alert.id, now);
+      told.push({ alert, matches });
+    }
+    const ids = told.flatMap(({ matches }) => matches.map((match) => match.id));
+    // Nothing to tell, or another worker told them first: nothing is kept.
+    if (told.length === 0 || (await markDelivered(trx, ids, now)) !== ids.length) throw new NothingTold();
+    await setLastSent(
+      trx,
+      told.map(({ alert }) => alert.id),
+      now,
+    );
+    for (const { alert, matches } of told) {
       const phones = matches.map((m) => ({
         productId: m.product_id,
         name: m.product_name,
@@ -72,15 +107,13 @@ export async function deliverAlerts(
         dropped: m.occasion === 'drop',
       }));
       for (const channel of channels) await channel.deliver(trx, tell, { alert, phones });
-      return true;
-    }).catch((error: unknown) => {
-      if (error instanceof OverLimit) return false;
-      throw error;
-    });
-    if (told) delivered += 1;
-  }
-  return delivered;
+    }
+    return told.length;
+  }).catch((error: unknown) => {
+    if (error instanceof NothingTold) return 0;
+    throw error;
+  });
 }
 
 /** Rolls a delivery back without telling anyone (and without counting it). */
-class OverLimit extends Error {}
+class NothingTold extends Error {}

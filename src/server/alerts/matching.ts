@@ -4,7 +4,14 @@ import { newId } from '#server/db/ids';
 import type { Database } from '#server/db/schema';
 import { textMatch } from '#server/search/repository';
 import type { Term } from '#server/search/words';
-import { alertsMatching, firstMatchPrice, recordMatch, visibleListing, type VisibleListing } from './repository';
+import {
+  alertsMatching,
+  firstMatchPrices,
+  recordMatches,
+  visibleListing,
+  type NewMatch,
+  type VisibleListing,
+} from './repository';
 
 /*
  * Matching runs apart from the write that shows a phone: that write only notes the phone
@@ -69,6 +76,11 @@ export async function matchEvents(db: Kysely<Database>, engine: Engine, now = ne
   return matched;
 }
 
+/**
+ * Writes the ledger rows of one listing in a few statements, however many alerts match: one per
+ * person (their first matching alert names it), then, for a price drop, once more for those it
+ * reached before at a higher price.
+ */
 async function matchListing(
   trx: Kysely<Database>,
   engine: Engine,
@@ -78,23 +90,32 @@ async function matchListing(
 ): Promise<number> {
   const candidates = await alertsMatching(trx, listing);
   const wordsMatch = new Map<string, Promise<boolean>>();
-  let written = 0;
+  const byUser = new Map<string, NewMatch>();
   for (const alert of candidates) {
+    if (byUser.has(alert.user_id)) continue;
     if (alert.words !== '[]') {
       if (!wordsMatch.has(alert.words)) wordsMatch.set(alert.words, hasWords(trx, engine, listing.id, alert.words));
       if (!(await wordsMatch.get(alert.words))) continue;
     }
-    const match = { alertId: alert.id, userId: alert.user_id, productId: listing.product_id, price: listing.price };
-    if (await recordMatch(trx, { ...match, occasion: 'first' }, now)) written += 1;
-    else if (priceDropped && (await droppedSinceFirst(trx, match))) {
-      if (await recordMatch(trx, { ...match, occasion: 'drop' }, now)) written += 1;
-    }
+    byUser.set(alert.user_id, {
+      alertId: alert.id,
+      userId: alert.user_id,
+      productId: listing.product_id,
+      price: listing.price,
+    });
   }
-  return written;
+  const matches = [...byUser.values()];
+  const first = await recordMatches(trx, matches, 'first', now);
+  if (!priceDropped) return first.size;
+  const before = matches.filter((match) => !first.has(match.userId));
+  const prices = await firstMatchPrices(
+    trx,
+    before.map((match) => match.userId),
+    listing.product_id,
+  );
+  const dropped = before.filter((match) => (prices.get(match.userId) ?? 0) > listing.price);
+  return first.size + (await recordMatches(trx, dropped, 'drop', now)).size;
 }
-
-const droppedSinceFirst = async (trx: Kysely<Database>, match: { userId: string; productId: string; price: number }) =>
-  ((await firstMatchPrice(trx, match.userId, match.productId)) ?? 0) > match.price;
 
 /** Whether one listing has an alert's words, asked of the full-text index for that listing alone. */
 async function hasWords(trx: Kysely<Database>, engine: Engine, listingId: number, words: string): Promise<boolean> {

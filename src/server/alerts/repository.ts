@@ -162,44 +162,71 @@ export function alertsMatching(db: Kysely<Database>, listing: VisibleListing) {
     .execute();
 }
 
-/**
- * Writes a phone in the ledger for a user, unless it reached them already on this occasion: the
- * unique key (user, phone, occasion) holds under concurrent matching. Answers whether it was new.
- */
-export async function recordMatch(
-  db: Kysely<Database>,
-  match: { alertId: string; userId: string; productId: string; occasion: 'first' | 'drop'; price: number },
-  now: Date,
-): Promise<boolean> {
-  const row = await db
-    .insertInto('alert_matches')
-    .values({
-      id: newId(now.getTime()),
-      alert_id: match.alertId,
-      user_id: match.userId,
-      product_id: match.productId,
-      occasion: match.occasion,
-      price: match.price,
-      matched_at: now.toISOString(),
-      delivered_at: null,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'product_id', 'occasion']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+/** A phone reaching a user through one of their alerts, for the ledger. */
+export interface NewMatch {
+  alertId: string;
+  userId: string;
+  productId: string;
+  price: number;
 }
 
-/** The price a phone first reached a user at, if it did. */
-export const firstMatchPrice = async (db: Kysely<Database>, userId: string, productId: string) =>
-  (
-    await db
+/** Rows per insert: well within either engine's limit of parameters per statement. */
+const MATCHES_PER_INSERT = 500;
+
+/**
+ * Writes a phone in the ledger for each user, unless it reached them already on this occasion: the
+ * unique key (user, phone, occasion) holds under concurrent matching. One user at most once in
+ * `matches`. Answers the users it was new for.
+ */
+export async function recordMatches(
+  db: Kysely<Database>,
+  matches: NewMatch[],
+  occasion: 'first' | 'drop',
+  now: Date,
+): Promise<Set<string>> {
+  const written = new Set<string>();
+  for (let start = 0; start < matches.length; start += MATCHES_PER_INSERT) {
+    const rows = await db
+      .insertInto('alert_matches')
+      .values(
+        matches.slice(start, start + MATCHES_PER_INSERT).map((match) => ({
+          id: newId(now.getTime()),
+          alert_id: match.alertId,
+          user_id: match.userId,
+          product_id: match.productId,
+          occasion,
+          price: match.price,
+          matched_at: now.toISOString(),
+          delivered_at: null,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'product_id', 'occasion']).doNothing())
+      .returning('user_id')
+      .execute();
+    for (const row of rows) written.add(row.user_id);
+  }
+  return written;
+}
+
+/** The price a phone first reached each of these users at, for those it did. */
+export async function firstMatchPrices(
+  db: Kysely<Database>,
+  userIds: string[],
+  productId: string,
+): Promise<Map<string, number>> {
+  const prices = new Map<string, number>();
+  for (let start = 0; start < userIds.length; start += MATCHES_PER_INSERT) {
+    const rows = await db
       .selectFrom('alert_matches')
-      .select('price')
-      .where('user_id', '=', userId)
+      .select(['user_id', 'price'])
       .where('product_id', '=', productId)
       .where('occasion', '=', 'first')
-      .executeTakeFirst()
-  )?.price;
+      .where('user_id', 'in', userIds.slice(start, start + MATCHES_PER_INSERT))
+      .execute();
+    for (const row of rows) prices.set(row.user_id, row.price);
+  }
+  return prices;
+}
 
 /** Alerts with matches not told yet (served by alert_matches_undelivered). */
 export const alertsWithPendingMatches = (db: Kysely<Database>) =>
@@ -213,17 +240,18 @@ export const alertsWithPendingMatches = (db: Kysely<Database>) =>
     .execute();
 export type PendingAlert = Awaited<ReturnType<typeof alertsWithPendingMatches>>[number];
 
-/** An alert's untold matches, oldest first, with what a notification says of each phone. */
-export const pendingMatchesOf = (db: Kysely<Database>, alertId: string) =>
+/** The untold matches of some alerts (one person's), oldest first, with what a notification says of each phone. */
+export const pendingMatchesOf = (db: Kysely<Database>, alertIds: string[]) =>
   db
     .selectFrom('alert_matches as m')
     .innerJoin('products as p', 'p.id', 'm.product_id')
-    .select(['m.id', 'm.product_id', 'm.occasion', 'm.price', 'p.product_name'])
-    .where('m.alert_id', '=', alertId)
+    .select(['m.id', 'm.alert_id', 'm.product_id', 'm.occasion', 'm.price', 'p.product_name'])
+    .where('m.alert_id', 'in', alertIds)
     .where('m.delivered_at', 'is', null)
     .orderBy('m.matched_at')
     .orderBy('m.id')
     .execute();
+export type PendingMatch = Awaited<ReturnType<typeof pendingMatchesOf>>[number];
 
 /** Marks matches told, only those still untold: of two workers, one tells them. */
 export const markDelivered = (db: Kysely<Database>, ids: string[], now: Date) =>
@@ -235,5 +263,5 @@ export const markDelivered = (db: Kysely<Database>, ids: string[], now: Date) =>
       .where('delivered_at', 'is', null),
   );
 
-export const setLastSent = (db: Kysely<Database>, alertId: string, now: Date) =>
-  db.updateTable('saved_alerts').set({ last_sent_at: now.toISOString() }).where('id', '=', alertId).execute();
+export const setLastSent = (db: Kysely<Database>, alertIds: string[], now: Date) =>
+  db.updateTable('saved_alerts').set({ last_sent_at: now.toISOString() }).where('id', 'in', alertIds).execute();

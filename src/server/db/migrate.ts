@@ -22,6 +22,7 @@ import { languageMigration } from './migrations/019-language';
 import { categoryBanglaMigration } from './migrations/020-category-bangla';
 import { listingCountsMigration } from './migrations/021-listing-counts';
 import { chatSameTextMigration } from './migrations/022-chat-same-text';
+import { goodPriceMigration } from './migrations/023-good-price';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -52,6 +53,7 @@ class CodeMigrations implements MigrationProvider {
       '020-category-bangla': categoryBanglaMigration,
       '021-listing-counts': listingCountsMigration(this.engine),
       '022-chat-same-text': chatSameTextMigration,
+      '023-good-price': goodPriceMigration(this.engine),
     };
   }
 }

@@ -254,6 +254,8 @@ export interface SearchListingsTable {
   battery: number | null;
   is_imei_checked: Generated<boolean>;
   is_photo_verified: Generated<boolean>;
+  /** Asks less than its fair price's middle half (the "Good price" chip), as housekeeping last found. */
+  is_good_price: Generated<boolean>;
 }
 
 /** Every word of the findable listings, with how many listings have it: misspellings are corrected against it. */

@@ -8,6 +8,7 @@ import {
 } from '#shared/fair-price';
 import { newId } from '#server/db/ids';
 import type { Database } from '#server/db/schema';
+import { markGoodPrices } from '#server/search/indexing';
 import { indexedText } from '#server/search/text';
 import { middleHalf } from './compute';
 
@@ -68,7 +69,8 @@ const SEP = '\u0000';
 /**
  * Housekeeping: computes every model's fair price again from the sales of the last 90 days (with
  * at least 5 sales by at least 3 sellers, so no single sale can be read off), else from the asking
- * prices of phones for sale now; replaces the table in one transaction. Answers how many it holds.
+ * prices of phones for sale now; replaces the table and marks the listings now a good price (the
+ * search's filter) in one transaction. Answers how many fair prices it holds.
  */
 export const computeFairPrices = (db: Kysely<Database>, now = new Date()): Promise<number> =>
   db.transaction().execute((trx) => replaceFairPrices(trx, now));
@@ -132,6 +134,7 @@ export async function replaceFairPrices(db: Kysely<Database>, now = new Date()):
       .values(rows.slice(start, start + 500))
       .execute();
   }
+  await markGoodPrices(db);
   return rows.length;
 }
 

@@ -45,6 +45,33 @@ export async function countUse(db: Kysely<Database>, key: string, rule: LimitRul
   return { allowed: row.used <= rule.max, retryAfterMs: Math.max(0, Date.parse(row.window_ends_at) - now.getTime()) };
 }
 
+const KEYS_PER_READ = 1000;
+
+/**
+ * Which of `keys` have used all of `rule` in their current window, read without counting a use:
+ * work that would only be refused can be left out before it starts. The count that decides stays
+ * countUse's.
+ */
+export async function keysAtLimit(
+  db: Kysely<Database>,
+  keys: string[],
+  rule: LimitRule,
+  now = new Date(),
+): Promise<Set<string>> {
+  const full = new Set<string>();
+  for (let start = 0; start < keys.length; start += KEYS_PER_READ) {
+    const rows = await db
+      .selectFrom('limit_counters')
+      .select('key')
+      .where('key', 'in', keys.slice(start, start + KEYS_PER_READ))
+      .where('used', '>=', rule.max)
+      .where('window_ends_at', '>', now.toISOString())
+      .execute();
+    for (const row of rows) full.add(row.key);
+  }
+  return full;
+}
+
 /** "3 hours", "1 minute": how long until a window ends, rounded up, for a refusal's message. */
 export function waitWords(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));

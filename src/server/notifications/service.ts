@@ -4,7 +4,7 @@ import { queueNotificationMail } from '#server/mail/notifications';
 import type { PushSender } from '#server/push/sender';
 import type { Bell } from './bell';
 import { languageOf } from '#server/i18n/recipient';
-import { write, type LocalText } from '#server/i18n/texts';
+import { write, type Language, type LocalText } from '#server/i18n/texts';
 import { insertNotification, type WrittenNotification } from './repository';
 
 /** A notification to make: its sentence is written in its recipient's language when it is made. */
@@ -28,10 +28,13 @@ export async function withNotifications<T>(
   work: (trx: Transaction<Database>, tell: Notify) => Promise<T>,
 ): Promise<T> {
   const told: Array<{ notification: NewNotification; written: WrittenNotification }> = [];
+  // Read once per person: alert deliveries tell one person several notifications in one transaction.
+  const languages = new Map<string, Language>();
   const result = await db.transaction().execute(async (trx) => {
     const done = await work(trx, async (...notifications) => {
       for (const notification of notifications) {
-        const language = await languageOf(trx, notification.userId);
+        const language = languages.get(notification.userId) ?? (await languageOf(trx, notification.userId));
+        languages.set(notification.userId, language);
         const written = { ...notification, message: write(language, notification.message) };
         await insertNotification(trx, written);
         told.push({ notification, written });

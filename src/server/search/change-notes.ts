@@ -39,6 +39,13 @@ export const searchChangeNotes = {
   },
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tells the other processes what was written here since `mark`, outside a request (housekeeping). */
+    tellSearchChanges(mark: number): Promise<void>;
+  }
+}
+
 /**
  * Tells the other processes what each write request changed in the index, in batches, and hears
  * theirs; `onHeard` runs after another process's change is caught up on (the public cache drops its
@@ -54,6 +61,10 @@ export function registerSearchNotes(app: FastifyInstance, channel: Channel = loc
   app.addHook('onSend', async (request) => {
     const mark = marks.get(request);
     const note = mark === undefined ? undefined : searchChangeNotes.since(mark);
+    if (note !== undefined) await batch.add([note]);
+  });
+  app.decorate('tellSearchChanges', async (mark: number) => {
+    const note = searchChangeNotes.since(mark);
     if (note !== undefined) await batch.add([note]);
   });
   const heard = (note: string | undefined) => {

@@ -22,6 +22,7 @@ function columnsOf(brands: string[]): Columns {
       battery: null,
       is_imei_checked: false,
       is_photo_verified: false,
+      is_good_price: false,
       posted_at: new Date(NOW).toISOString(),
       price: 1000 * (index + 1),
     }),

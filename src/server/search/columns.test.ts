@@ -42,6 +42,7 @@ function listings(count: number, seed = 7): ColumnRow[] {
       battery: random.pick([null, 70, 85, 100]),
       is_imei_checked: random.next() < 0.5,
       is_photo_verified: random.next() < 0.3,
+      is_good_price: random.next() < 0.25,
     };
   });
 }
@@ -68,7 +69,8 @@ function passes(row: ColumnRow, filters: SearchFilters, except?: keyof SearchFil
     (filters.origin === undefined || row.origin === filters.origin) &&
     (filters.minBattery === undefined || (row.battery ?? 0) >= filters.minBattery) &&
     (!filters.imeiChecked || row.is_imei_checked) &&
-    (!filters.photoVerified || row.is_photo_verified);
+    (!filters.photoVerified || row.is_photo_verified) &&
+    (!filters.goodPrice || row.is_good_price);
   return inRange && trusted && Object.entries(checks).every(([name, ok]) => name === except || ok);
 }
 
@@ -83,6 +85,8 @@ const FILTER_CHOICES: SearchFilters[] = [
   { district: 'Rangpur' },
   { grade: 'good', minBattery: 80 },
   { origin: 'official', imeiChecked: true, photoVerified: true, brand: 'samsung' },
+  { goodPrice: true },
+  { goodPrice: true, origin: 'abroad', photoVerified: true, condition: 'Good' },
 ];
 
 describe('facet counts from the listing columns', () => {

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import type { Engine } from '#server/db/connection';
 import type { Database, SearchListingsTable } from '#server/db/schema';
 import { districtOf, indexedText } from './text';
@@ -110,6 +110,61 @@ function searchRowOf(source: Source): SearchRow {
   };
 }
 
+/**
+ * The "Good price" chip's rule (ratePrice in #shared/fair-price) against the fair price housekeeping
+ * last computed for the listing's model and condition: one read by the fair prices' key.
+ */
+async function withGoodPrice(trx: Kysely<Database>, row: SearchRow): Promise<SearchRow> {
+  const fair = await trx
+    .selectFrom('fair_prices')
+    .select('low')
+    .where('model_key', '=', row.text_name)
+    .where('condition', '=', row.condition)
+    .executeTakeFirst();
+  return { ...row, is_good_price: fair !== undefined && row.price < fair.low };
+}
+
+/** The listings of a model and condition whose fair price puts them under its middle half. */
+const goodPrice = (eb: ExpressionBuilder<Database, 'search_listings'>) =>
+  eb.exists(
+    eb
+      .selectFrom('fair_prices as f')
+      .select('f.low')
+      .whereRef('f.model_key', '=', 'search_listings.text_name')
+      .whereRef('f.condition', '=', 'search_listings.condition')
+      .whereRef('search_listings.price', '<', 'f.low'),
+  );
+
+/** More rows changed at once than the listing columns read again one by one: they load everything. */
+const GOOD_PRICES_NAMED = 1000;
+
+/**
+ * Housekeeping, in the transaction that computed the fair prices again: marks the listings that
+ * became a good price, and unmarks those no longer one, naming them for the listing columns and the
+ * other processes (change-notes.ts). Answers how many changed.
+ */
+export async function markGoodPrices(trx: Kysely<Database>): Promise<number> {
+  const marked = await trx
+    .updateTable('search_listings')
+    .set({ is_good_price: true })
+    .where('is_good_price', '=', false)
+    .where(goodPrice)
+    .returning(['id', 'product_id'])
+    .execute();
+  const unmarked = await trx
+    .updateTable('search_listings')
+    .set({ is_good_price: false })
+    .where('is_good_price', '=', true)
+    .where((eb) => eb.not(goodPrice(eb)))
+    .returning(['id', 'product_id'])
+    .execute();
+  const rows = [...marked, ...unmarked];
+  if (rows.length > GOOD_PRICES_NAMED) record(undefined);
+  else if (rows.length > 0)
+    record({ productIds: rows.map((row) => row.product_id), listingIds: rows.map((row) => row.id) });
+  return rows.length;
+}
+
 type TextFields = Pick<SearchRow, 'text_name' | 'text_brand' | 'text_location' | 'text_description'>;
 
 const vocabularyOf = (row: TextFields | undefined): Set<string> =>
@@ -143,7 +198,7 @@ export async function syncListing(
     .where('product_id', '=', productId)
     .executeTakeFirst();
   record({ productIds: [productId], listingIds: old ? [old.id] : [] });
-  const next = source && isFindable(source) ? searchRowOf(source) : undefined;
+  const next = source && isFindable(source) ? await withGoodPrice(trx, searchRowOf(source)) : undefined;
   if (next && old) await trx.updateTable('search_listings').set(next).where('id', '=', old.id).execute();
   else if (next) await trx.insertInto('search_listings').values(next).execute();
   else if (old) await trx.deleteFrom('search_listings').where('id', '=', old.id).execute();
@@ -233,6 +288,7 @@ export async function rebuildSearchIndex(db: Kysely<Database>, engine: Engine): 
     for (const row of rows) for (const word of vocabularyOf(row)) words.set(word, (words.get(word) ?? 0) + 1);
   }
   await countWords(db, words);
+  await markGoodPrices(db);
   // Merges the many small segments the batches left into one, which later searches read faster.
   if (engine === 'sqlite')
     await sql`insert into search_listings_fts (search_listings_fts) values ('optimize')`.execute(db);

@@ -79,7 +79,7 @@ function withFilters(query: Listings, filters: SearchFilters, now: number, price
   return withTrustFilters(q, filters);
 }
 
-/** The trust filters (docs/trust.md), with the same meaning as failsTrust in column-filters.ts. */
+/** The trust filters (docs/trust.md) and the good price, with the same meaning as failsTrust in column-filters.ts. */
 function withTrustFilters(query: Listings, filters: SearchFilters): Listings {
   let q = query;
   if (filters.grade !== undefined) q = q.where('s.grade', '=', filters.grade);
@@ -87,6 +87,7 @@ function withTrustFilters(query: Listings, filters: SearchFilters): Listings {
   if (filters.minBattery !== undefined) q = q.where('s.battery', '>=', filters.minBattery);
   if (filters.imeiChecked) q = q.where('s.is_imei_checked', '=', true);
   if (filters.photoVerified) q = q.where('s.is_photo_verified', '=', true);
+  if (filters.goodPrice) q = q.where('s.is_good_price', '=', true);
   return q;
 }
 
@@ -108,6 +109,7 @@ const columnsOf = (db: Kysely<Database>) =>
       'battery',
       'is_imei_checked',
       'is_photo_verified',
+      'is_good_price',
     ]);
 export type ColumnRow = Awaited<ReturnType<ReturnType<typeof columnsOf>['execute']>>[number];
 

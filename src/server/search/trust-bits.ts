@@ -3,10 +3,12 @@ import type { SearchFilters } from '#shared/search';
 
 /*
  * A listing's trust details packed in one byte of the search columns: IMEI checked (bit 0), photo
- * verified (bit 1), the grade's position + 1 (bits 2-4, 0: none) and the origin's + 1 (bits 5-6).
+ * verified (bit 1), the grade's position + 1 (bits 2-4, 0: none), the origin's + 1 (bits 5-6) and
+ * a good price (bit 7: the fair price's, as housekeeping last found it).
  */
 const IMEI = 1;
 const PHOTO = 2;
+const GOOD_PRICE = 128;
 const GRADE_SHIFT = 2;
 const ORIGIN_SHIFT = 5;
 const GRADE_MASK = 0b111 << GRADE_SHIFT;
@@ -20,21 +22,22 @@ export function trustBitsOf(row: {
   origin: string | null;
   is_imei_checked: boolean;
   is_photo_verified: boolean;
+  is_good_price: boolean;
 }): number {
   return (
     (row.is_imei_checked ? IMEI : 0) |
     (row.is_photo_verified ? PHOTO : 0) |
+    (row.is_good_price ? GOOD_PRICE : 0) |
     (positionOf(GRADES, row.grade) << GRADE_SHIFT) |
     (positionOf(ORIGINS, row.origin) << ORIGIN_SHIFT)
   );
 }
 
-/** Whether a listing with these bits and battery fails the trust filters chosen; undefined when none is. */
+/** Whether a listing with these bits and battery fails the trust or good price filters chosen; undefined when none is. */
 export function trustTest(filters: SearchFilters): ((bits: number, battery: number) => boolean) | undefined {
-  const { grade, origin, minBattery, imeiChecked, photoVerified } = filters;
-  if (grade === undefined && origin === undefined && minBattery === undefined && !imeiChecked && !photoVerified)
-    return undefined;
-  const wanted = (imeiChecked ? IMEI : 0) | (photoVerified ? PHOTO : 0);
+  const { grade, origin, minBattery, imeiChecked, photoVerified, goodPrice } = filters;
+  const wanted = (imeiChecked ? IMEI : 0) | (photoVerified ? PHOTO : 0) | (goodPrice ? GOOD_PRICE : 0);
+  if (grade === undefined && origin === undefined && minBattery === undefined && wanted === 0) return undefined;
   const gradeBits = grade === undefined ? -1 : positionOf(GRADES, grade) << GRADE_SHIFT;
   const originBits = origin === undefined ? -1 : positionOf(ORIGINS, origin) << ORIGIN_SHIFT;
   const lowest = minBattery ?? 0;
