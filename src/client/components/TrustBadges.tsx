@@ -1,5 +1,5 @@
 import type { Product } from '#shared/products';
-import { GRADE_LABELS, ORIGIN_LABELS } from '#shared/trust';
+import { GRADE_LABELS, ORIGIN_LABELS } from '#shared/trust-terms';
 import { Badge } from './Badge';
 import { cx } from './cx';
 import { Msg } from '#client/i18n';
