@@ -2,6 +2,7 @@ import { z } from './zod';
 import { toLatinDigits } from './i18n/digits';
 import { requiredText } from './common';
 import { messages } from './messages';
+import { GRADES, ORIGINS, type Grade } from './trust-terms';
 
 /*
  * What makes a used phone one a buyer can trust (docs/trust.md): its IMEI, the NEIR answer, where
@@ -64,11 +65,7 @@ const imeiSchema = z
 /** "••••••••••• 1234": all anyone but the seller's own phone shows of an IMEI. */
 export const maskedImei = (last4: string) => `••••••••••• ${last4}`;
 
-export const ORIGINS = ['official', 'unofficial', 'abroad'] as const;
-export type Origin = (typeof ORIGINS)[number];
-
-export const GRADES = ['like_new', 'excellent', 'good', 'fair', 'for_parts'] as const;
-export type Grade = (typeof GRADES)[number];
+export { GRADES, ORIGINS, type Grade, type Origin } from './trust-terms';
 /** The rubric's one sentence per grade, shown on the form. */
 export const GRADE_RUBRIC: Record<Grade, string> = {
   like_new: 'No marks at all, as if just out of the box.',

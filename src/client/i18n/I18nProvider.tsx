@@ -45,7 +45,11 @@ export function useLocale(): LocaleState {
 /** The language of everything inside, on the server and in the browser alike (AppProviders). */
 export function I18nProvider({ setup, children }: { setup: I18nSetup; children: ReactNode }) {
   const { locale, latinDigits, catalog, pseudo = false } = setup;
-  const failed = catalog['i18n.language.failed'] ?? 'Could not change the language.';
+  const intl = useMemo(
+    () => createIntl({ locale: intlTag(locale, latinDigits), defaultLocale: 'en-GB', messages: catalog }, intlCache),
+    [locale, latinDigits, catalog],
+  );
+  const failed = intl.formatMessage({ id: 'i18n.language.failed' });
   const state = useMemo<LocaleState>(
     () => ({
       locale,
@@ -57,10 +61,6 @@ export function I18nProvider({ setup, children }: { setup: I18nSetup; children: 
       localePath: (path) => (locale === 'en' ? path : pathInLocale(locale, path)),
     }),
     [locale, latinDigits, pseudo, failed],
-  );
-  const intl = useMemo(
-    () => createIntl({ locale: intlTag(locale, latinDigits), defaultLocale: 'en-GB', messages: catalog }, intlCache),
-    [locale, latinDigits, catalog],
   );
   // In the browser only (one page, one language), and as it renders: a table's headers are made
   // with translateNow during the first render already.

@@ -1,7 +1,11 @@
+import type { MessageFormatElement } from 'react-intl';
 import type { Locale } from '#shared/i18n/locales';
 
-/** One language's messages: `{ "<area>.<screen>.<thing>": "ICU message" }`. */
-export type Catalog = Record<string, string>;
+/**
+ * One language's messages: `{ "<area>.<screen>.<thing>": "ICU message" }`, as text or, in the built
+ * app, already parsed (vite.config.ts, precompiledMessages).
+ */
+export type Catalog = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 /** The catalog files of one language, by file name, as one catalog (keys are prefixed by area, so none collide). */
 export const mergeCatalogs = (files: Record<string, Catalog>): Catalog => Object.assign({}, ...Object.values(files));

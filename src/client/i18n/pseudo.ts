@@ -1,3 +1,4 @@
+import type { MessageFormatElement } from 'react-intl';
 import type { Catalog } from './catalogFiles';
 
 /*
@@ -11,6 +12,15 @@ export const PSEUDO_CLOSE = '⟧';
 
 export const pseudoText = (text: string): string => `${PSEUDO_OPEN}${text}${PSEUDO_CLOSE}`;
 
-/** The English catalog with each message marked (the ICU syntax inside stays as it is). */
+/** Plain text in a parsed message (type 0 is the ICU parser's TYPE.literal, which react-intl does not export). */
+const literal = (value: string) => ({ type: 0, value }) as MessageFormatElement;
+
+/** The English catalog with each message marked (the ICU syntax, or its parsed tree, inside stays as it is). */
 export const pseudoCatalog = (english: Catalog): Catalog =>
-  Object.fromEntries(Object.entries(english).map(([id, message]) => [id, pseudoText(message)]));
+  Object.fromEntries(
+    Object.entries(english).map(([id, message]) => [
+      id,
+      typeof message === 'string' ? pseudoText(message) : [literal(PSEUDO_OPEN), ...message, literal(PSEUDO_CLOSE)],
+    ]),
+    // Each message keeps its catalog's form: all text, or all parsed.
+  ) as Catalog;
