@@ -6,6 +6,8 @@ import {
   translateText,
   type MessageValues,
 } from '#shared/i18n/translate';
+import accountsBn from '#server/accounts/locales/bn.json';
+import accountsEn from '#server/accounts/locales/en.json';
 import alertsBn from '#server/alerts/locales/bn.json';
 import alertsEn from '#server/alerts/locales/en.json';
 import bookingsBn from '#server/bookings/locales/bn.json';
@@ -18,6 +20,8 @@ import moderationBn from '#server/moderation/locales/bn.json';
 import moderationEn from '#server/moderation/locales/en.json';
 import productsBn from '#server/products/locales/bn.json';
 import productsEn from '#server/products/locales/en.json';
+import pushBn from '#server/push/locales/bn.json';
+import pushEn from '#server/push/locales/en.json';
 import reviewsBn from '#server/reviews/locales/bn.json';
 import reviewsEn from '#server/reviews/locales/en.json';
 import trustBn from '#server/trust/locales/bn.json';
@@ -34,12 +38,14 @@ import usersEn from '#server/users/locales/en.json';
 
 /** Each area's catalog once, the language's own beside it; texts.test.ts checks each pair. */
 export const SERVER_CATALOGS = {
+  accounts: [accountsEn, accountsBn],
   alerts: [alertsEn, alertsBn],
   bookings: [bookingsEn, bookingsBn],
   chat: [chatEn, chatBn],
   mail: [mailEn, mailBn],
   moderation: [moderationEn, moderationBn],
   products: [productsEn, productsBn],
+  push: [pushEn, pushBn],
   reviews: [reviewsEn, reviewsBn],
   trust: [trustEn, trustBn],
   users: [usersEn, usersBn],
@@ -48,12 +54,14 @@ export const SERVER_CATALOGS = {
 const areas = Object.values(SERVER_CATALOGS);
 const serverCatalogs = {
   en: Object.assign({}, sharedCatalogs.en, ...areas.map(([en]) => en)) as typeof sharedCatalogs.en &
+    typeof accountsEn &
     typeof alertsEn &
     typeof bookingsEn &
     typeof chatEn &
     typeof mailEn &
     typeof moderationEn &
     typeof productsEn &
+    typeof pushEn &
     typeof reviewsEn &
     typeof trustEn &
     typeof usersEn,
