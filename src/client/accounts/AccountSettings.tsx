@@ -265,7 +265,7 @@ function MailCard() {
                   )
                 }
               />
-              <Msg id={`accounts.settings.mail.kind.${kind}`} />
+              <Msg id={`shared.account.mailKind.${kind}`} />
             </label>
           ))}
         </fieldset>
