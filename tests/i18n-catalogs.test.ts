@@ -15,9 +15,10 @@ function catalogFolders(): Array<{ folder: string; prefix: string }> {
   const areas = (side: 'client' | 'server') =>
     readdirSync(join(ROOT, 'src', side), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && existsSync(join(ROOT, 'src', side, entry.name, 'locales')))
+      // The server's ids say whose they are (`server.mail.…`, docs/i18n-server.md).
       .map((entry) => ({
         folder: `src/${side}/${entry.name}/locales`,
-        prefix: `${side === 'server' ? 'server.' : ''}${entry.name}.`,
+        prefix: side === 'server' ? `server.${entry.name}.` : `${entry.name}.`,
       }));
   return [...areas('client'), ...areas('server'), { folder: 'src/shared/locales', prefix: 'shared.' }];
 }

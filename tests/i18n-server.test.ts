@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FORGOT_PASSWORD_ANSWER } from '#shared/account';
 import { categorySchema } from '#shared/categories';
 import { notificationSchema } from '#shared/notifications';
 import type { StoreProductRequest } from '#shared/products';
@@ -138,6 +139,38 @@ describe('mails and notifications', () => {
     expect(mail.text).toContain('PhoneHaat খুলুন');
     expect(mail.text).toContain('অ্যাকাউন্ট সেটিংসে "বিক্রেতা আমার অনুরোধ গ্রহণ করলে" চালু আছে');
     expect(mail.html).toContain('অথবা এই ঠিকানাটি খুলুন');
+  });
+});
+
+describe("the server's own sentences", () => {
+  it("answer success messages in the request's language, English without one", async () => {
+    const ask = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/account/forgot-password', payload: { email: seller.email }, headers });
+    expect((await ask({})).json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+    expect((await ask({ 'accept-language': 'bn' })).json<{ message: string }>().message).toBe(
+      'এই ঠিকানায় কোনো অ্যাকাউন্ট থাকলে, নতুন পাসওয়ার্ড বেছে নেওয়ার একটি লিংক সেখানে পাঠানো হয়েছে। লিংকটি ৩০ মিনিট কাজ করবে।',
+    );
+  });
+
+  it("tell an offer in the seller's language, the conversation's line staying in English", async () => {
+    await t.db.updateTable('users').set({ locale: 'bn' }).where('id', '=', seller.user.uid).execute();
+    await t.db.updateTable('users').set({ locale: 'en' }).where('id', '=', buyer.user.uid).execute();
+    const productId = await listProduct(seller, { productName: 'Pixel 8', resalePrice: 52000 });
+    const started = await buyer.request({ method: 'POST', url: '/api/conversations', payload: { productId } });
+    const conversationId = started.json<{ _id: string }>()._id;
+    const offered = await buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/offers`,
+      payload: { price: '৪৮০০০' },
+    });
+    expect(offered.statusCode, offered.body).toBe(201);
+    const toSeller = await notificationsOf(seller);
+    expect(toSeller[0]).toMatchObject({
+      kind: 'chat_offer',
+      message: 'Nusrat Jahan ৪৮,০০০ টাকা অফার করেছেন। (Pixel 8)',
+    });
+    const details = await buyer.request({ method: 'GET', url: `/api/conversations/${conversationId}` });
+    expect(details.body).toContain('Nusrat Jahan offered 48,000 Tk.');
   });
 });
 

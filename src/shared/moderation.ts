@@ -1,6 +1,7 @@
 import { linkTokenSchema } from './account';
 import { toLatinDigits } from './i18n/digits';
 import { idSchema, requiredText } from './common';
+import { messageText } from './i18n/translate';
 import { z } from './zod';
 
 /*
@@ -58,16 +59,20 @@ export const REASONS_BY_SUBJECT = {
 } as const satisfies Record<SubjectType, readonly ReportReason[]>;
 
 export const REPORT_NOTE_MAX = 500;
-export const OTHER_NEEDS_TEXT = 'Tell us what is wrong';
+export const OTHER_NEEDS_TEXT_ID = messageText('shared.moderation.otherNeedsText');
 
 /** A report's reason and note: "other" needs the note. */
 function reasonWithNote<const R extends readonly [ReportReason, ...ReportReason[]]>(reasons: R) {
   return z
     .object({
-      reason: z.enum(reasons, { error: 'Choose a reason' }),
-      note: z.string().trim().max(REPORT_NOTE_MAX, `Keep this under ${REPORT_NOTE_MAX} characters`).optional(),
+      reason: z.enum(reasons, { error: messageText('shared.moderation.chooseReason') }),
+      note: z
+        .string()
+        .trim()
+        .max(REPORT_NOTE_MAX, messageText('shared.common.maxLength', { max: REPORT_NOTE_MAX }))
+        .optional(),
     })
-    .refine((r) => r.reason !== 'other' || !!r.note, { message: OTHER_NEEDS_TEXT, path: ['note'] });
+    .refine((r) => r.reason !== 'other' || !!r.note, { message: OTHER_NEEDS_TEXT_ID, path: ['note'] });
 }
 
 /**
@@ -154,22 +159,29 @@ export const RESTRICTION_DAYS = [1, 7, 30] as const;
 /** A whole number typed with Latin or Bengali digits. */
 const digits = z.preprocess(
   (v) => (typeof v === 'string' ? Number(toLatinDigits(v.trim())) : v),
-  z.number({ error: 'Choose 1, 7 or 30 days' }),
+  z.number({ error: messageText('shared.moderation.chooseDays') }),
 );
 
 /** POST /moderation/cases/:id/actions */
 export const caseActionSchema = z
   .object({
-    action: z.enum(ACTIONS, { error: 'Choose an action' }),
-    reason: z.enum(ACTION_REASONS, { error: 'Choose a reason' }),
-    note: z.string().trim().max(1000, 'Keep this under 1000 characters').optional(),
+    action: z.enum(ACTIONS, { error: messageText('shared.moderation.chooseAction') }),
+    reason: z.enum(ACTION_REASONS, { error: messageText('shared.moderation.chooseReason') }),
+    note: z
+      .string()
+      .trim()
+      .max(1000, messageText('shared.common.maxLength', { max: 1000 }))
+      .optional(),
     days: digits.optional(),
   })
   .refine((a) => a.action !== 'restrict' || RESTRICTION_DAYS.some((d) => d === a.days), {
-    message: 'Choose 1, 7 or 30 days',
+    message: messageText('shared.moderation.chooseDays'),
     path: ['days'],
   })
-  .refine((a) => a.reason !== 'other' || !!a.note, { message: 'Write why in the note', path: ['note'] });
+  .refine((a) => a.reason !== 'other' || !!a.note, {
+    message: messageText('shared.moderation.writeWhy'),
+    path: ['note'],
+  });
 export type CaseAction = z.infer<typeof caseActionSchema>;
 
 export const ModerationListingStates = ['hidden', 'removed', 'changes_requested', 'suspended'] as const;
@@ -323,7 +335,7 @@ export type Standing = z.infer<typeof standingSchema>;
 export const APPEAL_MONTHS = 6;
 export const appealRequestSchema = z.object({
   logId: idSchema,
-  text: requiredText('Tell us why the decision is wrong', 2000),
+  text: requiredText(messageText('shared.moderation.appealText'), 2000),
 });
 export type AppealRequest = z.infer<typeof appealRequestSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { messageText } from './i18n/translate';
 import { idSchema } from './common';
-import { OTHER_NEEDS_TEXT, REASONS_BY_SUBJECT, REPORT_NOTE_MAX } from './moderation';
+import { OTHER_NEEDS_TEXT_ID, REASONS_BY_SUBJECT, REPORT_NOTE_MAX } from './moderation';
 
 /** The spec's call, now with a reason (docs/moderation.md); without one it is kept as "No reason given". */
 export const reportRequestSchema = z
@@ -14,7 +14,7 @@ export const reportRequestSchema = z
       .max(REPORT_NOTE_MAX, messageText('shared.common.maxLength', { max: REPORT_NOTE_MAX }))
       .optional(),
   })
-  .refine((r) => r.reason !== 'other' || !!r.note, { message: OTHER_NEEDS_TEXT, path: ['note'] });
+  .refine((r) => r.reason !== 'other' || !!r.note, { message: OTHER_NEEDS_TEXT_ID, path: ['note'] });
 export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
 export const reportedProductSchema = z.object({

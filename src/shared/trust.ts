@@ -1,3 +1,4 @@
+import { messageText } from './i18n/translate';
 import { z } from './zod';
 import { toLatinDigits } from './i18n/digits';
 import { requiredText } from './common';
@@ -9,7 +10,6 @@ import { GRADES, ORIGINS, type Grade } from './trust-terms';
  * it was bought, a graded condition with a functional checklist, and a verification photo.
  */
 
-export const IMEI_HELP = 'Dial *#06# on the phone to see its IMEI';
 export const NEIR_NUMBER = '16002';
 export const NEIR_NOT_VALID =
   'NEIR says this phone is not valid, so it cannot be listed: call BTRC on 100 or visit neir.btrc.gov.bd to find out why and how to register it.';
@@ -39,19 +39,17 @@ export function withCheckDigit(first14: string): string {
 
 /** Why an IMEI (already as digits) is refused, in words that say what to do; undefined when it is fine. */
 export function imeiProblem(digits: string): string | undefined {
-  if (!/^\d+$/.test(digits)) return `An IMEI has digits only. ${IMEI_HELP}`;
-  if (digits.length === 16)
-    return 'This is the IMEISV (16 digits, with the software version): enter the 15-digit IMEI that *#06# shows';
-  if (digits.length !== 15) return `An IMEI has exactly 15 digits. ${IMEI_HELP}`;
-  if (/^(\d)\1{14}$/.test(digits)) return `This is not a real IMEI. ${IMEI_HELP} and copy it`;
-  if (!hasLuhnCheckDigit(digits))
-    return 'One digit of this IMEI is wrong (its last digit does not match): check it again on *#06#';
+  if (!/^\d+$/.test(digits)) return messageText('shared.trust.imeiDigitsOnly');
+  if (digits.length === 16) return messageText('shared.trust.imeisv');
+  if (digits.length !== 15) return messageText('shared.trust.imeiLength');
+  if (/^(\d)\1{14}$/.test(digits)) return messageText('shared.trust.imeiFake');
+  if (!hasLuhnCheckDigit(digits)) return messageText('shared.trust.imeiCheckDigit');
   return undefined;
 }
 
 const imeiSchema = z
-  .string({ error: `Enter the IMEI. ${IMEI_HELP}` })
-  .max(40, `An IMEI has exactly 15 digits. ${IMEI_HELP}`)
+  .string({ error: messageText('shared.trust.imeiRequired') })
+  .max(40, messageText('shared.trust.imeiLength'))
   .transform((text, ctx) => {
     const digits = imeiDigits(text);
     const problem = imeiProblem(digits);
@@ -134,7 +132,7 @@ export const checklistSchema = z.object(
       z.enum(CHECK_ANSWERS, { error: `Answer "${CHECKLIST_LABELS[item]}": yes, no or not sure` }),
     ]),
   ) as Record<ChecklistItem, z.ZodEnum<{ yes: 'yes'; no: 'no'; not_sure: 'not_sure' }>>,
-  { error: 'Answer every item of the checklist' },
+  { error: messageText('shared.trust.answerChecklist') },
 );
 export type Checklist = z.infer<typeof checklistSchema>;
 
@@ -171,7 +169,7 @@ const emptyIsAbsent = (value: unknown) => (value === '' || value === null ? unde
 export const trustFieldsSchema = z.object({
   imei: z.preprocess(emptyIsAbsent, imeiSchema.optional()),
   imei2: z.preprocess(emptyIsAbsent, imeiSchema.optional()),
-  origin: z.enum(ORIGINS, { error: 'Choose Official (BTRC-approved), Unofficial or Bought abroad' }).optional(),
+  origin: z.enum(ORIGINS, { error: messageText('shared.trust.chooseOrigin') }).optional(),
   conditionGrade: z.enum(GRADES, { error: messages.conditionRequired }).optional(),
   checklist: checklistSchema.optional(),
   batteryHealth: z.preprocess(emptyIsAbsent, batterySchema.optional()),
@@ -188,7 +186,7 @@ export function trustIssues(fields: TrustFields & { brand?: string; productName?
   if (fields.imei && fields.imei2 && fields.imei === fields.imei2)
     issues.push({
       path: 'imei2',
-      message: 'IMEI 2 is the same as IMEI 1: a dual-SIM phone shows two different ones on *#06#',
+      message: messageText('shared.trust.imeiTwiceSame'),
     });
   if (fields.neirAnswer === 'not_valid') issues.push({ path: 'neirAnswer', message: NEIR_NOT_VALID });
   return issues;
@@ -197,11 +195,10 @@ export function trustIssues(fields: TrustFields & { brand?: string; productName?
 /** What the listing form requires on top: a new listing, or an old one that had no IMEI, gives one. */
 export function formIssues(fields: TrustFields & { brand: string; productName: string }, imeiStored: boolean): Issue[] {
   const issues = trustIssues(fields);
-  if (!fields.imei && !imeiStored) issues.push({ path: 'imei', message: `Enter the IMEI. ${IMEI_HELP}` });
-  if (!fields.origin)
-    issues.push({ path: 'origin', message: 'Choose Official (BTRC-approved), Unofficial or Bought abroad' });
+  if (!fields.imei && !imeiStored) issues.push({ path: 'imei', message: messageText('shared.trust.imeiRequired') });
+  if (!fields.origin) issues.push({ path: 'origin', message: messageText('shared.trust.chooseOrigin') });
   if (!fields.conditionGrade) issues.push({ path: 'conditionGrade', message: messages.conditionRequired });
-  if (!fields.checklist) issues.push({ path: 'checklist', message: 'Answer every item of the checklist' });
+  if (!fields.checklist) issues.push({ path: 'checklist', message: messageText('shared.trust.answerChecklist') });
   if (!fields.accountSignedOut) issues.push({ path: 'accountSignedOut', message: ACCOUNT_MESSAGE });
   if (fields.batteryHealth === undefined && isIphone(fields.brand, fields.productName))
     issues.push({ path: 'batteryHealth', message: BATTERY_MESSAGE });

@@ -268,7 +268,7 @@ function MailCard() {
                   )
                 }
               />
-              <Msg id={`accounts.settings.mail.kind.${kind}`} />
+              <Msg id={`shared.account.mailKind.${kind}`} />
             </label>
           ))}
         </fieldset>

@@ -39,7 +39,7 @@ export function PushSettingsCard({ className }: { className: string }) {
             <legend className="mb-2 text-sm text-ink-600">
               <Msg id="app.push.kindsLegend" />
             </legend>
-            {settings.data.kinds.map(({ kind, label, push }) => (
+            {settings.data.kinds.map(({ kind, push }) => (
               <label key={kind} className="flex items-center gap-3 text-sm">
                 <input
                   type="checkbox"
@@ -54,7 +54,7 @@ export function PushSettingsCard({ className }: { className: string }) {
                   }
                 />
                 {/* The server names each kind in the request's language. */}
-                <span data-user-text>{label}</span>
+                <Msg id={`shared.push.kind.${kind}`} />
               </label>
             ))}
           </fieldset>

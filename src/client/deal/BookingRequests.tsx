@@ -154,7 +154,12 @@ interface RowActionsProps {
  * for good: each is asked first, as My Product asks before its own Mark sold.
  */
 const confirmMove =
-  (t: Translate, row: RequestWithReview, move: 'accept' | 'sold', confirmSale: ReturnType<typeof useConfirmSale>): Ask =>
+  (
+    t: Translate,
+    row: RequestWithReview,
+    move: 'accept' | 'sold',
+    confirmSale: ReturnType<typeof useConfirmSale>,
+  ): Ask =>
   async (sale) => {
     const names = { buyer: row.buyerName, product: row.productName };
     if (move === 'accept') {

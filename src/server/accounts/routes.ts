@@ -1,9 +1,10 @@
+import { answerText } from '#server/i18n/answer';
+import { localText } from '#server/i18n/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountMessageSchema,
   changePasswordRequestSchema,
   deleteAccountRequestSchema,
-  FORGOT_PASSWORD_ANSWER,
   forgotPasswordRequestSchema,
   linkTokenRequestSchema,
   mailSettingsSchema,
@@ -54,7 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: linkTokenRequestSchema, ...message }, config: privateLinkCall },
     async (request) => {
       await verifyEmail(db, request.body.token);
-      return { message: 'Your email address is verified. Thank you!' };
+      return { message: answerText(request, localText('server.accounts.verified')) };
     },
   );
 
@@ -64,7 +65,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = callerOf(request);
       await resendVerificationMail(db, user);
-      return { message: `We have sent the link again to ${user.email}.` };
+      return { message: answerText(request, localText('server.accounts.linkSentAgain', { email: user.email })) };
     },
   );
 
@@ -73,7 +74,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: forgotPasswordRequestSchema, ...message }, config: privateLinkCall },
     async (request) => {
       await requestPasswordReset(db, request.body.email, request.ip);
-      return { message: FORGOT_PASSWORD_ANSWER };
+      return { message: answerText(request, localText('server.accounts.forgotPassword', { minutes: 30 })) };
     },
   );
 
@@ -83,7 +84,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = await resetPassword(db, request.body.token, request.body.password);
       await endedSessionsOf(userId);
-      return { message: 'Your password is changed. Please log in with the new one.' };
+      return { message: answerText(request, localText('server.accounts.passwordReset')) };
     },
   );
 
@@ -93,7 +94,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await changePassword(db, callerOf(request), request.body, request.ip);
       await endedSessionsOf(callerOf(request).user.id);
-      return { message: 'Your password is changed. Every other device is signed out.' };
+      return { message: answerText(request, localText('server.accounts.passwordChanged')) };
     },
   );
 
@@ -103,7 +104,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ended = await endOtherSessions(db, callerOf(request));
       await endedSessionsOf(callerOf(request).user.id);
-      return { ended, message: 'Every other device is signed out.' };
+      return { ended, message: answerText(request, localText('server.accounts.othersSignedOut')) };
     },
   );
 
@@ -124,7 +125,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const wasThisOne = await endOneSession(db, callerOf(request), request.params.id);
       await endedSessionsOf(callerOf(request).user.id);
       if (wasThisOne) await endSession(deps, reply, undefined);
-      return { ended: 1, message: wasThisOne ? 'You are signed out.' : 'That device is signed out.' };
+      return {
+        ended: 1,
+        message: answerText(
+          request,
+          localText(wasThisOne ? 'server.accounts.signedOut' : 'server.accounts.deviceSignedOut'),
+        ),
+      };
     },
   );
 
@@ -136,7 +143,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await endedSessionsOf(callerOf(request).user.id);
       // The sessions went with the account; the browser's cookie goes too.
       await endSession(deps, reply, undefined);
-      return { message: 'Your account is deleted.' };
+      return { message: answerText(request, localText('server.accounts.deleted')) };
     },
   );
 
@@ -151,7 +158,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await startSelling(deps, callerOf(request).user, request.body);
-      return { message: 'You can sell now: add your first phone.' };
+      return { message: answerText(request, localText('server.accounts.canSell')) };
     },
   );
 
@@ -174,6 +181,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/account/unsubscribe',
     { schema: { body: linkTokenRequestSchema, response: { 200: unsubscribedSchema } }, config: privateWrite },
-    async (request) => unsubscribe(db, deps.tokens, request.body.token),
+    async (request) => {
+      const { kind, message } = await unsubscribe(db, deps.tokens, request.body.token);
+      return { kind, message: answerText(request, message) };
+    },
   );
 };

@@ -1,3 +1,4 @@
+import { localText, type LocalText } from '#server/i18n/texts';
 import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
 import { ALERT_MAIL_KIND, unsubscribeAlert } from '#server/alerts/service';
 import type { Kysely } from 'kysely';
@@ -254,7 +255,7 @@ export async function unsubscribe(
   db: Kysely<Database>,
   tokens: AccessTokens,
   token: string,
-): Promise<{ kind: string; message: string }> {
+): Promise<{ kind: string; message: LocalText }> {
   const claims = await tokens.unsubscribeClaims(token);
   const alertId = claims && ALERT_MAIL_KIND.exec(claims.kind)?.[1];
   if (claims && alertId) return { kind: claims.kind, message: await unsubscribeAlert(db, claims.userId, alertId) };
@@ -265,6 +266,6 @@ export async function unsubscribe(
   await setMailKind(db, claims.userId, claims.kind, false);
   return {
     kind: claims.kind,
-    message: `You will get no more mails for "${mailedKindLabels[claims.kind]}". You can turn them on again in Account settings.`,
+    message: localText('server.accounts.unsubscribed', { kind: localText(`shared.account.mailKind.${claims.kind}`) }),
   };
 }

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { paths } from '#shared/paths';
 import type { Database } from '#server/db/schema';
 import { queueMail } from '#server/mail/outbox';
+import { localText, type LocalText } from '#server/i18n/texts';
 import type { Notify } from '#server/notifications/service';
 import type { PendingAlert } from './repository';
 
@@ -20,18 +21,23 @@ export interface AlertChannel {
   deliver(trx: Transaction<Database>, tell: Notify, delivery: AlertDelivery): Promise<void>;
 }
 
-const tk = (price: number) => `${price.toLocaleString('en-US')} Tk`;
-
-/** "iPhone 13 for 55,000 Tk (price dropped)". */
+/** "iPhone 13 for 55,000 Tk (price dropped)", in its reader's language. */
 export const phoneWords = (phone: AlertDelivery['phones'][number]) =>
-  `${phone.name} for ${tk(phone.price)}${phone.dropped ? ' (price dropped)' : ''}`;
+  localText(phone.dropped ? 'server.alerts.phoneDropped' : 'server.alerts.phone', {
+    name: phone.name,
+    price: phone.price,
+  });
+
+const LISTS = ['server.alerts.list1', 'server.alerts.list2', 'server.alerts.list3'] as const;
 
 /** The sentence of a delivery: how many phones, for which alert, the first few named. */
-export function deliverySentence({ alert, phones }: AlertDelivery): string {
-  const named = phones.slice(0, 3).map(phoneWords).join(', ');
-  const more = phones.length > 3 ? ` and ${phones.length - 3} more` : '';
-  const count = phones.length === 1 ? 'A phone matches' : `${phones.length} phones match`;
-  return `${count} your alert "${alert.sentence}": ${named}${more}.`;
+export function deliverySentence({ alert, phones }: AlertDelivery): LocalText {
+  const [a, b, c] = phones.slice(0, 3).map(phoneWords);
+  const named = localText(LISTS[Math.min(phones.length, 3) - 1]!, { a: a!, ...(b ? { b } : {}), ...(c ? { c } : {}) });
+  const values = { count: phones.length, sentence: alert.sentence, named };
+  return phones.length > 3
+    ? localText('server.alerts.matchesMore', { ...values, more: phones.length - 3 })
+    : localText('server.alerts.matches', values);
 }
 
 export const bellChannel: AlertChannel = {

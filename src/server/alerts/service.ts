@@ -1,3 +1,4 @@
+import { localText, type LocalText } from '#server/i18n/texts';
 import type { Kysely } from 'kysely';
 import { describeSearch, MAX_ALERTS, searchParamsOf, type AlertSearch, type UpdateAlertRequest } from '#shared/alerts';
 import { MAX_PRICE } from '#shared/products';
@@ -88,11 +89,11 @@ export const ALERT_MAIL_KIND = /^alert:([0-9a-f]{24})$/;
  * An alert mail's one-click unsubscribe: that alert mails no more (its matches still ring the
  * bell). Answers the sentence the unsubscribe page shows.
  */
-export async function unsubscribeAlert(db: Kysely<Database>, userId: string, alertId: string): Promise<string> {
+export async function unsubscribeAlert(db: Kysely<Database>, userId: string, alertId: string): Promise<LocalText> {
   const alert = await findAlert(db, alertId);
   if (!alert || alert.user_id !== userId) {
     throw new AppError('INVALID_LINK', 'This alert no longer exists, so it sends no mail');
   }
   await updateAlert(db, alertId, { is_mail_off: true });
-  return `You will get no more mails for your alert "${alert.sentence}". Its matches still show under the bell and in My alerts.`;
+  return localText('server.alerts.unsubscribed', { sentence: alert.sentence });
 }

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { BookingRow, Database } from '#server/db/schema';
 import { languageOf } from '#server/i18n/recipient';
-import { write } from '#server/i18n/texts';
+import { localText, write } from '#server/i18n/texts';
 import type { NewNotification } from '#server/notifications/service';
 import { cancelledByBuyer, requested } from './messages';
 
@@ -70,9 +70,9 @@ async function rewriteSellerNotifications(trx: Transaction<Database>, booking: T
   for (const note of notes) {
     let message: string | undefined;
     if (note.kind === 'booking_requested' && note.message === asked) {
-      message = `${DELETED_BUYER_SUBJECT} asked to book your ${booking.product_name}.`;
+      message = write(language, localText('server.bookings.deletedAsked', { product: booking.product_name }));
     } else if (note.kind === 'booking_cancelled' && cancelledStart && note.message.startsWith(cancelledStart)) {
-      message = `${DELETED_BUYER_SUBJECT} cancelled the booking of ${booking.product_name}.`;
+      message = write(language, localText('server.bookings.deletedCancelled', { product: booking.product_name }));
     }
     if (message) await trx.updateTable('notifications').set({ message }).where('id', '=', note.id).execute();
   }

@@ -2,6 +2,8 @@ import type { Transaction } from 'kysely';
 import { paths } from '#shared/paths';
 import { DELETED_BUYER_SUBJECT } from '#server/bookings/forget';
 import type { Database } from '#server/db/schema';
+import { languageOf } from '#server/i18n/recipient';
+import { localText, write } from '#server/i18n/texts';
 
 /** The line a deleted buyer's booking request leaves in the conversation, in place of their name and meeting place. */
 export const DELETED_BUYER_ASKED = `${DELETED_BUYER_SUBJECT} asked to book this phone.`;
@@ -56,10 +58,15 @@ async function rewriteChatNotifications(trx: Transaction<Database>, userId: stri
     const buying = conversation.buyer_id === userId;
     const other = buying ? conversation.seller_id : conversation.buyer_id;
     if (!other) continue;
-    const who = buying ? DELETED_BUYER_SUBJECT : 'A seller whose account is now deleted';
+    // Written again in the reader's language, as the notification was.
+    const sender = localText(buying ? 'server.chat.deletedBuyer' : 'server.chat.deletedSeller');
+    const message = write(
+      await languageOf(trx, other),
+      localText('server.chat.wrote', { sender, product: conversation.product_name }),
+    );
     await trx
       .updateTable('notifications')
-      .set({ message: `${who} wrote to you about ${conversation.product_name}.` })
+      .set({ message })
       .where('user_id', '=', other)
       .where('kind', '=', 'chat_message')
       .where('link', '=', paths.conversation(conversation.id))

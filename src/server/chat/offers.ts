@@ -9,6 +9,7 @@ import { isUniqueViolation } from '#server/db/errors';
 import { nowIso } from '#server/db/ids';
 import type { ChatOfferRow, ConversationRow, Database, OfferStatus, UserRow } from '#server/db/schema';
 import { AppError, forbidden, notFound } from '#server/errors';
+import { ENGLISH, localText, write, type LocalText } from '#server/i18n/texts';
 import { withNotifications, type Notify } from '#server/notifications/service';
 import { findProductDetails, type ProductDetailsRow } from '#server/products/repository';
 import { imageFileName } from '#server/uploads/names';
@@ -27,7 +28,6 @@ import { closed, conversationOf, isBlockedEitherWay, type ChatDeps } from './ser
 
 const HOUR_MS = 60 * 60 * 1000;
 const expiresFrom = (now: string) => new Date(Date.parse(now) + OFFER_EXPIRY_HOURS * HOUR_MS).toISOString();
-const tk = (price: number) => `${price.toLocaleString('en-US')} Tk`;
 
 const STATUS_WORDS: Record<OfferStatus, string> = {
   open: 'waiting for the seller',
@@ -60,8 +60,9 @@ async function noteInConversation(
   by: { id: string; side: ChatSide },
   offerId: string,
   move: string,
-  text: string,
+  said: LocalText,
 ) {
+  // The conversation's line is stored in English, as the spec's client reads it.
   await insertMessage(
     trx,
     {
@@ -69,15 +70,19 @@ async function noteInConversation(
       sender_id: by.id,
       client_id: `offer-${offerId}-${move}`,
       kind: 'system',
-      body: text,
+      body: write(ENGLISH, said),
     },
     by.side,
     nowIso(),
   );
 }
 
-const tellOther = (tell: Notify, userId: string | null, conversation: ConversationRow, message: string) =>
-  userId ? tell({ userId, kind: 'chat_offer', message, link: paths.conversation(conversation.id) }) : Promise.resolve();
+/** Tells the other side of the move, in their language, naming the phone. */
+const tellOther = (tell: Notify, userId: string | null, conversation: ConversationRow, said: LocalText) => {
+  if (!userId) return Promise.resolve();
+  const message = localText('server.chat.offer.told', { said, product: conversation.product_name });
+  return tell({ userId, kind: 'chat_offer', message, link: paths.conversation(conversation.id) });
+};
 
 /** The buyer offers a price for the phone of their conversation: one open offer per buyer and phone. */
 export async function makeOffer(
@@ -115,9 +120,11 @@ export async function makeOffer(
         },
         now,
       );
-      const said = `${buyer.name} offered ${tk(offer.price)}${note ? `: ${note}` : '.'}`;
+      const said = note
+        ? localText('server.chat.offer.madeWithNote', { name: buyer.name, price: offer.price, note })
+        : localText('server.chat.offer.made', { name: buyer.name, price: offer.price });
       await noteInConversation(trx, conversation, { id: buyer.id, side }, offer.id, 'made', said);
-      await tellOther(tell, conversation.seller_id, conversation, `${said} (${conversation.product_name})`);
+      await tellOther(tell, conversation.seller_id, conversation, said);
       return offer;
     });
     return toOffer(row);
@@ -202,10 +209,10 @@ export async function acceptOffer(deps: ChatDeps, actor: Pick<UserRow, 'id' | 'n
       await move(trx, answer, 'accepted');
       const productImg = deps.images.urlOf(imageFileName(product.image_id));
       await acceptAtAgreedPrice(trx, { buyer, product, productImg, price });
-      const said = `${actor.name} accepted ${tk(price)}: the phone is reserved for ${buyer.name}.`;
+      const said = localText('server.chat.offer.accept', { name: actor.name, price, buyer: buyer.name });
       await noteInConversation(trx, conversation, byActor(answer), offer.id, 'accept', said);
       const other = answer.side === 'selling' ? conversation.buyer_id : conversation.seller_id;
-      await tellOther(tell, other, conversation, `${said} (${conversation.product_name})`);
+      await tellOther(tell, other, conversation, said);
     });
   } catch (error) {
     throw asReservedConflict(error);
@@ -230,14 +237,9 @@ export async function counterOffer(
   }
   await withNotifications(deps, async (trx, tell) => {
     await move(trx, answer, 'countered', price);
-    const said = `${actor.name} countered with ${tk(price)}.`;
+    const said = localText('server.chat.offer.counter', { name: actor.name, price });
     await noteInConversation(trx, answer.conversation, byActor(answer), id, 'counter', said);
-    await tellOther(
-      tell,
-      answer.conversation.buyer_id,
-      answer.conversation,
-      `${said} (${answer.conversation.product_name})`,
-    );
+    await tellOther(tell, answer.conversation.buyer_id, answer.conversation, said);
   });
   return toOffer((await findOffer(deps.db, id))!);
 }
@@ -251,14 +253,16 @@ export async function closeOffer(
 ): Promise<Offer> {
   const answer = await answerable(deps, actor, id, how);
   const { conversation, offer } = answer;
-  const what =
-    offer.status === 'countered' ? `the counter of ${tk(offer.counter_price!)}` : `the offer of ${tk(offer.price)}`;
+  const countered = offer.status === 'countered';
+  const said = localText(`server.chat.offer.${how}${countered ? 'Counter' : 'Offer'}`, {
+    name: actor.name,
+    price: countered ? offer.counter_price! : offer.price,
+  });
   await withNotifications(deps, async (trx, tell) => {
     await move(trx, answer, TO[how]);
-    const said = `${actor.name} ${how === 'decline' ? 'declined' : 'withdrew'} ${what}.`;
     await noteInConversation(trx, conversation, byActor(answer), id, how, said);
     const other = answer.side === 'selling' ? conversation.buyer_id : conversation.seller_id;
-    await tellOther(tell, other, conversation, `${said} (${conversation.product_name})`);
+    await tellOther(tell, other, conversation, said);
   });
   return toOffer((await findOffer(deps.db, id))!);
 }

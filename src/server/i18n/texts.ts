@@ -6,14 +6,22 @@ import {
   translateText,
   type MessageValues,
 } from '#shared/i18n/translate';
+import accountsBn from '#server/accounts/locales/bn.json';
+import accountsEn from '#server/accounts/locales/en.json';
+import alertsBn from '#server/alerts/locales/bn.json';
+import alertsEn from '#server/alerts/locales/en.json';
 import bookingsBn from '#server/bookings/locales/bn.json';
 import bookingsEn from '#server/bookings/locales/en.json';
 import chatBn from '#server/chat/locales/bn.json';
 import chatEn from '#server/chat/locales/en.json';
 import mailBn from '#server/mail/locales/bn.json';
 import mailEn from '#server/mail/locales/en.json';
+import moderationBn from '#server/moderation/locales/bn.json';
+import moderationEn from '#server/moderation/locales/en.json';
 import productsBn from '#server/products/locales/bn.json';
 import productsEn from '#server/products/locales/en.json';
+import pushBn from '#server/push/locales/bn.json';
+import pushEn from '#server/push/locales/en.json';
 import reviewsBn from '#server/reviews/locales/bn.json';
 import reviewsEn from '#server/reviews/locales/en.json';
 import trustBn from '#server/trust/locales/bn.json';
@@ -30,10 +38,14 @@ import usersEn from '#server/users/locales/en.json';
 
 /** Each area's catalog once, the language's own beside it; texts.test.ts checks each pair. */
 export const SERVER_CATALOGS = {
+  accounts: [accountsEn, accountsBn],
+  alerts: [alertsEn, alertsBn],
   bookings: [bookingsEn, bookingsBn],
   chat: [chatEn, chatBn],
   mail: [mailEn, mailBn],
+  moderation: [moderationEn, moderationBn],
   products: [productsEn, productsBn],
+  push: [pushEn, pushBn],
   reviews: [reviewsEn, reviewsBn],
   trust: [trustEn, trustBn],
   users: [usersEn, usersBn],
@@ -42,10 +54,14 @@ export const SERVER_CATALOGS = {
 const areas = Object.values(SERVER_CATALOGS);
 const serverCatalogs = {
   en: Object.assign({}, sharedCatalogs.en, ...areas.map(([en]) => en)) as typeof sharedCatalogs.en &
+    typeof accountsEn &
+    typeof alertsEn &
     typeof bookingsEn &
     typeof chatEn &
     typeof mailEn &
+    typeof moderationEn &
     typeof productsEn &
+    typeof pushEn &
     typeof reviewsEn &
     typeof trustEn &
     typeof usersEn,
@@ -71,15 +87,42 @@ export const ENGLISH: Language = { locale: DEFAULT_LOCALE, latinDigits: false };
  */
 export interface LocalText {
   id: ServerMessageId;
-  values?: MessageValues;
+  values?: TextValues;
   prices?: Readonly<Record<string, number>>;
+  /** Moments (ISO strings) written as a person in Bangladesh reads a time, in the reader's language. */
+  dates?: Readonly<Record<string, string>>;
 }
 
-export const localText = (id: ServerMessageId, values?: MessageValues, prices?: LocalText['prices']): LocalText => ({
+/** A value may itself be a text (a reason's label, a part of a sentence), written in the same language. */
+export type TextValues = Readonly<Record<string, string | number | LocalText>>;
+
+export const localText = (
+  id: ServerMessageId,
+  values?: TextValues,
+  prices?: LocalText['prices'],
+  dates?: LocalText['dates'],
+): LocalText => ({
   id,
   ...(values ? { values } : {}),
   ...(prices ? { prices } : {}),
+  ...(dates ? { dates } : {}),
 });
+
+const WHEN: Intl.DateTimeFormatOptions = {
+  timeZone: 'Asia/Dhaka',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+};
+
+/** A time as people in Bangladesh read it; English as the server always wrote it. */
+export const whenWords = (iso: string, language: Language = ENGLISH) =>
+  new Date(iso).toLocaleString(
+    language.locale === 'en' ? 'en-GB' : language.latinDigits ? 'bn-BD-u-nu-latn' : 'bn-BD',
+    WHEN,
+  );
 
 /** `text` in `language`; a plain string is a text written before it was in a catalog, kept as it is. */
 export function write(language: Language, text: LocalText | string): string {
@@ -88,6 +131,11 @@ export function write(language: Language, text: LocalText | string): string {
     name,
     formatPrice(language.locale, amount, language.latinDigits),
   ]);
-  const values = { ...text.values, ...Object.fromEntries(prices) };
+  const dates = Object.entries(text.dates ?? {}).map(([name, iso]) => [name, whenWords(iso, language)]);
+  const parts = Object.entries(text.values ?? {}).map(([name, value]) => [
+    name,
+    typeof value === 'object' ? write(language, value) : value,
+  ]);
+  const values: MessageValues = Object.fromEntries([...parts, ...prices, ...dates]);
   return translateServer(language.locale, text.id, values, language.latinDigits);
 }

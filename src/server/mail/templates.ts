@@ -19,7 +19,12 @@ export type MailData =
   | { template: 'notification'; kind: string; message: LocalText | string; link: string }
   /** A moderator's decision (src/server/moderation/notify.ts): always sent, no unsubscribe. */
   | { template: 'moderation'; kind: string; message: LocalText | string; link: string; appealLogId?: string }
-  | { template: 'alert-matches'; alertId: string; sentence: string; phones: Array<{ text: string; link: string }> };
+  | {
+      template: 'alert-matches';
+      alertId: string;
+      sentence: string;
+      phones: Array<{ text: LocalText | string; link: string }>;
+    };
 
 interface RenderContext {
   publicUrl: string;
@@ -193,7 +198,8 @@ async function renderAlertMail(
           sentence: withoutTypedLinks(data.sentence, language),
         }),
         ...data.phones.map(
-          (phone) => `${withoutTypedLinks(phone.text, language)}: ${absolute(context.publicUrl, phone.link)}`,
+          (phone) =>
+            `${withoutTypedLinks(write(language, phone.text), language)}: ${absolute(context.publicUrl, phone.link)}`,
         ),
       ],
       { label: say('server.mail.alert.action'), url: link },

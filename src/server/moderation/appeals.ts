@@ -1,11 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import {
-  APPEAL_MONTHS,
-  LOG_ACTION_LABELS,
-  type AppealByLink,
-  type AppealDecision,
-  type AppealRequest,
-} from '#shared/moderation';
+import { APPEAL_MONTHS, type AppealByLink, type AppealDecision, type AppealRequest } from '#shared/moderation';
 import type { AccessTokens } from '#server/auth/tokens';
 import type { DealDeps } from '#server/bookings/deal';
 import type { Database, ModerationLogRow, UserRow } from '#server/db/schema';
@@ -94,8 +88,7 @@ export async function decideAppeal(deps: DealDeps, admin: UserRow, appealId: str
       before: { appeal: 'pending', action: entry.id },
       after: { appeal: decision.decision, action: entry.id },
     });
-    const label = LOG_ACTION_LABELS[entry.action] ?? entry.action;
-    await tellWithMail(trx, tell, toAppellant(appeal.user_id, decision.decision, label, decision.reason));
+    await tellWithMail(trx, tell, toAppellant(appeal.user_id, decision.decision, entry.action, decision.reason));
     return decision.decision;
   });
 }

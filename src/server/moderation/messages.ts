@@ -1,51 +1,42 @@
-import { ACTION_LABELS, APPEAL_MONTHS, actionReasonLabel, type ModerationAction } from '#shared/moderation';
+import { ACTION_REASON_LABELS, APPEAL_MONTHS, LOG_ACTION_LABELS, type ModerationAction } from '#shared/moderation';
 import { paths } from '#shared/paths';
+import { localText, type ServerMessageId } from '#server/i18n/texts';
 import type { NewNotification } from '#server/notifications/service';
 
 /*
  * What people are told of moderation: the affected person (what, why, until when, how to appeal),
  * the reporters (the outcome), and an appellant (the decision). Mailed as well (./notify.ts).
+ * Each is written in its reader's language (server/moderation/locales).
  */
 
-/** A time as people in Bangladesh read it. */
-export const whenWords = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    timeZone: 'Asia/Dhaka',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+type Acted = Exclude<ModerationAction, 'dismiss'>;
 
-const WHAT: Record<Exclude<ModerationAction, 'dismiss'>, (title: string) => string> = {
-  hide_listing: (title) => `A moderator hid your listing "${title}"`,
-  remove_listing: (title) => `A moderator removed your listing "${title}"; its open bookings ended`,
-  request_changes: (title) =>
-    `A moderator asks you to change your listing "${title}": it is off sale until you edit it and resubmit it from My Products`,
-  warn: () => 'A moderator warned you',
-  restrict: () => 'A moderator restricted your account: you cannot list, book, message or review',
-  suspend: () => 'A moderator suspended your account: you are signed out and cannot sign in',
-  hide_review: (title) => `A moderator hid "${title}" from the public`,
-};
+/** A reason's label in the reader's language; a reason no catalog knows stays as it was stored. */
+const reasonText = (reason: string) =>
+  reason in ACTION_REASON_LABELS ? localText(`server.moderation.reason.${reason}` as ServerMessageId) : reason;
 
 export function toAffected(
   userId: string,
-  action: Exclude<ModerationAction, 'dismiss'>,
+  action: Acted,
   fields: { title: string; reason: string; note: string | null; until: string | null },
 ): NewNotification {
-  const parts = [
-    `${WHAT[action](fields.title)}.`,
-    `Reason: ${actionReasonLabel(fields.reason)}${fields.note ? ` (${fields.note})` : ''}.`,
-    fields.until ? `Until ${whenWords(fields.until)}.` : '',
-    action === 'suspend'
-      ? `To appeal within ${APPEAL_MONTHS} months, open "Appeal this decision" in the mail we sent you about it: it works without signing in.`
-      : `You can appeal within ${APPEAL_MONTHS} months from Account standing in your dashboard.`,
-  ];
+  const id = `server.moderation.affected${fields.note ? 'WithNote' : ''}${fields.until ? 'Until' : ''}` as const;
+  const appeal = localText(
+    action === 'suspend' ? 'server.moderation.appealByMail' : 'server.moderation.appealInStanding',
+    {
+      months: APPEAL_MONTHS,
+    },
+  );
+  const values = {
+    what: localText(`server.moderation.what.${action}`, { title: fields.title }),
+    reason: reasonText(fields.reason),
+    appeal,
+    ...(fields.note ? { note: fields.note } : {}),
+  };
   return {
     userId,
     kind: 'moderation_action',
-    message: parts.filter(Boolean).join(' '),
+    message: localText(id, values, undefined, fields.until ? { until: fields.until } : undefined),
     link: paths.accountStanding,
   };
 }
@@ -55,22 +46,27 @@ export const toReporter = (userId: string, title: string, action: ModerationActi
   kind: 'report_reviewed',
   message:
     action === 'dismiss'
-      ? `Your report of "${title}" was reviewed: a moderator found no rule broken.`
-      : `Your report of "${title}" was reviewed: ${ACTION_LABELS[action].toLowerCase()}. Thank you.`,
+      ? localText('server.moderation.reportDismissed', { title })
+      : localText('server.moderation.reportActed', { title, action: localText(`server.moderation.done.${action}`) }),
   link: paths.dashboard,
 });
 
+/** A logged action's name in the reader's language (the log's own name when no catalog has it). */
+const actionText = (action: string) =>
+  action in LOG_ACTION_LABELS ? localText(`server.moderation.logAction.${action}` as ServerMessageId) : action;
+
+/** `reason` is the moderator's own words, told as they wrote them. */
 export const toAppellant = (
   userId: string,
   decision: 'upheld' | 'reversed',
-  actionLabel: string,
+  action: string,
   reason: string,
 ): NewNotification => ({
   userId,
   kind: 'appeal_decided',
-  message:
-    decision === 'reversed'
-      ? `Your appeal was accepted: "${actionLabel}" is undone. ${reason}`
-      : `Your appeal was decided: "${actionLabel}" stays. ${reason}`,
+  message: localText(decision === 'reversed' ? 'server.moderation.appealReversed' : 'server.moderation.appealUpheld', {
+    action: actionText(action),
+    reason,
+  }),
   link: paths.accountStanding,
 });

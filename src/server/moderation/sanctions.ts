@@ -4,7 +4,7 @@ import type { Database, UserRow } from '#server/db/schema';
 import { AppError, unauthenticated } from '#server/errors';
 import { identify } from '#server/auth/guards';
 import { appendLog, endedRestrictions } from './repository';
-import { whenWords } from './messages';
+import { whenWords } from '#server/i18n/texts';
 
 /** The writes a restricted account may not make. */
 export type RestrictedWrite = 'list' | 'book' | 'message' | 'review';

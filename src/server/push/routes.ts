@@ -1,3 +1,5 @@
+import { answerText } from '#server/i18n/answer';
+import { localText } from '#server/i18n/texts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountMessageSchema } from '#shared/account';
 import {
@@ -32,7 +34,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user, sessionId } = callerOf(request);
       await subscribe(app.deps, { userId: user.id, sessionId }, request.body);
-      return reply.code(201).send({ message: 'Notifications are on for this device.' });
+      return reply.code(201).send({ message: answerText(request, localText('server.push.on')) });
     },
   );
 
@@ -41,7 +43,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: pushUnsubscribeRequestSchema, ...message }, onRequest: signedIn, config: privateWrite },
     async (request) => {
       await removeOwnSubscription(db, callerOf(request).user.id, request.body.endpoint);
-      return { message: 'Notifications are off for this device.' };
+      return { message: answerText(request, localText('server.push.off')) };
     },
   );
 

@@ -128,7 +128,11 @@ export async function decideListing(deps: DecideDeps, productId: string, rejecte
       await publishListing(trx, productId, 'approved');
       await tellSeller(tell, product, localText('server.trust.approved', { product: product.product_name }));
     } else {
-      await tellSeller(tell, product, `Your listing ${product.product_name} was not approved: ${rejectedFor}`);
+      await tellSeller(
+        tell,
+        product,
+        localText('server.trust.rejected', { product: product.product_name, reason: rejectedFor }),
+      );
     }
     return 1;
   });
