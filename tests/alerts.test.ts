@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alertListSchema, type Alert } from '#shared/alerts';
 import { notificationSchema } from '#shared/notifications';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { runAlertRound } from '#server/alerts/worker';
 import { removeOldAlertMatches } from '#server/housekeeping';
-import { createTestApp, type TestApp } from './support/app';
+import { useTestApp } from './support/harness';
 import { registerActor, type Actor } from './support/actors';
 import { mailTo, tokenOfLink } from './support/mail';
 import { listProduct } from './support/products';
 
-let t: TestApp;
-let seller: Actor;
-let otherSeller: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp({}, { uploadRateLimit: 10_000 });
-  [seller, otherSeller] = await Promise.all([registerActor(t.app, 'seller'), registerActor(t.app, 'seller')]);
-});
-afterAll(() => t.close());
+const { t, seller, otherSeller } = useTestApp(
+  { seller: 'seller', otherSeller: 'seller' },
+  { options: { uploadRateLimit: 10_000 } },
+);
 
 const MINUTE = 60 * 1000;
 const iphoneCategory = () => CATEGORY_CATALOGUE.find((c) => c.name === 'iPhone')!.id;

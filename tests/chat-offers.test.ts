@@ -1,28 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationDetailsSchema, CONVERSATION_CLOSED, type ConversationDetails } from '#shared/chat';
 import { offerSchema, type Offer } from '#shared/offers';
 import type { BookingRequestItem, BuyerOrder } from '#shared/bookings';
 import { expireStaleOffers } from '#server/chat/offers';
-import { createTestApp, type TestApp } from './support/app';
-import { registerActor, type Actor } from './support/actors';
+import type { Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { listProduct } from './support/products';
 
 /* Offers in a conversation (docs/chat.md): limits, the moves and who makes them, expiry, and an
  * accepted offer reserving the phone at the agreed price against a booking accepted at once. */
 
-let t: TestApp;
-let seller: Actor;
-let buyer: Actor;
-let otherBuyer: Actor;
+const { t, seller, buyer, otherBuyer } = useTestApp({
+  seller: { role: 'seller', name: 'Sabbir Seller' },
+  buyer: { role: 'buyer', name: 'Bithi Buyer' },
+  otherBuyer: { role: 'buyer', name: 'Rafi Buyer' },
+});
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [seller, buyer, otherBuyer] = await Promise.all([
-    registerActor(t.app, 'seller', { name: 'Sabbir Seller' }),
-    registerActor(t.app, 'buyer', { name: 'Bithi Buyer' }),
-    registerActor(t.app, 'buyer', { name: 'Rafi Buyer' }),
-  ]);
   // Past the new accounts' daily limit of conversations (tests/chat.test.ts tests it).
   const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
   await t.db
@@ -31,7 +26,6 @@ beforeAll(async () => {
     .where('id', 'in', [buyer.user.uid, otherBuyer.user.uid])
     .execute();
 });
-afterAll(() => t.close());
 
 /** A conversation of `as` about a new 40,000 Tk phone of `seller`. */
 async function conversation(as = buyer): Promise<{ id: string; productId: string }> {

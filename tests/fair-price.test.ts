@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fairPriceSchema } from '#shared/fair-price';
 import { computeFairPrices as compute } from '#server/fair-price/repository';
 import { runHousekeeping } from '#server/housekeeping';
-import { createTestApp, type TestApp } from './support/app';
-import { registerActor, type Actor } from './support/actors';
+import type { Actor } from './support/actors';
+import type { TestApp } from './support/app';
+import { callApi, useTestApp } from './support/harness';
 import { listProduct } from './support/products';
 
-let t: TestApp;
-let sellers: Actor[];
-let buyer: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp({}, { uploadRateLimit: 10_000 });
-  sellers = await Promise.all([1, 2, 3].map(() => registerActor(t.app, 'seller')));
-  buyer = await registerActor(t.app, 'buyer');
-});
-afterAll(() => t.close());
+const { t, buyer, ...three } = useTestApp(
+  { first: 'seller', second: 'seller', third: 'seller', buyer: 'buyer' },
+  { options: { uploadRateLimit: 10_000 } },
+);
+const sellers = [three.first, three.second, three.third];
 
 /** Housekeeping's job, then the public answers start over, as the running server does after it. */
 async function computeFairPrices(db: TestApp['db'], now?: Date) {
@@ -24,12 +20,8 @@ async function computeFairPrices(db: TestApp['db'], now?: Date) {
 }
 
 async function fairPrice(productName: string, productCondition = 'Good') {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/fair-price?productName=${encodeURIComponent(productName)}&productCondition=${productCondition}`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return fairPriceSchema.parse(response.json());
+  const url = `/api/fair-price?productName=${encodeURIComponent(productName)}&productCondition=${productCondition}`;
+  return callApi(t, { method: 'GET', url }, fairPriceSchema);
 }
 
 /** Lists a phone of `seller` and marks it sold outside PhoneHaat at `finalPrice`. */
