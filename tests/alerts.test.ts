@@ -8,6 +8,7 @@ import { useTestApp } from './support/harness';
 import { registerActor, type Actor } from './support/actors';
 import { mailTo, tokenOfLink } from './support/mail';
 import { listProduct } from './support/products';
+import { bookPhone } from './support/deal';
 
 const { t, seller, otherSeller } = useTestApp(
   { seller: 'seller', otherSeller: 'seller' },
@@ -163,12 +164,7 @@ describe('what alerts', () => {
     const reserved = await listIphone(seller, 'kestrel', { resalePrice: 46_000 });
     const pricey = await listIphone(seller, 'kestrel', { resalePrice: 58_000 });
     expect((await seller.request({ method: 'PUT', url: `/api/hide/product/${hidden}` })).statusCode).toBe(200);
-    const booking = await otherSeller.request({
-      method: 'POST',
-      url: '/api/store/booking/product',
-      payload: { productId: reserved, phoneNumber: '01711223344', meetLocation: 'Dhaka' },
-    });
-    const bookingId = booking.json<{ insertedId: string }>().insertedId;
+    const bookingId = await bookPhone(otherSeller, reserved, 'Dhaka');
     expect((await seller.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` })).statusCode).toBe(200);
     await round();
     expect(await matchesOf(who.user.uid)).toHaveLength(0);

@@ -7,6 +7,7 @@ import { expireStaleOffers } from '#server/chat/offers';
 import type { Actor } from './support/actors';
 import { useTestApp } from './support/harness';
 import { listProduct } from './support/products';
+import { bookPhone } from './support/deal';
 
 /* Offers in a conversation (docs/chat.md): limits, the moves and who makes them, expiry, and an
  * accepted offer reserving the phone at the agreed price against a booking accepted at once. */
@@ -95,12 +96,7 @@ describe('making an offer', () => {
 
   it('waits while the phone is reserved for another buyer', async () => {
     const { id, productId } = await conversation();
-    const booked = await otherBuyer.request({
-      method: 'POST',
-      url: '/api/store/booking/product',
-      payload: { productId, phoneNumber: '01811223344', meetLocation: 'Mirpur' },
-    });
-    const bookingId = booked.json<{ insertedId: string }>().insertedId;
+    const bookingId = await bookPhone(otherBuyer, productId, 'Mirpur', '01811223344');
     await seller.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` });
     const refused = await offer(buyer, id, 30000);
     expect(refused.statusCode).toBe(409);
@@ -167,12 +163,7 @@ describe('answering an offer', () => {
 
   it('accepts a booking the buyer had requested, at the agreed price', async () => {
     const { id, productId } = await conversation();
-    const booked = await buyer.request({
-      method: 'POST',
-      url: '/api/store/booking/product',
-      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Farmgate' },
-    });
-    const bookingId = booked.json<{ insertedId: string }>().insertedId;
+    const bookingId = await bookPhone(buyer, productId, 'Farmgate');
     const open = await made(id, 38000);
     expect((await moveOffer(seller, open._id, 'accept')).statusCode).toBe(200);
     const row = await t.db.selectFrom('bookings').selectAll().where('product_id', '=', productId).execute();
@@ -212,12 +203,7 @@ describe('answering an offer', () => {
     for (let round = 0; round < 3; round++) {
       const { id, productId } = await conversation();
       const open = await made(id, 33000);
-      const booked = await otherBuyer.request({
-        method: 'POST',
-        url: '/api/store/booking/product',
-        payload: { productId, phoneNumber: '01811223344', meetLocation: 'Mirpur' },
-      });
-      const otherBooking = booked.json<{ insertedId: string }>().insertedId;
+      const otherBooking = await bookPhone(otherBuyer, productId, 'Mirpur', '01811223344');
       const [byOffer, byBooking] = await Promise.all([
         moveOffer(seller, open._id, 'accept'),
         seller.request({ method: 'PUT', url: `/api/bookings/${otherBooking}/accept` }),

@@ -6,6 +6,7 @@ import type { Actor } from './support/actors';
 import type { TestApp } from './support/app';
 import { callApi, useTestApp } from './support/harness';
 import { listProduct } from './support/products';
+import { bookPhone } from './support/deal';
 
 const { t, buyer, ...three } = useTestApp(
   { first: 'seller', second: 'seller', third: 'seller', buyer: 'buyer' },
@@ -40,12 +41,7 @@ describe('the final price', () => {
   it('is confirmed when selling to a buyer, in Latin or Bengali digits, else the phone’s price', async () => {
     const [seller] = sellers;
     const id = await listProduct(seller!, { productName: 'Pixel 7', productCondition: 'Good', resalePrice: 40_000 });
-    const booked = await buyer.request({
-      method: 'POST',
-      url: '/api/store/booking/product',
-      payload: { productId: id, phoneNumber: '01711223344', meetLocation: 'Rangpur' },
-    });
-    const bookingId = booked.json<{ insertedId: string }>().insertedId;
+    const bookingId = await bookPhone(buyer, id, 'Rangpur');
     await seller!.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` });
     const bad = await seller!.request({
       method: 'PUT',
