@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alertListSchema, type Alert } from '#shared/alerts';
 import { notificationSchema } from '#shared/notifications';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { runAlertRound } from '#server/alerts/worker';
 import { removeOldAlertMatches } from '#server/housekeeping';
-import { createTestApp, type TestApp } from './support/app';
+import { useTestApp } from './support/harness';
 import { registerActor, type Actor } from './support/actors';
 import { mailTo, tokenOfLink } from './support/mail';
 import { listProduct } from './support/products';
+import { bookPhone } from './support/deal';
 
-let t: TestApp;
-let seller: Actor;
-let otherSeller: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp({}, { uploadRateLimit: 10_000 });
-  [seller, otherSeller] = await Promise.all([registerActor(t.app, 'seller'), registerActor(t.app, 'seller')]);
-});
-afterAll(() => t.close());
+const { t, seller, otherSeller } = useTestApp(
+  { seller: 'seller', otherSeller: 'seller' },
+  { options: { uploadRateLimit: 10_000 } },
+);
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
@@ -169,12 +165,7 @@ describe('what alerts', () => {
     const reserved = await listIphone(seller, 'kestrel', { resalePrice: 46_000 });
     const pricey = await listIphone(seller, 'kestrel', { resalePrice: 58_000 });
     expect((await seller.request({ method: 'PUT', url: `/api/hide/product/${hidden}` })).statusCode).toBe(200);
-    const booking = await otherSeller.request({
-      method: 'POST',
-      url: '/api/store/booking/product',
-      payload: { productId: reserved, phoneNumber: '01711223344', meetLocation: 'Dhaka' },
-    });
-    const bookingId = booking.json<{ insertedId: string }>().insertedId;
+    const bookingId = await bookPhone(otherSeller, reserved, 'Dhaka');
     expect((await seller.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` })).statusCode).toBe(200);
     await round();
     expect(await matchesOf(who.user.uid)).toHaveLength(0);

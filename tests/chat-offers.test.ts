@@ -1,28 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationDetailsSchema, CONVERSATION_CLOSED, type ConversationDetails } from '#shared/chat';
 import { offerSchema, type Offer } from '#shared/offers';
 import type { BookingRequestItem, BuyerOrder } from '#shared/bookings';
 import { expireStaleOffers } from '#server/chat/offers';
-import { createTestApp, type TestApp } from './support/app';
-import { registerActor, type Actor } from './support/actors';
+import type { Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { listProduct } from './support/products';
+import { bookPhone } from './support/deal';
 
 /* Offers in a conversation (docs/chat.md): limits, the moves and who makes them, expiry, and an
  * accepted offer reserving the phone at the agreed price against a booking accepted at once. */
 
-let t: TestApp;
-let seller: Actor;
-let buyer: Actor;
-let otherBuyer: Actor;
+const { t, seller, buyer, otherBuyer } = useTestApp({
+  seller: { role: 'seller', name: 'Sabbir Seller' },
+  buyer: { role: 'buyer', name: 'Bithi Buyer' },
+  otherBuyer: { role: 'buyer', name: 'Rafi Buyer' },
+});
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [seller, buyer, otherBuyer] = await Promise.all([
-    registerActor(t.app, 'seller', { name: 'Sabbir Seller' }),
-    registerActor(t.app, 'buyer', { name: 'Bithi Buyer' }),
-    registerActor(t.app, 'buyer', { name: 'Rafi Buyer' }),
-  ]);
   // Past the new accounts' daily limit of conversations (tests/chat.test.ts tests it).
   const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
   await t.db
@@ -31,7 +27,6 @@ beforeAll(async () => {
     .where('id', 'in', [buyer.user.uid, otherBuyer.user.uid])
     .execute();
 });
-afterAll(() => t.close());
 
 /** A conversation of `as` about a new 40,000 Tk phone of `seller`. */
 async function conversation(as = buyer): Promise<{ id: string; productId: string }> {
@@ -101,12 +96,7 @@ describe('making an offer', () => {
 
   it('waits while the phone is reserved for another buyer', async () => {
     const { id, productId } = await conversation();
-    const booked = await otherBuyer.request({
-      method: 'POST',
-      url: '/api/store/booking/product',
-      payload: { productId, phoneNumber: '01811223344', meetLocation: 'Mirpur' },
-    });
-    const bookingId = booked.json<{ insertedId: string }>().insertedId;
+    const bookingId = await bookPhone(otherBuyer, productId, 'Mirpur', '01811223344');
     await seller.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` });
     const refused = await offer(buyer, id, 30000);
     expect(refused.statusCode).toBe(409);
@@ -173,12 +163,7 @@ describe('answering an offer', () => {
 
   it('accepts a booking the buyer had requested, at the agreed price', async () => {
     const { id, productId } = await conversation();
-    const booked = await buyer.request({
-      method: 'POST',
-      url: '/api/store/booking/product',
-      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Farmgate' },
-    });
-    const bookingId = booked.json<{ insertedId: string }>().insertedId;
+    const bookingId = await bookPhone(buyer, productId, 'Farmgate');
     const open = await made(id, 38000);
     expect((await moveOffer(seller, open._id, 'accept')).statusCode).toBe(200);
     const row = await t.db.selectFrom('bookings').selectAll().where('product_id', '=', productId).execute();
@@ -218,12 +203,7 @@ describe('answering an offer', () => {
     for (let round = 0; round < 3; round++) {
       const { id, productId } = await conversation();
       const open = await made(id, 33000);
-      const booked = await otherBuyer.request({
-        method: 'POST',
-        url: '/api/store/booking/product',
-        payload: { productId, phoneNumber: '01811223344', meetLocation: 'Mirpur' },
-      });
-      const otherBooking = booked.json<{ insertedId: string }>().insertedId;
+      const otherBooking = await bookPhone(otherBuyer, productId, 'Mirpur', '01811223344');
       const [byOffer, byBooking] = await Promise.all([
         moveOffer(seller, open._id, 'accept'),
         seller.request({ method: 'PUT', url: `/api/bookings/${otherBooking}/accept` }),

@@ -12,6 +12,7 @@ import {
 import { registerActor, type Actor } from './support/actors';
 import { useTestApp } from './support/harness';
 import { listProduct, uploadPhoto } from './support/products';
+import { bookPhone } from './support/deal';
 import { removeUnusedUploads } from '#server/housekeeping';
 
 const { t, seller, otherSeller, buyer, otherBuyer, admin } = useTestApp({
@@ -351,12 +352,7 @@ describe('the inbox', () => {
 describe('a booking request', () => {
   it('opens the conversation with a line of its own, which the seller can answer', async () => {
     const productId = await listProduct(seller);
-    const booked = await buyer.request({
-      method: 'POST',
-      url: '/api/store/booking/product',
-      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Dhanmondi 27' },
-    });
-    expect(booked.statusCode).toBe(201);
+    await bookPhone(buyer, productId, 'Dhanmondi 27');
     const row = (await inbox(seller, 'selling')).find((conversation) => conversation.productId === productId)!;
     expect(row.unread).toBe(true);
     const lines = await messagesOf(seller, row._id);

@@ -13,6 +13,7 @@ import { runHousekeeping } from '#server/housekeeping';
 import { registerActor, type Actor } from './support/actors';
 import { useTestApp } from './support/harness';
 import { listProduct } from './support/products';
+import { bookPhone as book } from './support/deal';
 
 const { t, seller, otherSeller, buyer, secondBuyer, admin } = useTestApp({
   seller: 'seller',
@@ -21,16 +22,6 @@ const { t, seller, otherSeller, buyer, secondBuyer, admin } = useTestApp({
   secondBuyer: { role: 'buyer', name: 'Tanvir Ahmed' },
   admin: 'admin',
 });
-
-async function book(actor: Actor, productId: string, meetLocation = 'Dhaka, Mirpur 10'): Promise<string> {
-  const response = await actor.request({
-    method: 'POST',
-    url: '/api/store/booking/product',
-    payload: { productId, phoneNumber: '01711223344', meetLocation },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ insertedId: string }>().insertedId;
-}
 
 const act = (actor: Actor, id: string, move: string, payload?: object) =>
   actor.request({ method: 'PUT', url: `/api/bookings/${id}/${move}`, ...(payload ? { payload } : {}) });

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fairPriceSchema } from '#shared/fair-price';
 import type { SearchResult } from '#shared/search';
 import { computeFairPrices as compute } from '#server/fair-price/repository';
 import { runHousekeeping } from '#server/housekeeping';
-import { createTestApp, type TestApp } from './support/app';
-import { registerActor, type Actor } from './support/actors';
+import type { Actor } from './support/actors';
+import type { TestApp } from './support/app';
+import { callApi, useTestApp } from './support/harness';
 import { listProduct } from './support/products';
+import { bookPhone } from './support/deal';
 
-let t: TestApp;
-let sellers: Actor[];
-let buyer: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp({}, { uploadRateLimit: 10_000 });
-  sellers = await Promise.all([1, 2, 3].map(() => registerActor(t.app, 'seller')));
-  buyer = await registerActor(t.app, 'buyer');
-});
-afterAll(() => t.close());
+const { t, buyer, ...three } = useTestApp(
+  { first: 'seller', second: 'seller', third: 'seller', buyer: 'buyer' },
+  { options: { uploadRateLimit: 10_000 } },
+);
+const sellers = [three.first, three.second, three.third];
 
 /** Housekeeping's job, then the public answers start over, as the running server does after it. */
 async function computeFairPrices(db: TestApp['db'], now?: Date) {
@@ -25,12 +22,8 @@ async function computeFairPrices(db: TestApp['db'], now?: Date) {
 }
 
 async function fairPrice(productName: string, productCondition = 'Good') {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/fair-price?productName=${encodeURIComponent(productName)}&productCondition=${productCondition}`,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return fairPriceSchema.parse(response.json());
+  const url = `/api/fair-price?productName=${encodeURIComponent(productName)}&productCondition=${productCondition}`;
+  return callApi(t, { method: 'GET', url }, fairPriceSchema);
 }
 
 /** Lists a phone of `seller` and marks it sold outside PhoneHaat at `finalPrice`. */
@@ -49,12 +42,7 @@ describe('the final price', () => {
   it('is confirmed when selling to a buyer, in Latin or Bengali digits, else the phone’s price', async () => {
     const [seller] = sellers;
     const id = await listProduct(seller!, { productName: 'Pixel 7', productCondition: 'Good', resalePrice: 40_000 });
-    const booked = await buyer.request({
-      method: 'POST',
-      url: '/api/store/booking/product',
-      payload: { productId: id, phoneNumber: '01711223344', meetLocation: 'Rangpur' },
-    });
-    const bookingId = booked.json<{ insertedId: string }>().insertedId;
+    const bookingId = await bookPhone(buyer, id, 'Rangpur');
     await seller!.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` });
     const bad = await seller!.request({
       method: 'PUT',

@@ -18,6 +18,7 @@ import {
 import { registerActor, type Actor } from './support/actors';
 import { useTestApp } from './support/harness';
 import { listProduct, uploadPhoto } from './support/products';
+import { bookPhone } from './support/deal';
 
 const { t, seller, buyer } = useTestApp({ seller: 'seller', buyer: 'buyer' });
 
@@ -59,10 +60,7 @@ describe('removeUnusedUploads', () => {
     await age(listed, 48);
     const bookedProduct = await listProduct(seller);
     const booked = await imageOf(bookedProduct);
-    const booking = { productId: bookedProduct, phoneNumber: '01711223344', meetLocation: 'Bogura' };
-    expect(
-      (await buyer.request({ method: 'POST', url: '/api/store/booking/product', payload: booking })).statusCode,
-    ).toBe(201);
+    await bookPhone(buyer, bookedProduct, 'Bogura');
     expect((await seller.request({ method: 'DELETE', url: `/api/delete/product/${bookedProduct}` })).statusCode).toBe(
       200,
     );

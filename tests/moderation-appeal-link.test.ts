@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccessTokens } from '#server/auth/tokens';
 import { appealSchema } from '#shared/moderation';
 import { paths } from '#shared/paths';
-import { createTestApp, type TestApp } from './support/app';
-import { adminActor, registerActor, type Actor } from './support/actors';
+import { registerActor, type Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { mailTo, tokenOfLink } from './support/mail';
 import { listProduct } from './support/products';
 
@@ -12,16 +12,7 @@ import { listProduct } from './support/products';
  * (docs/moderation.md, "Appealing a suspension").
  */
 
-let t: TestApp;
-let admin: Actor;
-let reporter: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminActor(t.app, t.db);
-  reporter = await registerActor(t.app, 'buyer');
-});
-afterAll(() => t.close());
+const { t, admin, reporter } = useTestApp({ admin: 'admin', reporter: 'buyer' });
 
 /** A new seller, reported and then acted on (`suspend` unless told); the decision's log id. */
 async function sanctioned(action: 'suspend' | 'warn' = 'suspend') {

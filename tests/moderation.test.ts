@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '#server/db/ids';
 import { liftEndedRestrictions } from '#server/moderation/sanctions';
 import { appendLog } from '#server/moderation/repository';
@@ -13,21 +13,12 @@ import {
 } from '#shared/moderation';
 import { notificationSchema } from '#shared/notifications';
 import { reportedProductSchema } from '#shared/reports';
-import { createTestApp, type TestApp } from './support/app';
-import { adminActor, registerActor, type Actor } from './support/actors';
+import { registerActor, type Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { mailTo } from './support/mail';
 import { listProduct } from './support/products';
 
-let t: TestApp;
-let admin: Actor;
-let buyer: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminActor(t.app, t.db);
-  buyer = await registerActor(t.app, 'buyer');
-});
-afterAll(() => t.close());
+const { t, admin, buyer } = useTestApp({ admin: 'admin', buyer: 'buyer' });
 
 const reportListing = (actor: Actor, productId: string, body: object = { reason: 'fake_photos' }) =>
   actor.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId, ...body } });

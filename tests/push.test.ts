@@ -9,6 +9,7 @@ import { fromOwnPage, logInActor, registerActor, type Actor } from './support/ac
 import { createTestApp, type TestApp } from './support/app';
 import { listProduct } from './support/products';
 import { fakeDevice, startFakePushService, type FakeDevice } from './support/push';
+import { bookPhone } from './support/deal';
 
 /*
  * Web Push (docs/app.md) against a push service of the test's own on 127.0.0.1: what a browser
@@ -36,15 +37,8 @@ const settingsOf = async (actor: Actor) =>
   (await actor.request({ method: 'GET', url: '/api/push/settings' })).json<PushSettings>();
 
 /** A new phone of `seller` booked by `buyer`; answers the booking's id. */
-async function bookPhone(): Promise<string> {
-  const productId = await listProduct(seller);
-  const booked = await buyer.request({
-    method: 'POST',
-    url: '/api/store/booking/product',
-    payload: { productId, phoneNumber: '01711223344', meetLocation: 'Rangpur' },
-  });
-  expect(booked.statusCode).toBe(201);
-  return booked.json<{ insertedId: string }>().insertedId;
+async function newBooking(): Promise<string> {
+  return bookPhone(buyer, await listProduct(seller), 'Rangpur');
 }
 
 async function acceptBooking(id: string) {
@@ -116,7 +110,7 @@ describe('a subscription', () => {
     expect((await asked(device.subscription.endpoint)).json<PushSettings>().thisDevice).toBe(true);
     expect((await asked(service.endpoint())).json<PushSettings>().thisDevice).toBe(false);
 
-    await acceptBooking(await bookPhone());
+    await acceptBooking(await newBooking());
     const [push, ...more] = service.pushesTo(device.subscription.endpoint);
     expect(more).toEqual([]);
     const { publicKey } = loadVapidKeys(t.dataDir);
@@ -175,7 +169,7 @@ describe('a subscription', () => {
     });
     expect(off.json<PushSettings>().kinds.find((k) => k.kind === 'booking_accepted')?.push).toBe(false);
 
-    await acceptBooking(await bookPhone());
+    await acceptBooking(await newBooking());
     expect(service.pushesTo(buyerDevice.subscription.endpoint)).toEqual([]);
     const [request] = service.pushesTo(sellerDevice.subscription.endpoint);
     expect(JSON.parse(sellerDevice.read(request!.body)).body).toMatch(/request|book/i);
@@ -202,12 +196,12 @@ describe('a subscription', () => {
     service.answerFor(failing.subscription.endpoint, 500);
     expect((await settingsOf(buyer)).devices).toBe(2);
 
-    await acceptBooking(await bookPhone());
+    await acceptBooking(await newBooking());
     expect(service.pushesTo(lost.subscription.endpoint)).toHaveLength(1);
     expect(service.pushesTo(failing.subscription.endpoint)).toHaveLength(1);
     expect((await settingsOf(buyer)).devices).toBe(1);
 
-    await acceptBooking(await bookPhone());
+    await acceptBooking(await newBooking());
     expect(service.pushesTo(lost.subscription.endpoint)).toHaveLength(1);
     expect(service.pushesTo(failing.subscription.endpoint)).toHaveLength(2);
     await other.request({
@@ -252,7 +246,7 @@ describe('a subscription', () => {
       payload: { endpoint: device.subscription.endpoint },
     });
     expect(off.json()).toEqual({ message: 'Notifications are off for this device.' });
-    await acceptBooking(await bookPhone());
+    await acceptBooking(await newBooking());
     expect(service.pushesTo(device.subscription.endpoint)).toEqual([]);
   });
 });

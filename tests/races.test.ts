@@ -1,78 +1,43 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import * as bookingsRepository from '#server/bookings/repository';
 import type { Database } from '#server/db/schema';
+import type { WritePoint } from '#server/deps';
 import { demoListing } from '#server/start/seed/factories';
 import { removeUnusedUploads } from '#server/housekeeping';
-import * as productsRepository from '#server/products/repository';
-import * as reportsRepository from '#server/reports/repository';
 import { registerActor, type Actor } from './support/actors';
 import { useTestApp } from './support/harness';
 import { listProduct, uploadPhoto } from './support/products';
 
 /*
- * A record deleted by another request between a service's lookup and its insert. The repositories'
- * inserts are wrapped so that a test can run that other request at exactly that moment; the insert
- * itself is the real one, so the database's own foreign keys refuse it, on either engine.
+ * A record deleted by another request between a service's last check and its insert. The app is
+ * handed an `interleave` (the seam services call just before such a write), which runs that other
+ * request at exactly that moment; the insert itself is the real one, so the database's own foreign
+ * keys refuse it, on either engine.
  */
-vi.mock('#server/bookings/repository', async (importOriginal) => {
-  const real = await importOriginal<typeof bookingsRepository>();
-  return { ...real, insertBooking: vi.fn(real.insertBooking), hasAcceptedBooking: vi.fn(real.hasAcceptedBooking) };
-});
-vi.mock('#server/products/repository', async (importOriginal) => {
-  const real = await importOriginal<typeof productsRepository>();
-  return { ...real, insertProduct: vi.fn(real.insertProduct) };
-});
-vi.mock('#server/reports/repository', async (importOriginal) => {
-  const real = await importOriginal<typeof reportsRepository>();
-  return { ...real, findReport: vi.fn(real.findReport) };
-});
-
-const realBookings = await vi.importActual<typeof bookingsRepository>('../src/server/bookings/repository');
-const realInsertBooking = realBookings.insertBooking;
-const realHasAcceptedBooking = realBookings.hasAcceptedBooking;
-const realInsertProduct = (await vi.importActual<typeof productsRepository>('../src/server/products/repository'))
-  .insertProduct;
-const realFindReport = (await vi.importActual<typeof reportsRepository>('../src/server/reports/repository')).findReport;
+type Meanwhile = (db: Kysely<Database>) => Promise<unknown>;
+const planned = new Map<WritePoint, Meanwhile>();
+const reached: WritePoint[] = [];
 
 /**
- * Runs `meanwhile` (another request) after the booking's last check and before its transaction
- * (the booking and the seller's notification are written together, so nothing else may write
- * inside it on SQLite's one connection).
+ * Runs `meanwhile` the next time a service reaches `point`, and counts the points reached from now. A listing's point is inside its
+ * transaction, and SQLite has one connection: `meanwhile` gets the connection the write is on.
  */
-function beforeNextBookingInsert(meanwhile: () => Promise<unknown>) {
-  vi.mocked(bookingsRepository.hasAcceptedBooking).mockImplementationOnce(async (db, productId) => {
-    await meanwhile();
-    return realHasAcceptedBooking(db, productId);
-  });
+function beforeNext(point: WritePoint, meanwhile: Meanwhile) {
+  planned.set(point, meanwhile);
+  reached.length = 0;
 }
 
-/**
- * A listing is inserted in a transaction with its search index row, and SQLite has one connection:
- * `meanwhile` gets that transaction, so the other request's change lands just before the insert.
- */
-function beforeNextProductInsert(meanwhile: (db: Kysely<Database>) => Promise<unknown>) {
-  vi.mocked(productsRepository.insertProduct).mockImplementationOnce(async (db, product) => {
-    await meanwhile(db);
-    return realInsertProduct(db, product);
-  });
+async function interleave(point: WritePoint, db: Kysely<Database>) {
+  reached.push(point);
+  const meanwhile = planned.get(point);
+  planned.delete(point);
+  await meanwhile?.(db);
 }
 
-/** The report's last check before its transaction (the report and its case are written together). */
-function beforeNextReportInsert(meanwhile: () => Promise<unknown>) {
-  vi.mocked(reportsRepository.findReport).mockImplementationOnce(async (db, productId, reporterId) => {
-    const found = await realFindReport(db, productId, reporterId);
-    await meanwhile();
-    return found;
-  });
-}
-
-const { t, admin, buyer } = useTestApp({ admin: 'admin', buyer: 'buyer' });
+const { t, admin, buyer } = useTestApp({ admin: 'admin', buyer: 'buyer' }, { shared: { interleave } });
 afterEach(() => {
-  vi.mocked(bookingsRepository.insertBooking).mockReset().mockImplementation(realInsertBooking);
-  vi.mocked(bookingsRepository.hasAcceptedBooking).mockReset().mockImplementation(realHasAcceptedBooking);
-  vi.mocked(reportsRepository.findReport).mockReset().mockImplementation(realFindReport);
-  vi.mocked(productsRepository.insertProduct).mockReset().mockImplementation(realInsertProduct);
+  planned.clear();
+  reached.length = 0;
 });
 
 const productNotFound = { code: 'NOT_FOUND', message: 'Product not found' };
@@ -96,21 +61,21 @@ describe('a booking whose product goes away before it is stored', () => {
   it('answers 404 when the product is deleted in between', async () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
-    beforeNextBookingInsert(async () =>
+    beforeNext('booking', async () =>
       expectOk(await admin.request({ method: 'DELETE', url: `/api/product/delete/${productId}` })),
     );
 
     const response = await book(buyer, productId);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual(productNotFound);
-    expect(bookingsRepository.insertBooking).toHaveBeenCalledTimes(1);
+    expect(reached).toEqual(['booking']);
     expect(await bookingsOf(productId)).toEqual([]);
   });
 
   it('answers 404 when its seller is deleted in between', async () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
-    beforeNextBookingInsert(async () =>
+    beforeNext('booking', async () =>
       expectOk(await admin.request({ method: 'DELETE', url: `/api/sellers/${seller.user.uid}` })),
     );
 
@@ -123,7 +88,7 @@ describe('a booking whose product goes away before it is stored', () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
     const doomed = await registerActor(t.app, 'buyer');
-    beforeNextBookingInsert(async () =>
+    beforeNext('booking', async () =>
       expectOk(await admin.request({ method: 'DELETE', url: `/api/buyers/${doomed.user.uid}` })),
     );
 
@@ -137,20 +102,20 @@ describe('a report whose product goes away before it is stored', () => {
   it('answers 404 when the product is deleted in between', async () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
-    beforeNextReportInsert(async () =>
+    beforeNext('report', async () =>
       expectOk(await seller.request({ method: 'DELETE', url: `/api/delete/product/${productId}` })),
     );
 
     const response = await report(buyer, productId);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual(productNotFound);
-    expect(reportsRepository.findReport).toHaveBeenCalledTimes(1);
+    expect(reached).toEqual(['report']);
   });
 
   it('answers 404 when its seller is deleted in between', async () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
-    beforeNextReportInsert(async () =>
+    beforeNext('report', async () =>
       expectOk(await admin.request({ method: 'DELETE', url: `/api/sellers/${seller.user.uid}` })),
     );
 
@@ -163,7 +128,7 @@ describe('a report whose product goes away before it is stored', () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
     const doomed = await registerActor(t.app, 'buyer');
-    beforeNextReportInsert(async () =>
+    beforeNext('report', async () =>
       expectOk(await admin.request({ method: 'DELETE', url: `/api/buyers/${doomed.user.uid}` })),
     );
 
@@ -184,7 +149,7 @@ describe('a listing whose photo goes away before it is stored', () => {
       .set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() })
       .where('id', '=', uploadId)
       .execute();
-    beforeNextProductInsert(async (db) => expect(await removeUnusedUploads({ ...t.app.deps, db })).toBe(1));
+    beforeNext('listing', async (db) => expect(await removeUnusedUploads({ ...t.app.deps, db })).toBe(1));
 
     const { caption: _caption, hue: _hue, ...fields } = demoListing(1);
     const response = await seller.request({
@@ -197,6 +162,6 @@ describe('a listing whose photo goes away before it is stored', () => {
       code: 'VALIDATION_FAILED',
       fields: { productImg: 'Please upload the product image again, then save the product' },
     });
-    expect(productsRepository.insertProduct).toHaveBeenCalledTimes(1);
+    expect(reached).toEqual(['listing']);
   });
 });

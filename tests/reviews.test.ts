@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countUse } from '#server/limits/counters';
 import { publishDueReviews } from '#server/reviews/service';
 import {
@@ -19,26 +19,16 @@ import {
   reviewSchema,
   sellerProfileSchema,
 } from '#shared/reviews';
-import { createTestApp, type TestApp } from './support/app';
-import { adminActor, registerActor, type Actor } from './support/actors';
+import { registerActor, type Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { listProduct } from './support/products';
 
-let t: TestApp;
-let seller: Actor;
-let buyer: Actor;
-let stranger: Actor;
-let admin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  [seller, buyer, stranger] = await Promise.all([
-    registerActor(t.app, 'seller', { name: 'Rahim Traders' }),
-    registerActor(t.app, 'buyer', { name: 'Nusrat Jahan' }),
-    registerActor(t.app, 'buyer'),
-  ]);
-  admin = await adminActor(t.app, t.db);
+const { t, seller, buyer, stranger, admin } = useTestApp({
+  seller: { role: 'seller', name: 'Rahim Traders' },
+  buyer: { role: 'buyer', name: 'Nusrat Jahan' },
+  stranger: 'buyer',
+  admin: 'admin',
 });
-afterAll(() => t.close());
 
 /** A booking of a new phone of `by`, moved as far as `upTo`. */
 async function deal(upTo: 'requested' | 'accepted' | 'sold' = 'sold', by = seller, name = 'Reviewed Phone') {

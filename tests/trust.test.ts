@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoListing } from '#server/start/seed/factories';
 import type { MyProduct, Product, StoreProductRequest } from '#shared/products';
 import {
@@ -12,32 +12,23 @@ import {
 import type { ConversationDetails } from '#shared/chat';
 import type { Offer } from '#shared/offers';
 import type { SearchResult } from '#shared/search';
-import { adminActor, registerActor, type Actor } from './support/actors';
-import { createTestApp, type TestApp } from './support/app';
+import { registerActor, type Actor } from './support/actors';
+import { useTestApp } from './support/harness';
 import { uploadPhoto } from './support/products';
 
 /* A phone a buyer can trust: IMEI rules, review of risky listings, the verification photo (issue 27). */
 
-let t: TestApp;
-let seller: Actor;
-let otherSeller: Actor;
-let buyer: Actor;
-let admin: Actor;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  t = await createTestApp(
-    {},
-    { uploadRateLimit: 1000, logger: { level: 'trace', stream: { write: (line) => void logLines.push(line) } } },
-  );
-  [seller, otherSeller, buyer] = await Promise.all([
-    registerActor(t.app, 'seller'),
-    registerActor(t.app, 'seller'),
-    registerActor(t.app, 'buyer'),
-  ]);
-  admin = await adminActor(t.app, t.db);
-});
-afterAll(() => t.close());
+const { t, seller, otherSeller, buyer, admin } = useTestApp(
+  { seller: 'seller', otherSeller: 'seller', buyer: 'buyer', admin: 'admin' },
+  {
+    options: {
+      uploadRateLimit: 1000,
+      logger: { level: 'trace', stream: { write: (line) => void logLines.push(line) } },
+    },
+  },
+);
 
 let imeiCounter = 0;
 /** A fresh valid IMEI (Luhn check digit), different on every call. */

@@ -11,6 +11,7 @@ import { adminActor, registerActor, type Actor, fromOwnPage } from './support/ac
 import { createTestApp } from './support/app';
 import { useTestApp } from './support/harness';
 import { listProduct } from './support/products';
+import { bookPhone } from './support/deal';
 
 const { t, seller, buyer, admin } = useTestApp({ seller: 'seller', buyer: 'buyer', admin: 'admin' });
 
@@ -179,11 +180,7 @@ describe('DELETE /api/buyers/:id', () => {
   it('deletes the buyer, ends their sessions and takes their bookings out of every list', async () => {
     const doomed = await registerActor(t.app, 'buyer');
     const productId = await listProduct(seller);
-    await doomed.request({
-      method: 'POST',
-      url: '/api/store/booking/product',
-      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Rangpur' },
-    });
+    await bookPhone(doomed, productId, 'Rangpur');
     await doomed.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
 
     const response = await admin.request({ method: 'DELETE', url: `/api/buyers/${doomed.user.uid}` });
@@ -225,11 +222,7 @@ describe('DELETE /api/sellers/:id', () => {
     };
     const unbookedPictures = await picturesOf(unbookedId);
     expect(unbookedPictures.every((file) => existsSync(file))).toBe(true);
-    await buyer.request({
-      method: 'POST',
-      url: '/api/store/booking/product',
-      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Sylhet' },
-    });
+    await bookPhone(buyer, productId, 'Sylhet');
     await buyer.request({ method: 'POST', url: '/api/report/product', payload: { product_id: productId } });
     await doomed.request({ method: 'POST', url: '/api/seller/verification', payload: {} });
 
@@ -261,11 +254,7 @@ describe('DELETE /api/sellers/:id', () => {
   it('keeps the picture of a product the seller deleted earlier when an order shows it', async () => {
     const doomed = await registerActor(t.app, 'seller');
     const productId = await listProduct(doomed);
-    await buyer.request({
-      method: 'POST',
-      url: '/api/store/booking/product',
-      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Khulna' },
-    });
+    await bookPhone(buyer, productId, 'Khulna');
     expect((await doomed.request({ method: 'DELETE', url: `/api/delete/product/${productId}` })).statusCode).toBe(200);
 
     expect((await admin.request({ method: 'DELETE', url: `/api/sellers/${doomed.user.uid}` })).statusCode).toBe(200);

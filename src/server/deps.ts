@@ -26,7 +26,17 @@ export interface Deps {
   redis?: RedisLink | undefined;
   /** Hashes IMEIs (trust/imei.ts); from IMEI_SECRET or the one kept in DATA_DIR unless given. */
   imeiKey: ImeiKey;
+  /**
+   * Called where a service has made its last check and is about to write, with the connection it
+   * writes on. Production has none; tests/races.test.ts runs another request there, to show that the
+   * database's own keys refuse a write whose product or account went away in between.
+   */
+  interleave?: Interleave | undefined;
 }
+
+/** The writes that check first and may find their product or account gone when they insert. */
+export type WritePoint = 'booking' | 'listing' | 'report';
+export type Interleave = (point: WritePoint, db: Kysely<Database>) => Promise<void>;
 
 /**
  * What `buildApp` is handed: the search runs on the app's own database unless another engine is

@@ -26,14 +26,14 @@ export interface TestApp {
  * A fresh app on a fresh database: SQLite in a temporary folder, or, when TEST_DATABASE_URL is set,
  * a schema of its own in that PostgreSQL database (dropped again on close). `options` go to
  * buildApp as they are, so the app has the production limits unless a test asks otherwise. `shared`
- * hands the app a picture store, a Redis link or a search engine of the test's own (then `images` is
- * unused). `beside` starts what the server runs beside the app (the mail worker, housekeeping): they
+ * hands the app a picture store, a Redis link, a search engine or an interleave (deps.ts) of the
+ * test's own (then `images` is unused). `beside` starts what the server runs beside the app (the mail worker, housekeeping): they
  * hook into its closing, which only works before it is ready.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: AppOptions = {},
-  shared: Partial<Pick<DepsGiven, 'images' | 'redis' | 'search'>> = {},
+  shared: Partial<Pick<DepsGiven, 'images' | 'redis' | 'search' | 'interleave'>> = {},
   beside?: (app: FastifyInstance, dataDir: string) => void,
 ): Promise<TestApp> {
   const url = testDatabaseUrl();

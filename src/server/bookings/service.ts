@@ -53,7 +53,7 @@ const alreadyBooked = () => new AppError('ALREADY_EXISTS', 'You have booked this
  * phone was declined, cancelled or expired asks again with the same booking.
  */
 export async function bookProduct(
-  deps: Pick<Deps, 'db' | 'images' | 'config' | 'bell' | 'push'>,
+  deps: Pick<Deps, 'db' | 'images' | 'config' | 'bell' | 'push' | 'interleave'>,
   buyer: UserRow,
   request: BookingRequest,
 ): Promise<string> {
@@ -91,6 +91,7 @@ export async function bookProduct(
         );
       }
       const earlier = await findBooking(db, buyer.id, product.id);
+      await deps.interleave?.('booking', db);
       return withNotifications(deps, async (trx, tell) => {
         const counted = await countUse(trx, `booking:${buyer.id} ${product.id}`, BOOKING_REQUEST_LIMIT);
         if (!counted.allowed) throw tooManyRequests(counted.retryAfterMs);

@@ -5,6 +5,7 @@ import { findConversation, sideOf } from '#server/chat/repository';
 import { isForeignKeyViolation } from '#server/db/errors';
 import { findReport, insertReport } from '#server/reports/repository';
 import type { Database } from '#server/db/schema';
+import type { Deps } from '#server/deps';
 import { AppError, forbidden, notFound } from '#server/errors';
 import { countUse, waitWords } from '#server/limits/counters';
 import { findProduct } from '#server/products/repository';
@@ -30,15 +31,17 @@ export async function countReport(trx: Transaction<Database>, reporterId: string
  * with its snapshot, in one transaction. Never of one's own listing, never twice.
  */
 export async function reportListing(
-  db: Kysely<Database>,
+  deps: Pick<Deps, 'db' | 'interleave'>,
   reporterId: string,
   productId: string,
   { reason, note }: Partial<ListingReport>,
 ): Promise<string> {
+  const { db } = deps;
   const product = await findProduct(db, productId);
   if (!product) throw notFound('Product');
   if (product.seller_id === reporterId) throw forbidden('You cannot report your own listing');
   if (await findReport(db, productId, reporterId)) throw alreadyReportedListing();
+  await deps.interleave?.('report', db);
   try {
     return await db.transaction().execute(async (trx) => {
       await countReport(trx, reporterId);

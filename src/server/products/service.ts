@@ -81,7 +81,7 @@ export async function productOrAccountGone(db: Kysely<Database>, productId: stri
   return (await findProduct(db, productId)) ? unauthenticated() : notFound('Product');
 }
 
-type SaveDeps = Pick<Deps, 'db' | 'config' | 'imeiKey'>;
+type SaveDeps = Pick<Deps, 'db' | 'config' | 'imeiKey' | 'interleave'>;
 
 /** What a save answers besides the id: whether the listing waits for review, and its verification code. */
 export interface Saved {
@@ -102,6 +102,7 @@ export async function storeProduct(deps: SaveDeps, sellerId: string, request: St
   try {
     return await db.transaction().execute(async (trx) => {
       const fields = { ...fieldsOf(request), productCondition: trust.productCondition };
+      await deps.interleave?.('listing', trx);
       const id = await insertProduct(trx, { ...fields, sellerId, photoIds, trust: trust.columns });
       const review = await reviewNewListing(trx, { id, sellerId, price: request.resalePrice }, trust);
       return { id, review: review.reasons.length > 0 ? review : null, verificationCode: await codeOf(trx, id) };

@@ -22,7 +22,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { product_id, ...reason } = request.body;
-      const insertedId = await reportListing(db, callerOf(request).user.id, product_id, reason);
+      const insertedId = await reportListing(app.deps, callerOf(request).user.id, product_id, reason);
       return reply.status(201).send({ acknowledged: true, insertedId });
     },
   );

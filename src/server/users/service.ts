@@ -13,15 +13,17 @@ import { setSellerVerified } from './repository';
 import { localText } from '#server/i18n/texts';
 
 /**
- * Deletes a buyer or a seller and everything that is theirs, in one transaction: sessions, uploads,
- * products (and, through them, the products' reports), verification request and reports they made,
- * mailed links, mail settings and unsent mail.
- * Bookings stay as history with the person's link and what they copied of the person cleared
- * (forgetBuyer), and chat's lines and notifications that named them are written again (forgetInChat);
- * sent mail stays without its address. Image files go once the rows are gone,
- * except the pictures buyers' orders and conversations still show (a booking keeps its product's
- * picture URL, a conversation its upload id); a file
- * that cannot be removed then is logged, and the account stays deleted.
+ * Deletes a buyer or a seller, in one transaction. The schema's cascades remove what is only theirs
+ * when the user row goes (sessions, uploads, verification request, reports they made, mailed links,
+ * mail settings, notifications, alerts, blocks, reviews; a listing's photos, reports and index rows
+ * with the listing; bookings and conversations lose their link). Written here by hand is only what
+ * must be ordered or notified: the bookings the deletion ends (their people are told), the listings
+ * (through the products repository, so search and the public cache hear of it, and before their
+ * pictures, which the listings still point to), which pictures buyers' orders and conversations
+ * still show (read before the rows go), what bookings and chat copied of the person (written again
+ * without them), and the mail outbox, which has no key to users: unsent mail goes, sent mail stays
+ * without its address. Image files go once the rows are gone; a file that cannot be removed then
+ * is logged, and the account stays deleted.
  */
 export async function deleteUserWithRole(
   deps: DealDeps & { images: ImageStore },
@@ -39,13 +41,7 @@ export async function deleteUserWithRole(
       .where((eb) => (role ? eb('role', '=', role) : eb.or([eb('role', 'is', null), eb('role', '!=', 'admin')])))
       .executeTakeFirst();
     if (!user) return { deleted: 0, unusedUploadIds: [] as string[] };
-    const productIds = trx.selectFrom('products').select('id').where('seller_id', '=', userId);
     await closeBookingsOfAccount(trx, tell, userId);
-    await trx
-      .deleteFrom('reports')
-      .where((eb) => eb.or([eb('product_id', 'in', productIds), eb('reporter_id', '=', userId)]))
-      .execute();
-    await trx.updateTable('bookings').set({ product_id: null }).where('product_id', 'in', productIds).execute();
     await removeProductsOfSeller(trx, userId);
     // Read once no product of theirs is left to book or ask about, so every order and conversation is counted.
     const unused = await trx
@@ -57,9 +53,7 @@ export async function deleteUserWithRole(
       .execute();
     await forgetBuyer(trx, userId);
     await forgetInChat(trx, userId);
-    await trx.deleteFrom('verification_requests').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
-    // Mail not yet sent to the account goes with it; sent and failed mail stay as the outbox's record.
+    // Mail not yet sent to the account goes with it (the outbox has no key to users, so no cascade).
     await trx
       .deleteFrom('mail_outbox')
       .where('user_id', '=', userId)
@@ -67,9 +61,6 @@ export async function deleteUserWithRole(
       .execute();
     // Sent and failed mail stays as the outbox's record, without the address it went to.
     await trx.updateTable('mail_outbox').set({ to_address: '', data: '{}' }).where('user_id', '=', userId).execute();
-    await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('mail_opt_outs').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('uploads').where('owner_id', '=', userId).execute();
     const result = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
     return { deleted: Number(result.numDeletedRows), unusedUploadIds: unused.map((u) => u.id) };
   });
