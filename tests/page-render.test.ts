@@ -268,6 +268,14 @@ describe('the public pages in each language (docs/i18n.md)', () => {
     expect(head).toContain(`<link rel="canonical" href="${t.app.deps.config.PUBLIC_URL}/bn/category/${iphone.id}">`);
     expect(head).toContain(`hreflang="en" href="${t.app.deps.config.PUBLIC_URL}/en/category/${iphone.id}"`);
     expect(head).toContain(`hreflang="x-default" href="${t.app.deps.config.PUBLIC_URL}/category/${iphone.id}"`);
+    // Its Bengali font is fetched with the page, so the first paint rarely falls back.
+    expect(head).toMatch(
+      /<link rel="preload" as="font" type="font\/woff2" crossorigin href="\/assets\/noto-sans-bengali-bengali-400-[^"]+\.woff2">/,
+    );
+  });
+
+  it('fetches no Bengali font with an English page', async () => {
+    expect(headOf((await page(`/en/category/${iphone.id}`)).body)).not.toContain('as="font"');
   });
 
   it('shows the spec’s addresses in the chosen language, English without a choice, with Latin digits if asked', async () => {

@@ -118,7 +118,11 @@ export function pageHtml(
   const files = build.hintsFor(url);
   const own = build.languageFiles(language.locale);
   const path = url.split('?')[0] ?? '/';
-  const ownStyles = own.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join('');
+  // The language's fonts are fetched with its stylesheet, not once text first needs them: a Bangla
+  // page's first paint then rarely waits on (or shows a fallback for) the font.
+  const ownStyles =
+    own.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join('') +
+    own.fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${file}">`).join('');
   if (!rendered) {
     const meta = build.renderer?.metaOf(new URL(url, PAGE_ORIGIN), language.locale);
     const ownScripts = own.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');

@@ -9,6 +9,8 @@ interface ManifestChunk {
   file: string;
   imports?: string[];
   css?: string[];
+  /** Files its stylesheets name (the fonts). */
+  assets?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -86,8 +88,9 @@ export interface PageFiles {
 }
 export type PageHints = (url: string) => PageFiles | undefined;
 
-/** The files a page in one language needs besides its own: the language's catalog and font (as paths). */
-export type LanguageFiles = (locale: Locale) => { scripts: string[]; styles: string[] };
+/** The files a page in one language needs besides its own: the language's catalog, font stylesheet and fonts (as paths). */
+export type LanguageFiles = (locale: Locale) => { scripts: string[]; styles: string[]; fonts: string[] };
+const NO_FILES = { scripts: [], styles: [], fonts: [] };
 
 /** The module of each language's catalog (src/client/i18n/catalogFiles.ts loads them). */
 const catalogModule = (locale: Locale) => `src/client/i18n/catalog.${locale}.ts`;
@@ -103,7 +106,7 @@ export async function loadPageHints(clientDir: string): Promise<{ hintsFor: Page
     manifest = JSON.parse(await readFile(join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      return { hintsFor: () => undefined, languageFiles: () => ({ scripts: [], styles: [] }) };
+      return { hintsFor: () => undefined, languageFiles: () => NO_FILES };
     throw error;
   }
   // index.html already names the entry and the chunks it imports.
@@ -114,10 +117,12 @@ export async function loadPageHints(clientDir: string): Promise<{ hintsFor: Page
   const ofLanguage = new Map(
     LOCALES.map((locale) => {
       const { js, css } = chunkFiles(manifest, catalogModule(locale), new Set(inIndex));
-      return [locale, { scripts: js.map((file) => `/${file}`), styles: css.map((file) => `/${file}`) }];
+      const fonts = (manifest[catalogModule(locale)]?.assets ?? []).filter((file) => file.endsWith('.woff2'));
+      const asPaths = (files: string[]) => files.map((file) => `/${file}`);
+      return [locale, { scripts: asPaths(js), styles: asPaths(css), fonts: asPaths(fonts) }];
     }),
   );
-  const languageFiles: LanguageFiles = (locale) => ofLanguage.get(locale) ?? { scripts: [], styles: [] };
+  const languageFiles: LanguageFiles = (locale) => ofLanguage.get(locale) ?? NO_FILES;
 
   const hintsFor: PageHints = (url) => {
     const [address = '/', query] = url.split('?', 2);
