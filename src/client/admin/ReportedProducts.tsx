@@ -8,9 +8,11 @@ import { useRowAction } from '#client/components/rowAction';
 import { phoneColumns } from '#client/components/phoneColumns';
 import { TablePage } from '#client/components/TablePage';
 import { useT } from '#client/i18n';
+import { useModerationLabels } from '#client/moderation/labels';
 
 export function ReportedProducts() {
   const t = useT();
+  const labels = useModerationLabels();
   const reports = useReportedProducts();
   const remove = useRowAction(useDeleteReportedProduct(), {
     confirm: confirmDelete,
@@ -34,7 +36,7 @@ export function ReportedProducts() {
       header: t('admin.reported.reason'),
       cell: (report) => (
         <>
-          {report.reasonLabel}
+          {labels.reportReason(report.reason, report.reasonLabel)}
           {report.note && (
             <span className="block text-ink-500" translate="no">
               {report.note}

@@ -225,7 +225,11 @@ export function ListingReviews() {
     },
     {
       header: t('trust.reviews.col.code'),
-      cell: (row) => <strong className="font-mono text-base tracking-widest">{row.verificationCode}</strong>,
+      cell: (row) => (
+        <strong className="font-mono text-base tracking-widest" translate="no">
+          {row.verificationCode}
+        </strong>
+      ),
     },
     { header: t('trust.reviews.col.seller'), cell: (row) => <span data-user-text>{row.sellerName}</span> },
     { header: t('trust.reviews.col.sent'), className: 'whitespace-nowrap', cell: (row) => format.relative(row.sentOn) },
