@@ -241,15 +241,22 @@ describe('runHousekeeping', () => {
 });
 
 describe('startHousekeeping', () => {
+  /** What startHousekeeping uses of the app: its deps, the public cache, and the search index's notes. */
+  const housekeepingApp = (cache: PublicCache) => {
+    const app = Fastify();
+    app.decorate('deps', t.app.deps);
+    app.decorate('publicCache', cache);
+    app.decorate('tellSearchChanges', async () => {});
+    return app;
+  };
+
   it('runs a round a while after start and then every interval, until the app closes', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     onTestFinished(() => {
       vi.useRealTimers();
     });
-    const app = Fastify();
-    app.decorate('deps', t.app.deps);
     const cache = new PublicCache();
-    app.decorate('publicCache', cache);
+    const app = housekeepingApp(cache);
     const job = { name: 'count', run: vi.fn().mockResolvedValueOnce(2).mockResolvedValue(0) };
     startHousekeeping(app, { jobs: [job], firstRunMs: 1_000, intervalMs: 10_000 });
     await app.ready();
@@ -275,9 +282,7 @@ describe('startHousekeeping', () => {
     onTestFinished(() => {
       vi.useRealTimers();
     });
-    const app = Fastify();
-    app.decorate('deps', t.app.deps);
-    app.decorate('publicCache', new PublicCache());
+    const app = housekeepingApp(new PublicCache());
     let finish!: () => void;
     const job = { name: 'slow', run: vi.fn(() => new Promise<number>((resolve) => (finish = () => resolve(0)))) };
     startHousekeeping(app, { jobs: [job], firstRunMs: 1_000, intervalMs: 1_500 });
