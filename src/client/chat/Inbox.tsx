@@ -75,6 +75,7 @@ function SideList({ side }: { side: ChatSide }) {
     <PagedList
       query={inbox}
       noun={t('chat.inbox.noun')}
+      showing="chat.inbox.showing"
       emptyTitle={t('chat.inbox.empty')}
       emptyDescription={t(side === 'buying' ? 'chat.inbox.emptyBuying' : 'chat.inbox.emptySelling')}
     >
