@@ -68,34 +68,39 @@ export const chatLinesMigration = {
   async up(db: Kysely<unknown>) {
     await sql`alter table chat_messages add column line text`.execute(db);
     await sql`alter table conversations add column last_message_line text`.execute(db);
-    // The inbox's copy first, while the lines still read as they were: a line that was the newest
-    // message, or the photos' preview of a message of photos only (never a text someone typed).
-    const previews = await sql<{ id: string; last_message_text: string; typed: unknown; written: unknown }>`select c.id,
+    await readEnglishLines(db);
+  },
+};
+
+/** Rewrites the lines stored as English sentences as lines (exported for its test). */
+export async function readEnglishLines(db: Kysely<unknown>): Promise<void> {
+  // The inbox's copy first, while the lines still read as they were: a line that was the newest
+  // message, or the photos' preview of a message of photos only (never a text someone typed).
+  const previews = await sql<{ id: string; last_message_text: string; typed: unknown; written: unknown }>`select c.id,
         c.last_message_text,
         exists (select 1 from chat_messages m where m.conversation_id = c.id and m.kind = 'text'
           and m.body = c.last_message_text) as typed,
         exists (select 1 from chat_messages m where m.conversation_id = c.id and m.kind = 'system'
           and m.body = c.last_message_text) as written
       from conversations c where c.last_message_text is not null`.execute(db);
-    for (const row of previews.rows) {
-      const photos = PHOTOS_PREVIEW.exec(row.last_message_text);
-      const line = truthy(row.written)
-        ? lineOfEnglish(row.last_message_text)
-        : photos && !truthy(row.typed)
-          ? JSON.stringify({ kind: 'photos', params: { count: photos[1] === 'a' ? 1 : Number(photos[1]) } })
-          : null;
-      if (!line) continue;
-      await sql`update conversations set last_message_line = ${line}, last_message_text = null where id = ${row.id}`.execute(
-        db,
-      );
-    }
-    const lines = await sql<{
-      id: string;
-      body: string;
-    }>`select id, body from chat_messages where kind = 'system'`.execute(db);
-    for (const row of lines.rows) {
-      const line = lineOfEnglish(row.body);
-      if (line) await sql`update chat_messages set line = ${line}, body = '' where id = ${row.id}`.execute(db);
-    }
-  },
-};
+  for (const row of previews.rows) {
+    const photos = PHOTOS_PREVIEW.exec(row.last_message_text);
+    const line = truthy(row.written)
+      ? lineOfEnglish(row.last_message_text)
+      : photos && !truthy(row.typed)
+        ? JSON.stringify({ kind: 'photos', params: { count: photos[1] === 'a' ? 1 : Number(photos[1]) } })
+        : null;
+    if (!line) continue;
+    await sql`update conversations set last_message_line = ${line}, last_message_text = null where id = ${row.id}`.execute(
+      db,
+    );
+  }
+  const lines = await sql<{
+    id: string;
+    body: string;
+  }>`select id, body from chat_messages where kind = 'system'`.execute(db);
+  for (const row of lines.rows) {
+    const line = lineOfEnglish(row.body);
+    if (line) await sql`update chat_messages set line = ${line}, body = '' where id = ${row.id}`.execute(db);
+  }
+}
