@@ -63,6 +63,14 @@ describe('making an offer', () => {
     const below = await offer(buyer, id, '19,999');
     expect(below.statusCode).toBe(400);
     expect(below.json()).toMatchObject({ fields: { price: 'Offer at least half the asking price, 20,000 Tk' } });
+    const inBangla = await buyer.request({
+      method: 'POST',
+      url: `/api/conversations/${id}/offers`,
+      headers: { 'accept-language': 'bn' },
+      payload: { price: 40001 },
+    });
+    const atMost = 'চাওয়া দামের বেশি অফার করা যায় না, সর্বোচ্চ ৪০,০০০ টাকা';
+    expect(inBangla.json()).toMatchObject({ message: atMost, fields: { price: atMost } });
     expect((await offer(buyer, id, 'a lot')).statusCode).toBe(400);
 
     const bengali = await made(id, '৩৫,০০০');

@@ -14,6 +14,7 @@ import { useTestApp } from './support/harness';
 import { listProduct, uploadPhoto } from './support/products';
 import { bookPhone } from './support/deal';
 import { removeUnusedUploads } from '#server/housekeeping';
+import { readEnglishLines } from '#server/db/migrations/026-chat-lines';
 
 const { t, seller, otherSeller, buyer, otherBuyer, admin } = useTestApp({
   seller: { role: 'seller', name: 'Sabbir Seller' },
@@ -163,8 +164,8 @@ describe('messages', () => {
       conversationSchema
         .array()
         .parse(inbox.json())
-        .find((row) => row._id === id)?.lastMessage,
-    ).toBe('Sent 2 photos');
+        .find((row) => row._id === id),
+    ).toMatchObject({ lastMessage: 'Sent 2 photos', lastLine: { kind: 'photos', params: { count: 2 } } });
 
     // Four are too many; another person's upload, or a picture from elsewhere, is refused.
     const four = [...photos, await uploadPhoto(buyer), await uploadPhoto(buyer)];
@@ -349,6 +350,69 @@ describe('the inbox', () => {
   });
 });
 
+describe('lines stored in English before migration 026', () => {
+  it('reads them back as lines, and leaves typed text and unknown sentences as they are', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    const at = (minute: number) => `2026-01-01T10:0${minute}:00.000Z`;
+    const old = (minute: number, kind: 'text' | 'system', body: string) => ({
+      id: randomUUID(),
+      conversation_id: id,
+      sender_id: buyer.user.uid,
+      client_id: `old-${randomUUID()}`,
+      kind,
+      body,
+      line: null,
+      created_at: at(minute),
+    });
+    const rows = [
+      old(1, 'system', 'Bithi Buyer asked to book this phone and would meet at Farmgate.'),
+      old(2, 'system', 'Bithi Buyer offered 45,000 Tk: cash today.'),
+      old(3, 'system', 'Sabbir countered with 48,000 Tk.'),
+      old(4, 'system', 'A buyer whose account is now deleted asked to book this phone.'),
+      old(5, 'text', 'Bithi Buyer offered 45,000 Tk.'),
+      old(6, 'system', 'Something nobody wrote.'),
+    ];
+    await t.db.insertInto('chat_messages').values(rows).execute();
+    await t.db
+      .updateTable('conversations')
+      .set({ last_message_text: 'Sabbir countered with 48,000 Tk.', last_message_line: null })
+      .where('id', '=', id)
+      .execute();
+    await readEnglishLines(t.db as never);
+    const stored = await t.db
+      .selectFrom('chat_messages')
+      .select(['body', 'line'])
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('created_at')
+      .execute();
+    expect(stored.map((row) => [row.body, row.line && JSON.parse(row.line)])).toEqual([
+      ['', { kind: 'bookingAsked', params: { buyer: 'Bithi Buyer', place: 'Farmgate' } }],
+      ['', { kind: 'offerMadeWithNote', params: { name: 'Bithi Buyer', price: 45000, note: 'cash today.' } }],
+      ['', { kind: 'offerCounter', params: { name: 'Sabbir', price: 48000 } }],
+      ['', { kind: 'bookingAskedByDeleted', params: {} }],
+      ['Bithi Buyer offered 45,000 Tk.', null],
+      ['Something nobody wrote.', null],
+    ]);
+    const conversation = await t.db
+      .selectFrom('conversations')
+      .select(['last_message_text', 'last_message_line'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(conversation).toEqual({
+      last_message_text: null,
+      last_message_line: JSON.stringify({ kind: 'offerCounter', params: { name: 'Sabbir', price: 48000 } }),
+    });
+    // The API answers them in English as before.
+    const texts = (await messagesOf(buyer, id)).map((m) => m.text);
+    expect(texts).toContain('Bithi Buyer offered 45,000 Tk: cash today.');
+    expect(texts).toContain('Sabbir countered with 48,000 Tk.');
+  });
+});
+
 describe('a booking request', () => {
   it('opens the conversation with a line of its own, which the seller can answer', async () => {
     const productId = await listProduct(seller);
@@ -359,7 +423,19 @@ describe('a booking request', () => {
     expect(lines.map((m) => [m.kind, m.text])).toEqual([
       ['system', 'Bithi Buyer asked to book this phone and would meet at Dhanmondi 27.'],
     ]);
+    // Stored as a kind and its values, which each reader's page words in their language.
+    const asked = { kind: 'bookingAsked', params: { buyer: 'Bithi Buyer', place: 'Dhanmondi 27' } };
+    expect(lines[0]!.line).toEqual(asked);
+    expect(row).toMatchObject({ lastMessage: lines[0]!.text, lastLine: asked });
+    const stored = await t.db
+      .selectFrom('chat_messages')
+      .select(['body', 'line'])
+      .where('id', '=', lines[0]!._id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ body: '', line: JSON.stringify(asked) });
     expect((await send(seller, row._id, 'I can meet at 5 pm')).statusCode).toBe(201);
+    const answered = (await inbox(seller, 'selling')).find((conversation) => conversation.productId === productId)!;
+    expect(answered).toMatchObject({ lastMessage: 'I can meet at 5 pm', lastLine: null });
     // The buyer's own start of the conversation finds the same one.
     expect((await start(buyer, productId)).json<{ _id: string }>()._id).toBe(row._id);
   });

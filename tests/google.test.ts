@@ -231,6 +231,39 @@ describe('Google sign-in against a real OpenID Connect provider', () => {
     expect(location.searchParams.get('google_error')).toBe('cancelled');
   });
 
+  it("writes the popup's page in the language of the page that opened it", async () => {
+    const login = freshLogin('bangla');
+    const started = await startSignIn();
+    const callbackUrl = await new ProviderBrowser().signIn(started.authorizationUrl, login);
+    const response = await callback(callbackUrl, `${started.flowCookie}; lang=bn`);
+    expect(response.statusCode).toBe(200);
+    expect(outcomeOf(response)).toMatchObject({ ok: true, message: 'আপনি সাইন ইন করেছেন।' });
+    expect(response.body).toContain('<html lang="bn">');
+    expect(response.body).toContain('<h1>Google দিয়ে সাইন ইন হয়েছে</h1>');
+    expect(response.body).toContain('PhoneHaat-এ চলুন');
+
+    const english = await signInCompletely(login);
+    expect(outcomeOf(english.response).message).toBe('You are signed in.');
+    expect(english.response.body).toContain('<h1>You are signed in with Google</h1>');
+
+    const expired = await callback(callbackUrl, 'lang=bn');
+    expect(outcomeOf(expired)).toMatchObject({ ok: false, code: 'google-expired' });
+    expect(outcomeOf(expired).message).toMatch(/^Google সাইন ইনের সময় শেষ/);
+    expect(expired.body).toContain('<h1>Google দিয়ে সাইন ইন হয়নি</h1>');
+  });
+
+  it("refuses a suspended account with the suspension's own words, not as a failure of ours", async () => {
+    const login = freshLogin('suspended');
+    expect(outcomeOf((await signInCompletely(login)).response).ok).toBe(true);
+    const email = `${login}@example.test`.toLowerCase();
+    await t.db.updateTable('users').set({ is_suspended: true }).where('email', '=', email).execute();
+    const { response } = await signInCompletely(login);
+    expect(response.statusCode).toBe(403);
+    expect(outcomeOf(response)).toMatchObject({ ok: false, code: 'google-suspended' });
+    expect(outcomeOf(response).message).toMatch(/^This account is suspended by a moderator and cannot sign in\./);
+    expect(sessionCookieOf(response)).toBeUndefined();
+  });
+
   it('links an existing account with the same email when the provider says the email is verified', async () => {
     const existing = await registerActor(t.app, 'buyer');
     const login = freshLogin('linked');

@@ -307,6 +307,16 @@ describe('actions', () => {
         /^Your account is restricted until .+, so you cannot (list or change phones|book phones|send messages) until then\./,
       );
     }
+    const inBangla = await seller.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      headers: { 'accept-language': 'bn' },
+      payload: { productId: theirs, phoneNumber: '01711223344', meetLocation: 'Mirpur 10' },
+    });
+    expect(inBangla.json().code).toBe('ACCOUNT_RESTRICTED');
+    expect(inBangla.json().message).toMatch(
+      /^আপনার অ্যাকাউন্ট .*২০[০-৯][০-৯].* পর্যন্ত সীমিত করা আছে, তাই ততদিন আপনি ফোন বুক করতে পারবেন না।/,
+    );
     expect((await seller.request({ method: 'GET', url: `/api/conversations/${conversationId}` })).statusCode).toBe(200);
     const standing = standingSchema.parse(
       (await seller.request({ method: 'GET', url: '/api/account/standing' })).json(),
@@ -346,7 +356,20 @@ describe('actions', () => {
       payload: { email: seller.email, password: seller.password },
     });
     expect(login.statusCode).toBe(403);
-    expect(login.json().code).toBe('ACCOUNT_SUSPENDED');
+    expect(login.json()).toMatchObject({
+      code: 'ACCOUNT_SUSPENDED',
+      message: expect.stringMatching(/^This account is suspended by a moderator and cannot sign in\./),
+    });
+    const inBangla = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { cookie: 'lang=bn' },
+      payload: { email: seller.email, password: seller.password },
+    });
+    expect(inBangla.json()).toMatchObject({
+      code: 'ACCOUNT_SUSPENDED',
+      message: expect.stringMatching(/^একজন মডারেটর এই অ্যাকাউন্টটি স্থগিত করেছেন/),
+    });
     expect(await isPublic(productId)).toBe(false);
     expect((await notificationsOf(other)).find((n) => n.kind === 'booking_declined')?.message).toContain(
       'the seller account was suspended',

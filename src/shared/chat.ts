@@ -1,4 +1,5 @@
 import { BOOKING_STATUSES } from './bookings';
+import { chatLineSchema } from './chat-lines';
 import { hasNoNul, idSchema, NUL_MESSAGE_ID } from './common';
 import { offerSchema } from './offers';
 import { z } from './zod';
@@ -66,7 +67,10 @@ export const conversationSchema = z.object({
   /** The caller's side in it. */
   side: z.enum(CHAT_SIDES),
   otherName: z.string(),
+  /** The newest message's text; a line PhoneHaat wrote, or a message of photos only, in English. */
   lastMessage: z.string().nullable(),
+  /** The newest message as a line, when it is one: what the web client writes in its reader's language. */
+  lastLine: chatLineSchema.nullable(),
   lastMessageAt: z.string().nullable(),
   /** The last message is the other side's and the caller has not opened the conversation since. */
   unread: z.boolean(),
@@ -116,7 +120,10 @@ export const chatMessageSchema = z.object({
   clientId: z.string(),
   /** `system`: a line the server wrote about the deal (a booking request), not typed by anyone. */
   kind: z.enum(['text', 'system']),
+  /** What was typed; for a `system` line, its English (as the API always answered). */
   text: z.string(),
+  /** A `system` line as a kind and its values, which the web client writes in its reader's language. */
+  line: chatLineSchema.nullable(),
   /** The pictures sent with it: each one's full picture and its thumbnail. */
   photos: z.array(z.object({ url: z.string(), thumbUrl: z.string() })),
   sentAt: z.string(),

@@ -1,3 +1,4 @@
+import { messageText } from './i18n/translate';
 import { z } from './zod';
 
 /** GET /api/auth/providers: which outside sign-in methods this server has set up. */
@@ -7,7 +8,8 @@ export type ProvidersResponse = z.infer<typeof providersResponseSchema>;
 export const GOOGLE_SIGN_IN_MODES = ['login', 'register'] as const;
 export type GoogleSignInMode = (typeof GOOGLE_SIGN_IN_MODES)[number];
 
-export const GOOGLE_NOT_SET_UP = 'Google sign-in is not set up on this server';
+/** A catalog id (docs/i18n-server.md): the API and the client write it in their reader's language. */
+export const GOOGLE_NOT_SET_UP_ID = messageText('shared.google.notSetUp');
 
 /** The message the Google sign-in window posts to the window that opened it. */
 export const GOOGLE_MESSAGE_SOURCE = 'phonehaat-google';
@@ -23,23 +25,23 @@ export interface GoogleSignInOutcome {
 /** The query parameter that carries a refusal back to /login or /register after a full-page sign-in. */
 export const GOOGLE_ERROR_PARAM = 'google_error';
 
-/** Why a Google sign-in did not end with a session, in words a person can act on. */
+/** Why a Google sign-in did not end with a session, in words a person can act on (catalog ids). */
 export const GOOGLE_REFUSALS = {
-  notConfigured: `${GOOGLE_NOT_SET_UP}.`,
-  expired: 'This Google sign-in has expired or was already used. Please start again.',
-  stateMismatch: 'This Google sign-in was not started from this browser, so it was stopped. Please start again.',
-  cancelled: 'The Google sign-in was cancelled, so you are not signed in.',
-  providerError: 'Google could not complete the sign-in. Please try again.',
-  codeRejected: 'Google did not accept this sign-in code (it is wrong, expired or already used). Please start again.',
-  nonceMismatch: 'Google’s answer does not belong to this sign-in, so it was refused. Please start again.',
-  wrongAudience: 'Google’s answer was meant for a different application, so it was refused.',
-  tokenExpired: 'Google’s answer has expired. Please start again.',
-  untrustedToken: 'Google’s answer could not be verified, so it was refused.',
-  unreachable: 'Google could not be reached. Please try again in a moment.',
-  noEmail: 'Google did not share a verified email address for this account, so no account could be opened.',
-  accountExists:
-    'An account with this email already exists with a different sign-in method. Log in with your email and password instead.',
-  internal: 'Something went wrong on our side while signing you in. Please try again.',
+  notConfigured: messageText('shared.google.notConfigured'),
+  expired: messageText('shared.google.expired'),
+  stateMismatch: messageText('shared.google.stateMismatch'),
+  cancelled: messageText('shared.google.cancelled'),
+  providerError: messageText('shared.google.providerError'),
+  codeRejected: messageText('shared.google.codeRejected'),
+  nonceMismatch: messageText('shared.google.nonceMismatch'),
+  wrongAudience: messageText('shared.google.wrongAudience'),
+  tokenExpired: messageText('shared.google.tokenExpired'),
+  untrustedToken: messageText('shared.google.untrustedToken'),
+  unreachable: messageText('shared.google.unreachable'),
+  noEmail: messageText('shared.google.noEmail'),
+  accountExists: messageText('shared.google.accountExists'),
+  suspended: messageText('shared.errors.suspended'),
+  internal: messageText('shared.google.internal'),
 } as const;
 
 export type GoogleRefusalReason = keyof typeof GOOGLE_REFUSALS;

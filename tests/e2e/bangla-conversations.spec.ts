@@ -100,6 +100,8 @@ for (const [size, viewport] of [
       await expect(s.getByRole('tab', { name: 'বিক্রি করছি' })).toHaveAttribute('aria-selected', 'true');
       await expect(s.getByText(listing.productName)).toBeVisible();
       await expect(s.getByText('৫২,০০০ টাকা').first()).toBeVisible();
+      // The offer's line, the newest message, in the seller's language.
+      await expect(s.getByText(`${buyer.name} ৪৮,০০০ টাকা অফার করেছেন।`)).toBeVisible();
       await expectNoSeriousAxeViolations(s);
       await shot(s, testInfo, `inbox-${size}`);
 
@@ -107,6 +109,7 @@ for (const [size, viewport] of [
       await expect(s.getByText('আপনার উত্তরের অপেক্ষায়')).toBeVisible({ timeout: timeLimit(15_000) });
       await expect(s.getByText(`${buyer.name}-এর অফার: ৪৮,০০০ টাকা`)).toBeVisible();
       await expect(s.getByText('Is the box included?')).toBeVisible();
+      await expect(s.getByRole('listitem').getByText(`${buyer.name} ৪৮,০০০ টাকা অফার করেছেন।`)).toBeVisible();
       await s.getByRole('button', { name: 'দাম ফিক্সড' }).click();
       await expect(s.getByRole('textbox', { name: 'মেসেজ' })).toHaveValue('দাম ফিক্সড');
       await shot(s, testInfo, `conversation-seller-${size}`);
@@ -120,6 +123,7 @@ for (const [size, viewport] of [
       await dialog.getByRole('button', { name: 'পাল্টা দাম পাঠান' }).click();
       await expect(s.getByText('আপনার পাল্টা দাম: ৫০,০০০ টাকা')).toBeVisible({ timeout: timeLimit(15_000) });
       await expect(s.getByText('ক্রেতার উত্তরের অপেক্ষায়')).toBeVisible();
+      await expect(s.getByText(`${seller.name} পাল্টা ৫০,০০০ টাকা চেয়েছেন।`)).toBeVisible();
       await expectNoSeriousAxeViolations(s);
 
       // The buyer sees the counter, and may accept it.

@@ -1,6 +1,6 @@
 import {
   GOOGLE_MESSAGE_SOURCE,
-  GOOGLE_NOT_SET_UP,
+  GOOGLE_NOT_SET_UP_ID,
   type GoogleSignInMode,
   type GoogleSignInOutcome,
   type ProvidersResponse,
@@ -33,7 +33,7 @@ const isOutcome = (data: unknown): data is GoogleSignInOutcome =>
  */
 export async function signInWithGoogle(mode: GoogleSignInMode): Promise<void> {
   const providers = await api<ProvidersResponse>('/auth/providers');
-  if (!providers.google) throw new Error(GOOGLE_NOT_SET_UP);
+  if (!providers.google) throw new Error(GOOGLE_NOT_SET_UP_ID);
 
   const popup = window.open(startUrl(mode, true), POPUP_NAME, popupFeatures());
   if (!popup) {

@@ -28,6 +28,7 @@ export function AllBuyers() {
       description={t('admin.buyers.description')}
       query={buyers}
       noun={t('admin.buyers.noun')}
+      showing="admin.buyers.showing"
       emptyTitle={t('admin.buyers.empty')}
       caption={t('admin.buyers.caption')}
       columns={columns}

@@ -67,6 +67,7 @@ export function AllSellers() {
       description={t('admin.sellers.description')}
       query={sellers}
       noun={t('admin.sellers.noun')}
+      showing="admin.sellers.showing"
       emptyTitle={t('admin.sellers.empty')}
       caption={t('admin.sellers.caption')}
       columns={columns}

@@ -68,6 +68,7 @@ export function ReportedProducts() {
       description={t('admin.reported.description')}
       query={reports}
       noun={t('admin.reported.noun')}
+      showing="admin.reported.showing"
       emptyTitle={t('admin.reported.empty')}
       emptyDescription={t('admin.reported.emptyDescription')}
       caption={t('admin.reported.caption')}

@@ -30,6 +30,7 @@ export function SellerVerificationRequests() {
       description={t('admin.verification.description')}
       query={requests}
       noun={t('admin.verification.noun')}
+      showing="admin.verification.showing"
       emptyTitle={t('admin.verification.empty')}
       caption={t('admin.verification.caption')}
       columns={columns}

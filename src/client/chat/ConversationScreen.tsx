@@ -24,6 +24,7 @@ import { Msg, translateMessage, useFormat, useLocale, useT, type MessageId } fro
 import { UserText } from '#client/components/UserText';
 import { MessagePhotos, PhotoPicker, usePhotoPicker } from './ChatPhotos';
 import { OfferPanel } from './OfferPanel';
+import { useChatLineText } from './ChatLineText';
 import { PhoneStatusBadge } from './PhoneStatusBadge';
 import { ReportConversationButton } from '#client/moderation/ReportConversationButton';
 
@@ -161,15 +162,11 @@ function useDayLabel() {
 
 function Bubble({ message, seen }: { message: ChatMessage; seen: boolean }) {
   const t = useT();
+  const lineText = useChatLineText();
   if (message.kind === 'system') {
-    // The server writes these lines with names and places people typed, as they were then.
     return (
-      <li
-        className="mx-auto max-w-md rounded-control bg-ink-100 px-3 py-1.5 text-center text-xs text-ink-700"
-        translate="no"
-        data-user-text
-      >
-        {message.text}
+      <li className="mx-auto max-w-md rounded-control bg-ink-100 px-3 py-1.5 text-center text-xs text-ink-700">
+        {message.line ? lineText(message.line) : message.text}
       </li>
     );
   }

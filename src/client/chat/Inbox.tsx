@@ -8,6 +8,7 @@ import { PageHeader } from '#client/components/PageHeader';
 import { PagedList } from '#client/components/PagedList';
 import { useDashboardRoles } from '#client/dashboard/useDashboardRoles';
 import { Msg, useFormat, useT, type MessageId } from '#client/i18n';
+import { useChatLineText } from './ChatLineText';
 import { PhoneStatusBadge } from './PhoneStatusBadge';
 
 const TAB_LABELS: Record<ChatSide, MessageId> = { buying: 'chat.inbox.buying', selling: 'chat.inbox.selling' };
@@ -17,6 +18,7 @@ const srOnly = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
 function ConversationRow({ conversation }: { conversation: Conversation }) {
   const { unread } = conversation;
   const format = useFormat();
+  const lineText = useChatLineText();
   return (
     <li>
       <Link
@@ -45,13 +47,19 @@ function ConversationRow({ conversation }: { conversation: Conversation }) {
           <span className="text-sm text-ink-600" translate="no" data-user-text>
             {conversation.otherName}
           </span>
-          <span
-            className={cx('truncate text-sm', unread ? 'font-semibold text-ink-900' : 'text-ink-500')}
-            translate="no"
-            data-user-text
-          >
-            {conversation.lastMessage}
-          </span>
+          {conversation.lastLine ? (
+            <span className={cx('truncate text-sm', unread ? 'font-semibold text-ink-900' : 'text-ink-500')}>
+              {lineText(conversation.lastLine)}
+            </span>
+          ) : (
+            <span
+              className={cx('truncate text-sm', unread ? 'font-semibold text-ink-900' : 'text-ink-500')}
+              translate="no"
+              data-user-text
+            >
+              {conversation.lastMessage}
+            </span>
+          )}
         </span>
         <span className="flex shrink-0 flex-col items-end gap-2 text-xs text-ink-500">
           {conversation.lastMessageAt && (
@@ -75,6 +83,7 @@ function SideList({ side }: { side: ChatSide }) {
     <PagedList
       query={inbox}
       noun={t('chat.inbox.noun')}
+      showing="chat.inbox.showing"
       emptyTitle={t('chat.inbox.empty')}
       emptyDescription={t(side === 'buying' ? 'chat.inbox.emptyBuying' : 'chat.inbox.emptySelling')}
     >

@@ -4,12 +4,14 @@ import type { PagedRows } from '#client/api/pagedList';
 import { Button } from './Button';
 import { EmptyState } from './EmptyState';
 import { Spinner } from './Spinner';
-import { Msg, useErrorText, useFormat, useT } from '#client/i18n';
+import { Msg, useErrorText, useT, type MessageId } from '#client/i18n';
 
 interface PagedListProps<T> {
   query: UseInfiniteQueryResult<PagedRows<T>>;
   /** What is listed, for the loading and count texts ("buyers"). */
   noun: string;
+  /** The count under the rows, a message of `shown` and `total` with the list's noun as an ICU plural. */
+  showing: MessageId;
   /** The spec's empty text. */
   emptyTitle: string;
   emptyDescription?: ReactNode;
@@ -19,10 +21,17 @@ interface PagedListProps<T> {
 }
 
 /** One server-paged list: loading, failure with a retry, empty, or the rows and a 'Load more' button. */
-export function PagedList<T>({ query, noun, emptyTitle, emptyDescription, emptyAction, children }: PagedListProps<T>) {
+export function PagedList<T>({
+  query,
+  noun,
+  showing,
+  emptyTitle,
+  emptyDescription,
+  emptyAction,
+  children,
+}: PagedListProps<T>) {
   const t = useT();
   const errorText = useErrorText();
-  const format = useFormat();
   if (query.isPending) {
     return (
       <div className="flex justify-center rounded-card border border-ink-200 bg-white py-16 text-brand-600 shadow-card">
@@ -53,10 +62,7 @@ export function PagedList<T>({ query, noun, emptyTitle, emptyDescription, emptyA
       {children(rows)}
       <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
         <p className="text-sm text-ink-500" aria-live="polite">
-          <Msg
-            id="components.pagedList.showing"
-            values={{ shown: format.number(rows.length), total: format.number(total ?? rows.length), noun }}
-          />
+          {t(showing, { shown: rows.length, total: total ?? rows.length })}
         </p>
         {query.hasNextPage && (
           <Button variant="secondary" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

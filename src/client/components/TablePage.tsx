@@ -1,6 +1,7 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { PagedRows } from '#client/api/pagedList';
+import type { MessageId } from '#client/i18n';
 import { DataTable, type Column } from './DataTable';
 import { PageHeader } from './PageHeader';
 import { PagedList } from './PagedList';
@@ -17,6 +18,8 @@ interface TablePageProps<T extends Row> {
   query: UseInfiniteQueryResult<PagedRows<T>>;
   /** What is listed, for the loading and count texts ("buyers"). */
   noun: string;
+  /** The count under the rows (see PagedList). */
+  showing: MessageId;
   /** The spec's empty text. */
   emptyTitle: string;
   emptyDescription?: ReactNode;

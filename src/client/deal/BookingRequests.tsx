@@ -120,6 +120,7 @@ export function BookingRequests() {
       description={t('deal.requests.description')}
       query={requests}
       noun={t('deal.requests.noun')}
+      showing="deal.requests.showing"
       emptyTitle={t('deal.requests.empty')}
       emptyDescription={t('deal.requests.emptyDescription')}
       emptyAction={

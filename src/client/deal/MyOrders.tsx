@@ -211,6 +211,7 @@ export function MyOrders() {
       description={t('deal.orders.description')}
       query={orders}
       noun={t('deal.orders.noun')}
+      showing="deal.orders.showing"
       emptyTitle={t('deal.orders.empty')}
       emptyDescription={t('deal.orders.emptyDescription')}
       emptyAction={

@@ -220,6 +220,7 @@ export function MyProducts() {
       }
       query={products}
       noun={t('listings.mine.noun')}
+      showing="listings.mine.showing"
       emptyTitle={t('listings.mine.empty')}
       caption={t('listings.mine.caption')}
       columns={columns}

@@ -67,6 +67,7 @@ export function AppealsScreen() {
         description={t('moderation.appeals.description')}
         query={appeals}
         noun={t('moderation.appeals.noun')}
+        showing="moderation.appeals.showing"
         emptyTitle={t('moderation.appeals.empty')}
         caption={t('moderation.appeals.title')}
         columns={columns}

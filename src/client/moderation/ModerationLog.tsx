@@ -23,6 +23,7 @@ export function ModerationLog() {
         }
         query={log}
         noun={t('moderation.log.noun')}
+        showing="moderation.log.showing"
         emptyTitle={t('moderation.log.empty')}
         emptyDescription={t('moderation.log.emptyText')}
         caption={t('moderation.log.title')}

@@ -22,6 +22,7 @@ export function ModerationQueue() {
       <PagedList
         query={cases}
         noun={t('moderation.queue.noun')}
+        showing="moderation.queue.showing"
         emptyTitle={t('moderation.queue.empty')}
         emptyDescription={t('moderation.queue.emptyText')}
       >

@@ -98,6 +98,7 @@ export function ReportedReviews() {
       description={t('reviews.admin.description')}
       query={reviews}
       noun={t('reviews.admin.noun')}
+      showing="reviews.admin.showing"
       emptyTitle={t('reviews.admin.empty')}
       emptyDescription={t('reviews.admin.emptyText')}
       caption={t('reviews.admin.title')}

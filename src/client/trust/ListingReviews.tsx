@@ -277,6 +277,7 @@ export function ListingReviews() {
           <PagedList
             query={listings}
             noun={t('trust.reviews.underReviewNoun')}
+            showing="trust.reviews.underReviewShowing"
             emptyTitle={t('trust.reviews.underReviewEmpty')}
           >
             {(rows) => (
@@ -291,7 +292,12 @@ export function ListingReviews() {
           </PagedList>
         </Section>
         <Section title={t('trust.reviews.photos')} description={t('trust.reviews.photosDescription')}>
-          <PagedList query={photos} noun={t('trust.reviews.photosNoun')} emptyTitle={t('trust.reviews.photosEmpty')}>
+          <PagedList
+            query={photos}
+            noun={t('trust.reviews.photosNoun')}
+            showing="trust.reviews.photosShowing"
+            emptyTitle={t('trust.reviews.photosEmpty')}
+          >
             {(rows) => (
               <DataTable
                 caption={t('trust.reviews.photos')}
@@ -304,7 +310,12 @@ export function ListingReviews() {
           </PagedList>
         </Section>
         <Section title={t('trust.reviews.notAsDescribed')} description={t('trust.reviews.notAsDescribedDescription')}>
-          <PagedList query={reports} noun={t('trust.reviews.reportsNoun')} emptyTitle={t('trust.reviews.reportsEmpty')}>
+          <PagedList
+            query={reports}
+            noun={t('trust.reviews.reportsNoun')}
+            showing="trust.reviews.reportsShowing"
+            emptyTitle={t('trust.reviews.reportsEmpty')}
+          >
             {(rows) => (
               <DataTable
                 caption={t('trust.reviews.reportsCaption')}

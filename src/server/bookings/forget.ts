@@ -12,9 +12,6 @@ export const ACCOUNT_REMOVED = 'the account was removed';
 export const DELETED_BUYER_NAME = 'Deleted account';
 
 /** A booking as it stays once its buyer's account is deleted: the deal's history, nothing of the person. */
-/** How the messages written again for a deleted buyer's account name them. */
-export const DELETED_BUYER_SUBJECT = 'A buyer whose account is now deleted';
-
 export const withoutBuyer = <T extends Pick<BookingRow, 'buyer_name'>>(booking: T): T => ({
   ...booking,
   buyer_name: DELETED_BUYER_NAME,

@@ -1,45 +1,56 @@
 import type { Transaction } from 'kysely';
 import { paths } from '#shared/paths';
-import { DELETED_BUYER_SUBJECT } from '#server/bookings/forget';
+import { readChatLine, type ChatLine, type DELETED_SIDES } from '#shared/chat-lines';
 import type { Database } from '#server/db/schema';
 import { languageOf } from '#server/i18n/recipient';
 import { localText, write } from '#server/i18n/texts';
 
-/** The line a deleted buyer's booking request leaves in the conversation, in place of their name and meeting place. */
-export const DELETED_BUYER_ASKED = `${DELETED_BUYER_SUBJECT} asked to book this phone.`;
+/**
+ * The line as it stays once the person it names (`name`, the one who wrote it) deleted their
+ * account: a booking request keeps neither their name nor where they would meet.
+ */
+function withoutPerson(line: ChatLine, side: (typeof DELETED_SIDES)[number]): ChatLine {
+  if (line.kind === 'bookingAsked') return { kind: 'bookingAskedByDeleted', params: {} };
+  const { name: _name, ...params } = line.params;
+  return { kind: line.kind, params: { ...params, deleted: side } };
+}
 
 /**
- * An account is deleted (in its transaction): the lines the server wrote in its name (a booking
- * request names the buyer and where they would meet) and the other sides' "wrote to you"
- * notifications are written again without the person. What they typed stays for the other side,
- * which shows them as "Deleted account".
+ * An account is deleted (in its transaction): the lines PhoneHaat wrote in its name (a booking
+ * request names the buyer and where they would meet, an offer's move its maker) and the other
+ * sides' "wrote to you" notifications are written again without the person. What they typed
+ * stays for the other side, which shows them as "Deleted account".
  */
 export async function forgetInChat(trx: Transaction<Database>, userId: string): Promise<void> {
-  // Before the lines change: the inbox's copy of the newest line is found by its old words.
-  // Only a buyer's side has such lines, so the buyer's index finds the conversations.
-  await trx
-    .updateTable('conversations')
-    .set({ last_message_text: DELETED_BUYER_ASKED })
-    .where('buyer_id', '=', userId)
-    .where('last_sender_id', '=', userId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('chat_messages')
-          .select('chat_messages.id')
-          .whereRef('chat_messages.conversation_id', '=', 'conversations.id')
-          .where('chat_messages.sender_id', '=', userId)
-          .where('chat_messages.kind', '=', 'system')
-          .whereRef('chat_messages.body', '=', 'conversations.last_message_text'),
-      ),
-    )
+  const lines = await trx
+    .selectFrom('chat_messages as m')
+    .innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+    .select(['m.id', 'm.line', 'c.buyer_id'])
+    .where('m.sender_id', '=', userId)
+    .where('m.kind', '=', 'system')
     .execute();
-  await trx
-    .updateTable('chat_messages')
-    .set({ body: DELETED_BUYER_ASKED })
-    .where('sender_id', '=', userId)
-    .where('kind', '=', 'system')
-    .execute();
+  for (const row of lines) {
+    const line = readChatLine(row.line);
+    if (!line) continue;
+    const forgotten = JSON.stringify(withoutPerson(line, row.buyer_id === userId ? 'buyer' : 'seller'));
+    await trx.updateTable('chat_messages').set({ line: forgotten }).where('id', '=', row.id).execute();
+  }
+  // The inbox's copy of the newest line (served by each side's index of the person's conversations).
+  for (const side of ['buyer', 'seller'] as const) {
+    const newest = await trx
+      .selectFrom('conversations')
+      .select(['id', 'last_message_line'])
+      .where(`${side}_id`, '=', userId)
+      .where('last_sender_id', '=', userId)
+      .where('last_message_line', 'is not', null)
+      .execute();
+    for (const row of newest) {
+      const line = readChatLine(row.last_message_line);
+      if (!line || line.kind === 'photos') continue;
+      const forgotten = JSON.stringify(withoutPerson(line, side));
+      await trx.updateTable('conversations').set({ last_message_line: forgotten }).where('id', '=', row.id).execute();
+    }
+  }
   await rewriteChatNotifications(trx, userId);
 }
 

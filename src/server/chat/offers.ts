@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ChatSide } from '#shared/chat';
+import type { ChatLine, ChatLineKind } from '#shared/chat-lines';
 import { OFFER_EXPIRY_HOURS, offerPriceProblem, type MakeOffer, type Offer } from '#shared/offers';
 import { paths } from '#shared/paths';
 import { acceptAtAgreedPrice, asReservedConflict } from '#server/bookings/deal';
@@ -9,12 +10,13 @@ import { isUniqueViolation } from '#server/db/errors';
 import { nowIso } from '#server/db/ids';
 import type { ChatOfferRow, ConversationRow, Database, OfferStatus, UserRow } from '#server/db/schema';
 import { AppError, forbidden, notFound } from '#server/errors';
-import { ENGLISH, localText, write, type LocalText } from '#server/i18n/texts';
+import { localText } from '#server/i18n/texts';
 import { withNotifications, type Notify } from '#server/notifications/service';
 import { findProductDetails, type ProductDetailsRow } from '#server/products/repository';
 import { imageFileName } from '#server/uploads/names';
 import { findUserById } from '#server/users/repository';
 import { expireOffers, findOffer, insertOffer, moveOffer, toOffer } from './offers-repository';
+import { lineText } from './lines';
 import { insertMessage } from './repository';
 import { closed, conversationOf, isBlockedEitherWay, type ChatDeps } from './service';
 
@@ -53,16 +55,15 @@ function assertFairPrice(price: number, asking: number) {
   if (problem) throw new AppError('VALIDATION_FAILED', problem, { price: problem });
 }
 
-/** Writes the move's line into the conversation, as the one who made it. */
+/** Writes the move's line into the conversation, as the one who made it: each reader reads it in their language. */
 async function noteInConversation(
   trx: Transaction<Database>,
   conversation: ConversationRow,
   by: { id: string; side: ChatSide },
   offerId: string,
   move: string,
-  said: LocalText,
+  said: ChatLine,
 ) {
-  // The conversation's line is stored in English, as the spec's client reads it.
   await insertMessage(
     trx,
     {
@@ -70,7 +71,8 @@ async function noteInConversation(
       sender_id: by.id,
       client_id: `offer-${offerId}-${move}`,
       kind: 'system',
-      body: write(ENGLISH, said),
+      body: '',
+      line: said,
     },
     by.side,
     nowIso(),
@@ -78,9 +80,9 @@ async function noteInConversation(
 }
 
 /** Tells the other side of the move, in their language, naming the phone. */
-const tellOther = (tell: Notify, userId: string | null, conversation: ConversationRow, said: LocalText) => {
+const tellOther = (tell: Notify, userId: string | null, conversation: ConversationRow, said: ChatLine) => {
   if (!userId) return Promise.resolve();
-  const message = localText('server.chat.offer.told', { said, product: conversation.product_name });
+  const message = localText('server.chat.offer.told', { said: lineText(said), product: conversation.product_name });
   return tell({ userId, kind: 'chat_offer', message, link: paths.conversation(conversation.id) });
 };
 
@@ -120,9 +122,9 @@ export async function makeOffer(
         },
         now,
       );
-      const said = note
-        ? localText('server.chat.offer.madeWithNote', { name: buyer.name, price: offer.price, note })
-        : localText('server.chat.offer.made', { name: buyer.name, price: offer.price });
+      const said: ChatLine = note
+        ? { kind: 'offerMadeWithNote', params: { name: buyer.name, price: offer.price, note } }
+        : { kind: 'offerMade', params: { name: buyer.name, price: offer.price } };
       await noteInConversation(trx, conversation, { id: buyer.id, side }, offer.id, 'made', said);
       await tellOther(tell, conversation.seller_id, conversation, said);
       return offer;
@@ -209,7 +211,7 @@ export async function acceptOffer(deps: ChatDeps, actor: Pick<UserRow, 'id' | 'n
       await move(trx, answer, 'accepted');
       const productImg = deps.images.urlOf(imageFileName(product.image_id));
       await acceptAtAgreedPrice(trx, { buyer, product, productImg, price });
-      const said = localText('server.chat.offer.accept', { name: actor.name, price, buyer: buyer.name });
+      const said: ChatLine = { kind: 'offerAccept', params: { name: actor.name, price, buyer: buyer.name } };
       await noteInConversation(trx, conversation, byActor(answer), offer.id, 'accept', said);
       const other = answer.side === 'selling' ? conversation.buyer_id : conversation.seller_id;
       await tellOther(tell, other, conversation, said);
@@ -237,12 +239,17 @@ export async function counterOffer(
   }
   await withNotifications(deps, async (trx, tell) => {
     await move(trx, answer, 'countered', price);
-    const said = localText('server.chat.offer.counter', { name: actor.name, price });
+    const said: ChatLine = { kind: 'offerCounter', params: { name: actor.name, price } };
     await noteInConversation(trx, answer.conversation, byActor(answer), id, 'counter', said);
     await tellOther(tell, answer.conversation.buyer_id, answer.conversation, said);
   });
   return toOffer((await findOffer(deps.db, id))!);
 }
+
+const CLOSING_LINES: Record<'decline' | 'withdraw', Record<'offer' | 'counter', ChatLineKind>> = {
+  decline: { offer: 'offerDeclineOffer', counter: 'offerDeclineCounter' },
+  withdraw: { offer: 'offerWithdrawOffer', counter: 'offerWithdrawCounter' },
+};
 
 /** Declines an offer (the seller) or a counter (the buyer), or the buyer withdraws an offer not answered yet. */
 export async function closeOffer(
@@ -254,10 +261,10 @@ export async function closeOffer(
   const answer = await answerable(deps, actor, id, how);
   const { conversation, offer } = answer;
   const countered = offer.status === 'countered';
-  const said = localText(`server.chat.offer.${how}${countered ? 'Counter' : 'Offer'}`, {
-    name: actor.name,
-    price: countered ? offer.counter_price! : offer.price,
-  });
+  const said: ChatLine = {
+    kind: CLOSING_LINES[how][countered ? 'counter' : 'offer'],
+    params: { name: actor.name, price: countered ? offer.counter_price! : offer.price },
+  };
   await withNotifications(deps, async (trx, tell) => {
     await move(trx, answer, TO[how]);
     await noteInConversation(trx, conversation, byActor(answer), id, how, said);

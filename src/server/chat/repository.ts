@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely } from 'kysely';
 import { DELETED_ACCOUNT, type ChatMessage, type ChatSide, type Conversation, type PhoneStatus } from '#shared/chat';
 import type { KeysetPageQuery, ListCursor } from '#shared/common';
+import type { ChatLine } from '#shared/chat-lines';
 import { paths } from '#shared/paths';
 import { changedRows } from '#server/db/changes';
 import { byId, newId } from '#server/db/ids';
@@ -8,6 +9,7 @@ import { readPage, readPageAfter } from '#server/db/paging';
 import type { ChatMessageRow, ConversationRow, Database, ProductRow } from '#server/db/schema';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
+import { englishOf } from './lines';
 
 export const findConversation = byId(
   (db: Kysely<Database>, id: string) =>
@@ -116,11 +118,17 @@ function toConversation(row: DetailsRow, side: ChatSide, images: ImageStore): Co
     status: statusOf(row),
     side,
     otherName: row.other_name ?? DELETED_ACCOUNT,
-    lastMessage: row.last_message_text,
+    ...lastMessageOf(row),
     lastMessageAt: row.last_message_at,
     unread: isUnread(row.last_message_at, row.last_sender_id, me, mine),
     otherReadAt: theirs,
   };
+}
+
+function lastMessageOf(row: ConversationRow): Pick<Conversation, 'lastMessage' | 'lastLine'> {
+  if (row.last_message_line === null) return { lastMessage: row.last_message_text, lastLine: null };
+  const { text, line } = englishOf(row.last_message_line, row.last_message_text ?? '');
+  return { lastMessage: text, lastLine: line };
 }
 
 const isUnread = (lastAt: string | null, lastSender: string | null, me: string | null, readAt: string | null) =>
@@ -187,13 +195,16 @@ export const toChatMessage = (row: ChatMessageRow, userId: string, photos: Messa
   _id: row.id,
   clientId: row.client_id,
   kind: row.kind,
-  text: row.body,
+  ...englishOf(row.line, row.body),
   photos,
   sentAt: row.created_at,
   mine: row.sender_id === userId,
 });
 
-export type NewChatMessage = Pick<ChatMessageRow, 'conversation_id' | 'sender_id' | 'client_id' | 'kind' | 'body'>;
+/** A typed message has a `body`; a line PhoneHaat writes has a `line` and an empty body. */
+export type NewChatMessage = Pick<ChatMessageRow, 'conversation_id' | 'sender_id' | 'client_id' | 'kind' | 'body'> & {
+  line?: ChatLine;
+};
 
 /**
  * Stores a message and makes it the conversation's last; its sender has read everything up to it.
@@ -206,13 +217,17 @@ export async function insertMessage(
   now: string,
   photoCount = 0,
 ): Promise<ChatMessageRow> {
-  const row: ChatMessageRow = { ...message, id: newId(), created_at: now };
+  const { line, ...typed } = message;
+  const row: ChatMessageRow = { ...typed, line: line ? JSON.stringify(line) : null, id: newId(), created_at: now };
   await db.insertInto('chat_messages').values(row).execute();
+  // The inbox words a line, and a message of photos only, in its reader's language.
+  const preview = row.line ?? (row.body ? null : JSON.stringify(photosLine(photoCount)));
   await db
     .updateTable('conversations')
     .set({
       last_message_at: now,
-      last_message_text: message.body || photosPreview(photoCount),
+      last_message_text: preview ? null : row.body,
+      last_message_line: preview,
       last_sender_id: message.sender_id,
       updated_at: now,
       [senderSide === 'buying' ? 'buyer_read_at' : 'seller_read_at']: now,
@@ -223,7 +238,7 @@ export async function insertMessage(
 }
 
 /** What the inbox shows for a message of photos only. */
-const photosPreview = (count: number) => (count === 1 ? 'Sent a photo' : `Sent ${count} photos`);
+const photosLine = (count: number): ChatLine => ({ kind: 'photos', params: { count } });
 
 /** Stores the pictures of a message, in the order sent. */
 export async function insertMessagePhotos(db: Kysely<Database>, messageId: string, uploadIds: string[]) {

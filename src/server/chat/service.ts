@@ -365,7 +365,8 @@ export async function noteBookingRequest(
       // A booking asked again after a decline is a new line: the time keeps the id unique.
       client_id: `booking-${request.bookingId}-${Date.parse(now)}`,
       kind: 'system',
-      body: `${buyer.name} asked to book this phone and would meet at ${request.meetLocation}.`,
+      body: '',
+      line: { kind: 'bookingAsked', params: { buyer: buyer.name, place: request.meetLocation } },
     },
     'buying',
     now,

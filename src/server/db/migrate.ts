@@ -23,6 +23,7 @@ import { categoryBanglaMigration } from './migrations/020-category-bangla';
 import { listingCountsMigration } from './migrations/021-listing-counts';
 import { chatSameTextMigration } from './migrations/022-chat-same-text';
 import { goodPriceMigration } from './migrations/023-good-price';
+import { chatLinesMigration } from './migrations/026-chat-lines';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -54,6 +55,7 @@ class CodeMigrations implements MigrationProvider {
       '021-listing-counts': listingCountsMigration(this.engine),
       '022-chat-same-text': chatSameTextMigration,
       '023-good-price': goodPriceMigration(this.engine),
+      '026-chat-lines': chatLinesMigration,
     };
   }
 }

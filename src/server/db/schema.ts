@@ -341,7 +341,10 @@ export interface ConversationsTable {
   /** Moves with every message and every opening, so a live stream knows to read again. */
   updated_at: string;
   last_message_at: string | null;
+  /** The newest message's text when someone typed it; otherwise `last_message_line`. */
   last_message_text: string | null;
+  /** The newest message as a line (JSON, `#shared/chat-lines`): one PhoneHaat wrote, or a message of photos only. */
+  last_message_line: string | null;
   last_sender_id: string | null;
   buyer_read_at: string | null;
   seller_read_at: string | null;
@@ -355,7 +358,10 @@ export interface ChatMessagesTable {
   /** Made by the sending page; unique per conversation, so a retried send is stored once. */
   client_id: string;
   kind: 'text' | 'system';
+  /** What was typed; empty for a line PhoneHaat wrote, which is `line`. */
   body: string;
+  /** A line PhoneHaat wrote, as a kind and its values (JSON, `#shared/chat-lines`); null for typed text. */
+  line: string | null;
   created_at: string;
 }
 

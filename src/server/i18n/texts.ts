@@ -9,6 +9,8 @@ import {
 import accountsBn from '#server/accounts/locales/bn.json';
 import accountsEn from '#server/accounts/locales/en.json';
 import alertsBn from '#server/alerts/locales/bn.json';
+import authBn from '#server/auth/locales/bn.json';
+import authEn from '#server/auth/locales/en.json';
 import alertsEn from '#server/alerts/locales/en.json';
 import bookingsBn from '#server/bookings/locales/bn.json';
 import bookingsEn from '#server/bookings/locales/en.json';
@@ -40,6 +42,7 @@ import usersEn from '#server/users/locales/en.json';
 export const SERVER_CATALOGS = {
   accounts: [accountsEn, accountsBn],
   alerts: [alertsEn, alertsBn],
+  auth: [authEn, authBn],
   bookings: [bookingsEn, bookingsBn],
   chat: [chatEn, chatBn],
   mail: [mailEn, mailBn],
@@ -56,6 +59,7 @@ const serverCatalogs = {
   en: Object.assign({}, sharedCatalogs.en, ...areas.map(([en]) => en)) as typeof sharedCatalogs.en &
     typeof accountsEn &
     typeof alertsEn &
+    typeof authEn &
     typeof bookingsEn &
     typeof chatEn &
     typeof mailEn &

@@ -4,42 +4,46 @@ import type { Database, UserRow } from '#server/db/schema';
 import { AppError, unauthenticated } from '#server/errors';
 import { identify } from '#server/auth/guards';
 import { appendLog, endedRestrictions } from './repository';
-import { whenWords } from '#server/i18n/texts';
+import { requestLanguage } from '#server/i18n/answer';
+import { localText, write, type Language } from '#server/i18n/texts';
+import { messageText } from '#shared/i18n/translate';
 
 /** The writes a restricted account may not make. */
 export type RestrictedWrite = 'list' | 'book' | 'message' | 'review';
-
-const DOING: Record<RestrictedWrite, string> = {
-  list: 'list or change phones',
-  book: 'book phones',
-  message: 'send messages',
-  review: 'write reviews',
-};
 
 export const isRestricted = (user: Pick<UserRow, 'restricted_until'>, now = Date.now()) =>
   user.restricted_until !== null && Date.parse(user.restricted_until) > now;
 
 /**
- * Refuses (403 ACCOUNT_RESTRICTED) a write a restricted account may not make, saying until when.
- * Every such write calls this with the caller's row as the request read it; reviews call
- * `assertMayAct(user, 'review')`.
+ * Refuses (403 ACCOUNT_RESTRICTED) a write a restricted account may not make, saying until when,
+ * in the request's language (the time as people in Bangladesh read it). Every such write calls
+ * this with the caller's row as the request read it.
  */
-export function assertMayAct(user: Pick<UserRow, 'restricted_until'>, doing: RestrictedWrite): void {
+export function assertMayAct(
+  user: Pick<UserRow, 'restricted_until'>,
+  doing: RestrictedWrite,
+  language: Language,
+): void {
   if (!isRestricted(user)) return;
-  throw new AppError(
-    'ACCOUNT_RESTRICTED',
-    `Your account is restricted until ${whenWords(user.restricted_until!)}, so you cannot ${DOING[doing]} until then. You can still sign in, read your messages and finish accepted deals. See Account standing in your dashboard to appeal.`,
+  const refusal = localText(
+    'server.moderation.restricted',
+    { doing: localText(`server.moderation.restrictedFrom.${doing}`) },
+    undefined,
+    { until: user.restricted_until! },
   );
+  throw new AppError('ACCOUNT_RESTRICTED', write(language, refusal));
 }
 
-/** Also what the login screen shows: the only way in to appeal is the mail's link. */
-export const SUSPENDED_MESSAGE =
-  'This account is suspended by a moderator and cannot sign in. The mail we sent about it says why; to appeal, open "Appeal this decision" in that mail (no sign-in needed, one appeal within 6 months).';
+/**
+ * Also what the login screen and Google's popup show: the only way in to appeal is the mail's
+ * link. An id, so the error handler writes it in the request's language.
+ */
+const SUSPENDED_MESSAGE_ID = messageText('shared.errors.suspended');
 
 /** A suspended account gets no session, however it signs in (password, Google). */
 export function assertNotSuspended(user: Pick<UserRow, 'is_suspended'>): void {
   if (user.is_suspended) {
-    throw new AppError('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
+    throw new AppError('ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE_ID);
   }
 }
 
@@ -49,7 +53,7 @@ export const mayAct =
   async (request) => {
     const caller = await identify(request);
     if (!caller) throw unauthenticated();
-    assertMayAct(caller.user, doing);
+    assertMayAct(caller.user, doing, requestLanguage(request));
   };
 
 /**

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DELETED_ACCOUNT } from '#shared/chat';
 import type { Snapshot } from '#shared/moderation';
 import type { ConversationRow, Database, ProductRow, UserRow } from '#server/db/schema';
+import { englishOf } from '#server/chat/lines';
 import { photosOf } from '#server/products/repository';
 import { imageFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
@@ -49,7 +50,7 @@ export async function conversationSnapshot(
   const rows = await db
     .selectFrom('chat_messages as m')
     .leftJoin('users as u', 'u.id', 'm.sender_id')
-    .select(['m.id', 'm.sender_id', 'm.kind', 'm.body', 'm.created_at', 'u.name'])
+    .select(['m.id', 'm.sender_id', 'm.kind', 'm.body', 'm.line', 'm.created_at', 'u.name'])
     .where('m.conversation_id', '=', conversation.id)
     .where(({ eb, refTuple, tuple }) =>
       eb(refTuple('m.created_at', 'm.id'), '<=', tuple(reported.created_at, reported.id)),
@@ -63,7 +64,7 @@ export async function conversationSnapshot(
     senderName: row.kind === 'system' ? 'PhoneHaat' : (row.name ?? DELETED_ACCOUNT),
     fromReported: row.sender_id === reportedUserId,
     kind: row.kind,
-    text: row.body,
+    text: englishOf(row.line, row.body).text,
     sentAt: row.created_at,
   }));
   return {

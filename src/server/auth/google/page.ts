@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { GoogleSignInOutcome } from '#shared/google';
+import { localText, write, type Language, type ServerMessageId } from '#server/i18n/texts';
 
 interface PageData {
   outcome: GoogleSignInOutcome;
@@ -39,19 +40,20 @@ const scriptSafeJson = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 /** The small page the sign-in window ends on: the outcome in words, and the script that reports it. */
-export function resultPage(data: PageData): string {
-  const heading = data.outcome.ok ? 'You are signed in with Google' : 'Google sign-in did not work';
+export function resultPage(data: PageData, language: Language): string {
+  const say = (id: ServerMessageId) => escapeHtml(write(language, localText(id)));
+  const heading = say(data.outcome.ok ? 'server.auth.google.signedIn' : 'server.auth.google.failed');
   return `<!doctype html>
-<html lang="en">
+<html lang="${language.locale}">
 <head>
 <meta charset="utf-8">
-<title>PhoneHaat: Google sign-in</title>
+<title>${say('server.auth.google.title')}</title>
 </head>
 <body>
 <main>
 <h1>${heading}</h1>
 <p role="status">${escapeHtml(data.outcome.message)}</p>
-<p><a href="${escapeHtml(data.next)}">Continue to PhoneHaat</a></p>
+<p><a href="${escapeHtml(data.next)}">${say('server.auth.google.continue')}</a></p>
 </main>
 <script type="application/json" id="google-sign-in">${scriptSafeJson(data)}</script>
 <script>${SCRIPT}</script>

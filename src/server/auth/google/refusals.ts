@@ -1,5 +1,6 @@
 import { AuthorizationResponseError, ClientError, ResponseBodyError } from 'openid-client';
 import { GOOGLE_REFUSALS, type GoogleRefusalReason } from '#shared/google';
+import { AppError } from '#server/errors';
 
 /** The one code a refusal keeps for the client besides its sentence (Firebase's name for the same case). */
 const refusalCodes: Partial<Record<GoogleRefusalReason, string>> = {
@@ -21,6 +22,7 @@ export class GoogleSignInRefusal extends Error {
 
   get status(): number {
     if (this.reason === 'unreachable') return 502;
+    if (this.reason === 'suspended') return 403;
     return this.reason === 'internal' ? 500 : 400;
   }
 }
@@ -32,6 +34,7 @@ export function refusalFor(error: unknown): GoogleSignInRefusal {
 }
 
 function reasonFor(error: unknown): GoogleRefusalReason {
+  if (error instanceof AppError && error.code === 'ACCOUNT_SUSPENDED') return 'suspended';
   if (error instanceof AuthorizationResponseError) {
     return error.error === 'access_denied' ? 'cancelled' : 'providerError';
   }

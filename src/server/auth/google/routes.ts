@@ -4,12 +4,14 @@ import { z } from 'zod';
 import {
   GOOGLE_ERROR_PARAM,
   GOOGLE_MESSAGE_SOURCE,
-  GOOGLE_NOT_SET_UP,
+  GOOGLE_NOT_SET_UP_ID,
   GOOGLE_SIGN_IN_MODES,
   providersResponseSchema,
   type GoogleSignInOutcome,
 } from '#shared/google';
 import { AppError } from '#server/errors';
+import { requestLanguage } from '#server/i18n/answer';
+import { localText, write } from '#server/i18n/texts';
 import { startSession } from '../account';
 import { googleClientFor, newSignInChecks } from './oidc';
 import { RESULT_PAGE_CSP, resultPage } from './page';
@@ -51,25 +53,31 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     secure: deps.config.secureCookies,
   } as const;
 
-  function finish(reply: FastifyReply, ending: Ending, refusal?: GoogleSignInRefusal) {
+  function finish(request: FastifyRequest, reply: FastifyReply, ending: Ending, refusal?: GoogleSignInRefusal) {
     const next = refusal ? `/${ending.mode}?${new URLSearchParams({ [GOOGLE_ERROR_PARAM]: refusal.reason })}` : '/';
     reply.headers({ 'cache-control': 'no-store', ...KEEP_OPENER });
     if (!ending.popup) return reply.redirect(next);
+    // The popup's words are in the language of the page that opened it (its `lang` cookie).
+    const language = requestLanguage(request);
     const outcome: GoogleSignInOutcome = refusal
-      ? { source: GOOGLE_MESSAGE_SOURCE, ok: false, message: refusal.message, code: refusal.code }
-      : { source: GOOGLE_MESSAGE_SOURCE, ok: true, message: 'You are signed in.' };
+      ? { source: GOOGLE_MESSAGE_SOURCE, ok: false, message: write(language, refusal.message), code: refusal.code }
+      : {
+          source: GOOGLE_MESSAGE_SOURCE,
+          ok: true,
+          message: write(language, localText('server.auth.google.signedInNote')),
+        };
     return reply
       .status(refusal?.status ?? 200)
       .header('content-security-policy', RESULT_PAGE_CSP)
       .type('text/html; charset=utf-8')
-      .send(resultPage({ outcome, origin: appOrigin, next }));
+      .send(resultPage({ outcome, origin: appOrigin, next }, language));
   }
 
   function refuse(request: FastifyRequest, reply: FastifyReply, ending: Ending, error: unknown) {
     const refusal = refusalFor(error);
     if (refusal.reason === 'internal') request.log.error({ err: error }, 'Google sign-in failed');
     else request.log.info({ reason: refusal.reason, err: refusal.cause }, 'Google sign-in refused');
-    return finish(reply, ending, refusal);
+    return finish(request, reply, ending, refusal);
   }
 
   app.get('/auth/providers', { schema: { response: { 200: providersResponseSchema } } }, async () => ({
@@ -83,7 +91,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: deps.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      if (!google) throw new AppError('NOT_CONFIGURED', GOOGLE_NOT_SET_UP);
+      if (!google) throw new AppError('NOT_CONFIGURED', GOOGLE_NOT_SET_UP_ID);
       const ending = request.query;
       try {
         const checks = newSignInChecks();
@@ -101,15 +109,15 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/auth/google/callback', { config: { openapi: { answersHtml: true } } }, async (request, reply) => {
     const pending = await takePendingSignIn(deps.db, request.cookies[FLOW_COOKIE]);
     reply.clearCookie(FLOW_COOKIE, flowCookie);
-    if (!google) return finish(reply, pending ?? UNKNOWN_ENDING, new GoogleSignInRefusal('notConfigured'));
-    if (!pending) return finish(reply, UNKNOWN_ENDING, new GoogleSignInRefusal('expired'));
+    if (!google) return finish(request, reply, pending ?? UNKNOWN_ENDING, new GoogleSignInRefusal('notConfigured'));
+    if (!pending) return finish(request, reply, UNKNOWN_ENDING, new GoogleSignInRefusal('expired'));
     try {
       const query = new URL(request.url, 'http://callback.invalid').searchParams;
       if (query.get('state') !== pending.state) throw new GoogleSignInRefusal('stateMismatch');
       const identity = identityFrom(await google.verifiedClaims(query, pending));
       const user = await accountForGoogle(deps.db, identity);
       await startSession(deps, request, reply, user);
-      return finish(reply, pending);
+      return finish(request, reply, pending);
     } catch (error) {
       return refuse(request, reply, pending, error);
     }

@@ -1,4 +1,5 @@
 import { insertDemoModeration } from './moderation';
+import type { ChatLine } from '#shared/chat-lines';
 import { OPEN_STATUSES, SOLD_TO_ANOTHER_BUYER, type BookingStatus } from '#shared/bookings';
 import * as messages from '#server/bookings/messages';
 import { insertListingRows } from '#server/products/repository';
@@ -455,10 +456,10 @@ async function insertActivity(
 }
 
 /**
- * Who says what in a demo conversation: the buyer (b) or the seller (s), and how long ago; `system`
- * for the lines an offer's moves write.
+ * Who says what in a demo conversation: the buyer (b) or the seller (s), and how long ago; `line`
+ * for the lines an offer's moves write (with no text).
  */
-type DemoLine = [from: 'b' | 's', text: string, hoursAgo: number, kind?: 'system'];
+type DemoLine = [from: 'b' | 's', text: string, hoursAgo: number, line?: ChatLine];
 
 /** A demo offer: the buyer's price and the seller's counter as parts of the asking price. */
 interface DemoOffer {
@@ -470,7 +471,6 @@ interface DemoOffer {
 
 /** Whole hundreds of Tk, as people offer. */
 const partOf = (price: number, part: number) => Math.round((price * part) / 100) * 100;
-const tkOf = (price: number) => `${price.toLocaleString('en-US')} Tk`;
 
 /**
  * The demo's conversations (see the README's demo accounts): a question answered, a deal agreed
@@ -538,7 +538,7 @@ async function insertDemoChat(
       ...lines,
       ...offerLines,
     ].sort((a, b) => b[2] - a[2]);
-    const [, lastText, lastHoursAgo] = all.at(-1)!;
+    const [, lastText, lastHoursAgo, lastLine] = all.at(-1)!;
     const lastAt = at(lastHoursAgo).toISOString();
     const id = newId(at(all[0]![2]).getTime());
     await trx
@@ -549,7 +549,8 @@ async function insertDemoChat(
         created_at: at(all[0]![2]).toISOString(),
         updated_at: lastAt,
         last_message_at: lastAt,
-        last_message_text: lastText,
+        last_message_text: lastLine ? null : lastText,
+        last_message_line: lastLine ? JSON.stringify(lastLine) : null,
         last_sender_id: sideOf(all.at(-1)![0]),
         buyer_read_at: lastAt,
         seller_read_at: unread ? null : lastAt,
@@ -558,13 +559,14 @@ async function insertDemoChat(
     await trx
       .insertInto('chat_messages')
       .values(
-        all.map(([from, text, hoursAgo, kind = 'text' as const], i) => ({
+        all.map(([from, text, hoursAgo, line], i) => ({
           id: newId(at(hoursAgo).getTime()),
           conversation_id: id,
           sender_id: sideOf(from),
           client_id: `demo-${i}-${id}`,
-          kind,
+          kind: line ? ('system' as const) : ('text' as const),
           body: text,
+          line: line ? JSON.stringify(line) : null,
           created_at: at(hoursAgo).toISOString(),
         })),
       )
@@ -582,22 +584,19 @@ async function insertDemoChat(
 /** The lines an offer's moves wrote into its conversation, as the server words them (chat/offers.ts). */
 function demoOfferLines(offer: DemoOffer, asking: number, names: { b: string; s: string }): DemoLine[] {
   const price = partOf(asking, offer.price);
+  const note = 'I can pay cash today.';
   const lines: DemoLine[] = [
-    ['b', `${names.b} offered ${tkOf(price)}: I can pay cash today.`, offer.hoursAgo, 'system'],
+    ['b', '', offer.hoursAgo, { kind: 'offerMadeWithNote', params: { name: names.b, price, note } }],
   ];
   if (offer.counter) {
-    lines.push([
-      's',
-      `${names.s} countered with ${tkOf(partOf(asking, offer.counter))}.`,
-      offer.hoursAgo - 0.2,
-      'system',
-    ]);
+    const counter = partOf(asking, offer.counter);
+    lines.push(['s', '', offer.hoursAgo - 0.2, { kind: 'offerCounter', params: { name: names.s, price: counter } }]);
   }
   if (offer.status === 'accepted') {
     const agreed = partOf(asking, offer.counter ?? offer.price);
     const by = offer.counter ? 'b' : 's';
-    const said = `${names[by]} accepted ${tkOf(agreed)}: the phone is reserved for ${names.b}.`;
-    lines.push([by, said, offer.hoursAgo - 0.4, 'system']);
+    const said: ChatLine = { kind: 'offerAccept', params: { name: names[by], price: agreed, buyer: names.b } };
+    lines.push([by, '', offer.hoursAgo - 0.4, said]);
   }
   return lines;
 }
