@@ -4,7 +4,7 @@ import { buildApp } from '#server/app';
 import { PublicCache } from '#server/cache/public-cache';
 import { WRITER_COOKIE } from '#server/cache/writer-cookie';
 import type { Channel } from '#server/events/channel';
-import type { Product } from '#shared/products';
+import { CONDITIONS, type Product } from '#shared/products';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
 import { WRITE_DROPS } from './support/cache-drops';
@@ -176,6 +176,64 @@ describe('a write drops only what it changed', () => {
       ['advertised', 'categories', 'mySellerPage', 'theirs', 'theirCategory', 'theirSellerPage', 'theirPhones'].sort(),
     );
     expect((await product(mine._id)).reserved).toBe(true);
+  });
+});
+
+describe('a listing write drops the searches that could count it before or after, and no other', () => {
+  const cached = (url: string) => t.app.publicCache.get(url) !== undefined;
+  const found = async (url: string) =>
+    (await t.app.inject({ method: 'GET', url })).json<{ items: Product[] }>().items.map((item) => item._id);
+  const words = (name: string) => ({ productName: `${name} Phone`, description: `A ${name.toLowerCase()} phone.` });
+
+  it('by its words: an edit drops the searches of its words as they were and as they are', async () => {
+    const quokka = await listProduct(seller, words('Quokka'));
+    const koala = await listProduct(otherSeller, words('Koala'));
+    const wombat = await listProduct(otherSeller, words('Wombat'));
+    const searches = ['/api/search?q=quokka', '/api/search?q=koala', '/api/search?q=wombat'];
+    const warmSearches = () => Promise.all(searches.map((url) => found(url)));
+    expect(await warmSearches()).toEqual([[quokka], [koala], [wombat]]);
+
+    const priced = await editListing(seller, quokka, { ...words('Quokka'), resalePrice: 12_345 });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(searches.map(cached)).toEqual([false, true, true]);
+    expect(await warmSearches()).toEqual([[quokka], [koala], [wombat]]);
+
+    // Renamed, it could now be found by "wombat": that search goes too, "koala" stays.
+    const renamed = await editListing(seller, quokka, words('Wombat Numbat'));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(searches.map(cached)).toEqual([false, true, false]);
+    expect((await found('/api/search?q=wombat')).sort()).toEqual([quokka, wombat].sort());
+    expect(await found('/api/search?q=quokka')).toEqual([]);
+  });
+
+  it('by its filters: an edit drops the searches sharing a filter with it before or after, so their facets stay true', async () => {
+    const [one, other] = CONDITIONS;
+    const listed = await product(
+      await listProduct(seller, { ...words('Capybara'), category_id: mine.category_id, productCondition: one }),
+    );
+    const search = (category: string, condition: string) => `/api/search?category=${category}&condition=${condition}`;
+    const itsCategory = search(mine.category_id, other!);
+    const elsewhere = search(theirs.category_id, other!);
+    await Promise.all([found(itsCategory), found(elsewhere)]);
+
+    const priced = await editListing(seller, listed._id, {
+      ...words('Capybara'),
+      category_id: mine.category_id,
+      productCondition: one,
+      resalePrice: listed.resalePrice + 1,
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect([cached(itsCategory), cached(elsewhere)]).toEqual([false, true]);
+
+    // Moved to the other category, it counts in that search's condition facet now.
+    await found(itsCategory);
+    const moved = await editListing(seller, listed._id, {
+      ...words('Capybara'),
+      category_id: theirs.category_id,
+      productCondition: one,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect([cached(itsCategory), cached(elsewhere)]).toEqual([false, false]);
   });
 });
 

@@ -148,8 +148,11 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   registerCors(app);
   registerCrossSiteGuard(app);
   // First, so the others hear of the index's change before the drops of the searches made from it;
-  // searches computed before another process's index change was caught up on are dropped then.
-  registerSearchNotes(app, options.searchChannel, () => publicCache.drop([tags.search]));
+  // searches computed before another process's index change was caught up on are dropped then
+  // (those its writes named; every search when changes may have been missed).
+  registerSearchNotes(app, options.searchChannel, (missed) =>
+    missed ? publicCache.drop([tags.search]) : publicCache.dropSearchesHeard(),
+  );
   registerPublicCache(app, publicCache);
   registerImageServing(app);
   app.addHook('onReady', () => deps.bell.start());

@@ -29,6 +29,8 @@ export interface Marketplace {
   startedInS: number;
   /** The primary's and every server process's resident memory, in MB. */
   memory(): Promise<number[]>;
+  /** CPU seconds the primary and every server process have used so far (user and system). */
+  cpuSeconds(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -146,7 +148,8 @@ async function startOn(store: Store, demo: boolean): Promise<Omit<Marketplace, '
   if (!answered.ok) throw new Error(`the marketplace's first answer was ${answered.status}`);
   const startedInS = (Date.now() - starting) / 1000;
   const memory = () => residentMemory(server.pid!);
-  return { origin, processes: Math.max(1, (await memory()).length - 1), memory, stop, startedInS };
+  const cpuSeconds = () => cpuUsed(server.pid!);
+  return { origin, processes: Math.max(1, (await memory()).length - 1), memory, cpuSeconds, stop, startedInS };
 }
 
 function runningLine(server: ChildProcess): Promise<void> {
@@ -178,16 +181,37 @@ function freePort(): Promise<number> {
   });
 }
 
-/** VmRSS of a process and its children (the cluster's server processes), in MB. */
-async function residentMemory(pid: number): Promise<number[]> {
+/** A process and its children (the cluster's server processes). */
+function withChildren(pid: number): number[] {
   // ps exits 1 when it lists nothing: a single process (WEB_CONCURRENCY=1) has no children.
   const listed = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
   const children = listed
     .split('\n')
     .map((line) => Number(line.trim()))
     .filter((child) => child > 0);
+  return [pid, ...children];
+}
+
+/** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on Linux whatever the kernel's own rate). */
+const TICKS = 100;
+
+/** CPU seconds a process and its children have used, from utime and stime in /proc/<pid>/stat. */
+async function cpuUsed(pid: number): Promise<number> {
+  const used = await Promise.all(
+    withChildren(pid).map(async (id) => {
+      const stat = await readFile(`/proc/${id}/stat`, 'utf8');
+      // The fields after the command's name (which may hold spaces), from the third on.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / TICKS;
+    }),
+  );
+  return used.reduce((sum, seconds) => sum + seconds, 0);
+}
+
+/** VmRSS of a process and its children (the cluster's server processes), in MB. */
+async function residentMemory(pid: number): Promise<number[]> {
   return Promise.all(
-    [pid, ...children].map(async (id) => {
+    withChildren(pid).map(async (id) => {
       const status = await readFile(`/proc/${id}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return kb / 1024;

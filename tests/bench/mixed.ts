@@ -4,6 +4,9 @@
  * signing in and out, a booking request, a price edit, a new listing, a chat message. Each figure
  * is a ratio to the reads alone in the same run; and after each price edit an anonymous visitor
  * polls the phone's page until the new price shows, so the run says how long others saw the old one.
+ * The server processes' CPU time during each figure gives what a write costs the readers without
+ * the machine's load: the CPU beyond what the reads took at their cost alone, per write (the
+ * write, what it dropped computed again, and the price polls).
  */
 import autocannon from 'autocannon';
 import { demoListing } from '#server/start/seed/factories';
@@ -20,8 +23,14 @@ const P99_FACTOR = 2;
 const VISIBLE_WITHIN_MS = 1000;
 
 export interface MixedResult {
-  alone: Measured;
-  beside: Array<{ rate: number; reads: Measured; writes: { ok: number; failed: number }; visibleMs: number[] }>;
+  alone: Measured & { cpuS: number };
+  beside: Array<{
+    rate: number;
+    reads: Measured & { cpuS: number };
+    writes: { ok: number; failed: number };
+    visibleMs: number[];
+  }>;
+  seconds: number;
 }
 
 interface Writer {
@@ -208,39 +217,52 @@ async function readPaths(origin: string): Promise<string[]> {
   ];
 }
 
-/** Reads alone, then beside each write rate, `seconds` each. */
-export async function measureMixed(origin: string, seconds: number): Promise<MixedResult> {
+/** Runs `measure`, answering its result and the server CPU seconds used meanwhile. */
+async function withCpu<T>(cpuSeconds: () => Promise<number>, measure: () => Promise<T>): Promise<[T, number]> {
+  const before = await cpuSeconds();
+  const result = await measure();
+  return [result, (await cpuSeconds()) - before];
+}
+
+/** Reads alone, then beside each write rate, `seconds` each; `cpuSeconds` reads the server processes' CPU time. */
+export async function measureMixed(
+  origin: string,
+  seconds: number,
+  cpuSeconds: () => Promise<number>,
+): Promise<MixedResult> {
   const writer = await prepareWriter(origin);
   const paths = await readPaths(origin);
   await readLoad(origin, paths, 1);
-  const alone = await readLoad(origin, paths, seconds);
+  const [alone, aloneCpuS] = await withCpu(cpuSeconds, () => readLoad(origin, paths, seconds));
   const beside: MixedResult['beside'] = [];
   for (const rate of WRITE_RATES) {
-    const [reads, { counts, visibleMs }] = await Promise.all([
-      readLoad(origin, paths, seconds),
-      writeAt(origin, writer, rate, seconds),
-    ]);
-    beside.push({ rate, reads, writes: counts, visibleMs });
+    const [[reads, { counts, visibleMs }], cpuS] = await withCpu(cpuSeconds, () =>
+      Promise.all([readLoad(origin, paths, seconds), writeAt(origin, writer, rate, seconds)]),
+    );
+    beside.push({ rate, reads: { ...reads, cpuS }, writes: counts, visibleMs });
   }
-  return { alone, beside };
+  return { alone: { ...alone, cpuS: aloneCpuS }, beside, seconds };
 }
 
 /** Prints the table; answers whether the targets held at the highest rate and every price showed in time. */
-export function reportMixed(engine: string, { alone, beside }: MixedResult): boolean {
+export function reportMixed(engine: string, { alone, beside, seconds }: MixedResult): boolean {
+  // The server's CPU per read alone, and beside writes what it used beyond the reads at that cost, per write.
+  const readMs = (alone.cpuS * 1000) / Math.max(1, alone.rps * seconds);
   console.log(`\n${engine}, mixed load: public reads beside writes (ratios to the reads alone in this run)`);
   console.log(
-    `${'writes/s'.padEnd(10)}${'req/s'.padStart(8)}${'ratio'.padStart(7)}${'p99'.padStart(6)}${'×alone'.padStart(8)}${'writes ok/failed'.padStart(18)}${'price seen after (max)'.padStart(24)}`,
+    `${'writes/s'.padEnd(10)}${'req/s'.padStart(8)}${'ratio'.padStart(7)}${'p99'.padStart(6)}${'×alone'.padStart(8)}${'writes ok/failed'.padStart(18)}${'price seen after (max)'.padStart(24)}${'server CPU s/s'.padStart(16)}${'CPU ms/write'.padStart(14)}`,
   );
   console.log(
-    `${'none'.padEnd(10)}${alone.rps.toFixed(0).padStart(8)}${'1.00'.padStart(7)}${String(alone.p99).padStart(6)}`,
+    `${'none'.padEnd(10)}${alone.rps.toFixed(0).padStart(8)}${'1.00'.padStart(7)}${String(alone.p99).padStart(6)}${''.padStart(8 + 18 + 24)}${(alone.cpuS / seconds).toFixed(2).padStart(16)}${`(${readMs.toFixed(2)}/read)`.padStart(14)}`,
   );
   let held = true;
   for (const { rate, reads, writes, visibleMs } of beside) {
     const ratio = reads.rps / alone.rps;
     const p99 = reads.p99 / Math.max(1, alone.p99);
     const seen = visibleMs.length ? Math.max(...visibleMs) : NaN;
+    const perWrite = (reads.cpuS * 1000 - reads.rps * seconds * readMs) / Math.max(1, writes.ok);
     console.log(
-      `${String(rate).padEnd(10)}${reads.rps.toFixed(0).padStart(8)}${ratio.toFixed(2).padStart(7)}${String(reads.p99).padStart(6)}${p99.toFixed(2).padStart(8)}${`${writes.ok}/${writes.failed}`.padStart(18)}${`${seen} ms`.padStart(24)}`,
+      `${String(rate).padEnd(10)}${reads.rps.toFixed(0).padStart(8)}${ratio.toFixed(2).padStart(7)}${String(reads.p99).padStart(6)}${p99.toFixed(2).padStart(8)}${`${writes.ok}/${writes.failed}`.padStart(18)}${`${seen} ms`.padStart(24)}${(reads.cpuS / seconds).toFixed(2).padStart(16)}${perWrite.toFixed(1).padStart(14)}`,
     );
     const targets: Array<[string, boolean]> = [
       [`a changed price seen within ${VISIBLE_WITHIN_MS} ms`, seen <= VISIBLE_WITHIN_MS],

@@ -14,7 +14,7 @@ export const kindOf = (tag: string): TagKind => (tag === EVERYTHING ? '*' : (tag
 
 /** Nothing public changes: the cache stays whole. */
 const NOTHING: readonly TagKind[] = [];
-/** A listing written: its page and the lists showing it, every search, the fair prices; the lists it entered or left. */
+/** A listing written: its page and the lists showing it, the searches that could count it, the fair prices; the lists it entered or left. */
 const LISTING: readonly TagKind[] = ['listing', 'search', 'fair-price', 'list', 'seller'];
 /** A listing's trust marks read again, on sale or not as before: the listing wherever it shows, and searches. */
 const LISTING_SHOWN: readonly TagKind[] = ['listing', 'search', 'fair-price'];
@@ -25,7 +25,9 @@ const ADVERTISING: readonly TagKind[] = ['listing', 'list'];
 /** A name or photo: the seller's page and listings, the reviews they wrote. */
 const PROFILE: readonly TagKind[] = ['seller', 'reviews'];
 const REVIEWS: readonly TagKind[] = ['reviews'];
-/** Rare writes nobody has told apart yet (accounts deleted, moderation): everything starts over. */
+/** A moderator's decision or its undoing: listings held or given back, reviews hidden or shown. */
+const MODERATION: readonly TagKind[] = [...LISTING, 'reviews'];
+/** Rare writes nobody has told apart yet (accounts deleted): everything starts over. */
 const EVERY_ANSWER: readonly TagKind[] = ['*'];
 
 export const WRITE_DROPS: Record<string, readonly TagKind[]> = {
@@ -60,7 +62,7 @@ export const WRITE_DROPS: Record<string, readonly TagKind[]> = {
   'POST /api/conversations/:id/messages': NOTHING,
   'POST /api/conversations/:id/offers': NOTHING,
   'POST /api/moderation/appeals/by-link': NOTHING,
-  'POST /api/moderation/cases/:id/actions': EVERY_ANSWER,
+  'POST /api/moderation/cases/:id/actions': MODERATION,
   'POST /api/moderation/reports/conversation': NOTHING,
   'POST /api/moderation/reports/user': NOTHING,
   'POST /api/push/subscriptions': NOTHING,
@@ -86,7 +88,7 @@ export const WRITE_DROPS: Record<string, readonly TagKind[]> = {
   'PUT /api/conversations/:id/read': NOTHING,
   'PUT /api/edit/product/:id': LISTING,
   'PUT /api/hide/product/:id': LISTING,
-  'PUT /api/moderation/appeals/:id': EVERY_ANSWER,
+  'PUT /api/moderation/appeals/:id': MODERATION,
   'PUT /api/language': NOTHING,
   'PUT /api/notifications/read': NOTHING,
   'PUT /api/offers/:id/accept': RESERVATION,

@@ -100,6 +100,30 @@ describe('PublicCache', () => {
     expect(cache.get('/x', { at: 400, tags: new Set([EVERYTHING]) })).toBeUndefined();
   });
 
+  it('drops again the searches another process named once its index has caught up, and only those heard lately', async () => {
+    let now = 0;
+    let hear!: (message: string) => void;
+    const cache = new PublicCache({
+      now: () => now,
+      channel: { ...localChannel, subscribe: async (onMessage) => void (hear = onMessage) },
+    });
+    await cache.listen();
+    hear('drop listing:1 search:word:sams search:any');
+    // Computed again after the drop, but perhaps from this process's index before it caught up.
+    cache.store('/search?q=samsung', cache.begin(), '[maybe old]', {}, ['search', 'search:word:sams']);
+    cache.store('/search?q=nokia', cache.begin(), '[nokia]', {}, ['search', 'search:word:noki']);
+    cache.store('/all', cache.begin(), '[all]', {}, ['list:all']);
+    cache.dropSearchesHeard();
+    expect(cache.get('/search?q=samsung')).toBeUndefined();
+    expect(cache.get('/search?q=nokia')?.body).toBe('[nokia]');
+    expect(cache.get('/all')?.body).toBe('[all]');
+
+    now = 3001;
+    cache.store('/search?q=samsung', cache.begin(), '[new]', {}, ['search', 'search:word:sams']);
+    cache.dropSearchesHeard();
+    expect(cache.get('/search?q=samsung')?.body).toBe('[new]');
+  });
+
   it('lets those waiting for an answer being computed have it', async () => {
     const cache = new PublicCache();
     const settle = cache.startComputing('/x');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Batch } from '#server/events/batch';
 import { localChannel, type Channel } from '#server/events/channel';
-import { EVERYTHING } from './tags';
+import { compacted, EVERYTHING, namesSearches, tags } from './tags';
 
 /** How long after a write others may still get the answer before it (issue 26: at most a second, with the batch). */
 export const STALE_MS = 750;
@@ -79,6 +79,15 @@ const MAX_MESSAGE = 6000;
 /** Tags whose last drop is remembered (see droppedSince); an answer begun before the oldest of them is not kept. */
 const DROPS_REMEMBERED = 10_000;
 
+/**
+ * How long the searches another process's writes named are remembered, to drop them again once
+ * that process's search index change is caught up on here (see dropSearchesHeard): the two
+ * messages leave together, a batch apart at most.
+ */
+const SEARCHES_HEARD_MS = 3000;
+/** Search tags remembered at most; past it, every search is dropped again instead. */
+const SEARCHES_HEARD_KEPT = 10_000;
+
 /** Below this size compression is not worth its headers (the same threshold the API's compression uses). */
 const COMPRESS_THRESHOLD = 1024;
 
@@ -101,6 +110,8 @@ export class PublicCache {
   private forgottenBefore = 0;
   private everythingAt = 0;
   private readonly pending = new Map<string, Promise<CachedAnswer | undefined>>();
+  /** The search tags heard from other processes lately, with when, oldest first. */
+  private readonly searchesHeard = new Map<string, number>();
   private readonly outgoing: Batch<string>;
   private readonly channel: Channel;
   private readonly maxEntries: number;
@@ -141,9 +152,38 @@ export class PublicCache {
    */
   listen(): Promise<void> {
     return this.channel.subscribe(
-      (message) => this.drop(message.startsWith(DROP) ? message.slice(DROP.length).split(' ') : [EVERYTHING]),
-      () => this.drop([EVERYTHING]),
+      (message) => this.hear(message.startsWith(DROP) ? message.slice(DROP.length).split(' ') : [EVERYTHING]),
+      () => this.hear([EVERYTHING]),
     );
+  }
+
+  private hear(changed: readonly string[]): void {
+    const now = this.now();
+    for (const tag of changed) {
+      if (tag !== EVERYTHING && !namesSearches(tag)) continue;
+      const searches = tag === EVERYTHING ? tags.search : tag;
+      this.searchesHeard.delete(searches);
+      this.searchesHeard.set(searches, now);
+    }
+    if (this.searchesHeard.size > SEARCHES_HEARD_KEPT) {
+      this.searchesHeard.clear();
+      this.searchesHeard.set(tags.search, now);
+    }
+    this.drop(changed);
+  }
+
+  /**
+   * Another process's change to the search index is caught up on here: the searches its writes
+   * named were dropped when heard, but the cache's message and the index's travel apart, and one
+   * may have been computed again in between from the index as it was. They are dropped again.
+   */
+  dropSearchesHeard(): void {
+    const since = this.now() - SEARCHES_HEARD_MS;
+    for (const [tag, at] of this.searchesHeard) {
+      if (at >= since) break;
+      this.searchesHeard.delete(tag);
+    }
+    if (this.searchesHeard.size > 0) this.drop([...this.searchesHeard.keys()]);
   }
 
   async close(): Promise<void> {
@@ -169,8 +209,12 @@ export class PublicCache {
 
   private async tell(changed: string[]): Promise<void> {
     const unique = new Set(changed);
-    const message = `${DROP}${unique.has(EVERYTHING) ? EVERYTHING : [...unique].join(' ')}`;
-    await this.channel.publish(message.length > MAX_MESSAGE ? `${DROP}${EVERYTHING}` : message);
+    if (unique.has(EVERYTHING)) return this.channel.publish(`${DROP}${EVERYTHING}`);
+    // Too long for one message: every search rather than each listing's, or else everything.
+    const message = [unique, compacted(unique)]
+      .map((named) => `${DROP}${[...named].join(' ')}`)
+      .find((text) => text.length <= MAX_MESSAGE);
+    await this.channel.publish(message ?? `${DROP}${EVERYTHING}`);
   }
 
   /** Drops everything here only (a new build of the pages, which every process loads itself). */

@@ -17,8 +17,17 @@ export const tags = {
   advertisedList: 'list:advertised',
   categoryList: (id: string) => `list:category:${id}`,
   sellerList: (id: string) => `list:seller:${id}`,
-  /** Every search and suggestion: any listing's words, price or filters may change what one finds. */
+  /** Every search and suggestion (a change to many listings at once: a seller's badge, the index rebuilt). */
   search: 'search',
+  /**
+   * The searches that could find any listing (no words or filters narrow them, search/answer-tags.ts):
+   * every listing write names it.
+   */
+  anySearch: 'search:any',
+  /** The searches that need a listing to have this word, or a word beginning with it (answer-tags.ts). */
+  searchWord: (prefix: string) => `search:word:${prefix}`,
+  /** The searches that need a listing to have this value of a filter (category, brand, condition, district, price). */
+  searchFilter: (filter: string, value: string) => `search:${filter}:${value}`,
   /** The fair-price estimates, read from every listing's price. */
   fairPrice: 'fair-price',
   /** The categories table. */
@@ -26,6 +35,18 @@ export const tags = {
   /** Published reviews, their replies, and the sellers' averages made from them. */
   reviews: 'reviews',
 } as const;
+
+const SEARCH_PREFIX = 'search:';
+
+/**
+ * The same changes in fewer words, for a message or cookie that would be too long: every search
+ * instead of the searches each listing could be found by.
+ */
+export const compacted = (changed: Iterable<string>): Set<string> =>
+  new Set([...changed].map((tag) => (tag.startsWith(SEARCH_PREFIX) ? tags.search : tag)));
+
+/** Whether a tag names searches (so another process's index must have caught up before they are computed again). */
+export const namesSearches = (tag: string) => tag === tags.search || tag.startsWith(SEARCH_PREFIX);
 
 /** The tags of one listing as an answer shows it. */
 export const productTags = (product: { _id: string; sellerId: string }): string[] => [

@@ -1,5 +1,5 @@
 import type { Writer } from './public-cache';
-import { EVERYTHING } from './tags';
+import { compacted, EVERYTHING } from './tags';
 
 /**
  * Read your own writes: a write's answer sets this cookie, naming when it was made and what it
@@ -9,12 +9,16 @@ import { EVERYTHING } from './tags';
  */
 export const WRITER_COOKIE = 'phonehaat_wrote';
 
-/** Browsers keep 4,096 bytes a cookie; a longer list says everything instead. */
+/** Browsers keep 4,096 bytes a cookie; a longer list says less (see writerCookie). */
 const MAX_VALUE = 2000;
 
 export function writerCookie(at: number, changed: ReadonlySet<string>): string {
-  const value = `${at}~${[...changed].join('~')}`;
-  return value.length > MAX_VALUE || changed.has(EVERYTHING) ? `${at}~${EVERYTHING}` : value;
+  if (changed.has(EVERYTHING)) return `${at}~${EVERYTHING}`;
+  // A listing names many searches (its words): every search, rather than everything, when too long.
+  const value = [changed, compacted(changed)]
+    .map((named) => `${at}~${[...named].join('~')}`)
+    .find((text) => text.length <= MAX_VALUE);
+  return value ?? `${at}~${EVERYTHING}`;
 }
 
 /** The writer a cookie names; undefined for none, or one this version cannot read. */

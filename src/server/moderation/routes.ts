@@ -70,12 +70,14 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => caseDetails(db, images, request.params.id),
   );
 
-  // Not a private write: hiding, removing or suspending changes what the public lists show.
+  // Hiding, removing or suspending changes what the public lists show: the listings' and reviews'
+  // repositories name it (a restriction or suspension itself shows in no public answer).
   app.post(
     '/moderation/cases/:id/actions',
     {
       schema: { params: idParamsSchema, body: caseActionSchema, response: { 201: caseActionResultSchema } },
       onRequest: adminOnly,
+      config: namedWrite,
     },
     async (request, reply) => {
       const logId = await actOnCase(app.deps, callerOf(request).user, request.params.id, request.body);
@@ -100,6 +102,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: idParamsSchema, body: appealDecisionSchema, response: { 200: updateResultSchema } },
       onRequest: adminOnly,
+      // Undoing an action: as the action itself, named by the repositories.
+      config: namedWrite,
     },
     async (request) => {
       await decideAppeal(app.deps, callerOf(request).user, request.params.id, request.body);

@@ -398,7 +398,10 @@ export async function removeProductsOfSeller(trx: Transaction<Database>, sellerI
     .execute();
   await unindexSeller(trx, sellerId);
   await trx.deleteFrom('products').where('seller_id', '=', sellerId).execute();
-  named(listings.flatMap(({ id, category_id }) => listingTags(id, [{ categoryId: category_id, sellerId }])));
+  // Every search: the seller's listings left all at once, their words unread.
+  named(
+    listings.flatMap(({ id, category_id }) => listingTags(id, [tags.search], [{ categoryId: category_id, sellerId }])),
+  );
 }
 
 /** A seller's verified badge, earned or lost, shows on their listings in search at once. */
@@ -426,14 +429,19 @@ async function advertisingChanged(id: string, changing: Promise<number>): Promis
 }
 
 /**
- * What a write to a listing changes in public answers: the listing wherever it shows, every search
- * (its words, price or filters may have changed what one finds) and the fair prices; and, for each
- * of `places` (where it was findable and where it is, when the write moved it into or out of the
- * public lists, or to another category), the lists that hold or could now hold it (the lists are
- * in the order listings were posted, so nothing else moves one), with its seller's page (their sales).
+ * What a write to a listing changes in public answers: the listing wherever it shows, the searches
+ * that could count it before or after (`searchTags`, search/answer-tags.ts) and the fair prices;
+ * and, for each of `places` (where it was findable and where it is, when the write moved it into or
+ * out of the public lists, or to another category), the lists that hold or could now hold it (the
+ * lists are in the order listings were posted, so nothing else moves one), with its seller's page
+ * (their sales).
  */
-function listingTags(productId: string, places: ReadonlyArray<Findable | undefined>): string[] {
-  const changed = new Set([tags.listing(productId), tags.search, tags.fairPrice]);
+function listingTags(
+  productId: string,
+  searchTags: readonly string[],
+  places: ReadonlyArray<Findable | undefined>,
+): string[] {
+  const changed = new Set([tags.listing(productId), ...searchTags, tags.fairPrice]);
   for (const place of places) {
     if (!place) continue;
     const { categoryId, sellerId } = place;
@@ -447,9 +455,9 @@ function listingTags(productId: string, places: ReadonlyArray<Findable | undefin
 
 /** After a write to a listing: the search index follows it, and the public cache hears what changed. */
 async function listingChanged(trx: Kysely<Database>, productId: string): Promise<void> {
-  const { before, after } = await syncListing(trx, productId);
+  const { before, after, searchTags } = await syncListing(trx, productId);
   const moved = before?.categoryId !== after?.categoryId || before?.sellerId !== after?.sellerId;
-  named(listingTags(productId, moved ? [before, after] : []));
+  named(listingTags(productId, searchTags, moved ? [before, after] : []));
 }
 
 /**

@@ -49,9 +49,13 @@ declare module 'fastify' {
 /**
  * Tells the other processes what each write request changed in the index, in batches, and hears
  * theirs; `onHeard` runs after another process's change is caught up on (the public cache drops its
- * searches then, which may have been computed before).
+ * searches then, which may have been computed before), `missed` when changes may have been missed.
  */
-export function registerSearchNotes(app: FastifyInstance, channel: Channel = localChannel, onHeard: () => void): void {
+export function registerSearchNotes(
+  app: FastifyInstance,
+  channel: Channel = localChannel,
+  onHeard: (missed: boolean) => void,
+): void {
   const marks = new WeakMap<object, number>();
   const batch = new Batch<string>((notes) => channel.publish(merged(notes)), BATCH_MS);
   app.addHook('onRequest', async (request) => {
@@ -69,7 +73,7 @@ export function registerSearchNotes(app: FastifyInstance, channel: Channel = loc
   });
   const heard = (note: string | undefined) => {
     searchChangeNotes.heard(note);
-    onHeard();
+    onHeard(note === undefined);
   };
   app.addHook('onReady', () => channel.subscribe(heard, () => heard(undefined)));
   app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import type { Engine } from '#server/db/connection';
 import type { Database, SearchListingsTable } from '#server/db/schema';
+import { listingSearchTags } from './answer-tags';
 import { districtOf, indexedText } from './text';
 
 /*
@@ -186,11 +187,14 @@ export interface Findable {
 const findableOf = (row: { category_id: string; seller_id: string } | undefined): Findable | undefined =>
   row && { categoryId: row.category_id, sellerId: row.seller_id };
 
-/** Indexes the listing as it is now; answers where it was findable before and is now (the public lists it left or entered). */
+/**
+ * Indexes the listing as it is now; answers where it was findable before and is now (the public
+ * lists it left or entered), and the searches that could count it before or after (answer-tags.ts).
+ */
 export async function syncListing(
   trx: Kysely<Database>,
   productId: string,
-): Promise<{ before: Findable | undefined; after: Findable | undefined }> {
+): Promise<{ before: Findable | undefined; after: Findable | undefined; searchTags: string[] }> {
   const source = await sourceOf(trx).where('p.id', '=', productId).executeTakeFirst();
   const old = await trx
     .selectFrom('search_listings')
@@ -203,7 +207,11 @@ export async function syncListing(
   else if (next) await trx.insertInto('search_listings').values(next).execute();
   else if (old) await trx.deleteFrom('search_listings').where('id', '=', old.id).execute();
   await countWords(trx, changesOf(vocabularyOf(old), vocabularyOf(next)));
-  return { before: findableOf(old), after: findableOf(next) };
+  return {
+    before: findableOf(old),
+    after: findableOf(next),
+    searchTags: [...new Set([...listingSearchTags(old), ...listingSearchTags(next)])],
+  };
 }
 
 /**

@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { searchQuerySchema, searchResultSchema, suggestionsQuerySchema, suggestionsSchema } from '#shared/search';
+import {
+  searchQuerySchema,
+  searchResultSchema,
+  suggestionsQuerySchema,
+  suggestionsSchema,
+  type SearchQuery,
+  type SearchResult,
+} from '#shared/search';
 import { publicAnswer } from '#server/cache/hooks';
-import { listedTags, tags } from '#server/cache/tags';
+import { listedTags } from '#server/cache/tags';
 import { toProducts } from '#server/products/repository';
+import { searchAnswerTags, suggestionTags } from './answer-tags';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { search, images, db } = app.deps;
@@ -11,7 +19,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/search',
     {
       schema: { querystring: searchQuerySchema, response: { 200: searchResultSchema } },
-      config: publicAnswer((_request, result) => [tags.search, ...listedTags((result as { items: unknown }).items)]),
+      config: publicAnswer((request, result) => [
+        ...searchAnswerTags(request.query as SearchQuery, result as SearchResult),
+        ...listedTags((result as SearchResult).items),
+      ]),
     },
     async (request) => {
       const { rows, ...answer } = await search.search(request.query);
@@ -24,7 +35,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/search/suggestions',
     {
       schema: { querystring: suggestionsQuerySchema, response: { 200: suggestionsSchema } },
-      config: publicAnswer(() => [tags.search]),
+      config: publicAnswer(suggestionTags),
     },
     async (request) => ({ suggestions: await search.suggest(request.query.q) }),
   );

@@ -14,7 +14,7 @@ export interface Terms {
   corrected: boolean;
 }
 
-const MAX_WORDS = 12;
+export const MAX_WORDS = 12;
 const LAST_CHARACTER = '\u{10FFFF}';
 
 /**
