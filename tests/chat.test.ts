@@ -297,6 +297,15 @@ describe('the inbox', () => {
     expect(await unread()).toBe(2);
   });
 
+  it('rings the other side once for messages sent at once into a conversation they had read', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    await seller.request({ method: 'PUT', url: '/api/notifications/read' });
+    const sent = await Promise.all(['one', 'two', 'three', 'four', 'five', 'six'].map((text) => send(buyer, id, text)));
+    expect(sent.map((response) => response.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    const unread = await seller.request({ method: 'GET', url: '/api/notifications/unread' });
+    expect(unread.json<{ unread: number }>().unread).toBe(1);
+  });
+
   it('mails the other side once per conversation when a message waits unread for 15 minutes, unless read first', async () => {
     const mailer = await registerActor(t.app, 'seller', { name: 'Mail Seller' });
     const waiting = (userId: string) =>

@@ -6,7 +6,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
   }
   interface Options {
-    url: string;
+    /** A list: connection i sends to url[i % length]. */
+    url: string | string[];
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;

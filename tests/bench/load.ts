@@ -37,7 +37,7 @@ export interface LoadOptions {
 
 /** A second of the same load first, not measured: every server process has computed its answer and warmed up. */
 export async function measureLoad(
-  url: string,
+  url: string | string[],
   connections: number,
   seconds: number,
   options: LoadOptions = {},
@@ -52,7 +52,7 @@ export async function measureLoad(
  * whichever was measured at that moment, and one unlucky measurement does not decide a figure.
  */
 export async function measureInTurn(
-  urls: string[],
+  urls: Array<string | string[]>,
   connections: number,
   seconds: number,
   rounds: number,
@@ -82,8 +82,10 @@ function medianOf(samples: Measured[]): Measured {
   };
 }
 
-function load(url: string, connections: number, seconds: number, options: LoadOptions): Promise<Measured> {
+/** `url`, or a list of them for a write: each connection then sends to its own (one conversation per person). */
+function load(url: string | string[], connections: number, seconds: number, options: LoadOptions): Promise<Measured> {
   if (options.method === 'POST') return autocannonLoad(url, connections, seconds, options);
+  if (typeof url !== 'string') throw new Error('a read is measured at one URL');
   return wrk(url, connections, seconds, {
     everyRequestNew: options.everyRequestNew,
     headers: { ...BROWSER_HEADERS, ...options.headers },
@@ -91,7 +93,7 @@ function load(url: string, connections: number, seconds: number, options: LoadOp
 }
 
 async function autocannonLoad(
-  url: string,
+  url: string | string[],
   connections: number,
   seconds: number,
   options: LoadOptions,

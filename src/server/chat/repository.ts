@@ -4,6 +4,7 @@ import type { KeysetPageQuery, ListCursor } from '#shared/common';
 import type { ChatLine } from '#shared/chat-lines';
 import { paths } from '#shared/paths';
 import { changedRows } from '#server/db/changes';
+import type { Engine } from '#server/db/connection';
 import { byId, newId } from '#server/db/ids';
 import { readPage, readPageAfter } from '#server/db/paging';
 import type { ChatMessageRow, ConversationRow, Database, ProductRow } from '#server/db/schema';
@@ -215,26 +216,82 @@ export async function insertMessage(
   message: NewChatMessage,
   senderSide: ChatSide,
   now: string,
-  photoCount = 0,
 ): Promise<ChatMessageRow> {
-  const { line, ...typed } = message;
-  const row: ChatMessageRow = { ...typed, line: line ? JSON.stringify(line) : null, id: newId(), created_at: now };
+  const row = storedRow(message, now);
   await db.insertInto('chat_messages').values(row).execute();
-  // The inbox words a line, and a message of photos only, in its reader's language.
-  const preview = row.line ?? (row.body ? null : JSON.stringify(photosLine(photoCount)));
   await db
     .updateTable('conversations')
-    .set({
-      last_message_at: now,
-      last_message_text: preview ? null : row.body,
-      last_message_line: preview,
-      last_sender_id: message.sender_id,
-      updated_at: now,
-      [senderSide === 'buying' ? 'buyer_read_at' : 'seller_read_at']: now,
-    })
+    .set(lastLineOf(row, senderSide))
     .where('id', '=', message.conversation_id)
     .execute();
   return row;
+}
+
+/** A message as stored: a line PhoneHaat writes is kept as its kind and values. */
+const storedRow = ({ line, ...typed }: NewChatMessage, now: string): ChatMessageRow => ({
+  ...typed,
+  line: line ? JSON.stringify(line) : null,
+  id: newId(),
+  created_at: now,
+});
+
+/** The conversation's columns a message changes: its last line, and its sender has read up to it. */
+const lastLineOf = (message: ChatMessageRow, senderSide: ChatSide, photoCount = 0) => {
+  // The inbox words a line, and a message of photos only, in its reader's language.
+  const line = message.line ?? (message.body ? null : JSON.stringify(photosLine(photoCount)));
+  return {
+    last_message_at: message.created_at,
+    last_message_text: line ? null : message.body,
+    last_message_line: line,
+    last_sender_id: message.sender_id,
+    updated_at: message.created_at,
+    [senderSide === 'buying' ? 'buyer_read_at' : 'seller_read_at']: message.created_at,
+  };
+};
+
+/** A conversation's last line and when each side read it. */
+export type LastLine = Pick<ConversationRow, 'last_message_at' | 'last_sender_id' | 'buyer_read_at' | 'seller_read_at'>;
+
+const LAST_LINE = ['last_message_at', 'last_sender_id', 'buyer_read_at', 'seller_read_at'] as const;
+
+/**
+ * Stores a message someone sent, as insertMessage, and answers the conversation's last line as it
+ * was just before, read under the conversation's lock: of two messages sent at once, the second sees
+ * the first. On PostgreSQL the read is the update's own (one statement: its FROM locks the row as the
+ * update would, FOR NO KEY UPDATE, which leaves the message's foreign-key lock alone, and reads the
+ * newest version, which the update then changes), so the lock is taken last in the transaction and
+ * held only until its commit; SQLite's transaction holds the write lock already.
+ */
+export async function insertSentMessage(
+  db: Kysely<Database>,
+  engine: Engine,
+  message: NewChatMessage,
+  senderSide: ChatSide,
+  now: string,
+  photoCount: number,
+): Promise<{ row: ChatMessageRow; before: LastLine | undefined }> {
+  const row = storedRow(message, now);
+  await db.insertInto('chat_messages').values(row).execute();
+  const id = message.conversation_id;
+  const lastLine = lastLineOf(row, senderSide, photoCount);
+  if (engine === 'postgres') {
+    const locked = db
+      .selectFrom('conversations')
+      .select(['id', ...LAST_LINE])
+      .where('id', '=', id)
+      .forNoKeyUpdate();
+    const before = await db
+      .updateTable('conversations as c')
+      .from(locked.as('before'))
+      .set(lastLine)
+      .whereRef('c.id', '=', 'before.id')
+      .returning(LAST_LINE.map((column) => `before.${column}` as const))
+      .executeTakeFirst();
+    return { row, before };
+  }
+  const before = await db.selectFrom('conversations').select(LAST_LINE).where('id', '=', id).executeTakeFirst();
+  await db.updateTable('conversations').set(lastLine).where('id', '=', id).execute();
+  return { row, before };
 }
 
 /** What the inbox shows for a message of photos only. */

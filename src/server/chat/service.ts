@@ -12,6 +12,7 @@ import {
 import { checkContacts, CONTACT_REFUSED, NUMBER_WARNING, ownHostsOf } from '#shared/chat-safety';
 import type { KeysetPageQuery } from '#shared/common';
 import { paths } from '#shared/paths';
+import type { Engine } from '#server/db/connection';
 import { insertOnce } from '#server/db/errors';
 import { nowIso } from '#server/db/ids';
 import type { ChatMessageRow, ConversationRow, Database, ProductRow, UserRow } from '#server/db/schema';
@@ -43,6 +44,7 @@ import {
   newConversationOf,
   insertMessage,
   insertMessagePhotos,
+  insertSentMessage,
   photosOf,
   listMessages,
   markConversationRead,
@@ -51,7 +53,7 @@ import {
 } from './repository';
 import { localText } from '#server/i18n/texts';
 
-export type ChatDeps = Pick<Deps, 'db' | 'bell' | 'push' | 'images' | 'config'>;
+export type ChatDeps = Pick<Deps, 'db' | 'engine' | 'bell' | 'push' | 'images' | 'config'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -277,7 +279,7 @@ export async function sendMessage(
       if (request.text) assertNotRepeated(context.sameTextConversations);
       const uploadIds = await photosToSend(deps, sender.id, request.photos);
       const message = await withNotifications(deps, (trx, tell) =>
-        storeMessage(trx, tell, { conversation, side, other, sender, request, uploadIds }),
+        storeMessage(trx, deps.engine, tell, { conversation, side, other, sender, request, uploadIds }),
       );
       const photos = uploadIds.map((upload) => photoOf(deps.images, upload));
       return { message: { ...message, photos }, created: true };
@@ -294,6 +296,7 @@ export async function sendMessage(
 /** Writes the message and its photos; tells the other side when the conversation turns unread for them. */
 async function storeMessage(
   trx: Kysely<Database>,
+  engine: Engine,
   tell: Notify,
   sending: {
     conversation: ConversationRow;
@@ -306,20 +309,20 @@ async function storeMessage(
 ): Promise<ChatMessage> {
   const { conversation, side, other, sender, request, uploadIds } = sending;
   const id = conversation.id;
-  const fresh = await findConversation(trx, id);
-  const otherReadAt = side === 'buying' ? fresh?.seller_read_at : fresh?.buyer_read_at;
-  const hadUnread =
-    fresh?.last_message_at != null &&
-    fresh.last_sender_id !== other &&
-    (otherReadAt == null || fresh.last_message_at > otherReadAt);
-  const row = await insertMessage(
+  const { row, before } = await insertSentMessage(
     trx,
+    engine,
     { conversation_id: id, sender_id: sender.id, client_id: request.clientId, kind: 'text', body: request.text },
     side,
     nowIso(),
     uploadIds.length,
   );
   await insertMessagePhotos(trx, row.id, uploadIds);
+  const otherReadAt = side === 'buying' ? before?.seller_read_at : before?.buyer_read_at;
+  const hadUnread =
+    before?.last_message_at != null &&
+    before.last_sender_id !== other &&
+    (otherReadAt == null || before.last_message_at > otherReadAt);
   if (!hadUnread) {
     await tell({
       userId: other,
