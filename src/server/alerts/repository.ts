@@ -3,6 +3,7 @@ import type { Alert } from '#shared/alerts';
 import { byId, newId } from '#server/db/ids';
 import type { AlertFrequency, Database, SavedAlertsTable } from '#server/db/schema';
 import { changedRows } from '#server/db/changes';
+import { slices } from '#server/db/batches';
 import type { Selectable, Insertable } from 'kysely';
 
 export type AlertRow = Selectable<SavedAlertsTable>;
@@ -240,28 +241,44 @@ export const alertsWithPendingMatches = (db: Kysely<Database>) =>
     .execute();
 export type PendingAlert = Awaited<ReturnType<typeof alertsWithPendingMatches>>[number];
 
-/** The untold matches of some alerts (one person's), oldest first, with what a notification says of each phone. */
-export const pendingMatchesOf = (db: Kysely<Database>, alertIds: string[]) =>
-  db
-    .selectFrom('alert_matches as m')
-    .innerJoin('products as p', 'p.id', 'm.product_id')
-    .select(['m.id', 'm.alert_id', 'm.product_id', 'm.occasion', 'm.price', 'p.product_name'])
-    .where('m.alert_id', 'in', alertIds)
-    .where('m.delivered_at', 'is', null)
-    .orderBy('m.matched_at')
-    .orderBy('m.id')
-    .execute();
-export type PendingMatch = Awaited<ReturnType<typeof pendingMatchesOf>>[number];
+/** Ids per `in` list: well within either engine's limit of parameters per statement. */
+const IDS_PER_STATEMENT = 5000;
 
-/** Marks matches told, only those still untold: of two workers, one tells them. */
-export const markDelivered = (db: Kysely<Database>, ids: string[], now: Date) =>
-  changedRows(
-    db
-      .updateTable('alert_matches')
-      .set({ delivered_at: now.toISOString() })
-      .where('id', 'in', ids)
-      .where('delivered_at', 'is', null),
-  );
+/** The untold matches of some alerts, each alert's oldest first, with what a notification says of each phone. */
+export async function pendingMatchesOf(db: Kysely<Database>, alertIds: string[]) {
+  const matches = [];
+  for (const slice of slices(alertIds, IDS_PER_STATEMENT)) {
+    const rows = await db
+      .selectFrom('alert_matches as m')
+      .innerJoin('products as p', 'p.id', 'm.product_id')
+      .select(['m.id', 'm.alert_id', 'm.product_id', 'm.occasion', 'm.price', 'p.product_name'])
+      .where('m.alert_id', 'in', slice)
+      .where('m.delivered_at', 'is', null)
+      .orderBy('m.matched_at')
+      .orderBy('m.id')
+      .execute();
+    matches.push(...rows);
+  }
+  return matches;
+}
 
-export const setLastSent = (db: Kysely<Database>, alertIds: string[], now: Date) =>
-  db.updateTable('saved_alerts').set({ last_sent_at: now.toISOString() }).where('id', 'in', alertIds).execute();
+/** Marks matches told, only those still untold: of two workers, one tells them. Answers how many it marked. */
+export async function markDelivered(db: Kysely<Database>, ids: string[], now: Date): Promise<number> {
+  let marked = 0;
+  for (const slice of slices(ids, IDS_PER_STATEMENT)) {
+    marked += await changedRows(
+      db
+        .updateTable('alert_matches')
+        .set({ delivered_at: now.toISOString() })
+        .where('id', 'in', slice)
+        .where('delivered_at', 'is', null),
+    );
+  }
+  return marked;
+}
+
+export async function setLastSent(db: Kysely<Database>, alertIds: string[], now: Date): Promise<void> {
+  for (const slice of slices(alertIds, IDS_PER_STATEMENT)) {
+    await db.updateTable('saved_alerts').set({ last_sent_at: now.toISOString() }).where('id', 'in', slice).execute();
+  }
+}
