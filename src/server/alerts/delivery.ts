@@ -67,13 +67,13 @@ export async function deliverAlerts(
 }
 
 /**
- * Some people's due alerts in one transaction, each step one statement (per 500 or 1,000 rows) for
- * all of them: their untold matches read, the daily limit counted for each person's instant alerts
- * with something to tell (past it the matches wait, and go together once the day is over), the
- * ledger and the alerts marked, each channel's rows written. With nothing told it rolls back, so a
- * refused count is not kept; one refused beside deliveries is, saying only that the day is full,
- * which it is. If another worker told some of these matches first, it rolls back too, and the next
- * round tells what is left. Answers how many alerts told something.
+ * Some people's due alerts (each with untold matches) in one transaction, each step one statement
+ * (per 500 or 5,000 rows) for all of them: the daily limit counted for each person's instant
+ * alerts (past it the matches wait, and go together once the day is over), the untold matches of
+ * the alerts told read, the ledger and the alerts marked, each channel's rows written. With nothing
+ * told it rolls back, so a refused count is not kept; one refused beside deliveries is, saying only
+ * that the day is full, which it is. If another worker told some of these matches first, it rolls
+ * back too, and the next round tells what is left. Answers how many alerts told something.
  */
 function deliverTogether(
   deps: DealDeps,
@@ -82,24 +82,25 @@ function deliverTogether(
   channels: readonly AlertChannel[],
 ): Promise<number> {
   return withNotifications(deps, async (trx, tell) => {
-    const pending = groupBy(
-      await pendingMatchesOf(
-        trx,
-        alerts.map((alert) => alert.id),
-      ),
-      (match) => match.alert_id,
-    );
-    const withMatches = alerts.filter((alert) => pending.has(alert.id));
-    const allowed = await instantAllowed(trx, withMatches, now);
-    const told = withMatches.filter((alert) => {
+    const allowed = await instantAllowed(trx, alerts, now);
+    const told = alerts.filter((alert) => {
       if (alert.frequency !== 'instant') return true;
       const left = allowed.get(alert.user_id)!;
       allowed.set(alert.user_id, left - 1);
       return left > 0;
     });
-    const ids = told.flatMap((alert) => pending.get(alert.id)!.map((match) => match.id));
+    // Only the matches of alerts told are read: those past the day's limit wait untouched.
+    const pending = groupBy(
+      await pendingMatchesOf(
+        trx,
+        told.map((alert) => alert.id),
+      ),
+      (match) => match.alert_id,
+    );
+    const ids = [...pending.values()].flat().map((match) => match.id);
     // Nothing to tell, or another worker told some first: nothing is kept.
-    if (told.length === 0 || (await markDelivered(trx, ids, now)) !== ids.length) throw new NothingTold();
+    if (told.length === 0 || told.some((alert) => !pending.has(alert.id))) throw new NothingTold();
+    if ((await markDelivered(trx, ids, now)) !== ids.length) throw new NothingTold();
     await setLastSent(
       trx,
       told.map((alert) => alert.id),
