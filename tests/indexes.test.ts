@@ -11,7 +11,13 @@ import { openDatabase } from '#server/db/connection';
 import type { Database } from '#server/db/schema';
 import { prepareDatabase } from '#server/start/setup';
 import { SqliteValuesPlugin } from '#server/db/values';
-import { alertsMatching, alertsWithPendingMatches, listAlerts, pendingMatchesOf } from '#server/alerts/repository';
+import {
+  alertsWithPendingMatches,
+  listAlerts,
+  pendingMatchesOf,
+  recordMatches,
+  wordsOfAlertsMatching,
+} from '#server/alerts/repository';
 import { removeOldAlertMatches, type HousekeepingDeps } from '#server/housekeeping';
 import { createTestApp, type TestApp } from './support/app';
 import { listProducts, photosOf, type ProductFilter } from '#server/products/repository';
@@ -266,10 +272,16 @@ describe('alerts: matching a new listing and delivering read by index, however m
     price: 55_000,
     is_seller_verified: false,
   };
-  it('the alerts a listing matches, one read of saved_alerts_match', async () => {
-    const plans = await plansOf(() => alertsMatching(db, listing));
-    expectIndexed(plans);
-    expect(plans.some((step) => step.includes('saved_alerts_match'))).toBe(true);
+  it('the alerts a listing matches, one read of saved_alerts_match for their words and one to write the ledger', async () => {
+    for (const read of [
+      () => wordsOfAlertsMatching(db, listing),
+      () => recordMatches(db, 'sqlite', listing, ['[{"word":"iphone","prefix":false}]'], 'drop', new Date()),
+    ]) {
+      const plans = await plansOf(read);
+      // Its distinct words and one row per person are picked among the alerts matched alone.
+      expect(plans.filter((step) => wholeTableScan.test(step) || /TEMP B-TREE FOR ORDER BY/.test(step))).toEqual([]);
+      expect(plans.some((step) => step.includes('saved_alerts_match'))).toBe(true);
+    }
   });
   it("a user's alerts with their last matches", async () => {
     await db

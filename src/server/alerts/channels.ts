@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { paths } from '#shared/paths';
 import type { Database } from '#server/db/schema';
-import { queueMail } from '#server/mail/outbox';
+import { queueMails } from '#server/mail/outbox';
 import { localText, type LocalText } from '#server/i18n/texts';
 import type { Notify } from '#server/notifications/service';
 import type { PendingAlert } from './repository';
@@ -13,12 +13,14 @@ export interface AlertDelivery {
 }
 
 /**
- * A way matches reach a person. The bell and mail are the two today; a push channel is one more
- * entry in ALERT_CHANNELS, called in the same transaction as the others.
+ * A way matches reach people, given a whole round's batches at once so that it writes its rows in a
+ * few statements. The bell and mail are the two (the bell's notifications are also pushed to the
+ * devices of those who want it, docs/app.md); another channel is one more entry in ALERT_CHANNELS,
+ * called in the same transaction as the others.
  */
 export interface AlertChannel {
   name: string;
-  deliver(trx: Transaction<Database>, tell: Notify, delivery: AlertDelivery): Promise<void>;
+  deliver(trx: Transaction<Database>, tell: Notify, deliveries: AlertDelivery[]): Promise<void>;
 }
 
 /** "iPhone 13 for 55,000 Tk (price dropped)", in its reader's language. */
@@ -42,32 +44,40 @@ export function deliverySentence({ alert, phones }: AlertDelivery): LocalText {
 
 export const bellChannel: AlertChannel = {
   name: 'bell',
-  async deliver(_trx, tell, delivery) {
-    const only = delivery.phones.length === 1 ? delivery.phones[0] : undefined;
-    await tell({
-      userId: delivery.alert.user_id,
-      kind: 'alert_match',
-      message: deliverySentence(delivery),
-      link: only ? paths.product(only.productId) : paths.myAlerts,
-    });
+  async deliver(_trx, tell, deliveries) {
+    await tell(
+      ...deliveries.map((delivery) => {
+        const only = delivery.phones.length === 1 ? delivery.phones[0] : undefined;
+        return {
+          userId: delivery.alert.user_id,
+          kind: 'alert_match' as const,
+          message: deliverySentence(delivery),
+          link: only ? paths.product(only.productId) : paths.myAlerts,
+        };
+      }),
+    );
   },
 };
 
 /** To a verified address only, unless that alert's mail was unsubscribed from. */
 export const mailChannel: AlertChannel = {
   name: 'mail',
-  async deliver(trx, _tell, { alert, phones }) {
-    if (alert.is_mail_off || !alert.is_email_verified) return;
-    await queueMail(trx, {
-      to: alert.email,
-      userId: alert.user_id,
-      data: {
-        template: 'alert-matches',
-        alertId: alert.id,
-        sentence: alert.sentence,
-        phones: phones.map((phone) => ({ text: phoneWords(phone), link: paths.product(phone.productId) })),
-      },
-    });
+  async deliver(trx, _tell, deliveries) {
+    await queueMails(
+      trx,
+      deliveries
+        .filter(({ alert }) => !alert.is_mail_off && alert.is_email_verified)
+        .map(({ alert, phones }) => ({
+          to: alert.email,
+          userId: alert.user_id,
+          data: {
+            template: 'alert-matches' as const,
+            alertId: alert.id,
+            sentence: alert.sentence,
+            phones: phones.map((phone) => ({ text: phoneWords(phone), link: paths.product(phone.productId) })),
+          },
+        })),
+    );
   },
 };
 

@@ -1,7 +1,9 @@
 import { INSTANT_BATCH_MINUTES, INSTANT_PER_DAY } from '#shared/alerts';
-import type { AlertFrequency } from '#server/db/schema';
+import type { Kysely } from 'kysely';
+import type { AlertFrequency, Database } from '#server/db/schema';
+import { groupBy, slices } from '#server/db/batches';
 import type { DealDeps } from '#server/bookings/deal';
-import { countUse, keysAtLimit } from '#server/limits/counters';
+import { countUses, keysAtLimit } from '#server/limits/counters';
 import { withNotifications } from '#server/notifications/service';
 import { ALERT_CHANNELS, type AlertChannel } from './channels';
 import {
@@ -10,7 +12,6 @@ import {
   pendingMatchesOf,
   setLastSent,
   type PendingAlert,
-  type PendingMatch,
 } from './repository';
 
 const MINUTE = 60 * 1000;
@@ -37,10 +38,13 @@ export function isDue(alert: Pick<PendingAlert, 'frequency' | 'last_sent_at' | '
 const INSTANT_LIMIT = { max: INSTANT_PER_DAY, windowMs: DAY };
 const limitKey = (userId: string) => `alerts:${userId}`;
 
+/** People told in one transaction, with a handful of statements for all of them. */
+const PEOPLE_PER_BATCH = 500;
+
 /**
- * Tells each due alert's untold matches, one batch per alert through every channel, in one
- * transaction per person. People already at today's limit of instant deliveries are left out before
- * any transaction (their digests still go). Answers how many alerts told something.
+ * Tells each due alert's untold matches, one batch per alert through every channel, 500 people to
+ * a transaction. People already at today's limit of instant deliveries are left out before any
+ * transaction (their digests still go). Answers how many alerts told something.
  */
 export async function deliverAlerts(
   deps: DealDeps,
@@ -50,69 +54,84 @@ export async function deliverAlerts(
   const due = (await alertsWithPendingMatches(deps.db)).filter((alert) => isDue(alert, now));
   const instantUsers = [...new Set(due.filter((a) => a.frequency === 'instant').map((a) => limitKey(a.user_id)))];
   const full = await keysAtLimit(deps.db, instantUsers, INSTANT_LIMIT, now);
-  const byUser = new Map<string, PendingAlert[]>();
-  for (const alert of due) {
-    if (alert.frequency === 'instant' && full.has(limitKey(alert.user_id))) continue;
-    byUser.set(alert.user_id, [...(byUser.get(alert.user_id) ?? []), alert]);
-  }
+  const byUser = groupBy(
+    due.filter((alert) => alert.frequency !== 'instant' || !full.has(limitKey(alert.user_id))),
+    (alert) => alert.user_id,
+  );
   let delivered = 0;
-  for (const alerts of byUser.values()) delivered += await deliverToPerson(deps, alerts, now, channels);
+  for (const people of slices([...byUser.keys()].sort(), PEOPLE_PER_BATCH)) {
+    const alerts = people.flatMap((userId) => byUser.get(userId)!);
+    delivered += await deliverTogether(deps, alerts, now, channels);
+  }
   return delivered;
 }
 
 /**
- * One person's due alerts in one transaction: their untold matches read at once, the daily limit
- * counted for each instant alert told (past it the matches wait, and go together once the day is
- * over), the ledger and the alerts marked in one statement each. With nothing told it rolls back,
- * so a refused count is not kept; one refused beside deliveries is, saying only that the day is
- * full, which it is. Answers how many alerts told something.
+ * Some people's due alerts (each with untold matches) in one transaction, each step one statement
+ * (per 500 or 5,000 rows) for all of them: the daily limit counted for each person's instant
+ * alerts (past it the matches wait, and go together once the day is over), the untold matches of
+ * the alerts told read, the ledger and the alerts marked, each channel's rows written. With nothing
+ * told it rolls back, so a refused count is not kept; one refused beside deliveries is, saying only
+ * that the day is full, which it is. If another worker told some of these matches first, it rolls
+ * back too, and the next round tells what is left. Answers how many alerts told something.
  */
-function deliverToPerson(
+function deliverTogether(
   deps: DealDeps,
   alerts: PendingAlert[],
   now: Date,
   channels: readonly AlertChannel[],
 ): Promise<number> {
   return withNotifications(deps, async (trx, tell) => {
-    const pending = new Map<string, PendingMatch[]>();
-    for (const match of await pendingMatchesOf(
-      trx,
-      alerts.map((alert) => alert.id),
-    ))
-      pending.set(match.alert_id, [...(pending.get(match.alert_id) ?? []), match]);
-    const told: Array<{ alert: PendingAlert; matches: PendingMatch[] }> = [];
-    let allowed = true;
-    for (const alert of alerts) {
-      const matches = pending.get(alert.id);
-      if (!matches) continue;
-      if (alert.frequency === 'instant') {
-        allowed &&= (await countUse(trx, limitKey(alert.user_id), INSTANT_LIMIT, now)).allowed;
-        if (!allowed) continue;
-      }
-      told.push({ alert, matches });
-    }
-    const ids = told.flatMap(({ matches }) => matches.map((match) => match.id));
-    // Nothing to tell, or another worker told them first: nothing is kept.
-    if (told.length === 0 || (await markDelivered(trx, ids, now)) !== ids.length) throw new NothingTold();
+    const allowed = await instantAllowed(trx, alerts, now);
+    const told = alerts.filter((alert) => {
+      if (alert.frequency !== 'instant') return true;
+      const left = allowed.get(alert.user_id)!;
+      allowed.set(alert.user_id, left - 1);
+      return left > 0;
+    });
+    // Only the matches of alerts told are read: those past the day's limit wait untouched.
+    const pending = groupBy(
+      await pendingMatchesOf(
+        trx,
+        told.map((alert) => alert.id),
+      ),
+      (match) => match.alert_id,
+    );
+    const ids = [...pending.values()].flat().map((match) => match.id);
+    // Nothing to tell, or another worker told some first: nothing is kept.
+    if (told.length === 0 || told.some((alert) => !pending.has(alert.id))) throw new NothingTold();
+    if ((await markDelivered(trx, ids, now)) !== ids.length) throw new NothingTold();
     await setLastSent(
       trx,
-      told.map(({ alert }) => alert.id),
+      told.map((alert) => alert.id),
       now,
     );
-    for (const { alert, matches } of told) {
-      const phones = matches.map((m) => ({
+    const deliveries = told.map((alert) => ({
+      alert,
+      phones: pending.get(alert.id)!.map((m) => ({
         productId: m.product_id,
         name: m.product_name,
         price: m.price,
         dropped: m.occasion === 'drop',
-      }));
-      for (const channel of channels) await channel.deliver(trx, tell, { alert, phones });
-    }
+      })),
+    }));
+    for (const channel of channels) await channel.deliver(trx, tell, deliveries);
     return told.length;
   }).catch((error: unknown) => {
     if (error instanceof NothingTold) return 0;
     throw error;
   });
+}
+
+/** How many instant alerts each person may still be told today, their wish counted in one statement. */
+async function instantAllowed(trx: Kysely<Database>, alerts: PendingAlert[], now: Date): Promise<Map<string, number>> {
+  const wanted = new Map<string, number>();
+  for (const alert of alerts) {
+    if (alert.frequency === 'instant')
+      wanted.set(limitKey(alert.user_id), (wanted.get(limitKey(alert.user_id)) ?? 0) + 1);
+  }
+  const counted = await countUses(trx, wanted, INSTANT_LIMIT, now);
+  return new Map(alerts.map((alert) => [alert.user_id, counted.get(limitKey(alert.user_id))?.allowed ?? 0]));
 }
 
 /** Rolls a delivery back without telling anyone (and without counting it). */

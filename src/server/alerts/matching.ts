@@ -4,14 +4,7 @@ import { newId } from '#server/db/ids';
 import type { Database } from '#server/db/schema';
 import { textMatch } from '#server/search/repository';
 import type { Term } from '#server/search/words';
-import {
-  alertsMatching,
-  firstMatchPrices,
-  recordMatches,
-  visibleListing,
-  type NewMatch,
-  type VisibleListing,
-} from './repository';
+import { recordMatches, visibleListing, wordsOfAlertsMatching, type VisibleListing } from './repository';
 
 /*
  * Matching runs apart from the write that shows a phone: that write only notes the phone
@@ -77,9 +70,10 @@ export async function matchEvents(db: Kysely<Database>, engine: Engine, now = ne
 }
 
 /**
- * Writes the ledger rows of one listing in a few statements, however many alerts match: one per
- * person (their first matching alert names it), then, for a price drop, once more for those it
- * reached before at a higher price.
+ * Writes the ledger rows of one listing in a few statements, however many alerts match: the words
+ * of the alerts its filters pass read (once per distinct set) and asked of the listing, then one
+ * insert of a row per person, and for a price drop one more for those it reached before at a
+ * higher price.
  */
 async function matchListing(
   trx: Kysely<Database>,
@@ -88,33 +82,12 @@ async function matchListing(
   priceDropped: boolean,
   now: Date,
 ): Promise<number> {
-  const candidates = await alertsMatching(trx, listing);
-  const wordsMatch = new Map<string, Promise<boolean>>();
-  const byUser = new Map<string, NewMatch>();
-  for (const alert of candidates) {
-    if (byUser.has(alert.user_id)) continue;
-    if (alert.words !== '[]') {
-      if (!wordsMatch.has(alert.words)) wordsMatch.set(alert.words, hasWords(trx, engine, listing.id, alert.words));
-      if (!(await wordsMatch.get(alert.words))) continue;
-    }
-    byUser.set(alert.user_id, {
-      alertId: alert.id,
-      userId: alert.user_id,
-      productId: listing.product_id,
-      price: listing.price,
-    });
+  const words: string[] = [];
+  for (const each of await wordsOfAlertsMatching(trx, listing)) {
+    if (await hasWords(trx, engine, listing.id, each)) words.push(each);
   }
-  const matches = [...byUser.values()];
-  const first = await recordMatches(trx, matches, 'first', now);
-  if (!priceDropped) return first.size;
-  const before = matches.filter((match) => !first.has(match.userId));
-  const prices = await firstMatchPrices(
-    trx,
-    before.map((match) => match.userId),
-    listing.product_id,
-  );
-  const dropped = before.filter((match) => (prices.get(match.userId) ?? 0) > listing.price);
-  return first.size + (await recordMatches(trx, dropped, 'drop', now)).size;
+  const first = await recordMatches(trx, engine, listing, words, 'first', now);
+  return first + (priceDropped ? await recordMatches(trx, engine, listing, words, 'drop', now) : 0);
 }
 
 /** Whether one listing has an alert's words, asked of the full-text index for that listing alone. */

@@ -1,8 +1,10 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Engine } from '#server/db/connection';
 import type { Alert } from '#shared/alerts';
 import { byId, newId } from '#server/db/ids';
 import type { AlertFrequency, Database, SavedAlertsTable } from '#server/db/schema';
 import { changedRows } from '#server/db/changes';
+import { slices } from '#server/db/batches';
 import type { Selectable, Insertable } from 'kysely';
 
 export type AlertRow = Selectable<SavedAlertsTable>;
@@ -131,10 +133,9 @@ export type VisibleListing = NonNullable<Awaited<ReturnType<typeof visibleListin
  * filter column being '' ("any") or the listing's value. Paused alerts, the seller's own and those
  * of people on either side of a block with the seller are left out here too.
  */
-export function alertsMatching(db: Kysely<Database>, listing: VisibleListing) {
+function alertsMatching(db: Kysely<Database>, listing: VisibleListing) {
   return db
     .selectFrom('saved_alerts as a')
-    .select(['a.id', 'a.user_id', 'a.words'])
     .where('a.brand_key', 'in', ['', listing.brand_key])
     .where('a.category_id', 'in', ['', listing.category_id])
     .where('a.condition', 'in', ['', listing.condition])
@@ -158,74 +159,69 @@ export function alertsMatching(db: Kysely<Database>, listing: VisibleListing) {
             ),
         ),
       ),
-    )
-    .execute();
+    );
 }
 
-/** A phone reaching a user through one of their alerts, for the ledger. */
-export interface NewMatch {
-  alertId: string;
-  userId: string;
-  productId: string;
-  price: number;
+/** The distinct words (`[]` left out) of the alerts whose filters a listing passes. */
+export async function wordsOfAlertsMatching(db: Kysely<Database>, listing: VisibleListing): Promise<string[]> {
+  const rows = await alertsMatching(db, listing).select('a.words').distinct().where('a.words', '<>', '[]').execute();
+  return rows.map((row) => row.words);
 }
-
-/** Rows per insert: well within either engine's limit of parameters per statement. */
-const MATCHES_PER_INSERT = 500;
 
 /**
- * Writes a phone in the ledger for each user, unless it reached them already on this occasion: the
- * unique key (user, phone, occasion) holds under concurrent matching. One user at most once in
- * `matches`. Answers the users it was new for.
+ * Writes the listing in the ledger, in one statement, for each person with an alert it matches
+ * (its filters, and words that are `[]` or among `words`, those the listing has), unless it reached
+ * them already on this occasion: the unique key (user, phone, occasion) holds under concurrent
+ * matching. A person's oldest matching alert names it. For a price drop (`drop`), only people it
+ * first reached at a higher price. Answers how many rows it wrote.
  */
 export async function recordMatches(
   db: Kysely<Database>,
-  matches: NewMatch[],
+  engine: Engine,
+  listing: VisibleListing,
+  words: string[],
   occasion: 'first' | 'drop',
   now: Date,
-): Promise<Set<string>> {
-  const written = new Set<string>();
-  for (let start = 0; start < matches.length; start += MATCHES_PER_INSERT) {
-    const rows = await db
-      .insertInto('alert_matches')
-      .values(
-        matches.slice(start, start + MATCHES_PER_INSERT).map((match) => ({
-          id: newId(now.getTime()),
-          alert_id: match.alertId,
-          user_id: match.userId,
-          product_id: match.productId,
-          occasion,
-          price: match.price,
-          matched_at: now.toISOString(),
-          delivered_at: null,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['user_id', 'product_id', 'occasion']).doNothing())
-      .returning('user_id')
-      .execute();
-    for (const row of rows) written.add(row.user_id);
+): Promise<number> {
+  // Ids as newId makes them: the time and a random part, here shared by the statement's rows and
+  // told apart by their number in it.
+  const prefix = newId(now.getTime()).slice(0, 16);
+  const hex8 =
+    engine === 'postgres' ? sql`lpad(to_hex(row_number() over ()), 8, '0')` : sql`printf('%08x', row_number() over ())`;
+  const timestamp = sql.raw(engine === 'postgres' ? 'timestamptz' : 'text');
+  let people = alertsMatching(db, listing).where('a.words', 'in', ['[]', ...words]);
+  if (occasion === 'drop') {
+    people = people.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('alert_matches as f')
+          .select('f.id')
+          .whereRef('f.user_id', '=', 'a.user_id')
+          .where('f.product_id', '=', listing.product_id)
+          .where('f.occasion', '=', 'first')
+          .where('f.price', '>', listing.price),
+      ),
+    );
   }
-  return written;
-}
-
-/** The price a phone first reached each of these users at, for those it did. */
-export async function firstMatchPrices(
-  db: Kysely<Database>,
-  userIds: string[],
-  productId: string,
-): Promise<Map<string, number>> {
-  const prices = new Map<string, number>();
-  for (let start = 0; start < userIds.length; start += MATCHES_PER_INSERT) {
-    const rows = await db
-      .selectFrom('alert_matches')
-      .select(['user_id', 'price'])
-      .where('product_id', '=', productId)
-      .where('occasion', '=', 'first')
-      .where('user_id', 'in', userIds.slice(start, start + MATCHES_PER_INSERT))
-      .execute();
-    for (const row of rows) prices.set(row.user_id, row.price);
-  }
-  return prices;
+  const result = await db
+    .insertInto('alert_matches')
+    .columns(['id', 'alert_id', 'user_id', 'product_id', 'occasion', 'price', 'matched_at'])
+    .expression(
+      people
+        .select((eb) => [
+          sql<string>`cast(${prefix} as text) || ${hex8}`.as('id'),
+          eb.fn.min('a.id').as('alert_id'),
+          'a.user_id',
+          sql<string>`cast(${listing.product_id} as text)`.as('product_id'),
+          sql<string>`cast(${occasion} as text)`.as('occasion'),
+          sql<number>`cast(${listing.price} as integer)`.as('price'),
+          sql<string>`cast(${now.toISOString()} as ${timestamp})`.as('matched_at'),
+        ])
+        .groupBy('a.user_id'),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'product_id', 'occasion']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
 /** Alerts with matches not told yet (served by alert_matches_undelivered). */
@@ -240,28 +236,44 @@ export const alertsWithPendingMatches = (db: Kysely<Database>) =>
     .execute();
 export type PendingAlert = Awaited<ReturnType<typeof alertsWithPendingMatches>>[number];
 
-/** The untold matches of some alerts (one person's), oldest first, with what a notification says of each phone. */
-export const pendingMatchesOf = (db: Kysely<Database>, alertIds: string[]) =>
-  db
-    .selectFrom('alert_matches as m')
-    .innerJoin('products as p', 'p.id', 'm.product_id')
-    .select(['m.id', 'm.alert_id', 'm.product_id', 'm.occasion', 'm.price', 'p.product_name'])
-    .where('m.alert_id', 'in', alertIds)
-    .where('m.delivered_at', 'is', null)
-    .orderBy('m.matched_at')
-    .orderBy('m.id')
-    .execute();
-export type PendingMatch = Awaited<ReturnType<typeof pendingMatchesOf>>[number];
+/** Ids per `in` list: well within either engine's limit of parameters per statement. */
+const IDS_PER_STATEMENT = 5000;
 
-/** Marks matches told, only those still untold: of two workers, one tells them. */
-export const markDelivered = (db: Kysely<Database>, ids: string[], now: Date) =>
-  changedRows(
-    db
-      .updateTable('alert_matches')
-      .set({ delivered_at: now.toISOString() })
-      .where('id', 'in', ids)
-      .where('delivered_at', 'is', null),
-  );
+/** The untold matches of some alerts, each alert's oldest first, with what a notification says of each phone. */
+export async function pendingMatchesOf(db: Kysely<Database>, alertIds: string[]) {
+  const matches = [];
+  for (const slice of slices(alertIds, IDS_PER_STATEMENT)) {
+    const rows = await db
+      .selectFrom('alert_matches as m')
+      .innerJoin('products as p', 'p.id', 'm.product_id')
+      .select(['m.id', 'm.alert_id', 'm.product_id', 'm.occasion', 'm.price', 'p.product_name'])
+      .where('m.alert_id', 'in', slice)
+      .where('m.delivered_at', 'is', null)
+      .orderBy('m.matched_at')
+      .orderBy('m.id')
+      .execute();
+    matches.push(...rows);
+  }
+  return matches;
+}
 
-export const setLastSent = (db: Kysely<Database>, alertIds: string[], now: Date) =>
-  db.updateTable('saved_alerts').set({ last_sent_at: now.toISOString() }).where('id', 'in', alertIds).execute();
+/** Marks matches told, only those still untold: of two workers, one tells them. Answers how many it marked. */
+export async function markDelivered(db: Kysely<Database>, ids: string[], now: Date): Promise<number> {
+  let marked = 0;
+  for (const slice of slices(ids, IDS_PER_STATEMENT)) {
+    marked += await changedRows(
+      db
+        .updateTable('alert_matches')
+        .set({ delivered_at: now.toISOString() })
+        .where('id', 'in', slice)
+        .where('delivered_at', 'is', null),
+    );
+  }
+  return marked;
+}
+
+export async function setLastSent(db: Kysely<Database>, alertIds: string[], now: Date): Promise<void> {
+  for (const slice of slices(alertIds, IDS_PER_STATEMENT)) {
+    await db.updateTable('saved_alerts').set({ last_sent_at: now.toISOString() }).where('id', 'in', slice).execute();
+  }
+}

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { slices } from '#server/db/batches';
 import { changedRows } from '#server/db/changes';
 import type { Database } from '#server/db/schema';
 
@@ -21,28 +22,58 @@ export interface Counted {
  * a use that rolls back is not counted.
  */
 export async function countUse(db: Kysely<Database>, key: string, rule: LimitRule, now = new Date()): Promise<Counted> {
+  const counted = (await countUses(db, new Map([[key, 1]]), rule, now)).get(key)!;
+  return { allowed: counted.allowed === 1, retryAfterMs: counted.retryAfterMs };
+}
+
+/** Rows per upsert: well within either engine's limit of parameters per statement. */
+const KEYS_PER_UPSERT = 500;
+
+/**
+ * Counts `uses.get(key)` uses of each key in one upsert per 500 keys, and answers for each how many
+ * of them are within `rule` (the first ones; the rest are counted but refused, which only says the
+ * window is full). The keys are taken in sorted order, so two transactions counting the same keys
+ * lock their rows (PostgreSQL) in one order and never deadlock.
+ */
+export async function countUses(
+  db: Kysely<Database>,
+  uses: ReadonlyMap<string, number>,
+  rule: LimitRule,
+  now = new Date(),
+): Promise<Map<string, { allowed: number; retryAfterMs: number }>> {
   const nowIso = now.toISOString();
   const windowEnds = new Date(now.getTime() + rule.windowMs).toISOString();
-  const row = await db
-    .insertInto('limit_counters')
-    .values({ key, used: 1, window_ends_at: windowEnds })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet((eb) => {
-        const over = eb('limit_counters.window_ends_at', '<=', nowIso);
-        return {
-          used: eb
-            .case()
-            .when(over)
-            .then(1)
-            .else(eb('limit_counters.used', '+', 1))
-            .end(),
-          window_ends_at: eb.case().when(over).then(windowEnds).else(eb.ref('limit_counters.window_ends_at')).end(),
-        };
-      }),
-    )
-    .returning(['used', 'window_ends_at'])
-    .executeTakeFirstOrThrow();
-  return { allowed: row.used <= rule.max, retryAfterMs: Math.max(0, Date.parse(row.window_ends_at) - now.getTime()) };
+  const keys = [...uses.keys()].sort();
+  const counted = new Map<string, { allowed: number; retryAfterMs: number }>();
+  for (const slice of slices(keys, KEYS_PER_UPSERT)) {
+    const rows = await db
+      .insertInto('limit_counters')
+      .values(slice.map((key) => ({ key, used: uses.get(key)!, window_ends_at: windowEnds })))
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => {
+          const over = eb('limit_counters.window_ends_at', '<=', nowIso);
+          return {
+            used: eb
+              .case()
+              .when(over)
+              .then(eb.ref('excluded.used'))
+              .else(eb('limit_counters.used', '+', eb.ref('excluded.used')))
+              .end(),
+            window_ends_at: eb.case().when(over).then(windowEnds).else(eb.ref('limit_counters.window_ends_at')).end(),
+          };
+        }),
+      )
+      .returning(['key', 'used', 'window_ends_at'])
+      .execute();
+    for (const row of rows) {
+      const wanted = uses.get(row.key)!;
+      counted.set(row.key, {
+        allowed: Math.min(wanted, Math.max(0, rule.max - (row.used - wanted))),
+        retryAfterMs: Math.max(0, Date.parse(row.window_ends_at) - now.getTime()),
+      });
+    }
+  }
+  return counted;
 }
 
 const KEYS_PER_READ = 1000;
@@ -59,11 +90,11 @@ export async function keysAtLimit(
   now = new Date(),
 ): Promise<Set<string>> {
   const full = new Set<string>();
-  for (let start = 0; start < keys.length; start += KEYS_PER_READ) {
+  for (const slice of slices(keys, KEYS_PER_READ)) {
     const rows = await db
       .selectFrom('limit_counters')
       .select('key')
-      .where('key', 'in', keys.slice(start, start + KEYS_PER_READ))
+      .where('key', 'in', slice)
       .where('used', '>=', rule.max)
       .where('window_ends_at', '>', now.toISOString())
       .execute();

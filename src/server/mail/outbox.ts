@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
+import { groupBy, slices } from '#server/db/batches';
 import { newId } from '#server/db/ids';
 import type { Database } from '#server/db/schema';
-import { countUse, type Counted } from '#server/limits/counters';
+import { countUse, countUses, type Counted } from '#server/limits/counters';
 import { laneOf, MAIL_LIMITS, mailKindOf } from './limits';
 import type { MailData } from './templates';
 
@@ -14,6 +15,14 @@ export const mailQueued = new EventEmitter().setMaxListeners(0);
 const recipientKey = (to: string, data: MailData) =>
   `mail:${createHash('sha256').update(to.toLowerCase()).digest('base64url')} ${mailKindOf(data)}`;
 
+/** A mail to queue; `sendAt`: not before then (a chat message's mail waits to see whether it is read first). */
+export interface NewMail {
+  to: string;
+  userId: string | null;
+  data: MailData;
+  sendAt?: Date;
+}
+
 export type Queued = { queued: true; id: string } | ({ queued: false } & Counted);
 
 /**
@@ -23,33 +32,61 @@ export type Queued = { queued: true; id: string } | ({ queued: false } & Counted
  * a rolled-back sign-up mails nobody (nor counts against its address), a committed one cannot lose
  * its mail. The worker (./worker.ts) sends it.
  */
-export async function queueMail(
-  db: Kysely<Database>,
-  /** `sendAt`: not before then (a chat message's mail waits to see whether it is read first). */
-  mail: { to: string; userId: string | null; data: MailData; sendAt?: Date },
-  now = new Date(),
-): Promise<Queued> {
+export async function queueMail(db: Kysely<Database>, mail: NewMail, now = new Date()): Promise<Queued> {
   const limit = await countUse(db, recipientKey(mail.to, mail.data), MAIL_LIMITS[mail.data.template], now);
   if (!limit.allowed) return { queued: false, ...limit };
-  const id = newId(now.getTime());
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      user_id: mail.userId,
-      to_address: mail.to,
-      template: mail.data.template,
-      lane: laneOf(mail.data),
-      data: JSON.stringify(mail.data),
-      state: 'pending',
-      attempts: 0,
-      next_attempt_at: (mail.sendAt ?? now).toISOString(),
-      lease_until: null,
-      last_error: null,
-      created_at: now.toISOString(),
-      sent_at: null,
-    })
-    .execute();
+  const row = outboxRow(mail, now);
+  await db.insertInto('mail_outbox').values(row).execute();
   mailQueued.emit('queued');
-  return { queued: true, id };
+  return { queued: true, id: row.id };
+}
+
+/** Rows per insert: well within either engine's limit of parameters per statement. */
+const MAILS_PER_INSERT = 500;
+
+/**
+ * queueMail for many mails at once (an alert round's): the limits of all their recipients counted
+ * in one statement per template and 500 recipients, those within them inserted 500 to a statement.
+ * Answers how many were queued.
+ */
+export async function queueMails(db: Kysely<Database>, mails: NewMail[], now = new Date()): Promise<number> {
+  const queued: NewMail[] = [];
+  for (const [template, ofTemplate] of groupBy(mails, (mail) => mail.data.template)) {
+    const keys = ofTemplate.map((mail) => recipientKey(mail.to, mail.data));
+    const uses = new Map<string, number>();
+    for (const key of keys) uses.set(key, (uses.get(key) ?? 0) + 1);
+    const counted = await countUses(db, uses, MAIL_LIMITS[template], now);
+    const left = new Map([...counted].map(([key, { allowed }]) => [key, allowed]));
+    ofTemplate.forEach((mail, index) => {
+      const allowed = left.get(keys[index]!)!;
+      left.set(keys[index]!, allowed - 1);
+      if (allowed > 0) queued.push(mail);
+    });
+  }
+  for (const slice of slices(queued, MAILS_PER_INSERT)) {
+    await db
+      .insertInto('mail_outbox')
+      .values(slice.map((mail) => outboxRow(mail, now)))
+      .execute();
+  }
+  if (queued.length > 0) mailQueued.emit('queued');
+  return queued.length;
+}
+
+function outboxRow(mail: NewMail, now: Date) {
+  return {
+    id: newId(now.getTime()),
+    user_id: mail.userId,
+    to_address: mail.to,
+    template: mail.data.template,
+    lane: laneOf(mail.data),
+    data: JSON.stringify(mail.data),
+    state: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: (mail.sendAt ?? now).toISOString(),
+    lease_until: null,
+    last_error: null,
+    created_at: now.toISOString(),
+    sent_at: null,
+  };
 }

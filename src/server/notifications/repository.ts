@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PageQuery } from '#shared/common';
 import type { Notification } from '#shared/notifications';
+import { slices } from '#server/db/batches';
 import { newId, nowIso } from '#server/db/ids';
 import type { Database, NotificationRow } from '#server/db/schema';
 import { readPage } from '#server/db/paging';
@@ -18,12 +19,17 @@ const toNotification = (row: NotificationRow): Notification => ({
   read: row.is_read,
 });
 
-export async function insertNotification(db: Kysely<Database>, notification: WrittenNotification): Promise<void> {
-  const { userId, ...fields } = notification;
-  await db
-    .insertInto('notifications')
-    .values({ ...fields, id: newId(), user_id: userId, created_at: nowIso() })
-    .execute();
+/** Rows per insert: well within either engine's limit of parameters per statement. */
+const NOTIFICATIONS_PER_INSERT = 500;
+
+/** Writes notifications, 500 to a statement (an alert round writes thousands). */
+export async function insertNotifications(db: Kysely<Database>, notifications: WrittenNotification[]): Promise<void> {
+  for (const slice of slices(notifications, NOTIFICATIONS_PER_INSERT)) {
+    await db
+      .insertInto('notifications')
+      .values(slice.map(({ userId, ...fields }) => ({ ...fields, id: newId(), user_id: userId, created_at: nowIso() })))
+      .execute();
+  }
 }
 
 /** One page of a user's notifications, newest first (served by notifications_user_created). */

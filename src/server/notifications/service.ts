@@ -3,9 +3,9 @@ import type { Database } from '#server/db/schema';
 import { queueNotificationMail } from '#server/mail/notifications';
 import type { PushSender } from '#server/push/sender';
 import type { Bell } from './bell';
-import { languageOf } from '#server/i18n/recipient';
+import { languagesOf } from '#server/i18n/recipient';
 import { write, type Language, type LocalText } from '#server/i18n/texts';
-import { insertNotification, type WrittenNotification } from './repository';
+import { insertNotifications, type WrittenNotification } from './repository';
 
 /** A notification to make: its sentence is written in its recipient's language when it is made. */
 export type NewNotification = Omit<WrittenNotification, 'message'> & { message: LocalText | string };
@@ -28,17 +28,21 @@ export async function withNotifications<T>(
   work: (trx: Transaction<Database>, tell: Notify) => Promise<T>,
 ): Promise<T> {
   const told: Array<{ notification: NewNotification; written: WrittenNotification }> = [];
-  // Read once per person: alert deliveries tell one person several notifications in one transaction.
+  // Read once per person, all of a call's people at once: an alert round tells thousands together.
   const languages = new Map<string, Language>();
   const result = await db.transaction().execute(async (trx) => {
     const done = await work(trx, async (...notifications) => {
-      for (const notification of notifications) {
-        const language = languages.get(notification.userId) ?? (await languageOf(trx, notification.userId));
-        languages.set(notification.userId, language);
-        const written = { ...notification, message: write(language, notification.message) };
-        await insertNotification(trx, written);
-        told.push({ notification, written });
-      }
+      const unread = [...new Set(notifications.map((n) => n.userId))].filter((id) => !languages.has(id));
+      for (const [id, language] of await languagesOf(trx, unread)) languages.set(id, language);
+      const written = notifications.map((notification) => ({
+        notification,
+        written: { ...notification, message: write(languages.get(notification.userId)!, notification.message) },
+      }));
+      await insertNotifications(
+        trx,
+        written.map((each) => each.written),
+      );
+      told.push(...written);
     });
     const byRecipient = told
       .map((each) => each.notification)
