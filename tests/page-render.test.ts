@@ -274,6 +274,22 @@ describe('the public pages in each language (docs/i18n.md)', () => {
     );
   });
 
+  it('points a spec address to its language’s address as canonical, with no alternates of its own', async () => {
+    const origin = t.app.deps.config.PUBLIC_URL;
+    for (const [cookie, locale] of [
+      ['', 'en'],
+      ['lang=bn', 'bn'],
+    ] as const) {
+      const head = headOf((await page(`/category/${iphone.id}`, cookie ? { cookie } : {})).body);
+      expect(head).toContain(`<link rel="canonical" href="${origin}/${locale}/category/${iphone.id}">`);
+      expect(head).not.toContain('hreflang');
+    }
+    const home = headOf((await page('/')).body);
+    expect(home).toContain(`<link rel="canonical" href="${origin}/en/">`);
+    expect(home).not.toContain('hreflang');
+    expect(headOf((await page('/en/')).body)).toContain(`hreflang="x-default" href="${origin}/"`);
+  });
+
   it('fetches no Bengali font with an English page', async () => {
     expect(headOf((await page(`/en/category/${iphone.id}`)).body)).not.toContain('as="font"');
   });

@@ -1,9 +1,9 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useIntl } from 'react-intl';
 import { useLocation, useMatches, type Params, type UIMatch } from 'react-router';
 import type { Category } from '#shared/categories';
-import type { Locale } from '#shared/i18n/locales';
-import { pageMeta, type PageMeta } from '#shared/page-meta';
+import { pageMeta, type MetaLanguage, type PageMeta } from '#shared/page-meta';
 import type { Product } from '#shared/products';
 import type { SellerProfile } from '#shared/reviews';
 import { queryKeys } from '#client/api/queryKeys';
@@ -14,7 +14,7 @@ import { useLocale } from '#client/i18n';
  * its document title and the server the head of a page it renders (render/entry.tsx).
  */
 
-type MetaOf = (queryClient: QueryClient, params: Params, url: URL, locale: Locale) => PageMeta | undefined;
+type MetaOf = (queryClient: QueryClient, params: Params, url: URL, language: MetaLanguage) => PageMeta | undefined;
 
 /** A route's `handle`: what its page is called. */
 export interface MetaHandle {
@@ -22,27 +22,27 @@ export interface MetaHandle {
 }
 
 export const metaHandle = (meta: MetaOf): MetaHandle => ({ meta });
-export const fixedMeta = (meta: (locale: Locale) => PageMeta): MetaHandle => ({
-  meta: (_, __, ___, locale) => meta(locale),
+export const fixedMeta = (meta: (language: MetaLanguage) => PageMeta): MetaHandle => ({
+  meta: (_, __, ___, language) => meta(language),
 });
 
-export const productMetaHandle = metaHandle((queryClient, params, _, locale) => {
+export const productMetaHandle = metaHandle((queryClient, params, _, language) => {
   const product = queryClient.getQueryData<Product>(queryKeys.products.one(params.id ?? ''));
-  return product && pageMeta.product(locale, product);
+  return product && pageMeta.product(language, product);
 });
 
-export const categoryMetaHandle = metaHandle((queryClient, params, _, locale) => {
+export const categoryMetaHandle = metaHandle((queryClient, params, _, language) => {
   const category = queryClient.getQueryData<Category>(queryKeys.categories.info(params.id ?? ''));
-  return category && pageMeta.category(locale, category);
+  return category && pageMeta.category(language, category);
 });
 
-export const sellerMetaHandle = metaHandle((queryClient, params, _, locale) => {
+export const sellerMetaHandle = metaHandle((queryClient, params, _, language) => {
   const seller = queryClient.getQueryData<SellerProfile>(queryKeys.sellers.profile(params.id ?? ''));
-  return seller && pageMeta.seller(locale, seller);
+  return seller && pageMeta.seller(language, seller);
 });
 
-export const searchMetaHandle = metaHandle((_, __, url, locale) =>
-  pageMeta.search(locale, url.searchParams.get('q')?.trim() ?? ''),
+export const searchMetaHandle = metaHandle((_, __, url, language) =>
+  pageMeta.search(language, url.searchParams.get('q')?.trim() ?? ''),
 );
 
 const hasMeta = (handle: unknown): handle is MetaHandle =>
@@ -53,10 +53,10 @@ export function metaOfMatches(
   matches: Array<Pick<UIMatch, 'handle' | 'params'>>,
   queryClient: QueryClient,
   url: URL,
-  locale: Locale,
+  language: MetaLanguage,
 ): PageMeta | undefined {
   for (const match of [...matches].reverse()) {
-    if (hasMeta(match.handle)) return match.handle.meta(queryClient, match.params, url, locale);
+    if (hasMeta(match.handle)) return match.handle.meta(queryClient, match.params, url, language);
   }
   return undefined;
 }
@@ -71,16 +71,24 @@ function setDescription(description: string) {
   tag.content = description;
 }
 
-/** Keeps the document's title and description those of the page on screen. */
+/**
+ * Keeps the document's title and description those of the page on screen, in the words of the
+ * page's own catalog (which holds the shared messages too).
+ */
 export function usePageMeta(): void {
   const matches = useMatches();
   const queryClient = useQueryClient();
   const location = useLocation();
   const { locale } = useLocale();
+  const intl = useIntl();
+  const language = useMemo(
+    (): MetaLanguage => ({ locale, text: (id, values) => intl.formatMessage({ id }, values) }),
+    [locale, intl],
+  );
   useEffect(() => {
-    const meta = metaOfMatches(matches, queryClient, new URL(window.location.href), locale);
+    const meta = metaOfMatches(matches, queryClient, new URL(window.location.href), language);
     if (!meta) return;
     document.title = meta.title;
     setDescription(meta.description);
-  }, [matches, queryClient, location, locale]);
+  }, [matches, queryClient, location, language]);
 }

@@ -1,5 +1,5 @@
 import type { Category } from './categories';
-import { formatPrice, translate, type MessageValues, type SharedMessageId } from './i18n/translate';
+import { formatPrice, type MessageValues, type SharedMessageId } from './i18n/message-text';
 import type { Locale } from './i18n/locales';
 import type { Product } from './products';
 import type { SellerProfile } from './reviews';
@@ -10,6 +10,8 @@ import type { SellerProfile } from './reviews';
  * server writes them into the head of the pages it renders, where crawlers and link previews
  * (Facebook, WhatsApp) read them (src/server/pages/page-head.ts). They are in the page's language
  * (`shared.meta.*` in src/shared/locales); seller-written names and descriptions stay as written.
+ * Each side brings its own `text`: the browser its page's one catalog (react-intl), the server the
+ * shared translator, so the browser's first download holds no catalog for this.
  */
 
 export const SITE_NAME = 'PhoneHaat';
@@ -35,38 +37,36 @@ function shortened(text: string, length = DESCRIPTION_LENGTH): string {
 
 const titled = (page: string) => `${page} | ${SITE_NAME}`;
 
-type Text = (id: SharedMessageId, values?: MessageValues) => string;
-const textIn =
-  (locale: Locale): Text =>
-  (id, values) =>
-    translate(locale, id, values);
+/** A shared message in the page's language. */
+export type MetaText = (id: SharedMessageId, values?: MessageValues) => string;
+/** The page's language, and its messages. */
+export interface MetaLanguage {
+  locale: Locale;
+  text: MetaText;
+}
 
 /** A page whose title and description are fixed texts of the catalog. */
 const fixedPage =
   (page: string) =>
-  (locale: Locale): PageMeta => {
-    const text = textIn(locale);
-    return {
-      title: titled(text(`shared.meta.${page}.title` as SharedMessageId)),
-      description: text(`shared.meta.${page}.description` as SharedMessageId),
-    };
-  };
+  ({ text }: MetaLanguage): PageMeta => ({
+    title: titled(text(`shared.meta.${page}.title` as SharedMessageId)),
+    description: text(`shared.meta.${page}.description` as SharedMessageId),
+  });
 
 export const pageMeta = {
-  home: (locale: Locale): PageMeta => ({
-    title: textIn(locale)('shared.meta.home.title'),
-    description: textIn(locale)('shared.meta.home.description'),
+  home: ({ text }: MetaLanguage): PageMeta => ({
+    title: text('shared.meta.home.title'),
+    description: text('shared.meta.home.description'),
   }),
-  category: (locale: Locale, category: Category): PageMeta => {
+  category: ({ locale, text }: MetaLanguage, category: Category): PageMeta => {
     const bangla = locale === 'bn';
     const name = (bangla && category.nameBn) || category.category_name;
     return {
-      title: titled(textIn(locale)('shared.meta.category.title', { name })),
+      title: titled(text('shared.meta.category.title', { name })),
       description: shortened((bangla && category.descriptionBn) || category.category_desc),
     };
   },
-  product: (locale: Locale, product: Product): PageMeta => {
-    const text = textIn(locale);
+  product: ({ locale, text }: MetaLanguage, product: Product): PageMeta => {
     const price = formatPrice(locale, product.resalePrice);
     return {
       title: titled(text('shared.meta.product.title', { name: product.productName, price })),
@@ -83,8 +83,7 @@ export const pageMeta = {
       product,
     };
   },
-  seller: (locale: Locale, seller: SellerProfile): PageMeta => {
-    const text = textIn(locale);
+  seller: ({ text }: MetaLanguage, seller: SellerProfile): PageMeta => {
     return {
       title: titled(text('shared.meta.seller.title', { name: seller.name })),
       description: seller.averages
@@ -96,9 +95,9 @@ export const pageMeta = {
         : text('shared.meta.seller.descriptionNew', { name: seller.name }),
     };
   },
-  search: (locale: Locale, words: string): PageMeta => {
-    const text = textIn(locale);
-    if (!words) return fixedPage('searchAll')(locale);
+  search: (language: MetaLanguage, words: string): PageMeta => {
+    const { text } = language;
+    if (!words) return fixedPage('searchAll')(language);
     const short = shortened(words, 60);
     return {
       title: titled(text('shared.meta.search.title', { words: short })),

@@ -1,7 +1,7 @@
 /*
  * `npm run bench:pages`: Lighthouse's four scores (its default mobile emulation and simulated
- * throttling) and figures of the home, a category, a product and the login page (and the first three
- * at their /bn/ and /en/ addresses), against the app as
+ * throttling) and figures of the home, a category, a product, a search and the login page (and the
+ * first four at their /bn/ and /en/ addresses), against the app as
  * a user starts it (marketplace.ts) on a temporary SQLite database with the demo data, then which
  * targets held. Builds the client first when a client source changed since the last build. Reports
  * only: it exits 0 whatever the scores. Uses Chromium at CHROME_PATH, else /usr/bin/chromium.
@@ -36,17 +36,21 @@ let chrome: Awaited<ReturnType<typeof launch>> | undefined;
 try {
   const category = `/category/${await firstId(origin, '/api/categoires')}`;
   const product = `/productId/${await firstId(origin, '/api/advertised_products')}`;
+  // Left to the browser (a search is never rendered on the server): the page a visitor waits longest for.
+  const search = '/search?q=iphone';
   // The spec's addresses, then each page in each language (docs/i18n.md): /bn/ pages bring the
   // Bengali font and the Bangla catalog, and must stay as fast.
   const pages: Array<[name: string, path: string]> = [
     ['home', '/'],
     ['category', category],
     ['product', product],
+    ['search', search],
     ['login', '/login'],
     ...(['bn', 'en'] as const).flatMap((locale): Array<[string, string]> => [
       [`home ${locale}`, `/${locale}/`],
       [`category ${locale}`, `/${locale}${category}`],
       [`product ${locale}`, `/${locale}${product}`],
+      [`search ${locale}`, `/${locale}${search}`],
     ]),
   ];
 

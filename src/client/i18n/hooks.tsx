@@ -1,6 +1,6 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { readMessageText } from '#shared/i18n/translate';
+import { readMessageText } from '#shared/i18n/message-text';
 import type { MessageId } from './messageId';
 import { formatters, type Formatters } from './format';
 import { useLocale } from './I18nProvider';

@@ -11,12 +11,19 @@ import { AppProviders } from '#client/AppProviders';
 import { appRoutes } from '#client/routes';
 import { serverStateScript } from './serverState';
 import { metaOfMatches } from '#client/pageMeta';
-import type { PageMeta } from '#shared/page-meta';
+import type { MetaLanguage, PageMeta } from '#shared/page-meta';
+import { translate } from '#shared/i18n/translate';
 import type { PageRenderer, RenderedPage } from '#shared/page-render';
 import { loadCatalog } from '#client/i18n';
 import { catalogScript } from '#client/i18n/pageSetup';
 import type { PageLanguage } from '#shared/i18n/addresses';
 import type { Locale } from '#shared/i18n/locales';
+
+/** A page's title and description are written here with the shared translator, which holds every language. */
+const metaLanguage = (locale: Locale): MetaLanguage => ({
+  locale,
+  text: (id, values) => translate(locale, id, values),
+});
 
 /** Reads the page's data once, and keeps it for the render: nothing is retried or read twice here. */
 const pageQueryClient = () =>
@@ -73,7 +80,7 @@ async function renderPage(url: URL, { locale, latinDigits }: PageLanguage): Prom
     context.matches.map((match) => ({ handle: match.route.handle, params: match.params })),
     queryClient,
     url,
-    locale,
+    metaLanguage(locale),
   );
   return { root, state, catalog: catalogScript(i18n.catalog), meta };
 }
@@ -95,7 +102,7 @@ function metaOf(url: URL, locale: Locale): PageMeta | undefined {
     matches.map((match) => ({ handle: match.route.handle, params: match.params })),
     namingRoutes.queryClient,
     url,
-    locale,
+    metaLanguage(locale),
   );
 }
 

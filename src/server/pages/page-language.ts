@@ -19,13 +19,21 @@ export const withLanguage = (html: string, { locale, latinDigits }: PageLanguage
 const alternate = (hreflang: string, path: string, publicUrl: string) =>
   `<link rel="alternate" hreflang="${hreflang}" href="${new URL(path, publicUrl).href.replace(/"/g, '&quot;')}">`;
 
-/** The head of a page (headTags) with its canonical address and the alternates in every language. */
+/**
+ * The head of a page (headTags) with its canonical address and, on the page at that address, the
+ * alternates in every language. The spec's unprefixed address (the x-default, shown in the visitor's
+ * language) names its language's address as canonical and lists no alternates: alternates belong
+ * on the canonical pages, and listed on a page whose canonical is another of them they contradict
+ * it (search engines then trust neither; Lighthouse's canonical audit fails).
+ */
 export function languageHead(meta: PageMeta, path: string, publicUrl: string, { locale }: PageLanguage): string {
-  const bare = splitLocalePath(path).path;
+  const { locale: prefix, path: bare } = splitLocalePath(path);
   if (!isPublicPath(bare)) return headTags(meta, path, publicUrl);
+  const head = headTags(meta, pathInLocale(locale, bare), publicUrl);
+  if (!prefix) return head;
   const alternates = [
     ...LOCALES.map((each) => alternate(each, pathInLocale(each, bare), publicUrl)),
     alternate('x-default', bare, publicUrl),
   ];
-  return headTags(meta, pathInLocale(locale, bare), publicUrl) + alternates.join('');
+  return head + alternates.join('');
 }

@@ -2,6 +2,9 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import bn from '../locales/bn.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import { DEFAULT_LOCALE, type Locale } from './locales';
+import { readMessageText, type MessageValues } from './message-text';
+
+export { formatPrice, messageText, readMessageText, type MessageValues, type SharedMessageId } from './message-text';
 
 /*
  * Messages outside React: the shared schemas' messages, the API's error messages, and (through
@@ -11,7 +14,6 @@ import { DEFAULT_LOCALE, type Locale } from './locales';
 
 export type Catalog = Readonly<Record<string, string>>;
 export type Catalogs = Readonly<Record<Locale, Catalog>>;
-export type MessageValues = Readonly<Record<string, string | number>>;
 /** `latinDigits`: numbers in a Bangla message in Latin digits, for a person who chose them. */
 export type Translate = (locale: Locale, id: string, values?: MessageValues, latinDigits?: boolean) => string;
 
@@ -43,45 +45,8 @@ export const sharedCatalogs = { en, bn } satisfies Catalogs;
 /** A message of `src/shared/locales` in `locale`. */
 export const translate: Translate = createTranslator(sharedCatalogs);
 
-/**
- * A schema or API message is a plain string, so a message with values travels as its id, a space
- * and its values as JSON (`shared.price.min {"min":"100"}`); `messageText` writes one and
- * `readMessageText` reads it back. Anything else is a text of its own, shown as it is.
- */
-export const messageText = (id: SharedMessageId, values?: MessageValues): string =>
-  values ? `${id} ${JSON.stringify(values)}` : id;
-
-const MESSAGE_TEXT = /^((?:shared|server)\.[\w.-]+)(?: (\{.*\}))?$/s;
-
-export function readMessageText(text: string): { id: string; values?: MessageValues } | undefined {
-  const match = MESSAGE_TEXT.exec(text);
-  if (!match) return undefined;
-  if (!match[2]) return { id: match[1]! };
-  try {
-    const values: unknown = JSON.parse(match[2]);
-    return values && typeof values === 'object' ? { id: match[1]!, values: values as MessageValues } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A schema or API message in `locale`: a shared id (with its values) translated, any other text as it is. */
 export function translateText(locale: Locale, text: string, translator: Translate = translate): string {
   const message = readMessageText(text);
   return message ? translator(locale, message.id, message.values) : text;
-}
-
-export type SharedMessageId = keyof typeof en;
-
-const bengaliBangla = new Intl.NumberFormat('bn-BD', { maximumFractionDigits: 0 });
-const latinBangla = new Intl.NumberFormat('bn-BD', { maximumFractionDigits: 0, numberingSystem: 'latn' });
-
-/**
- * A price as PhoneHaat writes it, the one formatter of the client and the mails: English keeps
- * the spec's `52000Tk`; Bangla groups the lakh way (`৫২,০০০ টাকা`, `১,২৫,০০০ টাকা`) in Bengali
- * digits, or Latin ones for a person who chose them.
- */
-export function formatPrice(locale: Locale, amount: number, latinDigits = false): string {
-  if (locale === 'en') return `${amount}Tk`;
-  return `${(latinDigits ? latinBangla : bengaliBangla).format(amount)} টাকা`;
 }
