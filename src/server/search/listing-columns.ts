@@ -57,19 +57,19 @@ export const COLUMNS_FRESH_MS = 60_000;
 export class Columns {
   /** Positions used so far; a removed listing leaves its position unused until the next full load. */
   size = 0;
-  listingId = new Int32Array(FIRST_CAPACITY);
-  live = new Uint8Array(FIRST_CAPACITY);
-  category = new Uint16Array(FIRST_CAPACITY);
-  brand = new Uint16Array(FIRST_CAPACITY);
-  condition = new Uint8Array(FIRST_CAPACITY);
+  listingId: Int32Array;
+  live: Uint8Array;
+  category: Uint16Array;
+  brand: Uint16Array;
+  condition: Uint8Array;
   /** 0: the location names no district; otherwise the district's code + 1. */
-  district = new Uint8Array(FIRST_CAPACITY);
-  verified = new Uint8Array(FIRST_CAPACITY);
-  postedAt = new Float64Array(FIRST_CAPACITY);
-  price = new Int32Array(FIRST_CAPACITY);
+  district: Uint8Array;
+  verified: Uint8Array;
+  postedAt: Float64Array;
+  price: Int32Array;
   /** The trust details as bits (TRUST_BITS) and the battery health (0: not given). */
-  trust = new Uint8Array(FIRST_CAPACITY);
-  battery = new Uint8Array(FIRST_CAPACITY);
+  trust: Uint8Array;
+  battery: Uint8Array;
   readonly categories = new Dictionary();
   readonly brands = new BrandDictionary();
   readonly conditions = new Dictionary();
@@ -84,6 +84,20 @@ export class Columns {
   private readonly strays = new Map<number, number>();
   private readonly strayPositions = new Set<number>();
   private highest = -1;
+
+  constructor(capacity = FIRST_CAPACITY) {
+    this.listingId = new Int32Array(capacity);
+    this.live = new Uint8Array(capacity);
+    this.category = new Uint16Array(capacity);
+    this.brand = new Uint16Array(capacity);
+    this.condition = new Uint8Array(capacity);
+    this.district = new Uint8Array(capacity);
+    this.verified = new Uint8Array(capacity);
+    this.postedAt = new Float64Array(capacity);
+    this.price = new Int32Array(capacity);
+    this.trust = new Uint8Array(capacity);
+    this.battery = new Uint8Array(capacity);
+  }
 
   /** The position that has held `listingId` (live or not), or -1; `from`: no earlier position can. */
   private find(listingId: number, from = 0): number {
@@ -224,8 +238,11 @@ export class ListingColumns {
     if (changed && this.columns) {
       await this.apply(this.columns, changed);
     } else {
-      this.columns = await this.loadAll();
-      this.loadedAt = now;
+      const started = performance.now();
+      this.columns = await this.loadAll(this.columns?.size);
+      // Fresh from the end of the read: at a million listings on a busy machine a read can take
+      // longer than the fresh time, and trusted from its start it was stale, read again at once.
+      this.loadedAt = now + (performance.now() - started);
     }
     this.version = version;
     return this.columns;
@@ -239,8 +256,9 @@ export class ListingColumns {
     for (const row of rows) columns.put(row);
   }
 
-  private async loadAll(): Promise<Columns> {
-    const columns = new Columns();
+  /** `expected`: the listings of the last load, so a reload holds no copies while its arrays grow. */
+  private async loadAll(expected: number | undefined): Promise<Columns> {
+    const columns = new Columns(expected === undefined ? FIRST_CAPACITY : Math.ceil(expected * 1.05) + FIRST_CAPACITY);
     for (let after = 0; ;) {
       const rows = await columnRows(this.db, after, LOAD_BATCH);
       for (const row of rows) columns.put(row);
