@@ -136,7 +136,19 @@ const goodPrice = (eb: ExpressionBuilder<Database, 'search_listings'>) =>
   );
 
 /** More rows changed at once than the listing columns read again one by one: they load everything. */
-const GOOD_PRICES_NAMED = 1000;
+const ROWS_NAMED = 1000;
+
+/**
+ * A write to these index rows, named when there are few: a million listings take seconds to read
+ * again in every process, and the searches of the meantime wait for it.
+ */
+function recordRows(rows: Array<{ id: number; product_id: string }>): void {
+  record(
+    rows.length > ROWS_NAMED
+      ? undefined
+      : { productIds: rows.map((row) => row.product_id), listingIds: rows.map((row) => row.id) },
+  );
+}
 
 /** A listing whose mark disagrees with its fair price: to be marked, or unmarked. */
 const goodPriceChanged = (eb: ExpressionBuilder<Database, 'search_listings'>) =>
@@ -157,7 +169,7 @@ export async function markGoodPrices(trx: Kysely<Database>): Promise<number> {
     .selectFrom('search_listings')
     .select(['id', 'product_id'])
     .where(goodPriceChanged)
-    .limit(GOOD_PRICES_NAMED + 1)
+    .limit(ROWS_NAMED + 1)
     .execute();
   if (named.length === 0) return 0;
   const marked = await trx
@@ -172,11 +184,7 @@ export async function markGoodPrices(trx: Kysely<Database>): Promise<number> {
     .where('is_good_price', '=', true)
     .where((eb) => eb.not(goodPrice(eb)))
     .executeTakeFirst();
-  record(
-    named.length > GOOD_PRICES_NAMED
-      ? undefined
-      : { productIds: named.map((row) => row.product_id), listingIds: named.map((row) => row.id) },
-  );
+  recordRows(named);
   return Number(marked.numUpdatedRows) + Number(unmarked.numUpdatedRows);
 }
 
@@ -226,9 +234,9 @@ export async function syncListing(
  * products anyway, but their words must be counted out.
  */
 export async function unindexSeller(trx: Kysely<Database>, sellerId: string): Promise<void> {
-  record(undefined);
   const rows = await trx.selectFrom('search_listings').selectAll().where('seller_id', '=', sellerId).execute();
   if (rows.length === 0) return;
+  recordRows(rows);
   await trx.deleteFrom('search_listings').where('seller_id', '=', sellerId).execute();
   const changes = new Map<string, number>();
   for (const row of rows) for (const word of vocabularyOf(row)) changes.set(word, (changes.get(word) ?? 0) - 1);
@@ -237,7 +245,14 @@ export async function unindexSeller(trx: Kysely<Database>, sellerId: string): Pr
 
 /** A verified badge earned later shows in the "verified sellers only" filter at once. */
 export async function setSellerVerifiedInIndex(trx: Kysely<Database>, sellerId: string, verified: boolean) {
-  record(undefined);
+  recordRows(
+    await trx
+      .selectFrom('search_listings')
+      .select(['id', 'product_id'])
+      .where('seller_id', '=', sellerId)
+      .limit(ROWS_NAMED + 1)
+      .execute(),
+  );
   await trx
     .updateTable('search_listings')
     .set({ is_seller_verified: verified })

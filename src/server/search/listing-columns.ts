@@ -53,6 +53,15 @@ const LOAD_BATCH = 5000;
  * (a message lost, a change made by hand in the database), as the public cache's maximum age does.
  */
 export const COLUMNS_FRESH_MS = 60_000;
+/**
+ * Beyond this many listings the fresh time grows with the catalogue, so a process spends the same
+ * share of its time on these reloads at any size: a full read of a million listings costs about 3 s
+ * of a core, which once a minute was a twentieth of each process (10 minutes at a million).
+ */
+const FRESH_LISTINGS = 100_000;
+
+/** How long columns of `size` listings are trusted without a full reload. */
+export const freshFor = (size: number) => COLUMNS_FRESH_MS * Math.max(1, size / FRESH_LISTINGS);
 
 export class Columns {
   /** Positions used so far; a removed listing leaves its position unused until the next full load. */
@@ -206,7 +215,7 @@ export class Columns {
 /**
  * The columns of one database, kept in step with it: a write in this process, or one another process
  * told of, is caught up on before the next search reads them (only its rows are read again); anything
- * else within COLUMNS_FRESH_MS (a full load in the background, while searches go on with the columns
+ * else within their fresh time (freshFor: a full load in the background, while searches go on with the columns
  * they have).
  */
 export class ListingColumns {
@@ -222,7 +231,7 @@ export class ListingColumns {
     let columns = this.columns;
     // A read under way may have begun before this process's latest write: then one more after it.
     while (columns === undefined || this.version < written) columns = await this.catchUp(now);
-    if (now - this.loadedAt >= COLUMNS_FRESH_MS) this.catchUp(now).catch(() => undefined);
+    if (now - this.loadedAt >= freshFor(columns.size)) this.catchUp(now).catch(() => undefined);
     return columns;
   }
 
@@ -234,7 +243,8 @@ export class ListingColumns {
 
   private async read(now: number): Promise<Columns> {
     const version = indexVersion();
-    const changed = this.columns && now - this.loadedAt < COLUMNS_FRESH_MS ? changesSince(this.version) : undefined;
+    const changed =
+      this.columns && now - this.loadedAt < freshFor(this.columns.size) ? changesSince(this.version) : undefined;
     if (changed && this.columns) {
       await this.apply(this.columns, changed);
     } else {
