@@ -53,18 +53,38 @@ interface Group {
   sellers: Set<string>;
 }
 
-function groupBy<T>(rows: T[], keyOf: (row: T) => string, add: (group: Group, row: T) => void) {
-  const groups = new Map<string, Group>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { prices: [], sellers: new Set() }));
-    add(group, row);
-  }
-  return groups;
+/** The group of `key` in `groups`, made on first need. */
+function groupOf(groups: Map<string, Group>, key: string): Group {
+  let group = groups.get(key);
+  if (!group) groups.set(key, (group = { prices: [], sellers: new Set() }));
+  return group;
 }
 
 const SEP = '\u0000';
+/** Listings read at a time for the asking prices: a catalogue of a million is never all in memory as rows. */
+const ASKING_BATCH = 5000;
+
+/**
+ * The asking prices of every listing for sale, by model and condition. Read in batches down the
+ * primary key and kept as bare numbers: a million rows read at once, each an object with its strings,
+ * took more than a server process's 128 MB heap.
+ */
+async function askingPrices(db: Kysely<Database>): Promise<Map<string, Group>> {
+  const groups = new Map<string, Group>();
+  for (let after = 0; ;) {
+    const rows = await db
+      .selectFrom('search_listings')
+      // text_name is the indexed name: the model key (modelKeyOf).
+      .select(['id', 'text_name', 'condition', 'price'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(ASKING_BATCH)
+      .execute();
+    for (const row of rows) groupOf(groups, `${row.text_name}${SEP}${row.condition}`).prices.push(row.price);
+    if (rows.length < ASKING_BATCH) return groups;
+    after = rows.at(-1)!.id;
+  }
+}
 
 /**
  * Housekeeping: computes every model's fair price again from the sales of the last 90 days (with
@@ -78,28 +98,19 @@ export const computeFairPrices = (db: Kysely<Database>, now = new Date()): Promi
 /** The same inside a transaction the caller holds (the demo seed's). */
 export async function replaceFairPrices(db: Kysely<Database>, now = new Date()): Promise<number> {
   const since = new Date(now.getTime() - FAIR_PRICE_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  const [sales, asking] = await Promise.all([
-    db
-      .selectFrom('sales')
-      .select(['model_key', 'condition', 'price', 'seller_id'])
-      .where('sold_at', '>=', since)
-      .execute(),
-    db.selectFrom('search_listings').select(['name', 'condition', 'price', 'seller_id']).execute(),
-  ]);
-  const sold = groupBy(
-    sales,
-    (row) => `${row.model_key}${SEP}${row.condition}`,
-    (group, row) => {
-      group.prices.push(row.price);
-      // The sales of deleted accounts count as one seller: never more sellers than there were.
-      group.sellers.add(row.seller_id ?? 'gone');
-    },
-  );
-  const asked = groupBy(
-    asking,
-    (row) => `${modelKeyOf(row.name)}${SEP}${row.condition}`,
-    (group, row) => group.prices.push(row.price),
-  );
+  const sales = await db
+    .selectFrom('sales')
+    .select(['model_key', 'condition', 'price', 'seller_id'])
+    .where('sold_at', '>=', since)
+    .execute();
+  const sold = new Map<string, Group>();
+  for (const row of sales) {
+    const group = groupOf(sold, `${row.model_key}${SEP}${row.condition}`);
+    group.prices.push(row.price);
+    // The sales of deleted accounts count as one seller: never more sellers than there were.
+    group.sellers.add(row.seller_id ?? 'gone');
+  }
+  const asked = await askingPrices(db);
   const computedAt = now.toISOString();
   const rows: Array<Database['fair_prices']> = [];
   for (const [key, group] of sold) {

@@ -5,8 +5,8 @@ import { POSTED_HOURS, type SearchFilters } from '#shared/search';
 import { chosenIn } from './column-filters';
 import { orderedPage, rankedPage } from './column-pages';
 import { countFacets, facetsOf } from './facets';
-import { Columns } from './listing-columns';
-import type { ChosenOrder, ColumnRow } from './repository';
+import { COLUMNS_FRESH_MS, Columns, freshFor } from './listing-columns';
+import { idsIn, type ChosenOrder, type ColumnRow } from './repository';
 import { indexedText } from './text';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
@@ -237,5 +237,20 @@ describe('the listing columns', () => {
     columns.put(strays[2]!);
     expect(columns.size).toBe(1004);
     expect(columns.listingId[columns.positionOf(5)!]).toBe(5);
+  });
+});
+
+describe('at a million listings', () => {
+  it('read the matches of words from one list in a string, as the database writes it', () => {
+    expect([...idsIn(null)]).toEqual([]);
+    expect([...idsIn('')]).toEqual([]);
+    expect([...idsIn('7')]).toEqual([7]);
+    expect([...idsIn('1,22,333,2147483647')]).toEqual([1, 22, 333, 2_147_483_647]);
+  });
+
+  it('are trusted a minute up to 100,000 listings, and past that longer in step with their number', () => {
+    expect(freshFor(0)).toBe(COLUMNS_FRESH_MS);
+    expect(freshFor(100_000)).toBe(COLUMNS_FRESH_MS);
+    expect(freshFor(1_000_000)).toBe(10 * COLUMNS_FRESH_MS);
   });
 });

@@ -137,33 +137,56 @@ const goodPrice = (eb: ExpressionBuilder<Database, 'search_listings'>) =>
   );
 
 /** More rows changed at once than the listing columns read again one by one: they load everything. */
-const GOOD_PRICES_NAMED = 1000;
+const ROWS_NAMED = 1000;
+
+/**
+ * A write to these index rows, named when there are few: a million listings take seconds to read
+ * again in every process, and the searches of the meantime wait for it.
+ */
+function recordRows(rows: Array<{ id: number; product_id: string }>): void {
+  record(
+    rows.length > ROWS_NAMED
+      ? undefined
+      : { productIds: rows.map((row) => row.product_id), listingIds: rows.map((row) => row.id) },
+  );
+}
+
+/** A listing whose mark disagrees with its fair price: to be marked, or unmarked. */
+const goodPriceChanged = (eb: ExpressionBuilder<Database, 'search_listings'>) =>
+  eb.or([
+    eb.and([eb('is_good_price', '=', false), goodPrice(eb)]),
+    eb.and([eb('is_good_price', '=', true), eb.not(goodPrice(eb))]),
+  ]);
 
 /**
  * Housekeeping, in the transaction that computed the fair prices again: marks the listings that
  * became a good price, and unmarks those no longer one, naming them for the listing columns and the
- * other processes (change-notes.ts). Answers how many changed.
+ * other processes (change-notes.ts). Answers how many changed. The ids are read only up to the
+ * number it names: the first round on a catalogue of a million marks a quarter of it, whose rows
+ * returned all at once took more than a server process's heap.
  */
 export async function markGoodPrices(trx: Kysely<Database>): Promise<number> {
+  const named = await trx
+    .selectFrom('search_listings')
+    .select(['id', 'product_id'])
+    .where(goodPriceChanged)
+    .limit(ROWS_NAMED + 1)
+    .execute();
+  if (named.length === 0) return 0;
   const marked = await trx
     .updateTable('search_listings')
     .set({ is_good_price: true })
     .where('is_good_price', '=', false)
     .where(goodPrice)
-    .returning(['id', 'product_id'])
-    .execute();
+    .executeTakeFirst();
   const unmarked = await trx
     .updateTable('search_listings')
     .set({ is_good_price: false })
     .where('is_good_price', '=', true)
     .where((eb) => eb.not(goodPrice(eb)))
-    .returning(['id', 'product_id'])
-    .execute();
-  const rows = [...marked, ...unmarked];
-  if (rows.length > GOOD_PRICES_NAMED) record(undefined);
-  else if (rows.length > 0)
-    record({ productIds: rows.map((row) => row.product_id), listingIds: rows.map((row) => row.id) });
-  return rows.length;
+    .executeTakeFirst();
+  recordRows(named);
+  return Number(marked.numUpdatedRows) + Number(unmarked.numUpdatedRows);
 }
 
 type TextFields = Pick<SearchRow, 'text_name' | 'text_brand' | 'text_location' | 'text_description'>;
@@ -219,9 +242,9 @@ export async function syncListing(
  * products anyway, but their words must be counted out.
  */
 export async function unindexSeller(trx: Kysely<Database>, sellerId: string): Promise<void> {
-  record(undefined);
   const rows = await trx.selectFrom('search_listings').selectAll().where('seller_id', '=', sellerId).execute();
   if (rows.length === 0) return;
+  recordRows(rows);
   await trx.deleteFrom('search_listings').where('seller_id', '=', sellerId).execute();
   const changes = new Map<string, number>();
   for (const row of rows) for (const word of vocabularyOf(row)) changes.set(word, (changes.get(word) ?? 0) - 1);
@@ -230,7 +253,14 @@ export async function unindexSeller(trx: Kysely<Database>, sellerId: string): Pr
 
 /** A verified badge earned later shows in the "verified sellers only" filter at once. */
 export async function setSellerVerifiedInIndex(trx: Kysely<Database>, sellerId: string, verified: boolean) {
-  record(undefined);
+  recordRows(
+    await trx
+      .selectFrom('search_listings')
+      .select(['id', 'product_id'])
+      .where('seller_id', '=', sellerId)
+      .limit(ROWS_NAMED + 1)
+      .execute(),
+  );
   await trx
     .updateTable('search_listings')
     .set({ is_seller_verified: verified })

@@ -53,23 +53,32 @@ const LOAD_BATCH = 5000;
  * (a message lost, a change made by hand in the database), as the public cache's maximum age does.
  */
 export const COLUMNS_FRESH_MS = 60_000;
+/**
+ * Beyond this many listings the fresh time grows with the catalogue, so a process spends the same
+ * share of its time on these reloads at any size: a full read of a million listings costs about 3 s
+ * of a core, which once a minute was a twentieth of each process (10 minutes at a million).
+ */
+const FRESH_LISTINGS = 100_000;
+
+/** How long columns of `size` listings are trusted without a full reload. */
+export const freshFor = (size: number) => COLUMNS_FRESH_MS * Math.max(1, size / FRESH_LISTINGS);
 
 export class Columns {
   /** Positions used so far; a removed listing leaves its position unused until the next full load. */
   size = 0;
-  listingId = new Int32Array(FIRST_CAPACITY);
-  live = new Uint8Array(FIRST_CAPACITY);
-  category = new Uint16Array(FIRST_CAPACITY);
-  brand = new Uint16Array(FIRST_CAPACITY);
-  condition = new Uint8Array(FIRST_CAPACITY);
+  listingId: Int32Array;
+  live: Uint8Array;
+  category: Uint16Array;
+  brand: Uint16Array;
+  condition: Uint8Array;
   /** 0: the location names no district; otherwise the district's code + 1. */
-  district = new Uint8Array(FIRST_CAPACITY);
-  verified = new Uint8Array(FIRST_CAPACITY);
-  postedAt = new Float64Array(FIRST_CAPACITY);
-  price = new Int32Array(FIRST_CAPACITY);
+  district: Uint8Array;
+  verified: Uint8Array;
+  postedAt: Float64Array;
+  price: Int32Array;
   /** The trust details as bits (TRUST_BITS) and the battery health (0: not given). */
-  trust = new Uint8Array(FIRST_CAPACITY);
-  battery = new Uint8Array(FIRST_CAPACITY);
+  trust: Uint8Array;
+  battery: Uint8Array;
   readonly categories = new Dictionary();
   readonly brands = new BrandDictionary();
   readonly conditions = new Dictionary();
@@ -84,6 +93,20 @@ export class Columns {
   private readonly strays = new Map<number, number>();
   private readonly strayPositions = new Set<number>();
   private highest = -1;
+
+  constructor(capacity = FIRST_CAPACITY) {
+    this.listingId = new Int32Array(capacity);
+    this.live = new Uint8Array(capacity);
+    this.category = new Uint16Array(capacity);
+    this.brand = new Uint16Array(capacity);
+    this.condition = new Uint8Array(capacity);
+    this.district = new Uint8Array(capacity);
+    this.verified = new Uint8Array(capacity);
+    this.postedAt = new Float64Array(capacity);
+    this.price = new Int32Array(capacity);
+    this.trust = new Uint8Array(capacity);
+    this.battery = new Uint8Array(capacity);
+  }
 
   /** The position that has held `listingId` (live or not), or -1; `from`: no earlier position can. */
   private find(listingId: number, from = 0): number {
@@ -192,7 +215,7 @@ export class Columns {
 /**
  * The columns of one database, kept in step with it: a write in this process, or one another process
  * told of, is caught up on before the next search reads them (only its rows are read again); anything
- * else within COLUMNS_FRESH_MS (a full load in the background, while searches go on with the columns
+ * else within their fresh time (freshFor: a full load in the background, while searches go on with the columns
  * they have).
  */
 export class ListingColumns {
@@ -208,7 +231,7 @@ export class ListingColumns {
     let columns = this.columns;
     // A read under way may have begun before this process's latest write: then one more after it.
     while (columns === undefined || this.version < written) columns = await this.catchUp(now);
-    if (now - this.loadedAt >= COLUMNS_FRESH_MS) this.catchUp(now).catch(() => undefined);
+    if (now - this.loadedAt >= freshFor(columns.size)) this.catchUp(now).catch(() => undefined);
     return columns;
   }
 
@@ -220,12 +243,16 @@ export class ListingColumns {
 
   private async read(now: number): Promise<Columns> {
     const version = indexVersion();
-    const changed = this.columns && now - this.loadedAt < COLUMNS_FRESH_MS ? changesSince(this.version) : undefined;
+    const changed =
+      this.columns && now - this.loadedAt < freshFor(this.columns.size) ? changesSince(this.version) : undefined;
     if (changed && this.columns) {
       await this.apply(this.columns, changed);
     } else {
-      this.columns = await this.loadAll();
-      this.loadedAt = now;
+      const started = performance.now();
+      this.columns = await this.loadAll(this.columns?.size);
+      // Fresh from the end of the read: at a million listings on a busy machine a read can take
+      // longer than the fresh time, and trusted from its start it was stale, read again at once.
+      this.loadedAt = now + (performance.now() - started);
     }
     this.version = version;
     return this.columns;
@@ -239,8 +266,9 @@ export class ListingColumns {
     for (const row of rows) columns.put(row);
   }
 
-  private async loadAll(): Promise<Columns> {
-    const columns = new Columns();
+  /** `expected`: the listings of the last load, so a reload holds no copies while its arrays grow. */
+  private async loadAll(expected: number | undefined): Promise<Columns> {
+    const columns = new Columns(expected === undefined ? FIRST_CAPACITY : Math.ceil(expected * 1.05) + FIRST_CAPACITY);
     for (let after = 0; ;) {
       const rows = await columnRows(this.db, after, LOAD_BATCH);
       for (const row of rows) columns.put(row);

@@ -116,14 +116,17 @@ export class SqlSearch implements SearchEngine {
     );
   }
 
-  /** Where kept matches are in the columns: the same as long as both are kept (see Columns.put). */
-  private readonly positions = new WeakMap<Int32Array, { columns: Columns; positions: Int32Array }>();
+  /**
+   * Where kept matches are in the columns: the same as long as both are kept (see Columns.put). Held
+   * by the columns, weakly, so that columns replaced by a full read are not kept alive by it.
+   */
+  private readonly positions = new WeakMap<Columns, WeakMap<Int32Array, Int32Array>>();
 
   private positionsOf(listingIds: Int32Array, columns: Columns): Int32Array {
-    const known = this.positions.get(listingIds);
-    if (known?.columns === columns) return known.positions;
-    const positions = columns.positionsOf(listingIds);
-    this.positions.set(listingIds, { columns, positions });
+    let known = this.positions.get(columns);
+    if (!known) this.positions.set(columns, (known = new WeakMap()));
+    let positions = known.get(listingIds);
+    if (!positions) known.set(listingIds, (positions = columns.positionsOf(listingIds)));
     return positions;
   }
 
