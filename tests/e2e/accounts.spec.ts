@@ -63,8 +63,7 @@ test('a new seller registers, opens the verification mail and lists a phone', as
   await expect(page.getByRole('row').filter({ hasText: productName })).toBeVisible();
 });
 
-test('forgot password: from the login page to a new password, and back in', async ({ page, registerBuyer }) => {
-  const buyer = await registerBuyer();
+test('forgot password: from the login page to a new password, and back in', async ({ page, buyer }) => {
   await page.goto(paths.login);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(paths.forgotPassword);
@@ -101,10 +100,9 @@ test('forgot password: from the login page to a new password, and back in', asyn
 test("changing the password in Account settings ends another browser's session", async ({
   page,
   browser,
-  registerSeller,
+  seller,
   loginAs,
 }) => {
-  const seller = await registerSeller();
   const other = await browser.newContext();
   other.on('page', waitForTheAppOnLoad);
   const otherPage = await other.newPage();
@@ -140,11 +138,10 @@ for (const [size, viewport] of [
     page,
     playwright,
     baseURL,
-    registerBuyer,
+    buyer,
     loginAs,
   }, testInfo) => {
     await page.setViewportSize(viewport);
-    const buyer = await registerBuyer();
     // A phone the buyer signed in on elsewhere, with its own browser.
     const phone = await playwright.request.newContext({
       baseURL,

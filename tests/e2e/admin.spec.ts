@@ -24,8 +24,7 @@ test.describe('as the admin', () => {
     await loginAs(page, adminCredentials);
   });
 
-  test('the admin verifies a seller from All Seller', async ({ page, registerSeller }) => {
-    const seller = await registerSeller();
+  test('the admin verifies a seller from All Seller', async ({ page, seller }) => {
     await page.goto(paths.allSellers);
     await expect(page.getByRole('heading', { name: 'All Seller' })).toBeVisible();
     const row = rowOf(page, seller.email);
@@ -38,8 +37,7 @@ test.describe('as the admin', () => {
     expect(await check.json()).toEqual({ verified: true });
   });
 
-  test('the admin verifies a seller from Seller Verification Request', async ({ page, registerSeller }) => {
-    const seller = await registerSeller();
+  test('the admin verifies a seller from Seller Verification Request', async ({ page, seller }) => {
     await applyForVerification(seller);
     await page.goto(paths.sellerVerification);
     const row = rowOf(page, seller.email);
@@ -51,8 +49,7 @@ test.describe('as the admin', () => {
     await expect(rowOf(page, seller.email).getByRole('button', { name: 'Verified' })).toBeDisabled();
   });
 
-  test('the admin deletes a buyer', async ({ page, registerBuyer }) => {
-    const buyer = await registerBuyer();
+  test('the admin deletes a buyer', async ({ page, buyer }) => {
     await page.goto(paths.allBuyers);
     await expect(page.getByRole('heading', { name: 'All Buyer' })).toBeVisible();
     const row = rowOf(page, buyer.email);
@@ -63,8 +60,7 @@ test.describe('as the admin', () => {
     await expect(row).toHaveCount(0);
   });
 
-  test('the admin deletes a seller', async ({ page, registerSeller }) => {
-    const seller = await registerSeller();
+  test('the admin deletes a seller', async ({ page, seller }) => {
     await page.goto(paths.allSellers);
     const row = rowOf(page, seller.email);
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -73,8 +69,7 @@ test.describe('as the admin', () => {
     await expect(row).toHaveCount(0);
   });
 
-  test('cancelling a deletion keeps the buyer', async ({ page, registerBuyer }) => {
-    const buyer = await registerBuyer();
+  test('cancelling a deletion keeps the buyer', async ({ page, buyer }) => {
     await page.goto(paths.allBuyers);
     const row = rowOf(page, buyer.email);
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -87,10 +82,8 @@ test.describe('as the admin', () => {
     await expect(rowOf(page, buyer.email)).toBeVisible();
   });
 
-  test('the admin deletes a reported product', async ({ page, registerSeller, registerBuyer, createListing }) => {
-    const seller = await registerSeller();
+  test('the admin deletes a reported product', async ({ page, seller, buyer, createListing }) => {
     const listing = await createListing(seller, { productName: uniqueText('Reported phone') });
-    const buyer = await registerBuyer();
     expect((await buyer.api.post('/api/report/product', { data: { product_id: listing._id } })).ok()).toBe(true);
 
     await page.goto(paths.reportedProducts);
@@ -146,9 +139,7 @@ test.describe('as the admin', () => {
   });
 });
 
-test('a buyer typing the All Buyer address cannot reach it', async ({ page, registerBuyer, loginAs }) => {
-  const buyer = await registerBuyer();
-  await loginAs(page, buyer);
+test('a buyer typing the All Buyer address cannot reach it', async ({ page, signedInBuyer: _buyer }) => {
   const buyerListAnswers: number[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname === '/api/buyers') buyerListAnswers.push(response.status());

@@ -53,11 +53,8 @@ async function ownListing(seller: TestUser, productName: string): Promise<Produc
 
 test('a seller lists a phone with three photos, each uploaded once, and makes the last one the cover', async ({
   page,
-  registerSeller,
-  loginAs,
+  signedInSeller: seller,
 }) => {
-  const seller = await registerSeller();
-  await loginAs(page, seller);
   const uploads = watchUploads(page);
   const productName = uniqueText('Three photo phone');
 
@@ -160,11 +157,10 @@ async function threePhotoListing(
 
 test('a seller edits the price, hides the phone and shows it again', async ({
   page,
-  registerSeller,
+  seller,
   createListing,
   loginAs,
 }) => {
-  const seller = await registerSeller();
   const category = CATEGORY_CATALOGUE[2]!;
   const listing = await threePhotoListing(seller, createListing, {
     productName: uniqueText('Edited phone'),
@@ -231,11 +227,10 @@ test('a seller edits the price, hides the phone and shows it again', async ({
 
 test("the server's refusal of an edit is shown with its own words", async ({
   page,
-  registerSeller,
+  seller,
   createListing,
   loginAs,
 }) => {
-  const seller = await registerSeller();
   const listing = await createListing(seller, { productName: uniqueText('Refused edit'), originalPrice: 89000 });
   await loginAs(page, seller);
   // The phone sold while the seller was editing (the sale itself is the buyer's, tested elsewhere).

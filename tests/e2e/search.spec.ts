@@ -23,11 +23,10 @@ test.describe('search', () => {
 
   test('@engine typing in the header box suggests phone names; a suggestion opens its results', async ({
     page,
-    registerSeller,
+    seller,
     createListing,
   }) => {
     const model = uniqueWord('Zenfone');
-    const seller = await registerSeller();
     await createListing(seller, { productName: `${model} Max`, brand: 'Asus', category_id: samsung.id });
 
     await page.goto(paths.home);
@@ -49,12 +48,11 @@ test.describe('search', () => {
 
   test('@engine filter by brand and price and sort by price; the URL holds it and Back restores it', async ({
     page,
-    registerSeller,
+    seller,
     createListing,
   }) => {
     const tag = uniqueWord('tag');
     const [lumo, vexa] = [uniqueWord('Lumo'), uniqueWord('Vexa')];
-    const seller = await registerSeller();
     const listed: TestListing[] = [];
     for (const [brand, price, name] of [
       [lumo, 10000, 'Lumo One'],
@@ -111,12 +109,11 @@ test.describe('search', () => {
 
   test('@engine on a phone-sized window the filters open in a panel, and a fruitless filter offers to clear them', async ({
     page,
-    registerSeller,
+    seller,
     createListing,
   }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const tag = uniqueWord('tag');
-    const seller = await registerSeller();
     await createListing(seller, { productName: 'Pocket One', productCondition: 'Good', description: `Mint, ${tag}.` });
     await createListing(seller, { productName: 'Pocket Two', productCondition: 'Fair', description: `Worn, ${tag}.` });
 
@@ -141,11 +138,10 @@ test.describe('search', () => {
   });
   test('@engine "Good price only" keeps phones below their fair price: none until housekeeping has computed one', async ({
     page,
-    registerSeller,
+    seller,
     createListing,
   }) => {
     const tag = uniqueWord('tag');
-    const seller = await registerSeller();
     await createListing(seller, { productName: 'Bargain One', description: `Cheap, ${tag}.` });
     await createListing(seller, { productName: 'Bargain Two', description: `Cheaper, ${tag}.` });
 
@@ -167,12 +163,11 @@ test.describe('search', () => {
 
   test('@engine on a phone the header opens the search on every page; "name12" finds "Name 12", and too many words show the closest', async ({
     page,
-    registerSeller,
+    seller,
     createListing,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const model = uniqueWord('Nexo');
-    const seller = await registerSeller();
     await createListing(seller, { productName: `${model} 12`, brand: 'Nexo' });
 
     for (const path of ['/', '/blog', '/login']) {

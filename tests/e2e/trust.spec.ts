@@ -28,12 +28,11 @@ for (const [size, viewport] of [
   test(`a seller lists a checked phone, the admin verifies its photo, a buyer books it and both see the handover, on a ${size} window`, async ({
     browser,
     registerSeller,
-    registerBuyer,
+    buyer,
     loginAs,
+    seller,
   }) => {
     test.slow();
-    const seller = await registerSeller();
-    const buyer = await registerBuyer();
     const copier = await registerSeller();
     const imei = freshImei();
     const productName = uniqueText('Trusted Galaxy');
