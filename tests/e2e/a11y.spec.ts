@@ -28,18 +28,18 @@ test.describe('public screens', () => {
 
   test('category', async ({ page, seller, createListing }) => {
     const listing = await createListing(seller, { category_id: iphone.id });
-    await checkScreen(page, `/category/${iphone.id}`, (p) =>
+    await checkScreen(page, paths.category(iphone.id), (p) =>
       p.getByRole('heading', { name: listing.productName, exact: true }),
     );
   });
 
   test('product', async ({ page, seller, createListing }) => {
     const listing = await createListing(seller);
-    await checkScreen(page, `/productId/${listing._id}`, (p) => p.getByRole('button', { name: 'Book Now' }));
+    await checkScreen(page, paths.product(listing._id), (p) => p.getByRole('button', { name: 'Book Now' }));
   });
 
   test('login', async ({ page }) => {
-    await checkScreen(page, '/login', (p) => p.getByRole('heading', { name: 'Welcome To PhoneHaat, Login Now !' }));
+    await checkScreen(page, paths.login, (p) => p.getByRole('heading', { name: 'Welcome To PhoneHaat, Login Now !' }));
   });
 
   test('login with its error messages', async ({ page }) => {
@@ -50,7 +50,7 @@ test.describe('public screens', () => {
   });
 
   test('register', async ({ page }) => {
-    await checkScreen(page, '/register', (p) => p.getByLabel('Register As'));
+    await checkScreen(page, paths.register, (p) => p.getByLabel('Register As'));
   });
 
   test('blog', async ({ page }) => {
@@ -68,11 +68,11 @@ test.describe('admin screens', () => {
   });
 
   const screens: Array<[path: string, heading: string]> = [
-    ['/dashboard', 'You can see your all activities here'],
-    ['/dashboard/allseller', 'All Seller'],
-    ['/dashboard/allbuyer', 'All Buyer'],
-    ['/dashboard/sellerverification', 'Seller Verification Request'],
-    ['/dashboard/reported/products', 'All Reported Mobile'],
+    [paths.dashboard, 'You can see your all activities here'],
+    [paths.allSellers, 'All Seller'],
+    [paths.allBuyers, 'All Buyer'],
+    [paths.sellerVerification, 'Seller Verification Request'],
+    [paths.reportedProducts, 'All Reported Mobile'],
   ];
   for (const [path, text] of screens) {
     test(path, async ({ page, seller, buyer, createListing }) => {
@@ -89,9 +89,9 @@ test.describe('admin screens', () => {
 
 test.describe('seller screens', () => {
   for (const [path, ready] of [
-    ['/dashboard', 'You can see your all activities here'],
-    ['/dashboard/addproduct', 'Apply Verification'],
-    ['/dashboard/myproducts', 'Advertise'],
+    [paths.dashboard, 'You can see your all activities here'],
+    [paths.addProduct, 'Apply Verification'],
+    [paths.myProducts, 'Advertise'],
   ] as const) {
     test(path, async ({ page, seller, createListing, loginAs }) => {
       await createListing(seller);
@@ -115,7 +115,7 @@ test.describe('buyer screens', () => {
       data: { productId: listing._id, phoneNumber: '01712345678', meetLocation: 'Rangpur' },
     });
     await loginAs(page, buyer);
-    await checkScreen(page, '/dashboard/myorders', (p) => p.getByRole('row').filter({ hasText: listing.productName }));
+    await checkScreen(page, paths.myOrders, (p) => p.getByRole('row').filter({ hasText: listing.productName }));
   });
 
   test('the booking dialog', async ({ page, seller, createListing, signedInBuyer: _buyer }) => {

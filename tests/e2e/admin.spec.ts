@@ -95,7 +95,7 @@ test.describe('as the admin', () => {
     // The admin can look at the listing before deciding.
     await expect(row.getByRole('link', { name: listing.productName })).toHaveAttribute(
       'href',
-      `/productId/${listing._id}`,
+      paths.product(listing._id),
     );
     await row.getByRole('button', { name: 'Delete' }).click();
     await confirmDeletion(page);
@@ -110,32 +110,20 @@ test.describe('as the admin', () => {
     // empty answers are given here; what is tested is how each screen says "nothing".
     const empty = { json: [], headers: { 'x-total-count': '0' } };
 
-    test('no buyers', async ({ page }) => {
-      await page.route(
-        (url) => url.pathname === '/api/buyers',
-        (route) => route.fulfill(empty),
-      );
-      await page.goto(paths.allBuyers);
-      await expect(page.getByText('Not found any buyer')).toBeVisible();
-    });
-
-    test('no sellers', async ({ page }) => {
-      await page.route(
-        (url) => url.pathname === '/api/sellers',
-        (route) => route.fulfill(empty),
-      );
-      await page.goto(paths.allSellers);
-      await expect(page.getByText('No register seller found')).toBeVisible();
-    });
-
-    test('no verification requests', async ({ page }) => {
-      await page.route(
-        (url) => url.pathname === '/api/unverifiedsellers',
-        (route) => route.fulfill(empty),
-      );
-      await page.goto(paths.sellerVerification);
-      await expect(page.getByText('Seller verification request 0')).toBeVisible();
-    });
+    for (const [list, api, path, saying] of [
+      ['buyers', '/api/buyers', paths.allBuyers, 'Not found any buyer'],
+      ['sellers', '/api/sellers', paths.allSellers, 'No register seller found'],
+      ['verification requests', '/api/unverifiedsellers', paths.sellerVerification, 'Seller verification request 0'],
+    ] as const) {
+      test(`no ${list}`, async ({ page }) => {
+        await page.route(
+          (url) => url.pathname === api,
+          (route) => route.fulfill(empty),
+        );
+        await page.goto(path);
+        await expect(page.getByText(saying)).toBeVisible();
+      });
+    }
   });
 });
 

@@ -91,7 +91,7 @@ for (const [size, viewport] of phoneAndDesktop) {
     // Gone from the lists, where a phone listed after it shows: the lists did load.
     const other = await createListing(seller, { category_id: samsung.id, productName: uniqueText('Still for sale') });
     await expectOk(await seller.api.put(`/api/advertise/product/${other._id}`), 'advertising');
-    for (const path of ['/', `/category/${samsung.id}`]) {
+    for (const path of ['/', paths.category(samsung.id)]) {
       await buyerPage.goto(path);
       await expect(buyerPage.getByText(other.productName).first()).toBeVisible();
       await expect(buyerPage.getByText(listing.productName)).toHaveCount(0);

@@ -123,9 +123,9 @@ for (const [size, viewport] of sizes) {
       await page.goto(paths.account);
       const help = page.getByRole('region', { name: 'Help and policies' });
       for (const [name, href] of [
-        ['F.A.Q', '/faq'],
-        ['Privacy Policy', '/privacy'],
-        ['Terms & Conditions', '/terms'],
+        ['F.A.Q', paths.faq],
+        ['Privacy Policy', paths.privacy],
+        ['Terms & Conditions', paths.terms],
       ] as const) {
         await expect(help.getByRole('link', { name })).toHaveAttribute('href', href);
       }

@@ -132,9 +132,9 @@ test.describe('signed-out browsing', () => {
     await expect(footer.getByText(/2022/)).toBeVisible();
     // The spec's three links, leading to pages of their own instead of back home.
     for (const [name, href] of [
-      ['F.A.Q', '/faq'],
-      ['Privacy Policy', '/privacy'],
-      ['Terms & Conditions', '/terms'],
+      ['F.A.Q', paths.faq],
+      ['Privacy Policy', paths.privacy],
+      ['Terms & Conditions', paths.terms],
     ] as const) {
       await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
     }
@@ -143,8 +143,8 @@ test.describe('signed-out browsing', () => {
     await expect(page.getByRole('heading', { name: 'How do I pay?' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     for (const [path, heading] of [
-      ['/privacy', 'What we collect, and why'],
-      ['/terms', 'Reports and moderation'],
+      [paths.privacy, 'What we collect, and why'],
+      [paths.terms, 'Reports and moderation'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();

@@ -54,7 +54,7 @@ test('each rendered page takes over in the browser without a complaint, and resp
   const listing = await createListing(seller, { category_id: iphone.id });
   const complaints = complaintsOf(page);
 
-  for (const path of ['/', `/category/${iphone.id}`, `/productId/${listing._id}`, '/login']) {
+  for (const path of ['/', paths.category(iphone.id), paths.product(listing._id), paths.login]) {
     await page.goto(path);
     await expect(page.locator('#server-state')).toHaveCount(1);
   }

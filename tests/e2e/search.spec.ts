@@ -40,7 +40,7 @@ test.describe('search', () => {
     await box.press('Enter');
 
     await expect(page).toHaveURL(
-      (url) => url.pathname === '/search' && url.searchParams.get('q') === `Asus ${model} Max`,
+      (url) => url.pathname === paths.search && url.searchParams.get('q') === `Asus ${model} Max`,
     );
     await expect(page.getByRole('heading', { name: `Results for “Asus ${model} Max”` })).toBeVisible();
     await expect(cardNames(page)).toHaveText([`${model} Max`]);
@@ -170,7 +170,7 @@ test.describe('search', () => {
     const model = uniqueWord('Nexo');
     await createListing(seller, { productName: `${model} 12`, brand: 'Nexo' });
 
-    for (const path of ['/', '/blog', '/login']) {
+    for (const path of ['/', '/blog', paths.login]) {
       await page.goto(path);
       const open = page.getByRole('banner').getByRole('button', { name: 'Search phones' });
       await expect(open).toBeVisible();
@@ -182,7 +182,7 @@ test.describe('search', () => {
     await expectNoSeriousAxeViolations(page);
     await box.fill(`${model}12`);
     await box.press('Enter');
-    await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('q') === `${model}12`);
+    await expect(page).toHaveURL((url) => url.pathname === paths.search && url.searchParams.get('q') === `${model}12`);
     await expect(cardNames(page)).toHaveText([`${model} 12`]);
     // Opened from the results, the search closed on the way.
     await expect(box).toBeHidden();

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
+import { paths } from '#shared/paths';
 import sharp from 'sharp';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText, waitForTheAppOnLoad } from './support/fixtures';
@@ -48,7 +49,7 @@ for (const [size, viewport] of [
       await loginAs(buyerPage, buyer);
 
       // The seller lists the phone with its IMEI, grade, checklist and NEIR's answer.
-      await sellerPage.goto('/dashboard/addproduct');
+      await sellerPage.goto(paths.addProduct);
       await fillPhoneFields(sellerPage, productName);
       await sellerPage.getByLabel('IMEI 1').fill(imei.replace(/(\d{2})(\d{6})(\d{7})/, '$1 $2-$3'));
       await expect(sellerPage.getByRole('link', { name: 'Send the SMS to 16002' })).toHaveAttribute(
@@ -58,7 +59,7 @@ for (const [size, viewport] of [
       await expectNoSeriousAxeViolations(sellerPage);
       await sellerPage.getByLabel('Product Image').setInputFiles(await pngPhoto('galaxy.png'));
       await sellerPage.getByRole('button', { name: /add product/i }).click();
-      await expect(sellerPage).toHaveURL('/dashboard/myproducts');
+      await expect(sellerPage).toHaveURL(paths.myProducts);
 
       // The verification photo: the phone beside the code, written on paper.
       const row = sellerPage.getByRole('row').filter({ hasText: productName });
@@ -69,7 +70,7 @@ for (const [size, viewport] of [
       await expectNoSeriousAxeViolations(sellerPage);
 
       // The admin approves it from the Listing review screen.
-      await adminPage.goto('/dashboard/listing-reviews');
+      await adminPage.goto(paths.listingReviews);
       const photoRow = adminPage.getByRole('row').filter({ hasText: productName });
       await expect(photoRow).toBeVisible();
       await expectNoSeriousAxeViolations(adminPage);
@@ -86,7 +87,7 @@ for (const [size, viewport] of [
       const productId = (await sellerPage.getByRole('link', { name: productName }).first().getAttribute('href'))!
         .split('/')
         .pop()!;
-      await buyerPage.goto(`/productId/${productId}`);
+      await buyerPage.goto(paths.product(productId));
       await expect(buyerPage.getByText('Photo verified').first()).toBeVisible();
       await expect(buyerPage.getByText(`••••••••••• ${imei.slice(-4)}`, { exact: false })).toBeVisible();
       await expect(buyerPage.getByText('Good: Marks invisible at 50 cm.')).toBeVisible();
@@ -105,7 +106,7 @@ for (const [size, viewport] of [
       await expect(buyerPage.getByText('Product Booked Success !')).toBeVisible();
 
       // Once accepted, both sides see the handover checklist.
-      await sellerPage.goto('/dashboard/bookingrequests');
+      await sellerPage.goto(paths.bookingRequests);
       const request = sellerPage.getByRole('row').filter({ hasText: productName });
       await request.getByRole('button', { name: 'Accept' }).click();
       await sellerPage.getByRole('dialog').getByRole('button', { name: 'Yes, accept' }).click();
@@ -114,7 +115,7 @@ for (const [size, viewport] of [
       await expectNoSeriousAxeViolations(sellerPage);
       await sellerPage.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
-      await buyerPage.goto('/dashboard/myorders');
+      await buyerPage.goto(paths.myOrders);
       const order = buyerPage.getByRole('row').filter({ hasText: productName });
       await order.getByRole('button', { name: 'Handover checklist' }).click();
       const handover = buyerPage.getByRole('dialog');

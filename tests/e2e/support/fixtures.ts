@@ -29,7 +29,8 @@ import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR_POINTER, E2E_PASSWORD } from './s
  *   `registerBuyer` make more.
  * - `signedInSeller`, `signedInBuyer`: the same accounts, with `page` signed in as them.
  * - `openWindow({ as, viewport, lang })`: another browser window with cookies of its own (the other
- *   side of a conversation, the admin), signed in as `as`; closed when the test ends.
+ *   side of a conversation, the admin), signed in as `as`, at the test's viewport unless told;
+ *   closed when the test ends.
  * - `createListing(seller, overrides)`, `adminApi`, `adminCredentials`, `loginAs(page, user)`.
  * The deal's set-up through the API (booking, accepting, reviews, conversations) is in ./deals.ts;
  * the window sizes and the forms a person fills on the way (login, booking) in ./screens.ts.
@@ -67,7 +68,10 @@ interface Fixtures {
   signedInSeller: TestUser;
   /** `buyer`, with `page` signed in as them. */
   signedInBuyer: TestUser;
-  /** A browser window of its own (cookies, viewport, language), signed in as `as`; closed after the test. */
+  /**
+   * A browser window of its own (cookies, language), signed in as `as`, at `viewport` or the test's
+   * (`test.use({ viewport })`); closed after the test.
+   */
   openWindow: (options?: WindowOptions) => Promise<Page>;
 }
 
@@ -141,10 +145,10 @@ export const test = base.extend<Fixtures>({
     await use(buyer);
   },
 
-  openWindow: async ({ browser, loginAs }, use) => {
+  openWindow: async ({ browser, loginAs, viewport: testViewport }, use) => {
     const contexts: BrowserContext[] = [];
-    await use(async ({ as, viewport, lang } = {}) => {
-      const context = await browser.newContext(viewport ? { viewport } : {});
+    await use(async ({ as, viewport = testViewport ?? undefined, lang } = {}) => {
+      const context = await browser.newContext({ viewport });
       contexts.push(context);
       if (lang) await context.addCookies([{ name: 'lang', value: lang, url: E2E_BASE_URL }]);
       context.on('page', waitForTheAppOnLoad);
