@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { CATEGORY_CATALOGUE, categoryImageName } from '#server/start/seed/categories';
 import { messages } from '#shared/messages';
 import { timeLimit } from '../support/time-limits';
@@ -12,7 +11,7 @@ import {
   waitForTheAppOnLoad,
 } from './support/fixtures';
 import { E2E_PASSWORD } from './support/settings';
-import { fillPhoneFields } from './support/product-form';
+import { fillPhoneFields, pngPhoto } from './support/product-form';
 import { paths } from '#shared/paths';
 
 /*
@@ -51,13 +50,7 @@ test('a new seller registers, opens the verification mail and lists a phone', as
   const productName = uniqueText('Verified phone');
   await page.goto(paths.addProduct);
   await fillPhoneFields(page, productName);
-  await page.getByLabel('Product Image').setInputFiles({
-    name: 'my-phone.png',
-    mimeType: 'image/png',
-    buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } })
-      .png()
-      .toBuffer(),
-  });
+  await page.getByLabel('Product Image').setInputFiles(await pngPhoto());
   await page.getByRole('button', { name: /add product/i }).click();
   await expect(page.getByText(messages.productAdded)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: productName })).toBeVisible();

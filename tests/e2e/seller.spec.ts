@@ -1,17 +1,7 @@
-import sharp from 'sharp';
 import { messages } from '#shared/messages';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
-import { fillPhoneFields } from './support/product-form';
+import { fillPhoneFields, pngPhoto } from './support/product-form';
 import { paths } from '#shared/paths';
-
-/** A small PNG made on the spot, as a seller's photo would be. */
-const pngPhoto = async () => ({
-  name: 'my-phone.png',
-  mimeType: 'image/png',
-  buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } })
-    .png()
-    .toBuffer(),
-});
 
 test('an unverified seller is told so and applies for verification', async ({
   page,

@@ -1,20 +1,14 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { paths } from '#shared/paths';
-import sharp from 'sharp';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText, waitForTheAppOnLoad } from './support/fixtures';
-import { fillPhoneFields, freshImei } from './support/product-form';
+import { fillPhoneFields, freshImei, pngPhoto } from './support/product-form';
+
+/** The colour of this file's photos, so they are files no other test uploads. */
+const GREEN = { r: 40, g: 160, b: 90 };
 import { E2E_ADMIN } from './support/settings';
 
 /* A phone a buyer can trust (docs/trust.md): IMEI, grade, checklist, verification photo, review, handover. */
-
-const pngPhoto = async (name: string) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 160, b: 90 } } })
-    .png()
-    .toBuffer(),
-});
 
 async function windowOf(browser: Browser, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
@@ -57,14 +51,14 @@ for (const [size, viewport] of [
         `sms:16002?body=KYD%20${imei}`,
       );
       await expectNoSeriousAxeViolations(sellerPage);
-      await sellerPage.getByLabel('Product Image').setInputFiles(await pngPhoto('galaxy.png'));
+      await sellerPage.getByLabel('Product Image').setInputFiles(await pngPhoto('galaxy.png', GREEN));
       await sellerPage.getByRole('button', { name: /add product/i }).click();
       await expect(sellerPage).toHaveURL(paths.myProducts);
 
       // The verification photo: the phone beside the code, written on paper.
       const row = sellerPage.getByRole('row').filter({ hasText: productName });
       await expect(row.getByText('No photo yet')).toBeVisible();
-      await row.getByLabel(/Verification photo of/).setInputFiles(await pngPhoto('code.png'));
+      await row.getByLabel(/Verification photo of/).setInputFiles(await pngPhoto('code.png', GREEN));
       await expect(sellerPage.getByText('Photo sent: the admin checks it')).toBeVisible();
       await expect(row.getByText('Photo sent', { exact: true })).toBeVisible();
       await expectNoSeriousAxeViolations(sellerPage);
@@ -140,7 +134,7 @@ for (const [size, viewport] of [
 
 async function copiedListing(copier: { api: APIRequestContext }, imei: string) {
   const upload = await copier.api.post('/api/uploads', {
-    multipart: { image: await pngPhoto('copy.png') },
+    multipart: { image: await pngPhoto('copy.png', GREEN) },
   });
   const url = ((await upload.json()) as { data: { url: string } }).data.url;
   return {
