@@ -36,6 +36,18 @@ async function ordersOf(actor: Actor, query = ''): Promise<Order[]> {
   return orderSchema.array().parse(response.json());
 }
 
+/** What buyer's order of `product` shows: the buyer from the account, the phone from its record. */
+const orderFromRecords = (productId: string, product: Product) => ({
+  productId,
+  productName: product.productName,
+  productPrice: product.resalePrice,
+  productImg: product.productImg,
+  name: 'Nusrat Jahan',
+  email: buyer.email,
+  phoneNumber: '+880 1711 223344',
+  meetLocation: 'Dhaka, Mirpur 10',
+});
+
 const markSold = (id: string) => t.db.updateTable('products').set({ is_sold: true }).where('id', '=', id).execute();
 
 describe('POST /api/store/booking/product', () => {
@@ -56,16 +68,9 @@ describe('POST /api/store/booking/product', () => {
 
     const [order] = await ordersOf(buyer);
     expect(order).toEqual({
+      ...orderFromRecords(productId, product),
       _id: response.json().insertedId,
-      productId,
-      productName: product.productName,
       categoryNameInfo: product.categoryName,
-      productPrice: product.resalePrice,
-      productImg: product.productImg,
-      name: 'Nusrat Jahan',
-      email: buyer.email,
-      phoneNumber: '+880 1711 223344',
-      meetLocation: 'Dhaka, Mirpur 10',
       bookedAt: expect.any(String),
     });
     expect(await ordersOf(otherBuyer)).toEqual([]);
@@ -296,16 +301,7 @@ describe('POST /api/store/booking/product as the spec client sends it (no produc
     const response = await book(buyer, specPayload(product.productImg));
     expect(response.statusCode).toBe(201);
     const order = (await ordersOf(buyer)).find((o) => o._id === response.json().insertedId);
-    expect(order).toMatchObject({
-      productId,
-      productName: product.productName,
-      productPrice: product.resalePrice,
-      productImg: product.productImg,
-      name: 'Nusrat Jahan',
-      email: buyer.email,
-      phoneNumber: '+880 1711 223344',
-      meetLocation: 'Dhaka, Mirpur 10',
-    });
+    expect(order).toMatchObject(orderFromRecords(productId, product));
 
     const bySecondPhoto = await book(otherBuyer, specPayload(`http://127.0.0.1:3000${second}`));
     expect(bySecondPhoto.statusCode).toBe(201);

@@ -13,7 +13,7 @@ import {
 } from '#shared/moderation';
 import { notificationSchema } from '#shared/notifications';
 import { reportedProductSchema } from '#shared/reports';
-import { registerActor, type Actor } from './support/actors';
+import { registerActor, tryLogIn, type Actor } from './support/actors';
 import { useTestApp } from './support/harness';
 import { mailTo } from './support/mail';
 import { listProduct } from './support/products';
@@ -350,11 +350,7 @@ describe('actions', () => {
     await book(other, productId);
     await act(details._id, { action: 'suspend', reason: 'scam' });
     expect((await seller.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: seller.email, password: seller.password },
-    });
+    const login = await tryLogIn(t.app, seller);
     expect(login.statusCode).toBe(403);
     expect(login.json()).toMatchObject({
       code: 'ACCOUNT_SUSPENDED',
@@ -517,17 +513,13 @@ describe('appeals', () => {
     ).id;
     expect((await decide(appealId, 'reversed')).statusCode).toBe(200);
     expect(await isPublic(productId)).toBe(true);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: suspended.email, password: suspended.password },
-    });
+    const login = await tryLogIn(t.app, suspended);
     expect(login.statusCode).toBe(200);
   });
 
   it('must come within six months', async () => {
     const user = await registerActor(t.app, 'seller');
-    const logId = await appendLog(t.db, {
+    const warning = {
       case_id: null,
       actor_id: admin.user.uid,
       actor_name: 'Admin',
@@ -539,26 +531,15 @@ describe('appeals', () => {
       reason: 'spam',
       note: null,
       until_at: null,
-      before: {},
-      after: {},
-    });
+    } as const;
+    const logId = await appendLog(t.db, { ...warning, before: {}, after: {} });
     // The log cannot be back-dated through an update, so the row is written old through its own insert.
     const oldId = newId();
     await t.db
       .insertInto('moderation_log')
       .values({
+        ...warning,
         id: oldId,
-        case_id: null,
-        actor_id: admin.user.uid,
-        actor_name: 'Admin',
-        is_automated: false,
-        action: 'warn',
-        subject_type: 'user',
-        subject_id: user.user.uid,
-        target_user_id: user.user.uid,
-        reason: 'spam',
-        note: null,
-        until_at: null,
         before_state: '{}',
         after_state: '{}',
         created_at: new Date(Date.now() - 200 * 86_400_000).toISOString(),

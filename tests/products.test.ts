@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeListCursor } from '#shared/common';
 import { messages } from '#shared/messages';
 import { productSchema, type Product } from '#shared/products';
@@ -30,6 +30,16 @@ const markSold = (id: string) => t.db.updateTable('products').set({ is_sold: tru
 async function validListing(actor: Actor, n = 1) {
   const { caption: _caption, hue: _hue, ...fields } = demoListing(n);
   return { ...fields, productImg: await uploadPhoto(actor) };
+}
+
+/** Each of `values` as `field` of an otherwise valid listing is refused, naming that field alone. */
+async function expectRefused(listing: Record<string, unknown>, field: string, values: string[]) {
+  for (const value of values) {
+    const payload = { ...listing, [field]: value };
+    const response = await seller.request({ method: 'POST', url: '/api/store_products', payload });
+    expect(response.statusCode, `${field}: ${value}`).toBe(400);
+    expect(Object.keys(response.json().fields)).toEqual([field]);
+  }
 }
 
 const isNewestFirst = (products: Product[]) =>
@@ -102,12 +112,10 @@ describe('POST /api/store_products', () => {
   });
 
   it('shows the verified badge once an admin verifies the seller', async () => {
-    const id = await listProduct(otherSeller);
-    const setVerified = (verified: boolean) =>
-      t.db.updateTable('users').set({ is_verified: verified }).where('id', '=', otherSeller.user.uid).execute();
-    await setVerified(true);
-    // The other tests see this seller unverified again, whether or not this one passed.
-    onTestFinished(() => setVerified(false).then(() => undefined));
+    // A seller of its own: the other tests' sellers stay unverified, whatever this one does.
+    const verified = await registerActor(t.app, 'seller');
+    const id = await listProduct(verified);
+    await t.db.updateTable('users').set({ is_verified: true }).where('id', '=', verified.user.uid).execute();
     expect((await getProduct(id)).product?.sellerIsVerified).toBe(true);
   });
 
@@ -139,35 +147,17 @@ describe('POST /api/store_products', () => {
   it('refuses a photo that is not an upload of this seller', async () => {
     const listing = await validListing(seller);
     const othersPhoto = await uploadPhoto(otherSeller);
-    const candidates = [
+    await expectRefused(listing, 'productImg', [
       othersPhoto,
       listing.productImg.replace('.webp', '-thumb.webp'),
       `https://elsewhere.example${listing.productImg}`,
       `/uploads/${newId()}.webp`,
       'https://i.ibb.co/abc/phone.jpg',
-    ];
-    for (const productImg of candidates) {
-      const response = await seller.request({
-        method: 'POST',
-        url: '/api/store_products',
-        payload: { ...listing, productImg },
-      });
-      expect(response.statusCode).toBe(400);
-      expect(Object.keys(response.json().fields)).toEqual(['productImg']);
-    }
+    ]);
   });
 
   it('refuses a category that does not exist', async () => {
-    const listing = await validListing(seller);
-    for (const category_id of [newId(), 'iphone']) {
-      const response = await seller.request({
-        method: 'POST',
-        url: '/api/store_products',
-        payload: { ...listing, category_id },
-      });
-      expect(response.statusCode).toBe(400);
-      expect(Object.keys(response.json().fields)).toEqual(['category_id']);
-    }
+    await expectRefused(await validListing(seller), 'category_id', [newId(), 'iphone']);
   });
 
   it('is for sellers only', async () => {

@@ -11,7 +11,7 @@ import { openDatabase } from '#server/db/connection';
 import { phonePicture } from '#server/start/seed/pictures';
 import { MAX_UPLOADS_IN_FLIGHT, MAX_UPLOADS_IN_FLIGHT_PER_SELLER } from '#server/uploads/routes';
 import { ensureAdmin } from '#server/start/setup';
-import { adminActor, logInActor, registerActor, type Actor, fromOwnPage } from './support/actors';
+import { adminActor, logInActor, registerActor, tryLogIn, type Actor, fromOwnPage } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { multipartBody, uploadFile } from './support/products';
 import { timeLimit } from './support/time-limits';
@@ -37,11 +37,7 @@ describe('a new ADMIN_PASSWORD at start', () => {
       expect(byCookie.statusCode).toBe(401);
       expect((await actor.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     }
-    const oldPassword = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: admin.email, password: admin.password },
-    });
+    const oldPassword = await tryLogIn(t.app, admin);
     expect(oldPassword.statusCode).toBe(401);
     const fresh = await logInActor(t.app, admin.email, 'the rotated admin password');
     expect((await fresh.request({ method: 'GET', url: `/api/admin/${admin.email}` })).json()).toEqual({

@@ -20,29 +20,26 @@ async function checkScreen(page: Page, path: string, ready: (page: Page) => Loca
 }
 
 test.describe('public screens', () => {
-  test('home', async ({ page, registerSeller, createListing }) => {
-    const seller = await registerSeller();
+  test('home', async ({ page, seller, createListing }) => {
     const listing = await createListing(seller);
     expect((await seller.api.put(`/api/advertise/product/${listing._id}`)).ok()).toBe(true);
     await checkScreen(page, '/', (p) => p.getByRole('heading', { name: 'Advertised Phone', exact: true }));
   });
 
-  test('category', async ({ page, registerSeller, createListing }) => {
-    const seller = await registerSeller();
+  test('category', async ({ page, seller, createListing }) => {
     const listing = await createListing(seller, { category_id: iphone.id });
-    await checkScreen(page, `/category/${iphone.id}`, (p) =>
+    await checkScreen(page, paths.category(iphone.id), (p) =>
       p.getByRole('heading', { name: listing.productName, exact: true }),
     );
   });
 
-  test('product', async ({ page, registerSeller, createListing }) => {
-    const seller = await registerSeller();
+  test('product', async ({ page, seller, createListing }) => {
     const listing = await createListing(seller);
-    await checkScreen(page, `/productId/${listing._id}`, (p) => p.getByRole('button', { name: 'Book Now' }));
+    await checkScreen(page, paths.product(listing._id), (p) => p.getByRole('button', { name: 'Book Now' }));
   });
 
   test('login', async ({ page }) => {
-    await checkScreen(page, '/login', (p) => p.getByRole('heading', { name: 'Welcome To PhoneHaat, Login Now !' }));
+    await checkScreen(page, paths.login, (p) => p.getByRole('heading', { name: 'Welcome To PhoneHaat, Login Now !' }));
   });
 
   test('login with its error messages', async ({ page }) => {
@@ -53,7 +50,7 @@ test.describe('public screens', () => {
   });
 
   test('register', async ({ page }) => {
-    await checkScreen(page, '/register', (p) => p.getByLabel('Register As'));
+    await checkScreen(page, paths.register, (p) => p.getByLabel('Register As'));
   });
 
   test('blog', async ({ page }) => {
@@ -71,20 +68,18 @@ test.describe('admin screens', () => {
   });
 
   const screens: Array<[path: string, heading: string]> = [
-    ['/dashboard', 'You can see your all activities here'],
-    ['/dashboard/allseller', 'All Seller'],
-    ['/dashboard/allbuyer', 'All Buyer'],
-    ['/dashboard/sellerverification', 'Seller Verification Request'],
-    ['/dashboard/reported/products', 'All Reported Mobile'],
+    [paths.dashboard, 'You can see your all activities here'],
+    [paths.allSellers, 'All Seller'],
+    [paths.allBuyers, 'All Buyer'],
+    [paths.sellerVerification, 'Seller Verification Request'],
+    [paths.reportedProducts, 'All Reported Mobile'],
   ];
   for (const [path, text] of screens) {
-    test(path, async ({ page, registerSeller, registerBuyer, createListing }) => {
+    test(path, async ({ page, seller, buyer, createListing }) => {
       // Filled lists, so the tables themselves are checked and not only their empty states.
-      const seller = await registerSeller();
       await seller.api.post('/api/seller/verification', {
         data: { name: seller.name, email: seller.email, photoURL: seller.photoURL },
       });
-      const buyer = await registerBuyer();
       const listing = await createListing(seller);
       await buyer.api.post('/api/report/product', { data: { product_id: listing._id } });
       await checkScreen(page, path, (p) => p.getByText(text, { exact: true }));
@@ -94,21 +89,18 @@ test.describe('admin screens', () => {
 
 test.describe('seller screens', () => {
   for (const [path, ready] of [
-    ['/dashboard', 'You can see your all activities here'],
-    ['/dashboard/addproduct', 'Apply Verification'],
-    ['/dashboard/myproducts', 'Advertise'],
+    [paths.dashboard, 'You can see your all activities here'],
+    [paths.addProduct, 'Apply Verification'],
+    [paths.myProducts, 'Advertise'],
   ] as const) {
-    test(path, async ({ page, registerSeller, createListing, loginAs }) => {
-      const seller = await registerSeller();
+    test(path, async ({ page, seller, createListing, loginAs }) => {
       await createListing(seller);
       await loginAs(page, seller);
       await checkScreen(page, path, (p) => p.getByText(ready, { exact: true }));
     });
   }
 
-  test('/dashboard/addproduct with its error messages', async ({ page, registerSeller, loginAs }) => {
-    const seller = await registerSeller();
-    await loginAs(page, seller);
+  test('/dashboard/addproduct with its error messages', async ({ page, signedInSeller: _seller }) => {
     await page.goto(paths.addProduct);
     await page.getByRole('button', { name: /add product/i }).click();
     await expect(page.getByText('Provide your proudct name')).toBeVisible();
@@ -117,22 +109,17 @@ test.describe('seller screens', () => {
 });
 
 test.describe('buyer screens', () => {
-  test('/dashboard/myorders', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
-    const seller = await registerSeller();
+  test('/dashboard/myorders', async ({ page, seller, createListing, buyer, loginAs }) => {
     const listing = await createListing(seller);
-    const buyer = await registerBuyer();
     await buyer.api.post('/api/store/booking/product', {
       data: { productId: listing._id, phoneNumber: '01712345678', meetLocation: 'Rangpur' },
     });
     await loginAs(page, buyer);
-    await checkScreen(page, '/dashboard/myorders', (p) => p.getByRole('row').filter({ hasText: listing.productName }));
+    await checkScreen(page, paths.myOrders, (p) => p.getByRole('row').filter({ hasText: listing.productName }));
   });
 
-  test('the booking dialog', async ({ page, registerSeller, createListing, registerBuyer, loginAs }) => {
-    const seller = await registerSeller();
+  test('the booking dialog', async ({ page, seller, createListing, signedInBuyer: _buyer }) => {
     const listing = await createListing(seller);
-    const buyer = await registerBuyer();
-    await loginAs(page, buyer);
     await page.goto(paths.product(listing._id));
     await page.getByRole('button', { name: 'Book Now' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { CATEGORY_CATALOGUE, categoryImageName } from '#server/start/seed/categories';
 import { messages } from '#shared/messages';
 import { timeLimit } from '../support/time-limits';
@@ -12,7 +11,7 @@ import {
   waitForTheAppOnLoad,
 } from './support/fixtures';
 import { E2E_PASSWORD } from './support/settings';
-import { fillPhoneFields } from './support/product-form';
+import { fillPhoneFields, pngPhoto } from './support/product-form';
 import { paths } from '#shared/paths';
 
 /*
@@ -51,20 +50,13 @@ test('a new seller registers, opens the verification mail and lists a phone', as
   const productName = uniqueText('Verified phone');
   await page.goto(paths.addProduct);
   await fillPhoneFields(page, productName);
-  await page.getByLabel('Product Image').setInputFiles({
-    name: 'my-phone.png',
-    mimeType: 'image/png',
-    buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } })
-      .png()
-      .toBuffer(),
-  });
+  await page.getByLabel('Product Image').setInputFiles(await pngPhoto());
   await page.getByRole('button', { name: /add product/i }).click();
   await expect(page.getByText(messages.productAdded)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: productName })).toBeVisible();
 });
 
-test('forgot password: from the login page to a new password, and back in', async ({ page, registerBuyer }) => {
-  const buyer = await registerBuyer();
+test('forgot password: from the login page to a new password, and back in', async ({ page, buyer }) => {
   await page.goto(paths.login);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(paths.forgotPassword);
@@ -101,10 +93,9 @@ test('forgot password: from the login page to a new password, and back in', asyn
 test("changing the password in Account settings ends another browser's session", async ({
   page,
   browser,
-  registerSeller,
+  seller,
   loginAs,
 }) => {
-  const seller = await registerSeller();
   const other = await browser.newContext();
   other.on('page', waitForTheAppOnLoad);
   const otherPage = await other.newPage();
@@ -140,11 +131,10 @@ for (const [size, viewport] of [
     page,
     playwright,
     baseURL,
-    registerBuyer,
+    buyer,
     loginAs,
   }, testInfo) => {
     await page.setViewportSize(viewport);
-    const buyer = await registerBuyer();
     // A phone the buyer signed in on elsewhere, with its own browser.
     const phone = await playwright.request.newContext({
       baseURL,

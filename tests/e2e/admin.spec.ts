@@ -24,8 +24,7 @@ test.describe('as the admin', () => {
     await loginAs(page, adminCredentials);
   });
 
-  test('the admin verifies a seller from All Seller', async ({ page, registerSeller }) => {
-    const seller = await registerSeller();
+  test('the admin verifies a seller from All Seller', async ({ page, seller }) => {
     await page.goto(paths.allSellers);
     await expect(page.getByRole('heading', { name: 'All Seller' })).toBeVisible();
     const row = rowOf(page, seller.email);
@@ -38,8 +37,7 @@ test.describe('as the admin', () => {
     expect(await check.json()).toEqual({ verified: true });
   });
 
-  test('the admin verifies a seller from Seller Verification Request', async ({ page, registerSeller }) => {
-    const seller = await registerSeller();
+  test('the admin verifies a seller from Seller Verification Request', async ({ page, seller }) => {
     await applyForVerification(seller);
     await page.goto(paths.sellerVerification);
     const row = rowOf(page, seller.email);
@@ -51,8 +49,7 @@ test.describe('as the admin', () => {
     await expect(rowOf(page, seller.email).getByRole('button', { name: 'Verified' })).toBeDisabled();
   });
 
-  test('the admin deletes a buyer', async ({ page, registerBuyer }) => {
-    const buyer = await registerBuyer();
+  test('the admin deletes a buyer', async ({ page, buyer }) => {
     await page.goto(paths.allBuyers);
     await expect(page.getByRole('heading', { name: 'All Buyer' })).toBeVisible();
     const row = rowOf(page, buyer.email);
@@ -63,8 +60,7 @@ test.describe('as the admin', () => {
     await expect(row).toHaveCount(0);
   });
 
-  test('the admin deletes a seller', async ({ page, registerSeller }) => {
-    const seller = await registerSeller();
+  test('the admin deletes a seller', async ({ page, seller }) => {
     await page.goto(paths.allSellers);
     const row = rowOf(page, seller.email);
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -73,8 +69,7 @@ test.describe('as the admin', () => {
     await expect(row).toHaveCount(0);
   });
 
-  test('cancelling a deletion keeps the buyer', async ({ page, registerBuyer }) => {
-    const buyer = await registerBuyer();
+  test('cancelling a deletion keeps the buyer', async ({ page, buyer }) => {
     await page.goto(paths.allBuyers);
     const row = rowOf(page, buyer.email);
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -87,10 +82,8 @@ test.describe('as the admin', () => {
     await expect(rowOf(page, buyer.email)).toBeVisible();
   });
 
-  test('the admin deletes a reported product', async ({ page, registerSeller, registerBuyer, createListing }) => {
-    const seller = await registerSeller();
+  test('the admin deletes a reported product', async ({ page, seller, buyer, createListing }) => {
     const listing = await createListing(seller, { productName: uniqueText('Reported phone') });
-    const buyer = await registerBuyer();
     expect((await buyer.api.post('/api/report/product', { data: { product_id: listing._id } })).ok()).toBe(true);
 
     await page.goto(paths.reportedProducts);
@@ -102,7 +95,7 @@ test.describe('as the admin', () => {
     // The admin can look at the listing before deciding.
     await expect(row.getByRole('link', { name: listing.productName })).toHaveAttribute(
       'href',
-      `/productId/${listing._id}`,
+      paths.product(listing._id),
     );
     await row.getByRole('button', { name: 'Delete' }).click();
     await confirmDeletion(page);
@@ -117,38 +110,24 @@ test.describe('as the admin', () => {
     // empty answers are given here; what is tested is how each screen says "nothing".
     const empty = { json: [], headers: { 'x-total-count': '0' } };
 
-    test('no buyers', async ({ page }) => {
-      await page.route(
-        (url) => url.pathname === '/api/buyers',
-        (route) => route.fulfill(empty),
-      );
-      await page.goto(paths.allBuyers);
-      await expect(page.getByText('Not found any buyer')).toBeVisible();
-    });
-
-    test('no sellers', async ({ page }) => {
-      await page.route(
-        (url) => url.pathname === '/api/sellers',
-        (route) => route.fulfill(empty),
-      );
-      await page.goto(paths.allSellers);
-      await expect(page.getByText('No register seller found')).toBeVisible();
-    });
-
-    test('no verification requests', async ({ page }) => {
-      await page.route(
-        (url) => url.pathname === '/api/unverifiedsellers',
-        (route) => route.fulfill(empty),
-      );
-      await page.goto(paths.sellerVerification);
-      await expect(page.getByText('Seller verification request 0')).toBeVisible();
-    });
+    for (const [list, api, path, saying] of [
+      ['buyers', '/api/buyers', paths.allBuyers, 'Not found any buyer'],
+      ['sellers', '/api/sellers', paths.allSellers, 'No register seller found'],
+      ['verification requests', '/api/unverifiedsellers', paths.sellerVerification, 'Seller verification request 0'],
+    ] as const) {
+      test(`no ${list}`, async ({ page }) => {
+        await page.route(
+          (url) => url.pathname === api,
+          (route) => route.fulfill(empty),
+        );
+        await page.goto(path);
+        await expect(page.getByText(saying)).toBeVisible();
+      });
+    }
   });
 });
 
-test('a buyer typing the All Buyer address cannot reach it', async ({ page, registerBuyer, loginAs }) => {
-  const buyer = await registerBuyer();
-  await loginAs(page, buyer);
+test('a buyer typing the All Buyer address cannot reach it', async ({ page, signedInBuyer: _buyer }) => {
   const buyerListAnswers: number[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname === '/api/buyers') buyerListAnswers.push(response.status());

@@ -1,4 +1,5 @@
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
+import { paths } from '#shared/paths';
 import { timeLimit } from '../support/time-limits';
 import { findMail, waitForMail } from '../support/mail-folder';
 import { e2eMailFolder, expect, expectNoSeriousAxeViolations, test } from './support/fixtures';
@@ -33,7 +34,7 @@ test('@engine save an alert from a search, a seller lists a matching phone: the 
   await page.getByLabel('Password').fill(buyer.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Alert saved: we will tell you of new phones like these')).toBeVisible();
-  await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('q') === word);
+  await expect(page).toHaveURL((url) => url.pathname === paths.search && url.searchParams.get('q') === word);
   expect(new URL(page.url()).searchParams.has('alert')).toBe(false);
   await expectNoSeriousAxeViolations(page);
 
@@ -55,10 +56,10 @@ test('@engine save an alert from a search, a seller lists a matching phone: the 
 
   const mail = await waitForMail(e2eMailFolder(), buyer.email, ALERT_SUBJECT);
   expect(mail.text).toContain(`iPhone 13 ${word} for 55,000 Tk`);
-  expect(mail.text).toContain(`/productId/${listing._id}`);
+  expect(mail.text).toContain(paths.product(listing._id));
 
   // My alerts: the search as a sentence with its last match.
-  await page.goto('/dashboard/alerts');
+  await page.goto(paths.myAlerts);
   await expect(page.getByRole('heading', { name: 'My alerts' })).toBeVisible();
   await expect(page.getByRole('heading', { name: `“${word}” · up to 60,000 Tk` })).toBeVisible();
   await expect(page.getByRole('link', { name: `iPhone 13 ${word}` })).toBeVisible();

@@ -156,12 +156,9 @@ for (const [size, viewport] of [
 ] as const) {
   test(`push notifications are switched per kind in Account settings, next to the mail switches (${size})`, async ({
     page,
-    registerBuyer,
-    loginAs,
+    signedInBuyer: _buyer,
   }) => {
     await page.setViewportSize(viewport);
-    const buyer = await registerBuyer();
-    await loginAs(page, buyer);
     await page.goto(paths.account);
     const card = page.getByRole('region', { name: 'Push notifications' });
     await expect(card.getByRole('button', { name: 'Turn on' })).toBeVisible();

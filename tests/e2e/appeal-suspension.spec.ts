@@ -14,14 +14,12 @@ for (const [size, viewport] of [
 ] as const) {
   test(`a suspended seller appeals from the mail's link, on a ${size} window`, async ({
     browser,
-    registerSeller,
-    registerBuyer,
+    seller,
+    buyer,
     createListing,
     adminApi,
   }) => {
     test.slow();
-    const seller = await registerSeller();
-    const buyer = await registerBuyer();
     const listing = await createListing(seller);
     const reported = await buyer.api.post('/api/report/product', {
       data: { product_id: listing._id, reason: 'advance_payment' },

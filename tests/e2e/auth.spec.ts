@@ -75,10 +75,9 @@ test.describe('register', () => {
 
   test('registering an email that already has an account shows the server message', async ({
     page,
-    registerBuyer,
+    buyer,
     baseURL,
   }) => {
-    const buyer = await registerBuyer();
     await page.goto(paths.register);
     await page.getByLabel('Name').fill('Someone Else');
     await page.getByLabel(/photo url/i).fill(`${baseURL}${photoURL}`);
@@ -107,8 +106,7 @@ test.describe('login', () => {
     await expect(page.getByText(messages.loginPasswordRequired, { exact: true })).toBeVisible();
   });
 
-  test('a wrong password shows the server message under the form', async ({ page, registerBuyer }) => {
-    const buyer = await registerBuyer();
+  test('a wrong password shows the server message under the form', async ({ page, buyer }) => {
     await page.goto(paths.login);
     await page.getByLabel('Email').fill(buyer.email);
     await page.getByLabel('Password').fill('not the password');
@@ -120,9 +118,8 @@ test.describe('login', () => {
 
   test('a guest sent to login from the dashboard returns there, and logout ends the session', async ({
     page,
-    registerBuyer,
+    buyer,
   }) => {
-    const buyer = await registerBuyer();
     await page.goto(paths.dashboard);
     await expect(page).toHaveURL(paths.login);
 
@@ -143,8 +140,7 @@ test.describe('login', () => {
     await expect(page).toHaveURL(paths.login);
   });
 
-  test('logging in from the login page lands on home', async ({ page, registerSeller }) => {
-    const seller = await registerSeller();
+  test('logging in from the login page lands on home', async ({ page, seller }) => {
     await page.goto(paths.login);
     await page.getByLabel('Email').fill(seller.email);
     await page.getByLabel('Password').fill(seller.password);

@@ -1,55 +1,31 @@
 import type { Page } from '@playwright/test';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { messages } from '#shared/messages';
-import type { StoreProductRequest } from '#shared/products';
-import { expect, test, uniqueText, type TestListing, type TestUser } from './support/fixtures';
 import { paths } from '#shared/paths';
+import { expect, test as base, uniqueText, type TestListing } from './support/fixtures';
+import { bookPhone } from './support/deals';
+import { logInOnForm, openBookingForm } from './support/screens';
 
 const pixel = CATEGORY_CATALOGUE[5]!;
 
-interface ListingFixtures {
-  registerSeller: () => Promise<TestUser>;
-  createListing: (seller: TestUser, overrides?: Partial<StoreProductRequest>) => Promise<TestListing>;
-}
-
-/** A phone listed by a seller of its own, with a name no other test uses. */
-async function listedPhone({ registerSeller, createListing }: ListingFixtures) {
-  const seller = await registerSeller();
-  return createListing(seller, { category_id: pixel.id, productName: uniqueText('Pixel for sale') });
-}
+/** Every test here starts at a phone listed by a seller of its own, with a name no other test uses. */
+const test = base.extend<{ listing: TestListing }>({
+  listing: async ({ seller, createListing }, use) =>
+    use(await createListing(seller, { category_id: pixel.id, productName: uniqueText('Pixel for sale') })),
+});
 
 const bookingDialog = (page: Page) => page.getByRole('dialog');
 
-test('a guest pressing Book Now logs in and comes back to the product', async ({
-  page,
-  registerSeller,
-  createListing,
-  registerBuyer,
-}) => {
-  const listing = await listedPhone({ registerSeller, createListing });
-  const buyer = await registerBuyer();
-
+test('a guest pressing Book Now logs in and comes back to the product', async ({ page, listing, buyer }) => {
   await page.goto(paths.product(listing._id));
   await page.getByRole('button', { name: 'Book Now' }).click();
   await expect(page).toHaveURL(paths.login);
-  await page.getByLabel('Email').fill(buyer.email);
-  await page.getByLabel('Password').fill(buyer.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await logInOnForm(page, buyer);
   await expect(page).toHaveURL(paths.product(listing._id));
   await expect(page.getByRole('button', { name: 'Book Now' })).toBeVisible();
 });
 
-test('a buyer books a phone and finds it in My orders', async ({
-  page,
-  registerSeller,
-  createListing,
-  registerBuyer,
-  loginAs,
-}) => {
-  const listing = await listedPhone({ registerSeller, createListing });
-  const buyer = await registerBuyer();
-  await loginAs(page, buyer);
-
+test('a buyer books a phone and finds it in My orders', async ({ page, listing, signedInBuyer: buyer }) => {
   await page.goto(paths.product(listing._id));
   await page.getByRole('button', { name: 'Book Now' }).click();
   const dialog = bookingDialog(page);
@@ -92,30 +68,14 @@ test('a buyer books a phone and finds it in My orders', async ({
 
 test('a phone booked meanwhile (in another tab, say) shows the server message, keeps the dialog open, and then the page says it is booked', async ({
   page,
-  registerSeller,
-  createListing,
-  registerBuyer,
-  loginAs,
+  listing,
+  signedInBuyer: buyer,
 }) => {
-  const listing = await listedPhone({ registerSeller, createListing });
-  const buyer = await registerBuyer();
-  await loginAs(page, buyer);
-
-  await page.goto(paths.product(listing._id));
-  await page.getByRole('button', { name: 'Book Now' }).click();
-  const dialog = bookingDialog(page);
-  await dialog.getByLabel('Phone Number').fill('01712345678');
-  await dialog.getByLabel('Meet Location').fill('Rangpur');
-  const first = await buyer.api.post('/api/store/booking/product', {
-    data: { productId: listing._id, phoneNumber: '01712345678', meetLocation: 'Rangpur' },
-  });
-  expect(first.ok(), await first.text()).toBe(true);
-  const answer = page.waitForResponse('**/api/store/booking/product');
+  const dialog = await openBookingForm(page, listing._id);
+  await bookPhone(buyer, listing._id);
+  // What the person reads is the server's refusal, word for word (src/server/bookings/service.ts).
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  const refused = await answer;
-  expect(refused.status()).toBe(409);
-  const refusal = (await refused.json()) as { message: string };
-  await expect(dialog.getByText(refusal.message)).toBeVisible();
+  await expect(dialog.getByText('You have booked this phone already. See it in My orders.')).toBeVisible();
   await expect(dialog).toBeVisible();
   await expect(page.getByText(messages.productBooked)).toHaveCount(0);
 
@@ -126,19 +86,10 @@ test('a phone booked meanwhile (in another tab, say) shows the server message, k
 
 test('after booking, the product page says so and leads to My orders instead of offering Book Now again', async ({
   page,
-  registerSeller,
-  createListing,
-  registerBuyer,
-  loginAs,
+  listing,
+  signedInBuyer: _buyer,
 }) => {
-  const listing = await listedPhone({ registerSeller, createListing });
-  const buyer = await registerBuyer();
-  await loginAs(page, buyer);
-  await page.goto(paths.product(listing._id));
-  await page.getByRole('button', { name: 'Book Now' }).click();
-  const dialog = bookingDialog(page);
-  await dialog.getByLabel('Phone Number').fill('01712345678');
-  await dialog.getByLabel('Meet Location').fill('Rangpur');
+  const dialog = await openBookingForm(page, listing._id);
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(messages.productBooked)).toBeVisible();
 
@@ -151,14 +102,9 @@ test('after booking, the product page says so and leads to My orders instead of 
 
 test('a buyer reports a product once, after confirming; cancelling sends nothing', async ({
   page,
-  registerSeller,
-  createListing,
-  registerBuyer,
-  loginAs,
+  listing,
+  signedInBuyer: _buyer,
 }) => {
-  const listing = await listedPhone({ registerSeller, createListing });
-  const buyer = await registerBuyer();
-  await loginAs(page, buyer);
   await page.goto(paths.product(listing._id));
 
   let reports = 0;
@@ -188,9 +134,7 @@ test('a buyer reports a product once, after confirming; cancelling sends nothing
   await expect(page.getByRole('button', { name: 'Report to admin' })).toHaveCount(0);
 });
 
-test('a buyer without orders is told so', async ({ page, registerBuyer, loginAs }) => {
-  const buyer = await registerBuyer();
-  await loginAs(page, buyer);
+test('a buyer without orders is told so', async ({ page, signedInBuyer: _buyer }) => {
   await page.goto(paths.myOrders);
   await expect(page.getByText('You have 0 order')).toBeVisible();
   await page.getByRole('link', { name: 'Browse phones' }).click();

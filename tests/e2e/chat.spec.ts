@@ -1,15 +1,28 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { phonePicture } from '#server/start/seed/pictures';
-import { timeLimit } from '../support/time-limits';
-import { expect, expectNoSeriousAxeViolations, test, uniqueText, waitForTheAppOnLoad } from './support/fixtures';
 import { paths } from '#shared/paths';
+import { timeLimit } from '../support/time-limits';
+import {
+  expect,
+  expectNoSeriousAxeViolations,
+  test as base,
+  uniqueText,
+  type TestListing,
+  type TestUser,
+} from './support/fixtures';
+import { bookPhone, startConversation } from './support/deals';
+import { phoneAndDesktop } from './support/screens';
 
-/** A browser of its own for each side of the conversation. */
-async function signedInPage(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  context.on('page', waitForTheAppOnLoad);
-  return { context, page: await context.newPage() };
-}
+/** The seller's phone, and the seller and a buyer each in a window of their own at the test's size. */
+const test = base.extend<{
+  chat: { buyer: TestUser; listing: TestListing; sellerPage: Page; buyerPage: Page };
+}>({
+  chat: async ({ seller, buyer, createListing, openWindow }, use) => {
+    const listing = await createListing(seller, { productName: uniqueText('Chat phone'), resalePrice: 40000 });
+    const [sellerPage, buyerPage] = [await openWindow({ as: seller }), await openWindow({ as: buyer })];
+    await use({ buyer, listing, sellerPage, buyerPage });
+  },
+});
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
@@ -19,29 +32,13 @@ async function sendText(page: Page, text: string) {
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
 }
 
-for (const [size, viewport] of [
-  ['phone-sized', { width: 390, height: 844 }],
-  ['desktop-sized', { width: 1366, height: 850 }],
-] as const) {
-  test(`a buyer asks, the seller answers live, on a ${size} window${size === 'desktop-sized' ? ' @engine' : ''}`, async ({
-    browser,
-    registerSeller,
-    registerBuyer,
-    createListing,
-    loginAs,
-  }) => {
-    test.slow();
-    const seller = await registerSeller({ name: uniqueText('Seller') });
-    const buyer = await registerBuyer({ name: uniqueText('Buyer') });
-    const listing = await createListing(seller, { productName: uniqueText('Chat Pixel') });
-
-    const sellerSide = await signedInPage(browser, viewport);
-    const buyerSide = await signedInPage(browser, viewport);
-    try {
-      await loginAs(sellerSide.page, seller);
-      await loginAs(buyerSide.page, buyer);
-      const sellerPage = sellerSide.page;
-      const buyerPage = buyerSide.page;
+for (const [size, viewport] of phoneAndDesktop) {
+  test.describe(() => {
+    test.use({ viewport });
+    test(`a buyer asks, the seller answers live, on a ${size} window${size === 'desktop-sized' ? ' @engine' : ''}`, async ({
+      chat: { buyer, listing, sellerPage, buyerPage },
+    }) => {
+      test.slow();
 
       // The seller has the inbox open, empty.
       await sellerPage.goto(paths.inbox);
@@ -79,10 +76,7 @@ for (const [size, viewport] of [
       await expectNoSeriousAxeViolations(sellerPage);
 
       // The buyer books; the seller accepts right on the conversation, and both see Reserved.
-      const booked = await buyer.api.post('/api/store/booking/product', {
-        data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Farmgate' },
-      });
-      expect(booked.ok(), await booked.text()).toBe(true);
+      await bookPhone(buyer, listing._id, 'Farmgate');
       await expect(
         sellerPage.getByText(`${buyer.name} asked to book this phone and would meet at Farmgate.`),
       ).toBeVisible();
@@ -95,42 +89,13 @@ for (const [size, viewport] of [
       // An empty message is refused on the form.
       await buyerPage.getByRole('button', { name: 'Send' }).click();
       await expect(buyerPage.getByText('Write a message first')).toBeVisible();
-    } finally {
-      await Promise.all([sellerSide.context.close(), buyerSide.context.close()]);
-    }
-  });
-}
+    });
 
-for (const [size, viewport] of [
-  ['phone-sized', { width: 390, height: 844 }],
-  ['desktop-sized', { width: 1366, height: 850 }],
-] as const) {
-  test(`a number before a deal is warned, and blocking stops the other side, on a ${size} window`, async ({
-    browser,
-    registerSeller,
-    registerBuyer,
-    createListing,
-    loginAs,
-  }) => {
-    test.slow();
-    const seller = await registerSeller({ name: uniqueText('Seller') });
-    const buyer = await registerBuyer({ name: uniqueText('Buyer') });
-    const listing = await createListing(seller, { productName: uniqueText('Safe Nokia') });
-    const started = await buyer.api.post('/api/conversations', { data: { productId: listing._id } });
-    const { _id: id } = (await started.json()) as { _id: string };
-    expect(
-      (
-        await buyer.api.post(`/api/conversations/${id}/messages`, { data: { clientId: 'hello-0001', text: 'Hi!' } })
-      ).ok(),
-    ).toBe(true);
-
-    const sellerSide = await signedInPage(browser, viewport);
-    const buyerSide = await signedInPage(browser, viewport);
-    try {
-      await loginAs(sellerSide.page, seller);
-      await loginAs(buyerSide.page, buyer);
-      const sellerPage = sellerSide.page;
-      const buyerPage = buyerSide.page;
+    test(`a number before a deal is warned, and blocking stops the other side, on a ${size} window`, async ({
+      chat: { buyer, listing, sellerPage, buyerPage },
+    }) => {
+      test.slow();
+      const id = await startConversation(buyer, listing._id, 'Hi!');
       await buyerPage.goto(paths.conversation(id));
       await expect(buyerPage.getByRole('heading', { name: listing.productName })).toBeVisible({
         timeout: timeLimit(15_000),
@@ -163,43 +128,14 @@ for (const [size, viewport] of [
       await sellerPage.getByRole('button', { name: `Unblock ${buyer.name}` }).click();
       await expect(sellerPage.getByText('You have not blocked anyone.')).toBeVisible();
       await expect(buyerPage.getByLabel('Message', { exact: true })).toBeVisible();
-    } finally {
-      await Promise.all([sellerSide.context.close(), buyerSide.context.close()]);
-    }
-  });
-}
-
-for (const [size, viewport] of [
-  ['phone-sized', { width: 390, height: 844 }],
-  ['desktop-sized', { width: 1366, height: 850 }],
-] as const) {
-  test(`the buyer offers, the seller counters, the buyer accepts: Reserved at the agreed price, on a ${size} window${size === 'desktop-sized' ? ' @engine' : ''}`, async ({
-    browser,
-    registerSeller,
-    registerBuyer,
-    createListing,
-    loginAs,
-  }) => {
-    test.slow();
-    const seller = await registerSeller({ name: uniqueText('Seller') });
-    const buyer = await registerBuyer({ name: uniqueText('Buyer') });
-    const listing = await createListing(seller, { productName: uniqueText('Offer Galaxy'), resalePrice: 40000 });
-    const started = await buyer.api.post('/api/conversations', { data: { productId: listing._id } });
-    const { _id: id } = (await started.json()) as { _id: string };
-    const asked = await buyer.api.post(`/api/conversations/${id}/messages`, {
-      data: { clientId: 'offer-ask-0001', text: 'Is the price negotiable?' },
     });
-    expect(asked.ok()).toBe(true);
-
-    const sellerSide = await signedInPage(browser, viewport);
-    const buyerSide = await signedInPage(browser, viewport);
-    try {
-      await loginAs(sellerSide.page, seller);
-      await loginAs(buyerSide.page, buyer);
-      const sellerPage = sellerSide.page;
-      const buyerPage = buyerSide.page;
+    test(`the buyer offers, the seller counters, the buyer accepts: Reserved at the agreed price, on a ${size} window${size === 'desktop-sized' ? ' @engine' : ''}`, async ({
+      chat: { buyer, listing, sellerPage, buyerPage },
+    }) => {
+      test.slow();
+      const id = await startConversation(buyer, listing._id, 'Is the price negotiable?');
       for (const page of [sellerPage, buyerPage]) {
-        await page.goto(`/dashboard/inbox/${id}`);
+        await page.goto(paths.conversation(id));
         await expect(page.getByRole('heading', { name: listing.productName })).toBeVisible({
           timeout: timeLimit(15_000),
         });
@@ -253,10 +189,8 @@ for (const [size, viewport] of [
       await expectNoSeriousAxeViolations(buyerPage);
 
       // My orders keeps the agreed price with the booking.
-      await buyerPage.goto('/dashboard/myorders');
+      await buyerPage.goto(paths.myOrders);
       await expect(buyerPage.getByText('Agreed price (listed at 40000)')).toBeVisible({ timeout: timeLimit(15_000) });
-    } finally {
-      await Promise.all([sellerSide.context.close(), buyerSide.context.close()]);
-    }
+    });
   });
 }

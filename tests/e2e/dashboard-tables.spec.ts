@@ -27,11 +27,10 @@ test.describe('on a phone, each table row is a card with everything in view', ()
 
   test("a seller's My Product row shows its price and its buttons", async ({
     page,
-    registerSeller,
+    seller,
     createListing,
     loginAs,
   }) => {
-    const seller = await registerSeller();
     const listing = await createListing(seller, { productName: longName(), resalePrice: 52000 });
     await loginAs(page, seller);
     await page.goto(paths.myProducts);
@@ -49,16 +48,8 @@ test.describe('on a phone, each table row is a card with everything in view', ()
     await expectNoSidewaysScroll(page);
   });
 
-  test("a buyer's My orders row shows its price and Pay", async ({
-    page,
-    registerSeller,
-    createListing,
-    registerBuyer,
-    loginAs,
-  }) => {
-    const seller = await registerSeller();
+  test("a buyer's My orders row shows its price and Pay", async ({ page, seller, createListing, buyer, loginAs }) => {
     const listing = await createListing(seller, { resalePrice: 43000 });
-    const buyer = await registerBuyer();
     const booking = await buyer.api.post('/api/store/booking/product', {
       data: { productId: listing._id, phoneNumber: '01712345678', meetLocation: 'Rangpur' },
     });
@@ -89,12 +80,11 @@ test.describe('on a phone, each table row is a card with everything in view', ()
 
 test('on a desktop, a long product name wraps and every Delete in My Product sits in the same place', async ({
   page,
-  registerSeller,
+  seller,
   createListing,
   loginAs,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const seller = await registerSeller();
   const long = await createListing(seller, { productName: longName() });
   const advertised = await createListing(seller, { productName: uniqueText('Advertised phone') });
   expect((await seller.api.put(`/api/advertise/product/${advertised._id}`)).ok()).toBe(true);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousAxeViolations, test, uniqueText, type TestUser } from './support/fixtures';
+import { expect, expectNoSeriousAxeViolations, test as base, uniqueText } from './support/fixtures';
+import { acceptedDeal } from './support/deals';
 import { expectAllTranslated, usePseudoLocale } from './support/translated';
 import { E2E_BASE_URL } from './support/settings';
 import { paths } from '#shared/paths';
@@ -9,27 +10,15 @@ import { paths } from '#shared/paths';
  * not in a catalog (checked in the pseudo-locale), and read well in Bangla on a phone and a desktop.
  */
 
-/** A seller with a listing that a buyer booked and the seller accepted: every deal screen has a row. */
-async function acceptedDeal(
-  registerSeller: () => Promise<TestUser>,
-  registerBuyer: () => Promise<TestUser>,
-  createListing: (
-    seller: TestUser,
-    overrides: { productName: string; resalePrice: number },
-  ) => Promise<{ _id: string }>,
-) {
-  const seller = await registerSeller();
-  const buyer = await registerBuyer();
-  const productName = uniqueText('Translated Galaxy');
-  const listing = await createListing(seller, { productName, resalePrice: 52000 });
-  const booked = await buyer.api.post('/api/store/booking/product', {
-    data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Mirpur 10 roundabout' },
-  });
-  expect(booked.ok(), await booked.text()).toBe(true);
-  const { insertedId } = (await booked.json()) as { insertedId: string };
-  expect((await seller.api.put(`/api/bookings/${insertedId}/accept`)).ok()).toBe(true);
-  return { seller, buyer, productName };
-}
+/** A listing of `seller` that `buyer` booked and the seller accepted: every deal screen has a row. */
+const test = base.extend<{ acceptedListing: string }>({
+  acceptedListing: async ({ seller, buyer, createListing }, use) => {
+    const productName = uniqueText('Translated Galaxy');
+    const listing = await createListing(seller, { productName, resalePrice: 52000 });
+    await acceptedDeal(seller, buyer, listing._id, 'Mirpur 10 roundabout');
+    await use(productName);
+  },
+});
 
 /** Opens `path` and waits for its heading, then checks every word on it. */
 async function expectScreenTranslated(page: Page, path: string) {
@@ -53,14 +42,10 @@ test.describe('in the pseudo-locale, every word comes from a catalog', () => {
 
   test("a seller's dashboard, Add Product, My Product, Booking requests and Account settings", async ({
     page,
-    registerSeller,
-    registerBuyer,
-    createListing,
-    loginAs,
+    acceptedListing: productName,
+    signedInSeller: _seller,
   }) => {
     test.slow();
-    const { seller, productName } = await acceptedDeal(registerSeller, registerBuyer, createListing);
-    await loginAs(page, seller);
     for (const path of [paths.dashboard, paths.addProduct, paths.account]) await expectScreenTranslated(page, path);
 
     await expectScreenTranslated(page, paths.myProducts);
@@ -75,14 +60,10 @@ test.describe('in the pseudo-locale, every word comes from a catalog', () => {
 
   test("a buyer's orders, with the pay and handover dialogs", async ({
     page,
-    registerSeller,
-    registerBuyer,
-    createListing,
-    loginAs,
+    acceptedListing: productName,
+    signedInBuyer: _buyer,
   }) => {
     test.slow();
-    const { buyer, productName } = await acceptedDeal(registerSeller, registerBuyer, createListing);
-    await loginAs(page, buyer);
     await expectScreenTranslated(page, paths.myOrders);
     const order = page.getByRole('row').filter({ hasText: productName });
     await order.getByRole('button', { name: /Pay/ }).first().click();
@@ -94,8 +75,7 @@ test.describe('in the pseudo-locale, every word comes from a catalog', () => {
     await expectAllTranslated(page);
   });
 
-  test("the admin's tables", async ({ page, registerSeller, loginAs, adminCredentials }) => {
-    await registerSeller();
+  test("the admin's tables", async ({ page, seller: _seller, loginAs, adminCredentials }) => {
     await loginAs(page, adminCredentials);
     for (const path of [paths.allSellers, paths.allBuyers, paths.sellerVerification, paths.reportedProducts])
       await expectScreenTranslated(page, path);
@@ -119,14 +99,12 @@ for (const [size, viewport] of [
 
     test("the seller's and buyer's screens read in Bangla, prices in Bengali digits", async ({
       page,
-      registerSeller,
-      registerBuyer,
-      createListing,
+      acceptedListing: productName,
+      signedInSeller: _seller,
+      buyer,
       loginAs,
     }) => {
       test.slow();
-      const { seller, buyer, productName } = await acceptedDeal(registerSeller, registerBuyer, createListing);
-      await loginAs(page, seller);
 
       await page.goto(paths.myProducts);
       await expect(page.getByRole('heading', { name: 'আমার ফোন', level: 1 })).toBeVisible();

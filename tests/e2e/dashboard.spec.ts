@@ -3,11 +3,8 @@ import { paths } from '#shared/paths';
 
 test('a failed role check says why and offers a retry, instead of sending the user away', async ({
   page,
-  registerSeller,
-  loginAs,
+  signedInSeller: seller,
 }) => {
-  const seller = await registerSeller();
-  await loginAs(page, seller);
   const isSellerCheck = (url: URL) => url.pathname === `/api/seller/${encodeURIComponent(seller.email)}`;
   // A refusal rather than a 5xx, so the client does not spend seconds retrying before it gives up.
   await page.route(isSellerCheck, (route) =>

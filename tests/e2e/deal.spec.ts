@@ -1,163 +1,122 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { messages } from '#shared/messages';
-import { timeLimit } from '../support/time-limits';
-import {
-  expect,
-  expectNoSeriousAxeViolations,
-  test,
-  uniqueText,
-  waitForTheAppOnLoad,
-  type TestUser,
-} from './support/fixtures';
 import { paths } from '#shared/paths';
+import { timeLimit } from '../support/time-limits';
+import { expect, expectNoSeriousAxeViolations, expectOk, test, uniqueText } from './support/fixtures';
+import { acceptedDeal, bookPhone, moveBooking } from './support/deals';
+import { openBookingForm, PHONE, phoneAndDesktop, TYPED_PHONE } from './support/screens';
 
 const samsung = CATEGORY_CATALOGUE[1]!;
 
-/** A browser of its own for each side of the deal, signed in through the same path as loginAs. */
-async function signedInPage(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  context.on('page', waitForTheAppOnLoad);
-  return { context, page: await context.newPage() };
-}
-
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
-for (const [size, viewport] of [
-  ['phone-sized', { width: 390, height: 844 }],
-  ['desktop-sized', { width: 1280, height: 800 }],
-] as const) {
+for (const [size, viewport] of phoneAndDesktop) {
   test(`the deal from request to sold, on a ${size} window${size === 'desktop-sized' ? ' @engine' : ''}`, async ({
-    browser,
-    registerSeller,
+    seller,
+    buyer,
     registerBuyer,
     createListing,
     loginAs,
+    openWindow,
   }) => {
     test.slow();
-    const seller = await registerSeller();
-    const buyer = await registerBuyer({ name: uniqueText('Buyer') });
     const secondBuyer = await registerBuyer({ name: uniqueText('Second') });
     const listing = await createListing(seller, { category_id: samsung.id, productName: uniqueText('Deal Galaxy') });
     // Advertised, so it is on the home page until it is sold.
-    expect((await seller.api.put(`/api/advertise/product/${listing._id}`)).ok()).toBe(true);
-    const booked = await secondBuyer.api.post('/api/store/booking/product', {
-      data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Farmgate' },
+    await expectOk(await seller.api.put(`/api/advertise/product/${listing._id}`), 'advertising');
+    await bookPhone(secondBuyer, listing._id);
+    const sellerPage = await openWindow({ as: seller, viewport });
+    const buyerPage = await openWindow({ as: buyer, viewport });
+    // The seller is looking at their requests when the buyer books: the bell counts up on its own.
+    await sellerPage.goto(paths.bookingRequests);
+    // The first dashboard screen of a fresh browser loads its code and the roles first.
+    await expect(sellerPage.getByRole('row').filter({ hasText: secondBuyer.name })).toContainText('New request', {
+      timeout: timeLimit(15_000),
     });
-    expect(booked.ok(), await booked.text()).toBe(true);
+    await expect(bell(sellerPage)).toHaveAccessibleName('Notifications, 1 unread');
 
-    const sellerSide = await signedInPage(browser, viewport);
-    const buyerSide = await signedInPage(browser, viewport);
-    try {
-      await loginAs(sellerSide.page, seller);
-      await loginAs(buyerSide.page, buyer);
-      const sellerPage = sellerSide.page;
-      const buyerPage = buyerSide.page;
+    await (
+      await openBookingForm(buyerPage, listing._id, 'Bashundhara City, gate 1')
+    )
+      .getByRole('button', { name: 'Submit' })
+      .click();
+    await expect(buyerPage.getByText(messages.productBooked)).toBeVisible();
+    await expect(bell(sellerPage)).toHaveAccessibleName('Notifications, 2 unread');
+    const request = sellerPage.getByRole('row').filter({ hasText: buyer.name });
+    await expect(request).toContainText('Bashundhara City, gate 1');
+    await expect(request).toContainText(TYPED_PHONE);
+    await expectNoSeriousAxeViolations(sellerPage);
 
-      // The seller is looking at their requests when the buyer books: the bell counts up on its own.
-      await sellerPage.goto(paths.bookingRequests);
-      // The first dashboard screen of a fresh browser loads its code and the roles first.
-      await expect(sellerPage.getByRole('row').filter({ hasText: secondBuyer.name })).toContainText('New request', {
-        timeout: timeLimit(15_000),
-      });
-      await expect(bell(sellerPage)).toHaveAccessibleName('Notifications, 1 unread');
+    // Reading the notifications clears the count.
+    await bell(sellerPage).click();
+    const panel = sellerPage.getByRole('region', { name: 'Notifications' });
+    await expect(panel.getByText(`${buyer.name} asked to book your ${listing.productName}`)).toBeVisible();
+    await expect(bell(sellerPage)).toHaveAccessibleName('Notifications');
+    await sellerPage.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
 
-      await bookThroughProductPage(buyerPage, listing._id, 'Bashundhara City, gate 1');
-      await expect(bell(sellerPage)).toHaveAccessibleName('Notifications, 2 unread');
-      const request = sellerPage.getByRole('row').filter({ hasText: buyer.name });
-      await expect(request).toContainText('Bashundhara City, gate 1');
-      await expect(request).toContainText('01712345678');
-      await expectNoSeriousAxeViolations(sellerPage);
+    // Accepting reserves the phone: asked first, and nothing happens on Cancel.
+    const confirm = sellerPage.getByRole('dialog');
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await expect(confirm).toContainText(`Accept ${buyer.name}'s request?`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(request).toContainText('New request');
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await confirm.getByRole('button', { name: 'Yes, accept' }).click();
+    await expect(sellerPage.getByText('Accepted: the phone is reserved for this buyer.')).toBeVisible();
+    await expect(request).toContainText('Accepted');
 
-      // Reading the notifications clears the count.
-      await bell(sellerPage).click();
-      const panel = sellerPage.getByRole('region', { name: 'Notifications' });
-      await expect(panel.getByText(`${buyer.name} asked to book your ${listing.productName}`)).toBeVisible();
-      await expect(bell(sellerPage)).toHaveAccessibleName('Notifications');
-      await sellerPage.keyboard.press('Escape');
-      await expect(panel).toBeHidden();
+    // The buyer hears of it without reloading, and My orders gives the meeting details.
+    await expect(bell(buyerPage)).toHaveAccessibleName('Notifications, 1 unread');
+    await buyerPage.goto(paths.myOrders);
+    const order = buyerPage.getByRole('row').filter({ hasText: listing.productName });
+    await expect(order).toContainText('Accepted');
+    await expect(order).toContainText('Meet at Bashundhara City, gate 1');
+    await expect(order.getByRole('link', { name: listing.sellerMobile })).toBeVisible();
+    await expectNoSeriousAxeViolations(buyerPage);
 
-      // Accepting reserves the phone: asked first, and nothing happens on Cancel.
-      const confirm = sellerPage.getByRole('dialog');
-      await request.getByRole('button', { name: 'Accept' }).click();
-      await expect(confirm).toContainText(`Accept ${buyer.name}'s request?`);
-      await confirm.getByRole('button', { name: 'Cancel' }).click();
-      await expect(request).toContainText('New request');
-      await request.getByRole('button', { name: 'Accept' }).click();
-      await confirm.getByRole('button', { name: 'Yes, accept' }).click();
-      await expect(sellerPage.getByText('Accepted: the phone is reserved for this buyer.')).toBeVisible();
-      await expect(request).toContainText('Accepted');
+    await request.getByRole('button', { name: 'Mark sold' }).click();
+    await expect(confirm).toContainText(`Mark ${listing.productName} sold to ${buyer.name}?`);
+    await confirm.getByRole('button', { name: 'De-registered: mark sold' }).click();
+    await expect(sellerPage.getByText('Marked sold. Congratulations on the sale!')).toBeVisible();
+    await expect(request).toContainText('Sold');
+    await expect(sellerPage.getByRole('row').filter({ hasText: secondBuyer.name })).toContainText(
+      'sold to another buyer',
+    );
 
-      // The buyer hears of it without reloading, and My orders gives the meeting details.
-      await expect(bell(buyerPage)).toHaveAccessibleName('Notifications, 1 unread');
-      await buyerPage.goto(paths.myOrders);
-      const order = buyerPage.getByRole('row').filter({ hasText: listing.productName });
-      await expect(order).toContainText('Accepted');
-      await expect(order).toContainText('Meet at Bashundhara City, gate 1');
-      await expect(order.getByRole('link', { name: listing.sellerMobile })).toBeVisible();
-      await expectNoSeriousAxeViolations(buyerPage);
-
-      await request.getByRole('button', { name: 'Mark sold' }).click();
-      await expect(confirm).toContainText(`Mark ${listing.productName} sold to ${buyer.name}?`);
-      await confirm.getByRole('button', { name: 'De-registered: mark sold' }).click();
-      await expect(sellerPage.getByText('Marked sold. Congratulations on the sale!')).toBeVisible();
-      await expect(request).toContainText('Sold');
-      await expect(sellerPage.getByRole('row').filter({ hasText: secondBuyer.name })).toContainText(
-        'sold to another buyer',
-      );
-
-      await expect(order).toContainText('Sold to you');
-      await buyerPage.goto(paths.product(listing._id));
-      await expect(buyerPage.getByText('Sold', { exact: true })).toBeVisible();
-      // Gone from the lists, where a phone listed after it shows: the lists did load.
-      const other = await createListing(seller, { category_id: samsung.id, productName: uniqueText('Still for sale') });
-      expect((await seller.api.put(`/api/advertise/product/${other._id}`)).ok()).toBe(true);
-      for (const path of ['/', `/category/${samsung.id}`]) {
-        await buyerPage.goto(path);
-        await expect(buyerPage.getByText(other.productName).first()).toBeVisible();
-        await expect(buyerPage.getByText(listing.productName)).toHaveCount(0);
-      }
-
-      // The second buyer's request was declined for them.
-      await loginAs(buyerPage, secondBuyer);
-      await buyerPage.goto(paths.myOrders);
-      const declined = buyerPage.getByRole('row').filter({ hasText: listing.productName });
-      await expect(declined).toContainText('Declined');
-      await expect(declined).toContainText('sold to another buyer');
-    } finally {
-      await Promise.all([sellerSide.context.close(), buyerSide.context.close()]);
+    await expect(order).toContainText('Sold to you');
+    await buyerPage.goto(paths.product(listing._id));
+    await expect(buyerPage.getByText('Sold', { exact: true })).toBeVisible();
+    // Gone from the lists, where a phone listed after it shows: the lists did load.
+    const other = await createListing(seller, { category_id: samsung.id, productName: uniqueText('Still for sale') });
+    await expectOk(await seller.api.put(`/api/advertise/product/${other._id}`), 'advertising');
+    for (const path of ['/', paths.category(samsung.id)]) {
+      await buyerPage.goto(path);
+      await expect(buyerPage.getByText(other.productName).first()).toBeVisible();
+      await expect(buyerPage.getByText(listing.productName)).toHaveCount(0);
     }
-  });
-}
 
-async function bookThroughProductPage(page: Page, productId: string, meetLocation: string) {
-  await page.goto(paths.product(productId));
-  await page.getByRole('button', { name: 'Book Now' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Phone Number').fill('01712345678');
-  await dialog.getByLabel('Meet Location').fill(meetLocation);
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText(messages.productBooked)).toBeVisible();
+    // The second buyer's request was declined for them.
+    await loginAs(buyerPage, secondBuyer);
+    await buyerPage.goto(paths.myOrders);
+    const declined = buyerPage.getByRole('row').filter({ hasText: listing.productName });
+    await expect(declined).toContainText('Declined');
+    await expect(declined).toContainText('sold to another buyer');
+  });
 }
 
 test('a seller declines a request with a reason, and the buyer reads it in My orders', async ({
   page,
-  browser,
-  registerSeller,
-  registerBuyer,
+  signedInSeller: seller,
+  buyer,
   createListing,
-  loginAs,
+  openWindow,
 }) => {
   test.slow();
-  const seller = await registerSeller();
-  const buyer: TestUser = await registerBuyer({ name: uniqueText('Declined buyer') });
   const listing = await createListing(seller, { productName: uniqueText('Declined Pixel') });
-  const booked = await buyer.api.post('/api/store/booking/product', {
-    data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Mirpur' },
-  });
-  expect(booked.ok()).toBe(true);
+  await bookPhone(buyer, listing._id, 'Mirpur');
 
-  await loginAs(page, seller);
   await page.goto(paths.bookingRequests);
   const row = page.getByRole('row').filter({ hasText: buyer.name });
   await expect(row).toContainText('New request', { timeout: timeLimit(15_000) });
@@ -169,38 +128,25 @@ test('a seller declines a request with a reason, and the buyer reads it in My or
   await expect(page.getByText('Request declined. The buyer has been told.')).toBeVisible();
   await expect(row).toContainText('Declined');
 
-  const buyerSide = await signedInPage(browser, { width: 1280, height: 800 });
-  try {
-    await loginAs(buyerSide.page, buyer);
-    await buyerSide.page.goto(paths.myOrders);
-    const order = buyerSide.page.getByRole('row').filter({ hasText: listing.productName });
-    await expect(order).toContainText('Declined');
-    await expect(order).toContainText('Promised it to my cousin');
-    // Declined: the buyer may ask again from the product page.
-    await buyerSide.page.goto(paths.product(listing._id));
-    await expect(buyerSide.page.getByRole('button', { name: 'Book Now' })).toBeEnabled();
-  } finally {
-    await buyerSide.context.close();
-  }
+  const buyerPage = await openWindow({ as: buyer });
+  await buyerPage.goto(paths.myOrders);
+  const order = buyerPage.getByRole('row').filter({ hasText: listing.productName });
+  await expect(order).toContainText('Declined');
+  await expect(order).toContainText('Promised it to my cousin');
+  // Declined: the buyer may ask again from the product page.
+  await buyerPage.goto(paths.product(listing._id));
+  await expect(buyerPage.getByRole('button', { name: 'Book Now' })).toBeEnabled();
 });
 
 test('a buyer cancels an accepted booking with a reason; the phone is available again', async ({
   page,
-  registerSeller,
-  registerBuyer,
+  seller,
+  signedInBuyer: buyer,
   createListing,
-  loginAs,
 }) => {
-  const seller = await registerSeller();
-  const buyer = await registerBuyer();
   const listing = await createListing(seller, { productName: uniqueText('Cancelled Xiaomi') });
-  const booked = await buyer.api.post('/api/store/booking/product', {
-    data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Mirpur' },
-  });
-  const { insertedId } = (await booked.json()) as { insertedId: string };
-  expect((await seller.api.put(`/api/bookings/${insertedId}/accept`)).ok()).toBe(true);
+  await acceptedDeal(seller, buyer, listing._id, 'Mirpur');
 
-  await loginAs(page, buyer);
   await page.goto(paths.myOrders);
   const order = page.getByRole('row').filter({ hasText: listing.productName });
   await order.getByRole('button', { name: 'Cancel' }).click();
@@ -218,30 +164,15 @@ test('a buyer cancels an accepted booking with a reason; the phone is available 
 
 test('a buyer who booked and cancelled a phone three times today is told on the booking form to wait', async ({
   page,
-  registerSeller,
-  registerBuyer,
+  seller,
+  signedInBuyer: buyer,
   createListing,
-  loginAs,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const seller = await registerSeller();
-  const buyer = await registerBuyer();
+  await page.setViewportSize(PHONE);
   const listing = await createListing(seller, { productName: uniqueText('Looping Realme') });
-  for (let i = 0; i < 3; i++) {
-    const booked = await buyer.api.post('/api/store/booking/product', {
-      data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Mirpur' },
-    });
-    expect(booked.ok(), await booked.text()).toBe(true);
-    const { insertedId } = (await booked.json()) as { insertedId: string };
-    expect((await buyer.api.put(`/api/bookings/${insertedId}/cancel`)).ok()).toBe(true);
-  }
+  for (let i = 0; i < 3; i++) await moveBooking(buyer, await bookPhone(buyer, listing._id, 'Mirpur'), 'cancel');
 
-  await loginAs(page, buyer);
-  await page.goto(paths.product(listing._id));
-  await page.getByRole('button', { name: 'Book Now' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Phone Number').fill('01712345678');
-  await dialog.getByLabel('Meet Location').fill('Mirpur 10');
+  const dialog = await openBookingForm(page, listing._id, 'Mirpur 10');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(
     dialog.getByText(/^You have asked to book this phone 3 times today\. Please wait \d+ hours?/),

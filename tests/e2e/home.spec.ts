@@ -21,9 +21,7 @@ test.describe("the banner's 'Sell your phone'", () => {
   });
 
   // Every account can sell: a buyer starts selling with the same account, never by registering again.
-  test('sends a signed-in buyer to Start selling', async ({ page, registerBuyer, loginAs }) => {
-    const buyer = await registerBuyer();
-    await loginAs(page, buyer);
+  test('sends a signed-in buyer to Start selling', async ({ page, signedInBuyer: buyer }) => {
     await page.goto(paths.home);
     await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
     await sellYourPhone(page).click();

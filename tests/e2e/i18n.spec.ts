@@ -29,13 +29,12 @@ test.describe('a visitor whose browser prefers Bangla', () => {
   for (const [size, viewport] of SIZES) {
     test(`lands on /bn/, reads prices in Bengali digits, and switches languages (${size})`, async ({
       page,
-      registerSeller,
+      seller,
       createListing,
     }) => {
       test.slow();
       const phone = size === 'phone';
       await page.setViewportSize(viewport);
-      const seller = await registerSeller();
       const listing = await createListing(seller, {
         productName: uniqueText('Bangla iPhone'),
         category_id: iphone.id,
@@ -103,12 +102,10 @@ test('the header, footer and 404 show only catalog text', async ({ page }) => {
 });
 
 test('a buyer whose account is Bangla gets the booking-accepted notification in Bangla; the English seller does not', async ({
-  registerBuyer,
-  registerSeller,
+  buyer,
+  seller,
   createListing,
 }) => {
-  const seller = await registerSeller();
-  const buyer = await registerBuyer();
   expect((await buyer.api.put('/api/language', { data: { locale: 'bn' } })).ok()).toBe(true);
   const listing = await createListing(seller);
   const booked = await buyer.api.post('/api/store/booking/product', {

@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { phonePicture } from '#server/start/seed/pictures';
 import { messages } from '#shared/messages';
 import type { Product, StoreProductRequest } from '#shared/products';
 import type { UploadResponse } from '#shared/uploads';
-import { fillPhoneFields, fillTrustFields } from './support/product-form';
+import { fillPhoneFields, fillTrustFields, pngPhoto } from './support/product-form';
 import {
   expect,
   expectNoSeriousAxeViolations,
@@ -19,17 +18,6 @@ import { paths } from '#shared/paths';
 // Several uploads, a whole flow and axe checks in each test: on the two shared cores of CI an axe
 // run alone can take ten seconds, so these get three times the usual time.
 test.slow();
-
-/** A small PNG of one colour, as a seller's photo would be; each colour makes a different file. */
-async function photo(name: string, background: { r: number; g: number; b: number }) {
-  return {
-    name: `${name}.png`,
-    mimeType: 'image/png',
-    buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background } })
-      .png()
-      .toBuffer(),
-  };
-}
 
 const chosenPhotos = (page: Page) => page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem');
 
@@ -53,11 +41,8 @@ async function ownListing(seller: TestUser, productName: string): Promise<Produc
 
 test('a seller lists a phone with three photos, each uploaded once, and makes the last one the cover', async ({
   page,
-  registerSeller,
-  loginAs,
+  signedInSeller: seller,
 }) => {
-  const seller = await registerSeller();
-  await loginAs(page, seller);
   const uploads = watchUploads(page);
   const productName = uniqueText('Three photo phone');
 
@@ -66,8 +51,11 @@ test('a seller lists a phone with three photos, each uploaded once, and makes th
   // Two at once, then one more on its own.
   await page
     .getByLabel('Product Image')
-    .setInputFiles([await photo('front', { r: 200, g: 40, b: 40 }), await photo('back', { r: 40, g: 160, b: 60 })]);
-  await page.getByLabel('Product Image').setInputFiles(await photo('side', { r: 40, g: 80, b: 200 }));
+    .setInputFiles([
+      await pngPhoto('front.png', { r: 200, g: 40, b: 40 }),
+      await pngPhoto('back.png', { r: 40, g: 160, b: 60 }),
+    ]);
+  await page.getByLabel('Product Image').setInputFiles(await pngPhoto('side.png', { r: 40, g: 80, b: 200 }));
   const tiles = chosenPhotos(page);
   await expect(tiles).toHaveCount(3);
   await expect(tiles.getByText('Uploaded')).toHaveCount(3);
@@ -104,7 +92,10 @@ test('removing a photo, a file that is no picture, and no photo at all are each 
   await page.goto(paths.addProduct);
   await page
     .getByLabel('Product Image')
-    .setInputFiles([await photo('front', { r: 200, g: 40, b: 40 }), await photo('back', { r: 40, g: 160, b: 60 })]);
+    .setInputFiles([
+      await pngPhoto('front.png', { r: 200, g: 40, b: 40 }),
+      await pngPhoto('back.png', { r: 40, g: 160, b: 60 }),
+    ]);
   const tiles = chosenPhotos(page);
   await expect(tiles).toHaveCount(2);
   const backPreview = await tiles.nth(1).getByRole('img').getAttribute('src');
@@ -160,11 +151,10 @@ async function threePhotoListing(
 
 test('a seller edits the price, hides the phone and shows it again', async ({
   page,
-  registerSeller,
+  seller,
   createListing,
   loginAs,
 }) => {
-  const seller = await registerSeller();
   const category = CATEGORY_CATALOGUE[2]!;
   const listing = await threePhotoListing(seller, createListing, {
     productName: uniqueText('Edited phone'),
@@ -231,11 +221,10 @@ test('a seller edits the price, hides the phone and shows it again', async ({
 
 test("the server's refusal of an edit is shown with its own words", async ({
   page,
-  registerSeller,
+  seller,
   createListing,
   loginAs,
 }) => {
-  const seller = await registerSeller();
   const listing = await createListing(seller, { productName: uniqueText('Refused edit'), originalPrice: 89000 });
   await loginAs(page, seller);
   // The phone sold while the seller was editing (the sale itself is the buyer's, tested elsewhere).

@@ -119,15 +119,13 @@ for (const [size, viewport] of sizes) {
       await expectNoSeriousAxeViolations(page);
     });
 
-    test('rename in Account settings, and keep the photo', async ({ page, registerBuyer, loginAs }) => {
-      const buyer = await registerBuyer();
-      await loginAs(page, buyer);
+    test('rename in Account settings, and keep the photo', async ({ page, signedInBuyer: buyer }) => {
       await page.goto(paths.account);
       const help = page.getByRole('region', { name: 'Help and policies' });
       for (const [name, href] of [
-        ['F.A.Q', '/faq'],
-        ['Privacy Policy', '/privacy'],
-        ['Terms & Conditions', '/terms'],
+        ['F.A.Q', paths.faq],
+        ['Privacy Policy', paths.privacy],
+        ['Terms & Conditions', paths.terms],
       ] as const) {
         await expect(help.getByRole('link', { name })).toHaveAttribute('href', href);
       }
@@ -147,11 +145,8 @@ for (const [size, viewport] of sizes) {
 
 test('a photo from the device becomes the profile photo in Account settings', async ({
   page,
-  registerBuyer,
-  loginAs,
+  signedInBuyer: buyer,
 }) => {
-  const buyer = await registerBuyer();
-  await loginAs(page, buyer);
   await page.goto(paths.account);
   await page.getByLabel('Upload from your device').setInputFiles({
     name: 'me.png',

@@ -10,11 +10,10 @@ const reportButton = (page: Page) => page.getByRole('button', { name: 'Report to
 
 test('a seller on their own listing cannot book it, is told why, and has nothing to report', async ({
   page,
-  registerSeller,
+  seller,
   createListing,
   loginAs,
 }) => {
-  const seller = await registerSeller();
   const listing = await createListing(seller, { productName: uniqueText('Own phone') });
   await loginAs(page, seller);
 

@@ -17,12 +17,7 @@ test.describe('signed-out browsing', () => {
     await expect(page.getByRole('heading', { name: samsung!.name, exact: true })).toBeVisible();
   });
 
-  test('home shows an advertised product card that leads to its details', async ({
-    page,
-    registerSeller,
-    createListing,
-  }) => {
-    const seller = await registerSeller();
+  test('home shows an advertised product card that leads to its details', async ({ page, seller, createListing }) => {
     const listing = await createListing(seller, { productName: uniqueText('Ad phone') });
     expect((await seller.api.put(`/api/advertise/product/${listing._id}`)).ok()).toBe(true);
 
@@ -51,8 +46,7 @@ test.describe('signed-out browsing', () => {
     await expect(page.getByRole('heading', { name: 'Advertised Phone', exact: true })).toHaveCount(0);
   });
 
-  test('a category page shows its name, description and products', async ({ page, registerSeller, createListing }) => {
-    const seller = await registerSeller();
+  test('a category page shows its name, description and products', async ({ page, seller, createListing }) => {
     const listing = await createListing(seller, { category_id: iphone!.id, productName: uniqueText('Category phone') });
 
     await page.goto(paths.category(iphone!.id));
@@ -83,8 +77,7 @@ test.describe('signed-out browsing', () => {
     await expect(page.getByText('No product Available')).toBeVisible();
   });
 
-  test('a product page shows every row of the listing', async ({ page, registerSeller, createListing, adminApi }) => {
-    const seller = await registerSeller();
+  test('a product page shows every row of the listing', async ({ page, seller, createListing, adminApi }) => {
     expect((await adminApi.put(`/api/verify_seller?email=${encodeURIComponent(seller.email)}`)).ok()).toBe(true);
     const listing = await createListing(seller, { category_id: iphone!.id });
 
@@ -139,9 +132,9 @@ test.describe('signed-out browsing', () => {
     await expect(footer.getByText(/2022/)).toBeVisible();
     // The spec's three links, leading to pages of their own instead of back home.
     for (const [name, href] of [
-      ['F.A.Q', '/faq'],
-      ['Privacy Policy', '/privacy'],
-      ['Terms & Conditions', '/terms'],
+      ['F.A.Q', paths.faq],
+      ['Privacy Policy', paths.privacy],
+      ['Terms & Conditions', paths.terms],
     ] as const) {
       await expect(footer.getByRole('link', { name })).toHaveAttribute('href', href);
     }
@@ -150,8 +143,8 @@ test.describe('signed-out browsing', () => {
     await expect(page.getByRole('heading', { name: 'How do I pay?' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     for (const [path, heading] of [
-      ['/privacy', 'What we collect, and why'],
-      ['/terms', 'Reports and moderation'],
+      [paths.privacy, 'What we collect, and why'],
+      [paths.terms, 'Reports and moderation'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();

@@ -19,10 +19,9 @@ function complaintsOf(page: Page): string[] {
 
 test('the public pages arrive with their content, before and without any script', async ({
   browser,
-  registerSeller,
+  seller,
   createListing,
 }) => {
-  const seller = await registerSeller();
   const listing = await createListing(seller, { category_id: iphone.id, productName: uniqueText('Rendered iPhone') });
   // On a phone-sized window, as most visitors come.
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
@@ -49,14 +48,13 @@ test('the public pages arrive with their content, before and without any script'
 
 test('each rendered page takes over in the browser without a complaint, and responds', async ({
   page,
-  registerSeller,
+  seller,
   createListing,
 }) => {
-  const seller = await registerSeller();
   const listing = await createListing(seller, { category_id: iphone.id });
   const complaints = complaintsOf(page);
 
-  for (const path of ['/', `/category/${iphone.id}`, `/productId/${listing._id}`, '/login']) {
+  for (const path of ['/', paths.category(iphone.id), paths.product(listing._id), paths.login]) {
     await page.goto(path);
     await expect(page.locator('#server-state')).toHaveCount(1);
   }
@@ -74,10 +72,9 @@ test('each rendered page takes over in the browser without a complaint, and resp
 test("a product's page carries its link preview and Product data without any script, and each page its own title", async ({
   browser,
   page,
-  registerSeller,
+  seller,
   createListing,
 }) => {
-  const seller = await registerSeller();
   const listing = await createListing(seller, { category_id: iphone.id, productName: uniqueText('Shared iPhone') });
 
   // As a link preview sees it (Facebook's and WhatsApp's fetchers run no script), on a phone.

@@ -1,7 +1,7 @@
-import type { Browser } from '@playwright/test';
 import { messages } from '#shared/messages';
 import { paths } from '#shared/paths';
-import { expect, expectNoSeriousAxeViolations, test, uniqueText, waitForTheAppOnLoad } from './support/fixtures';
+import { expect, expectNoSeriousAxeViolations, test } from './support/fixtures';
+import { logInOnForm, phoneAndDesktop } from './support/screens';
 
 /*
  * Reporting a seller from their public page: a signed-out buyer is sent to sign in and comes back,
@@ -9,75 +9,49 @@ import { expect, expectNoSeriousAxeViolations, test, uniqueText, waitForTheAppOn
  * case in the moderation queue.
  */
 
-async function pageOf(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  context.on('page', waitForTheAppOnLoad);
-  return { context, page: await context.newPage() };
-}
-
-for (const [size, viewport] of [
-  ['phone-sized', { width: 390, height: 844 }],
-  ['desktop-sized', { width: 1366, height: 850 }],
-] as const) {
+for (const [size, viewport] of phoneAndDesktop) {
   test(`a buyer reports a seller from the seller page, on a ${size} window`, async ({
-    browser,
-    registerSeller,
-    registerBuyer,
+    seller,
+    buyer,
     createListing,
-    loginAs,
     adminCredentials,
+    openWindow,
   }) => {
     test.slow();
-    const sellerName = uniqueText('Reported Seller');
-    const seller = await registerSeller({ name: sellerName });
-    const buyer = await registerBuyer();
-    const listing = await createListing(seller);
-    const buyerSide = await pageOf(browser, viewport);
-    const adminSide = await pageOf(browser, viewport);
-    try {
-      const b = buyerSide.page;
-      const { sellerId } = (await (await b.request.get(`/api/addvertise/product/${listing._id}`)).json()) as {
-        sellerId: string;
-      };
+    const sellerName = seller.name;
+    await createListing(seller);
+    const b = await openWindow({ viewport });
+    // Signed out: the action leads to the login page, and back to the seller after it.
+    await b.goto(paths.seller(seller._id));
+    await b.getByRole('button', { name: 'Report this seller' }).click();
+    await expect(b).toHaveURL(paths.login);
+    await logInOnForm(b, buyer);
+    await expect(b.getByText(messages.loginSuccess)).toBeVisible();
+    await expect(b).toHaveURL(paths.seller(seller._id));
 
-      // Signed out: the action leads to the login page, and back to the seller after it.
-      await b.goto(`/seller/${sellerId}`);
-      await b.getByRole('button', { name: 'Report this seller' }).click();
-      await expect(b).toHaveURL(paths.login);
-      await b.getByLabel('Email').fill(buyer.email);
-      await b.getByLabel('Password').fill(buyer.password);
-      await b.getByRole('button', { name: 'Login', exact: true }).click();
-      await expect(b.getByText(messages.loginSuccess)).toBeVisible();
-      await expect(b).toHaveURL(`/seller/${sellerId}`);
+    await b.getByRole('button', { name: 'Report this seller' }).click();
+    const dialog = b.getByRole('dialog', { name: `Report ${sellerName}?` });
+    await dialog.getByLabel('Reason').selectOption({ label: 'Other' });
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(dialog.getByText('Tell us what is wrong')).toBeVisible();
+    await dialog.getByLabel('Reason').selectOption({ label: 'Scam' });
+    await dialog.getByLabel(/What is wrong/).fill('Asked me to send bKash before meeting');
+    await expectNoSeriousAxeViolations(b);
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(b.getByText('Reported to admin. Thank you for keeping PhoneHaat safe.')).toBeVisible();
+    await expect(dialog).toBeHidden();
 
-      await b.getByRole('button', { name: 'Report this seller' }).click();
-      const dialog = b.getByRole('dialog', { name: `Report ${sellerName}?` });
-      await dialog.getByLabel('Reason').selectOption({ label: 'Other' });
-      await dialog.getByRole('button', { name: 'Send report' }).click();
-      await expect(dialog.getByText('Tell us what is wrong')).toBeVisible();
-      await dialog.getByLabel('Reason').selectOption({ label: 'Scam' });
-      await dialog.getByLabel(/What is wrong/).fill('Asked me to send bKash before meeting');
-      await expectNoSeriousAxeViolations(b);
-      await dialog.getByRole('button', { name: 'Send report' }).click();
-      await expect(b.getByText('Reported to admin. Thank you for keeping PhoneHaat safe.')).toBeVisible();
-      await expect(dialog).toBeHidden();
+    // A second report of the same seller is refused with the server's words.
+    await b.getByRole('button', { name: 'Report this seller' }).click();
+    await dialog.getByLabel('Reason').selectOption({ label: 'Spam' });
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(b.getByText('You have reported this already. An admin will look at it.')).toBeVisible();
 
-      // A second report of the same seller is refused with the server's words.
-      await b.getByRole('button', { name: 'Report this seller' }).click();
-      await dialog.getByLabel('Reason').selectOption({ label: 'Spam' });
-      await dialog.getByRole('button', { name: 'Send report' }).click();
-      await expect(b.getByText('You have reported this already. An admin will look at it.')).toBeVisible();
-
-      // The admin finds the case in the queue, with its reason.
-      await loginAs(adminSide.page, adminCredentials);
-      const a = adminSide.page;
-      await a.goto('/dashboard/moderation');
-      const card = a.getByRole('article').filter({ hasText: sellerName });
-      await expect(card).toContainText('Scam ×1');
-      await expectNoSeriousAxeViolations(a);
-    } finally {
-      await buyerSide.context.close();
-      await adminSide.context.close();
-    }
+    // The admin finds the case in the queue, with its reason.
+    const a = await openWindow({ as: adminCredentials, viewport });
+    await a.goto(paths.moderation);
+    const card = a.getByRole('article').filter({ hasText: sellerName });
+    await expect(card).toContainText('Scam ×1');
+    await expectNoSeriousAxeViolations(a);
   });
 }

@@ -23,11 +23,10 @@ test.describe('search', () => {
 
   test('@engine typing in the header box suggests phone names; a suggestion opens its results', async ({
     page,
-    registerSeller,
+    seller,
     createListing,
   }) => {
     const model = uniqueWord('Zenfone');
-    const seller = await registerSeller();
     await createListing(seller, { productName: `${model} Max`, brand: 'Asus', category_id: samsung.id });
 
     await page.goto(paths.home);
@@ -41,7 +40,7 @@ test.describe('search', () => {
     await box.press('Enter');
 
     await expect(page).toHaveURL(
-      (url) => url.pathname === '/search' && url.searchParams.get('q') === `Asus ${model} Max`,
+      (url) => url.pathname === paths.search && url.searchParams.get('q') === `Asus ${model} Max`,
     );
     await expect(page.getByRole('heading', { name: `Results for “Asus ${model} Max”` })).toBeVisible();
     await expect(cardNames(page)).toHaveText([`${model} Max`]);
@@ -49,12 +48,11 @@ test.describe('search', () => {
 
   test('@engine filter by brand and price and sort by price; the URL holds it and Back restores it', async ({
     page,
-    registerSeller,
+    seller,
     createListing,
   }) => {
     const tag = uniqueWord('tag');
     const [lumo, vexa] = [uniqueWord('Lumo'), uniqueWord('Vexa')];
-    const seller = await registerSeller();
     const listed: TestListing[] = [];
     for (const [brand, price, name] of [
       [lumo, 10000, 'Lumo One'],
@@ -111,12 +109,11 @@ test.describe('search', () => {
 
   test('@engine on a phone-sized window the filters open in a panel, and a fruitless filter offers to clear them', async ({
     page,
-    registerSeller,
+    seller,
     createListing,
   }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const tag = uniqueWord('tag');
-    const seller = await registerSeller();
     await createListing(seller, { productName: 'Pocket One', productCondition: 'Good', description: `Mint, ${tag}.` });
     await createListing(seller, { productName: 'Pocket Two', productCondition: 'Fair', description: `Worn, ${tag}.` });
 
@@ -141,11 +138,10 @@ test.describe('search', () => {
   });
   test('@engine "Good price only" keeps phones below their fair price: none until housekeeping has computed one', async ({
     page,
-    registerSeller,
+    seller,
     createListing,
   }) => {
     const tag = uniqueWord('tag');
-    const seller = await registerSeller();
     await createListing(seller, { productName: 'Bargain One', description: `Cheap, ${tag}.` });
     await createListing(seller, { productName: 'Bargain Two', description: `Cheaper, ${tag}.` });
 
@@ -167,15 +163,14 @@ test.describe('search', () => {
 
   test('@engine on a phone the header opens the search on every page; "name12" finds "Name 12", and too many words show the closest', async ({
     page,
-    registerSeller,
+    seller,
     createListing,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const model = uniqueWord('Nexo');
-    const seller = await registerSeller();
     await createListing(seller, { productName: `${model} 12`, brand: 'Nexo' });
 
-    for (const path of ['/', '/blog', '/login']) {
+    for (const path of ['/', '/blog', paths.login]) {
       await page.goto(path);
       const open = page.getByRole('banner').getByRole('button', { name: 'Search phones' });
       await expect(open).toBeVisible();
@@ -187,7 +182,7 @@ test.describe('search', () => {
     await expectNoSeriousAxeViolations(page);
     await box.fill(`${model}12`);
     await box.press('Enter');
-    await expect(page).toHaveURL((url) => url.pathname === '/search' && url.searchParams.get('q') === `${model}12`);
+    await expect(page).toHaveURL((url) => url.pathname === paths.search && url.searchParams.get('q') === `${model}12`);
     await expect(cardNames(page)).toHaveText([`${model} 12`]);
     // Opened from the results, the search closed on the way.
     await expect(box).toBeHidden();

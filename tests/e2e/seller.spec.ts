@@ -1,26 +1,13 @@
-import sharp from 'sharp';
 import { messages } from '#shared/messages';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
-import { fillPhoneFields } from './support/product-form';
+import { fillPhoneFields, pngPhoto } from './support/product-form';
 import { paths } from '#shared/paths';
-
-/** A small PNG made on the spot, as a seller's photo would be. */
-const pngPhoto = async () => ({
-  name: 'my-phone.png',
-  mimeType: 'image/png',
-  buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 200 } } })
-    .png()
-    .toBuffer(),
-});
 
 test('an unverified seller is told so and applies for verification', async ({
   page,
-  registerSeller,
-  loginAs,
+  signedInSeller: seller,
   adminApi,
 }) => {
-  const seller = await registerSeller();
-  await loginAs(page, seller);
   await page.goto(paths.addProduct);
 
   await expect(page.getByText(/You (are )?not a verifed Seller/)).toBeVisible();
@@ -37,8 +24,7 @@ test('an unverified seller is told so and applies for verification', async ({
   expect(((await requests.json()) as Array<{ email: string }>).map((r) => r.email)).toContain(seller.email);
 });
 
-test('a verified seller sees no verification notice', async ({ page, registerSeller, loginAs, adminApi }) => {
-  const seller = await registerSeller();
+test('a verified seller sees no verification notice', async ({ page, seller, loginAs, adminApi }) => {
   expect((await adminApi.put(`/api/verify_seller?email=${encodeURIComponent(seller.email)}`)).ok()).toBe(true);
   await loginAs(page, seller);
   await page.goto(paths.addProduct);
@@ -47,9 +33,7 @@ test('a verified seller sees no verification notice', async ({ page, registerSel
   await expect(page.getByRole('button', { name: 'Apply Verification' })).toHaveCount(0);
 });
 
-test('submitting an empty product form shows every required message', async ({ page, registerSeller, loginAs }) => {
-  const seller = await registerSeller();
-  await loginAs(page, seller);
+test('submitting an empty product form shows every required message', async ({ page, signedInSeller: _seller }) => {
   await page.goto(paths.addProduct);
   await page.getByRole('button', { name: /add product/i }).click();
   for (const message of [
@@ -74,11 +58,8 @@ test('submitting an empty product form shows every required message', async ({ p
 
 test('a seller adds a product with a photo, advertises it and sees it advertised', async ({
   page,
-  registerSeller,
-  loginAs,
+  signedInSeller: seller,
 }) => {
-  const seller = await registerSeller();
-  await loginAs(page, seller);
   const productName = uniqueText('Galaxy test');
 
   await page.goto(paths.addProduct);
@@ -109,11 +90,10 @@ test('a seller adds a product with a photo, advertises it and sees it advertised
 
 test('a seller deletes a product after confirming, and keeps it when cancelling', async ({
   page,
-  registerSeller,
+  seller,
   loginAs,
   createListing,
 }) => {
-  const seller = await registerSeller();
   const kept = await createListing(seller, { productName: uniqueText('Kept phone') });
   const deleted = await createListing(seller, { productName: uniqueText('Gone phone') });
   await loginAs(page, seller);
@@ -139,16 +119,12 @@ test('a seller deletes a product after confirming, and keeps it when cancelling'
   await expect(keptRow).toBeVisible();
 });
 
-test('a seller with no products is told so', async ({ page, registerSeller, loginAs }) => {
-  const seller = await registerSeller();
-  await loginAs(page, seller);
+test('a seller with no products is told so', async ({ page, signedInSeller: _seller }) => {
   await page.goto(paths.myProducts);
   await expect(page.getByText('No product Found')).toBeVisible();
 });
 
-test('a seller cannot open the admin screens', async ({ page, registerSeller, loginAs }) => {
-  const seller = await registerSeller();
-  await loginAs(page, seller);
+test('a seller cannot open the admin screens', async ({ page, signedInSeller: _seller }) => {
   await page.goto(paths.allSellers);
   await expect(page).toHaveURL(paths.dashboard);
   await expect(page.getByRole('heading', { name: 'All Seller' })).toHaveCount(0);
@@ -159,12 +135,9 @@ test('a seller cannot open the admin screens', async ({ page, registerSeller, lo
 
 test('a resale price under 100 Tk is refused under its field, and one above the original price is asked about first', async ({
   page,
-  registerSeller,
-  loginAs,
+  signedInSeller: _seller,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const seller = await registerSeller();
-  await loginAs(page, seller);
   const productName = uniqueText('Price check');
 
   await page.goto(paths.addProduct);
@@ -192,9 +165,7 @@ test('a resale price under 100 Tk is refused under its field, and one above the 
   await expect(page.getByRole('row').filter({ hasText: productName })).toContainText('95000');
 });
 
-test('prices and the year typed in Bengali digits are stored as numbers', async ({ page, registerSeller, loginAs }) => {
-  const seller = await registerSeller();
-  await loginAs(page, seller);
+test('prices and the year typed in Bengali digits are stored as numbers', async ({ page, signedInSeller: _seller }) => {
   const productName = uniqueText('Bengali digits');
 
   await page.goto(paths.addProduct);

@@ -18,9 +18,8 @@ test('the admin deleting a buyer someone already deleted is told so, and the row
   loginAs,
   adminCredentials,
   adminApi,
-  registerBuyer,
+  buyer,
 }) => {
-  const buyer = await registerBuyer();
   await loginAs(page, adminCredentials);
   await page.goto(paths.allBuyers);
   await expect(rowOf(page, buyer.email)).toBeVisible();
@@ -41,10 +40,9 @@ test('a seller deleting a listing the admin already took down is told so, and th
   page,
   loginAs,
   adminApi,
-  registerSeller,
+  seller,
   createListing,
 }) => {
-  const seller = await registerSeller();
   const listing = await createListing(seller, { productName: uniqueText('Taken down') });
   // A page that hears no news: the admin's removal would otherwise notify the seller, and the
   // notification refreshes the list before the stale Delete is pressed.

@@ -30,12 +30,7 @@ for (const [size, viewport] of [
     // Several screens, each opened and walked through on a busy machine.
     test.slow();
 
-    test('home, a category, a product and search show only catalog words', async ({
-      page,
-      registerSeller,
-      createListing,
-    }) => {
-      const seller = await registerSeller();
+    test('home, a category, a product and search show only catalog words', async ({ page, seller, createListing }) => {
       const listing = await createListing(seller, {
         productName: uniqueText('Galaxy Pseudo'),
         brand: 'Samsung',

@@ -1,19 +1,14 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
-import sharp from 'sharp';
+import { paths } from '#shared/paths';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText, waitForTheAppOnLoad } from './support/fixtures';
-import { fillPhoneFields, freshImei } from './support/product-form';
+import { fillPhoneFields, freshImei, pngPhoto } from './support/product-form';
+
+/** The colour of this file's photos, so they are files no other test uploads. */
+const GREEN = { r: 40, g: 160, b: 90 };
 import { E2E_ADMIN } from './support/settings';
 
 /* A phone a buyer can trust (docs/trust.md): IMEI, grade, checklist, verification photo, review, handover. */
-
-const pngPhoto = async (name: string) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 160, b: 90 } } })
-    .png()
-    .toBuffer(),
-});
 
 async function windowOf(browser: Browser, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
@@ -28,12 +23,11 @@ for (const [size, viewport] of [
   test(`a seller lists a checked phone, the admin verifies its photo, a buyer books it and both see the handover, on a ${size} window`, async ({
     browser,
     registerSeller,
-    registerBuyer,
+    buyer,
     loginAs,
+    seller,
   }) => {
     test.slow();
-    const seller = await registerSeller();
-    const buyer = await registerBuyer();
     const copier = await registerSeller();
     const imei = freshImei();
     const productName = uniqueText('Trusted Galaxy');
@@ -49,7 +43,7 @@ for (const [size, viewport] of [
       await loginAs(buyerPage, buyer);
 
       // The seller lists the phone with its IMEI, grade, checklist and NEIR's answer.
-      await sellerPage.goto('/dashboard/addproduct');
+      await sellerPage.goto(paths.addProduct);
       await fillPhoneFields(sellerPage, productName);
       await sellerPage.getByLabel('IMEI 1').fill(imei.replace(/(\d{2})(\d{6})(\d{7})/, '$1 $2-$3'));
       await expect(sellerPage.getByRole('link', { name: 'Send the SMS to 16002' })).toHaveAttribute(
@@ -57,20 +51,20 @@ for (const [size, viewport] of [
         `sms:16002?body=KYD%20${imei}`,
       );
       await expectNoSeriousAxeViolations(sellerPage);
-      await sellerPage.getByLabel('Product Image').setInputFiles(await pngPhoto('galaxy.png'));
+      await sellerPage.getByLabel('Product Image').setInputFiles(await pngPhoto('galaxy.png', GREEN));
       await sellerPage.getByRole('button', { name: /add product/i }).click();
-      await expect(sellerPage).toHaveURL('/dashboard/myproducts');
+      await expect(sellerPage).toHaveURL(paths.myProducts);
 
       // The verification photo: the phone beside the code, written on paper.
       const row = sellerPage.getByRole('row').filter({ hasText: productName });
       await expect(row.getByText('No photo yet')).toBeVisible();
-      await row.getByLabel(/Verification photo of/).setInputFiles(await pngPhoto('code.png'));
+      await row.getByLabel(/Verification photo of/).setInputFiles(await pngPhoto('code.png', GREEN));
       await expect(sellerPage.getByText('Photo sent: the admin checks it')).toBeVisible();
       await expect(row.getByText('Photo sent', { exact: true })).toBeVisible();
       await expectNoSeriousAxeViolations(sellerPage);
 
       // The admin approves it from the Listing review screen.
-      await adminPage.goto('/dashboard/listing-reviews');
+      await adminPage.goto(paths.listingReviews);
       const photoRow = adminPage.getByRole('row').filter({ hasText: productName });
       await expect(photoRow).toBeVisible();
       await expectNoSeriousAxeViolations(adminPage);
@@ -87,7 +81,7 @@ for (const [size, viewport] of [
       const productId = (await sellerPage.getByRole('link', { name: productName }).first().getAttribute('href'))!
         .split('/')
         .pop()!;
-      await buyerPage.goto(`/productId/${productId}`);
+      await buyerPage.goto(paths.product(productId));
       await expect(buyerPage.getByText('Photo verified').first()).toBeVisible();
       await expect(buyerPage.getByText(`••••••••••• ${imei.slice(-4)}`, { exact: false })).toBeVisible();
       await expect(buyerPage.getByText('Good: Marks invisible at 50 cm.')).toBeVisible();
@@ -106,7 +100,7 @@ for (const [size, viewport] of [
       await expect(buyerPage.getByText('Product Booked Success !')).toBeVisible();
 
       // Once accepted, both sides see the handover checklist.
-      await sellerPage.goto('/dashboard/bookingrequests');
+      await sellerPage.goto(paths.bookingRequests);
       const request = sellerPage.getByRole('row').filter({ hasText: productName });
       await request.getByRole('button', { name: 'Accept' }).click();
       await sellerPage.getByRole('dialog').getByRole('button', { name: 'Yes, accept' }).click();
@@ -115,7 +109,7 @@ for (const [size, viewport] of [
       await expectNoSeriousAxeViolations(sellerPage);
       await sellerPage.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
-      await buyerPage.goto('/dashboard/myorders');
+      await buyerPage.goto(paths.myOrders);
       const order = buyerPage.getByRole('row').filter({ hasText: productName });
       await order.getByRole('button', { name: 'Handover checklist' }).click();
       const handover = buyerPage.getByRole('dialog');
@@ -140,7 +134,7 @@ for (const [size, viewport] of [
 
 async function copiedListing(copier: { api: APIRequestContext }, imei: string) {
   const upload = await copier.api.post('/api/uploads', {
-    multipart: { image: await pngPhoto('copy.png') },
+    multipart: { image: await pngPhoto('copy.png', GREEN) },
   });
   const url = ((await upload.json()) as { data: { url: string } }).data.url;
   return {

@@ -88,6 +88,10 @@ export async function registerActor(
 export const actorWithSession = (app: FastifyInstance, actor: Actor, cookie: string): Promise<Actor> =>
   actorFromSession(app, actor.email, actor.password, cookie, actor.user);
 
+/** POST /api/auth/login with these credentials, answered as it is (a refusal included). */
+export const tryLogIn = (app: FastifyInstance, { email, password }: { email: string; password: string }) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
 export async function logInActor(app: FastifyInstance, email: string, password: string): Promise<Actor> {
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);

@@ -4,6 +4,7 @@ import {
   expect,
   type APIRequestContext,
   type APIResponse,
+  type BrowserContext,
   type Page,
   type PlaywrightWorkerArgs,
   type Response,
@@ -21,6 +22,18 @@ import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR_POINTER, E2E_PASSWORD } from './s
 /*
  * Browser tests set up their state through the API, the way the web client would, and then test
  * the screen. Every user gets a request context of their own, so sessions never mix.
+ *
+ * What a test asks for by name (Playwright makes only the fixtures a test names):
+ * - `seller`, `buyer`: one account of that role, registered for the test, with a demo person's name
+ *   and a suffix no other test uses (rows and queues are searched by it); `registerSeller` and
+ *   `registerBuyer` make more.
+ * - `signedInSeller`, `signedInBuyer`: the same accounts, with `page` signed in as them.
+ * - `openWindow({ as, viewport, lang })`: another browser window with cookies of its own (the other
+ *   side of a conversation, the admin), signed in as `as`, at the test's viewport unless told;
+ *   closed when the test ends.
+ * - `createListing(seller, overrides)`, `adminApi`, `adminCredentials`, `loginAs(page, user)`.
+ * The deal's set-up through the API (booking, accepting, reviews, conversations) is in ./deals.ts;
+ * the window sizes and the forms a person fills on the way (login, booking) in ./screens.ts.
  */
 
 export interface Credentials {
@@ -29,6 +42,8 @@ export interface Credentials {
 }
 
 export interface TestUser extends Credentials {
+  /** The account's id, as the seller's page (`paths.seller`) and the API name it. */
+  _id: string;
   name: string;
   role: 'buyer' | 'seller';
   photoURL: string;
@@ -47,6 +62,24 @@ interface Fixtures {
   /** Signed in as the admin (session cookie), for set-up calls only an admin may make. */
   adminApi: APIRequestContext;
   createListing: (seller: TestUser, overrides?: Partial<StoreProductRequest>) => Promise<TestListing>;
+  seller: TestUser;
+  buyer: TestUser;
+  /** `seller`, with `page` signed in as them. */
+  signedInSeller: TestUser;
+  /** `buyer`, with `page` signed in as them. */
+  signedInBuyer: TestUser;
+  /**
+   * A browser window of its own (cookies, language), signed in as `as`, at `viewport` or the test's
+   * (`test.use({ viewport })`); closed after the test.
+   */
+  openWindow: (options?: WindowOptions) => Promise<Page>;
+}
+
+export interface WindowOptions {
+  as?: Credentials;
+  viewport?: { width: number; height: number };
+  /** Bangla through the `lang` cookie, as a person who chose it has. */
+  lang?: 'bn';
 }
 
 /**
@@ -67,7 +100,11 @@ const uniqueEmail = (role: string, worker: number) =>
 export const uniqueText = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function expectOk(response: APIResponse, what: string): Promise<APIResponse> {
+/** A demo person's name with a suffix no other test uses, so screens and queues can be searched by it. */
+const uniquePersonName = (role: TestUser['role']) => uniqueText(demoPerson(++serial, role).name);
+
+/** Fails the set-up with the server's answer when `response` is not a 2xx. */
+export async function expectOk(response: APIResponse, what: string): Promise<APIResponse> {
   if (!response.ok()) throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
   return response;
 }
@@ -97,6 +134,30 @@ export const test = base.extend<Fixtures>({
     await use(context);
   },
   registerBuyer: registrar('buyer'),
+  seller: async ({ registerSeller }, use) => use(await registerSeller({ name: uniquePersonName('seller') })),
+  buyer: async ({ registerBuyer }, use) => use(await registerBuyer({ name: uniquePersonName('buyer') })),
+  signedInSeller: async ({ page, seller, loginAs }, use) => {
+    await loginAs(page, seller);
+    await use(seller);
+  },
+  signedInBuyer: async ({ page, buyer, loginAs }, use) => {
+    await loginAs(page, buyer);
+    await use(buyer);
+  },
+
+  openWindow: async ({ browser, loginAs, viewport: testViewport }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async ({ as, viewport = testViewport ?? undefined, lang } = {}) => {
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      if (lang) await context.addCookies([{ name: 'lang', value: lang, url: E2E_BASE_URL }]);
+      context.on('page', waitForTheAppOnLoad);
+      const page = await context.newPage();
+      if (as) await loginAs(page, as);
+      return page;
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
   registerSeller: registrar('seller'),
 
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
@@ -179,11 +240,12 @@ async function register(
     await api.post('/api/account/verify-email', { data: { token: tokenOfLink(mail, '/verify-email') } }),
     `verifying ${email}`,
   );
-  await expectOk(
+  const added = await expectOk(
     await api.post('/api/addUser', { data: { name: user.name, email, role, photoURL } }),
     `POST /api/addUser for ${email}`,
   );
-  return { ...user, api };
+  const { insertedId } = (await added.json()) as { insertedId: string };
+  return { ...user, _id: insertedId, api };
 }
 
 /** Where the e2e server writes its mail (DATA_DIR/mail), as scripts/e2e-server.ts tells. */

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { CHECKLIST_ITEMS, CHECKLIST_LABELS, withCheckDigit } from '#shared/trust';
+
+/** A small PNG of one colour, as a seller's photo would be: each colour makes a different file. */
+export async function pngPhoto(name = 'my-phone.png', background = { r: 40, g: 120, b: 200 }) {
+  const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
 
 /** A valid IMEI (its check digit right) no other test uses. */
 export const freshImei = () => withCheckDigit(`35${String(Date.now()).slice(-7)}${String(Math.random()).slice(2, 7)}`);
