@@ -14,6 +14,7 @@ import { SqliteValuesPlugin } from '#server/db/values';
 import {
   alertsWithPendingMatches,
   listAlerts,
+  markDelivered,
   pendingMatchesOf,
   recordMatches,
   wordsOfAlertsMatching,
@@ -325,5 +326,15 @@ describe('alerts: matching a new listing and delivering read by index, however m
   it('alerts with untold matches, and their matches', async () => {
     expectIndexed(await plansOf(() => alertsWithPendingMatches(db)));
     expectIndexed(await plansOf(() => pendingMatchesOf(db, ['a1'])));
+  });
+  it('marking matches told reads those matches alone, never all the untold ones', async () => {
+    // A round marks thousands at once: so long an `in` list of ids makes SQLite read the untold
+    // index instead, which must then be limited to the alerts told.
+    const matches = Array.from({ length: 5000 }, (_, i) => ({ id: `m${i}`, alert_id: `a${i % 500}` }));
+    const plans = await plansOf(() => markDelivered(db, matches, new Date()));
+    expectIndexed(plans);
+    const reads = plans.filter((step) => step.startsWith('SEARCH alert_matches'));
+    expect(reads.length).toBeGreaterThan(0);
+    for (const read of reads) expect(read).toMatch(/\((id=\?|delivered_at=\? AND alert_id=\?)\)$/);
   });
 });

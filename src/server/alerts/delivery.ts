@@ -1,4 +1,5 @@
-import { INSTANT_BATCH_MINUTES, INSTANT_PER_DAY } from '#shared/alerts';
+import { INSTANT_BATCH_MINUTES, INSTANT_PER_DAY, MAX_ALERTS } from '#shared/alerts';
+import { PUSH_LIMITS } from '#server/push/sender';
 import type { Kysely } from 'kysely';
 import type { AlertFrequency, Database } from '#server/db/schema';
 import { groupBy, slices } from '#server/db/batches';
@@ -38,11 +39,15 @@ export function isDue(alert: Pick<PendingAlert, 'frequency' | 'last_sent_at' | '
 const INSTANT_LIMIT = { max: INSTANT_PER_DAY, windowMs: DAY };
 const limitKey = (userId: string) => `alerts:${userId}`;
 
-/** People told in one transaction, with a handful of statements for all of them. */
-const PEOPLE_PER_BATCH = 500;
+/**
+ * People told in one transaction, with a handful of statements for all of them. Not more: on SQLite
+ * the transaction holds the process's one connection (and the write lock) while it runs, and its
+ * notifications (at most MAX_ALERTS a person) must fit in the push queue.
+ */
+const PEOPLE_PER_BATCH = PUSH_LIMITS.maxQueued / MAX_ALERTS;
 
 /**
- * Tells each due alert's untold matches, one batch per alert through every channel, 500 people to
+ * Tells each due alert's untold matches, one batch per alert through every channel, 100 people to
  * a transaction. People already at today's limit of instant deliveries are left out before any
  * transaction (their digests still go). Answers how many alerts told something.
  */
@@ -97,10 +102,10 @@ function deliverTogether(
       ),
       (match) => match.alert_id,
     );
-    const ids = [...pending.values()].flat().map((match) => match.id);
+    const matches = [...pending.values()].flat();
     // Nothing to tell, or another worker told some first: nothing is kept.
     if (told.length === 0 || told.some((alert) => !pending.has(alert.id))) throw new NothingTold();
-    if ((await markDelivered(trx, ids, now)) !== ids.length) throw new NothingTold();
+    if ((await markDelivered(trx, matches, now)) !== matches.length) throw new NothingTold();
     await setLastSent(
       trx,
       told.map((alert) => alert.id),

@@ -257,15 +257,24 @@ export async function pendingMatchesOf(db: Kysely<Database>, alertIds: string[])
   return matches;
 }
 
-/** Marks matches told, only those still untold: of two workers, one tells them. Answers how many it marked. */
-export async function markDelivered(db: Kysely<Database>, ids: string[], now: Date): Promise<number> {
+/**
+ * Marks matches told, only those still untold: of two workers, one tells them. Answers how many it
+ * marked. Their alerts are named too, so that an engine reading alert_matches_undelivered (as
+ * SQLite does for a long list of ids) reads those alerts' untold matches, never all of them.
+ */
+export async function markDelivered(
+  db: Kysely<Database>,
+  matches: ReadonlyArray<{ id: string; alert_id: string }>,
+  now: Date,
+): Promise<number> {
   let marked = 0;
-  for (const slice of slices(ids, IDS_PER_STATEMENT)) {
+  for (const slice of slices(matches, IDS_PER_STATEMENT)) {
     marked += await changedRows(
       db
         .updateTable('alert_matches')
         .set({ delivered_at: now.toISOString() })
-        .where('id', 'in', slice)
+        .where('id', 'in', [...new Set(slice.map((match) => match.id))])
+        .where('alert_id', 'in', [...new Set(slice.map((match) => match.alert_id))])
         .where('delivered_at', 'is', null),
     );
   }
