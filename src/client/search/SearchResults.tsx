@@ -82,7 +82,9 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
         {error ? (
           <EmptyState tone="error" title={t('search.results.failed')} description={errorText(error.message)} />
         ) : isPending ? (
-          <div className="flex justify-center py-16 text-brand-600">
+          // A screen tall while the first answer is read: the footer waits below the fold instead of
+          // jumping down when the results come (a layout shift of 0.34 in Lighthouse's phone window).
+          <div className="flex min-h-dvh justify-center py-16 text-brand-600">
             <Spinner label={t('search.results.searching')} className="[&_svg]:size-8" />
           </div>
         ) : data.items.length === 0 ? (
