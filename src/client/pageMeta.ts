@@ -1,12 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useMatches, type Params, type UIMatch } from 'react-router';
-import type { Category } from '#shared/categories';
 import type { Locale } from '#shared/i18n/locales';
-import { pageMeta, type PageMeta } from '#shared/page-meta';
-import type { Product } from '#shared/products';
-import type { SellerProfile } from '#shared/reviews';
-import { queryKeys } from '#client/api/queryKeys';
+import type { PageMeta } from '#shared/page-meta';
 import { useLocale } from '#client/i18n';
 
 /*
@@ -25,25 +21,6 @@ export const metaHandle = (meta: MetaOf): MetaHandle => ({ meta });
 export const fixedMeta = (meta: (locale: Locale) => PageMeta): MetaHandle => ({
   meta: (_, __, ___, locale) => meta(locale),
 });
-
-export const productMetaHandle = metaHandle((queryClient, params, _, locale) => {
-  const product = queryClient.getQueryData<Product>(queryKeys.products.one(params.id ?? ''));
-  return product && pageMeta.product(locale, product);
-});
-
-export const categoryMetaHandle = metaHandle((queryClient, params, _, locale) => {
-  const category = queryClient.getQueryData<Category>(queryKeys.categories.info(params.id ?? ''));
-  return category && pageMeta.category(locale, category);
-});
-
-export const sellerMetaHandle = metaHandle((queryClient, params, _, locale) => {
-  const seller = queryClient.getQueryData<SellerProfile>(queryKeys.sellers.profile(params.id ?? ''));
-  return seller && pageMeta.seller(locale, seller);
-});
-
-export const searchMetaHandle = metaHandle((_, __, url, locale) =>
-  pageMeta.search(locale, url.searchParams.get('q')?.trim() ?? ''),
-);
 
 const hasMeta = (handle: unknown): handle is MetaHandle =>
   typeof handle === 'object' && handle !== null && typeof (handle as MetaHandle).meta === 'function';
