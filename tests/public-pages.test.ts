@@ -2,18 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import cookie from '@fastify/cookie';
 import { QueryClient } from '@tanstack/react-query';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metaOfMatches } from '#client/pageMeta';
 import { appRoutes } from '#client/routes';
-import { registerClient } from '#server/pages/client';
 import { pathInLocale } from '#shared/i18n/addresses';
 import { LOCALES } from '#shared/i18n/locales';
 import { paths } from '#shared/paths';
 import { publicPageNames, publicPages, type PublicPage, type PublicPageName } from '#shared/public-pages';
+import { clientServer } from './support/client-server';
 
 /*
  * A public page is one entry of src/shared/public-pages.ts: the client mounts exactly those pages at
@@ -124,10 +123,7 @@ describe('the server, for each public page', () => {
         metaOf: () => undefined,
       });\n`,
     );
-    app = Fastify();
-    // The real app reads cookies (the language, a writer's marker) before any page.
-    await app.register(cookie);
-    await registerClient(app, { clientDir: join(dir, 'client'), publicUrl: 'http://127.0.0.1:3000' });
+    app = await clientServer(join(dir, 'client'));
     await app.ready();
   });
 
