@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiParamsOf } from '#client/search/searchState';
 import { registerClient } from '#server/pages/client';
 import { publicReads } from '#shared/page-reads';
+import { clientServer } from './support/client-server';
 
 const INDEX = '<!doctype html><div id="root"></div>';
 const ASSET = 'assets/index-abc123.js';
@@ -108,10 +109,7 @@ describe("each public page's hints in the page sent", () => {
     await mkdir(join(dir, '.vite'), { recursive: true });
     await writeFile(join(dir, 'index.html'), HEAD_INDEX);
     await writeFile(join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
-    app = Fastify();
-    // The real app reads cookies (the language, a writer's marker) before any page.
-    await app.register(cookie);
-    await registerClient(app, { clientDir: dir, publicUrl: 'http://127.0.0.1:3000' });
+    app = await clientServer(dir);
     await app.ready();
   });
 
@@ -169,9 +167,7 @@ describe('a page renderer that cannot load', () => {
     await mkdir(join(dir, 'ssr'));
     await writeFile(join(dir, 'client/index.html'), INDEX);
     await writeFile(join(dir, 'ssr/entry-broken.js'), 'throw new Error("built for another runtime");\n');
-    app = Fastify({ logger: false });
-    await app.register(cookie);
-    await registerClient(app, { clientDir: join(dir, 'client'), publicUrl: 'http://127.0.0.1:3000' });
+    app = await clientServer(join(dir, 'client'));
     await app.ready();
   });
 

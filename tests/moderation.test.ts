@@ -16,6 +16,7 @@ import { reportedProductSchema } from '#shared/reports';
 import { registerActor, tryLogIn, type Actor } from './support/actors';
 import { useTestApp } from './support/harness';
 import { mailTo } from './support/mail';
+import { bookPhone } from './support/deal';
 import { listProduct } from './support/products';
 
 const { t, admin, buyer } = useTestApp({ admin: 'admin', buyer: 'buyer' });
@@ -370,6 +371,28 @@ describe('actions', () => {
     expect((await notificationsOf(other)).find((n) => n.kind === 'booking_declined')?.message).toContain(
       'the seller account was suspended',
     );
+  });
+
+  it('suspends a buyer: their accepted booking ends and the phone is back on sale, saved searches told', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const suspended = await registerActor(t.app, 'buyer');
+    const productId = await listProduct(seller);
+    const bookingId = await bookPhone(suspended, productId);
+    expect((await seller.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` })).statusCode).toBe(200);
+    const reported = await buyer.request({
+      method: 'POST',
+      url: '/api/moderation/reports/user',
+      payload: { userId: suspended.user.uid, reason: 'fake_account' },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    await act(reported.json().insertedId, { action: 'suspend', reason: 'scam' });
+
+    const booking = await t.db.selectFrom('bookings').select('status').where('id', '=', bookingId).executeTakeFirst();
+    expect(booking?.status).toBe('cancelled');
+    expect(await isPublic(productId)).toBe(true);
+    // Like any reservation called off: the alert worker hears the phone is available again.
+    const events = await t.db.selectFrom('alert_events').select('why').where('product_id', '=', productId).execute();
+    expect(events.map((event) => event.why)).toContain('reservation_cancelled');
   });
 
   it('refuses an action that does not fit the case, and a case that is not there', async () => {

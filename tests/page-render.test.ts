@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureClientBuilt } from '../scripts/client-build';
@@ -8,6 +10,8 @@ import { registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';
 import { timeLimit } from './support/time-limits';
 import { publicCacheKey } from '#server/cache/key';
+import { BUILT_CLIENT_DIR } from '#server/pages/client';
+import { publicPages } from '#shared/public-pages';
 
 /*
  * The public pages as the server sends them (src/server/pages/client-pages.ts): rendered from the
@@ -184,6 +188,16 @@ describe('the public pages, rendered on the server', () => {
     expect(inline).toHaveLength(1);
     const hash = createHash('sha256').update(inline[0]!).digest('base64');
     expect(response.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+  });
+
+  it("finds each rendered page's screen module in the build, so its hints name the screen's code", async () => {
+    const manifest = JSON.parse(await readFile(join(BUILT_CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    for (const { rendered } of Object.values(publicPages)) {
+      if (rendered?.module) expect(manifest[rendered.module]?.file, rendered.module).toMatch(/^assets\//);
+    }
   });
 
   it('leaves to the browser a page it cannot render as every visitor sees it, and every private one', async () => {

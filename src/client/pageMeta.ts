@@ -2,11 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useMatches, type Params, type UIMatch } from 'react-router';
-import type { Category } from '#shared/categories';
-import { pageMeta, type MetaLanguage, type PageMeta } from '#shared/page-meta';
-import type { Product } from '#shared/products';
-import type { SellerProfile } from '#shared/reviews';
-import { queryKeys } from '#client/api/queryKeys';
+import type { MetaLanguage, PageMeta } from '#shared/page-meta';
 import { useLocale } from '#client/i18n';
 
 /*
@@ -25,25 +21,6 @@ export const metaHandle = (meta: MetaOf): MetaHandle => ({ meta });
 export const fixedMeta = (meta: (language: MetaLanguage) => PageMeta): MetaHandle => ({
   meta: (_, __, ___, language) => meta(language),
 });
-
-export const productMetaHandle = metaHandle((queryClient, params, _, language) => {
-  const product = queryClient.getQueryData<Product>(queryKeys.products.one(params.id ?? ''));
-  return product && pageMeta.product(language, product);
-});
-
-export const categoryMetaHandle = metaHandle((queryClient, params, _, language) => {
-  const category = queryClient.getQueryData<Category>(queryKeys.categories.info(params.id ?? ''));
-  return category && pageMeta.category(language, category);
-});
-
-export const sellerMetaHandle = metaHandle((queryClient, params, _, language) => {
-  const seller = queryClient.getQueryData<SellerProfile>(queryKeys.sellers.profile(params.id ?? ''));
-  return seller && pageMeta.seller(language, seller);
-});
-
-export const searchMetaHandle = metaHandle((_, __, url, language) =>
-  pageMeta.search(language, url.searchParams.get('q')?.trim() ?? ''),
-);
 
 const hasMeta = (handle: unknown): handle is MetaHandle =>
   typeof handle === 'object' && handle !== null && typeof (handle as MetaHandle).meta === 'function';

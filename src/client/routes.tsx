@@ -1,11 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, type RouteObject } from 'react-router';
-import { paths, routePatterns } from '#shared/paths';
+import { Outlet, type IndexRouteObject, type NonIndexRouteObject, type RouteObject } from 'react-router';
+import type { Category } from '#shared/categories';
+import { paths } from '#shared/paths';
+import type { Product } from '#shared/products';
+import {
+  publicPageNames,
+  publicPages,
+  type PageData,
+  type PublicPage,
+  type PublicPageName,
+} from '#shared/public-pages';
+import type { SellerProfile } from '#shared/reviews';
+import { queryKeys } from '#client/api/queryKeys';
 import { AppShell } from './AppShell';
 import { PrivateRoute } from '#client/accounts/PrivateRoute';
 import { FullScreenSpinner } from '#client/components/Spinner';
-import { lazyScreen } from './lazyScreen';
-import { categoryMetaHandle, fixedMeta, productMetaHandle, searchMetaHandle, sellerMetaHandle } from './pageMeta';
+import { lazyComponent } from './lazyScreen';
+import { fixedMeta, metaHandle } from './pageMeta';
 import { pageMeta } from '#shared/page-meta';
 import { PublicLayout } from '#client/layouts/PublicLayout';
 import { dashboardRoutes } from '#client/dashboard/routes';
@@ -14,98 +25,98 @@ import { NotFound } from '#client/layouts/NotFound';
 import { RouteError } from '#client/layouts/RouteError';
 import { LOCALES } from '#shared/i18n/locales';
 
+/** A public page's screen: its component and loader, and where its title finds the data it is made from. */
+interface Screen<Data> {
+  // Home is an index route, the others have paths: what a screen gives suits both.
+  route: (
+    queryClient: QueryClient,
+  ) => Pick<IndexRouteObject, 'element' | 'loader' | 'lazy'> & Pick<NonIndexRouteObject, 'lazy'>;
+  data?: (queryClient: QueryClient, id: string) => Data | undefined;
+}
+
+/**
+ * The screen of each public page (src/shared/public-pages.ts); its type asks for one per entry. Home
+ * ships in the first download, the others load when first opened.
+ */
+export const publicScreens: { [Name in PublicPageName]: Screen<PageData<Name>> } = {
+  home: { route: (queryClient) => ({ element: <HomePage />, loader: homeLoader(queryClient) }) },
+  category: {
+    route: (queryClient) => ({
+      lazy: async () => {
+        const { CategoryPage, categoryLoader } = await import('#client/catalog/CategoryPage');
+        return { Component: CategoryPage, loader: categoryLoader(queryClient) };
+      },
+    }),
+    data: (queryClient, id) => queryClient.getQueryData<Category>(queryKeys.categories.info(id)),
+  },
+  product: {
+    route: (queryClient) => ({
+      lazy: async () => {
+        const { ProductPage, productLoader } = await import('#client/catalog/ProductPage');
+        return { Component: ProductPage, loader: productLoader(queryClient) };
+      },
+    }),
+    data: (queryClient, id) => queryClient.getQueryData<Product>(queryKeys.products.one(id)),
+  },
+  seller: {
+    route: (queryClient) => ({
+      lazy: async () => {
+        const { SellerPage, sellerLoader } = await import('#client/reviews/SellerPage');
+        return { Component: SellerPage, loader: sellerLoader(queryClient) };
+      },
+    }),
+    data: (queryClient, id) => queryClient.getQueryData<SellerProfile>(queryKeys.sellers.profile(id)),
+  },
+  search: { route: () => lazyComponent(async () => (await import('#client/search/SearchPage')).SearchPage) },
+  login: { route: () => lazyComponent(async () => (await import('#client/accounts/LoginPage')).LoginPage) },
+  register: { route: () => lazyComponent(async () => (await import('#client/accounts/RegisterPage')).RegisterPage) },
+  forgotPassword: {
+    route: () => lazyComponent(async () => (await import('#client/accounts/ForgotPasswordPage')).ForgotPasswordPage),
+  },
+  resetPassword: {
+    route: () => lazyComponent(async () => (await import('#client/accounts/ResetPasswordPage')).ResetPasswordPage),
+  },
+  verifyEmail: {
+    route: () => lazyComponent(async () => (await import('#client/accounts/VerifyEmailPage')).VerifyEmailPage),
+  },
+  unsubscribe: {
+    route: () => lazyComponent(async () => (await import('#client/accounts/UnsubscribePage')).UnsubscribePage),
+  },
+  appeal: {
+    route: () => lazyComponent(async () => (await import('#client/moderation/AppealByLinkPage')).AppealByLinkPage),
+  },
+  blog: { route: () => lazyComponent(async () => (await import('#client/help/BlogPage')).BlogPage) },
+  faq: { route: () => lazyComponent(async () => (await import('#client/help/FaqPage')).FaqPage) },
+  privacy: { route: () => lazyComponent(async () => (await import('#client/help/PrivacyPage')).PrivacyPage) },
+  terms: { route: () => lazyComponent(async () => (await import('#client/help/TermsPage')).TermsPage) },
+};
+
+/** The route of one public page: its screen, and its title from the table's `meta`. */
+function publicRoute(name: PublicPageName, queryClient: QueryClient): RouteObject {
+  // publicScreens' type gives each screen its page's data: taken by one name, the two agree.
+  const page = publicPages[name] as PublicPage<unknown>;
+  const screen = publicScreens[name] as Screen<unknown>;
+  const handle = metaHandle((client, params, url, language) => {
+    const id = params.id ?? '';
+    return page.meta({ language, id, url, data: screen.data?.(client, id) });
+  });
+  const route = { ...screen.route(queryClient), handle };
+  return page.path === paths.home ? { ...route, index: true } : { ...route, path: page.path };
+}
+
 /**
  * The public screens, at the spec's addresses. They are mounted three times: at those addresses and
  * under `/bn` and `/en` (the language in the address, docs/i18n.md); each copy is its own objects,
  * as the router fills in a lazy route's object when it loads.
  */
-const publicScreens = (queryClient: QueryClient): RouteObject[] => [
-  { index: true, element: <HomePage />, loader: homeLoader(queryClient), handle: fixedMeta(pageMeta.home) },
-  {
-    path: routePatterns.category,
-    handle: categoryMetaHandle,
-    lazy: async () => {
-      const { CategoryPage, categoryLoader } = await import('#client/catalog/CategoryPage');
-      return { Component: CategoryPage, loader: categoryLoader(queryClient) };
-    },
-  },
-  {
-    path: routePatterns.product,
-    handle: productMetaHandle,
-    lazy: async () => {
-      const { ProductPage, productLoader } = await import('#client/catalog/ProductPage');
-      return { Component: ProductPage, loader: productLoader(queryClient) };
-    },
-  },
-  {
-    path: routePatterns.seller,
-    handle: sellerMetaHandle,
-    lazy: async () => {
-      const { SellerPage, sellerLoader } = await import('#client/reviews/SellerPage');
-      return { Component: SellerPage, loader: sellerLoader(queryClient) };
-    },
-  },
-  {
-    ...lazyScreen(paths.search, async () => (await import('#client/search/SearchPage')).SearchPage),
-    handle: searchMetaHandle,
-  },
-  {
-    ...lazyScreen(paths.login, async () => (await import('#client/accounts/LoginPage')).LoginPage),
-    handle: fixedMeta(pageMeta.login),
-  },
-  {
-    ...lazyScreen(paths.register, async () => (await import('#client/accounts/RegisterPage')).RegisterPage),
-    handle: fixedMeta(pageMeta.register),
-  },
-  {
-    ...lazyScreen(
-      paths.forgotPassword,
-      async () => (await import('#client/accounts/ForgotPasswordPage')).ForgotPasswordPage,
-    ),
-    handle: fixedMeta(pageMeta.forgotPassword),
-  },
-  {
-    ...lazyScreen(
-      paths.resetPassword,
-      async () => (await import('#client/accounts/ResetPasswordPage')).ResetPasswordPage,
-    ),
-    handle: fixedMeta(pageMeta.resetPassword),
-  },
-  {
-    ...lazyScreen(paths.verifyEmail, async () => (await import('#client/accounts/VerifyEmailPage')).VerifyEmailPage),
-    handle: fixedMeta(pageMeta.verifyEmail),
-  },
-  {
-    ...lazyScreen(paths.unsubscribe, async () => (await import('#client/accounts/UnsubscribePage')).UnsubscribePage),
-    handle: fixedMeta(pageMeta.unsubscribe),
-  },
-  {
-    ...lazyScreen(paths.appeal, async () => (await import('#client/moderation/AppealByLinkPage')).AppealByLinkPage),
-    handle: fixedMeta(pageMeta.appeal),
-  },
-  {
-    ...lazyScreen(paths.blog, async () => (await import('#client/help/BlogPage')).BlogPage),
-    handle: fixedMeta(pageMeta.blog),
-  },
-  {
-    ...lazyScreen(paths.faq, async () => (await import('#client/help/FaqPage')).FaqPage),
-    handle: fixedMeta(pageMeta.faq),
-  },
-  {
-    ...lazyScreen(paths.privacy, async () => (await import('#client/help/PrivacyPage')).PrivacyPage),
-    handle: fixedMeta(pageMeta.privacy),
-  },
-  {
-    ...lazyScreen(paths.terms, async () => (await import('#client/help/TermsPage')).TermsPage),
-    handle: fixedMeta(pageMeta.terms),
-  },
-];
+const publicRoutes = (queryClient: QueryClient): RouteObject[] =>
+  publicPageNames.map((name) => publicRoute(name, queryClient));
 
 /** The same screens under a language prefix: their paths relative to it. */
 const underLanguage = (queryClient: QueryClient): RouteObject[] =>
   LOCALES.map((locale) => ({
     path: `/${locale}`,
-    children: publicScreens(queryClient).map((route) =>
+    children: publicRoutes(queryClient).map((route) =>
       route.path ? { ...route, path: route.path.replace(/^\//, '') } : route,
     ),
   }));
@@ -128,7 +139,7 @@ export const appRoutes = (queryClient: QueryClient): RouteObject[] => [
             // Errors of one screen render inside the layout, so the header and footer stay usable.
             errorElement: <RouteError />,
             children: [
-              ...publicScreens(queryClient),
+              ...publicRoutes(queryClient),
               ...underLanguage(queryClient),
               {
                 path: paths.dashboard,

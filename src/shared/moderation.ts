@@ -59,20 +59,27 @@ export const REASONS_BY_SUBJECT = {
 } as const satisfies Record<SubjectType, readonly ReportReason[]>;
 
 export const REPORT_NOTE_MAX = 500;
-export const OTHER_NEEDS_TEXT_ID = messageText('shared.moderation.otherNeedsText');
+/** A report's own words, which only the reason "other" needs. */
+export const reportNoteSchema = z
+  .string()
+  .trim()
+  .max(REPORT_NOTE_MAX, messageText('shared.common.maxLength', { max: REPORT_NOTE_MAX }))
+  .optional();
+type NoteCheck = (report: { reason?: ReportReason | undefined; note?: string | undefined }) => boolean;
+/** The check, and its message on the note, that a report for "other" says what it is. */
+export const noteForOther: [NoteCheck, { message: string; path: string[] }] = [
+  (report) => report.reason !== 'other' || !!report.note,
+  { message: messageText('shared.moderation.otherNeedsText'), path: ['note'] },
+];
 
 /** A report's reason and note: "other" needs the note. */
 function reasonWithNote<const R extends readonly [ReportReason, ...ReportReason[]]>(reasons: R) {
   return z
     .object({
       reason: z.enum(reasons, { error: messageText('shared.moderation.chooseReason') }),
-      note: z
-        .string()
-        .trim()
-        .max(REPORT_NOTE_MAX, messageText('shared.common.maxLength', { max: REPORT_NOTE_MAX }))
-        .optional(),
+      note: reportNoteSchema,
     })
-    .refine((r) => r.reason !== 'other' || !!r.note, { message: OTHER_NEEDS_TEXT_ID, path: ['note'] });
+    .refine(...noteForOther);
 }
 
 /**

@@ -1,20 +1,16 @@
 import { z } from './zod';
 import { messageText } from './i18n/translate';
 import { idSchema } from './common';
-import { OTHER_NEEDS_TEXT_ID, REASONS_BY_SUBJECT, REPORT_NOTE_MAX } from './moderation';
+import { noteForOther, REASONS_BY_SUBJECT, reportNoteSchema } from './moderation';
 
 /** The spec's call, now with a reason (docs/moderation.md); without one it is kept as "No reason given". */
 export const reportRequestSchema = z
   .object({
     product_id: z.string({ error: messageText('shared.reports.chooseProduct') }).pipe(idSchema),
     reason: z.enum(REASONS_BY_SUBJECT.listing, { error: messageText('shared.reports.chooseReason') }).optional(),
-    note: z
-      .string()
-      .trim()
-      .max(REPORT_NOTE_MAX, messageText('shared.common.maxLength', { max: REPORT_NOTE_MAX }))
-      .optional(),
+    note: reportNoteSchema,
   })
-  .refine((r) => r.reason !== 'other' || !!r.note, { message: OTHER_NEEDS_TEXT_ID, path: ['note'] });
+  .refine(...noteForOther);
 export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
 export const reportedProductSchema = z.object({

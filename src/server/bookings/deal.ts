@@ -15,6 +15,7 @@ import {
   lastPhoneOf,
   moveBooking,
   openBookingsOf,
+  openBookingsOfBuyer,
   requestsBookedBefore,
 } from './repository';
 import { reviewOpen } from '#server/reviews/messages';
@@ -223,21 +224,29 @@ export async function closeOpenRequests(
 
 /**
  * An account is being deleted: the open bookings on its phones are declined (or, accepted, cancelled)
- * for their buyers, and its own open bookings are cancelled for their sellers.
+ * for their buyers, and its own open bookings are cancelled for their sellers, who no longer see its name.
  */
 export async function closeBookingsOfAccount(trx: Transaction<Database>, tell: Notify, userId: string): Promise<void> {
   const reason = ACCOUNT_REMOVED;
   const products = await trx.selectFrom('products').select('id').where('seller_id', '=', userId).execute();
   for (const product of products) await closeOpenRequests(trx, tell, product.id, reason);
-  const own = await trx
-    .selectFrom('bookings')
-    .selectAll()
-    .where('buyer_id', '=', userId)
-    .where('is_open', '=', true)
-    .execute();
-  for (const booking of own) {
+  await cancelBookingsOfBuyer(trx, tell, userId, reason, withoutBuyer);
+}
+
+/**
+ * A buyer's open bookings cancelled for their sellers (the account deleted or suspended). An accepted
+ * one was a reservation: like any called off, it puts the phone back on the market.
+ */
+export async function cancelBookingsOfBuyer(
+  trx: Transaction<Database>,
+  tell: Notify,
+  buyerId: string,
+  reason: string,
+  shown: (booking: BookingRow) => BookingRow = (booking) => booking,
+): Promise<void> {
+  for (const booking of await openBookingsOfBuyer(trx, buyerId)) {
     if (!(await moveBooking(trx, booking.id, [booking.status], 'cancelled', reason))) continue;
-    await tell(...told.cancelledByBuyer(withoutBuyer(booking), reason));
+    await tell(...told.cancelledByBuyer(shown(booking), reason));
     if (booking.status === 'accepted' && booking.product_id) {
       await onListingVisible(trx, booking.product_id, 'reservation_cancelled');
     }

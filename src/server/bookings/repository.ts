@@ -146,6 +146,10 @@ export async function reopenBooking(
 export const openBookingsOf = (db: Kysely<Database>, productId: string) =>
   db.selectFrom('bookings').selectAll().where('product_id', '=', productId).where('is_open', '=', true).execute();
 
+/** The open bookings a buyer made (served by bookings_buyer_booked). */
+export const openBookingsOfBuyer = (db: Kysely<Database>, buyerId: string) =>
+  db.selectFrom('bookings').selectAll().where('buyer_id', '=', buyerId).where('is_open', '=', true).execute();
+
 /** Whether a buyer is promised the phone: it has an accepted booking. */
 export const hasAcceptedBooking = async (db: Kysely<Database>, productId: string) =>
   (await reservedAmong(db, [productId])).has(productId);

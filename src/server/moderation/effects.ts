@@ -1,9 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { ModerationListingState } from '#shared/moderation';
 import { deleteUserSessions } from '#server/auth/repository';
-import { closeOpenRequests } from '#server/bookings/deal';
-import { moveBooking } from '#server/bookings/repository';
-import * as told from '#server/bookings/messages';
+import { cancelBookingsOfBuyer, closeOpenRequests } from '#server/bookings/deal';
 import type { Database } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import type { Notify } from '#server/notifications/service';
@@ -85,24 +83,11 @@ export async function suspend(trx: Transaction<Database>, tell: Notify, userId: 
     .where('is_sold', '=', false)
     .execute();
   for (const { id } of onSale) await moderateListing(trx, tell, id, 'suspended', 'the seller account was suspended');
-  await cancelOwnBookings(trx, tell, userId, BOOKING_REASONS.suspended);
+  await cancelBookingsOfBuyer(trx, tell, userId, BOOKING_REASONS.suspended);
   return {
     before: { suspended: false },
     after: { suspended: true, sessionsEnded: sessions, hiddenListings: onSale.map((p) => p.id) },
   };
-}
-
-async function cancelOwnBookings(trx: Transaction<Database>, tell: Notify, userId: string, reason: string) {
-  const own = await trx
-    .selectFrom('bookings')
-    .selectAll()
-    .where('buyer_id', '=', userId)
-    .where('is_open', '=', true)
-    .execute();
-  for (const booking of own) {
-    if (!(await moveBooking(trx, booking.id, [booking.status], 'cancelled', reason))) continue;
-    await tell(...told.cancelledByBuyer(booking, reason));
-  }
 }
 
 export async function unsuspend(trx: Transaction<Database>, userId: string, is: State) {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { paths, routePatterns } from '#shared/paths';
+import { renderedPaths } from '#shared/public-pages';
 import { LOCALES } from '#shared/i18n/locales';
 import { pageLanguage, pathInLocale, pseudoRequested, type PageLanguage } from '#shared/i18n/addresses';
 import { publicPage, readingTags, showsTags } from '#server/cache/hooks';
@@ -42,9 +42,10 @@ function isClientRoute(request: FastifyRequest): boolean {
 /**
  * Serves the built web client: hashed assets cached for good (with the brotli or gzip copies the build
  * wrote), the few public files at the root, and index.html for every other page the browser asks for,
- * so a client route such as /productId/... survives a reload. The public pages (RENDERED_PAGES) come
- * rendered by the build's page renderer, when there is one. index.html is read per request, so a
- * rebuild while the server runs is picked up. Without a build this serves nothing and says so.
+ * so a client route such as /productId/... survives a reload. The public pages marked `rendered`
+ * (src/shared/public-pages.ts) come rendered by the build's page renderer, when there is one.
+ * index.html is read per request, so a rebuild while the server runs is picked up. Without a build
+ * this serves nothing and says so.
  */
 export async function registerClient(
   app: FastifyInstance,
@@ -129,13 +130,10 @@ export async function registerClient(
   });
 }
 
-/** The pages rendered on the server: the ones a visitor lands on from outside (links, searches). */
-const RENDERED_PAGES = ['/', paths.login, routePatterns.category, routePatterns.product, routePatterns.seller];
-
 /** Each rendered page at the spec's address and at its address in each language (`/bn/`, `/bn/login`, ...). */
 const renderedAddresses = () => [
-  ...RENDERED_PAGES,
-  ...LOCALES.flatMap((locale) => RENDERED_PAGES.map((path) => pathInLocale(locale, path))),
+  ...renderedPaths,
+  ...LOCALES.flatMap((locale) => renderedPaths.map((path) => pathInLocale(locale, path))),
   ...LOCALES.map((locale) => `/${locale}`),
 ];
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { publicReads } from '#shared/page-reads';
+import { renderedPageAt } from '#shared/public-pages';
 import { splitLocalePath } from '#shared/i18n/addresses';
 import { LOCALES, type Locale } from '#shared/i18n/locales';
 
@@ -14,49 +14,7 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** What a public page's first screen needs beyond the entry: its code (a source module) and its API reads. */
-interface PageNeeds {
-  module?: string;
-  reads: string[];
-}
-
 const API_PREFIX = '/api';
-
-/** The public pages whose first screen is known ahead, by path; a page with a query string gets no data hints. */
-function needsOf(path: string, hasQuery: boolean): PageNeeds | undefined {
-  if (path === '/') {
-    return { reads: [publicReads.categories, publicReads.bannerPhones, publicReads.advertised] };
-  }
-  if (path === '/login') return { module: 'src/client/accounts/LoginPage.tsx', reads: [] };
-  const [, screen, id, ...rest] = path.split('/');
-  if (!id || rest.length > 0) return undefined;
-  const decoded = safeDecode(id);
-  if (decoded === undefined) return undefined;
-  if (screen === 'category') {
-    return {
-      module: 'src/client/catalog/CategoryPage.tsx',
-      reads: hasQuery ? [] : [publicReads.categoryInfo(decoded), publicReads.categoryPhones(decoded)],
-    };
-  }
-  if (screen === 'seller') {
-    return {
-      module: 'src/client/reviews/SellerPage.tsx',
-      reads: [publicReads.seller(decoded), publicReads.sellerReviews(decoded), publicReads.sellerPhones(decoded)],
-    };
-  }
-  if (screen === 'productId') {
-    return { module: 'src/client/catalog/ProductPage.tsx', reads: [publicReads.product(decoded)] };
-  }
-  return undefined;
-}
-
-function safeDecode(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The files a module loads before it runs: its own and, depth first, those of its static imports. */
 function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): { js: string[]; css: string[] } {
@@ -126,19 +84,21 @@ export async function loadPageHints(clientDir: string): Promise<{ hintsFor: Page
 
   const hintsFor: PageHints = (url) => {
     const [address = '/', query] = url.split('?', 2);
-    const needs = needsOf(splitLocalePath(address).path, query !== undefined);
-    if (!needs) return undefined;
-    const key = `${needs.module ?? ''} ${needs.reads.join(' ')}`;
+    const page = renderedPageAt(splitLocalePath(address).path);
+    if (!page) return undefined;
+    const { module } = page.rendered;
+    const reads = page.rendered.reads(page.id, query !== undefined);
+    const key = `${module ?? ''} ${reads.join(' ')}`;
     const cached = known.get(key);
     if (cached) return cached;
-    const { js, css } = needs.module ? chunkFiles(manifest, needs.module, new Set(inIndex)) : { js: [], css: [] };
+    const { js, css } = module ? chunkFiles(manifest, module, new Set(inIndex)) : { js: [], css: [] };
     const files: PageFiles = {
       links: '',
       styles: css.map((file) => `/${file}`),
       scripts: js.map((file) => `/${file}`),
     };
     files.links = [
-      ...needs.reads.map(
+      ...reads.map(
         (read) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(API_PREFIX + read)}">`,
       ),
       ...files.styles.map((file) => `<link rel="preload" as="style" crossorigin href="${file}">`),

@@ -1,11 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex, engineTypes } from './ddl';
 
 /** The first schema. Every list query of the API has an index that matches its filter and order. */
 export function initialMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
-  const bool = engine === 'postgres' ? 'boolean' : 'integer';
-  const falseDefault = engine === 'postgres' ? sql`false` : sql`0`;
+  const { timestamp, bool, falseDefault } = engineTypes(engine);
 
   return {
     async up(db: Kysely<unknown>) {
@@ -22,7 +21,7 @@ export function initialMigration(engine: Engine) {
         .addColumn('google_sub', 'text', (c) => c.unique())
         .addColumn('created_at', timestamp, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('users_role_created').on('users').columns(['role', 'created_at', 'id']).execute();
+      await createIndex(db, 'users_role_created', 'users', ['role', 'created_at', 'id']);
 
       await db.schema
         .createTable('sessions')
@@ -32,7 +31,7 @@ export function initialMigration(engine: Engine) {
         .addColumn('created_at', timestamp, (c) => c.notNull())
         .addColumn('expires_at', timestamp, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+      await createIndex(db, 'sessions_user', 'sessions', ['user_id']);
 
       await db.schema
         .createTable('login_failures')
@@ -58,7 +57,7 @@ export function initialMigration(engine: Engine) {
         .addColumn('height', 'integer', (c) => c.notNull())
         .addColumn('created_at', timestamp, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('uploads_owner').on('uploads').column('owner_id').execute();
+      await createIndex(db, 'uploads_owner', 'uploads', ['owner_id']);
 
       await db.schema
         .createTable('products')
@@ -81,27 +80,11 @@ export function initialMigration(engine: Engine) {
         .addColumn('is_advertised', bool, (c) => c.notNull().defaultTo(falseDefault))
         .addColumn('posted_at', timestamp, (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('products_category_posted')
-        .on('products')
-        .columns(['category_id', 'is_sold', 'posted_at', 'id'])
-        .execute();
-      await db.schema
-        .createIndex('products_advertised_posted')
-        .on('products')
-        .columns(['is_advertised', 'is_sold', 'posted_at', 'id'])
-        .execute();
-      await db.schema
-        .createIndex('products_sold_posted')
-        .on('products')
-        .columns(['is_sold', 'posted_at', 'id'])
-        .execute();
-      await db.schema
-        .createIndex('products_seller_posted')
-        .on('products')
-        .columns(['seller_id', 'posted_at', 'id'])
-        .execute();
-      await db.schema.createIndex('products_image').on('products').column('image_id').execute();
+      await createIndex(db, 'products_category_posted', 'products', ['category_id', 'is_sold', 'posted_at', 'id']);
+      await createIndex(db, 'products_advertised_posted', 'products', ['is_advertised', 'is_sold', 'posted_at', 'id']);
+      await createIndex(db, 'products_sold_posted', 'products', ['is_sold', 'posted_at', 'id']);
+      await createIndex(db, 'products_seller_posted', 'products', ['seller_id', 'posted_at', 'id']);
+      await createIndex(db, 'products_image', 'products', ['image_id']);
 
       await db.schema
         .createTable('bookings')
@@ -119,12 +102,8 @@ export function initialMigration(engine: Engine) {
         .addColumn('booked_at', timestamp, (c) => c.notNull())
         .addUniqueConstraint('bookings_one_per_buyer_and_product', ['buyer_id', 'product_id'])
         .execute();
-      await db.schema
-        .createIndex('bookings_buyer_booked')
-        .on('bookings')
-        .columns(['buyer_id', 'booked_at', 'id'])
-        .execute();
-      await db.schema.createIndex('bookings_product').on('bookings').column('product_id').execute();
+      await createIndex(db, 'bookings_buyer_booked', 'bookings', ['buyer_id', 'booked_at', 'id']);
+      await createIndex(db, 'bookings_product', 'bookings', ['product_id']);
 
       await db.schema
         .createTable('verification_requests')
@@ -132,11 +111,7 @@ export function initialMigration(engine: Engine) {
         .addColumn('user_id', 'text', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
         .addColumn('requested_at', timestamp, (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('verification_requests_requested')
-        .on('verification_requests')
-        .columns(['requested_at', 'id'])
-        .execute();
+      await createIndex(db, 'verification_requests_requested', 'verification_requests', ['requested_at', 'id']);
 
       await db.schema
         .createTable('reports')
@@ -146,8 +121,8 @@ export function initialMigration(engine: Engine) {
         .addColumn('reported_at', timestamp, (c) => c.notNull())
         .addUniqueConstraint('reports_one_per_user_and_product', ['product_id', 'reporter_id'])
         .execute();
-      await db.schema.createIndex('reports_reported').on('reports').columns(['reported_at', 'id']).execute();
-      await db.schema.createIndex('reports_reporter').on('reports').column('reporter_id').execute();
+      await createIndex(db, 'reports_reported', 'reports', ['reported_at', 'id']);
+      await createIndex(db, 'reports_reporter', 'reports', ['reporter_id']);
     },
   };
 }

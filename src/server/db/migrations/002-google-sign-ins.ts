@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex, engineTypes } from './ddl';
 
 /**
  * Google sign-ins under way: what the callback must check (state, nonce, PKCE verifier), kept in
  * the database so that any app process can finish a sign-in another one started.
  */
 export function googleSignInsMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
-  const bool = engine === 'postgres' ? 'boolean' : 'integer';
+  const { timestamp, bool } = engineTypes(engine);
 
   return {
     async up(db: Kysely<unknown>) {
@@ -21,7 +21,7 @@ export function googleSignInsMigration(engine: Engine) {
         .addColumn('is_popup', bool, (c) => c.notNull())
         .addColumn('expires_at', timestamp, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('google_sign_ins_expires').on('google_sign_ins').column('expires_at').execute();
+      await createIndex(db, 'google_sign_ins_expires', 'google_sign_ins', ['expires_at']);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex } from './ddl';
 
 /**
  * Indexes for the lookups housekeeping and account deletion make on every round, so they stay
@@ -7,9 +8,9 @@ import type { Kysely } from 'kysely';
  */
 export const housekeepingIndexesMigration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createIndex('bookings_product_img').on('bookings').column('product_img').execute();
-    await db.schema.createIndex('sessions_expires').on('sessions').column('expires_at').execute();
-    await db.schema.createIndex('uploads_created').on('uploads').column('created_at').execute();
-    await db.schema.createIndex('login_failures_window').on('login_failures').column('window_started_at').execute();
+    await createIndex(db, 'bookings_product_img', 'bookings', ['product_img']);
+    await createIndex(db, 'sessions_expires', 'sessions', ['expires_at']);
+    await createIndex(db, 'uploads_created', 'uploads', ['created_at']);
+    await createIndex(db, 'login_failures_window', 'login_failures', ['window_started_at']);
   },
 };

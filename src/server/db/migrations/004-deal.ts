@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex, engineTypes } from './ddl';
 
 /**
  * The deal: a booking is a request the seller answers, and notifications tell each side.
@@ -13,8 +14,7 @@ import type { Engine } from '../connection';
  * - Existing bookings become requests; one on a phone already sold becomes that sale.
  */
 export function dealMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
-  const bool = engine === 'postgres' ? 'boolean' : 'integer';
+  const { timestamp, bool } = engineTypes(engine);
   const [trueValue, falseValue] = engine === 'postgres' ? [sql`true`, sql`false`] : [sql`1`, sql`0`];
 
   return {
@@ -45,25 +45,15 @@ export function dealMigration(engine: Engine) {
       await sql`update bookings set status = 'sold', is_open = ${falseValue}, status_changed_at = booked_at
         where product_id in (select id from products where is_sold = ${trueValue})`.execute(db);
 
-      await db.schema
-        .createIndex('bookings_one_accepted')
-        .unique()
-        .on('bookings')
-        .column('product_id')
-        .where(sql.ref('status'), '=', 'accepted')
-        .execute();
-      await db.schema
-        .createIndex('bookings_seller_open_booked')
-        .on('bookings')
-        .columns(['seller_id', 'is_open', 'booked_at', 'id'])
-        .execute();
-      await db.schema.createIndex('bookings_product_open').on('bookings').columns(['product_id', 'is_open']).execute();
-      await db.schema
-        .createIndex('bookings_requested_booked')
-        .on('bookings')
-        .column('booked_at')
-        .where(sql.ref('status'), '=', 'requested')
-        .execute();
+      await createIndex(db, 'bookings_one_accepted', 'bookings', ['product_id'], {
+        unique: true,
+        where: ['status', '=', 'accepted'],
+      });
+      await createIndex(db, 'bookings_seller_open_booked', 'bookings', ['seller_id', 'is_open', 'booked_at', 'id']);
+      await createIndex(db, 'bookings_product_open', 'bookings', ['product_id', 'is_open']);
+      await createIndex(db, 'bookings_requested_booked', 'bookings', ['booked_at'], {
+        where: ['status', '=', 'requested'],
+      });
 
       await db.schema
         .createTable('notifications')
@@ -75,17 +65,10 @@ export function dealMigration(engine: Engine) {
         .addColumn('created_at', timestamp, (c) => c.notNull())
         .addColumn('is_read', bool, (c) => c.notNull().defaultTo(falseValue))
         .execute();
-      await db.schema
-        .createIndex('notifications_user_created')
-        .on('notifications')
-        .columns(['user_id', 'created_at', 'id'])
-        .execute();
-      await db.schema
-        .createIndex('notifications_user_unread')
-        .on('notifications')
-        .column('user_id')
-        .where(sql.ref('is_read'), '=', falseValue)
-        .execute();
+      await createIndex(db, 'notifications_user_created', 'notifications', ['user_id', 'created_at', 'id']);
+      await createIndex(db, 'notifications_user_unread', 'notifications', ['user_id'], {
+        where: ['is_read', '=', falseValue],
+      });
     },
   };
 }

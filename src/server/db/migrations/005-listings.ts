@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex, engineTypes } from './ddl';
 
 /**
  * Listings a seller can keep right: several photos in order (the first is the cover, kept in
@@ -8,9 +9,7 @@ import type { Engine } from '../connection';
  * gain `is_hidden` after `is_sold`, so lists of phones on sale stay index reads.
  */
 export function listingsMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
-  const bool = engine === 'postgres' ? 'boolean' : 'integer';
-  const falseDefault = engine === 'postgres' ? sql`false` : sql`0`;
+  const { timestamp, bool, falseDefault } = engineTypes(engine);
 
   return {
     async up(db: Kysely<unknown>) {
@@ -29,7 +28,7 @@ export function listingsMigration(engine: Engine) {
         .addPrimaryKeyConstraint('product_photos_pk', ['product_id', 'position'])
         .addUniqueConstraint('product_photos_once', ['product_id', 'upload_id'])
         .execute();
-      await db.schema.createIndex('product_photos_upload').on('product_photos').column('upload_id').execute();
+      await createIndex(db, 'product_photos_upload', 'product_photos', ['upload_id']);
       await sql`insert into product_photos (product_id, upload_id, position) select id, image_id, 0 from products`.execute(
         db,
       );
@@ -41,7 +40,7 @@ export function listingsMigration(engine: Engine) {
       ];
       for (const [name, columns] of onSale) {
         await db.schema.dropIndex(name).execute();
-        await db.schema.createIndex(name).on('products').columns(columns).execute();
+        await createIndex(db, name, 'products', columns);
       }
     },
   };

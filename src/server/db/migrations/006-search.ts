@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex } from './ddl';
 
 /*
  * The search index: one row per phone a buyer can find (unsold, and, with hidden listings, shown),
@@ -55,7 +56,7 @@ export function searchMigration(engine: Engine) {
         .execute();
 
       const index = (name: string, columns: string[]) =>
-        db.schema.createIndex(`search_listings_${name}`).on('search_listings').columns(columns).execute();
+        createIndex(db, `search_listings_${name}`, 'search_listings', columns);
       await index('posted', ['posted_at', 'id']);
       await index('price', ['price', 'id']);
       await index('category_posted', ['category_id', 'posted_at', 'id']);
@@ -109,7 +110,7 @@ export function searchMigration(engine: Engine) {
         .addColumn('length', 'integer', (c) => c.notNull())
         .addColumn('listings', 'integer', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('search_words_head_length').on('search_words').columns(['head', 'length']).execute();
+      await createIndex(db, 'search_words_head_length', 'search_words', ['head', 'length']);
       // Left empty: start-up fills an empty index (start/setup.ts), with the search code of the day.
     },
   };

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex, engineTypes } from './ddl';
 
 /**
  * Accounts people can recover, and the mail that reaches them: the outbox the mail worker sends
@@ -7,7 +8,7 @@ import type { Engine } from '../connection';
  * notification kinds a person asked not to be mailed about.
  */
 export function accountsMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
+  const { timestamp } = engineTypes(engine);
 
   return {
     async up(db: Kysely<unknown>) {
@@ -28,8 +29,8 @@ export function accountsMigration(engine: Engine) {
         .addColumn('sent_at', timestamp)
         .execute();
       // The worker's question: what is due (pending and its time has come, or sending and its lease ran out).
-      await db.schema.createIndex('mail_outbox_due').on('mail_outbox').columns(['state', 'next_attempt_at']).execute();
-      await db.schema.createIndex('mail_outbox_user').on('mail_outbox').column('user_id').execute();
+      await createIndex(db, 'mail_outbox_due', 'mail_outbox', ['state', 'next_attempt_at']);
+      await createIndex(db, 'mail_outbox_user', 'mail_outbox', ['user_id']);
 
       await db.schema
         .createTable('account_tokens')
@@ -40,7 +41,7 @@ export function accountsMigration(engine: Engine) {
         .addColumn('expires_at', timestamp, (c) => c.notNull())
         .addColumn('used_at', timestamp)
         .execute();
-      await db.schema.createIndex('account_tokens_user').on('account_tokens').columns(['user_id', 'purpose']).execute();
+      await createIndex(db, 'account_tokens_user', 'account_tokens', ['user_id', 'purpose']);
 
       await db.schema
         .createTable('mail_opt_outs')

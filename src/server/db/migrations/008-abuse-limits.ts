@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex, engineTypes } from './ddl';
 
 /**
  * Limits that hold against abuse (docs/security.md, "Limits"): counters of what one key (a
@@ -9,7 +10,7 @@ import type { Engine } from '../connection';
  * notifications by age.
  */
 export function abuseLimitsMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
+  const { timestamp } = engineTypes(engine);
 
   return {
     async up(db: Kysely<unknown>) {
@@ -19,7 +20,7 @@ export function abuseLimitsMigration(engine: Engine) {
         .addColumn('used', 'integer', (c) => c.notNull())
         .addColumn('window_ends_at', timestamp, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('limit_counters_window').on('limit_counters').column('window_ends_at').execute();
+      await createIndex(db, 'limit_counters_window', 'limit_counters', ['window_ends_at']);
 
       await db.schema
         .alterTable('mail_outbox')
@@ -33,18 +34,14 @@ export function abuseLimitsMigration(engine: Engine) {
       await sql`update mail_outbox set lane = 'account' where template in ('verify-email', 'reset-password')`.execute(
         db,
       );
-      await db.schema
-        .createIndex('mail_outbox_lane_due')
-        .on('mail_outbox')
-        .columns(['lane', 'state', 'next_attempt_at'])
-        .execute();
+      await createIndex(db, 'mail_outbox_lane_due', 'mail_outbox', ['lane', 'state', 'next_attempt_at']);
 
       await db.schema
         .alterTable('uploads')
         .addColumn('bytes', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
 
-      await db.schema.createIndex('notifications_created').on('notifications').column('created_at').execute();
+      await createIndex(db, 'notifications_created', 'notifications', ['created_at']);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex, engineTypes } from './ddl';
 
 /**
  * What a session knows of its device, for the list in Account settings and the end of idle
@@ -7,7 +8,7 @@ import type { Engine } from '../connection';
  * was last used from (an IP range, never the whole address).
  */
 export function signedInDevicesMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
+  const { timestamp } = engineTypes(engine);
   return {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('sessions').addColumn('last_used_at', timestamp).execute();
@@ -22,7 +23,7 @@ export function signedInDevicesMigration(engine: Engine) {
       // A session opened before this kept no use: it counts as used when it was opened.
       await sql`update sessions set last_used_at = created_at`.execute(db);
       // Housekeeping ends the sessions nobody used for a while.
-      await db.schema.createIndex('sessions_last_used').on('sessions').column('last_used_at').execute();
+      await createIndex(db, 'sessions_last_used', 'sessions', ['last_used_at']);
     },
   };
 }

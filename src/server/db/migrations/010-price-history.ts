@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex, engineTypes } from './ddl';
 
 /**
  * Honest prices and model numbers found either way.
@@ -14,7 +15,7 @@ import type { Engine } from '../connection';
  *   same way as the queries.
  */
 export function priceHistoryMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
+  const { timestamp } = engineTypes(engine);
 
   return {
     async up(db: Kysely<unknown>) {
@@ -24,11 +25,7 @@ export function priceHistoryMigration(engine: Engine) {
         .addColumn('price', 'integer', (c) => c.notNull())
         .addColumn('set_at', timestamp, (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('price_history_product')
-        .on('price_history')
-        .columns(['product_id', 'set_at'])
-        .execute();
+      await createIndex(db, 'price_history_product', 'price_history', ['product_id', 'set_at']);
       await db.schema.alterTable('products').addColumn('price_changed_at', timestamp).execute();
 
       await historyFromListings(db);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex } from './ddl';
 
 /**
  * One account buys and sells: the mobile number a person gives when they start selling (it fills
@@ -8,6 +9,6 @@ import type { Kysely } from 'kysely';
 export const oneAccountMigration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('users').addColumn('phone_number', 'text').execute();
-    await db.schema.createIndex('users_photo_url').on('users').column('photo_url').execute();
+    await createIndex(db, 'users_photo_url', 'users', ['photo_url']);
   },
 };

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex, engineTypes } from './ddl';
 
 /**
  * Chat: one conversation per (phone, buyer), held by a unique index so two first messages racing
@@ -12,7 +13,7 @@ import type { Engine } from '../connection';
  *   side last opened it (unread marks and "Seen"); `updated_at` moves with both, for the live stream.
  */
 export function chatMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
+  const { timestamp } = engineTypes(engine);
 
   return {
     async up(db: Kysely<unknown>) {
@@ -34,29 +35,14 @@ export function chatMigration(engine: Engine) {
         .addColumn('buyer_read_at', timestamp)
         .addColumn('seller_read_at', timestamp)
         .execute();
-      await db.schema
-        .createIndex('conversations_one_per_buyer')
-        .unique()
-        .on('conversations')
-        .columns(['product_id', 'buyer_id'])
-        .execute();
-      await db.schema
-        .createIndex('conversations_buyer_last')
-        .on('conversations')
-        .columns(['buyer_id', 'last_message_at', 'id'])
-        .execute();
-      await db.schema
-        .createIndex('conversations_seller_last')
-        .on('conversations')
-        .columns(['seller_id', 'last_message_at', 'id'])
-        .execute();
+      await createIndex(db, 'conversations_one_per_buyer', 'conversations', ['product_id', 'buyer_id'], {
+        unique: true,
+      });
+      await createIndex(db, 'conversations_buyer_last', 'conversations', ['buyer_id', 'last_message_at', 'id']);
+      await createIndex(db, 'conversations_seller_last', 'conversations', ['seller_id', 'last_message_at', 'id']);
 
       // Housekeeping keeps a picture a conversation shows after its listing is gone (uploads' unused()).
-      await db.schema
-        .createIndex('conversations_product_image')
-        .on('conversations')
-        .column('product_image_id')
-        .execute();
+      await createIndex(db, 'conversations_product_image', 'conversations', ['product_image_id']);
 
       await db.schema
         .createTable('chat_messages')
@@ -68,29 +54,18 @@ export function chatMigration(engine: Engine) {
         .addColumn('body', 'text', (c) => c.notNull())
         .addColumn('created_at', timestamp, (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('chat_messages_client_id')
-        .unique()
-        .on('chat_messages')
-        .columns(['conversation_id', 'client_id'])
-        .execute();
-      await db.schema
-        .createIndex('chat_messages_conversation_created')
-        .on('chat_messages')
-        .columns(['conversation_id', 'created_at', 'id'])
-        .execute();
+      await createIndex(db, 'chat_messages_client_id', 'chat_messages', ['conversation_id', 'client_id'], {
+        unique: true,
+      });
+      await createIndex(db, 'chat_messages_conversation_created', 'chat_messages', [
+        'conversation_id',
+        'created_at',
+        'id',
+      ]);
       // The same-text limit reads a sender's last minutes of messages.
-      await db.schema
-        .createIndex('chat_messages_sender_created')
-        .on('chat_messages')
-        .columns(['sender_id', 'created_at'])
-        .execute();
+      await createIndex(db, 'chat_messages_sender_created', 'chat_messages', ['sender_id', 'created_at']);
       // A starter's conversations of the last day (the new accounts' limit).
-      await db.schema
-        .createIndex('conversations_buyer_created')
-        .on('conversations')
-        .columns(['buyer_id', 'created_at'])
-        .execute();
+      await createIndex(db, 'conversations_buyer_created', 'conversations', ['buyer_id', 'created_at']);
 
       await db.schema
         .createTable('chat_blocks')
@@ -100,11 +75,7 @@ export function chatMigration(engine: Engine) {
         .addPrimaryKeyConstraint('chat_blocks_pk', ['blocker_id', 'blocked_id'])
         .execute();
       // "Is either of two people blocking the other" reads both directions by key.
-      await db.schema
-        .createIndex('chat_blocks_blocked')
-        .on('chat_blocks')
-        .columns(['blocked_id', 'blocker_id'])
-        .execute();
+      await createIndex(db, 'chat_blocks_blocked', 'chat_blocks', ['blocked_id', 'blocker_id']);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
 import { modelKeyOf, newVerificationCode } from '../listing-keys';
+import { createIndex, engineTypes } from './ddl';
 
 /**
  * A phone a buyer can trust (docs/trust.md).
@@ -18,8 +19,7 @@ import { modelKeyOf, newVerificationCode } from '../listing-keys';
  * - `not_as_described`: buyers' reports against a checklist item, from the deal.
  */
 export function trustedPhoneMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
-  const bool = engine === 'postgres' ? 'boolean' : 'integer';
+  const { timestamp, bool } = engineTypes(engine);
   const falseValue = engine === 'postgres' ? sql`false` : sql`0`;
 
   return {
@@ -71,33 +71,20 @@ export function trustedPhoneMigration(engine: Engine) {
           where id = ${row.id}`.execute(db);
       }
 
-      await db.schema.createIndex('products_imei').on('products').column('imei_hash').execute();
-      await db.schema.createIndex('products_imei2').on('products').column('imei2_hash').execute();
-      await db.schema
-        .createIndex('products_seller_imei_unsold')
-        .unique()
-        .on('products')
-        .columns(['seller_id', 'imei_hash'])
-        .where(sql.ref('is_sold'), '=', falseValue)
-        .execute();
-      await db.schema.createIndex('products_model_prices').on('products').columns(['model_key', 'is_sold']).execute();
-      await db.schema
-        .createIndex('products_review_pending')
-        .on('products')
-        .column('posted_at')
-        .where(sql.ref('review_state'), '=', 'pending')
-        .execute();
-      await db.schema
-        .createIndex('products_photo_pending')
-        .on('products')
-        .column('photo_sent_at')
-        .where(sql.ref('photo_state'), '=', 'pending')
-        .execute();
-      await db.schema
-        .createIndex('products_verification_photo')
-        .on('products')
-        .column('verification_photo_id')
-        .execute();
+      await createIndex(db, 'products_imei', 'products', ['imei_hash']);
+      await createIndex(db, 'products_imei2', 'products', ['imei2_hash']);
+      await createIndex(db, 'products_seller_imei_unsold', 'products', ['seller_id', 'imei_hash'], {
+        unique: true,
+        where: ['is_sold', '=', falseValue],
+      });
+      await createIndex(db, 'products_model_prices', 'products', ['model_key', 'is_sold']);
+      await createIndex(db, 'products_review_pending', 'products', ['posted_at'], {
+        where: ['review_state', '=', 'pending'],
+      });
+      await createIndex(db, 'products_photo_pending', 'products', ['photo_sent_at'], {
+        where: ['photo_state', '=', 'pending'],
+      });
+      await createIndex(db, 'products_verification_photo', 'products', ['verification_photo_id']);
 
       // The search's new filters; listings of before have none of these details yet.
       for (const [name, type] of [
@@ -124,11 +111,7 @@ export function trustedPhoneMigration(engine: Engine) {
         .addColumn('reported_at', timestamp, (c) => c.notNull())
         .addUniqueConstraint('not_as_described_once', ['booking_id', 'item'])
         .execute();
-      await db.schema
-        .createIndex('not_as_described_reported')
-        .on('not_as_described')
-        .columns(['reported_at', 'id'])
-        .execute();
+      await createIndex(db, 'not_as_described_reported', 'not_as_described', ['reported_at', 'id']);
     },
   };
 }

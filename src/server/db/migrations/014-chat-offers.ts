@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex, engineTypes } from './ddl';
 
 /**
  * Offers in a conversation, and the price a deal was agreed at.
@@ -15,7 +16,7 @@ import type { Engine } from '../connection';
  *   between it and a booking accepted in parallel.
  */
 export function chatOffersMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
+  const { timestamp } = engineTypes(engine);
 
   return {
     async up(db: Kysely<unknown>) {
@@ -35,25 +36,15 @@ export function chatOffersMigration(engine: Engine) {
         .addColumn('answered_at', timestamp)
         .addColumn('expires_at', timestamp, (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('chat_offers_one_open')
-        .unique()
-        .on('chat_offers')
-        .columns(['product_id', 'buyer_id'])
-        .where(sql.ref('status'), 'in', sql`('open', 'countered')`)
-        .execute();
-      await db.schema
-        .createIndex('chat_offers_conversation_created')
-        .on('chat_offers')
-        .columns(['conversation_id', 'created_at'])
-        .execute();
+      await createIndex(db, 'chat_offers_one_open', 'chat_offers', ['product_id', 'buyer_id'], {
+        unique: true,
+        where: ['status', 'in', sql`('open', 'countered')`],
+      });
+      await createIndex(db, 'chat_offers_conversation_created', 'chat_offers', ['conversation_id', 'created_at']);
       // Housekeeping's expiry reads the open offers by their end.
-      await db.schema
-        .createIndex('chat_offers_open_expires')
-        .on('chat_offers')
-        .column('expires_at')
-        .where(sql.ref('status'), 'in', sql`('open', 'countered')`)
-        .execute();
+      await createIndex(db, 'chat_offers_open_expires', 'chat_offers', ['expires_at'], {
+        where: ['status', 'in', sql`('open', 'countered')`],
+      });
 
       await db.schema
         .createTable('chat_message_photos')
@@ -62,7 +53,7 @@ export function chatOffersMigration(engine: Engine) {
         .addColumn('position', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('chat_message_photos_pk', ['message_id', 'position'])
         .execute();
-      await db.schema.createIndex('chat_message_photos_upload').on('chat_message_photos').column('upload_id').execute();
+      await createIndex(db, 'chat_message_photos_upload', 'chat_message_photos', ['upload_id']);
 
       await db.schema.alterTable('bookings').addColumn('agreed_price', 'integer').execute();
     },

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex, engineTypes } from './ddl';
 
 /**
  * The moderation desk (docs/moderation.md).
@@ -18,9 +19,7 @@ import type { Engine } from '../connection';
  *   passes), `users.is_suspended`, and `products.moderation_state` with the reason the seller sees.
  */
 export function moderationMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
-  const bool = engine === 'postgres' ? 'boolean' : 'integer';
-  const falseDefault = engine === 'postgres' ? sql`false` : sql`0`;
+  const { timestamp, bool, falseDefault } = engineTypes(engine);
   const isOpen = engine === 'postgres' ? sql`is_open` : sql`is_open = 1`;
 
   return {
@@ -52,16 +51,12 @@ export function moderationMigration(engine: Engine) {
       await sql`create unique index moderation_cases_one_open on moderation_cases (subject_type, subject_id) where ${isOpen}`.execute(
         db,
       );
-      await db.schema
-        .createIndex('moderation_cases_queue')
-        .on('moderation_cases')
-        .columns(['is_open', 'opened_at', 'id'])
-        .execute();
-      await db.schema
-        .createIndex('moderation_cases_subject')
-        .on('moderation_cases')
-        .columns(['subject_type', 'subject_id', 'opened_at'])
-        .execute();
+      await createIndex(db, 'moderation_cases_queue', 'moderation_cases', ['is_open', 'opened_at', 'id']);
+      await createIndex(db, 'moderation_cases_subject', 'moderation_cases', [
+        'subject_type',
+        'subject_id',
+        'opened_at',
+      ]);
 
       await db.schema
         .createTable('case_reports')
@@ -75,22 +70,11 @@ export function moderationMigration(engine: Engine) {
         .addColumn('snapshot', 'text', (c) => c.notNull())
         .addColumn('reported_at', timestamp, (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('case_reports_once')
-        .unique()
-        .on('case_reports')
-        .columns(['subject_type', 'subject_id', 'reporter_id'])
-        .execute();
-      await db.schema
-        .createIndex('case_reports_case')
-        .on('case_reports')
-        .columns(['case_id', 'reported_at', 'id'])
-        .execute();
-      await db.schema
-        .createIndex('case_reports_reporter')
-        .on('case_reports')
-        .columns(['reporter_id', 'reported_at'])
-        .execute();
+      await createIndex(db, 'case_reports_once', 'case_reports', ['subject_type', 'subject_id', 'reporter_id'], {
+        unique: true,
+      });
+      await createIndex(db, 'case_reports_case', 'case_reports', ['case_id', 'reported_at', 'id']);
+      await createIndex(db, 'case_reports_reporter', 'case_reports', ['reporter_id', 'reported_at']);
 
       await db.schema
         .createTable('evidence_photos')
@@ -98,7 +82,7 @@ export function moderationMigration(engine: Engine) {
         .addColumn('upload_id', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('evidence_photos_pk', ['case_report_id', 'upload_id'])
         .execute();
-      await db.schema.createIndex('evidence_photos_upload').on('evidence_photos').column('upload_id').execute();
+      await createIndex(db, 'evidence_photos_upload', 'evidence_photos', ['upload_id']);
 
       await db.schema
         .createTable('moderation_log')
@@ -118,21 +102,9 @@ export function moderationMigration(engine: Engine) {
         .addColumn('until_at', timestamp)
         .addColumn('created_at', timestamp, (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('moderation_log_created')
-        .on('moderation_log')
-        .columns(['created_at', 'id'])
-        .execute();
-      await db.schema
-        .createIndex('moderation_log_case')
-        .on('moderation_log')
-        .columns(['case_id', 'created_at'])
-        .execute();
-      await db.schema
-        .createIndex('moderation_log_target')
-        .on('moderation_log')
-        .columns(['target_user_id', 'created_at'])
-        .execute();
+      await createIndex(db, 'moderation_log_created', 'moderation_log', ['created_at', 'id']);
+      await createIndex(db, 'moderation_log_case', 'moderation_log', ['case_id', 'created_at']);
+      await createIndex(db, 'moderation_log_target', 'moderation_log', ['target_user_id', 'created_at']);
       await appendOnly(db, engine);
 
       await db.schema
@@ -147,10 +119,10 @@ export function moderationMigration(engine: Engine) {
         .addColumn('decision_reason', 'text')
         .addColumn('decided_at', timestamp)
         .execute();
-      await db.schema.createIndex('appeals_queue').on('appeals').columns(['status', 'created_at', 'id']).execute();
-      await db.schema.createIndex('appeals_user').on('appeals').columns(['user_id', 'created_at']).execute();
+      await createIndex(db, 'appeals_queue', 'appeals', ['status', 'created_at', 'id']);
+      await createIndex(db, 'appeals_user', 'appeals', ['user_id', 'created_at']);
       // Housekeeping finds the restrictions whose time is up.
-      await db.schema.createIndex('users_restricted_until').on('users').column('restricted_until').execute();
+      await createIndex(db, 'users_restricted_until', 'users', ['restricted_until']);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex, engineTypes } from './ddl';
 
 /**
  * Reviews after a sale (docs/reviews.md).
@@ -14,8 +15,7 @@ import type { Engine } from '../connection';
  * - A person's reviews go with their account, written or received.
  */
 export function reviewsMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
-  const bool = engine === 'postgres' ? 'boolean' : 'integer';
+  const { timestamp, bool } = engineTypes(engine);
   const falseValue = engine === 'postgres' ? sql`false` : sql`0`;
   const stars = (column: string) => sql`${sql.ref(column)} between 1 and 5`;
 
@@ -45,25 +45,13 @@ export function reviewsMigration(engine: Engine) {
         .addColumn('reported_at', timestamp)
         .addColumn('reports_handled_at', timestamp)
         .execute();
-      await db.schema
-        .createIndex('reviews_one_per_side')
-        .unique()
-        .on('reviews')
-        .columns(['booking_id', 'side'])
-        .execute();
-      await db.schema
-        .createIndex('reviews_subject_published')
-        .on('reviews')
-        .columns(['subject_id', 'side', 'published_at', 'id'])
-        .execute();
-      await db.schema
-        .createIndex('reviews_unpublished_window')
-        .on('reviews')
-        .column('window_ends_at')
-        .where(sql.ref('published_at'), 'is', null)
-        .execute();
-      await db.schema.createIndex('reviews_reported').on('reviews').columns(['reported_at', 'id']).execute();
-      await db.schema.createIndex('reviews_author').on('reviews').column('author_id').execute();
+      await createIndex(db, 'reviews_one_per_side', 'reviews', ['booking_id', 'side'], { unique: true });
+      await createIndex(db, 'reviews_subject_published', 'reviews', ['subject_id', 'side', 'published_at', 'id']);
+      await createIndex(db, 'reviews_unpublished_window', 'reviews', ['window_ends_at'], {
+        where: ['published_at', 'is', null],
+      });
+      await createIndex(db, 'reviews_reported', 'reviews', ['reported_at', 'id']);
+      await createIndex(db, 'reviews_author', 'reviews', ['author_id']);
 
       await db.schema
         .createTable('review_reports')
@@ -75,10 +63,10 @@ export function reviewsMigration(engine: Engine) {
         .addColumn('reported_at', timestamp, (c) => c.notNull())
         .addPrimaryKeyConstraint('review_reports_pk', ['review_id', 'reporter_id'])
         .execute();
-      await db.schema.createIndex('review_reports_reporter').on('review_reports').column('reporter_id').execute();
+      await createIndex(db, 'review_reports_reporter', 'review_reports', ['reporter_id']);
 
       // A seller's sold deals are counted on their page.
-      await db.schema.createIndex('bookings_seller_status').on('bookings').columns(['seller_id', 'status']).execute();
+      await createIndex(db, 'bookings_seller_status', 'bookings', ['seller_id', 'status']);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex, engineTypes } from './ddl';
 
 /**
  * Saved searches that alert, and fair prices from real sales (docs/alerts.md).
@@ -15,9 +16,7 @@ import type { Engine } from '../connection';
  *   goes; `fair_prices`: what housekeeping computes from them per model and condition.
  */
 export function alertsFairPriceMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
-  const bool = engine === 'postgres' ? 'boolean' : 'integer';
-  const falseDefault = engine === 'postgres' ? sql`false` : sql`0`;
+  const { timestamp, bool, falseDefault } = engineTypes(engine);
 
   return {
     async up(db: Kysely<unknown>) {
@@ -41,23 +40,16 @@ export function alertsFairPriceMigration(engine: Engine) {
         .addColumn('created_at', timestamp, (c) => c.notNull())
         .addColumn('last_sent_at', timestamp)
         .execute();
-      await db.schema
-        .createIndex('saved_alerts_match')
-        .on('saved_alerts')
-        .columns(['brand_key', 'category_id', 'condition', 'district', 'max_price'])
-        .execute();
+      await createIndex(db, 'saved_alerts_match', 'saved_alerts', [
+        'brand_key',
+        'category_id',
+        'condition',
+        'district',
+        'max_price',
+      ]);
       // A user's alerts in order, and one alert per search per user.
-      await db.schema
-        .createIndex('saved_alerts_user_search')
-        .unique()
-        .on('saved_alerts')
-        .columns(['user_id', 'search'])
-        .execute();
-      await db.schema
-        .createIndex('saved_alerts_user_created')
-        .on('saved_alerts')
-        .columns(['user_id', 'created_at', 'id'])
-        .execute();
+      await createIndex(db, 'saved_alerts_user_search', 'saved_alerts', ['user_id', 'search'], { unique: true });
+      await createIndex(db, 'saved_alerts_user_created', 'saved_alerts', ['user_id', 'created_at', 'id']);
 
       await db.schema
         .createTable('alert_events')
@@ -79,22 +71,11 @@ export function alertsFairPriceMigration(engine: Engine) {
         .addColumn('matched_at', timestamp, (c) => c.notNull())
         .addColumn('delivered_at', timestamp)
         .execute();
-      await db.schema
-        .createIndex('alert_matches_once')
-        .unique()
-        .on('alert_matches')
-        .columns(['user_id', 'product_id', 'occasion'])
-        .execute();
-      await db.schema
-        .createIndex('alert_matches_alert')
-        .on('alert_matches')
-        .columns(['alert_id', 'matched_at', 'id'])
-        .execute();
-      await db.schema
-        .createIndex('alert_matches_undelivered')
-        .on('alert_matches')
-        .columns(['delivered_at', 'alert_id'])
-        .execute();
+      await createIndex(db, 'alert_matches_once', 'alert_matches', ['user_id', 'product_id', 'occasion'], {
+        unique: true,
+      });
+      await createIndex(db, 'alert_matches_alert', 'alert_matches', ['alert_id', 'matched_at', 'id']);
+      await createIndex(db, 'alert_matches_undelivered', 'alert_matches', ['delivered_at', 'alert_id']);
 
       await db.schema
         .createTable('sales')
@@ -106,7 +87,7 @@ export function alertsFairPriceMigration(engine: Engine) {
         .addColumn('price', 'integer', (c) => c.notNull())
         .addColumn('sold_at', timestamp, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('sales_sold_at').on('sales').columns(['sold_at']).execute();
+      await createIndex(db, 'sales_sold_at', 'sales', ['sold_at']);
 
       await db.schema
         .createTable('fair_prices')

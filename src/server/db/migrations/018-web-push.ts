@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { createIndex, engineTypes } from './ddl';
 
 /**
  * Web Push: the devices that asked for push notifications, and the notification kinds a person
@@ -11,7 +12,7 @@ import type { Engine } from '../connection';
  * account signed in there) takes it over.
  */
 export function webPushMigration(engine: Engine) {
-  const timestamp = engine === 'postgres' ? 'timestamptz' : 'text';
+  const { timestamp } = engineTypes(engine);
 
   return {
     async up(db: Kysely<unknown>) {
@@ -26,8 +27,8 @@ export function webPushMigration(engine: Engine) {
         .addColumn('created_at', timestamp, (c) => c.notNull())
         .execute();
       // Who to push to, and the cascade from a deleted session.
-      await db.schema.createIndex('push_subscriptions_user').on('push_subscriptions').column('user_id').execute();
-      await db.schema.createIndex('push_subscriptions_session').on('push_subscriptions').column('session_id').execute();
+      await createIndex(db, 'push_subscriptions_user', 'push_subscriptions', ['user_id']);
+      await createIndex(db, 'push_subscriptions_session', 'push_subscriptions', ['session_id']);
 
       await db.schema
         .createTable('push_opt_outs')

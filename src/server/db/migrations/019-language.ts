@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { engineTypes } from './ddl';
 
 /**
  * The language a person chose (docs/i18n.md): `users.locale` ('en' or 'bn') is what their mail,
@@ -7,8 +8,7 @@ import type { Engine } from '../connection';
  * digits on Bangla pages. Existing accounts keep English, as everything was English before.
  */
 export function languageMigration(engine: Engine) {
-  const bool = engine === 'postgres' ? 'boolean' : 'integer';
-  const falseDefault = engine === 'postgres' ? sql`false` : sql`0`;
+  const { bool, falseDefault } = engineTypes(engine);
 
   return {
     async up(db: Kysely<unknown>) {

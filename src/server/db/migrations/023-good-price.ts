@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
+import { engineTypes } from './ddl';
 
 /**
  * `search_listings.is_good_price`: the listing asks less than the lower end of the middle half of
@@ -9,7 +10,7 @@ import type { Engine } from '../connection';
  * already computed.
  */
 export function goodPriceMigration(engine: Engine) {
-  const bool = engine === 'postgres' ? 'boolean' : 'integer';
+  const { bool } = engineTypes(engine);
   const falseValue = engine === 'postgres' ? sql`false` : sql`0`;
   return {
     async up(db: Kysely<unknown>) {

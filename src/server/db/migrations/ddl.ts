@@ -1,0 +1,37 @@
+import { sql, type ComparisonOperator, type Kysely } from 'kysely';
+import type { Engine } from '../connection';
+
+/*
+ * What the migrations write the same way on both engines. A migration's output must never change
+ * once it has run somewhere: these only spell the same statements shorter.
+ */
+
+/** The column types that differ between the engines: SQLite keeps booleans as 0/1 and timestamps as ISO text. */
+export function engineTypes(engine: Engine) {
+  const postgres = engine === 'postgres';
+  return {
+    timestamp: postgres ? 'timestamptz' : 'text',
+    bool: postgres ? 'boolean' : 'integer',
+    falseDefault: postgres ? sql`false` : sql`0`,
+  } as const;
+}
+
+interface IndexOptions {
+  unique?: boolean;
+  /** A partial index: only the rows whose column compares so to the value. */
+  where?: [column: string, operator: ComparisonOperator, value: unknown];
+}
+
+/** `create [unique] index name on table (columns) [where ...]`. */
+export async function createIndex(
+  db: Kysely<unknown>,
+  name: string,
+  table: string,
+  columns: string[],
+  { unique = false, where }: IndexOptions = {},
+): Promise<void> {
+  let index = db.schema.createIndex(name).on(table).columns(columns);
+  if (unique) index = index.unique();
+  if (where) index = index.where(sql.ref(where[0]), where[1], where[2]);
+  await index.execute();
+}
