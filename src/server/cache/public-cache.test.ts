@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { localChannel, type Channel } from '#server/events/channel';
-import { compressedBody, deliveryOf, matchesEtag, preferredEncoding, PublicCache, variantFor } from './public-cache';
+import {
+  compressedBody,
+  deliveryOf,
+  DROPS_REMEMBERED,
+  matchesEtag,
+  preferredEncoding,
+  PublicCache,
+  variantFor,
+} from './public-cache';
 import { EVERYTHING } from './tags';
 
 /** Two processes' channels joined by hand: what one publishes, the other hears. */
@@ -177,7 +185,7 @@ describe('PublicCache', () => {
     expect(size.entries).toBeLessThanOrEqual(500);
     expect(size.bytes).toBeLessThanOrEqual(64 * 1024);
     expect(size.tags).toBeLessThanOrEqual(500 * 3);
-    expect(size.drops).toBeLessThanOrEqual(10_000);
+    expect(size.drops).toBeLessThanOrEqual(DROPS_REMEMBERED);
     // An answer begun before the drops it no longer remembers is kept only as stale.
     expect(cache.store('/late', at0, '[]', {}, ['listing:1']).staleSince).toBe(0);
   });

@@ -76,8 +76,12 @@ export interface PublicCacheOptions {
 const DROP = 'drop ';
 /** Well within PostgreSQL's 8,000-byte NOTIFY payload: a longer list says EVERYTHING instead. */
 const MAX_MESSAGE = 6000;
-/** Tags whose last drop is remembered (see droppedSince); an answer begun before the oldest of them is not kept. */
-const DROPS_REMEMBERED = 10_000;
+/**
+ * Tags whose last drop is remembered (see droppedSince); an answer begun before the oldest of them
+ * is not kept. A listing write names a hundred or so (its words' beginnings, for the searches): this
+ * is some 500 of them, 10 s at 50 writes a second, longer than a starved computation takes; about 4 MB.
+ */
+export const DROPS_REMEMBERED = 50_000;
 
 /**
  * How long the searches another process's writes named are remembered, to drop them again once

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchQuerySchema } from '#shared/search';
+import { searchQuerySchema, type SearchResult } from '#shared/search';
 import { listingSearchTags, searchAnswerTags } from './answer-tags';
 
 const [C1, C2] = ['000000000000000000000001', '000000000000000000000002'];
@@ -14,7 +14,7 @@ const listing = {
   text_location: 'mirpur dhaka',
   text_description: 'box and charger',
 };
-const found = { total: 3, closest: false, searchedFor: null };
+const found: Pick<SearchResult, 'total' | 'closest' | 'searchedFor'> = { total: 3, closest: false, searchedFor: null };
 const recorded = (query: Record<string, string>, answer = found) =>
   searchAnswerTags(searchQuerySchema.parse(query), answer);
 const shares = (answer: string[]) => answer.some((tag) => listingSearchTags(listing).includes(tag));
