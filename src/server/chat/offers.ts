@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ChatSide } from '#shared/chat';
 import type { ChatLine, ChatLineKind } from '#shared/chat-lines';
 import { OFFER_EXPIRY_HOURS, offerPriceProblem, type MakeOffer, type Offer } from '#shared/offers';
+import { messageText } from '#shared/i18n/translate';
 import { paths } from '#shared/paths';
 import { acceptAtAgreedPrice, asReservedConflict } from '#server/bookings/deal';
 import { assertPartsAcknowledged } from '#server/trust/for-parts';
@@ -31,22 +32,15 @@ import { closed, conversationOf, isBlockedEitherWay, type ChatDeps } from './ser
 const HOUR_MS = 60 * 60 * 1000;
 const expiresFrom = (now: string) => new Date(Date.parse(now) + OFFER_EXPIRY_HOURS * HOUR_MS).toISOString();
 
-const STATUS_WORDS: Record<OfferStatus, string> = {
-  open: 'waiting for the seller',
-  countered: 'countered: the buyer answers now',
-  accepted: 'accepted already',
-  declined: 'declined',
-  withdrawn: 'withdrawn',
-  expired: 'expired',
-};
-const notNow = (status: OfferStatus) => new AppError('CONFLICT', `This offer is ${STATUS_WORDS[status]}`);
+const SAME_PRICE = messageText('shared.offers.samePrice');
+const notNow = (status: OfferStatus) => new AppError('CONFLICT', messageText(`shared.offers.status.${status}`));
 
 /** The phone of a conversation as it is now, or why no deal can be made on it. */
 async function onSale(db: Kysely<Database>, conversation: ConversationRow): Promise<ProductDetailsRow> {
   const product = conversation.product_id ? await findProductDetails(db, conversation.product_id) : undefined;
-  if (!product) throw new AppError('CONFLICT', 'This phone is no longer listed');
-  if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
-  if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
+  if (!product) throw new AppError('CONFLICT', messageText('shared.offers.phoneGone'));
+  if (product.is_sold) throw new AppError('ALREADY_SOLD', messageText('shared.offers.phoneSold'));
+  if (product.is_hidden) throw new AppError('CONFLICT', messageText('shared.offers.phoneHidden'));
   return product;
 }
 
@@ -94,7 +88,7 @@ export async function makeOffer(
   request: MakeOffer,
 ): Promise<Offer> {
   const { conversation, side } = await conversationOf(deps.db, conversationId, buyer.id);
-  if (side !== 'buying') throw forbidden('Only the buyer makes offers: answer theirs, or counter one');
+  if (side !== 'buying') throw forbidden(messageText('shared.offers.buyerOnly'));
   const product = await onSale(deps.db, conversation);
   if (await isBlockedEitherWay(deps.db, buyer.id, conversation.seller_id)) throw closed();
   assertFairPrice(request.price, product.resale_price);
@@ -102,7 +96,7 @@ export async function makeOffer(
   // An offer on a phone reserved for the buyer themselves may reprice their deal; for another, it waits.
   const reservedFor = await acceptedBuyerOf(deps.db, product.id);
   if (reservedFor !== undefined && reservedFor !== buyer.id) {
-    throw new AppError('CONFLICT', 'This phone is reserved for another buyer right now');
+    throw new AppError('CONFLICT', messageText('shared.offers.reservedForAnother'));
   }
   const note = request.note ? request.note : null;
   try {
@@ -132,10 +126,7 @@ export async function makeOffer(
     return toOffer(row);
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError(
-        'ALREADY_EXISTS',
-        'You have an open offer on this phone already: wait for the answer, or withdraw it first',
-      );
+      throw new AppError('ALREADY_EXISTS', messageText('shared.offers.openAlready'));
     }
     throw error;
   }
@@ -204,7 +195,7 @@ export async function acceptOffer(deps: ChatDeps, actor: Pick<UserRow, 'id' | 'n
   const { conversation, offer } = answer;
   const product = await onSale(deps.db, conversation);
   const buyer = offer.buyer_id ? await findUserById(deps.db, offer.buyer_id) : undefined;
-  if (!buyer) throw new AppError('CONFLICT', 'This account is deleted: the offer can no longer be accepted');
+  if (!buyer) throw new AppError('CONFLICT', messageText('shared.offers.buyerDeleted'));
   const price = offer.status === 'countered' ? offer.counter_price! : offer.price;
   try {
     await withNotifications(deps, async (trx, tell) => {
@@ -233,8 +224,8 @@ export async function counterOffer(
   const product = await onSale(deps.db, answer.conversation);
   assertFairPrice(price, product.resale_price);
   if (price === answer.offer.price) {
-    throw new AppError('VALIDATION_FAILED', 'That is the price offered: accept the offer instead', {
-      price: 'That is the price offered: accept the offer instead',
+    throw new AppError('VALIDATION_FAILED', SAME_PRICE, {
+      price: SAME_PRICE,
     });
   }
   await withNotifications(deps, async (trx, tell) => {
