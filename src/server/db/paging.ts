@@ -59,16 +59,9 @@ export async function readPageAfter<
  * cursor, already narrowed to the rows after it; one row more than the page tells whether another
  * follows. A page past the end has no row to carry the total, and counts on its own.
  */
-export async function readPageCounted<
-  RowsDB,
-  RowsTB extends keyof RowsDB,
-  Row,
-  ScopeDB,
-  ScopeTB extends keyof ScopeDB,
-  O,
->(
-  rows: SelectQueryBuilder<RowsDB, RowsTB, Row>,
-  scope: SelectQueryBuilder<ScopeDB, ScopeTB, O>,
+export async function readPageCounted<DB, TB extends keyof DB, Row, S, STB extends keyof S, O>(
+  rows: SelectQueryBuilder<DB, TB, Row>,
+  scope: SelectQueryBuilder<S, STB, O>,
   limit: number,
   offset = 0,
 ): Promise<{ rows: Row[]; total: number; more: boolean }> {
