@@ -6,7 +6,7 @@ import { paths } from '#shared/paths';
 import { changedRows } from '#server/db/changes';
 import type { Engine } from '#server/db/connection';
 import { byId, newId } from '#server/db/ids';
-import { readPage, readPageAfter } from '#server/db/paging';
+import { readPage, readPageAfter, readPageCounted } from '#server/db/paging';
 import type { ChatMessageRow, ConversationRow, Database, ProductRow } from '#server/db/schema';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
@@ -164,16 +164,16 @@ export async function listConversations(
     .where('c.last_message_at', 'is not', null)
     .orderBy('c.last_message_at', 'desc')
     .orderBy('c.id', 'desc');
-  const read = page.after
-    ? readPageAfter(
+  // The inbox is read on every visit and every live change: its page and count are one statement.
+  const { rows: found, ...rest } = page.after
+    ? await readPageCounted(
         rows.where(({ eb, refTuple, tuple }) =>
           eb(refTuple('c.last_message_at', 'c.id'), '<', tuple(page.after!.postedAt, page.after!.id)),
         ),
         scope,
         page.limit,
       )
-    : readPage(rows, scope, page);
-  const { rows: found, ...rest } = await read;
+    : await readPageCounted(rows, scope, page.limit, (page.page - 1) * page.limit);
   return { ...rest, items: found.map((row) => toConversation(row as DetailsRow, side, images)) };
 }
 
