@@ -233,6 +233,13 @@ describe('one review per side per deal, within 14 days', () => {
   });
 });
 
+/** The buyer's review of a deal whose seller has not written theirs: not published yet. */
+async function waitingReview() {
+  const id = await deal();
+  await write(buyer, id, buyerStars);
+  return (await reviewsOf(buyer, id)).mine!._id;
+}
+
 /** A deal of `seller` reviewed by both sides, so the buyer's review is public. */
 async function publishedReview(comment = 'Good phone, fair seller.') {
   const id = await deal();
@@ -261,9 +268,7 @@ describe('a restricted account', () => {
 
 describe('the reply of the one reviewed', () => {
   it('is written once, by the reviewed person only, on a published review', async () => {
-    const unpublishedDeal = await deal();
-    await write(buyer, unpublishedDeal, buyerStars);
-    const waiting = (await reviewsOf(buyer, unpublishedDeal)).mine!._id;
+    const waiting = await waitingReview();
     const early = await seller.request({
       method: 'PUT',
       url: `/api/reviews/${waiting}/reply`,
@@ -355,9 +360,7 @@ describe('reporting a review, and the admin hiding it', () => {
   });
 
   it('cannot report a review nobody may read yet', async () => {
-    const id = await deal();
-    await write(buyer, id, buyerStars);
-    const waiting = (await reviewsOf(buyer, id)).mine!._id;
+    const waiting = await waitingReview();
     const response = await stranger.request({
       method: 'POST',
       url: `/api/reviews/${waiting}/report`,

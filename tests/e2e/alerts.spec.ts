@@ -27,7 +27,7 @@ test('@engine save an alert from a search, a seller lists a matching phone: the 
   const [buyer, seller] = await Promise.all([registerBuyer(), registerSeller()]);
 
   // Signed out, "Alert me" asks to sign in and comes back to the same search with the alert saved.
-  await page.goto(`/search?q=${word}&maxPrice=60000`);
+  await page.goto(`${paths.search}?q=${word}&maxPrice=60000`);
   await page.getByRole('button', { name: 'Alert me' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(buyer.email);

@@ -24,7 +24,7 @@ async function untilWorkerControls(page: Page): Promise<void> {
 }
 
 test('the service worker installs and precaches the build', async ({ page }) => {
-  await page.goto('/');
+  await page.goto(paths.home);
   await untilWorkerControls(page);
   const state = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
@@ -45,7 +45,7 @@ test('offline, a page seen before opens with a note that it may be old; any othe
   context,
 }) => {
   const category = CATEGORY_CATALOGUE[0]!;
-  await page.goto('/');
+  await page.goto(paths.home);
   await untilWorkerControls(page);
   await page.goto(paths.category(category.id));
   await expect(page.getByRole('heading', { name: category.name }).first()).toBeVisible();
@@ -77,7 +77,7 @@ test('offline, a page seen before opens with a note that it may be old; any othe
 });
 
 test("offline, a Bangla visitor's page never seen shows the offline page in Bangla", async ({ page, context }) => {
-  await page.goto('/bn/');
+  await page.goto(`/bn${paths.home}`);
   await untilWorkerControls(page);
   await context.setOffline(true);
   try {
@@ -105,7 +105,7 @@ test('Chromium finds the app installable from its manifest', async ({ playwright
   });
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto('/');
+    await page.goto(paths.home);
     await untilWorkerControls(page);
     const cdp = await browser.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };

@@ -74,10 +74,10 @@ test('closing the popup says so', async ({ page }) => {
 });
 
 test('a refusal that comes back from a full-page sign-in is shown in our words, never the link’s', async ({ page }) => {
-  await page.goto('/register?google_error=cancelled');
+  await page.goto(`${paths.register}?google_error=cancelled`);
   await expect(page.getByText('The Google sign-in was cancelled, so you are not signed in.')).toBeVisible();
 
-  await page.goto(`/login?google_error=${encodeURIComponent('Your account is locked. Call 01700000000.')}`);
+  await page.goto(`${paths.login}?google_error=${encodeURIComponent('Your account is locked. Call 01700000000.')}`);
   await expect(page.getByText('Google could not complete the sign-in. Please try again.')).toBeVisible();
   await expect(page.getByText('Your account is locked')).toHaveCount(0);
 });

@@ -41,7 +41,7 @@ test.describe('a visitor whose browser prefers Bangla', () => {
         resalePrice: 52000,
       });
 
-      await page.goto('/');
+      await page.goto(paths.home);
       await expect(page).toHaveURL(`${E2E_BASE_URL}/bn/`);
       await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
       await expect(page.getByRole('navigation').first()).toBeVisible();
@@ -71,7 +71,7 @@ test.describe('a visitor whose browser prefers Bangla', () => {
       await page.reload();
       await expect(card.getByText('Price : 52000Tk')).toBeVisible();
       // The choice is kept: the home no longer goes to /bn/.
-      await page.goto('/');
+      await page.goto(paths.home);
       await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 

@@ -91,7 +91,7 @@ test.describe('on a phone-sized window', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
 
     // Its card in the results, under a heading that quotes the long search.
-    await page.goto(`/search?q=${encodeURIComponent(productName.slice(0, 30))}`);
+    await page.goto(`${paths.search}?q=${encodeURIComponent(productName.slice(0, 30))}`);
     await expect(page.getByRole('heading', { name: productName })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   });

@@ -109,7 +109,7 @@ test("a product's page carries its link preview and Product data without any scr
   await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', iphone.desc);
   await page.getByRole('link', { name: 'Blog', exact: true }).click();
   await expect(page).toHaveTitle('Web Blogs | PhoneHaat');
-  await page.goto(`/search?q=${encodeURIComponent(listing.productName)}`);
+  await page.goto(`${paths.search}?q=${encodeURIComponent(listing.productName)}`);
   await expect(page).toHaveTitle(`“${listing.productName}”: used phones | PhoneHaat`);
   await page.getByRole('link', { name: `Details of ${listing.productName}` }).click();
   await expect(page).toHaveTitle(`${listing.productName}, ${listing.resalePrice}Tk | PhoneHaat`);

@@ -71,7 +71,7 @@ test.describe('search', () => {
     }
     expect(listed).toHaveLength(4);
 
-    await page.goto(`/search?q=${tag}`);
+    await page.goto(`${paths.search}?q=${tag}`);
     await expect(page.getByText('4 phones')).toBeVisible();
     await page.getByLabel('Brand').selectOption({ label: `${lumo} (3)` });
     await expect(page.getByText('3 phones')).toBeVisible();
@@ -117,7 +117,7 @@ test.describe('search', () => {
     await createListing(seller, { productName: 'Pocket One', productCondition: 'Good', description: `Mint, ${tag}.` });
     await createListing(seller, { productName: 'Pocket Two', productCondition: 'Fair', description: `Worn, ${tag}.` });
 
-    await page.goto(`/search?q=${tag}`);
+    await page.goto(`${paths.search}?q=${tag}`);
     await expect(page.getByText('2 phones')).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Filters' })).toBeHidden();
     await page.getByRole('button', { name: 'Filters' }).click();
@@ -130,7 +130,7 @@ test.describe('search', () => {
     await expect(panel).toBeHidden();
     await expect(cardNames(page)).toHaveText(['Pocket Two']);
 
-    await page.goto(`/search?q=${tag}&minPrice=9000000`);
+    await page.goto(`${paths.search}?q=${tag}&minPrice=9000000`);
     await expect(page.getByText('No phone matches these filters')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page.getByText('2 phones')).toBeVisible();
@@ -145,7 +145,7 @@ test.describe('search', () => {
     await createListing(seller, { productName: 'Bargain One', description: `Cheap, ${tag}.` });
     await createListing(seller, { productName: 'Bargain Two', description: `Cheaper, ${tag}.` });
 
-    await page.goto(`/search?q=${tag}`);
+    await page.goto(`${paths.search}?q=${tag}`);
     await expect(page.getByText('2 phones')).toBeVisible();
     const goodPrice = page.getByRole('checkbox', { name: 'Good price only' });
     // The box follows the address: a click changes it once the search has moved, so wait for that, not the click.
