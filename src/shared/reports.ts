@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import { idSchema } from './common';
 import { OTHER_NEEDS_TEXT_ID, REASONS_BY_SUBJECT, REPORT_NOTE_MAX } from './moderation';
 
