@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthProvider, useAuth } from '#client/accounts/AuthProvider';
 import { useLocale } from '#client/i18n';
@@ -7,6 +6,7 @@ import { readCookie, splitLocalePath } from '#shared/i18n/addresses';
 import { LANG_COOKIE } from '#shared/i18n/locales';
 import { AppOffers } from '#client/app/AppOffers';
 import { NavigationProgress } from '#client/components/NavigationProgress';
+import { Toasts } from '#client/components/toast';
 import { usePageMeta } from './pageMeta';
 
 /**
@@ -24,7 +24,7 @@ function AccountLanguage() {
   return null;
 }
 
-/** Wraps every screen: the session, a loading bar between screens, the toasts (react-hot-toast's defaults are the spec's numbers). */
+/** Wraps every screen: the session, a loading bar between screens, the toasts. */
 export function AppShell() {
   // `<html data-ready>` once the page responds (its first render or its hydration is done): what a
   // browser test waits for after loading a page the server rendered, whose buttons show before that.
@@ -37,7 +37,7 @@ export function AppShell() {
       <AccountLanguage />
       <NavigationProgress />
       <Outlet />
-      <Toaster />
+      <Toasts />
       <AppOffers />
       <ScrollRestoration />
     </AuthProvider>

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { PASSWORD_MIN } from './auth';
 import { emailSchema } from './common';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import type { NotificationKind } from './notifications';
 
 /*

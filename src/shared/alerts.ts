@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import { CONDITIONS } from './products';
 import { DISTRICTS } from './districts';
 import { MAX_QUERY_LENGTH } from './search-limits';

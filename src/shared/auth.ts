@@ -1,7 +1,7 @@
 import { LOCALES } from './i18n/locales';
 import { z } from './zod';
 import { emailSchema, profilePhotoSchema, requiredText } from './common';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import { messageIds } from './messages';
 
 export const PASSWORD_MIN = 8;

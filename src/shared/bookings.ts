@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import { idSchema, phoneSchema, requiredText } from './common';
 import { forPartsField } from './trust';
 

@@ -3,7 +3,7 @@ import { chatLineSchema } from './chat-lines';
 import { hasNoNul, idSchema, NUL_MESSAGE_ID } from './common';
 import { offerSchema } from './offers';
 import { z } from './zod';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 
 /** A message is at most this long (characters), so one cannot fill a conversation or a mail. */
 export const CHAT_MESSAGE_MAX = 2000;

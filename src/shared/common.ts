@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { ERROR_CODES } from './errors';
 import { toLatinDigits } from './i18n/digits';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 
 const UNKNOWN_ID = messageText('shared.common.unknownId');
 

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import { CONDITIONS, MIN_RESALE_PRICE } from './products';
 import { wholeTkSchema } from './whole-tk';
 

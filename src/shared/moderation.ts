@@ -1,7 +1,7 @@
 import { linkTokenSchema } from './account';
 import { toLatinDigits } from './i18n/digits';
 import { idSchema, requiredText } from './common';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import { z } from './zod';
 
 /*

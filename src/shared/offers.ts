@@ -1,5 +1,5 @@
 import { toLatinDigits } from './i18n/digits';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import { forPartsField } from './trust';
 import { z } from './zod';
 

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { BOOKING_STATUSES } from './bookings';
 import { idSchema, insertResultSchema, phoneSchema, requiredText, updateResultSchema } from './common';
 import { toLatinDigits } from './i18n/digits';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import { messageIds } from './messages';
 import { ownTrustSchema, productTrustSchema, REVIEW_REASONS, trustFieldsSchema, trustIssues } from './trust';
 

@@ -1,6 +1,6 @@
 import type { NotificationKind } from './notifications';
 import { z } from './zod';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 
 /**
  * The notifications that can also come as a push to the devices that asked for it (docs/app.md):

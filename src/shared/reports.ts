@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import { idSchema } from './common';
 import { noteForOther, REASONS_BY_SUBJECT, reportNoteSchema } from './moderation';
 

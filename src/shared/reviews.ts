@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import { bookingRequestItemSchema, buyerOrderSchema } from './bookings';
 import { toLatinDigits } from './i18n/digits';
 

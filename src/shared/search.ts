@@ -4,7 +4,7 @@ import { pageQuerySchema, typedNumber } from './common';
 import { DISTRICTS } from './districts';
 import { CONDITIONS, MAX_PRICE, productSchema } from './products';
 import { toLatinDigits } from './i18n/digits';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import { GRADES, ORIGINS } from './trust';
 
 export const SEARCH_SORTS = ['best', 'newest', 'price_asc', 'price_desc'] as const;

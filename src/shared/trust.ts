@@ -1,4 +1,4 @@
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import { z } from './zod';
 import { toLatinDigits } from './i18n/digits';
 import { requiredText } from './common';

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import { REGISTER_ROLES } from './auth';
 import { emailSchema, phoneSchema, profilePhotoSchema, requiredText } from './common';
 import { messageIds } from './messages';

@@ -1,5 +1,5 @@
 import { toLatinDigits } from './i18n/digits';
-import { messageText } from './i18n/translate';
+import { messageText } from './i18n/message-text';
 import { MAX_PRICE } from './products';
 import { z } from './zod';
 

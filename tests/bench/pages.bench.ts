@@ -7,8 +7,9 @@
  * only: it exits 0 whatever the scores. Uses Chromium at CHROME_PATH, else /usr/bin/chromium.
  * With LIGHTHOUSE_REPORTS=<folder>, the full report of every page is written there too (HTML and JSON).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { ensureClientBuilt } from '../../scripts/client-build';
@@ -23,8 +24,10 @@ const CATEGORIES: Array<[id: string, target: number]> = [
   ['best-practices', 100],
   ['seo', 95],
 ];
-/** Compressed JavaScript of the home page, at most. */
+/** Compressed JavaScript of the home page, at most: over the wire (brotli), and gzip -9 (issue 24's measure). */
 const HOME_JS_LIMIT_KB = 140;
+/** Where the scripts a page loads are built; the gzip column compresses these files themselves. */
+const CLIENT_DIR = resolve(import.meta.dirname, '../../dist/client');
 const missed: string[] = [];
 const reportDir = process.env.LIGHTHOUSE_REPORTS ? resolve(process.env.LIGHTHOUSE_REPORTS) : undefined;
 
@@ -68,6 +71,7 @@ try {
     ['CLS', 7],
     ['total KB', 10],
     ['JS KB', 8],
+    ['JS gz KB', 10],
   ];
   console.log(columns.map(([title, width], i) => (i === 0 ? title.padEnd(width) : title.padStart(width))).join(''));
 
@@ -103,8 +107,16 @@ try {
       return points === undefined ? '-' : String(points);
     });
     const js = scriptBytes(lhr);
-    if (name.startsWith('home') && (js === undefined || js > HOME_JS_LIMIT_KB * 1024)) {
-      missed.push(`${name} JavaScript ${kilobytes(js)} KB (want under ${HOME_JS_LIMIT_KB} KB)`);
+    const jsGzip = await gzippedScriptBytes(lhr, origin);
+    if (name.startsWith('home')) {
+      for (const [how, bytes] of [
+        ['over the wire', js],
+        ['gzip -9', jsGzip],
+      ] as const) {
+        if (bytes === undefined || bytes > HOME_JS_LIMIT_KB * 1024) {
+          missed.push(`${name} JavaScript ${how} ${kilobytes(bytes)} KB (want under ${HOME_JS_LIMIT_KB} KB)`);
+        }
+      }
     }
     const cells = [
       `${name} ${path}`,
@@ -113,7 +125,8 @@ try {
       fixed(lhr, 'total-blocking-time', 0),
       fixed(lhr, 'cumulative-layout-shift', 3),
       kilobytes(auditValue(lhr, 'total-byte-weight')),
-      kilobytes(scriptBytes(lhr)),
+      kilobytes(js),
+      kilobytes(jsGzip),
     ];
     console.log(
       cells.map((cell, i) => (i === 0 ? cell.padEnd(columns[i]![1]) : cell.padStart(columns[i]![1]))).join(''),
@@ -144,6 +157,22 @@ function scriptBytes(lhr: Result): number | undefined {
   if (details?.type !== 'table') return undefined;
   const row = details.items.find((item) => item.resourceType === 'script');
   return typeof row?.transferSize === 'number' ? row.transferSize : undefined;
+}
+
+/**
+ * The page's own scripts (those it loaded from the app) gzipped at level 9, whatever encoding the
+ * server chose: brotli over the wire is smaller, and issue 24's target is set in gzip.
+ */
+async function gzippedScriptBytes(lhr: Result, origin: string): Promise<number | undefined> {
+  const details = lhr.audits['network-requests']?.details;
+  if (details?.type !== 'table') return undefined;
+  const paths = details.items
+    .filter((item) => item.resourceType === 'Script' && String(item.url).startsWith(origin))
+    .map((item) => new URL(String(item.url)).pathname);
+  const sizes = await Promise.all(
+    [...new Set(paths)].map(async (path) => gzipSync(await readFile(join(CLIENT_DIR, path)), { level: 9 }).length),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 async function firstId(origin: string, path: string): Promise<string> {

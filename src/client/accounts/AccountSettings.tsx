@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { Link, useNavigate } from 'react-router';
 import { changePasswordRequestSchema } from '#shared/account';
 import { updateAccountRequestSchema } from '#shared/auth';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { useNavigate } from 'react-router';
 import type { CurrentUser, RegisterForm } from '#shared/auth';
 import {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { useAuth } from './AuthProvider';
 import { GOOGLE_WINDOW_CLOSED, signInWithGoogle } from './google';
 import { useT } from '#client/i18n';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { useNavigate } from 'react-router';
 import { resetPasswordFormSchema } from '#shared/account';
 import { paths } from '#shared/paths';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '#shared/paths';
 import { startSellingRequestSchema } from '#shared/users';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import type { AccountMessage } from '#shared/account';
 
 /** An account call that answers a message (mail sent, sessions ended): the message is the toast, as is a refusal. */

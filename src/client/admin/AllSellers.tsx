@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import type { User } from '#shared/users';
 import { useDeleteUser, useUsers } from './api/users';
 import { VerifiedBadge } from '#client/components/Badge';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import type { ReportedProduct } from '#shared/reports';
 import { useDeleteReportedProduct, useReportedProducts } from './api/reportedProducts';
 import type { Column } from '#client/components/DataTable';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { useVerifySeller } from './api/verification';
 import { useRowAction } from '#client/components/rowAction';
 import { useT } from '#client/i18n';

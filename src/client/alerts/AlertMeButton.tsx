@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '#shared/paths';
 import { useAuth } from '#client/accounts/AuthProvider';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { Link } from 'react-router';
 import { ALERT_FREQUENCIES, type Alert, type AlertFrequency } from '#shared/alerts';
 import { paths } from '#shared/paths';

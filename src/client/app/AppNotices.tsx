@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { Button } from '#client/components/Button';
 import { Modal } from '#client/components/Modal';
 import { setOffers, useAppOffers } from './appState';

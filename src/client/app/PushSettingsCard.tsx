@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { Button } from '#client/components/Button';
 import { FormError } from '#client/components/FormField';
 import { Spinner } from '#client/components/Spinner';

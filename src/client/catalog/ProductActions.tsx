@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { Link } from 'react-router';
 import type { BookingStatus } from '#shared/bookings';
 import type { Product } from '#shared/products';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { CHAT_PHOTOS_MAX, type ChatMessage } from '#shared/chat';
 import { ACCEPTED_IMAGE_TYPES } from '#shared/uploads';
 import { uploadImage } from '#client/api/uploads';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { Link, useParams } from 'react-router';
 import {
   CHAT_MESSAGE_MAX,

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { counterOfferSchema, makeOfferSchema, OFFER_EXPIRY_HOURS, offerLimits } from '#shared/offers';
 import { FormField, Input, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';

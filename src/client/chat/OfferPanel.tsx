@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import type { ConversationDetails } from '#shared/chat';
 import type { Offer, OfferStatus } from '#shared/offers';
 import { Badge, type BadgeTone } from '#client/components/Badge';

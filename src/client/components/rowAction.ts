@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import type { DeleteResult } from '#shared/common';
 import { alreadyDeletedText, confirmDelete } from './confirmDelete';
 

@@ -1,13 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { paths, routePatterns } from '#shared/paths';
 import { lazyScreen } from '#client/lazyScreen';
-import { DashboardHome } from './DashboardHome';
-import { DashboardLayout } from './DashboardLayout';
 import { RoleGuard } from './RoleGuard';
 
 /*
- * The role screens load on first visit, so visitors who never open the dashboard do not download
- * the tables, the product form or the confirm dialogs.
+ * The layout, its menu and every screen load on first visit, so visitors who never open the
+ * dashboard do not download the menu, the tables, the product form or the confirm dialogs.
  */
 const adminScreens: RouteObject[] = [
   lazyScreen(paths.allSellers, async () => (await import('#client/admin/AllSellers')).AllSellers),
@@ -39,9 +37,9 @@ const buyerScreens: RouteObject[] = [
 /** The /dashboard route's layout and screens; the app's router mounts them at paths.dashboard behind PrivateRoute. */
 export const dashboardRoutes: RouteObject[] = [
   {
-    element: <DashboardLayout />,
+    lazy: async () => ({ Component: (await import('./DashboardLayout')).DashboardLayout }),
     children: [
-      { index: true, element: <DashboardHome /> },
+      { index: true, lazy: async () => ({ Component: (await import('./DashboardHome')).DashboardHome }) },
       lazyScreen(paths.account, async () => (await import('#client/accounts/AccountSettings')).AccountSettings),
       lazyScreen(paths.startSelling, async () => (await import('#client/accounts/StartSelling')).StartSelling),
       lazyScreen(paths.inbox, async () => (await import('#client/chat/Inbox')).Inbox),

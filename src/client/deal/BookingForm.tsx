@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { bookingFormSchema, type BookingForm as BookingFormValues } from '#shared/bookings';
 import type { Product } from '#shared/products';
 import { useBookProduct } from './api/bookings';

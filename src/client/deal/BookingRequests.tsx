@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useConfirmSale } from '#client/pricing/confirmSale';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import type { RequestWithReview } from '#shared/reviews';
 import { DealReviewButton } from '#client/reviews/DealReviewButton';
 import { useBookingRequests, useMoveBooking } from './api/deal';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import {
   CHECKLIST_ITEMS,
   notAsDescribedRequestSchema,

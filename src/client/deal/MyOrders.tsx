@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import type { BuyerOrder } from '#shared/bookings';
 import { useMoveBooking } from './api/deal';
 import { useAuth } from '#client/accounts/AuthProvider';

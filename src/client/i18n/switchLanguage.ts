@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import type { LanguageChoice } from '#shared/i18n/language';
 import { splitLocalePath } from '#shared/i18n/addresses';
 import { saveLanguage } from './api';

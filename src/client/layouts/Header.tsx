@@ -1,14 +1,21 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
 import { cx } from '#client/components/cx';
 import { Logo } from '#client/components/Logo';
 import { SearchBox } from '#client/search/SearchBox';
-import { NotificationBell } from '#client/notifications/NotificationBell';
 import { paths } from '#shared/paths';
 import { Msg, useLocale, useT } from '#client/i18n';
 import { LanguageSwitch } from '#client/i18n/LanguageSwitch';
+
+/*
+ * Only a signed-in user has a bell, and the server renders every page as a visitor sees it: the bell
+ * and its notifications' queries download after sign-in, not with every page (docs/performance.md).
+ */
+const NotificationBell = lazy(async () => ({
+  default: (await import('#client/notifications/NotificationBell')).NotificationBell,
+}));
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -112,7 +119,12 @@ export function Header() {
               <path strokeLinecap="round" d="m13.5 13.5 3.5 3.5" />
             </svg>
           </button>
-          {user?.email && <NotificationBell />}
+          {user?.email && (
+            // The bell's own size while it downloads, so the buttons beside it do not move.
+            <Suspense fallback={<span className="inline-flex size-10" aria-hidden="true" />}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <button
             type="button"
             className="inline-flex size-10 items-center justify-center rounded-control text-ink-700 hover:bg-ink-100 md:hidden"

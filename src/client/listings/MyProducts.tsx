@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { useConfirmSale } from '#client/pricing/confirmSale';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useController, useForm, useWatch, type Path } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { useNavigate } from 'react-router';
 import { DISTRICTS } from '#shared/districts';
 import type { MyProduct, Product, StoreProductRequest } from '#shared/products';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import type { MyProduct } from '#shared/products';
 import type { PhotoState } from '#shared/trust';
 import { uploadImage } from '#client/api/uploads';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { useApplyForVerification, useOwnVerification, useSellerVerified } from '#client/admin/api/verification';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { APPEAL_MONTHS, appealRequestSchema, type AppealRequest, type Notice } from '#shared/moderation';
 import { Badge } from '#client/components/Badge';
 import { Button } from '#client/components/Button';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { Link } from 'react-router';
 import { APPEAL_MONTHS, appealByLinkSchema, type AppealByLink } from '#shared/moderation';
 import { paths } from '#shared/paths';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { Link } from 'react-router';
 import { appealDecisionSchema, type Appeal, type AppealDecision } from '#shared/moderation';
 import { paths } from '#shared/paths';

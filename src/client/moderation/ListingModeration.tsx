@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import type { MyProduct } from '#shared/products';
 import { Badge } from '#client/components/Badge';
 import { Button } from '#client/components/Button';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import type { ConversationReport, ReportForm } from '#shared/moderation';
 import { Button } from '#client/components/Button';
 import { useT } from '#client/i18n';

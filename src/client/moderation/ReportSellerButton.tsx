@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { useLocation, useNavigate } from 'react-router';
 import type { ReportForm, UserReport } from '#shared/moderation';
 import { paths } from '#shared/paths';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { MAX_REVIEW_TEXT, reviewReplySchema } from '#shared/reviews';
 import { FormField, Textarea } from '#client/components/FormField';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { REVIEW_REPORT_REASONS, type ReviewReportReason } from '#shared/reviews';
 import { Button } from '#client/components/Button';
 import { FormError } from '#client/components/FormField';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { hideReviewSchema, type ReportedReview } from '#shared/reviews';
 import { Button } from '#client/components/Button';
 import type { Column } from '#client/components/DataTable';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '#client/components/toast';
 import { Controller } from 'react-hook-form';
 import { MAX_REVIEW_TEXT, STARS_BY_SIDE, reviewFormSchema, type ReviewSide } from '#shared/reviews';
 import { FormField, Textarea } from '#client/components/FormField';

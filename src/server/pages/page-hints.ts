@@ -46,6 +46,14 @@ export interface PageFiles {
 }
 export type PageHints = (url: string) => PageFiles | undefined;
 
+/*
+ * The one weight of a language's font preloaded: the bold of the home's title, its largest text.
+ * Preloading the four Bengali weights (about 190 KB) held the Bangla home's largest paint, a phone's
+ * photo, behind them (docs/performance.md); the others load when text first uses them
+ * (font-display: swap).
+ */
+const FIRST_SCREEN_FONT = /-700-normal-[\w-]+\.woff2$/;
+
 /** The files a page in one language needs besides its own: the language's catalog, font stylesheet and fonts (as paths). */
 export type LanguageFiles = (locale: Locale) => { scripts: string[]; styles: string[]; fonts: string[] };
 const NO_FILES = { scripts: [], styles: [], fonts: [] };
@@ -75,7 +83,7 @@ export async function loadPageHints(clientDir: string): Promise<{ hintsFor: Page
   const ofLanguage = new Map(
     LOCALES.map((locale) => {
       const { js, css } = chunkFiles(manifest, catalogModule(locale), new Set(inIndex));
-      const fonts = (manifest[catalogModule(locale)]?.assets ?? []).filter((file) => file.endsWith('.woff2'));
+      const fonts = (manifest[catalogModule(locale)]?.assets ?? []).filter((file) => FIRST_SCREEN_FONT.test(file));
       const asPaths = (files: string[]) => files.map((file) => `/${file}`);
       return [locale, { scripts: asPaths(js), styles: asPaths(css), fonts: asPaths(fonts) }];
     }),
