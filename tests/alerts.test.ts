@@ -400,6 +400,31 @@ describe('unsubscribing', () => {
   });
 });
 
+describe("the alert's sentence", () => {
+  it("is written from its filters in its reader's language: the bell, the mail and the unsubscribe page", async () => {
+    const who = await newBuyer();
+    await t.db.updateTable('users').set({ locale: 'bn' }).where('id', '=', who.user.uid).execute();
+    await saveAlert(who, { q: 'dunlin', category: iphoneCategory(), maxPrice: 60_000, condition: 'Good' });
+    // The API's data keeps the English it always answered.
+    expect((await alertsOf(who))[0]!.sentence).toBe('“dunlin” · iPhone · up to 60,000 Tk · Good condition');
+    await listIphone(seller, 'dunlin');
+    await round();
+    const bangla = '“dunlin” · iPhone · ৬০,০০০ টাকা পর্যন্ত · ভালো কন্ডিশন';
+    const [told] = await alertNotifications(who);
+    expect(told!.message).toContain(`আপনার "${bangla}" অ্যালার্টের সাথে একটি ফোন মিলেছে`);
+    const mail = await mailTo(t.app, who.email, /আপনার সেভ করা খোঁজে নতুন ফোন/);
+    expect(mail.text).toContain(`"${bangla}"`);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/unsubscribe',
+      headers: { 'accept-language': 'bn' },
+      payload: { token: tokenOfLink(mail, '/unsubscribe') },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toContain(`আপনার "${bangla}" অ্যালার্টের আর কোনো মেইল পাবেন না`);
+  });
+});
+
 async function productFields(id: string) {
   const response = await t.app.inject({ method: 'GET', url: `/api/addvertise/product/${id}` });
   const p = response.json();

@@ -1,6 +1,6 @@
 import { localText, type LocalText } from '#server/i18n/texts';
 import type { Kysely } from 'kysely';
-import { describeSearch, MAX_ALERTS, searchParamsOf, type AlertSearch, type UpdateAlertRequest } from '#shared/alerts';
+import { englishSentence, MAX_ALERTS, searchParamsOf, type AlertSearch, type UpdateAlertRequest } from '#shared/alerts';
 import { MAX_PRICE } from '#shared/products';
 import { findCategory } from '#server/categories/repository';
 import type { AlertFrequency, Database } from '#server/db/schema';
@@ -8,6 +8,7 @@ import { isUniqueViolation } from '#server/db/errors';
 import { AppError, forbidden, notFound } from '#server/errors';
 import { indexedText, wordsOf } from '#server/search/text';
 import type { Term } from '#server/search/words';
+import { alertSentence } from './sentence';
 import { countAlerts, deleteAlert, findAlert, findAlertBySearch, insertAlert, updateAlert } from './repository';
 
 const alreadySaved = () => new AppError('ALREADY_EXISTS', 'You already have an alert for this search');
@@ -42,7 +43,7 @@ export async function saveAlert(
         {
           user_id: userId,
           search: params,
-          sentence: describeSearch(search, category?.category_name),
+          sentence: englishSentence(search, category?.category_name),
           words: JSON.stringify(terms),
           category_id: search.category ?? '',
           brand_key: search.brand ? indexedText(search.brand) : '',
@@ -95,5 +96,12 @@ export async function unsubscribeAlert(db: Kysely<Database>, userId: string, ale
     throw new AppError('INVALID_LINK', 'This alert no longer exists, so it sends no mail');
   }
   await updateAlert(db, alertId, { is_mail_off: true });
-  return localText('server.alerts.unsubscribed', { sentence: alert.sentence });
+  const category = alert.category_id ? await findCategory(db, alert.category_id) : undefined;
+  return localText('server.alerts.unsubscribed', {
+    sentence: alertSentence({
+      ...alert,
+      category_name: category?.category_name ?? null,
+      category_name_bn: category?.name_bn ?? null,
+    }),
+  });
 }
