@@ -84,6 +84,17 @@ describe('saving alerts', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('You already have an alert for this search');
+    const againInBangla = await who.request({
+      method: 'POST',
+      url: '/api/alerts',
+      headers: { 'accept-language': 'bn' },
+      payload: { search: { district: 'Dhaka', q: 'iphone', maxPrice: 60000, brand: 'Apple', condition: 'Good' } },
+    });
+    expect(againInBangla.statusCode).toBe(409);
+    expect(againInBangla.json()).toMatchObject({
+      code: 'ALREADY_EXISTS',
+      message: 'এই খোঁজের জন্য আপনার একটি অ্যালার্ট আগে থেকেই আছে',
+    });
 
     const bad = await who.request({
       method: 'POST',

@@ -77,6 +77,16 @@ export type ServerMessageId = keyof typeof serverCatalogs.en;
 
 const translateServer = createTranslator(serverCatalogs);
 
+/**
+ * An API message of a server area, as `messageText` writes a shared one: its id and values, which
+ * the error handler writes in the request's language (`translateMessage`).
+ */
+export const serverMessage = (id: ServerMessageId, values?: MessageValues): string =>
+  values ? `${id} ${JSON.stringify(values)}` : id;
+
+/** An API message in `locale`: a shared or server id (with its values) translated, any other text as it is. */
+export const translateMessage = (locale: Locale, text: string): string => translateText(locale, text, translateServer);
+
 /** A reader's language: the locale and whether numbers go in Latin digits. */
 export interface Language {
   locale: Locale;
