@@ -84,6 +84,17 @@ describe('saving alerts', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('You already have an alert for this search');
+    const againInBangla = await who.request({
+      method: 'POST',
+      url: '/api/alerts',
+      headers: { 'accept-language': 'bn' },
+      payload: { search: { district: 'Dhaka', q: 'iphone', maxPrice: 60000, brand: 'Apple', condition: 'Good' } },
+    });
+    expect(againInBangla.statusCode).toBe(409);
+    expect(againInBangla.json()).toMatchObject({
+      code: 'ALREADY_EXISTS',
+      message: 'এই খোঁজের জন্য আপনার একটি অ্যালার্ট আগে থেকেই আছে',
+    });
 
     const bad = await who.request({
       method: 'POST',
@@ -397,6 +408,31 @@ describe('unsubscribing', () => {
       payload: { token: `${token}x` },
     });
     expect(forged.statusCode).toBe(400);
+  });
+});
+
+describe("the alert's sentence", () => {
+  it("is written from its filters in its reader's language: the bell, the mail and the unsubscribe page", async () => {
+    const who = await newBuyer();
+    await t.db.updateTable('users').set({ locale: 'bn' }).where('id', '=', who.user.uid).execute();
+    await saveAlert(who, { q: 'dunlin', category: iphoneCategory(), maxPrice: 60_000, condition: 'Good' });
+    // The API's data keeps the English it always answered.
+    expect((await alertsOf(who))[0]!.sentence).toBe('“dunlin” · iPhone · up to 60,000 Tk · Good condition');
+    await listIphone(seller, 'dunlin');
+    await round();
+    const bangla = '“dunlin” · iPhone · ৬০,০০০ টাকা পর্যন্ত · ভালো কন্ডিশন';
+    const [told] = await alertNotifications(who);
+    expect(told!.message).toContain(`আপনার "${bangla}" অ্যালার্টের সাথে একটি ফোন মিলেছে`);
+    const mail = await mailTo(t.app, who.email, /আপনার সেভ করা খোঁজে নতুন ফোন/);
+    expect(mail.text).toContain(`"${bangla}"`);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/unsubscribe',
+      headers: { 'accept-language': 'bn' },
+      payload: { token: tokenOfLink(mail, '/unsubscribe') },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toContain(`আপনার "${bangla}" অ্যালার্টের আর কোনো মেইল পাবেন না`);
   });
 });
 

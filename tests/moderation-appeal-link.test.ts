@@ -90,6 +90,13 @@ describe('appealing a suspension without signing in', () => {
       expect(refused.statusCode, token).toBe(400);
       expect(refused.json()).toMatchObject({ code: 'INVALID_LINK', message: 'This appeal link is not valid' });
     }
+    const inBangla = await t.app.inject({
+      method: 'POST',
+      url: '/api/moderation/appeals/by-link',
+      headers: { 'accept-language': 'bn' },
+      payload: { token: 'not-a-token', text: 'Please look again' },
+    });
+    expect(inBangla.json()).toMatchObject({ code: 'INVALID_LINK', message: 'আপিলের এই লিংকটি সঠিক নয়' });
     const empty = await appealByLink({ token: await tokens.signAppeal(seller.user.uid, logId), text: ' ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fields?.text).toBe('Tell us why the decision is wrong');

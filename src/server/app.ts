@@ -30,6 +30,7 @@ import { serializeError, serializeRequest } from '#server/http/log-redaction';
 import { registerCrossSiteGuard } from '#server/http/cross-site';
 import { acceptEmptyJsonBodies } from '#server/http/empty-body';
 import { frameworkErrorReply, registerErrorHandler } from '#server/http/errors';
+import { translateMessage } from '#server/i18n/texts';
 import { drainOversizeBodies } from '#server/http/oversize-body';
 import { registerOpenApi } from '#server/http/openapi';
 import { registerNoStore, registerSecurityHeaders, securityHeaders } from '#server/http/security-headers';
@@ -142,7 +143,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   // Before any route: it documents the routes registered after it.
   await registerOpenApi(app);
   registerSecurityHeaders(app, PAGE_SCRIPTS);
-  registerErrorHandler(app);
+  registerErrorHandler(app, translateMessage);
   drainOversizeBodies(app);
   acceptEmptyJsonBodies(app);
   registerCors(app);

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { messageText } from './i18n/message-text';
+import { messageText, type MessageValues, type SharedMessageId } from './i18n/message-text';
 import { CONDITIONS } from './products';
 import { DISTRICTS } from './districts';
 import { MAX_QUERY_LENGTH } from './search-limits';
@@ -98,32 +98,61 @@ export type Alert = z.infer<typeof alertSchema>;
 export const alertListSchema = z.object({ items: alertSchema.array(), max: z.number() });
 export type AlertList = z.infer<typeof alertListSchema>;
 
-const tk = (price: number) => `${price.toLocaleString('en-US')} Tk`;
+type AlertSentenceId = Extract<SharedMessageId, `shared.alertSentence.${string}`>;
 
 /**
- * A search as a sentence: "iPhone · up to 60,000 Tk · Dhaka · Good condition". `categoryName` is
- * the chosen category's name, looked up by the caller.
+ * One part of a saved search as people read it: a message (`typed` names its value a person
+ * typed), or words shown as they are (a category's name, a brand as typed, a district).
  */
-export function describeSearch(search: AlertSearch, categoryName?: string): string {
-  const { minPrice, maxPrice } = search;
-  const price =
-    minPrice !== undefined && maxPrice !== undefined
-      ? `${tk(minPrice)} to ${tk(maxPrice)}`
-      : maxPrice !== undefined
-        ? `up to ${tk(maxPrice)}`
-        : minPrice !== undefined
-          ? `from ${tk(minPrice)}`
-          : undefined;
-  const parts = [
-    search.q ? `“${search.q}”` : undefined,
-    categoryName,
-    search.brand,
-    price,
-    search.district,
-    search.condition ? `${search.condition} condition` : undefined,
-    search.verified ? 'verified sellers' : undefined,
-  ].filter((part): part is string => Boolean(part));
-  return parts.length > 0 ? parts.join(' · ') : 'Every phone';
+export type SearchPart =
+  { id: AlertSentenceId; values?: MessageValues; typed?: string } | { words: string; typed: boolean };
+
+function pricePart({ minPrice: min, maxPrice: max }: AlertSearch): SearchPart | undefined {
+  if (min !== undefined && max !== undefined) return { id: 'shared.alertSentence.between', values: { min, max } };
+  if (max !== undefined) return { id: 'shared.alertSentence.upTo', values: { max } };
+  if (min !== undefined) return { id: 'shared.alertSentence.from', values: { min } };
+  return undefined;
+}
+
+/**
+ * The one way a saved search is described, by the web client and by mails, the bell and the
+ * unsubscribe page: its parts in this order. `categoryName` is the chosen category's name in the
+ * reader's language, looked up by the caller.
+ */
+export function searchParts(search: AlertSearch, categoryName?: string): SearchPart[] {
+  const parts: Array<SearchPart | undefined> = [
+    search.q ? { id: 'shared.alertSentence.query', values: { q: search.q }, typed: 'q' } : undefined,
+    categoryName ? { words: categoryName, typed: false } : undefined,
+    search.brand ? { words: search.brand, typed: true } : undefined,
+    pricePart(search),
+    search.district ? { words: search.district, typed: false } : undefined,
+    search.condition ? { id: 'shared.alertSentence.condition', values: { condition: search.condition } } : undefined,
+    search.verified ? { id: 'shared.alertSentence.verified' } : undefined,
+  ];
+  return parts.filter((part) => part !== undefined);
+}
+
+export const SEARCH_PART_SEPARATOR = ' · ';
+
+/**
+ * A search as a sentence, each message written by `say`: "iPhone · up to 60,000 Tk · Dhaka · Good
+ * condition" in English, "iPhone · ৬০,০০০ টাকা পর্যন্ত · …" in Bangla.
+ */
+export function describeSearch(
+  search: AlertSearch,
+  categoryName: string | undefined,
+  say: (id: AlertSentenceId, values?: MessageValues) => string,
+): string {
+  const parts = searchParts(search, categoryName).map((part) =>
+    'words' in part ? part.words : say(part.id, part.values),
+  );
+  return parts.length > 0 ? parts.join(SEARCH_PART_SEPARATOR) : say('shared.alertSentence.everyPhone');
+}
+
+/** A saved search's filters read back from its URL parameters; undefined for one this code cannot read. */
+export function readAlertSearch(params: string): AlertSearch | undefined {
+  const parsed = alertSearchSchema.safeParse(Object.fromEntries(new URLSearchParams(params)));
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** The search as canonical URL parameters (sorted, empty ones left out): saved once per user, opened by "edit". */

@@ -1,56 +1,38 @@
 import { Fragment, type ReactNode } from 'react';
-import { alertSearchSchema, type Alert, type AlertSearch } from '#shared/alerts';
-import type { Condition } from '#shared/products';
+import { readAlertSearch, searchParts, SEARCH_PART_SEPARATOR, type Alert, type SearchPart } from '#shared/alerts';
 import { useCategories } from '#client/catalog/api/categories';
+import { useCategoryText } from '#client/catalog/categoryText';
 import { UserText } from '#client/components/UserText';
-import { Msg, useT, type MessageId, type Translate } from '#client/i18n';
+import { Msg, useT } from '#client/i18n';
 
-const CONDITION_LABELS: Record<Condition, MessageId> = {
-  Exellent: 'alerts.condition.Exellent',
-  Good: 'alerts.condition.Good',
-  Fair: 'alerts.condition.Fair',
-};
-
-function pricePart(t: Translate, { minPrice: min, maxPrice: max }: AlertSearch): string | undefined {
-  if (min !== undefined && max !== undefined) return t('alerts.sentence.between', { min, max });
-  if (max !== undefined) return t('alerts.sentence.upTo', { max });
-  if (min !== undefined) return t('alerts.sentence.from', { min });
-  return undefined;
+/** One part of a saved search: what a person typed (a brand, the words) stays as typed. */
+function partNode(part: SearchPart): ReactNode {
+  if ('words' in part) return part.typed ? <UserText>{part.words}</UserText> : part.words;
+  const typed = part.typed;
+  const values = typed ? { ...part.values, [typed]: <UserText>{part.values?.[typed]}</UserText> } : part.values;
+  return <Msg id={part.id} values={values} />;
 }
 
 /**
- * The parts of a saved search in the reader's language, in the order the server's sentence has
- * them (describeSearch in src/shared/alerts.ts, which mails and the bell use): the words and the
- * brand a person typed stay as typed.
+ * "iPhone · up to 60,000 Tk · Dhaka · Good condition", or "iPhone · ৬০,০০০ টাকা পর্যন্ত · …" in
+ * Bangla: the parts mails and the bell describe it with too (searchParts, #shared/alerts).
  */
-function partsOf(t: Translate, search: AlertSearch, categoryName: string | undefined): ReactNode[] {
-  const parts: Array<ReactNode | undefined> = [
-    search.q ? <Msg id="alerts.sentence.query" values={{ q: <UserText>{search.q}</UserText> }} /> : undefined,
-    categoryName,
-    search.brand ? <UserText>{search.brand}</UserText> : undefined,
-    pricePart(t, search),
-    search.district,
-    search.condition ? t('alerts.sentence.condition', { condition: t(CONDITION_LABELS[search.condition]) }) : undefined,
-    search.verified ? t('alerts.sentence.verified') : undefined,
-  ];
-  return parts.filter((part) => part !== undefined);
-}
-
-/** "iPhone · up to 60,000 Tk · Dhaka · Good condition", or "iPhone · ৬০,০০০ টাকা পর্যন্ত · …" in Bangla. */
 export function AlertSentence({ alert }: { alert: Alert }) {
   const t = useT();
+  const textOf = useCategoryText();
   const categories = useCategories().data;
-  const parsed = alertSearchSchema.safeParse(Object.fromEntries(new URLSearchParams(alert.search)));
-  const category = parsed.success ? parsed.data.category : undefined;
-  const categoryName = category && categories?.find((each) => each._id === category)?.category_name;
-  // A search this client cannot read, or a category not loaded yet: the server's own sentence.
-  if (!parsed.success || (category && !categoryName)) return <UserText>{alert.sentence}</UserText>;
-  const parts = partsOf(t, parsed.data, categoryName);
-  if (parts.length === 0) return t('alerts.sentence.everyPhone');
+  const search = readAlertSearch(alert.search);
+  // A search saved before its filters changed meaning: the English sentence saved with it.
+  if (!search) return <UserText>{alert.sentence}</UserText>;
+  const category = search.category ? categories?.find((each) => each._id === search.category) : undefined;
+  // Its category's name comes with the categories (base data, cached for good): nothing half-told before.
+  if (search.category && !category) return null;
+  const parts = searchParts(search, category && textOf(category).name);
+  if (parts.length === 0) return t('shared.alertSentence.everyPhone');
   return parts.map((part, index) => (
     <Fragment key={index}>
-      {index > 0 && ' · '}
-      {part}
+      {index > 0 && SEARCH_PART_SEPARATOR}
+      {partNode(part)}
     </Fragment>
   ));
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Msg } from '#client/i18n';
 import { cx } from './cx';
 import { Icon, iconPaths } from './Icon';
 
@@ -38,7 +39,7 @@ export function VerifiedBadge() {
   return (
     <Badge tone="info">
       <Icon d={iconPaths.verified} className="size-3.5" solid />
-      Verified
+      <Msg id="components.badge.verified" />
     </Badge>
   );
 }

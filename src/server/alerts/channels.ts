@@ -5,6 +5,7 @@ import { queueMails } from '#server/mail/outbox';
 import { localText, type LocalText } from '#server/i18n/texts';
 import type { Notify } from '#server/notifications/service';
 import type { PendingAlert } from './repository';
+import { alertSentence } from './sentence';
 
 /** One alert's batch of phones, as every channel tells it. */
 export interface AlertDelivery {
@@ -36,7 +37,7 @@ const LISTS = ['server.alerts.list1', 'server.alerts.list2', 'server.alerts.list
 export function deliverySentence({ alert, phones }: AlertDelivery): LocalText {
   const [a, b, c] = phones.slice(0, 3).map(phoneWords);
   const named = localText(LISTS[Math.min(phones.length, 3) - 1]!, { a: a!, ...(b ? { b } : {}), ...(c ? { c } : {}) });
-  const values = { count: phones.length, sentence: alert.sentence, named };
+  const values = { count: phones.length, sentence: alertSentence(alert), named };
   return phones.length > 3
     ? localText('server.alerts.matchesMore', { ...values, more: phones.length - 3 })
     : localText('server.alerts.matches', values);
@@ -73,7 +74,7 @@ export const mailChannel: AlertChannel = {
           data: {
             template: 'alert-matches' as const,
             alertId: alert.id,
-            sentence: alert.sentence,
+            sentence: alertSentence(alert),
             phones: phones.map((phone) => ({ text: phoneWords(phone), link: paths.product(phone.productId) })),
           },
         })),

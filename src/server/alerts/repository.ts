@@ -229,8 +229,9 @@ export const alertsWithPendingMatches = (db: Kysely<Database>) =>
   db
     .selectFrom('saved_alerts as a')
     .innerJoin('users as u', 'u.id', 'a.user_id')
+    .leftJoin('categories as c', 'c.id', 'a.category_id')
     .selectAll('a')
-    .select(['u.email', 'u.is_email_verified'])
+    .select(['u.email', 'u.is_email_verified', 'c.category_name', 'c.name_bn as category_name_bn'])
     .where('a.id', 'in', db.selectFrom('alert_matches').select('alert_id').where('delivered_at', 'is', null).distinct())
     .where('a.is_paused', '=', false)
     .execute();

@@ -1,6 +1,8 @@
-import { localText, type LocalText } from '#server/i18n/texts';
+import { messageText } from '#shared/i18n/translate';
+import { localText, serverMessage, type LocalText } from '#server/i18n/texts';
 import type { Kysely } from 'kysely';
-import { describeSearch, MAX_ALERTS, searchParamsOf, type AlertSearch, type UpdateAlertRequest } from '#shared/alerts';
+import { MAX_ALERTS, searchParamsOf, type AlertSearch, type UpdateAlertRequest } from '#shared/alerts';
+import { englishSentence } from '#server/alerts/sentence';
 import { MAX_PRICE } from '#shared/products';
 import { findCategory } from '#server/categories/repository';
 import type { AlertFrequency, Database } from '#server/db/schema';
@@ -8,9 +10,10 @@ import { isUniqueViolation } from '#server/db/errors';
 import { AppError, forbidden, notFound } from '#server/errors';
 import { indexedText, wordsOf } from '#server/search/text';
 import type { Term } from '#server/search/words';
+import { alertSentence } from './sentence';
 import { countAlerts, deleteAlert, findAlert, findAlertBySearch, insertAlert, updateAlert } from './repository';
 
-const alreadySaved = () => new AppError('ALREADY_EXISTS', 'You already have an alert for this search');
+const alreadySaved = () => new AppError('ALREADY_EXISTS', serverMessage('server.alerts.error.alreadySaved'));
 
 /**
  * Saves a search as an alert of `userId`. At most MAX_ALERTS per user: the count and the insert
@@ -25,7 +28,8 @@ export async function saveAlert(
 ): Promise<string> {
   const category = search.category ? await findCategory(db, search.category) : undefined;
   if (search.category && !category) {
-    throw new AppError('VALIDATION_FAILED', 'Unknown category', { category: 'Unknown category' });
+    const unknown = messageText('shared.search.unknownCategory');
+    throw new AppError('VALIDATION_FAILED', unknown, { category: unknown });
   }
   // Words as typed, never corrected: an alert waits for phones no listing names yet.
   const terms: Term[] = [...new Set(wordsOf(search.q))].map((word) => ({ word, prefix: false }));
@@ -35,14 +39,14 @@ export async function saveAlert(
       await trx.updateTable('users').set({ id: userId }).where('id', '=', userId).execute();
       if (await findAlertBySearch(trx, userId, params)) throw alreadySaved();
       if ((await countAlerts(trx, userId)) >= MAX_ALERTS) {
-        throw new AppError('CONFLICT', `You can keep at most ${MAX_ALERTS} alerts: delete one first`);
+        throw new AppError('CONFLICT', serverMessage('server.alerts.error.tooMany', { max: MAX_ALERTS }));
       }
       return insertAlert(
         trx,
         {
           user_id: userId,
           search: params,
-          sentence: describeSearch(search, category?.category_name),
+          sentence: englishSentence(search, category?.category_name),
           words: JSON.stringify(terms),
           category_id: search.category ?? '',
           brand_key: search.brand ? indexedText(search.brand) : '',
@@ -64,7 +68,7 @@ export async function saveAlert(
 async function ownAlert(db: Kysely<Database>, userId: string, alertId: string) {
   const alert = await findAlert(db, alertId);
   if (!alert) throw notFound('Alert');
-  if (alert.user_id !== userId) throw forbidden('You can only change your own alerts');
+  if (alert.user_id !== userId) throw forbidden(serverMessage('server.alerts.error.notYours'));
   return alert;
 }
 
@@ -92,8 +96,15 @@ export const ALERT_MAIL_KIND = /^alert:([0-9a-f]{24})$/;
 export async function unsubscribeAlert(db: Kysely<Database>, userId: string, alertId: string): Promise<LocalText> {
   const alert = await findAlert(db, alertId);
   if (!alert || alert.user_id !== userId) {
-    throw new AppError('INVALID_LINK', 'This alert no longer exists, so it sends no mail');
+    throw new AppError('INVALID_LINK', serverMessage('server.alerts.error.gone'));
   }
   await updateAlert(db, alertId, { is_mail_off: true });
-  return localText('server.alerts.unsubscribed', { sentence: alert.sentence });
+  const category = alert.category_id ? await findCategory(db, alert.category_id) : undefined;
+  return localText('server.alerts.unsubscribed', {
+    sentence: alertSentence({
+      ...alert,
+      category_name: category?.category_name ?? null,
+      category_name_bn: category?.name_bn ?? null,
+    }),
+  });
 }

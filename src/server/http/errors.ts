@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '#server/db/errors';
 import { codeOfStatus } from '#shared/errors';
 import type { ApiErrorBody } from '#shared/common';
+import type { Locale } from '#shared/i18n/locales';
 import { messageText, translateText } from '#shared/i18n/translate';
 import { AppError, errorStatus, type ErrorCode } from '#server/errors';
 import { requestLocale } from './locale';
@@ -16,26 +17,38 @@ const FRAMEWORK_REFUSALS: Record<string, [ErrorCode, string]> = {
   FST_ERR_MAX_PARAM_LENGTH: ['URI_TOO_LONG', messageText('shared.errors.urlTooLong')],
 };
 
+/** An API message in a language: the server's areas' ids are known above this folder (#server/i18n). */
+export type MessageTranslator = (locale: Locale, text: string) => string;
+
 /**
  * The error body in the request's language (docs/i18n-server.md): a message that is a catalog id
  * is translated, with every field's; any other text goes as it is. Without a `lang` cookie or an
  * Accept-Language naming Bangla, that is the English the API has always answered.
  */
-function inLanguage(request: Pick<FastifyRequest, 'headers'>, body: ApiErrorBody): ApiErrorBody {
+function inLanguage(
+  request: Pick<FastifyRequest, 'headers'>,
+  body: ApiErrorBody,
+  translateMessage: MessageTranslator = translateText,
+): ApiErrorBody {
   const locale = requestLocale(request);
   const fields = body.fields
-    ? Object.fromEntries(Object.entries(body.fields).map(([field, text]) => [field, translateText(locale, text)]))
+    ? Object.fromEntries(Object.entries(body.fields).map(([field, text]) => [field, translateMessage(locale, text)]))
     : undefined;
-  return { ...body, message: translateText(locale, body.message), ...(fields ? { fields } : {}) };
+  return { ...body, message: translateMessage(locale, body.message), ...(fields ? { fields } : {}) };
 }
 
-/** Turns any thrown error into `{ message, code, fields? }` with a real status; a 500 shows nothing inside. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * Turns any thrown error into `{ message, code, fields? }` with a real status; a 500 shows nothing
+ * inside. `translateMessage` reads the server areas' ids as well as the shared ones.
+ */
+export function registerErrorHandler(app: FastifyInstance, translateMessage: MessageTranslator): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply
         .status(error.status)
-        .send(inLanguage(request, { message: error.message, code: error.code, fields: error.fields }));
+        .send(
+          inLanguage(request, { message: error.message, code: error.code, fields: error.fields }, translateMessage),
+        );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

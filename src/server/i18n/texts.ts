@@ -1,3 +1,4 @@
+import { describeSearch, type AlertSearch } from '#shared/alerts';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales';
 import {
   createTranslator,
@@ -76,6 +77,16 @@ export type ServerMessageId = keyof typeof serverCatalogs.en;
 
 const translateServer = createTranslator(serverCatalogs);
 
+/**
+ * An API message of a server area, as `messageText` writes a shared one: its id and values, which
+ * the error handler writes in the request's language (`translateMessage`).
+ */
+export const serverMessage = (id: ServerMessageId, values?: MessageValues): string =>
+  values ? `${id} ${JSON.stringify(values)}` : id;
+
+/** An API message in `locale`: a shared or server id (with its values) translated, any other text as it is. */
+export const translateMessage = (locale: Locale, text: string): string => translateText(locale, text, translateServer);
+
 /** A reader's language: the locale and whether numbers go in Latin digits. */
 export interface Language {
   locale: Locale;
@@ -97,8 +108,18 @@ export interface LocalText {
   dates?: Readonly<Record<string, string>>;
 }
 
-/** A value may itself be a text (a reason's label, a part of a sentence), written in the same language. */
-export type TextValues = Readonly<Record<string, string | number | LocalText>>;
+/** A saved search's filters, described in the reader's language (`describeSearch`, #shared/alerts). */
+export interface SearchText {
+  search: AlertSearch;
+  /** Its category's name in each language, when it has one. */
+  categoryNames?: Readonly<Record<Locale, string>>;
+}
+
+/**
+ * A value may itself be a text (a reason's label, a part of a sentence) or a saved search, written
+ * in the same language.
+ */
+export type TextValues = Readonly<Record<string, string | number | LocalText | SearchText>>;
 
 export const localText = (
   id: ServerMessageId,
@@ -128,6 +149,12 @@ export const whenWords = (iso: string, language: Language = ENGLISH) =>
     WHEN,
   );
 
+/** A saved search in `language`. */
+export const writeSearch = (language: Language, { search, categoryNames }: SearchText) =>
+  describeSearch(search, categoryNames?.[language.locale], (id, values) =>
+    translateServer(language.locale, id, values, language.latinDigits),
+  );
+
 /** `text` in `language`; a plain string is a text written before it was in a catalog, kept as it is. */
 export function write(language: Language, text: LocalText | string): string {
   if (typeof text === 'string') return translateText(language.locale, text, translateServer);
@@ -138,7 +165,7 @@ export function write(language: Language, text: LocalText | string): string {
   const dates = Object.entries(text.dates ?? {}).map(([name, iso]) => [name, whenWords(iso, language)]);
   const parts = Object.entries(text.values ?? {}).map(([name, value]) => [
     name,
-    typeof value === 'object' ? write(language, value) : value,
+    typeof value !== 'object' ? value : 'search' in value ? writeSearch(language, value) : write(language, value),
   ]);
   const values: MessageValues = Object.fromEntries([...parts, ...prices, ...dates]);
   return translateServer(language.locale, text.id, values, language.latinDigits);

@@ -1,7 +1,15 @@
 import { isMailedKind } from '#shared/account';
 import { PRODUCT_NAME } from '#shared/messages';
 import { paths } from '#shared/paths';
-import { ENGLISH, write, type Language, type LocalText, type ServerMessageId } from '#server/i18n/texts';
+import {
+  ENGLISH,
+  write,
+  writeSearch,
+  type Language,
+  type LocalText,
+  type SearchText,
+  type ServerMessageId,
+} from '#server/i18n/texts';
 
 /*
  * What each mail says. A mail is rendered when it is sent, not when it is queued: its links are
@@ -22,7 +30,8 @@ export type MailData =
   | {
       template: 'alert-matches';
       alertId: string;
-      sentence: string;
+      /** A plain string in mails queued before the sentence followed the recipient's language. */
+      sentence: SearchText | string;
       phones: Array<{ text: LocalText | string; link: string }>;
     };
 
@@ -195,7 +204,10 @@ async function renderAlertMail(
       [
         say('server.mail.alert.matches', {
           count: data.phones.length,
-          sentence: withoutTypedLinks(data.sentence, language),
+          sentence: withoutTypedLinks(
+            typeof data.sentence === 'string' ? data.sentence : writeSearch(language, data.sentence),
+            language,
+          ),
         }),
         ...data.phones.map(
           (phone) =>

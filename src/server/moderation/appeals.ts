@@ -4,6 +4,7 @@ import type { AccessTokens } from '#server/auth/tokens';
 import type { DealDeps } from '#server/bookings/deal';
 import type { Database, ModerationLogRow, UserRow } from '#server/db/schema';
 import { AppError, forbidden, notFound } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import { withNotifications } from '#server/notifications/service';
 import { restoreListing, unhideReview, unrestrict, unsuspend } from './effects';
 import { toAppellant } from './messages';
@@ -34,13 +35,13 @@ export const isAppealable = (entry: Pick<ModerationLogRow, 'action' | 'created_a
 export async function fileAppeal(db: Kysely<Database>, userId: string, request: AppealRequest): Promise<string> {
   const entry = await findLogEntry(db, request.logId);
   if (!entry) throw notFound('Decision');
-  if (entry.target_user_id !== userId) throw forbidden('You can only appeal decisions about your own account');
-  if (!APPEALABLE.includes(entry.action)) throw forbidden('This entry is not a decision that can be appealed');
+  if (entry.target_user_id !== userId) throw forbidden(serverMessage('server.moderation.error.appealNotYours'));
+  if (!APPEALABLE.includes(entry.action)) throw forbidden(serverMessage('server.moderation.error.notAppealable'));
   if (!isAppealable(entry)) {
-    throw new AppError('CONFLICT', `An appeal must come within ${APPEAL_MONTHS} months of the decision`);
+    throw new AppError('CONFLICT', serverMessage('server.moderation.error.appealTooLate', { months: APPEAL_MONTHS }));
   }
   const id = await insertAppeal(db, { logId: entry.id, userId, text: request.text });
-  if (!id) throw new AppError('ALREADY_EXISTS', 'You have appealed this decision already');
+  if (!id) throw new AppError('ALREADY_EXISTS', serverMessage('server.moderation.error.appealedAlready'));
   return id;
 }
 
@@ -52,7 +53,7 @@ export async function fileAppealByLink(db: Kysely<Database>, tokens: AccessToken
   const claims = await tokens.appealClaims(request.token);
   const entry = claims && (await findLogEntry(db, claims.logId));
   if (!claims || entry?.action !== 'suspend' || entry.target_user_id !== claims.userId) {
-    throw new AppError('INVALID_LINK', 'This appeal link is not valid');
+    throw new AppError('INVALID_LINK', serverMessage('server.moderation.error.badAppealLink'));
   }
   return fileAppeal(db, claims.userId, { logId: claims.logId, text: request.text });
 }
@@ -70,7 +71,7 @@ export async function decideAppeal(deps: DealDeps, admin: UserRow, appealId: str
       by: admin.id,
       reason: decision.reason,
     });
-    if (!decided) throw new AppError('CONFLICT', 'This appeal is decided already');
+    if (!decided) throw new AppError('CONFLICT', serverMessage('server.moderation.error.appealDecided'));
     const entry = (await findLogEntry(trx, appeal.log_id))!;
     if (decision.decision === 'reversed') await undo(trx, entry);
     await appendLog(trx, {

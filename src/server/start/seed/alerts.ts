@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { describeSearch, searchParamsOf, type AlertSearch } from '#shared/alerts';
+import { searchParamsOf, type AlertSearch } from '#shared/alerts';
+import { englishSentence } from '#server/alerts/sentence';
 import { MAX_PRICE } from '#shared/products';
 import { paths } from '#shared/paths';
 import { newId } from '#server/db/ids';
@@ -91,7 +92,7 @@ export async function seedDemoAlertsAndSales(
     const sentAt = new Date(now - 2 * 3_600_000).toISOString();
     const alertId = newId(createdAt);
     const category = CATEGORY_CATALOGUE.find((c) => c.id === search.category);
-    const sentence = describeSearch(search, category?.name);
+    const sentence = englishSentence(search, category?.name);
     await trx
       .insertInto('saved_alerts')
       .values({
