@@ -41,7 +41,13 @@ describe('moderation notifications', () => {
 
 describe('alert notifications', () => {
   const phone = (name: string, price: number, dropped = false) => ({ productId: name, name, price, dropped });
-  const alert = { sentence: 'iPhone' } as PendingAlert;
+  // A saved search of one category: each reader sees the category's name in their language.
+  const alert = {
+    search: `category=${'a'.repeat(24)}`,
+    sentence: 'iPhone',
+    category_name: 'iPhone',
+    category_name_bn: 'আইফোন',
+  } as PendingAlert;
 
   it('read in English as before and in Bangla with lakh grouping', () => {
     const phones = [phone('A', 55000, true), phone('B', 125000), phone('C', 1), phone('D', 2), phone('E', 3)];
@@ -52,7 +58,7 @@ describe('alert notifications', () => {
       'A phone matches your alert "iPhone": A for 500 Tk.',
     );
     expect(write(bn, deliverySentence({ alert, phones }))).toBe(
-      'আপনার "iPhone" অ্যালার্টের সাথে ৫টি ফোন মিলেছে: A, দাম ৫৫,০০০ টাকা (দাম কমেছে), B, দাম ১,২৫,০০০ টাকা, C, দাম ১ টাকা এবং আরও ২টি।',
+      'আপনার "আইফোন" অ্যালার্টের সাথে ৫টি ফোন মিলেছে: A, দাম ৫৫,০০০ টাকা (দাম কমেছে), B, দাম ১,২৫,০০০ টাকা, C, দাম ১ টাকা এবং আরও ২টি।',
     );
   });
 });
