@@ -16,6 +16,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
       lang={other}
       className={cx(
         'rounded-control px-3 py-2 text-sm font-medium text-ink-700 transition-colors hover:bg-ink-100 hover:text-ink-900',
+        other === 'bn' && 'bangla-label',
         className,
       )}
       aria-label={t('i18n.switch.label')}
