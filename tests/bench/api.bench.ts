@@ -59,10 +59,11 @@ async function benchEngine(
     const memoryMb = await memoryOf(apps);
     await measureLongTail(origins, SECONDS, ROUNDS, searches);
     const memoryAfterLongTailMb = await memoryOf(apps);
+    const smallest = apps.get(SIZES[0]!)!;
     // Chat is the same at every catalogue size: measured on the smallest, whose buyer has 1,000 conversations.
-    const chat = await measureChat(apps.get(SIZES[0]!)!.origin, SECONDS, ROUNDS);
+    const chat = await measureChat(smallest.origin, SECONDS, ROUNDS, smallest.cpuSeconds);
     // The reads beside a stream of writes (mixed.ts), on the smallest catalogue: last, as it writes.
-    const mixed = await mixedOn(apps.get(SIZES[0]!)!);
+    const mixed = await mixedOn(smallest);
     console.log(`${engine}: measured, load average ${loadAverage()}`);
     const results = new Map<number, SizeResult>();
     for (const size of apps.keys()) {

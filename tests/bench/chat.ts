@@ -101,8 +101,16 @@ async function signIn(origin: string): Promise<Record<string, string>> {
 
 let sent = 0;
 
-/** The inbox's first page and a message sent, each measured `rounds` times in turn; the median kept. */
-export async function measureChat(origin: string, seconds: number, rounds: number): Promise<ChatResult> {
+/**
+ * The inbox's first page and a message sent, each measured `rounds` times in turn; the median kept.
+ * `cpuSeconds` reads the server processes' CPU time, for each call's CPU per answer.
+ */
+export async function measureChat(
+  origin: string,
+  seconds: number,
+  rounds: number,
+  cpuSeconds: () => Promise<number>,
+): Promise<ChatResult> {
   const headers = await signIn(origin);
   const inboxUrl = `${origin}/api/conversations/inbox/buying`;
   const first = await fetch(inboxUrl, { headers });
@@ -110,8 +118,9 @@ export async function measureChat(origin: string, seconds: number, rounds: numbe
   if (!first.ok || newest.length < CHAT_CONNECTIONS)
     throw new Error(`the bench buyer's inbox answered ${first.status}`);
   const sendUrls = newest.map((conversation) => `${origin}/api/conversations/${conversation._id}/messages`);
-  const [inbox] = await measureInTurn([inboxUrl], CHAT_CONNECTIONS, seconds, rounds, { headers });
+  const [inbox] = await measureInTurn([inboxUrl], CHAT_CONNECTIONS, seconds, rounds, { headers, cpuSeconds });
   const [send] = await measureInTurn([sendUrls], CHAT_CONNECTIONS, seconds, rounds, {
+    cpuSeconds,
     headers: { ...headers, 'content-type': 'application/json' },
     method: 'POST',
     body: () => {
@@ -125,7 +134,9 @@ export async function measureChat(origin: string, seconds: number, rounds: numbe
 /** Prints the table; answers whether both p99 figures are under 50 ms with every answer 2xx. */
 export function reportChat(engine: string, result: ChatResult): boolean {
   console.log(`\n${engine}, chat, signed in (${CHAT_CONNECTIONS} connections, median of the same rounds)`);
-  console.log(`${'call'.padEnd(40)}${'p50'.padStart(6)}${'p99'.padStart(6)}${'req/s'.padStart(8)}`);
+  console.log(
+    `${'call'.padEnd(40)}${'p50'.padStart(6)}${'p99'.padStart(6)}${'req/s'.padStart(8)}${'CPU ms/answer'.padStart(15)}`,
+  );
   const rows: Array<[string, Measured]> = [
     [`open the inbox (${CHAT_CONVERSATIONS} conversations)`, result.inbox],
     ['send a message (16 conversations)', result.send],
@@ -133,7 +144,7 @@ export function reportChat(engine: string, result: ChatResult): boolean {
   let held = true;
   for (const [label, measured] of rows) {
     console.log(
-      `${label.padEnd(40)}${String(measured.p50).padStart(6)}${String(measured.p99).padStart(6)}${measured.rps.toFixed(0).padStart(8)}`,
+      `${label.padEnd(40)}${String(measured.p50).padStart(6)}${String(measured.p99).padStart(6)}${measured.rps.toFixed(0).padStart(8)}${(measured.cpuMs ?? 0).toFixed(2).padStart(15)}`,
     );
     const ok = measured.p99 < 50 && measured.failures === 0;
     if (!ok) console.log(`  missed: ${label}: p99 < 50 ms with every answer 2xx (${measured.failures} failed)`);

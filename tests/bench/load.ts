@@ -16,6 +16,8 @@ export interface Measured {
   p99: number;
   /** Answers that were not 2xx, errors and timeouts; no answer at all in the time given counts as one. */
   failures: number;
+  /** The server processes' CPU milliseconds per answer, when LoadOptions.cpuSeconds reads them. */
+  cpuMs?: number;
 }
 
 /** Visitors' addresses: enough that none of them comes near the per-address rate limit. */
@@ -33,6 +35,19 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   /** A write's body, made anew for every request (a message with its own id). */
   body?: () => string;
+  /**
+   * The server processes' CPU seconds so far (Marketplace.cpuSeconds): read around the measured
+   * load, it gives the CPU each answer cost (`cpuMs`), which the machine's other load does not change
+   * as it changes the latencies.
+   */
+  cpuSeconds?: () => Promise<number>;
+}
+
+/** Runs `measure`, answering its result and the server CPU seconds used meanwhile. */
+export async function withCpu<T>(cpuSeconds: () => Promise<number>, measure: () => Promise<T>): Promise<[T, number]> {
+  const before = await cpuSeconds();
+  const result = await measure();
+  return [result, (await cpuSeconds()) - before];
 }
 
 /** A second of the same load first, not measured: every server process has computed its answer and warmed up. */
@@ -43,7 +58,9 @@ export async function measureLoad(
   options: LoadOptions = {},
 ): Promise<Measured> {
   await load(url, connections, 1, options);
-  return load(url, connections, seconds, options);
+  if (!options.cpuSeconds) return load(url, connections, seconds, options);
+  const [measured, cpuS] = await withCpu(options.cpuSeconds, () => load(url, connections, seconds, options));
+  return { ...measured, cpuMs: (cpuS * 1000) / Math.max(1, measured.rps * seconds) };
 }
 
 /**
@@ -79,6 +96,7 @@ function medianOf(samples: Measured[]): Measured {
     p50: median((m) => m.p50),
     p99: median((m) => m.p99),
     failures: samples.reduce((sum, m) => sum + m.failures, 0),
+    ...(samples[0]?.cpuMs === undefined ? {} : { cpuMs: median((m) => m.cpuMs!) }),
   };
 }
 

@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { demoListing } from '#server/start/seed/factories';
 import { phonePicture } from '#server/start/seed/pictures';
 import { CHAT_BUYER } from './chat';
-import type { Measured } from './load';
+import { withCpu, type Measured } from './load';
 import { BROWSER_HEADERS } from './yardstick';
 
 const READ_CONNECTIONS = 64;
@@ -215,13 +215,6 @@ async function readPaths(origin: string): Promise<string[]> {
     `/api/addvertise/product/${await first('/api/all/phones')}`,
     '/api/search?q=samsung+galaxy',
   ];
-}
-
-/** Runs `measure`, answering its result and the server CPU seconds used meanwhile. */
-async function withCpu<T>(cpuSeconds: () => Promise<number>, measure: () => Promise<T>): Promise<[T, number]> {
-  const before = await cpuSeconds();
-  const result = await measure();
-  return [result, (await cpuSeconds()) - before];
 }
 
 /** Reads alone, then beside each write rate, `seconds` each; `cpuSeconds` reads the server processes' CPU time. */
