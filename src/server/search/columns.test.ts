@@ -179,7 +179,7 @@ describe('facet counts past the bound of an exact count', () => {
     const matched = Int32Array.from(rows.slice(0, 500), (row) => row.id);
     const small = countFacets(columns, columns.positionsOf(matched), chosenIn(columns, {}, NOW), NOW, limits);
     expect([small.estimate, small.total]).toEqual([false, 500]);
-    const narrow = { brand: 'Apple', district: 'Sylhet', condition: 'Fair' as const, verified: true };
+    const narrow: SearchFilters = { brand: 'Apple', district: 'Sylhet', condition: 'Fair', verified: true };
     const { estimate, total } = counted(narrow);
     expect(estimate).toBe(false);
     expect(total).toBe(rows.filter((row) => passes(row, narrow)).length);
