@@ -6,7 +6,7 @@ import { WRITER_COOKIE } from '#server/cache/writer-cookie';
 import type { Channel } from '#server/events/channel';
 import { CONDITIONS, type Product } from '#shared/products';
 import { createTestApp, type TestApp } from './support/app';
-import { registerActor, type Actor } from './support/actors';
+import { adminActor, registerActor, type Actor } from './support/actors';
 import { WRITE_DROPS } from './support/cache-drops';
 import { editListing, listProduct, uploadPhoto } from './support/products';
 
@@ -176,6 +176,52 @@ describe('a write drops only what it changed', () => {
       ['advertised', 'categories', 'mySellerPage', 'theirs', 'theirCategory', 'theirSellerPage', 'theirPhones'].sort(),
     );
     expect((await product(mine._id)).reserved).toBe(true);
+  });
+});
+
+describe('an account deleted drops its listings, its seller page and the lists they are in, and nothing else', () => {
+  /** A seller with a phone in my category, and their seller page and phones read too. */
+  async function leaving(): Promise<{ actor: Actor; reads: string[] }> {
+    const actor = await registerActor(t.app, 'seller');
+    const listed = await listProduct(actor, { productName: 'Leaving Phone', category_id: mine.category_id });
+    return {
+      actor,
+      reads: [
+        `/api/addvertise/product/${listed}`,
+        `/api/sellers/${actor.user.uid}`,
+        `/api/sellers/${actor.user.uid}/phones`,
+      ],
+    };
+  }
+  const cached = (url: string) => t.app.publicCache.get(url) !== undefined;
+  const notFound = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode === 404;
+
+  for (const how of ['by an admin', 'by themselves'] as const) {
+    it(how, async () => {
+      const { actor, reads } = await leaving();
+      await warm();
+      for (const url of reads) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      const deleted =
+        how === 'by themselves'
+          ? await actor.request({ method: 'POST', url: '/api/account/delete', payload: { password: actor.password } })
+          : await (await adminActor(t.app, t.db)).request({ method: 'DELETE', url: `/api/sellers/${actor.user.uid}` });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(reads.map(cached)).toEqual([false, false, false]);
+      // Not "all phones", the advertised list, the category it was in; nor another seller or phone.
+      expect(kept().sort()).toEqual(
+        ['categories', 'mine', 'mySellerPage', 'theirs', 'theirCategory', 'theirSellerPage', 'theirPhones'].sort(),
+      );
+      expect(await notFound(reads[0]!)).toBe(true);
+    });
+  }
+
+  it('a buyer without reviews or reserved phones, by an admin: nothing a visitor reads', async () => {
+    const leavingBuyer = await registerActor(t.app, 'buyer');
+    await warm();
+    const admin = await adminActor(t.app, t.db);
+    const deleted = await admin.request({ method: 'DELETE', url: `/api/buyers/${leavingBuyer.user.uid}` });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(kept()).toEqual(everyAnswer());
   });
 });
 

@@ -109,6 +109,11 @@ export type Facets = z.infer<typeof facetsSchema>;
 export const searchResultSchema = z.object({
   items: productSchema.array(),
   total: z.number(),
+  /**
+   * The total and the facets' counts are estimates, rounded (a search of more than 100,000 phones on
+   * a miss counts a sample of them): shown as "about".
+   */
+  totalIsEstimate: z.boolean(),
   page: z.number(),
   limit: z.number(),
   sort: z.enum(SEARCH_SORTS),

@@ -27,21 +27,24 @@ const PROFILE: readonly TagKind[] = ['seller', 'reviews'];
 const REVIEWS: readonly TagKind[] = ['reviews'];
 /** A moderator's decision or its undoing: listings held or given back, reviews hidden or shown. */
 const MODERATION: readonly TagKind[] = [...LISTING, 'reviews'];
-/** Rare writes nobody has told apart yet (accounts deleted): everything starts over. */
-const EVERY_ANSWER: readonly TagKind[] = ['*'];
+/**
+ * An account deleted: its listings as a listing write (every search, their lists), its seller page,
+ * the reviews it wrote or was given, the phones its bookings had reserved.
+ */
+const ACCOUNT: readonly TagKind[] = [...LISTING, 'reviews'];
 
 export const WRITE_DROPS: Record<string, readonly TagKind[]> = {
   'DELETE /api/account/blocked/:id': NOTHING,
   'DELETE /api/account/sessions/:id': NOTHING,
   'DELETE /api/advertise/product/:id': ADVERTISING,
   'DELETE /api/alerts/:id': NOTHING,
-  'DELETE /api/buyers/:id': EVERY_ANSWER,
+  'DELETE /api/buyers/:id': ACCOUNT,
   'DELETE /api/delete/product/:id': LISTING,
   'DELETE /api/product/delete/:id': LISTING,
   'DELETE /api/reported/product/delete/:id': NOTHING,
-  'DELETE /api/sellers/:id': EVERY_ANSWER,
+  'DELETE /api/sellers/:id': ACCOUNT,
   'POST /api/account/appeals': NOTHING,
-  'POST /api/account/delete': EVERY_ANSWER,
+  'POST /api/account/delete': ACCOUNT,
   'POST /api/account/forgot-password': NOTHING,
   'POST /api/account/password': NOTHING,
   'POST /api/account/reset-password': NOTHING,
@@ -106,7 +109,7 @@ export const WRITE_DROPS: Record<string, readonly TagKind[]> = {
   'PUT /api/verify_seller': ['seller', 'search'],
 };
 
-/** The kinds of `dropped` its table row does not allow (none for a row of EVERY_ANSWER). */
+/** The kinds of `dropped` its table row does not allow (none for a row allowing `*`). */
 export function unlistedDrops(route: string, dropped: Iterable<string>): TagKind[] {
   const allowed = WRITE_DROPS[route] ?? NOTHING;
   if (allowed.includes('*')) return [];

@@ -17,10 +17,12 @@ interface FacetSelectProps {
   anyLabel: string;
   /** The option's words in the page's language (districts by their English name); brands stay as they are. */
   labelOf?: (option: FacetOption) => string;
+  /** The counts were counted in a sample (a search of very many phones): each says "about". */
+  estimate: boolean;
 }
 
 /** One filter as a select whose options say how many phones each would show. */
-function FacetSelect({ label, param, options, state, anyLabel, labelOf }: FacetSelectProps) {
+function FacetSelect({ label, param, options, state, anyLabel, labelOf, estimate }: FacetSelectProps) {
   const t = useT();
   const value = state.params.get(param) ?? '';
   return (
@@ -29,7 +31,10 @@ function FacetSelect({ label, param, options, state, anyLabel, labelOf }: FacetS
         <option value="">{anyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value} data-user-text={labelOf ? undefined : true}>
-            {t('search.filters.withCount', { label: labelOf?.(option) ?? option.label, count: option.count })}
+            {t(estimate && option.count > 0 ? 'search.filters.withCountAbout' : 'search.filters.withCount', {
+              label: labelOf?.(option) ?? option.label,
+              count: option.count,
+            })}
           </option>
         ))}
       </Select>
@@ -79,11 +84,13 @@ function PriceRange({ state }: { state: SearchState }) {
 
 interface FilterPanelProps {
   facets: Facets | undefined;
+  /** The facets' counts are estimates (SearchResult.totalIsEstimate). */
+  estimate: boolean;
   state: SearchState;
 }
 
 /** Every filter of a search; those the page fixes (a category page's category) are left out. */
-export function FilterPanel({ facets, state }: FilterPanelProps) {
+export function FilterPanel({ facets, estimate, state }: FilterPanelProps) {
   const t = useT();
   const categoryName = useCategoryName();
   const categoryLabel = (option: FacetOption) => categoryName(option.value, option.label);
@@ -106,6 +113,7 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
           options={facets?.category ?? []}
           state={state}
           anyLabel={t('search.filters.allCategories')}
+          estimate={estimate}
           labelOf={categoryLabel}
         />
       )}
@@ -115,6 +123,7 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
         options={facets?.brand ?? []}
         state={state}
         anyLabel={t('search.filters.allBrands')}
+        estimate={estimate}
       />
       <FacetSelect
         label={t('search.filters.condition')}
@@ -122,6 +131,7 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
         options={conditions}
         state={state}
         anyLabel={t('search.filters.anyCondition')}
+        estimate={estimate}
         labelOf={wordsOf('catalog.condition')}
       />
       <PriceRange key={priceKey} state={state} />
@@ -132,6 +142,7 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
         options={facets?.district ?? []}
         state={state}
         anyLabel={t('search.filters.allLocations')}
+        estimate={estimate}
         labelOf={wordsOf('search.district')}
       />
       <FacetSelect
@@ -140,6 +151,7 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
         options={facets?.posted ?? []}
         state={state}
         anyLabel={t('search.filters.anyTime')}
+        estimate={estimate}
         labelOf={wordsOf('search.filters.posted')}
       />
       <label className="flex items-center gap-2.5 text-sm font-medium text-ink-800">
@@ -150,7 +162,10 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
           checked={state.params.get('verified') === 'true'}
           onChange={(event) => state.update({ verified: event.target.checked ? 'true' : undefined })}
         />
-        <Msg id="search.filters.verified" values={{ count: verified }} />
+        <Msg
+          id={estimate && verified > 0 ? 'search.filters.verifiedAbout' : 'search.filters.verified'}
+          values={{ count: verified }}
+        />
       </label>
       <TrustFilters state={state} />
       {state.hasFilters && (

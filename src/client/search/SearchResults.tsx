@@ -35,11 +35,13 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
   const errorText = useErrorText();
   const sorts = SEARCH_SORTS.filter((sort) => sort !== 'best' || state.q.trim() !== '');
   const pages = data ? Math.max(1, Math.ceil(data.total / RESULTS_PER_PAGE)) : 1;
+  // A search of very many phones counts a sample of them on the server: its counts say "about".
+  const estimate = data?.totalIsEstimate === true;
 
   return (
     <div className="grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
       <aside aria-label={t('search.results.filters')} className="hidden lg:block">
-        <FilterPanel facets={data?.facets} state={state} />
+        <FilterPanel facets={data?.facets} estimate={estimate} state={state} />
       </aside>
 
       <section aria-label={t('search.results.results')} aria-busy={isFetching} className="min-w-0">
@@ -49,7 +51,7 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
         </h2>
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
           <p className="flex items-center gap-2 text-sm text-ink-600" aria-live="polite">
-            {data && t('search.results.count', { count: data.total })}
+            {data && t(estimate ? 'search.results.countAbout' : 'search.results.count', { count: data.total })}
             {isFetching && <Spinner label={t('search.results.updating')} className="text-brand-600" />}
           </p>
           <div className="flex flex-wrap items-center gap-2">
@@ -119,7 +121,10 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
                   <Msg id="search.results.previous" />
                 </Button>
                 <span className="text-sm text-ink-600">
-                  <Msg id="search.results.pageOf" values={{ page: state.page, pages }} />
+                  <Msg
+                    id={estimate ? 'search.results.pageOfAbout' : 'search.results.pageOf'}
+                    values={{ page: state.page, pages }}
+                  />
                 </span>
                 <Button
                   variant="secondary"
@@ -135,9 +140,12 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
       </section>
 
       <Modal open={filtersOpen} onClose={() => setFiltersOpen(false)} title={t('search.results.filters')}>
-        <FilterPanel facets={data?.facets} state={state} />
+        <FilterPanel facets={data?.facets} estimate={estimate} state={state} />
         <Button className="mt-6 w-full" onClick={() => setFiltersOpen(false)}>
-          <Msg id="search.results.show" values={{ count: data?.total ?? 0 }} />
+          <Msg
+            id={estimate ? 'search.results.showAbout' : 'search.results.show'}
+            values={{ count: data?.total ?? 0 }}
+          />
         </Button>
       </Modal>
     </div>

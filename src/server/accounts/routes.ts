@@ -137,7 +137,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/account/delete',
-    { schema: { body: deleteAccountRequestSchema, ...message }, onRequest: signedIn },
+    { schema: { body: deleteAccountRequestSchema, ...message }, onRequest: signedIn, config: namedWrite },
     async (request, reply) => {
       await deleteOwnAccount(deps, callerOf(request), request.body.password, request.ip, request.log);
       await endedSessionsOf(callerOf(request).user.id);

@@ -155,6 +155,37 @@ describe('facet counts from the listing columns', () => {
   });
 });
 
+describe('facet counts past the bound of an exact count', () => {
+  const rows = listings(6000);
+  const columns = columnsOf(rows);
+  const limits = { exactUpTo: 500, sampleMatches: 200 };
+  const counted = (filters: SearchFilters) =>
+    countFacets(columns, undefined, chosenIn(columns, filters, NOW), NOW, limits);
+
+  it('are a sample of a bounded size, scaled and marked as an estimate', () => {
+    const { total, estimate, brand, posted } = counted({});
+    expect(estimate).toBe(true);
+    expect(Math.abs(total - 6000) / 6000).toBeLessThan(0.1);
+    const apple = columns.brands.find('apple');
+    const apples = rows.filter((row) => row.brand === 'Apple').length;
+    expect(Math.abs(brand[apple]! - apples) / apples).toBeLessThan(0.25);
+    const recent = rows.filter((row) => Date.parse(row.posted_at) >= NOW - 7 * 24 * HOUR).length;
+    expect(Math.abs(posted['7d'] - recent) / recent).toBeLessThan(0.25);
+    // Two significant digits: no more than a sample knows.
+    expect(total % 100).toBe(0);
+  });
+
+  it('are exact when the bound holds every candidate, or the search finds few', () => {
+    const matched = Int32Array.from(rows.slice(0, 500), (row) => row.id);
+    const small = countFacets(columns, columns.positionsOf(matched), chosenIn(columns, {}, NOW), NOW, limits);
+    expect([small.estimate, small.total]).toEqual([false, 500]);
+    const narrow: SearchFilters = { brand: 'Apple', district: 'Sylhet', condition: 'Fair', verified: true };
+    const { estimate, total } = counted(narrow);
+    expect(estimate).toBe(false);
+    expect(total).toBe(rows.filter((row) => passes(row, narrow)).length);
+  });
+});
+
 describe('pages of a word search from the listing columns', () => {
   const rows = listings(300);
   const columns = columnsOf(rows);

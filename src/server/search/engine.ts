@@ -14,6 +14,8 @@ export interface SearchEngine {
 export interface SearchAnswer {
   rows: ProductDetailsRow[];
   total: number;
+  /** The total and the facets' counts were counted in a sample of the matches (facets.ts CountLimits). */
+  totalIsEstimate: boolean;
   sort: SearchSort;
   searchedFor: string | null;
   /** No listing matched every word: these match the most of them. */

@@ -7,6 +7,8 @@ import { indexedText } from './text';
 /** How many listings each option of each filter would give, by column code. */
 interface Counted {
   total: number;
+  /** Counted in a sample and scaled (see CountLimits): the total and every option's count are estimates. */
+  estimate: boolean;
   category: Int32Array;
   brand: Int32Array;
   condition: Int32Array;
@@ -16,11 +18,33 @@ interface Counted {
 }
 
 /**
- * One pass over the matched listings (`positions`; every listing without words). An option of a
- * filter counts the listings that pass every other filter chosen: what choosing it instead would
- * give. The price range is no facet: outside it a listing counts nowhere.
+ * How much a search's counting looks at on a miss (issue 26: no list read counts the whole list).
+ * Up to `exactUpTo` candidates (the matches of its words, or every listing) are all counted. Past
+ * it, they are counted in passes, each every n-th of them (n = candidates / exactUpTo), and the
+ * counting stops after a pass that found `sampleMatches` results: the counts, scaled, are then an
+ * estimate within a few per cent, at the cost of `exactUpTo` candidates whatever the catalogue's
+ * size. A search finding fewer goes on to the next pass, and to an exact count if it stays that
+ * narrow: a small total is never an estimate.
  */
-export function countFacets(columns: Columns, positions: Int32Array | undefined, chosen: Chosen, now: number): Counted {
+export interface CountLimits {
+  exactUpTo: number;
+  sampleMatches: number;
+}
+
+export const COUNT_LIMITS: CountLimits = { exactUpTo: 100_000, sampleMatches: 1_000 };
+
+/**
+ * A pass over the matched listings (`positions`; every listing without words), or a sample of them
+ * (CountLimits). An option of a filter counts the listings that pass every other filter chosen: what
+ * choosing it instead would give. The price range is no facet: outside it a listing counts nowhere.
+ */
+export function countFacets(
+  columns: Columns,
+  positions: Int32Array | undefined,
+  chosen: Chosen,
+  now: number,
+  limits: CountLimits = COUNT_LIMITS,
+): Counted {
   const failures = failureTest(columns, chosen);
   const since24h = postedSince('24h', now);
   const since7d = postedSince('7d', now);
@@ -36,34 +60,54 @@ export function countFacets(columns: Columns, positions: Int32Array | undefined,
   let within30d = 0;
   const { live, category, brand, condition, district, verified, postedAt } = columns;
   const count = positions ? positions.length : columns.size;
-  for (let k = 0; k < count; k += 1) {
-    const at = positions ? positions[k]! : k;
-    if (!live[at]) continue;
-    const failed = failures(at);
-    if (failed & (FAILS.price | FAILS.trust)) continue;
-    if (failed === 0) total += 1;
-    if ((failed & ~FAILS.category) === 0) categories[category[at]!]! += 1;
-    if ((failed & ~FAILS.brand) === 0) brands[brand[at]!]! += 1;
-    if ((failed & ~FAILS.condition) === 0) conditions[condition[at]!]! += 1;
-    if ((failed & ~FAILS.district) === 0) districts[district[at]!]! += 1;
-    if ((failed & ~FAILS.verified) === 0 && verified[at]) verifiedSellers += 1;
-    if ((failed & ~FAILS.posted) === 0) {
-      const posted = postedAt[at]!;
-      if (posted >= since30d) within30d += 1;
-      if (posted >= since7d) within7d += 1;
-      if (posted >= since24h) within24h += 1;
+  const step = Math.max(1, Math.ceil(count / limits.exactUpTo));
+  let looked = 0;
+  for (let pass = 0; pass < step; pass += 1) {
+    if (pass > 0 && total >= limits.sampleMatches) break;
+    for (let k = pass; k < count; k += step) {
+      looked += 1;
+      const at = positions ? positions[k]! : k;
+      if (!live[at]) continue;
+      const failed = failures(at);
+      if (failed & (FAILS.price | FAILS.trust)) continue;
+      if (failed === 0) total += 1;
+      if ((failed & ~FAILS.category) === 0) categories[category[at]!]! += 1;
+      if ((failed & ~FAILS.brand) === 0) brands[brand[at]!]! += 1;
+      if ((failed & ~FAILS.condition) === 0) conditions[condition[at]!]! += 1;
+      if ((failed & ~FAILS.district) === 0) districts[district[at]!]! += 1;
+      if ((failed & ~FAILS.verified) === 0 && verified[at]) verifiedSellers += 1;
+      if ((failed & ~FAILS.posted) === 0) {
+        const posted = postedAt[at]!;
+        if (posted >= since30d) within30d += 1;
+        if (posted >= since7d) within7d += 1;
+        if (posted >= since24h) within24h += 1;
+      }
     }
   }
+  const estimate = looked < count;
+  const scaled = estimate ? scaleBy(count / looked) : (counted: number) => counted;
+  for (const counts of [categories, brands, conditions, districts]) counts.forEach((n, at) => (counts[at] = scaled(n)));
   return {
-    total,
+    total: scaled(total),
+    estimate,
     category: categories,
     brand: brands,
     condition: conditions,
     district: districts,
-    verified: verifiedSellers,
-    posted: { '24h': within24h, '7d': within7d, '30d': within30d },
+    verified: scaled(verifiedSellers),
+    posted: { '24h': scaled(within24h), '7d': scaled(within7d), '30d': scaled(within30d) },
   };
 }
+
+/** A count in a sample, scaled to all and rounded to two significant digits: it says no more than it knows. */
+const scaleBy =
+  (factor: number) =>
+  (counted: number): number => {
+    if (counted === 0) return 0;
+    const scaled = counted * factor;
+    const grain = 10 ** Math.max(0, Math.floor(Math.log10(scaled)) - 1);
+    return Math.max(1, Math.round(scaled / grain) * grain);
+  };
 
 /** The options that would give something, labelled; `values[code]` is the option's value. */
 function optionsOf(
@@ -93,7 +137,7 @@ export function facetsOf(
   columns: Columns,
   filters: SearchFilters,
   categoryNames: Map<string, string>,
-): { total: number; facets: Facets } {
+): { total: number; totalIsEstimate: boolean; facets: Facets } {
   const same = (_: number, value: string) => value;
   const facets: Facets = {
     category: withChosen(
@@ -128,5 +172,5 @@ export function facetsOf(
       count: counted.posted[period],
     })),
   };
-  return { total: counted.total, facets };
+  return { total: counted.total, totalIsEstimate: counted.estimate, facets };
 }

@@ -65,6 +65,26 @@ export async function updateProfile(db: Kysely<Database>, id: string, name: stri
 /** The name and photo show on the seller's page, their listings and the reviews they wrote (cache/tags.ts). */
 const profileChanged = (id: string) => named([tags.seller(id), tags.reviews]);
 
+/**
+ * The account's row, gone with what cascades from it: their seller page and its list of phones, and
+ * the published reviews they wrote or were given, with the averages made from them (cache/tags.ts;
+ * without such reviews no seller's page changes). Their listings and bookings are removed first, by
+ * their own repositories, which name those.
+ */
+export async function deleteUserRow(db: Kysely<Database>, id: string): Promise<number> {
+  const reviewed = await db
+    .selectFrom('reviews')
+    .select('id')
+    .where((eb) => eb.or([eb('author_id', '=', id), eb('subject_id', '=', id)]))
+    .where('published_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  const deleted = Number(result.numDeletedRows);
+  if (deleted > 0) named([tags.seller(id), tags.sellerList(id), ...(reviewed ? [tags.reviews] : [])]);
+  return deleted;
+}
+
 /** Stores the profile; the role is set only once, so a second call cannot switch roles. */
 export const completeProfile = (
   db: Kysely<Database>,

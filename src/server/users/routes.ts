@@ -71,7 +71,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.delete(
       `/${role}s/:id`,
-      { schema: { params: idParamsSchema, response: { 200: deleteResultSchema } }, onRequest: adminOnly },
+      {
+        schema: { params: idParamsSchema, response: { 200: deleteResultSchema } },
+        onRequest: adminOnly,
+        config: namedWrite,
+      },
       async (request) => {
         const deletedCount = await deleteUserWithRole(deps, request.params.id, role, request.log);
         if (!deletedCount) throw notFound(role === 'buyer' ? 'Buyer' : 'Seller');

@@ -9,7 +9,7 @@ import { imageFileNames } from '#server/uploads/names';
 import { shownByABooking, shownByAConversation } from '#server/uploads/repository';
 import type { ImageStore } from '#server/uploads/store';
 import { avatarFileName } from './avatar';
-import { setSellerVerified } from './repository';
+import { deleteUserRow, setSellerVerified } from './repository';
 import { localText } from '#server/i18n/texts';
 
 /**
@@ -61,8 +61,7 @@ export async function deleteUserWithRole(
       .execute();
     // Sent and failed mail stays as the outbox's record, without the address it went to.
     await trx.updateTable('mail_outbox').set({ to_address: '', data: '{}' }).where('user_id', '=', userId).execute();
-    const result = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
-    return { deleted: Number(result.numDeletedRows), unusedUploadIds: unused.map((u) => u.id) };
+    return { deleted: await deleteUserRow(trx, userId), unusedUploadIds: unused.map((u) => u.id) };
   });
   try {
     if (deleted) await images.remove([avatarFileName(userId), ...unusedUploadIds.flatMap(imageFileNames)]);
