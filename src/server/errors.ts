@@ -1,5 +1,5 @@
 import { errorStatus, type ErrorCode } from '#shared/errors';
-import { messageText } from '#shared/i18n/translate';
+import { messageText, type SharedMessageId } from '#shared/i18n/translate';
 
 export { errorStatus, type ErrorCode } from '#shared/errors';
 
@@ -18,6 +18,29 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+/** What a 404 may be about, each with its own sentence ("Booking not found") in both languages. */
+const NOT_FOUND = {
+  Alert: 'shared.errors.notFound.alert',
+  Appeal: 'shared.errors.notFound.appeal',
+  'Blocked person': 'shared.errors.notFound.blockedPerson',
+  Booking: 'shared.errors.notFound.booking',
+  Buyer: 'shared.errors.notFound.buyer',
+  Case: 'shared.errors.notFound.case',
+  Category: 'shared.errors.notFound.category',
+  Conversation: 'shared.errors.notFound.conversation',
+  Decision: 'shared.errors.notFound.decision',
+  Offer: 'shared.errors.notFound.offer',
+  Picture: 'shared.errors.notFound.picture',
+  Product: 'shared.errors.notFound.product',
+  Report: 'shared.errors.notFound.report',
+  Review: 'shared.errors.notFound.review',
+  Seller: 'shared.errors.notFound.seller',
+  'Signed-in device': 'shared.errors.notFound.signedInDevice',
+  User: 'shared.errors.notFound.user',
+} as const satisfies Record<string, SharedMessageId>;
+
+export type NotFoundThing = keyof typeof NOT_FOUND;
+
+export const notFound = (what: NotFoundThing) => new AppError('NOT_FOUND', messageText(NOT_FOUND[what]));
 export const forbidden = (message = messageText('shared.errors.forbidden')) => new AppError('FORBIDDEN', message);
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', messageText('shared.errors.logInFirst'));

@@ -320,12 +320,9 @@ export const notAsDescribedReportSchema = z.object({
 });
 export type NotAsDescribedReport = z.infer<typeof notAsDescribedReportSchema>;
 
-/** PUT /bookings/{id}/sold and /sold/product/{id} of a phone with an IMEI: the seller confirms de-registration. */
 /** What Mark sold asks the seller to confirm. */
 export const DEREGISTER_CONFIRM =
   'First de-register the phone from your NID (dial *16161# or use the NEIR portal) once you are paid: confirm that you did.';
-export const DEREGISTER_FIRST =
-  'Before marking it sold, de-register the phone from your NID (dial *16161# or use the NEIR portal) and confirm you did.';
 
 /** The KYD SMS NEIR answers: `sms:` link on a phone, the text to send on a desktop. */
 export const neirSmsText = (imei: string) => `KYD ${imei}`;

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '#server/db/errors';
 import type { BookingRow, Database, UserRow } from '#server/db/schema';
 import type { Deps } from '#server/deps';
 import { AppError, forbidden, notFound } from '#server/errors';
+import { refusal, serverMessage } from '#server/i18n/texts';
 import { withNotifications, type Notify } from '#server/notifications/service';
 import { findProduct, markSold, type ProductDetailsRow } from '#server/products/repository';
 import * as told from './messages';
@@ -22,7 +23,6 @@ import { reviewOpen } from '#server/reviews/messages';
 import { windowEndOf } from '#server/reviews/repository';
 import { onListingVisible } from '#server/alerts/matching';
 import { recordSale } from '#server/fair-price/repository';
-import { DEREGISTER_FIRST } from '#shared/trust';
 
 /*
  * The deal: a booking is a request the seller accepts or declines; accepting reserves the phone
@@ -33,17 +33,14 @@ import { DEREGISTER_FIRST } from '#shared/trust';
 
 export type DealDeps = Pick<Deps, 'db' | 'bell' | 'push'>;
 
-const STATUS_WORDS: Record<BookingStatus, string> = {
-  requested: 'still waiting for an answer',
-  accepted: 'accepted',
-  declined: 'declined',
-  cancelled: 'cancelled',
-  expired: 'expired',
-  sold: 'sold',
-};
+/** The moves a booking's refusal can name: the status each one leads to. */
+type Move = Extract<BookingStatus, 'accepted' | 'declined' | 'cancelled' | 'sold'>;
 
-const notNow = (status: BookingStatus, doing: string) =>
-  new AppError('CONFLICT', `This booking is ${STATUS_WORDS[status]}, so it cannot be ${doing}`);
+/** "This booking is declined, so it cannot be accepted": the status and the move chosen in the message. */
+const notNow = (status: BookingStatus, doing: Move) =>
+  new AppError('CONFLICT', serverMessage('server.bookings.error.notNow', { status, doing }));
+
+const alreadySold = () => refusal('ALREADY_SOLD', 'server.bookings.error.sold');
 
 async function bookingFor(db: Kysely<Database>, id: string): Promise<BookingRow> {
   const booking = await findBookingById(db, id);
@@ -52,7 +49,7 @@ async function bookingFor(db: Kysely<Database>, id: string): Promise<BookingRow>
 }
 
 function assertSellerOf(booking: BookingRow, userId: string) {
-  if (booking.seller_id !== userId) throw forbidden('Only the seller of this phone can answer its bookings');
+  if (booking.seller_id !== userId) throw forbidden(serverMessage('server.bookings.error.sellerOnly'));
 }
 
 /**
@@ -63,7 +60,7 @@ async function move(
   booking: BookingRow,
   from: readonly BookingStatus[],
   to: BookingStatus,
-  doing: string,
+  doing: Move,
   reason: string | null = null,
 ) {
   if (await moveBooking(trx, booking.id, from, to, reason)) return;
@@ -77,10 +74,10 @@ export async function acceptBooking(deps: DealDeps, sellerId: string, id: string
   assertSellerOf(booking, sellerId);
   if (booking.status !== 'requested') throw notNow(booking.status, 'accepted');
   const product = booking.product_id ? await findProduct(deps.db, booking.product_id) : undefined;
-  if (!product) throw new AppError('CONFLICT', 'This phone is no longer listed');
-  if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
-  if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is hidden: show it again before accepting');
-  if (product.review_state) throw new AppError('CONFLICT', 'This listing is under review: wait for the admin first');
+  if (!product) throw refusal('CONFLICT', 'server.bookings.error.noLongerListed');
+  if (product.is_sold) throw alreadySold();
+  if (product.is_hidden) throw refusal('CONFLICT', 'server.bookings.error.hidden');
+  if (product.review_state) throw refusal('CONFLICT', 'server.bookings.error.underReview');
   try {
     return await withNotifications<BookingStatus>(deps, async (trx, tell) => {
       await move(trx, booking, ['requested'], 'accepted', 'accepted');
@@ -88,18 +85,14 @@ export async function acceptBooking(deps: DealDeps, sellerId: string, id: string
       return 'accepted';
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError('CONFLICT', 'This phone is already reserved for another buyer: cancel that booking first');
-    }
-    throw error;
+    throw asReservedConflict(error);
   }
 }
 
 /** Where a booking made by an accepted offer says the two meet: they settle it in the conversation. */
 export const MEET_IN_CONVERSATION = 'the place agreed in the conversation';
 
-const reservedForAnother = () =>
-  new AppError('CONFLICT', 'This phone is already reserved for another buyer: cancel that booking first');
+const reservedForAnother = () => refusal('CONFLICT', 'server.bookings.error.reservedForAnother');
 
 /**
  * An offer is accepted: the buyer's booking of the phone is accepted at `price` (kept in
@@ -118,15 +111,15 @@ export async function acceptAtAgreedPrice(
   },
 ): Promise<string> {
   const { buyer, product, price } = deal;
-  if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
-  if (product.is_hidden) throw new AppError('CONFLICT', 'This phone is not on sale right now');
+  if (product.is_sold) throw alreadySold();
+  if (product.is_hidden) throw refusal('CONFLICT', 'server.bookings.error.notOnSale');
   const existing = await trx
     .selectFrom('bookings')
     .selectAll()
     .where('buyer_id', '=', buyer.id)
     .where('product_id', '=', product.id)
     .executeTakeFirst();
-  if (existing?.status === 'sold') throw new AppError('ALREADY_SOLD', 'This phone is already sold to you');
+  if (existing?.status === 'sold') throw refusal('ALREADY_SOLD', 'server.bookings.error.soldToYou');
   if (existing) {
     if (!(await acceptAtPrice(trx, existing.id, [existing.status], price))) throw notNow(existing.status, 'accepted');
     return existing.id;
@@ -182,10 +175,10 @@ export async function cancelBooking(
 ): Promise<BookingStatus> {
   const booking = await bookingFor(deps.db, id);
   const byBuyer = booking.buyer_id === userId;
-  if (!byBuyer && booking.seller_id !== userId) throw forbidden('You can only cancel your own bookings');
+  if (!byBuyer && booking.seller_id !== userId) throw forbidden(serverMessage('server.bookings.error.cancelOwnOnly'));
   const from: BookingStatus[] = byBuyer ? ['requested', 'accepted'] : ['accepted'];
   if (!byBuyer && booking.status === 'requested') {
-    throw new AppError('CONFLICT', 'This request is not accepted yet: decline it instead');
+    throw refusal('CONFLICT', 'server.bookings.error.declineInstead');
   }
   if (!from.includes(booking.status)) throw notNow(booking.status, 'cancelled');
   if (booking.status === 'accepted' && !reason) {
@@ -273,11 +266,11 @@ async function sell(trx: Transaction<Database>, productId: string, sale: SaleCon
 
 /** A phone listed with its IMEI changes hands only once its seller confirms de-registering it from NEIR. */
 function assertDeregistered(product: { imei_hash: string | null }, deregistered: boolean) {
-  if (product.imei_hash !== null && !deregistered)
-    throw new AppError('CONFIRM_NEEDED', DEREGISTER_FIRST, { deregistered: DEREGISTER_FIRST });
+  if (product.imei_hash !== null && !deregistered) {
+    const deregisterFirst = serverMessage('server.bookings.error.deregisterFirst');
+    throw new AppError('CONFIRM_NEEDED', deregisterFirst, { deregistered: deregisterFirst });
+  }
 }
-
-const alreadySold = () => new AppError('ALREADY_SOLD', 'This phone is already sold');
 
 /** The seller sold the phone to the buyer of this accepted booking: every other request is declined. */
 export async function sellToBuyer(
@@ -290,11 +283,11 @@ export async function sellToBuyer(
   assertSellerOf(booking, sellerId);
   if (booking.status !== 'accepted') {
     throw booking.status === 'requested'
-      ? new AppError('CONFLICT', 'Accept this request first, then mark the phone sold')
+      ? refusal('CONFLICT', 'server.bookings.error.acceptFirst')
       : notNow(booking.status, 'sold');
   }
   const productId = booking.product_id;
-  if (!productId) throw new AppError('CONFLICT', 'This phone is no longer listed');
+  if (!productId) throw refusal('CONFLICT', 'server.bookings.error.noLongerListed');
   const product = await findProduct(deps.db, productId);
   if (product) assertDeregistered(product, sale.deregistered === true);
   return withNotifications<BookingStatus>(deps, async (trx, tell) => {
@@ -317,7 +310,7 @@ export async function markSoldElsewhere(
 ): Promise<number> {
   const product = await findProduct(deps.db, productId);
   if (!product) throw notFound('Product');
-  if (product.seller_id !== sellerId) throw forbidden('You can only mark your own products sold');
+  if (product.seller_id !== sellerId) throw forbidden(serverMessage('server.bookings.error.markOwnOnly'));
   if (product.is_sold) throw alreadySold();
   assertDeregistered(product, sale.deregistered === true);
   return withNotifications(deps, async (trx, tell) => {

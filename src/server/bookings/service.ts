@@ -4,7 +4,8 @@ import type { Deps } from '#server/deps';
 import { insertOnce } from '#server/db/errors';
 import type { Database, UserRow } from '#server/db/schema';
 import { AppError, forbidden, notFound } from '#server/errors';
-import { countUse, waitWords, type LimitRule } from '#server/limits/counters';
+import { countUse, waitFor, type LimitRule } from '#server/limits/counters';
+import { serverMessage } from '#server/i18n/texts';
 import { findProductDetails } from '#server/products/repository';
 import { productOrAccountGone } from '#server/products/service';
 import { imageFileName, uploadIdOfUrl } from '#server/uploads/names';
@@ -25,8 +26,8 @@ async function productShowing(db: Kysely<Database>, productImg: string, config: 
   const productIds = uploadId ? await findProductsShowingUpload(db, uploadId) : [];
   if (productIds.length === 0) throw notFound('Product');
   if (productIds.length > 1) {
-    throw new AppError('BAD_REQUEST', 'This picture belongs to more than one phone: name the phone by productId', {
-      productId: 'Choose a product to book',
+    throw new AppError('BAD_REQUEST', serverMessage('server.bookings.error.pictureOfMany'), {
+      productId: serverMessage('server.bookings.error.chooseProduct'),
     });
   }
   return productIds[0]!;
@@ -41,10 +42,13 @@ export const BOOKING_REQUEST_LIMIT: LimitRule = { max: 3, windowMs: 24 * 60 * 60
 const tooManyRequests = (retryAfterMs: number) =>
   new AppError(
     'RATE_LIMITED',
-    `You have asked to book this phone ${BOOKING_REQUEST_LIMIT.max} times today. Please wait ${waitWords(retryAfterMs)} before asking again.`,
+    serverMessage('server.bookings.error.tooManyRequests', {
+      max: BOOKING_REQUEST_LIMIT.max,
+      ...waitFor(retryAfterMs),
+    }),
   );
 
-const alreadyBooked = () => new AppError('ALREADY_EXISTS', 'You have booked this phone already. See it in My orders.');
+const alreadyBooked = () => new AppError('ALREADY_EXISTS', serverMessage('server.bookings.error.bookedAlready'));
 
 /**
  * Books a product for `buyer`: a request its seller is told of at once. Who books comes from the
@@ -62,9 +66,11 @@ export async function bookProduct(
   const product = await findProductDetails(db, productId);
   if (!product) throw notFound('Product');
   // A listing's seller never changes, so this holds without a lock.
-  if (product.seller_id === buyer.id) throw forbidden('This is your own phone: you cannot book it');
-  if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is already sold');
-  if (product.is_hidden || product.review_state) throw new AppError('CONFLICT', 'This phone is not on sale right now');
+  if (product.seller_id === buyer.id) throw forbidden(serverMessage('server.bookings.error.ownPhone'));
+  if (product.is_sold) throw new AppError('ALREADY_SOLD', serverMessage('server.bookings.error.sold'));
+  if (product.is_hidden || product.review_state) {
+    throw new AppError('CONFLICT', serverMessage('server.bookings.error.notOnSale'));
+  }
   if (await isBlockedEitherWay(db, buyer.id, product.seller_id)) throw closed();
   assertPartsAcknowledged(product, request.forParts);
   // A declined, cancelled or expired booking is asked for again; an open or sold one stands.
@@ -85,10 +91,7 @@ export async function bookProduct(
     },
     insert: async () => {
       if (await hasAcceptedBooking(db, product.id)) {
-        throw new AppError(
-          'CONFLICT',
-          'This phone is reserved for another buyer right now. Try again if it becomes available.',
-        );
+        throw new AppError('CONFLICT', serverMessage('server.bookings.error.reservedNow'));
       }
       const earlier = await findBooking(db, buyer.id, product.id);
       await deps.interleave?.('booking', db);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '#server/db/schema';
+import { messageText } from '#shared/i18n/translate';
 import { AppError, unauthenticated } from '#server/errors';
 
 /*
@@ -27,6 +28,6 @@ export function callerOf(request: FastifyRequest): Caller {
 /** A body that names an email other than the caller's is refused, never silently re-targeted. */
 export function assertOwnEmail(caller: Caller, email: string | undefined): void {
   if (email !== undefined && email.trim().toLowerCase() !== caller.user.email) {
-    throw new AppError('FORBIDDEN', 'You can only do this for your own account');
+    throw new AppError('FORBIDDEN', messageText('shared.errors.ownAccountOnly'));
   }
 }

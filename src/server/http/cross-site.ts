@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { messageText } from '#shared/i18n/translate';
 import { forbidden } from '#server/errors';
 import { isAllowedOrigin } from './cors';
 
@@ -14,7 +15,7 @@ export function registerCrossSiteGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const crossSite = request.headers['sec-fetch-site'] === 'cross-site';
     if (!READS.has(request.method) && crossSite && !isAllowedOrigin(app, request.headers.origin)) {
-      throw forbidden('Changes cannot be made from another website');
+      throw forbidden(messageText('shared.errors.crossSite'));
     }
   });
 }

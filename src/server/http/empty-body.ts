@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { messageText } from '#shared/i18n/translate';
 import { AppError } from '#server/errors';
 
 /**
@@ -28,6 +29,6 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
     if (request.body !== undefined || !request.routeOptions.schema?.body) return;
     // A body of optional fields only (a reason to decline) may be left out: it reads as `{}`.
     if (request.routeOptions.config.optionalBody) request.body = {};
-    else throw new AppError('BAD_REQUEST', 'The request body is empty');
+    else throw new AppError('BAD_REQUEST', messageText('shared.errors.emptyBody'));
   });
 }

@@ -10,6 +10,7 @@ import {
   type ListCursor,
 } from '#shared/common';
 import { assertOwnEmail, callerOf } from './caller';
+import { messageText } from '#shared/i18n/translate';
 import { AppError } from '#server/errors';
 
 /** What a list's `read` answers: a page of items, how many there are in all, and whether more follow. */
@@ -91,9 +92,8 @@ export function pagedList<Item extends z.ZodType, Params extends z.ZodObject = t
     async (request, reply) => {
       const { page, limit, after } = request.query as KeysetPageQuery;
       if (after && new URL(request.url, 'http://placeholder').searchParams.has('page')) {
-        throw new AppError('VALIDATION_FAILED', 'Give either page or after, not both', {
-          after: 'Give either page or after, not both',
-        });
+        const bothGiven = messageText('shared.errors.pageOrAfter');
+        throw new AppError('VALIDATION_FAILED', bothGiven, { after: bothGiven });
       }
       if (ownEmail) assertOwnEmail(callerOf(request), (request.query as { email?: string }).email);
       const asked = { page, limit, ...(after ? { after } : {}) };

@@ -31,6 +31,7 @@ import trustBn from '#server/trust/locales/bn.json';
 import trustEn from '#server/trust/locales/en.json';
 import usersBn from '#server/users/locales/bn.json';
 import usersEn from '#server/users/locales/en.json';
+import { AppError, type ErrorCode } from '#server/errors';
 
 /*
  * What the server writes to a person who is not asking right now (mails, the bell's
@@ -83,6 +84,10 @@ const translateServer = createTranslator(serverCatalogs);
  */
 export const serverMessage = (id: ServerMessageId, values?: MessageValues): string =>
   values ? `${id} ${JSON.stringify(values)}` : id;
+
+/** A refusal whose message is a server area's catalog id, answered in the request's language. */
+export const refusal = (code: ErrorCode, id: ServerMessageId, values?: MessageValues) =>
+  new AppError(code, serverMessage(id, values));
 
 /** An API message in `locale`: a shared or server id (with its values) translated, any other text as it is. */
 export const translateMessage = (locale: Locale, text: string): string => translateText(locale, text, translateServer);

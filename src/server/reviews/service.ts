@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  REVIEW_WINDOW_DAYS,
   STARS_BY_SIDE,
   starLabels,
   type DealReviews,
@@ -17,6 +18,7 @@ import { byId } from '#server/db/ids';
 import type { BookingRow, Database, ReviewRow } from '#server/db/schema';
 import type { Deps } from '#server/deps';
 import { AppError, forbidden, notFound } from '#server/errors';
+import { refusal, serverMessage } from '#server/i18n/texts';
 import { openCase, type CaseOpening } from '#server/moderation/cases';
 import { countReport } from '#server/moderation/reports';
 import { withNotifications } from '#server/notifications/service';
@@ -54,7 +56,7 @@ export type ReviewDeps = Pick<Deps, 'db' | 'bell' | 'push'>;
 function sideOf(booking: BookingRow, userId: string): ReviewSide {
   if (booking.buyer_id === userId) return 'buyer';
   if (booking.seller_id === userId) return 'seller';
-  throw forbidden('Only the buyer and the seller of this deal can review it');
+  throw forbidden(serverMessage('server.reviews.error.partiesOnly'));
 }
 
 /** A deal the caller took part in, sold, with its 14 days' end. */
@@ -63,7 +65,7 @@ async function soldDealOf(db: Kysely<Database>, userId: string, bookingId: strin
   if (!booking) throw notFound('Booking');
   const side = sideOf(booking, userId);
   if (booking.status !== 'sold' || !booking.status_changed_at) {
-    throw new AppError('CONFLICT', `Only a sold deal can be reviewed: this booking is ${booking.status}`);
+    throw new AppError('CONFLICT', serverMessage('server.reviews.error.notSold', { status: booking.status }));
   }
   return { booking, side, openUntil: windowEndOf(booking.status_changed_at) };
 }
@@ -72,7 +74,7 @@ async function soldDealOf(db: Kysely<Database>, userId: string, bookingId: strin
 function starsOf(side: ReviewSide, request: ReviewRequest) {
   const missing: Record<string, string> = {};
   for (const name of STARS_BY_SIDE[side]) {
-    if (request[name] === undefined) missing[name] = `Choose 1 to 5 stars for ${starLabels[name].toLowerCase()}`;
+    if (request[name] === undefined) missing[name] = serverMessage('server.reviews.error.stars', { star: name });
   }
   const [first] = Object.values(missing);
   if (first) throw new AppError('VALIDATION_FAILED', first, missing);
@@ -84,7 +86,7 @@ function starsOf(side: ReviewSide, request: ReviewRequest) {
   };
 }
 
-const alreadyReviewed = () => new AppError('ALREADY_EXISTS', 'You have reviewed this deal already');
+const alreadyReviewed = () => refusal('ALREADY_EXISTS', 'server.reviews.error.reviewedAlready');
 
 /**
  * Writes the caller's review of a sold deal: once per side, within 14 days of the sale. When the
@@ -99,10 +101,14 @@ export async function writeReview(
 ): Promise<WrittenReview> {
   const { booking, side, openUntil } = await soldDealOf(deps.db, userId, bookingId);
   if (Date.now() > Date.parse(openUntil)) {
-    throw new AppError('CONFLICT', `The 14 days to review this deal ended on ${openUntil.slice(0, 10)}`);
+    const ended = { days: REVIEW_WINDOW_DAYS, date: openUntil.slice(0, 10) };
+    throw new AppError('CONFLICT', serverMessage('server.reviews.error.windowEnded', ended));
   }
   const subjectId = side === 'buyer' ? booking.seller_id : booking.buyer_id;
-  if (!subjectId) throw new AppError('CONFLICT', `The ${side === 'buyer' ? 'seller' : 'buyer'}'s account is gone`);
+  if (!subjectId) {
+    const whose = side === 'buyer' ? 'seller' : 'buyer';
+    throw new AppError('CONFLICT', serverMessage('server.reviews.error.accountGone', { whose }));
+  }
   const stars = starsOf(side, request);
   const mine = (await reviewsOfBooking(deps.db, bookingId)).find((review) => review.side === side);
   if (mine) throw alreadyReviewed();
@@ -153,11 +159,11 @@ export async function dealReviews(db: Kysely<Database>, userId: string, bookingI
 export async function replyToReview(db: Kysely<Database>, userId: string, reviewId: string, reply: string) {
   const review = await findReviewById(db, reviewId);
   if (!review) throw notFound('Review');
-  if (review.subject_id !== userId) throw forbidden('Only the person reviewed can reply to a review');
-  if (!review.published_at) throw new AppError('CONFLICT', 'This review is not published yet');
-  if (review.is_hidden) throw new AppError('CONFLICT', 'This review is hidden');
+  if (review.subject_id !== userId) throw forbidden(serverMessage('server.reviews.error.subjectOnly'));
+  if (!review.published_at) throw refusal('CONFLICT', 'server.reviews.error.notPublished');
+  if (review.is_hidden) throw refusal('CONFLICT', 'server.reviews.error.hidden');
   if (review.reply !== null || !(await setReply(db, reviewId, reply))) {
-    throw new AppError('ALREADY_EXISTS', 'You have replied to this review already');
+    throw refusal('ALREADY_EXISTS', 'server.reviews.error.repliedAlready');
   }
 }
 
@@ -171,11 +177,11 @@ export async function reportReview(
   const review = await findReviewById(db, reviewId);
   // A review nobody may read yet cannot be reported either: it is not there, as far as they know.
   if (!review || !review.published_at || review.is_hidden) throw notFound('Review');
-  if (review.author_id === userId) throw forbidden('You cannot report your own review');
+  if (review.author_id === userId) throw forbidden(serverMessage('server.reviews.error.ownReview'));
   await insertOnce({
     find: () => findReviewReport(db, reviewId, userId),
     found: () => {
-      throw new AppError('ALREADY_EXISTS', 'You have reported this review already. An admin will look at it.');
+      throw refusal('ALREADY_EXISTS', 'server.reviews.error.reportedAlready');
     },
     insert: () =>
       db.transaction().execute(async (trx) => {
@@ -240,7 +246,7 @@ export async function reviewCaseOpening(
 export async function hideReviewByAdmin(db: Kysely<Database>, reviewId: string, reason: string): Promise<void> {
   const review = await findReviewById(db, reviewId);
   if (!review) throw notFound('Review');
-  if (!(await hideReview(db, reviewId, reason))) throw new AppError('CONFLICT', 'This review is hidden already');
+  if (!(await hideReview(db, reviewId, reason))) throw refusal('CONFLICT', 'server.reviews.error.hiddenAlready');
 }
 
 /** A reversed appeal of a hiding: the review is public again, unless it was hidden anew since. */
@@ -252,7 +258,7 @@ export async function unhideReviewByAdmin(db: Kysely<Database>, reviewId: string
 export async function dismissReviewReports(db: Kysely<Database>, reviewId: string): Promise<void> {
   const review = await findReviewById(db, reviewId);
   if (!review) throw notFound('Review');
-  if (!(await settleReports(db, reviewId))) throw new AppError('CONFLICT', 'This review has no open reports');
+  if (!(await settleReports(db, reviewId))) throw refusal('CONFLICT', 'server.reviews.error.noOpenReports');
 }
 
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
