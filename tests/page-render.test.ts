@@ -12,6 +12,7 @@ import { timeLimit } from './support/time-limits';
 import { publicCacheKey } from '#server/cache/key';
 import { BUILT_CLIENT_DIR } from '#server/pages/client';
 import { publicPages } from '#shared/public-pages';
+import { queryKeys } from '#client/api/queryKeys';
 
 /*
  * The public pages as the server sends them (src/server/pages/client-pages.ts): rendered from the
@@ -210,12 +211,11 @@ describe('the public pages, rendered on the server', () => {
     }
   });
 
-  it('names the pages left to the browser in the head it sends: the blog, register, a search', async () => {
+  it('names the pages left to the browser in the head it sends: the blog, register, a bad search', async () => {
     const titles: Array<[string, string]> = [
       ['/blog', 'Web Blogs | PhoneHaat'],
       ['/register', 'Register | PhoneHaat'],
-      ['/search?q=galaxy%20%3Cs21%3E', '“galaxy &lt;s21&gt;”: used phones | PhoneHaat'],
-      ['/search', 'All phones | PhoneHaat'],
+      ['/search?q=galaxy%20%3Cs21%3E&sort=cheapest', '“galaxy &lt;s21&gt;”: used phones | PhoneHaat'],
       ['/dashboard/myorders', 'Dashboard | PhoneHaat'],
     ];
     for (const [url, title] of titles) {
@@ -245,6 +245,152 @@ describe('the public pages, rendered on the server', () => {
     const changed = await page('/');
     expect(changed.headers.etag).not.toBe(first.headers.etag);
     expect(rootOf(changed.body)).toContain('Pixel freshly listed');
+  });
+});
+
+describe('the search page, rendered on the server', () => {
+  /** A word no other listing of this file has, so its search finds this phone alone. */
+  const WORD = 'quokkaphone';
+  let quokkaId: string;
+  beforeAll(async () => {
+    quokkaId = await listProduct(seller, {
+      productName: `${WORD} Ultra`,
+      brand: 'Apple',
+      category_id: iphone.id,
+      resalePrice: 41500,
+      productCondition: 'Good',
+      location: 'Sylhet',
+    });
+  });
+
+  /** The markup's text, without its tags. */
+  const textOf = (html: string) => html.replace(/<[^>]+>/g, '');
+
+  it('sends the results in the page’s language, with the state the browser hydrates from', async () => {
+    const english = await page(`/search?q=${WORD}`);
+    expect(english.statusCode).toBe(200);
+    const root = textOf(rootOf(english.body));
+    expect(root).toContain(`Results for “${WORD}”`);
+    expect(root).toContain('1 phone');
+    expect(root).toContain(`${WORD} Ultra`);
+    expect(root).toContain('41500Tk');
+    expect(tag(headOf(english.body), 'title')).toBe(`“${WORD}”: used phones | PhoneHaat`);
+    // The answer the page was made from travels with it, under the key the browser's query asks for.
+    const state = jsonScript(english.body, 'server-state') as {
+      queries: { queries: Array<{ queryKey: unknown[]; state: { data: { total?: number } } }> };
+    };
+    const search = state.queries.queries.find((query) => JSON.stringify(query.queryKey).includes(`q=${WORD}&limit=24`));
+    expect(search?.state.data.total).toBe(1);
+
+    const bangla = await page(`/bn/search?q=${WORD}`);
+    expect(bangla.body).toMatch(/<html lang="bn"/);
+    const banglaRoot = textOf(rootOf(bangla.body));
+    expect(banglaRoot).toContain(`“${WORD}”-এর ফলাফল`);
+    expect(banglaRoot).toContain('১টি ফোন');
+    expect(banglaRoot).toContain('৪১,৫০০');
+    expect(banglaRoot).not.toContain('Results for');
+    // The category filter names the categories in Bangla from the first paint (their Bangla names).
+    expect(jsonScript(bangla.body, 'server-state')).toMatchObject({
+      queries: { queries: expect.arrayContaining([expect.objectContaining({ queryKey: queryKeys.categories.all })]) },
+    });
+  });
+
+  it('shows the filters, sorting and page of its address, and the empty state', async () => {
+    const filters = new URLSearchParams({
+      q: WORD,
+      brand: 'apple',
+      category: iphone.id,
+      condition: 'Good',
+      minPrice: '40000',
+      maxPrice: '45000',
+      district: 'Sylhet',
+      posted: '7d',
+      sort: 'price_asc',
+    });
+    const { body } = await page(`/search?${filters.toString()}`);
+    const root = rootOf(body);
+    expect(textOf(root)).toContain('1 phone');
+    expect(textOf(root)).toContain(`${WORD} Ultra`);
+    for (const chosen of ['apple', 'Good', 'Sylhet', '7d', 'price_asc', iphone.id]) {
+      expect(root, chosen).toMatch(new RegExp(`<option value="${chosen}"[^>]* selected=""`));
+    }
+    expect(root).toContain('value="40000"');
+    expect(root).toContain('value="45000"');
+    expect(root).toContain('Clear filters');
+
+    const goodPrice = rootOf((await page(`/search?q=${WORD}&goodPrice=true`)).body);
+    expect(goodPrice).toMatch(/<input type="checkbox"[^>]* name="goodPrice" checked=""/);
+    expect(textOf(goodPrice)).toContain('No phone matches these filters');
+    const nothing = textOf(rootOf((await page('/search?q=zzyzx')).body));
+    expect(nothing).toContain('No phone found');
+    expect(nothing).toContain('Check the spelling, or search for fewer words.');
+
+    const second = await page(`/search?q=${WORD}&page=2`);
+    const state = JSON.stringify(jsonScript(second.body, 'server-state'));
+    expect(state).toContain(`q=${WORD}&page=2&limit=24`);
+  });
+
+  it('says what the words were corrected to, and when the phones shown are the closest', async () => {
+    const corrected = textOf(rootOf((await page('/search?q=quokaphone')).body));
+    expect(corrected).toContain(`Showing results for ${WORD}`);
+    expect(corrected).toContain(`${WORD} Ultra`);
+    const closest = textOf(rootOf((await page(`/bn/search?q=${WORD}%20zzyzx`)).body));
+    expect(closest).toContain(`${WORD} zzyzx-এর সব শব্দ মেলে এমন কোনো ফোন নেই।`);
+    expect(closest).toContain(`${WORD} Ultra`);
+  });
+
+  it('leaves a search with a bad parameter to the browser, which says what is wrong, as before', async () => {
+    for (const query of [
+      'minPrice=abc',
+      'minPrice=9000&maxPrice=1000',
+      'sort=cheapest',
+      'condition=Mint',
+      'district=Atlantis',
+      'category=nonsense',
+      'goodPrice=maybe',
+      'page=0',
+      'q=%00',
+      `q=${'a'.repeat(101)}`,
+    ]) {
+      const response = await page(`/bn/search?${query}`);
+      expect(response.statusCode, query).toBe(200);
+      expect(response.body, query).toContain('<div id="root"></div>');
+      expect(response.body, query).not.toContain('id="server-state"');
+    }
+  });
+
+  it('carries the tags of the search answer it was made from: a listing write drops both or neither', async () => {
+    const answer = `/api/search?q=${WORD}&limit=24`;
+    const pages = [`/search?q=${WORD}`, `/bn/search?q=${WORD}`].map((url) => publicCacheKey(url, {})!);
+    const bothKept = () => [answer, ...pages].map((key) => t.app.publicCache.get(key) !== undefined);
+    const render = async () => {
+      t.app.publicCache.invalidate();
+      for (const url of [`/search?q=${WORD}`, `/bn/search?q=${WORD}`]) expect((await page(url)).statusCode).toBe(200);
+    };
+
+    await render();
+    const answerTags = t.app.publicCache.get(answer)!.tags;
+    expect(answerTags).toEqual(expect.arrayContaining(['search', `search:word:quok`, `listing:${quokkaId}`]));
+    for (const key of pages) {
+      // And the categories, whose names its filter shows: no listing write names them.
+      expect([...t.app.publicCache.get(key)!.tags].sort(), key).toEqual([...answerTags, 'categories'].sort());
+    }
+
+    // Another seller's phone, which this search could not count before or after: both stay.
+    const other = await registerActor(t.app, 'seller');
+    const elsewhere = await listProduct(other, { productName: 'Walrusphone', category_id: iphone.id });
+    await render();
+    await other.request({ method: 'PUT', url: `/api/hide/product/${elsewhere}` });
+    await other.request({ method: 'PUT', url: `/api/show/product/${elsewhere}` });
+    expect(bothKept()).toEqual([true, true, true]);
+    // A phone with the word, listed now: the search could count it, so both go.
+    await listProduct(seller, { productName: `${WORD} Mini` });
+    expect(bothKept()).toEqual([false, false, false]);
+    await render();
+    // The phone found, hidden: both go.
+    await seller.request({ method: 'PUT', url: `/api/hide/product/${quokkaId}` });
+    expect(bothKept()).toEqual([false, false, false]);
+    await seller.request({ method: 'PUT', url: `/api/show/product/${quokkaId}` });
   });
 });
 

@@ -67,7 +67,14 @@ export const publicScreens: { [Name in PublicPageName]: Screen<PageData<Name>> }
     }),
     data: (queryClient, id) => queryClient.getQueryData<SellerProfile>(queryKeys.sellers.profile(id)),
   },
-  search: { route: () => lazyComponent(async () => (await import('#client/search/SearchPage')).SearchPage) },
+  search: {
+    route: (queryClient) => ({
+      lazy: async () => {
+        const { SearchPage, searchLoader } = await import('#client/search/SearchPage');
+        return { Component: SearchPage, loader: searchLoader(queryClient) };
+      },
+    }),
+  },
   login: { route: () => lazyComponent(async () => (await import('#client/accounts/LoginPage')).LoginPage) },
   register: { route: () => lazyComponent(async () => (await import('#client/accounts/RegisterPage')).RegisterPage) },
   forgotPassword: {

@@ -73,6 +73,8 @@ export const publicPages = {
   search: page({
     path: paths.search,
     meta: ({ language, url }) => pageMeta.search(language, url.searchParams.get('q')?.trim() ?? ''),
+    // Its results are the whole address's (words, filters, page): only its code is named.
+    rendered: { module: 'src/client/search/SearchPage.tsx', reads: () => [] },
   }),
   login: fixed(paths.login, pageMeta.login, { module: 'src/client/accounts/LoginPage.tsx', reads: () => [] }),
   register: fixed(paths.register, pageMeta.register),

@@ -43,6 +43,15 @@ test('the public pages arrive with their content, before and without any script'
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   // Without its script the form cannot be sent (it would put the password in the address).
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+
+  // A search, in Bangla: its heading, count and cards, the filters as its address gives them.
+  await page.goto(
+    `/bn${paths.search}?q=${encodeURIComponent(listing.productName)}&condition=${listing.productCondition}`,
+  );
+  await expect(page.getByRole('heading', { name: `“${listing.productName}”-এর ফলাফল` })).toBeVisible();
+  await expect(page.getByText('১টি ফোন')).toBeVisible();
+  await expect(page.getByRole('article').getByRole('heading', { name: listing.productName })).toBeVisible();
+  await expect(page.getByLabel('অবস্থা', { exact: true })).toHaveValue(listing.productCondition);
   await context.close();
 });
 
@@ -53,8 +62,14 @@ test('each rendered page takes over in the browser without a complaint, and resp
 }) => {
   const listing = await createListing(seller, { category_id: iphone.id });
   const complaints = complaintsOf(page);
+  // The search pages hydrate from the answer they came with: the browser does not ask for it again.
+  const searchReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/search') searchReads.push(request.url());
+  });
 
-  for (const path of ['/', paths.category(iphone.id), paths.product(listing._id), paths.login]) {
+  const search = `${paths.search}?q=${encodeURIComponent(listing.productName)}`;
+  for (const path of ['/', paths.category(iphone.id), paths.product(listing._id), search, paths.login]) {
     await page.goto(path);
     await expect(page.locator('#server-state')).toHaveCount(1);
   }
@@ -66,6 +81,14 @@ test('each rendered page takes over in the browser without a complaint, and resp
   await page.getByRole('button', { name: 'Book Now' }).click();
   // Not signed in: the product page sends a visitor to sign in first.
   await expect(page).toHaveURL(/\/login/);
+
+  // A search in Bangla (last: the address chooses the language), sorted once hydrated.
+  await page.goto(`/bn${search}`);
+  await expect(page.locator('#server-state')).toHaveCount(1);
+  expect(searchReads).toEqual([]);
+  await page.getByRole('combobox', { name: 'সাজান' }).selectOption('price_asc');
+  await expect(page).toHaveURL((url) => url.searchParams.get('sort') === 'price_asc');
+  await expect(page.getByRole('article').getByRole('heading', { name: listing.productName })).toBeVisible();
   expect(complaints).toEqual([]);
 });
 

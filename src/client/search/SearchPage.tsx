@@ -1,8 +1,26 @@
 import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
 import { PageHeader } from '#client/components/PageHeader';
+import { categoriesQueryOptions } from '#client/catalog/api/categories';
+import { searchQueryOptions } from './api/search';
 import { SearchResults } from './SearchResults';
-import { useSearchState } from './searchState';
+import { apiParamsOf, useSearchState } from './searchState';
 import { Msg, useT } from '#client/i18n';
+
+/**
+ * Starts the search of the address, and the categories its filter names in Bangla, without waiting
+ * for them: the server's renderer waits for every read a loader started (the page arrives with its
+ * results), while in the browser a word typed or a filter chosen changes the address at once and the
+ * previous results stay on screen, dimmed, until the new ones come (SearchResults), as before.
+ */
+export function searchLoader(queryClient: QueryClient) {
+  return ({ request }: LoaderFunctionArgs) => {
+    void queryClient.prefetchQuery(searchQueryOptions(apiParamsOf(new URL(request.url).searchParams)));
+    void queryClient.prefetchQuery(categoriesQueryOptions());
+    return null;
+  };
+}
 
 /** The words searched for, as the person typed them (or as they were corrected): never translated. */
 const typed = (chunks: ReactNode) => (
