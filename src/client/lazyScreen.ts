@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunction, RouteObject } from 'react-router';
 
 /** A route's screen (and the code only it needs), downloaded when the route is first opened. */
 export const lazyComponent = (load: () => Promise<ComponentType>) => ({
@@ -11,3 +12,21 @@ export const lazyScreen = (path: string, load: () => Promise<ComponentType>): Ro
   path,
   ...lazyComponent(load),
 });
+
+/** A screen's module, by the names of its component and of the loader that reads its data into the query cache. */
+type ScreenModule<Screen extends string, Loader extends string> = Record<Screen, ComponentType> &
+  Record<Loader, (queryClient: QueryClient) => LoaderFunction>;
+
+/** A route whose screen and loader download together when it is first opened; the loader reads into `queryClient`. */
+export const lazyWithLoader =
+  <Screen extends string, Loader extends string>(
+    load: () => Promise<ScreenModule<Screen, Loader>>,
+    screen: Screen,
+    loader: Loader,
+  ) =>
+  (queryClient: QueryClient) => ({
+    lazy: async () => {
+      const module = await load();
+      return { Component: module[screen], loader: module[loader](queryClient) };
+    },
+  });

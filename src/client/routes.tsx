@@ -15,7 +15,7 @@ import { queryKeys } from '#client/api/queryKeys';
 import { AppShell } from './AppShell';
 import { PrivateRoute } from '#client/accounts/PrivateRoute';
 import { FullScreenSpinner } from '#client/components/Spinner';
-import { lazyComponent } from './lazyScreen';
+import { lazyComponent, lazyWithLoader } from './lazyScreen';
 import { fixedMeta, metaHandle } from './pageMeta';
 import { pageMeta } from '#shared/page-meta';
 import { PublicLayout } from '#client/layouts/PublicLayout';
@@ -41,30 +41,15 @@ interface Screen<Data> {
 export const publicScreens: { [Name in PublicPageName]: Screen<PageData<Name>> } = {
   home: { route: (queryClient) => ({ element: <HomePage />, loader: homeLoader(queryClient) }) },
   category: {
-    route: (queryClient) => ({
-      lazy: async () => {
-        const { CategoryPage, categoryLoader } = await import('#client/catalog/CategoryPage');
-        return { Component: CategoryPage, loader: categoryLoader(queryClient) };
-      },
-    }),
+    route: lazyWithLoader(() => import('#client/catalog/CategoryPage'), 'CategoryPage', 'categoryLoader'),
     data: (queryClient, id) => queryClient.getQueryData<Category>(queryKeys.categories.info(id)),
   },
   product: {
-    route: (queryClient) => ({
-      lazy: async () => {
-        const { ProductPage, productLoader } = await import('#client/catalog/ProductPage');
-        return { Component: ProductPage, loader: productLoader(queryClient) };
-      },
-    }),
+    route: lazyWithLoader(() => import('#client/catalog/ProductPage'), 'ProductPage', 'productLoader'),
     data: (queryClient, id) => queryClient.getQueryData<Product>(queryKeys.products.one(id)),
   },
   seller: {
-    route: (queryClient) => ({
-      lazy: async () => {
-        const { SellerPage, sellerLoader } = await import('#client/reviews/SellerPage');
-        return { Component: SellerPage, loader: sellerLoader(queryClient) };
-      },
-    }),
+    route: lazyWithLoader(() => import('#client/reviews/SellerPage'), 'SellerPage', 'sellerLoader'),
     data: (queryClient, id) => queryClient.getQueryData<SellerProfile>(queryKeys.sellers.profile(id)),
   },
   search: {

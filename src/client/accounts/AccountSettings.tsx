@@ -15,7 +15,7 @@ import {
   useUpdateMailSettings,
 } from './api/account';
 import { queryKeys } from '#client/api/queryKeys';
-import { Badge } from '#client/components/Badge';
+import { MessageBadge } from '#client/components/Badge';
 import { updateAccount } from './api/auth';
 import { profilePhotoToSend } from '#client/api/uploads';
 import { helpLinks } from '#client/help/helpLinks';
@@ -33,7 +33,6 @@ import { paths } from '#shared/paths';
 import { PushSettingsCard } from '#client/app/PushSettingsCard';
 import { LanguageCard } from '#client/i18n/LanguageCard';
 import { Msg, useFormat, useLocale, useT } from '#client/i18n';
-import { useFieldError } from './useFieldError';
 
 const card = 'rounded-card border border-ink-200 bg-white p-6 shadow-card';
 
@@ -51,7 +50,6 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
 function ProfileCard() {
   const { user, refresh } = useAuth();
   const t = useT();
-  const errorText = useFieldError();
   const [photo, setPhoto] = useState<File | null>(null);
   // The photo field starts empty: the account's photo shows beside it and stays unless another is given.
   const form = useSchemaForm(updateAccountRequestSchema, { displayName: user?.displayName ?? '', photoURL: '' });
@@ -66,7 +64,7 @@ function ProfileCard() {
   return (
     <Card title={t('accounts.settings.profile.title')} id="profile-settings">
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.settings.profile.submit')}>
-        <FormField label={t('accounts.auth.name')} error={errorText(errors.displayName?.message)}>
+        <FormField label={t('accounts.auth.name')} error={errors.displayName?.message}>
           <Input autoComplete="name" {...form.register('displayName')} />
         </FormField>
         <ProfilePhotoField
@@ -75,7 +73,7 @@ function ProfileCard() {
           onFile={setPhoto}
           urlInput={form.register('photoURL')}
           typedUrl={form.watch('photoURL')}
-          urlError={errorText(errors.photoURL?.message)}
+          urlError={errors.photoURL?.message}
           current={user?.photoURL}
         />
       </SchemaFormBody>
@@ -108,7 +106,6 @@ function PasswordCard() {
   const form = useSchemaForm(changePasswordRequestSchema, { currentPassword: '', newPassword: '' });
   const { errors } = form.formState;
   const t = useT();
-  const errorText = useFieldError();
   const submit = form.submitWith(async (request) => {
     toast.success((await changePassword(request)).message);
     form.reset();
@@ -116,12 +113,12 @@ function PasswordCard() {
   return (
     <Card title={t('accounts.settings.password.title')} id="password-settings">
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.settings.password.title')}>
-        <FormField label={t('accounts.settings.password.current')} error={errorText(errors.currentPassword?.message)}>
+        <FormField label={t('accounts.settings.password.current')} error={errors.currentPassword?.message}>
           <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
         </FormField>
         <FormField
           label={t('accounts.settings.password.new')}
-          error={errorText(errors.newPassword?.message)}
+          error={errors.newPassword?.message}
           hint={t('accounts.settings.password.hint')}
         >
           <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
@@ -140,11 +137,7 @@ function DeviceRow({ device, onSignOut, busy }: { device: SignedInDevice; onSign
         {/* The browser and network are named by the server, in the reader's language: not catalog text here. */}
         <p className="flex flex-wrap items-center gap-2 font-medium text-ink-900">
           <span translate="no">{device.browser}</span>
-          {device.current && (
-            <Badge tone="brand">
-              <Msg id="accounts.settings.devices.thisDevice" />
-            </Badge>
-          )}
+          {device.current && <MessageBadge tone="brand" message="accounts.settings.devices.thisDevice" />}
         </p>
         <p className="text-sm break-words text-ink-600" translate="no">
           {device.place}

@@ -6,7 +6,6 @@ import { FormField, Input } from '#client/components/FormField';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { AuthCard, AuthLink } from './AuthCard';
 import { Msg, useT } from '#client/i18n';
-import { useFieldError } from './useFieldError';
 
 /** "Forgot password?": mails a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
@@ -14,7 +13,6 @@ export function ForgotPasswordPage() {
   const form = useSchemaForm(forgotPasswordRequestSchema, { email: '' });
   const { errors } = form.formState;
   const t = useT();
-  const errorText = useFieldError();
 
   const submit = form.submitWith(async (request) => setAnswer((await forgotPassword(request)).message));
 
@@ -37,7 +35,7 @@ export function ForgotPasswordPage() {
         </p>
       ) : (
         <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.forgot.submit')} wide>
-          <FormField label={t('accounts.auth.email')} error={errorText(errors.email?.message)}>
+          <FormField label={t('accounts.auth.email')} error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...form.register('email')} />
           </FormField>
         </SchemaFormBody>

@@ -9,14 +9,12 @@ import { AuthCard, AuthLink, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { redirectTarget } from './redirectTarget';
 import { Msg, useT } from '#client/i18n';
-import { useFieldError } from './useFieldError';
 
 export function LoginPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const t = useT();
-  const errorText = useFieldError();
   const form = useSchemaForm(loginRequestSchema, { email: '', password: '' }, t('accounts.login.failed'));
   const { errors } = form.formState;
 
@@ -39,10 +37,10 @@ export function LoginPage() {
       }
     >
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.login.submit')} wide>
-        <FormField label={t('accounts.auth.email')} error={errorText(errors.email?.message)}>
+        <FormField label={t('accounts.auth.email')} error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
-        <FormField label={t('accounts.auth.password')} error={errorText(errors.password?.message)}>
+        <FormField label={t('accounts.auth.password')} error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </FormField>
         <p className="-mt-2 text-right text-sm">

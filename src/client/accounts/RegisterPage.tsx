@@ -10,7 +10,6 @@ import { ProfilePhotoField } from './ProfilePhotoField';
 import { AuthCard, AuthLink, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
 import { Msg, useLocale, useT } from '#client/i18n';
-import { useFieldError } from './useFieldError';
 
 const policyLink = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
@@ -19,7 +18,6 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [photo, setPhoto] = useState<File | null>(null);
   const t = useT();
-  const errorText = useFieldError();
   const { localePath } = useLocale();
   // Every account buys; the role says only whether it sells from the start, so Buyer is the default.
   const form = useSchemaForm(
@@ -48,15 +46,15 @@ export function RegisterPage() {
       }
     >
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.register.submit')} wide>
-        <FormField label={t('accounts.auth.name')} error={errorText(errors.name?.message)}>
+        <FormField label={t('accounts.auth.name')} error={errors.name?.message}>
           <Input autoComplete="name" {...form.register('name')} />
         </FormField>
-        <FormField label={t('accounts.auth.email')} error={errorText(errors.email?.message)}>
+        <FormField label={t('accounts.auth.email')} error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
         <FormField
           label={t('accounts.auth.password')}
-          error={errorText(errors.password?.message)}
+          error={errors.password?.message}
           hint={t('accounts.register.passwordHint', { min: PASSWORD_MIN })}
         >
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
@@ -67,11 +65,11 @@ export function RegisterPage() {
           onFile={setPhoto}
           urlInput={form.register('photoURL')}
           typedUrl={form.watch('photoURL')}
-          urlError={errorText(errors.photoURL?.message)}
+          urlError={errors.photoURL?.message}
         />
         <FormField
           label={t('accounts.register.role')}
-          error={errorText(errors.role?.message)}
+          error={errors.role?.message}
           hint={t('accounts.register.roleHint')}
         >
           <Select {...form.register('role')}>

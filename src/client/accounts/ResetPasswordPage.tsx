@@ -9,7 +9,6 @@ import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { AuthCard, AuthLink } from './AuthCard';
 import { useLinkToken } from './tokenFromUrl';
 import { Msg, useT } from '#client/i18n';
-import { useFieldError } from './useFieldError';
 
 /** Opened from the reset mail: a new password, after which every session of the account has ended. */
 export function ResetPasswordPage() {
@@ -19,7 +18,6 @@ export function ResetPasswordPage() {
   const form = useSchemaForm(resetPasswordFormSchema, { password: '', confirm: '' });
   const { errors } = form.formState;
   const t = useT();
-  const errorText = useFieldError();
 
   const submit = form.submitWith(async ({ password }) => {
     const { message } = await resetPassword({ token, password });
@@ -40,10 +38,10 @@ export function ResetPasswordPage() {
       }
     >
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.reset.submit')} wide>
-        <FormField label={t('accounts.reset.password')} error={errorText(errors.password?.message)}>
+        <FormField label={t('accounts.reset.password')} error={errors.password?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
-        <FormField label={t('accounts.reset.again')} error={errorText(errors.confirm?.message)}>
+        <FormField label={t('accounts.reset.again')} error={errors.confirm?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
         </FormField>
       </SchemaFormBody>

@@ -66,14 +66,14 @@ function SellerForm() {
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.selling.submit')}>
         <FormField
           label={t('accounts.selling.name')}
-          error={errorText(errors.name?.message)}
+          error={errors.name?.message}
           hint={t('accounts.selling.nameHint')}
         >
           <Input autoComplete="name" {...form.register('name')} />
         </FormField>
         <FormField
           label={t('accounts.selling.mobile')}
-          error={errorText(errors.phoneNumber?.message)}
+          error={errors.phoneNumber?.message}
           hint={t('accounts.selling.mobileHint')}
         >
           <Input type="tel" autoComplete="tel" placeholder="01XXXXXXXXX" {...form.register('phoneNumber')} />

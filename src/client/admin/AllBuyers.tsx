@@ -18,20 +18,9 @@ export function AllBuyers() {
     {
       header: t('admin.action'),
       kind: 'actions',
-      cell: (buyer) => <DeleteButton loading={remove.runningFor(buyer._id)} onClick={() => remove.run(buyer._id)} />,
+      cell: (buyer) => <DeleteButton action={remove} row={buyer._id} />,
     },
   ];
 
-  return (
-    <TablePage
-      title={t('admin.buyers.title')}
-      description={t('admin.buyers.description')}
-      query={buyers}
-      noun={t('admin.buyers.noun')}
-      showing="admin.buyers.showing"
-      emptyTitle={t('admin.buyers.empty')}
-      caption={t('admin.buyers.caption')}
-      columns={columns}
-    />
-  );
+  return <TablePage texts="admin.buyers" query={buyers} caption={t('admin.buyers.caption')} columns={columns} />;
 }

@@ -3,6 +3,7 @@ import type { User } from '#shared/users';
 import { useDeleteUser, useUsers } from './api/users';
 import { VerifiedBadge } from '#client/components/Badge';
 import { Button } from '#client/components/Button';
+import { RowActionButton } from '#client/components/RowActionButton';
 import type { Column } from '#client/components/DataTable';
 import { DeleteButton } from '#client/components/DeleteButton';
 import { useDeleteAction } from '#client/components/rowAction';
@@ -46,31 +47,15 @@ export function AllSellers() {
               <Msg id="admin.verified" />
             </Button>
           ) : (
-            <Button
-              size="sm"
-              className={VERIFY_WIDTH}
-              loading={verify.runningFor(seller.email)}
-              onClick={() => verify.run(seller.email)}
-            >
+            <RowActionButton className={VERIFY_WIDTH} action={verify} row={seller.email}>
               <Msg id="admin.doVerify" />
-            </Button>
+            </RowActionButton>
           )}
-          <DeleteButton loading={remove.runningFor(seller._id)} onClick={() => remove.run(seller._id)} />
+          <DeleteButton action={remove} row={seller._id} />
         </>
       ),
     },
   ];
 
-  return (
-    <TablePage
-      title={t('admin.sellers.title')}
-      description={t('admin.sellers.description')}
-      query={sellers}
-      noun={t('admin.sellers.noun')}
-      showing="admin.sellers.showing"
-      emptyTitle={t('admin.sellers.empty')}
-      caption={t('admin.sellers.caption')}
-      columns={columns}
-    />
-  );
+  return <TablePage texts="admin.sellers" query={sellers} caption={t('admin.sellers.caption')} columns={columns} />;
 }

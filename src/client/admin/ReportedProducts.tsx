@@ -58,18 +58,14 @@ export function ReportedProducts() {
     {
       header: t('admin.action'),
       kind: 'actions',
-      cell: (report) => <DeleteButton loading={remove.runningFor(report)} onClick={() => remove.run(report)} />,
+      cell: (report) => <DeleteButton action={remove} row={report} />,
     },
   ];
 
   return (
     <TablePage
-      title={t('admin.reported.title')}
-      description={t('admin.reported.description')}
+      texts="admin.reported"
       query={reports}
-      noun={t('admin.reported.noun')}
-      showing="admin.reported.showing"
-      emptyTitle={t('admin.reported.empty')}
       emptyDescription={t('admin.reported.emptyDescription')}
       caption={t('admin.reported.caption')}
       columns={columns}

@@ -1,5 +1,5 @@
 import { useUnverifiedSellers, type UnverifiedSeller } from './api/verification';
-import { Button } from '#client/components/Button';
+import { RowActionButton } from '#client/components/RowActionButton';
 import type { Column } from '#client/components/DataTable';
 import { TablePage } from '#client/components/TablePage';
 import { personColumns } from './personColumns';
@@ -17,21 +17,17 @@ export function SellerVerificationRequests() {
       header: t('admin.action'),
       kind: 'actions',
       cell: (seller) => (
-        <Button size="sm" loading={verify.runningFor(seller.email)} onClick={() => verify.run(seller.email)}>
+        <RowActionButton action={verify} row={seller.email}>
           <Msg id="admin.doVerify" />
-        </Button>
+        </RowActionButton>
       ),
     },
   ];
 
   return (
     <TablePage
-      title={t('admin.verification.title')}
-      description={t('admin.verification.description')}
+      texts="admin.verification"
       query={requests}
-      noun={t('admin.verification.noun')}
-      showing="admin.verification.showing"
-      emptyTitle={t('admin.verification.empty')}
       caption={t('admin.verification.caption')}
       columns={columns}
     />

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from '#client/components/toast';
 import { Button } from '#client/components/Button';
 import { Modal } from '#client/components/Modal';
 import { setOffers, useAppOffers } from './appState';
 import { turnOnPush } from './pushDevice';
 import { hasUnsavedInput } from './unsavedInput';
-import { Msg, useErrorText, useT } from '#client/i18n';
+import { Msg, useErrorText, useT, type MessageId } from '#client/i18n';
 
 const notice =
   'fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-card border border-ink-200 bg-white p-4 shadow-raised';
@@ -49,27 +49,55 @@ function UpdateNotice({ reload }: { reload: () => void }) {
   );
 }
 
-function InstallNotice({ install, dismiss }: { install: () => Promise<void>; dismiss: () => void }) {
+interface OfferNoticeProps {
+  /** The heading's id, which names the region. */
+  id: string;
+  title: MessageId;
+  lead: MessageId;
+  accept: MessageId;
+  busy?: boolean;
+  onAccept: () => void;
+  dismiss: () => void;
+  /** A picture before the text, such as the app's icon. */
+  picture?: ReactNode;
+}
+
+/** An offer the app makes (installing it, notifications): what it is, "Not now", and the offer's own button. */
+function OfferNotice({ id, title, lead, accept, busy, onAccept, dismiss, picture }: OfferNoticeProps) {
   return (
-    <section aria-labelledby="install-offer" className={notice}>
-      <img src="/icons/icon-192.png" alt="" width={40} height={40} className="rounded-control" />
+    <section aria-labelledby={id} className={notice}>
+      {picture}
       <div className="min-w-0 flex-1">
-        <h2 id="install-offer" className="text-sm font-semibold">
-          <Msg id="app.install.title" />
+        <h2 id={id} className="text-sm font-semibold">
+          <Msg id={title} />
         </h2>
         <p className="text-sm text-ink-600">
-          <Msg id="app.install.lead" />
+          <Msg id={lead} />
         </p>
       </div>
       <div className="flex gap-2">
         <Button size="sm" variant="ghost" onClick={dismiss}>
           <Msg id="app.offer.notNow" />
         </Button>
-        <Button size="sm" onClick={() => void install()}>
-          <Msg id="app.install.install" />
+        <Button size="sm" loading={busy} onClick={onAccept}>
+          <Msg id={accept} />
         </Button>
       </div>
     </section>
+  );
+}
+
+function InstallNotice({ install, dismiss }: { install: () => Promise<void>; dismiss: () => void }) {
+  return (
+    <OfferNotice
+      id="install-offer"
+      title="app.install.title"
+      lead="app.install.lead"
+      accept="app.install.install"
+      onAccept={() => void install()}
+      dismiss={dismiss}
+      picture={<img src="/icons/icon-192.png" alt="" width={40} height={40} className="rounded-control" />}
+    />
   );
 }
 
@@ -90,23 +118,14 @@ function PushQuestion({ dismiss }: { dismiss: () => void }) {
     }
   }
   return (
-    <section aria-labelledby="push-offer" className={notice}>
-      <div className="min-w-0 flex-1">
-        <h2 id="push-offer" className="text-sm font-semibold">
-          <Msg id="app.offer.pushTitle" />
-        </h2>
-        <p className="text-sm text-ink-600">
-          <Msg id="app.offer.pushLead" />
-        </p>
-      </div>
-      <div className="flex gap-2">
-        <Button size="sm" variant="ghost" onClick={dismiss}>
-          <Msg id="app.offer.notNow" />
-        </Button>
-        <Button size="sm" loading={busy} onClick={() => void turnOn()}>
-          <Msg id="app.push.turnOn" />
-        </Button>
-      </div>
-    </section>
+    <OfferNotice
+      id="push-offer"
+      title="app.offer.pushTitle"
+      lead="app.offer.pushLead"
+      accept="app.push.turnOn"
+      busy={busy}
+      onAccept={() => void turnOn()}
+      dismiss={dismiss}
+    />
   );
 }

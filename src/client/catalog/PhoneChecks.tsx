@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Product } from '#shared/products';
 import { CHECKLIST_ITEMS, maskedImei } from '#shared/trust';
-import { Badge } from '#client/components/Badge';
+import { MessageBadge } from '#client/components/Badge';
 import { NeirCheck } from './NeirCheck';
 import { Msg, useFormat, useLocale, useT } from '#client/i18n';
 
@@ -47,11 +47,7 @@ export function PhoneChecks({ product }: { product: Product }) {
         <h2 className="text-base font-semibold text-ink-900">
           <Msg id="catalog.checks.title" />
         </h2>
-        {trust.photoVerified && (
-          <Badge tone="info">
-            <Msg id="catalog.checks.photoVerified" />
-          </Badge>
-        )}
+        {trust.photoVerified && <MessageBadge tone="info" message="catalog.checks.photoVerified" />}
       </div>
       {trust.soldBefore && (
         <p className="rounded-control bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } fr
 import type { Product } from '#shared/products';
 import { productQueryOptions, useProduct } from './api/products';
 import { useAuth } from '#client/accounts/AuthProvider';
-import { Badge, VerifiedBadge } from '#client/components/Badge';
+import { Badge, VerifiedBadge, MessageBadge } from '#client/components/Badge';
 import { TrustBadges } from '#client/components/TrustBadges';
 import { PhoneChecks } from './PhoneChecks';
 import { BookingDialog } from '#client/deal/BookingDialog';
@@ -25,6 +25,13 @@ export function productLoader(queryClient: QueryClient) {
 
 type Spec = Array<[label: MessageId, value: ReactNode]>;
 
+/** A value the seller wrote, marked so it is never taken for a missing translation. */
+const sellerWrote = (value: ReactNode, className?: string) => (
+  <span className={className} data-user-text>
+    {value}
+  </span>
+);
+
 /** The specification table's rows; seller-written values are marked so they are never translated. */
 function useSpecRows(product: Product, category: string): Spec {
   const t = useT();
@@ -37,18 +44,8 @@ function useSpecRows(product: Product, category: string): Spec {
       : format.date(product.postedOn)
     : '';
   return [
-    [
-      'catalog.spec.brand',
-      <span key="brand" data-user-text>
-        {product.brand}
-      </span>,
-    ],
-    [
-      'catalog.spec.category',
-      <span key="category" data-user-text>
-        {category}
-      </span>,
-    ],
+    ['catalog.spec.brand', sellerWrote(product.brand)],
+    ['catalog.spec.category', sellerWrote(category)],
     ['catalog.spec.postedOn', postedOn || t('catalog.product.notFound')],
     ['catalog.spec.originalPrice', format.price(product.originalPrice)],
     ['catalog.spec.resalePrice', format.price(product.resalePrice)],
@@ -67,30 +64,10 @@ function useSpecRows(product: Product, category: string): Spec {
         {product.sellerIsVerified && <VerifiedBadge />}
       </span>,
     ],
-    [
-      'catalog.spec.sellerEmail',
-      <span key="email" data-user-text>
-        {product.sellerEmail}
-      </span>,
-    ],
-    [
-      'catalog.spec.sellerMobile',
-      <span key="mobile" data-user-text>
-        {product.sellerMobile}
-      </span>,
-    ],
-    [
-      'catalog.spec.location',
-      <span key="location" data-user-text>
-        {product.location}
-      </span>,
-    ],
-    [
-      'catalog.spec.description',
-      <span key="description" className="whitespace-pre-line" data-user-text>
-        {product.description}
-      </span>,
-    ],
+    ['catalog.spec.sellerEmail', sellerWrote(product.sellerEmail)],
+    ['catalog.spec.sellerMobile', sellerWrote(product.sellerMobile)],
+    ['catalog.spec.location', sellerWrote(product.location)],
+    ['catalog.spec.description', sellerWrote(product.description, 'whitespace-pre-line')],
   ];
 }
 
@@ -144,29 +121,19 @@ export function ProductPage() {
 
         <div>
           <div className="flex flex-wrap items-center gap-2">
-            <Badge tone="brand">
-              <Msg id="catalog.product.used" />
-            </Badge>
+            <MessageBadge tone="brand" message="catalog.product.used" />
             <Badge>
               <Msg id={`catalog.condition.${product.productCondition}`} />
             </Badge>
             <TrustBadges product={product} />
             {product.sellStatus ? (
-              <Badge tone="danger">
-                <Msg id="catalog.product.sold" />
-              </Badge>
+              <MessageBadge tone="danger" message="catalog.product.sold" />
             ) : product.hidden ? (
-              <Badge tone="warning">
-                <Msg id="catalog.product.notOnSale" />
-              </Badge>
+              <MessageBadge tone="warning" message="catalog.product.notOnSale" />
             ) : product.reserved ? (
-              <Badge tone="info">
-                <Msg id="catalog.product.reserved" />
-              </Badge>
+              <MessageBadge tone="info" message="catalog.product.reserved" />
             ) : (
-              <Badge tone="success">
-                <Msg id="catalog.product.available" />
-              </Badge>
+              <MessageBadge tone="success" message="catalog.product.available" />
             )}
           </div>
           <h1 className="mt-3 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl" data-user-text>

@@ -1,3 +1,4 @@
+import { QueryFallback } from '#client/components/QueryFallback';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '#client/components/toast';
 import { Link, useParams } from 'react-router';
@@ -18,8 +19,6 @@ import { ApiError } from '#client/api/http';
 import { BookingStatusBadge } from '#client/deal/BookingStatusBadge';
 import { Button, ButtonLink } from '#client/components/Button';
 import { cx } from '#client/components/cx';
-import { EmptyState } from '#client/components/EmptyState';
-import { Spinner } from '#client/components/Spinner';
 import { Msg, translateMessage, useFormat, useLocale, useT, type MessageId } from '#client/i18n';
 import { UserText } from '#client/components/UserText';
 import { MessagePhotos, PhotoPicker, usePhotoPicker } from './ChatPhotos';
@@ -212,19 +211,17 @@ function MessageList({ id, conversation }: { id: string; conversation: Conversat
     bottom.current?.scrollIntoView({ block: 'nearest' });
   }, [newest]);
 
-  if (messages.isPending)
-    return <Spinner label={t('chat.messages.loading')} className="mx-auto my-10 text-brand-600" />;
-  if (messages.isError) {
+  if (messages.isPending || messages.isError) {
     return (
-      <EmptyState
-        tone="error"
-        title={t('chat.messages.loadError')}
-        description={messages.error.message}
+      <QueryFallback
+        query={messages}
+        texts="chat.messages"
         action={
           <Button variant="secondary" onClick={() => void messages.refetch()}>
             {t('chat.messages.retry')}
           </Button>
         }
+        spinnerMargin="my-10"
       />
     );
   }
@@ -450,14 +447,11 @@ export function ConversationScreen() {
     if (unread) mutate();
   }, [unread, mutate]);
 
-  if (conversation.isPending)
-    return <Spinner label={t('chat.conversation.loading')} className="mx-auto my-16 text-brand-600" />;
-  if (conversation.isError) {
+  if (conversation.isPending || conversation.isError) {
     return (
-      <EmptyState
-        tone="error"
-        title={t('chat.conversation.loadError')}
-        description={conversation.error.message}
+      <QueryFallback
+        query={conversation}
+        texts="chat.conversation"
         action={<ButtonLink to={paths.inbox}>{t('chat.conversation.backToInbox')}</ButtonLink>}
       />
     );

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from '#client/components/toast';
 import { counterOfferSchema, makeOfferSchema, OFFER_EXPIRY_HOURS, offerLimits } from '#shared/offers';
@@ -30,6 +31,25 @@ function PriceField({ asking, error, field }: { asking: number; error?: string; 
   );
 }
 
+type PriceFormProps = PriceDialogProps &
+  Pick<ComponentProps<typeof SchemaFormBody>, 'form' | 'onSubmit' | 'children'> & {
+    /** The dialog's messages: its title, the asking price under it, and its send button. */
+    texts: 'chat.offer' | 'chat.counter';
+  };
+
+/** The frame both price dialogs share: the title, the asking price it is measured against, the form. */
+function PriceForm({ texts, asking, form, onSubmit, children, ...dialog }: PriceFormProps) {
+  const t = useT();
+  const format = useFormat();
+  return (
+    <Modal {...dialog} title={t(`${texts}.title`)} description={t(`${texts}.asking`, { price: format.price(asking) })}>
+      <SchemaFormBody form={form} onSubmit={onSubmit} submitText={t(`${texts}.send`)}>
+        {children}
+      </SchemaFormBody>
+    </Modal>
+  );
+}
+
 /** The buyer's Make an offer: a price in Tk (half the asking price at least) and an optional note. */
 export function MakeOfferDialog({
   open,
@@ -39,7 +59,6 @@ export function MakeOfferDialog({
   forParts,
 }: PriceDialogProps & { conversationId: string; forParts: boolean }) {
   const t = useT();
-  const format = useFormat();
   const make = useMakeOffer(conversationId);
   const form = useSchemaForm(makeOfferSchema, { price: '', note: '', forParts: false }, t('chat.offer.failed'));
   const { errors } = form.formState;
@@ -59,27 +78,19 @@ export function MakeOfferDialog({
     onClose();
   });
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={t('chat.offer.title')}
-      description={t('chat.offer.asking', { price: format.price(asking) })}
-    >
-      <SchemaFormBody form={form} onSubmit={submit} submitText={t('chat.offer.send')}>
-        <PriceField asking={asking} error={errors.price?.message} field={form.register('price')} />
-        <FormField label={t('chat.offer.note')} error={errors.note?.message}>
-          <Textarea rows={2} placeholder={t('chat.offer.notePlaceholder')} {...form.register('note')} />
-        </FormField>
-        {forParts && <PartsAcknowledgement field={form.register('forParts')} error={errors.forParts?.message} />}
-      </SchemaFormBody>
-    </Modal>
+    <PriceForm texts="chat.offer" open={open} onClose={onClose} asking={asking} form={form} onSubmit={submit}>
+      <PriceField asking={asking} error={errors.price?.message} field={form.register('price')} />
+      <FormField label={t('chat.offer.note')} error={errors.note?.message}>
+        <Textarea rows={2} placeholder={t('chat.offer.notePlaceholder')} {...form.register('note')} />
+      </FormField>
+      {forParts && <PartsAcknowledgement field={form.register('forParts')} error={errors.forParts?.message} />}
+    </PriceForm>
   );
 }
 
 /** The seller's Counter: their own price, which the buyer accepts or declines. */
 export function CounterDialog({ open, onClose, asking, offerId }: PriceDialogProps & { offerId: string }) {
   const t = useT();
-  const format = useFormat();
   const move = useMoveOffer();
   const form = useSchemaForm(counterOfferSchema, { price: '' }, t('chat.counter.failed'));
   const submit = form.submitWith(async (values) => {
@@ -89,15 +100,8 @@ export function CounterDialog({ open, onClose, asking, offerId }: PriceDialogPro
     onClose();
   });
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={t('chat.counter.title')}
-      description={t('chat.counter.asking', { price: format.price(asking) })}
-    >
-      <SchemaFormBody form={form} onSubmit={submit} submitText={t('chat.counter.send')}>
-        <PriceField asking={asking} error={form.formState.errors.price?.message} field={form.register('price')} />
-      </SchemaFormBody>
-    </Modal>
+    <PriceForm texts="chat.counter" open={open} onClose={onClose} asking={asking} form={form} onSubmit={submit}>
+      <PriceField asking={asking} error={form.formState.errors.price?.message} field={form.register('price')} />
+    </PriceForm>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Msg } from '#client/i18n';
+import { Msg, type MessageId } from '#client/i18n';
 import { cx } from './cx';
 import { Icon, iconPaths } from './Icon';
 
@@ -31,6 +31,15 @@ export function Badge({ tone = 'neutral', children, className }: BadgeProps) {
     >
       {children}
     </span>
+  );
+}
+
+/** A badge that says one message of the catalog, such as a listing's state. */
+export function MessageBadge({ message, ...badge }: Omit<BadgeProps, 'children'> & { message: MessageId }) {
+  return (
+    <Badge {...badge}>
+      <Msg id={message} />
+    </Badge>
   );
 }
 

@@ -1,4 +1,5 @@
 import { createContext, useContext, useId, type ComponentProps, type ReactNode } from 'react';
+import { useErrorText } from '#client/i18n';
 import { cx } from './cx';
 
 interface FieldIds {
@@ -11,7 +12,10 @@ const FieldContext = createContext<FieldIds | null>(null);
 
 interface FormFieldProps {
   label: ReactNode;
-  /** The validation or server message, shown under the control and announced with it. */
+  /**
+   * The validation or server message, shown under the control and announced with it. A shared
+   * schema's message id is shown in the page's language here, so no form translates its own.
+   */
   error?: string;
   /** A quiet note under the control when there is no error. */
   hint?: ReactNode;
@@ -24,8 +28,10 @@ interface FormFieldProps {
  * A label, one control and the message under it. The control is linked to both through `id`,
  * `aria-invalid` and `aria-describedby`, so a screen reader reads the error with the field.
  */
-export function FormField({ label, error, hint, children, className }: FormFieldProps) {
+export function FormField({ label, error: rawError, hint, children, className }: FormFieldProps) {
   const id = useId();
+  const errorText = useErrorText();
+  const error = rawError ? errorText(rawError) : undefined;
   const messageId = `${id}-message`;
   const message = error ?? hint;
   return (
@@ -76,6 +82,34 @@ export function Select({ className, ...props }: ComponentProps<'select'>) {
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   const field = useFieldProps(cx('min-h-28 py-2.5', className));
   return <textarea {...field} {...props} />;
+}
+
+interface SelectChoice {
+  value: string | number;
+  label: ReactNode;
+}
+
+/**
+ * A Select that starts on a disabled prompt ("Choose…"): nothing is picked until the person picks,
+ * and the form's schema says so if they do not.
+ */
+export function SelectWithPrompt({
+  prompt,
+  choices,
+  ...props
+}: ComponentProps<'select'> & { prompt: ReactNode; choices: ReadonlyArray<SelectChoice> }) {
+  return (
+    <Select defaultValue="" {...props}>
+      <option value="" disabled>
+        {prompt}
+      </option>
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </Select>
+  );
 }
 
 /** A form-level message, such as the server's refusal, under the fields. */

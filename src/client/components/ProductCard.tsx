@@ -1,5 +1,5 @@
 import type { Product } from '#shared/products';
-import { Badge, VerifiedBadge } from './Badge';
+import { VerifiedBadge, MessageBadge } from './Badge';
 import { ButtonLink } from './Button';
 import { cx } from './cx';
 import { Link } from 'react-router';
@@ -32,14 +32,10 @@ export function ProductCard({ product, detailed = false, aboveTheFold = false }:
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
         {product.sellStatus ? (
-          <Badge tone="danger" className="absolute top-3 left-3">
-            <Msg id="components.productCard.sold" />
-          </Badge>
+          <MessageBadge tone="danger" className="absolute top-3 left-3" message="components.productCard.sold" />
         ) : (
           product.reserved && (
-            <Badge tone="info" className="absolute top-3 left-3">
-              <Msg id="components.productCard.reserved" />
-            </Badge>
+            <MessageBadge tone="info" className="absolute top-3 left-3" message="components.productCard.reserved" />
           )
         )}
       </div>
@@ -53,9 +49,7 @@ export function ProductCard({ product, detailed = false, aboveTheFold = false }:
         <h3 className="line-clamp-2 text-base font-semibold wrap-anywhere" data-user-text>
           {product.productName}
         </h3>
-        <Badge tone="brand">
-          <Msg id="components.productCard.used" />
-        </Badge>
+        <MessageBadge tone="brand" message="components.productCard.used" />
         <p className="col-span-2 text-lg font-bold text-ink-900">
           <Msg id="components.productCard.price" values={{ price: format.price(product.resalePrice) }} />
         </p>

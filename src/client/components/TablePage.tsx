@@ -1,7 +1,7 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { PagedRows } from '#client/api/pagedList';
-import type { MessageId } from '#client/i18n';
+import { useT, type MessageId } from '#client/i18n';
 import { DataTable, type Column } from './DataTable';
 import { PageHeader } from './PageHeader';
 import { PagedList } from './PagedList';
@@ -11,21 +11,30 @@ interface Row {
   _id: string;
 }
 
+/** The texts every table page shows, each a message `<prefix>.<part>`. */
+type TablePart = 'title' | 'description' | 'noun' | 'showing' | 'empty';
+
+/**
+ * A catalog prefix that has all of a table page's texts (`admin.buyers` for admin.buyers.title,
+ * .description, .noun, .showing and .empty): the screens name their texts in one word, and a
+ * missing one fails the type check instead of showing its id.
+ */
+export type TableTexts = {
+  [Id in MessageId]: Id extends `${infer Prefix}.showing`
+    ? `${Prefix}.${TablePart}` extends MessageId
+      ? Prefix
+      : never
+    : never;
+}[MessageId];
+
 interface TablePageProps<T extends Row> {
-  title: string;
-  description: string;
+  texts: TableTexts;
   headerActions?: ReactNode;
   query: UseInfiniteQueryResult<PagedRows<T>>;
-  /** What is listed, for the loading and count texts ("buyers"). */
-  noun: string;
-  /** The count under the rows (see PagedList). */
-  showing: MessageId;
-  /** The spec's empty text. */
-  emptyTitle: string;
   emptyDescription?: ReactNode;
   emptyAction?: ReactNode;
-  /** The table's name for screen readers. */
-  caption: string;
+  /** The table's name for screen readers; the page's title where it needs no other. */
+  caption?: string;
   columns: ReadonlyArray<Column<T>>;
   /** What goes below the list, such as the dialog its rows open. */
   children?: ReactNode;
@@ -33,19 +42,24 @@ interface TablePageProps<T extends Row> {
 
 /** A dashboard screen that is one server-paged table under a heading, a row per record. */
 export function TablePage<T extends Row>({
-  title,
-  description,
+  texts,
   headerActions,
   caption,
   columns,
   children,
   ...list
 }: TablePageProps<T>) {
+  const t = useT();
+  // TableTexts guarantees each `${texts}.${part}` is a message; TypeScript cannot follow that through the template.
+  const id = (part: TablePart) => `${texts}.${part}` as MessageId;
+  const title = t(id('title'));
   return (
     <>
-      <PageHeader title={title} description={description} actions={headerActions} />
-      <PagedList {...list}>
-        {(rows) => <DataTable caption={caption} hideCaption columns={columns} rows={rows} rowKey={(row) => row._id} />}
+      <PageHeader title={title} description={t(id('description'))} actions={headerActions} />
+      <PagedList noun={t(id('noun'))} showing={id('showing')} emptyTitle={t(id('empty'))} {...list}>
+        {(rows) => (
+          <DataTable caption={caption ?? title} hideCaption columns={columns} rows={rows} rowKey={(row) => row._id} />
+        )}
       </PagedList>
       {children}
     </>

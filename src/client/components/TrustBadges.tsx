@@ -1,7 +1,6 @@
 import type { Product } from '#shared/products';
-import { Badge } from './Badge';
+import { MessageBadge } from './Badge';
 import { cx } from './cx';
-import { Msg } from '#client/i18n';
 
 /** The trust details a buyer compares at a glance (docs/trust.md): grade, origin, a verified photo. */
 export function TrustBadges({ product, className }: { product: Product; className?: string }) {
@@ -9,20 +8,15 @@ export function TrustBadges({ product, className }: { product: Product; classNam
   return (
     <span className={cx('flex flex-wrap gap-1.5', className)}>
       {conditionGrade && (
-        <Badge tone={conditionGrade === 'for_parts' ? 'danger' : 'neutral'}>
-          <Msg id={`catalog.grade.${conditionGrade}`} />
-        </Badge>
+        <MessageBadge
+          tone={conditionGrade === 'for_parts' ? 'danger' : 'neutral'}
+          message={`catalog.grade.${conditionGrade}`}
+        />
       )}
       {origin && (
-        <Badge tone={origin === 'official' ? 'success' : 'warning'}>
-          <Msg id={`catalog.origin.${origin}`} />
-        </Badge>
+        <MessageBadge tone={origin === 'official' ? 'success' : 'warning'} message={`catalog.origin.${origin}`} />
       )}
-      {photoVerified && (
-        <Badge tone="info">
-          <Msg id="components.trust.photoVerified" />
-        </Badge>
-      )}
+      {photoVerified && <MessageBadge tone="info" message="components.trust.photoVerified" />}
     </span>
   );
 }

@@ -14,7 +14,7 @@ interface RowActionOptions<V, R> {
   rowOf?: (variables: V) => unknown;
 }
 
-interface RowAction<V> {
+export interface RowAction<V> {
   run: (variables: V, confirm?: Confirm) => void;
   runningFor: (row: unknown) => boolean;
 }

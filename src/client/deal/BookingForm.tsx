@@ -10,7 +10,6 @@ import { Button } from '#client/components/Button';
 import { FormError, FormField, Input } from '#client/components/FormField';
 import { showServerErrors } from '#client/components/serverErrors';
 import { PartsAcknowledgement } from '#client/trust/PartsAcknowledgement';
-import { useFieldError } from '#client/accounts/useFieldError';
 import { useFormat, useT } from '#client/i18n';
 
 /** The form inside the booking dialog; a chunk of its own, fetched when someone is about to book. */
@@ -18,7 +17,6 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
   const { user } = useAuth();
   const t = useT();
   const format = useFormat();
-  const fieldError = useFieldError();
   const booking = useBookProduct();
   const forParts = product.trust.conditionGrade === 'for_parts';
   const [serverError, setServerError] = useState<string | null>(null);
@@ -74,11 +72,7 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
       <FormField label={t('deal.booking.price')}>
         <Input value={format.price(product.resalePrice)} disabled readOnly />
       </FormField>
-      <FormField
-        label={t('deal.booking.phoneNumber')}
-        error={fieldError(errors.phoneNumber?.message)}
-        className="sm:col-span-2"
-      >
+      <FormField label={t('deal.booking.phoneNumber')} error={errors.phoneNumber?.message} className="sm:col-span-2">
         <Input
           type="tel"
           autoComplete="tel"
@@ -88,18 +82,14 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
       </FormField>
       <FormField
         label={t('deal.booking.meetLocation')}
-        error={fieldError(errors.meetLocation?.message)}
+        error={errors.meetLocation?.message}
         hint={t('deal.booking.meetHint')}
         className="sm:col-span-2"
       >
         <Input placeholder={t('deal.booking.meetPlaceholder')} {...register('meetLocation')} />
       </FormField>
       {forParts && (
-        <PartsAcknowledgement
-          field={register('forParts')}
-          error={fieldError(errors.forParts?.message)}
-          className="sm:col-span-2"
-        />
+        <PartsAcknowledgement field={register('forParts')} error={errors.forParts?.message} className="sm:col-span-2" />
       )}
       <FormError message={serverError} className="sm:col-span-2" />
       <Button type="submit" size="lg" loading={booking.isPending} className="sm:col-span-2">

@@ -116,12 +116,8 @@ export function BookingRequests() {
 
   return (
     <TablePage
-      title={t('deal.requests.title')}
-      description={t('deal.requests.description')}
+      texts="deal.requests"
       query={requests}
-      noun={t('deal.requests.noun')}
-      showing="deal.requests.showing"
-      emptyTitle={t('deal.requests.empty')}
       emptyDescription={t('deal.requests.emptyDescription')}
       emptyAction={
         <ButtonLink to={paths.myProducts} variant="secondary">

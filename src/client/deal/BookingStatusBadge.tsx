@@ -1,5 +1,5 @@
 import type { BookingStatus } from '#shared/bookings';
-import { Badge, type BadgeTone } from '#client/components/Badge';
+import { type BadgeTone, MessageBadge } from '#client/components/Badge';
 import { Msg } from '#client/i18n';
 
 const TONE: Record<BookingStatus, BadgeTone> = {
@@ -23,9 +23,7 @@ export function BookingStatusBadge({
 }) {
   return (
     <span className="inline-flex flex-col items-start gap-1">
-      <Badge tone={TONE[status]}>
-        <Msg id={`deal.badge.${side}.${status}`} />
-      </Badge>
+      <MessageBadge tone={TONE[status]} message={`deal.badge.${side}.${status}`} />
       {reason && (
         <span className="max-w-56 text-xs text-ink-500">
           <Msg id="deal.badge.reason" values={{ reason, quote: (chunks) => <span translate="no">{chunks}</span> }} />

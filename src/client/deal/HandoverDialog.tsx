@@ -14,7 +14,7 @@ import {
 import { productQueryOptions } from '#client/catalog/api/products';
 import { NeirCheck } from '#client/catalog/NeirCheck';
 import { Button } from '#client/components/Button';
-import { FormError, FormField, Select, Textarea } from '#client/components/FormField';
+import { FormError, FormField, SelectWithPrompt, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
 import { showServerErrors } from '#client/components/serverErrors';
 import { useState } from 'react';
@@ -130,19 +130,14 @@ function NotAsDescribedForm({ bookingId }: { bookingId: string }) {
       <h3 className="font-semibold text-ink-900">
         <Msg id="deal.notAsDescribed.title" />
       </h3>
-      <FormField label={t('deal.notAsDescribed.item')} error={fieldError(errors.item?.message)}>
-        <Select defaultValue="" {...register('item')}>
-          <option value="" disabled>
-            <Msg id="deal.notAsDescribed.choose" />
-          </option>
-          {NOT_AS_DESCRIBED_SUBJECTS.map((subject) => (
-            <option key={subject} value={subject}>
-              {subjectLabel(t, subject)}
-            </option>
-          ))}
-        </Select>
+      <FormField label={t('deal.notAsDescribed.item')} error={errors.item?.message}>
+        <SelectWithPrompt
+          prompt={<Msg id="deal.notAsDescribed.choose" />}
+          choices={NOT_AS_DESCRIBED_SUBJECTS.map((subject) => ({ value: subject, label: subjectLabel(t, subject) }))}
+          {...register('item')}
+        />
       </FormField>
-      <FormField label={t('deal.notAsDescribed.details')} error={fieldError(errors.details?.message)}>
+      <FormField label={t('deal.notAsDescribed.details')} error={errors.details?.message}>
         <Textarea rows={3} {...register('details')} />
       </FormField>
       <FormError message={fieldError(formError)} />

@@ -207,12 +207,8 @@ export function MyOrders() {
 
   return (
     <TablePage
-      title={t('deal.orders.title')}
-      description={t('deal.orders.description')}
+      texts="deal.orders"
       query={orders}
-      noun={t('deal.orders.noun')}
-      showing="deal.orders.showing"
-      emptyTitle={t('deal.orders.empty')}
       emptyDescription={t('deal.orders.emptyDescription')}
       emptyAction={
         <ButtonLink to={localePath(paths.home)}>

@@ -5,7 +5,6 @@ import { bookingReasonSchema, MAX_REASON_LENGTH, requiredReasonSchema } from '#s
 import { Button } from '#client/components/Button';
 import { FormField, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
-import { useFieldError } from '#client/accounts/useFieldError';
 import { Msg, useT } from '#client/i18n';
 
 export interface ReasonRequest {
@@ -48,14 +47,13 @@ function ReasonForm({
     defaultValues: { reason: '' },
   });
   const t = useT();
-  const fieldError = useFieldError();
   // The dialog gives focus to its close button first; the reason is what there is to type.
   useEffect(() => setFocus('reason'), [setFocus]);
   return (
     <form noValidate onSubmit={handleSubmit(({ reason }) => onConfirm(reason ?? ''))} className="flex flex-col gap-5">
       <FormField
         label={t(request.required ? 'deal.reason.required' : 'deal.reason.optional')}
-        error={fieldError(errors.reason?.message)}
+        error={errors.reason?.message}
         hint={t('deal.reason.hint', { max: MAX_REASON_LENGTH })}
       >
         <Textarea maxLength={MAX_REASON_LENGTH + 50} rows={3} {...register('reason')} />

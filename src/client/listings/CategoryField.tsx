@@ -1,7 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useCategories } from '#client/catalog/api/categories';
 import { Button } from '#client/components/Button';
-import { FormField, Select } from '#client/components/FormField';
+import { FormField, SelectWithPrompt } from '#client/components/FormField';
 import { Spinner } from '#client/components/Spinner';
 import { Msg, useT } from '#client/i18n';
 
@@ -50,16 +50,12 @@ export function CategoryField({ registration, error }: CategoryFieldProps) {
       }
       error={error}
     >
-      <Select {...registration} disabled={categories.isPending} defaultValue="">
-        <option value="" disabled>
-          <Msg id="listings.category.pick" />
-        </option>
-        {categories.data?.map((category) => (
-          <option key={category._id} value={category._id}>
-            {category.category_name}
-          </option>
-        ))}
-      </Select>
+      <SelectWithPrompt
+        prompt={<Msg id="listings.category.pick" />}
+        choices={(categories.data ?? []).map((category) => ({ value: category._id, label: category.category_name }))}
+        {...registration}
+        disabled={categories.isPending}
+      />
     </FormField>
   );
 }

@@ -15,11 +15,12 @@ import { useMarkSoldElsewhere } from '#client/deal/api/deal';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { confirmAction } from '#client/components/dialogs';
 import { ListingModeration } from '#client/moderation/ListingModeration';
-import { Badge } from '#client/components/Badge';
+import { MessageBadge } from '#client/components/Badge';
 import { Button, ButtonLink } from '#client/components/Button';
 import type { Column } from '#client/components/DataTable';
 import { showDeleted } from '#client/components/confirmDelete';
 import { DeleteButton } from '#client/components/DeleteButton';
+import { RowActionButton } from '#client/components/RowActionButton';
 import { phoneColumns } from '#client/components/phoneColumns';
 import { TablePage } from '#client/components/TablePage';
 import { useDeleteAction, useRowAction } from '#client/components/rowAction';
@@ -41,11 +42,7 @@ function SaleStatus({ product }: { product: MyProduct }) {
       : product.reserved
         ? (['info', 'listings.mine.reserved'] as const)
         : (['success', 'listings.mine.available'] as const);
-  return (
-    <Badge tone={tone}>
-      <Msg id={label} />
-    </Badge>
-  );
+  return <MessageBadge tone={tone} message={label} />;
 }
 
 /** How many requests wait on the phone, linking to them. */
@@ -132,9 +129,7 @@ export function MyProducts() {
           <SaleStatus product={product} />
           <ReviewStatus product={product} />
           {product.advertiseStatus && !product.sellStatus && (
-            <Badge tone="brand">
-              <Msg id="listings.mine.advertised" />
-            </Badge>
+            <MessageBadge tone="brand" message="listings.mine.advertised" />
           )}
           <OpenRequests count={product.openRequests} />
           <ListingModeration product={product} />
@@ -181,28 +176,17 @@ export function MyProducts() {
             {product.advertiseStatus ? (
               // Advertising can be stopped: the state shows as a badge beside the sale status instead
               // of the spec's disabled Advertised button (docs/client-decisions.md).
-              <Button
-                variant="secondary"
-                size="sm"
-                className={ADVERTISE_WIDTH}
-                loading={demote.runningFor(product._id)}
-                onClick={() => demote.run(product._id)}
-              >
+              <RowActionButton variant="secondary" className={ADVERTISE_WIDTH} action={demote} row={product._id}>
                 <Msg id="listings.mine.stopAdvertising" />
-              </Button>
+              </RowActionButton>
             ) : (
               !product.sellStatus && (
-                <Button
-                  size="sm"
-                  className={ADVERTISE_WIDTH}
-                  loading={promote.runningFor(product._id)}
-                  onClick={() => promote.run(product._id)}
-                >
+                <RowActionButton className={ADVERTISE_WIDTH} action={promote} row={product._id}>
                   <Msg id="listings.mine.advertise" />
-                </Button>
+                </RowActionButton>
               )
             )}
-            <DeleteButton loading={remove.runningFor(product._id)} onClick={() => remove.run(product._id)} />
+            <DeleteButton action={remove} row={product._id} />
           </div>
         </div>
       ),
@@ -211,17 +195,13 @@ export function MyProducts() {
 
   return (
     <TablePage
-      title={t('listings.mine.title')}
-      description={t('listings.mine.description')}
+      texts="listings.mine"
       headerActions={
         <ButtonLink to={paths.addProduct}>
           <Msg id="listings.add.title" />
         </ButtonLink>
       }
       query={products}
-      noun={t('listings.mine.noun')}
-      showing="listings.mine.showing"
-      emptyTitle={t('listings.mine.empty')}
       caption={t('listings.mine.caption')}
       columns={columns}
     />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { MAX_PHOTOS } from '#shared/products';
 import { ACCEPTED_IMAGE_TYPES } from '#shared/uploads';
-import { Badge } from '#client/components/Badge';
+import { MessageBadge } from '#client/components/Badge';
 import { Button } from '#client/components/Button';
 import { cx } from '#client/components/cx';
 import { FormField, Input } from '#client/components/FormField';
@@ -155,9 +155,7 @@ function PhotoTile({ item, index, tileRef, onMakeCover, onRemove, onRetry }: Pho
           className={cx('size-full object-cover', item.status !== 'done' && 'opacity-70')}
         />
         {cover && (
-          <Badge tone="brand" className="absolute top-2 left-2 shadow-sm">
-            <Msg id="listings.photos.cover" />
-          </Badge>
+          <MessageBadge tone="brand" className="absolute top-2 left-2 shadow-sm" message="listings.photos.cover" />
         )}
         {(item.status === 'waiting' || item.status === 'uploading') && (
           <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink-950/75 to-transparent px-3 pt-6 pb-2.5">

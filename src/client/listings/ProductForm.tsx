@@ -1,3 +1,4 @@
+import { FormSection } from './FormSection';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { useController, useForm, useWatch, type Path } from 'react-hook-form';
@@ -26,8 +27,7 @@ import { showServerErrors } from '#client/components/serverErrors';
 import { confirmAction } from '#client/components/dialogs';
 import { FairPriceHint } from '#client/pricing/FairPrice';
 import { noteMeaningfulAction } from '#client/app/installOffer';
-import { useFieldError } from '#client/accounts/useFieldError';
-import { Msg, useFormat, useT, type Formatters, type Translate } from '#client/i18n';
+import { useFormat, useT, type Formatters, type Translate } from '#client/i18n';
 
 /**
  * Filled from the account and not editable here, so it should not look like a field to type in
@@ -122,7 +122,6 @@ export function ProductForm({ product }: ProductFormProps) {
   const { user } = useAuth();
   const t = useT();
   const format = useFormat();
-  const fieldError = useFieldError();
   const navigate = useNavigate();
   const storeProduct = useStoreProduct();
   const editProduct = useEditProduct();
@@ -212,25 +211,22 @@ export function ProductForm({ product }: ProductFormProps) {
       onSubmit={(event) => void handleSubmit(submit)(event)}
       className="flex flex-col gap-8 rounded-card border border-ink-200 bg-white p-5 shadow-card sm:p-8"
     >
-      <fieldset className="grid gap-5 sm:grid-cols-2">
-        <legend className="mb-4 text-base font-semibold text-ink-900">
-          <Msg id="listings.form.phone" />
-        </legend>
-        <FormField label={t('listings.form.productName')} error={fieldError(errors.productName?.message)}>
+      <FormSection legend="listings.form.phone" layout="grid">
+        <FormField label={t('listings.form.productName')} error={errors.productName?.message}>
           <Input
             placeholder={t('listings.form.productNamePlaceholder')}
             autoComplete="off"
             {...register('productName')}
           />
         </FormField>
-        <FormField label={t('listings.form.brand')} error={fieldError(errors.brand?.message)}>
+        <FormField label={t('listings.form.brand')} error={errors.brand?.message}>
           <Input placeholder={t('listings.form.brandPlaceholder')} autoComplete="off" {...register('brand')} />
         </FormField>
-        <CategoryField registration={register('category_id')} error={fieldError(errors.category_id?.message)} />
+        <CategoryField registration={register('category_id')} error={errors.category_id?.message} />
         <FormField
           label={t('listings.form.originalPrice')}
           hint={t('listings.form.originalPriceHint')}
-          error={fieldError(errors.originalPrice?.message)}
+          error={errors.originalPrice?.message}
         >
           <Input
             type="text"
@@ -242,7 +238,7 @@ export function ProductForm({ product }: ProductFormProps) {
         <FormField
           label={t('listings.form.resalePrice')}
           hint={t('listings.form.resalePriceHint')}
-          error={fieldError(errors.resalePrice?.message)}
+          error={errors.resalePrice?.message}
         >
           <Input
             type="text"
@@ -251,7 +247,7 @@ export function ProductForm({ product }: ProductFormProps) {
             {...register('resalePrice')}
           />
         </FormField>
-        <FormField label={t('listings.form.year')} error={fieldError(errors.yearOfPurchase?.message)}>
+        <FormField label={t('listings.form.year')} error={errors.yearOfPurchase?.message}>
           <Input
             type="text"
             inputMode="numeric"
@@ -261,7 +257,7 @@ export function ProductForm({ product }: ProductFormProps) {
           />
         </FormField>
         <FairPriceHint productName={productName ?? ''} condition={condition} price={String(price ?? '')} />
-      </fieldset>
+      </FormSection>
 
       <TrustFields
         register={register}
@@ -270,17 +266,14 @@ export function ProductForm({ product }: ProductFormProps) {
         storedImei={storedImeiOf(product)}
       />
 
-      <fieldset className="grid gap-5 sm:grid-cols-2">
-        <legend className="mb-4 text-base font-semibold text-ink-900">
-          <Msg id="listings.form.seller" />
-        </legend>
+      <FormSection legend="listings.form.seller" layout="grid">
         <FormField label={t('listings.form.sellerName')} hint={t('listings.fromAccount')}>
           <Input value={user?.displayName ?? ''} readOnly className={READ_ONLY} />
         </FormField>
         <FormField label={t('listings.form.sellerEmail')} hint={t('listings.fromAccount')}>
           <Input type="email" value={user?.email ?? ''} readOnly className={READ_ONLY} />
         </FormField>
-        <FormField label={t('listings.form.sellerMobile')} error={fieldError(errors.sellerMobile?.message)}>
+        <FormField label={t('listings.form.sellerMobile')} error={errors.sellerMobile?.message}>
           <Input
             type="tel"
             autoComplete="tel"
@@ -290,7 +283,7 @@ export function ProductForm({ product }: ProductFormProps) {
         </FormField>
         <FormField
           label={t('listings.form.location')}
-          error={fieldError(errors.location?.message)}
+          error={errors.location?.message}
           hint={t('listings.form.locationHint')}
         >
           <Input
@@ -306,22 +299,19 @@ export function ProductForm({ product }: ProductFormProps) {
             <option key={district} value={district} />
           ))}
         </datalist>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className="flex flex-col gap-5">
-        <legend className="mb-4 text-base font-semibold text-ink-900">
-          <Msg id="listings.form.photosAndDescription" />
-        </legend>
+      <FormSection legend="listings.form.photosAndDescription" layout="stack">
         <PhotosField
           photos={photos}
           inputRef={photosField.field.ref}
-          error={fieldError(errors.photos?.message)}
+          error={errors.photos?.message}
           onChange={(keys) => photosField.field.onChange(keys)}
         />
-        <FormField label={t('listings.form.description')} error={fieldError(errors.description?.message)}>
+        <FormField label={t('listings.form.description')} error={errors.description?.message}>
           <Textarea rows={5} placeholder={t('listings.form.descriptionPlaceholder')} {...register('description')} />
         </FormField>
-      </fieldset>
+      </FormSection>
 
       <FormError message={formError} />
       <div className="flex justify-end border-t border-ink-100 pt-6">

@@ -1,6 +1,7 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { FormSection } from './FormSection';
 import { CHECK_ANSWERS, CHECKLIST_ITEMS, GRADES, ORIGINS } from '#shared/trust';
-import { FormField, Input, Select } from '#client/components/FormField';
+import { FormField, Input, SelectWithPrompt } from '#client/components/FormField';
 import { cx } from '#client/components/cx';
 import { NeirCheck } from '#client/catalog/NeirCheck';
 import type { ProductFormInput } from './productFormSchema';
@@ -73,13 +74,10 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
   const fieldError = useFieldError();
   return (
     <>
-      <fieldset className="grid gap-5 sm:grid-cols-2">
-        <legend className="mb-4 text-base font-semibold text-ink-900">
-          <Msg id="listings.trust.imeiLegend" />
-        </legend>
+      <FormSection legend="listings.trust.imeiLegend" layout="grid">
         <FormField
           label={t('listings.trust.imei1')}
-          error={fieldError(errors.imei?.message)}
+          error={errors.imei?.message}
           hint={storedImei ? t('listings.trust.imeiStored', { imei: storedImei }) : t('listings.trust.imeiHelp')}
         >
           <Input
@@ -90,11 +88,7 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
             {...register('imei')}
           />
         </FormField>
-        <FormField
-          label={t('listings.trust.imei2')}
-          error={fieldError(errors.imei2?.message)}
-          hint={t('listings.trust.imei2Hint')}
-        >
+        <FormField label={t('listings.trust.imei2')} error={errors.imei2?.message} hint={t('listings.trust.imei2Hint')}>
           <Input type="text" inputMode="numeric" autoComplete="off" {...register('imei2')} />
         </FormField>
         <div className="sm:col-span-2">
@@ -121,15 +115,12 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
             options={ORIGINS.map((origin) => ({ value: origin, label: t(`listings.trust.origin.${origin}`) }))}
           />
         </div>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className="flex flex-col gap-5">
-        <legend className="mb-4 text-base font-semibold text-ink-900">
-          <Msg id="listings.trust.condition" />
-        </legend>
+      <FormSection legend="listings.trust.condition" layout="stack">
         <FormField
           label={t('listings.trust.condition')}
-          error={fieldError(errors.conditionGrade?.message)}
+          error={errors.conditionGrade?.message}
           hint={
             <span className="grid gap-0.5">
               {GRADES.map((grade) => (
@@ -143,16 +134,11 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
             </span>
           }
         >
-          <Select defaultValue="" {...register('conditionGrade')}>
-            <option value="" disabled>
-              <Msg id="listings.trust.pickCondition" />
-            </option>
-            {GRADES.map((grade) => (
-              <option key={grade} value={grade}>
-                {t(`listings.trust.grade.${grade}`)}
-              </option>
-            ))}
-          </Select>
+          <SelectWithPrompt
+            prompt={<Msg id="listings.trust.pickCondition" />}
+            choices={GRADES.map((grade) => ({ value: grade, label: t(`listings.trust.grade.${grade}`) }))}
+            {...register('conditionGrade')}
+          />
         </FormField>
         <div className="flex flex-col gap-2">
           <p className="text-sm font-medium text-ink-800">
@@ -194,7 +180,7 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField
             label={t('listings.trust.battery')}
-            error={fieldError(errors.batteryHealth?.message)}
+            error={errors.batteryHealth?.message}
             hint={t('listings.trust.batteryHint')}
           >
             <Input
@@ -215,7 +201,7 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
             <ErrorText message={errors.accountSignedOut?.message} />
           </div>
         </div>
-      </fieldset>
+      </FormSection>
     </>
   );
 }

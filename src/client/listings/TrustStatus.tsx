@@ -3,7 +3,7 @@ import { toast } from '#client/components/toast';
 import type { MyProduct } from '#shared/products';
 import type { PhotoState } from '#shared/trust';
 import { uploadImage } from '#client/api/uploads';
-import { Badge, type BadgeTone } from '#client/components/Badge';
+import { type BadgeTone, MessageBadge } from '#client/components/Badge';
 import { buttonClasses } from '#client/components/Button';
 import { photoFileProblem } from './productFormSchema';
 import { useSendVerificationPhoto } from './api/sellerProducts';
@@ -24,18 +24,14 @@ export function ReviewStatus({ product }: { product: MyProduct }) {
   const why = review.reasons.map((reason) => t(`listings.review.${reason}`)).join('; ');
   return review.state === 'pending' ? (
     <span className="flex max-w-56 flex-col items-start gap-1 @max-4xl:items-end">
-      <Badge tone="warning">
-        <Msg id="listings.review.pending" />
-      </Badge>
+      <MessageBadge tone="warning" message="listings.review.pending" />
       <span className="text-xs text-ink-600">
         <Msg id="listings.review.pendingWhy" values={{ why, wait: t('listings.review.wait') }} />
       </span>
     </span>
   ) : (
     <span className="flex max-w-56 flex-col items-start gap-1 @max-4xl:items-end">
-      <Badge tone="danger">
-        <Msg id="listings.review.rejected" />
-      </Badge>
+      <MessageBadge tone="danger" message="listings.review.rejected" />
       <span className="text-xs text-ink-600">
         <Msg
           id="listings.review.rejectedWhy"
@@ -77,11 +73,7 @@ export function VerificationStatus({ product }: { product: MyProduct }) {
     }
   }
 
-  const badge = (
-    <Badge tone={tone}>
-      <Msg id={label} />
-    </Badge>
-  );
+  const badge = <MessageBadge tone={tone} message={label} />;
   if (product.sellStatus) return badge;
   return (
     <span className="flex flex-col items-start gap-1 @max-4xl:items-end">

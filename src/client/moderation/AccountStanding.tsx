@@ -1,3 +1,4 @@
+import { QueryFallback } from '#client/components/QueryFallback';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,9 +10,8 @@ import { EmptyState } from '#client/components/EmptyState';
 import { FormError, FormField, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
 import { PageHeader } from '#client/components/PageHeader';
-import { Spinner } from '#client/components/Spinner';
 import { UserText } from '#client/components/UserText';
-import { Msg, useErrorText, useFormat, useT } from '#client/i18n';
+import { Msg, useFormat, useT } from '#client/i18n';
 import { useFileAppeal, useStanding } from './api/moderation';
 import { useModerationLabels } from './labels';
 import { RestrictionNotice } from './RestrictionNotice';
@@ -25,10 +25,9 @@ export function AccountStanding() {
   const labels = useModerationLabels();
   const actionOf = (notice: Notice) => labels.action(notice.action, notice.actionLabel);
   const reasonOf = (notice: Notice) => labels.actionReason(null, notice.reasonLabel);
-  if (standing.isPending)
-    return <Spinner label={t('moderation.standing.loading')} className="mx-auto my-16 text-brand-600" />;
-  if (standing.isError)
-    return <EmptyState tone="error" title={t('moderation.standing.loadError')} description={standing.error.message} />;
+  if (standing.isPending || standing.isError) {
+    return <QueryFallback query={standing} texts="moderation.standing" />;
+  }
   const { notices } = standing.data;
   return (
     <>
@@ -109,7 +108,6 @@ export function AccountStanding() {
 function AppealForm({ logId, onDone }: { logId: string; onDone: () => void }) {
   const file = useFileAppeal();
   const t = useT();
-  const errorText = useErrorText();
   const {
     register,
     handleSubmit,
@@ -125,7 +123,7 @@ function AppealForm({ logId, onDone }: { logId: string; onDone: () => void }) {
     });
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
-      <FormField label={t('moderation.appeal.why')} error={errors.text?.message && errorText(errors.text.message)}>
+      <FormField label={t('moderation.appeal.why')} error={errors.text?.message}>
         <Textarea rows={4} maxLength={2050} {...register('text')} />
       </FormField>
       <FormError message={file.error?.message} />

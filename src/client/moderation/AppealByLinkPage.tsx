@@ -9,7 +9,7 @@ import { AuthCard } from '#client/accounts/AuthCard';
 import { useLinkToken } from '#client/accounts/tokenFromUrl';
 import { Button } from '#client/components/Button';
 import { FormError, FormField, Textarea } from '#client/components/FormField';
-import { useErrorText, useLocale, useT } from '#client/i18n';
+import { useLocale, useT } from '#client/i18n';
 import { appealByLink } from './api/moderation';
 
 /**
@@ -19,7 +19,6 @@ import { appealByLink } from './api/moderation';
 export function AppealByLinkPage() {
   const token = useLinkToken();
   const t = useT();
-  const errorText = useErrorText();
   const { localePath } = useLocale();
   const file = useMutation({ mutationFn: appealByLink });
   const {
@@ -45,7 +44,7 @@ export function AppealByLinkPage() {
         </p>
       ) : (
         <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
-          <FormField label={t('moderation.appeal.why')} error={fieldError && errorText(fieldError)}>
+          <FormField label={t('moderation.appeal.why')} error={fieldError}>
             <Textarea rows={5} maxLength={2050} {...register('text')} />
           </FormField>
           <FormError message={file.error?.message} />

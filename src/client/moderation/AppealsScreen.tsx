@@ -7,11 +7,11 @@ import { appealDecisionSchema, type Appeal, type AppealDecision } from '#shared/
 import { paths } from '#shared/paths';
 import { Button } from '#client/components/Button';
 import type { Column } from '#client/components/DataTable';
-import { FormError, FormField, Select, Textarea } from '#client/components/FormField';
+import { FormError, FormField, SelectWithPrompt, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
 import { TablePage } from '#client/components/TablePage';
 import { UserText } from '#client/components/UserText';
-import { useErrorText, useFormat, useT } from '#client/i18n';
+import { useFormat, useT } from '#client/i18n';
 import { useAppeals, useDecideAppeal } from './api/moderation';
 import { useModerationLabels } from './labels';
 import { ModerationNav } from './ModerationNav';
@@ -62,16 +62,7 @@ export function AppealsScreen() {
   return (
     <>
       <ModerationNav />
-      <TablePage
-        title={t('moderation.appeals.title')}
-        description={t('moderation.appeals.description')}
-        query={appeals}
-        noun={t('moderation.appeals.noun')}
-        showing="moderation.appeals.showing"
-        emptyTitle={t('moderation.appeals.empty')}
-        caption={t('moderation.appeals.title')}
-        columns={columns}
-      >
+      <TablePage texts="moderation.appeals" query={appeals} columns={columns}>
         <Modal
           open={deciding !== null}
           onClose={() => setDeciding(null)}
@@ -88,7 +79,6 @@ export function AppealsScreen() {
 function DecisionForm({ appeal, onDone }: { appeal: Appeal; onDone: () => void }) {
   const decide = useDecideAppeal();
   const t = useT();
-  const errorText = useErrorText();
   const {
     register,
     handleSubmit,
@@ -109,22 +99,17 @@ function DecisionForm({ appeal, onDone }: { appeal: Appeal; onDone: () => void }
     );
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
-      <FormField
-        label={t('moderation.appeals.decision')}
-        error={errors.decision?.message && errorText(errors.decision.message)}
-      >
-        <Select defaultValue="" {...register('decision')}>
-          <option value="" disabled>
-            {t('moderation.appeals.choose')}
-          </option>
-          <option value="upheld">{t('moderation.appeals.upheld')}</option>
-          <option value="reversed">{t('moderation.appeals.reversed')}</option>
-        </Select>
+      <FormField label={t('moderation.appeals.decision')} error={errors.decision?.message}>
+        <SelectWithPrompt
+          prompt={t('moderation.appeals.choose')}
+          choices={[
+            { value: 'upheld', label: t('moderation.appeals.upheld') },
+            { value: 'reversed', label: t('moderation.appeals.reversed') },
+          ]}
+          {...register('decision')}
+        />
       </FormField>
-      <FormField
-        label={t('moderation.appeals.reason')}
-        error={errors.reason?.message && errorText(errors.reason.message)}
-      >
+      <FormField label={t('moderation.appeals.reason')} error={errors.reason?.message}>
         <Textarea rows={3} {...register('reason')} />
       </FormField>
       <FormError message={decide.error?.message} />

@@ -9,8 +9,8 @@ import {
   type ModerationAction,
 } from '#shared/moderation';
 import { Button } from '#client/components/Button';
-import { FormError, FormField, Select, Textarea } from '#client/components/FormField';
-import { useErrorText, useT, type MessageId } from '#client/i18n';
+import { FormError, FormField, SelectWithPrompt, Textarea } from '#client/components/FormField';
+import { useT, type MessageId } from '#client/i18n';
 import { useCaseAction } from './api/moderation';
 import { useModerationLabels } from './labels';
 
@@ -30,7 +30,6 @@ const EFFECTS: Record<ModerationAction, MessageId> = {
 export function CaseActionForm({ caseId, actions }: { caseId: string; actions: ModerationAction[] }) {
   const act = useCaseAction(caseId);
   const t = useT();
-  const errorText = useErrorText();
   const labels = useModerationLabels();
   const {
     register,
@@ -42,7 +41,6 @@ export function CaseActionForm({ caseId, actions }: { caseId: string; actions: M
     defaultValues: { note: '' },
   });
   const action = useWatch({ control, name: 'action' });
-  const errorOf = (message: string | undefined) => message && errorText(message);
   const submit = (values: CaseAction) =>
     act.mutate(values, {
       onSuccess: () => toast.success(t('moderation.caseAction.done', { action: labels.action(values.action) })),
@@ -52,49 +50,40 @@ export function CaseActionForm({ caseId, actions }: { caseId: string; actions: M
     <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
       <FormField
         label={t('moderation.caseAction.action')}
-        error={errorOf(errors.action?.message)}
+        error={errors.action?.message}
         hint={action ? t(EFFECTS[action]) : undefined}
       >
-        <Select defaultValue="" {...register('action')}>
-          <option value="" disabled>
-            {t('moderation.caseAction.chooseAction')}
-          </option>
-          {actions.map((a) => (
-            <option key={a} value={a}>
-              {labels.action(a)}
-            </option>
-          ))}
-        </Select>
+        <SelectWithPrompt
+          prompt={t('moderation.caseAction.chooseAction')}
+          choices={actions.map((a) => ({ value: a, label: labels.action(a) }))}
+          {...register('action')}
+        />
       </FormField>
       {action === 'restrict' && (
-        <FormField label={t('moderation.caseAction.howLong')} error={errorOf(errors.days?.message)}>
-          <Select defaultValue="" {...register('days')}>
-            <option value="" disabled>
-              {t('moderation.caseAction.chooseDays')}
-            </option>
-            {RESTRICTION_DAYS.map((days) => (
-              <option key={days} value={days}>
-                {t('moderation.caseAction.days', { days })}
-              </option>
-            ))}
-          </Select>
+        <FormField label={t('moderation.caseAction.howLong')} error={errors.days?.message}>
+          <SelectWithPrompt
+            prompt={t('moderation.caseAction.chooseDays')}
+            choices={RESTRICTION_DAYS.map((days) => ({
+              value: days,
+              label: t('moderation.caseAction.days', { days }),
+            }))}
+            {...register('days')}
+          />
         </FormField>
       )}
-      <FormField label={t('moderation.caseAction.reason')} error={errorOf(errors.reason?.message)}>
-        <Select defaultValue="" {...register('reason')}>
-          <option value="" disabled>
-            {t('moderation.caseAction.chooseReason')}
-          </option>
-          {Object.entries(ACTION_REASON_LABELS).map(([key, label]) => (
-            <option key={key} value={key}>
-              {labels.actionReason(key, label)}
-            </option>
-          ))}
-        </Select>
+      <FormField label={t('moderation.caseAction.reason')} error={errors.reason?.message}>
+        <SelectWithPrompt
+          prompt={t('moderation.caseAction.chooseReason')}
+          choices={Object.entries(ACTION_REASON_LABELS).map(([key, label]) => ({
+            value: key,
+            label: labels.actionReason(key, label),
+          }))}
+          {...register('reason')}
+        />
       </FormField>
       <FormField
         label={t('moderation.caseAction.note')}
-        error={errorOf(errors.note?.message)}
+        error={errors.note?.message}
         hint={t('moderation.caseAction.noteHint')}
       >
         <Textarea rows={3} maxLength={1050} {...register('note')} />

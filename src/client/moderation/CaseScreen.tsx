@@ -1,11 +1,10 @@
+import { QueryFallback } from '#client/components/QueryFallback';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '#shared/paths';
 import { ButtonLink } from '#client/components/Button';
 import { DataTable } from '#client/components/DataTable';
-import { EmptyState } from '#client/components/EmptyState';
 import { PageHeader } from '#client/components/PageHeader';
-import { Spinner } from '#client/components/Spinner';
 import { Badge } from '#client/components/Badge';
 import { UserText } from '#client/components/UserText';
 import { useFormat, useT } from '#client/i18n';
@@ -34,14 +33,11 @@ export function CaseScreen() {
   const labels = useModerationLabels();
   const reasonsLine = useReasonsLine();
   const logColumns = useLogColumns();
-  if (details.isPending)
-    return <Spinner label={t('moderation.case.loading')} className="mx-auto my-16 text-brand-600" />;
-  if (details.isError) {
+  if (details.isPending || details.isError) {
     return (
-      <EmptyState
-        tone="error"
-        title={t('moderation.case.loadError')}
-        description={details.error.message}
+      <QueryFallback
+        query={details}
+        texts="moderation.case"
         action={<ButtonLink to={paths.moderation}>{t('moderation.case.backToQueue')}</ButtonLink>}
       />
     );

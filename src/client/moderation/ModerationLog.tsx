@@ -14,19 +14,14 @@ export function ModerationLog() {
     <>
       <ModerationNav />
       <TablePage
-        title={t('moderation.log.title')}
-        description={t('moderation.log.description')}
+        texts="moderation.log"
         headerActions={
           <a href={LOG_CSV_URL} download className={buttonClasses('secondary', 'sm')}>
             {t('moderation.log.export')}
           </a>
         }
         query={log}
-        noun={t('moderation.log.noun')}
-        showing="moderation.log.showing"
-        emptyTitle={t('moderation.log.empty')}
         emptyDescription={t('moderation.log.emptyText')}
-        caption={t('moderation.log.title')}
         columns={columns}
       />
     </>

@@ -8,7 +8,7 @@ import {
   type ReportForm,
 } from '#shared/moderation';
 import { Button } from '#client/components/Button';
-import { FormError, FormField, Select, Textarea } from '#client/components/FormField';
+import { FormError, FormField, SelectWithPrompt, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
 import { useErrorText, useT } from '#client/i18n';
 import { useModerationLabels } from './labels';
@@ -55,24 +55,19 @@ function ReportFormFields({
   });
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
-      <FormField
-        label={t('moderation.report.reason')}
-        error={errors.reason?.message && errorText(errors.reason.message)}
-      >
-        <Select defaultValue="" {...register('reason')}>
-          <option value="" disabled>
-            {t('moderation.report.chooseReason')}
-          </option>
-          {REASONS_BY_SUBJECT[subject].map((reason) => (
-            <option key={reason} value={reason}>
-              {labels.reportReason(reason, REPORT_REASON_LABELS[reason])}
-            </option>
-          ))}
-        </Select>
+      <FormField label={t('moderation.report.reason')} error={errors.reason?.message}>
+        <SelectWithPrompt
+          prompt={t('moderation.report.chooseReason')}
+          choices={REASONS_BY_SUBJECT[subject].map((reason) => ({
+            value: reason,
+            label: labels.reportReason(reason, REPORT_REASON_LABELS[reason]),
+          }))}
+          {...register('reason')}
+        />
       </FormField>
       <FormField
         label={t('moderation.report.note')}
-        error={errors.note?.message && errorText(errors.note.message)}
+        error={errors.note?.message}
         hint={t('moderation.report.noteHint', { max: REPORT_NOTE_MAX })}
       >
         <Textarea rows={3} maxLength={REPORT_NOTE_MAX + 50} {...register('note')} />

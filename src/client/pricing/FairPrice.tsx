@@ -1,6 +1,6 @@
 import { toLatinDigits } from '#shared/i18n/digits';
 import { ratePrice, type FairPrice, type PriceRating } from '#shared/fair-price';
-import { Badge, type BadgeTone } from '#client/components/Badge';
+import { type BadgeTone, MessageBadge } from '#client/components/Badge';
 import { Msg, useT } from '#client/i18n';
 import { useFairPrice } from './api/fairPrice';
 
@@ -68,9 +68,7 @@ export function FairPriceChip({
   if (!data || !rating) return null;
   return (
     <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-600">
-      <Badge tone={TONES[rating]}>
-        <Msg id={`pricing.rating.${rating}`} />
-      </Badge>
+      <MessageBadge tone={TONES[rating]} message={`pricing.rating.${rating}`} />
       <span>{sentence(data)}</span>
     </p>
   );

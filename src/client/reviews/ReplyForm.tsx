@@ -2,7 +2,7 @@ import { toast } from '#client/components/toast';
 import { MAX_REVIEW_TEXT, reviewReplySchema } from '#shared/reviews';
 import { FormField, Textarea } from '#client/components/FormField';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
-import { useErrorText, useT } from '#client/i18n';
+import { useT } from '#client/i18n';
 import { useReplyToReview } from './api/reviews';
 
 /** The reviewed person's one public reply. */
@@ -10,7 +10,6 @@ export function ReplyForm({ reviewId }: { reviewId: string }) {
   const form = useSchemaForm(reviewReplySchema, { reply: '' });
   const reply = useReplyToReview();
   const t = useT();
-  const errorText = useErrorText();
   const error = form.formState.errors.reply?.message;
   const onSubmit = form.submitWith(async ({ reply: text }) => {
     await reply.mutateAsync({ id: reviewId, reply: text });
@@ -20,7 +19,7 @@ export function ReplyForm({ reviewId }: { reviewId: string }) {
     <SchemaFormBody form={form} onSubmit={onSubmit} submitText={t('reviews.reply.submit')}>
       <FormField
         label={t('reviews.reply.label')}
-        error={error && errorText(error)}
+        error={error}
         hint={t('reviews.reply.hint', { max: MAX_REVIEW_TEXT })}
       >
         <Textarea rows={3} maxLength={MAX_REVIEW_TEXT + 50} {...form.register('reply')} />

@@ -93,17 +93,7 @@ export function ReportedReviews() {
   ];
 
   return (
-    <TablePage
-      title={t('reviews.admin.title')}
-      description={t('reviews.admin.description')}
-      query={reviews}
-      noun={t('reviews.admin.noun')}
-      showing="reviews.admin.showing"
-      emptyTitle={t('reviews.admin.empty')}
-      emptyDescription={t('reviews.admin.emptyText')}
-      caption={t('reviews.admin.title')}
-      columns={columns}
-    >
+    <TablePage texts="reviews.admin" query={reviews} emptyDescription={t('reviews.admin.emptyText')} columns={columns}>
       <ReasonDialog
         request={
           hiding && {

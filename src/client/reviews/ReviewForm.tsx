@@ -3,7 +3,7 @@ import { Controller } from 'react-hook-form';
 import { MAX_REVIEW_TEXT, STARS_BY_SIDE, reviewFormSchema, type ReviewSide } from '#shared/reviews';
 import { FormField, Textarea } from '#client/components/FormField';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
-import { useErrorText, useT } from '#client/i18n';
+import { useT } from '#client/i18n';
 import { useWriteReview } from './api/reviews';
 import { STAR_LABELS } from './starLabels';
 import { StarsInput } from './Stars';
@@ -13,7 +13,6 @@ export function ReviewForm({ bookingId, side }: { bookingId: string; side: Revie
   const form = useSchemaForm(reviewFormSchema(side), { comment: '' });
   const write = useWriteReview();
   const t = useT();
-  const errorText = useErrorText();
   const commentError = form.formState.errors.comment?.message;
   const onSubmit = form.submitWith(async (review) => {
     const { published } = await write.mutateAsync({ bookingId, review });
@@ -31,14 +30,14 @@ export function ReviewForm({ bookingId, side }: { bookingId: string; side: Revie
               label={t(STAR_LABELS[name])}
               value={typeof field.value === 'number' ? field.value : undefined}
               onChange={field.onChange}
-              error={fieldState.error?.message && errorText(fieldState.error.message)}
+              error={fieldState.error?.message}
             />
           )}
         />
       ))}
       <FormField
         label={t('reviews.form.comment')}
-        error={commentError && errorText(commentError)}
+        error={commentError}
         hint={t('reviews.form.commentHint', { max: MAX_REVIEW_TEXT })}
       >
         <Textarea rows={3} maxLength={MAX_REVIEW_TEXT + 50} {...form.register('comment')} />

@@ -19,7 +19,7 @@ import { PageHeader } from '#client/components/PageHeader';
 import { PagedList } from '#client/components/PagedList';
 import { ProductLink } from '#client/components/ProductLink';
 import { useRowAction } from '#client/components/rowAction';
-import { Msg, useErrorText, useFormat, useT, type MessageId } from '#client/i18n';
+import { Msg, useFormat, useT, type MessageId } from '#client/i18n';
 import {
   useDecide,
   useListingReviews,
@@ -84,11 +84,10 @@ function RejectForm({
     formState: { errors },
   } = useForm<{ reason: string }>({ resolver: zodResolver(rejectRequestSchema) });
   const t = useT();
-  const errorText = useErrorText();
   useEffect(() => setFocus('reason'), [setFocus]);
   return (
     <form noValidate onSubmit={handleSubmit(({ reason }) => onReject(reason))} className="flex flex-col gap-5">
-      <FormField label={t('trust.reviews.reason')} error={errors.reason?.message && errorText(errors.reason.message)}>
+      <FormField label={t('trust.reviews.reason')} error={errors.reason?.message}>
         <Textarea rows={3} {...register('reason')} />
       </FormField>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
