@@ -58,7 +58,7 @@ let chrome: Awaited<ReturnType<typeof launch>> | undefined;
 try {
   const category = `/category/${await firstId(origin, '/api/categoires')}`;
   const product = `/productId/${await firstId(origin, '/api/advertised_products')}`;
-  // Left to the browser (a search is never rendered on the server): the page a visitor waits longest for.
+  // A search, rendered on the server like a category page (docs/search.md, "The search page").
   const search = '/search?q=iphone';
   // The spec's addresses, then each page in each language (docs/i18n.md): /bn/ pages bring the
   // Bengali font and the Bangla catalog, and must stay as fast.
