@@ -1,3 +1,5 @@
+import { InputField } from '#client/components/InputField';
+import { KindSwitches } from '#client/components/KindSwitches';
 import { useState } from 'react';
 import { toast } from '#client/components/toast';
 import { Link, useNavigate } from 'react-router';
@@ -64,9 +66,7 @@ function ProfileCard() {
   return (
     <Card title={t('accounts.settings.profile.title')} id="profile-settings">
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.settings.profile.submit')}>
-        <FormField label={t('accounts.auth.name')} error={errors.displayName?.message}>
-          <Input autoComplete="name" {...form.register('displayName')} />
-        </FormField>
+        <InputField form={form} name="displayName" label={t('accounts.auth.name')} autoComplete="name" />
         <ProfilePhotoField
           name={form.watch('displayName')}
           file={photo}
@@ -104,7 +104,6 @@ function HelpCard() {
 
 function PasswordCard() {
   const form = useSchemaForm(changePasswordRequestSchema, { currentPassword: '', newPassword: '' });
-  const { errors } = form.formState;
   const t = useT();
   const submit = form.submitWith(async (request) => {
     toast.success((await changePassword(request)).message);
@@ -113,16 +112,19 @@ function PasswordCard() {
   return (
     <Card title={t('accounts.settings.password.title')} id="password-settings">
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.settings.password.title')}>
-        <FormField label={t('accounts.settings.password.current')} error={errors.currentPassword?.message}>
-          <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
-        </FormField>
-        <FormField
+        <InputField
+          form={form}
+          name="currentPassword"
+          label={t('accounts.settings.password.current')}
+          autoComplete="current-password"
+        />
+        <InputField
+          form={form}
+          name="newPassword"
           label={t('accounts.settings.password.new')}
-          error={errors.newPassword?.message}
           hint={t('accounts.settings.password.hint')}
-        >
-          <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
-        </FormField>
+          autoComplete="new-password"
+        />
       </SchemaFormBody>
     </Card>
   );
@@ -243,28 +245,12 @@ function MailCard() {
       ) : settings.isError ? (
         <FormError message={settings.error.message} />
       ) : (
-        <fieldset className="space-y-3">
-          <legend className="mb-2 text-sm text-ink-600">
-            <Msg id="accounts.settings.mail.legend" />
-          </legend>
-          {settings.data.kinds.map(({ kind, email }) => (
-            <label key={kind} className="flex items-center gap-3 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-brand-600"
-                checked={email}
-                disabled={update.isPending}
-                onChange={(event) =>
-                  update.mutate(
-                    { kinds: { [kind]: event.target.checked } },
-                    { onError: (error) => toast.error(error.message) },
-                  )
-                }
-              />
-              <Msg id={`shared.account.mailKind.${kind}`} />
-            </label>
-          ))}
-        </fieldset>
+        <KindSwitches
+          legend="accounts.settings.mail.legend"
+          kinds={settings.data.kinds.map(({ kind, email }) => ({ kind, on: email }))}
+          label={(kind) => `shared.account.mailKind.${kind}`}
+          update={update}
+        />
       )}
     </Card>
   );

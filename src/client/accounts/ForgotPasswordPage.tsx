@@ -1,8 +1,8 @@
+import { InputField } from '#client/components/InputField';
 import { useState } from 'react';
 import { forgotPasswordRequestSchema } from '#shared/account';
 import { paths } from '#shared/paths';
 import { forgotPassword } from './api/account';
-import { FormField, Input } from '#client/components/FormField';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { AuthCard, AuthLink } from './AuthCard';
 import { Msg, useT } from '#client/i18n';
@@ -11,7 +11,6 @@ import { Msg, useT } from '#client/i18n';
 export function ForgotPasswordPage() {
   const [answer, setAnswer] = useState<string | null>(null);
   const form = useSchemaForm(forgotPasswordRequestSchema, { email: '' });
-  const { errors } = form.formState;
   const t = useT();
 
   const submit = form.submitWith(async (request) => setAnswer((await forgotPassword(request)).message));
@@ -35,9 +34,7 @@ export function ForgotPasswordPage() {
         </p>
       ) : (
         <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.forgot.submit')} wide>
-          <FormField label={t('accounts.auth.email')} error={errors.email?.message}>
-            <Input type="email" autoComplete="email" {...form.register('email')} />
-          </FormField>
+          <InputField form={form} name="email" label={t('accounts.auth.email')} autoComplete="email" />
         </SchemaFormBody>
       )}
     </AuthCard>

@@ -1,9 +1,9 @@
+import { InputField } from '#client/components/InputField';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loginRequestSchema } from '#shared/auth';
 import { PRODUCT_NAME } from '#shared/messages';
 import { paths } from '#shared/paths';
 import { useAuth } from './AuthProvider';
-import { FormField, Input } from '#client/components/FormField';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { AuthCard, AuthLink, OrDivider } from './AuthCard';
 import { GoogleButton } from './GoogleButton';
@@ -16,7 +16,6 @@ export function LoginPage() {
   const location = useLocation();
   const t = useT();
   const form = useSchemaForm(loginRequestSchema, { email: '', password: '' }, t('accounts.login.failed'));
-  const { errors } = form.formState;
 
   const goBack = () => void navigate(redirectTarget(location.state), { replace: true });
 
@@ -37,12 +36,8 @@ export function LoginPage() {
       }
     >
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.login.submit')} wide>
-        <FormField label={t('accounts.auth.email')} error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('email')} />
-        </FormField>
-        <FormField label={t('accounts.auth.password')} error={errors.password?.message}>
-          <Input type="password" autoComplete="current-password" {...form.register('password')} />
-        </FormField>
+        <InputField form={form} name="email" label={t('accounts.auth.email')} autoComplete="email" />
+        <InputField form={form} name="password" label={t('accounts.auth.password')} autoComplete="current-password" />
         <p className="-mt-2 text-right text-sm">
           <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:text-brand-800">
             <Msg id="accounts.login.forgot" />

@@ -1,10 +1,11 @@
+import { InputField } from '#client/components/InputField';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN, registerFormSchema } from '#shared/auth';
 import { PRODUCT_NAME } from '#shared/messages';
 import { paths } from '#shared/paths';
 import { useAuth } from './AuthProvider';
-import { FormField, Input, Select } from '#client/components/FormField';
+import { FormField, Select } from '#client/components/FormField';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { ProfilePhotoField } from './ProfilePhotoField';
 import { AuthCard, AuthLink, OrDivider } from './AuthCard';
@@ -46,19 +47,15 @@ export function RegisterPage() {
       }
     >
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.register.submit')} wide>
-        <FormField label={t('accounts.auth.name')} error={errors.name?.message}>
-          <Input autoComplete="name" {...form.register('name')} />
-        </FormField>
-        <FormField label={t('accounts.auth.email')} error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...form.register('email')} />
-        </FormField>
-        <FormField
+        <InputField form={form} name="name" label={t('accounts.auth.name')} autoComplete="name" />
+        <InputField form={form} name="email" label={t('accounts.auth.email')} autoComplete="email" />
+        <InputField
+          form={form}
+          name="password"
           label={t('accounts.auth.password')}
-          error={errors.password?.message}
           hint={t('accounts.register.passwordHint', { min: PASSWORD_MIN })}
-        >
-          <Input type="password" autoComplete="new-password" {...form.register('password')} />
-        </FormField>
+          autoComplete="new-password"
+        />
         <ProfilePhotoField
           name={form.watch('name')}
           file={photo}

@@ -1,10 +1,10 @@
+import { InputField } from '#client/components/InputField';
 import { toast } from '#client/components/toast';
 import { useNavigate } from 'react-router';
 import { resetPasswordFormSchema } from '#shared/account';
 import { paths } from '#shared/paths';
 import { resetPassword } from './api/account';
 import { useAuth } from './AuthProvider';
-import { FormField, Input } from '#client/components/FormField';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { AuthCard, AuthLink } from './AuthCard';
 import { useLinkToken } from './tokenFromUrl';
@@ -16,7 +16,6 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { refresh } = useAuth();
   const form = useSchemaForm(resetPasswordFormSchema, { password: '', confirm: '' });
-  const { errors } = form.formState;
   const t = useT();
 
   const submit = form.submitWith(async ({ password }) => {
@@ -38,12 +37,8 @@ export function ResetPasswordPage() {
       }
     >
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.reset.submit')} wide>
-        <FormField label={t('accounts.reset.password')} error={errors.password?.message}>
-          <Input type="password" autoComplete="new-password" {...form.register('password')} />
-        </FormField>
-        <FormField label={t('accounts.reset.again')} error={errors.confirm?.message}>
-          <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
-        </FormField>
+        <InputField form={form} name="password" label={t('accounts.reset.password')} autoComplete="new-password" />
+        <InputField form={form} name="confirm" label={t('accounts.reset.again')} autoComplete="new-password" />
       </SchemaFormBody>
     </AuthCard>
   );

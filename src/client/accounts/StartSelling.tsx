@@ -1,3 +1,4 @@
+import { InputField } from '#client/components/InputField';
 import { toast } from '#client/components/toast';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { paths } from '#shared/paths';
@@ -6,7 +7,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { resendVerification, startSelling } from './api/account';
 import { useAuth } from './AuthProvider';
 import { Button, ButtonLink } from '#client/components/Button';
-import { FormField, Input } from '#client/components/FormField';
 import { PageHeader } from '#client/components/PageHeader';
 import { FullScreenSpinner } from '#client/components/Spinner';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
@@ -64,20 +64,21 @@ function SellerForm() {
         <Msg id="accounts.selling.formTitle" />
       </h2>
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.selling.submit')}>
-        <FormField
+        <InputField
+          form={form}
+          name="name"
           label={t('accounts.selling.name')}
-          error={errors.name?.message}
           hint={t('accounts.selling.nameHint')}
-        >
-          <Input autoComplete="name" {...form.register('name')} />
-        </FormField>
-        <FormField
+          autoComplete="name"
+        />
+        <InputField
+          form={form}
+          name="phoneNumber"
           label={t('accounts.selling.mobile')}
-          error={errors.phoneNumber?.message}
           hint={t('accounts.selling.mobileHint')}
-        >
-          <Input type="tel" autoComplete="tel" placeholder="01XXXXXXXXX" {...form.register('phoneNumber')} />
-        </FormField>
+          autoComplete="tel"
+          placeholder="01XXXXXXXXX"
+        />
         <div className="flex flex-col gap-1.5">
           <label className="flex items-start gap-3 text-sm text-ink-800">
             <input

@@ -1,3 +1,4 @@
+import { KindSwitches } from '#client/components/KindSwitches';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '#client/components/toast';
@@ -35,29 +36,13 @@ export function PushSettingsCard({ className }: { className: string }) {
       ) : (
         <div className="space-y-5">
           <ThisDevice on={settings.data.thisDevice} onChange={setEndpoint} />
-          <fieldset className="space-y-3">
-            <legend className="mb-2 text-sm text-ink-600">
-              <Msg id="app.push.kindsLegend" />
-            </legend>
-            {settings.data.kinds.map(({ kind, push }) => (
-              <label key={kind} className="flex items-center gap-3 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-brand-600"
-                  checked={push}
-                  disabled={update.isPending}
-                  onChange={(event) =>
-                    update.mutate(
-                      { kinds: { [kind]: event.target.checked } },
-                      { onError: (error) => toast.error(errorText(error.message)) },
-                    )
-                  }
-                />
-                {/* The server names each kind in the request's language. */}
-                <Msg id={`shared.push.kind.${kind}`} />
-              </label>
-            ))}
-          </fieldset>
+          {/* The server names each kind in the request's language. */}
+          <KindSwitches
+            legend="app.push.kindsLegend"
+            kinds={settings.data.kinds.map(({ kind, push }) => ({ kind, on: push }))}
+            label={(kind) => `shared.push.kind.${kind}`}
+            update={update}
+          />
         </div>
       )}
     </section>

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { toast } from '#client/components/toast';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { BookingStatus } from '#shared/bookings';
 import type { Product } from '#shared/products';
@@ -12,9 +11,10 @@ import { Button } from '#client/components/Button';
 import { preloadBookingForm } from '#client/deal/BookingDialog';
 import { MessageSellerButton } from '#client/chat/MessageSellerButton';
 import { paths } from '#shared/paths';
-import type { ListingReport, ReportForm } from '#shared/moderation';
+import type { ListingReport } from '#shared/moderation';
 import { ReportDialog } from '#client/moderation/ReportDialog';
-import { Msg, useErrorText, useT } from '#client/i18n';
+import { useReportDialog } from '#client/moderation/useReportDialog';
+import { Msg, useT } from '#client/i18n';
 import { useDay } from './useDay';
 
 const BUYERS_ONLY_ID = 'book-now-not-for-admin';
@@ -31,9 +31,13 @@ interface ProductActionsProps {
 export function ProductActions({ product, onBook }: ProductActionsProps) {
   const { user, loading: authLoading } = useAuth();
   const { roles, loading: rolesLoading, error: rolesError } = useRoles(user?.email ?? '');
-  const report = useReportProduct();
   const t = useT();
-  const errorText = useErrorText();
+  // The dialog checked the form with the listing's schema, so its reason is one of a listing's.
+  const report = useReportDialog(
+    useReportProduct(),
+    (form) => ({ product_id: product._id, ...(form as ListingReport) }),
+    t('catalog.actions.reported'),
+  );
   const dayOf = useDay();
 
   // Until the session and its roles are known, a click could go wrong (a buyer sent to the login
@@ -72,20 +76,6 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
   useEffect(() => {
     if (mayBook) preloadBookingForm();
   }, [mayBook]);
-
-  const [reporting, setReporting] = useState(false);
-  // The dialog checked the form with the listing's schema, so its reason is one of a listing's.
-  const sendReport = (form: ReportForm) =>
-    report.mutate(
-      { product_id: product._id, ...(form as ListingReport) },
-      {
-        onSuccess: () => {
-          setReporting(false);
-          toast.success(t('catalog.actions.reported'));
-        },
-        onError: (error) => toast.error(errorText(error.message)),
-      },
-    );
 
   return (
     <div className="mt-6 flex flex-col gap-4">
@@ -173,8 +163,8 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
             <Button
               variant="ghost"
               size="sm"
-              loading={report.isPending}
-              onClick={() => setReporting(true)}
+              loading={report.dialog.busy}
+              onClick={report.start}
               className="-ml-1 text-red-700 hover:text-red-800"
             >
               <Msg id="catalog.actions.report" />
@@ -182,13 +172,10 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
           </p>
         ))}
       <ReportDialog
-        open={reporting}
+        {...report.dialog}
         subject="listing"
         title={t('catalog.actions.reportTitle')}
         description={t('catalog.actions.reportDescription')}
-        busy={report.isPending}
-        onClose={() => setReporting(false)}
-        onSubmit={sendReport}
       />
     </div>
   );

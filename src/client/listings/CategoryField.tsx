@@ -3,7 +3,7 @@ import { useCategories } from '#client/catalog/api/categories';
 import { Button } from '#client/components/Button';
 import { FormField, SelectWithPrompt } from '#client/components/FormField';
 import { Spinner } from '#client/components/Spinner';
-import { Msg, useT } from '#client/i18n';
+import { Msg, useErrorText, useT } from '#client/i18n';
 
 interface CategoryFieldProps {
   registration: UseFormRegisterReturn<'category_id'>;
@@ -14,6 +14,7 @@ interface CategoryFieldProps {
 export function CategoryField({ registration, error }: CategoryFieldProps) {
   const categories = useCategories();
   const t = useT();
+  const errorText = useErrorText();
 
   if (categories.isError) {
     return (
@@ -33,7 +34,7 @@ export function CategoryField({ registration, error }: CategoryFieldProps) {
           </Button>
         </div>
         {/* The form still checks the field on submit; without this its message would go unseen. */}
-        {error && <p className="text-sm text-red-600">{error}</p>}
+        {error && <p className="text-sm text-red-600">{errorText(error)}</p>}
       </div>
     );
   }

@@ -1,7 +1,6 @@
+import { useSchemaForm } from '#client/components/schemaForm';
 import { QueryFallback } from '#client/components/QueryFallback';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from '#client/components/toast';
 import { APPEAL_MONTHS, appealRequestSchema, type AppealRequest, type Notice } from '#shared/moderation';
 import { Badge } from '#client/components/Badge';
@@ -108,11 +107,8 @@ export function AccountStanding() {
 function AppealForm({ logId, onDone }: { logId: string; onDone: () => void }) {
   const file = useFileAppeal();
   const t = useT();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<AppealRequest>({ resolver: zodResolver(appealRequestSchema), defaultValues: { logId, text: '' } });
+  const form = useSchemaForm(appealRequestSchema, { logId, text: '' });
+  const { errors } = form.formState;
   const submit = (request: AppealRequest) =>
     file.mutate(request, {
       onSuccess: () => {
@@ -122,9 +118,9 @@ function AppealForm({ logId, onDone }: { logId: string; onDone: () => void }) {
       onError: (error) => toast.error(error.message),
     });
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-4">
       <FormField label={t('moderation.appeal.why')} error={errors.text?.message}>
-        <Textarea rows={4} maxLength={2050} {...register('text')} />
+        <Textarea rows={4} maxLength={2050} {...form.register('text')} />
       </FormField>
       <FormError message={file.error?.message} />
       <Button type="submit" loading={file.isPending} className="sm:self-end">

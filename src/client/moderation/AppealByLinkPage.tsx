@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useSchemaForm } from '#client/components/schemaForm';
 import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { toast } from '#client/components/toast';
 import { Link } from 'react-router';
 import { APPEAL_MONTHS, appealByLinkSchema, type AppealByLink } from '#shared/moderation';
@@ -21,11 +20,8 @@ export function AppealByLinkPage() {
   const t = useT();
   const { localePath } = useLocale();
   const file = useMutation({ mutationFn: appealByLink });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<AppealByLink>({ resolver: zodResolver(appealByLinkSchema), defaultValues: { token, text: '' } });
+  const form = useSchemaForm(appealByLinkSchema, { token, text: '' });
+  const { errors } = form.formState;
   const fieldError = errors.text?.message ?? errors.token?.message;
   const submit = (request: AppealByLink) =>
     file.mutate(request, {
@@ -43,9 +39,9 @@ export function AppealByLinkPage() {
           {t('moderation.appeal.linkSent')}
         </p>
       ) : (
-        <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
+        <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-4">
           <FormField label={t('moderation.appeal.why')} error={fieldError}>
-            <Textarea rows={5} maxLength={2050} {...register('text')} />
+            <Textarea rows={5} maxLength={2050} {...form.register('text')} />
           </FormField>
           <FormError message={file.error?.message} />
           <Button type="submit" size="lg" className="w-full" loading={file.isPending}>

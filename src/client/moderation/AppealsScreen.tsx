@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useSchemaForm } from '#client/components/schemaForm';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from '#client/components/toast';
 import { Link } from 'react-router';
 import { appealDecisionSchema, type Appeal, type AppealDecision } from '#shared/moderation';
@@ -79,11 +78,8 @@ export function AppealsScreen() {
 function DecisionForm({ appeal, onDone }: { appeal: Appeal; onDone: () => void }) {
   const decide = useDecideAppeal();
   const t = useT();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<AppealDecision>({ resolver: zodResolver(appealDecisionSchema) });
+  const form = useSchemaForm(appealDecisionSchema, {});
+  const { errors } = form.formState;
   const submit = (decision: AppealDecision) =>
     decide.mutate(
       { id: appeal._id, ...decision },
@@ -98,7 +94,7 @@ function DecisionForm({ appeal, onDone }: { appeal: Appeal; onDone: () => void }
       },
     );
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-4">
       <FormField label={t('moderation.appeals.decision')} error={errors.decision?.message}>
         <SelectWithPrompt
           prompt={t('moderation.appeals.choose')}
@@ -106,11 +102,11 @@ function DecisionForm({ appeal, onDone }: { appeal: Appeal; onDone: () => void }
             { value: 'upheld', label: t('moderation.appeals.upheld') },
             { value: 'reversed', label: t('moderation.appeals.reversed') },
           ]}
-          {...register('decision')}
+          {...form.register('decision')}
         />
       </FormField>
       <FormField label={t('moderation.appeals.reason')} error={errors.reason?.message}>
-        <Textarea rows={3} {...register('reason')} />
+        <Textarea rows={3} {...form.register('reason')} />
       </FormField>
       <FormError message={decide.error?.message} />
       <Button type="submit" loading={decide.isPending} className="sm:self-end">

@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { toast } from '#client/components/toast';
 import { useLocation, useNavigate } from 'react-router';
-import type { ReportForm, UserReport } from '#shared/moderation';
+import type { UserReport } from '#shared/moderation';
 import { paths } from '#shared/paths';
 import { useRoles } from '#client/accounts/api/roles';
 import { useAuth } from '#client/accounts/AuthProvider';
@@ -10,6 +8,7 @@ import { Button } from '#client/components/Button';
 import { useT } from '#client/i18n';
 import { reportUser } from './api/moderation';
 import { ReportDialog } from './ReportDialog';
+import { useReportDialog } from './useReportDialog';
 
 /**
  * "Report this seller" on a seller's public page. A guest signs in first and comes back here; the
@@ -21,25 +20,17 @@ export function ReportSellerButton({ sellerId, name }: { sellerId: string; name:
   const { roles, loading: rolesLoading } = useRoles(user?.email ?? '');
   const navigate = useNavigate();
   const location = useLocation();
-  const [open, setOpen] = useState(false);
   const t = useT();
-  const report = useMutation({ mutationFn: reportUser });
+  // The dialog checked the form with a user's schema, so its reason is one of a user's.
+  const report = useReportDialog(
+    useMutation({ mutationFn: reportUser }),
+    (form) => ({ userId: sellerId, ...(form as Omit<UserReport, 'userId'>) }),
+    t('moderation.report.done'),
+  );
 
   if (loading || (user && (rolesLoading || roles.isAdmin || user.uid === sellerId))) return null;
 
-  const start = () => (user ? setOpen(true) : void navigate(paths.login, { state: { from: location } }));
-  // The dialog checked the form with a user's schema, so its reason is one of a user's.
-  const send = (form: ReportForm) =>
-    report.mutate(
-      { userId: sellerId, ...(form as Omit<UserReport, 'userId'>) },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toast.success(t('moderation.report.done'));
-        },
-        onError: (error) => toast.error(error.message),
-      },
-    );
+  const start = () => (user ? report.start() : void navigate(paths.login, { state: { from: location } }));
   return (
     <>
       <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-ink-500">
@@ -49,13 +40,10 @@ export function ReportSellerButton({ sellerId, name }: { sellerId: string; name:
         </Button>
       </p>
       <ReportDialog
-        open={open}
+        {...report.dialog}
         subject="user"
         title={t('moderation.report.title', { name })}
         description={t('moderation.report.sellerText')}
-        busy={report.isPending}
-        onClose={() => setOpen(false)}
-        onSubmit={send}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { cx } from '#client/components/cx';
-import { useT } from '#client/i18n';
+import { useErrorText, useT } from '#client/i18n';
 
 const STAR = 'M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.6L10 14.7l-5.1 2.7 1-5.6-4.1-4 5.7-.8z';
 
@@ -39,6 +39,7 @@ interface StarsInputProps {
 export function StarsInput({ label, value, onChange, error }: StarsInputProps) {
   const name = useId();
   const t = useT();
+  const errorText = useErrorText();
   return (
     <fieldset aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="text-sm font-medium text-ink-800">{label}</legend>
@@ -64,7 +65,7 @@ export function StarsInput({ label, value, onChange, error }: StarsInputProps) {
       </div>
       {error && (
         <p id={`${name}-error`} className="mt-1 text-sm text-red-600">
-          {error}
+          {errorText(error)}
         </p>
       )}
     </fieldset>

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useSchemaForm } from '#client/components/schemaForm';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from '#client/components/toast';
 import {
   CHECKLIST_ITEMS,
@@ -77,18 +76,15 @@ function RejectForm({
   onClose: () => void;
   onReject: (r: string) => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<{ reason: string }>({ resolver: zodResolver(rejectRequestSchema) });
+  const form = useSchemaForm(rejectRequestSchema, {});
+  const { errors } = form.formState;
+  const { setFocus } = form;
   const t = useT();
   useEffect(() => setFocus('reason'), [setFocus]);
   return (
-    <form noValidate onSubmit={handleSubmit(({ reason }) => onReject(reason))} className="flex flex-col gap-5">
+    <form noValidate onSubmit={form.handleSubmit(({ reason }) => onReject(reason))} className="flex flex-col gap-5">
       <FormField label={t('trust.reviews.reason')} error={errors.reason?.message}>
-        <Textarea rows={3} {...register('reason')} />
+        <Textarea rows={3} {...form.register('reason')} />
       </FormField>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onClose}>
