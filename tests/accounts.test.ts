@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueNotificationMail } from '#server/mail/notifications';
-import { COMMON_PASSWORD_MESSAGE } from '#server/auth/password-policy';
 import { FORGOT_PASSWORD_ANSWER, MAILED_NOTIFICATION_KINDS } from '#shared/account';
 import { adminActor, fromOwnPage, logInActor, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
 import { deliverToFiles, mailTo, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail';
 import { listProduct } from './support/products';
+
+/** What the API answers, in English, for a password on the common list. */
+const COMMON_PASSWORD_MESSAGE =
+  'This password is one of the most common ones and easy to guess. Please choose another.';
 
 /*
  * Accounts people can recover (docs/accounts.md): verify an address, reset a forgotten password,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER } from '#shared/account';
 import { categorySchema } from '#shared/categories';
 import { notificationSchema } from '#shared/notifications';
@@ -60,6 +60,129 @@ describe('API messages', () => {
       headers: { 'accept-language': 'en-US', cookie: 'lang=bn' },
     });
     expect(bangla.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'সর্বনিম্ন দাম টাকার অঙ্কে লিখুন' });
+  });
+});
+
+/** A refusal of the server's areas, asked with the given headers (a language or none). */
+interface Refusal {
+  name: string;
+  ask: (headers: Record<string, string>) => Promise<{ statusCode: number; json: () => unknown }>;
+  status: number;
+  code: string;
+  en: string;
+  bn: string;
+  /** The field the message is also given for, when it is a form's. */
+  field?: string;
+}
+
+describe("the server areas' refusals", () => {
+  let productId = '';
+  let declinedId = '';
+  beforeAll(async () => {
+    productId = await listProduct(seller, { productName: 'Redmi Note 12' });
+    const booked = await buyer.request({
+      method: 'POST',
+      url: '/api/store/booking/product',
+      payload: { productId, phoneNumber: '01711223344', meetLocation: 'Dhaka, Uttara' },
+    });
+    declinedId = booked.json<{ insertedId: string }>().insertedId;
+    const declined = await seller.request({ method: 'PUT', url: `/api/bookings/${declinedId}/decline` });
+    expect(declined.statusCode, declined.body).toBe(200);
+  });
+
+  const REFUSALS: Refusal[] = [
+    {
+      name: 'a product that is not there',
+      ask: (headers) => t.app.inject({ url: '/api/addvertise/product/000000000000000000000009', headers }),
+      status: 404,
+      code: 'NOT_FOUND',
+      en: 'Product not found',
+      bn: 'ফোনটি পাওয়া যায়নি',
+    },
+    {
+      name: 'a wrong password',
+      ask: (headers) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: seller.email, password: 'not the password' },
+          headers,
+        }),
+      status: 401,
+      code: 'INVALID_CREDENTIALS',
+      en: 'Wrong email or password',
+      bn: 'ইমেইল বা পাসওয়ার্ড ভুল',
+    },
+    {
+      name: "a buyer at a seller's list",
+      ask: (headers) => buyer.request({ url: `/api/products?email=${enc(buyer.email)}`, headers }),
+      status: 403,
+      code: 'FORBIDDEN',
+      en: 'Only a seller can do that',
+      bn: 'এটি শুধু বিক্রেতা করতে পারেন',
+    },
+    {
+      name: 'booking your own phone',
+      ask: (headers) =>
+        seller.request({
+          method: 'POST',
+          url: '/api/store/booking/product',
+          payload: { productId, phoneNumber: '01711223344', meetLocation: 'Dhaka' },
+          headers,
+        }),
+      status: 403,
+      code: 'FORBIDDEN',
+      en: 'This is your own phone: you cannot book it',
+      bn: 'এটি আপনার নিজের ফোন: এটি বুক করা যাবে না',
+    },
+    {
+      name: 'accepting a declined booking (the status and the move chosen in the message)',
+      ask: (headers) => seller.request({ method: 'PUT', url: `/api/bookings/${declinedId}/accept`, headers }),
+      status: 409,
+      code: 'CONFLICT',
+      en: 'This booking is declined, so it cannot be accepted',
+      bn: 'এই বুকিং গ্রহণ করা হয়নি, তাই এটি গ্রহণ করা যাবে না।',
+    },
+    {
+      name: 'a common password, on its field too',
+      ask: (headers) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: { email: `common-${Math.random().toString(36).slice(2)}@example.com`, password: 'password123' },
+          headers,
+        }),
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      en: 'This password is one of the most common ones and easy to guess. Please choose another.',
+      bn: 'এটি সবচেয়ে বেশি ব্যবহৃত পাসওয়ার্ডগুলোর একটি, সহজেই আন্দাজ করা যায়। অন্য একটি পাসওয়ার্ড বেছে নিন।',
+      field: 'password',
+    },
+    {
+      name: 'a change from another website',
+      ask: (headers) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: { ...headers, 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' },
+        }),
+      status: 403,
+      code: 'FORBIDDEN',
+      en: 'Changes cannot be made from another website',
+      bn: 'অন্য ওয়েবসাইট থেকে এখানে কোনো পরিবর্তন করা যায় না',
+    },
+  ];
+
+  it.each(REFUSALS)('$name: English as always, Bangla with lang=bn, the same code', async (refusal) => {
+    for (const [headers, message] of [
+      [{}, refusal.en],
+      [{ cookie: 'lang=bn' }, refusal.bn],
+    ] as const) {
+      const response = await refusal.ask(headers);
+      expect(response.statusCode, JSON.stringify(response.json())).toBe(refusal.status);
+      const fields = refusal.field ? { fields: { [refusal.field]: message } } : {};
+      expect(response.json()).toMatchObject({ code: refusal.code, message, ...fields });
+    }
   });
 });
 

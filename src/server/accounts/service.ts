@@ -1,4 +1,4 @@
-import { localText, type LocalText } from '#server/i18n/texts';
+import { localText, refusal, serverMessage, type LocalText } from '#server/i18n/texts';
 import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
 import { ALERT_MAIL_KIND, unsubscribeAlert } from '#server/alerts/service';
 import type { Kysely } from 'kysely';
@@ -23,7 +23,7 @@ import { loginAddressOf } from '#server/auth/address';
 import type { AccessTokens } from '#server/auth/tokens';
 import type { AccountTokenPurpose, Database, UserRow } from '#server/db/schema';
 import { AppError, forbidden, notFound } from '#server/errors';
-import { waitWords } from '#server/limits/counters';
+import { waitFor } from '#server/limits/counters';
 import { queueMail } from '#server/mail/outbox';
 import { RESET_PASSWORD_MINUTES, VERIFY_EMAIL_HOURS } from '#server/mail/templates';
 import type { DealDeps } from '#server/bookings/deal';
@@ -47,12 +47,9 @@ const RESET_LIFETIME_MS = RESET_PASSWORD_MINUTES * 60 * 1000;
 /** Mails one account may ask for in the throttle's 15-minute window, and one address for any accounts. */
 const LIMITS = { verifyPerAccount: 3, resetPerAccount: 3, resetPerAddress: 20 } as const;
 
-const EMAIL_NOT_VERIFIED_MESSAGE =
-  'Please verify your email address first: open the link we mailed to you, or send the mail again.';
-
 /** Listing a phone and applying for seller verification wait for a verified address. */
 export function assertEmailVerified(user: UserRow): void {
-  if (!user.is_email_verified) throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
+  if (!user.is_email_verified) throw refusal('EMAIL_NOT_VERIFIED', 'server.accounts.error.emailNotVerified');
 }
 
 /** The guard form of assertEmailVerified, run after a role guard, before the body is checked. */
@@ -69,33 +66,23 @@ export async function sendVerificationMail(trx: Kysely<Database>, user: Pick<Use
   const { token, hash } = newLinkToken();
   const mail = await queueMail(trx, { to: user.email, userId: user.id, data: { template: 'verify-email', token } });
   if (!mail.queued) {
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many verification mails went to this address lately. Please wait ${waitWords(mail.retryAfterMs)} and try again.`,
-    );
+    throw refusal('RATE_LIMITED', 'server.accounts.error.tooManyVerifyMails', waitFor(mail.retryAfterMs));
   }
   await insertLinkToken(trx, user.id, 'verify_email', hash, VERIFY_LIFETIME_MS);
 }
 
 /** The verification mail again, for a signed-in account whose address is not verified yet. */
 export async function resendVerificationMail(db: Kysely<Database>, user: UserRow): Promise<void> {
-  if (user.is_email_verified) throw new AppError('CONFLICT', 'Your email address is verified already');
-  await countMailedAction(db, `verify:${user.id}`, LIMITS.verifyPerAccount, 'verification mails');
+  if (user.is_email_verified) throw refusal('CONFLICT', 'server.accounts.error.verifiedAlready');
+  await countMailedAction(db, `verify:${user.id}`, LIMITS.verifyPerAccount, 'verifyMails');
   await db.transaction().execute((trx) => sendVerificationMail(trx, user));
 }
 
-const linkHelp: Record<AccountTokenPurpose, string> = {
-  verify_email: 'Ask for a new one from the banner on the site.',
-  reset_password: 'Ask for a new one with "Forgot password?" on the login page.',
-};
-
-/** Why a link does not work: unknown, used or expired, each with its own message. */
+/** Why a link does not work: unknown, used or expired, each with its own message and where to ask again. */
 async function refusalOf(db: Kysely<Database>, hash: string, purpose: AccountTokenPurpose): Promise<AppError> {
   const row = await findLinkToken(db, hash, purpose);
-  const help = linkHelp[purpose];
-  if (!row) return new AppError('INVALID_LINK', `This link is not valid. ${help}`);
-  if (row.used_at) return new AppError('INVALID_LINK', `This link was used already. ${help}`);
-  return new AppError('INVALID_LINK', `This link has expired. ${help}`);
+  const state = !row ? 'unknown' : row.used_at ? 'used' : 'expired';
+  return refusal('INVALID_LINK', 'server.accounts.error.badLink', { state, purpose });
 }
 
 /** Uses a verification link: the account's address is verified, and its other links stop working. */
@@ -117,8 +104,8 @@ export async function verifyEmail(db: Kysely<Database>, token: string): Promise<
  * answer nor a 429 tells whether an account exists.
  */
 export async function requestPasswordReset(db: Kysely<Database>, email: string, ip: string): Promise<void> {
-  await countMailedAction(db, `reset-ip:${loginAddressOf(ip)}`, LIMITS.resetPerAddress, 'password reset requests');
-  await countMailedAction(db, `reset-email:${email}`, LIMITS.resetPerAccount, 'password reset requests');
+  await countMailedAction(db, `reset-ip:${loginAddressOf(ip)}`, LIMITS.resetPerAddress, 'resetRequests');
+  await countMailedAction(db, `reset-email:${email}`, LIMITS.resetPerAccount, 'resetRequests');
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const { token, hash } = newLinkToken();
@@ -157,15 +144,13 @@ async function assertOwnPassword(db: Kysely<Database>, caller: Caller, typed: st
   const { user } = caller;
   if (!user.password_hash) {
     if (typed.trim().toLowerCase() === user.email) return;
-    throw new AppError('VALIDATION_FAILED', 'Type your email address to confirm', {
-      [field]: 'Type your email address to confirm',
-    });
+    const typeEmail = serverMessage('server.accounts.error.typeEmail');
+    throw new AppError('VALIDATION_FAILED', typeEmail, { [field]: typeEmail });
   }
   await countLoginAttempt(db, user.email, ip, true);
   if (!(await checkPassword(user.password_hash, typed))) {
-    throw new AppError('VALIDATION_FAILED', 'Your current password is not right', {
-      [field]: 'Your current password is not right',
-    });
+    const wrong = serverMessage('server.accounts.error.wrongPassword');
+    throw new AppError('VALIDATION_FAILED', wrong, { [field]: wrong });
   }
   await forgiveLoginAttempt(db, user.email, ip);
 }
@@ -178,11 +163,9 @@ export async function changePassword(
   ip: string,
 ): Promise<void> {
   if (!caller.user.password_hash) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'Your account signs in with Google and has no password. Use "Forgot password?" on the login page to set one.',
-      { currentPassword: 'Your account has no password yet' },
-    );
+    throw new AppError('VALIDATION_FAILED', serverMessage('server.accounts.error.googleNoPassword'), {
+      currentPassword: serverMessage('server.accounts.error.noPasswordYet'),
+    });
   }
   assertAcceptablePassword(request.newPassword, 'newPassword');
   await assertOwnPassword(db, caller, request.currentPassword, ip, 'currentPassword');
@@ -224,7 +207,7 @@ export async function deleteOwnAccount(
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (caller.user.role === 'admin') {
-    throw forbidden('An admin account comes from ADMIN_EMAIL and cannot be deleted here');
+    throw forbidden(serverMessage('server.accounts.error.adminUndeletable'));
   }
   await assertOwnPassword(deps.db, caller, password, ip, 'password');
   await deleteUserWithRole(deps, caller.user.id, undefined, log);
@@ -259,9 +242,9 @@ export async function unsubscribe(
   const claims = await tokens.unsubscribeClaims(token);
   const alertId = claims && ALERT_MAIL_KIND.exec(claims.kind)?.[1];
   if (claims && alertId) return { kind: claims.kind, message: await unsubscribeAlert(db, claims.userId, alertId) };
-  if (!claims || !isMailedKind(claims.kind)) throw new AppError('INVALID_LINK', 'This unsubscribe link is not valid');
+  if (!claims || !isMailedKind(claims.kind)) throw refusal('INVALID_LINK', 'server.accounts.error.badUnsubscribeLink');
   if (!(await findUserById(db, claims.userId))) {
-    throw new AppError('INVALID_LINK', 'The account of this link no longer exists, so it gets no mail');
+    throw refusal('INVALID_LINK', 'server.accounts.error.unsubscribeAccountGone');
   }
   await setMailKind(db, claims.userId, claims.kind, false);
   return {

@@ -2,6 +2,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '#server/config';
 import type { UserRow } from '#server/db/schema';
 import { forbidden, unauthenticated } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import { networkOf } from './address';
 import { findSessionById, findSessionByTokenHash, touchSession } from './repository';
 import { hashSessionToken } from './tokens';
@@ -73,13 +74,17 @@ export const signedIn: onRequestAsyncHookHandler = async (request) => {
   if (!(await identify(request))) throw unauthenticated();
 };
 
-const roleNames = { admin: 'an admin', seller: 'a seller', buyer: 'a buyer' } as const;
+/** The roles a guard lets through, as its refusal names them ("Only a buyer or a seller can do that"). */
+type Roles = ['admin'] | ['seller'] | ['buyer'] | ['buyer', 'seller'];
 
-export function requireRole(...roles: Array<keyof typeof roleNames>): onRequestAsyncHookHandler {
-  const who = roles.map((r) => roleNames[r]).join(' or ');
+export function requireRole(...roles: Roles): onRequestAsyncHookHandler {
+  const who = roles.length === 1 ? roles[0] : 'buyerOrSeller';
   return async (request) => {
     const caller = await identify(request);
     if (!caller) throw unauthenticated();
-    if (!caller.user.role || !roles.includes(caller.user.role)) throw forbidden(`Only ${who} can do that`);
+    const allowed: readonly string[] = roles;
+    if (!caller.user.role || !allowed.includes(caller.user.role)) {
+      throw forbidden(serverMessage('server.auth.error.roleOnly', { who }));
+    }
   };
 }

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { PASSWORD_MIN } from '#shared/auth';
+import { messageText } from '#shared/i18n/translate';
 import { AppError } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 
 /*
  * Passwords of at least PASSWORD_MIN characters that are not among the most common ones. The list
@@ -10,20 +12,17 @@ import { AppError } from '#server/errors';
  */
 const commonList = createRequire(import.meta.url)('fxa-common-password-list') as { test(password: string): boolean };
 
-export const COMMON_PASSWORD_MESSAGE =
-  'This password is one of the most common ones and easy to guess. Please choose another.';
-
 /** Whether `password` is on the list of common passwords (compared as typed and in lower case). */
 const isCommonPassword = (password: string) => commonList.test(password) || commonList.test(password.toLowerCase());
 
 /** Refuses a new password that is too short or too common, naming the form field it came from. */
 export function assertAcceptablePassword(password: string, field = 'password'): void {
   if (password.length < PASSWORD_MIN) {
-    throw new AppError('VALIDATION_FAILED', `Password should be at least ${PASSWORD_MIN} characters`, {
-      [field]: `Password should be at least ${PASSWORD_MIN} characters`,
-    });
+    const tooShort = messageText('shared.auth.passwordMin', { min: PASSWORD_MIN });
+    throw new AppError('VALIDATION_FAILED', tooShort, { [field]: tooShort });
   }
   if (isCommonPassword(password)) {
-    throw new AppError('VALIDATION_FAILED', COMMON_PASSWORD_MESSAGE, { [field]: COMMON_PASSWORD_MESSAGE });
+    const common = serverMessage('server.auth.error.commonPassword');
+    throw new AppError('VALIDATION_FAILED', common, { [field]: common });
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '#shared/auth';
 import { emailQuerySchema } from '#shared/common';
 import { forbidden, unauthenticated } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import { findUserById } from '#server/users/repository';
 import { updateAccount } from '#server/users/profile';
 import { endSession, rememberDevice, startSession, toCurrentUser } from './account';
@@ -89,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = await identify(request);
       if (!caller) throw unauthenticated();
       if (request.query.email.trim().toLowerCase() !== caller.user.email) {
-        throw forbidden('A token is only given for your own email');
+        throw forbidden(serverMessage('server.auth.error.ownTokenOnly'));
       }
       return { accessToken: await deps.tokens.sign({ userId: caller.user.id, sessionId: caller.sessionId }) };
     },

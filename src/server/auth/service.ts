@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LoginRequest, SignupRequest } from '#shared/auth';
 import type { Database, UserRow } from '#server/db/schema';
-import { AppError } from '#server/errors';
+import { refusal } from '#server/i18n/texts';
 import { insertOnce } from '#server/db/errors';
 import { findUserByEmail, insertUser } from '#server/users/repository';
 import { sendVerificationMail } from '#server/accounts/service';
@@ -9,13 +9,11 @@ import { assertAcceptablePassword } from './password-policy';
 import { checkPassword, hashPassword } from './passwords';
 import { countLoginAttempt, forgiveLoginAttempt } from './throttle';
 
-const WRONG_CREDENTIALS = 'Wrong email or password';
-
 export async function signUp(db: Kysely<Database>, { email, password }: SignupRequest): Promise<UserRow> {
   return insertOnce({
     find: () => findUserByEmail(db, email),
     found: () => {
-      throw new AppError('ALREADY_EXISTS', 'An account with this email already exists. Please log in.');
+      throw refusal('ALREADY_EXISTS', 'server.auth.error.emailTaken');
     },
     insert: async () => {
       assertAcceptablePassword(password);
@@ -41,7 +39,7 @@ export async function logIn(
   const user = await findUserByEmail(db, normalized);
   await countLoginAttempt(db, normalized, ip, user ? await isKnownDevice(user) : false);
   if (!(await checkPassword(user?.password_hash ?? null, password)) || !user) {
-    throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
+    throw refusal('INVALID_CREDENTIALS', 'server.auth.error.wrongCredentials');
   }
   await forgiveLoginAttempt(db, normalized, ip);
   return user;

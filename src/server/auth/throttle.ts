@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { AppError } from '#server/errors';
+import type { AppError } from '#server/errors';
+import { refusal } from '#server/i18n/texts';
 import { loginAddressOf } from './address';
 import { changedRows } from '#server/db/changes';
 
@@ -68,7 +69,12 @@ export async function forgiveLoginAttempt(db: Kysely<Database>, email: string, i
  * under `key`, in the same table and window as the login counters; past `limit` uses in the
  * window it is refused with a 429 saying how long to wait.
  */
-export async function countMailedAction(db: Kysely<Database>, key: string, limit: number, what: string): Promise<void> {
+export async function countMailedAction(
+  db: Kysely<Database>,
+  key: string,
+  limit: number,
+  what: Counted,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const counter = await bump(trx, key, new Date());
     if (counter.failures > limit) throw tooMany(counter.window_started_at, what);
@@ -110,13 +116,13 @@ function bump(trx: Transaction<Database>, key: string, now: Date) {
     .executeTakeFirstOrThrow();
 }
 
-function tooMany(windowStartedAt: string, what: string): AppError {
+/** What a counter counts, as its refusal names it. */
+export type Counted = 'logins' | 'verifyMails' | 'resetRequests';
+
+function tooMany(windowStartedAt: string, what: Counted): AppError {
   const retryMs = new Date(windowStartedAt).getTime() + WINDOW_MS - Date.now();
   const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
-  return new AppError(
-    'RATE_LIMITED',
-    `Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-  );
+  return refusal('RATE_LIMITED', 'server.auth.error.tooMany', { what, minutes });
 }
 
-const tooManyAttempts = (windowStartedAt: string) => tooMany(windowStartedAt, 'failed login attempts');
+const tooManyAttempts = (windowStartedAt: string) => tooMany(windowStartedAt, 'logins');

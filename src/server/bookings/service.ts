@@ -5,7 +5,7 @@ import { insertOnce } from '#server/db/errors';
 import type { Database, UserRow } from '#server/db/schema';
 import { AppError, forbidden, notFound } from '#server/errors';
 import { countUse, waitFor, type LimitRule } from '#server/limits/counters';
-import { serverMessage } from '#server/i18n/texts';
+import { refusal, serverMessage } from '#server/i18n/texts';
 import { findProductDetails } from '#server/products/repository';
 import { productOrAccountGone } from '#server/products/service';
 import { imageFileName, uploadIdOfUrl } from '#server/uploads/names';
@@ -40,15 +40,12 @@ async function productShowing(db: Kysely<Database>, productImg: string, config: 
 export const BOOKING_REQUEST_LIMIT: LimitRule = { max: 3, windowMs: 24 * 60 * 60 * 1000 };
 
 const tooManyRequests = (retryAfterMs: number) =>
-  new AppError(
-    'RATE_LIMITED',
-    serverMessage('server.bookings.error.tooManyRequests', {
-      max: BOOKING_REQUEST_LIMIT.max,
-      ...waitFor(retryAfterMs),
-    }),
-  );
+  refusal('RATE_LIMITED', 'server.bookings.error.tooManyRequests', {
+    max: BOOKING_REQUEST_LIMIT.max,
+    ...waitFor(retryAfterMs),
+  });
 
-const alreadyBooked = () => new AppError('ALREADY_EXISTS', serverMessage('server.bookings.error.bookedAlready'));
+const alreadyBooked = () => refusal('ALREADY_EXISTS', 'server.bookings.error.bookedAlready');
 
 /**
  * Books a product for `buyer`: a request its seller is told of at once. Who books comes from the
@@ -67,10 +64,8 @@ export async function bookProduct(
   if (!product) throw notFound('Product');
   // A listing's seller never changes, so this holds without a lock.
   if (product.seller_id === buyer.id) throw forbidden(serverMessage('server.bookings.error.ownPhone'));
-  if (product.is_sold) throw new AppError('ALREADY_SOLD', serverMessage('server.bookings.error.sold'));
-  if (product.is_hidden || product.review_state) {
-    throw new AppError('CONFLICT', serverMessage('server.bookings.error.notOnSale'));
-  }
+  if (product.is_sold) throw refusal('ALREADY_SOLD', 'server.bookings.error.sold');
+  if (product.is_hidden || product.review_state) throw refusal('CONFLICT', 'server.bookings.error.notOnSale');
   if (await isBlockedEitherWay(db, buyer.id, product.seller_id)) throw closed();
   assertPartsAcknowledged(product, request.forParts);
   // A declined, cancelled or expired booking is asked for again; an open or sold one stands.
@@ -91,7 +86,7 @@ export async function bookProduct(
     },
     insert: async () => {
       if (await hasAcceptedBooking(db, product.id)) {
-        throw new AppError('CONFLICT', serverMessage('server.bookings.error.reservedNow'));
+        throw refusal('CONFLICT', 'server.bookings.error.reservedNow');
       }
       const earlier = await findBooking(db, buyer.id, product.id);
       await deps.interleave?.('booking', db);

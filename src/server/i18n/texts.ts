@@ -31,6 +31,8 @@ import trustBn from '#server/trust/locales/bn.json';
 import trustEn from '#server/trust/locales/en.json';
 import usersBn from '#server/users/locales/bn.json';
 import usersEn from '#server/users/locales/en.json';
+import verificationBn from '#server/verification/locales/bn.json';
+import verificationEn from '#server/verification/locales/en.json';
 import { AppError, type ErrorCode } from '#server/errors';
 
 /*
@@ -54,6 +56,7 @@ export const SERVER_CATALOGS = {
   reviews: [reviewsEn, reviewsBn],
   trust: [trustEn, trustBn],
   users: [usersEn, usersBn],
+  verification: [verificationEn, verificationBn],
 } as const;
 
 const areas = Object.values(SERVER_CATALOGS);
@@ -70,7 +73,8 @@ const serverCatalogs = {
     typeof pushEn &
     typeof reviewsEn &
     typeof trustEn &
-    typeof usersEn,
+    typeof usersEn &
+    typeof verificationEn,
   bn: Object.assign({}, sharedCatalogs.bn, ...areas.map(([, bn]) => bn)) as Record<string, string>,
 };
 

@@ -14,6 +14,7 @@ import { callerOf, requireRole, signedIn } from '#server/auth/guards';
 import { namedWrite, publicAnswer } from '#server/cache/hooks';
 import { listedTags, productTags, tags } from '#server/cache/tags';
 import { forbidden, notFound } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import { pagedList } from '#server/http/paging';
 import { mayAct } from '#server/moderation/sanctions';
 import {
@@ -107,7 +108,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findProductDetails(db, request.params.id);
       if (!row) throw notFound('Product');
-      if (row.seller_id !== callerOf(request).user.id) throw forbidden('You can only open your own listings here');
+      if (row.seller_id !== callerOf(request).user.id)
+        throw forbidden(serverMessage('server.products.error.ownListingsOnly'));
       const [product] = await toMyProducts(db, [row], images);
       return product;
     },

@@ -29,12 +29,12 @@ import {
   updateProduct,
   type ProductFields,
 } from './repository';
-import { localText } from '#server/i18n/texts';
+import { localText, refusal, serverMessage } from '#server/i18n/texts';
 
 const invalidField = (field: keyof StoreProductRequest, message: string) =>
   new AppError('VALIDATION_FAILED', message, { [field]: message });
 
-const uploadAgain = () => invalidField('productImg', 'Please upload the product image again, then save the product');
+const uploadAgain = () => invalidField('productImg', serverMessage('server.products.error.uploadAgain'));
 
 /**
  * The upload ids of a request's photos, the cover first. Every photo must be one this seller
@@ -97,7 +97,8 @@ export interface Saved {
 export async function storeProduct(deps: SaveDeps, sellerId: string, request: StoreProductRequest): Promise<Saved> {
   const { db, config } = deps;
   const photoIds = await ownPhotoIds(db, config, sellerId, request);
-  if (!(await findCategory(db, request.category_id))) throw invalidField('category_id', 'Please choose a category');
+  if (!(await findCategory(db, request.category_id)))
+    throw invalidField('category_id', serverMessage('server.products.error.chooseCategory'));
   const trust = prepareTrust(deps.imeiKey, request);
   try {
     return await db.transaction().execute(async (trx) => {
@@ -115,30 +116,29 @@ export async function storeProduct(deps: SaveDeps, sellerId: string, request: St
 
 const codeOf = async (db: Kysely<Database>, id: string) => (await findProduct(db, id))?.verification_code ?? '';
 
+/** What a seller does to their own listing, as a refusal names it ("You can only hide your own products"). */
+type OwnerMove = 'edit' | 'hide' | 'show' | 'advertise' | 'stopAdvertising' | 'delete';
+
+const notOwner = (doing: OwnerMove) => forbidden(serverMessage('server.products.error.ownOnly', { doing }));
+
 /** The product `sellerId` may change: a 404 when there is none, a 403 when it is someone else's. */
-async function ownProduct(db: Kysely<Database>, sellerId: string, productId: string, doing: string) {
+async function ownProduct(db: Kysely<Database>, sellerId: string, productId: string, doing: OwnerMove) {
   const product = await findProduct(db, productId);
   if (!product) throw notFound('Product');
-  if (product.seller_id !== sellerId) throw forbidden(`You can only ${doing} your own products`);
+  if (product.seller_id !== sellerId) throw notOwner(doing);
   return product;
 }
 
-const soldAlready = (doing: string) =>
-  new AppError('ALREADY_SOLD', `This phone is sold already, so it cannot be ${doing}`);
+const soldAlready = (doing: 'edited' | 'hidden' | 'shown' | 'advertised') =>
+  refusal('ALREADY_SOLD', 'server.products.error.soldAlready', { doing });
 
-const reservedAlready = () =>
-  new AppError(
-    'CONFLICT',
-    'You accepted a booking of this phone, so it cannot be edited until that booking is cancelled or the phone is sold',
-  );
+const reservedAlready = () => refusal('CONFLICT', 'server.products.error.reserved');
 
 /** A moderator keeps the listing off sale: its seller can neither show nor hide it (docs/moderation.md). */
 const keptOffSale = (state: string) =>
-  new AppError(
+  refusal(
     'CONFLICT',
-    state === 'changes_requested'
-      ? 'A moderator asked for changes to this listing: edit it, then resubmit it'
-      : 'A moderator took this listing off sale; see Account standing in your dashboard to appeal',
+    state === 'changes_requested' ? 'server.products.error.changesRequested' : 'server.products.error.takenOffSale',
   );
 
 /** Why the buyers whose requests a hide closes are told so. */
@@ -159,7 +159,8 @@ export async function editProduct(
   const { db, config } = deps;
   await ownProduct(db, sellerId, productId, 'edit');
   const photoIds = await ownPhotoIds(db, config, sellerId, request);
-  if (!(await findCategory(db, request.category_id))) throw invalidField('category_id', 'Please choose a category');
+  if (!(await findCategory(db, request.category_id)))
+    throw invalidField('category_id', serverMessage('server.products.error.chooseCategory'));
   const trust = prepareTrust(deps.imeiKey, request);
   try {
     return await db.transaction().execute(async (trx) => {
@@ -216,7 +217,7 @@ export async function advertiseProduct(db: Kysely<Database>, sellerId: string, p
 
 /** Stops advertising one of the seller's own products; answers how many rows changed (0 if it was not advertised). */
 export async function stopAdvertising(db: Kysely<Database>, sellerId: string, productId: string): Promise<number> {
-  await ownProduct(db, sellerId, productId, 'stop advertising');
+  await ownProduct(db, sellerId, productId, 'stopAdvertising');
   return unmarkAdvertised(db, productId);
 }
 
@@ -230,8 +231,7 @@ export async function deleteProduct(deps: DealDeps, productId: string, ownerId?:
   return withNotifications(deps, async (trx, tell) => {
     const product = await findProduct(trx, productId);
     if (!product) throw notFound('Product');
-    if (ownerId !== undefined && product.seller_id !== ownerId)
-      throw forbidden('You can only delete your own products');
+    if (ownerId !== undefined && product.seller_id !== ownerId) throw notOwner('delete');
     const byAdmin = ownerId === undefined;
     await closeOpenRequests(
       trx,

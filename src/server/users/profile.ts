@@ -1,7 +1,9 @@
 import type { StartSellingRequest } from '#shared/users';
 import type { Deps } from '#server/deps';
 import type { UserRow } from '#server/db/schema';
+import { messageText } from '#shared/i18n/translate';
 import { AppError, forbidden } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import { imageFileName, uploadIdOfUrl } from '#server/uploads/names';
 import { findOwnUploads } from '#server/uploads/repository';
 import { avatarFileName, drawAvatar, hueOf } from './avatar';
@@ -10,8 +12,8 @@ import { completeProfile, becomeSeller, updateProfile } from './repository';
 type ProfileDeps = Pick<Deps, 'db' | 'images' | 'config'>;
 
 const notYours = () =>
-  new AppError('VALIDATION_FAILED', 'This photo is not one you uploaded', {
-    photoURL: 'Upload your own photo, or enter a link that starts with http:// or https://',
+  new AppError('VALIDATION_FAILED', serverMessage('server.users.error.photoNotYours'), {
+    photoURL: messageText('shared.common.profilePhoto'),
   });
 
 /**
@@ -71,6 +73,6 @@ export async function updateAccount(
  * fields. The admin account moderates and neither buys nor sells.
  */
 export async function startSelling(deps: ProfileDeps, user: UserRow, request: StartSellingRequest): Promise<void> {
-  if (user.role === 'admin') throw forbidden('An admin account cannot sell: use an account of your own');
+  if (user.role === 'admin') throw forbidden(serverMessage('server.users.error.adminCannotSell'));
   await becomeSeller(deps.db, user.id, { name: request.name, phoneNumber: request.phoneNumber });
 }

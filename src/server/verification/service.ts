@@ -2,16 +2,15 @@ import type { Kysely } from 'kysely';
 import type { OwnVerification } from '#shared/users';
 import type { Database, UserRow } from '#server/db/schema';
 import { assertEmailVerified } from '#server/accounts/service';
-import { AppError } from '#server/errors';
+import { refusal } from '#server/i18n/texts';
 import { insertOnce } from '#server/db/errors';
 import { findRequestOfUser, insertRequest } from './repository';
 
-const alreadyRequested = () =>
-  new AppError('ALREADY_EXISTS', 'You have already applied for verification. Please wait until an admin checks it.');
+const alreadyRequested = () => refusal('ALREADY_EXISTS', 'server.verification.error.appliedAlready');
 
 /** Files the seller's request to be verified; one request per seller, none once verified. */
 export async function applyForVerification(db: Kysely<Database>, seller: UserRow): Promise<string> {
-  if (seller.is_verified) throw new AppError('CONFLICT', 'You are a verified seller already');
+  if (seller.is_verified) throw refusal('CONFLICT', 'server.verification.error.verifiedAlready');
   assertEmailVerified(seller);
   return insertOnce({
     find: () => findRequestOfUser(db, seller.id),
