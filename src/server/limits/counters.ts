@@ -103,12 +103,19 @@ export async function keysAtLimit(
   return full;
 }
 
-/** "3 hours", "1 minute": how long until a window ends, rounded up, for a refusal's message. */
-export function waitWords(ms: number): string {
+/**
+ * How long until a window ends, rounded up, as a message's values (`{ wait: 3, unit: 'hour' }`): the
+ * catalog says it in the reader's language (`{unit, select, hour {…} other {…}}`).
+ */
+export function waitValues(ms: number): { wait: number; unit: 'minute' | 'hour' } {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const hours = Math.ceil(minutes / 60);
-  return `${hours} hour${hours === 1 ? '' : 's'}`;
+  return minutes < 60 ? { wait: minutes, unit: 'minute' } : { wait: Math.ceil(minutes / 60), unit: 'hour' };
+}
+
+/** "3 hours", "1 minute": the same wait in English words, for a refusal not in a catalog yet. */
+export function waitWords(ms: number): string {
+  const { wait, unit } = waitValues(ms);
+  return `${wait} ${unit}${wait === 1 ? '' : 's'}`;
 }
 
 /** Counters whose window has ended hold nothing: housekeeping drops them. */
