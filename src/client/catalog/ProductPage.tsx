@@ -13,7 +13,7 @@ import { Gallery } from './Gallery';
 import { ProductActions } from './ProductActions';
 import { paths } from '#shared/paths';
 import { Icon, iconPaths } from '#client/components/Icon';
-import { Msg, useFormat, useLocale, useT, type MessageId } from '#client/i18n';
+import { Msg, useFormat, useLocale, useLocationText, useT, type MessageId } from '#client/i18n';
 import { useCategoryName } from './categoryText';
 
 export function productLoader(queryClient: QueryClient) {
@@ -29,6 +29,7 @@ type Spec = Array<[label: MessageId, value: ReactNode]>;
 function useSpecRows(product: Product, category: string): Spec {
   const t = useT();
   const format = useFormat();
+  const locationText = useLocationText();
   const { locale, localePath } = useLocale();
   // The date part of an ISO timestamp, as the spec prints it in English.
   const postedOn = product.postedOn
@@ -53,7 +54,7 @@ function useSpecRows(product: Product, category: string): Spec {
     ['catalog.spec.originalPrice', format.price(product.originalPrice)],
     ['catalog.spec.resalePrice', format.price(product.resalePrice)],
     ['catalog.spec.purchaseYear', product.yearOfPurchase],
-    ['catalog.spec.condition', t(`catalog.condition.${product.productCondition}`)],
+    ['catalog.spec.condition', t(`shared.condition.${product.productCondition}`)],
     [
       'catalog.spec.seller',
       <span key="seller" className="inline-flex flex-wrap items-center gap-2">
@@ -82,7 +83,7 @@ function useSpecRows(product: Product, category: string): Spec {
     [
       'catalog.spec.location',
       <span key="location" data-user-text>
-        {product.location}
+        {locationText(product.location)}
       </span>,
     ],
     [
@@ -148,7 +149,7 @@ export function ProductPage() {
               <Msg id="catalog.product.used" />
             </Badge>
             <Badge>
-              <Msg id={`catalog.condition.${product.productCondition}`} />
+              <Msg id={`shared.condition.${product.productCondition}`} />
             </Badge>
             <TrustBadges product={product} />
             {product.sellStatus ? (

@@ -10,7 +10,7 @@ export function TrustBadges({ product, className }: { product: Product; classNam
     <span className={cx('flex flex-wrap gap-1.5', className)}>
       {conditionGrade && (
         <Badge tone={conditionGrade === 'for_parts' ? 'danger' : 'neutral'}>
-          <Msg id={`catalog.grade.${conditionGrade}`} />
+          <Msg id={`shared.grade.${conditionGrade}`} />
         </Badge>
       )}
       {origin && (

@@ -135,7 +135,7 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
               {GRADES.map((grade) => (
                 <span key={grade}>
                   <strong className="font-medium text-ink-700">
-                    <Msg id={`listings.trust.grade.${grade}`} />
+                    <Msg id={`shared.grade.${grade}`} />
                   </strong>
                   : <Msg id={`listings.trust.rubric.${grade}`} />
                 </span>
@@ -149,7 +149,7 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
             </option>
             {GRADES.map((grade) => (
               <option key={grade} value={grade}>
-                {t(`listings.trust.grade.${grade}`)}
+                {t(`shared.grade.${grade}`)}
               </option>
             ))}
           </Select>

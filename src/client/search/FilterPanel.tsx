@@ -87,9 +87,8 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
   const t = useT();
   const categoryName = useCategoryName();
   const categoryLabel = (option: FacetOption) => categoryName(option.value, option.label);
-  const wordsOf =
-    (prefix: 'catalog.condition' | 'search.filters.posted' | 'search.district') => (option: FacetOption) =>
-      t(`${prefix}.${option.value}` as MessageId);
+  const wordsOf = (prefix: 'shared.condition' | 'search.filters.posted' | 'shared.district') => (option: FacetOption) =>
+    t(`${prefix}.${option.value}` as MessageId);
   const shown = (param: FilterParam) => !(param in state.fixed);
   const conditions = CONDITIONS.map(
     (condition) =>
@@ -122,7 +121,7 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
         options={conditions}
         state={state}
         anyLabel={t('search.filters.anyCondition')}
-        labelOf={wordsOf('catalog.condition')}
+        labelOf={wordsOf('shared.condition')}
       />
       <PriceRange key={priceKey} state={state} />
       <Check param="goodPrice" label="search.filters.goodPrice" state={state} />
@@ -132,7 +131,7 @@ export function FilterPanel({ facets, state }: FilterPanelProps) {
         options={facets?.district ?? []}
         state={state}
         anyLabel={t('search.filters.allLocations')}
-        labelOf={wordsOf('search.district')}
+        labelOf={wordsOf('shared.district')}
       />
       <FacetSelect
         label={t('search.filters.posted')}
