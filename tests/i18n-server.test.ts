@@ -235,6 +235,20 @@ describe('refusals of chat, uploads, trust, moderation and push', () => {
         },
       },
       {
+        what: 'a For parts acknowledgement that is not true or false, from the shared schema',
+        send: (headers) =>
+          buyer.request({
+            method: 'POST',
+            url: '/api/store/booking/product',
+            payload: { productId: forParts, phoneNumber: '01711223344', meetLocation: 'Dhaka', forParts: 'yes' },
+            headers,
+          }),
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        en: { message: 'forParts is true or false', fields: { forParts: 'forParts is true or false' } },
+        bn: { message: 'forParts হবে true অথবা false', fields: { forParts: 'forParts হবে true অথবা false' } },
+      },
+      {
         what: 'a push subscription to an address, with its field',
         send: (headers) =>
           buyer.request({
