@@ -3,10 +3,12 @@ import { FORGOT_PASSWORD_ANSWER } from '#shared/account';
 import { categorySchema } from '#shared/categories';
 import { notificationSchema } from '#shared/notifications';
 import type { StoreProductRequest } from '#shared/products';
+import { FOR_PARTS_REQUIRED } from '#shared/trust';
 import type { Actor } from './support/actors';
 import { useTestApp } from './support/harness';
 import { mailTo } from './support/mail';
 import { listProduct } from './support/products';
+import { fakeDevice } from './support/push';
 
 /*
  * The server's side of the two languages (docs/i18n-server.md): API messages in the request's
@@ -294,6 +296,110 @@ describe("the server's own sentences", () => {
     });
     const details = await buyer.request({ method: 'GET', url: `/api/conversations/${conversationId}` });
     expect(details.body).toContain('Nusrat Jahan offered 48,000 Tk.');
+  });
+});
+
+describe('refusals of chat, uploads, trust, moderation and push', () => {
+  it('keep their English and code without a language, and answer in Bangla with lang=bn', async () => {
+    const own = await listProduct(seller, { productName: 'Redmi Note 12' });
+    const forParts = await listProduct(seller, { productName: 'Nokia 3310', conditionGrade: 'for_parts' });
+    const cases: Array<{
+      what: string;
+      send: (headers: Record<string, string>) => ReturnType<Actor['request']>;
+      status: number;
+      code: string;
+      en: { message: string; fields?: Record<string, string> };
+      bn: { message: string; fields?: Record<string, string> };
+    }> = [
+      {
+        what: 'a conversation about one’s own phone',
+        send: (headers) =>
+          seller.request({ method: 'POST', url: '/api/conversations', payload: { productId: own }, headers }),
+        status: 403,
+        code: 'FORBIDDEN',
+        en: { message: 'This is your own phone: buyers write to you about it' },
+        bn: { message: 'এটি আপনার নিজের ফোন: ক্রেতারা এ নিয়ে আপনাকে মেসেজ পাঠাবেন' },
+      },
+      {
+        what: 'a report of one’s own listing',
+        send: (headers) =>
+          seller.request({ method: 'POST', url: '/api/report/product', payload: { product_id: own }, headers }),
+        status: 403,
+        code: 'FORBIDDEN',
+        en: { message: 'You cannot report your own listing' },
+        bn: { message: 'নিজের বিজ্ঞাপন রিপোর্ট করা যায় না' },
+      },
+      {
+        what: 'a photo not sent as a form, its field named as a value',
+        send: (headers) => buyer.request({ method: 'POST', url: '/api/uploads', payload: { image: 'x' }, headers }),
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        en: { message: 'Send the photo as multipart/form-data in the field "image"' },
+        bn: { message: 'ছবিটি multipart/form-data হিসেবে "image" ফিল্ডে পাঠান' },
+      },
+      {
+        what: 'a For parts phone booked without the acknowledgement, with its field',
+        send: (headers) =>
+          buyer.request({
+            method: 'POST',
+            url: '/api/store/booking/product',
+            payload: { productId: forParts, phoneNumber: '01711223344', meetLocation: 'Dhaka' },
+            headers,
+          }),
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        en: {
+          message: FOR_PARTS_REQUIRED,
+          fields: { forParts: FOR_PARTS_REQUIRED },
+        },
+        bn: {
+          message: 'এই ফোনটি পার্টসের জন্য বিক্রি হচ্ছে: এগোনোর আগে টিক দিয়ে জানান যে আপনি বুঝেছেন',
+          fields: { forParts: 'এই ফোনটি পার্টসের জন্য বিক্রি হচ্ছে: এগোনোর আগে টিক দিয়ে জানান যে আপনি বুঝেছেন' },
+        },
+      },
+      {
+        what: 'a For parts acknowledgement that is not true or false, from the shared schema',
+        send: (headers) =>
+          buyer.request({
+            method: 'POST',
+            url: '/api/store/booking/product',
+            payload: { productId: forParts, phoneNumber: '01711223344', meetLocation: 'Dhaka', forParts: 'yes' },
+            headers,
+          }),
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        en: { message: 'forParts is true or false', fields: { forParts: 'forParts is true or false' } },
+        bn: { message: 'forParts হবে true অথবা false', fields: { forParts: 'forParts হবে true অথবা false' } },
+      },
+      {
+        what: 'a push subscription to an address, with its field',
+        send: (headers) =>
+          buyer.request({
+            method: 'POST',
+            url: '/api/push/subscriptions',
+            payload: fakeDevice('https://localhost/push/1').subscription,
+            headers,
+          }),
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        en: {
+          message: "This browser's push service is not one PhoneHaat can reach",
+          fields: { endpoint: 'Not a push service address' },
+        },
+        bn: {
+          message: 'এই ব্রাউজারের পুশ সার্ভিসে PhoneHaat পৌঁছাতে পারে না',
+          fields: { endpoint: 'এটি কোনো পুশ সার্ভিসের ঠিকানা নয়' },
+        },
+      },
+    ];
+    for (const { what, send, status, code, en, bn } of cases) {
+      const english = await send({});
+      expect(english.statusCode, what).toBe(status);
+      expect(english.json(), what).toEqual({ code, ...en });
+      const bangla = await send({ cookie: 'lang=bn' });
+      expect(bangla.statusCode, what).toBe(status);
+      expect(bangla.json(), what).toEqual({ code, ...bn });
+    }
   });
 });
 

@@ -8,9 +8,6 @@ import { describe, expect, it } from 'vitest';
  * written into `new AppError(` or `forbidden(` anywhere in src/server fails here.
  */
 
-/** Areas whose refusals are still being moved into their catalogs (issue 24, part 2): empty it once they are. */
-const STILL_ENGLISH_FOLDERS = ['chat', 'uploads', 'trust', 'moderation', 'reports', 'push', 'notifications', 'alerts'];
-
 const SERVER = join(import.meta.dirname, '..', 'src', 'server');
 
 const REFUSAL = /\bnew AppError\(|\bforbidden\(/g;
@@ -70,12 +67,10 @@ describe("the server's refusals", () => {
     expect(englishRefusals(planted).map((found) => found.split(':')[0])).toEqual(['1', '2', '5']);
   });
 
-  it('are catalog messages everywhere but the folders still being translated', () => {
-    const found = serverFiles(SERVER)
-      .filter((file) => !STILL_ENGLISH_FOLDERS.includes(relative(SERVER, file).split('/')[0]!))
-      .flatMap((file) =>
-        englishRefusals(readFileSync(file, 'utf8')).map((call) => `${relative(SERVER, file)}:${call}`),
-      );
+  it('are catalog messages everywhere', () => {
+    const found = serverFiles(SERVER).flatMap((file) =>
+      englishRefusals(readFileSync(file, 'utf8')).map((call) => `${relative(SERVER, file)}:${call}`),
+    );
     expect(found).toEqual([]);
   });
 });

@@ -98,11 +98,12 @@ export type Alert = z.infer<typeof alertSchema>;
 export const alertListSchema = z.object({ items: alertSchema.array(), max: z.number() });
 export type AlertList = z.infer<typeof alertListSchema>;
 
-type AlertSentenceId = Extract<SharedMessageId, `shared.alertSentence.${string}`>;
+/** A part's message: the sentence's own words, or a district's name (ours, so in the reader's language). */
+type AlertSentenceId = Extract<SharedMessageId, `shared.alertSentence.${string}` | `shared.district.${string}`>;
 
 /**
  * One part of a saved search as people read it: a message (`typed` names its value a person
- * typed), or words shown as they are (a category's name, a brand as typed, a district).
+ * typed), or words shown as they are (a category's name, a brand as typed).
  */
 export type SearchPart =
   { id: AlertSentenceId; values?: MessageValues; typed?: string } | { words: string; typed: boolean };
@@ -125,7 +126,7 @@ export function searchParts(search: AlertSearch, categoryName?: string): SearchP
     categoryName ? { words: categoryName, typed: false } : undefined,
     search.brand ? { words: search.brand, typed: true } : undefined,
     pricePart(search),
-    search.district ? { words: search.district, typed: false } : undefined,
+    search.district ? { id: `shared.district.${search.district}` } : undefined,
     search.condition ? { id: 'shared.alertSentence.condition', values: { condition: search.condition } } : undefined,
     search.verified ? { id: 'shared.alertSentence.verified' } : undefined,
   ];

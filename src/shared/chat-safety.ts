@@ -6,10 +6,6 @@ import { toLatinDigits } from './i18n/digits';
  * when its sender confirms. Shared, so the composer can warn before sending and the server decides.
  */
 
-export const CONTACT_REFUSED =
-  'Emails and links to other sites cannot be sent before the seller accepts a booking: keep the deal on PhoneHaat, where both sides are known.';
-export const NUMBER_WARNING = 'Sharing numbers early is how most scams start';
-
 const EMAIL = /[\p{L}\p{N}._%+-]+\s*(?:@|\(at\)|\[at\])\s*[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/iu;
 /** A link with a scheme or www., or a bare domain name (name.tld, with an optional path). */
 const LINK = /(?:\b[a-z][a-z0-9+.-]*:\/\/|\bwww\.)([^\s/?#]+)\S*|\b((?:[a-z0-9-]+\.)+(?:[a-z]{2,24}))(?:\/\S*)?/giu;

@@ -98,3 +98,26 @@ export const DISTRICT_ALIASES: Record<string, District> = {
   রংপুর: 'Rangpur',
   ময়মনসিংহ: 'Mymensingh',
 };
+
+const KNOWN: ReadonlySet<string> = new Set(DISTRICTS);
+/** A location that starts with a district: its name, then optionally ", " and what the seller typed after it. */
+const DISTRICT_FIRST = /^([^,]+)(?:, ([\s\S]*))?$/;
+
+/** Writes one of a location's messages in the reader's language (`t`, or a page meta's `text`). */
+type SayLocation = (
+  id: `shared.district.${District}` | 'shared.location.inDistrict',
+  values?: { district: string; area: string },
+) => string;
+
+/**
+ * A listing's location in the reader's language. A district the listing form suggests is ours and
+ * has a name in each language (`shared.district.*`); what the seller typed after it stays as
+ * written: "Dhaka, Mirpur" reads "ঢাকা, Mirpur" in Bangla, and English is the text as typed. Any
+ * other location (the seller's own words) is shown as it is.
+ */
+export function sayLocation(location: string, say: SayLocation): string {
+  const [, first = '', area] = DISTRICT_FIRST.exec(location) ?? [];
+  if (!KNOWN.has(first)) return location;
+  const district = say(`shared.district.${first as District}`);
+  return area === undefined ? district : say('shared.location.inDistrict', { district, area });
+}

@@ -1,4 +1,5 @@
 import type { Category } from './categories';
+import { sayLocation } from './districts';
 import { formatPrice, type MessageValues, type SharedMessageId } from './i18n/message-text';
 import type { Locale } from './i18n/locales';
 import type { Product } from './products';
@@ -72,11 +73,11 @@ export const pageMeta = {
       title: titled(text('shared.meta.product.title', { name: product.productName, price })),
       description: shortened(
         text('shared.meta.product.description', {
-          condition: text(`shared.meta.condition.${product.productCondition}` as SharedMessageId),
+          condition: text(`shared.condition.${product.productCondition}` as SharedMessageId),
           name: product.productName,
           brand: product.brand,
           price,
-          location: product.location,
+          location: sayLocation(product.location, text),
           description: product.description,
         }),
       ),

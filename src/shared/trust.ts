@@ -88,7 +88,7 @@ export const SPEC_CONDITION_OF_GRADE = {
 export const FOR_PARTS_NOTICE = 'Sold for its parts, not as a working phone';
 export const FOR_PARTS_ACKNOWLEDGEMENT = 'I understand this phone is sold for its parts';
 export const FOR_PARTS_REQUIRED = 'This phone is sold for its parts: tick that you understand before going on';
-export const forPartsField = z.boolean({ error: 'forParts is true or false' }).optional();
+export const forPartsField = z.boolean({ error: messageText('shared.trust.forPartsBoolean') }).optional();
 /** Whether a request on a phone of `grade` lacks the acknowledgement it needs. */
 export const lacksPartsAcknowledgement = (grade: string | null, forParts: boolean | undefined) =>
   grade === 'for_parts' && forParts !== true;

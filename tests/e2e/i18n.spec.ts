@@ -39,6 +39,8 @@ test.describe('a visitor whose browser prefers Bangla', () => {
         productName: uniqueText('Bangla iPhone'),
         category_id: iphone.id,
         resalePrice: 52000,
+        productCondition: 'Good',
+        location: 'Dhaka, Mirpur',
       });
 
       await page.goto(paths.home);
@@ -50,6 +52,9 @@ test.describe('a visitor whose browser prefers Bangla', () => {
       await page.goto(`/bn${paths.category(iphone.id)}`);
       const card = page.getByRole('article').filter({ hasText: listing.productName });
       await expect(card.getByText('দাম : ৫২,০০০ টাকা')).toBeVisible();
+      // Our words for the condition and the district are Bangla; the area the seller typed stays as typed.
+      await expect(card.getByText('অবস্থা: ভালো')).toBeVisible();
+      await expect(card.getByText('ঢাকা, Mirpur')).toBeVisible();
       await expect(card.getByRole('link', { name: `${listing.productName}-এর বিস্তারিত` })).toHaveAttribute(
         'href',
         `/bn${paths.product(listing._id)}`,
@@ -60,6 +65,7 @@ test.describe('a visitor whose browser prefers Bangla', () => {
 
       await page.goto(`/bn${paths.product(listing._id)}`);
       await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+      await expect(page.getByText('ঢাকা, Mirpur')).toBeVisible();
       await page.goto(`/bn${paths.search}?q=${encodeURIComponent(listing.productName)}`);
       await expect(page.getByText('৫২,০০০ টাকা').first()).toBeVisible();
 
@@ -68,6 +74,8 @@ test.describe('a visitor whose browser prefers Bangla', () => {
       await expect(page).toHaveURL(`${E2E_BASE_URL}/en${paths.category(iphone.id)}`);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expect(card.getByText('Price : 52000Tk')).toBeVisible();
+      await expect(card.getByText('Good condition')).toBeVisible();
+      await expect(card.getByText('Dhaka, Mirpur')).toBeVisible();
       await page.reload();
       await expect(card.getByText('Price : 52000Tk')).toBeVisible();
       // The choice is kept: the home no longer goes to /bn/.

@@ -29,7 +29,7 @@ export function PhoneChecks({ product }: { product: Product }) {
     [
       t('catalog.checks.grade'),
       grade
-        ? t('catalog.checks.gradeValue', { grade: t(`catalog.grade.${grade}`), rubric: t(`catalog.rubric.${grade}`) })
+        ? t('catalog.checks.gradeValue', { grade: t(`shared.grade.${grade}`), rubric: t(`catalog.rubric.${grade}`) })
         : t('catalog.checks.notGraded'),
     ],
     [

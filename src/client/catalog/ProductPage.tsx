@@ -13,7 +13,7 @@ import { Gallery } from './Gallery';
 import { ProductActions } from './ProductActions';
 import { paths } from '#shared/paths';
 import { Icon, iconPaths } from '#client/components/Icon';
-import { Msg, useFormat, useLocale, useT, type MessageId } from '#client/i18n';
+import { Msg, useFormat, useLocale, useLocationText, useT, type MessageId } from '#client/i18n';
 import { useCategoryName } from './categoryText';
 
 export function productLoader(queryClient: QueryClient) {
@@ -36,6 +36,7 @@ const sellerWrote = (value: ReactNode, className?: string) => (
 function useSpecRows(product: Product, category: string): Spec {
   const t = useT();
   const format = useFormat();
+  const locationText = useLocationText();
   const { locale, localePath } = useLocale();
   // The date part of an ISO timestamp, as the spec prints it in English.
   const postedOn = product.postedOn
@@ -50,7 +51,7 @@ function useSpecRows(product: Product, category: string): Spec {
     ['catalog.spec.originalPrice', format.price(product.originalPrice)],
     ['catalog.spec.resalePrice', format.price(product.resalePrice)],
     ['catalog.spec.purchaseYear', product.yearOfPurchase],
-    ['catalog.spec.condition', t(`catalog.condition.${product.productCondition}`)],
+    ['catalog.spec.condition', t(`shared.condition.${product.productCondition}`)],
     [
       'catalog.spec.seller',
       <span key="seller" className="inline-flex flex-wrap items-center gap-2">
@@ -66,7 +67,7 @@ function useSpecRows(product: Product, category: string): Spec {
     ],
     ['catalog.spec.sellerEmail', sellerWrote(product.sellerEmail)],
     ['catalog.spec.sellerMobile', sellerWrote(product.sellerMobile)],
-    ['catalog.spec.location', sellerWrote(product.location)],
+    ['catalog.spec.location', sellerWrote(locationText(product.location))],
     ['catalog.spec.description', sellerWrote(product.description, 'whitespace-pre-line')],
   ];
 }
@@ -123,7 +124,7 @@ export function ProductPage() {
           <div className="flex flex-wrap items-center gap-2">
             <MessageBadge tone="brand" message="catalog.product.used" />
             <Badge>
-              <Msg id={`catalog.condition.${product.productCondition}`} />
+              <Msg id={`shared.condition.${product.productCondition}`} />
             </Badge>
             <TrustBadges product={product} />
             {product.sellStatus ? (

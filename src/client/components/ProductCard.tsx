@@ -5,7 +5,7 @@ import { cx } from './cx';
 import { Link } from 'react-router';
 import { TrustBadges } from './TrustBadges';
 import { paths } from '#shared/paths';
-import { Msg, useFormat, useLocale, useT } from '#client/i18n';
+import { Msg, useFormat, useLocale, useLocationText, useT } from '#client/i18n';
 
 interface ProductCardProps {
   product: Product;
@@ -19,6 +19,7 @@ interface ProductCardProps {
 export function ProductCard({ product, detailed = false, aboveTheFold = false }: ProductCardProps) {
   const t = useT();
   const format = useFormat();
+  const locationText = useLocationText();
   const { localePath } = useLocale();
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-card border border-ink-200 bg-white shadow-card transition-shadow hover:shadow-raised">
@@ -60,13 +61,16 @@ export function ProductCard({ product, detailed = false, aboveTheFold = false }:
               <Msg id="components.productCard.condition" />
             </dt>
             <dd>
-              <Msg id="components.productCard.conditionValue" values={{ condition: product.productCondition }} />
+              <Msg
+                id="components.productCard.conditionValue"
+                values={{ condition: t(`shared.condition.${product.productCondition}`) }}
+              />
             </dd>
             <dt className="sr-only">
               <Msg id="components.productCard.location" />
             </dt>
             <dd className="truncate text-right" data-user-text>
-              {product.location}
+              {locationText(product.location)}
             </dd>
             <dt className="sr-only">
               <Msg id="components.productCard.seller" />

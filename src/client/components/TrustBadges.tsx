@@ -10,7 +10,7 @@ export function TrustBadges({ product, className }: { product: Product; classNam
       {conditionGrade && (
         <MessageBadge
           tone={conditionGrade === 'for_parts' ? 'danger' : 'neutral'}
-          message={`catalog.grade.${conditionGrade}`}
+          message={`shared.grade.${conditionGrade}`}
         />
       )}
       {origin && (

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { sayLocation } from '#shared/districts';
 import { readMessageText } from '#shared/i18n/message-text';
 import type { MessageId } from './messageId';
 import { formatters, type Formatters } from './format';
@@ -29,6 +30,12 @@ export function Msg({ id, values }: { id: MessageId; values?: Record<string, Ric
 export function translateMessage(t: Translate, message: string): string {
   const read = readMessageText(message);
   return read?.id.startsWith('shared.') ? t(read.id as MessageId, read.values) : message;
+}
+
+/** `locationText(location)`: a listing's location in the page's language (`sayLocation`, #shared/districts). */
+export function useLocationText(): (location: string) => string {
+  const t = useT();
+  return useCallback((location: string) => sayLocation(location, t), [t]);
 }
 
 /** `errorText(message)`: translateMessage with the page's language. */

@@ -3,7 +3,16 @@
  * numbers and dates in the page's language, and the language choice.
  */
 export { I18nProvider, useLocale, type I18nSetup, type LocaleState } from './I18nProvider';
-export { Msg, translateMessage, useErrorText, useFormat, useT, type MessageValues, type Translate } from './hooks';
+export {
+  Msg,
+  translateMessage,
+  useErrorText,
+  useFormat,
+  useLocationText,
+  useT,
+  type MessageValues,
+  type Translate,
+} from './hooks';
 export type { MessageId } from './messageId';
 export type { Formatters } from './format';
 export { loadCatalog, type Catalog } from './catalogFiles';

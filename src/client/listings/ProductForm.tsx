@@ -296,7 +296,7 @@ export function ProductForm({ product }: ProductFormProps) {
         {/* Suggests the 64 districts while the seller types; any other text is still taken. */}
         <datalist id="districts">
           {DISTRICTS.map((district) => (
-            <option key={district} value={district} />
+            <option key={district} value={district} label={t(`shared.district.${district}`)} />
           ))}
         </datalist>
       </FormSection>

@@ -126,7 +126,7 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
               {GRADES.map((grade) => (
                 <span key={grade}>
                   <strong className="font-medium text-ink-700">
-                    <Msg id={`listings.trust.grade.${grade}`} />
+                    <Msg id={`shared.grade.${grade}`} />
                   </strong>
                   : <Msg id={`listings.trust.rubric.${grade}`} />
                 </span>
@@ -136,7 +136,7 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
         >
           <SelectWithPrompt
             prompt={<Msg id="listings.trust.pickCondition" />}
-            choices={GRADES.map((grade) => ({ value: grade, label: t(`listings.trust.grade.${grade}`) }))}
+            choices={GRADES.map((grade) => ({ value: grade, label: t(`shared.grade.${grade}`) }))}
             {...register('conditionGrade')}
           />
         </FormField>

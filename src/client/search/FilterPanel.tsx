@@ -94,9 +94,8 @@ export function FilterPanel({ facets, estimate, state }: FilterPanelProps) {
   const t = useT();
   const categoryName = useCategoryName();
   const categoryLabel = (option: FacetOption) => categoryName(option.value, option.label);
-  const wordsOf =
-    (prefix: 'catalog.condition' | 'search.filters.posted' | 'search.district') => (option: FacetOption) =>
-      t(`${prefix}.${option.value}` as MessageId);
+  const wordsOf = (prefix: 'shared.condition' | 'search.filters.posted' | 'shared.district') => (option: FacetOption) =>
+    t(`${prefix}.${option.value}` as MessageId);
   const shown = (param: FilterParam) => !(param in state.fixed);
   const conditions = CONDITIONS.map(
     (condition) =>
@@ -132,7 +131,7 @@ export function FilterPanel({ facets, estimate, state }: FilterPanelProps) {
         state={state}
         anyLabel={t('search.filters.anyCondition')}
         estimate={estimate}
-        labelOf={wordsOf('catalog.condition')}
+        labelOf={wordsOf('shared.condition')}
       />
       <PriceRange key={priceKey} state={state} />
       <Check param="goodPrice" label="search.filters.goodPrice" state={state} />
@@ -143,7 +142,7 @@ export function FilterPanel({ facets, estimate, state }: FilterPanelProps) {
         state={state}
         anyLabel={t('search.filters.allLocations')}
         estimate={estimate}
-        labelOf={wordsOf('search.district')}
+        labelOf={wordsOf('shared.district')}
       />
       <FacetSelect
         label={t('search.filters.posted')}

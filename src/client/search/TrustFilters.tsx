@@ -73,7 +73,7 @@ export function TrustFilters({ state }: { state: SearchState }) {
         'grade',
         t('search.filters.grade'),
         t('search.filters.anyGrade'),
-        GRADES.map((grade) => [grade, t(`catalog.grade.${grade}`)]),
+        GRADES.map((grade) => [grade, t(`shared.grade.${grade}`)]),
       )}
       {select(
         'origin',

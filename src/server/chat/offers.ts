@@ -11,7 +11,7 @@ import { isUniqueViolation } from '#server/db/errors';
 import { nowIso } from '#server/db/ids';
 import type { ChatOfferRow, ConversationRow, Database, OfferStatus, UserRow } from '#server/db/schema';
 import { AppError, forbidden, notFound } from '#server/errors';
-import { localText } from '#server/i18n/texts';
+import { localText, serverMessage } from '#server/i18n/texts';
 import { withNotifications, type Notify } from '#server/notifications/service';
 import { findProductDetails, type ProductDetailsRow } from '#server/products/repository';
 import { imageFileName } from '#server/uploads/names';
@@ -170,7 +170,7 @@ async function answerable(deps: ChatDeps, actor: Pick<UserRow, 'id' | 'name'>, i
   if (!waitsFor) throw notNow(offer.status);
   if (waitsFor !== side) {
     throw forbidden(
-      side === 'buying' ? 'The seller answers this offer' : 'The buyer answers your counter, or withdraws their offer',
+      serverMessage(side === 'buying' ? 'server.chat.error.sellerAnswers' : 'server.chat.error.buyerAnswers'),
     );
   }
   if (offer.expires_at <= nowIso()) throw notNow('expired');

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import {
-  CONVERSATION_CLOSED,
   NEW_ACCOUNT_DAILY_CONVERSATIONS,
   SAME_TEXT_CONVERSATIONS,
   SAME_TEXT_WINDOW_MINUTES,
@@ -9,7 +8,7 @@ import {
   type ChatSide,
   type ConversationDetails,
 } from '#shared/chat';
-import { checkContacts, CONTACT_REFUSED, NUMBER_WARNING, ownHostsOf } from '#shared/chat-safety';
+import { checkContacts, ownHostsOf } from '#shared/chat-safety';
 import type { KeysetPageQuery } from '#shared/common';
 import { paths } from '#shared/paths';
 import type { Engine } from '#server/db/connection';
@@ -51,7 +50,7 @@ import {
   sideOf,
   toChatMessage,
 } from './repository';
-import { localText } from '#server/i18n/texts';
+import { localText, serverMessage } from '#server/i18n/texts';
 
 export type ChatDeps = Pick<Deps, 'db' | 'engine' | 'bell' | 'push' | 'images' | 'config'>;
 
@@ -59,7 +58,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 /** The refusal either side of a block gets: the blocked side is not told who blocked whom. */
-export const closed = () => forbidden(CONVERSATION_CLOSED);
+export const closed = () => forbidden(serverMessage('server.chat.error.closed'));
 
 /** Whether either of two people blocked the other. */
 export async function isBlockedEitherWay(db: Kysely<Database>, a: string | null, b: string | null) {
@@ -86,16 +85,13 @@ async function countStart(trx: Kysely<Database>, buyer: Pick<UserRow, 'id' | 'cr
 
 /** The refusal says what lifts the limit: only what the account still lacks, both when it lacks both. */
 function newAccountLimitMessage(emailVerified: boolean, young: boolean): string {
-  const limit = `at most ${NEW_ACCOUNT_DAILY_CONVERSATIONS} conversations a day`;
-  if (!emailVerified && young) {
-    return `New accounts start ${limit}. Verify your email address, and write again tomorrow.`;
-  }
-  if (!emailVerified)
-    return `Accounts with an unverified email address start ${limit}. Verify your email address to start more.`;
-  return `Accounts less than a day old start ${limit}. Please write again tomorrow.`;
+  const limit = { max: NEW_ACCOUNT_DAILY_CONVERSATIONS };
+  if (!emailVerified && young) return serverMessage('server.chat.error.limitNewAccount', limit);
+  if (!emailVerified) return serverMessage('server.chat.error.limitUnverified', limit);
+  return serverMessage('server.chat.error.limitYoung', limit);
 }
 
-const notTheirs = () => forbidden('Only the buyer and the seller of this conversation can see it');
+const notTheirs = () => forbidden(serverMessage('server.chat.error.notTheirs'));
 
 /** The conversation `id` and the caller's side in it; a stranger's is refused. */
 export async function conversationOf(
@@ -122,13 +118,13 @@ export async function startConversation(
   const buyerId = buyer.id;
   const product = await findProduct(db, productId);
   if (!product) throw notFound('Product');
-  if (product.seller_id === buyerId) throw forbidden('This is your own phone: buyers write to you about it');
+  if (product.seller_id === buyerId) throw forbidden(serverMessage('server.chat.error.ownPhone'));
   return insertOnce({
     find: () => findConversationOf(db, productId, buyerId),
     found: (row): { _id: string; created: boolean } => ({ _id: row.id, created: false }),
     insert: async () => {
       if (product.is_sold || product.is_hidden || product.review_state)
-        throw new AppError('CONFLICT', 'This phone is not on sale right now');
+        throw new AppError('CONFLICT', serverMessage('server.chat.error.notOnSale'));
       if (await isBlockedEitherWay(db, buyerId, product.seller_id)) throw closed();
       return db.transaction().execute(async (trx) => {
         await countStart(trx, buyer);
@@ -170,8 +166,13 @@ async function assertSafeToSend(deps: ChatDeps, conversation: ConversationRow, r
   const { refused, hasNumber } = checkContacts(request.text, ownHostsOf(new URL(deps.config.PUBLIC_URL).hostname));
   if (!refused && (!hasNumber || request.confirmNumber)) return;
   if (await dealPhones(deps.db, conversation)) return;
-  if (refused) throw new AppError('BAD_REQUEST', CONTACT_REFUSED, { text: CONTACT_REFUSED });
-  throw new AppError('CONFIRM_NEEDED', `${NUMBER_WARNING}. Send it anyway?`, { text: NUMBER_WARNING });
+  if (refused) {
+    const refusal = serverMessage('server.chat.error.contactRefused');
+    throw new AppError('BAD_REQUEST', refusal, { text: refusal });
+  }
+  throw new AppError('CONFIRM_NEEDED', serverMessage('server.chat.error.numberConfirm'), {
+    text: serverMessage('server.chat.error.numberWarning'),
+  });
 }
 
 /** The same text into more than a few conversations within minutes is held: that is how spam looks. */
@@ -179,7 +180,7 @@ function assertNotRepeated(sameTextConversations: number) {
   if (sameTextConversations < SAME_TEXT_CONVERSATIONS) return;
   throw new AppError(
     'RATE_LIMITED',
-    `This message was held: you sent the same text to ${SAME_TEXT_CONVERSATIONS} conversations in the last ${SAME_TEXT_WINDOW_MINUTES} minutes. Write it in your own words, or wait a few minutes.`,
+    serverMessage('server.chat.error.repeated', { count: SAME_TEXT_CONVERSATIONS, minutes: SAME_TEXT_WINDOW_MINUTES }),
   );
 }
 
@@ -187,7 +188,7 @@ function assertNotRepeated(sameTextConversations: number) {
 export async function blockOther(deps: ChatDeps, userId: string, id: string): Promise<boolean> {
   const { conversation, side } = await conversationOf(deps.db, id, userId);
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
-  if (!other) throw new AppError('CONFLICT', 'This account is deleted already');
+  if (!other) throw new AppError('CONFLICT', serverMessage('server.chat.error.deletedAlready'));
   const { byA } = await blocksBetween(deps.db, userId, other);
   if (byA) return false;
   await deps.db.transaction().execute(async (trx) => {
@@ -224,10 +225,9 @@ async function photosToSend(deps: ChatDeps, senderId: string, urls: string[]): P
     senderId,
   );
   if (ids.every((id) => id !== null && own.has(id)) && new Set(ids).size === ids.length) return ids as string[];
-  throw new AppError('BAD_REQUEST', PHOTOS_REFUSED, { photos: PHOTOS_REFUSED });
+  const refusal = serverMessage('server.chat.error.photosRefused');
+  throw new AppError('BAD_REQUEST', refusal, { photos: refusal });
 }
-
-const PHOTOS_REFUSED = 'Send photos you uploaded here, each once';
 
 /** The conversation a message goes into, with its checks read at once; a stranger's is refused. */
 async function sendingContext(db: Kysely<Database>, senderId: string, id: string, request: ChatMessageSend) {
@@ -254,7 +254,7 @@ export async function sendMessage(
   const context = await sendingContext(db, sender.id, id, request);
   const { conversation, side } = context;
   const retried = (row: ChatMessageRow) => {
-    if (row.sender_id !== sender.id) throw new AppError('CONFLICT', 'Send the message again: its id is taken');
+    if (row.sender_id !== sender.id) throw new AppError('CONFLICT', serverMessage('server.chat.error.idTaken'));
     return { message: toChatMessage(row, sender.id), created: false };
   };
   // The context read was the first look for a retry; a request that loses the insert's race looks again.
@@ -270,9 +270,9 @@ export async function sendMessage(
     found: retried,
     insert: async () => {
       if (side === 'selling' && conversation.last_message_at === null) {
-        throw forbidden('The buyer writes first: you can answer once they ask about this phone');
+        throw forbidden(serverMessage('server.chat.error.buyerFirst'));
       }
-      if (!other) throw new AppError('CONFLICT', 'This account is deleted: your message would reach nobody');
+      if (!other) throw new AppError('CONFLICT', serverMessage('server.chat.error.nobodyToReach'));
       if (context.blocked) throw closed();
       await assertSafeToSend(deps, conversation, request);
       // Photos alone have no words to repeat.

@@ -1,6 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { localText, SERVER_CATALOGS, write } from './texts';
+import { readAlertSearch } from '#shared/alerts';
+import { localText, SERVER_CATALOGS, write, writeSearch } from './texts';
 
 describe("the server's catalogs", () => {
   it('have every message in both languages, each a valid ICU message under its area', () => {
@@ -31,6 +32,12 @@ describe('write', () => {
     );
     expect(write({ locale: 'bn', latinDigits: false }, count)).toMatch(/^৩টি ফোন/);
     expect(write({ locale: 'bn', latinDigits: true }, count)).toMatch(/^3টি ফোন/);
+  });
+
+  it("names a saved search's district and condition in the reader's language, English as before", () => {
+    const search = readAlertSearch('condition=Good&district=Dhaka')!;
+    expect(writeSearch({ locale: 'en', latinDigits: false }, { search })).toBe('Dhaka · Good condition');
+    expect(writeSearch({ locale: 'bn', latinDigits: false }, { search })).toBe('ঢাকা · ভালো কন্ডিশন');
   });
 
   it('keeps a plain sentence written before the catalogs', () => {

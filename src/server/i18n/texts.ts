@@ -21,6 +21,8 @@ import mailBn from '#server/mail/locales/bn.json';
 import mailEn from '#server/mail/locales/en.json';
 import moderationBn from '#server/moderation/locales/bn.json';
 import moderationEn from '#server/moderation/locales/en.json';
+import notificationsBn from '#server/notifications/locales/bn.json';
+import notificationsEn from '#server/notifications/locales/en.json';
 import productsBn from '#server/products/locales/bn.json';
 import productsEn from '#server/products/locales/en.json';
 import pushBn from '#server/push/locales/bn.json';
@@ -29,6 +31,8 @@ import reviewsBn from '#server/reviews/locales/bn.json';
 import reviewsEn from '#server/reviews/locales/en.json';
 import trustBn from '#server/trust/locales/bn.json';
 import trustEn from '#server/trust/locales/en.json';
+import uploadsBn from '#server/uploads/locales/bn.json';
+import uploadsEn from '#server/uploads/locales/en.json';
 import usersBn from '#server/users/locales/bn.json';
 import usersEn from '#server/users/locales/en.json';
 import verificationBn from '#server/verification/locales/bn.json';
@@ -51,10 +55,12 @@ export const SERVER_CATALOGS = {
   chat: [chatEn, chatBn],
   mail: [mailEn, mailBn],
   moderation: [moderationEn, moderationBn],
+  notifications: [notificationsEn, notificationsBn],
   products: [productsEn, productsBn],
   push: [pushEn, pushBn],
   reviews: [reviewsEn, reviewsBn],
   trust: [trustEn, trustBn],
+  uploads: [uploadsEn, uploadsBn],
   users: [usersEn, usersBn],
   verification: [verificationEn, verificationBn],
 } as const;
@@ -69,10 +75,12 @@ const serverCatalogs = {
     typeof chatEn &
     typeof mailEn &
     typeof moderationEn &
+    typeof notificationsEn &
     typeof productsEn &
     typeof pushEn &
     typeof reviewsEn &
     typeof trustEn &
+    typeof uploadsEn &
     typeof usersEn &
     typeof verificationEn,
   bn: Object.assign({}, sharedCatalogs.bn, ...areas.map(([, bn]) => bn)) as Record<string, string>,

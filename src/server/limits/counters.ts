@@ -112,12 +112,6 @@ export function waitFor(ms: number): { wait: number; unit: 'minute' | 'hour' } {
   return minutes < 60 ? { wait: minutes, unit: 'minute' } : { wait: Math.ceil(minutes / 60), unit: 'hour' };
 }
 
-/** "3 hours", "1 minute": the same wait in English words, for a message not in a catalog yet. */
-export function waitWords(ms: number): string {
-  const { wait, unit } = waitFor(ms);
-  return `${wait} ${unit}${wait === 1 ? '' : 's'}`;
-}
-
 /** Counters whose window has ended hold nothing: housekeeping drops them. */
 export const deleteEndedCounters = (db: Kysely<Database>, now = new Date()) =>
   changedRows(db.deleteFrom('limit_counters').where('window_ends_at', '<=', now.toISOString()));

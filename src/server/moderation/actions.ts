@@ -10,6 +10,7 @@ import {
 import type { Database, ModerationCaseRow, UserRow } from '#server/db/schema';
 import type { DealDeps } from '#server/bookings/deal';
 import { AppError, notFound } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import { withNotifications, type Notify } from '#server/notifications/service';
 import { hideReview, moderateListing, restrict, settleReviewReports, suspend, type Effect } from './effects';
 import { toAffected, toReporter } from './messages';
@@ -27,7 +28,7 @@ export function actionsFor(moderationCase: Pick<ModerationCaseRow, 'subject_type
   });
 }
 
-const caseClosed = () => new AppError('CONFLICT', 'This case is closed already: another moderator acted on it');
+const caseClosed = () => new AppError('CONFLICT', serverMessage('server.moderation.error.caseClosed'));
 
 /**
  * A moderator acts on an open case, in one transaction: the action's effect, one row in the log,
@@ -38,9 +39,13 @@ export async function actOnCase(deps: DealDeps, admin: UserRow, caseId: string, 
   const found = await findCase(deps.db, caseId);
   if (!found) throw notFound('Case');
   if (!actionsFor(found).includes(request.action)) {
-    throw new AppError('BAD_REQUEST', `"${ACTION_LABELS[request.action]}" does not apply to this case`, {
-      action: 'Choose another action',
-    });
+    throw new AppError(
+      'BAD_REQUEST',
+      serverMessage('server.moderation.error.actionNotApplicable', { action: request.action }),
+      {
+        action: serverMessage('server.moderation.error.chooseAnotherAction'),
+      },
+    );
   }
   return withNotifications(deps, async (trx, tell) => {
     if (!(await closeCase(trx, caseId))) throw caseClosed();
@@ -48,7 +53,7 @@ export async function actOnCase(deps: DealDeps, admin: UserRow, caseId: string, 
       ? await trx.selectFrom('users').selectAll().where('id', '=', found.subject_user_id).executeTakeFirst()
       : undefined;
     if (request.action !== 'dismiss' && target?.role === 'admin') {
-      throw new AppError('FORBIDDEN', 'An admin account cannot be sanctioned here');
+      throw new AppError('FORBIDDEN', serverMessage('server.moderation.error.adminNotSanctioned'));
     }
     const until = request.action === 'restrict' ? new Date(Date.now() + request.days! * DAY_MS).toISOString() : null;
     const effect = await effectOf(trx, tell, found, request, until);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Snapshot, SubjectType } from '#shared/moderation';
 import type { Database } from '#server/db/schema';
 import { AppError } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import { findOpenCase, insertCaseIfNone, insertCaseReport, insertEvidencePhotos } from './repository';
 
 /**
@@ -27,7 +28,7 @@ export interface CaseOpening {
 }
 
 export const alreadyReported = () =>
-  new AppError('ALREADY_EXISTS', 'You have reported this already. An admin will look at it.');
+  new AppError('ALREADY_EXISTS', serverMessage('server.moderation.error.reportedAlready'));
 
 /**
  * Files one report, or the server's flag, of a thing in `trx`: it joins the thing's open case, or

@@ -4,6 +4,7 @@ import { deleteUserSessions } from '#server/auth/repository';
 import { cancelBookingsOfBuyer, closeOpenRequests } from '#server/bookings/deal';
 import type { Database } from '#server/db/schema';
 import { AppError } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import type { Notify } from '#server/notifications/service';
 import { dismissReviewReports, hideReviewByAdmin, unhideReviewByAdmin } from '#server/reviews/service';
 import { onListingVisible } from '#server/alerts/matching';
@@ -40,7 +41,7 @@ export async function moderateListing(
     .select(['is_hidden', 'moderation_state'])
     .where('id', '=', productId)
     .executeTakeFirst();
-  if (!product) throw new AppError('CONFLICT', 'This listing was deleted meanwhile; dismiss the case instead');
+  if (!product) throw new AppError('CONFLICT', serverMessage('server.moderation.error.listingDeleted'));
   await setModerationState(trx, productId, { state, reason });
   await closeOpenRequests(trx, tell, productId, BOOKING_REASONS[state]);
   return {

@@ -7,7 +7,8 @@ import { findReport, insertReport } from '#server/reports/repository';
 import type { Database } from '#server/db/schema';
 import type { Deps } from '#server/deps';
 import { AppError, forbidden, notFound } from '#server/errors';
-import { countUse, waitWords } from '#server/limits/counters';
+import { serverMessage } from '#server/i18n/texts';
+import { countUse, waitFor } from '#server/limits/counters';
 import { findProduct } from '#server/products/repository';
 import { productOrAccountGone } from '#server/products/service';
 import { findUserById } from '#server/users/repository';
@@ -22,7 +23,10 @@ export async function countReport(trx: Transaction<Database>, reporterId: string
   if (counted.allowed) return;
   throw new AppError(
     'RATE_LIMITED',
-    `You can send at most ${REPORTS_PER_DAY} reports a day. Try again in ${waitWords(counted.retryAfterMs)}.`,
+    serverMessage('server.moderation.error.reportsPerDay', {
+      max: REPORTS_PER_DAY,
+      ...waitFor(counted.retryAfterMs),
+    }),
   );
 }
 
@@ -39,7 +43,7 @@ export async function reportListing(
   const { db } = deps;
   const product = await findProduct(db, productId);
   if (!product) throw notFound('Product');
-  if (product.seller_id === reporterId) throw forbidden('You cannot report your own listing');
+  if (product.seller_id === reporterId) throw forbidden(serverMessage('server.moderation.error.ownListing'));
   if (await findReport(db, productId, reporterId)) throw alreadyReportedListing();
   await deps.interleave?.('report', db);
   try {
@@ -66,7 +70,7 @@ export async function reportListing(
 }
 
 const alreadyReportedListing = () =>
-  new AppError('ALREADY_EXISTS', 'You have reported this phone already. An admin will look at it.');
+  new AppError('ALREADY_EXISTS', serverMessage('server.moderation.error.reportedPhoneAlready'));
 
 /** A report of the other side of one of the caller's conversations, with its last messages as evidence. */
 export async function reportConversation(
@@ -77,15 +81,15 @@ export async function reportConversation(
   const conversation = await findConversation(db, conversationId);
   if (!conversation) throw notFound('Conversation');
   const side = sideOf(conversation, reporterId);
-  if (!side) throw forbidden('You can only report a conversation you are part of');
+  if (!side) throw forbidden(serverMessage('server.moderation.error.conversationNotYours'));
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
   const otherUser = other ? await findUserById(db, other) : undefined;
-  if (!otherUser) throw new AppError('CONFLICT', 'The other side of this conversation has deleted their account');
+  if (!otherUser) throw new AppError('CONFLICT', serverMessage('server.moderation.error.otherSideDeleted'));
   return db.transaction().execute(async (trx) => {
     await countReport(trx, reporterId);
     const evidence = await conversationSnapshot(trx, conversation, otherUser.id, undefined);
     if (!evidence)
-      throw new AppError('CONFLICT', `${otherUser.name} has not written anything in this conversation yet`);
+      throw new AppError('CONFLICT', serverMessage('server.moderation.error.nothingWritten', { name: otherUser.name }));
     const { caseId } = await openCase(trx, {
       subjectType: 'conversation',
       subjectId: conversation.id,
@@ -106,7 +110,7 @@ export async function reportUser(
   reporterId: string,
   { userId, reason, note }: UserReport,
 ): Promise<string> {
-  if (userId === reporterId) throw forbidden('You cannot report yourself');
+  if (userId === reporterId) throw forbidden(serverMessage('server.moderation.error.reportYourself'));
   const user = await findUserById(db, userId);
   if (!user) throw notFound('User');
   return db.transaction().execute(async (trx) => {

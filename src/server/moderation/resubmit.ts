@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { AppError, forbidden, notFound } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import { findProduct, setModerationState } from '#server/products/repository';
 import { onListingVisible } from '#server/alerts/matching';
 import { openCase } from './cases';
@@ -14,10 +15,10 @@ import { listingSnapshot } from './snapshots';
 export async function resubmitListing(db: Kysely<Database>, sellerId: string, productId: string): Promise<void> {
   const product = await findProduct(db, productId);
   if (!product) throw notFound('Product');
-  if (product.seller_id !== sellerId) throw forbidden('You can only resubmit your own products');
+  if (product.seller_id !== sellerId) throw forbidden(serverMessage('server.moderation.error.resubmitOwnOnly'));
   await db.transaction().execute(async (trx) => {
     if (!(await setModerationState(trx, productId, { state: null, hidden: false }, 'changes_requested')))
-      throw new AppError('CONFLICT', 'No moderator asked for changes to this listing');
+      throw new AppError('CONFLICT', serverMessage('server.moderation.error.noChangesAsked'));
     const back = await trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirstOrThrow();
     await onListingVisible(trx, productId, 'shown');
     await appendLog(trx, {

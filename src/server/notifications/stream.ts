@@ -4,6 +4,7 @@ import { callerOf } from '#server/auth/guards';
 import { liveSessionIds } from '#server/auth/repository';
 import type { Deps } from '#server/deps';
 import { AppError } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import { chatStateOf } from '#server/chat/repository';
 import { countUnread } from './repository';
 
@@ -94,10 +95,7 @@ export class UnreadStreams {
 
   open(request: FastifyRequest, reply: FastifyReply): void {
     if (this.total >= this.limits.total) {
-      throw new AppError(
-        'UNAVAILABLE',
-        'Too many pages are following their notifications right now. Reload in a while.',
-      );
+      throw new AppError('UNAVAILABLE', serverMessage('server.notifications.error.tooManyStreams'));
     }
     const { user, sessionId } = callerOf(request);
     reply.hijack();

@@ -9,6 +9,7 @@ import {
 import { isThisMachine, type Config } from '#server/config';
 import type { Database } from '#server/db/schema';
 import { AppError } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import {
   countSubscriptions,
   hasSubscription,
@@ -37,8 +38,8 @@ export async function subscribe(
   subscription: PushSubscriptionRequest,
 ): Promise<void> {
   if (!isAcceptedEndpoint(deps.config, subscription.endpoint)) {
-    throw new AppError('VALIDATION_FAILED', "This browser's push service is not one PhoneHaat can reach", {
-      endpoint: 'Not a push service address',
+    throw new AppError('VALIDATION_FAILED', serverMessage('server.push.error.unreachable'), {
+      endpoint: serverMessage('server.push.error.notPushAddress'),
     });
   }
   await saveSubscription(deps.db, owner, subscription);

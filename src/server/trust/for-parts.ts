@@ -1,5 +1,6 @@
-import { FOR_PARTS_REQUIRED, lacksPartsAcknowledgement } from '#shared/trust';
+import { lacksPartsAcknowledgement } from '#shared/trust';
 import { AppError } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 
 /**
  * A phone graded For parts is booked, or offered on, only by a buyer who said they know it is sold
@@ -7,5 +8,6 @@ import { AppError } from '#server/errors';
  */
 export function assertPartsAcknowledged(product: { condition_grade: string | null }, forParts: boolean | undefined) {
   if (!lacksPartsAcknowledgement(product.condition_grade, forParts)) return;
-  throw new AppError('VALIDATION_FAILED', FOR_PARTS_REQUIRED, { forParts: FOR_PARTS_REQUIRED });
+  const required = serverMessage('server.trust.error.forPartsRequired');
+  throw new AppError('VALIDATION_FAILED', required, { forParts: required });
 }

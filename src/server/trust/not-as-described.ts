@@ -4,6 +4,7 @@ import { findBookingById } from '#server/bookings/repository';
 import { insertOnce } from '#server/db/errors';
 import type { Database } from '#server/db/schema';
 import { AppError, forbidden, notFound } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import { findNotAsDescribed, insertNotAsDescribed } from './repository';
 
 const REPORTABLE = new Set(['accepted', 'sold']);
@@ -20,12 +21,12 @@ export async function reportNotAsDescribed(
 ): Promise<void> {
   const booking = await findBookingById(db, bookingId);
   if (!booking) throw notFound('Booking');
-  if (booking.buyer_id !== buyerId) throw forbidden('Only the buyer of this deal can report the phone');
+  if (booking.buyer_id !== buyerId) throw forbidden(serverMessage('server.trust.error.notYourDeal'));
   if (!REPORTABLE.has(booking.status))
-    throw new AppError('CONFLICT', 'You can report a phone once the seller has accepted your booking');
+    throw new AppError('CONFLICT', serverMessage('server.trust.error.notAcceptedYet'));
   const already = () =>
-    new AppError('ALREADY_EXISTS', 'You reported this already; the admin will look at it', {
-      item: 'You reported this already',
+    new AppError('ALREADY_EXISTS', serverMessage('server.trust.error.reportedAlready'), {
+      item: serverMessage('server.trust.error.reportedAlreadyShort'),
     });
   await insertOnce({
     find: () => findNotAsDescribed(db, bookingId, request.item),

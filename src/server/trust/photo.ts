@@ -3,16 +3,17 @@ import type { Config } from '#server/config';
 import type { DealDeps } from '#server/bookings/deal';
 import { isForeignKeyViolation } from '#server/db/errors';
 import { AppError, forbidden, notFound } from '#server/errors';
+import { localText, serverMessage } from '#server/i18n/texts';
 import { withNotifications } from '#server/notifications/service';
 import { findProduct, listingReviewed } from '#server/products/repository';
 import { uploadIdOfUrl } from '#server/uploads/names';
 import { findOwnUploads } from '#server/uploads/repository';
 import { decidePhoto, setVerificationPhoto } from './repository';
 
-const uploadAgain = () =>
-  new AppError('VALIDATION_FAILED', 'Please upload the photo again, then send it', {
-    photo: 'Please upload the photo again, then send it',
-  });
+const UPLOAD_AGAIN = serverMessage('server.trust.error.uploadAgain');
+const uploadAgain = () => new AppError('VALIDATION_FAILED', UPLOAD_AGAIN, { photo: UPLOAD_AGAIN });
+
+const alreadySold = () => new AppError('ALREADY_SOLD', serverMessage('server.trust.error.soldNoVerification'));
 
 /**
  * The seller sends the photo of the phone beside its code (an upload of their own); it waits for
@@ -27,13 +28,13 @@ export async function sendVerificationPhoto(
   const { db, config } = deps;
   const product = await findProduct(db, productId);
   if (!product) throw notFound('Product');
-  if (product.seller_id !== sellerId) throw forbidden('You can only verify your own listings');
-  if (product.is_sold) throw new AppError('ALREADY_SOLD', 'This phone is sold already, so it needs no verification');
+  if (product.seller_id !== sellerId) throw forbidden(serverMessage('server.trust.error.verifyOwnOnly'));
+  if (product.is_sold) throw alreadySold();
   const uploadId = uploadIdOfUrl(photoUrl, config);
   if (uploadId === null || !(await findOwnUploads(db, [uploadId], sellerId)).has(uploadId)) throw uploadAgain();
   try {
     const changed = await setVerificationPhoto(db, productId, uploadId);
-    if (changed === 0) throw new AppError('ALREADY_SOLD', 'This phone is sold already, so it needs no verification');
+    if (changed === 0) throw alreadySold();
     return changed;
   } catch (error) {
     // Housekeeping removed the upload as unused between the check and the write.
@@ -51,7 +52,7 @@ export async function decideVerificationPhoto(
     const product = await findProduct(trx, productId);
     if (!product) throw notFound('Product');
     if (!(await decidePhoto(trx, productId, rejectedFor)))
-      throw new AppError('CONFLICT', 'This photo is not waiting for review any more');
+      throw new AppError('CONFLICT', serverMessage('server.trust.error.photoNotWaiting'));
     // "Photo verified" is one of the search's filters.
     await listingReviewed(trx, productId);
     await tell({
@@ -59,8 +60,8 @@ export async function decideVerificationPhoto(
       kind: 'listing_reviewed',
       message:
         rejectedFor === null
-          ? `The verification photo of ${product.product_name} was approved: it now shows "Photo verified".`
-          : `The verification photo of ${product.product_name} was not approved: ${rejectedFor}`,
+          ? localText('server.trust.photoApproved', { product: product.product_name })
+          : localText('server.trust.photoRejected', { product: product.product_name, reason: rejectedFor }),
       link: paths.myProducts,
     });
     return 1;

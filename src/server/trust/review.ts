@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ReviewReason } from '#shared/trust';
 import type { Database } from '#server/db/schema';
 import { AppError } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import type { StoredImei } from './imei';
 import { modelPrices, unsoldWithImei } from './repository';
 
@@ -15,8 +16,8 @@ export const median = (prices: number[]): number => {
 };
 
 export const listedAlready = () =>
-  new AppError('ALREADY_EXISTS', 'You listed this phone already: edit that listing instead of adding it again', {
-    imei: 'You listed a phone with this IMEI already: edit that listing instead of adding it again',
+  new AppError('ALREADY_EXISTS', serverMessage('server.trust.error.listedAlready'), {
+    imei: serverMessage('server.trust.error.imeiListedAlready'),
   });
 
 /** What a save asks the rules about: the IMEIs given (checked when new), and the price (when it went down). */

@@ -12,7 +12,7 @@ import { modelKeyOf } from '#server/db/listing-keys';
 import { storedImei, type ImeiKey, type StoredImei } from './imei';
 import { decideReview, reasonsOf, setReview, trustColumns, type TrustColumns } from './repository';
 import { reviewReasons } from './review';
-import { localText, type LocalText } from '#server/i18n/texts';
+import { localText, serverMessage, type LocalText } from '#server/i18n/texts';
 
 /**
  * A listing becomes visible to buyers: saved with nothing to review, or approved by the admin. The
@@ -116,7 +116,7 @@ type DecideDeps = Pick<Deps, 'db' | 'bell' | 'push'>;
 const tellSeller = (tell: Notify, product: Pick<ProductRow, 'seller_id'>, message: LocalText | string) =>
   tell({ userId: product.seller_id, kind: 'listing_reviewed', message, link: paths.myProducts });
 
-const notWaiting = () => new AppError('CONFLICT', 'This listing is not waiting for review any more');
+const notWaiting = () => new AppError('CONFLICT', serverMessage('server.trust.error.listingNotWaiting'));
 
 /** The admin's Approve (rejectedFor null) or Reject of a listing under review; the seller is told. */
 export async function decideListing(deps: DecideDeps, productId: string, rejectedFor: string | null): Promise<number> {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 
 /** How fast a photo must arrive: after a grace period, on average at least this many bytes a second. */
 export interface ArrivalRule {
@@ -16,8 +17,7 @@ export interface ArrivalRule {
  */
 export const ARRIVAL_RULE: ArrivalRule = { graceMs: 15_000, minBytesPerSecond: 16 * 1024, checkEveryMs: 1_000 };
 
-const tooSlow = () =>
-  new AppError('TOO_SLOW', 'The photo arrived too slowly. Please try again on a better connection.');
+const tooSlow = () => new AppError('TOO_SLOW', serverMessage('server.uploads.error.tooSlow'));
 
 /**
  * Settles as `reading` does, or rejects with a 408 once the request's bytes arrive slower than the

@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import { Semaphore } from './semaphore';
 
 /** Above this a picture is refused before decoding: a small file can unpack to gigabytes of pixels. */
@@ -23,15 +24,11 @@ export interface ProcessedImage {
   height: number;
 }
 
-const notAPicture = () =>
-  new AppError(
-    'UNSUPPORTED_MEDIA_TYPE',
-    'This file is not a photo we can use. Please choose a JPEG, PNG, WebP, GIF or AVIF picture.',
-  );
+const notAPicture = () => new AppError('UNSUPPORTED_MEDIA_TYPE', serverMessage('server.uploads.error.notAPicture'));
 const tooManyPixels = () =>
   new AppError(
     'PAYLOAD_TOO_LARGE',
-    `This picture is too big: please choose one under ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+    serverMessage('server.uploads.error.tooManyPixels', { max: MAX_INPUT_PIXELS / 1_000_000 }),
   );
 
 /** The file's real kind is read from its bytes; the name and the declared content type prove nothing. */
@@ -88,10 +85,7 @@ export const STORED_BYTES_FLOOR = 256 * 1024;
 export const storedBytesBound = (inputBytes: number) => Math.max(STORED_BYTES_RATIO * inputBytes, STORED_BYTES_FLOOR);
 
 const tooLargeOnceStored = () =>
-  new AppError(
-    'PAYLOAD_TOO_LARGE',
-    'This picture would take far more space stored than the file you chose. Please choose a photo of the phone.',
-  );
+  new AppError('PAYLOAD_TOO_LARGE', serverMessage('server.uploads.error.tooLargeOnceStored'));
 
 type Pixels = () => Sharp;
 

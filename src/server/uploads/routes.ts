@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '#shared/messages';
+import { messageIds } from '#shared/messages';
 import { MAX_UPLOAD_BYTES, uploadResponseSchema } from '#shared/uploads';
 import { loginAddressOf } from '#server/auth/address';
 import { callerOf, signedIn } from '#server/auth/guards';
@@ -9,6 +9,7 @@ import { privateWrite } from '#server/cache/hooks';
 import { newId } from '#server/db/ids';
 import type { UserRow } from '#server/db/schema';
 import { AppError } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 import { imageFileName, imageFileNames, thumbFileName } from './names';
 import { processPhoto } from './processing';
 import { ARRIVAL_RULE, arrivingAtPace, type ArrivalRule } from './arrival';
@@ -31,10 +32,7 @@ const IMAGE_FIELD = 'image';
 export const UPLOADS_PER_MINUTE = 30;
 
 const tooManyUploads = (max: number) =>
-  new AppError(
-    'RATE_LIMITED',
-    `You have uploaded ${max} photos in the last minute. Please wait a minute, then try again.`,
-  );
+  new AppError('RATE_LIMITED', serverMessage('server.uploads.error.tooMany', { max }));
 
 /**
  * The per-seller limit, as a preHandler: it runs after the sign-in guard (onRequest) has found who is
@@ -70,36 +68,29 @@ export const MAX_UPLOADS_IN_FLIGHT_PER_SELLER = 2;
  */
 export const MAX_UPLOADS_IN_FLIGHT_PER_ADDRESS = 6;
 
-const serverBusy = () =>
-  new AppError('UNAVAILABLE', 'Many photos are being uploaded right now. Please try again in a few seconds.');
+const serverBusy = () => new AppError('UNAVAILABLE', serverMessage('server.uploads.error.serverBusy'));
 const sellerBusy = () =>
   new AppError(
     'RATE_LIMITED',
-    `You are already uploading ${MAX_UPLOADS_IN_FLIGHT_PER_SELLER} photos. Please wait until one has finished.`,
+    serverMessage('server.uploads.error.sellerBusy', { max: MAX_UPLOADS_IN_FLIGHT_PER_SELLER }),
   );
-const addressBusy = () =>
-  new AppError(
-    'RATE_LIMITED',
-    'Many photos are being uploaded from your network right now. Please wait until one has finished.',
-  );
+const addressBusy = () => new AppError('RATE_LIMITED', serverMessage('server.uploads.error.addressBusy'));
 
 const overQuota = (user: Pick<UserRow, 'is_email_verified'>) =>
   user.is_email_verified
     ? new AppError(
         'RATE_LIMITED',
-        `You have ${UNUSED_UPLOADS_QUOTA.count} photos, or ${UNUSED_UPLOADS_QUOTA.bytes / 1024 / 1024} MB of them, that are in no listing yet. ` +
-          'Save a listing with the photos you have, or wait: photos left out of every listing are removed a day after they were uploaded.',
+        serverMessage('server.uploads.error.overQuota', {
+          count: UNUSED_UPLOADS_QUOTA.count,
+          mb: UNUSED_UPLOADS_QUOTA.bytes / 1024 / 1024,
+        }),
       )
-    : new AppError(
-        'EMAIL_NOT_VERIFIED',
-        'Please verify your email address first: until then you can upload one photo, for your profile. ' +
-          'Open the link we mailed to you, or send the mail again.',
-      );
+    : new AppError('EMAIL_NOT_VERIFIED', serverMessage('server.uploads.error.unverified'));
 
 const tooLarge = () =>
   new AppError(
     'PAYLOAD_TOO_LARGE',
-    `This photo is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please choose a smaller one.`,
+    serverMessage('server.uploads.error.tooLarge', { mb: MAX_UPLOAD_BYTES / 1024 / 1024 }),
   );
 
 /**
@@ -111,12 +102,15 @@ const tooLarge = () =>
 function asFormError(request: FastifyRequest, error: unknown): unknown {
   if (error instanceof AppError || !(error instanceof Error) || 'statusCode' in error) return error;
   request.log.info({ err: error }, 'malformed multipart upload');
-  return new AppError('BAD_REQUEST', 'The upload is not a valid multipart form');
+  return new AppError('BAD_REQUEST', serverMessage('server.uploads.error.notAForm'));
 }
 
 async function photoPart(request: FastifyRequest): Promise<MultipartFile> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the photo as multipart/form-data in the field "${IMAGE_FIELD}"`);
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      serverMessage('server.uploads.error.notMultipart', { field: IMAGE_FIELD }),
+    );
   }
   let part: MultipartFile | undefined;
   try {
@@ -125,7 +119,7 @@ async function photoPart(request: FastifyRequest): Promise<MultipartFile> {
     throw asFormError(request, error);
   }
   if (!part || part.fieldname !== IMAGE_FIELD) {
-    throw new AppError('BAD_REQUEST', messages.productImgRequired, { [IMAGE_FIELD]: messages.productImgRequired });
+    throw new AppError('BAD_REQUEST', messageIds.productImgRequired, { [IMAGE_FIELD]: messageIds.productImgRequired });
   }
   return part;
 }
