@@ -2,8 +2,10 @@
 /*
  * The service worker (docs/app.md), built by vite-plugin-pwa (injectManifest) with Workbox. What it
  * keeps, and what it never keeps:
- * - the build's hashed scripts, styles, fonts and icons, and the offline page: precached, replaced
- *   whole by the next version;
+ * - the build's hashed scripts, styles and icons, and the offline page: precached, replaced whole by
+ *   the next version; but of each language's own files (its catalog's chunk; the Bengali font and
+ *   its stylesheet) only those of the visitor's language, fetched at install, and another
+ *   language's when a page first asks for them (a visitor never downloads a language they do not read);
  * - photos (/uploads/): cache first, at most PHOTO_LIMIT of them, for a month;
  * - the API's public reads (answers the server marks `no-cache`, the same for everyone): stale while
  *   revalidate, dropped whole by any write this browser makes; private answers (`no-store`),
@@ -30,11 +32,48 @@ const MONTH_S = 30 * 24 * 60 * 60;
 /** Pages kept for offline reading, the most recently seen first. */
 const PAGE_LIMIT = 50;
 
-precacheAndRoute(self.__WB_MANIFEST);
+/**
+ * A language's own files, by the names the build gives them: its catalog's chunk
+ * (`catalog.<locale>-<hash>.js`, src/client/i18n/catalogFiles.ts), and the Bengali font and its
+ * stylesheet, which come with the Bangla catalog (`catalog-<hash>.css`, `*.woff2`).
+ */
+const LANGUAGE_FILE = /(^|\/)assets\/(?:catalog\.(en|bn)-[\w-]+\.js|catalog-[\w-]+\.css|[\w-]+\.woff2)$/;
+const languageOfFile = (url: string) => LANGUAGE_FILE.exec(url)?.[2] ?? 'bn';
+
+const [languageFiles, sharedFiles] = partition(self.__WB_MANIFEST, (entry) => LANGUAGE_FILE.test(entry.url));
+precacheAndRoute(sharedFiles);
+
 cleanupOutdatedCaches();
 // The first worker a browser installs looks after the open page at once, so the pages opened from it
 // are kept for offline reading. A later version waits for "Reload" (skipWaiting below) as ever.
 clientsClaim();
+
+// At install, the files of the languages the open pages are in, beside the precache; another
+// language's when a page asks for them (the visitor switched), then from the cache like the precache.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const read = new Set<string>(
+        await Promise.all(windows.map(async (client) => ((await isBangla(client.url)) ? 'bn' : 'en'))),
+      );
+      const files = languageFiles.filter((entry) => read.has(languageOfFile(entry.url)));
+      await (await caches.open(APP_CACHES.language)).addAll(files.map((entry) => `/${entry.url}`));
+    })(),
+  );
+});
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && request.method === 'GET' && LANGUAGE_FILE.test(url.pathname),
+  new CacheFirst({
+    cacheName: APP_CACHES.language,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      // The files of two languages, with those of an older build or two.
+      new ExpirationPlugin({ maxEntries: 12, purgeOnQuotaError: true }),
+    ],
+  }),
+);
 
 registerRoute(
   ({ url, request }) =>
@@ -125,9 +164,9 @@ async function offlineCopyOf(request: Request): Promise<Response | undefined> {
   return new Response(html, { status: 200, headers: copy.headers });
 }
 
-/** The visitor's language: the address's prefix, else their choice (the `lang` cookie). */
-async function isBangla(request: Request): Promise<boolean> {
-  const prefix = /^\/(bn|en)(\/|$)/.exec(new URL(request.url).pathname)?.[1];
+/** The visitor's language at an address: its prefix, else their choice (the `lang` cookie). */
+async function isBangla(address: string): Promise<boolean> {
+  const prefix = /^\/(bn|en)(\/|$)/.exec(new URL(address).pathname)?.[1];
   if (prefix) return prefix === 'bn';
   const cookie = await self.cookieStore?.get('lang').catch(() => null);
   return cookie?.value === 'bn';
@@ -136,7 +175,7 @@ async function isBangla(request: Request): Promise<boolean> {
 /** The offline page holds both languages; `<html lang>` picks the one shown (its CSS). */
 async function offlinePage(request: Request): Promise<Response> {
   const page = await matchPrecache(OFFLINE_PAGE);
-  if (page && (await isBangla(request))) {
+  if (page && (await isBangla(request.url))) {
     const html = (await page.text())
       .replace('<html lang="en">', '<html lang="bn">')
       .replace(/<title>[^<]*<\/title>/, `<title>${bn['app.offline.title']}</title>`);
@@ -198,3 +237,7 @@ self.addEventListener('notificationclick', (event) => {
     })(),
   );
 });
+
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
+}

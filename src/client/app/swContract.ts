@@ -3,6 +3,8 @@ export const APP_CACHES = {
   photos: 'phonehaat-photos',
   publicApi: 'phonehaat-public-api',
   pages: 'phonehaat-pages',
+  /** One language's catalog chunk and font (sw.ts, LANGUAGE_FILE): those of the languages the visitor reads. */
+  language: 'phonehaat-language',
 } as const;
 
 /** The precached page shown offline for a page never seen (public/offline.html). */

@@ -118,8 +118,7 @@ export function pageHtml(
   const files = build.hintsFor(url);
   const own = build.languageFiles(language.locale);
   const path = url.split('?')[0] ?? '/';
-  // The font weight of the first screen's largest text is fetched with the language's stylesheet,
-  // not once text first needs it (page-hints.ts); the other weights wait for their text.
+  // The language's font is fetched with its stylesheet, not once the first layout needs it (page-hints.ts).
   const ownStyles =
     own.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join('') +
     own.fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${file}">`).join('');

@@ -47,12 +47,12 @@ export interface PageFiles {
 export type PageHints = (url: string) => PageFiles | undefined;
 
 /*
- * The one weight of a language's font preloaded: the bold of the home's title, its largest text.
- * Preloading the four Bengali weights (about 190 KB) held the Bangla home's largest paint, a phone's
- * photo, behind them (docs/performance.md); the others load when text first uses them
- * (font-display: swap).
+ * A language's font files are preloaded with its stylesheet: the Bengali font is one variable file
+ * for every weight (src/client/i18n/bengaliFont.css), which the first screen uses. Preloaded, it is
+ * fetched from the start, beside the stylesheets and the first photo, instead of once the first
+ * layout finds text that needs it (docs/performance.md).
  */
-const FIRST_SCREEN_FONT = /-700-normal-[\w-]+\.woff2$/;
+const FONT_FILE = /\.woff2$/;
 
 /** The files a page in one language needs besides its own: the language's catalog, font stylesheet and fonts (as paths). */
 export type LanguageFiles = (locale: Locale) => { scripts: string[]; styles: string[]; fonts: string[] };
@@ -83,7 +83,7 @@ export async function loadPageHints(clientDir: string): Promise<{ hintsFor: Page
   const ofLanguage = new Map(
     LOCALES.map((locale) => {
       const { js, css } = chunkFiles(manifest, catalogModule(locale), new Set(inIndex));
-      const fonts = (manifest[catalogModule(locale)]?.assets ?? []).filter((file) => FIRST_SCREEN_FONT.test(file));
+      const fonts = (manifest[catalogModule(locale)]?.assets ?? []).filter((file) => FONT_FILE.test(file));
       const asPaths = (files: string[]) => files.map((file) => `/${file}`);
       return [locale, { scripts: asPaths(js), styles: asPaths(css), fonts: asPaths(fonts) }];
     }),
