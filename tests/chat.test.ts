@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   blockedPersonSchema,
   chatMessageSchema,
@@ -292,6 +293,25 @@ describe('the inbox', () => {
     // Past the end no row carries the count: it is counted on its own.
     const past = await seller2.request({ method: 'GET', url: '/api/conversations/inbox/selling?limit=1&page=3' });
     expect([past.statusCode, past.json(), past.headers['x-total-count']]).toEqual([200, [], '2']);
+  });
+
+  it('goes out compressed in one piece, with its length, to a client that takes it', async () => {
+    const id = await conversationAbout(await listProduct(seller));
+    await send(buyer, id, 'Is the battery original, and has the screen been changed? '.repeat(30));
+    const url = '/api/conversations/inbox/buying';
+    const plain = await buyer.request({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await buyer.request({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      expect([response.headers['content-encoding'], response.headers.vary]).toEqual([encoding, 'accept-encoding']);
+      // Compressed in one call, not streamed: the length is known.
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(decode(response.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
   });
 
   it('rings the other side once per unread stretch', async () => {

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localChannel, type Channel } from '#server/events/channel';
-import {
-  compressedBody,
-  deliveryOf,
-  DROPS_REMEMBERED,
-  matchesEtag,
-  preferredEncoding,
-  PublicCache,
-  variantFor,
-} from './public-cache';
+import { preferredEncoding } from '#server/http/compression';
+import { compressedBody, deliveryOf, DROPS_REMEMBERED, matchesEtag, PublicCache, variantFor } from './public-cache';
 import { EVERYTHING } from './tags';
 
 /** Two processes' channels joined by hand: what one publishes, the other hears. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Batch } from '#server/events/batch';
 import { localChannel, type Channel } from '#server/events/channel';
+import { COMPRESS_THRESHOLD, compressed, preferredEncoding, type Encoding } from '#server/http/compression';
 import { compacted, EVERYTHING, namesSearches, tags } from './tags';
 
 /** How long after a write others may still get the answer before it (issue 26: at most a second, with the batch). */
@@ -39,8 +39,6 @@ export interface Writer {
   at: number;
   tags: ReadonlySet<string>;
 }
-
-export type Encoding = 'br' | 'gzip';
 
 /** How a cached answer goes to one request: not at all (304), compressed one way or another, or as it is. */
 export type Variant = 'not-modified' | Encoding | 'identity';
@@ -91,9 +89,6 @@ export const DROPS_REMEMBERED = 50_000;
 const SEARCHES_HEARD_MS = 3000;
 /** Search tags remembered at most; past it, every search is dropped again instead. */
 const SEARCHES_HEARD_KEPT = 10_000;
-
-/** Below this size compression is not worth its headers (the same threshold the API's compression uses). */
-const COMPRESS_THRESHOLD = 1024;
 
 /**
  * The public answers (lists, products, categories, rendered pages) are the same for every visitor:
@@ -354,10 +349,7 @@ const sharesTag = (shown: readonly string[], changed: ReadonlySet<string>) =>
 /** The body compressed once per answer, not once per request; undefined when too small to bother. */
 export function compressedBody(answer: CachedAnswer, encoding: Encoding): Buffer | undefined {
   if (answer.bytes < COMPRESS_THRESHOLD) return undefined;
-  answer.compressed[encoding] ??=
-    encoding === 'br'
-      ? brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
-      : gzipSync(answer.body);
+  answer.compressed[encoding] ??= compressed(answer.body, encoding);
   return answer.compressed[encoding];
 }
 
@@ -370,33 +362,6 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   if (ifNoneMatch.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
-}
-
-/** Browsers send a handful of different Accept-Encoding headers: each is read once. */
-const encodingOf = new Map<string, Encoding | undefined>();
-const ENCODINGS_REMEMBERED = 64;
-
-/** br when the client takes it, else gzip, else none; an encoding with q=0 is refused. */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
-  if (encodingOf.has(acceptEncoding)) return encodingOf.get(acceptEncoding);
-  const encoding = readAcceptEncoding(acceptEncoding);
-  if (encodingOf.size >= ENCODINGS_REMEMBERED) encodingOf.clear();
-  encodingOf.set(acceptEncoding, encoding);
-  return encoding;
-}
-
-function readAcceptEncoding(acceptEncoding: string): Encoding | undefined {
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q && Number(q.slice(2)) === 0) continue;
-    accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return undefined;
 }
 
 /** Which variant of the answer this request gets, from its If-None-Match and Accept-Encoding headers. */
