@@ -135,7 +135,7 @@ export async function measureChat(
 export function reportChat(engine: string, result: ChatResult): boolean {
   console.log(`\n${engine}, chat, signed in (${CHAT_CONNECTIONS} connections, median of the same rounds)`);
   console.log(
-    `${'call'.padEnd(40)}${'p50'.padStart(6)}${'p99'.padStart(6)}${'req/s'.padStart(8)}${'CPU ms/answer'.padStart(15)}`,
+    `${'call'.padEnd(40)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'req/s'.padStart(8)}${'CPU ms/answer'.padStart(15)}`,
   );
   const rows: Array<[string, Measured]> = [
     [`open the inbox (${CHAT_CONVERSATIONS} conversations)`, result.inbox],
@@ -144,7 +144,7 @@ export function reportChat(engine: string, result: ChatResult): boolean {
   let held = true;
   for (const [label, measured] of rows) {
     console.log(
-      `${label.padEnd(40)}${String(measured.p50).padStart(6)}${String(measured.p99).padStart(6)}${measured.rps.toFixed(0).padStart(8)}${(measured.cpuMs ?? 0).toFixed(2).padStart(15)}`,
+      `${label.padEnd(40)}${String(measured.p50).padStart(8)}${String(measured.p99).padStart(8)}${measured.rps.toFixed(0).padStart(8)}${(measured.cpuMs ?? 0).toFixed(2).padStart(15)}`,
     );
     const ok = measured.p99 < 50 && measured.failures === 0;
     if (!ok) console.log(`  missed: ${label}: p99 < 50 ms with every answer 2xx (${measured.failures} failed)`);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '#server/db/compiled';
 import { byId, newId, nowIso } from '#server/db/ids';
 import type { Database } from '#server/db/schema';
 import { SESSION_DAYS, SESSION_IDLE_DAYS } from './tokens';
@@ -40,7 +41,7 @@ export function createSession(
 /** Sessions used more recently than this still count; older ones ended, though their rows may linger. */
 const idleSince = (now = new Date()) => new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS).toISOString();
 
-const sessionUser = (db: Kysely<Database>) =>
+const sessionUser = (db: Kysely<Database>, now = nowIso(), idle = idleSince()) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -51,14 +52,23 @@ const sessionUser = (db: Kysely<Database>) =>
       'sessions.ip_range as session_ip_range',
     ])
     .where('users.is_suspended', '=', false)
-    .where('sessions.expires_at', '>', nowIso())
-    .where('sessions.last_used_at', '>', idleSince());
+    .where('sessions.expires_at', '>', now)
+    .where('sessions.last_used_at', '>', idle);
 
-export const findSessionByTokenHash = (db: Kysely<Database>, tokenHash: string) =>
-  sessionUser(db).where('sessions.token_hash', '=', tokenHash).executeTakeFirst();
+// Every signed-in request reads its session by one of these two: each is compiled once (db/compiled.ts).
+const sessionByTokenHash = compiledOnce((db, v: { tokenHash: string; now: string; idle: string }) =>
+  sessionUser(db, v.now, v.idle).where('sessions.token_hash', '=', v.tokenHash),
+);
 
-export const findSessionById = (db: Kysely<Database>, sessionId: string, userId: string) =>
-  sessionUser(db).where('sessions.id', '=', sessionId).where('sessions.user_id', '=', userId).executeTakeFirst();
+const sessionById = compiledOnce((db, v: { sessionId: string; userId: string; now: string; idle: string }) =>
+  sessionUser(db, v.now, v.idle).where('sessions.id', '=', v.sessionId).where('sessions.user_id', '=', v.userId),
+);
+
+export const findSessionByTokenHash = async (db: Kysely<Database>, tokenHash: string) =>
+  (await sessionByTokenHash(db, { tokenHash, now: nowIso(), idle: idleSince() }))[0];
+
+export const findSessionById = async (db: Kysely<Database>, sessionId: string, userId: string) =>
+  (await sessionById(db, { sessionId, userId, now: nowIso(), idle: idleSince() }))[0];
 
 export const deleteSession = (db: Kysely<Database>, sessionId: string) =>
   db.deleteFrom('sessions').where('id', '=', sessionId).execute();

@@ -6,7 +6,8 @@ import { paths } from '#shared/paths';
 import { changedRows } from '#server/db/changes';
 import type { Engine } from '#server/db/connection';
 import { byId, newId } from '#server/db/ids';
-import { readPage, readPageAfter, readPageCounted } from '#server/db/paging';
+import { compiledOnce } from '#server/db/compiled';
+import { countedPage, countOf, pageOfCounted, readPage, readPageAfter } from '#server/db/paging';
 import type { ChatMessageRow, ConversationRow, Database, ProductRow } from '#server/db/schema';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
@@ -147,9 +148,42 @@ export async function conversationFor(
 }
 
 /**
- * One page of a side's inbox, newest message first (served by conversations_buyer_last and
- * conversations_seller_last); a conversation shows once it has a message.
+ * A side's inbox, newest message first (served by conversations_buyer_last and
+ * conversations_seller_last; a conversation shows once it has a message): the conversations it
+ * counts, and its two statements, compiled once as the inbox is read on every visit and every live
+ * change: a numbered page, and the page after a cursor. Each reads its page and the total at once.
  */
+function inboxOf(side: ChatSide) {
+  const column = side === 'buying' ? 'buyer_id' : 'seller_id';
+  const scope = (db: Kysely<Database>, userId: string) =>
+    db.selectFrom('conversations').where(column, '=', userId).where('last_message_at', 'is not', null);
+  const rows = (db: Kysely<Database>, userId: string) =>
+    withDetails(db, side)
+      .where(`c.${column}`, '=', userId)
+      .where('c.last_message_at', 'is not', null)
+      .orderBy('c.last_message_at', 'desc')
+      .orderBy('c.id', 'desc');
+  return {
+    scope,
+    numbered: compiledOnce((db, v: { userId: string; read: number; offset: number }) =>
+      countedPage(rows(db, v.userId), scope(db, v.userId), v.read, v.offset),
+    ),
+    after: compiledOnce((db, v: { userId: string; read: number; postedAt: string; id: string }) =>
+      countedPage(
+        rows(db, v.userId).where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('c.last_message_at', 'c.id'), '<', tuple(v.postedAt, v.id)),
+        ),
+        scope(db, v.userId),
+        v.read,
+        0,
+      ),
+    ),
+  };
+}
+
+const INBOXES = { buying: inboxOf('buying'), selling: inboxOf('selling') };
+
+/** One page of a side's inbox, newest message first. */
 export async function listConversations(
   db: Kysely<Database>,
   images: ImageStore,
@@ -157,24 +191,13 @@ export async function listConversations(
   side: ChatSide,
   page: KeysetPageQuery,
 ) {
-  const column = side === 'buying' ? 'buyer_id' : 'seller_id';
-  const scope = db.selectFrom('conversations').where(column, '=', userId).where('last_message_at', 'is not', null);
-  const rows = withDetails(db, side)
-    .where(`c.${column}`, '=', userId)
-    .where('c.last_message_at', 'is not', null)
-    .orderBy('c.last_message_at', 'desc')
-    .orderBy('c.id', 'desc');
-  // The inbox is read on every visit and every live change: its page and count are one statement.
-  const { rows: found, ...rest } = page.after
-    ? await readPageCounted(
-        rows.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('c.last_message_at', 'c.id'), '<', tuple(page.after!.postedAt, page.after!.id)),
-        ),
-        scope,
-        page.limit,
-      )
-    : await readPageCounted(rows, scope, page.limit, (page.page - 1) * page.limit);
-  return { ...rest, items: found.map((row) => toConversation(row as DetailsRow, side, images)) };
+  const inbox = INBOXES[side];
+  const read = page.limit + 1;
+  const found = page.after
+    ? await inbox.after(db, { userId, read, postedAt: page.after.postedAt, id: page.after.id })
+    : await inbox.numbered(db, { userId, read, offset: (page.page - 1) * page.limit });
+  const { rows, ...rest } = await pageOfCounted(found, page.limit, () => countOf(inbox.scope(db, userId)));
+  return { ...rest, items: rows.map((row) => toConversation(row as DetailsRow, side, images)) };
 }
 
 export const cursorOfConversation = (conversation: Conversation): ListCursor => ({

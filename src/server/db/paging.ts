@@ -10,7 +10,7 @@ const offsetOf = (page: PageQuery) => (page.page - 1) * page.limit;
 type Total<DB, TB extends keyof DB, O> = SelectQueryBuilder<DB, TB, O> | (() => Promise<number>);
 
 /** How many rows `scope` holds (the total that goes out in X-Total-Count). */
-async function countOf<DB, TB extends keyof DB, O>(scope: Total<DB, TB, O>): Promise<number> {
+export async function countOf<DB, TB extends keyof DB, O>(scope: Total<DB, TB, O>): Promise<number> {
   if (typeof scope === 'function') return scope();
   const counted = await scope.select(sql<string | number>`count(*)`.as('count')).executeTakeFirstOrThrow();
   // The scope's own columns are generic here; the one selected above is the count (a string on PostgreSQL).
@@ -56,21 +56,32 @@ export async function readPageAfter<
  * As readPage and readPageAfter, in one statement: the total is a column of the page's rows (`scope`
  * counted in an uncorrelated subquery, which the database runs once), so a list read often pays one
  * round trip and one pooled connection instead of two. `rows` is ordered and, for a page after a
- * cursor, already narrowed to the rows after it; one row more than the page tells whether another
- * follows. A page past the end has no row to carry the total, and counts on its own.
+ * cursor, already narrowed to the rows after it; `read` rows are read from `offset`, one more than
+ * the page, to tell whether another follows. The statement only: a list read on every request
+ * compiles it once (db/compiled.ts), and pageOfCounted reads its rows.
  */
-export async function readPageCounted<DB, TB extends keyof DB, Row, S, STB extends keyof S, O>(
+export function countedPage<DB, TB extends keyof DB, Row, S, STB extends keyof S, O>(
   rows: SelectQueryBuilder<DB, TB, Row>,
   scope: SelectQueryBuilder<S, STB, O>,
-  limit: number,
-  offset = 0,
-): Promise<{ rows: Row[]; total: number; more: boolean }> {
+  read: number,
+  offset: number,
+) {
   const counted = scope.select(sql<string | number>`count(*)`.as('count'));
-  const found = (await rows
+  return rows
     .select(sql<string | number>`(${counted})`.as('total'))
-    .limit(limit + 1)
-    .offset(offset)
-    .execute()) as Array<Row & { total: string | number }>;
-  const total = found[0] ? Number(found[0].total) : await countOf(scope);
+    .limit(read)
+    .offset(offset);
+}
+
+/**
+ * The page of `limit` rows and the total from countedPage's rows (`limit` + 1 of them read). A page
+ * past the end has no row to carry the total: `countAlone` counts it on its own.
+ */
+export async function pageOfCounted<Row extends { total: string | number }>(
+  found: Row[],
+  limit: number,
+  countAlone: () => Promise<number>,
+): Promise<{ rows: Row[]; total: number; more: boolean }> {
+  const total = found[0] ? Number(found[0].total) : await countAlone();
   return { rows: found.slice(0, limit), total, more: found.length > limit };
 }

@@ -59,8 +59,8 @@ function varyOnEncoding(reply: FastifyReply): void {
  * An answer made in memory (JSON, a rendered page) is compressed here in one call before it goes
  * out. @fastify/compress, which still takes the streams, streams every answer: a readable made of the
  * string, a peek stream, a duplex and a zlib stream working in the thread pool. For the API's answers
- * of a few KB that machinery cost ten times the compression itself: the inbox's 7 KB page took about
- * 1.4 ms of CPU a request that way (a third of all its CPU) against 0.1 ms in one call (docs/chat.md).
+ * of a few KB that machinery cost several times the compression itself: the inbox's 7 KB page took
+ * about 0.5 ms of CPU that way against 0.1 ms in one call (docs/chat.md).
  */
 export async function registerCompression(scope: FastifyInstance): Promise<void> {
   // Before the plugin's own onSend (a route's hooks run after its scope's), which then sees the
