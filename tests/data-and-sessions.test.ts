@@ -370,6 +370,24 @@ describe('sessions', () => {
     expect(Date.now() - new Date(row.last_used_at).getTime()).toBeLessThan(60_000);
   });
 
+  it('record a move to another network, at most once a minute', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const id = await sessionIdOf(buyer.user.uid);
+    const networkAfter = async (remoteAddress: string) => {
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: buyer.cookie }, remoteAddress }))
+          .statusCode,
+      ).toBe(200);
+      return (await t.db.selectFrom('sessions').select('ip_range').where('id', '=', id).executeTakeFirstOrThrow())
+        .ip_range;
+    };
+    const before = await networkAfter('127.0.0.1');
+    // Written at sign-in a moment ago: a hop to another network waits for the minute.
+    expect(await networkAfter('103.4.145.9')).toBe(before);
+    await usedDaysAgo(id, 61_000 / DAY);
+    expect(await networkAfter('103.4.145.9')).toBe('103.4.145.0/24');
+  });
+
   const ANDROID_CHROME =
     'Mozilla/5.0 (Linux; Android 13; SM-A525F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
   const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';

@@ -55,6 +55,13 @@ async function fromCookie(request: FastifyRequest): Promise<Caller | null> {
  * it to the minute it needs, and the idle limit is days, so one write in a while is enough.
  */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
+/**
+ * A move to another network is written at once, unless the last write is under a minute old: a
+ * phone hopping between Wi-Fi and mobile data, or a load spread over many addresses, would
+ * otherwise write the session on almost every request (on SQLite each write waits for the disk).
+ * Account settings then shows the new network within a minute.
+ */
+const NETWORK_TOUCH_MS = 60 * 1000;
 
 async function toCaller(
   request: FastifyRequest,
@@ -62,7 +69,8 @@ async function toCaller(
 ): Promise<Caller> {
   const { session_id, session_used_at, session_ip_range, ...user } = row;
   const ipRange = networkOf(request.ip);
-  if (Date.now() - new Date(session_used_at).getTime() > TOUCH_EVERY_MS || ipRange !== session_ip_range) {
+  const sinceWritten = Date.now() - new Date(session_used_at).getTime();
+  if (sinceWritten > TOUCH_EVERY_MS || (ipRange !== session_ip_range && sinceWritten > NETWORK_TOUCH_MS)) {
     await touchSession(request.server.deps.db, session_id, ipRange);
   }
   return { user, sessionId: session_id };
