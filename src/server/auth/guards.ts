@@ -83,3 +83,8 @@ export function requireRole(...roles: Array<keyof typeof roleNames>): onRequestA
     if (!caller.user.role || !roles.includes(caller.user.role)) throw forbidden(`Only ${who} can do that`);
   };
 }
+
+export const adminOnly = requireRole('admin');
+export const sellerOnly = requireRole('seller');
+/** Either side of a deal: every account but the admin's buys, sellers included (one account buys and sells). */
+export const buyerOrSeller = requireRole('buyer', 'seller');
