@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { alertListSchema, MAX_ALERTS, saveAlertRequestSchema, updateAlertRequestSchema } from '#shared/alerts';
-import { deleteResultSchema, idParamsSchema, insertResultSchema, updateResultSchema } from '#shared/common';
+import { idParamsSchema } from '#shared/common';
 import { fairPriceQuerySchema, fairPriceSchema } from '#shared/fair-price';
 import { callerOf, signedIn } from '#server/auth/guards';
 import { privateWrite, publicAnswer } from '#server/cache/hooks';
 import { tags } from '#server/cache/tags';
+import { writeCall } from '#server/http/writes';
 import { fairPriceOf } from '#server/fair-price/repository';
 import { listAlerts } from './repository';
 import { changeAlert, removeAlert, saveAlert } from './service';
@@ -19,44 +20,17 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   // Alerts are the caller's own: no public answer shows them.
-  app.post(
-    '/alerts',
-    {
-      schema: { body: saveAlertRequestSchema, response: { 201: insertResultSchema } },
-      onRequest: signedIn,
-      config: privateWrite,
-    },
-    async (request, reply) => {
-      const { search, frequency } = request.body;
-      const insertedId = await saveAlert(db, callerOf(request).user.id, search, frequency);
-      return reply.status(201).send({ acknowledged: true, insertedId });
-    },
+  const own = { onRequest: signedIn, config: privateWrite };
+  writeCall(app, 'POST /alerts', 'inserted', { ...own, body: saveAlertRequestSchema }, async (request) => {
+    const { search, frequency } = request.body;
+    return saveAlert(db, callerOf(request).user.id, search, frequency);
+  });
+  const alert = { ...own, params: idParamsSchema };
+  writeCall(app, 'PUT /alerts/:id', 'updated', { ...alert, body: updateAlertRequestSchema }, (request) =>
+    changeAlert(db, callerOf(request).user.id, request.params.id, request.body),
   );
-
-  app.put(
-    '/alerts/:id',
-    {
-      schema: { params: idParamsSchema, body: updateAlertRequestSchema, response: { 200: updateResultSchema } },
-      onRequest: signedIn,
-      config: privateWrite,
-    },
-    async (request) => {
-      const modifiedCount = await changeAlert(db, callerOf(request).user.id, request.params.id, request.body);
-      return { acknowledged: true, matchedCount: 1, modifiedCount };
-    },
-  );
-
-  app.delete(
-    '/alerts/:id',
-    {
-      schema: { params: idParamsSchema, response: { 200: deleteResultSchema } },
-      onRequest: signedIn,
-      config: privateWrite,
-    },
-    async (request) => ({
-      acknowledged: true,
-      deletedCount: await removeAlert(db, callerOf(request).user.id, request.params.id),
-    }),
+  writeCall(app, 'DELETE /alerts/:id', 'deleted', alert, (request) =>
+    removeAlert(db, callerOf(request).user.id, request.params.id),
   );
 
   app.get(

@@ -96,3 +96,8 @@ export function requireRole(...roles: Roles): onRequestAsyncHookHandler {
     }
   };
 }
+
+export const adminOnly = requireRole('admin');
+export const sellerOnly = requireRole('seller');
+/** Either side of a deal: every account but the admin's buys, sellers included (one account buys and sells). */
+export const buyerOrSeller = requireRole('buyer', 'seller');

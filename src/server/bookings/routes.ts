@@ -2,21 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookingMoveResultSchema, bookingReasonSchema, bookingRequestSchema } from '#shared/bookings';
 import { orderWithReviewSchema, requestWithReviewSchema } from '#shared/reviews';
 import { withReviewStates } from '#server/reviews/repository';
-import { idParamsSchema, insertResultSchema, updateResultSchema } from '#shared/common';
-import { callerOf, requireRole } from '#server/auth/guards';
+import { idParamsSchema } from '#shared/common';
+import { buyerOrSeller, callerOf, sellerOnly } from '#server/auth/guards';
 import { optionalBody } from '#server/http/empty-body';
 import { pagedList } from '#server/http/paging';
+import { writeCall } from '#server/http/writes';
 import { mayAct } from '#server/moderation/sanctions';
 import { acceptBooking, cancelBooking, declineBooking, markSoldElsewhere, sellToBuyer } from './deal';
 import { listOrdersOfBuyer, listRequestsOfSeller } from './repository';
 import { bookProduct } from './service';
 import { soldRequestSchema } from '#shared/fair-price';
 import { namedWrite } from '#server/cache/hooks';
-
-const sellerOnly = requireRole('seller');
-// Every account but the admin's buys, sellers included (one account buys and sells); and either
-// side of a booking may call it off.
-const buyerOrSeller = requireRole('buyer', 'seller');
 
 const move = { params: idParamsSchema, response: { 200: bookingMoveResultSchema } };
 const moveWithReason = { ...move, body: bookingReasonSchema };
@@ -28,17 +24,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const { db } = deps;
 
-  app.post(
-    '/store/booking/product',
-    {
-      schema: { body: bookingRequestSchema, response: { 201: insertResultSchema } },
-      onRequest: [buyerOrSeller, mayAct('book')],
-      config: namedWrite,
-    },
-    async (request, reply) => {
-      const insertedId = await bookProduct(deps, callerOf(request).user, request.body);
-      return reply.status(201).send({ acknowledged: true, insertedId });
-    },
+  const booking = { body: bookingRequestSchema, onRequest: [buyerOrSeller, mayAct('book')], config: namedWrite };
+  writeCall(app, 'POST /store/booking/product', 'inserted', booking, (request) =>
+    bookProduct(deps, callerOf(request).user, request.body),
   );
 
   // Each with the caller's review state once sold (docs/reviews.md).
@@ -89,16 +77,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.put(
-    '/sold/product/:id',
-    {
-      schema: { params: idParamsSchema, body: soldRequestSchema, response: { 200: updateResultSchema } },
-      onRequest: sellerOnly,
-      config: namedOptionalBody,
-    },
-    async (request) => {
-      const modifiedCount = await markSoldElsewhere(deps, callerOf(request).user.id, request.params.id, request.body);
-      return { acknowledged: true, matchedCount: 1, modifiedCount };
-    },
+  const sold = { params: idParamsSchema, body: soldRequestSchema, onRequest: sellerOnly, config: namedOptionalBody };
+  writeCall(app, 'PUT /sold/product/:id', 'updated', sold, (request) =>
+    markSoldElsewhere(deps, callerOf(request).user.id, request.params.id, request.body),
   );
 };

@@ -10,11 +10,12 @@ import {
   startedConversationSchema,
 } from '#shared/chat';
 import { counterOfferSchema, makeOfferSchema, offerSchema } from '#shared/offers';
-import { deleteResultSchema, idParamsSchema, updateResultSchema } from '#shared/common';
+import { idParamsSchema } from '#shared/common';
 import { notFound } from '#server/errors';
 import { callerOf, requireRole, signedIn } from '#server/auth/guards';
 import { namedWrite, privateWrite } from '#server/cache/hooks';
 import { pagedList } from '#server/http/paging';
+import { writeCall } from '#server/http/writes';
 import { mayAct } from '#server/moderation/sanctions';
 import { cursorOfConversation, cursorOfMessage, listBlocked, listConversations } from './repository';
 import { acceptOffer, closeOffer, counterOffer, makeOffer } from './offers';
@@ -90,50 +91,24 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/conversations/:id/read',
-    {
-      schema: { params: idParamsSchema, response: { 200: updateResultSchema } },
-      onRequest: signedIn,
-      config: privateWrite,
-    },
-    async (request) => {
-      const modifiedCount = (await markRead(deps, callerOf(request).user.id, request.params.id)) ? 1 : 0;
-      return { acknowledged: true, matchedCount: 1, modifiedCount };
-    },
+  const ownConversation = { params: idParamsSchema, onRequest: signedIn, config: privateWrite };
+  writeCall(app, 'PUT /conversations/:id/read', 'updated', ownConversation, async (request) =>
+    (await markRead(deps, callerOf(request).user.id, request.params.id)) ? 1 : 0,
   );
-
   // Blocking is the caller's own matter: the lists it hides are filtered in the blocker's browser.
-  app.put(
-    '/conversations/:id/block',
-    {
-      schema: { params: idParamsSchema, response: { 200: updateResultSchema } },
-      onRequest: signedIn,
-      config: privateWrite,
-    },
-    async (request) => {
-      const modifiedCount = (await blockOther(deps, callerOf(request).user.id, request.params.id)) ? 1 : 0;
-      return { acknowledged: true, matchedCount: 1, modifiedCount };
-    },
+  writeCall(app, 'PUT /conversations/:id/block', 'updated', ownConversation, async (request) =>
+    (await blockOther(deps, callerOf(request).user.id, request.params.id)) ? 1 : 0,
   );
 
   pagedList(app, '/account/blocked', { item: blockedPersonSchema, onRequest: signedIn }, (page, request) =>
     listBlocked(db, callerOf(request).user.id, page),
   );
 
-  app.delete(
-    '/account/blocked/:id',
-    {
-      schema: { params: idParamsSchema, response: { 200: deleteResultSchema } },
-      onRequest: signedIn,
-      config: privateWrite,
-    },
-    async (request) => {
-      const deletedCount = await unblock(deps, callerOf(request).user.id, request.params.id);
-      if (!deletedCount) throw notFound('Blocked person');
-      return { acknowledged: true, deletedCount };
-    },
-  );
+  writeCall(app, 'DELETE /account/blocked/:id', 'deleted', ownConversation, async (request) => {
+    const deletedCount = await unblock(deps, callerOf(request).user.id, request.params.id);
+    if (!deletedCount) throw notFound('Blocked person');
+    return deletedCount;
+  });
 
   app.post(
     '/conversations/:id/offers',

@@ -1,4 +1,4 @@
-import { isMailedKind } from '#shared/account';
+import { isMailedKind, MAILED_NOTIFICATION_KINDS } from '#shared/account';
 import { PRODUCT_NAME } from '#shared/messages';
 import { paths } from '#shared/paths';
 import {
@@ -72,19 +72,12 @@ ${footer.map((p) => `<p style="font-size:12px;color:#6b7280">${escapeHtml(p)}</p
 }
 
 /**
- * What a notification's mail is titled, by kind (`server.mail.notification.<kind>`). Never the
- * notification's sentence: that carries what people typed (a name, a meeting place, a reason), and
- * a subject is what a mail program shows before anything else, from the site's own address.
+ * What a notification's mail is titled, by kind (`server.mail.notification.<kind>`, one for each
+ * mailed kind). Never the notification's sentence: that carries what people typed (a name, a
+ * meeting place, a reason), and a subject is what a mail program shows before anything else, from
+ * the site's own address.
  */
-const NOTIFICATION_SUBJECTS = new Set([
-  'booking_requested',
-  'booking_accepted',
-  'booking_declined',
-  'booking_sold',
-  'chat_message',
-  'review_open',
-  'review_published',
-]);
+const NOTIFICATION_SUBJECTS = new Set<string>(MAILED_NOTIFICATION_KINDS);
 
 /** What a moderation mail is titled, by notification kind (`server.mail.moderation.<kind>`). */
 const MODERATION_SUBJECTS = new Set(['moderation_action', 'report_reviewed', 'appeal_decided']);

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { APPEAL_MONTHS, type AppealByLink, type AppealDecision, type AppealRequest } from '#shared/moderation';
+import { ACTIONS, APPEAL_MONTHS, type AppealByLink, type AppealDecision, type AppealRequest } from '#shared/moderation';
 import type { AccessTokens } from '#server/auth/tokens';
 import type { DealDeps } from '#server/bookings/deal';
 import type { Database, ModerationLogRow, UserRow } from '#server/db/schema';
@@ -11,16 +11,8 @@ import { toAppellant } from './messages';
 import { tellWithMail } from './notify';
 import { appendLog, decidePendingAppeal, findAppeal, findLogEntry, insertAppeal } from './repository';
 
-/** The actions a person may appeal: those done to them. */
-export const APPEALABLE = [
-  'hide_listing',
-  'remove_listing',
-  'request_changes',
-  'warn',
-  'restrict',
-  'suspend',
-  'hide_review',
-];
+/** The actions a person may appeal: those done to them, every action but dismissing a report. */
+export const APPEALABLE: string[] = ACTIONS.filter((action) => action !== 'dismiss');
 
 const appealWindowEnds = (at: string) => {
   const end = new Date(at);

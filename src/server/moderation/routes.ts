@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
-import { idParamsSchema, insertResultSchema, updateResultSchema } from '#shared/common';
+import { idParamsSchema } from '#shared/common';
 import {
   appealByLinkSchema,
   appealDecisionSchema,
@@ -15,9 +15,10 @@ import {
   standingSchema,
   userReportSchema,
 } from '#shared/moderation';
-import { callerOf, requireRole, signedIn } from '#server/auth/guards';
+import { adminOnly, callerOf, sellerOnly, signedIn } from '#server/auth/guards';
 import { namedWrite, privateWrite } from '#server/cache/hooks';
 import { pagedList } from '#server/http/paging';
+import { writeCall } from '#server/http/writes';
 import { actOnCase } from './actions';
 import { decideAppeal, fileAppeal, fileAppealByLink } from './appeals';
 import { logCsv } from './csv';
@@ -26,40 +27,22 @@ import { resubmitListing } from './resubmit';
 import { mayAct } from './sanctions';
 import { appealsPage, caseDetails, caseQueue, logPage, standingOf } from './views';
 
-const adminOnly = requireRole('admin');
-const sellerOnly = requireRole('seller');
-
 /** The moderation desk's calls (docs/moderation.md); the listing report is the spec's POST /report/product. */
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, images } = app.deps;
-  const created = { 201: insertResultSchema };
 
-  app.post(
-    '/moderation/reports/conversation',
-    { schema: { body: conversationReportSchema, response: created }, onRequest: signedIn, config: privateWrite },
-    async (request, reply) => {
-      const insertedId = await reportConversation(db, callerOf(request).user.id, request.body);
-      return reply.status(201).send({ acknowledged: true, insertedId });
-    },
+  const own = { onRequest: signedIn, config: privateWrite };
+  const conversationReport = { ...own, body: conversationReportSchema };
+  writeCall(app, 'POST /moderation/reports/conversation', 'inserted', conversationReport, (request) =>
+    reportConversation(db, callerOf(request).user.id, request.body),
   );
-
-  app.post(
-    '/moderation/reports/user',
-    { schema: { body: userReportSchema, response: created }, onRequest: signedIn, config: privateWrite },
-    async (request, reply) => {
-      const insertedId = await reportUser(db, callerOf(request).user.id, request.body);
-      return reply.status(201).send({ acknowledged: true, insertedId });
-    },
+  writeCall(app, 'POST /moderation/reports/user', 'inserted', { ...own, body: userReportSchema }, (request) =>
+    reportUser(db, callerOf(request).user.id, request.body),
   );
-
   // No sign-in: a suspended account cannot have a session; the mailed token is the proof.
-  app.post(
-    '/moderation/appeals/by-link',
-    { schema: { body: appealByLinkSchema, response: created }, config: privateWrite },
-    async (request, reply) => {
-      const insertedId = await fileAppealByLink(db, app.deps.tokens, request.body);
-      return reply.status(201).send({ acknowledged: true, insertedId });
-    },
+  const byLink = { body: appealByLinkSchema, config: privateWrite };
+  writeCall(app, 'POST /moderation/appeals/by-link', 'inserted', byLink, (request) =>
+    fileAppealByLink(db, app.deps.tokens, request.body),
   );
 
   pagedList(app, '/moderation/cases', { item: caseSummarySchema, onRequest: adminOnly }, (page) => caseQueue(db, page));
@@ -97,19 +80,12 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   pagedList(app, '/moderation/appeals', { item: appealSchema, onRequest: adminOnly }, (page) => appealsPage(db, page));
 
-  app.put(
-    '/moderation/appeals/:id',
-    {
-      schema: { params: idParamsSchema, body: appealDecisionSchema, response: { 200: updateResultSchema } },
-      onRequest: adminOnly,
-      // Undoing an action: as the action itself, named by the repositories.
-      config: namedWrite,
-    },
-    async (request) => {
-      await decideAppeal(app.deps, callerOf(request).user, request.params.id, request.body);
-      return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
-    },
-  );
+  // Undoing an action: as the action itself, named by the repositories.
+  const decision = { params: idParamsSchema, body: appealDecisionSchema, onRequest: adminOnly, config: namedWrite };
+  writeCall(app, 'PUT /moderation/appeals/:id', 'updated', decision, async (request) => {
+    await decideAppeal(app.deps, callerOf(request).user, request.params.id, request.body);
+    return 1;
+  });
 
   app.get(
     '/account/standing',
@@ -117,25 +93,13 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => standingOf(db, callerOf(request).user.id),
   );
 
-  app.post(
-    '/account/appeals',
-    { schema: { body: appealRequestSchema, response: created }, onRequest: signedIn, config: privateWrite },
-    async (request, reply) => {
-      const insertedId = await fileAppeal(db, callerOf(request).user.id, request.body);
-      return reply.status(201).send({ acknowledged: true, insertedId });
-    },
+  writeCall(app, 'POST /account/appeals', 'inserted', { ...own, body: appealRequestSchema }, (request) =>
+    fileAppeal(db, callerOf(request).user.id, request.body),
   );
 
-  app.put(
-    '/resubmit/product/:id',
-    {
-      schema: { params: idParamsSchema, response: { 200: updateResultSchema } },
-      onRequest: [sellerOnly, mayAct('list')],
-      config: namedWrite,
-    },
-    async (request) => {
-      await resubmitListing(db, callerOf(request).user.id, request.params.id);
-      return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
-    },
-  );
+  const resubmit = { params: idParamsSchema, onRequest: [sellerOnly, mayAct('list')], config: namedWrite };
+  writeCall(app, 'PUT /resubmit/product/:id', 'updated', resubmit, async (request) => {
+    await resubmitListing(db, callerOf(request).user.id, request.params.id);
+    return 1;
+  });
 };

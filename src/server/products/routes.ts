@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteResultSchema, idParamsSchema, updateResultSchema } from '#shared/common';
+import { idParamsSchema } from '#shared/common';
 import {
   editProductResultSchema,
   storeProductResultSchema,
@@ -10,12 +10,13 @@ import {
   type Product,
 } from '#shared/products';
 import { verifiedEmailOnly } from '#server/accounts/service';
-import { callerOf, requireRole, signedIn } from '#server/auth/guards';
+import { adminOnly, callerOf, sellerOnly, signedIn } from '#server/auth/guards';
 import { namedWrite, publicAnswer } from '#server/cache/hooks';
 import { listedTags, productTags, tags } from '#server/cache/tags';
 import { forbidden, notFound } from '#server/errors';
 import { serverMessage } from '#server/i18n/texts';
 import { pagedList } from '#server/http/paging';
+import { writeCall } from '#server/http/writes';
 import { mayAct } from '#server/moderation/sanctions';
 import {
   cursorOfProduct,
@@ -34,9 +35,6 @@ import {
   stopAdvertising,
   storeProduct,
 } from './service';
-
-const sellerOnly = requireRole('seller');
-const adminOnly = requireRole('admin');
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, images } = app.deps;
@@ -115,31 +113,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/advertise/product/:id',
-    {
-      schema: { params: idParamsSchema, response: { 200: updateResultSchema } },
-      onRequest: sellerOnly,
-      config: namedWrite,
-    },
-    async (request) => {
-      const modifiedCount = await advertiseProduct(db, callerOf(request).user.id, request.params.id);
-      return { acknowledged: true, matchedCount: 1, modifiedCount };
-    },
+  const ownListing = { params: idParamsSchema, onRequest: sellerOnly, config: namedWrite };
+  writeCall(app, 'PUT /advertise/product/:id', 'updated', ownListing, (request) =>
+    advertiseProduct(db, callerOf(request).user.id, request.params.id),
   );
-
   // The seller takes a phone out of the home page's Advertised Phone section (a public list).
-  app.delete(
-    '/advertise/product/:id',
-    {
-      schema: { params: idParamsSchema, response: { 200: updateResultSchema } },
-      onRequest: sellerOnly,
-      config: namedWrite,
-    },
-    async (request) => {
-      const modifiedCount = await stopAdvertising(db, callerOf(request).user.id, request.params.id);
-      return { acknowledged: true, matchedCount: 1, modifiedCount };
-    },
+  writeCall(app, 'DELETE /advertise/product/:id', 'updated', ownListing, (request) =>
+    stopAdvertising(db, callerOf(request).user.id, request.params.id),
   );
 
   app.put(
@@ -156,47 +136,16 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [path, hidden] of [
-    ['/hide/product/:id', true],
-    ['/show/product/:id', false],
-  ] as const) {
-    app.put(
-      path,
-      {
-        schema: { params: idParamsSchema, response: { 200: updateResultSchema } },
-        onRequest: sellerOnly,
-        config: namedWrite,
-      },
-      async (request) => {
-        const modifiedCount = await hideProduct(app.deps, callerOf(request).user.id, request.params.id, hidden);
-        return { acknowledged: true, matchedCount: 1, modifiedCount };
-      },
-    );
-  }
-
-  app.delete(
-    '/delete/product/:id',
-    {
-      schema: { params: idParamsSchema, response: { 200: deleteResultSchema } },
-      onRequest: sellerOnly,
-      config: namedWrite,
-    },
-    async (request) => ({
-      acknowledged: true,
-      deletedCount: await deleteProduct(app.deps, request.params.id, callerOf(request).user.id),
-    }),
+  writeCall(app, 'PUT /hide/product/:id', 'updated', ownListing, (request) =>
+    hideProduct(app.deps, callerOf(request).user.id, request.params.id, true),
   );
-
-  app.delete(
-    '/product/delete/:id',
-    {
-      schema: { params: idParamsSchema, response: { 200: deleteResultSchema } },
-      onRequest: adminOnly,
-      config: namedWrite,
-    },
-    async (request) => ({
-      acknowledged: true,
-      deletedCount: await deleteProduct(app.deps, request.params.id),
-    }),
+  writeCall(app, 'PUT /show/product/:id', 'updated', ownListing, (request) =>
+    hideProduct(app.deps, callerOf(request).user.id, request.params.id, false),
+  );
+  writeCall(app, 'DELETE /delete/product/:id', 'deleted', ownListing, (request) =>
+    deleteProduct(app.deps, request.params.id, callerOf(request).user.id),
+  );
+  writeCall(app, 'DELETE /product/delete/:id', 'deleted', { ...ownListing, onRequest: adminOnly }, (request) =>
+    deleteProduct(app.deps, request.params.id),
   );
 };

@@ -19,6 +19,8 @@ import { pushSettingsOf, subscribe, updatePushSettings } from './service';
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, push } = app.deps;
   const message = { response: { 200: accountMessageSchema } };
+  // This device's subscription and settings are the caller's own: no public answer shows them.
+  const own = { onRequest: signedIn, config: privateWrite };
 
   app.get('/push/key', { schema: { response: { 200: pushKeySchema } }, config: publicAnswer(() => []) }, async () => ({
     publicKey: push.publicKey,
@@ -26,11 +28,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/push/subscriptions',
-    {
-      schema: { body: pushSubscriptionRequestSchema, response: { 201: accountMessageSchema } },
-      onRequest: signedIn,
-      config: privateWrite,
-    },
+    { ...own, schema: { body: pushSubscriptionRequestSchema, response: { 201: accountMessageSchema } } },
     async (request, reply) => {
       const { user, sessionId } = callerOf(request);
       await subscribe(app.deps, { userId: user.id, sessionId }, request.body);
@@ -40,7 +38,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/push/unsubscribe',
-    { schema: { body: pushUnsubscribeRequestSchema, ...message }, onRequest: signedIn, config: privateWrite },
+    { ...own, schema: { body: pushUnsubscribeRequestSchema, ...message } },
     async (request) => {
       await removeOwnSubscription(db, callerOf(request).user.id, request.body.endpoint);
       return { message: answerText(request, localText('server.push.off')) };
@@ -55,11 +53,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/push/settings',
-    {
-      schema: { body: updatePushSettingsRequestSchema, response: { 200: pushSettingsSchema } },
-      onRequest: signedIn,
-      config: privateWrite,
-    },
+    { ...own, schema: { body: updatePushSettingsRequestSchema, response: { 200: pushSettingsSchema } } },
     async (request) => updatePushSettings(db, callerOf(request).user.id, request.body),
   );
 };

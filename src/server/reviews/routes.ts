@@ -13,10 +13,11 @@ import {
   sellerProfileSchema,
   writtenReviewSchema,
 } from '#shared/reviews';
-import { callerOf, requireRole } from '#server/auth/guards';
+import { adminOnly, buyerOrSeller, callerOf } from '#server/auth/guards';
 import { namedWrite, privateWrite, publicAnswer } from '#server/cache/hooks';
 import { listedTags, tags } from '#server/cache/tags';
 import { pagedList } from '#server/http/paging';
+import { writeCall } from '#server/http/writes';
 import { listProducts, toProducts } from '#server/products/repository';
 import { decideReviewCase } from '#server/moderation/review-cases';
 import { mayAct } from '#server/moderation/sanctions';
@@ -31,11 +32,7 @@ import {
   writeReview,
 } from './service';
 
-// The two sides of a deal are buyers and sellers (one account buys and sells); the admin neither.
-const buyerOrSeller = requireRole('buyer', 'seller');
-const adminOnly = requireRole('admin');
-const done = { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
-const updated = { params: idParamsSchema, response: { 200: updateResultSchema } };
+const byAdmin = { params: idParamsSchema, onRequest: adminOnly };
 
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 /** A seller's page and reviews: their profile, and the reviews with the averages made from them. */
@@ -63,18 +60,11 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => dealReviews(db, callerOf(request).user.id, request.params.id),
   );
 
-  app.put(
-    '/reviews/:id/reply',
-    {
-      schema: { ...updated, body: reviewReplySchema },
-      onRequest: [buyerOrSeller, mayAct('review')],
-      config: namedWrite,
-    },
-    async (request) => {
-      await replyToReview(db, callerOf(request).user.id, request.params.id, request.body.reply);
-      return done;
-    },
-  );
+  const sellerReply = { params: idParamsSchema, body: reviewReplySchema, onRequest: [buyerOrSeller, mayAct('review')] };
+  writeCall(app, 'PUT /reviews/:id/reply', 'updated', { ...sellerReply, config: namedWrite }, async (request) => {
+    await replyToReview(db, callerOf(request).user.id, request.params.id, request.body.reply);
+    return 1;
+  });
 
   app.post(
     '/reviews/:id/report',
@@ -85,7 +75,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await reportReview(db, callerOf(request).user.id, request.params.id, request.body.reason);
-      return reply.status(201).send(done);
+      return reply.status(201).send({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     },
   );
 
@@ -93,23 +83,20 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     listReportedReviews(db, page),
   );
 
-  app.put(
-    '/reviews/:id/hide',
-    { schema: { ...updated, body: hideReviewSchema }, onRequest: adminOnly, config: namedWrite },
-    async (request) => {
-      const { id } = request.params;
-      const { reason } = request.body;
-      const decided = await decideReviewCase(deps, callerOf(request).user, id, { action: 'hide_review', reason });
-      if (!decided) await hideReviewByAdmin(db, id, reason);
-      return done;
-    },
-  );
+  const hide = { ...byAdmin, body: hideReviewSchema, config: namedWrite };
+  writeCall(app, 'PUT /reviews/:id/hide', 'updated', hide, async (request) => {
+    const { id } = request.params;
+    const { reason } = request.body;
+    const decided = await decideReviewCase(deps, callerOf(request).user, id, { action: 'hide_review', reason });
+    if (!decided) await hideReviewByAdmin(db, id, reason);
+    return 1;
+  });
 
-  app.put('/reviews/:id/dismiss', { schema: updated, onRequest: adminOnly, config: privateWrite }, async (request) => {
+  writeCall(app, 'PUT /reviews/:id/dismiss', 'updated', { ...byAdmin, config: privateWrite }, async (request) => {
     const { id } = request.params;
     const decided = await decideReviewCase(deps, callerOf(request).user, id, { action: 'dismiss' });
     if (!decided) await dismissReviewReports(db, id);
-    return done;
+    return 1;
   });
 
   // A seller's public page: the same for every visitor, kept until something changes.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '#shared/zod';
-import { idParamsSchema, updateResultSchema } from '#shared/common';
+import { idParamsSchema } from '#shared/common';
 import {
   listingReviewSchema,
   notAsDescribedReportSchema,
@@ -10,42 +10,46 @@ import {
   verificationPhotoRequestSchema,
   type NotAsDescribedSubject,
 } from '#shared/trust';
-import { callerOf, requireRole } from '#server/auth/guards';
+import { adminOnly, buyerOrSeller, callerOf, sellerOnly } from '#server/auth/guards';
 import { namedWrite, privateWrite } from '#server/cache/hooks';
 import { pagedList } from '#server/http/paging';
+import { writeCall } from '#server/http/writes';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
 import { reportNotAsDescribed } from './not-as-described';
 import { decideVerificationPhoto, sendVerificationPhoto } from './photo';
 import { notAsDescribedPage, pendingPhotos, pendingReviews, reasonsOf } from './repository';
 import { decideListing } from './service';
 
-const adminOnly = requireRole('admin');
-const sellerOnly = requireRole('seller');
-const buyerOrSeller = requireRole('buyer', 'seller');
-
-const updated = (modifiedCount: number) => ({ acknowledged: true, matchedCount: 1, modifiedCount });
-const decision = { params: idParamsSchema, response: { 200: updateResultSchema } };
-const rejection = { ...decision, body: rejectRequestSchema };
+const decision = { params: idParamsSchema, onRequest: adminOnly, config: namedWrite };
+// A rejected listing was never public: nothing cached changes.
+const rejection = { ...decision, body: rejectRequestSchema, config: privateWrite };
 
 /** The verification photo, the admin's review queues and buyers' "not as described" (docs/trust.md). */
 export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const { db, images } = deps;
-  const thumbOf = (uploadId: string) => images.urlOf(thumbFileName(uploadId));
+  /** What each review queue says of the listing itself. */
+  const listingOf = (row: { id: string; product_name: string; image_id: string }) => ({
+    productId: row.id,
+    productName: row.product_name,
+    productThumb: images.urlOf(thumbFileName(row.image_id)),
+  });
 
   // Pending is seen by the admin alone, so nothing public changes until the admin approves.
-  app.put(
-    '/products/:id/verification-photo',
-    { schema: { ...decision, body: verificationPhotoRequestSchema }, onRequest: sellerOnly, config: privateWrite },
-    async (request) =>
-      updated(await sendVerificationPhoto(deps, callerOf(request).user.id, request.params.id, request.body.photo)),
+  const photo = {
+    params: idParamsSchema,
+    body: verificationPhotoRequestSchema,
+    onRequest: sellerOnly,
+    config: privateWrite,
+  };
+  writeCall(app, 'PUT /products/:id/verification-photo', 'updated', photo, (request) =>
+    sendVerificationPhoto(deps, callerOf(request).user.id, request.params.id, request.body.photo),
   );
 
   pagedList(app, '/admin/listing-reviews', { item: listingReviewSchema, onRequest: adminOnly }, async (page) => {
     const { rows, total } = await pendingReviews(db, page);
     const items = rows.map((row) => ({
-      productId: row.id,
-      productName: row.product_name,
+      ...listingOf(row),
       brand: row.brand,
       resalePrice: row.resale_price,
       sellerName: row.seller_name,
@@ -53,47 +57,35 @@ export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
       reasons: reasonsOf(row),
       modelMedian: row.review_model_median,
       imeiLast4: row.imei_last4,
-      productThumb: thumbOf(row.image_id),
       postedOn: row.posted_at,
     }));
     return { items, total };
   });
 
-  app.put(
-    '/admin/listing-reviews/:id/approve',
-    { schema: decision, onRequest: adminOnly, config: namedWrite },
-    async (request) => updated(await decideListing(deps, request.params.id, null)),
+  writeCall(app, 'PUT /admin/listing-reviews/:id/approve', 'updated', decision, (request) =>
+    decideListing(deps, request.params.id, null),
   );
-  // A rejected listing was never public: nothing cached changes.
-  app.put(
-    '/admin/listing-reviews/:id/reject',
-    { schema: rejection, onRequest: adminOnly, config: privateWrite },
-    async (request) => updated(await decideListing(deps, request.params.id, request.body.reason)),
+  writeCall(app, 'PUT /admin/listing-reviews/:id/reject', 'updated', rejection, (request) =>
+    decideListing(deps, request.params.id, request.body.reason),
   );
 
   pagedList(app, '/admin/verification-photos', { item: photoReviewSchema, onRequest: adminOnly }, async (page) => {
     const { rows, total } = await pendingPhotos(db, page);
     const items = rows.map((row) => ({
-      productId: row.id,
-      productName: row.product_name,
+      ...listingOf(row),
       sellerName: row.seller_name,
       verificationCode: row.verification_code ?? '',
       photo: images.urlOf(imageFileName(row.verification_photo_id as string)),
-      productThumb: thumbOf(row.image_id),
       sentOn: row.photo_sent_at as string,
     }));
     return { items, total };
   });
 
-  app.put(
-    '/admin/verification-photos/:id/approve',
-    { schema: decision, onRequest: adminOnly, config: namedWrite },
-    async (request) => updated(await decideVerificationPhoto(deps, request.params.id, null)),
+  writeCall(app, 'PUT /admin/verification-photos/:id/approve', 'updated', decision, (request) =>
+    decideVerificationPhoto(deps, request.params.id, null),
   );
-  app.put(
-    '/admin/verification-photos/:id/reject',
-    { schema: rejection, onRequest: adminOnly, config: privateWrite },
-    async (request) => updated(await decideVerificationPhoto(deps, request.params.id, request.body.reason)),
+  writeCall(app, 'PUT /admin/verification-photos/:id/reject', 'updated', rejection, (request) =>
+    decideVerificationPhoto(deps, request.params.id, request.body.reason),
   );
 
   app.post(

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { roleCheckSchemas } from '#shared/auth';
 import {
-  deleteResultSchema,
   emailParamsSchema,
   emailQuerySchema,
   idParamsSchema,
@@ -9,15 +8,14 @@ import {
   updateResultSchema,
 } from '#shared/common';
 import { addUserRequestSchema, sellerVerifyCheckSchema, userSchema } from '#shared/users';
-import { assertOwnEmail, callerOf, identify, requireRole, signedIn } from '#server/auth/guards';
+import { adminOnly, assertOwnEmail, callerOf, identify, signedIn } from '#server/auth/guards';
 import { notFound } from '#server/errors';
 import { pagedList } from '#server/http/paging';
+import { writeCall } from '#server/http/writes';
 import { findUserByEmail, listUsersByRole } from './repository';
 import { saveProfile } from './profile';
 import { deleteUserWithRole, verifySeller } from './service';
 import { namedWrite } from '#server/cache/hooks';
-
-const adminOnly = requireRole('admin');
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -64,24 +62,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const anAccount = { params: idParamsSchema, onRequest: adminOnly, config: namedWrite };
   for (const role of ['buyer', 'seller'] as const) {
     pagedList(app, `/${role}s`, { item: userSchema, onRequest: adminOnly }, (page) =>
       listUsersByRole(deps.db, role, page),
     );
 
-    app.delete(
-      `/${role}s/:id`,
-      {
-        schema: { params: idParamsSchema, response: { 200: deleteResultSchema } },
-        onRequest: adminOnly,
-        config: namedWrite,
-      },
-      async (request) => {
-        const deletedCount = await deleteUserWithRole(deps, request.params.id, role, request.log);
-        if (!deletedCount) throw notFound(role === 'buyer' ? 'Buyer' : 'Seller');
-        return { acknowledged: true, deletedCount };
-      },
-    );
+    writeCall(app, `DELETE /${role}s/:id`, 'deleted', anAccount, async (request) => {
+      const deletedCount = await deleteUserWithRole(deps, request.params.id, role, request.log);
+      if (!deletedCount) throw notFound(role === 'buyer' ? 'Buyer' : 'Seller');
+      return deletedCount;
+    });
   }
 
   app.put(

@@ -1,34 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteResultSchema, emailQuerySchema, insertResultSchema } from '#shared/common';
+import { deleteResultSchema, emailQuerySchema } from '#shared/common';
 import { applyVerificationRequestSchema, ownVerificationSchema, verificationRequestSchema } from '#shared/users';
-import { assertOwnEmail, callerOf, requireRole } from '#server/auth/guards';
+import { adminOnly, assertOwnEmail, callerOf, sellerOnly } from '#server/auth/guards';
 import { pagedList } from '#server/http/paging';
+import { writeCall } from '#server/http/writes';
 import { deleteRequestOfEmail, listPendingRequests } from './repository';
 import { applyForVerification, verificationOf } from './service';
 import { changesState } from '#server/http/same-origin';
 import { privateWrite } from '#server/cache/hooks';
 
-const sellerOnly = requireRole('seller');
-const adminOnly = requireRole('admin');
-
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
   // The spec's client sends name, email and photoURL; only the email is checked, the account decides the rest.
-  app.post(
-    '/seller/verification',
-    {
-      schema: { body: applyVerificationRequestSchema, response: { 201: insertResultSchema } },
-      onRequest: sellerOnly,
-      config: privateWrite,
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      assertOwnEmail(caller, request.body.email);
-      const insertedId = await applyForVerification(db, caller.user);
-      return reply.status(201).send({ acknowledged: true, insertedId });
-    },
-  );
+  const application = { body: applyVerificationRequestSchema, onRequest: sellerOnly, config: privateWrite };
+  writeCall(app, 'POST /seller/verification', 'inserted', application, (request) => {
+    const caller = callerOf(request);
+    assertOwnEmail(caller, request.body.email);
+    return applyForVerification(db, caller.user);
+  });
 
   app.get(
     '/seller/verification',

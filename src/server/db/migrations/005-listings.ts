@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Engine } from '../connection';
-import { createIndex, engineTypes } from './ddl';
+import { sql } from 'kysely';
+import { createIndex, engineMigration } from './ddl';
 
 /**
  * Listings a seller can keep right: several photos in order (the first is the cover, kept in
@@ -8,40 +7,34 @@ import { createIndex, engineTypes } from './ddl';
  * phone off sale, and the resale price before the last edit changed it. The public lists' indexes
  * gain `is_hidden` after `is_sold`, so lists of phones on sale stay index reads.
  */
-export function listingsMigration(engine: Engine) {
-  const { timestamp, bool, falseDefault } = engineTypes(engine);
+export const listingsMigration = engineMigration(async (db, { timestamp, bool, falseDefault }) => {
+  await db.schema
+    .alterTable('products')
+    .addColumn('is_hidden', bool, (c) => c.notNull().defaultTo(falseDefault))
+    .execute();
+  await db.schema.alterTable('products').addColumn('previous_resale_price', 'integer').execute();
+  await db.schema.alterTable('products').addColumn('edited_at', timestamp).execute();
 
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable('products')
-        .addColumn('is_hidden', bool, (c) => c.notNull().defaultTo(falseDefault))
-        .execute();
-      await db.schema.alterTable('products').addColumn('previous_resale_price', 'integer').execute();
-      await db.schema.alterTable('products').addColumn('edited_at', timestamp).execute();
+  await db.schema
+    .createTable('product_photos')
+    .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
+    .addColumn('upload_id', 'text', (c) => c.notNull().references('uploads.id'))
+    .addColumn('position', 'integer', (c) => c.notNull().check(sql`position >= 0 and position < 6`))
+    .addPrimaryKeyConstraint('product_photos_pk', ['product_id', 'position'])
+    .addUniqueConstraint('product_photos_once', ['product_id', 'upload_id'])
+    .execute();
+  await createIndex(db, 'product_photos_upload', 'product_photos', ['upload_id']);
+  await sql`insert into product_photos (product_id, upload_id, position) select id, image_id, 0 from products`.execute(
+    db,
+  );
 
-      await db.schema
-        .createTable('product_photos')
-        .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
-        .addColumn('upload_id', 'text', (c) => c.notNull().references('uploads.id'))
-        .addColumn('position', 'integer', (c) => c.notNull().check(sql`position >= 0 and position < 6`))
-        .addPrimaryKeyConstraint('product_photos_pk', ['product_id', 'position'])
-        .addUniqueConstraint('product_photos_once', ['product_id', 'upload_id'])
-        .execute();
-      await createIndex(db, 'product_photos_upload', 'product_photos', ['upload_id']);
-      await sql`insert into product_photos (product_id, upload_id, position) select id, image_id, 0 from products`.execute(
-        db,
-      );
-
-      const onSale: Array<[name: string, columns: string[]]> = [
-        ['products_category_posted', ['category_id', 'is_sold', 'is_hidden', 'posted_at', 'id']],
-        ['products_advertised_posted', ['is_advertised', 'is_sold', 'is_hidden', 'posted_at', 'id']],
-        ['products_sold_posted', ['is_sold', 'is_hidden', 'posted_at', 'id']],
-      ];
-      for (const [name, columns] of onSale) {
-        await db.schema.dropIndex(name).execute();
-        await createIndex(db, name, 'products', columns);
-      }
-    },
-  };
-}
+  const onSale: Array<[name: string, columns: string[]]> = [
+    ['products_category_posted', ['category_id', 'is_sold', 'is_hidden', 'posted_at', 'id']],
+    ['products_advertised_posted', ['is_advertised', 'is_sold', 'is_hidden', 'posted_at', 'id']],
+    ['products_sold_posted', ['is_sold', 'is_hidden', 'posted_at', 'id']],
+  ];
+  for (const [name, columns] of onSale) {
+    await db.schema.dropIndex(name).execute();
+    await createIndex(db, name, 'products', columns);
+  }
+});

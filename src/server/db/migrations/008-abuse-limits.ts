@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Engine } from '../connection';
-import { createIndex, engineTypes } from './ddl';
+import { sql } from 'kysely';
+import { createIndex, engineMigration } from './ddl';
 
 /**
  * Limits that hold against abuse (docs/security.md, "Limits"): counters of what one key (a
@@ -9,39 +8,31 @@ import { createIndex, engineTypes } from './ddl';
  * each upload's stored size, for the quota of unused uploads; and an index to prune old
  * notifications by age.
  */
-export function abuseLimitsMigration(engine: Engine) {
-  const { timestamp } = engineTypes(engine);
+export const abuseLimitsMigration = engineMigration(async (db, { timestamp }) => {
+  await db.schema
+    .createTable('limit_counters')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('used', 'integer', (c) => c.notNull())
+    .addColumn('window_ends_at', timestamp, (c) => c.notNull())
+    .execute();
+  await createIndex(db, 'limit_counters_window', 'limit_counters', ['window_ends_at']);
 
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('limit_counters')
-        .addColumn('key', 'text', (c) => c.primaryKey())
-        .addColumn('used', 'integer', (c) => c.notNull())
-        .addColumn('window_ends_at', timestamp, (c) => c.notNull())
-        .execute();
-      await createIndex(db, 'limit_counters_window', 'limit_counters', ['window_ends_at']);
+  await db.schema
+    .alterTable('mail_outbox')
+    .addColumn('lane', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('deal')
+        .check(sql`lane in ('account', 'deal')`),
+    )
+    .execute();
+  await sql`update mail_outbox set lane = 'account' where template in ('verify-email', 'reset-password')`.execute(db);
+  await createIndex(db, 'mail_outbox_lane_due', 'mail_outbox', ['lane', 'state', 'next_attempt_at']);
 
-      await db.schema
-        .alterTable('mail_outbox')
-        .addColumn('lane', 'text', (c) =>
-          c
-            .notNull()
-            .defaultTo('deal')
-            .check(sql`lane in ('account', 'deal')`),
-        )
-        .execute();
-      await sql`update mail_outbox set lane = 'account' where template in ('verify-email', 'reset-password')`.execute(
-        db,
-      );
-      await createIndex(db, 'mail_outbox_lane_due', 'mail_outbox', ['lane', 'state', 'next_attempt_at']);
+  await db.schema
+    .alterTable('uploads')
+    .addColumn('bytes', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
-      await db.schema
-        .alterTable('uploads')
-        .addColumn('bytes', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-
-      await createIndex(db, 'notifications_created', 'notifications', ['created_at']);
-    },
-  };
-}
+  await createIndex(db, 'notifications_created', 'notifications', ['created_at']);
+});

@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Engine } from '../connection';
-import { createIndex, engineTypes } from './ddl';
+import { sql } from 'kysely';
+import { createIndex, engineMigration } from './ddl';
 
 /**
  * Offers in a conversation, and the price a deal was agreed at.
@@ -15,47 +14,41 @@ import { createIndex, engineTypes } from './ddl';
  *   an offer accepts the buyer's booking in the same transaction, so `bookings_one_accepted` decides
  *   between it and a booking accepted in parallel.
  */
-export function chatOffersMigration(engine: Engine) {
-  const { timestamp } = engineTypes(engine);
+export const chatOffersMigration = engineMigration(async (db, { timestamp }) => {
+  await db.schema
+    .createTable('chat_offers')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('conversation_id', 'text', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
+    .addColumn('product_id', 'text', (c) => c.references('products.id').onDelete('set null'))
+    .addColumn('buyer_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('price', 'integer', (c) => c.notNull())
+    .addColumn('note', 'text')
+    .addColumn('counter_price', 'integer')
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in ('open', 'countered', 'accepted', 'declined', 'withdrawn', 'expired')`),
+    )
+    .addColumn('created_at', timestamp, (c) => c.notNull())
+    .addColumn('answered_at', timestamp)
+    .addColumn('expires_at', timestamp, (c) => c.notNull())
+    .execute();
+  await createIndex(db, 'chat_offers_one_open', 'chat_offers', ['product_id', 'buyer_id'], {
+    unique: true,
+    where: ['status', 'in', sql`('open', 'countered')`],
+  });
+  await createIndex(db, 'chat_offers_conversation_created', 'chat_offers', ['conversation_id', 'created_at']);
+  // Housekeeping's expiry reads the open offers by their end.
+  await createIndex(db, 'chat_offers_open_expires', 'chat_offers', ['expires_at'], {
+    where: ['status', 'in', sql`('open', 'countered')`],
+  });
 
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('chat_offers')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('conversation_id', 'text', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
-        .addColumn('product_id', 'text', (c) => c.references('products.id').onDelete('set null'))
-        .addColumn('buyer_id', 'text', (c) => c.references('users.id').onDelete('set null'))
-        .addColumn('price', 'integer', (c) => c.notNull())
-        .addColumn('note', 'text')
-        .addColumn('counter_price', 'integer')
-        .addColumn('status', 'text', (c) =>
-          c.notNull().check(sql`status in ('open', 'countered', 'accepted', 'declined', 'withdrawn', 'expired')`),
-        )
-        .addColumn('created_at', timestamp, (c) => c.notNull())
-        .addColumn('answered_at', timestamp)
-        .addColumn('expires_at', timestamp, (c) => c.notNull())
-        .execute();
-      await createIndex(db, 'chat_offers_one_open', 'chat_offers', ['product_id', 'buyer_id'], {
-        unique: true,
-        where: ['status', 'in', sql`('open', 'countered')`],
-      });
-      await createIndex(db, 'chat_offers_conversation_created', 'chat_offers', ['conversation_id', 'created_at']);
-      // Housekeeping's expiry reads the open offers by their end.
-      await createIndex(db, 'chat_offers_open_expires', 'chat_offers', ['expires_at'], {
-        where: ['status', 'in', sql`('open', 'countered')`],
-      });
+  await db.schema
+    .createTable('chat_message_photos')
+    .addColumn('message_id', 'text', (c) => c.notNull().references('chat_messages.id').onDelete('cascade'))
+    .addColumn('upload_id', 'text', (c) => c.notNull().references('uploads.id').onDelete('cascade'))
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('chat_message_photos_pk', ['message_id', 'position'])
+    .execute();
+  await createIndex(db, 'chat_message_photos_upload', 'chat_message_photos', ['upload_id']);
 
-      await db.schema
-        .createTable('chat_message_photos')
-        .addColumn('message_id', 'text', (c) => c.notNull().references('chat_messages.id').onDelete('cascade'))
-        .addColumn('upload_id', 'text', (c) => c.notNull().references('uploads.id').onDelete('cascade'))
-        .addColumn('position', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('chat_message_photos_pk', ['message_id', 'position'])
-        .execute();
-      await createIndex(db, 'chat_message_photos_upload', 'chat_message_photos', ['upload_id']);
-
-      await db.schema.alterTable('bookings').addColumn('agreed_price', 'integer').execute();
-    },
-  };
-}
+  await db.schema.alterTable('bookings').addColumn('agreed_price', 'integer').execute();
+});

@@ -1,4 +1,4 @@
-import { sql, type ComparisonOperator, type Kysely } from 'kysely';
+import { sql, type ComparisonOperator, type Kysely, type Migration } from 'kysely';
 import type { Engine } from '../connection';
 
 /*
@@ -15,6 +15,13 @@ export function engineTypes(engine: Engine) {
     falseDefault: postgres ? sql`false` : sql`0`,
   } as const;
 }
+
+export type EngineTypes = ReturnType<typeof engineTypes>;
+
+/** A migration (run forwards only) whose statements use the engine's column types. */
+export const engineMigration =
+  (up: (db: Kysely<unknown>, types: EngineTypes) => Promise<void>) =>
+  (engine: Engine): Migration => ({ up: (db: Kysely<unknown>) => up(db, engineTypes(engine)) });
 
 interface IndexOptions {
   unique?: boolean;
