@@ -5,7 +5,7 @@ import { buildApp } from '#server/app';
 import { postgresChannel, type Channel } from '#server/events/channel';
 import { PublicCache } from '#server/cache/public-cache';
 import { createTestApp, type TestApp } from './support/app';
-import { adminActor, fromOwnPage, logInActor, registerActor, type Actor } from './support/actors';
+import { fromOwnPage, logInActor, registerActor, type Actor } from './support/actors';
 import { mailTo, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail';
 import { listProduct, uploadPhoto } from './support/products';
 
@@ -13,7 +13,8 @@ let t: TestApp;
 let seller: Actor;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A write route that does not say what it changes, as a new one might be (every real one does).
+  t = await createTestApp({}, {}, {}, (app) => void app.post('/api/unclassified', async () => ({ done: true })));
   seller = await registerActor(t.app, 'seller');
   await listProduct(seller);
 });
@@ -71,13 +72,12 @@ describe('cached public answers', () => {
 
     // A call that changes nothing public (a logout, a new account) keeps the cache too.
     expect((await seller.request({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
-    const buyer = await registerActor(t.app, 'buyer');
+    await registerActor(t.app, 'buyer');
     expect(names((await get('/api/all/phones')).body)).not.toContain('Renamed behind the cache');
 
     // A write whose route does not say that its repositories name what it changes starts the cache
     // over, even one that has nothing to do with listings: a new call cannot leave a list wrong.
-    const admin = await adminActor(t.app, t.db);
-    expect((await admin.request({ method: 'DELETE', url: `/api/buyers/${buyer.user.uid}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/unclassified' })).statusCode).toBe(200);
     expect(names((await get('/api/all/phones')).body)).toEqual([
       'Renamed behind the cache',
       'Renamed behind the cache',

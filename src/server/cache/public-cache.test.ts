@@ -87,6 +87,60 @@ describe('PublicCache', () => {
     settle(undefined);
   });
 
+  it('under a stream of drops computes an answer again at most once a refresh time, and serves none staler than staleMs', () => {
+    let now = 0;
+    const cache = new PublicCache({ staleMs: 750, refreshMs: 500, now: () => now });
+    const compute = () => cache.store('/x', cache.begin(), `[${now}]`, {}, ['list:all']);
+    compute();
+    // A write every 20 ms for 3 s (150 drops), a read every 5 ms computing the answer when told to.
+    let computed = 0;
+    let oldest = 0;
+    const drops: number[] = [];
+    for (now = 1; now <= 3000; now += 1) {
+      if (now % 20 === 0) {
+        void cache.bump(['list:all']);
+        drops.push(now);
+      }
+      if (now % 5 !== 0) continue;
+      let answer = cache.get('/x');
+      if (!answer) {
+        answer = compute();
+        computed += 1;
+      }
+      // How long the answer has missed a write: from the first drop after its computation began.
+      const missed = drops.find((at) => at > answer.began.at);
+      if (missed !== undefined) oldest = Math.max(oldest, now - missed);
+    }
+    expect(drops).toHaveLength(150);
+    expect(computed).toBeLessThanOrEqual(3000 / 500 + 1);
+    expect(oldest).toBeLessThanOrEqual(750);
+    // The first drop after a quiet spell is computed again at once.
+    now += 2000;
+    compute();
+    void cache.bump(['list:all']);
+    expect(cache.get('/x')).toBeUndefined();
+  });
+
+  it('computes a dropped answer again at its refresh time, or sooner once it is staleMs old', () => {
+    let now = 0;
+    const cache = new PublicCache({ staleMs: 300, refreshMs: 500, now: () => now });
+    cache.store('/x', cache.begin(), '[0]', {}, ['list:all']);
+    void cache.bump(['list:all']);
+    expect(cache.get('/x')).toBeUndefined();
+    now = 10;
+    cache.store('/x', cache.begin(), '[10]', {}, ['list:all']);
+    now = 20;
+    void cache.bump(['list:all']);
+    expect(cache.get('/x')?.body).toBe('[10]');
+    now = 320;
+    expect(cache.get('/x')?.body).toBe('[10]');
+    now = 321;
+    expect(cache.get('/x')).toBeUndefined();
+    // The writer never has it (read your own writes).
+    now = 20;
+    expect(cache.get('/x', { at: 20, tags: new Set(['list:all']) })).toBeUndefined();
+  });
+
   it('never serves the writer an answer begun before their write that shows what they changed', () => {
     let now = 100;
     const cache = new PublicCache({ now: () => now });

@@ -6,6 +6,12 @@ import { compacted, EVERYTHING, namesSearches, tags } from './tags';
 
 /** How long after a write others may still get the answer before it (issue 26: at most a second, with the batch). */
 export const STALE_MS = 750;
+/**
+ * Under a stream of writes, how long an answer computed again after a drop stands in for the next
+ * drops before it is computed once more (see PublicCacheOptions.refreshMs): 50 writes a second to a
+ * popular list recompute it twice a second, not 50 times, and no answer is older than STALE_MS.
+ */
+export const REFRESH_MS = 500;
 /** How long a process gathers its writes' tags into one message to the others. */
 export const BATCH_MS = 50;
 
@@ -16,6 +22,8 @@ export interface CachedAnswer {
   storedAt: number;
   /** Since when a write changed something it shows: served to others only while one request recomputes it. */
   staleSince?: number;
+  /** Until when, once dropped, it is served to others without being computed again (refreshMs); 0: not at all. */
+  refreshAfter: number;
   body: string;
   /** The body's size in bytes. */
   bytes: number;
@@ -65,6 +73,12 @@ export interface PublicCacheOptions {
   maxAgeMs?: number;
   /** How long after a change others may still be served the answer before it, while one request recomputes it. */
   staleMs?: number;
+  /**
+   * How long an answer computed again after a drop is served to others through the next drops before
+   * it is computed once more, within staleMs (0: computed again at the first request after each drop).
+   * The first drop after a quiet spell is computed again at once, as the batch tells the first at once.
+   */
+  refreshMs?: number;
   /** How long this process gathers the tags of its writes before telling the others, in one message. */
   batchMs?: number;
   now?: () => number;
@@ -118,6 +132,7 @@ export class PublicCache {
   private bytes = 0;
   private readonly maxAgeMs: number;
   private readonly staleMs: number;
+  private readonly refreshMs: number;
   private readonly now: () => number;
 
   constructor(options: PublicCacheOptions = {}) {
@@ -126,6 +141,7 @@ export class PublicCache {
     this.maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.staleMs = options.staleMs ?? STALE_MS;
+    this.refreshMs = options.refreshMs ?? 0;
     this.outgoing = new Batch((changed) => this.tell(changed), options.batchMs ?? BATCH_MS);
     this.now = options.now ?? Date.now;
   }
@@ -259,7 +275,7 @@ export class PublicCache {
       return undefined;
     }
     if (writer && entry.began.at <= writer.at && sharesTag(entry.tags, writer.tags)) return undefined;
-    if (entry.staleSince !== undefined && (now - entry.staleSince > this.staleMs || !this.pending.has(key))) {
+    if (entry.staleSince !== undefined && (now - entry.staleSince > this.staleMs || !this.standsIn(key, entry, now))) {
       return undefined;
     }
     // Asked for again, it goes last in line to be dropped: a long tail of answers asked for once
@@ -267,6 +283,11 @@ export class PublicCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry;
+  }
+
+  /** Whether a dropped answer is still served to others: while it is computed again, or before its refresh time. */
+  private standsIn(key: string, entry: CachedAnswer, now: number): boolean {
+    return this.pending.has(key) || now < entry.refreshAfter;
   }
 
   /** An answer another request is computing right now, to wait for instead of computing it again. */
@@ -298,10 +319,16 @@ export class PublicCache {
     headers: Record<string, string>,
     tags: readonly string[] = [],
   ): CachedAnswer {
+    const now = this.now();
+    const dropped = this.droppedSince(began.generation, tags);
+    // Computed again after a recent drop (or with one under way), as under a stream of writes: the
+    // next drops are served this one for a while. After a quiet spell, the next drop is computed at once.
+    const afterDrop = dropped || now - (this.entries.get(key)?.staleSince ?? -Infinity) < this.refreshMs;
     const answer: CachedAnswer = {
       began,
-      storedAt: this.now(),
-      ...(this.droppedSince(began.generation, tags) ? { staleSince: began.at } : {}),
+      storedAt: now,
+      ...(dropped ? { staleSince: began.at } : {}),
+      refreshAfter: afterDrop ? now + this.refreshMs : 0,
       body,
       bytes: Buffer.byteLength(body),
       etag: etagOf(body),

@@ -20,16 +20,19 @@ interface Counted {
 /**
  * How much a search's counting looks at on a miss (issue 26: no list read counts the whole list).
  * Up to `exactUpTo` candidates (the matches of its words, or every listing) are all counted. Past
- * it, they are counted in passes, each every n-th of them (n = candidates / exactUpTo), and the
- * counting stops after a pass that found `sampleMatches` results: the counts, scaled, are then an
+ * it, they are visited in runs of SAMPLE_BLOCK, the runs in an order spread evenly over them (sampleOrder), and the counting stops
+ * once `exactUpTo` were looked at and `sampleMatches` results found: the counts, scaled, are then an
  * estimate within a few per cent, at the cost of `exactUpTo` candidates whatever the catalogue's
- * size. A search finding fewer goes on to the next pass, and to an exact count if it stays that
- * narrow: a small total is never an estimate.
+ * size. A search finding fewer goes on, to an exact count if it stays that narrow: a small total
+ * is never an estimate.
  */
 export interface CountLimits {
   exactUpTo: number;
   sampleMatches: number;
 }
+
+/** Candidates are visited in runs of this many in a row: reading the columns in order is what keeps a pass cheap. */
+const SAMPLE_BLOCK = 256;
 
 export const COUNT_LIMITS: CountLimits = { exactUpTo: 100_000, sampleMatches: 1_000 };
 
@@ -60,12 +63,14 @@ export function countFacets(
   let within30d = 0;
   const { live, category, brand, condition, district, verified, postedAt } = columns;
   const count = positions ? positions.length : columns.size;
-  const step = Math.max(1, Math.ceil(count / limits.exactUpTo));
+  const blocks = Math.ceil(count / SAMPLE_BLOCK);
+  const step = count > limits.exactUpTo ? sampleOrder(blocks) : 1;
   let looked = 0;
-  for (let pass = 0; pass < step; pass += 1) {
-    if (pass > 0 && total >= limits.sampleMatches) break;
-    for (let k = pass; k < count; k += step) {
-      looked += 1;
+  for (let visited = 0, block = 0; visited < blocks; visited += 1, block = (block + step) % blocks) {
+    if (looked >= limits.exactUpTo && total >= limits.sampleMatches) break;
+    const end = Math.min(count, (block + 1) * SAMPLE_BLOCK);
+    looked += end - block * SAMPLE_BLOCK;
+    for (let k = block * SAMPLE_BLOCK; k < end; k += 1) {
       const at = positions ? positions[k]! : k;
       if (!live[at]) continue;
       const failed = failures(at);
@@ -97,6 +102,23 @@ export function countFacets(
     verified: scaled(verifiedSellers),
     posted: { '24h': scaled(within24h), '7d': scaled(within7d), '30d': scaled(within30d) },
   };
+}
+
+/**
+ * The step of an order visiting each of `count` runs once, spread evenly over them: a prime near
+ * count / φ, sharing no factor with count (a Weyl sequence). Candidates are in id order, and a
+ * plain every-n-th would miss or double whatever repeats with a period near n.
+ */
+function sampleOrder(count: number): number {
+  let step = Math.round(count / 1.618_034) | 1;
+  while (!isPrime(step) || count % step === 0) step += 2;
+  return step;
+}
+
+function isPrime(n: number): boolean {
+  if (n < 2) return false;
+  for (let d = 2; d * d <= n; d += 1) if (n % d === 0) return false;
+  return true;
 }
 
 /** A count in a sample, scaled to all and rounded to two significant digits: it says no more than it knows. */

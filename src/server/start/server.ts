@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { buildApp } from '#server/app';
 import { loadAuthSecret } from '#server/auth/secret';
 import { AccessTokens } from '#server/auth/tokens';
-import { PublicCache } from '#server/cache/public-cache';
+import { PublicCache, REFRESH_MS } from '#server/cache/public-cache';
 import { channelFor } from '#server/events/channel';
 import { Bell } from '#server/notifications/bell';
 import type { Config } from '#server/config';
@@ -67,7 +67,7 @@ export async function runServer(config: Config, options: { housekeeping: boolean
     { db, engine, config, tokens, images, redis, bell: new Bell(channel('phonehaat_bell')) },
     {
       logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-      publicCache: new PublicCache({ channel: channel('phonehaat_catalog') }),
+      publicCache: new PublicCache({ channel: channel('phonehaat_catalog'), refreshMs: REFRESH_MS }),
       searchChannel: channel('phonehaat_search'),
     },
   );
