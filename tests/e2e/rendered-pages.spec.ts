@@ -60,7 +60,8 @@ test('each rendered page takes over in the browser without a complaint, and resp
   seller,
   createListing,
 }) => {
-  const listing = await createListing(seller, { category_id: iphone.id });
+  // Its own name: other tests' phones share the demo names, and the search would show them too.
+  const listing = await createListing(seller, { category_id: iphone.id, productName: uniqueText('Hydrated iPhone') });
   const complaints = complaintsOf(page);
   // The search pages hydrate from the answer they came with: the browser does not ask for it again.
   const searchReads: string[] = [];
