@@ -98,14 +98,20 @@ describe('RedisSlots', () => {
 
   it('frees the slot of a process that never gave it back once its lease ends', async () => {
     const redis = await link();
-    const crashed = new RedisSlots(redis, 'address', 1, 100);
-    void crashed.hold(
-      '10.0.0.1',
-      () => new Error('refused'),
-      () => new Promise(() => {}),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const other = new RedisSlots(redis, 'address', 1, 100);
+    const LEASE_MS = 1000;
+    const crashed = new RedisSlots(redis, 'address', 1, LEASE_MS);
+    // Waits for the slot itself, not a fixed time: on a loaded machine Redis answers late.
+    const taken = await new Promise<number>((held) => {
+      void crashed.hold(
+        '10.0.0.1',
+        () => new Error('refused'),
+        () => {
+          held(Date.now());
+          return new Promise(() => {});
+        },
+      );
+    });
+    const other = new RedisSlots(redis, 'address', 1, LEASE_MS);
     await expect(
       other.hold(
         '10.0.0.1',
@@ -113,7 +119,7 @@ describe('RedisSlots', () => {
         async () => 'early',
       ),
     ).rejects.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    await new Promise((resolve) => setTimeout(resolve, taken + LEASE_MS + 100 - Date.now()));
     await expect(
       other.hold(
         '10.0.0.1',
