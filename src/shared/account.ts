@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { PASSWORD_MIN } from './auth';
+import { choicesOf } from './choices';
+import { enteredPassword, PASSWORD_MIN } from './auth';
 import { emailSchema } from './common';
 import { messageText } from './i18n/message-text';
 import type { NotificationKind } from './notifications';
@@ -40,36 +41,20 @@ export const resetPasswordFormSchema = z
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z
-    .string({ error: messageText('shared.account.currentPassword') })
-    .min(1, messageText('shared.account.currentPassword'))
-    .max(128),
+  currentPassword: enteredPassword(messageText('shared.account.currentPassword')),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** Deleting one's account: the password again, or for an account without one (Google), its email address. */
 export const deleteAccountRequestSchema = z.object({
-  password: z
-    .string({ error: messageText('shared.account.password') })
-    .min(1, messageText('shared.account.password'))
-    .max(254),
+  /** Up to 254 characters: an email address may stand here. */
+  password: enteredPassword(messageText('shared.account.password'), 254),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 
 /** The notifications that can also come by mail (the deal's events), on until turned off. */
-export const MAILED_NOTIFICATION_KINDS = [
-  'booking_requested',
-  'booking_accepted',
-  'booking_declined',
-  'booking_sold',
-  'chat_message',
-  'review_open',
-  'review_published',
-] as const satisfies readonly NotificationKind[];
-type MailedNotificationKind = (typeof MAILED_NOTIFICATION_KINDS)[number];
-
-export const mailedKindLabels: Record<MailedNotificationKind, string> = {
+export const mailedKindLabels = {
   booking_requested: 'A buyer asks to buy one of my phones',
   booking_accepted: 'A seller accepts my request',
   booking_declined: 'A seller declines my request',
@@ -77,7 +62,9 @@ export const mailedKindLabels: Record<MailedNotificationKind, string> = {
   chat_message: 'A message waits unread for 15 minutes',
   review_open: 'I can review a deal',
   review_published: 'A review of me is published',
-};
+} satisfies Partial<Record<NotificationKind, string>>;
+type MailedNotificationKind = keyof typeof mailedKindLabels;
+export const MAILED_NOTIFICATION_KINDS = choicesOf(mailedKindLabels);
 
 /** Kinds mailed only if still unread this many minutes later (the mail is dropped when read before). */
 export const MAIL_DELAY_MINUTES: Partial<Record<MailedNotificationKind, number>> = { chat_message: 15 };

@@ -6,9 +6,13 @@ import { messageIds } from './messages';
 
 export const PASSWORD_MIN = 8;
 
+/** A password typed to show it is the account's owner: required, with no rule of strength. */
+export const enteredPassword = (requiredMessage: string, max = 128) =>
+  z.string({ error: requiredMessage }).min(1, requiredMessage).max(max);
+
 export const loginRequestSchema = z.object({
   email: emailSchema(messageIds.loginEmailRequired),
-  password: z.string({ error: messageIds.loginPasswordRequired }).min(1, messageIds.loginPasswordRequired).max(128),
+  password: enteredPassword(messageIds.loginPasswordRequired),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { messageText } from './i18n/message-text';
-import { idSchema, phoneSchema, requiredText } from './common';
+import { idSchema, namedListingFields, phoneSchema, requiredText } from './common';
 import { forPartsField } from './trust';
 
 export const bookingFormSchema = z.object({
@@ -38,8 +38,7 @@ export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 
 export const orderSchema = z.object({
   _id: z.string(),
-  productId: z.string().nullable(),
-  productName: z.string(),
+  ...namedListingFields,
   categoryNameInfo: z.string(),
   productPrice: z.number(),
   productImg: z.string(),
@@ -83,8 +82,7 @@ export type BuyerOrder = z.infer<typeof buyerOrderSchema>;
 /** GET /bookings/requests: one request on one of the seller's phones. */
 export const bookingRequestItemSchema = z.object({
   _id: z.string(),
-  productId: z.string().nullable(),
-  productName: z.string(),
+  ...namedListingFields,
   productImg: z.string(),
   productPrice: z.number(),
   buyerName: z.string(),

@@ -1,6 +1,6 @@
 import { BOOKING_STATUSES } from './bookings';
 import { chatLineSchema } from './chat-lines';
-import { hasNoNul, idSchema, NUL_MESSAGE_ID } from './common';
+import { hasNoNul, idSchema, namedListingFields, NUL_MESSAGE_ID } from './common';
 import { offerSchema } from './offers';
 import { z } from './zod';
 import { messageText } from './i18n/message-text';
@@ -58,9 +58,7 @@ export const DELETED_ACCOUNT = 'Deleted account';
 /** A conversation as one of its two sides sees it (an inbox row, and the top of the conversation). */
 export const conversationSchema = z.object({
   _id: z.string(),
-  /** null once the listing is deleted. */
-  productId: z.string().nullable(),
-  productName: z.string(),
+  ...namedListingFields,
   productImg: z.string(),
   price: z.number(),
   status: z.enum(PHONE_STATUSES),

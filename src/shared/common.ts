@@ -64,6 +64,12 @@ export const profilePhotoSchema = z
 export const typedNumber = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' ? toLatinDigits(value) : value), schema);
 
+/**
+ * The phone a record names (a booking, a conversation, a buyer's report): its id, null once the
+ * listing is deleted, and its name, which the record keeps.
+ */
+export const namedListingFields = { productId: z.string().nullable(), productName: z.string() };
+
 export const pageQuerySchema = z.object({
   page: typedNumber(
     z.coerce

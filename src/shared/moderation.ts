@@ -1,4 +1,5 @@
 import { linkTokenSchema } from './account';
+import { choicesOf } from './choices';
 import { toLatinDigits } from './i18n/digits';
 import { idSchema, requiredText } from './common';
 import { messageText } from './i18n/message-text';
@@ -110,19 +111,7 @@ export interface ReportForm {
 /** At most this many reports per person per day, of everything together. */
 export const REPORTS_PER_DAY = 20;
 
-export const ACTIONS = [
-  'dismiss',
-  'hide_listing',
-  'remove_listing',
-  'request_changes',
-  'warn',
-  'restrict',
-  'suspend',
-  'hide_review',
-] as const;
-export type ModerationAction = (typeof ACTIONS)[number];
-
-export const ACTION_LABELS: Record<ModerationAction, string> = {
+export const ACTION_LABELS = {
   dismiss: 'Dismiss',
   hide_listing: 'Hide the listing',
   remove_listing: 'Remove the listing',
@@ -132,6 +121,8 @@ export const ACTION_LABELS: Record<ModerationAction, string> = {
   suspend: 'Suspend the account',
   hide_review: 'Hide the review',
 };
+export type ModerationAction = keyof typeof ACTION_LABELS;
+export const ACTIONS = choicesOf(ACTION_LABELS);
 
 /** The actions that act on a listing, so they apply to listing cases only. */
 export const LISTING_ACTIONS: readonly ModerationAction[] = ['hide_listing', 'remove_listing', 'request_changes'];
@@ -159,7 +150,7 @@ export const ACTION_REASON_LABELS = {
   other: 'Other',
 } as const;
 export type ActionReason = keyof typeof ACTION_REASON_LABELS;
-const ACTION_REASONS = Object.keys(ACTION_REASON_LABELS) as [ActionReason, ...ActionReason[]];
+const ACTION_REASONS = choicesOf(ACTION_REASON_LABELS);
 
 export const RESTRICTION_DAYS = [1, 7, 30] as const;
 

@@ -1,7 +1,9 @@
 import { z } from './zod';
+import { choicesOf } from './choices';
 import { messageText } from './i18n/message-text';
 import { bookingRequestItemSchema, buyerOrderSchema } from './bookings';
 import { toLatinDigits } from './i18n/digits';
+import { hasNoNul, NUL_MESSAGE_ID } from './common';
 
 /*
  * Reviews after a sale (docs/reviews.md): each side of a sold deal reviews the other within 14 days,
@@ -43,7 +45,7 @@ const reviewText = (what: 'comment' | 'reply') =>
     .string({ error: messageText('shared.reviews.isText', { what }) })
     .trim()
     .max(MAX_REVIEW_TEXT, messageText('shared.reviews.max', { what, max: MAX_REVIEW_TEXT }))
-    .refine((text) => !text.includes('\u0000'), messageText('shared.common.nul'));
+    .refine(hasNoNul, NUL_MESSAGE_ID);
 
 /**
  * POST /bookings/{id}/review. Every star a side may give is here; the server requires the caller's
@@ -71,13 +73,13 @@ export const reviewReplySchema = z.object({
 });
 export type ReviewReply = z.infer<typeof reviewReplySchema>;
 
-export const REVIEW_REPORT_REASONS = ['extortion', 'off_topic', 'personal_information'] as const;
-export type ReviewReportReason = (typeof REVIEW_REPORT_REASONS)[number];
-export const reviewReportReasonLabels: Record<ReviewReportReason, string> = {
+export const reviewReportReasonLabels = {
   extortion: 'Extortion or threats',
   off_topic: 'Off topic',
   personal_information: 'Personal information',
 };
+export type ReviewReportReason = keyof typeof reviewReportReasonLabels;
+export const REVIEW_REPORT_REASONS = choicesOf(reviewReportReasonLabels);
 
 /** POST /reviews/{id}/report. */
 export const reviewReportSchema = z.object({

@@ -1,7 +1,8 @@
 import { messageText } from './i18n/message-text';
 import { z } from './zod';
 import { toLatinDigits } from './i18n/digits';
-import { requiredText } from './common';
+import { choicesOf } from './choices';
+import { namedListingFields, requiredText } from './common';
 import { messages } from './messages';
 import { GRADES, ORIGINS, type Grade } from './trust-terms';
 
@@ -93,25 +94,11 @@ export const forPartsField = z.boolean({ error: messageText('shared.trust.forPar
 export const lacksPartsAcknowledgement = (grade: string | null, forParts: boolean | undefined) =>
   grade === 'for_parts' && forParts !== true;
 
-export const CHECK_ANSWERS = ['yes', 'no', 'not_sure'] as const;
-export type CheckAnswer = (typeof CHECK_ANSWERS)[number];
-export const CHECK_ANSWER_LABELS: Record<CheckAnswer, string> = { yes: 'Yes', no: 'No', not_sure: 'Not sure' };
+export const CHECK_ANSWER_LABELS = { yes: 'Yes', no: 'No', not_sure: 'Not sure' };
+export type CheckAnswer = keyof typeof CHECK_ANSWER_LABELS;
+export const CHECK_ANSWERS = choicesOf(CHECK_ANSWER_LABELS);
 
-export const CHECKLIST_ITEMS = [
-  'screen',
-  'cameras',
-  'speaker_mic',
-  'charging',
-  'biometrics',
-  'wifi_bluetooth',
-  'sim_slots',
-  'water_damage',
-  'replaced_parts',
-  'box_receipt',
-  'warranty',
-] as const;
-export type ChecklistItem = (typeof CHECKLIST_ITEMS)[number];
-export const CHECKLIST_LABELS: Record<ChecklistItem, string> = {
+export const CHECKLIST_LABELS = {
   screen: 'Screen and touch work',
   cameras: 'Cameras work',
   speaker_mic: 'Speaker and microphone work',
@@ -124,6 +111,8 @@ export const CHECKLIST_LABELS: Record<ChecklistItem, string> = {
   box_receipt: 'Box and receipt included',
   warranty: 'Warranty left',
 };
+export type ChecklistItem = keyof typeof CHECKLIST_LABELS;
+export const CHECKLIST_ITEMS = choicesOf(CHECKLIST_LABELS);
 
 export const checklistSchema = z.object(
   Object.fromEntries(
@@ -212,12 +201,12 @@ export const CODE_LENGTH = 6;
 export const PHOTO_STATES = ['none', 'pending', 'approved', 'rejected'] as const;
 export type PhotoState = (typeof PHOTO_STATES)[number];
 
-export const REVIEW_REASONS = ['imei', 'price'] as const;
-export type ReviewReason = (typeof REVIEW_REASONS)[number];
-export const REVIEW_REASON_TEXTS: Record<ReviewReason, string> = {
+export const REVIEW_REASON_TEXTS = {
   imei: "This IMEI is on another seller's listing",
   price: 'The price is below half of what the same model usually sells for here',
 };
+export type ReviewReason = keyof typeof REVIEW_REASON_TEXTS;
+export const REVIEW_REASONS = choicesOf(REVIEW_REASON_TEXTS);
 export const REVIEW_WAIT = 'Usually within 4 hours';
 
 /** What a listing's public page shows of its trust details. */
@@ -310,8 +299,7 @@ export type NotAsDescribedRequest = z.infer<typeof notAsDescribedRequestSchema>;
 /** GET /admin/not-as-described: buyers' reports, for the admin's review screen. */
 export const notAsDescribedReportSchema = z.object({
   id: z.string(),
-  productId: z.string().nullable(),
-  productName: z.string(),
+  ...namedListingFields,
   buyerName: z.string(),
   sellerName: z.string(),
   item: z.enum(NOT_AS_DESCRIBED_SUBJECTS),

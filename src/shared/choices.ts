@@ -1,0 +1,7 @@
+/**
+ * A fixed set of choices, written once as its labels (the words people read, in English): the keys
+ * in their order, for `z.enum` and for the lists that show the choices.
+ */
+export const choicesOf = <K extends string>(labels: Record<K, string>) =>
+  // Object.keys answers string[]; `labels` has exactly the keys K, and at least one.
+  Object.keys(labels) as unknown as readonly [K, ...K[]];
