@@ -1,8 +1,7 @@
 import { z } from './zod';
+import { choicesOf } from './choices';
 import { messageText, type MessageValues, type SharedMessageId } from './i18n/message-text';
-import { CONDITIONS } from './products';
-import { DISTRICTS } from './districts';
-import { MAX_QUERY_LENGTH } from './search-limits';
+import { districtFilter, optionalFilter, phoneFilters, pricesInOrder, searchWords } from './search-filters';
 import { wholeTkSchema } from './whole-tk';
 
 /*
@@ -10,13 +9,13 @@ import { wholeTkSchema } from './whole-tk';
  * their matches are told.
  */
 
-export const ALERT_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
-export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
-export const FREQUENCY_LABELS: Record<AlertFrequency, string> = {
+export const FREQUENCY_LABELS = {
   instant: 'Right away',
   daily: 'Daily digest',
   weekly: 'Weekly digest',
 };
+export type AlertFrequency = keyof typeof FREQUENCY_LABELS;
+export const ALERT_FREQUENCIES = choicesOf(FREQUENCY_LABELS);
 
 /** Alerts one user may keep. */
 export const MAX_ALERTS = 20;
@@ -24,35 +23,21 @@ export const MAX_ALERTS = 20;
 export const INSTANT_BATCH_MINUTES = 15;
 export const INSTANT_PER_DAY = 10;
 
-const ID_PATTERN = /^[0-9a-f]{24}$/;
-const blankIsNone = (value: unknown) => (value === '' || value === null ? undefined : value);
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsNone, schema.optional());
-
 /** The parts of a search an alert keeps: words and filters, never the page, sort or "posted within". */
 export const alertSearchSchema = z
   .object({
-    q: z
-      .string()
-      .trim()
-      .max(MAX_QUERY_LENGTH, messageText('shared.search.queryMax', { max: MAX_QUERY_LENGTH }))
-      .refine((text) => !text.includes('\u0000'), messageText('shared.search.queryNul'))
-      .default(''),
-    category: optional(z.string().regex(ID_PATTERN, messageText('shared.search.unknownCategory'))),
-    brand: optional(z.string().trim().max(60, messageText('shared.search.brandMax'))),
-    condition: optional(z.enum(CONDITIONS, { error: messageText('shared.search.condition') })),
-    minPrice: optional(wholeTkSchema('lowest')),
-    maxPrice: optional(wholeTkSchema('highest')),
-    district: optional(z.enum(DISTRICTS, { error: messageText('shared.search.district') })),
-    verified: optional(
+    q: searchWords(z.string().trim()),
+    ...phoneFilters,
+    minPrice: optionalFilter(wholeTkSchema('lowest')),
+    maxPrice: optionalFilter(wholeTkSchema('highest')),
+    district: districtFilter,
+    verified: optionalFilter(
       z
         .union([z.boolean(), z.enum(['true', 'false'])], { error: 'verified is true or false' })
         .transform((v) => v === true || v === 'true'),
     ),
   })
-  .refine((s) => s.minPrice === undefined || s.maxPrice === undefined || s.minPrice <= s.maxPrice, {
-    message: messageText('shared.search.priceOrder'),
-    path: ['minPrice'],
-  });
+  .refine(...pricesInOrder);
 export type AlertSearch = z.infer<typeof alertSearchSchema>;
 
 /** POST /api/alerts: the search (as its page's URL parameters) and how often to tell. */
