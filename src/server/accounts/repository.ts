@@ -87,20 +87,3 @@ export async function deleteOldLinkTokens(db: Kysely<Database>, now = new Date()
 
 export const setEmailVerified = (db: Kysely<Database>, userId: string) =>
   db.updateTable('users').set({ is_email_verified: true }).where('id', '=', userId).execute();
-
-export async function optedOutKinds(db: Kysely<Database>, userId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('mail_opt_outs').select('kind').where('user_id', '=', userId).execute();
-  return new Set(rows.map((r) => r.kind));
-}
-
-export async function setMailKind(db: Kysely<Database>, userId: string, kind: string, on: boolean): Promise<void> {
-  if (on) {
-    await db.deleteFrom('mail_opt_outs').where('user_id', '=', userId).where('kind', '=', kind).execute();
-  } else {
-    await db
-      .insertInto('mail_opt_outs')
-      .values({ user_id: userId, kind })
-      .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
-      .execute();
-  }
-}

@@ -36,11 +36,10 @@ import {
   hashLinkToken,
   insertLinkToken,
   newLinkToken,
-  optedOutKinds,
   retireLinkTokens,
   setEmailVerified,
-  setMailKind,
 } from './repository';
+import { optedOutKinds, saveKinds, setKind } from '#server/notifications/opt-outs';
 
 const VERIFY_LIFETIME_MS = VERIFY_EMAIL_HOURS * 60 * 60 * 1000;
 const RESET_LIFETIME_MS = RESET_PASSWORD_MINUTES * 60 * 1000;
@@ -214,7 +213,7 @@ export async function deleteOwnAccount(
 }
 
 export async function mailSettingsOf(db: Kysely<Database>, userId: string): Promise<MailSettings> {
-  const off = await optedOutKinds(db, userId);
+  const off = await optedOutKinds(db, 'mail_opt_outs', userId);
   return {
     kinds: MAILED_NOTIFICATION_KINDS.map((kind) => ({ kind, label: mailedKindLabels[kind], email: !off.has(kind) })),
   };
@@ -225,11 +224,7 @@ export async function updateMailSettings(
   userId: string,
   request: UpdateMailSettingsRequest,
 ): Promise<MailSettings> {
-  await db.transaction().execute(async (trx) => {
-    for (const [kind, on] of Object.entries(request.kinds)) {
-      if (on !== undefined) await setMailKind(trx, userId, kind, on);
-    }
-  });
+  await saveKinds(db, 'mail_opt_outs', userId, request.kinds);
   return mailSettingsOf(db, userId);
 }
 
@@ -246,7 +241,7 @@ export async function unsubscribe(
   if (!(await findUserById(db, claims.userId))) {
     throw refusal('INVALID_LINK', 'server.accounts.error.unsubscribeAccountGone');
   }
-  await setMailKind(db, claims.userId, claims.kind, false);
+  await setKind(db, 'mail_opt_outs', claims.userId, claims.kind, false);
   return {
     kind: claims.kind,
     message: localText('server.accounts.unsubscribed', { kind: localText(`shared.account.mailKind.${claims.kind}`) }),

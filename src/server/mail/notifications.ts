@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { isMailedKind, MAIL_DELAY_MINUTES } from '#shared/account';
 import type { Database } from '#server/db/schema';
 import type { LocalText } from '#server/i18n/texts';
+import { kindIsOn } from '#server/notifications/opt-outs';
 import { queueMail } from './outbox';
 
 /** A notification as the notification service makes it (src/server/notifications/service.ts). */
@@ -29,17 +30,7 @@ export async function queueNotificationMail(
     .selectFrom('users')
     .select(['id', 'email', 'is_email_verified'])
     .where('id', '=', notification.userId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('mail_opt_outs')
-            .select('kind')
-            .whereRef('mail_opt_outs.user_id', '=', 'users.id')
-            .where('mail_opt_outs.kind', '=', notification.kind),
-        ),
-      ),
-    )
+    .where(kindIsOn('mail_opt_outs', 'users.id', notification.kind))
     .executeTakeFirst();
   if (!user?.is_email_verified) return false;
   const { kind, message, link } = notification;

@@ -4,6 +4,7 @@ import { changedRows } from '#server/db/changes';
 import { isUniqueViolation } from '#server/db/errors';
 import { newId, nowIso } from '#server/db/ids';
 import type { Database } from '#server/db/schema';
+import { kindIsOn } from '#server/notifications/opt-outs';
 
 export interface SubscriptionOwner {
   userId: string;
@@ -64,17 +65,7 @@ export function pushTargets(db: Kysely<Database>, userId: string, kind: string):
     .selectFrom('push_subscriptions')
     .select(['id', 'endpoint', 'p256dh', 'auth'])
     .where('user_id', '=', userId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('push_opt_outs')
-            .select('kind')
-            .whereRef('push_opt_outs.user_id', '=', 'push_subscriptions.user_id')
-            .where('push_opt_outs.kind', '=', kind),
-        ),
-      ),
-    )
+    .where(kindIsOn('push_opt_outs', 'push_subscriptions.user_id', kind))
     .execute();
 }
 
@@ -95,21 +86,4 @@ export async function hasSubscription(db: Kysely<Database>, userId: string, endp
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export async function pushOptOuts(db: Kysely<Database>, userId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('push_opt_outs').select('kind').where('user_id', '=', userId).execute();
-  return new Set(rows.map((row) => row.kind));
-}
-
-export async function setPushKind(db: Kysely<Database>, userId: string, kind: string, on: boolean): Promise<void> {
-  if (on) {
-    await db.deleteFrom('push_opt_outs').where('user_id', '=', userId).where('kind', '=', kind).execute();
-  } else {
-    await db
-      .insertInto('push_opt_outs')
-      .values({ user_id: userId, kind })
-      .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
-      .execute();
-  }
 }

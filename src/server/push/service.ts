@@ -10,14 +10,8 @@ import { isThisMachine, type Config } from '#server/config';
 import type { Database } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { serverMessage } from '#server/i18n/texts';
-import {
-  countSubscriptions,
-  hasSubscription,
-  pushOptOuts,
-  saveSubscription,
-  setPushKind,
-  type SubscriptionOwner,
-} from './repository';
+import { optedOutKinds, saveKinds } from '#server/notifications/opt-outs';
+import { countSubscriptions, hasSubscription, saveSubscription, type SubscriptionOwner } from './repository';
 
 /**
  * Browsers' push services are https addresses with a name. The server posts to whatever address a
@@ -47,7 +41,7 @@ export async function subscribe(
 
 export async function pushSettingsOf(db: Kysely<Database>, userId: string, endpoint?: string): Promise<PushSettings> {
   const [off, devices, thisDevice] = await Promise.all([
-    pushOptOuts(db, userId),
+    optedOutKinds(db, 'push_opt_outs', userId),
     countSubscriptions(db, userId),
     endpoint ? hasSubscription(db, userId, endpoint) : false,
   ]);
@@ -63,10 +57,6 @@ export async function updatePushSettings(
   userId: string,
   request: UpdatePushSettingsRequest,
 ): Promise<PushSettings> {
-  await db.transaction().execute(async (trx) => {
-    for (const [kind, on] of Object.entries(request.kinds)) {
-      if (on !== undefined) await setPushKind(trx, userId, kind, on);
-    }
-  });
+  await saveKinds(db, 'push_opt_outs', userId, request.kinds);
   return pushSettingsOf(db, userId);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createIndex, engineMigration } from './ddl';
+import { addColumns, createIndex, engineMigration } from './ddl';
 
 /**
  * Listings a seller can keep right: several photos in order (the first is the cover, kept in
@@ -8,12 +8,11 @@ import { createIndex, engineMigration } from './ddl';
  * gain `is_hidden` after `is_sold`, so lists of phones on sale stay index reads.
  */
 export const listingsMigration = engineMigration(async (db, { timestamp, bool, falseDefault }) => {
-  await db.schema
-    .alterTable('products')
-    .addColumn('is_hidden', bool, (c) => c.notNull().defaultTo(falseDefault))
-    .execute();
-  await db.schema.alterTable('products').addColumn('previous_resale_price', 'integer').execute();
-  await db.schema.alterTable('products').addColumn('edited_at', timestamp).execute();
+  await addColumns(db, 'products', [
+    ['is_hidden', bool, (c) => c.notNull().defaultTo(falseDefault)],
+    ['previous_resale_price', 'integer'],
+    ['edited_at', timestamp],
+  ]);
 
   await db.schema
     .createTable('product_photos')

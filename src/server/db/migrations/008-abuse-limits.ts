@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createIndex, engineMigration } from './ddl';
+import { addColumns, createIndex, engineMigration } from './ddl';
 
 /**
  * Limits that hold against abuse (docs/security.md, "Limits"): counters of what one key (a
@@ -17,22 +17,21 @@ export const abuseLimitsMigration = engineMigration(async (db, { timestamp }) =>
     .execute();
   await createIndex(db, 'limit_counters_window', 'limit_counters', ['window_ends_at']);
 
-  await db.schema
-    .alterTable('mail_outbox')
-    .addColumn('lane', 'text', (c) =>
-      c
-        .notNull()
-        .defaultTo('deal')
-        .check(sql`lane in ('account', 'deal')`),
-    )
-    .execute();
+  await addColumns(db, 'mail_outbox', [
+    [
+      'lane',
+      'text',
+      (c) =>
+        c
+          .notNull()
+          .defaultTo('deal')
+          .check(sql`lane in ('account', 'deal')`),
+    ],
+  ]);
   await sql`update mail_outbox set lane = 'account' where template in ('verify-email', 'reset-password')`.execute(db);
   await createIndex(db, 'mail_outbox_lane_due', 'mail_outbox', ['lane', 'state', 'next_attempt_at']);
 
-  await db.schema
-    .alterTable('uploads')
-    .addColumn('bytes', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
+  await addColumns(db, 'uploads', [['bytes', 'integer', (c) => c.notNull().defaultTo(0)]]);
 
   await createIndex(db, 'notifications_created', 'notifications', ['created_at']);
 });

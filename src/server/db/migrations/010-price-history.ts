@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Engine } from '../connection';
-import { createIndex, engineTypes } from './ddl';
+import { addColumns, createIndex, engineMigration } from './ddl';
 
 /**
  * Honest prices and model numbers found either way.
@@ -14,26 +13,20 @@ import { createIndex, engineTypes } from './ddl';
  *   splits letters from digits ("iphone12" is "iphone 12"), and the stored text must be written the
  *   same way as the queries.
  */
-export function priceHistoryMigration(engine: Engine) {
-  const { timestamp } = engineTypes(engine);
+export const priceHistoryMigration = engineMigration(async (db, { timestamp }) => {
+  await db.schema
+    .createTable('price_history')
+    .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
+    .addColumn('price', 'integer', (c) => c.notNull())
+    .addColumn('set_at', timestamp, (c) => c.notNull())
+    .execute();
+  await createIndex(db, 'price_history_product', 'price_history', ['product_id', 'set_at']);
+  await addColumns(db, 'products', [['price_changed_at', timestamp]]);
 
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('price_history')
-        .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
-        .addColumn('price', 'integer', (c) => c.notNull())
-        .addColumn('set_at', timestamp, (c) => c.notNull())
-        .execute();
-      await createIndex(db, 'price_history_product', 'price_history', ['product_id', 'set_at']);
-      await db.schema.alterTable('products').addColumn('price_changed_at', timestamp).execute();
-
-      await historyFromListings(db);
-      await sql`delete from search_listings`.execute(db);
-      await sql`delete from search_words`.execute(db);
-    },
-  };
-}
+  await historyFromListings(db);
+  await sql`delete from search_listings`.execute(db);
+  await sql`delete from search_words`.execute(db);
+});
 
 /**
  * The price history the listings of before tell: the price before the last change (from when they

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createIndex } from './ddl';
+import { addColumns, createIndex } from './ddl';
 
 /**
  * One account buys and sells: the mobile number a person gives when they start selling (it fills
@@ -8,7 +8,7 @@ import { createIndex } from './ddl';
  */
 export const oneAccountMigration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('users').addColumn('phone_number', 'text').execute();
+    await addColumns(db, 'users', [['phone_number', 'text']]);
     await createIndex(db, 'users_photo_url', 'users', ['photo_url']);
   },
 };

@@ -1,7 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { Engine } from '../connection';
+import { sql } from 'kysely';
 import { modelKeyOf, newVerificationCode } from '../listing-keys';
-import { createIndex, engineTypes } from './ddl';
+import { addColumns, createIndex, engineMigration } from './ddl';
 
 /**
  * A phone a buyer can trust (docs/trust.md).
@@ -18,100 +17,72 @@ import { createIndex, engineTypes } from './ddl';
  * - `search_listings` gains the search's filters: grade, origin, battery, IMEI checked, photo verified.
  * - `not_as_described`: buyers' reports against a checklist item, from the deal.
  */
-export function trustedPhoneMigration(engine: Engine) {
-  const { timestamp, bool } = engineTypes(engine);
-  const falseValue = engine === 'postgres' ? sql`false` : sql`0`;
+export const trustedPhoneMigration = engineMigration(async (db, { timestamp, bool, falseDefault }) => {
+  await addColumns(db, 'products', [
+    ['imei_hash', 'text'],
+    ['imei_last4', 'text'],
+    ['imei2_hash', 'text'],
+    ['imei2_last4', 'text'],
+    ['origin', 'text'],
+    ['condition_grade', 'text'],
+    ['checklist', 'text'],
+    ['battery_health', 'integer'],
+    ['neir_checked_at', timestamp],
+    ['verification_code', 'text'],
+    ['photo_rejected_for', 'text'],
+    ['photo_sent_at', timestamp],
+    ['review_state', 'text'],
+    ['review_reasons', 'text'],
+    ['review_model_median', 'integer'],
+    ['review_rejected_for', 'text'],
+    ['model_key', 'text'],
+    ['sold_at', timestamp],
+    ['deregistered_at', timestamp],
+    ['is_account_signed_out', bool, (c) => c.notNull().defaultTo(falseDefault)],
+    ['photo_state', 'text', (c) => c.notNull().defaultTo('none')],
+    ['verification_photo_id', 'text', (c) => c.references('uploads.id')],
+  ]);
 
-  return {
-    async up(db: Kysely<unknown>) {
-      const columns: Array<[string, string, boolean?]> = [
-        ['imei_hash', 'text'],
-        ['imei_last4', 'text'],
-        ['imei2_hash', 'text'],
-        ['imei2_last4', 'text'],
-        ['origin', 'text'],
-        ['condition_grade', 'text'],
-        ['checklist', 'text'],
-        ['battery_health', 'integer'],
-        ['neir_checked_at', timestamp],
-        ['verification_code', 'text'],
-        ['photo_rejected_for', 'text'],
-        ['photo_sent_at', timestamp],
-        ['review_state', 'text'],
-        ['review_reasons', 'text'],
-        ['review_model_median', 'integer'],
-        ['review_rejected_for', 'text'],
-        ['model_key', 'text'],
-        ['sold_at', timestamp],
-        ['deregistered_at', timestamp],
-      ];
-      for (const [name, type] of columns) {
-        await db.schema
-          .alterTable('products')
-          .addColumn(name, type as 'text')
-          .execute();
-      }
-      await db.schema
-        .alterTable('products')
-        .addColumn('is_account_signed_out', bool, (c) => c.notNull().defaultTo(falseValue))
-        .execute();
-      await db.schema
-        .alterTable('products')
-        .addColumn('photo_state', 'text', (c) => c.notNull().defaultTo('none'))
-        .execute();
-      await db.schema
-        .alterTable('products')
-        .addColumn('verification_photo_id', 'text', (c) => c.references('uploads.id'))
-        .execute();
+  // Listings of before get their code and model key here, so every row has both from now on.
+  const rows = await sql<{ id: string; product_name: string }>`select id, product_name from products`.execute(db);
+  for (const row of rows.rows) {
+    await sql`update products set verification_code = ${newVerificationCode()}, model_key = ${modelKeyOf(row.product_name)}
+      where id = ${row.id}`.execute(db);
+  }
 
-      // Listings of before get their code and model key here, so every row has both from now on.
-      const rows = await sql<{ id: string; product_name: string }>`select id, product_name from products`.execute(db);
-      for (const row of rows.rows) {
-        await sql`update products set verification_code = ${newVerificationCode()}, model_key = ${modelKeyOf(row.product_name)}
-          where id = ${row.id}`.execute(db);
-      }
+  await createIndex(db, 'products_imei', 'products', ['imei_hash']);
+  await createIndex(db, 'products_imei2', 'products', ['imei2_hash']);
+  await createIndex(db, 'products_seller_imei_unsold', 'products', ['seller_id', 'imei_hash'], {
+    unique: true,
+    where: ['is_sold', '=', falseDefault],
+  });
+  await createIndex(db, 'products_model_prices', 'products', ['model_key', 'is_sold']);
+  await createIndex(db, 'products_review_pending', 'products', ['posted_at'], {
+    where: ['review_state', '=', 'pending'],
+  });
+  await createIndex(db, 'products_photo_pending', 'products', ['photo_sent_at'], {
+    where: ['photo_state', '=', 'pending'],
+  });
+  await createIndex(db, 'products_verification_photo', 'products', ['verification_photo_id']);
 
-      await createIndex(db, 'products_imei', 'products', ['imei_hash']);
-      await createIndex(db, 'products_imei2', 'products', ['imei2_hash']);
-      await createIndex(db, 'products_seller_imei_unsold', 'products', ['seller_id', 'imei_hash'], {
-        unique: true,
-        where: ['is_sold', '=', falseValue],
-      });
-      await createIndex(db, 'products_model_prices', 'products', ['model_key', 'is_sold']);
-      await createIndex(db, 'products_review_pending', 'products', ['posted_at'], {
-        where: ['review_state', '=', 'pending'],
-      });
-      await createIndex(db, 'products_photo_pending', 'products', ['photo_sent_at'], {
-        where: ['photo_state', '=', 'pending'],
-      });
-      await createIndex(db, 'products_verification_photo', 'products', ['verification_photo_id']);
+  // The search's new filters; listings of before have none of these details yet.
+  await addColumns(db, 'search_listings', [
+    ['grade', 'text'],
+    ['origin', 'text'],
+    ['battery', 'integer'],
+    ['is_imei_checked', bool, (c) => c.notNull().defaultTo(falseDefault)],
+    ['is_photo_verified', bool, (c) => c.notNull().defaultTo(falseDefault)],
+  ]);
 
-      // The search's new filters; listings of before have none of these details yet.
-      for (const [name, type] of [
-        ['grade', 'text'],
-        ['origin', 'text'],
-        ['battery', 'integer'],
-      ] as const) {
-        await db.schema.alterTable('search_listings').addColumn(name, type).execute();
-      }
-      for (const name of ['is_imei_checked', 'is_photo_verified']) {
-        await db.schema
-          .alterTable('search_listings')
-          .addColumn(name, bool, (c) => c.notNull().defaultTo(falseValue))
-          .execute();
-      }
-
-      await db.schema
-        .createTable('not_as_described')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('booking_id', 'text', (c) => c.notNull().references('bookings.id').onDelete('cascade'))
-        .addColumn('product_id', 'text', (c) => c.references('products.id').onDelete('set null'))
-        .addColumn('item', 'text', (c) => c.notNull())
-        .addColumn('details', 'text', (c) => c.notNull())
-        .addColumn('reported_at', timestamp, (c) => c.notNull())
-        .addUniqueConstraint('not_as_described_once', ['booking_id', 'item'])
-        .execute();
-      await createIndex(db, 'not_as_described_reported', 'not_as_described', ['reported_at', 'id']);
-    },
-  };
-}
+  await db.schema
+    .createTable('not_as_described')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('booking_id', 'text', (c) => c.notNull().references('bookings.id').onDelete('cascade'))
+    .addColumn('product_id', 'text', (c) => c.references('products.id').onDelete('set null'))
+    .addColumn('item', 'text', (c) => c.notNull())
+    .addColumn('details', 'text', (c) => c.notNull())
+    .addColumn('reported_at', timestamp, (c) => c.notNull())
+    .addUniqueConstraint('not_as_described_once', ['booking_id', 'item'])
+    .execute();
+  await createIndex(db, 'not_as_described_reported', 'not_as_described', ['reported_at', 'id']);
+});

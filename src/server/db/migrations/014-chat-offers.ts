@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createIndex, engineMigration } from './ddl';
+import { addColumns, createIndex, engineMigration } from './ddl';
 
 /**
  * Offers in a conversation, and the price a deal was agreed at.
@@ -50,5 +50,5 @@ export const chatOffersMigration = engineMigration(async (db, { timestamp }) => 
     .execute();
   await createIndex(db, 'chat_message_photos_upload', 'chat_message_photos', ['upload_id']);
 
-  await db.schema.alterTable('bookings').addColumn('agreed_price', 'integer').execute();
+  await addColumns(db, 'bookings', [['agreed_price', 'integer']]);
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { engineMigration } from './ddl';
+import { addColumns, engineMigration } from './ddl';
 
 /**
  * The language a person chose (docs/i18n.md): `users.locale` ('en' or 'bn') is what their mail,
@@ -7,17 +7,16 @@ import { engineMigration } from './ddl';
  * digits on Bangla pages. Existing accounts keep English, as everything was English before.
  */
 export const languageMigration = engineMigration(async (db, { bool, falseDefault }) => {
-  await db.schema
-    .alterTable('users')
-    .addColumn('locale', 'text', (c) =>
-      c
-        .notNull()
-        .defaultTo('en')
-        .check(sql`locale in ('en', 'bn')`),
-    )
-    .execute();
-  await db.schema
-    .alterTable('users')
-    .addColumn('latin_digits', bool, (c) => c.notNull().defaultTo(falseDefault))
-    .execute();
+  await addColumns(db, 'users', [
+    [
+      'locale',
+      'text',
+      (c) =>
+        c
+          .notNull()
+          .defaultTo('en')
+          .check(sql`locale in ('en', 'bn')`),
+    ],
+    ['latin_digits', bool, (c) => c.notNull().defaultTo(falseDefault)],
+  ]);
 });

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { addColumns } from './ddl';
 
 /**
  * The six base categories in Bangla (docs/i18n-server.md). Brand names stay in Latin letters, as
@@ -38,14 +39,10 @@ export const CATEGORY_BANGLA: Record<string, { nameBn: string; descriptionBn: st
  */
 export const categoryBanglaMigration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .alterTable('categories')
-      .addColumn('name_bn', 'text', (c) => c.notNull().defaultTo(''))
-      .execute();
-    await db.schema
-      .alterTable('categories')
-      .addColumn('description_bn', 'text', (c) => c.notNull().defaultTo(''))
-      .execute();
+    await addColumns(db, 'categories', [
+      ['name_bn', 'text', (c) => c.notNull().defaultTo('')],
+      ['description_bn', 'text', (c) => c.notNull().defaultTo('')],
+    ]);
     for (const [id, { nameBn, descriptionBn }] of Object.entries(CATEGORY_BANGLA)) {
       await sql`update categories set name_bn = ${nameBn}, description_bn = ${descriptionBn} where id = ${id}`.execute(
         db,

@@ -1,4 +1,11 @@
-import { sql, type ComparisonOperator, type Kysely, type Migration } from 'kysely';
+import {
+  sql,
+  type ColumnDataType,
+  type ColumnDefinitionBuilder,
+  type ComparisonOperator,
+  type Kysely,
+  type Migration,
+} from 'kysely';
 import type { Engine } from '../connection';
 
 /*
@@ -13,15 +20,30 @@ export function engineTypes(engine: Engine) {
     timestamp: postgres ? 'timestamptz' : 'text',
     bool: postgres ? 'boolean' : 'integer',
     falseDefault: postgres ? sql`false` : sql`0`,
+    trueDefault: postgres ? sql`true` : sql`1`,
   } as const;
 }
 
 export type EngineTypes = ReturnType<typeof engineTypes>;
 
-/** A migration (run forwards only) whose statements use the engine's column types. */
+/** A migration (run forwards only) whose statements use the engine's column types (or the engine itself). */
 export const engineMigration =
-  (up: (db: Kysely<unknown>, types: EngineTypes) => Promise<void>) =>
-  (engine: Engine): Migration => ({ up: (db: Kysely<unknown>) => up(db, engineTypes(engine)) });
+  (up: (db: Kysely<unknown>, types: EngineTypes, engine: Engine) => Promise<void>) =>
+  (engine: Engine): Migration => ({ up: (db: Kysely<unknown>) => up(db, engineTypes(engine), engine) });
+
+/** A column a migration adds to a table that exists: its name, type and constraints (nullable when none). */
+export type NewColumn = [
+  name: string,
+  type: ColumnDataType,
+  constraints?: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder,
+];
+
+/** `alter table table add column ...` for each column in order: SQLite adds one column a statement. */
+export async function addColumns(db: Kysely<unknown>, table: string, columns: NewColumn[]): Promise<void> {
+  for (const [name, type, constraints] of columns) {
+    await db.schema.alterTable(table).addColumn(name, type, constraints).execute();
+  }
+}
 
 interface IndexOptions {
   unique?: boolean;
