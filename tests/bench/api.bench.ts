@@ -61,7 +61,7 @@ async function benchEngine(
     const memoryAfterLongTailMb = await memoryOf(apps);
     const smallest = apps.get(SIZES[0]!)!;
     // Chat is the same at every catalogue size: measured on the smallest, whose buyer has 1,000 conversations.
-    const chat = await measureChat(smallest.origin, SECONDS, ROUNDS, smallest.cpuSeconds);
+    const chat = await measureChat(smallest, SECONDS, ROUNDS);
     // The reads beside a stream of writes (mixed.ts), on the smallest catalogue: last, as it writes.
     const mixed = await mixedOn(smallest);
     console.log(`${engine}: measured, load average ${loadAverage()}`);

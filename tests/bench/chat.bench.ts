@@ -21,7 +21,7 @@ for (const engine of await enginesToMeasure()) {
   const app = await startMarketplace(engine, LISTINGS);
   try {
     console.log(`${engine}: measuring ${app.processes} server processes, load average ${loadAverage()}`);
-    const chat = await measureChat(app.origin, SECONDS, ROUNDS, app.cpuSeconds);
+    const chat = await measureChat(app, SECONDS, ROUNDS);
     console.log(`${engine}: measured, load average ${loadAverage()}`);
     held = reportChat(engine, chat) && held;
     if (chat.inbox.failures + chat.send.failures > 0) process.exitCode = 1;

@@ -14,6 +14,7 @@ import { hashPassword } from '#server/auth/passwords';
 import { newId } from '#server/db/ids';
 import type { Database } from '#server/db/schema';
 import { measureInTurn, type Measured } from './load';
+import type { Marketplace } from './marketplace';
 
 export const CHAT_CONVERSATIONS = 1000;
 export const CHAT_CONNECTIONS = 16;
@@ -103,14 +104,15 @@ let sent = 0;
 
 /**
  * The inbox's first page and a message sent, each measured `rounds` times in turn; the median kept.
- * `cpuSeconds` reads the server processes' CPU time, for each call's CPU per answer.
+ * The marketplace's CPU readings (its server processes', PostgreSQL's backends') give each call's
+ * CPU per answer.
  */
 export async function measureChat(
-  origin: string,
+  app: Pick<Marketplace, 'origin' | 'cpuSeconds' | 'databaseCpuSeconds'>,
   seconds: number,
   rounds: number,
-  cpuSeconds: () => Promise<number>,
 ): Promise<ChatResult> {
+  const { origin, cpuSeconds, databaseCpuSeconds } = app;
   const headers = await signIn(origin);
   const inboxUrl = `${origin}/api/conversations/inbox/buying`;
   const first = await fetch(inboxUrl, { headers });
@@ -118,9 +120,14 @@ export async function measureChat(
   if (!first.ok || newest.length < CHAT_CONNECTIONS)
     throw new Error(`the bench buyer's inbox answered ${first.status}`);
   const sendUrls = newest.map((conversation) => `${origin}/api/conversations/${conversation._id}/messages`);
-  const [inbox] = await measureInTurn([inboxUrl], CHAT_CONNECTIONS, seconds, rounds, { headers, cpuSeconds });
+  const [inbox] = await measureInTurn([inboxUrl], CHAT_CONNECTIONS, seconds, rounds, {
+    headers,
+    cpuSeconds,
+    databaseCpuSeconds,
+  });
   const [send] = await measureInTurn([sendUrls], CHAT_CONNECTIONS, seconds, rounds, {
     cpuSeconds,
+    databaseCpuSeconds,
     headers: { ...headers, 'content-type': 'application/json' },
     method: 'POST',
     body: () => {
@@ -135,7 +142,8 @@ export async function measureChat(
 export function reportChat(engine: string, result: ChatResult): boolean {
   console.log(`\n${engine}, chat, signed in (${CHAT_CONNECTIONS} connections, median of the same rounds)`);
   console.log(
-    `${'call'.padEnd(40)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'req/s'.padStart(8)}${'CPU ms/answer'.padStart(15)}`,
+    `${'call'.padEnd(40)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'req/s'.padStart(8)}` +
+      `${'CPU ms/answer: server'.padStart(23)}${'database'.padStart(10)}${'generator'.padStart(11)}`,
   );
   const rows: Array<[string, Measured]> = [
     [`open the inbox (${CHAT_CONVERSATIONS} conversations)`, result.inbox],
@@ -144,7 +152,9 @@ export function reportChat(engine: string, result: ChatResult): boolean {
   let held = true;
   for (const [label, measured] of rows) {
     console.log(
-      `${label.padEnd(40)}${String(measured.p50).padStart(8)}${String(measured.p99).padStart(8)}${measured.rps.toFixed(0).padStart(8)}${(measured.cpuMs ?? 0).toFixed(2).padStart(15)}`,
+      `${label.padEnd(40)}${String(measured.p50).padStart(8)}${String(measured.p99).padStart(8)}${measured.rps.toFixed(0).padStart(8)}` +
+        `${(measured.cpuMs ?? 0).toFixed(2).padStart(23)}${(measured.databaseCpuMs ?? 0).toFixed(2).padStart(10)}` +
+        `${(measured.generatorCpuMs ?? 0).toFixed(2).padStart(11)}`,
     );
     const ok = measured.p99 < 50 && measured.failures === 0;
     if (!ok) console.log(`  missed: ${label}: p99 < 50 ms with every answer 2xx (${measured.failures} failed)`);

@@ -9,6 +9,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { BROWSER_HEADERS } from './yardstick';
 import { wrk } from './wrk';
+import { cpuOf } from './marketplace';
 
 export interface Measured {
   rps: number;
@@ -18,6 +19,13 @@ export interface Measured {
   failures: number;
   /** The server processes' CPU milliseconds per answer, when LoadOptions.cpuSeconds reads them. */
   cpuMs?: number;
+  /** PostgreSQL's backends' CPU milliseconds per answer, when LoadOptions.databaseCpuSeconds reads them. */
+  databaseCpuMs?: number;
+  /**
+   * The load generator's CPU milliseconds per answer (this process, where autocannon runs, and wrk
+   * once it ended), with cpuMs: on a machine of two cores it takes its share from the same cores.
+   */
+  generatorCpuMs?: number;
 }
 
 /** Visitors' addresses: enough that none of them comes near the per-address rate limit. */
@@ -41,7 +49,12 @@ export interface LoadOptions {
    * as it changes the latencies.
    */
   cpuSeconds?: () => Promise<number>;
+  /** PostgreSQL's backends' CPU seconds so far (Marketplace.databaseCpuSeconds), read as cpuSeconds. */
+  databaseCpuSeconds?: () => Promise<number>;
 }
+
+/** The generator's CPU seconds so far: this process's, and its children's that ended (wrk). */
+const generatorCpuSeconds = () => cpuOf('self', true);
 
 /** Runs `measure`, answering its result and the server CPU seconds used meanwhile. */
 export async function withCpu<T>(cpuSeconds: () => Promise<number>, measure: () => Promise<T>): Promise<[T, number]> {
@@ -58,9 +71,19 @@ export async function measureLoad(
   options: LoadOptions = {},
 ): Promise<Measured> {
   await load(url, connections, 1, options);
-  if (!options.cpuSeconds) return load(url, connections, seconds, options);
-  const [measured, cpuS] = await withCpu(options.cpuSeconds, () => load(url, connections, seconds, options));
-  return { ...measured, cpuMs: (cpuS * 1000) / Math.max(1, measured.rps * seconds) };
+  const { cpuSeconds, databaseCpuSeconds = async () => 0 } = options;
+  if (!cpuSeconds) return load(url, connections, seconds, options);
+  const readAll = async () => Promise.all([cpuSeconds(), databaseCpuSeconds(), generatorCpuSeconds()]);
+  const before = await readAll();
+  const measured = await load(url, connections, seconds, options);
+  const [server, database, generator] = (await readAll()).map((after, index) => after - before[index]!);
+  const perAnswer = (cpuS: number) => (cpuS * 1000) / Math.max(1, measured.rps * seconds);
+  return {
+    ...measured,
+    cpuMs: perAnswer(server!),
+    databaseCpuMs: perAnswer(database!),
+    generatorCpuMs: perAnswer(generator!),
+  };
 }
 
 /**
@@ -96,7 +119,13 @@ function medianOf(samples: Measured[]): Measured {
     p50: median((m) => m.p50),
     p99: median((m) => m.p99),
     failures: samples.reduce((sum, m) => sum + m.failures, 0),
-    ...(samples[0]?.cpuMs === undefined ? {} : { cpuMs: median((m) => m.cpuMs!) }),
+    ...(samples[0]?.cpuMs === undefined
+      ? {}
+      : {
+          cpuMs: median((m) => m.cpuMs!),
+          databaseCpuMs: median((m) => m.databaseCpuMs!),
+          generatorCpuMs: median((m) => m.generatorCpuMs!),
+        }),
   };
 }
 

@@ -36,6 +36,11 @@ export interface Marketplace {
   memory(): Promise<number[]>;
   /** CPU seconds the primary and every server process have used so far (user and system). */
   cpuSeconds(): Promise<number>;
+  /**
+   * CPU seconds PostgreSQL's backends serving this marketplace's database have used so far (0 on
+   * SQLite, which runs inside the server processes): the other half of what an answer costs there.
+   */
+  databaseCpuSeconds(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -164,7 +169,9 @@ async function startOn(store: Store, demo: boolean): Promise<Omit<Marketplace, '
       LOG_LEVEL: 'warn',
     },
   });
+  const backends = store.databaseUrl ? new Backends(store.databaseUrl) : undefined;
   const stop = async () => {
+    await backends?.close();
     if (server.exitCode === null && server.signalCode === null) {
       server.kill('SIGTERM');
       await once(server, 'exit');
@@ -183,7 +190,40 @@ async function startOn(store: Store, demo: boolean): Promise<Omit<Marketplace, '
   const startedInS = (Date.now() - starting) / 1000;
   const memory = () => residentMemory(server.pid!);
   const cpuSeconds = () => cpuUsed(server.pid!);
-  return { origin, processes: Math.max(1, (await memory()).length - 1), memory, cpuSeconds, stop, startedInS };
+  const databaseCpuSeconds = async () => (backends ? backends.cpuSeconds() : 0);
+  const processes = Math.max(1, (await memory()).length - 1);
+  return { origin, processes, memory, cpuSeconds, databaseCpuSeconds, stop, startedInS };
+}
+
+/**
+ * The PostgreSQL backends of one database, read from pg_stat_activity by a connection of its own
+ * (left out of the sum): the server's pool opens and keeps them, so the CPU they used between two
+ * readings is what the marketplace's statements cost PostgreSQL. The server runs on this machine, so
+ * /proc has its processes.
+ */
+class Backends {
+  private client?: Promise<pg.Client>;
+  constructor(private readonly url: string) {}
+
+  async cpuSeconds(): Promise<number> {
+    this.client ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      await client.connect();
+      return client;
+    })();
+    const { rows } = await (
+      await this.client
+    ).query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    // A backend that ended between the query and the read has nothing more to add.
+    const used = await Promise.all(rows.map(({ pid }) => cpuOf(pid).catch(() => 0)));
+    return used.reduce((sum, seconds) => sum + seconds, 0);
+  }
+
+  async close() {
+    if (this.client) await (await this.client).end();
+  }
 }
 
 function runningLine(server: ChildProcess): Promise<void> {
@@ -229,16 +269,24 @@ function withChildren(pid: number): number[] {
 /** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on Linux whatever the kernel's own rate). */
 const TICKS = 100;
 
-/** CPU seconds a process and its children have used, from utime and stime in /proc/<pid>/stat. */
+/**
+ * CPU seconds a process has used, from utime and stime in /proc/<pid>/stat; with `waited`, also its
+ * children that ended and were waited for (cutime and cstime).
+ */
+export async function cpuOf(pid: number | 'self', waited = false): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's name (which may hold spaces), from the third on.
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  const own = fields[11]! + fields[12]!;
+  return (waited ? own + fields[13]! + fields[14]! : own) / TICKS;
+}
+
+/** CPU seconds a process and its children (the cluster's server processes) have used. */
 async function cpuUsed(pid: number): Promise<number> {
-  const used = await Promise.all(
-    withChildren(pid).map(async (id) => {
-      const stat = await readFile(`/proc/${id}/stat`, 'utf8');
-      // The fields after the command's name (which may hold spaces), from the third on.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / TICKS;
-    }),
-  );
+  const used = await Promise.all(withChildren(pid).map((id) => cpuOf(id)));
   return used.reduce((sum, seconds) => sum + seconds, 0);
 }
 

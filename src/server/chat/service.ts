@@ -312,7 +312,7 @@ async function storeMessage(
   const { row, before } = await insertSentMessage(
     trx,
     engine,
-    { conversation_id: id, sender_id: sender.id, client_id: request.clientId, kind: 'text', body: request.text },
+    { conversation_id: id, sender_id: sender.id, client_id: request.clientId, body: request.text },
     side,
     nowIso(),
     uploadIds.length,

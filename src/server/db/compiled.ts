@@ -1,8 +1,9 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { keepPrepared } from './named-statements';
 import type { Database } from './schema';
 
 /** What a compiled-once query takes at each call: the values of its parameters, by name. */
-type Values = Record<string, string | number>;
+type Values = Record<string, string | number | null>;
 
 /** Stands for a value while the query is built; found again among the compiled parameters by its name. */
 class StandIn {
@@ -22,7 +23,8 @@ interface Compiled<Row> {
  * `build` gets a stand-in for each value and must give the same query for any values (no `if` on
  * them, no arithmetic: a value it needs changed is given changed); each call then runs the SQL
  * written the first time with its own values in their places. The statement is also the same text
- * each time, which SQLite's prepared statements (connection.ts) keep.
+ * each time, which SQLite's prepared statements (connection.ts) keep, and PostgreSQL's connections
+ * prepare once by its name (named-statements.ts).
  */
 export function compiledOnce<V extends Values, Row>(
   build: (db: Kysely<Database>, values: V) => Compilable<Row>,
@@ -40,6 +42,7 @@ export function compiledOnce<V extends Values, Row>(
     const names = query.parameters.map((value) => (value instanceof StandIn ? value.name : undefined));
     const unplaced = [...used].filter((name) => !names.includes(name));
     if (unplaced.length > 0) throw new Error(`compiledOnce: ${unplaced.join(', ')} did not end up a parameter`);
+    keepPrepared(query.sql);
     return { query, names };
   };
   return async (db, values) => {

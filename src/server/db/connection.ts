@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { ensurePrivateDir, ensurePrivateFile } from './data-dir';
+import { runKeptByName } from './named-statements';
 import type { Database } from './schema';
 import { postgresTypes, SqliteValuesPlugin } from './values';
 
@@ -153,7 +154,10 @@ function openPostgres(url: string, { schema, onConnectionLost }: DatabaseOptions
   // the process. Idle, the pool reports it and drops the connection; checked out between two queries,
   // the holder's next query fails (a 503) and the pool drops it on release.
   pool.on('error', (error) => onConnectionLost?.(error));
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    runKeptByName(client);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { PageQuery } from '#shared/common';
 
 const offsetOf = (page: PageQuery) => (page.page - 1) * page.limit;
@@ -57,14 +57,15 @@ export async function readPageAfter<
  * counted in an uncorrelated subquery, which the database runs once), so a list read often pays one
  * round trip and one pooled connection instead of two. `rows` is ordered and, for a page after a
  * cursor, already narrowed to the rows after it; `read` rows are read from `offset`, one more than
- * the page, to tell whether another follows. The statement only: a list read on every request
- * compiles it once (db/compiled.ts), and pageOfCounted reads its rows.
+ * the page, to tell whether another follows (each a number, a parameter, or `sql.lit` of one written
+ * into the statement). The statement only: a list read on every request compiles it once
+ * (db/compiled.ts), and pageOfCounted reads its rows.
  */
 export function countedPage<DB, TB extends keyof DB, Row, S, STB extends keyof S, O>(
   rows: SelectQueryBuilder<DB, TB, Row>,
   scope: SelectQueryBuilder<S, STB, O>,
-  read: number,
-  offset: number,
+  read: number | RawBuilder<number>,
+  offset: number | RawBuilder<number>,
 ) {
   const counted = scope.select(sql<string | number>`count(*)`.as('count'));
   return rows
