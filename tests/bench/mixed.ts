@@ -56,6 +56,8 @@ interface Beside {
   writes: { ok: number; failed: number };
   visibleMs: number[];
   unseen: Unseen[];
+  /** The visitor's polls not answered 200, alone and beside writes. */
+  pollsFailed: number;
 }
 
 export interface MixedResult {
@@ -178,7 +180,7 @@ function nextWrite(origin: string, writer: Writer, only?: number): () => Promise
       const { caption: _caption, hue: _hue, ...fields } = demoListing(0);
       // Each edit's price above the last: a visitor who sees a later one has seen this one too.
       const price = 20_000 + n;
-      const edit = (process.env.DIAG_SIDE_BY_SIDE ? Promise.resolve() : lastEdit).then(() =>
+      const edit = lastEdit.then(() =>
         call(origin, 'PUT', `/api/edit/product/${writer.listingId}`, headers, {
           ...fields,
           resalePrice: price,
@@ -218,6 +220,7 @@ function priceOf(url: string, agent: Agent | undefined, n: number): Promise<numb
 interface Poll {
   sent: number;
   answered: number;
+  /** NaN for a poll not answered 200 (on PostgreSQL a 503 when no pooled connection came within 5 s). */
   price: number;
 }
 
@@ -234,7 +237,7 @@ function visitor(origin: string, listingId: string) {
   const polling = (async () => {
     while (running) {
       const sent = Date.now();
-      const price = await priceOf(url, agent, (n += 1));
+      const price = await priceOf(url, agent, (n += 1)).catch(() => NaN);
       polls.push({ sent, answered: Date.now(), price });
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
@@ -246,6 +249,8 @@ function visitor(origin: string, listingId: string) {
       return poll ? poll.answered - answered : Infinity;
     },
     lastPrice: () => polls.at(-1)?.price ?? NaN,
+    /** Polls answered other than 200 since `since`. */
+    failedSince: (since: number) => polls.filter((p) => p.sent >= since && Number.isNaN(p.price)).length,
     /** Until every price in `edits` was seen or LOOK_MS passed. */
     async lookFor(edits: Array<[answered: number, price: number]>) {
       const until = Date.now() + LOOK_MS;
@@ -335,6 +340,7 @@ export async function measureMixed(
       const row: Beside[] = [];
       for (const rate of WRITE_RATES) {
         const looking = visitor(origin, writer.listingId);
+        const started = Date.now();
         try {
           const alone = await measuredReads(origin, paths, seconds, cpuSeconds);
           let writes: Awaited<ReturnType<typeof writeAt>> | undefined;
@@ -347,10 +353,19 @@ export async function measureMixed(
           for (const [at, price] of edits) {
             if (looking.seenAfter(at, price) !== Infinity) continue;
             const fresh = `${origin}/api/addvertise/product/${writer.listingId}?_=unseen${Date.now()}`;
-            unseen.push({ price, polled: looking.lastPrice(), computed: await priceOf(fresh, undefined, 0) });
+            const computed = await priceOf(fresh, undefined, 0).catch(() => NaN);
+            unseen.push({ price, polled: looking.lastPrice(), computed });
           }
           const visibleMs = edits.map(([at, price]) => looking.seenAfter(at, price));
-          row.push({ rate, alone, reads, writes: counts, visibleMs, unseen });
+          row.push({
+            rate,
+            alone,
+            reads,
+            writes: counts,
+            visibleMs,
+            unseen,
+            pollsFailed: looking.failedSince(started),
+          });
         } finally {
           await looking.stop();
         }
@@ -430,6 +445,8 @@ export function reportMixed(engine: string, { processes, bare, rounds, seconds }
         .toFixed(2)
         .padStart(9)}${spread(perWrite, 1).padStart(22)}`,
     );
+    const pollsFailed = rows.reduce((sum, r) => sum + r.pollsFailed, 0);
+    if (pollsFailed > 0) console.log(`  the visitor's polls not answered 200 (alone and beside): ${pollsFailed}`);
     for (const { price, polled, computed } of rows.flatMap((r) => r.unseen)) {
       console.log(`  price ${price} never seen: the visitor's last page showed ${polled}, computed anew ${computed}`);
     }
