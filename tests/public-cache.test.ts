@@ -217,6 +217,31 @@ describe.runIf(postgresUrl)('two processes on one PostgreSQL', () => {
       await Promise.all([a!.close(), b!.close()]);
     }
   });
+
+  it('hear a burst of Bangla search words, whose message is longer in bytes than in letters', async () => {
+    // A channel of the test's own: the app processes above hear nothing of it.
+    const channel = `phonehaat_catalog_bangla_${process.pid}`;
+    const [a, b] = [0, 1].map(() => new PublicCache({ channel: postgresChannel(postgresUrl!, channel) }));
+    await b!.listen();
+    try {
+      // 340 four-letter Bangla beginnings: under 6,000 letters, over PostgreSQL's 8,000-byte payload.
+      const letters = [...'অআইঈউঊএঐওঔকখগঘঙচছজঝঞটঠডঢণতথদধনপফবভমযরলশষসহ'];
+      const words = Array.from(
+        { length: 340 },
+        (_, n) => `search:word:${letters[n % 39]}${letters[(n >> 1) % 39]}${letters[(n >> 2) % 39]}${letters[n % 7]}`,
+      );
+      expect(new Set(words).size).toBe(340);
+      expect(words.join(' ').length).toBeLessThan(6000);
+      expect(Buffer.byteLength(words.join(' '))).toBeGreaterThan(8000);
+      // As a search answer records it (search/answer-tags.ts): every search, and its word.
+      b!.store('/api/search?q=bangla', b!.begin(), '[]', {}, ['search', words[339]!]);
+      expect(b!.get('/api/search?q=bangla')).toBeDefined();
+      await a!.bump(words);
+      await expect.poll(() => b!.get('/api/search?q=bangla')).toBeUndefined();
+    } finally {
+      await Promise.all([a!.close(), b!.close()]);
+    }
+  });
 });
 
 describe('cached public answers at the front door (a real socket)', () => {

@@ -27,8 +27,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const ONLY_MIXED = process.env.BENCH_ONLY === 'mixed';
 
-/** The reads beside a stream of writes (mixed.ts), with the server's CPU time. */
-const mixedOn = (app: Marketplace) => measureMixed(app.origin, SECONDS * 2, app.cpuSeconds);
+/** The reads beside a stream of writes (mixed.ts), with the server's CPU time, in ROUNDS rounds. */
+const mixedOn = (app: Marketplace) => measureMixed(app, SECONDS * 2, ROUNDS);
 
 const memoryOf = async (apps: Map<number, Marketplace>) =>
   new Map(await Promise.all([...apps].map(async ([size, app]) => [size, await app.memory()] as const)));

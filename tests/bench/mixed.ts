@@ -1,19 +1,31 @@
 /*
  * The mixed load of `npm run bench` (issue 26): the public reads at READ_CONNECTIONS connections,
  * alone and beside writes at 2, 10 and 50 a second of the kinds a live site has: opening the bell,
- * signing in and out, a booking request, a price edit, a new listing, a chat message. Each figure
- * is a ratio to the reads alone in the same run; and after each price edit an anonymous visitor
- * polls the phone's page until the new price shows, so the run says how long others saw the old one.
- * The server processes' CPU time during each figure gives what a write costs the readers without
- * the machine's load: the CPU beyond what the reads took at their cost alone, per write (the
- * write, what it dropped computed again, and the price polls).
+ * signing in and out, a booking request, a price edit, a new listing, a chat message.
+ *
+ * The reads come from wrk (wrk.ts), a process of its own that outruns the servers, not from this
+ * process, which makes the writes: a slow write or poll here then never slows the read load. The
+ * same six reads are measured on a bare node:http server sending the app's very bytes (yardstick.ts),
+ * so a run shows whether the app or the generator was the limit. Every measurement gets the same
+ * unmeasured second of reads first. The reads alone are measured before each write rate, in turn
+ * (bare, alone, 2, alone, 10, alone, 50), `rounds` times: each rate's figure is its ratio to the
+ * reads alone just before it, the median over the rounds with their spread, so a slow spell of the
+ * shared machine lands on one pair, not on every figure.
+ *
+ * An anonymous visitor polls the edited phone's page every POLL_MS through a connection of its own
+ * during every measurement of the app, alone too (so the reads alone carry the same polls), and the
+ * run says how long after each price edit's answer others still saw the old price. The server
+ * processes' CPU time gives what a write costs without the machine's load: the CPU beyond what the
+ * reads took at their cost alone just before, per write (the write and what it dropped computed again).
  */
-import autocannon from 'autocannon';
+import { Agent, get } from 'node:http';
 import { demoListing } from '#server/start/seed/factories';
 import { phonePicture } from '#server/start/seed/pictures';
 import { CHAT_BUYER } from './chat';
 import { withCpu, type Measured } from './load';
-import { BROWSER_HEADERS } from './yardstick';
+import type { Marketplace } from './marketplace';
+import { wrk } from './wrk';
+import { BROWSER_HEADERS, recordAnswers, startBareServer } from './yardstick';
 
 const READ_CONNECTIONS = 64;
 export const WRITE_RATES = [2, 10, 50];
@@ -22,14 +34,38 @@ const KEEP_RATE = 0.8;
 const P99_FACTOR = 2;
 const VISIBLE_WITHIN_MS = 1000;
 
+/** How often the anonymous visitor asks for the edited phone's page. */
+const POLL_MS = 20;
+/** How long after the last write the visitor goes on looking for its price. */
+const LOOK_MS = 10_000;
+
+type Figure = Measured & { cpuS: number };
+
+/** A price a visitor never saw: what their last poll showed, and the page computed anew then. */
+interface Unseen {
+  price: number;
+  polled: number;
+  computed: number;
+}
+
+interface Beside {
+  rate: number;
+  /** The reads alone measured just before this rate's. */
+  alone: Figure;
+  reads: Figure;
+  writes: { ok: number; failed: number };
+  visibleMs: number[];
+  unseen: Unseen[];
+  /** The visitor's polls not answered 200, alone and beside writes. */
+  pollsFailed: number;
+}
+
 export interface MixedResult {
-  alone: Measured & { cpuS: number };
-  beside: Array<{
-    rate: number;
-    reads: Measured & { cpuS: number };
-    writes: { ok: number; failed: number };
-    visibleMs: number[];
-  }>;
+  processes: number;
+  /** The bare server, once a round. */
+  bare: Measured[];
+  /** Every rate's measurements, one a round. */
+  rounds: Beside[][];
   seconds: number;
 }
 
@@ -47,10 +83,17 @@ const json = (headers: Record<string, string>) => ({
   'sec-fetch-site': 'same-origin',
 });
 
+let calls = 0;
+
+/**
+ * Each call from another address, as a live site's writes come from many people: from one, the
+ * sign-ins alone would meet the per-address limit of sign-ins a minute within a round.
+ */
 async function call(origin: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  calls += 1;
   const response = await fetch(origin + path, {
     method,
-    headers: json(headers),
+    headers: { ...json(headers), 'x-forwarded-for': `10.251.${(calls >> 8) & 255}.${calls & 255}` },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
@@ -65,7 +108,7 @@ const cookieOf = (response: Response) =>
     .join('; ');
 
 /** The bench buyer (chat.ts) starts selling too, uploads a photo and lists a phone to edit. */
-async function prepareWriter(origin: string): Promise<Writer> {
+export async function prepareWriter(origin: string): Promise<Writer> {
   const cookie = cookieOf(await call(origin, 'POST', '/api/auth/login', {}, CHAT_BUYER));
   const headers = { cookie };
   await call(origin, 'POST', '/api/account/start-selling', headers, {
@@ -86,8 +129,15 @@ async function prepareWriter(origin: string): Promise<Writer> {
   const listingId = await listPhone(origin, headers, photo, 0);
   const inbox = await call(origin, 'GET', '/api/conversations/inbox/buying', headers);
   const conversation = ((await inbox.json()) as Array<{ _id: string }>)[0]!._id;
+  // Phones to ask to book: ten pages picked at random, so a kept store's next run asks for others
+  // (a second request for the same phone is refused, and a refusal costs less than a booking).
   const products: string[] = [];
-  for (let page = 1; page <= 10; page += 1) {
+  const pages = Math.max(
+    1,
+    Math.floor(Number((await call(origin, 'GET', '/api/all/phones', {})).headers.get('x-total-count')) / 100),
+  );
+  for (let n = 0; n < 10; n += 1) {
+    const page = 1 + Math.floor(Math.random() * pages);
     const list = await call(origin, 'GET', `/api/all/phones?limit=100&page=${page}`, {});
     products.push(...((await list.json()) as Array<{ _id: string }>).map((p) => p._id));
   }
@@ -101,9 +151,15 @@ async function listPhone(origin: string, headers: Record<string, string>, photo:
 }
 
 let written = 0;
+/**
+ * The last price edit, which the next one waits for: edits of one phone sent side by side may be
+ * committed in another order than sent (two processes, a lock queue), and the phone would then end
+ * on an earlier price than the last one answered, which no visitor could ever see.
+ */
+let lastEdit: Promise<unknown> = Promise.resolve();
 
-/** One write of each kind in turn; a price edit answers the new price. */
-function nextWrite(origin: string, writer: Writer): () => Promise<number | undefined> {
+/** One write of each kind in turn, or only the kind `only` (mixed-profile.ts); a price edit answers the new price. */
+function nextWrite(origin: string, writer: Writer, only?: number): () => Promise<number | undefined> {
   written += 1;
   const n = written;
   const { headers } = writer;
@@ -124,11 +180,15 @@ function nextWrite(origin: string, writer: Writer): () => Promise<number | undef
       const { caption: _caption, hue: _hue, ...fields } = demoListing(0);
       // Each edit's price above the last: a visitor who sees a later one has seen this one too.
       const price = 20_000 + n;
-      await call(origin, 'PUT', `/api/edit/product/${writer.listingId}`, headers, {
-        ...fields,
-        resalePrice: price,
-        productImg: writer.photo,
-      });
+      const edit = lastEdit.then(() =>
+        call(origin, 'PUT', `/api/edit/product/${writer.listingId}`, headers, {
+          ...fields,
+          resalePrice: price,
+          productImg: writer.photo,
+        }),
+      );
+      lastEdit = edit.catch(() => {});
+      await edit;
       return price;
     },
     async () => void (await listPhone(origin, headers, writer.photo, n)),
@@ -138,74 +198,116 @@ function nextWrite(origin: string, writer: Writer): () => Promise<number | undef
         text: `Still for sale? (${n})`,
       })),
   ];
-  return kinds[n % kinds.length]!;
+  return kinds[only ?? n % kinds.length]!;
 }
 
-/** How long after a price edit's answer an anonymous visitor first sees the new price (or a later edit's). */
-async function visibleAfter(origin: string, listingId: string, price: number): Promise<number> {
-  const start = Date.now();
-  while (Date.now() - start < 10_000) {
-    const page = await fetch(`${origin}/api/addvertise/product/${listingId}`, { headers: BROWSER_HEADERS });
-    if (((await page.json()) as { resalePrice: number }).resalePrice >= price) return Date.now() - start;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return Infinity;
+/** The phone's price as a page answers it, through `agent`, from an address of the visitor's own. */
+function priceOf(url: string, agent: Agent | undefined, n: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent, headers: { 'x-forwarded-for': `10.250.${(n >> 8) & 255}.${n & 255}` } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => {
+        if (response.statusCode !== 200) return reject(new Error(`${url} answered ${response.statusCode}`));
+        resolve((JSON.parse(body) as { resalePrice: number }).resalePrice);
+      });
+      response.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
-/** Writes at `rate` a second for `seconds`, each on time whatever the last one took. */
-async function writeAt(origin: string, writer: Writer, rate: number, seconds: number) {
+interface Poll {
+  sent: number;
+  answered: number;
+  /** NaN for a poll not answered 200 (on PostgreSQL a 503 when no pooled connection came within 5 s). */
+  price: number;
+}
+
+/**
+ * An anonymous visitor asking for the phone's page every POLL_MS, one request at a time, on a
+ * connection of its own (not the writer's, not the read load's), from the start until `stop`.
+ */
+function visitor(origin: string, listingId: string) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const url = `${origin}/api/addvertise/product/${listingId}`;
+  const polls: Poll[] = [];
+  let running = true;
+  let n = 0;
+  const polling = (async () => {
+    while (running) {
+      const sent = Date.now();
+      const price = await priceOf(url, agent, (n += 1)).catch(() => NaN);
+      polls.push({ sent, answered: Date.now(), price });
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  })();
+  return {
+    /** How long after `answered` the visitor first saw `price` (or a later edit's) on a page asked for after it. */
+    seenAfter(answered: number, price: number): number {
+      const poll = polls.find((p) => p.sent >= answered && p.price >= price);
+      return poll ? poll.answered - answered : Infinity;
+    },
+    lastPrice: () => polls.at(-1)?.price ?? NaN,
+    /** Polls answered other than 200 since `since`. */
+    failedSince: (since: number) => polls.filter((p) => p.sent >= since && Number.isNaN(p.price)).length,
+    /** Until every price in `edits` was seen or LOOK_MS passed. */
+    async lookFor(edits: Array<[answered: number, price: number]>) {
+      const until = Date.now() + LOOK_MS;
+      while (Date.now() < until && edits.some(([at, price]) => this.seenAfter(at, price) === Infinity)) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+    },
+    async stop() {
+      running = false;
+      await polling;
+      agent.destroy();
+    },
+  };
+}
+
+/** Writes at `rate` a second for `seconds`, each on time whatever the last one took; the price edits' answer times. */
+export async function writeAt(origin: string, writer: Writer, rate: number, seconds: number, only?: number) {
   const counts = { ok: 0, failed: 0 };
-  const visibleMs: number[] = [];
+  const edits: Array<[answered: number, price: number]> = [];
   const pending: Array<Promise<void>> = [];
   const start = Date.now();
   for (let n = 0; n < rate * seconds; n += 1) {
     const due = start + (n * 1000) / rate;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
-    const write = nextWrite(origin, writer);
+    const write = nextWrite(origin, writer, only);
     pending.push(
       write().then(
-        async (price) => {
+        (price) => {
           counts.ok += 1;
-          if (price !== undefined) visibleMs.push(await visibleAfter(origin, writer.listingId, price));
+          if (price !== undefined) edits.push([Date.now(), price]);
         },
         () => void (counts.failed += 1),
       ),
     );
   }
   await Promise.all(pending);
-  return { counts, visibleMs };
+  return { counts, edits };
 }
 
-/** The public reads in turn, from many addresses, at READ_CONNECTIONS connections. */
-async function readLoad(origin: string, paths: string[], seconds: number): Promise<Measured> {
-  let sent = 0;
-  const result = await autocannon({
-    url: origin,
-    connections: READ_CONNECTIONS,
-    duration: seconds,
-    headers: BROWSER_HEADERS,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const n = sent++;
-          return {
-            ...request,
-            path: paths[n % paths.length]!,
-            headers: { ...request.headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
-          };
-        },
-      },
-    ],
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
-  };
+/** The six public reads in turn, from many addresses, at READ_CONNECTIONS connections (wrk). */
+export const readLoad = (origin: string, paths: string[], seconds: number) =>
+  wrk(origin + paths[0]!, READ_CONNECTIONS, seconds, { headers: BROWSER_HEADERS, paths });
+
+/** The same unmeasured second of reads before every measurement: each process has its answers and is warm. */
+async function measuredReads(
+  origin: string,
+  paths: string[],
+  seconds: number,
+  cpuSeconds: () => Promise<number>,
+  beside: () => Promise<void> = async () => {},
+): Promise<Figure> {
+  await readLoad(origin, paths, 1);
+  const [[reads], cpuS] = await withCpu(cpuSeconds, () => Promise.all([readLoad(origin, paths, seconds), beside()]));
+  return { ...reads, cpuS };
 }
 
-async function readPaths(origin: string): Promise<string[]> {
+export async function readPaths(origin: string): Promise<string[]> {
   const first = async (path: string) => ((await (await fetch(origin + path)).json()) as Array<{ _id: string }>)[0]!._id;
   return [
     '/api/all/phones',
@@ -217,56 +319,147 @@ async function readPaths(origin: string): Promise<string[]> {
   ];
 }
 
-/** Reads alone, then beside each write rate, `seconds` each; `cpuSeconds` reads the server processes' CPU time. */
+/**
+ * `rounds` times: the bare server, then for each write rate the reads alone and the reads beside
+ * that rate, `seconds` each after the same unmeasured second.
+ */
 export async function measureMixed(
-  origin: string,
+  app: Pick<Marketplace, 'origin' | 'processes' | 'cpuSeconds'>,
   seconds: number,
-  cpuSeconds: () => Promise<number>,
+  rounds: number,
 ): Promise<MixedResult> {
+  const { origin, processes, cpuSeconds } = app;
   const writer = await prepareWriter(origin);
   const paths = await readPaths(origin);
-  await readLoad(origin, paths, 1);
-  const [alone, aloneCpuS] = await withCpu(cpuSeconds, () => readLoad(origin, paths, seconds));
-  const beside: MixedResult['beside'] = [];
-  for (const rate of WRITE_RATES) {
-    const [[reads, { counts, visibleMs }], cpuS] = await withCpu(cpuSeconds, () =>
-      Promise.all([readLoad(origin, paths, seconds), writeAt(origin, writer, rate, seconds)]),
-    );
-    beside.push({ rate, reads: { ...reads, cpuS }, writes: counts, visibleMs });
+  const bareServer = await startBareServer(await recordAnswers(origin, paths), processes);
+  const result: MixedResult = { processes, bare: [], rounds: [], seconds };
+  try {
+    for (let round = 0; round < rounds; round += 1) {
+      await readLoad(bareServer.origin, paths, 1);
+      result.bare.push(await readLoad(bareServer.origin, paths, seconds));
+      const row: Beside[] = [];
+      for (const rate of WRITE_RATES) {
+        const looking = visitor(origin, writer.listingId);
+        const started = Date.now();
+        try {
+          const alone = await measuredReads(origin, paths, seconds, cpuSeconds);
+          let writes: Awaited<ReturnType<typeof writeAt>> | undefined;
+          const reads = await measuredReads(origin, paths, seconds, cpuSeconds, async () => {
+            writes = await writeAt(origin, writer, rate, seconds);
+          });
+          const { counts, edits } = writes!;
+          await looking.lookFor(edits);
+          const unseen: Unseen[] = [];
+          for (const [at, price] of edits) {
+            if (looking.seenAfter(at, price) !== Infinity) continue;
+            const fresh = `${origin}/api/addvertise/product/${writer.listingId}?_=unseen${Date.now()}`;
+            const computed = await priceOf(fresh, undefined, 0).catch(() => NaN);
+            unseen.push({ price, polled: looking.lastPrice(), computed });
+          }
+          const visibleMs = edits.map(([at, price]) => looking.seenAfter(at, price));
+          row.push({
+            rate,
+            alone,
+            reads,
+            writes: counts,
+            visibleMs,
+            unseen,
+            pollsFailed: looking.failedSince(started),
+          });
+        } finally {
+          await looking.stop();
+        }
+      }
+      result.rounds.push(row);
+    }
+  } finally {
+    await bareServer.stop();
   }
-  return { alone: { ...alone, cpuS: aloneCpuS }, beside, seconds };
+  return result;
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+/** The median and, over more than one measurement, the lowest and highest: `0.93 (0.88–1.02)`. */
+const spread = (values: number[], digits: number) =>
+  values.length > 1
+    ? `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`
+    : median(values).toFixed(digits);
+
 /** Prints the table; answers whether the targets held at the highest rate and every price showed in time. */
-export function reportMixed(engine: string, { alone, beside, seconds }: MixedResult): boolean {
-  // The server's CPU per read alone, and beside writes what it used beyond the reads at that cost, per write.
-  const readMs = (alone.cpuS * 1000) / Math.max(1, alone.rps * seconds);
-  console.log(`\n${engine}, mixed load: public reads beside writes (ratios to the reads alone in this run)`);
+export function reportMixed(engine: string, { processes, bare, rounds, seconds }: MixedResult): boolean {
+  const alone = rounds.flatMap((row) => row.map((r) => r.alone));
+  const readMs = (figure: Figure) => (figure.cpuS * 1000) / Math.max(1, figure.rps * seconds);
   console.log(
-    `${'writes/s'.padEnd(10)}${'req/s'.padStart(8)}${'ratio'.padStart(7)}${'p99'.padStart(6)}${'×alone'.padStart(8)}${'writes ok/failed'.padStart(18)}${'price seen after (max)'.padStart(24)}${'server CPU s/s'.padStart(16)}${'CPU ms/write'.padStart(14)}`,
+    `\n${engine}, mixed load: the six public reads at ${READ_CONNECTIONS} connections (wrk), medians of ${rounds.length} round(s) of ${seconds} s each, (lowest–highest)`,
   );
   console.log(
-    `${'none'.padEnd(10)}${alone.rps.toFixed(0).padStart(8)}${'1.00'.padStart(7)}${String(alone.p99).padStart(6)}${''.padStart(8 + 18 + 24)}${(alone.cpuS / seconds).toFixed(2).padStart(16)}${`(${readMs.toFixed(2)}/read)`.padStart(14)}`,
+    `bare server (${processes} processes, the same bytes): ${spread(
+      bare.map((m) => m.rps),
+      0,
+    )} req/s, p99 ${spread(
+      bare.map((m) => m.p99),
+      1,
+    )} ms`,
+  );
+  console.log(
+    `reads alone (${alone.length} measurements, one before each rate): ${spread(
+      alone.map((m) => m.rps),
+      0,
+    )} req/s, p99 ${spread(
+      alone.map((m) => m.p99),
+      1,
+    )} ms, ${spread(
+      alone.map((m) => m.rps / median(bare.map((b) => b.rps))),
+      2,
+    )} of bare; server CPU ${median(alone.map(readMs)).toFixed(3)} ms/read`,
+  );
+  console.log(
+    `${'writes/s'.padEnd(10)}${'req/s'.padStart(8)}${'ratio to alone'.padStart(20)}${'p99'.padStart(8)}${'p99 × alone'.padStart(20)}${'writes ok/failed'.padStart(18)}${'price seen (max)'.padStart(18)}${'CPU s/s'.padStart(9)}${'CPU ms/write'.padStart(22)}`,
   );
   let held = true;
-  for (const { rate, reads, writes, visibleMs } of beside) {
-    const ratio = reads.rps / alone.rps;
-    const p99 = reads.p99 / Math.max(1, alone.p99);
-    const seen = visibleMs.length ? Math.max(...visibleMs) : NaN;
-    const perWrite = (reads.cpuS * 1000 - reads.rps * seconds * readMs) / Math.max(1, writes.ok);
-    console.log(
-      `${String(rate).padEnd(10)}${reads.rps.toFixed(0).padStart(8)}${ratio.toFixed(2).padStart(7)}${String(reads.p99).padStart(6)}${p99.toFixed(2).padStart(8)}${`${writes.ok}/${writes.failed}`.padStart(18)}${`${seen} ms`.padStart(24)}${(reads.cpuS / seconds).toFixed(2).padStart(16)}${perWrite.toFixed(1).padStart(14)}`,
+  for (const [index, rate] of WRITE_RATES.entries()) {
+    const rows = rounds.map((row) => row[index]!);
+    const ratios = rows.map((r) => r.reads.rps / r.alone.rps);
+    const p99s = rows.map((r) => r.reads.p99 / Math.max(1, r.alone.p99));
+    // What the server used beyond the reads at their cost alone just before, per write.
+    const perWrite = rows.map(
+      (r) => (r.reads.cpuS * 1000 - r.reads.rps * seconds * readMs(r.alone)) / Math.max(1, r.writes.ok),
     );
+    const ok = rows.reduce((sum, r) => sum + r.writes.ok, 0);
+    const failed = rows.reduce((sum, r) => sum + r.writes.failed, 0);
+    const seen = Math.max(...rows.flatMap((r) => r.visibleMs));
+    console.log(
+      `${String(rate).padEnd(10)}${median(rows.map((r) => r.reads.rps))
+        .toFixed(0)
+        .padStart(8)}${spread(ratios, 2).padStart(20)}${median(rows.map((r) => r.reads.p99))
+        .toFixed(1)
+        .padStart(
+          8,
+        )}${spread(p99s, 2).padStart(20)}${`${ok}/${failed}`.padStart(18)}${`${seen} ms`.padStart(18)}${median(
+        rows.map((r) => r.reads.cpuS / seconds),
+      )
+        .toFixed(2)
+        .padStart(9)}${spread(perWrite, 1).padStart(22)}`,
+    );
+    const pollsFailed = rows.reduce((sum, r) => sum + r.pollsFailed, 0);
+    if (pollsFailed > 0) console.log(`  the visitor's polls not answered 200 (alone and beside): ${pollsFailed}`);
+    for (const { price, polled, computed } of rows.flatMap((r) => r.unseen)) {
+      console.log(`  price ${price} never seen: the visitor's last page showed ${polled}, computed anew ${computed}`);
+    }
     const targets: Array<[string, boolean]> = [
       [`a changed price seen within ${VISIBLE_WITHIN_MS} ms`, seen <= VISIBLE_WITHIN_MS],
     ];
     if (rate === Math.max(...WRITE_RATES)) {
-      targets.push([`reads keep ≥ ${KEEP_RATE} of their rate alone`, ratio >= KEEP_RATE]);
-      targets.push([`p99 ≤ ${P99_FACTOR}× alone`, p99 <= P99_FACTOR]);
+      targets.push([`reads keep ≥ ${KEEP_RATE} of their rate alone`, median(ratios) >= KEEP_RATE]);
+      targets.push([`p99 ≤ ${P99_FACTOR}× alone`, median(p99s) <= P99_FACTOR]);
     }
-    for (const [target, ok] of targets) {
-      console.log(`  ${ok ? 'held' : 'missed'}: ${rate} writes/s: ${target}`);
-      held &&= ok;
+    for (const [target, met] of targets) {
+      console.log(`  ${met ? 'held' : 'missed'}: ${rate} writes/s: ${target}`);
+      held &&= met;
     }
   }
   return held;

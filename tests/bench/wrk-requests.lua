@@ -1,7 +1,8 @@
 -- wrk's requests for the benchmarks (wrk.ts): every request from another visitor's address
 -- (X-Forwarded-For, believed from the trusted proxy), and with `new` each URL made new by a
 -- parameter the API ignores (`_=<run>.<thread>.<n>`), so the app computes every answer.
--- Arguments after `--`: new (0 or 1), the run's number. Prints one JSON line when done.
+-- Arguments after `--`: new (0 or 1), the run's number, then any number of paths sent in turn
+-- instead of the URL's (the mixed load's six reads). Prints one JSON line when done.
 
 local ADDRESSES = 50000
 -- Requests made once and sent in turn when they need not be new: building each one in Lua would
@@ -24,14 +25,19 @@ end
 function init(args)
   every_new = args[1] == "1"
   run = args[2] or "0"
-  base = wrk.path
-  separator = base:find("?", 1, true) and "&" or "?"
+  paths = {}
+  for i = 3, #args do
+    table.insert(paths, args[i])
+  end
+  if #paths == 0 then
+    paths[1] = wrk.path
+  end
   offset = number * PREBUILT
   if not every_new then
     prebuilt = {}
     for i = 1, PREBUILT do
       wrk.headers["X-Forwarded-For"] = address(offset + i)
-      prebuilt[i] = wrk.format(nil, base)
+      prebuilt[i] = wrk.format(nil, paths[i % #paths + 1])
     end
   end
 end
@@ -42,6 +48,8 @@ function request()
     return prebuilt[counter % PREBUILT + 1]
   end
   wrk.headers["X-Forwarded-For"] = address(offset + counter)
+  local base = paths[counter % #paths + 1]
+  local separator = base:find("?", 1, true) and "&" or "?"
   return wrk.format(nil, base .. separator .. "_=" .. run .. "." .. number .. "." .. counter)
 end
 

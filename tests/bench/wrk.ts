@@ -28,7 +28,16 @@ export async function wrk(
   url: string,
   connections: number,
   seconds: number,
-  { everyRequestNew = false, headers = {} }: { everyRequestNew?: boolean; headers?: Record<string, string> },
+  {
+    everyRequestNew = false,
+    headers = {},
+    paths = [],
+  }: {
+    everyRequestNew?: boolean;
+    headers?: Record<string, string>;
+    /** Paths sent in turn instead of the URL's (each thread starts at its own): the mixed load's reads. */
+    paths?: string[];
+  },
 ): Promise<WrkResult> {
   runs += 1;
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
@@ -48,6 +57,7 @@ export async function wrk(
       '--',
       everyRequestNew ? '1' : '0',
       `${process.pid}.${runs}`,
+      ...paths,
     ],
     { maxBuffer: 1 << 20 },
   );

@@ -86,8 +86,12 @@ export interface PublicCacheOptions {
 
 /** The message that drops answers elsewhere: `drop` and the tags, space-separated. */
 const DROP = 'drop ';
-/** Well within PostgreSQL's 8,000-byte NOTIFY payload: a longer list says EVERYTHING instead. */
-const MAX_MESSAGE = 6000;
+/**
+ * Well within PostgreSQL's 8,000-byte NOTIFY payload, in bytes: a search word's tag may be Bangla,
+ * three bytes a letter, and a payload too long is refused, its drops lost in every other process.
+ * A longer list says EVERYTHING instead.
+ */
+const MAX_MESSAGE_BYTES = 6000;
 /**
  * Tags whose last drop is remembered (see droppedSince); an answer begun before the oldest of them
  * is not kept. A listing write names a hundred or so (its words' beginnings, for the searches): this
@@ -228,7 +232,7 @@ export class PublicCache {
     // Too long for one message: every search rather than each listing's, or else everything.
     const message = [unique, compacted(unique)]
       .map((named) => `${DROP}${[...named].join(' ')}`)
-      .find((text) => text.length <= MAX_MESSAGE);
+      .find((text) => Buffer.byteLength(text) <= MAX_MESSAGE_BYTES);
     await this.channel.publish(message ?? `${DROP}${EVERYTHING}`);
   }
 

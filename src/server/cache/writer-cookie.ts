@@ -9,7 +9,10 @@ import { compacted, EVERYTHING } from './tags';
  */
 export const WRITER_COOKIE = 'phonehaat_wrote';
 
-/** Browsers keep 4,096 bytes a cookie; a longer list says less (see writerCookie). */
+/**
+ * Browsers keep 4,096 bytes a cookie; a longer list says less (see writerCookie). Counted as the
+ * cookie is sent, percent-encoded: a Bangla search word's letter is nine characters there.
+ */
 const MAX_VALUE = 2000;
 
 export function writerCookie(at: number, changed: ReadonlySet<string>): string {
@@ -17,7 +20,7 @@ export function writerCookie(at: number, changed: ReadonlySet<string>): string {
   // A listing names many searches (its words): every search, rather than everything, when too long.
   const value = [changed, compacted(changed)]
     .map((named) => `${at}~${[...named].join('~')}`)
-    .find((text) => text.length <= MAX_VALUE);
+    .find((text) => encodeURIComponent(text).length <= MAX_VALUE);
   return value ?? `${at}~${EVERYTHING}`;
 }
 
