@@ -90,9 +90,6 @@ export async function acceptBooking(deps: DealDeps, sellerId: string, id: string
   }
 }
 
-/** Where a booking made by an accepted offer says the two meet: they settle it in the conversation. */
-export const MEET_IN_CONVERSATION = 'the place agreed in the conversation';
-
 const reservedForAnother = () => refusal('CONFLICT', 'server.bookings.error.reservedForAnother');
 
 /**
@@ -135,7 +132,8 @@ export async function acceptAtAgreedPrice(
     buyer_name: buyer.name,
     buyer_email: buyer.email,
     phone_number: (await lastPhoneOf(trx, buyer.id)) ?? '',
-    meet_location: MEET_IN_CONVERSATION,
+    // They settle the place in the conversation: worded when read (placeValue, ./reasons).
+    meet_location: '',
     seller_id: product.seller_id,
   });
   if (!(await acceptAtPrice(trx, id, ['requested'], price))) throw notNow('requested', 'accepted');

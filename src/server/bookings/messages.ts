@@ -2,7 +2,7 @@ import { paths } from '#shared/paths';
 import type { BookingRow } from '#server/db/schema';
 import { localText, type LocalText, type ServerMessageId, type TextValues } from '#server/i18n/texts';
 import type { NewNotification } from '#server/notifications/service';
-import { buyerValue, reasonValue, type EndReason } from './reasons';
+import { buyerValue, placeValue, reasonValue, type EndReason } from './reasons';
 
 /*
  * The sentence and link of each notification the deal makes, for the side that did not act,
@@ -30,7 +30,7 @@ export const requested = (booking: Booking) =>
     localText('server.bookings.requested', {
       buyer: buyerValue(booking),
       product: booking.product_name,
-      place: booking.meet_location,
+      place: placeValue(booking),
     }),
   );
 
@@ -38,7 +38,7 @@ export const accepted = (booking: Booking) =>
   toBuyer(
     booking,
     'booking_accepted',
-    localText('server.bookings.accepted', { product: booking.product_name, place: booking.meet_location }),
+    localText('server.bookings.accepted', { product: booking.product_name, place: placeValue(booking) }),
   );
 
 export const declined = (booking: Booking, reason: EndReason | null) =>

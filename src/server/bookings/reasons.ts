@@ -44,3 +44,18 @@ export function buyerNameIn(row: Pick<BookingRow, 'buyer_id' | 'buyer_name'>, la
   const value = buyerValue(row);
   return typeof value === 'string' ? value : write(language, value);
 }
+
+/**
+ * Where the two meet: what the buyer typed, or, for a booking an accepted offer made (stored as ''),
+ * "the place agreed in the conversation" in the reader's language. A deleted buyer's place is ''.
+ */
+export const placeValue = (row: Pick<BookingRow, 'buyer_id' | 'meet_location'>): string | LocalText =>
+  row.buyer_id !== null && row.meet_location === ''
+    ? localText('server.bookings.meetInConversation')
+    : row.meet_location;
+
+/** Where the two meet, in `language`. */
+export function placeIn(row: Pick<BookingRow, 'buyer_id' | 'meet_location'>, language: Language): string {
+  const value = placeValue(row);
+  return typeof value === 'string' ? value : write(language, value);
+}

@@ -13,7 +13,7 @@ import { readPage } from '#server/db/paging';
 import { changedAny } from '#server/db/changes';
 import { named, tags } from '#server/cache/tags';
 import type { Language } from '#server/i18n/texts';
-import { buyerNameIn, reasonColumns, reasonWords, type EndReason } from './reasons';
+import { buyerNameIn, placeIn, reasonColumns, reasonWords, type EndReason } from './reasons';
 
 const toOrder = (row: BookingRow, language: Language): Order => ({
   _id: row.id,
@@ -25,7 +25,7 @@ const toOrder = (row: BookingRow, language: Language): Order => ({
   name: buyerNameIn(row, language),
   email: row.buyer_email,
   phoneNumber: row.phone_number,
-  meetLocation: row.meet_location,
+  meetLocation: placeIn(row, language),
   bookedAt: row.booked_at,
 });
 
@@ -61,7 +61,7 @@ const toRequestItem = (row: BookingRow, language: Language): BookingRequestItem 
   productPrice: row.product_price,
   buyerName: buyerNameIn(row, language),
   phoneNumber: row.phone_number,
-  meetLocation: row.meet_location,
+  meetLocation: placeIn(row, language),
   bookedAt: row.booked_at,
   ...dealOf(row, language),
 });

@@ -36,7 +36,8 @@ export async function moderateListing(
   tell: Notify,
   productId: string,
   state: ModerationListingState,
-  reason: string,
+  /** The moderator's reason and note, which the seller reads; none for a suspension (its seller cannot sign in). */
+  reason: string | null,
 ): Promise<Effect> {
   const product = await trx
     .selectFrom('products')
@@ -85,7 +86,7 @@ export async function suspend(trx: Transaction<Database>, tell: Notify, userId: 
     .where('is_hidden', '=', false)
     .where('is_sold', '=', false)
     .execute();
-  for (const { id } of onSale) await moderateListing(trx, tell, id, 'suspended', 'the seller account was suspended');
+  for (const { id } of onSale) await moderateListing(trx, tell, id, 'suspended', null);
   await cancelBookingsOfBuyer(trx, tell, userId, 'buyer_suspended');
   return {
     before: { suspended: false },
