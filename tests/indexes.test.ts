@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredSessions } from '#server/auth/repository';
 import { deleteStaleLoginCounters } from '#server/auth/throttle';
 import { listOrdersOfBuyer } from '#server/bookings/repository';
+import { ENGLISH } from '#server/i18n/texts';
 import { openDatabase } from '#server/db/connection';
 import type { Database } from '#server/db/schema';
 import { prepareDatabase } from '#server/start/setup';
@@ -114,7 +115,8 @@ describe('list queries use an index for their filter and order', () => {
 
   it('product photos of a page of products', async () =>
     expectIndexed(await plansOf(() => photosOf(db, ['p1', 'p2', 'p3']))));
-  it("bookings: a buyer's orders", async () => expectIndexed(await plansOf(() => listOrdersOfBuyer(db, 'u1', page))));
+  it("bookings: a buyer's orders", async () =>
+    expectIndexed(await plansOf(() => listOrdersOfBuyer(db, 'u1', page, ENGLISH))));
   it('users: buyers and sellers', async () => {
     expectIndexed(await plansOf(() => listUsersByRole(db, 'buyer', page)));
     expectIndexed(await plansOf(() => listUsersByRole(db, 'seller', page)));

@@ -59,15 +59,32 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** The seller still has to answer, or the phone is reserved for this buyer. */
 export const OPEN_STATUSES: readonly BookingStatus[] = ['requested', 'accepted'];
 export const REQUEST_EXPIRY_HOURS = 48;
-/** The reason the server gives the other requests on a phone once it is sold. */
-export const SOLD_TO_ANOTHER_BUYER = 'sold to another buyer';
+/**
+ * Why the server (not a person) ended a booking: kept as a code (`bookings.status_reason_code`,
+ * migration 030) and worded when it is read, in the reader's language (`server.bookings.reason.*`).
+ */
+export const BOOKING_END_CODES = [
+  'sold_to_another_buyer',
+  'account_removed',
+  'seller_hid',
+  'seller_removed',
+  'listing_removed',
+  'moderator_hid',
+  'changes_requested',
+  'seller_suspended',
+  'buyer_suspended',
+] as const;
+export type BookingEndCode = (typeof BOOKING_END_CODES)[number];
 
 /** The state of a booking as its buyer and seller see it, beside the spec's order fields. */
 const dealFields = {
   /** The price an accepted offer fixed in the conversation; null: the listing's price. */
   agreedPrice: z.number().nullable(),
   status: z.enum(BOOKING_STATUSES),
+  /** Why it was declined or cancelled, in the request's language: a person's words, or the server's reason. */
   statusReason: z.string().nullable(),
+  /** The server's reason as a code, when the server ended it (null for a person's words). */
+  statusReasonCode: z.enum(BOOKING_END_CODES).nullable(),
   statusChangedAt: z.string().nullable(),
 };
 

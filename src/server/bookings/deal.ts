@@ -1,6 +1,7 @@
-import { ACCOUNT_REMOVED, withoutBuyer } from './forget';
+import { withoutBuyer } from './forget';
+import { saidBy, serverReason, type EndReason } from './reasons';
 import type { Kysely, Transaction } from 'kysely';
-import { REASON_REQUIRED, REQUEST_EXPIRY_HOURS, SOLD_TO_ANOTHER_BUYER, type BookingStatus } from '#shared/bookings';
+import { REASON_REQUIRED, REQUEST_EXPIRY_HOURS, type BookingEndCode, type BookingStatus } from '#shared/bookings';
 import { isUniqueViolation } from '#server/db/errors';
 import type { BookingRow, Database, UserRow } from '#server/db/schema';
 import type { Deps } from '#server/deps';
@@ -61,7 +62,7 @@ async function move(
   from: readonly BookingStatus[],
   to: BookingStatus,
   doing: Move,
-  reason: string | null = null,
+  reason: EndReason | null = null,
 ) {
   if (await moveBooking(trx, booking.id, from, to, reason)) return;
   const now = await findBookingById(trx, booking.id);
@@ -88,9 +89,6 @@ export async function acceptBooking(deps: DealDeps, sellerId: string, id: string
     throw asReservedConflict(error);
   }
 }
-
-/** Where a booking made by an accepted offer says the two meet: they settle it in the conversation. */
-export const MEET_IN_CONVERSATION = 'the place agreed in the conversation';
 
 const reservedForAnother = () => refusal('CONFLICT', 'server.bookings.error.reservedForAnother');
 
@@ -134,7 +132,8 @@ export async function acceptAtAgreedPrice(
     buyer_name: buyer.name,
     buyer_email: buyer.email,
     phone_number: (await lastPhoneOf(trx, buyer.id)) ?? '',
-    meet_location: MEET_IN_CONVERSATION,
+    // They settle the place in the conversation: worded when read (placeValue, ./reasons).
+    meet_location: '',
     seller_id: product.seller_id,
   });
   if (!(await acceptAtPrice(trx, id, ['requested'], price))) throw notNow('requested', 'accepted');
@@ -156,9 +155,10 @@ export async function declineBooking(
   const booking = await bookingFor(deps.db, id);
   assertSellerOf(booking, sellerId);
   if (booking.status !== 'requested') throw notNow(booking.status, 'declined');
+  const said = saidBy(reason);
   return withNotifications<BookingStatus>(deps, async (trx, tell) => {
-    await move(trx, booking, ['requested'], 'declined', 'declined', reason);
-    await tell(...told.declined(booking, reason));
+    await move(trx, booking, ['requested'], 'declined', 'declined', said);
+    await tell(...told.declined(booking, said));
     return 'declined';
   });
 }
@@ -184,9 +184,10 @@ export async function cancelBooking(
   if (booking.status === 'accepted' && !reason) {
     throw new AppError('VALIDATION_FAILED', REASON_REQUIRED, { reason: REASON_REQUIRED });
   }
+  const said = saidBy(reason);
   return withNotifications<BookingStatus>(deps, async (trx, tell) => {
-    await move(trx, booking, from, 'cancelled', 'cancelled', reason);
-    await tell(...(byBuyer ? told.cancelledByBuyer(booking, reason) : told.cancelledBySeller(booking, reason)));
+    await move(trx, booking, from, 'cancelled', 'cancelled', said);
+    await tell(...(byBuyer ? told.cancelledByBuyer(booking, said) : told.cancelledBySeller(booking, said)));
     // A reservation called off puts the phone back on the market.
     if (booking.status === 'accepted' && booking.product_id) {
       await onListingVisible(trx, booking.product_id, 'reservation_cancelled');
@@ -197,16 +198,17 @@ export async function cancelBooking(
 
 /**
  * Ends every open booking of a product that is leaving the market: requests are declined and an
- * accepted booking is cancelled, each with `reason`, and their buyers are told. `except` is the
- * booking the phone is sold to.
+ * accepted booking is cancelled, each with the server's reason (a code, worded for each reader), and
+ * their buyers are told. `except` is the booking the phone is sold to.
  */
 export async function closeOpenRequests(
   trx: Transaction<Database>,
   tell: Notify,
   productId: string,
-  reason: string,
+  code: BookingEndCode,
   except?: string,
 ): Promise<void> {
+  const reason = serverReason(code);
   for (const booking of await openBookingsOf(trx, productId)) {
     if (booking.id === except) continue;
     const to = booking.status === 'accepted' ? 'cancelled' : 'declined';
@@ -220,10 +222,9 @@ export async function closeOpenRequests(
  * for their buyers, and its own open bookings are cancelled for their sellers, who no longer see its name.
  */
 export async function closeBookingsOfAccount(trx: Transaction<Database>, tell: Notify, userId: string): Promise<void> {
-  const reason = ACCOUNT_REMOVED;
   const products = await trx.selectFrom('products').select('id').where('seller_id', '=', userId).execute();
-  for (const product of products) await closeOpenRequests(trx, tell, product.id, reason);
-  await cancelBookingsOfBuyer(trx, tell, userId, reason, withoutBuyer);
+  for (const product of products) await closeOpenRequests(trx, tell, product.id, 'account_removed');
+  await cancelBookingsOfBuyer(trx, tell, userId, 'account_removed', withoutBuyer);
 }
 
 /**
@@ -234,9 +235,10 @@ export async function cancelBookingsOfBuyer(
   trx: Transaction<Database>,
   tell: Notify,
   buyerId: string,
-  reason: string,
+  code: BookingEndCode,
   shown: (booking: BookingRow) => BookingRow = (booking) => booking,
 ): Promise<void> {
+  const reason = serverReason(code);
   for (const booking of await openBookingsOfBuyer(trx, buyerId)) {
     if (!(await moveBooking(trx, booking.id, [booking.status], 'cancelled', reason))) continue;
     await tell(...told.cancelledByBuyer(shown(booking), reason));
@@ -294,7 +296,7 @@ export async function sellToBuyer(
     await move(trx, booking, ['accepted'], 'sold', 'sold');
     if (!(await sell(trx, productId, { ...sale, finalPrice: sale.finalPrice ?? booking.agreed_price ?? undefined })))
       throw alreadySold();
-    await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER, booking.id);
+    await closeOpenRequests(trx, tell, productId, 'sold_to_another_buyer', booking.id);
     await tell(...told.sold(booking));
     await tell(...reviewOpen(booking, windowEndOf(new Date().toISOString())));
     return 'sold';
@@ -315,7 +317,7 @@ export async function markSoldElsewhere(
   assertDeregistered(product, sale.deregistered === true);
   return withNotifications(deps, async (trx, tell) => {
     if (!(await sell(trx, productId, sale))) throw alreadySold();
-    await closeOpenRequests(trx, tell, productId, SOLD_TO_ANOTHER_BUYER);
+    await closeOpenRequests(trx, tell, productId, 'sold_to_another_buyer');
     return 1;
   });
 }

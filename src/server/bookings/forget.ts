@@ -5,16 +5,14 @@ import { localText, write } from '#server/i18n/texts';
 import type { NewNotification } from '#server/notifications/service';
 import { cancelledByBuyer, requested } from './messages';
 
-/** The server's reason on the bookings an account's deletion ended. */
-export const ACCOUNT_REMOVED = 'the account was removed';
-
-/** The name a deleted buyer's bookings show their seller instead of the buyer's own. */
-export const DELETED_BUYER_NAME = 'Deleted account';
-
-/** A booking as it stays once its buyer's account is deleted: the deal's history, nothing of the person. */
-export const withoutBuyer = <T extends Pick<BookingRow, 'buyer_name'>>(booking: T): T => ({
+/**
+ * A booking as it stays once its buyer's account is deleted: the deal's history, nothing of the
+ * person. With no buyer it is shown as "Deleted account", in its reader's language (./reasons).
+ */
+export const withoutBuyer = <T extends Pick<BookingRow, 'buyer_id' | 'buyer_name'>>(booking: T): T => ({
   ...booking,
-  buyer_name: DELETED_BUYER_NAME,
+  buyer_id: null,
+  buyer_name: '',
 });
 
 /**
@@ -29,17 +27,17 @@ export async function forgetBuyer(trx: Transaction<Database>, buyerId: string): 
     .where('buyer_id', '=', buyerId)
     .execute();
   for (const booking of bookings) await rewriteSellerNotifications(trx, booking);
-  // Who cancelled is not kept, and the reason may be the buyer's own words: it goes (the server's stays).
+  // Who cancelled is not kept, and the reason may be the buyer's own words: they go (the server's
+  // code stays).
   await trx
     .updateTable('bookings')
     .set({ status_reason: null })
     .where('buyer_id', '=', buyerId)
     .where('status', '=', 'cancelled')
-    .where('status_reason', '!=', ACCOUNT_REMOVED)
     .execute();
   await trx
     .updateTable('bookings')
-    .set({ buyer_id: null, buyer_name: DELETED_BUYER_NAME, buyer_email: '', phone_number: '', meet_location: '' })
+    .set({ buyer_id: null, buyer_name: '', buyer_email: '', phone_number: '', meet_location: '' })
     .where('buyer_id', '=', buyerId)
     .execute();
 }

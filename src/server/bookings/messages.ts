@@ -1,7 +1,8 @@
 import { paths } from '#shared/paths';
 import type { BookingRow } from '#server/db/schema';
-import { localText, type LocalText, type ServerMessageId } from '#server/i18n/texts';
+import { localText, type LocalText, type ServerMessageId, type TextValues } from '#server/i18n/texts';
 import type { NewNotification } from '#server/notifications/service';
+import { buyerValue, placeValue, reasonValue, type EndReason } from './reasons';
 
 /*
  * The sentence and link of each notification the deal makes, for the side that did not act,
@@ -10,9 +11,11 @@ import type { NewNotification } from '#server/notifications/service';
 
 type Booking = Pick<BookingRow, 'buyer_id' | 'seller_id' | 'product_name' | 'buyer_name' | 'meet_location'>;
 
-/** The sentence, or its "…WithReason" twin carrying the reason the other side gave. */
-const withReason = (id: ServerMessageId, values: Record<string, string>, reason: string | null): LocalText =>
-  reason ? localText(`${id}WithReason` as ServerMessageId, { ...values, reason }) : localText(id, values);
+/** The sentence, or its "…WithReason" twin carrying the reason the other side (or the server) gave. */
+function withReason(id: ServerMessageId, values: TextValues, reason: EndReason | null): LocalText {
+  const why = reasonValue(reason);
+  return why ? localText(`${id}WithReason` as ServerMessageId, { ...values, reason: why }) : localText(id, values);
+}
 
 const toSeller = (booking: Booking, kind: NewNotification['kind'], message: LocalText): NewNotification[] =>
   booking.seller_id ? [{ userId: booking.seller_id, kind, message, link: paths.bookingRequests }] : [];
@@ -25,9 +28,9 @@ export const requested = (booking: Booking) =>
     booking,
     'booking_requested',
     localText('server.bookings.requested', {
-      buyer: booking.buyer_name,
+      buyer: buyerValue(booking),
       product: booking.product_name,
-      place: booking.meet_location,
+      place: placeValue(booking),
     }),
   );
 
@@ -35,10 +38,10 @@ export const accepted = (booking: Booking) =>
   toBuyer(
     booking,
     'booking_accepted',
-    localText('server.bookings.accepted', { product: booking.product_name, place: booking.meet_location }),
+    localText('server.bookings.accepted', { product: booking.product_name, place: placeValue(booking) }),
   );
 
-export const declined = (booking: Booking, reason: string | null) =>
+export const declined = (booking: Booking, reason: EndReason | null) =>
   toBuyer(
     booking,
     'booking_declined',
@@ -51,18 +54,18 @@ export const expired = (booking: Booking) =>
 export const sold = (booking: Booking) =>
   toBuyer(booking, 'booking_sold', localText('server.bookings.sold', { product: booking.product_name }));
 
-export const cancelledByBuyer = (booking: Booking, reason: string | null) =>
+export const cancelledByBuyer = (booking: Booking, reason: EndReason | null) =>
   toSeller(
     booking,
     'booking_cancelled',
     withReason(
       'server.bookings.cancelledByBuyer',
-      { buyer: booking.buyer_name, product: booking.product_name },
+      { buyer: buyerValue(booking), product: booking.product_name },
       reason,
     ),
   );
 
-export const cancelledBySeller = (booking: Booking, reason: string | null) =>
+export const cancelledBySeller = (booking: Booking, reason: EndReason | null) =>
   toBuyer(
     booking,
     'booking_cancelled',

@@ -12,25 +12,29 @@ import type { BookingRow, Database } from '#server/db/schema';
 import { readPage } from '#server/db/paging';
 import { changedAny } from '#server/db/changes';
 import { named, tags } from '#server/cache/tags';
+import type { Language } from '#server/i18n/texts';
+import { buyerNameIn, placeIn, reasonColumns, reasonWords, type EndReason } from './reasons';
 
-const toOrder = (row: BookingRow): Order => ({
+const toOrder = (row: BookingRow, language: Language): Order => ({
   _id: row.id,
   productId: row.product_id,
   productName: row.product_name,
   categoryNameInfo: row.category_name,
   productPrice: row.product_price,
   productImg: row.product_img,
-  name: row.buyer_name,
+  name: buyerNameIn(row, language),
   email: row.buyer_email,
   phoneNumber: row.phone_number,
-  meetLocation: row.meet_location,
+  meetLocation: placeIn(row, language),
   bookedAt: row.booked_at,
 });
 
-const dealOf = (row: BookingRow) => ({
+/** The deal's state; the server's reason worded in the reader's language (a person's words as typed). */
+const dealOf = (row: BookingRow, language: Language) => ({
   agreedPrice: row.agreed_price,
   status: row.status,
-  statusReason: row.status_reason,
+  statusReason: reasonWords(row, language),
+  statusReasonCode: row.status_reason_code,
   statusChangedAt: row.status_changed_at,
 });
 
@@ -39,32 +43,39 @@ const SELLER_SHOWN: readonly BookingStatus[] = ['accepted', 'sold'];
 
 type BuyerOrderRow = BookingRow & { seller_name: string | null; seller_mobile: string | null };
 
-const toBuyerOrder = (row: BuyerOrderRow): BuyerOrder => {
+const toBuyerOrder = (row: BuyerOrderRow, language: Language): BuyerOrder => {
   const shown = SELLER_SHOWN.includes(row.status);
   return {
-    ...toOrder(row),
-    ...dealOf(row),
+    ...toOrder(row, language),
+    ...dealOf(row, language),
     sellerName: shown ? row.seller_name : null,
     sellerPhone: shown ? row.seller_mobile : null,
   };
 };
 
-const toRequestItem = (row: BookingRow): BookingRequestItem => ({
+const toRequestItem = (row: BookingRow, language: Language): BookingRequestItem => ({
   _id: row.id,
   productId: row.product_id,
   productName: row.product_name,
   productImg: row.product_img,
   productPrice: row.product_price,
-  buyerName: row.buyer_name,
+  buyerName: buyerNameIn(row, language),
   phoneNumber: row.phone_number,
-  meetLocation: row.meet_location,
+  meetLocation: placeIn(row, language),
   bookedAt: row.booked_at,
-  ...dealOf(row),
+  ...dealOf(row, language),
 });
 
 type NewBooking = Omit<
   BookingRow,
-  'id' | 'booked_at' | 'status' | 'is_open' | 'status_reason' | 'status_changed_at' | 'agreed_price'
+  | 'id'
+  | 'booked_at'
+  | 'status'
+  | 'is_open'
+  | 'status_reason'
+  | 'status_reason_code'
+  | 'status_changed_at'
+  | 'agreed_price'
 >;
 
 export async function insertBooking(db: Kysely<Database>, booking: NewBooking): Promise<string> {
@@ -91,10 +102,10 @@ export const findBookingById = byId(
 );
 
 /** The columns a move to `status` writes; a reason only goes with a decline or a cancellation. */
-const statusColumns = (status: BookingStatus, reason: string | null) => ({
+const statusColumns = (status: BookingStatus, reason: EndReason | null) => ({
   status,
   is_open: OPEN_STATUSES.includes(status),
-  status_reason: reason,
+  ...reasonColumns(reason),
   status_changed_at: nowIso(),
 });
 
@@ -107,7 +118,7 @@ export async function moveBooking(
   id: string,
   from: readonly BookingStatus[],
   to: BookingStatus,
-  reason: string | null = null,
+  reason: EndReason | null = null,
 ): Promise<boolean> {
   const moved = await changedAny(
     db.updateTable('bookings').set(statusColumns(to, reason)).where('id', '=', id).where('status', 'in', from),
@@ -180,7 +191,7 @@ export async function openRequestCounts(db: Kysely<Database>, productIds: string
 }
 
 /** One page of a buyer's bookings, newest first (served by the bookings_buyer_booked index). */
-export async function listOrdersOfBuyer(db: Kysely<Database>, buyerId: string, page: PageQuery) {
+export async function listOrdersOfBuyer(db: Kysely<Database>, buyerId: string, page: PageQuery, language: Language) {
   const { rows, total } = await readPage(
     db
       .selectFrom('bookings as b')
@@ -194,18 +205,23 @@ export async function listOrdersOfBuyer(db: Kysely<Database>, buyerId: string, p
     db.selectFrom('bookings').where('buyer_id', '=', buyerId),
     page,
   );
-  return { items: rows.map(toBuyerOrder), total };
+  return { items: rows.map((row) => toBuyerOrder(row, language)), total };
 }
 
 /** One page of the requests on a seller's phones: open ones first, newest first (bookings_seller_open_booked). */
-export async function listRequestsOfSeller(db: Kysely<Database>, sellerId: string, page: PageQuery) {
+export async function listRequestsOfSeller(
+  db: Kysely<Database>,
+  sellerId: string,
+  page: PageQuery,
+  language: Language,
+) {
   const ofSeller = db.selectFrom('bookings').where('seller_id', '=', sellerId);
   const { rows, total } = await readPage(
     ofSeller.selectAll().orderBy('is_open', 'desc').orderBy('booked_at', 'desc').orderBy('id', 'desc'),
     ofSeller,
     page,
   );
-  return { items: rows.map(toRequestItem), total };
+  return { items: rows.map((row) => toRequestItem(row, language)), total };
 }
 
 /** Requests nobody answered since `bookedBefore`, oldest first (served by bookings_requested_booked). */

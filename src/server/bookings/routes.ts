@@ -13,6 +13,7 @@ import { listOrdersOfBuyer, listRequestsOfSeller } from './repository';
 import { bookProduct } from './service';
 import { soldRequestSchema } from '#shared/fair-price';
 import { namedWrite } from '#server/cache/hooks';
+import { requestLanguage } from '#server/i18n/answer';
 
 const move = { params: idParamsSchema, response: { 200: bookingMoveResultSchema } };
 const moveWithReason = { ...move, body: bookingReasonSchema };
@@ -36,7 +37,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     { item: orderWithReviewSchema, onRequest: buyerOrSeller, ownEmail: true },
     async (page, request) => {
       const userId = callerOf(request).user.id;
-      return withReviewStates(db, userId, await listOrdersOfBuyer(db, userId, page));
+      return withReviewStates(db, userId, await listOrdersOfBuyer(db, userId, page, requestLanguage(request)));
     },
   );
 
@@ -46,7 +47,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     { item: requestWithReviewSchema, onRequest: sellerOnly },
     async (page, request) => {
       const userId = callerOf(request).user.id;
-      return withReviewStates(db, userId, await listRequestsOfSeller(db, userId, page));
+      return withReviewStates(db, userId, await listRequestsOfSeller(db, userId, page, requestLanguage(request)));
     },
   );
 

@@ -24,6 +24,7 @@ import { listingCountsMigration } from './migrations/021-listing-counts';
 import { chatSameTextMigration } from './migrations/022-chat-same-text';
 import { goodPriceMigration } from './migrations/023-good-price';
 import { chatLinesMigration } from './migrations/026-chat-lines';
+import { serverReasonsMigration } from './migrations/030-server-reasons';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -56,6 +57,7 @@ class CodeMigrations implements MigrationProvider {
       '022-chat-same-text': chatSameTextMigration,
       '023-good-price': goodPriceMigration(this.engine),
       '026-chat-lines': chatLinesMigration,
+      '030-server-reasons': serverReasonsMigration,
     };
   }
 }

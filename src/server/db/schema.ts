@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { BookingStatus } from '#shared/bookings';
+import type { BookingEndCode, BookingStatus } from '#shared/bookings';
 import type { NotificationKind } from '#shared/notifications';
 import type { ModerationListingState } from '#shared/moderation';
 import type { ReviewReportReason, ReviewSide } from '#shared/reviews';
@@ -186,6 +186,7 @@ export interface BookingsTable {
   product_price: number;
   product_img: string;
   category_name: string;
+  /** The buyer's name then; '' once their account is deleted (worded when read, migration 030). */
   buyer_name: string;
   buyer_email: string;
   phone_number: string;
@@ -194,8 +195,10 @@ export interface BookingsTable {
   status: Generated<BookingStatus>;
   /** requested or accepted: the seller still has to act, or the phone is reserved for this buyer. */
   is_open: Generated<boolean>;
-  /** Why it was declined or cancelled, in the words of whoever did it (or the server's). */
+  /** Why it was declined or cancelled, in the words of the person who did it. */
   status_reason: string | null;
+  /** Why the server ended it, as a code worded when read (migration 030); null when a person did. */
+  status_reason_code: Generated<BookingEndCode | null>;
   status_changed_at: string | null;
   /** The phone's seller when the request came; null once that account is deleted. */
   seller_id: string | null;

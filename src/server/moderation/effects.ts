@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { BookingEndCode } from '#shared/bookings';
 import type { ModerationListingState } from '#shared/moderation';
 import { deleteUserSessions } from '#server/auth/repository';
 import { cancelBookingsOfBuyer, closeOpenRequests } from '#server/bookings/deal';
@@ -21,11 +22,12 @@ export interface Effect {
   after: State;
 }
 
-const BOOKING_REASONS: Record<ModerationListingState, string> = {
-  hidden: 'the listing was hidden by a moderator',
-  removed: 'the listing was removed',
-  changes_requested: 'the seller was asked to change the listing',
-  suspended: 'the seller account was suspended',
+/** Why the open bookings of a listing a moderator takes off sale end (worded for each reader, #server/bookings/reasons). */
+const BOOKING_REASONS: Record<ModerationListingState, BookingEndCode> = {
+  hidden: 'moderator_hid',
+  removed: 'listing_removed',
+  changes_requested: 'changes_requested',
+  suspended: 'seller_suspended',
 };
 
 /** Takes a listing off sale for a moderator, ending its open bookings. */
@@ -34,7 +36,8 @@ export async function moderateListing(
   tell: Notify,
   productId: string,
   state: ModerationListingState,
-  reason: string,
+  /** The moderator's reason and note, which the seller reads; none for a suspension (its seller cannot sign in). */
+  reason: string | null,
 ): Promise<Effect> {
   const product = await trx
     .selectFrom('products')
@@ -83,8 +86,8 @@ export async function suspend(trx: Transaction<Database>, tell: Notify, userId: 
     .where('is_hidden', '=', false)
     .where('is_sold', '=', false)
     .execute();
-  for (const { id } of onSale) await moderateListing(trx, tell, id, 'suspended', 'the seller account was suspended');
-  await cancelBookingsOfBuyer(trx, tell, userId, BOOKING_REASONS.suspended);
+  for (const { id } of onSale) await moderateListing(trx, tell, id, 'suspended', null);
+  await cancelBookingsOfBuyer(trx, tell, userId, 'buyer_suspended');
   return {
     before: { suspended: false },
     after: { suspended: true, sessionsEnded: sessions, hiddenListings: onSale.map((p) => p.id) },

@@ -31,7 +31,8 @@ export async function resubmitListing(db: Kysely<Database>, sellerId: string, pr
       subject_id: productId,
       target_user_id: null,
       reason: 'other',
-      note: 'The seller edited the listing and resubmitted it.',
+      // Worded when read, in its reader's language (views.ts, SERVER_NOTES).
+      note: null,
       until_at: null,
       before: { state: 'changes_requested', hidden: true },
       after: { state: null, hidden: false },

@@ -26,6 +26,7 @@ import { reportConversation, reportUser } from './reports';
 import { resubmitListing } from './resubmit';
 import { mayAct } from './sanctions';
 import { appealsPage, caseDetails, caseQueue, logPage, standingOf } from './views';
+import { requestLanguage } from '#server/i18n/answer';
 
 /** The moderation desk's calls (docs/moderation.md); the listing report is the spec's POST /report/product. */
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,7 +51,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/moderation/cases/:id',
     { schema: { params: idParamsSchema, response: { 200: caseDetailsSchema } }, onRequest: adminOnly },
-    async (request) => caseDetails(db, images, request.params.id),
+    async (request) => caseDetails(db, images, request.params.id, requestLanguage(request)),
   );
 
   // Hiding, removing or suspending changes what the public lists show: the listings' and reviews'
@@ -68,7 +69,9 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  pagedList(app, '/moderation/log', { item: logEntrySchema, onRequest: adminOnly }, (page) => logPage(db, page));
+  pagedList(app, '/moderation/log', { item: logEntrySchema, onRequest: adminOnly }, (page, request) =>
+    logPage(db, page, requestLanguage(request)),
+  );
 
   app.get('/moderation/log.csv', { onRequest: adminOnly }, async (_request, reply) => {
     const day = new Date().toISOString().slice(0, 10);
@@ -78,7 +81,9 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(Readable.from(logCsv(db)));
   });
 
-  pagedList(app, '/moderation/appeals', { item: appealSchema, onRequest: adminOnly }, (page) => appealsPage(db, page));
+  pagedList(app, '/moderation/appeals', { item: appealSchema, onRequest: adminOnly }, (page, request) =>
+    appealsPage(db, page, requestLanguage(request)),
+  );
 
   // Undoing an action: as the action itself, named by the repositories.
   const decision = { params: idParamsSchema, body: appealDecisionSchema, onRequest: adminOnly, config: namedWrite };

@@ -83,7 +83,8 @@ export async function liftEndedRestrictions(db: Kysely<Database>, now = new Date
         subject_id: user.id,
         target_user_id: user.id,
         reason: 'other',
-        note: 'The restriction ended at its time.',
+        // Worded when read, in its reader's language (views.ts, SERVER_NOTES).
+        note: null,
         until_at: null,
         before: { restrictedUntil: user.restricted_until },
         after: { restrictedUntil: null },

@@ -14,6 +14,7 @@ import {
 import type { PageQuery } from '#shared/common';
 import type { Database, ModerationCaseRow, ModerationLogRow } from '#server/db/schema';
 import { notFound } from '#server/errors';
+import { ENGLISH, localText, write, type Language, type ServerMessageId } from '#server/i18n/texts';
 import type { ImageStore } from '#server/uploads/store';
 import { actionsFor } from './actions';
 import { APPEALABLE, isAppealable } from './appeals';
@@ -34,7 +35,21 @@ import { listingSnapshot, shownSnapshot } from './snapshots';
 const asSubjectType = (type: string): SubjectType =>
   (SUBJECT_TYPES as readonly string[]).includes(type) ? (type as SubjectType) : 'review';
 
-export const toLogEntry = (row: ModerationLogRow): LogEntry => ({
+/**
+ * The note of an entry the server logged by itself, kept as its action (no words stored) and worded
+ * for its reader; entries of before hold the same note in English, which this replaces too.
+ */
+const SERVER_NOTES: Readonly<Record<string, ServerMessageId>> = {
+  resubmitted: 'server.moderation.note.resubmitted',
+  restriction_lifted: 'server.moderation.note.restrictionEnded',
+};
+
+const noteOf = (row: ModerationLogRow, language: Language): string | null => {
+  const server = row.is_automated ? SERVER_NOTES[row.action] : undefined;
+  return server ? write(language, localText(server)) : row.note;
+};
+
+export const toLogEntry = (row: ModerationLogRow, language: Language = ENGLISH): LogEntry => ({
   _id: row.id,
   caseId: row.case_id,
   actorName: row.actor_name,
@@ -46,7 +61,7 @@ export const toLogEntry = (row: ModerationLogRow): LogEntry => ({
   targetUserId: row.target_user_id,
   reason: row.reason,
   reasonLabel: actionReasonLabel(row.reason),
-  note: row.note,
+  note: noteOf(row, language),
   before: JSON.parse(row.before_state) as Record<string, unknown>,
   after: JSON.parse(row.after_state) as Record<string, unknown>,
   until: row.until_at,
@@ -94,7 +109,12 @@ export async function caseQueue(db: Kysely<Database>, page: PageQuery) {
   return { items: await summaries(db, rows), total };
 }
 
-export async function caseDetails(db: Kysely<Database>, images: ImageStore, id: string): Promise<CaseDetails> {
+export async function caseDetails(
+  db: Kysely<Database>,
+  images: ImageStore,
+  id: string,
+  language: Language,
+): Promise<CaseDetails> {
   const found = await findCase(db, id);
   if (!found) throw notFound('Case');
   const [[summary], reports, log, product] = await Promise.all([
@@ -123,17 +143,17 @@ export async function caseDetails(db: Kysely<Database>, images: ImageStore, id: 
       current?.type === 'listing'
         ? { ...current, state: product!.moderation_state ?? (product!.is_hidden ? 'hidden by its seller' : 'on sale') }
         : null,
-    log: log.map(toLogEntry),
+    log: log.map((row) => toLogEntry(row, language)),
     actions: found.is_open ? actionsFor(found) : [],
   };
 }
 
-export async function logPage(db: Kysely<Database>, page: PageQuery) {
+export async function logPage(db: Kysely<Database>, page: PageQuery, language: Language) {
   const { rows, total } = await listLog(db, page);
-  return { items: rows.map(toLogEntry), total };
+  return { items: rows.map((row) => toLogEntry(row, language)), total };
 }
 
-export async function appealsPage(db: Kysely<Database>, page: PageQuery) {
+export async function appealsPage(db: Kysely<Database>, page: PageQuery, language: Language) {
   const { rows, total } = await listPendingAppeals(db, page);
   return {
     items: rows.map((row) => ({
@@ -143,7 +163,7 @@ export async function appealsPage(db: Kysely<Database>, page: PageQuery) {
       text: row.appeal_text,
       status: row.appeal_status,
       createdAt: row.appealed_at,
-      action: toLogEntry(row),
+      action: toLogEntry(row, language),
       decisionReason: row.decision_reason,
     })),
     total,

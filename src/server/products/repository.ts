@@ -354,7 +354,7 @@ export async function setHidden(db: Transaction<Database>, id: string, hidden: b
 export async function setModerationState(
   trx: Transaction<Database>,
   productId: string,
-  hold: { state: ModerationListingState; reason: string } | { state: null; hidden: boolean },
+  hold: { state: ModerationListingState; reason: string | null } | { state: null; hidden: boolean },
   onlyFrom?: ModerationListingState,
 ): Promise<boolean> {
   const values =

@@ -141,9 +141,6 @@ const keptOffSale = (state: string) =>
     state === 'changes_requested' ? 'server.products.error.changesRequested' : 'server.products.error.takenOffSale',
   );
 
-/** Why the buyers whose requests a hide closes are told so. */
-const HIDDEN_REASON = 'the seller took this phone off sale';
-
 /**
  * Changes what the seller entered on one of their unsold listings, photos included, in one
  * transaction. Its id, seller, flags, posted date, bookings and reports stay; a changed resale
@@ -202,7 +199,7 @@ export async function hideProduct(
     const changed = await setHidden(trx, productId, hidden);
     // No one can book a hidden phone, so no one is kept waiting on it: open requests are declined
     // (an accepted booking cancelled), each buyer told why, in the same transaction as the hide.
-    if (hidden) await closeOpenRequests(trx, tell, productId, HIDDEN_REASON);
+    if (hidden) await closeOpenRequests(trx, tell, productId, 'seller_hid');
     if (!hidden && changed > 0) await onListingVisible(trx, productId, 'shown');
     return changed;
   });
@@ -233,12 +230,7 @@ export async function deleteProduct(deps: DealDeps, productId: string, ownerId?:
     if (!product) throw notFound('Product');
     if (ownerId !== undefined && product.seller_id !== ownerId) throw notOwner('delete');
     const byAdmin = ownerId === undefined;
-    await closeOpenRequests(
-      trx,
-      tell,
-      productId,
-      byAdmin ? 'the listing was removed' : 'the seller removed this phone',
-    );
+    await closeOpenRequests(trx, tell, productId, byAdmin ? 'listing_removed' : 'seller_removed');
     await trx.deleteFrom('reports').where('product_id', '=', productId).execute();
     await trx.updateTable('bookings').set({ product_id: null }).where('product_id', '=', productId).execute();
     const deleted = await removeProduct(trx, productId);

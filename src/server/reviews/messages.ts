@@ -2,6 +2,7 @@ import { paths } from '#shared/paths';
 import type { BookingRow, ReviewRow } from '#server/db/schema';
 import type { NewNotification } from '#server/notifications/service';
 import { localText } from '#server/i18n/texts';
+import { buyerValue } from '#server/bookings/reasons';
 
 /*
  * The sentences of the reviews' notifications. Each links to the screen where its reader finds the
@@ -12,7 +13,7 @@ const day = (iso: string) => iso.slice(0, 10);
 
 /** The phone was sold through PhoneHaat: the seller may review the buyer (the buyer's booking_sold says it too). */
 export const reviewOpen = (
-  booking: Pick<BookingRow, 'seller_id' | 'product_name' | 'buyer_name'>,
+  booking: Pick<BookingRow, 'seller_id' | 'product_name' | 'buyer_id' | 'buyer_name'>,
   openUntil: string,
 ): NewNotification[] =>
   booking.seller_id
@@ -22,7 +23,7 @@ export const reviewOpen = (
           kind: 'review_open',
           message: localText('server.reviews.open', {
             product: booking.product_name,
-            buyer: booking.buyer_name,
+            buyer: buyerValue(booking),
             until: day(openUntil),
           }),
           link: paths.bookingRequests,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '#server/i18n/answer';
 import { idParamsSchema, updateResultSchema } from '#shared/common';
 import { productSchema } from '#shared/products';
 import {
@@ -57,7 +58,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/bookings/:id/reviews',
     { schema: { params: idParamsSchema, response: { 200: dealReviewsSchema } }, onRequest: buyerOrSeller },
-    async (request) => dealReviews(db, callerOf(request).user.id, request.params.id),
+    async (request) => dealReviews(db, callerOf(request).user.id, request.params.id, requestLanguage(request)),
   );
 
   const sellerReply = { params: idParamsSchema, body: reviewReplySchema, onRequest: [buyerOrSeller, mayAct('review')] };

@@ -13,12 +13,13 @@ import {
 } from '#shared/reviews';
 import type { ReportReason } from '#shared/moderation';
 import { findBookingById } from '#server/bookings/repository';
+import { buyerNameIn } from '#server/bookings/reasons';
 import { insertOnce, isUniqueViolation } from '#server/db/errors';
 import { byId } from '#server/db/ids';
 import type { BookingRow, Database, ReviewRow } from '#server/db/schema';
 import type { Deps } from '#server/deps';
 import { AppError, forbidden, notFound } from '#server/errors';
-import { refusal, serverMessage } from '#server/i18n/texts';
+import { localText, refusal, serverMessage, write, type Language } from '#server/i18n/texts';
 import { openCase, type CaseOpening } from '#server/moderation/cases';
 import { countReport } from '#server/moderation/reports';
 import { withNotifications } from '#server/notifications/service';
@@ -136,7 +137,12 @@ export async function writeReview(
 }
 
 /** The deal's reviews as one of its sides sees them: their own, and the other's once published. */
-export async function dealReviews(db: Kysely<Database>, userId: string, bookingId: string): Promise<DealReviews> {
+export async function dealReviews(
+  db: Kysely<Database>,
+  userId: string,
+  bookingId: string,
+  language: Language,
+): Promise<DealReviews> {
   const { booking, side, openUntil } = await soldDealOf(db, userId, bookingId);
   const reviews = await reviewsOfBooking(db, bookingId);
   const mine = reviews.find((review) => review.side === side);
@@ -145,7 +151,10 @@ export async function dealReviews(db: Kysely<Database>, userId: string, bookingI
   const otherName = otherId ? await nameOf(db, otherId) : undefined;
   return {
     side,
-    otherName: otherName ?? (side === 'buyer' ? 'the seller' : booking.buyer_name),
+    // A deleted account's side is named in the reader's language.
+    otherName:
+      otherName ??
+      (side === 'buyer' ? write(language, localText('server.bookings.theSeller')) : buyerNameIn(booking, language)),
     productName: booking.product_name,
     openUntil,
     canWrite: !mine && otherId !== null && Date.now() <= Date.parse(openUntil),

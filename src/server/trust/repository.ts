@@ -254,6 +254,7 @@ export const notAsDescribedPage = (db: Kysely<Database>, page: KeysetPageQuery) 
         'r.details',
         'r.reported_at',
         'b.product_name',
+        'b.buyer_id',
         'b.buyer_name',
         's.name as seller_name',
       ])

@@ -12,6 +12,9 @@ import {
 } from '#shared/trust';
 import { adminOnly, buyerOrSeller, callerOf, sellerOnly } from '#server/auth/guards';
 import { namedWrite, privateWrite } from '#server/cache/hooks';
+import { requestLanguage } from '#server/i18n/answer';
+import { localText, write } from '#server/i18n/texts';
+import { buyerNameIn } from '#server/bookings/reasons';
 import { pagedList } from '#server/http/paging';
 import { writeCall } from '#server/http/writes';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
@@ -109,14 +112,15 @@ export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     '/admin/not-as-described',
     { item: notAsDescribedReportSchema, onRequest: adminOnly },
-    async (page) => {
+    async (page, request) => {
       const { rows, total } = await notAsDescribedPage(db, page);
+      const language = requestLanguage(request);
       const items = rows.map((row) => ({
         id: row.id,
         productId: row.product_id,
         productName: row.product_name,
-        buyerName: row.buyer_name,
-        sellerName: row.seller_name ?? 'Deleted account',
+        buyerName: buyerNameIn(row, language),
+        sellerName: row.seller_name ?? write(language, localText('server.bookings.deletedAccount')),
         item: row.item as NotAsDescribedSubject,
         details: row.details,
         reportedOn: row.reported_at,

@@ -1,7 +1,8 @@
 import { insertDemoModeration } from './moderation';
 import type { ChatLine } from '#shared/chat-lines';
-import { OPEN_STATUSES, SOLD_TO_ANOTHER_BUYER, type BookingStatus } from '#shared/bookings';
+import { OPEN_STATUSES, type BookingStatus } from '#shared/bookings';
 import * as messages from '#server/bookings/messages';
+import { reasonColumns, serverReason, type EndReason } from '#server/bookings/reasons';
 import { insertListingRows } from '#server/products/repository';
 import { createSession, touchSession } from '#server/auth/repository';
 import { newSessionToken } from '#server/auth/tokens';
@@ -301,9 +302,9 @@ type DemoListing = Awaited<ReturnType<typeof demoListings>>[number];
 
 /** What each side of a demo booking was told on the way to its state. */
 function demoNotifications(
-  booking: Pick<BookingRow, 'status' | 'status_reason'> & Parameters<typeof messages.requested>[0],
+  booking: Pick<BookingRow, 'status'> & Parameters<typeof messages.requested>[0],
+  reason: EndReason | null,
 ) {
-  const reason = booking.status_reason;
   switch (booking.status) {
     case 'requested':
       return messages.requested(booking);
@@ -327,7 +328,8 @@ const DEMO_BOOKINGS: Array<{
   status: BookingStatus;
   meet: string;
   hoursAgo: number;
-  reason?: string;
+  /** The buyer's or seller's own words, or the server's reason (a code). */
+  reason?: EndReason;
 }> = [
   { buyer: 'buyer', n: BOOKED_BY_BUYER, status: 'requested', meet: 'Dhanmondi 27, in front of the mall', hoursAgo: 2 },
   { buyer: 'buyer', n: RESERVED, status: 'accepted', meet: 'Bashundhara City, gate 1', hoursAgo: 6 },
@@ -338,7 +340,7 @@ const DEMO_BOOKINGS: Array<{
     status: 'declined',
     meet: 'Mirpur 10 roundabout',
     hoursAgo: 30,
-    reason: 'Sorry, I promised it to my cousin',
+    reason: { said: 'Sorry, I promised it to my cousin' },
   },
   {
     buyer: 'otherBuyer',
@@ -346,7 +348,7 @@ const DEMO_BOOKINGS: Array<{
     status: 'cancelled',
     meet: 'Uttara sector 7',
     hoursAgo: 26,
-    reason: 'Bought one elsewhere',
+    reason: { said: 'Bought one elsewhere' },
   },
   { buyer: 'buyer', n: 10, status: 'expired', meet: 'Chawkbazar, Chattogram', hoursAgo: 60 },
   // One account buys and sells: the verified seller asks for one of the new seller's phones.
@@ -358,7 +360,7 @@ const DEMO_BOOKINGS: Array<{
     status: 'declined',
     meet: 'Ambarkhana, Sylhet',
     hoursAgo: 22,
-    reason: SOLD_TO_ANOTHER_BUYER,
+    reason: serverReason('sold_to_another_buyer'),
   },
 ];
 
@@ -404,13 +406,13 @@ async function insertActivity(
       booked_at: at(hoursAgo).toISOString(),
       status,
       is_open: OPEN_STATUSES.includes(status),
-      status_reason: reason ?? null,
+      ...reasonColumns(reason ?? null),
       status_changed_at: status === 'requested' ? null : at(hoursAgo - 1).toISOString(),
     };
   });
   await trx.insertInto('bookings').values(bookings).execute();
 
-  const told = bookings.flatMap((booking) => demoNotifications(booking));
+  const told = bookings.flatMap((booking, i) => demoNotifications(booking, DEMO_BOOKINGS[i]!.reason ?? null));
   await trx
     .insertInto('notifications')
     .values(
