@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { changesSince, indexVersion, type ChangedRows } from './indexing';
-import { columnRows, columnRowsOf, type ColumnRow } from './repository';
+import { columnRows, columnRowsOf, listingsIndexed, type ColumnRow } from './repository';
 import { trustBitsOf } from './trust-bits';
 
 /*
@@ -45,8 +45,17 @@ class BrandDictionary extends Dictionary {
 }
 
 const FIRST_CAPACITY = 1024;
+/** Room for listings added after a full read, so the columns do not grow by a copy at the first. */
+const SLACK = 1.05;
 /** Rows read per query on a full load, so that other requests get their turn in between. */
 const LOAD_BATCH = 5000;
+/**
+ * Past this share of positions holding removed listings, a full read builds the columns anew (and
+ * so without those places) rather than reading into them in place.
+ */
+const REMOVED_SHARE = 0.25;
+/** Likewise past this many listings out of id order (Columns.strays), which slow every halving a little. */
+const STRAYS_KEPT = 1000;
 /**
  * How long the columns are trusted without a full reload. Other processes' writes come as notes
  * (change-notes.ts) and are caught up on like this process's own; this catches what no note told
@@ -64,8 +73,13 @@ const FRESH_LISTINGS = 100_000;
 export const freshFor = (size: number) => COLUMNS_FRESH_MS * Math.max(1, size / FRESH_LISTINGS);
 
 export class Columns {
-  /** Positions used so far; a removed listing leaves its position unused until the next full load. */
+  /**
+   * Positions used so far; a removed listing leaves its position unused (and keeps it, should it be
+   * listed again) until the columns are built anew (ListingColumns.readAll).
+   */
   size = 0;
+  /** Positions holding a listing that is there (live). */
+  listed = 0;
   listingId: Int32Array;
   live: Uint8Array;
   category: Uint16Array;
@@ -91,6 +105,11 @@ export class Columns {
    * here and stepped over by the halving.
    */
   private readonly strays = new Map<number, number>();
+  /** Listings out of id order (see strays). */
+  get strayCount(): number {
+    return this.strays.size;
+  }
+
   private readonly strayPositions = new Set<number>();
   private highest = -1;
 
@@ -161,7 +180,8 @@ export class Columns {
     return found.subarray(0, count);
   }
 
-  put(row: ColumnRow): void {
+  /** Writes the listing's columns at its place (a new place for a listing not here) and returns it. */
+  put(row: ColumnRow): number {
     let position = row.id <= this.highest ? this.find(row.id) : -1;
     if (position < 0) {
       if (this.size === this.listingId.length) this.grow();
@@ -174,6 +194,7 @@ export class Columns {
       }
     }
     this.listingId[position] = row.id;
+    if (this.live[position] === 0) this.listed += 1;
     this.live[position] = 1;
     this.category[position] = this.categories.codeOf(row.category_id);
     this.brand[position] = this.brands.codeWithLabel(row.brand_key, row.brand);
@@ -184,11 +205,17 @@ export class Columns {
     this.price[position] = row.price;
     this.trust[position] = trustBitsOf(row);
     this.battery[position] = row.battery ?? 0;
+    return position;
   }
 
   remove(listingId: number): void {
     const position = this.find(listingId);
-    if (position >= 0) this.live[position] = 0;
+    if (position >= 0) this.removeAt(position);
+  }
+
+  removeAt(position: number): void {
+    if (this.live[position] === 1) this.listed -= 1;
+    this.live[position] = 0;
   }
 
   private grow(): void {
@@ -215,8 +242,8 @@ export class Columns {
 /**
  * The columns of one database, kept in step with it: a write in this process, or one another process
  * told of, is caught up on before the next search reads them (only its rows are read again); anything
- * else within their fresh time (freshFor: a full load in the background, while searches go on with the columns
- * they have).
+ * else within their fresh time (freshFor: a full read in the background, into the same columns, while
+ * searches go on with them: each listing is as it was or as it is, as when a write is caught up on).
  */
 export class ListingColumns {
   private columns: Columns | undefined;
@@ -249,7 +276,9 @@ export class ListingColumns {
       await this.apply(this.columns, changed);
     } else {
       const started = performance.now();
-      this.columns = await this.loadAll(this.columns?.size);
+      const kept = this.columns;
+      const inPlace = kept && kept.size - kept.listed <= kept.size * REMOVED_SHARE && kept.strayCount <= STRAYS_KEPT;
+      this.columns = await this.readAll(inPlace ? kept : undefined);
       // Fresh from the end of the read: at a million listings on a busy machine a read can take
       // longer than the fresh time, and trusted from its start it was stale, read again at once.
       this.loadedAt = now + (performance.now() - started);
@@ -266,14 +295,26 @@ export class ListingColumns {
     for (const row of rows) columns.put(row);
   }
 
-  /** `expected`: the listings of the last load, so a reload holds no copies while its arrays grow. */
-  private async loadAll(expected: number | undefined): Promise<Columns> {
-    const columns = new Columns(expected === undefined ? FIRST_CAPACITY : Math.ceil(expected * 1.05) + FIRST_CAPACITY);
+  /**
+   * Every listing read again, LOAD_BATCH rows a query, into `into` in place (each listing at its
+   * place, those not read again removed) or into new columns sized from the number of listings. A
+   * full read so holds no second copy of the columns, nor copies while they grow: at a million
+   * listings one copy is 27 MB, and the full reads' two copies were a process's largest growth there.
+   */
+  private async readAll(into: Columns | undefined): Promise<Columns> {
+    const columns = into ?? new Columns(Math.ceil((await listingsIndexed(this.db)) * SLACK) + FIRST_CAPACITY);
+    const before = columns.size;
+    const readAgain = new Uint8Array(before);
     for (let after = 0; ;) {
       const rows = await columnRows(this.db, after, LOAD_BATCH);
-      for (const row of rows) columns.put(row);
-      if (rows.length < LOAD_BATCH) return columns;
+      for (const row of rows) {
+        const position = columns.put(row);
+        if (position < before) readAgain[position] = 1;
+      }
+      if (rows.length < LOAD_BATCH) break;
       after = rows.at(-1)!.id;
     }
+    for (let position = 0; position < before; position += 1) if (readAgain[position] === 0) columns.removeAt(position);
+    return columns;
   }
 }

@@ -117,6 +117,15 @@ export type ColumnRow = Awaited<ReturnType<ReturnType<typeof columnsOf>['execute
 export const columnRows = (db: Kysely<Database>, afterId: number, limit: number) =>
   columnsOf(db).where('id', '>', afterId).orderBy('id').limit(limit).execute();
 
+/** How many listings the index holds: a full read of the columns is sized from it. */
+export async function listingsIndexed(db: Kysely<Database>): Promise<number> {
+  const { count } = await db
+    .selectFrom('search_listings')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 /** The same columns of the listings of the given products, and of the given listings, as far as they are still there. */
 export const columnRowsOf = async (db: Kysely<Database>, { productIds, listingIds }: ChangedRows) =>
   productIds.length + listingIds.length === 0
