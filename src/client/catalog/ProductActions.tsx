@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import type { BookingStatus } from '#shared/bookings';
 import type { Product } from '#shared/products';
 import { useMyProductActivity } from './api/products';
@@ -10,12 +9,12 @@ import { sameEmail } from '#client/accounts/sameEmail';
 import { Button } from '#client/components/Button';
 import { preloadBookingForm } from '#client/deal/BookingDialog';
 import { MessageSellerButton } from '#client/chat/MessageSellerButton';
-import { paths } from '#shared/paths';
 import type { ListingReport } from '#shared/moderation';
 import { ReportDialog } from '#client/moderation/ReportDialog';
 import { useReportDialog } from '#client/moderation/useReportDialog';
 import { Msg, useT } from '#client/i18n';
 import { useDay } from './useDay';
+import { bold, bookingRequestsLink, myOrdersLink, Note } from './ActionNote';
 
 const BUYERS_ONLY_ID = 'book-now-not-for-admin';
 const FOR_PARTS_ID = 'book-now-for-parts';
@@ -80,48 +79,25 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
   return (
     <div className="mt-6 flex flex-col gap-4">
       {product.sellStatus && !bookedAt ? (
-        <p className="rounded-control bg-ink-100 px-4 py-3 text-sm font-medium text-ink-700">
+        <Note tone="sold">
           <Msg id="catalog.actions.sold" />
-        </p>
+        </Note>
       ) : product.hidden && !bookedAt ? (
-        <p className="rounded-control border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          <Msg
-            id="catalog.actions.notOnSale"
-            values={{ b: (chunks) => <span className="font-semibold">{chunks}</span> }}
-          />
-        </p>
+        <Note tone="warning">
+          <Msg id="catalog.actions.notOnSale" values={{ b: bold }} />
+        </Note>
       ) : bookedAt ? (
-        <p className="rounded-control border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
-          <Msg
-            id="catalog.actions.booked"
-            values={{
-              date: dayOf(bookedAt),
-              link: (chunks) => (
-                <Link to={paths.myOrders} className="font-semibold underline underline-offset-2 hover:text-emerald-700">
-                  {chunks}
-                </Link>
-              ),
-            }}
-          />
-        </p>
+        <Note tone="done">
+          <Msg id="catalog.actions.booked" values={{ date: dayOf(bookedAt), link: myOrdersLink }} />
+        </Note>
       ) : own ? (
-        <p className="rounded-control border border-ink-200 bg-ink-50 px-4 py-3 text-sm text-ink-700">
-          <Msg
-            id="catalog.actions.own"
-            values={{
-              b: (chunks) => <span className="font-semibold">{chunks}</span>,
-              link: (chunks) => (
-                <Link to={paths.bookingRequests} className="font-semibold text-brand-700 underline underline-offset-2">
-                  {chunks}
-                </Link>
-              ),
-            }}
-          />
-        </p>
+        <Note tone="quiet">
+          <Msg id="catalog.actions.own" values={{ b: bold, link: bookingRequestsLink }} />
+        </Note>
       ) : product.reserved ? (
-        <p className="rounded-control border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+        <Note tone="info">
           <Msg id="catalog.actions.reserved" />
-        </p>
+        </Note>
       ) : (
         <div className="flex flex-col gap-1.5 sm:items-start">
           <Button

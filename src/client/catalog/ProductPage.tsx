@@ -5,7 +5,8 @@ import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } fr
 import type { Product } from '#shared/products';
 import { productQueryOptions, useProduct } from './api/products';
 import { useAuth } from '#client/accounts/AuthProvider';
-import { Badge, VerifiedBadge, MessageBadge } from '#client/components/Badge';
+import { Badge, MessageBadge } from '#client/components/Badge';
+import { SellerLink } from '#client/components/SellerLink';
 import { TrustBadges } from '#client/components/TrustBadges';
 import { PhoneChecks } from './PhoneChecks';
 import { BookingDialog } from '#client/deal/BookingDialog';
@@ -37,7 +38,7 @@ function useSpecRows(product: Product, category: string): Spec {
   const t = useT();
   const format = useFormat();
   const locationText = useLocationText();
-  const { locale, localePath } = useLocale();
+  const { locale } = useLocale();
   // The date part of an ISO timestamp, as the spec prints it in English.
   const postedOn = product.postedOn
     ? locale === 'en'
@@ -55,14 +56,7 @@ function useSpecRows(product: Product, category: string): Spec {
     [
       'catalog.spec.seller',
       <span key="seller" className="inline-flex flex-wrap items-center gap-2">
-        <Link
-          to={localePath(paths.seller(product.sellerId))}
-          className="font-medium text-brand-700 hover:underline"
-          data-user-text
-        >
-          {product.sellerName}
-        </Link>
-        {product.sellerIsVerified && <VerifiedBadge />}
+        <SellerLink seller={product} className="font-medium text-brand-700 hover:underline" />
       </span>,
     ],
     ['catalog.spec.sellerEmail', sellerWrote(product.sellerEmail)],

@@ -1,8 +1,8 @@
 import type { Product } from '#shared/products';
-import { VerifiedBadge, MessageBadge } from './Badge';
+import { MessageBadge } from './Badge';
 import { ButtonLink } from './Button';
 import { cx } from './cx';
-import { Link } from 'react-router';
+import { SellerLink } from './SellerLink';
 import { TrustBadges } from './TrustBadges';
 import { paths } from '#shared/paths';
 import { Msg, useFormat, useLocale, useLocationText, useT } from '#client/i18n';
@@ -76,14 +76,7 @@ export function ProductCard({ product, detailed = false, aboveTheFold = false }:
               <Msg id="components.productCard.seller" />
             </dt>
             <dd className="col-span-2 flex items-center gap-2 truncate">
-              <Link
-                to={localePath(paths.seller(product.sellerId))}
-                className="truncate hover:text-brand-700 hover:underline"
-                data-user-text
-              >
-                {product.sellerName}
-              </Link>
-              {product.sellerIsVerified && <VerifiedBadge />}
+              <SellerLink seller={product} className="truncate hover:text-brand-700 hover:underline" />
             </dd>
           </dl>
         )}

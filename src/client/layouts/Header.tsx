@@ -1,8 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
+import { BarToggle } from '#client/components/BarToggle';
 import { cx } from '#client/components/cx';
+import { Icon, iconPaths } from '#client/components/Icon';
 import { Logo } from '#client/components/Logo';
 import { SearchBox } from '#client/search/SearchBox';
 import { paths } from '#shared/paths';
@@ -70,19 +72,47 @@ function NavItems() {
   );
 }
 
+/** The phone's panels under the bar, at most one open at a time; each toggle's label says what a tap does. */
+const panels = {
+  search: { id: 'mobile-search', open: 'layouts.header.searchPhones', close: 'layouts.header.closeSearch' },
+  menu: { id: 'mobile-menu', open: 'layouts.header.openMenu', close: 'layouts.header.closeMenu' },
+} as const;
+type Panel = keyof typeof panels;
+
+function PanelToggle(props: {
+  panel: Panel;
+  shown: Panel | null;
+  onToggle: (panel: Panel) => void;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const { id, open, close } = panels[props.panel];
+  const isOpen = props.shown === props.panel;
+  return (
+    <BarToggle
+      open={isOpen}
+      controls={id}
+      label={t(isOpen ? close : open)}
+      onToggle={() => props.onToggle(props.panel)}
+      className="md:hidden"
+    >
+      {props.children}
+    </BarToggle>
+  );
+}
+
 export function Header() {
   const { user } = useAuth();
   const t = useT();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
   // On a phone the search box waits behind a button in the bar, so it is one tap away on every page.
-  const [searchOpen, setSearchOpen] = useState(false);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const toggle = (pressed: Panel) => setPanel((shown) => (shown === pressed ? null : pressed));
   // Every navigation closes the phone menu and search, also one they did not start (the logo, Back).
   const [menuLocation, setMenuLocation] = useState(location.key);
   if (menuLocation !== location.key) {
     setMenuLocation(location.key);
-    setMenuOpen(false);
-    setSearchOpen(false);
+    setPanel(null);
   }
   return (
     <header className="sticky top-0 z-30 border-b border-ink-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -96,46 +126,16 @@ export function Header() {
           <ul className="hidden items-center gap-1 md:flex">
             <NavItems />
           </ul>
-          <button
-            type="button"
-            className="inline-flex size-10 items-center justify-center rounded-control text-ink-700 hover:bg-ink-100 md:hidden"
-            aria-expanded={searchOpen}
-            aria-controls="mobile-search"
-            aria-label={t(searchOpen ? 'layouts.header.closeSearch' : 'layouts.header.searchPhones')}
-            onClick={() => {
-              setSearchOpen((open) => !open);
-              setMenuOpen(false);
-            }}
-          >
-            <svg
-              viewBox="0 0 20 20"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              aria-hidden="true"
-            >
-              <circle cx="9" cy="9" r="5.5" />
-              <path strokeLinecap="round" d="m13.5 13.5 3.5 3.5" />
-            </svg>
-          </button>
+          <PanelToggle panel="search" shown={panel} onToggle={toggle}>
+            <Icon d={iconPaths.search} />
+          </PanelToggle>
           {user?.email && (
             // The bell's own size while it downloads, so the buttons beside it do not move.
             <Suspense fallback={<span className="inline-flex size-10" aria-hidden="true" />}>
               <NotificationBell />
             </Suspense>
           )}
-          <button
-            type="button"
-            className="inline-flex size-10 items-center justify-center rounded-control text-ink-700 hover:bg-ink-100 md:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={t(menuOpen ? 'layouts.header.closeMenu' : 'layouts.header.openMenu')}
-            onClick={() => {
-              setMenuOpen((open) => !open);
-              setSearchOpen(false);
-            }}
-          >
+          <PanelToggle panel="menu" shown={panel} onToggle={toggle}>
             <svg
               viewBox="0 0 24 24"
               className="size-6"
@@ -144,20 +144,24 @@ export function Header() {
               strokeWidth="1.8"
               aria-hidden="true"
             >
-              {menuOpen ? (
+              {panel === 'menu' ? (
                 <path strokeLinecap="round" d="m6 6 12 12M18 6 6 18" />
               ) : (
                 <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
               )}
             </svg>
-          </button>
+          </PanelToggle>
         </div>
       </nav>
-      <div id="mobile-search" hidden={!searchOpen} className="border-t border-ink-200 bg-white px-4 py-3 md:hidden">
+      <div
+        id="mobile-search"
+        hidden={panel !== 'search'}
+        className="border-t border-ink-200 bg-white px-4 py-3 md:hidden"
+      >
         {/* Mounted when opened, so the keyboard comes up at once. */}
-        {searchOpen && <SearchBox autoFocus />}
+        {panel === 'search' && <SearchBox autoFocus />}
       </div>
-      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-ink-200 bg-white md:hidden">
+      <div id="mobile-menu" hidden={panel !== 'menu'} className="border-t border-ink-200 bg-white md:hidden">
         <ul className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3">
           <NavItems />
         </ul>

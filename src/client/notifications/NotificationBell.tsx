@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMarkAllRead, useNotifications, useUnreadCount } from './api/notifications';
 import { cx } from '#client/components/cx';
+import { BarToggle } from '#client/components/BarToggle';
 import { Spinner } from '#client/components/Spinner';
 import { Msg, useErrorText, useFormat, useT } from '#client/i18n';
 
@@ -111,14 +112,7 @@ export function NotificationBell() {
   const label = unread > 0 ? t('notifications.bell.unreadLabel', { count: unread }) : t('notifications.bell.title');
   return (
     <div ref={rootRef} className="relative">
-      <button
-        type="button"
-        className="relative inline-flex size-10 items-center justify-center rounded-control text-ink-700 hover:bg-ink-100"
-        aria-label={label}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={toggle}
-      >
+      <BarToggle open={open} controls={panelId} label={label} onToggle={toggle} className="relative">
         <BellIcon />
         {unread > 0 && (
           <span
@@ -129,7 +123,7 @@ export function NotificationBell() {
             {unread > 99 ? t('notifications.bell.many') : format.number(unread)}
           </span>
         )}
-      </button>
+      </BarToggle>
       {open && (
         <div
           id={panelId}

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { MAX_QUERY_LENGTH } from '#shared/search-limits';
 import { useSuggestions } from './api/search';
 import { cx } from '#client/components/cx';
+import { Icon, iconPaths } from '#client/components/Icon';
 import { paths } from '#shared/paths';
 import { Msg, useLocale, useT } from '#client/i18n';
 
@@ -74,17 +75,10 @@ export function SearchBox({ className, autoFocus }: { className?: string; autoFo
       <label htmlFor={`${listId}-input`} className="sr-only">
         <Msg id="search.box.label" />
       </label>
-      <svg
-        viewBox="0 0 20 20"
+      <Icon
+        d={iconPaths.search}
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-500"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        aria-hidden="true"
-      >
-        <circle cx="9" cy="9" r="5.5" />
-        <path strokeLinecap="round" d="m13.5 13.5 3.5 3.5" />
-      </svg>
+      />
       <input
         id={`${listId}-input`}
         type="search"
