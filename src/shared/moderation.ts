@@ -262,13 +262,14 @@ export const snapshotSchema = z.discriminatedUnion('type', [
 ]);
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
+/** A reason as its code and its words (`reportReasonLabel`, `actionReasonLabel`), and the note written with it. */
+export const givenReasonFields = { reason: z.string(), reasonLabel: z.string(), note: z.string().nullable() };
+
 export const caseReportSchema = z.object({
   _id: z.string(),
   reporterName: z.string(),
   automated: z.boolean(),
-  reason: z.string(),
-  reasonLabel: z.string(),
-  note: z.string().nullable(),
+  ...givenReasonFields,
   reportedAt: z.string(),
   snapshot: snapshotSchema,
 });
@@ -283,9 +284,7 @@ export const logEntrySchema = z.object({
   subjectType: z.string(),
   subjectId: z.string(),
   targetUserId: z.string().nullable(),
-  reason: z.string(),
-  reasonLabel: z.string(),
-  note: z.string().nullable(),
+  ...givenReasonFields,
   before: z.record(z.string(), z.unknown()),
   after: z.record(z.string(), z.unknown()),
   until: z.string().nullable(),

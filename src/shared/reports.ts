@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { messageText } from './i18n/message-text';
 import { idSchema } from './common';
-import { noteForOther, REASONS_BY_SUBJECT, reportNoteSchema } from './moderation';
+import { givenReasonFields, noteForOther, REASONS_BY_SUBJECT, reportNoteSchema } from './moderation';
 
 /** The spec's call, now with a reason (docs/moderation.md); without one it is kept as "No reason given". */
 export const reportRequestSchema = z
@@ -22,8 +22,6 @@ export const reportedProductSchema = z.object({
   sellerEmail: z.string(),
   sellerMobile: z.string(),
   reportedAt: z.string(),
-  reason: z.string(),
-  reasonLabel: z.string(),
-  note: z.string().nullable(),
+  ...givenReasonFields,
 });
 export type ReportedProduct = z.infer<typeof reportedProductSchema>;

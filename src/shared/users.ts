@@ -4,11 +4,12 @@ import { REGISTER_ROLES } from './auth';
 import { emailSchema, phoneSchema, profilePhotoSchema, requiredText } from './common';
 import { messageIds } from './messages';
 
+/** An account's profile as the admin's lists show it: its name, email address and photo. */
+const profileFields = { name: z.string(), email: z.string(), photoURL: z.string() };
+
 export const userSchema = z.object({
   _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  photoURL: z.string(),
+  ...profileFields,
   role: z.enum(['buyer', 'seller', 'admin']).nullable(),
   verified: z.boolean(),
 });
@@ -45,9 +46,7 @@ export type SellerVerifyCheck = z.infer<typeof sellerVerifyCheckSchema>;
 export const verificationRequestSchema = z.object({
   _id: z.string(),
   userId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  photoURL: z.string(),
+  ...profileFields,
   requestedAt: z.string(),
 });
 export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
