@@ -47,12 +47,7 @@ export class AccessTokens {
   }
 
   sign({ userId, sessionId }: AccessClaims): Promise<string> {
-    return new SignJWT({ sid: sessionId })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(userId)
-      .setIssuedAt()
-      .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
-      .sign(this.#key);
+    return this.#signed(userId, { sid: sessionId }, undefined, `${ACCESS_TOKEN_SECONDS}s`);
   }
 
   /**
@@ -61,43 +56,26 @@ export class AccessTokens {
    * carries the password's stamp, so a new password, however it was set, ends every such proof.
    */
   signKnownDevice(user: { id: string; password_hash: string | null }): Promise<string> {
-    return new SignJWT({ pwd: credentialStamp(user.password_hash) })
-      .setProtectedHeader({ alg: 'HS256', typ: KNOWN_DEVICE_TYP })
-      .setSubject(user.id)
-      .setIssuedAt()
-      .setExpirationTime(`${KNOWN_DEVICE_DAYS}d`)
-      .sign(this.#key);
+    const claims = { pwd: credentialStamp(user.password_hash) };
+    return this.#signed(user.id, claims, KNOWN_DEVICE_TYP, `${KNOWN_DEVICE_DAYS}d`);
   }
 
   /** Whether `token` is a known-device token of this account with its current password. */
   async isKnownDevice(token: string | undefined, user: { id: string; password_hash: string | null }): Promise<boolean> {
     if (!token) return false;
-    try {
-      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], typ: KNOWN_DEVICE_TYP });
-      return payload.sub === user.id && payload.pwd === credentialStamp(user.password_hash);
-    } catch {
-      return false;
-    }
+    const read = await this.#read(token, KNOWN_DEVICE_TYP, 'pwd');
+    return read?.subject === user.id && read.claim === credentialStamp(user.password_hash);
   }
 
   /** The unsubscribe link of one kind of mail to one account; it works without signing in, for good. */
   signUnsubscribe(userId: string, kind: string): Promise<string> {
-    return new SignJWT({ knd: kind })
-      .setProtectedHeader({ alg: 'HS256', typ: UNSUBSCRIBE_TYP })
-      .setSubject(userId)
-      .setIssuedAt()
-      .sign(this.#key);
+    return this.#signed(userId, { knd: kind }, UNSUBSCRIBE_TYP);
   }
 
   /** The account and mail kind of an unsubscribe token, or null for a forged or mangled one. */
   async unsubscribeClaims(token: string): Promise<{ userId: string; kind: string } | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], typ: UNSUBSCRIBE_TYP });
-      if (typeof payload.sub !== 'string' || typeof payload.knd !== 'string') return null;
-      return { userId: payload.sub, kind: payload.knd };
-    } catch {
-      return null;
-    }
+    const read = await this.#read(token, UNSUBSCRIBE_TYP, 'knd');
+    return read && { userId: read.subject, kind: read.claim };
   }
 
   /**
@@ -106,30 +84,40 @@ export class AccessTokens {
    * files one appeal (the appeals' unique index makes it single-use).
    */
   signAppeal(userId: string, logId: string): Promise<string> {
-    return new SignJWT({ log: logId })
-      .setProtectedHeader({ alg: 'HS256', typ: APPEAL_TYP })
-      .setSubject(userId)
-      .setIssuedAt()
-      .setExpirationTime(`${APPEAL_LINK_DAYS}d`)
-      .sign(this.#key);
+    return this.#signed(userId, { log: logId }, APPEAL_TYP, `${APPEAL_LINK_DAYS}d`);
   }
 
   /** The account and decision of an appeal token, or null for a forged, mangled or expired one. */
   async appealClaims(token: string): Promise<{ userId: string; logId: string } | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], typ: APPEAL_TYP });
-      if (typeof payload.sub !== 'string' || typeof payload.log !== 'string') return null;
-      return { userId: payload.sub, logId: payload.log };
-    } catch {
-      return null;
-    }
+    const read = await this.#read(token, APPEAL_TYP, 'log');
+    return read && { userId: read.subject, logId: read.claim };
   }
 
   async verify(token: string): Promise<AccessClaims | null> {
+    const read = await this.#read(token, undefined, 'sid');
+    return read && { userId: read.subject, sessionId: read.claim };
+  }
+
+  /** A token of `userId` with `claims`, of a JWT type (none for an access token), lasting `lifetime` or for good. */
+  #signed(userId: string, claims: Record<string, string>, typ: string | undefined, lifetime?: string): Promise<string> {
+    const jwt = new SignJWT(claims)
+      .setProtectedHeader(typ ? { alg: 'HS256', typ } : { alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuedAt();
+    return (lifetime ? jwt.setExpirationTime(lifetime) : jwt).sign(this.#key);
+  }
+
+  /** The account and one text claim of a token of this type that is ours and current; null for any other. */
+  async #read(
+    token: string,
+    typ: string | undefined,
+    name: string,
+  ): Promise<{ subject: string; claim: string } | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return { userId: payload.sub, sessionId: payload.sid };
+      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'], ...(typ ? { typ } : {}) });
+      const claim = payload[name];
+      if (typeof payload.sub !== 'string' || typeof claim !== 'string') return null;
+      return { subject: payload.sub, claim };
     } catch {
       return null;
     }

@@ -101,38 +101,44 @@ type Say = (id: ServerMessageId, values?: LocalText['values']) => string;
 
 const absolute = (publicUrl: string, path: string) => new URL(path, `${publicUrl}/`).toString();
 
+/** An account mail whose one action is a page of the site that takes the mail's token (verify, reset). */
+function tokenLinkMail(
+  say: Say,
+  publicUrl: string,
+  path: string,
+  token: string,
+  texts: { subject: ServerMessageId; paragraphs: string[]; action: ServerMessageId },
+): RenderedMail {
+  const link = absolute(publicUrl, `${path}?token=${encodeURIComponent(token)}`);
+  return {
+    subject: say(texts.subject),
+    link,
+    headers: {},
+    ...layout(say, texts.paragraphs, { label: say(texts.action), url: link }),
+  };
+}
+
 export async function renderMail(data: MailData, context: RenderContext): Promise<RenderedMail> {
   const language = context.language ?? ENGLISH;
   const say: Say = (id, values) => write(language, { id, ...(values ? { values } : {}) });
   /** A notification's sentence in the recipient's language, without links people typed into it. */
   const sentence = (message: LocalText | string) => withoutTypedLinks(write(language, message), language);
   switch (data.template) {
-    case 'verify-email': {
-      const link = absolute(context.publicUrl, `${paths.verifyEmail}?token=${encodeURIComponent(data.token)}`);
-      return {
-        subject: say('server.mail.verify.subject'),
-        link,
-        headers: {},
-        ...layout(
-          say,
-          [say('server.mail.verify.welcome'), say('server.mail.verify.once', { hours: VERIFY_EMAIL_HOURS })],
-          { label: say('server.mail.verify.action'), url: link },
-        ),
-      };
-    }
-    case 'reset-password': {
-      const link = absolute(context.publicUrl, `${paths.resetPassword}?token=${encodeURIComponent(data.token)}`);
-      return {
-        subject: say('server.mail.reset.subject'),
-        link,
-        headers: {},
-        ...layout(
-          say,
-          [say('server.mail.reset.asked'), say('server.mail.reset.once', { minutes: RESET_PASSWORD_MINUTES })],
-          { label: say('server.mail.reset.action'), url: link },
-        ),
-      };
-    }
+    case 'verify-email':
+      return tokenLinkMail(say, context.publicUrl, paths.verifyEmail, data.token, {
+        subject: 'server.mail.verify.subject',
+        paragraphs: [say('server.mail.verify.welcome'), say('server.mail.verify.once', { hours: VERIFY_EMAIL_HOURS })],
+        action: 'server.mail.verify.action',
+      });
+    case 'reset-password':
+      return tokenLinkMail(say, context.publicUrl, paths.resetPassword, data.token, {
+        subject: 'server.mail.reset.subject',
+        paragraphs: [
+          say('server.mail.reset.asked'),
+          say('server.mail.reset.once', { minutes: RESET_PASSWORD_MINUTES }),
+        ],
+        action: 'server.mail.reset.action',
+      });
     case 'moderation': {
       // A suspended account cannot sign in, so its mail's one action is the signed appeal link.
       const appeal = data.appealLogId && context.appealUrl ? await context.appealUrl(data.appealLogId) : undefined;

@@ -50,4 +50,5 @@ export async function saveKinds(
 
 /** A condition for a query of people: the person (the column `userColumn` names) left `kind` on. */
 export const kindIsOn = (table: OptOutTable, userColumn: string, kind: string): Expression<SqlBool> =>
-  sql<SqlBool>`not exists (select kind from ${sql.table(table)} where ${sql.ref(`${table}.user_id`)} = ${sql.ref(userColumn)} and ${sql.ref(`${table}.kind`)} = ${kind})`;
+  sql<SqlBool>`not exists (select kind from ${sql.table(table)}
+    where ${sql.ref(`${table}.user_id`)} = ${sql.ref(userColumn)} and ${sql.ref(`${table}.kind`)} = ${kind})`;

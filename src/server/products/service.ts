@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { MyProductActivity, StoreProductRequest } from '#shared/products';
 import { closeOpenRequests, type DealDeps } from '#server/bookings/deal';
 import { findBooking, hasAcceptedBooking } from '#server/bookings/repository';
@@ -95,22 +95,34 @@ export interface Saved {
  * once, or under review when a rule of docs/trust.md says so.
  */
 export async function storeProduct(deps: SaveDeps, sellerId: string, request: StoreProductRequest): Promise<Saved> {
-  const { db, config } = deps;
-  const photoIds = await ownPhotoIds(db, config, sellerId, request);
-  if (!(await findCategory(db, request.category_id)))
+  const { fields, photoIds, trust } = await checkedForm(deps, sellerId, request);
+  return saveListing(deps, sellerId, async (trx) => {
+    await deps.interleave?.('listing', trx);
+    const id = await insertProduct(trx, { ...fields, sellerId, photoIds, trust: trust.columns });
+    const review = await reviewNewListing(trx, { id, sellerId, price: request.resalePrice }, trust);
+    return { id, review: review.reasons.length > 0 ? review : null, verificationCode: await codeOf(trx, id) };
+  });
+}
+
+/** A listing's form checked before its transaction: its photos are the seller's, its category exists. */
+async function checkedForm(deps: SaveDeps, sellerId: string, request: StoreProductRequest) {
+  const photoIds = await ownPhotoIds(deps.db, deps.config, sellerId, request);
+  if (!(await findCategory(deps.db, request.category_id)))
     throw invalidField('category_id', serverMessage('server.products.error.chooseCategory'));
   const trust = prepareTrust(deps.imeiKey, request);
+  return { fields: { ...fieldsOf(request), productCondition: trust.productCondition }, photoIds, trust };
+}
+
+/**
+ * Saves a listing in one transaction. The seller's other unsold listing of the same IMEI, or a photo
+ * deleted meanwhile, is answered as such.
+ */
+async function saveListing<T>(deps: SaveDeps, sellerId: string, save: (trx: Transaction<Database>) => Promise<T>) {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const fields = { ...fieldsOf(request), productCondition: trust.productCondition };
-      await deps.interleave?.('listing', trx);
-      const id = await insertProduct(trx, { ...fields, sellerId, photoIds, trust: trust.columns });
-      const review = await reviewNewListing(trx, { id, sellerId, price: request.resalePrice }, trust);
-      return { id, review: review.reasons.length > 0 ? review : null, verificationCode: await codeOf(trx, id) };
-    });
+    return await deps.db.transaction().execute(save);
   } catch (error) {
     if (isUniqueViolation(error)) throw listedAlready();
-    throw await asPhotoGone(db, sellerId, error);
+    throw await asPhotoGone(deps.db, sellerId, error);
   }
 }
 
@@ -153,33 +165,23 @@ export async function editProduct(
   productId: string,
   request: StoreProductRequest,
 ): Promise<{ changed: number; review: ReviewOutcome | null }> {
-  const { db, config } = deps;
-  await ownProduct(db, sellerId, productId, 'edit');
-  const photoIds = await ownPhotoIds(db, config, sellerId, request);
-  if (!(await findCategory(db, request.category_id)))
-    throw invalidField('category_id', serverMessage('server.products.error.chooseCategory'));
-  const trust = prepareTrust(deps.imeiKey, request);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const product = await findProduct(trx, productId);
-      if (!product) throw notFound('Product');
-      // A buyer was promised this phone as it is: its price and photos stay until that deal ends.
-      if (!product.is_sold && (await hasAcceptedBooking(trx, productId))) throw reservedAlready();
-      const fields = { ...fieldsOf(request), productCondition: trust.productCondition };
-      const changed = await updateProduct(trx, productId, { ...fields, photoIds, trust: trust.columns });
-      if (changed === 0) throw soldAlready('edited');
-      await notePriceChange(trx, productId, request.resalePrice, Date.now());
-      const review = await reviewEditedListing(trx, product, request.resalePrice, trust);
-      const stillPublic = product.review_state === null && review.reasons.length === 0;
-      if (stillPublic && request.resalePrice < product.resale_price) {
-        await onListingVisible(trx, productId, 'price_dropped');
-      }
-      return { changed, review: review.reasons.length > 0 ? review : null };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw listedAlready();
-    throw await asPhotoGone(db, sellerId, error);
-  }
+  await ownProduct(deps.db, sellerId, productId, 'edit');
+  const { fields, photoIds, trust } = await checkedForm(deps, sellerId, request);
+  return saveListing(deps, sellerId, async (trx) => {
+    const product = await findProduct(trx, productId);
+    if (!product) throw notFound('Product');
+    // A buyer was promised this phone as it is: its price and photos stay until that deal ends.
+    if (!product.is_sold && (await hasAcceptedBooking(trx, productId))) throw reservedAlready();
+    const changed = await updateProduct(trx, productId, { ...fields, photoIds, trust: trust.columns });
+    if (changed === 0) throw soldAlready('edited');
+    await notePriceChange(trx, productId, request.resalePrice, Date.now());
+    const review = await reviewEditedListing(trx, product, request.resalePrice, trust);
+    const stillPublic = product.review_state === null && review.reasons.length === 0;
+    if (stillPublic && request.resalePrice < product.resale_price) {
+      await onListingVisible(trx, productId, 'price_dropped');
+    }
+    return { changed, review: review.reasons.length > 0 ? review : null };
+  });
 }
 
 /**
