@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { PublicCache, REFRESH_MS } from '#server/cache/public-cache';
 import { WRITER_COOKIE } from '#server/cache/writer-cookie';
-import type { Channel } from '#server/events/channel';
+import { postgresChannel, type Channel } from '#server/events/channel';
 import { CONDITIONS, type Product } from '#shared/products';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { WRITE_DROPS } from './support/cache-drops';
+import { timeLimit } from './support/time-limits';
 import { editListing, listProduct, uploadPhoto } from './support/products';
+import { testDatabaseUrl } from './support/postgres';
 
 /*
  * What each write drops from the public cache (docs/performance.md): the table of every write call
@@ -331,6 +333,68 @@ describe('under a stream of writes', () => {
       expect(seen.find((item) => item._id === theirs._id)!.resalePrice).toBe(theirs.resalePrice + 100);
     } finally {
       await a.close();
+    }
+  });
+});
+
+/**
+ * Two processes' channels: PostgreSQL's NOTIFY on a channel of the test's own, or on SQLite what
+ * the cluster's messages do, each message handed over on a later turn of the event loop.
+ */
+function channelPair(): [Channel, Channel] {
+  const url = testDatabaseUrl();
+  const name = `phonehaat_catalog_pair_${process.pid}`;
+  if (url) return [postgresChannel(url, name), postgresChannel(url, name)];
+  const hearers: Array<(message: string) => void> = [];
+  const side = (other: number): Channel => ({
+    publish: async (message) => void setImmediate(() => hearers[other]?.(message)),
+    subscribe: async (onMessage) => void (hearers[1 - other] = onMessage),
+    close: async () => {},
+  });
+  return [side(1), side(0)];
+}
+
+describe('under a stream of writes in another process', () => {
+  it("shows a visitor no price replaced more than a second before, and the last one within a second, through the processes' channel", async () => {
+    const [channelA, channelB] = channelPair();
+    const a = await buildApp(t.app.deps, {
+      publicCache: new PublicCache({ channel: channelA, refreshMs: REFRESH_MS }),
+    });
+    const b = await buildApp(t.app.deps, {
+      publicCache: new PublicCache({ channel: channelB, refreshMs: REFRESH_MS }),
+    });
+    await Promise.all([a.ready(), b.ready()]);
+    try {
+      const id = await listProduct(otherSeller, { productName: 'Streamed Phone' });
+      const url = `/api/addvertise/product/${id}`;
+      const shownInB = async () => (await b.inject({ method: 'GET', url })).json<Product>().resalePrice;
+      const writer = {
+        ...otherSeller,
+        request: (options: InjectOptions) =>
+          a.inject({ ...options, headers: { ...options.headers, authorization: `bearer ${otherSeller.token}` } }),
+      };
+      const first = await shownInB();
+      // When each price was replaced: the time the edit after it was answered.
+      const replaced = new Map<number, number>();
+      let oldest = 0;
+      const look = async () => {
+        const readAt = performance.now();
+        const since = replaced.get(await shownInB());
+        if (since !== undefined) oldest = Math.max(oldest, readAt - since);
+      };
+      for (let n = 1; n <= 20; n += 1) {
+        const edited = await editListing(writer, id, { resalePrice: first + n });
+        expect(edited.statusCode, edited.body).toBe(200);
+        replaced.set(first + n - 1, performance.now());
+        await look();
+      }
+      // The last price, seen in b: until then every read there shows a replaced one, and counts.
+      await expect
+        .poll(async () => (await look(), await shownInB()), { timeout: timeLimit(5000), interval: 20 })
+        .toBe(first + 20);
+      expect(oldest).toBeLessThanOrEqual(1000);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
     }
   });
 });

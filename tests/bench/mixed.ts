@@ -53,7 +53,7 @@ interface Beside {
   /** The reads alone measured just before this rate's. */
   alone: Figure;
   reads: Figure;
-  writes: { ok: number; failed: number };
+  writes: { ok: number; failed: number; firstFailure: string };
   visibleMs: number[];
   unseen: Unseen[];
   /** The visitor's polls not answered 200, alone and beside writes. */
@@ -268,7 +268,7 @@ function visitor(origin: string, listingId: string) {
 
 /** Writes at `rate` a second for `seconds`, each on time whatever the last one took; the price edits' answer times. */
 export async function writeAt(origin: string, writer: Writer, rate: number, seconds: number, only?: number) {
-  const counts = { ok: 0, failed: 0 };
+  const counts = { ok: 0, failed: 0, firstFailure: '' };
   const edits: Array<[answered: number, price: number]> = [];
   const pending: Array<Promise<void>> = [];
   const start = Date.now();
@@ -282,7 +282,10 @@ export async function writeAt(origin: string, writer: Writer, rate: number, seco
           counts.ok += 1;
           if (price !== undefined) edits.push([Date.now(), price]);
         },
-        () => void (counts.failed += 1),
+        (error: unknown) => {
+          counts.failed += 1;
+          counts.firstFailure ||= error instanceof Error ? error.message.slice(0, 200) : String(error);
+        },
       ),
     );
   }
@@ -445,6 +448,9 @@ export function reportMixed(engine: string, { processes, bare, rounds, seconds }
         .toFixed(2)
         .padStart(9)}${spread(perWrite, 1).padStart(22)}`,
     );
+    for (const failure of new Set(rows.map((r) => r.writes.firstFailure).filter(Boolean))) {
+      console.log(`  a write that failed: ${failure}`);
+    }
     const pollsFailed = rows.reduce((sum, r) => sum + r.pollsFailed, 0);
     if (pollsFailed > 0) console.log(`  the visitor's polls not answered 200 (alone and beside): ${pollsFailed}`);
     for (const { price, polled, computed } of rows.flatMap((r) => r.unseen)) {
