@@ -10,6 +10,7 @@ import { newId } from '#server/db/ids';
 import { serverWordsToCodes } from '#server/db/migrations/030-server-reasons';
 import { ENGLISH } from '#server/i18n/texts';
 import { liftEndedRestrictions } from '#server/moderation/sanctions';
+import { conversationTitle, reviewTitle, titleIn } from '#server/moderation/titles';
 import { fromOwnPage, registerActor, type Actor } from './support/actors';
 import { bookPhone } from './support/deal';
 import { useTestApp } from './support/harness';
@@ -269,3 +270,20 @@ export function sentencesDoNotCompile(...[trx, tell]: Parameters<typeof closeOpe
   // @ts-expect-error a booking's reason is { said } (a person's words) or { code }, never a bare string
   void moveBooking(trx, newId(), ['requested'], 'declined', 'the seller took this phone off sale');
 }
+
+describe("a case's title the server composes", () => {
+  it('is kept as its id and names, and read in each language; a name stays as it is', () => {
+    const review = reviewTitle('Rahim', 'Karim');
+    expect(review).not.toMatch(/review of/);
+    expect(titleIn(review, ENGLISH)).toBe("Rahim's review of Karim");
+    expect(titleIn(reviewTitle(undefined, undefined), ENGLISH)).toBe("Someone's review of a deleted account");
+    expect(titleIn(review, BANGLA)).toBe('Karim-কে দেওয়া Rahim-এর রিভিউ');
+    expect(titleIn(reviewTitle(undefined, undefined), BANGLA)).toBe('মুছে ফেলা একটি অ্যাকাউন্টকে দেওয়া কারও রিভিউ');
+    const conversation = conversationTitle('Rahim', 'Pixel 7');
+    expect(titleIn(conversation, ENGLISH)).toBe('Rahim about Pixel 7');
+    expect(titleIn(conversation, BANGLA)).toBe('Pixel 7 নিয়ে Rahim-এর সাথে কথোপকথন');
+    // A phone's or person's name, and a title stored in English before, are shown as written.
+    expect(titleIn('server.moderation.title.unknown', BANGLA)).toBe('server.moderation.title.unknown');
+    expect(titleIn("Rahim's review of Karim", BANGLA)).toBe("Rahim's review of Karim");
+  });
+});
