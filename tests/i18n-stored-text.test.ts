@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_END_CODES, buyerOrderSchema, bookingRequestItemSchema } from '#shared/bookings';
-import { logEntrySchema } from '#shared/moderation';
 import { notificationSchema } from '#shared/notifications';
 import { closeOpenRequests } from '#server/bookings/deal';
 import { moveBooking } from '#server/bookings/repository';
@@ -9,7 +8,7 @@ import { reasonWords } from '#server/bookings/reasons';
 import { newId } from '#server/db/ids';
 import { serverWordsToCodes } from '#server/db/migrations/030-server-reasons';
 import { ENGLISH } from '#server/i18n/texts';
-import { liftEndedRestrictions } from '#server/moderation/sanctions';
+import { conversationTitle, reviewTitle, titleIn } from '#server/moderation/titles';
 import { fromOwnPage, registerActor, type Actor } from './support/actors';
 import { bookPhone } from './support/deal';
 import { useTestApp } from './support/harness';
@@ -17,12 +16,13 @@ import { listProduct } from './support/products';
 
 /*
  * The sentences the server writes into the data for people to read later (why a booking ended, a
- * deleted buyer's name, an offer's meeting place, the moderation log's automated notes) are kept as
+ * deleted buyer's name, an offer's meeting place, a case's title; the moderation log's automated
+ * notes are in tests/moderation.test.ts) are kept as
  * codes and worded when read: a Bangla request reads them in Bangla, an English one (or one with no
  * language, the spec's client) in the English they always had (docs/i18n-server.md).
  */
 
-const { t, admin } = useTestApp({ admin: 'admin' });
+const { t } = useTestApp({});
 
 const BANGLA = { locale: 'bn' as const, latinDigits: false };
 const inBangla = { 'accept-language': 'bn' };
@@ -230,35 +230,6 @@ describe('rows written before the codes (migration 030)', () => {
   });
 });
 
-describe("the moderation log's automated notes", () => {
-  async function logOf(userId: string, headers: Record<string, string> = {}) {
-    const response = await admin.request({ method: 'GET', url: '/api/moderation/log?limit=100', headers });
-    expect(response.statusCode, response.body).toBe(200);
-    return logEntrySchema
-      .array()
-      .parse(response.json())
-      .find((entry) => entry.targetUserId === userId || entry.subjectId === userId);
-  }
-
-  it('store no words, and read in the language the moderator asks in @engine', async () => {
-    const user = await registerActor(t.app, 'seller');
-    await t.db
-      .updateTable('users')
-      .set({ restricted_until: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', user.user.uid)
-      .execute();
-    expect(await liftEndedRestrictions(t.db)).toBeGreaterThanOrEqual(1);
-    const row = await t.db
-      .selectFrom('moderation_log')
-      .selectAll()
-      .where('target_user_id', '=', user.user.uid)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ action: 'restriction_lifted', note: null });
-    expect((await logOf(user.user.uid))?.note).toBe('The restriction ended at its time.');
-    expect((await logOf(user.user.uid, inBangla))?.note).toBe('অ্যাকাউন্ট সীমিত রাখার মেয়াদ শেষ হয়েছে।');
-  });
-});
-
 /*
  * The call sites that store the server's reasons take codes only, by type: an English sentence
  * passed to them does not compile (`npm run typecheck` covers the tests). Never called.
@@ -269,3 +240,20 @@ export function sentencesDoNotCompile(...[trx, tell]: Parameters<typeof closeOpe
   // @ts-expect-error a booking's reason is { said } (a person's words) or { code }, never a bare string
   void moveBooking(trx, newId(), ['requested'], 'declined', 'the seller took this phone off sale');
 }
+
+describe("a case's title the server composes", () => {
+  it('is kept as its id and names, and read in each language; a name stays as it is', () => {
+    const review = reviewTitle('Rahim', 'Karim');
+    expect(review).not.toMatch(/review of/);
+    expect(titleIn(review, ENGLISH)).toBe("Rahim's review of Karim");
+    expect(titleIn(reviewTitle(undefined, undefined), ENGLISH)).toBe("Someone's review of a deleted account");
+    expect(titleIn(review, BANGLA)).toBe('Karim-কে দেওয়া Rahim-এর রিভিউ');
+    expect(titleIn(reviewTitle(undefined, undefined), BANGLA)).toBe('মুছে ফেলা একটি অ্যাকাউন্টকে দেওয়া কারও রিভিউ');
+    const conversation = conversationTitle('Rahim', 'Pixel 7');
+    expect(titleIn(conversation, ENGLISH)).toBe('Rahim about Pixel 7');
+    expect(titleIn(conversation, BANGLA)).toBe('Pixel 7 নিয়ে Rahim-এর সাথে কথোপকথন');
+    // A phone's or person's name, and a title stored in English before, are shown as written.
+    expect(titleIn('server.moderation.title.unknown', BANGLA)).toBe('server.moderation.title.unknown');
+    expect(titleIn("Rahim's review of Karim", BANGLA)).toBe("Rahim's review of Karim");
+  });
+});

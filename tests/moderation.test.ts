@@ -7,6 +7,7 @@ import { demoListing } from '#server/start/seed/factories';
 import {
   caseDetailsSchema,
   caseSummarySchema,
+  logEntrySchema,
   standingSchema,
   type CaseAction,
   type CaseDetails,
@@ -342,7 +343,17 @@ describe('actions', () => {
       .selectAll()
       .where('target_user_id', '=', user.user.uid)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ action: 'restriction_lifted', is_automated: true });
+    // Its note is the server's: stored as no words, read in the language the moderator asks in.
+    expect(row).toMatchObject({ action: 'restriction_lifted', is_automated: true, note: null });
+    const noteOf = async (headers: Record<string, string>) => {
+      const log = await admin.request({ method: 'GET', url: '/api/moderation/log?limit=100', headers });
+      return logEntrySchema
+        .array()
+        .parse(log.json())
+        .find((entry) => entry.targetUserId === user.user.uid)?.note;
+    };
+    expect(await noteOf({})).toBe('The restriction ended at its time.');
+    expect(await noteOf({ 'accept-language': 'bn' })).toBe('অ্যাকাউন্ট সীমিত রাখার মেয়াদ শেষ হয়েছে।');
   });
 
   it('suspends: sessions end, listings hidden, bookings end, and the account cannot sign in', async () => {

@@ -74,3 +74,68 @@ describe("the server's refusals", () => {
     expect(found).toEqual([]);
   });
 });
+
+/*
+ * What the server stores for people to read later (why a booking ended, a deleted buyer's name, a
+ * meeting place, a moderation note, reason or case title) is a code or a catalog id, worded when it
+ * is read in its reader's language (docs/i18n-server.md, "The server's words in the data"): an
+ * English sentence written into one of those columns, or passed to a call that stores one, fails here.
+ */
+
+/** The columns people read that the server writes into; a code or an id has no space. */
+const STORED_TEXT =
+  /\b(?:status_reason|status_reason_code|buyer_name|meet_location|note|reason|hidden_reason|moderation_reason|decision_reason|title|actor_name)\s*:\s*/g;
+/** The calls that store such a text. */
+const STORING_CALL =
+  /\b(?:closeOpenRequests|cancelBookingsOfBuyer|moveBooking|moderateListing|setModerationState|hideReview|appendLog|openCase)\(/g;
+
+/** A literal with its template parts as a word each: `${a} about ${b}` is a sentence too. */
+const isSentence = (literal: string) => WORDS.test(literal.replace(/\$\{[^}]*\}/g, 'X'));
+
+/** Each English sentence `source` stores, as `line: text`. */
+export function englishStoredTexts(source: string): string[] {
+  const found: string[] = [];
+  const lineOf = (index: number) => source.slice(0, index).split('\n').length;
+  for (const match of source.matchAll(STORED_TEXT)) {
+    const at = match.index + match[0].length;
+    STRING.lastIndex = at;
+    const literal = STRING.exec(source);
+    if (literal?.index === at && isSentence(literal[0])) found.push(`${lineOf(match.index)}: ${match[0]}${literal[0]}`);
+  }
+  for (const match of source.matchAll(STORING_CALL)) {
+    const call = callAt(source, match.index + match[0].length - 1);
+    if ((call.match(STRING) ?? []).some(isSentence)) found.push(`${lineOf(match.index)}: ${call.replace(/\s+/g, ' ')}`);
+  }
+  return found;
+}
+
+/**
+ * Where the server writes for itself: the demo's seed plays people's own words, migrations read old
+ * rows, and the HTTP layer stores nothing (its `title` is the OpenAPI document's).
+ */
+const writesForItself = (file: string) => !/[\\/](seed|migrations|http)[\\/]/.test(file);
+
+describe("the server's words in the data", () => {
+  it('are read by a scanner that finds an English sentence stored and lets codes and ids through', () => {
+    const planted = [
+      "await moveBooking(trx, id, ['requested'], 'declined', 'sold to another buyer');",
+      "await closeOpenRequests(trx, tell, productId, 'seller_hid');",
+      "await appendLog(trx, { reason: 'other', note: 'The restriction ended at its time.' });",
+      "  title: `${author}'s review of ${subject}`,",
+      "  .set({ buyer_name: 'Deleted account' })",
+      "  .set({ buyer_name: '', status_reason_code: 'account_removed', note: null })",
+      '  title: conversationTitle(name, product),',
+      '  title: `${a} about ${b}`,',
+    ].join('\n');
+    expect(englishStoredTexts(planted).map((found) => found.split(':')[0])).toEqual(['3', '4', '5', '8', '1', '3']);
+  });
+
+  it('are codes and ids everywhere the server writes for itself', () => {
+    const found = serverFiles(SERVER)
+      .filter(writesForItself)
+      .flatMap((file) =>
+        englishStoredTexts(readFileSync(file, 'utf8')).map((text) => `${relative(SERVER, file)}:${text}`),
+      );
+    expect(found).toEqual([]);
+  });
+});

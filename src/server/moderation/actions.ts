@@ -14,6 +14,7 @@ import { serverMessage } from '#server/i18n/texts';
 import { withNotifications, type Notify } from '#server/notifications/service';
 import { hideReview, moderateListing, restrict, settleReviewReports, suspend, type Effect } from './effects';
 import { toAffected, toReporter } from './messages';
+import { titleValue } from './titles';
 import { tellAllWithMail } from './notify';
 import { appendLog, closeCase, findCase, reportersOfCase } from './repository';
 
@@ -81,7 +82,7 @@ export async function actOnCase(deps: DealDeps, admin: UserRow, caseId: string, 
         ? [
             {
               ...toAffected(targetId, request.action, {
-                title: found.title,
+                title: titleValue(found.title),
                 reason: request.reason,
                 note: request.note || null,
                 until,
@@ -91,7 +92,9 @@ export async function actOnCase(deps: DealDeps, admin: UserRow, caseId: string, 
             },
           ]
         : [];
-    const reporters = (await reportersOfCase(trx, caseId)).map((id) => toReporter(id, found.title, request.action));
+    const reporters = (await reportersOfCase(trx, caseId)).map((id) =>
+      toReporter(id, titleValue(found.title), request.action),
+    );
     await tellAllWithMail(trx, tell, [...affected, ...reporters]);
     return logId;
   });

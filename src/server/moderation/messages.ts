@@ -1,6 +1,6 @@
 import { ACTION_REASON_LABELS, APPEAL_MONTHS, LOG_ACTION_LABELS, type ModerationAction } from '#shared/moderation';
 import { paths } from '#shared/paths';
-import { localText, type ServerMessageId } from '#server/i18n/texts';
+import { localText, type LocalText, type ServerMessageId } from '#server/i18n/texts';
 import type { NewNotification } from '#server/notifications/service';
 
 /*
@@ -18,7 +18,7 @@ const reasonText = (reason: string) =>
 export function toAffected(
   userId: string,
   action: Acted,
-  fields: { title: string; reason: string; note: string | null; until: string | null },
+  fields: { title: string | LocalText; reason: string; note: string | null; until: string | null },
 ): NewNotification {
   const id = `server.moderation.affected${fields.note ? 'WithNote' : ''}${fields.until ? 'Until' : ''}` as const;
   const appeal = localText(
@@ -41,7 +41,7 @@ export function toAffected(
   };
 }
 
-export const toReporter = (userId: string, title: string, action: ModerationAction): NewNotification => ({
+export const toReporter = (userId: string, title: string | LocalText, action: ModerationAction): NewNotification => ({
   userId,
   kind: 'report_reviewed',
   message:

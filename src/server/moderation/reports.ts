@@ -13,6 +13,7 @@ import { findProduct } from '#server/products/repository';
 import { productOrAccountGone } from '#server/products/service';
 import { findUserById } from '#server/users/repository';
 import { openCase } from './cases';
+import { conversationTitle } from './titles';
 import { conversationSnapshot, listingSnapshot, userSnapshot } from './snapshots';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -94,7 +95,7 @@ export async function reportConversation(
       subjectType: 'conversation',
       subjectId: conversation.id,
       subjectUserId: otherUser.id,
-      title: `${otherUser.name} about ${conversation.product_name}`,
+      title: conversationTitle(otherUser.name, conversation.product_name),
       reason,
       note: note ?? null,
       snapshot: evidence.snapshot,

@@ -46,7 +46,9 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     fileAppealByLink(db, app.deps.tokens, request.body),
   );
 
-  pagedList(app, '/moderation/cases', { item: caseSummarySchema, onRequest: adminOnly }, (page) => caseQueue(db, page));
+  pagedList(app, '/moderation/cases', { item: caseSummarySchema, onRequest: adminOnly }, (page, request) =>
+    caseQueue(db, page, requestLanguage(request)),
+  );
 
   app.get(
     '/moderation/cases/:id',
@@ -95,7 +97,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/account/standing',
     { schema: { response: { 200: standingSchema } }, onRequest: signedIn },
-    async (request) => standingOf(db, callerOf(request).user.id),
+    async (request) => standingOf(db, callerOf(request).user.id, requestLanguage(request)),
   );
 
   writeCall(app, 'POST /account/appeals', 'inserted', { ...own, body: appealRequestSchema }, (request) =>

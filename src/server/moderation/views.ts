@@ -31,6 +31,7 @@ import {
   signalRows,
 } from './repository';
 import { listingSnapshot, shownSnapshot } from './snapshots';
+import { titleIn } from './titles';
 
 const asSubjectType = (type: string): SubjectType =>
   (SUBJECT_TYPES as readonly string[]).includes(type) ? (type as SubjectType) : 'review';
@@ -69,7 +70,7 @@ export const toLogEntry = (row: ModerationLogRow, language: Language = ENGLISH):
 });
 
 /** Cases with their counts by reason and their person's signals, read for a page at once. */
-async function summaries(db: Kysely<Database>, rows: ModerationCaseRow[]): Promise<CaseSummary[]> {
+async function summaries(db: Kysely<Database>, rows: ModerationCaseRow[], language: Language): Promise<CaseSummary[]> {
   const ids = rows.map((row) => row.id);
   const userIds = [...new Set(rows.flatMap((row) => (row.subject_user_id ? [row.subject_user_id] : [])))];
   const [counts, people] = await Promise.all([reasonCounts(db, ids), signalRows(db, userIds)]);
@@ -84,7 +85,7 @@ async function summaries(db: Kysely<Database>, rows: ModerationCaseRow[]): Promi
       _id: row.id,
       subjectType: asSubjectType(row.subject_type),
       subjectId: row.subject_id,
-      title: row.title,
+      title: titleIn(row.title, language),
       open: row.is_open,
       openedAt: row.opened_at,
       reasons,
@@ -104,9 +105,9 @@ async function summaries(db: Kysely<Database>, rows: ModerationCaseRow[]): Promi
   });
 }
 
-export async function caseQueue(db: Kysely<Database>, page: PageQuery) {
+export async function caseQueue(db: Kysely<Database>, page: PageQuery, language: Language) {
   const { rows, total } = await listOpenCases(db, page);
-  return { items: await summaries(db, rows), total };
+  return { items: await summaries(db, rows, language), total };
 }
 
 export async function caseDetails(
@@ -118,7 +119,7 @@ export async function caseDetails(
   const found = await findCase(db, id);
   if (!found) throw notFound('Case');
   const [[summary], reports, log, product] = await Promise.all([
-    summaries(db, [found]),
+    summaries(db, [found], language),
     reportsOfCase(db, id),
     logOfCase(db, id, found.subject_user_id),
     found.subject_type === 'listing'
@@ -171,7 +172,7 @@ export async function appealsPage(db: Kysely<Database>, page: PageQuery, languag
 }
 
 /** What was done to the caller, and whether each can be appealed. */
-export async function standingOf(db: Kysely<Database>, userId: string): Promise<Standing> {
+export async function standingOf(db: Kysely<Database>, userId: string, language: Language): Promise<Standing> {
   const [user, rows] = await Promise.all([
     db.selectFrom('users').select('restricted_until').where('id', '=', userId).executeTakeFirst(),
     noticesOf(db, userId, APPEALABLE),
@@ -185,7 +186,7 @@ export async function standingOf(db: Kysely<Database>, userId: string): Promise<
       _id: row.id,
       action: row.action,
       actionLabel: LOG_ACTION_LABELS[row.action] ?? row.action,
-      subjectTitle: row.title ?? '',
+      subjectTitle: titleIn(row.title ?? '', language),
       reasonLabel: actionReasonLabel(row.reason),
       note: row.note,
       until: row.until_at,

@@ -14,6 +14,7 @@ import {
 import type { ReportReason } from '#shared/moderation';
 import { findBookingById } from '#server/bookings/repository';
 import { buyerNameIn } from '#server/bookings/reasons';
+import { reviewTitle } from '#server/moderation/titles';
 import { insertOnce, isUniqueViolation } from '#server/db/errors';
 import { byId } from '#server/db/ids';
 import type { BookingRow, Database, ReviewRow } from '#server/db/schema';
@@ -232,7 +233,7 @@ export async function reviewCaseOpening(
     subjectType: 'review',
     subjectId: review.id,
     subjectUserId: review.author_id,
-    title: `${author ?? 'Someone'}'s review of ${subject ?? 'a deleted account'}`,
+    title: reviewTitle(author, subject),
     reason: CASE_REASONS[reason],
     note: null,
     snapshot: {
