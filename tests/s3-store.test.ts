@@ -21,7 +21,7 @@ beforeAll(async () => {
   s3 = await startS3Server();
   const config = loadConfig(s3.env);
   const settings = { ...config, S3_BUCKET: config.S3_BUCKET! };
-  store = new S3ImageStore(s3ClientFor(settings), settings);
+  store = new S3ImageStore(await s3ClientFor(settings), settings);
 });
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** One process's connection to the shared Redis, and the prefix every key and channel name gets. */
 export interface RedisLink {
@@ -16,6 +16,8 @@ const MAX_RETRY_MS = 5000;
  * hold requests up), and it reconnects in the background; the start waits for the first attempt only. Each outage is logged once, not per retry.
  */
 export async function connectRedis(url: string, prefix: string, log: (message: string) => void): Promise<RedisLink> {
+  // Loaded only when REDIS_URL is set: a process without Redis does not hold its client's 2 MB of heap.
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

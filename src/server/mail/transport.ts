@@ -1,6 +1,5 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Config } from '#server/config';
 
 /** A mail ready to go: rendered, addressed, with a Message-ID made from its outbox id. */
@@ -33,19 +32,27 @@ const messageOf = (mail: OutgoingMail) => ({
   messageId: `<${mail.id}@phonehaat.mail>`,
 });
 
+/**
+ * nodemailer, loaded at the first mail: about 3 MB of heap (and the code compiled for it) that a
+ * process sending none does not hold.
+ */
+const mailer = async () => (await import('nodemailer')).default;
+
 /** Over SMTP with nodemailer; timeouts short enough that a send always ends before its lease does. */
 function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url,
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 60_000,
-  });
+  const open = async () =>
+    (await mailer()).createTransport({
+      url,
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
+    });
+  let transporter: ReturnType<typeof open> | undefined;
   return {
     async send(mail) {
-      await transporter.sendMail(messageOf(mail));
+      await (await (transporter ??= open())).sendMail(messageOf(mail));
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((opened) => opened.close()),
   };
 }
 
@@ -61,10 +68,11 @@ export function fileTransport(
   dir: string,
   log?: (line: { to: string; subject: string; link: string; file: string }) => void,
 ): MailTransport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const open = async () => (await mailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let composer: ReturnType<typeof open> | undefined;
   return {
     async send(mail) {
-      const info = await composer.sendMail(messageOf(mail));
+      const info = await (await (composer ??= open())).sendMail(messageOf(mail));
       await mkdir(dir, { recursive: true });
       const file = join(dir, fileNameOf(mail));
       // Written under another name first, so whoever watches the folder never reads half a mail.
@@ -72,7 +80,7 @@ export function fileTransport(
       await rename(`${file}.part`, file);
       log?.({ to: mail.to, subject: mail.subject, link: mail.link, file });
     },
-    close: () => composer.close(),
+    close: () => void composer?.then((opened) => opened.close()),
   };
 }
 

@@ -20,7 +20,7 @@ import { closeRedis, imageStoreFor, redisFor } from './services';
 /** Requests still running this long after SIGTERM have their connections closed, so none holds up a restart. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-const openStores = (config: Config) => {
+const openStores = async (config: Config) => {
   const dataDir = resolve(config.DATA_DIR);
   const database = openDatabase({
     url: config.DATABASE_URL,
@@ -29,7 +29,7 @@ const openStores = (config: Config) => {
       if (config.LOG_LEVEL !== 'silent') console.warn(`PostgreSQL ended a pooled connection: ${error.message}`);
     },
   });
-  return { dataDir, ...database, images: imageStoreFor(config, dataDir) };
+  return { dataDir, ...database, images: await imageStoreFor(config, dataDir) };
 };
 
 /** What must happen once before any server process answers: schema, base and demo data, the admin, the secret. */
@@ -39,7 +39,7 @@ export async function prepareServer(config: Config): Promise<void> {
   // Once, here, so the processes started next all read the one pair.
   loadVapidKeys(resolve(config.DATA_DIR));
   const imeiKey = imeiKeyFor(config);
-  const { db, engine, images, close } = openStores(config);
+  const { db, engine, images, close } = await openStores(config);
   try {
     await prepareDatabase(db, engine, images);
     // Demo data first: it is only added to a database without users, and ADMIN_EMAIL would make one.
@@ -56,7 +56,7 @@ export async function prepareServer(config: Config): Promise<void> {
 
 /** One server process: the app on the prepared database, listening until SIGINT or SIGTERM. */
 export async function runServer(config: Config, options: { housekeeping: boolean }): Promise<void> {
-  const { db, engine, images, dataDir, close } = openStores(config);
+  const { db, engine, images, dataDir, close } = await openStores(config);
   const tokens = new AccessTokens(loadAuthSecret(dataDir, config.AUTH_SECRET));
   const redis = await redisFor(config);
   const channel = (name: string) =>

@@ -5,10 +5,10 @@ import { S3ImageStore, s3ClientFor } from '#server/uploads/s3-store';
 import { DiskImageStore, type ImageStore } from '#server/uploads/store';
 
 /** The pictures' store: the S3 bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
-export function imageStoreFor(config: Config, dataDir: string): ImageStore {
+export async function imageStoreFor(config: Config, dataDir: string): Promise<ImageStore> {
   if (!config.S3_BUCKET) return new DiskImageStore(join(dataDir, 'uploads'));
   const settings = { ...config, S3_BUCKET: config.S3_BUCKET };
-  return new S3ImageStore(s3ClientFor(settings), settings);
+  return new S3ImageStore(await s3ClientFor(settings), settings);
 }
 
 /** The link to Redis when REDIS_URL is set; its outages are logged, never fatal. */

@@ -1,7 +1,8 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { AppError } from '#server/errors';
 import { serverMessage } from '#server/i18n/texts';
 import { Semaphore } from './semaphore';
+import { loadSharp } from './sharp';
 
 /** Above this a picture is refused before decoding: a small file can unpack to gigabytes of pixels. */
 export const MAX_INPUT_PIXELS = 40_000_000;
@@ -43,6 +44,7 @@ const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel l
 
 /** Reads the header only; sharp refuses a header that claims more than the pixel limit. */
 async function readMetadata(bytes: Buffer): Promise<Metadata> {
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch (error) {
@@ -110,6 +112,7 @@ async function encodeWithin(pixels: Pixels, width: number, height: number, bound
   if (image.length + thumb.length <= bound) return { image, thumb, width, height };
   const side = Math.max(THUMB_SIDE, Math.ceil(Math.max(width, height) / 2));
   const { data, info } = await pixels().resize(fit(side)).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  const sharp = await loadSharp();
   const halfPixels = () => sharp(data, { raw: info });
   const [halfLossy, halfExact] = await Promise.all([
     halfPixels().webp({ quality: 60, effort: WEBP_EFFORT }).toBuffer(),
@@ -123,7 +126,7 @@ async function encodeWithin(pixels: Pixels, width: number, height: number, bound
 async function reencode(bytes: Buffer): Promise<ProcessedImage> {
   const metadata = await readMetadata(bytes);
   if (!isAcceptedFormat(metadata)) throw notAPicture();
-
+  const sharp = await loadSharp();
   try {
     // The original is decoded once, into the upright picture at its final size (sRGB pixels); both
     // files are encoded from those pixels, the thumbnail after a further, cheap shrink.

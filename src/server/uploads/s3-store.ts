@@ -1,11 +1,4 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { Config } from '#server/config';
 import { IMAGE_URL_PREFIX, type ImageStore, type StoredImage } from './store';
@@ -15,8 +8,15 @@ export type S3Settings = Pick<
   'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE' | 'S3_PUBLIC_URL'
 > & { S3_BUCKET: string };
 
+/**
+ * The SDK, loaded only when S3_BUCKET is set: a process storing pictures on disk does not hold its
+ * 5 MB of heap (and the code compiled for it).
+ */
+const sdk = () => import('@aws-sdk/client-s3');
+
 /** A client for the configured service; without keys, the SDK's own chain (AWS_* variables, an instance role). */
-export function s3ClientFor(settings: S3Settings): S3Client {
+export async function s3ClientFor(settings: S3Settings): Promise<S3Client> {
+  const { S3Client } = await sdk();
   return new S3Client({
     region: settings.S3_REGION ?? 'us-east-1',
     ...(settings.S3_ENDPOINT ? { endpoint: settings.S3_ENDPOINT } : {}),
@@ -55,6 +55,7 @@ export class S3ImageStore implements ImageStore {
   }
 
   async put(name: string, bytes: Buffer): Promise<void> {
+    const { PutObjectCommand } = await sdk();
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
@@ -68,17 +69,21 @@ export class S3ImageStore implements ImageStore {
   }
 
   async read(name: string): Promise<StoredImage | undefined> {
+    const { GetObjectCommand, NoSuchKey, S3ServiceException } = await sdk();
     try {
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: name }));
       if (!(answer.Body instanceof Readable)) throw new Error(`S3 sent no readable body for ${name}`);
       return { body: answer.Body, size: answer.ContentLength ?? 0 };
     } catch (error) {
-      if (isMissing(error)) return undefined;
+      const missing =
+        error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+      if (missing) return undefined;
       throw error;
     }
   }
 
   async remove(names: string[]): Promise<void> {
+    const { DeleteObjectsCommand } = await sdk();
     for (let start = 0; start < names.length; start += DELETE_BATCH) {
       const batch = names.slice(start, start + DELETE_BATCH);
       const answer = await this.client.send(
@@ -94,6 +99,3 @@ export class S3ImageStore implements ImageStore {
     }
   }
 }
-
-const isMissing = (error: unknown) =>
-  error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);

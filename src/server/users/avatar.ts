@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '#server/uploads/sharp';
 
 /** The file of an account's drawn avatar; one per account, replaced when it is drawn again. */
 export const avatarFileName = (userId: string) => `avatar-${userId}.webp`;
@@ -24,10 +24,11 @@ export const hueOf = (seed: string) => createHash('sha256').update(seed).digest(
  * A round portrait with the person's initials on a colour of their own, drawn on this machine (no
  * avatar service is asked, so no one learns who signs up).
  */
-export function drawAvatar(name: string, hue: number): Promise<Buffer> {
+export async function drawAvatar(name: string, hue: number): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="150" height="150">
   <rect width="150" height="150" fill="hsl(${hue} 55% 40%)"/>
   <text x="75" y="96" font-family="DejaVu Sans, Arial, sans-serif" font-size="60" font-weight="700" fill="#fff" text-anchor="middle">${escapeXml(initialsOf(name))}</text>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).webp({ quality: 85 }).toBuffer();
 }

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '#server/uploads/sharp';
 
 /**
  * Draws a phone picture without any network: a gradient backdrop, a handset with a screen and camera
@@ -53,7 +53,7 @@ ${view === 'front' ? frontOf(x, y, phoneW, phoneH) : backOf(x, y, phoneW, hue)}
 </svg>`;
 }
 
-export const phonePicture = (picture: PhonePicture) =>
-  sharp(Buffer.from(phoneSvg(picture)))
+export const phonePicture = async (picture: PhonePicture) =>
+  (await loadSharp())(Buffer.from(phoneSvg(picture)))
     .webp({ quality: 82 })
     .toBuffer();
