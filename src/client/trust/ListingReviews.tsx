@@ -132,16 +132,21 @@ export function ListingReviews() {
     rowOf: (decision) => `${decision.subject} ${decision.id}`,
   });
   const busy = (subject: ReviewSubject, id: string) => decide.runningFor(`${subject} ${id}`);
-  const actions = (subject: ReviewSubject, id: string, name: string) => (
-    <>
-      <Button size="sm" loading={busy(subject, id)} onClick={() => decide.run({ subject, id })}>
-        <Msg id="trust.reviews.approve" />
-      </Button>
-      <Button size="sm" variant="secondary" onClick={() => setRejecting({ subject, id, name })}>
-        <Msg id="trust.reviews.reject" />
-      </Button>
-    </>
-  );
+  // Listings and their photos are approved or rejected alike, each by the listing's id.
+  const actionsColumn = (subject: ReviewSubject): Column<{ productId: string; productName: string }> => ({
+    header: t('trust.reviews.col.action'),
+    kind: 'actions',
+    cell: ({ productId: id, productName: name }) => (
+      <>
+        <Button size="sm" loading={busy(subject, id)} onClick={() => decide.run({ subject, id })}>
+          <Msg id="trust.reviews.approve" />
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setRejecting({ subject, id, name })}>
+          <Msg id="trust.reviews.reject" />
+        </Button>
+      </>
+    ),
+  });
 
   const listingColumns: ReadonlyArray<Column<ListingReview>> = [
     {
@@ -182,11 +187,7 @@ export function ListingReviews() {
       header: t('trust.reviews.col.seller'),
       cell: (row) => <span data-user-text>{`${row.sellerName} (${row.sellerEmail})`}</span>,
     },
-    {
-      header: t('trust.reviews.col.action'),
-      kind: 'actions',
-      cell: (row) => actions('listing-reviews', row.productId, row.productName),
-    },
+    actionsColumn('listing-reviews'),
   ];
 
   const photoColumns: ReadonlyArray<Column<PhotoReview>> = [
@@ -219,11 +220,7 @@ export function ListingReviews() {
     },
     { header: t('trust.reviews.col.seller'), cell: (row) => <span data-user-text>{row.sellerName}</span> },
     { header: t('trust.reviews.col.sent'), className: 'whitespace-nowrap', cell: (row) => format.relative(row.sentOn) },
-    {
-      header: t('trust.reviews.col.action'),
-      kind: 'actions',
-      cell: (row) => actions('verification-photos', row.productId, row.productName),
-    },
+    actionsColumn('verification-photos'),
   ];
 
   const reportColumns: ReadonlyArray<Column<NotAsDescribedReport>> = [
