@@ -55,7 +55,6 @@ function ProfileCard() {
   const [photo, setPhoto] = useState<File | null>(null);
   // The photo field starts empty: the account's photo shows beside it and stays unless another is given.
   const form = useSchemaForm(updateAccountRequestSchema, { displayName: user?.displayName ?? '', photoURL: '' });
-  const { errors } = form.formState;
   const submit = form.submitWith(async ({ displayName, photoURL }) => {
     await updateAccount({ displayName, photoURL: await profilePhotoToSend(photo, photoURL) });
     await refresh();
@@ -68,12 +67,10 @@ function ProfileCard() {
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.settings.profile.submit')}>
         <InputField form={form} name="displayName" label={t('accounts.auth.name')} autoComplete="name" />
         <ProfilePhotoField
-          name={form.watch('displayName')}
+          form={form}
+          nameField="displayName"
           file={photo}
           onFile={setPhoto}
-          urlInput={form.register('photoURL')}
-          typedUrl={form.watch('photoURL')}
-          urlError={errors.photoURL?.message}
           current={user?.photoURL}
         />
       </SchemaFormBody>

@@ -1,17 +1,31 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Msg } from '#client/i18n';
+import { PRODUCT_NAME } from '#shared/messages';
+import { Msg, useT, type MessageId, type TextsWith } from '#client/i18n';
 
-interface AuthCardProps {
-  title: string;
-  lead: string;
+/** A prefix with a screen's title and lead (`accounts.forgot` for accounts.forgot.title and .lead). */
+export type AuthTexts = TextsWith<'lead', 'title' | 'lead'>;
+
+type AuthCardProps = ({ texts: AuthTexts } | { title: string; lead: string }) & {
   children: ReactNode;
   /** The line under the card that points to the other form. */
   footer: ReactNode;
-}
+};
 
-/** The frame both sign-in screens share: a centred card on a quiet background. */
-export function AuthCard({ title, lead, children, footer }: AuthCardProps) {
+/**
+ * The frame the sign-in screens and the pages opened from a mail share: a centred card on a quiet
+ * background. Its title and lead are a screen's `texts` (the title may name the product), or given.
+ */
+export function AuthCard({ children, footer, ...heading }: AuthCardProps) {
+  const t = useT();
+  // AuthTexts guarantees both messages; TypeScript cannot follow that through the template.
+  const { title, lead } =
+    'texts' in heading
+      ? {
+          title: t(`${heading.texts}.title` as MessageId, { product: PRODUCT_NAME }),
+          lead: t(`${heading.texts}.lead` as MessageId),
+        }
+      : heading;
   return (
     <div className="bg-gradient-to-b from-brand-50 to-ink-50 px-4 py-10 sm:py-16">
       <div className="mx-auto w-full max-w-md">
@@ -40,11 +54,11 @@ export function OrDivider() {
   );
 }
 
-/** A link in a sign-in screen's footer: to the other form, or back. */
-export function AuthLink({ to, children }: { to: string; children: ReactNode }) {
+/** A link in a sign-in screen's footer, to the other form or back: a message's chunk, or its `text`. */
+export function AuthLink({ to, children, text }: { to: string; children?: ReactNode; text?: MessageId }) {
   return (
     <Link to={to} className="font-semibold text-brand-700 hover:text-brand-800">
-      {children}
+      {text ? <Msg id={text} /> : children}
     </Link>
   );
 }

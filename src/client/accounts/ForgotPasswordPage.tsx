@@ -5,7 +5,7 @@ import { paths } from '#shared/paths';
 import { forgotPassword } from './api/account';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { AuthCard, AuthLink } from './AuthCard';
-import { Msg, useT } from '#client/i18n';
+import { useT } from '#client/i18n';
 
 /** "Forgot password?": mails a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
@@ -16,15 +16,7 @@ export function ForgotPasswordPage() {
   const submit = form.submitWith(async (request) => setAnswer((await forgotPassword(request)).message));
 
   return (
-    <AuthCard
-      title={t('accounts.forgot.title')}
-      lead={t('accounts.forgot.lead')}
-      footer={
-        <AuthLink to={paths.login}>
-          <Msg id="accounts.forgot.back" />
-        </AuthLink>
-      }
-    >
+    <AuthCard texts="accounts.forgot" footer={<AuthLink to={paths.login} text="accounts.forgot.back" />}>
       {answer ? (
         <p
           role="status"

@@ -26,8 +26,7 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title={t('accounts.login.title', { product: PRODUCT_NAME })}
-      lead={t('accounts.login.lead')}
+      texts="accounts.login"
       footer={
         <Msg
           id="accounts.login.footer"

@@ -1,4 +1,12 @@
-import { useEffect, useState, type ComponentProps } from 'react';
+import { useEffect, useState } from 'react';
+import {
+  get,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+  type UseFormWatch,
+} from 'react-hook-form';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '#shared/uploads';
 import { Avatar } from '#client/components/Avatar';
 import { Button } from '#client/components/Button';
@@ -26,15 +34,13 @@ function usePreview(file: File | null): string | null {
   return url;
 }
 
-interface ProfilePhotoFieldProps {
-  /** The name the preview's initials come from. */
-  name: string;
+interface ProfilePhotoFieldProps<Values extends FieldValues> {
+  /** The account form (useSchemaForm's): it holds the spec's Photo URL field, `photoURL`. */
+  form: { register: UseFormRegister<Values>; watch: UseFormWatch<Values>; formState: { errors: object } };
+  /** The form's name field, which the preview's initials come from. */
+  nameField: Path<Values>;
   file: File | null;
   onFile: (file: File | null) => void;
-  /** The spec's Photo URL field, registered with the form. */
-  urlInput: ComponentProps<typeof Input>;
-  typedUrl: string | undefined;
-  urlError: string | undefined;
   /** What the account has now (Account settings), shown until another is chosen. */
   current?: string | null;
 }
@@ -43,15 +49,17 @@ interface ProfilePhotoFieldProps {
  * An optional profile photo: one from the device (uploaded through the same pipeline as listings'
  * photos), or the spec's link to one, or neither, and the account gets an avatar with its initials.
  */
-export function ProfilePhotoField({
-  name,
+export function ProfilePhotoField<Values extends FieldValues & { photoURL?: string }>({
+  form,
+  nameField,
   file,
   onFile,
-  urlInput,
-  typedUrl,
-  urlError,
   current,
-}: ProfilePhotoFieldProps) {
+}: ProfilePhotoFieldProps<Values>) {
+  const urlField = 'photoURL' as Path<Values>;
+  const name = String(form.watch(nameField) ?? '');
+  const typedUrl = form.watch(urlField) as string | undefined;
+  const urlError = (get(form.formState.errors, urlField) as FieldError | undefined)?.message;
   const preview = usePreview(file);
   const t = useT();
   const [problem, setProblem] = useState<string | null>(null);
@@ -108,7 +116,7 @@ export function ProfilePhotoField({
             inputMode="url"
             autoComplete="photo"
             placeholder={t('accounts.photo.urlPlaceholder')}
-            {...urlInput}
+            {...form.register(urlField)}
           />
         </FormField>
       )}

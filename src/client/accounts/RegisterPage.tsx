@@ -2,7 +2,6 @@ import { InputField } from '#client/components/InputField';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PASSWORD_MIN, registerFormSchema } from '#shared/auth';
-import { PRODUCT_NAME } from '#shared/messages';
 import { paths } from '#shared/paths';
 import { useAuth } from './AuthProvider';
 import { FormField, Select } from '#client/components/FormField';
@@ -37,8 +36,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard
-      title={t('accounts.register.title', { product: PRODUCT_NAME })}
-      lead={t('accounts.register.lead')}
+      texts="accounts.register"
       footer={
         <Msg
           id="accounts.register.footer"
@@ -56,14 +54,7 @@ export function RegisterPage() {
           hint={t('accounts.register.passwordHint', { min: PASSWORD_MIN })}
           autoComplete="new-password"
         />
-        <ProfilePhotoField
-          name={form.watch('name')}
-          file={photo}
-          onFile={setPhoto}
-          urlInput={form.register('photoURL')}
-          typedUrl={form.watch('photoURL')}
-          urlError={errors.photoURL?.message}
-        />
+        <ProfilePhotoField form={form} nameField="name" file={photo} onFile={setPhoto} />
         <FormField
           label={t('accounts.register.role')}
           error={errors.role?.message}

@@ -8,7 +8,7 @@ import { useAuth } from './AuthProvider';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { AuthCard, AuthLink } from './AuthCard';
 import { useLinkToken } from './tokenFromUrl';
-import { Msg, useT } from '#client/i18n';
+import { useT } from '#client/i18n';
 
 /** Opened from the reset mail: a new password, after which every session of the account has ended. */
 export function ResetPasswordPage() {
@@ -27,15 +27,7 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <AuthCard
-      title={t('accounts.reset.title')}
-      lead={t('accounts.reset.lead')}
-      footer={
-        <AuthLink to={paths.forgotPassword}>
-          <Msg id="accounts.reset.newLink" />
-        </AuthLink>
-      }
-    >
+    <AuthCard texts="accounts.reset" footer={<AuthLink to={paths.forgotPassword} text="accounts.reset.newLink" />}>
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.reset.submit')} wide>
         <InputField form={form} name="password" label={t('accounts.reset.password')} autoComplete="new-password" />
         <InputField form={form} name="confirm" label={t('accounts.reset.again')} autoComplete="new-password" />

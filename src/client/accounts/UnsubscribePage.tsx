@@ -33,8 +33,7 @@ export function UnsubscribePage() {
 
   return (
     <AuthCard
-      title={t('accounts.unsubscribe.title')}
-      lead={t('accounts.unsubscribe.lead')}
+      texts="accounts.unsubscribe"
       footer={
         <Link to={paths.account}>
           <Msg id="accounts.settings.title" />

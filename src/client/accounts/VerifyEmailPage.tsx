@@ -36,8 +36,7 @@ export function VerifyEmailPage() {
 
   return (
     <AuthCard
-      title={t('accounts.verify.title')}
-      lead={t('accounts.verify.lead')}
+      texts="accounts.verify"
       footer={
         <Link to={localePath(paths.home)}>
           <Msg id="accounts.verify.home" />

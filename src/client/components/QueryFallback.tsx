@@ -1,20 +1,11 @@
 import type { ReactNode } from 'react';
-import { useT, type MessageId } from '#client/i18n';
+import { useT, type MessageId, type TextsWith } from '#client/i18n';
 import { cx } from './cx';
 import { EmptyState } from './EmptyState';
 import { Spinner } from './Spinner';
 
-/**
- * A catalog prefix with a loading text and a failure title (`chat.messages` for chat.messages.loading
- * and chat.messages.loadError): a missing one fails the type check instead of showing its id.
- */
-export type FallbackTexts = {
-  [Id in MessageId]: Id extends `${infer Prefix}.loadError`
-    ? `${Prefix}.loading` extends MessageId
-      ? Prefix
-      : never
-    : never;
-}[MessageId];
+/** A prefix with a loading text and a failure title (`chat.messages` for chat.messages.loading and .loadError). */
+export type FallbackTexts = TextsWith<'loadError', 'loading' | 'loadError'>;
 
 interface QueryFallbackProps {
   /** A query that is still loading or has failed: it has no data to show yet, or it could not be read. */

@@ -1,7 +1,7 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { PagedRows } from '#client/api/pagedList';
-import { useT, type MessageId } from '#client/i18n';
+import { useT, type MessageId, type TextsWith } from '#client/i18n';
 import { DataTable, type Column } from './DataTable';
 import { PageHeader } from './PageHeader';
 import { PagedList } from './PagedList';
@@ -14,18 +14,8 @@ interface Row {
 /** The texts every table page shows, each a message `<prefix>.<part>`. */
 type TablePart = 'title' | 'description' | 'noun' | 'showing' | 'empty';
 
-/**
- * A catalog prefix that has all of a table page's texts (`admin.buyers` for admin.buyers.title,
- * .description, .noun, .showing and .empty): the screens name their texts in one word, and a
- * missing one fails the type check instead of showing its id.
- */
-export type TableTexts = {
-  [Id in MessageId]: Id extends `${infer Prefix}.showing`
-    ? `${Prefix}.${TablePart}` extends MessageId
-      ? Prefix
-      : never
-    : never;
-}[MessageId];
+/** A prefix with every text of a table page (`admin.buyers` for admin.buyers.title, .description, ...). */
+export type TableTexts = TextsWith<'showing', TablePart>;
 
 interface TablePageProps<T extends Row> {
   texts: TableTexts;

@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from '#shared/zod';
-import { Button } from './Button';
-import { FormError } from './FormField';
+import { FormSubmit } from './FormSubmit';
 import { showServerErrors } from './serverErrors';
 import { useHydrated } from './useHydrated';
 
@@ -53,16 +52,15 @@ export function SchemaFormBody({ form, onSubmit, submitText, wide, children }: S
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
       {children}
-      <FormError message={form.serverError} />
-      <Button
-        type="submit"
+      <FormSubmit
+        error={form.serverError}
+        busy={form.formState.isSubmitting}
         size={wide ? 'lg' : undefined}
         className={wide ? 'w-full' : undefined}
-        loading={form.formState.isSubmitting}
         disabled={!hydrated}
       >
         {submitText}
-      </Button>
+      </FormSubmit>
     </form>
   );
 }

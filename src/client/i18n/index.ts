@@ -13,7 +13,7 @@ export {
   type MessageValues,
   type Translate,
 } from './hooks';
-export type { MessageId } from './messageId';
+export type { MessageId, TextsWith } from './messageId';
 export type { Formatters } from './format';
 export { loadCatalog, type Catalog } from './catalogFiles';
 export { translateNow } from './outside';

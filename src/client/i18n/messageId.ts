@@ -49,3 +49,16 @@ export type MessageId =
   | keyof typeof reviewsEn
   | keyof typeof searchEn
   | keyof typeof trustEn;
+
+/**
+ * A catalog prefix that has a message for each of `Parts` (`admin.buyers` for admin.buyers.title,
+ * .description, ...), found by the one part `Anchor` every such prefix has: a screen names its texts
+ * in one word, and a missing one fails the type check instead of showing its id.
+ */
+export type TextsWith<Anchor extends string, Parts extends string> = {
+  [Id in MessageId]: Id extends `${infer Prefix}.${Anchor}`
+    ? `${Prefix}.${Parts}` extends MessageId
+      ? Prefix
+      : never
+    : never;
+}[MessageId];

@@ -1,3 +1,4 @@
+import { FormSubmit } from '#client/components/FormSubmit';
 import { useSchemaForm } from '#client/components/schemaForm';
 import { QueryFallback } from '#client/components/QueryFallback';
 import { useState } from 'react';
@@ -6,7 +7,7 @@ import { APPEAL_MONTHS, appealRequestSchema, type AppealRequest, type Notice } f
 import { Badge } from '#client/components/Badge';
 import { Button } from '#client/components/Button';
 import { EmptyState } from '#client/components/EmptyState';
-import { FormError, FormField, Textarea } from '#client/components/FormField';
+import { FormField, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
 import { PageHeader } from '#client/components/PageHeader';
 import { UserText } from '#client/components/UserText';
@@ -122,10 +123,9 @@ function AppealForm({ logId, onDone }: { logId: string; onDone: () => void }) {
       <FormField label={t('moderation.appeal.why')} error={errors.text?.message}>
         <Textarea rows={4} maxLength={2050} {...form.register('text')} />
       </FormField>
-      <FormError message={file.error?.message} />
-      <Button type="submit" loading={file.isPending} className="sm:self-end">
+      <FormSubmit error={file.error?.message} busy={file.isPending} className="sm:self-end">
         {t('moderation.appeal.send')}
-      </Button>
+      </FormSubmit>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { FormSubmit } from '#client/components/FormSubmit';
 import { useSchemaForm } from '#client/components/schemaForm';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '#client/components/toast';
@@ -6,8 +7,7 @@ import { APPEAL_MONTHS, appealByLinkSchema, type AppealByLink } from '#shared/mo
 import { paths } from '#shared/paths';
 import { AuthCard } from '#client/accounts/AuthCard';
 import { useLinkToken } from '#client/accounts/tokenFromUrl';
-import { Button } from '#client/components/Button';
-import { FormError, FormField, Textarea } from '#client/components/FormField';
+import { FormField, Textarea } from '#client/components/FormField';
 import { useLocale, useT } from '#client/i18n';
 import { appealByLink } from './api/moderation';
 
@@ -43,10 +43,9 @@ export function AppealByLinkPage() {
           <FormField label={t('moderation.appeal.why')} error={fieldError}>
             <Textarea rows={5} maxLength={2050} {...form.register('text')} />
           </FormField>
-          <FormError message={file.error?.message} />
-          <Button type="submit" size="lg" className="w-full" loading={file.isPending}>
+          <FormSubmit error={file.error?.message} busy={file.isPending} size="lg" className="w-full">
             {t('moderation.appeal.send')}
-          </Button>
+          </FormSubmit>
         </form>
       )}
     </AuthCard>

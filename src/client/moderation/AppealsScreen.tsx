@@ -1,3 +1,4 @@
+import { FormSubmit } from '#client/components/FormSubmit';
 import { useSchemaForm } from '#client/components/schemaForm';
 import { useState } from 'react';
 import { toast } from '#client/components/toast';
@@ -6,7 +7,7 @@ import { appealDecisionSchema, type Appeal, type AppealDecision } from '#shared/
 import { paths } from '#shared/paths';
 import { Button } from '#client/components/Button';
 import type { Column } from '#client/components/DataTable';
-import { FormError, FormField, SelectWithPrompt, Textarea } from '#client/components/FormField';
+import { FormField, SelectWithPrompt, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
 import { TablePage } from '#client/components/TablePage';
 import { UserText } from '#client/components/UserText';
@@ -108,10 +109,9 @@ function DecisionForm({ appeal, onDone }: { appeal: Appeal; onDone: () => void }
       <FormField label={t('moderation.appeals.reason')} error={errors.reason?.message}>
         <Textarea rows={3} {...form.register('reason')} />
       </FormField>
-      <FormError message={decide.error?.message} />
-      <Button type="submit" loading={decide.isPending} className="sm:self-end">
+      <FormSubmit error={decide.error?.message} busy={decide.isPending} className="sm:self-end">
         {t('moderation.appeals.decide')}
-      </Button>
+      </FormSubmit>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { FormSubmit } from '#client/components/FormSubmit';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from '#client/components/toast';
@@ -8,8 +9,7 @@ import {
   type CaseAction,
   type ModerationAction,
 } from '#shared/moderation';
-import { Button } from '#client/components/Button';
-import { FormError, FormField, SelectWithPrompt, Textarea } from '#client/components/FormField';
+import { FormField, SelectWithPrompt, Textarea } from '#client/components/FormField';
 import { useT, type MessageId } from '#client/i18n';
 import { useCaseAction } from './api/moderation';
 import { useModerationLabels } from './labels';
@@ -88,10 +88,9 @@ export function CaseActionForm({ caseId, actions }: { caseId: string; actions: M
       >
         <Textarea rows={3} maxLength={1050} {...register('note')} />
       </FormField>
-      <FormError message={act.error?.message} />
-      <Button type="submit" loading={act.isPending} className="sm:self-start">
+      <FormSubmit error={act.error?.message} busy={act.isPending} className="sm:self-start">
         {t('moderation.caseAction.apply')}
-      </Button>
+      </FormSubmit>
     </form>
   );
 }

@@ -1,19 +1,18 @@
 import { toast } from '#client/components/toast';
 import { Controller } from 'react-hook-form';
-import { MAX_REVIEW_TEXT, STARS_BY_SIDE, reviewFormSchema, type ReviewSide } from '#shared/reviews';
-import { FormField, Textarea } from '#client/components/FormField';
+import { STARS_BY_SIDE, reviewFormSchema, type ReviewSide } from '#shared/reviews';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { useT } from '#client/i18n';
 import { useWriteReview } from './api/reviews';
 import { STAR_LABELS } from './starLabels';
 import { StarsInput } from './Stars';
+import { ReviewTextField } from './ReviewTextField';
 
 /** The caller's review of the other side: their side's three stars and an optional comment. */
 export function ReviewForm({ bookingId, side }: { bookingId: string; side: ReviewSide }) {
   const form = useSchemaForm(reviewFormSchema(side), { comment: '' });
   const write = useWriteReview();
   const t = useT();
-  const commentError = form.formState.errors.comment?.message;
   const onSubmit = form.submitWith(async (review) => {
     const { published } = await write.mutateAsync({ bookingId, review });
     toast.success(t(published ? 'reviews.form.thanksBoth' : 'reviews.form.thanksSaved'));
@@ -35,13 +34,7 @@ export function ReviewForm({ bookingId, side }: { bookingId: string; side: Revie
           )}
         />
       ))}
-      <FormField
-        label={t('reviews.form.comment')}
-        error={commentError}
-        hint={t('reviews.form.commentHint', { max: MAX_REVIEW_TEXT })}
-      >
-        <Textarea rows={3} maxLength={MAX_REVIEW_TEXT + 50} {...form.register('comment')} />
-      </FormField>
+      <ReviewTextField form={form} name="comment" label={t('reviews.form.comment')} hint="reviews.form.commentHint" />
     </SchemaFormBody>
   );
 }

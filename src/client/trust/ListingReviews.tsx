@@ -1,5 +1,5 @@
 import { useSchemaForm } from '#client/components/schemaForm';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from '#client/components/toast';
 import {
   CHECKLIST_ITEMS,
@@ -11,11 +11,10 @@ import {
   type PhotoReview,
 } from '#shared/trust';
 import { Button } from '#client/components/Button';
-import { DataTable, TableImage, type Column } from '#client/components/DataTable';
+import { TableImage, type Column } from '#client/components/DataTable';
 import { FormField, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
 import { PageHeader } from '#client/components/PageHeader';
-import { PagedList } from '#client/components/PagedList';
 import { ProductLink } from '#client/components/ProductLink';
 import { useRowAction } from '#client/components/rowAction';
 import { Msg, useFormat, useT, type MessageId } from '#client/i18n';
@@ -27,8 +26,12 @@ import {
   type Decision,
   type ReviewSubject,
 } from './api/reviews';
+import { ReviewQueue } from './ReviewQueue';
 
 type Rejecting = { subject: ReviewSubject; id: string; name: string };
+
+/** Listings and their photos are a row each, by the listing. */
+const byProduct = (row: { productId: string }) => row.productId;
 
 /** What a buyer's report is about: a checklist item, or one of the listing's other claims. */
 function subjectLabel(item: NotAsDescribedSubject): MessageId {
@@ -98,18 +101,6 @@ function RejectForm({
   );
 }
 
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <section className="flex flex-col gap-3">
-      <div>
-        <h2 className="text-lg font-semibold text-ink-900">{title}</h2>
-        <p className="text-sm text-ink-600">{description}</p>
-      </div>
-      {children}
-    </section>
-  );
-}
-
 /**
  * The admin's queue of risky listings (docs/trust.md): listings under review with Approve / Reject,
  * verification photos to approve or reject, and buyers' "not as described" reports.
@@ -141,16 +132,21 @@ export function ListingReviews() {
     rowOf: (decision) => `${decision.subject} ${decision.id}`,
   });
   const busy = (subject: ReviewSubject, id: string) => decide.runningFor(`${subject} ${id}`);
-  const actions = (subject: ReviewSubject, id: string, name: string) => (
-    <>
-      <Button size="sm" loading={busy(subject, id)} onClick={() => decide.run({ subject, id })}>
-        <Msg id="trust.reviews.approve" />
-      </Button>
-      <Button size="sm" variant="secondary" onClick={() => setRejecting({ subject, id, name })}>
-        <Msg id="trust.reviews.reject" />
-      </Button>
-    </>
-  );
+  // Listings and their photos are approved or rejected alike, each by the listing's id.
+  const actionsColumn = (subject: ReviewSubject): Column<{ productId: string; productName: string }> => ({
+    header: t('trust.reviews.col.action'),
+    kind: 'actions',
+    cell: ({ productId: id, productName: name }) => (
+      <>
+        <Button size="sm" loading={busy(subject, id)} onClick={() => decide.run({ subject, id })}>
+          <Msg id="trust.reviews.approve" />
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => setRejecting({ subject, id, name })}>
+          <Msg id="trust.reviews.reject" />
+        </Button>
+      </>
+    ),
+  });
 
   const listingColumns: ReadonlyArray<Column<ListingReview>> = [
     {
@@ -191,11 +187,7 @@ export function ListingReviews() {
       header: t('trust.reviews.col.seller'),
       cell: (row) => <span data-user-text>{`${row.sellerName} (${row.sellerEmail})`}</span>,
     },
-    {
-      header: t('trust.reviews.col.action'),
-      kind: 'actions',
-      cell: (row) => actions('listing-reviews', row.productId, row.productName),
-    },
+    actionsColumn('listing-reviews'),
   ];
 
   const photoColumns: ReadonlyArray<Column<PhotoReview>> = [
@@ -228,11 +220,7 @@ export function ListingReviews() {
     },
     { header: t('trust.reviews.col.seller'), cell: (row) => <span data-user-text>{row.sellerName}</span> },
     { header: t('trust.reviews.col.sent'), className: 'whitespace-nowrap', cell: (row) => format.relative(row.sentOn) },
-    {
-      header: t('trust.reviews.col.action'),
-      kind: 'actions',
-      cell: (row) => actions('verification-photos', row.productId, row.productName),
-    },
+    actionsColumn('verification-photos'),
   ];
 
   const reportColumns: ReadonlyArray<Column<NotAsDescribedReport>> = [
@@ -268,60 +256,9 @@ export function ListingReviews() {
     <>
       <PageHeader title={t('trust.reviews.title')} description={t('trust.reviews.description')} />
       <div className="flex flex-col gap-10">
-        <Section title={t('trust.reviews.underReview')} description={t('trust.reviews.underReviewDescription')}>
-          <PagedList
-            query={listings}
-            noun={t('trust.reviews.underReviewNoun')}
-            showing="trust.reviews.underReviewShowing"
-            emptyTitle={t('trust.reviews.underReviewEmpty')}
-          >
-            {(rows) => (
-              <DataTable
-                caption={t('trust.reviews.underReviewCaption')}
-                hideCaption
-                columns={listingColumns}
-                rows={rows}
-                rowKey={(row) => row.productId}
-              />
-            )}
-          </PagedList>
-        </Section>
-        <Section title={t('trust.reviews.photos')} description={t('trust.reviews.photosDescription')}>
-          <PagedList
-            query={photos}
-            noun={t('trust.reviews.photosNoun')}
-            showing="trust.reviews.photosShowing"
-            emptyTitle={t('trust.reviews.photosEmpty')}
-          >
-            {(rows) => (
-              <DataTable
-                caption={t('trust.reviews.photos')}
-                hideCaption
-                columns={photoColumns}
-                rows={rows}
-                rowKey={(row) => row.productId}
-              />
-            )}
-          </PagedList>
-        </Section>
-        <Section title={t('trust.reviews.notAsDescribed')} description={t('trust.reviews.notAsDescribedDescription')}>
-          <PagedList
-            query={reports}
-            noun={t('trust.reviews.reportsNoun')}
-            showing="trust.reviews.reportsShowing"
-            emptyTitle={t('trust.reviews.reportsEmpty')}
-          >
-            {(rows) => (
-              <DataTable
-                caption={t('trust.reviews.reportsCaption')}
-                hideCaption
-                columns={reportColumns}
-                rows={rows}
-                rowKey={(row) => row.id}
-              />
-            )}
-          </PagedList>
-        </Section>
+        <ReviewQueue texts="trust.reviews.underReview" query={listings} columns={listingColumns} rowKey={byProduct} />
+        <ReviewQueue texts="trust.reviews.photos" query={photos} columns={photoColumns} rowKey={byProduct} />
+        <ReviewQueue texts="trust.reviews.reports" query={reports} columns={reportColumns} rowKey={(row) => row.id} />
       </div>
       <RejectDialog
         rejecting={rejecting}
