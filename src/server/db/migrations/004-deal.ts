@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { addColumns, createIndex, engineMigration } from './ddl';
+import { addColumns, createIndex, createTable, engineMigration, idColumn, ownedBy, required } from './ddl';
 
 /**
  * The deal: a booking is a request the seller answers, and notifications tell each side.
@@ -12,51 +12,50 @@ import { addColumns, createIndex, engineMigration } from './ddl';
  *   read and stay their history when the listing is deleted.
  * - Existing bookings become requests; one on a phone already sold becomes that sale.
  */
-export const dealMigration = engineMigration(async (db, { timestamp, bool, falseDefault, trueDefault }) => {
-  await addColumns(db, 'bookings', [
-    [
-      'status',
-      'text',
-      (c) =>
-        c
-          .notNull()
-          .defaultTo('requested')
-          .check(sql`status in ('requested', 'accepted', 'declined', 'cancelled', 'expired', 'sold')`),
-    ],
-    ['is_open', bool, (c) => c.notNull().defaultTo(trueDefault)],
-    ['status_reason', 'text'],
-    ['status_changed_at', timestamp],
-    ['seller_id', 'text', (c) => c.references('users.id').onDelete('set null')],
-  ]);
+export const dealMigration = engineMigration(
+  async (db, { timestamp, bool, falseDefault, offByDefault, trueDefault }) => {
+    await addColumns(db, 'bookings', [
+      [
+        'status',
+        'text',
+        (c) =>
+          c
+            .notNull()
+            .defaultTo('requested')
+            .check(sql`status in ('requested', 'accepted', 'declined', 'cancelled', 'expired', 'sold')`),
+      ],
+      ['is_open', bool, (c) => c.notNull().defaultTo(trueDefault)],
+      ['status_reason', 'text'],
+      ['status_changed_at', timestamp],
+      ['seller_id', 'text', (c) => c.references('users.id').onDelete('set null')],
+    ]);
 
-  await sql`update bookings set seller_id = (select p.seller_id from products p where p.id = bookings.product_id)`.execute(
-    db,
-  );
-  await sql`update bookings set status = 'sold', is_open = ${falseDefault}, status_changed_at = booked_at
+    await sql`update bookings set seller_id = (select p.seller_id from products p where p.id = bookings.product_id)`.execute(
+      db,
+    );
+    await sql`update bookings set status = 'sold', is_open = ${falseDefault}, status_changed_at = booked_at
     where product_id in (select id from products where is_sold = ${trueDefault})`.execute(db);
 
-  await createIndex(db, 'bookings_one_accepted', 'bookings', ['product_id'], {
-    unique: true,
-    where: ['status', '=', 'accepted'],
-  });
-  await createIndex(db, 'bookings_seller_open_booked', 'bookings', ['seller_id', 'is_open', 'booked_at', 'id']);
-  await createIndex(db, 'bookings_product_open', 'bookings', ['product_id', 'is_open']);
-  await createIndex(db, 'bookings_requested_booked', 'bookings', ['booked_at'], {
-    where: ['status', '=', 'requested'],
-  });
+    await createIndex(db, 'bookings_one_accepted', 'bookings', ['product_id'], {
+      unique: true,
+      where: ['status', '=', 'accepted'],
+    });
+    await createIndex(db, 'bookings_seller_open_booked', 'bookings', ['seller_id', 'is_open', 'booked_at', 'id']);
+    await createIndex(db, 'bookings_product_open', 'bookings', ['product_id', 'is_open']);
+    await createIndex(db, 'bookings_requested_booked', 'bookings', ['booked_at'], {
+      where: ['status', '=', 'requested'],
+    });
 
-  await db.schema
-    .createTable('notifications')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('message', 'text', (c) => c.notNull())
-    .addColumn('link', 'text', (c) => c.notNull())
-    .addColumn('created_at', timestamp, (c) => c.notNull())
-    .addColumn('is_read', bool, (c) => c.notNull().defaultTo(falseDefault))
-    .execute();
-  await createIndex(db, 'notifications_user_created', 'notifications', ['user_id', 'created_at', 'id']);
-  await createIndex(db, 'notifications_user_unread', 'notifications', ['user_id'], {
-    where: ['is_read', '=', falseDefault],
-  });
-});
+    await createTable(db, 'notifications', [
+      idColumn,
+      ownedBy('user_id', 'users'),
+      ...required('text', 'kind', 'message', 'link'),
+      ...required(timestamp, 'created_at'),
+      ['is_read', bool, offByDefault],
+    ]);
+    await createIndex(db, 'notifications_user_created', 'notifications', ['user_id', 'created_at', 'id']);
+    await createIndex(db, 'notifications_user_unread', 'notifications', ['user_id'], {
+      where: ['is_read', '=', falseDefault],
+    });
+  },
+);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { addColumns, createIndex, engineMigration } from './ddl';
+import { addColumns, createIndex, createTable, engineMigration, ownedBy } from './ddl';
 
 /**
  * Listings a seller can keep right: several photos in order (the first is the cover, kept in
@@ -7,21 +7,26 @@ import { addColumns, createIndex, engineMigration } from './ddl';
  * phone off sale, and the resale price before the last edit changed it. The public lists' indexes
  * gain `is_hidden` after `is_sold`, so lists of phones on sale stay index reads.
  */
-export const listingsMigration = engineMigration(async (db, { timestamp, bool, falseDefault }) => {
+export const listingsMigration = engineMigration(async (db, { timestamp, bool, offByDefault }) => {
   await addColumns(db, 'products', [
-    ['is_hidden', bool, (c) => c.notNull().defaultTo(falseDefault)],
+    ['is_hidden', bool, offByDefault],
     ['previous_resale_price', 'integer'],
     ['edited_at', timestamp],
   ]);
 
-  await db.schema
-    .createTable('product_photos')
-    .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
-    .addColumn('upload_id', 'text', (c) => c.notNull().references('uploads.id'))
-    .addColumn('position', 'integer', (c) => c.notNull().check(sql`position >= 0 and position < 6`))
-    .addPrimaryKeyConstraint('product_photos_pk', ['product_id', 'position'])
-    .addUniqueConstraint('product_photos_once', ['product_id', 'upload_id'])
-    .execute();
+  await createTable(
+    db,
+    'product_photos',
+    [
+      ownedBy('product_id', 'products'),
+      ['upload_id', 'text', (c) => c.notNull().references('uploads.id')],
+      ['position', 'integer', (c) => c.notNull().check(sql`position >= 0 and position < 6`)],
+    ],
+    {
+      primaryKey: ['product_photos_pk', ['product_id', 'position']],
+      unique: ['product_photos_once', ['product_id', 'upload_id']],
+    },
+  );
   await createIndex(db, 'product_photos_upload', 'product_photos', ['upload_id']);
   await sql`insert into product_photos (product_id, upload_id, position) select id, image_id, 0 from products`.execute(
     db,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { addColumns, createIndex, engineMigration } from './ddl';
+import { addColumns, createIndex, createTable, engineMigration, required } from './ddl';
 
 /**
  * Limits that hold against abuse (docs/security.md, "Limits"): counters of what one key (a
@@ -9,12 +9,11 @@ import { addColumns, createIndex, engineMigration } from './ddl';
  * notifications by age.
  */
 export const abuseLimitsMigration = engineMigration(async (db, { timestamp }) => {
-  await db.schema
-    .createTable('limit_counters')
-    .addColumn('key', 'text', (c) => c.primaryKey())
-    .addColumn('used', 'integer', (c) => c.notNull())
-    .addColumn('window_ends_at', timestamp, (c) => c.notNull())
-    .execute();
+  await createTable(db, 'limit_counters', [
+    ['key', 'text', (c) => c.primaryKey()],
+    ...required('integer', 'used'),
+    ...required(timestamp, 'window_ends_at'),
+  ]);
   await createIndex(db, 'limit_counters_window', 'limit_counters', ['window_ends_at']);
 
   await addColumns(db, 'mail_outbox', [

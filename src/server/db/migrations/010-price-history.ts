@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { addColumns, createIndex, engineMigration } from './ddl';
+import { addColumns, createIndex, createTable, engineMigration, ownedBy, required } from './ddl';
 
 /**
  * Honest prices and model numbers found either way.
@@ -14,12 +14,11 @@ import { addColumns, createIndex, engineMigration } from './ddl';
  *   same way as the queries.
  */
 export const priceHistoryMigration = engineMigration(async (db, { timestamp }) => {
-  await db.schema
-    .createTable('price_history')
-    .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
-    .addColumn('price', 'integer', (c) => c.notNull())
-    .addColumn('set_at', timestamp, (c) => c.notNull())
-    .execute();
+  await createTable(db, 'price_history', [
+    ownedBy('product_id', 'products'),
+    ...required('integer', 'price'),
+    ...required(timestamp, 'set_at'),
+  ]);
   await createIndex(db, 'price_history_product', 'price_history', ['product_id', 'set_at']);
   await addColumns(db, 'products', [['price_changed_at', timestamp]]);
 

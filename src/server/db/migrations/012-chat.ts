@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createIndex, engineMigration } from './ddl';
+import { createIndex, createTable, engineMigration, idColumn, linkTo, ownedBy, required } from './ddl';
 
 /**
  * Chat: one conversation per (phone, buyer), held by a unique index so two first messages racing
@@ -12,24 +12,21 @@ import { createIndex, engineMigration } from './ddl';
  *   side last opened it (unread marks and "Seen"); `updated_at` moves with both, for the live stream.
  */
 export const chatMigration = engineMigration(async (db, { timestamp }) => {
-  await db.schema
-    .createTable('conversations')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('product_id', 'text', (c) => c.references('products.id').onDelete('set null'))
-    .addColumn('buyer_id', 'text', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('seller_id', 'text', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('product_name', 'text', (c) => c.notNull())
-    .addColumn('product_image_id', 'text', (c) => c.notNull())
-    .addColumn('product_price', 'integer', (c) => c.notNull())
-    .addColumn('created_at', timestamp, (c) => c.notNull())
-    .addColumn('updated_at', timestamp, (c) => c.notNull())
-    .addColumn('last_message_at', timestamp)
-    .addColumn('last_message_text', 'text')
+  await createTable(db, 'conversations', [
+    idColumn,
+    linkTo('product_id', 'products'),
+    linkTo('buyer_id', 'users'),
+    linkTo('seller_id', 'users'),
+    ...required('text', 'product_name', 'product_image_id'),
+    ...required('integer', 'product_price'),
+    ...required(timestamp, 'created_at', 'updated_at'),
+    ['last_message_at', timestamp],
+    ['last_message_text', 'text'],
     // No foreign key: compared with the caller only, and kept when the sender's account goes.
-    .addColumn('last_sender_id', 'text')
-    .addColumn('buyer_read_at', timestamp)
-    .addColumn('seller_read_at', timestamp)
-    .execute();
+    ['last_sender_id', 'text'],
+    ['buyer_read_at', timestamp],
+    ['seller_read_at', timestamp],
+  ]);
   await createIndex(db, 'conversations_one_per_buyer', 'conversations', ['product_id', 'buyer_id'], {
     unique: true,
   });
@@ -39,16 +36,15 @@ export const chatMigration = engineMigration(async (db, { timestamp }) => {
   // Housekeeping keeps a picture a conversation shows after its listing is gone (uploads' unused()).
   await createIndex(db, 'conversations_product_image', 'conversations', ['product_image_id']);
 
-  await db.schema
-    .createTable('chat_messages')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('conversation_id', 'text', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
-    .addColumn('sender_id', 'text', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('client_id', 'text', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('text', 'system')`))
-    .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('created_at', timestamp, (c) => c.notNull())
-    .execute();
+  await createTable(db, 'chat_messages', [
+    idColumn,
+    ownedBy('conversation_id', 'conversations'),
+    linkTo('sender_id', 'users'),
+    ...required('text', 'client_id'),
+    ['kind', 'text', (c) => c.notNull().check(sql`kind in ('text', 'system')`)],
+    ...required('text', 'body'),
+    ...required(timestamp, 'created_at'),
+  ]);
   await createIndex(db, 'chat_messages_client_id', 'chat_messages', ['conversation_id', 'client_id'], {
     unique: true,
   });
@@ -58,13 +54,12 @@ export const chatMigration = engineMigration(async (db, { timestamp }) => {
   // A starter's conversations of the last day (the new accounts' limit).
   await createIndex(db, 'conversations_buyer_created', 'conversations', ['buyer_id', 'created_at']);
 
-  await db.schema
-    .createTable('chat_blocks')
-    .addColumn('blocker_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('blocked_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('created_at', timestamp, (c) => c.notNull())
-    .addPrimaryKeyConstraint('chat_blocks_pk', ['blocker_id', 'blocked_id'])
-    .execute();
+  await createTable(
+    db,
+    'chat_blocks',
+    [ownedBy('blocker_id', 'users'), ownedBy('blocked_id', 'users'), ...required(timestamp, 'created_at')],
+    { primaryKey: ['chat_blocks_pk', ['blocker_id', 'blocked_id']] },
+  );
   // "Is either of two people blocking the other" reads both directions by key.
   await createIndex(db, 'chat_blocks_blocked', 'chat_blocks', ['blocked_id', 'blocker_id']);
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { modelKeyOf, newVerificationCode } from '../listing-keys';
-import { addColumns, createIndex, engineMigration } from './ddl';
+import { addColumns, createIndex, createTable, engineMigration, idColumn, linkTo, ownedBy, required } from './ddl';
 
 /**
  * A phone a buyer can trust (docs/trust.md).
@@ -17,7 +17,7 @@ import { addColumns, createIndex, engineMigration } from './ddl';
  * - `search_listings` gains the search's filters: grade, origin, battery, IMEI checked, photo verified.
  * - `not_as_described`: buyers' reports against a checklist item, from the deal.
  */
-export const trustedPhoneMigration = engineMigration(async (db, { timestamp, bool, falseDefault }) => {
+export const trustedPhoneMigration = engineMigration(async (db, { timestamp, bool, falseDefault, offByDefault }) => {
   await addColumns(db, 'products', [
     ['imei_hash', 'text'],
     ['imei_last4', 'text'],
@@ -38,7 +38,7 @@ export const trustedPhoneMigration = engineMigration(async (db, { timestamp, boo
     ['model_key', 'text'],
     ['sold_at', timestamp],
     ['deregistered_at', timestamp],
-    ['is_account_signed_out', bool, (c) => c.notNull().defaultTo(falseDefault)],
+    ['is_account_signed_out', bool, offByDefault],
     ['photo_state', 'text', (c) => c.notNull().defaultTo('none')],
     ['verification_photo_id', 'text', (c) => c.references('uploads.id')],
   ]);
@@ -70,19 +70,21 @@ export const trustedPhoneMigration = engineMigration(async (db, { timestamp, boo
     ['grade', 'text'],
     ['origin', 'text'],
     ['battery', 'integer'],
-    ['is_imei_checked', bool, (c) => c.notNull().defaultTo(falseDefault)],
-    ['is_photo_verified', bool, (c) => c.notNull().defaultTo(falseDefault)],
+    ['is_imei_checked', bool, offByDefault],
+    ['is_photo_verified', bool, offByDefault],
   ]);
 
-  await db.schema
-    .createTable('not_as_described')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('booking_id', 'text', (c) => c.notNull().references('bookings.id').onDelete('cascade'))
-    .addColumn('product_id', 'text', (c) => c.references('products.id').onDelete('set null'))
-    .addColumn('item', 'text', (c) => c.notNull())
-    .addColumn('details', 'text', (c) => c.notNull())
-    .addColumn('reported_at', timestamp, (c) => c.notNull())
-    .addUniqueConstraint('not_as_described_once', ['booking_id', 'item'])
-    .execute();
+  await createTable(
+    db,
+    'not_as_described',
+    [
+      idColumn,
+      ownedBy('booking_id', 'bookings'),
+      linkTo('product_id', 'products'),
+      ...required('text', 'item', 'details'),
+      ...required(timestamp, 'reported_at'),
+    ],
+    { unique: ['not_as_described_once', ['booking_id', 'item']] },
+  );
   await createIndex(db, 'not_as_described_reported', 'not_as_described', ['reported_at', 'id']);
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { addColumns, createIndex, engineMigration } from './ddl';
+import { addColumns, createIndex, createTable, engineMigration, idColumn, linkTo, ownedBy, required } from './ddl';
 
 /**
  * Offers in a conversation, and the price a deal was agreed at.
@@ -15,22 +15,23 @@ import { addColumns, createIndex, engineMigration } from './ddl';
  *   between it and a booking accepted in parallel.
  */
 export const chatOffersMigration = engineMigration(async (db, { timestamp }) => {
-  await db.schema
-    .createTable('chat_offers')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('conversation_id', 'text', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
-    .addColumn('product_id', 'text', (c) => c.references('products.id').onDelete('set null'))
-    .addColumn('buyer_id', 'text', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('price', 'integer', (c) => c.notNull())
-    .addColumn('note', 'text')
-    .addColumn('counter_price', 'integer')
-    .addColumn('status', 'text', (c) =>
-      c.notNull().check(sql`status in ('open', 'countered', 'accepted', 'declined', 'withdrawn', 'expired')`),
-    )
-    .addColumn('created_at', timestamp, (c) => c.notNull())
-    .addColumn('answered_at', timestamp)
-    .addColumn('expires_at', timestamp, (c) => c.notNull())
-    .execute();
+  await createTable(db, 'chat_offers', [
+    idColumn,
+    ownedBy('conversation_id', 'conversations'),
+    linkTo('product_id', 'products'),
+    linkTo('buyer_id', 'users'),
+    ...required('integer', 'price'),
+    ['note', 'text'],
+    ['counter_price', 'integer'],
+    [
+      'status',
+      'text',
+      (c) => c.notNull().check(sql`status in ('open', 'countered', 'accepted', 'declined', 'withdrawn', 'expired')`),
+    ],
+    ...required(timestamp, 'created_at'),
+    ['answered_at', timestamp],
+    ...required(timestamp, 'expires_at'),
+  ]);
   await createIndex(db, 'chat_offers_one_open', 'chat_offers', ['product_id', 'buyer_id'], {
     unique: true,
     where: ['status', 'in', sql`('open', 'countered')`],
@@ -41,13 +42,12 @@ export const chatOffersMigration = engineMigration(async (db, { timestamp }) => 
     where: ['status', 'in', sql`('open', 'countered')`],
   });
 
-  await db.schema
-    .createTable('chat_message_photos')
-    .addColumn('message_id', 'text', (c) => c.notNull().references('chat_messages.id').onDelete('cascade'))
-    .addColumn('upload_id', 'text', (c) => c.notNull().references('uploads.id').onDelete('cascade'))
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('chat_message_photos_pk', ['message_id', 'position'])
-    .execute();
+  await createTable(
+    db,
+    'chat_message_photos',
+    [ownedBy('message_id', 'chat_messages'), ownedBy('upload_id', 'uploads'), ...required('integer', 'position')],
+    { primaryKey: ['chat_message_photos_pk', ['message_id', 'position']] },
+  );
   await createIndex(db, 'chat_message_photos_upload', 'chat_message_photos', ['upload_id']);
 
   await addColumns(db, 'bookings', [['agreed_price', 'integer']]);

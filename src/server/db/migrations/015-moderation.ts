@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
-import { addColumns, createIndex, engineMigration } from './ddl';
+import { addColumns, createIndex, createTable, engineMigration, idColumn, linkTo, ownedBy, required } from './ddl';
 
 /**
  * The moderation desk (docs/moderation.md).
@@ -18,10 +18,10 @@ import { addColumns, createIndex, engineMigration } from './ddl';
  * - Sanctions live on the rows they change: `users.restricted_until` (lifts by itself when the time
  *   passes), `users.is_suspended`, and `products.moderation_state` with the reason the seller sees.
  */
-export const moderationMigration = engineMigration(async (db, { timestamp, bool, falseDefault }, engine) => {
+export const moderationMigration = engineMigration(async (db, { timestamp, bool, offByDefault }, engine) => {
   await addColumns(db, 'users', [
     ['restricted_until', timestamp],
-    ['is_suspended', bool, (c) => c.notNull().defaultTo(falseDefault)],
+    ['is_suspended', bool, offByDefault],
   ]);
   await addColumns(db, 'products', [
     ['moderation_state', 'text'],
@@ -32,17 +32,15 @@ export const moderationMigration = engineMigration(async (db, { timestamp, bool,
     ['note', 'text'],
   ]);
 
-  await db.schema
-    .createTable('moderation_cases')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('subject_type', 'text', (c) => c.notNull())
-    .addColumn('subject_id', 'text', (c) => c.notNull())
-    .addColumn('subject_user_id', 'text')
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('is_open', bool, (c) => c.notNull())
-    .addColumn('opened_at', timestamp, (c) => c.notNull())
-    .addColumn('closed_at', timestamp)
-    .execute();
+  await createTable(db, 'moderation_cases', [
+    idColumn,
+    ...required('text', 'subject_type', 'subject_id'),
+    ['subject_user_id', 'text'],
+    ...required('text', 'title'),
+    ...required(bool, 'is_open'),
+    ...required(timestamp, 'opened_at'),
+    ['closed_at', timestamp],
+  ]);
   // Spelled as when it first ran: createIndex would write PostgreSQL's predicate `is_open = true`.
   const isOpen = engine === 'postgres' ? sql`is_open` : sql`is_open = 1`;
   await sql`create unique index moderation_cases_one_open on moderation_cases (subject_type, subject_id) where ${isOpen}`.execute(
@@ -51,67 +49,60 @@ export const moderationMigration = engineMigration(async (db, { timestamp, bool,
   await createIndex(db, 'moderation_cases_queue', 'moderation_cases', ['is_open', 'opened_at', 'id']);
   await createIndex(db, 'moderation_cases_subject', 'moderation_cases', ['subject_type', 'subject_id', 'opened_at']);
 
-  await db.schema
-    .createTable('case_reports')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('case_id', 'text', (c) => c.notNull().references('moderation_cases.id'))
-    .addColumn('subject_type', 'text', (c) => c.notNull())
-    .addColumn('subject_id', 'text', (c) => c.notNull())
-    .addColumn('reporter_id', 'text', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('reason', 'text', (c) => c.notNull())
-    .addColumn('note', 'text')
-    .addColumn('snapshot', 'text', (c) => c.notNull())
-    .addColumn('reported_at', timestamp, (c) => c.notNull())
-    .execute();
+  await createTable(db, 'case_reports', [
+    idColumn,
+    ['case_id', 'text', (c) => c.notNull().references('moderation_cases.id')],
+    ...required('text', 'subject_type', 'subject_id'),
+    linkTo('reporter_id', 'users'),
+    ...required('text', 'reason'),
+    ['note', 'text'],
+    ...required('text', 'snapshot'),
+    ...required(timestamp, 'reported_at'),
+  ]);
   await createIndex(db, 'case_reports_once', 'case_reports', ['subject_type', 'subject_id', 'reporter_id'], {
     unique: true,
   });
   await createIndex(db, 'case_reports_case', 'case_reports', ['case_id', 'reported_at', 'id']);
   await createIndex(db, 'case_reports_reporter', 'case_reports', ['reporter_id', 'reported_at']);
 
-  await db.schema
-    .createTable('evidence_photos')
-    .addColumn('case_report_id', 'text', (c) => c.notNull().references('case_reports.id'))
-    .addColumn('upload_id', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('evidence_photos_pk', ['case_report_id', 'upload_id'])
-    .execute();
+  await createTable(
+    db,
+    'evidence_photos',
+    [['case_report_id', 'text', (c) => c.notNull().references('case_reports.id')], ...required('text', 'upload_id')],
+    { primaryKey: ['evidence_photos_pk', ['case_report_id', 'upload_id']] },
+  );
   await createIndex(db, 'evidence_photos_upload', 'evidence_photos', ['upload_id']);
 
-  await db.schema
-    .createTable('moderation_log')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('case_id', 'text')
-    .addColumn('actor_id', 'text')
-    .addColumn('actor_name', 'text', (c) => c.notNull())
-    .addColumn('is_automated', bool, (c) => c.notNull())
-    .addColumn('action', 'text', (c) => c.notNull())
-    .addColumn('subject_type', 'text', (c) => c.notNull())
-    .addColumn('subject_id', 'text', (c) => c.notNull())
-    .addColumn('target_user_id', 'text')
-    .addColumn('reason', 'text', (c) => c.notNull())
-    .addColumn('note', 'text')
-    .addColumn('before_state', 'text', (c) => c.notNull())
-    .addColumn('after_state', 'text', (c) => c.notNull())
-    .addColumn('until_at', timestamp)
-    .addColumn('created_at', timestamp, (c) => c.notNull())
-    .execute();
+  await createTable(db, 'moderation_log', [
+    idColumn,
+    ['case_id', 'text'],
+    ['actor_id', 'text'],
+    ...required('text', 'actor_name'),
+    ...required(bool, 'is_automated'),
+    ...required('text', 'action', 'subject_type', 'subject_id'),
+    ['target_user_id', 'text'],
+    ...required('text', 'reason'),
+    ['note', 'text'],
+    ...required('text', 'before_state', 'after_state'),
+    ['until_at', timestamp],
+    ...required(timestamp, 'created_at'),
+  ]);
   await createIndex(db, 'moderation_log_created', 'moderation_log', ['created_at', 'id']);
   await createIndex(db, 'moderation_log_case', 'moderation_log', ['case_id', 'created_at']);
   await createIndex(db, 'moderation_log_target', 'moderation_log', ['target_user_id', 'created_at']);
   await appendOnly(db, engine);
 
-  await db.schema
-    .createTable('appeals')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('log_id', 'text', (c) => c.notNull().unique().references('moderation_log.id'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('text', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'upheld', 'reversed')`))
-    .addColumn('created_at', timestamp, (c) => c.notNull())
-    .addColumn('decided_by', 'text')
-    .addColumn('decision_reason', 'text')
-    .addColumn('decided_at', timestamp)
-    .execute();
+  await createTable(db, 'appeals', [
+    idColumn,
+    ['log_id', 'text', (c) => c.notNull().unique().references('moderation_log.id')],
+    ownedBy('user_id', 'users'),
+    ...required('text', 'text'),
+    ['status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'upheld', 'reversed')`)],
+    ...required(timestamp, 'created_at'),
+    ['decided_by', 'text'],
+    ['decision_reason', 'text'],
+    ['decided_at', timestamp],
+  ]);
   await createIndex(db, 'appeals_queue', 'appeals', ['status', 'created_at', 'id']);
   await createIndex(db, 'appeals_user', 'appeals', ['user_id', 'created_at']);
   // Housekeeping finds the restrictions whose time is up.

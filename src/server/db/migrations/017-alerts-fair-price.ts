@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createIndex, engineMigration } from './ddl';
+import { createIndex, createTable, engineMigration, idColumn, linkTo, ownedBy, required } from './ddl';
 
 /**
  * Saved searches that alert, and fair prices from real sales (docs/alerts.md).
@@ -14,27 +14,19 @@ import { createIndex, engineMigration } from './ddl';
  * - `sales`: the final price a seller confirmed when marking a phone sold, kept when the listing
  *   goes; `fair_prices`: what housekeeping computes from them per model and condition.
  */
-export const alertsFairPriceMigration = engineMigration(async (db, { timestamp, bool, falseDefault }) => {
-  await db.schema
-    .createTable('saved_alerts')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('search', 'text', (c) => c.notNull())
-    .addColumn('sentence', 'text', (c) => c.notNull())
-    .addColumn('words', 'text', (c) => c.notNull())
-    .addColumn('category_id', 'text', (c) => c.notNull())
-    .addColumn('brand_key', 'text', (c) => c.notNull())
-    .addColumn('condition', 'text', (c) => c.notNull())
-    .addColumn('district', 'text', (c) => c.notNull())
-    .addColumn('min_price', 'integer', (c) => c.notNull())
-    .addColumn('max_price', 'integer', (c) => c.notNull())
-    .addColumn('is_verified_only', bool, (c) => c.notNull().defaultTo(falseDefault))
-    .addColumn('frequency', 'text', (c) => c.notNull().check(sql`frequency in ('instant', 'daily', 'weekly')`))
-    .addColumn('is_paused', bool, (c) => c.notNull().defaultTo(falseDefault))
-    .addColumn('is_mail_off', bool, (c) => c.notNull().defaultTo(falseDefault))
-    .addColumn('created_at', timestamp, (c) => c.notNull())
-    .addColumn('last_sent_at', timestamp)
-    .execute();
+export const alertsFairPriceMigration = engineMigration(async (db, { timestamp, bool, offByDefault }) => {
+  await createTable(db, 'saved_alerts', [
+    idColumn,
+    ownedBy('user_id', 'users'),
+    ...required('text', 'search', 'sentence', 'words', 'category_id', 'brand_key', 'condition', 'district'),
+    ...required('integer', 'min_price', 'max_price'),
+    ['is_verified_only', bool, offByDefault],
+    ['frequency', 'text', (c) => c.notNull().check(sql`frequency in ('instant', 'daily', 'weekly')`)],
+    ['is_paused', bool, offByDefault],
+    ['is_mail_off', bool, offByDefault],
+    ...required(timestamp, 'created_at'),
+    ['last_sent_at', timestamp],
+  ]);
   await createIndex(db, 'saved_alerts_match', 'saved_alerts', [
     'brand_key',
     'category_id',
@@ -46,54 +38,49 @@ export const alertsFairPriceMigration = engineMigration(async (db, { timestamp, 
   await createIndex(db, 'saved_alerts_user_search', 'saved_alerts', ['user_id', 'search'], { unique: true });
   await createIndex(db, 'saved_alerts_user_created', 'saved_alerts', ['user_id', 'created_at', 'id']);
 
-  await db.schema
-    .createTable('alert_events')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
-    .addColumn('why', 'text', (c) => c.notNull())
-    .addColumn('price', 'integer', (c) => c.notNull())
-    .addColumn('created_at', timestamp, (c) => c.notNull())
-    .execute();
+  await createTable(db, 'alert_events', [
+    idColumn,
+    ownedBy('product_id', 'products'),
+    ...required('text', 'why'),
+    ...required('integer', 'price'),
+    ...required(timestamp, 'created_at'),
+  ]);
 
-  await db.schema
-    .createTable('alert_matches')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('alert_id', 'text', (c) => c.notNull().references('saved_alerts.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))
-    .addColumn('occasion', 'text', (c) => c.notNull().check(sql`occasion in ('first', 'drop')`))
-    .addColumn('price', 'integer', (c) => c.notNull())
-    .addColumn('matched_at', timestamp, (c) => c.notNull())
-    .addColumn('delivered_at', timestamp)
-    .execute();
+  await createTable(db, 'alert_matches', [
+    idColumn,
+    ownedBy('alert_id', 'saved_alerts'),
+    ownedBy('user_id', 'users'),
+    ownedBy('product_id', 'products'),
+    ['occasion', 'text', (c) => c.notNull().check(sql`occasion in ('first', 'drop')`)],
+    ...required('integer', 'price'),
+    ...required(timestamp, 'matched_at'),
+    ['delivered_at', timestamp],
+  ]);
   await createIndex(db, 'alert_matches_once', 'alert_matches', ['user_id', 'product_id', 'occasion'], {
     unique: true,
   });
   await createIndex(db, 'alert_matches_alert', 'alert_matches', ['alert_id', 'matched_at', 'id']);
   await createIndex(db, 'alert_matches_undelivered', 'alert_matches', ['delivered_at', 'alert_id']);
 
-  await db.schema
-    .createTable('sales')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('product_id', 'text', (c) => c.references('products.id').onDelete('set null'))
-    .addColumn('seller_id', 'text', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('model_key', 'text', (c) => c.notNull())
-    .addColumn('condition', 'text', (c) => c.notNull())
-    .addColumn('price', 'integer', (c) => c.notNull())
-    .addColumn('sold_at', timestamp, (c) => c.notNull())
-    .execute();
+  await createTable(db, 'sales', [
+    idColumn,
+    linkTo('product_id', 'products'),
+    linkTo('seller_id', 'users'),
+    ...required('text', 'model_key', 'condition'),
+    ...required('integer', 'price'),
+    ...required(timestamp, 'sold_at'),
+  ]);
   await createIndex(db, 'sales_sold_at', 'sales', ['sold_at']);
 
-  await db.schema
-    .createTable('fair_prices')
-    .addColumn('model_key', 'text', (c) => c.notNull())
-    .addColumn('condition', 'text', (c) => c.notNull())
-    .addColumn('source', 'text', (c) => c.notNull().check(sql`source in ('sales', 'asking')`))
-    .addColumn('median', 'integer', (c) => c.notNull())
-    .addColumn('low', 'integer', (c) => c.notNull())
-    .addColumn('high', 'integer', (c) => c.notNull())
-    .addColumn('count', 'integer', (c) => c.notNull())
-    .addColumn('computed_at', timestamp, (c) => c.notNull())
-    .addPrimaryKeyConstraint('fair_prices_pk', ['model_key', 'condition'])
-    .execute();
+  await createTable(
+    db,
+    'fair_prices',
+    [
+      ...required('text', 'model_key', 'condition'),
+      ['source', 'text', (c) => c.notNull().check(sql`source in ('sales', 'asking')`)],
+      ...required('integer', 'median', 'low', 'high', 'count'),
+      ...required(timestamp, 'computed_at'),
+    ],
+    { primaryKey: ['fair_prices_pk', ['model_key', 'condition']] },
+  );
 });

@@ -1,4 +1,4 @@
-import { createIndex, engineMigration } from './ddl';
+import { createIndex, createTable, engineMigration, idColumn, ownedBy, required } from './ddl';
 
 /**
  * Web Push: the devices that asked for push notifications, and the notification kinds a person
@@ -10,24 +10,19 @@ import { createIndex, engineMigration } from './ddl';
  * account signed in there) takes it over.
  */
 export const webPushMigration = engineMigration(async (db, { timestamp }) => {
-  await db.schema
-    .createTable('push_subscriptions')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id').onDelete('cascade'))
-    .addColumn('endpoint', 'text', (c) => c.notNull().unique())
-    .addColumn('p256dh', 'text', (c) => c.notNull())
-    .addColumn('auth', 'text', (c) => c.notNull())
-    .addColumn('created_at', timestamp, (c) => c.notNull())
-    .execute();
+  await createTable(db, 'push_subscriptions', [
+    idColumn,
+    ownedBy('user_id', 'users'),
+    ownedBy('session_id', 'sessions'),
+    ['endpoint', 'text', (c) => c.notNull().unique()],
+    ...required('text', 'p256dh', 'auth'),
+    ...required(timestamp, 'created_at'),
+  ]);
   // Who to push to, and the cascade from a deleted session.
   await createIndex(db, 'push_subscriptions_user', 'push_subscriptions', ['user_id']);
   await createIndex(db, 'push_subscriptions_session', 'push_subscriptions', ['session_id']);
 
-  await db.schema
-    .createTable('push_opt_outs')
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('push_opt_outs_pk', ['user_id', 'kind'])
-    .execute();
+  await createTable(db, 'push_opt_outs', [ownedBy('user_id', 'users'), ...required('text', 'kind')], {
+    primaryKey: ['push_opt_outs_pk', ['user_id', 'kind']],
+  });
 });

@@ -6,7 +6,7 @@ import { addColumns, engineMigration } from './ddl';
  * notifications and pushes are written in, and `users.latin_digits` shows them numbers in Latin
  * digits on Bangla pages. Existing accounts keep English, as everything was English before.
  */
-export const languageMigration = engineMigration(async (db, { bool, falseDefault }) => {
+export const languageMigration = engineMigration(async (db, { bool, offByDefault }) => {
   await addColumns(db, 'users', [
     [
       'locale',
@@ -17,6 +17,6 @@ export const languageMigration = engineMigration(async (db, { bool, falseDefault
           .defaultTo('en')
           .check(sql`locale in ('en', 'bn')`),
     ],
-    ['latin_digits', bool, (c) => c.notNull().defaultTo(falseDefault)],
+    ['latin_digits', bool, offByDefault],
   ]);
 });

@@ -8,8 +8,8 @@ import { addColumns, engineMigration } from './ddl';
  * between two reads the fair price kept then. Rows of before are marked here from the fair prices
  * already computed.
  */
-export const goodPriceMigration = engineMigration(async (db, { bool, falseDefault, trueDefault }) => {
-  await addColumns(db, 'search_listings', [['is_good_price', bool, (c) => c.notNull().defaultTo(falseDefault)]]);
+export const goodPriceMigration = engineMigration(async (db, { bool, offByDefault, trueDefault }) => {
+  await addColumns(db, 'search_listings', [['is_good_price', bool, offByDefault]]);
   await sql`update search_listings set is_good_price = ${trueDefault}
     where exists (select 1 from fair_prices f where f.model_key = search_listings.text_name
       and f.condition = search_listings.condition and search_listings.price < f.low)`.execute(db);

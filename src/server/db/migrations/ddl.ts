@@ -3,6 +3,7 @@ import {
   type ColumnDataType,
   type ColumnDefinitionBuilder,
   type ComparisonOperator,
+  type CreateTableBuilder,
   type Kysely,
   type Migration,
 } from 'kysely';
@@ -16,11 +17,14 @@ import type { Engine } from '../connection';
 /** The column types that differ between the engines: SQLite keeps booleans as 0/1 and timestamps as ISO text. */
 export function engineTypes(engine: Engine) {
   const postgres = engine === 'postgres';
+  const falseDefault = postgres ? sql`false` : sql`0`;
   return {
     timestamp: postgres ? 'timestamptz' : 'text',
     bool: postgres ? 'boolean' : 'integer',
-    falseDefault: postgres ? sql`false` : sql`0`,
+    falseDefault,
     trueDefault: postgres ? sql`true` : sql`1`,
+    /** A flag: `not null default false`. */
+    offByDefault: (column: ColumnDefinitionBuilder) => column.notNull().defaultTo(falseDefault),
   } as const;
 }
 
@@ -37,6 +41,46 @@ export type NewColumn = [
   type: ColumnDataType,
   constraints?: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder,
 ];
+
+/** `id text primary key`: the first column of most tables. */
+export const idColumn: NewColumn = ['id', 'text', (c) => c.primaryKey()];
+
+/** Columns of one type, each `not null`, in the order named. */
+export const required = (type: ColumnDataType, ...names: string[]): NewColumn[] =>
+  names.map((name) => [name, type, (c) => c.notNull()]);
+
+/** A required link to a row of `table` (its `id`) that goes with that row (`on delete cascade`). */
+export const ownedBy = (name: string, table: string): NewColumn => [
+  name,
+  'text',
+  (c) => c.notNull().references(`${table}.id`).onDelete('cascade'),
+];
+
+/** A link to a row of `table` (its `id`) that turns null when that row goes: the record outlives it. */
+export const linkTo = (name: string, table: string): NewColumn => [
+  name,
+  'text',
+  (c) => c.references(`${table}.id`).onDelete('set null'),
+];
+
+interface TableConstraints {
+  primaryKey?: [name: string, columns: string[]];
+  unique?: [name: string, columns: string[]];
+}
+
+/** `create table name (columns, [primary key], [unique])`, the columns in order. */
+export async function createTable(
+  db: Kysely<unknown>,
+  name: string,
+  columns: NewColumn[],
+  { primaryKey, unique }: TableConstraints = {},
+): Promise<void> {
+  let table: CreateTableBuilder<string, string> = db.schema.createTable(name);
+  for (const [column, type, constraints] of columns) table = table.addColumn(column, type, constraints);
+  if (primaryKey) table = table.addPrimaryKeyConstraint(...primaryKey);
+  if (unique) table = table.addUniqueConstraint(...unique);
+  await table.execute();
+}
 
 /** `alter table table add column ...` for each column in order: SQLite adds one column a statement. */
 export async function addColumns(db: Kysely<unknown>, table: string, columns: NewColumn[]): Promise<void> {
