@@ -5,6 +5,7 @@ import { byId, newId } from '#server/db/ids';
 import type { AlertFrequency, Database, SavedAlertsTable } from '#server/db/schema';
 import { changedRows } from '#server/db/changes';
 import { slices } from '#server/db/batches';
+import { countOf } from '#server/db/paging';
 import type { Selectable, Insertable } from 'kysely';
 
 export type AlertRow = Selectable<SavedAlertsTable>;
@@ -22,14 +23,8 @@ export async function insertAlert(db: Kysely<Database>, alert: NewAlert, now: Da
   return id;
 }
 
-export async function countAlerts(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('saved_alerts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
+export const countAlerts = (db: Kysely<Database>, userId: string): Promise<number> =>
+  countOf(db.selectFrom('saved_alerts').where('user_id', '=', userId));
 
 export const findAlert = byId(
   (db: Kysely<Database>, id: string) =>

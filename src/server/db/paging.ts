@@ -32,6 +32,13 @@ export async function readPage<RowsDB, RowsTB extends keyof RowsDB, Row, ScopeDB
 }
 
 /**
+ * One page of `scope`'s rows newest first, by (`created_at`, `id`) as the list's index orders them,
+ * and how many rows `scope` holds in all.
+ */
+export const newestFirstPage = <DB, TB extends keyof DB, O>(scope: SelectQueryBuilder<DB, TB, O>, page: PageQuery) =>
+  readPage(scope.selectAll().orderBy(sql.ref('created_at'), 'desc').orderBy(sql.ref('id'), 'desc'), scope, page);
+
+/**
  * The page after a cursor: `rows` already narrowed to the rows after it (in the list's order) and
  * ordered, so the database reads on from there through the list's index; one row more than the
  * page tells whether another page follows. `scope` counts the whole list, as on a numbered page.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PageQuery } from '#shared/common';
 import { byId, newId, nowIso } from '#server/db/ids';
-import { readPage } from '#server/db/paging';
+import { newestFirstPage, readPage } from '#server/db/paging';
 import type { Database, ModerationLogRow } from '#server/db/schema';
 
 /** The actions that count as an earlier sanction in a case's signals. */
@@ -223,11 +223,7 @@ export function logOfCase(db: Kysely<Database>, caseId: string, userId: string |
 }
 
 export const listLog = (db: Kysely<Database>, page: PageQuery) =>
-  readPage(
-    db.selectFrom('moderation_log').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    db.selectFrom('moderation_log'),
-    page,
-  );
+  newestFirstPage(db.selectFrom('moderation_log'), page);
 
 /** The log in time order, `size` rows at a time after (`at`, `id`), for the CSV export. */
 export const logAfter = (db: Kysely<Database>, after: { at: string; id: string } | null, size: number) =>

@@ -4,7 +4,7 @@ import type { Notification } from '#shared/notifications';
 import { slices } from '#server/db/batches';
 import { newId, nowIso } from '#server/db/ids';
 import type { Database, NotificationRow } from '#server/db/schema';
-import { readPage } from '#server/db/paging';
+import { countOf, newestFirstPage } from '#server/db/paging';
 import { changedRows } from '#server/db/changes';
 
 /** A notification as it is stored: its sentence already written in its recipient's language. */
@@ -34,25 +34,13 @@ export async function insertNotifications(db: Kysely<Database>, notifications: W
 
 /** One page of a user's notifications, newest first (served by notifications_user_created). */
 export async function listNotifications(db: Kysely<Database>, userId: string, page: PageQuery) {
-  const ofUser = db.selectFrom('notifications').where('user_id', '=', userId);
-  const { rows, total } = await readPage(
-    ofUser.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    ofUser,
-    page,
-  );
+  const { rows, total } = await newestFirstPage(db.selectFrom('notifications').where('user_id', '=', userId), page);
   return { items: rows.map(toNotification), total };
 }
 
 /** How many the user has not read (served by the partial index notifications_user_unread). */
-export async function countUnread(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .where('is_read', '=', false)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
+export const countUnread = (db: Kysely<Database>, userId: string): Promise<number> =>
+  countOf(db.selectFrom('notifications').where('user_id', '=', userId).where('is_read', '=', false));
 
 export async function markAllRead(db: Kysely<Database>, userId: string): Promise<number> {
   return changedRows(

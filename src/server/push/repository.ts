@@ -3,6 +3,7 @@ import type { PushSubscriptionRequest } from '#shared/push';
 import { changedRows } from '#server/db/changes';
 import { isUniqueViolation } from '#server/db/errors';
 import { newId, nowIso } from '#server/db/ids';
+import { countOf } from '#server/db/paging';
 import type { Database } from '#server/db/schema';
 import { kindIsOn } from '#server/notifications/opt-outs';
 
@@ -69,14 +70,8 @@ export function pushTargets(db: Kysely<Database>, userId: string, kind: string):
     .execute();
 }
 
-export async function countSubscriptions(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('push_subscriptions')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
+export const countSubscriptions = (db: Kysely<Database>, userId: string): Promise<number> =>
+  countOf(db.selectFrom('push_subscriptions').where('user_id', '=', userId));
 
 export async function hasSubscription(db: Kysely<Database>, userId: string, endpoint: string): Promise<boolean> {
   const row = await db

@@ -3,7 +3,7 @@ import type { PageQuery } from '#shared/common';
 import type { User } from '#shared/users';
 import { newId, nowIso } from '#server/db/ids';
 import type { Database, UserRow } from '#server/db/schema';
-import { readPage } from '#server/db/paging';
+import { newestFirstPage } from '#server/db/paging';
 import { named, tags } from '#server/cache/tags';
 
 const toUser = (row: UserRow): User => ({
@@ -117,12 +117,7 @@ export async function becomeSeller(db: Kysely<Database>, id: string, seller: { n
 }
 
 export async function listUsersByRole(db: Kysely<Database>, role: 'buyer' | 'seller', page: PageQuery) {
-  const withRole = db.selectFrom('users').where('role', '=', role);
-  const { rows, total } = await readPage(
-    withRole.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    withRole,
-    page,
-  );
+  const { rows, total } = await newestFirstPage(db.selectFrom('users').where('role', '=', role), page);
   return { items: rows.map(toUser), total };
 }
 
