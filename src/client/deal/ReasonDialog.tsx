@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { bookingReasonSchema, MAX_REASON_LENGTH, requiredReasonSchema } from '#shared/bookings';
-import { Button } from '#client/components/Button';
 import { FormField, Textarea } from '#client/components/FormField';
-import { Modal } from '#client/components/Modal';
+import { DialogActions, Modal } from '#client/components/Modal';
 import { Msg, useT } from '#client/i18n';
 
 export interface ReasonRequest {
@@ -58,14 +57,12 @@ function ReasonForm({
       >
         <Textarea maxLength={MAX_REASON_LENGTH + 50} rows={3} {...register('reason')} />
       </FormField>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onClose}>
-          <Msg id="deal.reason.keep" />
-        </Button>
-        <Button type="submit" variant="danger" loading={busy}>
-          {request.confirmText}
-        </Button>
-      </div>
+      <DialogActions
+        cancelText={<Msg id="deal.reason.keep" />}
+        onCancel={onClose}
+        confirmText={request.confirmText}
+        busy={busy}
+      />
     </form>
   );
 }

@@ -13,7 +13,7 @@ import {
 import { Button } from '#client/components/Button';
 import { TableImage, type Column } from '#client/components/DataTable';
 import { FormField, Textarea } from '#client/components/FormField';
-import { Modal } from '#client/components/Modal';
+import { DialogActions, Modal } from '#client/components/Modal';
 import { PageHeader } from '#client/components/PageHeader';
 import { ProductLink } from '#client/components/ProductLink';
 import { useRowAction } from '#client/components/rowAction';
@@ -89,14 +89,12 @@ function RejectForm({
       <FormField label={t('trust.reviews.reason')} error={errors.reason?.message}>
         <Textarea rows={3} {...form.register('reason')} />
       </FormField>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onClose}>
-          <Msg id="trust.reviews.cancel" />
-        </Button>
-        <Button type="submit" variant="danger" loading={busy}>
-          <Msg id="trust.reviews.reject" />
-        </Button>
-      </div>
+      <DialogActions
+        cancelText={<Msg id="trust.reviews.cancel" />}
+        onCancel={onClose}
+        confirmText={<Msg id="trust.reviews.reject" />}
+        busy={busy}
+      />
     </form>
   );
 }
