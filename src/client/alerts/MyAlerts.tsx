@@ -8,7 +8,7 @@ import { confirmDelete, showDeleted } from '#client/components/confirmDelete';
 import { EmptyState } from '#client/components/EmptyState';
 import { Select } from '#client/components/FormField';
 import { PageHeader } from '#client/components/PageHeader';
-import { Spinner } from '#client/components/Spinner';
+import { ListSpinner } from '#client/components/Spinner';
 import { UserText } from '#client/components/UserText';
 import { useFormat, useLocale, useT, type MessageId } from '#client/i18n';
 import { AlertSentence } from './AlertSentence';
@@ -144,9 +144,7 @@ export function MyAlerts() {
       {error ? (
         <EmptyState tone="error" title={t('alerts.list.loadError')} description={error.message} />
       ) : isPending ? (
-        <div className="flex justify-center py-16 text-brand-600">
-          <Spinner label={t('alerts.list.loading')} className="[&_svg]:size-8" />
-        </div>
+        <ListSpinner label={t('alerts.list.loading')} />
       ) : data.items.length === 0 ? (
         <EmptyState
           title={t('alerts.list.empty')}

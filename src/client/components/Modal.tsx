@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Button } from './Button';
 import { cx } from './cx';
 import { CloseButton, Dialog } from './Dialog';
 import { useT } from '#client/i18n';
@@ -42,5 +43,46 @@ export function Modal({ open, onClose, title, description, children, className }
         {children}
       </div>
     </Dialog>
+  );
+}
+
+interface DialogActionsProps {
+  /** The way out, which leaves everything as it was. */
+  cancelText: ReactNode;
+  onCancel: () => void;
+  /** What the dialog asks about (reject, send, cancel the deal): a danger button. */
+  confirmText: ReactNode;
+  busy: boolean;
+  disabled?: boolean;
+  /** Without it the button submits the dialog's form. */
+  onConfirm?: () => void;
+  className?: string;
+}
+
+/** A dialog's last row: the way out and the action it asks about, stacked on phones with the action on top. */
+export function DialogActions({
+  cancelText,
+  onCancel,
+  confirmText,
+  busy,
+  disabled,
+  onConfirm,
+  className,
+}: DialogActionsProps) {
+  return (
+    <div className={cx('flex flex-col-reverse gap-3 sm:flex-row sm:justify-end', className)}>
+      <Button type="button" variant="secondary" onClick={onCancel}>
+        {cancelText}
+      </Button>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        variant="danger"
+        disabled={disabled}
+        loading={busy}
+        onClick={onConfirm}
+      >
+        {confirmText}
+      </Button>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { PagedRows } from '#client/api/pagedList';
 import { Button } from './Button';
 import { EmptyState } from './EmptyState';
-import { Spinner } from './Spinner';
+import { ListSpinner } from './Spinner';
 import { Msg, useErrorText, useT, type MessageId } from '#client/i18n';
 
 interface PagedListProps<T> {
@@ -34,9 +34,10 @@ export function PagedList<T>({
   const errorText = useErrorText();
   if (query.isPending) {
     return (
-      <div className="flex justify-center rounded-card border border-ink-200 bg-white py-16 text-brand-600 shadow-card">
-        <Spinner label={t('components.pagedList.loading', { noun })} className="[&_svg]:size-8" />
-      </div>
+      <ListSpinner
+        label={t('components.pagedList.loading', { noun })}
+        className="rounded-card border border-ink-200 bg-white shadow-card"
+      />
     );
   }
   if (query.isError) {

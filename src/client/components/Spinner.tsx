@@ -20,6 +20,15 @@ export function Spinner({ label, className }: SpinnerProps) {
   );
 }
 
+/** Holds a list's place while its first rows load. */
+export function ListSpinner({ label, className }: SpinnerProps) {
+  return (
+    <div className={cx('flex justify-center py-16 text-brand-600', className)}>
+      <Spinner label={label} className="[&_svg]:size-8" />
+    </div>
+  );
+}
+
 /** Covers the viewport while a whole screen waits (auth, role checks). */
 export function FullScreenSpinner({ label }: SpinnerProps) {
   return (

@@ -13,7 +13,7 @@ import { TablePage } from '#client/components/TablePage';
 import { BookingStatusBadge } from './BookingStatusBadge';
 import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
 import { paths } from '#shared/paths';
-import { HandoverDialog, type Handover } from './HandoverDialog';
+import { HandoverButton, HandoverDialog, type Handover } from './HandoverDialog';
 import { Msg, useFormat, useT, type MessageId, type Translate } from '#client/i18n';
 
 type Asking = ReasonRequest & { id: string; move: 'decline' | 'cancel' };
@@ -227,17 +227,7 @@ function RowActions({ row, busyWith, run, ask, showHandover }: RowActionsProps) 
       >
         {t(requested ? 'deal.requests.decline' : 'deal.cancel')}
       </Button>
-      {!requested && (
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() =>
-            showHandover({ bookingId: row._id, productId: row.productId, productName: row.productName, side: 'seller' })
-          }
-        >
-          <Msg id="deal.handoverButton" />
-        </Button>
-      )}
+      {!requested && <HandoverButton booking={row} side="seller" onOpen={showHandover} />}
     </>
   );
 }

@@ -29,6 +29,24 @@ export interface Handover {
   side: 'buyer' | 'seller';
 }
 
+/** A deal's row button that opens its handover checklist, for the buyer or the seller. */
+export function HandoverButton({
+  booking,
+  side,
+  onOpen,
+}: {
+  booking: { _id: string; productId: string | null; productName: string };
+  side: Handover['side'];
+  onOpen: (handover: Handover) => void;
+}) {
+  const { _id: bookingId, productId, productName } = booking;
+  return (
+    <Button size="sm" variant="secondary" onClick={() => onOpen({ bookingId, productId, productName, side })}>
+      <Msg id="deal.handoverButton" />
+    </Button>
+  );
+}
+
 /**
  * The handover checklist both sides see once a booking is accepted (docs/trust.md): the buyer checks
  * the phone against its listing and NEIR before paying; the seller de-registers it after being paid.

@@ -16,7 +16,7 @@ import { TablePage } from '#client/components/TablePage';
 import { paths } from '#shared/paths';
 import type { OrderWithReview } from '#shared/reviews';
 import { DealReviewButton } from '#client/reviews/DealReviewButton';
-import { HandoverDialog, type Handover } from './HandoverDialog';
+import { HandoverButton, HandoverDialog, type Handover } from './HandoverDialog';
 import { Msg, useFormat, useLocale, useT, type Translate } from '#client/i18n';
 
 /** Seller-written words (a name, a meeting place) inside a sentence: never translated. */
@@ -185,20 +185,7 @@ export function MyOrders() {
             </span>
           )}
           {(order.status === 'accepted' || order.status === 'sold') && (
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() =>
-                setHandover({
-                  bookingId: order._id,
-                  productId: order.productId,
-                  productName: order.productName,
-                  side: 'buyer',
-                })
-              }
-            >
-              <Msg id="deal.handoverButton" />
-            </Button>
+            <HandoverButton booking={order} side="buyer" onOpen={setHandover} />
           )}
         </>
       ),

@@ -2,7 +2,6 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormSection } from './FormSection';
 import { CHECK_ANSWERS, CHECKLIST_ITEMS, GRADES, ORIGINS } from '#shared/trust';
 import { FormField, Input, SelectWithPrompt } from '#client/components/FormField';
-import { cx } from '#client/components/cx';
 import { NeirCheck } from '#client/catalog/NeirCheck';
 import type { ProductFormInput } from './productFormSchema';
 import { useFieldError } from '#client/accounts/useFieldError';
@@ -26,26 +25,28 @@ function ErrorText({ message }: { message: string | undefined }) {
   ) : null;
 }
 
-/** A group of radio buttons with a legend, in the form's look; one of them is checked by the seller. */
+/**
+ * A group of radio buttons with a legend, in the form's look, across the whole grid; one of them is
+ * checked by the seller.
+ */
 function Choice({
   legend,
   name,
   options,
   register,
-  error,
-  columns = false,
+  errors,
 }: {
   legend: string;
-  name: Parameters<UseFormRegister<ProductFormInput>>[0];
+  name: 'neirAnswer' | 'origin';
   options: Array<{ value: string; label: string; note?: string }>;
   register: UseFormRegister<ProductFormInput>;
-  error: string | undefined;
-  columns?: boolean;
+  errors: FieldErrors<ProductFormInput>;
 }) {
+  const error = errors[name]?.message;
   return (
-    <fieldset className="flex flex-col gap-2" aria-invalid={error ? true : undefined}>
+    <fieldset className="flex flex-col gap-2 sm:col-span-2" aria-invalid={error ? true : undefined}>
       <legend className="mb-1 text-sm font-medium text-ink-800">{legend}</legend>
-      <div className={cx('flex gap-2', columns ? 'flex-col' : 'flex-wrap')}>
+      <div className="flex flex-wrap gap-2">
         {options.map((option) => (
           <label
             key={option.value}
@@ -94,27 +95,23 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
         <div className="sm:col-span-2">
           <NeirCheck imei={imei} who="seller" />
         </div>
-        <div className="sm:col-span-2">
-          <Choice
-            legend={t('listings.trust.neirAnswer')}
-            name="neirAnswer"
-            register={register}
-            error={errors.neirAnswer?.message}
-            options={[
-              { value: 'valid', label: t('listings.trust.neirValid') },
-              { value: 'not_valid', label: t('listings.trust.neirNotValid') },
-            ]}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <Choice
-            legend={t('listings.trust.originLegend')}
-            name="origin"
-            register={register}
-            error={errors.origin?.message}
-            options={ORIGINS.map((origin) => ({ value: origin, label: t(`listings.trust.origin.${origin}`) }))}
-          />
-        </div>
+        <Choice
+          legend={t('listings.trust.neirAnswer')}
+          name="neirAnswer"
+          register={register}
+          errors={errors}
+          options={[
+            { value: 'valid', label: t('listings.trust.neirValid') },
+            { value: 'not_valid', label: t('listings.trust.neirNotValid') },
+          ]}
+        />
+        <Choice
+          legend={t('listings.trust.originLegend')}
+          name="origin"
+          register={register}
+          errors={errors}
+          options={ORIGINS.map((origin) => ({ value: origin, label: t(`listings.trust.origin.${origin}`) }))}
+        />
       </FormSection>
 
       <FormSection legend="listings.trust.condition" layout="stack">

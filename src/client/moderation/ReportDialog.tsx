@@ -7,9 +7,8 @@ import {
   reportFormSchemas,
   type ReportForm,
 } from '#shared/moderation';
-import { Button } from '#client/components/Button';
 import { FormError, FormField, SelectWithPrompt, Textarea } from '#client/components/FormField';
-import { Modal } from '#client/components/Modal';
+import { DialogActions, Modal } from '#client/components/Modal';
 import { useErrorText, useT } from '#client/i18n';
 import { useModerationLabels } from './labels';
 
@@ -73,14 +72,12 @@ function ReportFormFields({
         <Textarea rows={3} maxLength={REPORT_NOTE_MAX + 50} {...register('note')} />
       </FormField>
       <FormError message={error && errorText(error)} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onClose}>
-          {t('moderation.report.cancel')}
-        </Button>
-        <Button type="submit" variant="danger" loading={busy}>
-          {t('moderation.report.send')}
-        </Button>
-      </div>
+      <DialogActions
+        cancelText={t('moderation.report.cancel')}
+        onCancel={onClose}
+        confirmText={t('moderation.report.send')}
+        busy={busy}
+      />
     </form>
   );
 }

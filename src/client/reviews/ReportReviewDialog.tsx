@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { toast } from '#client/components/toast';
 import { REVIEW_REPORT_REASONS, type ReviewReportReason } from '#shared/reviews';
-import { Button } from '#client/components/Button';
 import { FormError } from '#client/components/FormField';
-import { Modal } from '#client/components/Modal';
+import { DialogActions, Modal } from '#client/components/Modal';
 import { useT, type MessageId } from '#client/i18n';
 import { useReportReview } from './api/reviews';
 
@@ -63,14 +62,15 @@ export function ReportReviewDialog({ reviewId, onClose }: { reviewId: string | n
         ))}
       </fieldset>
       <FormError message={report.error?.message} className="mt-3" />
-      <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={close}>
-          {t('reviews.report.cancel')}
-        </Button>
-        <Button type="button" variant="danger" disabled={!reason} loading={report.isPending} onClick={send}>
-          {t('reviews.report.send')}
-        </Button>
-      </div>
+      <DialogActions
+        cancelText={t('reviews.report.cancel')}
+        onCancel={close}
+        confirmText={t('reviews.report.send')}
+        busy={report.isPending}
+        disabled={!reason}
+        onConfirm={send}
+        className="mt-5"
+      />
     </Modal>
   );
 }

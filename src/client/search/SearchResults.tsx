@@ -8,7 +8,7 @@ import { EmptyState } from '#client/components/EmptyState';
 import { Select } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
 import { ProductCard } from '#client/components/ProductCard';
-import { Spinner } from '#client/components/Spinner';
+import { ListSpinner, Spinner } from '#client/components/Spinner';
 import { useShownProducts } from '#client/chat/api/chat';
 import { AlertMeButton } from '#client/alerts/AlertMeButton';
 import { FilterPanel } from './FilterPanel';
@@ -86,9 +86,7 @@ export function SearchResults({ state, emptyTitle, emptyDescription, note }: Sea
         ) : isPending ? (
           // A screen tall while the first answer is read: the footer waits below the fold instead of
           // jumping down when the results come (a layout shift of 0.34 in Lighthouse's phone window).
-          <div className="flex min-h-dvh justify-center py-16 text-brand-600">
-            <Spinner label={t('search.results.searching')} className="[&_svg]:size-8" />
-          </div>
+          <ListSpinner label={t('search.results.searching')} className="min-h-dvh" />
         ) : data.items.length === 0 ? (
           <EmptyState
             title={state.hasFilters ? t('search.results.noMatchTitle') : emptyTitle}

@@ -1,5 +1,4 @@
-import { useSchemaForm } from '#client/components/schemaForm';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '#client/components/toast';
 import {
   CHECKLIST_ITEMS,
@@ -12,8 +11,8 @@ import {
 } from '#shared/trust';
 import { Button } from '#client/components/Button';
 import { TableImage, type Column } from '#client/components/DataTable';
-import { FormField, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
+import { ReasonForm } from '#client/components/ReasonForm';
 import { PageHeader } from '#client/components/PageHeader';
 import { ProductLink } from '#client/components/ProductLink';
 import { useRowAction } from '#client/components/rowAction';
@@ -65,39 +64,18 @@ function RejectDialog({
       )}
       description={rejecting ? t('trust.reviews.rejectDescription', { name: rejecting.name }) : undefined}
     >
-      {rejecting && <RejectForm busy={busy} onClose={onClose} onReject={onReject} />}
+      {rejecting && (
+        <ReasonForm
+          schema={rejectRequestSchema}
+          label={t('trust.reviews.reason')}
+          cancelText={<Msg id="trust.reviews.cancel" />}
+          confirmText={<Msg id="trust.reviews.reject" />}
+          busy={busy}
+          onClose={onClose}
+          onConfirm={onReject}
+        />
+      )}
     </Modal>
-  );
-}
-
-function RejectForm({
-  busy,
-  onClose,
-  onReject,
-}: {
-  busy: boolean;
-  onClose: () => void;
-  onReject: (r: string) => void;
-}) {
-  const form = useSchemaForm(rejectRequestSchema, {});
-  const { errors } = form.formState;
-  const { setFocus } = form;
-  const t = useT();
-  useEffect(() => setFocus('reason'), [setFocus]);
-  return (
-    <form noValidate onSubmit={form.handleSubmit(({ reason }) => onReject(reason))} className="flex flex-col gap-5">
-      <FormField label={t('trust.reviews.reason')} error={errors.reason?.message}>
-        <Textarea rows={3} {...form.register('reason')} />
-      </FormField>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onClose}>
-          <Msg id="trust.reviews.cancel" />
-        </Button>
-        <Button type="submit" variant="danger" loading={busy}>
-          <Msg id="trust.reviews.reject" />
-        </Button>
-      </div>
-    </form>
   );
 }
 
