@@ -129,7 +129,13 @@ const installableApp = () =>
     includeManifestIcons: false,
     injectManifest: {
       // Hashed scripts, styles, fonts and catalogs, the icons and the offline page; never a page (index.html).
-      globPatterns: ['assets/**/*.{js,css,woff2}', 'assets/catalog.*.json', 'icons/*.png', 'favicon.svg', 'offline.html'],
+      globPatterns: [
+        'assets/**/*.{js,css,woff2}',
+        'assets/catalog.*.json',
+        'icons/*.png',
+        'favicon.svg',
+        'offline.html',
+      ],
       buildPlugins: { vite: [{ name: 'phonehaat-aliases', config: () => ({ resolve: { alias: aliases } }) }] },
     },
     devOptions: { enabled: false },
@@ -143,7 +149,14 @@ const installableApp = () =>
 const firstDownload = { name: 'app', tags: ['$initial' as const] };
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), precompiledMessages(), catalogFiles(), precompress(), ...(isSsrBuild ? [] : [installableApp()])],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompiledMessages(),
+    catalogFiles(),
+    precompress(),
+    ...(isSsrBuild ? [] : [installableApp()]),
+  ],
   resolve: { alias: command === 'build' && !isSsrBuild ? [...aliases, ...withoutMessageParser] : aliases },
   server: {
     port: 5173,

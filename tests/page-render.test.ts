@@ -428,9 +428,10 @@ describe('the public pages in each language (docs/i18n.md)', () => {
     // by the page's script (docs/i18n.md), and holds every Bangla message.
     expect(catalog['shared.meta.category.title']).toBeDefined();
     expect(catalog['dashboard.title']).toBeUndefined();
-    const rest = /<script type="application\/json" id="i18n-catalog" data-rest="(\/assets\/catalog\.bn-[\w-]+\.json)">/.exec(
-      response.body,
-    )?.[1];
+    const rest =
+      /<script type="application\/json" id="i18n-catalog" data-rest="(\/assets\/catalog\.bn-[\w-]+\.json)">/.exec(
+        response.body,
+      )?.[1];
     expect(rest).toBeDefined();
     const whole = (await t.app.inject({ url: rest! })).json<Record<string, unknown>>();
     expect(Object.keys(whole).length).toBeGreaterThan(4 * Object.keys(catalog).length);

@@ -1,4 +1,13 @@
-import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { createIntl, createIntlCache, RawIntlProvider } from 'react-intl';
 import { handOutside } from './outside';
 import type { Locale } from '#shared/i18n/locales';
