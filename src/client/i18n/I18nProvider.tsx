@@ -60,16 +60,16 @@ export function useLocale(): LocaleState {
 export function I18nProvider({ setup, children }: { setup: I18nSetup; children: ReactNode }) {
   const { locale, latinDigits, catalog, pseudo = false, rest } = setup;
   // Whether a message was asked for before the rest of the catalog came (a toast, a signed-in
-  // header): then everything is shown again once it has, and `shown` counts those times.
+  // header): then everything is shown again once it has, with the catalog as a new object.
   const missed = useRef(false);
-  const [shown, setShown] = useState(0);
+  const [messages, setMessages] = useState(catalog);
   const intl = useMemo(
     () =>
       createIntl(
         {
           locale: intlTag(locale, latinDigits),
           defaultLocale: 'en-GB',
-          messages: catalog,
+          messages,
           ...(rest && {
             onError: (error: { code: string }) => {
               if (error.code === 'MISSING_TRANSLATION') missed.current = true;
@@ -78,7 +78,7 @@ export function I18nProvider({ setup, children }: { setup: I18nSetup; children: 
         },
         intlCache,
       ),
-    [locale, latinDigits, catalog, rest, shown],
+    [locale, latinDigits, messages, rest],
   );
   useEffect(() => {
     let live = true;
@@ -86,7 +86,7 @@ export function I18nProvider({ setup, children }: { setup: I18nSetup; children: 
       (whole) => {
         // In place: what is on screen used the page's messages only, and shows the same with the rest.
         Object.assign(catalog, whole);
-        if (live && missed.current) startTransition(() => setShown((count) => count + 1));
+        if (live && missed.current) startTransition(() => setMessages({ ...catalog }));
       },
       (error: unknown) => console.error('Could not load the rest of the messages', error),
     );
