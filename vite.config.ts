@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -11,6 +11,8 @@ import { aliases } from './aliases';
 // A relative import: this file is loaded before its aliases exist.
 // eslint-disable-next-line house/alias-across-areas
 import { appManifest } from './src/client/app/manifest';
+// eslint-disable-next-line house/alias-across-areas
+import { LOCALES } from './src/shared/i18n/locales';
 
 const API_SERVER = process.env.API_SERVER ?? 'http://127.0.0.1:3000';
 const OUT_DIR = 'dist/client';
@@ -64,9 +66,44 @@ function precompiledMessages(): Plugin {
     enforce: 'pre',
     async load(id) {
       if (!CATALOG_FILE.test(id)) return null;
-      const messages = JSON.parse(await readFile(id, 'utf8')) as Record<string, string>;
-      const trees = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
-      return { code: `export default ${JSON.stringify(trees)};`, moduleType: 'js' };
+      return { code: `export default ${JSON.stringify(await parsedCatalog(id))};`, moduleType: 'js' };
+    },
+  };
+}
+
+/** Parses a catalog file's messages into ICU syntax trees. */
+async function parsedCatalog(file: string): Promise<Record<string, unknown>> {
+  const messages = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+  return Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
+}
+
+/**
+ * Each language's whole catalog as a file of its own, `assets/catalog.<locale>-<hash>.json` (parsed
+ * as precompiledMessages parses them): a page the server rendered carries only the messages its
+ * render used and fetches this once it runs (docs/i18n.md). JSON, not a chunk: it is data, and it
+ * stays out of the page's JavaScript. The same files as catalog.<locale>.ts gathers.
+ */
+function catalogFiles(): Plugin {
+  return {
+    name: 'phonehaat-catalog-files',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    async generateBundle() {
+      const areas = await readdir('src/client', { withFileTypes: true });
+      for (const locale of LOCALES) {
+        const files = [
+          ...areas.filter((area) => area.isDirectory()).map((area) => join('src/client', area.name, 'locales')),
+          'src/shared/locales',
+        ].map((folder) => join(folder, `${locale}.json`));
+        const catalog = {};
+        for (const file of files) {
+          try {
+            Object.assign(catalog, await parsedCatalog(file));
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+          }
+        }
+        this.emitFile({ type: 'asset', name: `catalog.${locale}.json`, source: JSON.stringify(catalog) });
+      }
     },
   };
 }
@@ -91,8 +128,14 @@ const installableApp = () =>
     manifest: appManifest,
     includeManifestIcons: false,
     injectManifest: {
-      // Hashed scripts, styles and fonts, the icons and the offline page; never a page (index.html).
-      globPatterns: ['assets/**/*.{js,css,woff2}', 'icons/*.png', 'favicon.svg', 'offline.html'],
+      // Hashed scripts, styles, fonts and catalogs, the icons and the offline page; never a page (index.html).
+      globPatterns: [
+        'assets/**/*.{js,css,woff2}',
+        'assets/catalog.*.json',
+        'icons/*.png',
+        'favicon.svg',
+        'offline.html',
+      ],
       buildPlugins: { vite: [{ name: 'phonehaat-aliases', config: () => ({ resolve: { alias: aliases } }) }] },
     },
     devOptions: { enabled: false },
@@ -106,7 +149,14 @@ const installableApp = () =>
 const firstDownload = { name: 'app', tags: ['$initial' as const] };
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), precompiledMessages(), precompress(), ...(isSsrBuild ? [] : [installableApp()])],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompiledMessages(),
+    catalogFiles(),
+    precompress(),
+    ...(isSsrBuild ? [] : [installableApp()]),
+  ],
   resolve: { alias: command === 'build' && !isSsrBuild ? [...aliases, ...withoutMessageParser] : aliases },
   server: {
     port: 5173,

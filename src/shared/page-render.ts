@@ -14,10 +14,20 @@ import type { Locale } from './i18n/locales';
 export interface RenderedPage {
   root: string;
   state: string;
-  /** The script with the page's catalog (its language only), so the browser shows it without another download. */
+  /**
+   * The messages the render used (its language only), as JSON for a script: the browser hydrates
+   * with them, without another download, and fetches the rest of the catalog as it starts.
+   */
   catalog: string;
   meta: PageMeta | undefined;
 }
+
+/** The script a rendered page carries its messages in, and names its language's whole catalog (`data-rest`). */
+export const CATALOG_SCRIPT_ID = 'i18n-catalog';
+
+/** That script: `messages` as jsonForScript writes them, `rest` the path of the whole catalog's file. */
+export const catalogScript = (messages: string, rest: string | undefined): string =>
+  `<script type="application/json" id="${CATALOG_SCRIPT_ID}"${rest ? ` data-rest="${rest}"` : ''}>${messages}</script>`;
 
 /** Renders a page with its data, and names (title, description) a page left to the browser. */
 export interface PageRenderer {

@@ -6,7 +6,8 @@
  * targets held. Scores vary from run to run, so each page is measured PAGES_RUNS times (3 unless
  * told) and the run with the median performance score is shown and held to the targets (every run's
  * score is printed beside it); the home's JavaScript, and that a page fetches no other language's
- * catalog, are checked in every run. Builds the client first when a client source changed since the
+ * catalog, are checked in every run; the catalog a page carries and the one it fetches are shown, and
+ * Lighthouse's benchmarkIndex (how fast the host was). Builds the client first when a client source changed since the
  * last build. Reports only: it exits 0 whatever the scores. Uses Chromium at CHROME_PATH, else
  * /usr/bin/chromium. With LIGHTHOUSE_REPORTS=<folder>, the full report of every run is written
  * there too (HTML and JSON, `<page> <run>.json`).
@@ -37,8 +38,13 @@ const missed: string[] = [];
 const RUNS = Number(process.env.PAGES_RUNS ?? 3);
 if (!Number.isInteger(RUNS) || RUNS < 1)
   throw new Error(`PAGES_RUNS must be a whole number from 1, not ${process.env.PAGES_RUNS}`);
-/** A language's catalog chunk (src/client/i18n/catalogFiles.ts), named by the build `catalog.<locale>-<hash>.js`. */
-const CATALOG_CHUNK = /\/catalog\.(\w+)-[\w-]+\.js$/;
+/**
+ * A language's catalog as the build names it: its chunk `catalog.<locale>-<hash>.js`
+ * (src/client/i18n/catalogFiles.ts) or its file `.json` (the rest a rendered page fetches; vite.config.ts).
+ */
+const CATALOG_FILE = /\/catalog\.(\w+)-[\w-]+\.js(?:on)?$/;
+/** The messages a rendered page carries (src/shared/page-render.ts, catalogScript). */
+const INLINE_CATALOG = /<script type="application\/json" id="i18n-catalog"[^>]*>([^<]*)<\/script>/;
 /**
  * Every run a first visit: Lighthouse clears the origin's caches and service worker before each
  * run but keeps its cookies, so a /bn/ page's language cookie (docs/i18n.md) would otherwise
@@ -75,6 +81,14 @@ try {
       [`search ${locale}`, `/${locale}${search}`],
     ]),
   ];
+
+  // The catalog each page carries in its HTML, as a first visit gets it (no cookies).
+  const inlineCatalog = new Map<string, string>();
+  for (const [name, path] of pages) {
+    const html = await (await fetch(origin + path, { headers: { accept: 'text/html' } })).text();
+    const messages = INLINE_CATALOG.exec(html)?.[1] ?? '';
+    inlineCatalog.set(name, `${kilobytes(messages.length)} / ${kilobytes(gzipSync(messages, { level: 9 }).length)}`);
+  }
 
   chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   console.log(
@@ -129,6 +143,9 @@ try {
     ['total KB', 10],
     ['JS KB', 8],
     ['JS gz KB', 10],
+    ['catalog in page KB', 20],
+    ['catalog fetched KB', 20],
+    ['host index', 12],
     ['perf of each run', Math.max(18, 2 + 4 * RUNS)],
   ];
   console.log(columns.map(([title, width], i) => (i === 0 ? title.padEnd(width) : title.padStart(width))).join(''));
@@ -167,12 +184,21 @@ try {
       kilobytes(median.total),
       kilobytes(median.js),
       kilobytes(median.jsGzip),
+      inlineCatalog.get(name) ?? '-',
+      kilobytes(median.catalogFetched),
+      fixed(median.benchmarkIndex, 0),
       all.map((run) => (run.scores[0] === undefined ? '-' : String(run.scores[0]))).join(' '),
     ];
     console.log(
       cells.map((cell, i) => (i === 0 ? cell.padEnd(columns[i]![1]) : cell.padStart(columns[i]![1]))).join(''),
     );
   }
+  const indexes = [...runs.values()].flat().flatMap((run) => run.benchmarkIndex ?? []);
+  console.log(
+    `\nCatalog in page: the messages the HTML carries, raw / gzip -9; catalog fetched: the catalog files the page ` +
+      `loaded, over the wire. Host index: Lighthouse's benchmarkIndex of the run shown (higher is a faster host), ` +
+      `${Math.min(...indexes)} to ${Math.max(...indexes)} over every run.`,
+  );
   console.log(missed.length === 0 ? '\nEvery target held.' : `\nTargets missed:\n  ${missed.join('\n  ')}`);
 } finally {
   await chrome?.kill();
@@ -189,8 +215,12 @@ interface Run {
   total: number | undefined;
   js: number | undefined;
   jsGzip: number | undefined;
-  /** The languages whose catalog chunk the page fetched (its own only, when rendered in the browser). */
+  /** The languages whose catalog (chunk or file) the page fetched: its own only. */
   catalogs: string[];
+  /** Bytes of those over the wire. */
+  catalogFetched: number | undefined;
+  /** Lighthouse's measure of the host's speed in this run. */
+  benchmarkIndex: number | undefined;
 }
 
 async function measure(lhr: Result, origin: string): Promise<Run> {
@@ -206,8 +236,21 @@ async function measure(lhr: Result, origin: string): Promise<Run> {
     total: value('total-byte-weight'),
     js: scriptBytes(lhr),
     jsGzip: await gzippedScriptBytes(lhr, origin),
-    catalogs: ownScripts(lhr, origin).flatMap((path) => CATALOG_CHUNK.exec(path)?.[1] ?? []),
+    catalogs: catalogRequests(lhr, origin).map(({ locale }) => locale),
+    catalogFetched: catalogRequests(lhr, origin).reduce((sum, { bytes }) => sum + bytes, 0),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
+}
+
+/** The catalogs (chunks and files) a page fetched from the app: their language and bytes over the wire. */
+function catalogRequests(lhr: Result, origin: string): Array<{ locale: string; bytes: number }> {
+  const details = lhr.audits['network-requests']?.details;
+  if (details?.type !== 'table') return [];
+  return details.items.flatMap((item) => {
+    const url = String(item.url);
+    const locale = url.startsWith(origin) ? CATALOG_FILE.exec(new URL(url).pathname)?.[1] : undefined;
+    return locale ? [{ locale, bytes: Number(item.transferSize ?? 0) }] : [];
+  });
 }
 
 /**

@@ -94,6 +94,24 @@ test.describe('a visitor whose browser prefers Bangla', () => {
   }
 });
 
+test('a rendered Bangla page fetches the rest of its own catalog only, and the next screen reads Bangla', async ({
+  page,
+}) => {
+  // The page carries only the messages its render used; the rest is a file of its language (docs/i18n.md).
+  const catalogs: string[] = [];
+  page.on('request', (request) => {
+    const locale = /\/assets\/catalog\.(\w+)-[\w-]+\.js(?:on)?$/.exec(new URL(request.url()).pathname)?.[1];
+    if (locale) catalogs.push(locale);
+  });
+  await page.goto('/bn/');
+  await expect.poll(() => catalogs).toContain('bn');
+  expect(catalogs).not.toContain('en');
+  // The login screen's words were not on the home's first screen.
+  await page.getByRole('link', { name: 'লগইন' }).filter({ visible: true }).first().click();
+  await expect(page.getByRole('heading', { name: /স্বাগতম, লগইন করুন/ })).toBeVisible();
+  expect(catalogs).not.toContain('en');
+});
+
 test('the public pages carry their addresses in both languages for search engines', async ({ page }) => {
   await page.goto(`/bn${paths.category(iphone.id)}`);
   const link = (selector: string) => page.locator(`head link[${selector}]`);

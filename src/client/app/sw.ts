@@ -34,10 +34,11 @@ const PAGE_LIMIT = 50;
 
 /**
  * A language's own files, by the names the build gives them: its catalog's chunk
- * (`catalog.<locale>-<hash>.js`, src/client/i18n/catalogFiles.ts), and the Bengali font and its
- * stylesheet, which come with the Bangla catalog (`catalog-<hash>.css`, `*.woff2`).
+ * (`catalog.<locale>-<hash>.js`, src/client/i18n/catalogFiles.ts) and file (`.json`, the one a
+ * rendered page fetches; vite.config.ts), and the Bengali font and its stylesheet, which come with
+ * the Bangla catalog (`catalog-<hash>.css`, `*.woff2`).
  */
-const LANGUAGE_FILE = /(^|\/)assets\/(?:catalog\.(en|bn)-[\w-]+\.js|catalog-[\w-]+\.css|[\w-]+\.woff2)$/;
+const LANGUAGE_FILE = /(^|\/)assets\/(?:catalog\.(en|bn)-[\w-]+\.json?|catalog-[\w-]+\.css|[\w-]+\.woff2)$/;
 const languageOfFile = (url: string) => LANGUAGE_FILE.exec(url)?.[2] ?? 'bn';
 
 const [languageFiles, sharedFiles] = partition(self.__WB_MANIFEST, (entry) => LANGUAGE_FILE.test(entry.url));

@@ -3,7 +3,7 @@ export const APP_CACHES = {
   photos: 'phonehaat-photos',
   publicApi: 'phonehaat-public-api',
   pages: 'phonehaat-pages',
-  /** One language's catalog chunk and font (sw.ts, LANGUAGE_FILE): those of the languages the visitor reads. */
+  /** One language's catalog (chunk and file) and font (sw.ts, LANGUAGE_FILE): those of the languages the visitor reads. */
   language: 'phonehaat-language',
 } as const;
 

@@ -1,4 +1,13 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { createIntl, createIntlCache, RawIntlProvider } from 'react-intl';
 import { handOutside } from './outside';
 import type { Locale } from '#shared/i18n/locales';
@@ -15,6 +24,11 @@ export interface I18nSetup {
   catalog: Catalog;
   /** The pseudo-locale (pseudo.ts): formatted numbers and dates are marked too. */
   pseudo?: boolean;
+  /**
+   * The whole catalog on its way, when `catalog` holds only the messages of the page the server
+   * rendered (pageSetup.ts): merged into `catalog` when it arrives.
+   */
+  rest?: Promise<Catalog>;
 }
 
 export interface LocaleState {
@@ -44,11 +58,42 @@ export function useLocale(): LocaleState {
 
 /** The language of everything inside, on the server and in the browser alike (AppProviders). */
 export function I18nProvider({ setup, children }: { setup: I18nSetup; children: ReactNode }) {
-  const { locale, latinDigits, catalog, pseudo = false } = setup;
+  const { locale, latinDigits, catalog, pseudo = false, rest } = setup;
+  // Whether a message was asked for before the rest of the catalog came (a toast, a signed-in
+  // header): then everything is shown again once it has, with the catalog as a new object.
+  const missed = useRef(false);
+  const [messages, setMessages] = useState(catalog);
   const intl = useMemo(
-    () => createIntl({ locale: intlTag(locale, latinDigits), defaultLocale: 'en-GB', messages: catalog }, intlCache),
-    [locale, latinDigits, catalog],
+    () =>
+      createIntl(
+        {
+          locale: intlTag(locale, latinDigits),
+          defaultLocale: 'en-GB',
+          messages,
+          ...(rest && {
+            onError: (error: { code: string }) => {
+              if (error.code === 'MISSING_TRANSLATION') missed.current = true;
+            },
+          }),
+        },
+        intlCache,
+      ),
+    [locale, latinDigits, messages, rest],
   );
+  useEffect(() => {
+    let live = true;
+    rest?.then(
+      (whole) => {
+        // In place: what is on screen used the page's messages only, and shows the same with the rest.
+        Object.assign(catalog, whole);
+        if (live && missed.current) startTransition(() => setMessages({ ...catalog }));
+      },
+      (error: unknown) => console.error('Could not load the rest of the messages', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [catalog, rest]);
   const failed = intl.formatMessage({ id: 'i18n.language.failed' });
   const state = useMemo<LocaleState>(
     () => ({

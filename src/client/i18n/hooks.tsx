@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { sayLocation } from '#shared/districts';
 import { readMessageText } from '#shared/i18n/message-text';
 import type { MessageId } from './messageId';
-import { formatters, type Formatters } from './format';
+import { formattersOf, type Formatters } from './format';
 import { useLocale } from './I18nProvider';
 
 export type MessageValues = Record<string, string | number | Date>;
@@ -47,5 +47,5 @@ export function useErrorText(): (message: string) => string {
 /** Prices, numbers, dates and times ago in the page's language and digits. */
 export function useFormat(): Formatters {
   const { locale, latinDigits, pseudo } = useLocale();
-  return useMemo(() => formatters(locale, latinDigits, pseudo), [locale, latinDigits, pseudo]);
+  return useMemo(() => formattersOf(locale, latinDigits, pseudo), [locale, latinDigits, pseudo]);
 }

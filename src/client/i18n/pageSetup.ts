@@ -1,15 +1,9 @@
 import { DEFAULT_LOCALE, isLocale, LANG_COOKIE, type Locale } from '#shared/i18n/locales';
 import { LATIN_DIGITS, pseudoRequested, readCookie, splitLocalePath } from '#shared/i18n/addresses';
-import { jsonForScript } from '#shared/json-in-html';
+import { CATALOG_SCRIPT_ID } from '#shared/page-render';
 import { loadCatalog, type Catalog } from './catalogFiles';
 import type { I18nSetup } from './I18nProvider';
 import { pseudoCatalog } from './pseudo';
-
-/** The script a rendered page carries its catalog in, so the browser shows it without loading another file first. */
-export const CATALOG_SCRIPT_ID = 'i18n-catalog';
-
-export const catalogScript = (catalog: Catalog): string =>
-  `<script type="application/json" id="${CATALOG_SCRIPT_ID}">${jsonForScript(catalog)}</script>`;
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -24,8 +18,19 @@ function rememberAddressed(locale: Locale): void {
 }
 
 /**
+ * The whole catalog a rendered page names: fetched as the page's script starts, beside the hydration
+ * that needs only the messages the page carries. Never a chunk: it is data, not the page's script.
+ */
+async function fetchCatalog(path: string): Promise<Catalog> {
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return (await response.json()) as Catalog;
+}
+
+/**
  * The language the server chose for this page (`<html lang data-digits>`, from its address or the
- * visitor's choice), and its catalog: the one the page carries, else loaded (its own chunk).
+ * visitor's choice), and its catalog: the messages a rendered page carries (and the rest, on its
+ * way), else the whole catalog loaded (its own chunk).
  */
 export async function pageSetup(): Promise<I18nSetup> {
   const html = document.documentElement;
@@ -36,7 +41,13 @@ export async function pageSetup(): Promise<I18nSetup> {
     return { locale: 'en', latinDigits, catalog: pseudoCatalog(await loadCatalog('en')), pseudo: true };
   }
   rememberAddressed(locale);
-  const inline = document.getElementById(CATALOG_SCRIPT_ID)?.textContent;
-  const catalog = inline ? (JSON.parse(inline) as Catalog) : await loadCatalog(locale);
-  return { locale, latinDigits, catalog };
+  const script = document.getElementById(CATALOG_SCRIPT_ID);
+  if (!script?.textContent) return { locale, latinDigits, catalog: await loadCatalog(locale) };
+  const rest = script.dataset.rest;
+  return {
+    locale,
+    latinDigits,
+    catalog: JSON.parse(script.textContent) as Catalog,
+    ...(rest ? { rest: fetchCatalog(rest) } : {}),
+  };
 }

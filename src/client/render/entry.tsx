@@ -15,15 +15,38 @@ import type { MetaLanguage, PageMeta } from '#shared/page-meta';
 import { translate } from '#shared/i18n/translate';
 import type { PageRenderer, RenderedPage } from '#shared/page-render';
 import { loadCatalog } from '#client/i18n';
-import { catalogScript } from '#client/i18n/pageSetup';
+import type { Catalog } from '#client/i18n/catalogFiles';
+import { jsonForScript } from '#shared/json-in-html';
 import type { PageLanguage } from '#shared/i18n/addresses';
 import type { Locale } from '#shared/i18n/locales';
 
-/** A page's title and description are written here with the shared translator, which holds every language. */
-const metaLanguage = (locale: Locale): MetaLanguage => ({
+/**
+ * A page's title and description are written here with the shared translator, which holds every
+ * language; the ids it reads are noted in `used`, since the browser writes the title with them.
+ */
+const metaLanguage = (locale: Locale, used?: Set<string>): MetaLanguage => ({
   locale,
-  text: (id, values) => translate(locale, id, values),
+  text: (id, values) => {
+    used?.add(id);
+    return translate(locale, id, values);
+  },
 });
+
+/**
+ * The catalog, noting in `used` each message read from it: the page then carries those alone (a
+ * fifth of the catalog or less) and the browser fetches the rest as it starts (docs/i18n.md).
+ */
+const noting = (catalog: Catalog, used: Set<string>): Catalog =>
+  new Proxy(catalog, {
+    get(target, id, receiver) {
+      if (typeof id === 'string' && Object.hasOwn(target, id)) used.add(id);
+      return Reflect.get(target, id, receiver) as unknown;
+    },
+  });
+
+/** The messages of `catalog` named in `used`. */
+const messagesOf = (catalog: Catalog, used: Set<string>): Catalog =>
+  Object.fromEntries([...used].filter((id) => Object.hasOwn(catalog, id)).map((id) => [id, catalog[id]!])) as Catalog;
 
 /** Reads the page's data once, and keeps it for the render: nothing is retried or read twice here. */
 const pageQueryClient = () =>
@@ -65,7 +88,9 @@ async function renderPage(url: URL, { locale, latinDigits }: PageLanguage): Prom
     return undefined;
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const i18n = { locale, latinDigits, catalog: await loadCatalog(locale) };
+  const catalog = await loadCatalog(locale);
+  const used = new Set<string>();
+  const i18n = { locale, latinDigits, catalog: noting(catalog, used) };
   const { prelude } = await prerender(
     <AppProviders queryClient={queryClient} i18n={i18n}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -80,9 +105,9 @@ async function renderPage(url: URL, { locale, latinDigits }: PageLanguage): Prom
     context.matches.map((match) => ({ handle: match.route.handle, params: match.params })),
     queryClient,
     url,
-    metaLanguage(locale),
+    metaLanguage(locale, used),
   );
-  return { root, state, catalog: catalogScript(i18n.catalog), meta };
+  return { root, state, catalog: jsonForScript(messagesOf(catalog, used)), meta };
 }
 
 /** The routes as such, for naming pages; their loaders never run here, so their data stays empty. */

@@ -7,6 +7,7 @@ import { loadPageHints, type LanguageFiles, type PageHints } from './page-hints'
 import type { PageLanguage } from '#shared/i18n/addresses';
 import { languageHead, withLanguage } from './page-language';
 import { loadPageRenderer, type PageRenderer, type RenderedPage } from './page-render';
+import { catalogScript } from '#shared/page-render';
 import { withoutDefaultHead } from './page-head';
 
 /** What the server needs of one build of the client to make its pages. */
@@ -145,7 +146,7 @@ export function pageHtml(
   if (at < 0) return html;
   return (
     html.slice(0, at) +
-    `<div id="root">${rendered.root}</div>${rendered.state}${rendered.catalog}` +
+    `<div id="root">${rendered.root}</div>${rendered.state}${catalogScript(rendered.catalog, own.catalog)}` +
     `<script type="application/json" id="${DEFERRED_MODULES_ID}">${jsonForScript(scripts)}</script>` +
     `<script>${MODULE_LOADER}</script>` +
     html.slice(at + EMPTY_ROOT.length)

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderedPageAt } from '#shared/public-pages';
 import { splitLocalePath } from '#shared/i18n/addresses';
@@ -54,9 +54,29 @@ export type PageHints = (url: string) => PageFiles | undefined;
  */
 const FONT_FILE = /\.woff2$/;
 
-/** The files a page in one language needs besides its own: the language's catalog, font stylesheet and fonts (as paths). */
-export type LanguageFiles = (locale: Locale) => { scripts: string[]; styles: string[]; fonts: string[] };
-const NO_FILES = { scripts: [], styles: [], fonts: [] };
+/**
+ * The files a page in one language needs besides its own, as paths: the language's catalog chunk,
+ * font stylesheet and fonts, and its whole catalog as data (`catalog`, a page rendered here fetches
+ * it once it runs; vite.config.ts, catalogFiles).
+ */
+export type LanguageFiles = (locale: Locale) => {
+  scripts: string[];
+  styles: string[];
+  fonts: string[];
+  catalog: string | undefined;
+};
+const NO_FILES = { scripts: [], styles: [], fonts: [], catalog: undefined };
+
+/** Each language's catalog file in the build's assets, `catalog.<locale>-<hash>.json`, by language. */
+async function catalogData(clientDir: string): Promise<Map<string, string>> {
+  const names = await readdir(join(clientDir, 'assets')).catch(() => []);
+  return new Map(
+    names.flatMap((name) => {
+      const locale = /^catalog\.(\w+)-[\w-]+\.json$/.exec(name)?.[1];
+      return locale ? [[locale, `/assets/${name}`] as const] : [];
+    }),
+  );
+}
 
 /** The module of each language's catalog (src/client/i18n/catalogFiles.ts loads them). */
 const catalogModule = (locale: Locale) => `src/client/i18n/catalog.${locale}.ts`;
@@ -80,12 +100,16 @@ export async function loadPageHints(clientDir: string): Promise<{ hintsFor: Page
   const inIndex = new Set<string>();
   if (entryKey) chunkFiles(manifest, entryKey, inIndex);
   const known = new Map<string, PageFiles>();
+  const catalogs = await catalogData(clientDir);
   const ofLanguage = new Map(
     LOCALES.map((locale) => {
       const { js, css } = chunkFiles(manifest, catalogModule(locale), new Set(inIndex));
       const fonts = (manifest[catalogModule(locale)]?.assets ?? []).filter((file) => FONT_FILE.test(file));
       const asPaths = (files: string[]) => files.map((file) => `/${file}`);
-      return [locale, { scripts: asPaths(js), styles: asPaths(css), fonts: asPaths(fonts) }];
+      return [
+        locale,
+        { scripts: asPaths(js), styles: asPaths(css), fonts: asPaths(fonts), catalog: catalogs.get(locale) },
+      ];
     }),
   );
   const languageFiles: LanguageFiles = (locale) => ofLanguage.get(locale) ?? NO_FILES;
