@@ -311,12 +311,17 @@ export async function updateProduct(
   product: ProductFields & { photoIds: string[]; trust: PreparedTrust['columns'] },
 ): Promise<number> {
   // Only what the seller changed (a price edit sets the price): the indexes and triggers of the
-  // other columns are left alone (changedColumns).
-  const entered = { ...enteredColumns(product), ...product.trust, image_id: product.photoIds[0] as string };
+  // other columns are left alone (changedColumns). Two edits of one listing at once each write what
+  // they changed from the row they read. The cover is always set: it goes with the photos, which
+  // are compared below with what is stored when the row is locked.
   const changed = await changedRows(
     db
       .updateTable('products')
-      .set({ ...changedColumns(before, entered), edited_at: nowIso() })
+      .set({
+        ...changedColumns(before, { ...enteredColumns(product), ...product.trust }),
+        image_id: product.photoIds[0] as string,
+        edited_at: nowIso(),
+      })
       .where('id', '=', before.id)
       .where('is_sold', '=', false),
   );

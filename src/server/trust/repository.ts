@@ -138,7 +138,6 @@ export function trustColumns(fields: TrustColumns) {
   };
 }
 
-/** Sends a listing to review (or, `reasons` empty, leaves it public); run inside the save's transaction. */
 /** A listing's review columns: public (no reasons), or waiting for the admin for these reasons. */
 export const reviewColumns = (reasons: ReviewReason[], median: number | null) =>
   reasons.length === 0
@@ -150,6 +149,7 @@ export const reviewColumns = (reasons: ReviewReason[], median: number | null) =>
         review_rejected_for: null,
       };
 
+/** Sends a listing to review (or, `reasons` empty, leaves it public); run inside the save's transaction. */
 export const setReview = (db: Kysely<Database>, id: string, reasons: ReviewReason[], median: number | null) =>
   db.updateTable('products').set(reviewColumns(reasons, median)).where('id', '=', id).execute();
 
