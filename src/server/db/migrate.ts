@@ -24,6 +24,7 @@ import { listingCountsMigration } from './migrations/021-listing-counts';
 import { chatSameTextMigration } from './migrations/022-chat-same-text';
 import { goodPriceMigration } from './migrations/023-good-price';
 import { chatLinesMigration } from './migrations/026-chat-lines';
+import { searchTextTriggerMigration } from './migrations/027-search-text-trigger';
 import { serverReasonsMigration } from './migrations/030-server-reasons';
 import type { Database } from './schema';
 
@@ -57,6 +58,7 @@ class CodeMigrations implements MigrationProvider {
       '022-chat-same-text': chatSameTextMigration,
       '023-good-price': goodPriceMigration(this.engine),
       '026-chat-lines': chatLinesMigration,
+      '027-search-text-trigger': searchTextTriggerMigration(this.engine),
       '030-server-reasons': serverReasonsMigration,
     };
   }

@@ -8,7 +8,7 @@ import type { Database, PriceHistoryTable, ProductPhotosTable, ProductRow, Produ
 import { readPage, readPageAfter } from '#server/db/paging';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
-import { changedAny, changedRows } from '#server/db/changes';
+import { changedAny, changedColumns, changedRows } from '#server/db/changes';
 import { setSellerVerifiedInIndex, syncListing, unindexSeller, type Findable } from '#server/search/indexing';
 import { EVERYTHING, named, tags } from '#server/cache/tags';
 import { droppedFrom, recordFirstPrice } from './prices';
@@ -302,28 +302,33 @@ export async function replacePhotos(db: Kysely<Database>, productId: string, pho
 
 /**
  * Writes a seller's edit, only while the product is unsold (so an edit racing a sale changes
- * nothing). Answers how many rows changed; the price history is notePriceChange's.
+ * nothing; `before` is its row as the transaction read it). Answers how many rows changed; the price
+ * history is notePriceChange's.
  */
 export async function updateProduct(
   db: Transaction<Database>,
-  id: string,
+  before: ProductRow,
   product: ProductFields & { photoIds: string[]; trust: PreparedTrust['columns'] },
 ): Promise<number> {
+  // Only what the seller changed (a price edit sets the price): the indexes and triggers of the
+  // other columns are left alone (changedColumns). Two edits of one listing at once each write what
+  // they changed from the row they read. The cover is always set: it goes with the photos, which
+  // are compared below with what is stored when the row is locked.
   const changed = await changedRows(
     db
       .updateTable('products')
       .set({
-        ...enteredColumns(product),
-        ...product.trust,
+        ...changedColumns(before, { ...enteredColumns(product), ...product.trust }),
         image_id: product.photoIds[0] as string,
         edited_at: nowIso(),
       })
-      .where('id', '=', id)
+      .where('id', '=', before.id)
       .where('is_sold', '=', false),
   );
   if (changed === 0) return 0;
-  await replacePhotos(db, id, product.photoIds);
-  await listingChanged(db, id);
+  const photos = (await photosOf(db, [before.id])).get(before.id) ?? [];
+  if (photos.join() !== product.photoIds.join()) await replacePhotos(db, before.id, product.photoIds);
+  await listingChanged(db, before.id);
   return changed;
 }
 

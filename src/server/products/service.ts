@@ -172,7 +172,7 @@ export async function editProduct(
     if (!product) throw notFound('Product');
     // A buyer was promised this phone as it is: its price and photos stay until that deal ends.
     if (!product.is_sold && (await hasAcceptedBooking(trx, productId))) throw reservedAlready();
-    const changed = await updateProduct(trx, productId, { ...fields, photoIds, trust: trust.columns });
+    const changed = await updateProduct(trx, product, { ...fields, photoIds, trust: trust.columns });
     if (changed === 0) throw soldAlready('edited');
     await notePriceChange(trx, productId, request.resalePrice, Date.now());
     const review = await reviewEditedListing(trx, product, request.resalePrice, trust);

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
+import { changedColumns } from '#server/db/changes';
 import type { Engine } from '#server/db/connection';
 import type { Database, SearchListingsTable } from '#server/db/schema';
 import { listingSearchTags } from './answer-tags';
@@ -226,7 +227,7 @@ export async function syncListing(
     .executeTakeFirst();
   record({ productIds: [productId], listingIds: old ? [old.id] : [] });
   const next = source && isFindable(source) ? await withGoodPrice(trx, searchRowOf(source)) : undefined;
-  if (next && old) await trx.updateTable('search_listings').set(next).where('id', '=', old.id).execute();
+  if (next && old) await updateIndexRow(trx, old, next);
   else if (next) await trx.insertInto('search_listings').values(next).execute();
   else if (old) await trx.deleteFrom('search_listings').where('id', '=', old.id).execute();
   await countWords(trx, changesOf(vocabularyOf(old), vocabularyOf(next)));
@@ -235,6 +236,17 @@ export async function syncListing(
     after: findableOf(next),
     searchTags: [...new Set([...listingSearchTags(old), ...listingSearchTags(next)])],
   };
+}
+
+/**
+ * Sets only what changed: a price edit then rewrites the price's indexes, not the words' (SQLite's
+ * full-text index follows only a changed text, migration 027) nor the other filters', and a listing
+ * synced again unchanged (reviewed after its edit) writes nothing.
+ */
+async function updateIndexRow(trx: Kysely<Database>, old: { id: number } & Partial<SearchRow>, next: SearchRow) {
+  const changed = changedColumns(old, next);
+  if (Object.keys(changed).length === 0) return;
+  await trx.updateTable('search_listings').set(changed).where('id', '=', old.id).execute();
 }
 
 /**

@@ -138,22 +138,20 @@ export function trustColumns(fields: TrustColumns) {
   };
 }
 
+/** A listing's review columns: public (no reasons), or waiting for the admin for these reasons. */
+export const reviewColumns = (reasons: ReviewReason[], median: number | null) =>
+  reasons.length === 0
+    ? { review_state: null, review_reasons: null, review_model_median: null, review_rejected_for: null }
+    : {
+        review_state: 'pending' as const,
+        review_reasons: reasons.join(','),
+        review_model_median: median,
+        review_rejected_for: null,
+      };
+
 /** Sends a listing to review (or, `reasons` empty, leaves it public); run inside the save's transaction. */
 export const setReview = (db: Kysely<Database>, id: string, reasons: ReviewReason[], median: number | null) =>
-  db
-    .updateTable('products')
-    .set(
-      reasons.length === 0
-        ? { review_state: null, review_reasons: null, review_model_median: null, review_rejected_for: null }
-        : {
-            review_state: 'pending',
-            review_reasons: reasons.join(','),
-            review_model_median: median,
-            review_rejected_for: null,
-          },
-    )
-    .where('id', '=', id)
-    .execute();
+  db.updateTable('products').set(reviewColumns(reasons, median)).where('id', '=', id).execute();
 
 /** The admin's decision on a listing waiting for review; answers 0 when it no longer waits. */
 export const decideReview = (db: Kysely<Database>, id: string, rejectedFor: string | null) =>

@@ -9,8 +9,9 @@ import { withNotifications, type Notify } from '#server/notifications/service';
 import type { Deps } from '#server/deps';
 import { listingReviewed } from '#server/products/repository';
 import { modelKeyOf } from '#server/db/listing-keys';
+import { changedColumns } from '#server/db/changes';
 import { storedImei, type ImeiKey, type StoredImei } from './imei';
-import { decideReview, reasonsOf, setReview, trustColumns, type TrustColumns } from './repository';
+import { decideReview, reasonsOf, reviewColumns, setReview, trustColumns, type TrustColumns } from './repository';
 import { reviewReasons } from './review';
 import { localText, serverMessage, type LocalText } from '#server/i18n/texts';
 
@@ -105,7 +106,10 @@ export async function reviewEditedListing(
   });
   const stillRejected = reasons.length === 0 && before.review_state === 'rejected';
   const kept = stillRejected ? reasonsOf(before) : reasons;
-  await setReview(trx, before.id, kept, stillRejected ? before.review_model_median : median);
+  const keptMedian = stillRejected ? before.review_model_median : median;
+  // Most edits leave the review as it was: the edit's own write has indexed and named the listing.
+  if (Object.keys(changedColumns(before, reviewColumns(kept, keptMedian))).length === 0) return { reasons: kept };
+  await setReview(trx, before.id, kept, keptMedian);
   if (kept.length === 0 && waiting) await publishListing(trx, before.id, 'listed');
   else await listingReviewed(trx, before.id);
   return { reasons: kept };

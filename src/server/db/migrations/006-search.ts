@@ -13,6 +13,17 @@ import { createIndex } from './ddl';
 const BANGLA_TOKEN_CHARS =
   '\u0981\u0982\u0983\u09bc\u09be\u09bf\u09c0\u09c1\u09c2\u09c3\u09c4\u09c5\u09c6\u09c7\u09c8\u09c9\u09ca\u09cb\u09cc\u09cd\u09d7\u09e2\u09e3\u200c\u200d';
 
+/** The statements SQLite's triggers run to keep the full-text index in step with its content table. */
+export const ftsTriggerStatements = (() => {
+  const columns = 'text_name, text_brand, text_location, text_description';
+  const values = (row: string) => `${row}.text_name, ${row}.text_brand, ${row}.text_location, ${row}.text_description`;
+  return {
+    columns,
+    remove: `insert into search_listings_fts (search_listings_fts, rowid, ${columns}) values ('delete', old.id, ${values('old')});`,
+    add: `insert into search_listings_fts (rowid, ${columns}) values (new.id, ${values('new')});`,
+  };
+})();
+
 export function searchMigration(engine: Engine) {
   const postgres = engine === 'postgres';
   const timestamp = postgres ? 'timestamptz' : 'text';
@@ -89,11 +100,7 @@ export function searchMigration(engine: Engine) {
         await sql`insert into search_listings_fts (search_listings_fts, rank) values ('rank', 'bm25(10.0, 10.0, 4.0, 1.0)')`.execute(
           db,
         );
-        const columns = 'text_name, text_brand, text_location, text_description';
-        const values = (row: string) =>
-          `${row}.text_name, ${row}.text_brand, ${row}.text_location, ${row}.text_description`;
-        const remove = `insert into search_listings_fts (search_listings_fts, rowid, ${columns}) values ('delete', old.id, ${values('old')});`;
-        const add = `insert into search_listings_fts (rowid, ${columns}) values (new.id, ${values('new')});`;
+        const { remove, add } = ftsTriggerStatements;
         await sql.raw(`create trigger search_listings_ai after insert on search_listings begin ${add} end`).execute(db);
         await sql
           .raw(`create trigger search_listings_ad after delete on search_listings begin ${remove} end`)
