@@ -152,11 +152,14 @@ describe('IMEI rules', () => {
   it("send another seller's copy to review: not public, the seller sees why, the admin approves it", async () => {
     const imei = freshImei();
     await listWithImei(seller, imei);
-    const copy = await listWithImei(otherSeller, imei);
+    const copy = await listWithImei(otherSeller, imei, { productName: 'Quokkafone 7' });
     expect(copy.review).toEqual({ reasons: ['imei'] });
     expect((await publicProduct(copy.insertedId)).statusCode).toBe(404);
     const all = await t.app.inject({ url: '/api/all/phones?limit=100' });
     expect(all.json<Product[]>().some((product) => product._id === copy.insertedId)).toBe(false);
+    const searched = async () =>
+      (await t.app.inject({ url: '/api/search?q=quokkafone' })).json<SearchResult>().items.map((item) => item._id);
+    expect(await searched()).not.toContain(copy.insertedId);
     expect((await mine(otherSeller, copy.insertedId)).ownTrust.review).toEqual({
       state: 'pending',
       reasons: ['imei'],
@@ -180,6 +183,7 @@ describe('IMEI rules', () => {
     });
     expect(approved.statusCode).toBe(200);
     expect((await publicProduct(copy.insertedId)).statusCode).toBe(200);
+    expect(await searched()).toContain(copy.insertedId);
     const again = await admin.request({ method: 'PUT', url: `/api/admin/listing-reviews/${copy.insertedId}/approve` });
     expect(again.statusCode).toBe(409);
   });

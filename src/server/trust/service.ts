@@ -78,6 +78,8 @@ export async function reviewNewListing(
   });
   if (reasons.length > 0) {
     await setReview(trx, product.id, reasons, median);
+    // The insert indexed it as public: the index must learn it now waits for the admin.
+    await listingReviewed(trx, product.id);
     return { reasons };
   }
   await publishListing(trx, product.id, 'listed');
