@@ -7,7 +7,7 @@ import { moveBooking } from '#server/bookings/repository';
 import { reasonWords } from '#server/bookings/reasons';
 import { newId } from '#server/db/ids';
 import { serverWordsToCodes } from '#server/db/migrations/030-server-reasons';
-import { moderationWordsToCodes } from '#server/db/migrations/031-moderation-reasons';
+import { givenReasonOf, moderationWordsToCodes } from '#server/db/migrations/031-moderation-reasons';
 import { hideReview, unhideReview } from '#server/moderation/effects';
 import { setModerationState } from '#server/products/repository';
 import { caseSummarySchema } from '#shared/moderation';
@@ -317,13 +317,11 @@ async function reviewedDeal() {
     });
     expect(written.statusCode, written.body).toBe(201);
   }
-  const { id } = await t.db
-    .selectFrom('reviews')
-    .select('id')
-    .where('booking_id', '=', bookingId)
-    .where('author_id', '=', buyer.user.uid)
-    .executeTakeFirstOrThrow();
-  return { seller, bookingId, reviewId: id };
+  const reviews = await t.db.selectFrom('reviews').select(['id', 'side']).where('booking_id', '=', bookingId).execute();
+  const [reviewId, sellersReviewId] = (['buyer', 'seller'] as const).map(
+    (side) => reviews.find((review) => review.side === side)!.id,
+  );
+  return { seller, bookingId, reviewId: reviewId!, sellersReviewId: sellersReviewId! };
 }
 
 async function theirReview(seller: Actor, bookingId: string) {
@@ -334,6 +332,24 @@ async function theirReview(seller: Actor, bookingId: string) {
 
 const storedReview = (id: string) =>
   t.db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** The review is hidden with this code and note, stored so and answered so (with the English of before). */
+async function expectHiddenWith(
+  deal: { seller: Actor; bookingId: string; reviewId: string },
+  [code, note]: [string, string],
+  { english }: { english: string },
+) {
+  expect(await storedReview(deal.reviewId)).toMatchObject({
+    is_hidden: true,
+    hidden_reason_code: code,
+    hidden_reason: note,
+  });
+  expect(await theirReview(deal.seller, deal.bookingId)).toMatchObject({
+    hiddenReason: english,
+    hiddenReasonCode: code,
+    hiddenNote: note,
+  });
+}
 
 describe("a moderator's reason (migration 031)", () => {
   it("holding a listing: the code and the moderator's note are stored, My products answers both @engine", async () => {
@@ -393,15 +409,8 @@ describe("a moderator's reason (migration 031)", () => {
       note: 'Threatens the seller',
     });
 
-    expect(await storedReview(reviewId)).toMatchObject({
-      is_hidden: true,
-      hidden_reason_code: 'harassment',
-      hidden_reason: 'Threatens the seller',
-    });
-    expect(await theirReview(seller, bookingId)).toMatchObject({
-      hiddenReason: 'Harassment: Threatens the seller',
-      hiddenReasonCode: 'harassment',
-      hiddenNote: 'Threatens the seller',
+    await expectHiddenWith({ seller, bookingId, reviewId }, ['harassment', 'Threatens the seller'], {
+      english: 'Harassment: Threatens the seller',
     });
   });
 
@@ -413,14 +422,8 @@ describe("a moderator's reason (migration 031)", () => {
       payload: { reason: 'Shares a phone number' },
     });
     expect(hidden.statusCode, hidden.body).toBe(200);
-    expect(await storedReview(reviewId)).toMatchObject({
-      hidden_reason_code: 'other',
-      hidden_reason: 'Shares a phone number',
-    });
-    expect(await theirReview(seller, bookingId)).toMatchObject({
-      hiddenReason: 'Shares a phone number',
-      hiddenReasonCode: 'other',
-      hiddenNote: 'Shares a phone number',
+    await expectHiddenWith({ seller, bookingId, reviewId }, ['other', 'Shares a phone number'], {
+      english: 'Shares a phone number',
     });
   });
 
@@ -473,8 +476,9 @@ describe("a moderator's reason (migration 031)", () => {
         .where('id', '=', id)
         .execute();
     }
-    const reviews = [(await reviewedDeal()).reviewId, (await reviewedDeal()).reviewId, (await reviewedDeal()).reviewId];
-    const words = ['Harassment: Threatens the seller', 'Shares a phone number', 'Other'];
+    const { reviewId, sellersReviewId } = await reviewedDeal();
+    const reviews = [reviewId, sellersReviewId];
+    const words = ['Harassment: Threatens the seller', 'Shares a phone number'];
     for (const [index, id] of reviews.entries()) {
       await t.db
         .updateTable('reviews')
@@ -498,14 +502,21 @@ describe("a moderator's reason (migration 031)", () => {
     expect(stored.map((row) => [row.hidden_reason_code, row.hidden_reason])).toEqual([
       ['harassment', 'Threatens the seller'],
       ['other', 'Shares a phone number'],
-      ['other', null],
+    ]);
+    // The same reading, for the log entries of before.
+    expect(
+      ['Other', 'Spam or duplicate', 'Harassment: Threatens the seller', 'Harassment? No'].map(givenReasonOf),
+    ).toEqual([
+      { code: 'other', note: null },
+      { code: 'spam', note: null },
+      { code: 'harassment', note: 'Threatens the seller' },
+      { code: 'other', note: 'Harassment? No' },
     ]);
     // Running it again changes nothing (a note that looks like a label stays a note).
     await moderationWordsToCodes(t.db as unknown as Kysely<unknown>);
     expect((await Promise.all(reviews.map(storedReview))).map((row) => row.hidden_reason)).toEqual([
       'Threatens the seller',
       'Shares a phone number',
-      null,
     ]);
   });
 });
