@@ -7,6 +7,12 @@ import { moveBooking } from '#server/bookings/repository';
 import { reasonWords } from '#server/bookings/reasons';
 import { newId } from '#server/db/ids';
 import { serverWordsToCodes } from '#server/db/migrations/030-server-reasons';
+import { givenReasonOf, moderationWordsToCodes } from '#server/db/migrations/031-moderation-reasons';
+import { hideReview, unhideReview } from '#server/moderation/effects';
+import { setModerationState } from '#server/products/repository';
+import { caseSummarySchema } from '#shared/moderation';
+import { myProductSchema } from '#shared/products';
+import { dealReviewsSchema } from '#shared/reviews';
 import { ENGLISH } from '#server/i18n/texts';
 import { conversationTitle, reviewTitle, titleIn } from '#server/moderation/titles';
 import { fromOwnPage, registerActor, type Actor } from './support/actors';
@@ -19,17 +25,18 @@ import { listProduct } from './support/products';
  * deleted buyer's name, an offer's meeting place, a case's title; the moderation log's automated
  * notes are in tests/moderation.test.ts) are kept as
  * codes and worded when read: a Bangla request reads them in Bangla, an English one (or one with no
- * language, the spec's client) in the English they always had (docs/i18n-server.md).
+ * language, the spec's client) in the English they always had (docs/i18n-server.md). A moderator's
+ * reason for holding a listing or hiding a review is its code beside the moderator's own note.
  */
 
-const { t } = useTestApp({});
+const { t, admin } = useTestApp({ admin: 'admin' });
 
 const BANGLA = { locale: 'bn' as const, latinDigits: false };
 const inBangla = { 'accept-language': 'bn' };
 
 /** An account whose language is Bangla: its notifications are written in Bangla. */
-async function banglaBuyer(): Promise<Actor> {
-  const actor = await registerActor(t.app, 'buyer');
+async function banglaAccount(role: 'buyer' | 'seller' = 'buyer'): Promise<Actor> {
+  const actor = await registerActor(t.app, role);
   const chosen = await actor.request({ method: 'PUT', url: '/api/language', payload: { locale: 'bn' } });
   expect(chosen.statusCode, chosen.body).toBe(200);
   return actor;
@@ -95,7 +102,7 @@ describe("a booking's reason, given by the server", () => {
   it('hiding a phone: the buyers read why in the language they ask in, and are told in their own @engine', async () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
-    const bangla = await banglaBuyer();
+    const bangla = await banglaAccount();
     const english = await registerActor(t.app, 'buyer');
     const [inBn, inEn] = [await bookPhone(bangla, productId), await bookPhone(english, productId)];
     const hidden = await seller.request({ method: 'PUT', url: `/api/hide/product/${productId}` });
@@ -128,8 +135,8 @@ describe("a booking's reason, given by the server", () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
     const winner = await registerActor(t.app, 'buyer');
-    const other = await banglaBuyer();
-    const declinedByHand = await banglaBuyer();
+    const other = await banglaAccount();
+    const declinedByHand = await banglaAccount();
     const [won, lost, typed] = [
       await bookPhone(winner, productId),
       await bookPhone(other, productId),
@@ -199,7 +206,7 @@ describe('rows written before the codes (migration 030)', () => {
   it("read the server's English back as codes, and leave what people typed @engine", async () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
-    const buyers = [await registerActor(t.app, 'buyer'), await banglaBuyer(), await registerActor(t.app, 'buyer')];
+    const buyers = [await registerActor(t.app, 'buyer'), await banglaAccount(), await registerActor(t.app, 'buyer')];
     const ids: string[] = [];
     for (const buyer of buyers) ids.push(await bookPhone(buyer, productId));
     const [server, typed, offer] = ids as [string, string, string];
@@ -239,6 +246,10 @@ export function sentencesDoNotCompile(...[trx, tell]: Parameters<typeof closeOpe
   void closeOpenRequests(trx, tell, newId(), 'sold to another buyer');
   // @ts-expect-error a booking's reason is { said } (a person's words) or { code }, never a bare string
   void moveBooking(trx, newId(), ['requested'], 'declined', 'the seller took this phone off sale');
+  // @ts-expect-error a moderator's reason is a code and a note, never a label
+  void setModerationState(trx, newId(), { state: 'hidden', reason: 'Scam or fraud: Fake box' });
+  // @ts-expect-error the same for a hidden review
+  void hideReview(trx, newId(), 'Harassment: Threatens the seller');
 }
 
 describe("a case's title the server composes", () => {
@@ -255,5 +266,257 @@ describe("a case's title the server composes", () => {
     // A phone's or person's name, and a title stored in English before, are shown as written.
     expect(titleIn('server.moderation.title.unknown', BANGLA)).toBe('server.moderation.title.unknown');
     expect(titleIn("Rahim's review of Karim", BANGLA)).toBe("Rahim's review of Karim");
+  });
+});
+
+/** A case of the admin's queue about this subject (a listing or a review somebody reported). */
+async function caseAbout(subjectId: string) {
+  const response = await admin.request({ method: 'GET', url: '/api/moderation/cases?limit=100' });
+  expect(response.statusCode, response.body).toBe(200);
+  const found = caseSummarySchema
+    .array()
+    .parse(response.json())
+    .find((c) => c.subjectId === subjectId);
+  expect(found, `an open case about ${subjectId}`).toBeDefined();
+  return found!._id;
+}
+
+async function actOn(caseId: string, payload: object) {
+  const response = await admin.request({ method: 'POST', url: `/api/moderation/cases/${caseId}/actions`, payload });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+async function myModeration(seller: Actor, productId: string) {
+  const url = `/api/products?email=${encodeURIComponent(seller.email)}&limit=100`;
+  const response = await seller.request({ method: 'GET', url, headers: inBangla });
+  expect(response.statusCode, response.body).toBe(200);
+  return myProductSchema
+    .array()
+    .parse(response.json())
+    .find((product) => product._id === productId)?.moderation;
+}
+
+/** A sold deal both sides reviewed (so both reviews are published); answers the booking and the buyer's review. */
+async function reviewedDeal() {
+  const seller = await registerActor(t.app, 'seller');
+  const buyer = await registerActor(t.app, 'buyer');
+  const bookingId = await bookPhone(buyer, await listProduct(seller));
+  for (const move of ['accept', 'sold'] as const) {
+    const moved = await seller.request({ method: 'PUT', url: `/api/bookings/${bookingId}/${move}` });
+    expect(moved.statusCode, moved.body).toBe(200);
+  }
+  const stars = { communication: 4, punctuality: 4 };
+  for (const [actor, own] of [
+    [buyer, { asDescribed: 4, comment: 'Call me on 01711000000' }],
+    [seller, { paidAsAgreed: 5 }],
+  ] as const) {
+    const written = await actor.request({
+      method: 'POST',
+      url: `/api/bookings/${bookingId}/review`,
+      payload: { ...stars, ...own },
+    });
+    expect(written.statusCode, written.body).toBe(201);
+  }
+  const reviews = await t.db.selectFrom('reviews').select(['id', 'side']).where('booking_id', '=', bookingId).execute();
+  const [reviewId, sellersReviewId] = (['buyer', 'seller'] as const).map(
+    (side) => reviews.find((review) => review.side === side)!.id,
+  );
+  return { seller, bookingId, reviewId: reviewId!, sellersReviewId: sellersReviewId! };
+}
+
+async function theirReview(seller: Actor, bookingId: string) {
+  const response = await seller.request({ url: `/api/bookings/${bookingId}/reviews`, headers: inBangla });
+  expect(response.statusCode, response.body).toBe(200);
+  return dealReviewsSchema.parse(response.json()).theirs;
+}
+
+const storedReview = (id: string) =>
+  t.db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** The review is hidden with this code and note, stored so and answered so (with the English of before). */
+async function expectHiddenWith(
+  deal: { seller: Actor; bookingId: string; reviewId: string },
+  [code, note]: [string, string],
+  { english }: { english: string },
+) {
+  expect(await storedReview(deal.reviewId)).toMatchObject({
+    is_hidden: true,
+    hidden_reason_code: code,
+    hidden_reason: note,
+  });
+  expect(await theirReview(deal.seller, deal.bookingId)).toMatchObject({
+    hiddenReason: english,
+    hiddenReasonCode: code,
+    hiddenNote: note,
+  });
+}
+
+describe("a moderator's reason (migration 031)", () => {
+  it("holding a listing: the code and the moderator's note are stored, My products answers both @engine", async () => {
+    const seller = await banglaAccount('seller');
+    const productId = await listProduct(seller);
+    const reporter = await registerActor(t.app, 'buyer');
+    const reported = await reporter.request({
+      method: 'POST',
+      url: '/api/report/product',
+      payload: { product_id: productId, reason: 'fake_photos' },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    await actOn(await caseAbout(productId), {
+      action: 'request_changes',
+      reason: 'misleading',
+      note: 'Show the back of the phone',
+    });
+
+    const row = await t.db.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      moderation_state: 'changes_requested',
+      moderation_reason_code: 'misleading',
+      moderation_reason: 'Show the back of the phone',
+    });
+    // The data is the same in every language: the code and the note, and the English of before.
+    expect(await myModeration(seller, productId)).toEqual({
+      state: 'changes_requested',
+      reason: 'Misleading listing (photos, model, price): Show the back of the phone',
+      reasonCode: 'misleading',
+      note: 'Show the back of the phone',
+    });
+    const [told] = await messagesOf(seller, 'moderation_action');
+    expect(told).toContain('কারণ: বিভ্রান্তিকর বিজ্ঞাপন (ছবি, মডেল, দাম) (Show the back of the phone)');
+
+    const resubmitted = await seller.request({ method: 'PUT', url: `/api/resubmit/product/${productId}` });
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    expect(
+      await t.db
+        .selectFrom('products')
+        .select(['moderation_reason_code', 'moderation_reason'])
+        .where('id', '=', productId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ moderation_reason_code: null, moderation_reason: null });
+  });
+
+  it("hiding a review: stored as the reason's code and the admin's note, worded by its readers @engine", async () => {
+    const { seller, bookingId, reviewId } = await reviewedDeal();
+    const reported = await seller.request({
+      method: 'POST',
+      url: `/api/reviews/${reviewId}/report`,
+      payload: { reason: 'personal_information' },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    await actOn(await caseAbout(reviewId), {
+      action: 'hide_review',
+      reason: 'harassment',
+      note: 'Threatens the seller',
+    });
+
+    await expectHiddenWith({ seller, bookingId, reviewId }, ['harassment', 'Threatens the seller'], {
+      english: 'Harassment: Threatens the seller',
+    });
+  });
+
+  it("the reviews' own Hide keeps the admin's words as a note under Other @engine", async () => {
+    const { seller, bookingId, reviewId } = await reviewedDeal();
+    const hidden = await admin.request({
+      method: 'PUT',
+      url: `/api/reviews/${reviewId}/hide`,
+      payload: { reason: 'Shares a phone number' },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    await expectHiddenWith({ seller, bookingId, reviewId }, ['other', 'Shares a phone number'], {
+      english: 'Shares a phone number',
+    });
+  });
+
+  it('a reversed appeal shows the review again only while it is hidden with the same reason and note @engine', async () => {
+    const { reviewId } = await reviewedDeal();
+    const undo = (after: Record<string, unknown>) =>
+      t.db.transaction().execute((trx) => unhideReview(trx, reviewId, { reviewId, hidden: true, ...after }));
+    const hideWith = (code: 'harassment' | 'other', note: string | null) =>
+      t.db.transaction().execute((trx) => hideReview(trx, reviewId, { code, note }));
+
+    await hideWith('harassment', 'Threatens the seller');
+    // Logged by another decision: another note, or the same reason without one.
+    await undo({ reason: 'harassment', note: 'Something else' });
+    await undo({ reason: 'harassment', note: null });
+    expect((await storedReview(reviewId)).is_hidden).toBe(true);
+    await undo({ reason: 'harassment', note: 'Threatens the seller' });
+    expect(await storedReview(reviewId)).toMatchObject({
+      is_hidden: false,
+      hidden_reason_code: null,
+      hidden_reason: null,
+    });
+
+    // An entry logged before migration 031 holds the English words the review held then.
+    await hideWith('harassment', null);
+    await undo({ reason: 'Spam or duplicate' });
+    expect((await storedReview(reviewId)).is_hidden).toBe(true);
+    await undo({ reason: 'Harassment' });
+    expect((await storedReview(reviewId)).is_hidden).toBe(false);
+    await hideWith('other', 'Shares a phone number');
+    await undo({ reason: 'Shares a phone number' });
+    expect((await storedReview(reviewId)).is_hidden).toBe(false);
+  });
+
+  it('rows of before: the English label becomes the code, what follows it the note @engine', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const [labelled, bare, suspended] = [
+      await listProduct(seller),
+      await listProduct(seller),
+      await listProduct(seller),
+    ];
+    const before = [
+      [labelled, { moderation_state: 'hidden' as const, moderation_reason: 'Scam or fraud: Asks for bKash first' }],
+      [bare, { moderation_state: 'removed' as const, moderation_reason: 'Spam or duplicate' }],
+      [suspended, { moderation_state: 'suspended' as const, moderation_reason: null }],
+    ] as const;
+    for (const [id, values] of before) {
+      await t.db
+        .updateTable('products')
+        .set({ ...values, is_hidden: true })
+        .where('id', '=', id)
+        .execute();
+    }
+    const { reviewId, sellersReviewId } = await reviewedDeal();
+    const reviews = [reviewId, sellersReviewId];
+    const words = ['Harassment: Threatens the seller', 'Shares a phone number'];
+    for (const [index, id] of reviews.entries()) {
+      await t.db
+        .updateTable('reviews')
+        .set({ is_hidden: true, hidden_reason: words[index]! })
+        .where('id', '=', id)
+        .execute();
+    }
+    await moderationWordsToCodes(t.db as unknown as Kysely<unknown>);
+
+    const products = await t.db
+      .selectFrom('products')
+      .select(['id', 'moderation_reason_code as code', 'moderation_reason as note'])
+      .where('id', 'in', [labelled, bare, suspended])
+      .execute();
+    expect(Object.fromEntries(products.map(({ id, code, note }) => [id, { code, note }]))).toEqual({
+      [labelled]: { code: 'scam', note: 'Asks for bKash first' },
+      [bare]: { code: 'spam', note: null },
+      [suspended]: { code: null, note: null },
+    });
+    const stored = await Promise.all(reviews.map(storedReview));
+    expect(stored.map((row) => [row.hidden_reason_code, row.hidden_reason])).toEqual([
+      ['harassment', 'Threatens the seller'],
+      ['other', 'Shares a phone number'],
+    ]);
+    // The same reading, for the log entries of before.
+    expect(
+      ['Other', 'Spam or duplicate', 'Harassment: Threatens the seller', 'Harassment? No'].map(givenReasonOf),
+    ).toEqual([
+      { code: 'other', note: null },
+      { code: 'spam', note: null },
+      { code: 'harassment', note: 'Threatens the seller' },
+      { code: 'other', note: 'Harassment? No' },
+    ]);
+    // Running it again changes nothing (a note that looks like a label stays a note).
+    await moderationWordsToCodes(t.db as unknown as Kysely<unknown>);
+    expect((await Promise.all(reviews.map(storedReview))).map((row) => row.hidden_reason)).toEqual([
+      'Threatens the seller',
+      'Shares a phone number',
+    ]);
   });
 });

@@ -84,7 +84,8 @@ describe('the kept counts of the public lists', () => {
     await t.db.transaction().execute((trx) => markSold(trx, b));
     await expectCountsRight('selling an advertised one');
 
-    await t.db.transaction().execute((trx) => setModerationState(trx, c, { state: 'hidden', reason: 'misleading' }));
+    const misleading = { code: 'misleading', note: null } as const;
+    await t.db.transaction().execute((trx) => setModerationState(trx, c, { state: 'hidden', reason: misleading }));
     await expectCountsRight('a moderator holding one');
     await t.db.transaction().execute((trx) => setModerationState(trx, c, { state: null, hidden: false }, 'hidden'));
     await expectCountsRight('the moderator releasing it');

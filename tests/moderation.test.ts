@@ -275,6 +275,8 @@ describe('actions', () => {
     expect(mine.find((p) => p._id === productId)?.moderation).toEqual({
       state: 'changes_requested',
       reason: 'Misleading listing (photos, model, price): Show the real phone',
+      reasonCode: 'misleading',
+      note: 'Show the real phone',
     });
     expect((await seller.request({ method: 'PUT', url: `/api/resubmit/product/${productId}` })).statusCode).toBe(200);
     expect(await isPublic(productId)).toBe(true);

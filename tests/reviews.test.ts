@@ -437,7 +437,7 @@ describe('a reported review in the moderation queue', () => {
       subjectId: reviewId,
       targetUserId: buyer.user.uid,
       before: { reviewId, hidden: false },
-      after: { reviewId, hidden: true, reason: 'Harassment: Threatens the seller' },
+      after: { reviewId, hidden: true, reason: 'harassment', note: 'Threatens the seller' },
     });
     expect(await caseOf(reviewId)).toBeUndefined();
     expect((await latestNotification(buyer))?.message).toContain(

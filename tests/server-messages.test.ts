@@ -52,6 +52,12 @@ function serverFiles(folder: string): string[] {
   });
 }
 
+/** What `scan` finds in the server's files (those `keep` takes), each as `file:line: text`. */
+const foundInServer = (scan: (source: string) => string[], keep: (file: string) => boolean = () => true) =>
+  serverFiles(SERVER)
+    .filter(keep)
+    .flatMap((file) => scan(readFileSync(file, 'utf8')).map((text) => `${relative(SERVER, file)}:${text}`));
+
 describe("the server's refusals", () => {
   it('are read by a scanner that finds an English sentence and lets catalog ids through', () => {
     const planted = [
@@ -68,10 +74,7 @@ describe("the server's refusals", () => {
   });
 
   it('are catalog messages everywhere', () => {
-    const found = serverFiles(SERVER).flatMap((file) =>
-      englishRefusals(readFileSync(file, 'utf8')).map((call) => `${relative(SERVER, file)}:${call}`),
-    );
-    expect(found).toEqual([]);
+    expect(foundInServer(englishRefusals)).toEqual([]);
   });
 });
 
@@ -84,7 +87,7 @@ describe("the server's refusals", () => {
 
 /** The columns people read that the server writes into; a code or an id has no space. */
 const STORED_TEXT =
-  /\b(?:status_reason|status_reason_code|buyer_name|meet_location|note|reason|hidden_reason|moderation_reason|decision_reason|title|actor_name)\s*:\s*/g;
+  /\b(?:status_reason|status_reason_code|buyer_name|meet_location|note|reason|hidden_reason|hidden_reason_code|moderation_reason|moderation_reason_code|decision_reason|title|actor_name)\s*:\s*/g;
 /** The calls that store such a text. */
 const STORING_CALL =
   /\b(?:closeOpenRequests|cancelBookingsOfBuyer|moveBooking|moderateListing|setModerationState|hideReview|appendLog|openCase)\(/g;
@@ -131,11 +134,6 @@ describe("the server's words in the data", () => {
   });
 
   it('are codes and ids everywhere the server writes for itself', () => {
-    const found = serverFiles(SERVER)
-      .filter(writesForItself)
-      .flatMap((file) =>
-        englishStoredTexts(readFileSync(file, 'utf8')).map((text) => `${relative(SERVER, file)}:${text}`),
-      );
-    expect(found).toEqual([]);
+    expect(foundInServer(englishStoredTexts, writesForItself)).toEqual([]);
   });
 });

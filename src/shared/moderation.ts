@@ -366,3 +366,30 @@ export type AppealDecision = z.infer<typeof appealDecisionSchema>;
 export const reportReasonLabel = (reason: string) => (REPORT_REASON_LABELS as Record<string, string>)[reason] ?? reason;
 /** The words of an action's reason (an appeal's decision keeps its own words). */
 export const actionReasonLabel = (reason: string) => (ACTION_REASON_LABELS as Record<string, string>)[reason] ?? reason;
+
+/** Why a moderator hid a review or took a listing off sale: a reason's code and the note they wrote, as read. */
+export interface GivenReason {
+  code: string | null;
+  note: string | null;
+}
+
+/** A moderator's reason as it is stored (a code, never words) with their own note. */
+export interface ModeratorReason extends GivenReason {
+  code: ActionReason;
+}
+
+/**
+ * What of a given reason its readers are shown: the reason's label (its code, null when there is
+ * none to show) and the note as written. "Other" adds nothing beside a note.
+ */
+export const shownReason = ({ code, note }: GivenReason): GivenReason => ({
+  code: code === 'other' && note ? null : code,
+  note,
+});
+
+/** A given reason in English, as the API has always answered it: "Harassment: Threatens the seller". */
+export function givenReasonWords(given: GivenReason): string | null {
+  const { code, note } = shownReason(given);
+  const label = code === null ? null : actionReasonLabel(code);
+  return label && note ? `${label}: ${note}` : (label ?? note);
+}

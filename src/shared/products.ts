@@ -159,8 +159,14 @@ export type Product = z.infer<typeof productSchema>;
 /** GET /products (the seller's own list): each phone with how many booking requests are open on it. */
 export const myProductSchema = productSchema.extend({
   openRequests: z.number(),
-  /** A moderator keeps it off sale, and why (docs/moderation.md); null otherwise. */
-  moderation: z.object({ state: z.string(), reason: z.string() }).nullable(),
+  /**
+   * A moderator keeps it off sale, and why (docs/moderation.md); null otherwise. `reason` is the
+   * English of before; `reasonCode` (an action reason) and `note` (the moderator's words) are what
+   * a screen shows, in its reader's language (null for a suspended seller's listing).
+   */
+  moderation: z
+    .object({ state: z.string(), reason: z.string(), reasonCode: z.string().nullable(), note: z.string().nullable() })
+    .nullable(),
   ownTrust: ownTrustSchema,
 });
 export type MyProduct = z.infer<typeof myProductSchema>;

@@ -116,8 +116,11 @@ export const reviewSchema = z.object({
   publishedAt: z.string().nullable(),
   reply: z.string().nullable(),
   repliedAt: z.string().nullable(),
-  /** Hidden by the admin: in no public list; its two people see why. */
+  /** Hidden by the admin: in no public list; its two people see why (in English, as before). */
   hiddenReason: z.string().nullable(),
+  /** Why, as a screen shows it in its reader's language: an action reason's code and the admin's own note. */
+  hiddenReasonCode: z.string().nullable(),
+  hiddenNote: z.string().nullable(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

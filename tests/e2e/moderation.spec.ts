@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { paths } from '#shared/paths';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
-import { reportedReview, startConversation } from './support/deals';
+import { decideCase, okJson, reportedReview, startConversation } from './support/deals';
 import { DESKTOP, phoneAndDesktop } from './support/screens';
 
 /*
@@ -172,4 +172,26 @@ test('the admin hides a reported review from its case; it leaves the seller page
   await page.goto(paths.seller(seller._id));
   await expect(page.getByRole('heading', { level: 1 })).toContainText(seller.name);
   await expect(page.getByText(comment)).toHaveCount(0);
+});
+
+test("a Bangla seller reads the moderator's reason in Bangla, and the note as it was written", async ({
+  seller,
+  buyer,
+  createListing,
+  adminApi,
+  openWindow,
+}) => {
+  const listing = await createListing(seller, { productName: uniqueText('Held Redmi') });
+  await okJson(buyer.api.post('/api/report/product', { data: { product_id: listing._id, reason: 'fake_photos' } }));
+  const note = 'Show the back of the phone';
+  await decideCase(adminApi, listing._id, { action: 'request_changes', reason: 'misleading', note });
+
+  const s = await openWindow({ as: seller, lang: 'bn', viewport: DESKTOP });
+  await s.goto(paths.myProducts);
+  const row = s.getByRole('row').filter({ hasText: listing.productName });
+  await expect(row.getByText('বদলাতে বলা হয়েছে')).toBeVisible();
+  await expect(row.getByText(`বিভ্রান্তিকর বিজ্ঞাপন (ছবি, মডেল, দাম): ${note}`)).toBeVisible();
+  // The note is the moderator's own words: marked so, never translated.
+  await expect(row.locator('[data-user-text]', { hasText: note })).toHaveText(note);
+  await expectNoSeriousAxeViolations(s);
 });

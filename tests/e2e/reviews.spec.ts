@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { paths } from '#shared/paths';
 import { timeLimit } from '../support/time-limits';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
-import { reportedReview, soldDeal } from './support/deals';
+import { decideCase, reportedReview, soldDeal } from './support/deals';
 import { phoneAndDesktop } from './support/screens';
 
 /** Opens the sold deal's review dialog from a dashboard list and writes the review. */
@@ -109,4 +109,31 @@ test('the admin hides a reported review with a reason; it leaves the seller page
   await expect(page.getByRole('heading', { level: 1 })).toContainText(seller.name);
   await expect(page.getByText('No reviews yet').first()).toBeVisible();
   await expect(page.getByText(comment)).toHaveCount(0);
+});
+
+test("a hidden review's people read why in their own language, the admin's note as written", async ({
+  seller,
+  buyer,
+  createListing,
+  adminApi,
+  openWindow,
+}) => {
+  test.slow();
+  const product = uniqueText('Hidden Review Nokia');
+  const listing = await createListing(seller, { productName: product });
+  const stars = { asDescribed: 1, communication: 1, punctuality: 1 };
+  const reviewId = await reportedReview(seller, buyer, listing._id, { ...stars, comment: 'Pay me extra' }, 'extortion');
+  await decideCase(adminApi, reviewId, { action: 'hide_review', reason: 'harassment', note: 'Threatens the seller' });
+
+  for (const [lang, button, words] of [
+    ['bn', 'রিভিউ', 'PhoneHaat লুকিয়েছে: হয়রানি: Threatens the seller'],
+    [undefined, 'Reviews', 'Hidden by PhoneHaat: Harassment: Threatens the seller'],
+  ] as const) {
+    const page = await openWindow({ as: seller, lang });
+    await page.goto(paths.bookingRequests);
+    const row = page.getByRole('row').filter({ hasText: product });
+    await row.getByRole('button', { name: button }).click({ timeout: timeLimit(15_000) });
+    await expect(page.getByRole('dialog').getByText(words)).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  }
 });

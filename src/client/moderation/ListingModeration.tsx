@@ -2,9 +2,9 @@ import { toast } from '#client/components/toast';
 import type { MyProduct } from '#shared/products';
 import { Badge } from '#client/components/Badge';
 import { Button } from '#client/components/Button';
-import { UserText } from '#client/components/UserText';
 import { useT, type MessageId } from '#client/i18n';
 import { useResubmitListing } from './api/moderation';
+import { GivenReason } from './GivenReason';
 
 const STATES: Record<string, MessageId> = {
   hidden: 'moderation.listing.hidden',
@@ -18,11 +18,15 @@ export function ListingModeration({ product }: { product: MyProduct }) {
   const resubmit = useResubmitListing();
   const t = useT();
   if (!product.moderation) return null;
-  const { state, reason } = product.moderation;
+  const { state, reasonCode, note } = product.moderation;
   return (
     <span className="flex max-w-64 flex-col items-start gap-1 @max-4xl:items-end">
       <Badge tone="danger">{Object.hasOwn(STATES, state) ? t(STATES[state]!) : state}</Badge>
-      {reason && <UserText className="text-xs text-ink-600">{reason}</UserText>}
+      {(reasonCode || note) && (
+        <span className="text-xs text-ink-600">
+          <GivenReason given={{ code: reasonCode, note }} />
+        </span>
+      )}
       {state === 'changes_requested' && (
         <Button
           size="sm"

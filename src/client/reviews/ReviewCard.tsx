@@ -3,6 +3,7 @@ import type { Review, StarName } from '#shared/reviews';
 import { Avatar } from '#client/components/Avatar';
 import { UserText } from '#client/components/UserText';
 import { Msg, useFormat, useT } from '#client/i18n';
+import { GivenReason } from '#client/moderation/GivenReason';
 import { STAR_LABELS } from './starLabels';
 import { Stars } from './Stars';
 
@@ -49,7 +50,10 @@ export function ReviewCard({ review, actions }: { review: Review; actions?: Reac
       )}
       {review.hiddenReason && (
         <p className="mt-3 rounded-control bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <Msg id="reviews.card.hidden" values={{ reason: <UserText>{review.hiddenReason}</UserText> }} />
+          <Msg
+            id="reviews.card.hidden"
+            values={{ reason: <GivenReason given={{ code: review.hiddenReasonCode, note: review.hiddenNote }} /> }}
+          />
         </p>
       )}
       {review.reply && (

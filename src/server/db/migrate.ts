@@ -26,6 +26,7 @@ import { goodPriceMigration } from './migrations/023-good-price';
 import { chatLinesMigration } from './migrations/026-chat-lines';
 import { searchTextTriggerMigration } from './migrations/027-search-text-trigger';
 import { serverReasonsMigration } from './migrations/030-server-reasons';
+import { moderationReasonsMigration } from './migrations/031-moderation-reasons';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -60,6 +61,7 @@ class CodeMigrations implements MigrationProvider {
       '026-chat-lines': chatLinesMigration,
       '027-search-text-trigger': searchTextTriggerMigration(this.engine),
       '030-server-reasons': serverReasonsMigration,
+      '031-moderation-reasons': moderationReasonsMigration,
     };
   }
 }

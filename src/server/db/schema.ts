@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { BookingEndCode, BookingStatus } from '#shared/bookings';
 import type { NotificationKind } from '#shared/notifications';
-import type { ModerationListingState } from '#shared/moderation';
+import type { ActionReason, ModerationListingState } from '#shared/moderation';
 import type { ReviewReportReason, ReviewSide } from '#shared/reviews';
 
 /**
@@ -120,7 +120,9 @@ export interface ProductsTable {
   posted_at: string;
   /** Set while a moderator keeps the listing off sale (hidden, removed, changes asked, its seller suspended). */
   moderation_state: ModerationListingState | null;
-  /** Why, as the seller is told. */
+  /** Why, as the seller is told: the moderator's reason as a code, worded when read (migration 031)... */
+  moderation_reason_code: ActionReason | null;
+  /** ...and the note the moderator wrote with it, shown as written. */
   moderation_reason: string | null;
   /** IMEI 1 and 2 as a keyed hash and their last 4 digits, never in full (trust/imei.ts). */
   imei_hash: string | null;
@@ -488,6 +490,8 @@ export interface ReviewsTable {
   reply: string | null;
   replied_at: string | null;
   is_hidden: Generated<boolean>;
+  /** Why the admin hid it, as an action reason's code worded when read (migration 031), and their own note. */
+  hidden_reason_code: ActionReason | null;
   hidden_reason: string | null;
   hidden_at: string | null;
   /** The oldest report the admin has not looked at; null when there is none. */

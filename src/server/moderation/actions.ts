@@ -3,7 +3,6 @@ import {
   ACTION_LABELS,
   LISTING_ACTIONS,
   REVIEW_ACTIONS,
-  actionReasonLabel,
   type CaseAction,
   type ModerationAction,
 } from '#shared/moderation';
@@ -108,14 +107,14 @@ async function effectOf(
   until: string | null,
 ): Promise<Effect> {
   const userId = found.subject_user_id!;
-  const why = `${actionReasonLabel(request.reason)}${request.note ? `: ${request.note}` : ''}`;
+  // Stored as the reason's code and the moderator's note: each reader sees the label in their language.
+  const why = { code: request.reason, note: request.note || null };
   switch (request.action) {
     case 'dismiss':
     case 'warn':
       return { before: {}, after: {} };
     case 'hide_review':
-      // Its two people read these words: "Other" adds nothing to the note the moderator wrote.
-      return hideReview(trx, found.subject_id, request.reason === 'other' && request.note ? request.note : why);
+      return hideReview(trx, found.subject_id, why);
     case 'hide_listing':
       return moderateListing(trx, tell, found.subject_id, 'hidden', why);
     case 'remove_listing':

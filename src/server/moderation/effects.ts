@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { BookingEndCode } from '#shared/bookings';
-import type { ModerationListingState } from '#shared/moderation';
+import type { ModerationListingState, ModeratorReason } from '#shared/moderation';
 import { deleteUserSessions } from '#server/auth/repository';
 import { cancelBookingsOfBuyer, closeOpenRequests } from '#server/bookings/deal';
 import type { Database } from '#server/db/schema';
@@ -10,6 +10,7 @@ import type { Notify } from '#server/notifications/service';
 import { dismissReviewReports, hideReviewByAdmin, unhideReviewByAdmin } from '#server/reviews/service';
 import { onListingVisible } from '#server/alerts/matching';
 import { setModerationState } from '#server/products/repository';
+import { givenReasonOf } from '#server/db/migrations/031-moderation-reasons';
 
 /*
  * What each action changes, and how a reversed appeal undoes it. Each answers the state before and
@@ -37,7 +38,7 @@ export async function moderateListing(
   productId: string,
   state: ModerationListingState,
   /** The moderator's reason and note, which the seller reads; none for a suspension (its seller cannot sign in). */
-  reason: string | null,
+  reason: ModeratorReason | null,
 ): Promise<Effect> {
   const product = await trx
     .selectFrom('products')
@@ -100,15 +101,24 @@ export async function unsuspend(trx: Transaction<Database>, userId: string, is: 
   for (const id of hidden) await restoreListing(trx, id, { hidden: false }, { state: 'suspended' });
 }
 
-/** Hides a reported review from the public with the words its two people read; its reports are settled. */
-export async function hideReview(trx: Transaction<Database>, reviewId: string, reason: string): Promise<Effect> {
-  await hideReviewByAdmin(trx, reviewId, reason);
-  return { before: { reviewId, hidden: false }, after: { reviewId, hidden: true, reason } };
+/** Hides a reported review from the public with the reason its two people read; its reports are settled. */
+export async function hideReview(trx: Transaction<Database>, reviewId: string, why: ModeratorReason): Promise<Effect> {
+  await hideReviewByAdmin(trx, reviewId, why);
+  return { before: { reviewId, hidden: false }, after: { reviewId, hidden: true, reason: why.code, note: why.note } };
 }
 
-/** Shows the review again, unless it was shown, or hidden anew with other words, since. */
+/**
+ * The reason a logged hiding stored: its code and note, or (an entry logged before migration 031,
+ * without `note`) the English words it stored then, read as the migration read the review's.
+ */
+const hiddenWith = (is: State) =>
+  'note' in is
+    ? { code: String(is.reason), note: typeof is.note === 'string' ? is.note : null }
+    : givenReasonOf(String(is.reason));
+
+/** Shows the review again, unless it was shown, or hidden anew with another reason or note, since. */
 export async function unhideReview(trx: Transaction<Database>, reviewId: string, is: State) {
-  await unhideReviewByAdmin(trx, reviewId, String(is.reason));
+  await unhideReviewByAdmin(trx, reviewId, hiddenWith(is));
 }
 
 /** A decided review case settles the review's reports, so its own list agrees with the queue. */

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { KeysetPageQuery, ListCursor } from '#shared/common';
-import type { ModerationListingState } from '#shared/moderation';
+import { givenReasonWords, type ModerationListingState, type ModeratorReason } from '#shared/moderation';
 import type { Condition, Product } from '#shared/products';
 import { openRequestCounts, reservedAmong } from '#server/bookings/repository';
 import { byId, newId, nowIso } from '#server/db/ids';
@@ -151,8 +151,9 @@ export async function toMyProducts(db: Kysely<Database>, rows: ProductDetailsRow
   ]);
   return products.map((product, index) => {
     const row = rows[index]!;
+    const given = { code: row.moderation_reason_code, note: row.moderation_reason };
     const moderation = row.moderation_state
-      ? { state: row.moderation_state, reason: row.moderation_reason ?? '' }
+      ? { state: row.moderation_state, reason: givenReasonWords(given) ?? '', reasonCode: given.code, note: given.note }
       : null;
     return { ...product, openRequests: open.get(product._id) ?? 0, moderation, ownTrust: ownTrustOf(row) };
   });
@@ -359,13 +360,18 @@ export async function setHidden(db: Transaction<Database>, id: string, hidden: b
 export async function setModerationState(
   trx: Transaction<Database>,
   productId: string,
-  hold: { state: ModerationListingState; reason: string | null } | { state: null; hidden: boolean },
+  hold: { state: ModerationListingState; reason: ModeratorReason | null } | { state: null; hidden: boolean },
   onlyFrom?: ModerationListingState,
 ): Promise<boolean> {
   const values =
     hold.state === null
-      ? { is_hidden: hold.hidden, moderation_state: null, moderation_reason: null }
-      : { is_hidden: true, moderation_state: hold.state, moderation_reason: hold.reason };
+      ? { is_hidden: hold.hidden, moderation_state: null, moderation_reason_code: null, moderation_reason: null }
+      : {
+          is_hidden: true,
+          moderation_state: hold.state,
+          moderation_reason_code: hold.reason?.code ?? null,
+          moderation_reason: hold.reason?.note ?? null,
+        };
   let update = trx.updateTable('products').set(values).where('id', '=', productId);
   if (onlyFrom) update = update.where('moderation_state', '=', onlyFrom);
   const changed = await changedAny(update);

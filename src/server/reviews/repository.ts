@@ -8,6 +8,7 @@ import {
   type ReviewReportReason,
   type ReviewSide,
 } from '#shared/reviews';
+import { givenReasonWords, type ActionReason, type ModeratorReason } from '#shared/moderation';
 import { changedAny } from '#server/db/changes';
 import { named, tags } from '#server/cache/tags';
 import { byId, newId, nowIso } from '#server/db/ids';
@@ -15,6 +16,12 @@ import { readPage } from '#server/db/paging';
 import type { Database, ReviewRow } from '#server/db/schema';
 
 type ReviewWithAuthor = ReviewRow & { author_name: string; author_photo: string };
+
+/** Why a hidden review is hidden: the English of before, and the code and note a screen words (null when shown). */
+function hiddenWhy(row: ReviewRow) {
+  const given = row.is_hidden ? { code: row.hidden_reason_code, note: row.hidden_reason } : { code: null, note: null };
+  return { hiddenReason: givenReasonWords(given), hiddenReasonCode: given.code, hiddenNote: given.note };
+}
 
 export const toReview = (row: ReviewWithAuthor): Review => ({
   _id: row.id,
@@ -31,7 +38,7 @@ export const toReview = (row: ReviewWithAuthor): Review => ({
   publishedAt: row.published_at,
   reply: row.reply,
   repliedAt: row.replied_at,
-  hiddenReason: row.is_hidden ? row.hidden_reason : null,
+  ...hiddenWhy(row),
 });
 
 const withAuthor = (db: Kysely<Database>) =>
@@ -62,6 +69,7 @@ export type NewReview = Omit<
   | 'reply'
   | 'replied_at'
   | 'is_hidden'
+  | 'hidden_reason_code'
   | 'hidden_reason'
   | 'hidden_at'
   | 'reported_at'
@@ -274,30 +282,47 @@ export const settleReports = (db: Kysely<Database>, id: string) =>
       .where('reported_at', 'is not', null),
   );
 
-/** Hides a review with the admin's reason; its reports are settled with it. */
-export const hideReview = (db: Kysely<Database>, id: string, reason: string) => {
+/** Hides a review with the admin's reason (its code) and note; its reports are settled with it. */
+export const hideReview = (db: Kysely<Database>, id: string, why: ModeratorReason) => {
   const now = nowIso();
   return reviewsChanged(
     changedAny(
       db
         .updateTable('reviews')
-        .set({ is_hidden: true, hidden_reason: reason, hidden_at: now, reported_at: null, reports_handled_at: now })
+        .set({
+          is_hidden: true,
+          hidden_reason_code: why.code,
+          hidden_reason: why.note,
+          hidden_at: now,
+          reported_at: null,
+          reports_handled_at: now,
+        })
         .where('id', '=', id)
         .where('is_hidden', '=', false),
     ),
   );
 };
 
-/** A reversed appeal shows a hidden review again (a review hidden once more since stays hidden). */
-export const unhideReview = (db: Kysely<Database>, id: string, reason: string) =>
+/**
+ * A reversed appeal shows a hidden review again: only while it is hidden with the reason and note
+ * of that decision (a review hidden once more since, for another reason or with another note,
+ * stays hidden). A note left out is null, which `=` never matches.
+ */
+export const unhideReview = (db: Kysely<Database>, id: string, was: { code: string; note: string | null }) =>
   reviewsChanged(
     changedAny(
       db
         .updateTable('reviews')
-        .set({ is_hidden: false, hidden_reason: null, hidden_at: null })
+        .set({ is_hidden: false, hidden_reason_code: null, hidden_reason: null, hidden_at: null })
         .where('id', '=', id)
         .where('is_hidden', '=', true)
-        .where('hidden_reason', '=', reason),
+        .where((eb) =>
+          eb.and([
+            // A logged code no reason has any more matches no row, as it should.
+            eb('hidden_reason_code', '=', was.code as ActionReason),
+            was.note === null ? eb('hidden_reason', 'is', null) : eb('hidden_reason', '=', was.note),
+          ]),
+        ),
     ),
   );
 

@@ -89,7 +89,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id } = request.params;
     const { reason } = request.body;
     const decided = await decideReviewCase(deps, callerOf(request).user, id, { action: 'hide_review', reason });
-    if (!decided) await hideReviewByAdmin(db, id, reason);
+    // The admin's words are a note under "Other", as the queue's decision stores them.
+    if (!decided) await hideReviewByAdmin(db, id, { code: 'other', note: reason });
     return 1;
   });
 

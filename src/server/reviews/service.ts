@@ -11,7 +11,7 @@ import {
   type StarName,
   type WrittenReview,
 } from '#shared/reviews';
-import type { ReportReason } from '#shared/moderation';
+import type { ModeratorReason, ReportReason } from '#shared/moderation';
 import { findBookingById } from '#server/bookings/repository';
 import { buyerNameIn } from '#server/bookings/reasons';
 import { reviewTitle } from '#server/moderation/titles';
@@ -253,15 +253,19 @@ export async function reviewCaseOpening(
 }
 
 /** The admin hides a review, with the reason its two people see; its text is never changed. */
-export async function hideReviewByAdmin(db: Kysely<Database>, reviewId: string, reason: string): Promise<void> {
+export async function hideReviewByAdmin(db: Kysely<Database>, reviewId: string, why: ModeratorReason): Promise<void> {
   const review = await findReviewById(db, reviewId);
   if (!review) throw notFound('Review');
-  if (!(await hideReview(db, reviewId, reason))) throw refusal('CONFLICT', 'server.reviews.error.hiddenAlready');
+  if (!(await hideReview(db, reviewId, why))) throw refusal('CONFLICT', 'server.reviews.error.hiddenAlready');
 }
 
 /** A reversed appeal of a hiding: the review is public again, unless it was hidden anew since. */
-export async function unhideReviewByAdmin(db: Kysely<Database>, reviewId: string, reason: string): Promise<boolean> {
-  return unhideReview(db, reviewId, reason);
+export async function unhideReviewByAdmin(
+  db: Kysely<Database>,
+  reviewId: string,
+  was: Parameters<typeof unhideReview>[2],
+): Promise<boolean> {
+  return unhideReview(db, reviewId, was);
 }
 
 /** The admin found nothing wrong with a reported review: it leaves the list. */

@@ -1,4 +1,4 @@
-import type { APIResponse } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { expectOk, type TestUser } from './fixtures';
 
 /*
@@ -12,6 +12,7 @@ import { expectOk, type TestUser } from './fixtures';
  * - `reviewedDeal(seller, buyer, productId, buyersReview)`: sold, and reviewed by both (so published).
  * - `reportedReview(seller, buyer, productId, buyersReview, reason)`: that, and the seller reports it.
  * - `startConversation(buyer, productId, firstMessage?)`: answers the conversation's id.
+ * - `decideCase(adminApi, subjectId, action)`: the admin acts on the open case about a listing or review.
  * - `okJson(request)`: any other set-up call that must succeed, its JSON answer.
  */
 
@@ -95,4 +96,14 @@ export async function reportedReview(
   const reviewId = await reviewedDeal(seller, buyer, productId, buyersReview);
   await expectOk(await seller.api.post(`/api/reviews/${reviewId}/report`, { data: { reason } }), 'reporting');
   return reviewId;
+}
+
+/** The admin acts on the open case about a reported listing or review (`action`: action, reason, note). */
+export async function decideCase(adminApi: APIRequestContext, subjectId: string, action: Record<string, string>) {
+  const cases = await okJson<Array<{ _id: string; subjectId: string }>>(
+    adminApi.get('/api/moderation/cases?limit=100'),
+  );
+  const found = cases.find((c) => c.subjectId === subjectId);
+  if (!found) throw new Error(`no open case about ${subjectId}`);
+  await okJson(adminApi.post(`/api/moderation/cases/${found._id}/actions`, { data: action }));
 }
