@@ -25,6 +25,7 @@ import { chatSameTextMigration } from './migrations/022-chat-same-text';
 import { goodPriceMigration } from './migrations/023-good-price';
 import { chatLinesMigration } from './migrations/026-chat-lines';
 import { serverReasonsMigration } from './migrations/030-server-reasons';
+import { inboxCountsMigration } from './migrations/032-inbox-counts';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -58,6 +59,7 @@ class CodeMigrations implements MigrationProvider {
       '023-good-price': goodPriceMigration(this.engine),
       '026-chat-lines': chatLinesMigration,
       '030-server-reasons': serverReasonsMigration,
+      '032-inbox-counts': inboxCountsMigration(this.engine),
     };
   }
 }
