@@ -6,20 +6,10 @@
 -- Arguments after `--`: the method, the run's number, the body's template, then one path a thread.
 -- Prints one JSON line when done.
 
-local ADDRESSES = 50000
-local threads = {}
+-- The shared part, from the folder this script was loaded from (wrk loads it by its path).
+dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "wrk-common.lua")
+
 local counter = 0
-
-function setup(thread)
-  thread:set("number", #threads)
-  table.insert(threads, thread)
-end
-
-local function address(n)
-  n = n % ADDRESSES
-  -- LuaJIT (Lua 5.1): no bit operators.
-  return string.format("10.%d.%d.%d", math.floor(n / 65536), math.floor(n / 256) % 256, n % 256)
-end
 
 function init(args)
   method = args[1]
@@ -37,13 +27,4 @@ function request()
   local token = run .. "-" .. number .. "-" .. counter
   local body = template:gsub("{n}", function() return token end)
   return wrk.format(method, path, nil, body)
-end
-
-function done(summary, latency, requests)
-  local errors = summary.errors
-  io.write(string.format(
-    '{"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"failures":%d}\n',
-    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
-    errors.connect + errors.read + errors.write + errors.status + errors.timeout
-  ))
 end
