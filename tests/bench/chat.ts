@@ -100,8 +100,6 @@ async function signIn(origin: string): Promise<Record<string, string>> {
   return { cookie, 'sec-fetch-site': 'same-origin' };
 }
 
-let sent = 0;
-
 /**
  * The inbox's first page and a message sent, each measured `rounds` times in turn; the median kept.
  * The marketplace's CPU readings (its server processes', PostgreSQL's backends') give each call's
@@ -130,10 +128,7 @@ export async function measureChat(
     databaseCpuSeconds,
     headers: { ...headers, 'content-type': 'application/json' },
     method: 'POST',
-    body: () => {
-      sent += 1;
-      return JSON.stringify({ clientId: `bench-${process.pid}-${sent}`, text: `Still there? (${sent})` });
-    },
+    bodyTemplate: JSON.stringify({ clientId: 'bench-{n}', text: 'Still there? ({n})' }),
   });
   return { inbox: inbox!, send: send! };
 }

@@ -1,14 +1,13 @@
 /*
  * One load measurement, as every benchmark takes it: a number of connections for a few seconds,
  * each request from another visitor's address (X-Forwarded-For, believed from the trusted proxy at
- * 127.0.0.1) and accepting compression as browsers do. GETs by wrk (wrk.ts), which outruns the
- * servers; writes, whose bodies are made anew for each request, by autocannon: they are signed-in
- * calls at a few hundred a second, far below its ceiling.
+ * 127.0.0.1) and accepting compression as browsers do, all sent by wrk (wrk.ts) in a process of its
+ * own, which outruns the servers: GETs by wrk-requests.lua, writes by wrk-writes.lua, which makes
+ * each request's body anew.
  */
 import { loadavg } from 'node:os';
-import autocannon from 'autocannon';
 import { BROWSER_HEADERS } from './yardstick';
-import { wrk } from './wrk';
+import { wrk, wrkWrites } from './wrk';
 import { cpuOf } from './marketplace';
 
 export interface Measured {
@@ -22,14 +21,11 @@ export interface Measured {
   /** PostgreSQL's backends' CPU milliseconds per answer, when LoadOptions.databaseCpuSeconds reads them. */
   databaseCpuMs?: number;
   /**
-   * The load generator's CPU milliseconds per answer (this process, where autocannon runs, and wrk
-   * once it ended), with cpuMs: on a machine of two cores it takes its share from the same cores.
+   * The load generator's CPU milliseconds per answer (wrk, once it ended, and this process, which
+   * waits for it), with cpuMs: on a machine of two cores it takes its share from the same cores.
    */
   generatorCpuMs?: number;
 }
-
-/** Visitors' addresses: enough that none of them comes near the per-address rate limit. */
-const ADDRESSES = 50_000;
 
 /**
  * `everyRequestNew`: each request's URL gets a parameter the API ignores (`_=<n>`), new for every
@@ -41,8 +37,11 @@ export interface LoadOptions {
   /** A signed-in call's headers (its session cookie). */
   headers?: Record<string, string>;
   method?: 'GET' | 'POST';
-  /** A write's body, made anew for every request (a message with its own id). */
-  body?: () => string;
+  /**
+   * A write's body, made anew for every request from this template: each `{n}` in it becomes a
+   * token no other request has (a message with its own client id).
+   */
+  bodyTemplate?: string;
   /**
    * The server processes' CPU seconds so far (Marketplace.cpuSeconds): read around the measured
    * load, it gives the CPU each answer cost (`cpuMs`), which the machine's other load does not change
@@ -131,46 +130,14 @@ function medianOf(samples: Measured[]): Measured {
 
 /** `url`, or a list of them for a write: each connection then sends to its own (one conversation per person). */
 function load(url: string | string[], connections: number, seconds: number, options: LoadOptions): Promise<Measured> {
-  if (options.method === 'POST') return autocannonLoad(url, connections, seconds, options);
+  const headers = { ...BROWSER_HEADERS, ...options.headers };
+  if (options.method === 'POST') {
+    const urls = typeof url === 'string' ? Array<string>(connections).fill(url) : url;
+    if (urls.length !== connections) throw new Error('a write is measured with one URL a connection');
+    return wrkWrites(urls, seconds, { method: 'POST', headers, bodyTemplate: options.bodyTemplate ?? '' });
+  }
   if (typeof url !== 'string') throw new Error('a read is measured at one URL');
-  return wrk(url, connections, seconds, {
-    everyRequestNew: options.everyRequestNew,
-    headers: { ...BROWSER_HEADERS, ...options.headers },
-  });
-}
-
-async function autocannonLoad(
-  url: string | string[],
-  connections: number,
-  seconds: number,
-  options: LoadOptions,
-): Promise<Measured> {
-  let sent = 0;
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: { ...BROWSER_HEADERS, ...options.headers },
-    ...(options.method ? { method: options.method } : {}),
-    requests: [
-      {
-        setupRequest: (request) => {
-          const n = sent++ % ADDRESSES;
-          return {
-            ...request,
-            ...(options.body ? { body: options.body() } : {}),
-            headers: { ...request.headers, 'x-forwarded-for': `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}` },
-          };
-        },
-      },
-    ],
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts + (result.requests.total === 0 ? 1 : 0),
-  };
+  return wrk(url, connections, seconds, { everyRequestNew: options.everyRequestNew, headers });
 }
 
 /** The 1-minute load average: the machine is shared, so figures are printed with it. */

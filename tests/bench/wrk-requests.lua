@@ -4,23 +4,13 @@
 -- Arguments after `--`: new (0 or 1), the run's number, then any number of paths sent in turn
 -- instead of the URL's (the mixed load's six reads). Prints one JSON line when done.
 
-local ADDRESSES = 50000
+-- The shared part, from the folder this script was loaded from (wrk loads it by its path).
+dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "wrk-common.lua")
+
 -- Requests made once and sent in turn when they need not be new: building each one in Lua would
 -- cost the generator more than the cached answer costs the server.
 local PREBUILT = 2000
-local threads = {}
 local counter = 0
-
-function setup(thread)
-  thread:set("number", #threads)
-  table.insert(threads, thread)
-end
-
-local function address(n)
-  n = n % ADDRESSES
-  -- LuaJIT (Lua 5.1): no bit operators.
-  return string.format("10.%d.%d.%d", math.floor(n / 65536), math.floor(n / 256) % 256, n % 256)
-end
 
 function init(args)
   every_new = args[1] == "1"
@@ -51,13 +41,4 @@ function request()
   local base = paths[counter % #paths + 1]
   local separator = base:find("?", 1, true) and "&" or "?"
   return wrk.format(nil, base .. separator .. "_=" .. run .. "." .. number .. "." .. counter)
-end
-
-function done(summary, latency, requests)
-  local errors = summary.errors
-  io.write(string.format(
-    '{"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"failures":%d}\n',
-    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
-    errors.connect + errors.read + errors.write + errors.status + errors.timeout
-  ))
 end

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const SCRIPT = join(import.meta.dirname, 'wrk-requests.lua');
+const REQUESTS = join(import.meta.dirname, 'wrk-requests.lua');
+const WRITES = join(import.meta.dirname, 'wrk-writes.lua');
 /** One thread a core: wrk's threads each run their own loop; more than the cores only take turns. */
 const THREADS = Number(process.env.BENCH_WRK_THREADS ?? availableParallelism());
 
@@ -40,8 +41,50 @@ export async function wrk(
   },
 ): Promise<WrkResult> {
   runs += 1;
+  return runWrk(url, Math.min(THREADS, connections), connections, seconds, headers, REQUESTS, [
+    everyRequestNew ? '1' : '0',
+    `${process.pid}.${runs}`,
+    ...paths,
+  ]);
+}
+
+/**
+ * A write load: one connection a URL, each in a thread of its own that sends only to it (a message
+ * into a conversation of its own), every request's body made from `bodyTemplate` with its `{n}`
+ * replaced by a token no other request has (wrk-writes.lua). In wrk's own process, not this one's
+ * event loop, so the generator takes a small share of the cores the servers run on.
+ */
+export async function wrkWrites(
+  urls: string[],
+  seconds: number,
+  { method, headers, bodyTemplate }: { method: string; headers: Record<string, string>; bodyTemplate: string },
+): Promise<WrkResult> {
+  runs += 1;
+  const origin = new URL(urls[0]!).origin;
+  const paths = urls.map((url) => {
+    const parsed = new URL(url);
+    if (parsed.origin !== origin) throw new Error('wrk sends to one origin');
+    return parsed.pathname + parsed.search;
+  });
+  return runWrk(origin, urls.length, urls.length, seconds, headers, WRITES, [
+    method,
+    // Letters, digits and dashes only: the token goes into a client id.
+    `${process.pid}-${runs}`,
+    bodyTemplate,
+    ...paths,
+  ]);
+}
+
+async function runWrk(
+  url: string,
+  threads: number,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string>,
+  script: string,
+  args: string[],
+): Promise<WrkResult> {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const threads = Math.min(THREADS, connections);
   const { stdout } = await run(
     'wrk',
     [
@@ -52,12 +95,10 @@ export async function wrk(
       '10s',
       ...headerArgs,
       '-s',
-      SCRIPT,
+      script,
       url,
       '--',
-      everyRequestNew ? '1' : '0',
-      `${process.pid}.${runs}`,
-      ...paths,
+      ...args,
     ],
     { maxBuffer: 1 << 20 },
   );

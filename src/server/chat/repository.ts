@@ -7,7 +7,7 @@ import { changedRows } from '#server/db/changes';
 import type { Engine } from '#server/db/connection';
 import { byId, newId } from '#server/db/ids';
 import { compiledOnce } from '#server/db/compiled';
-import { countedPage, countOf, pageOfCounted, readPage, readPageAfter } from '#server/db/paging';
+import { countedPage, pageOfCounted, readPage, readPageAfter } from '#server/db/paging';
 import type { ChatMessageRow, ConversationRow, Database, ProductRow } from '#server/db/schema';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
@@ -149,10 +149,11 @@ export async function conversationFor(
 
 /**
  * A side's inbox, newest message first (served by conversations_buyer_last and
- * conversations_seller_last; a conversation shows once it has a message): the conversations it
- * counts, and its statements, compiled once as the inbox is read on every visit and every live
- * change: the first page, the page after a cursor, and a numbered page further on. Each reads its
- * page and the total at once.
+ * conversations_seller_last; a conversation shows once it has a message), and its statements,
+ * compiled once as the inbox is read on every visit and every live change: the first page, the page
+ * after a cursor, and a numbered page further on. Each reads its page and the total at once; the
+ * total is the count kept for the person's side (chat_inbox_counts, migration 032, whose triggers
+ * count the same conversations as these pages list), not a count of all their conversations.
  *
  * The first page and the page after a cursor are written with their row count (and the first page's
  * offset, 0) in the statement, one statement per page size (at most 100, the lists' limit; pages ask
@@ -163,8 +164,8 @@ export async function conversationFor(
  */
 function inboxOf(side: ChatSide) {
   const column = side === 'buying' ? 'buyer_id' : 'seller_id';
-  const scope = (db: Kysely<Database>, userId: string) =>
-    db.selectFrom('conversations').where(column, '=', userId).where('last_message_at', 'is not', null);
+  const total = (db: Kysely<Database>, userId: string) =>
+    db.selectFrom('chat_inbox_counts').select('count').where('user_id', '=', userId).where('side', '=', side);
   const rows = (db: Kysely<Database>, userId: string) =>
     withDetails(db, side)
       .where(`c.${column}`, '=', userId)
@@ -173,7 +174,7 @@ function inboxOf(side: ChatSide) {
       .orderBy('c.id', 'desc');
   const first = perPageSize((read) =>
     compiledOnce((db, v: { userId: string }) =>
-      countedPage(rows(db, v.userId), scope(db, v.userId), sql.lit(read), sql.lit(0)),
+      countedPage(rows(db, v.userId), total(db, v.userId), sql.lit(read), sql.lit(0)),
     ),
   );
   const after = perPageSize((read) =>
@@ -182,18 +183,19 @@ function inboxOf(side: ChatSide) {
         rows(db, v.userId).where(({ eb, refTuple, tuple }) =>
           eb(refTuple('c.last_message_at', 'c.id'), '<', tuple(v.postedAt, v.id)),
         ),
-        scope(db, v.userId),
+        total(db, v.userId),
         sql.lit(read),
         sql.lit(0),
       ),
     ),
   );
   return {
-    scope,
+    total: async (db: Kysely<Database>, userId: string) =>
+      Number((await total(db, userId).executeTakeFirst())?.count ?? 0),
     first,
     after,
     numbered: compiledOnce((db, v: { userId: string; read: number; offset: number }) =>
-      countedPage(rows(db, v.userId), scope(db, v.userId), v.read, v.offset),
+      countedPage(rows(db, v.userId), total(db, v.userId), v.read, v.offset),
     ),
   };
 }
@@ -226,7 +228,7 @@ export async function listConversations(
     : offset === 0
       ? await inbox.first(read)(db, { userId })
       : await inbox.numbered(db, { userId, read, offset });
-  const { rows, ...rest } = await pageOfCounted(found, page.limit, () => countOf(inbox.scope(db, userId)));
+  const { rows, ...rest } = await pageOfCounted(found, page.limit, () => inbox.total(db, userId));
   return { ...rest, items: rows.map((row) => toConversation(row as DetailsRow, side, images)) };
 }
 

@@ -60,9 +60,10 @@ export async function readPageAfter<
 }
 
 /**
- * As readPage and readPageAfter, in one statement: the total is a column of the page's rows (`scope`
- * counted in an uncorrelated subquery, which the database runs once), so a list read often pays one
- * round trip and one pooled connection instead of two. `rows` is ordered and, for a page after a
+ * As readPage and readPageAfter, in one statement: the total is a column of the page's rows (`total`,
+ * a query of one row and one column, in an uncorrelated subquery, which the database runs once: a
+ * count kept for the list, or a count of its scope; 0 when it finds no row), so a list read often pays
+ * one round trip and one pooled connection instead of two. `rows` is ordered and, for a page after a
  * cursor, already narrowed to the rows after it; `read` rows are read from `offset`, one more than
  * the page, to tell whether another follows (each a number, a parameter, or `sql.lit` of one written
  * into the statement). The statement only: a list read on every request compiles it once
@@ -70,13 +71,12 @@ export async function readPageAfter<
  */
 export function countedPage<DB, TB extends keyof DB, Row, S, STB extends keyof S, O>(
   rows: SelectQueryBuilder<DB, TB, Row>,
-  scope: SelectQueryBuilder<S, STB, O>,
+  total: SelectQueryBuilder<S, STB, O>,
   read: number | RawBuilder<number>,
   offset: number | RawBuilder<number>,
 ) {
-  const counted = scope.select(sql<string | number>`count(*)`.as('count'));
   return rows
-    .select(sql<string | number>`(${counted})`.as('total'))
+    .select(sql<string | number>`coalesce((${total}), 0)`.as('total'))
     .limit(read)
     .offset(offset);
 }

@@ -583,6 +583,13 @@ export interface ListingCountsTable {
   count: number | string;
 }
 
+/** How many conversations each person's inbox holds on each side, kept by triggers (migration 032). */
+export interface ChatInboxCountsTable {
+  user_id: string;
+  side: 'buying' | 'selling';
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -624,6 +631,7 @@ export interface Database {
   push_opt_outs: PushOptOutsTable;
   not_as_described: NotAsDescribedTable;
   listing_counts: ListingCountsTable;
+  chat_inbox_counts: ChatInboxCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
