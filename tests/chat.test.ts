@@ -642,6 +642,17 @@ describe('spam limits', () => {
     expect((await send(spammer, ids[3]!, 'Is this one still available?')).statusCode).toBe(201);
   });
 
+  it('holds the same text sent to 6 conversations at once after the third', async () => {
+    const spammer = await registerActor(t.app, 'buyer');
+    await aged(spammer);
+    // A seller of its own: the file's seller has listed its minute's worth of photos by now.
+    const theSeller = await registerActor(t.app, 'seller');
+    const ids = [];
+    for (let i = 0; i < 6; i++) ids.push(await conversationAbout(await listProduct(theSeller), spammer));
+    const answers = await Promise.all(ids.map((id) => send(spammer, id, 'Cheapest phones in Dhaka, call now')));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+  });
+
   it('compares whole texts: a long one repeated is held, one that differs only at its end is not', async () => {
     const spammer = await registerActor(t.app, 'buyer');
     await aged(spammer);

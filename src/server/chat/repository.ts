@@ -611,65 +611,76 @@ const textPrefix = (text: Expression<string>) => sql<string>`substr(${text}, 1, 
 
 /**
  * A conversation and what a new message into it is checked against, in one read: the message
- * already stored under the sender's client id (a retry), whether either person blocked the other,
- * and into how many other conversations the sender sent exactly `text` since `since` (served by
- * chat_messages_sender_text, which holds the text's first characters: a long text is not indexed
- * whole). Compiled once: every send reads it.
+ * already stored under the sender's client id (a retry) and whether either person blocked the other.
+ * Compiled once: every send reads it.
  */
-const sendingContext = compiledOnce(
-  (db, v: { id: string; clientId: string; senderId: string; text: string; since: string }) =>
-    db
-      .selectFrom('conversations as c')
-      .selectAll('c')
-      .select((eb) => [
-        eb
-          .selectFrom('chat_messages as m')
-          .select('m.id')
-          .whereRef('m.conversation_id', '=', 'c.id')
-          .where('m.client_id', '=', v.clientId)
-          .as('retried_id'),
-        eb
-          .exists(
-            eb
-              .selectFrom('chat_blocks as k')
-              .select('k.blocker_id')
-              .where((b) =>
-                b.or([
-                  b.and([b('k.blocker_id', '=', b.ref('c.buyer_id')), b('k.blocked_id', '=', b.ref('c.seller_id'))]),
-                  b.and([b('k.blocker_id', '=', b.ref('c.seller_id')), b('k.blocked_id', '=', b.ref('c.buyer_id'))]),
-                ]),
-              ),
-          )
-          .as('blocked'),
-        eb
-          .selectFrom('chat_messages as s')
-          .select((s) => s.fn.count<number>('s.conversation_id').distinct().as('n'))
-          .where('s.sender_id', '=', v.senderId)
-          .where(textPrefix(sql.ref('s.body')), '=', textPrefix(sql.val(v.text)))
-          .where('s.body', '=', v.text)
-          .where('s.created_at', '>', v.since)
-          .whereRef('s.conversation_id', '<>', 'c.id')
-          .as('same_text'),
-      ])
-      .where('c.id', '=', v.id),
+const sendingContext = compiledOnce((db, v: { id: string; clientId: string }) =>
+  db
+    .selectFrom('conversations as c')
+    .selectAll('c')
+    .select((eb) => [
+      eb
+        .selectFrom('chat_messages as m')
+        .select('m.id')
+        .whereRef('m.conversation_id', '=', 'c.id')
+        .where('m.client_id', '=', v.clientId)
+        .as('retried_id'),
+      eb
+        .exists(
+          eb
+            .selectFrom('chat_blocks as k')
+            .select('k.blocker_id')
+            .where((b) =>
+              b.or([
+                b.and([b('k.blocker_id', '=', b.ref('c.buyer_id')), b('k.blocked_id', '=', b.ref('c.seller_id'))]),
+                b.and([b('k.blocker_id', '=', b.ref('c.seller_id')), b('k.blocked_id', '=', b.ref('c.buyer_id'))]),
+              ]),
+            ),
+        )
+        .as('blocked'),
+    ])
+    .where('c.id', '=', v.id),
 );
 
-export async function sendingContextOf(
-  db: Kysely<Database>,
-  id: string,
-  message: { senderId: string; clientId: string; text: string },
-  since: string,
-) {
-  const [row] = await sendingContext(db, { id, ...message, since });
+export async function sendingContextOf(db: Kysely<Database>, id: string, clientId: string) {
+  const [row] = await sendingContext(db, { id, clientId });
   if (!row) return undefined;
-  const { retried_id, blocked, same_text, ...conversation } = row;
+  const { retried_id, blocked, ...conversation } = row;
   return {
     conversation: conversation as ConversationRow,
     retriedId: retried_id,
     // SQLite answers exists() as 0 or 1.
     blocked: blocked === true || Number(blocked) === 1,
-    sameTextConversations: Number(same_text ?? 0),
   };
+}
+
+/**
+ * Into how many other conversations the sender sent exactly `text` since `since` (served by
+ * chat_messages_sender_text, which holds the text's first characters: a long text is not indexed
+ * whole). Read inside the send's transaction after the same text's lock (PostgreSQL; SQLite's
+ * transaction holds the write lock already), so sends of one text at once are counted one after
+ * another and cannot all pass the limit together.
+ */
+export async function sameTextConversations(
+  trx: Kysely<Database>,
+  engine: Engine,
+  v: { id: string; senderId: string; text: string; since: string },
+): Promise<number> {
+  if (engine === 'postgres') {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`same-text:${v.senderId}:${v.text.slice(0, TEXT_PREFIX)}`}, 0))`.execute(
+      trx,
+    );
+  }
+  const row = await trx
+    .selectFrom('chat_messages as s')
+    .select((s) => s.fn.count<number>('s.conversation_id').distinct().as('n'))
+    .where('s.sender_id', '=', v.senderId)
+    .where(textPrefix(sql.ref('s.body')), '=', textPrefix(sql.val(v.text)))
+    .where('s.body', '=', v.text)
+    .where('s.created_at', '>', v.since)
+    .where('s.conversation_id', '<>', v.id)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Marks the conversations between two people changed, so their open pages read them again. */

@@ -34,6 +34,7 @@ import {
   touchConversationsBetween,
   dealPhones,
   insertBlock,
+  sameTextConversations,
   sendingContextOf,
   photoOf,
   findConversation,
@@ -176,8 +177,13 @@ async function assertSafeToSend(deps: ChatDeps, conversation: ConversationRow, r
 }
 
 /** The same text into more than a few conversations within minutes is held: that is how spam looks. */
-function assertNotRepeated(sameTextConversations: number) {
-  if (sameTextConversations < SAME_TEXT_CONVERSATIONS) return;
+async function assertNotRepeated(
+  trx: Kysely<Database>,
+  engine: Engine,
+  message: { id: string; senderId: string; text: string },
+) {
+  const since = ago(SAME_TEXT_WINDOW_MINUTES * 60 * 1000);
+  if ((await sameTextConversations(trx, engine, { ...message, since })) < SAME_TEXT_CONVERSATIONS) return;
   throw new AppError(
     'RATE_LIMITED',
     serverMessage('server.chat.error.repeated', { count: SAME_TEXT_CONVERSATIONS, minutes: SAME_TEXT_WINDOW_MINUTES }),
@@ -231,8 +237,7 @@ async function photosToSend(deps: ChatDeps, senderId: string, urls: string[]): P
 
 /** The conversation a message goes into, with its checks read at once; a stranger's is refused. */
 async function sendingContext(db: Kysely<Database>, senderId: string, id: string, request: ChatMessageSend) {
-  const since = ago(SAME_TEXT_WINDOW_MINUTES * 60 * 1000);
-  const context = await sendingContextOf(db, id, { senderId, clientId: request.clientId, text: request.text }, since);
+  const context = await sendingContextOf(db, id, request.clientId);
   if (!context) throw notFound('Conversation');
   const side = sideOf(context.conversation, senderId);
   if (!side) throw notTheirs();
@@ -275,8 +280,6 @@ export async function sendMessage(
       if (!other) throw new AppError('CONFLICT', serverMessage('server.chat.error.nobodyToReach'));
       if (context.blocked) throw closed();
       await assertSafeToSend(deps, conversation, request);
-      // Photos alone have no words to repeat.
-      if (request.text) assertNotRepeated(context.sameTextConversations);
       const uploadIds = await photosToSend(deps, sender.id, request.photos);
       const message = await withNotifications(deps, (trx, tell) =>
         storeMessage(trx, deps.engine, tell, { conversation, side, other, sender, request, uploadIds }),
@@ -309,6 +312,8 @@ async function storeMessage(
 ): Promise<ChatMessage> {
   const { conversation, side, other, sender, request, uploadIds } = sending;
   const id = conversation.id;
+  // Photos alone have no words to repeat.
+  if (request.text) await assertNotRepeated(trx, engine, { id, senderId: sender.id, text: request.text });
   const { row, before } = await insertSentMessage(
     trx,
     engine,
