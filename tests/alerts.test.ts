@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alertListSchema, type Alert } from '#shared/alerts';
 import { notificationSchema } from '#shared/notifications';
+import { withCheckDigit } from '#shared/trust';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { runAlertRound } from '#server/alerts/worker';
 import { removeOldAlertMatches } from '#server/housekeeping';
@@ -10,8 +11,8 @@ import { mailTo, tokenOfLink } from './support/mail';
 import { listProduct } from './support/products';
 import { bookPhone } from './support/deal';
 
-const { t, seller, otherSeller } = useTestApp(
-  { seller: 'seller', otherSeller: 'seller' },
+const { t, seller, otherSeller, admin } = useTestApp(
+  { seller: 'seller', otherSeller: 'seller', admin: 'admin' },
   { options: { uploadRateLimit: 10_000 } },
 );
 
@@ -200,6 +201,28 @@ describe('what alerts', () => {
     const told = await alertNotifications(who);
     expect(told).toHaveLength(1);
     expect(told[0]!.message).toContain('3 phones match your alert');
+  });
+
+  it('a listing approved from review, and not while it waits for the admin', async () => {
+    const who = await newBuyer();
+    await saveAlert(who, { q: 'merlin' });
+    // Another seller's copy of an IMEI already listed waits for review (docs/trust.md).
+    const imei = withCheckDigit(`35${String(Date.now()).slice(-12)}`);
+    await listIphone(seller, 'grebe', { imei });
+    const copy = await listIphone(otherSeller, 'merlin', { imei });
+    const { review_state } = await t.db
+      .selectFrom('products')
+      .select('review_state')
+      .where('id', '=', copy)
+      .executeTakeFirstOrThrow();
+    expect(review_state).toBe('pending');
+    await round();
+    expect(await matchesOf(who.user.uid)).toHaveLength(0);
+
+    const approved = await admin.request({ method: 'PUT', url: `/api/admin/listing-reviews/${copy}/approve` });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await round();
+    expect((await matchesOf(who.user.uid)).map((m) => m.product_id)).toEqual([copy]);
   });
 
   it('a later price drop alerts once more, and no more', async () => {
