@@ -194,3 +194,24 @@ for (const [size, viewport] of phoneAndDesktop) {
     });
   });
 }
+
+test('a buyer who blocked a seller no longer sees their phones in search', async ({
+  seller,
+  buyer,
+  registerSeller,
+  createListing,
+  openWindow,
+}) => {
+  // One word of letters only (the search splits letters from digits), in both sellers' phones.
+  const word = `Kingfisher${Date.now().toString(36)}`.replace(/\d/g, (digit) => 'abcdefghij'.charAt(Number(digit)));
+  const blocked = await createListing(seller, { productName: `Blocked ${word}` });
+  const other = await createListing(await registerSeller(), { productName: `Other ${word}` });
+  const id = await startConversation(buyer, blocked._id, 'Is it still available?');
+  expect((await buyer.api.put(`/api/conversations/${id}/block`)).ok()).toBe(true);
+
+  const page = await openWindow({ as: buyer });
+  await page.goto(`${paths.search}?q=${word}`);
+  const card = (name: string) => page.getByRole('article').filter({ hasText: name });
+  await expect(card(other.productName)).toBeVisible({ timeout: timeLimit(15_000) });
+  await expect(card(blocked.productName)).toHaveCount(0);
+});
