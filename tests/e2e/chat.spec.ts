@@ -215,3 +215,27 @@ test('a buyer who blocked a seller no longer sees their phones in search', async
   await expect(card(other.productName)).toBeVisible({ timeout: timeLimit(15_000) });
   await expect(card(blocked.productName)).toHaveCount(0);
 });
+
+test('a buyer who blocked a seller no longer sees their phones in the home banner', async ({
+  seller,
+  buyer,
+  registerSeller,
+  createListing,
+  openWindow,
+}) => {
+  // The other seller's phone first, so the blocked seller's is newer: it would be in the banner whenever the other is.
+  const other = await createListing(await registerSeller(), { productName: uniqueText('Banner other') });
+  const blocked = await createListing(seller, { productName: uniqueText('Banner blocked') });
+  const id = await startConversation(buyer, blocked._id, 'Is it still available?');
+  expect((await buyer.api.put(`/api/conversations/${id}/block`)).ok()).toBe(true);
+
+  const page = await openWindow({ as: buyer });
+  await page.goto(paths.home);
+  const banner = page.getByRole('region', { name: 'Newest phones' });
+  const photo = (name: string) => banner.locator(`img[alt="${name}"]`);
+  // Reaching for the banner loads the carousel, which holds every slide, not only the first.
+  await banner.locator('figure').first().hover();
+  await expect(page.locator('.swiper-slide')).not.toHaveCount(1, { timeout: timeLimit(15_000) });
+  await expect(photo(other.productName)).toHaveCount(1);
+  await expect(photo(blocked.productName)).toHaveCount(0);
+});
