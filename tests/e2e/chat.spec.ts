@@ -239,3 +239,32 @@ test('a buyer who blocked a seller no longer sees their phones in the home banne
   await expect(photo(other.productName)).toHaveCount(1);
   await expect(photo(blocked.productName)).toHaveCount(0);
 });
+
+test('the seller declines a booking, then marks the next one sold, from the conversation’s phone card', async ({
+  chat: { buyer, listing, sellerPage, buyerPage },
+}) => {
+  test.slow();
+  const id = await startConversation(buyer, listing._id, 'Can I book it?');
+  await bookPhone(buyer, listing._id, 'Farmgate');
+  await sellerPage.goto(paths.conversation(id));
+  await buyerPage.goto(paths.conversation(id));
+
+  // Declined: the phone stays Available, and the buyer can book it again.
+  await sellerPage.getByRole('button', { name: 'Decline' }).click();
+  await expect(sellerPage.getByText('Declined. The buyer has been told.')).toBeVisible({ timeout: timeLimit(15_000) });
+  await expect(sellerPage.getByRole('button', { name: 'Decline' })).toHaveCount(0);
+  // Read again: whether a decline reaches an open conversation live is not what this checks.
+  await buyerPage.reload();
+  await expect(buyerPage.getByRole('link', { name: 'Book Now' })).toBeVisible({ timeout: timeLimit(15_000) });
+
+  // Booked again and accepted: Mark sold ends the deal, Sold on both sides.
+  await bookPhone(buyer, listing._id, 'Farmgate');
+  await sellerPage.getByRole('button', { name: 'Accept' }).click();
+  await expect(sellerPage.getByText('Accepted: the phone is reserved for this buyer.')).toBeVisible();
+  await sellerPage.getByRole('button', { name: 'Mark sold' }).click();
+  await expect(sellerPage.getByText('Marked as sold to this buyer.')).toBeVisible();
+  await expect(sellerPage.getByText('Sold', { exact: true }).first()).toBeVisible();
+  await buyerPage.reload();
+  await expect(buyerPage.getByText('Sold', { exact: true }).first()).toBeVisible({ timeout: timeLimit(15_000) });
+  await expectNoSeriousAxeViolations(sellerPage);
+});
