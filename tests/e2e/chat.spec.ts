@@ -195,6 +195,12 @@ for (const [size, viewport] of phoneAndDesktop) {
   });
 }
 
+/** `buyer` asks about the phone, then blocks its seller from the conversation. */
+async function blockSellerOf(buyer: TestUser, productId: string) {
+  const id = await startConversation(buyer, productId, 'Is it still available?');
+  expect((await buyer.api.put(`/api/conversations/${id}/block`)).ok()).toBe(true);
+}
+
 test('a buyer who blocked a seller no longer sees their phones in search', async ({
   seller,
   buyer,
@@ -206,8 +212,7 @@ test('a buyer who blocked a seller no longer sees their phones in search', async
   const word = `Kingfisher${Date.now().toString(36)}`.replace(/\d/g, (digit) => 'abcdefghij'.charAt(Number(digit)));
   const blocked = await createListing(seller, { productName: `Blocked ${word}` });
   const other = await createListing(await registerSeller(), { productName: `Other ${word}` });
-  const id = await startConversation(buyer, blocked._id, 'Is it still available?');
-  expect((await buyer.api.put(`/api/conversations/${id}/block`)).ok()).toBe(true);
+  await blockSellerOf(buyer, blocked._id);
 
   const page = await openWindow({ as: buyer });
   await page.goto(`${paths.search}?q=${word}`);
@@ -217,17 +222,16 @@ test('a buyer who blocked a seller no longer sees their phones in search', async
 });
 
 test('a buyer who blocked a seller no longer sees their phones in the home banner', async ({
-  seller,
   buyer,
-  registerSeller,
+  seller,
   createListing,
+  registerSeller,
   openWindow,
 }) => {
   // The other seller's phone first, so the blocked seller's is newer: it would be in the banner whenever the other is.
   const other = await createListing(await registerSeller(), { productName: uniqueText('Banner other') });
   const blocked = await createListing(seller, { productName: uniqueText('Banner blocked') });
-  const id = await startConversation(buyer, blocked._id, 'Is it still available?');
-  expect((await buyer.api.put(`/api/conversations/${id}/block`)).ok()).toBe(true);
+  await blockSellerOf(buyer, blocked._id);
 
   const page = await openWindow({ as: buyer });
   await page.goto(paths.home);
