@@ -445,10 +445,10 @@ describe('lines stored in English before migration 026', () => {
       last_message_text: null,
       last_message_line: JSON.stringify({ kind: 'offerCounter', params: { name: 'Sabbir', price: 48000 } }),
     });
-    // The API answers them in English as before.
+    // The API answers them in English, each price as the one formatter writes it.
     const texts = (await messagesOf(buyer, id)).map((m) => m.text);
-    expect(texts).toContain('Bithi Buyer offered 45,000 Tk: cash today.');
-    expect(texts).toContain('Sabbir countered with 48,000 Tk.');
+    expect(texts).toContain('Bithi Buyer offered 45000Tk: cash today.');
+    expect(texts).toContain('Sabbir countered with 48000Tk.');
   });
 });
 

@@ -56,7 +56,7 @@ describe('the final price', () => {
       url: `/api/bookings/${bookingId}/sold`,
       payload: { finalPrice: 5 },
     });
-    expect(tooLow.json().fields.finalPrice).toBe('The final price is at least 100 Tk');
+    expect(tooLow.json().fields.finalPrice).toBe('The final price is at least 100Tk');
     const sold = await seller!.request({
       method: 'PUT',
       url: `/api/bookings/${bookingId}/sold`,

@@ -84,4 +84,14 @@ describe('the message catalogs', () => {
       }
     }
   });
+
+  // A price goes in as a value named `price` or `…Price`, which the translators write with formatPrice.
+  it.each(folders)('$folder writes no currency after a value of its own', ({ folder }) => {
+    for (const locale of LOCALES) {
+      const selfPriced = Object.entries(read(folder, locale)).filter(([, message]) =>
+        /\{\s*\w+\s*(?:,\s*number[^{}]*)?\}\s*(?:Tk|টাকা)/.test(String(message)),
+      );
+      expect(selfPriced, `${folder}/${locale}.json`).toEqual([]);
+    }
+  });
 });

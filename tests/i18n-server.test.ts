@@ -31,7 +31,7 @@ describe('API messages', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
-      fields: { brand: 'Please provide Brand Name', resalePrice: 'Enter a price of at least 100 Tk' },
+      fields: { brand: 'Please provide Brand Name', resalePrice: 'Enter a price of at least 100Tk' },
     });
     const missing = await t.app.inject({ url: '/api/no-such-thing' });
     expect(missing.json()).toEqual({ message: 'No such API call: GET /api/no-such-thing', code: 'NOT_FOUND' });
@@ -295,7 +295,7 @@ describe("the server's own sentences", () => {
       message: 'Nusrat Jahan ৪৮,০০০ টাকা অফার করেছেন। (Pixel 8)',
     });
     const details = await buyer.request({ method: 'GET', url: `/api/conversations/${conversationId}` });
-    expect(details.body).toContain('Nusrat Jahan offered 48,000 Tk.');
+    expect(details.body).toContain('Nusrat Jahan offered 48000Tk.');
   });
 });
 

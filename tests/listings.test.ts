@@ -234,12 +234,12 @@ describe('PUT /api/edit/product/:id', () => {
     const { productImg } = await getProduct(id);
     const [photo] = await photosOf(seller, 1);
     const refusals: Array<[unknown, string]> = [
-      [0, 'Enter a price of at least 100 Tk'],
-      ['99', 'Enter a price of at least 100 Tk'],
+      [0, 'Enter a price of at least 100Tk'],
+      ['99', 'Enter a price of at least 100Tk'],
       [-500, 'Enter the price in whole Tk, digits only'],
       [250.5, 'Enter the price in whole Tk, digits only'],
       ['25000.50', 'Enter the price in whole Tk, digits only'],
-      [10_000_001, 'Enter a price of at most 10,000,000 Tk'],
+      [10_000_001, 'Enter a price of at most 10000000Tk'],
       ['', 'Please enter Resale Price'],
     ];
     for (const [resalePrice, message] of refusals) {

@@ -2,8 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAlertRound } from '#server/alerts/worker';
 import { isAcceptedEndpoint } from '#server/push/service';
 import { loadVapidKeys } from '#server/push/vapid';
+import { paths } from '#shared/paths';
 import type { PushPayload, PushSettings } from '#shared/push';
 import { fromOwnPage, logInActor, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
@@ -155,6 +157,26 @@ describe('a subscription', () => {
       url: '/api/push/unsubscribe',
       payload: { endpoint: device.subscription.endpoint },
     });
+  });
+
+  it('is pushed to when a new phone matches an alert, with a link to the phone', async () => {
+    const watcher = await registerActor(t.app, 'buyer');
+    const device = fakeDevice(service.endpoint());
+    await subscribe(watcher, device);
+    const saved = await watcher.request({
+      method: 'POST',
+      url: '/api/alerts',
+      payload: { search: { q: 'sandpiper' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const productId = await listProduct(seller, { productName: 'Pixel 7 sandpiper' });
+    await runAlertRound(t.app.deps);
+    await t.app.deps.push.idle();
+    const [push, ...more] = service.pushesTo(device.subscription.endpoint);
+    expect(more).toEqual([]);
+    const payload = JSON.parse(device.read(push!.body)) as PushPayload;
+    expect(payload.link).toBe(paths.product(productId));
+    expect(payload.body).toMatch(/matches your alert/);
   });
 
   it('gets only the kinds its person left on, and the seller hears of a new request', async () => {

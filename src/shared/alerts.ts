@@ -93,10 +93,12 @@ type AlertSentenceId = Extract<SharedMessageId, `shared.alertSentence.${string}`
 export type SearchPart =
   { id: AlertSentenceId; values?: MessageValues; typed?: string } | { words: string; typed: boolean };
 
-function pricePart({ minPrice: min, maxPrice: max }: AlertSearch): SearchPart | undefined {
-  if (min !== undefined && max !== undefined) return { id: 'shared.alertSentence.between', values: { min, max } };
-  if (max !== undefined) return { id: 'shared.alertSentence.upTo', values: { max } };
-  if (min !== undefined) return { id: 'shared.alertSentence.from', values: { min } };
+function pricePart({ minPrice, maxPrice }: AlertSearch): SearchPart | undefined {
+  if (minPrice !== undefined && maxPrice !== undefined) {
+    return { id: 'shared.alertSentence.between', values: { minPrice, maxPrice } };
+  }
+  if (maxPrice !== undefined) return { id: 'shared.alertSentence.upTo', values: { maxPrice } };
+  if (minPrice !== undefined) return { id: 'shared.alertSentence.from', values: { minPrice } };
   return undefined;
 }
 
@@ -121,7 +123,7 @@ export function searchParts(search: AlertSearch, categoryName?: string): SearchP
 export const SEARCH_PART_SEPARATOR = ' · ';
 
 /**
- * A search as a sentence, each message written by `say`: "iPhone · up to 60,000 Tk · Dhaka · Good
+ * A search as a sentence, each message written by `say`: "iPhone · up to 60000Tk · Dhaka · Good
  * condition" in English, "iPhone · ৬০,০০০ টাকা পর্যন্ত · …" in Bangla.
  */
 export function describeSearch(

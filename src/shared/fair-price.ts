@@ -49,22 +49,6 @@ export function ratePrice(price: number, fair: FairPrice): PriceRating | null {
   return price < fair.low ? 'good' : price > fair.high ? 'above' : 'fair';
 }
 
-const tk = (price: number) => price.toLocaleString('en-US');
-
-/** "Phones like this sold for 52,000-58,500 Tk; yours is 18% above" (or asked, for asking prices). */
-export function fairPriceSentence(fair: FairPrice, price?: number): string {
-  if (fair.source === 'none' || fair.low === null || fair.high === null || fair.median === null) {
-    return 'Fair price: not enough data yet';
-  }
-  const range = `${tk(fair.low)}-${tk(fair.high)} Tk`;
-  const head =
-    fair.source === 'sales' ? `Phones like this sold for ${range}` : `Asking prices of phones like this: ${range}`;
-  if (price === undefined || !Number.isFinite(price) || price <= 0) return head;
-  const percent = Math.round(((price - fair.median) / fair.median) * 100);
-  if (percent === 0) return `${head}; yours is at the middle`;
-  return `${head}; yours is ${Math.abs(percent)}% ${percent > 0 ? 'above' : 'below'}`;
-}
-
 /**
  * PUT /bookings/{id}/sold and PUT /sold/product/{id}: the final price (the phone's price when left
  * out), and the seller's confirmation that the phone is de-registered from their NID, which a phone

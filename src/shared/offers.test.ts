@@ -11,9 +11,9 @@ describe('offer limits', () => {
     expect(offerLimits(40001)).toEqual({ min: 20001, max: 40001 });
     expect(offerPriceProblem(20000, 40000)).toBeUndefined();
     expect(offerPriceProblem(40000, 40000)).toBeUndefined();
-    expect(english(offerPriceProblem(19999, 40000))).toBe('Offer at least half the asking price, 20,000 Tk');
+    expect(english(offerPriceProblem(19999, 40000))).toBe('Offer at least half the asking price, 20000Tk');
     expect(bangla(offerPriceProblem(19999, 40000))).toBe('চাওয়া দামের অন্তত অর্ধেক অফার করুন, কমপক্ষে ২০,০০০ টাকা');
-    expect(english(offerPriceProblem(40001, 40000))).toBe('Offer at most the asking price, 40,000 Tk');
+    expect(english(offerPriceProblem(40001, 40000))).toBe('Offer at most the asking price, 40000Tk');
   });
 });
 

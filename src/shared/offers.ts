@@ -17,8 +17,8 @@ export const offerLimits = (asking: number) => ({ min: Math.ceil(asking / 2), ma
 /** Why `price` is not a fair offer for a phone asking `asking`, or undefined when it is. */
 export function offerPriceProblem(price: number, asking: number): string | undefined {
   const { min, max } = offerLimits(asking);
-  if (price > max) return messageText('shared.offers.atMost', { max });
-  if (price < min) return messageText('shared.offers.atLeast', { min });
+  if (price > max) return messageText('shared.offers.atMost', { maxPrice: max });
+  if (price < min) return messageText('shared.offers.atLeast', { minPrice: min });
   return undefined;
 }
 

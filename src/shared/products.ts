@@ -32,8 +32,8 @@ const priceSchema = (requiredMessage: string, min = 0) =>
         .pipe(
           z
             .number()
-            .min(min, messageText('shared.products.priceMin', { min }))
-            .max(MAX_PRICE, messageText('shared.products.priceMax', { max: MAX_PRICE })),
+            .min(min, messageText('shared.products.priceMin', { minPrice: min }))
+            .max(MAX_PRICE, messageText('shared.products.priceMax', { maxPrice: MAX_PRICE })),
         ),
     );
 

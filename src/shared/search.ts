@@ -37,7 +37,7 @@ const price = (name: 'lowest' | 'highest') =>
         .number({ error: messageText('shared.search.priceNumber', { name }) })
         .int(messageText('shared.search.priceWhole', { name }))
         .min(0, messageText('shared.search.priceBelow0', { name }))
-        .max(MAX_PRICE, messageText('shared.search.priceMax', { name, max: MAX_PRICE })),
+        .max(MAX_PRICE, messageText('shared.search.priceMax', { name, maxPrice: MAX_PRICE })),
     ),
   );
 

@@ -20,7 +20,7 @@ export const wholeTkSchema = (label: 'lowest' | 'highest' | 'final', min = 0) =>
         .pipe(
           z
             .number()
-            .min(min, messageText('shared.wholeTk.min', { label, min }))
-            .max(MAX_PRICE, messageText('shared.wholeTk.max', { label, max: MAX_PRICE })),
+            .min(min, messageText('shared.wholeTk.min', { label, minPrice: min }))
+            .max(MAX_PRICE, messageText('shared.wholeTk.max', { label, maxPrice: MAX_PRICE })),
         ),
     );

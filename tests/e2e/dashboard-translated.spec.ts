@@ -58,12 +58,13 @@ test.describe('in the pseudo-locale, every word comes from a catalog', () => {
     await expectAllTranslated(page);
   });
 
-  test("a buyer's orders, with the pay and handover dialogs", async ({
+  test("a buyer's Start selling and orders, with the pay and handover dialogs", async ({
     page,
     acceptedListing: productName,
     signedInBuyer: _buyer,
   }) => {
     test.slow();
+    await expectScreenTranslated(page, paths.startSelling);
     await expectScreenTranslated(page, paths.myOrders);
     const order = page.getByRole('row').filter({ hasText: productName });
     await order.getByRole('button', { name: /Pay/ }).first().click();
@@ -75,9 +76,18 @@ test.describe('in the pseudo-locale, every word comes from a catalog', () => {
     await expectAllTranslated(page);
   });
 
-  test("the admin's tables", async ({ page, seller: _seller, loginAs, adminCredentials }) => {
+  test("the admin's tables and moderation desk", async ({ page, seller: _seller, loginAs, adminCredentials }) => {
     await loginAs(page, adminCredentials);
-    for (const path of [paths.allSellers, paths.allBuyers, paths.sellerVerification, paths.reportedProducts])
+    for (const path of [
+      paths.allSellers,
+      paths.allBuyers,
+      paths.sellerVerification,
+      paths.reportedProducts,
+      paths.reportedReviews,
+      paths.moderation,
+      paths.moderationLog,
+      paths.moderationAppeals,
+    ])
       await expectScreenTranslated(page, path);
   });
 });

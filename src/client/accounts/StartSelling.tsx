@@ -77,7 +77,7 @@ function SellerForm() {
           label={t('accounts.selling.mobile')}
           hint={t('accounts.selling.mobileHint')}
           autoComplete="tel"
-          placeholder="01XXXXXXXXX"
+          placeholder={t('accounts.selling.mobilePlaceholder')}
         />
         <div className="flex flex-col gap-1.5">
           <label className="flex items-start gap-3 text-sm text-ink-800">

@@ -14,7 +14,7 @@ function partNode(part: SearchPart): ReactNode {
 }
 
 /**
- * "iPhone · up to 60,000 Tk · Dhaka · Good condition", or "iPhone · ৬০,০০০ টাকা পর্যন্ত · …" in
+ * "iPhone · up to 60000Tk · Dhaka · Good condition", or "iPhone · ৬০,০০০ টাকা পর্যন্ত · …" in
  * Bangla: the parts mails and the bell describe it with too (searchParts, #shared/alerts).
  */
 export function AlertSentence({ alert }: { alert: Alert }) {

@@ -13,6 +13,7 @@ import { paths } from '#shared/paths';
 import { cx } from '#client/components/cx';
 import { PhoneSlide } from './PhoneSlide';
 import { Msg, useT } from '#client/i18n';
+import { useShownProducts } from '#client/chat/api/chat';
 
 import { AUTOPLAY_DELAY_MS } from './PhoneSlide';
 
@@ -48,7 +49,7 @@ const ARROW_PATH =
   'M0.38296 20.0762C0.111788 19.805 0.111788 19.3654 0.38296 19.0942L9.19758 10.2796L0.38296 1.46497C0.111788 1.19379 0.111788 0.754138 0.38296 0.482966C0.654131 0.211794 1.09379 0.211794 1.36496 0.482966L10.4341 9.55214C10.8359 9.9539 10.8359 10.6053 10.4341 11.007L1.36496 20.0762C1.09379 20.3474 0.654131 20.3474 0.38296 20.0762Z';
 
 /** The carousel as Swiper draws it on its first slide (the same elements and classes), without Swiper. */
-function CarouselStandIn({ phones }: { phones: Product[] }) {
+function CarouselStandIn({ phones }: { phones: readonly Product[] }) {
   const arrow = cx(phones.length < 2 && 'swiper-button-disabled');
   return (
     <div className="swiper swiper-initialized swiper-horizontal phone-swiper rounded-card swiper-backface-hidden">
@@ -88,7 +89,8 @@ function CarouselStandIn({ phones }: { phones: Product[] }) {
 
 /** The home carousel of the newest listings' photos (PhoneCarousel). */
 export function Banner() {
-  const { data: phones = [], isPending } = useBannerPhones();
+  const newest = useBannerPhones();
+  const phones = useShownProducts(newest.data ?? []);
   const { user, loading } = useAuth();
   const { data: sellerCheck } = useQuery(sellerRoleQueryOptions(user?.email ?? ''));
   // Guests sign up first; a seller goes straight to the form; every other account can start selling.
@@ -127,7 +129,7 @@ export function Banner() {
         </div>
 
         <div className="min-w-0" onPointerEnter={carousel.want} onTouchStart={carousel.want} onFocus={carousel.want}>
-          {isPending ? (
+          {newest.isPending ? (
             <div className="aspect-[4/3] animate-pulse rounded-card bg-white/10" aria-hidden="true" />
           ) : phones.length === 0 ? (
             <div className="flex aspect-[4/3] items-center justify-center rounded-card bg-white/10 p-6 text-center text-brand-100">

@@ -8,7 +8,7 @@ import { AUTOPLAY_DELAY_MS, PhoneSlide } from './PhoneSlide';
  * The banner's carousel, with the spec's timing and spacing. Its own chunk, loaded when Banner wants
  * it; until then the banner shows the first slide alone (PhoneSlide).
  */
-export default function PhoneCarousel({ phones, firstDelay }: { phones: Product[]; firstDelay: number }) {
+export default function PhoneCarousel({ phones, firstDelay }: { phones: readonly Product[]; firstDelay: number }) {
   // The first photo has been on screen alone: it moves on when its time is over, then every photo gets the full delay.
   const [firstShown, setFirstShown] = useState(false);
   return (

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { createIntl, createIntlCache, RawIntlProvider } from 'react-intl';
 import { handOutside } from './outside';
+import { formatters } from './format';
 import type { Locale } from '#shared/i18n/locales';
 import type { LanguageChoice } from '#shared/i18n/language';
 import { pathInLocale } from '#shared/i18n/addresses';
@@ -94,6 +95,7 @@ export function I18nProvider({ setup, children }: { setup: I18nSetup; children: 
       live = false;
     };
   }, [catalog, rest]);
+  const price = useMemo(() => formatters(locale, latinDigits, pseudo).price, [locale, latinDigits, pseudo]);
   const failed = intl.formatMessage({ id: 'i18n.language.failed' });
   const state = useMemo<LocaleState>(
     () => ({
@@ -109,7 +111,7 @@ export function I18nProvider({ setup, children }: { setup: I18nSetup; children: 
   );
   // In the browser only (one page, one language), and as it renders: a table's headers are made
   // with translateNow during the first render already.
-  if (typeof window !== 'undefined') handOutside(intl);
+  if (typeof window !== 'undefined') handOutside(intl, price);
   return (
     <LocaleContext.Provider value={state}>
       <RawIntlProvider value={intl}>{children}</RawIntlProvider>

@@ -1,7 +1,7 @@
 import type { Locale } from '#shared/i18n/locales';
 import { intlTag } from './intlTag';
 import { pseudoText } from './pseudo';
-import { formatTk } from '#client/components/formatTk';
+import { formatPrice } from '#shared/i18n/message-text';
 
 /** How numbers, prices and dates read in one language (useFormat gives the page's). */
 export interface Formatters {
@@ -59,7 +59,7 @@ export function formatters(locale: Locale, latinDigits: boolean, pseudo = false,
   const date = (value: string | Date) => mark(dates.format(asDate(value)));
 
   return {
-    price: (amount) => mark(locale === 'en' ? formatTk(amount) : `${numbers.format(amount)} টাকা`),
+    price: (amount) => mark(formatPrice(locale, amount, latinDigits)),
     number: (n) => mark(numbers.format(n)),
     date,
     dateTime: (value) => mark(dateTimes.format(asDate(value))),

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { sayLocation } from '#shared/districts';
-import { readMessageText } from '#shared/i18n/message-text';
+import { readMessageText, withPrices } from '#shared/i18n/message-text';
 import type { MessageId } from './messageId';
 import { formattersOf, type Formatters } from './format';
 import { useLocale } from './I18nProvider';
@@ -12,14 +12,16 @@ export type Translate = (id: MessageId, values?: MessageValues) => string;
 /** `t(id, values)`: a message of the page's language as text (for attributes, toasts, titles). */
 export function useT(): Translate {
   const intl = useIntl();
-  return useCallback((id, values) => intl.formatMessage({ id }, values), [intl]);
+  const { price } = useFormat();
+  return useCallback((id, values) => intl.formatMessage({ id }, withPrices(values, price)), [intl, price]);
 }
 
 type RichValue = ReactNode | Date | ((chunks: ReactNode[]) => ReactNode);
 
 /** A message as a React node; values may be nodes, and tags (`<b>…</b>`) functions of their content. */
 export function Msg({ id, values }: { id: MessageId; values?: Record<string, RichValue> }) {
-  return <FormattedMessage id={id} values={values as Record<string, ReactNode>} />;
+  const { price } = useFormat();
+  return <FormattedMessage id={id} values={withPrices(values, price) as Record<string, ReactNode>} />;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { IntlShape } from 'react-intl';
+import { withPrices } from '#shared/i18n/message-text';
 import type { MessageId } from './messageId';
 import type { MessageValues } from './hooks';
 
@@ -7,12 +8,12 @@ import type { MessageValues } from './hooks';
  * the I18nProvider on screen hands its language here as it renders. Never on the server, where
  * pages in different languages render at once.
  */
-let mounted: IntlShape | undefined;
+let mounted: { intl: IntlShape; price: (amount: number) => string } | undefined;
 
-export const handOutside = (intl: IntlShape): void => {
-  mounted = intl;
+export const handOutside = (intl: IntlShape, price: (amount: number) => string): void => {
+  mounted = { intl, price };
 };
 
 /** A message of the page's language, from outside a component. */
 export const translateNow = (id: MessageId, values?: MessageValues): string =>
-  mounted ? mounted.formatMessage({ id }, values) : id;
+  mounted ? mounted.intl.formatMessage({ id }, withPrices(values, mounted.price)) : id;

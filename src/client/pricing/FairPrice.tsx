@@ -10,14 +10,14 @@ const typedPrice = (text: string | undefined) => {
   return /^\d+$/.test(digits) ? Number(digits) : undefined;
 };
 
-/** "Phones like this sold for 52,000-58,500 Tk; yours is 18% above" (or asked, for asking prices). */
+/** "Phones like this sold for 52000Tk-58500Tk; yours is 18% above" (or asked, for asking prices). */
 function useFairPriceSentence() {
   const t = useT();
   return (fair: FairPrice, price?: number): string => {
     if (fair.source === 'none' || fair.low === null || fair.high === null || fair.median === null) {
       return t('pricing.fair.none');
     }
-    const range = { low: fair.low, high: fair.high };
+    const range = { lowPrice: fair.low, highPrice: fair.high };
     const head = t(fair.source === 'sales' ? 'pricing.fair.sold' : 'pricing.fair.asked', range);
     if (price === undefined || !Number.isFinite(price) || price <= 0) return head;
     const percent = Math.round(((price - fair.median) / fair.median) * 100);

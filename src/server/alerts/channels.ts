@@ -24,7 +24,7 @@ export interface AlertChannel {
   deliver(trx: Transaction<Database>, tell: Notify, deliveries: AlertDelivery[]): Promise<void>;
 }
 
-/** "iPhone 13 for 55,000 Tk (price dropped)", in its reader's language. */
+/** "iPhone 13 for 55000Tk (price dropped)", in its reader's language. */
 export const phoneWords = (phone: AlertDelivery['phones'][number]) =>
   localText(phone.dropped ? 'server.alerts.phoneDropped' : 'server.alerts.phone', {
     name: phone.name,

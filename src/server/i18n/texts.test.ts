@@ -25,13 +25,20 @@ describe('write', () => {
     expect(write({ locale: 'bn', latinDigits: false }, sold)).toMatch(/^Galaxy S21 এখন আপনার।/);
   });
 
-  it('writes prices with the one price formatter, in the digits the reader chose', () => {
+  it('writes numbers in the digits the reader chose', () => {
     const count = localText('server.mail.alert.matches', { count: 3, sentence: 'iPhone under 52000Tk' });
     expect(write({ locale: 'en', latinDigits: false }, count)).toBe(
       '3 phones match your alert "iPhone under 52000Tk":',
     );
     expect(write({ locale: 'bn', latinDigits: false }, count)).toMatch(/^৩টি ফোন/);
     expect(write({ locale: 'bn', latinDigits: true }, count)).toMatch(/^3টি ফোন/);
+  });
+
+  it('writes prices with the one price formatter, in the digits the reader chose', () => {
+    const phone = localText('server.alerts.phone', { name: 'iPhone 13', price: 125000 });
+    expect(write({ locale: 'en', latinDigits: false }, phone)).toBe('iPhone 13 for 125000Tk');
+    expect(write({ locale: 'bn', latinDigits: false }, phone)).toBe('iPhone 13, দাম ১,২৫,০০০ টাকা');
+    expect(write({ locale: 'bn', latinDigits: true }, phone)).toBe('iPhone 13, দাম 1,25,000 টাকা');
   });
 
   it("names a saved search's district and condition in the reader's language, English as before", () => {

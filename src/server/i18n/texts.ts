@@ -1,12 +1,6 @@
 import { describeSearch, type AlertSearch } from '#shared/alerts';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales';
-import {
-  createTranslator,
-  formatPrice,
-  sharedCatalogs,
-  translateText,
-  type MessageValues,
-} from '#shared/i18n/translate';
+import { createTranslator, sharedCatalogs, translateText, type MessageValues } from '#shared/i18n/translate';
 import accountsBn from '#server/accounts/locales/bn.json';
 import accountsEn from '#server/accounts/locales/en.json';
 import alertsBn from '#server/alerts/locales/bn.json';
@@ -113,14 +107,13 @@ export interface Language {
 export const ENGLISH: Language = { locale: DEFAULT_LOCALE, latinDigits: false };
 
 /**
- * A text to write in its reader's language once the reader is known: a catalog id, its values
- * (seller-written text such as a phone's name goes as it is) and its prices in Tk, which are
- * written with the one price formatter.
+ * A text to write in its reader's language once the reader is known: a catalog id and its values
+ * (seller-written text such as a phone's name goes as it is; an amount of Tk is a number named
+ * `price` or `…Price`, which the translator writes with the one price formatter, withPrices).
  */
 export interface LocalText {
   id: ServerMessageId;
   values?: TextValues;
-  prices?: Readonly<Record<string, number>>;
   /** Moments (ISO strings) written as a person in Bangladesh reads a time, in the reader's language. */
   dates?: Readonly<Record<string, string>>;
 }
@@ -138,15 +131,9 @@ export interface SearchText {
  */
 export type TextValues = Readonly<Record<string, string | number | LocalText | SearchText>>;
 
-export const localText = (
-  id: ServerMessageId,
-  values?: TextValues,
-  prices?: LocalText['prices'],
-  dates?: LocalText['dates'],
-): LocalText => ({
+export const localText = (id: ServerMessageId, values?: TextValues, dates?: LocalText['dates']): LocalText => ({
   id,
   ...(values ? { values } : {}),
-  ...(prices ? { prices } : {}),
   ...(dates ? { dates } : {}),
 });
 
@@ -175,15 +162,11 @@ export const writeSearch = (language: Language, { search, categoryNames }: Searc
 /** `text` in `language`; a plain string is a text written before it was in a catalog, kept as it is. */
 export function write(language: Language, text: LocalText | string): string {
   if (typeof text === 'string') return translateText(language.locale, text, translateServer);
-  const prices = Object.entries(text.prices ?? {}).map(([name, amount]) => [
-    name,
-    formatPrice(language.locale, amount, language.latinDigits),
-  ]);
   const dates = Object.entries(text.dates ?? {}).map(([name, iso]) => [name, whenWords(iso, language)]);
   const parts = Object.entries(text.values ?? {}).map(([name, value]) => [
     name,
     typeof value !== 'object' ? value : 'search' in value ? writeSearch(language, value) : write(language, value),
   ]);
-  const values: MessageValues = Object.fromEntries([...parts, ...prices, ...dates]);
+  const values: MessageValues = Object.fromEntries([...parts, ...dates]);
   return translateServer(language.locale, text.id, values, language.latinDigits);
 }

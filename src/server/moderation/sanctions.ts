@@ -28,7 +28,6 @@ export function assertMayAct(
   const refusal = localText(
     'server.moderation.restricted',
     { doing: localText(`server.moderation.restrictedFrom.${doing}`) },
-    undefined,
     { until: user.restricted_until! },
   );
   throw new AppError('ACCOUNT_RESTRICTED', write(language, refusal));

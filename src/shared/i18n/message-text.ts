@@ -44,3 +44,25 @@ export function formatPrice(locale: Locale, amount: number, latinDigits = false)
   if (locale === 'en') return `${amount}Tk`;
   return `${(latinDigits ? latinBangla : bengaliBangla).format(amount)} টাকা`;
 }
+
+/** A message's value named `price` or `…Price` (`minPrice`, `lowPrice`) is an amount of Tk. */
+const PRICE_VALUE = /^price$|Price$/;
+
+/**
+ * A message's values with each amount of Tk written by `price` (the reader's formatPrice): the
+ * translators pass every message's values through here, so a message says `{price}`, never
+ * `{price, number} Tk`, and one formatter writes every price a person reads.
+ */
+export function withPrices<V>(
+  values: Readonly<Record<string, V>> | undefined,
+  price: (amount: number) => string,
+): Record<string, V | string> | undefined {
+  if (!values) return values;
+  let written: Record<string, V | string> | undefined;
+  for (const [key, value] of Object.entries(values)) {
+    if (typeof value !== 'number' || !PRICE_VALUE.test(key)) continue;
+    written ??= { ...values };
+    written[key] = price(value);
+  }
+  return written ?? values;
+}

@@ -2,9 +2,16 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import bn from '../locales/bn.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import { DEFAULT_LOCALE, type Locale } from './locales';
-import { readMessageText, type MessageValues } from './message-text';
+import { formatPrice, readMessageText, withPrices, type MessageValues } from './message-text';
 
-export { formatPrice, messageText, readMessageText, type MessageValues, type SharedMessageId } from './message-text';
+export {
+  formatPrice,
+  messageText,
+  readMessageText,
+  withPrices,
+  type MessageValues,
+  type SharedMessageId,
+} from './message-text';
 
 /*
  * Messages outside React: the shared schemas' messages, the API's error messages, and (through
@@ -36,7 +43,9 @@ export function createTranslator(catalogs: Catalogs): Translate {
   };
   return (locale, id, values, latinDigits = false) => {
     const format = formatOf(locale, id, latinDigits);
-    return format ? String(format.format(values)) : id;
+    return format
+      ? String(format.format(withPrices(values, (amount) => formatPrice(locale, amount, latinDigits))))
+      : id;
   };
 }
 
