@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { createIntl, createIntlCache, RawIntlProvider } from 'react-intl';
 import { handOutside } from './outside';
-import { formatters } from './format';
+import { formattersOf } from './format';
 import type { Locale } from '#shared/i18n/locales';
 import type { LanguageChoice } from '#shared/i18n/language';
 import { pathInLocale } from '#shared/i18n/addresses';
@@ -95,7 +95,7 @@ export function I18nProvider({ setup, children }: { setup: I18nSetup; children: 
       live = false;
     };
   }, [catalog, rest]);
-  const price = useMemo(() => formatters(locale, latinDigits, pseudo).price, [locale, latinDigits, pseudo]);
+  const price = useMemo(() => formattersOf(locale, latinDigits, pseudo).price, [locale, latinDigits, pseudo]);
   const failed = intl.formatMessage({ id: 'i18n.language.failed' });
   const state = useMemo<LocaleState>(
     () => ({
