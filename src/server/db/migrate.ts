@@ -27,6 +27,7 @@ import { chatLinesMigration } from './migrations/026-chat-lines';
 import { searchTextTriggerMigration } from './migrations/027-search-text-trigger';
 import { serverReasonsMigration } from './migrations/030-server-reasons';
 import { moderationReasonsMigration } from './migrations/031-moderation-reasons';
+import { reviewEvidenceMigration } from './migrations/033-review-evidence';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -62,6 +63,7 @@ class CodeMigrations implements MigrationProvider {
       '027-search-text-trigger': searchTextTriggerMigration(this.engine),
       '030-server-reasons': serverReasonsMigration,
       '031-moderation-reasons': moderationReasonsMigration,
+      '033-review-evidence': reviewEvidenceMigration,
     };
   }
 }
