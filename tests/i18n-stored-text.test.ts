@@ -8,9 +8,10 @@ import { reasonWords } from '#server/bookings/reasons';
 import { newId } from '#server/db/ids';
 import { serverWordsToCodes } from '#server/db/migrations/030-server-reasons';
 import { givenReasonOf, moderationWordsToCodes } from '#server/db/migrations/031-moderation-reasons';
+import { reviewEvidenceToData, reviewSnapshotOf } from '#server/db/migrations/033-review-evidence';
 import { hideReview, unhideReview } from '#server/moderation/effects';
 import { setModerationState } from '#server/products/repository';
-import { caseSummarySchema } from '#shared/moderation';
+import { caseDetailsSchema, caseSummarySchema } from '#shared/moderation';
 import { myProductSchema } from '#shared/products';
 import { dealReviewsSchema } from '#shared/reviews';
 import { ENGLISH } from '#server/i18n/texts';
@@ -518,5 +519,160 @@ describe("a moderator's reason (migration 031)", () => {
       'Threatens the seller',
       'Shares a phone number',
     ]);
+  });
+});
+
+/** The snapshot a case's first report stored, as the database holds it. */
+async function storedSnapshotOf(caseId: string) {
+  const row = await t.db
+    .selectFrom('case_reports')
+    .select(['id', 'snapshot'])
+    .where('case_id', '=', caseId)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, text: row.snapshot, snapshot: JSON.parse(row.snapshot) as unknown };
+}
+
+/** The case's evidence as the admin's screen reads it, asked in Bangla. */
+async function answeredSnapshot(caseId: string) {
+  const response = await admin.request({ url: `/api/moderation/cases/${caseId}`, headers: inBangla });
+  expect(response.statusCode, response.body).toBe(200);
+  return caseDetailsSchema.parse(response.json()).reportList[0]!.snapshot;
+}
+
+/** The English the server wrote into review evidence until migration 033. */
+const OLD_ENGLISH = /Written by|\(the (buyer|seller)\)|a deleted account|\(none\)|of 5|As described|Communication/;
+
+describe("a case's evidence (migration 033)", () => {
+  it('a reported review is kept as its data, which the admin reads in any language @engine', async () => {
+    const { seller, reviewId } = await reviewedDeal();
+    const reported = await seller.request({
+      method: 'POST',
+      url: `/api/reviews/${reviewId}/report`,
+      payload: { reason: 'personal_information' },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const caseId = await caseAbout(reviewId);
+    const review = await storedReview(reviewId);
+    const names = await t.db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('id', 'in', [review.author_id, review.subject_id])
+      .execute();
+    const nameOf = (id: string | null) => names.find((user) => user.id === id)!.name;
+
+    const stored = await storedSnapshotOf(caseId);
+    expect(stored.text).not.toMatch(OLD_ENGLISH);
+    const data = {
+      type: 'review',
+      side: 'buyer',
+      authorName: nameOf(review.author_id),
+      subjectName: nameOf(review.subject_id),
+      productName: review.product_name,
+      stars: [
+        { name: 'asDescribed', value: 4 },
+        { name: 'communication', value: 4 },
+        { name: 'punctuality', value: 4 },
+      ],
+      comment: 'Call me on 01711000000',
+      reply: null,
+      publishedAt: review.published_at,
+    };
+    expect(stored.snapshot).toEqual(data);
+    expect(await answeredSnapshot(caseId)).toEqual(data);
+  });
+
+  it("a reported conversation keeps PhoneHaat's lines as their kind and values @engine", async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const buyer = await registerActor(t.app, 'buyer');
+    const productId = await listProduct(seller);
+    await bookPhone(buyer, productId, 'Dhaka, Mirpur 10');
+    const { id: conversationId } = await t.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('product_id', '=', productId)
+      .executeTakeFirstOrThrow();
+    const reported = await seller.request({
+      method: 'POST',
+      url: '/api/moderation/reports/conversation',
+      payload: { conversationId, reason: 'spam' },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const caseId = reported.json<{ insertedId: string }>().insertedId;
+
+    const stored = await storedSnapshotOf(caseId);
+    expect(stored.text).not.toContain('asked to book');
+    const line = { kind: 'bookingAsked', params: { buyer: buyer.user.displayName, place: 'Dhaka, Mirpur 10' } };
+    const message = { kind: 'system', senderName: 'PhoneHaat', text: '', line, fromReported: true };
+    expect(stored.snapshot).toMatchObject({ type: 'conversation', messages: [message] });
+    expect(await answeredSnapshot(caseId)).toMatchObject({ type: 'conversation', messages: [message] });
+  });
+
+  it('review evidence of before: English fields of the old shape become the data, others stay @engine', async () => {
+    const old = {
+      'Written by': 'a deleted account (the seller)',
+      About: 'Rahim',
+      Phone: 'Galaxy A54',
+      Communication: '5 of 5',
+      Punctuality: '2 of 5',
+      'Paid as agreed': '1 of 5',
+      Comment: '(none)',
+      Reply: 'Not true',
+      Published: '2026-11-02',
+    };
+    const typed = {
+      type: 'review',
+      side: 'seller',
+      authorName: null,
+      subjectName: 'Rahim',
+      productName: 'Galaxy A54',
+      stars: [
+        { name: 'communication', value: 5 },
+        { name: 'punctuality', value: 2 },
+        { name: 'paidAsAgreed', value: 1 },
+      ],
+      comment: null,
+      reply: 'Not true',
+      publishedAt: '2026-11-02',
+    };
+    expect(reviewSnapshotOf(old)).toEqual(typed);
+    expect(reviewSnapshotOf({ ...old, Published: '' })).toMatchObject({ publishedAt: null });
+    // The buyer's stars under a seller's review, a star out of range, a field more: not that shape.
+    expect(reviewSnapshotOf({ ...old, 'Written by': 'Karim (the buyer)' })).toBeNull();
+    expect(reviewSnapshotOf({ ...old, Punctuality: '7 of 5' })).toBeNull();
+    expect(reviewSnapshotOf({ ...old, Extra: 'x' })).toBeNull();
+
+    const { seller, reviewId, sellersReviewId } = await reviewedDeal();
+    for (const [id, by] of [
+      [reviewId, seller],
+      [sellersReviewId, null],
+    ] as const) {
+      const reporter = by ?? (await registerActor(t.app, 'buyer'));
+      const reported = await reporter.request({
+        method: 'POST',
+        url: `/api/reviews/${id}/report`,
+        payload: { reason: 'off_topic' },
+      });
+      expect(reported.statusCode, reported.body).toBe(201);
+    }
+    const [matching, other] = [
+      await storedSnapshotOf(await caseAbout(reviewId)),
+      await storedSnapshotOf(await caseAbout(sellersReviewId)),
+    ];
+    const unknown = JSON.stringify({ type: 'other', fields: { ...old, Extra: 'x' } });
+    await t.db
+      .updateTable('case_reports')
+      .set({ snapshot: JSON.stringify({ type: 'other', fields: old }) })
+      .where('id', '=', matching.id)
+      .execute();
+    await t.db.updateTable('case_reports').set({ snapshot: unknown }).where('id', '=', other.id).execute();
+
+    await reviewEvidenceToData(t.db);
+    const [after, left] = await Promise.all(
+      [matching.id, other.id].map((id) =>
+        t.db.selectFrom('case_reports').select('snapshot').where('id', '=', id).executeTakeFirstOrThrow(),
+      ),
+    );
+    expect(JSON.parse(after!.snapshot)).toEqual(typed);
+    expect(left!.snapshot).toBe(unknown);
   });
 });

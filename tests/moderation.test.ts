@@ -214,7 +214,7 @@ describe('reports with reasons', () => {
     if (snapshot.type !== 'conversation') throw new Error('a conversation snapshot');
     expect(snapshot.messages).toHaveLength(11);
     expect(snapshot.messages.at(-1)).toMatchObject({ text: 'Seller line 11', fromReported: true });
-    expect(snapshot.messages[0]!.text).toBe('Seller line 1');
+    expect(snapshot.messages[0]).toMatchObject({ text: 'Seller line 1', line: null });
     expect(details.signals.userId).toBe(seller.user.uid);
     const stranger = await registerActor(t.app, 'buyer');
     const refused = await stranger.request({

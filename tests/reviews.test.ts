@@ -405,19 +405,22 @@ describe('a reported review in the moderation queue', () => {
     expect(opened.signals.userId).toBe(buyer.user.uid);
     expect(opened.actions).toEqual(['dismiss', 'warn', 'restrict', 'suspend', 'hide_review']);
     // The evidence is the review when reported: the later reply is not in it.
-    expect(opened.reportList[0]!.snapshot).toEqual({
-      type: 'other',
-      fields: expect.objectContaining({
-        'Written by': 'Nusrat Jahan (the buyer)',
-        About: 'Rahim Traders',
-        Phone: 'Reviewed Phone',
-        'As described': '5 of 5',
-        Communication: '4 of 5',
-        Punctuality: '3 of 5',
-        Comment: 'Pay me 500 Tk or this stays',
-        Reply: '(none)',
+    expect(opened.reportList[0]!.snapshot).toEqual(
+      expect.objectContaining({
+        type: 'review',
+        side: 'buyer',
+        authorName: 'Nusrat Jahan',
+        subjectName: 'Rahim Traders',
+        productName: 'Reviewed Phone',
+        stars: [
+          { name: 'asDescribed', value: 5 },
+          { name: 'communication', value: 4 },
+          { name: 'punctuality', value: 3 },
+        ],
+        comment: 'Pay me 500 Tk or this stays',
+        reply: null,
       }),
-    });
+    );
 
     const notForReviews = await act(opened._id, { action: 'hide_listing', reason: 'scam' });
     expect(notForReviews.statusCode).toBe(400);

@@ -1,8 +1,10 @@
 import { linkTokenSchema } from './account';
+import { chatLineSchema } from './chat-lines';
 import { choicesOf } from './choices';
 import { toLatinDigits } from './i18n/digits';
 import { idSchema, requiredText } from './common';
 import { messageText } from './i18n/message-text';
+import { REVIEW_SIDES, STAR_NAMES } from './reviews';
 import { z } from './zod';
 
 /*
@@ -236,10 +238,14 @@ export const conversationSnapshotSchema = z.object({
   messages: z.array(
     z.object({
       _id: z.string(),
-      senderName: z.string(),
+      /** null: the sender's account is deleted since (snapshots of before hold the English words). */
+      senderName: z.string().nullable(),
       fromReported: z.boolean(),
       kind: z.enum(['text', 'system']),
+      /** What a person typed; empty for a line PhoneHaat wrote (snapshots of before hold its English). */
       text: z.string(),
+      /** A line PhoneHaat wrote, worded in the reader's language. */
+      line: chatLineSchema.nullable().optional(),
       sentAt: z.string(),
     }),
   ),
@@ -252,12 +258,27 @@ export const userSnapshotSchema = z.object({
   memberSince: z.string(),
   listings: z.number(),
 });
-/** Any other subject (a review) keeps its own fields. */
+/** A review as it was when reported: its data only, worded in the reader's language. */
+export const reviewSnapshotSchema = z.object({
+  type: z.literal('review'),
+  side: z.enum(REVIEW_SIDES),
+  /** null: a deleted account. */
+  authorName: z.string().nullable(),
+  subjectName: z.string().nullable(),
+  productName: z.string(),
+  /** The author's side's stars, in the order the form asks for them. */
+  stars: z.array(z.object({ name: z.enum(STAR_NAMES), value: z.number() })),
+  comment: z.string().nullable(),
+  reply: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+});
+/** Fields named by the server: review cases opened before 033 whose fields did not read back. */
 export const otherSnapshotSchema = z.object({ type: z.literal('other'), fields: z.record(z.string(), z.string()) });
 export const snapshotSchema = z.discriminatedUnion('type', [
   listingSnapshotSchema,
   conversationSnapshotSchema,
   userSnapshotSchema,
+  reviewSnapshotSchema,
   otherSnapshotSchema,
 ]);
 export type Snapshot = z.infer<typeof snapshotSchema>;

@@ -23,7 +23,8 @@ export const STARS_BY_SIDE = {
   buyer: ['asDescribed', 'communication', 'punctuality'],
   seller: ['communication', 'punctuality', 'paidAsAgreed'],
 } as const satisfies Record<ReviewSide, readonly string[]>;
-export type StarName = 'asDescribed' | 'communication' | 'punctuality' | 'paidAsAgreed';
+export const STAR_NAMES = ['asDescribed', 'communication', 'punctuality', 'paidAsAgreed'] as const;
+export type StarName = (typeof STAR_NAMES)[number];
 
 export const starLabels: Record<StarName, string> = {
   asDescribed: 'As described',

@@ -144,6 +144,7 @@ test('the admin hides a reported review from its case; it leaves the seller page
   createListing,
   loginAs,
   adminCredentials,
+  openWindow,
 }) => {
   test.slow();
   const listing = await createListing(seller);
@@ -161,6 +162,15 @@ test('the admin hides a reported review from its case; it leaves the seller page
   await expect(evidence).toContainText(comment);
   await expect(evidence.getByText('1 of 5', { exact: true })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+  // The evidence is data: a Bangla admin reads the same case's labels in Bangla, the comment as written.
+  const bangla = await openWindow({ as: adminCredentials, viewport: DESKTOP, lang: 'bn' });
+  await bangla.goto(new URL(page.url()).pathname);
+  const banglaEvidence = bangla.getByRole('region', { name: 'রিপোর্ট, রিপোর্ট করার সময় যেমন ছিল' });
+  await expect(banglaEvidence).toContainText(comment);
+  await expect(banglaEvidence.getByText('৫-এর মধ্যে ১', { exact: true })).toBeVisible();
+  await expect(banglaEvidence).toContainText('বর্ণনার সাথে মিল');
+  await expect(banglaEvidence).toContainText(`${buyer.name} (ক্রেতা)`);
+  await bangla.close();
 
   const decide = page.getByRole('region', { name: 'Decide' });
   await decide.getByLabel('Action').selectOption({ label: 'Hide the review' });

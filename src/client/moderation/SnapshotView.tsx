@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import type { Snapshot } from '#shared/moderation';
 import { cx } from '#client/components/cx';
 import { UserText } from '#client/components/UserText';
 import { useFormat, useT, type MessageId } from '#client/i18n';
+import { useChatLineText } from '#client/chat/ChatLineText';
 
 type ListingSnapshot = Extract<Snapshot, { type: 'listing' }>;
 type Formatters = ReturnType<typeof useFormat>;
@@ -54,6 +56,7 @@ export function ListingFields({ snapshot, compareTo }: { snapshot: ListingSnapsh
 function ConversationSnapshot({ snapshot }: { snapshot: Extract<Snapshot, { type: 'conversation' }> }) {
   const t = useT();
   const format = useFormat();
+  const lineText = useChatLineText();
   return (
     <ol
       aria-label={t('moderation.snapshot.messagesAbout', { name: snapshot.productName })}
@@ -72,10 +75,20 @@ function ConversationSnapshot({ snapshot }: { snapshot: Extract<Snapshot, { type
           )}
         >
           <p className="text-xs text-ink-500">
-            <UserText>{message.senderName}</UserText> · {format.dateTime(message.sentAt)}
+            {message.senderName === null ? (
+              t('moderation.snapshot.deletedAccount')
+            ) : (
+              <UserText>{message.senderName}</UserText>
+            )}{' '}
+            · {format.dateTime(message.sentAt)}
             {message._id === snapshot.reportedMessageId && ` · ${t('moderation.snapshot.reportedMessage')}`}
           </p>
-          <UserText className="block break-words whitespace-pre-wrap">{message.text}</UserText>
+          {message.line ? (
+            <p className="break-words">{lineText(message.line)}</p>
+          ) : (
+            // Snapshots of before hold PhoneHaat's lines as their English text too.
+            <UserText className="block break-words whitespace-pre-wrap">{message.text}</UserText>
+          )}
         </li>
       ))}
     </ol>
@@ -101,6 +114,45 @@ function UserSnapshot({ snapshot }: { snapshot: Extract<Snapshot, { type: 'user'
   );
 }
 
+function ReviewSnapshot({ snapshot }: { snapshot: Extract<Snapshot, { type: 'review' }> }) {
+  const t = useT();
+  const format = useFormat();
+  const person = (name: string | null) =>
+    name === null ? t('moderation.snapshot.deletedAccount') : <UserText>{name}</UserText>;
+  const written = (text: string | null) =>
+    text === null ? t('moderation.snapshot.none') : <UserText className="whitespace-pre-wrap">{text}</UserText>;
+  const fields: Array<[label: string, value: ReactNode]> = [
+    [
+      t('moderation.snapshot.writtenBy'),
+      <>
+        {person(snapshot.authorName)} {t('moderation.snapshot.side', { side: snapshot.side })}
+      </>,
+    ],
+    [t('moderation.snapshot.about'), person(snapshot.subjectName)],
+    [t('moderation.snapshot.phone'), <UserText>{snapshot.productName}</UserText>],
+    ...snapshot.stars.map(({ name, value }): [string, ReactNode] => [
+      t(`reviews.star.${name}`),
+      t('moderation.snapshot.starsOf', { value, max: 5 }),
+    ]),
+    [t('moderation.snapshot.comment'), written(snapshot.comment)],
+    [t('moderation.snapshot.reply'), written(snapshot.reply)],
+    [
+      t('moderation.snapshot.published'),
+      snapshot.publishedAt === null ? t('moderation.snapshot.none') : format.date(snapshot.publishedAt),
+    ],
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {fields.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-ink-500">{label}</dt>
+          <dd className="break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The evidence as it was when reported. */
 export function SnapshotView({ snapshot }: { snapshot: Snapshot }) {
   switch (snapshot.type) {
@@ -110,8 +162,10 @@ export function SnapshotView({ snapshot }: { snapshot: Snapshot }) {
       return <ConversationSnapshot snapshot={snapshot} />;
     case 'user':
       return <UserSnapshot snapshot={snapshot} />;
+    case 'review':
+      return <ReviewSnapshot snapshot={snapshot} />;
     case 'other':
-      // Fields the server names itself, for a kind of thing this screen does not know yet.
+      // Fields the server named in English: review cases of before whose fields did not read back (migration 033).
       return (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" translate="no" data-user-text>
           {Object.entries(snapshot.fields).map(([label, value]) => (

@@ -28,6 +28,7 @@ import { searchTextTriggerMigration } from './migrations/027-search-text-trigger
 import { serverReasonsMigration } from './migrations/030-server-reasons';
 import { moderationReasonsMigration } from './migrations/031-moderation-reasons';
 import { inboxCountsMigration } from './migrations/032-inbox-counts';
+import { reviewEvidenceMigration } from './migrations/033-review-evidence';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -64,6 +65,7 @@ class CodeMigrations implements MigrationProvider {
       '030-server-reasons': serverReasonsMigration,
       '031-moderation-reasons': moderationReasonsMigration,
       '032-inbox-counts': inboxCountsMigration(this.engine),
+      '033-review-evidence': reviewEvidenceMigration,
     };
   }
 }

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import { DELETED_ACCOUNT } from '#shared/chat';
+import { readChatLine } from '#shared/chat-lines';
 import type { Snapshot } from '#shared/moderation';
 import type { ConversationRow, Database, ProductRow, UserRow } from '#server/db/schema';
-import { englishOf } from '#server/chat/lines';
 import { photosOf } from '#server/products/repository';
 import { imageFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
@@ -29,7 +28,9 @@ export async function listingSnapshot(db: Kysely<Database>, product: ProductRow)
 
 /**
  * The reported message (the other side's newest, or the one named) and the ten before it, as they
- * were, with who wrote each. Null when the other side has written nothing to report.
+ * were, with who wrote each. Null when the other side has written nothing to report. A line
+ * PhoneHaat wrote is kept as its kind and values, and a deleted sender as null: the admin's client
+ * words them in its reader's language (docs/i18n-server.md).
  */
 export async function conversationSnapshot(
   db: Kysely<Database>,
@@ -61,10 +62,11 @@ export async function conversationSnapshot(
     .execute();
   const messages = rows.reverse().map((row) => ({
     _id: row.id,
-    senderName: row.kind === 'system' ? 'PhoneHaat' : (row.name ?? DELETED_ACCOUNT),
+    senderName: row.kind === 'system' ? 'PhoneHaat' : row.name,
     fromReported: row.sender_id === reportedUserId,
     kind: row.kind,
-    text: englishOf(row.line, row.body).text,
+    text: row.body,
+    line: readChatLine(row.line),
     sentAt: row.created_at,
   }));
   return {

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import {
   REVIEW_WINDOW_DAYS,
   STARS_BY_SIDE,
-  starLabels,
   type DealReviews,
   type ReviewRequest,
   type ReviewReportReason,
@@ -228,7 +227,8 @@ export async function reviewCaseOpening(
   reason: ReviewReportReason,
 ): Promise<CaseOpening> {
   const [author, subject] = await Promise.all([nameOf(db, review.author_id), nameOf(db, review.subject_id)]);
-  const stars = STARS_BY_SIDE[review.side].map((key) => [starLabels[key], `${review[STAR_COLUMNS[key]]} of 5`]);
+  // The author's side's stars are set once the review is written (a review is reported only then).
+  const stars = STARS_BY_SIDE[review.side].map((name) => ({ name, value: review[STAR_COLUMNS[name]] as number }));
   return {
     subjectType: 'review',
     subjectId: review.id,
@@ -237,16 +237,15 @@ export async function reviewCaseOpening(
     reason: CASE_REASONS[reason],
     note: null,
     snapshot: {
-      type: 'other',
-      fields: {
-        'Written by': `${author ?? 'a deleted account'} (the ${review.side})`,
-        About: subject ?? 'a deleted account',
-        Phone: review.product_name,
-        ...Object.fromEntries(stars),
-        Comment: review.comment ?? '(none)',
-        Reply: review.reply ?? '(none)',
-        Published: (review.published_at ?? '').slice(0, 10),
-      },
+      type: 'review',
+      side: review.side,
+      authorName: author ?? null,
+      subjectName: subject ?? null,
+      productName: review.product_name,
+      stars,
+      comment: review.comment,
+      reply: review.reply,
+      publishedAt: review.published_at,
     },
     reporterId,
   };
