@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { paths } from '#shared/paths';
-import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
+import { waitForMail } from '../support/mail-folder';
+import { timeLimit } from '../support/time-limits';
+import { e2eMailFolder, expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
 import { E2E_BASE_URL } from './support/settings';
 import { expectAllTranslated, usePseudoLocale } from './support/translated';
 
@@ -127,27 +129,40 @@ test('the header, footer and 404 show only catalog text', async ({ page }) => {
   await expectAllTranslated(page);
 });
 
-test('a buyer whose account is Bangla gets the booking-accepted notification in Bangla; the English seller does not', async ({
-  buyer,
-  seller,
-  createListing,
-}) => {
-  expect((await buyer.api.put('/api/language', { data: { locale: 'bn' } })).ok()).toBe(true);
-  const listing = await createListing(seller);
-  const booked = await buyer.api.post('/api/store/booking/product', {
-    data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Mirpur' },
-  });
-  expect(booked.ok()).toBe(true);
-  const { insertedId } = (await booked.json()) as { insertedId: string };
-  expect((await seller.api.put(`/api/bookings/${insertedId}/accept`)).ok()).toBe(true);
+for (const [size, viewport] of SIZES) {
+  test(`a buyer whose account is Bangla gets the booking-accepted notification and mail in Bangla; the English seller does not (${size})`, async ({
+    buyer,
+    seller,
+    createListing,
+    openWindow,
+  }) => {
+    test.slow();
+    expect((await buyer.api.put('/api/language', { data: { locale: 'bn' } })).ok()).toBe(true);
+    const listing = await createListing(seller, { productName: uniqueText('Galaxy') });
+    const booked = await buyer.api.post('/api/store/booking/product', {
+      data: { productId: listing._id, phoneNumber: '01812345678', meetLocation: 'Mirpur' },
+    });
+    expect(booked.ok()).toBe(true);
+    const { insertedId } = (await booked.json()) as { insertedId: string };
+    const page = await openWindow({ as: buyer, viewport, lang: 'bn' });
+    await page.goto('/bn/');
+    const bell = page.getByRole('button', { name: /^নোটিফিকেশন/ });
+    await expect(bell).toHaveAccessibleName('নোটিফিকেশন');
+    expect((await seller.api.put(`/api/bookings/${insertedId}/accept`)).ok()).toBe(true);
 
-  const messages = async (user: typeof buyer) =>
-    ((await (await user.api.get('/api/notifications')).json()) as Array<{ message: string }>).map(
-      (notification) => notification.message,
-    );
-  // Written by the server in the recipient's language (i18n-server's part of issue 24).
-  const buyers = await messages(buyer);
-  expect(buyers.length).toBeGreaterThan(0);
-  expect(buyers[0]).toMatch(BENGALI);
-  for (const message of await messages(seller)) expect(message).not.toMatch(BENGALI);
-});
+    // Written by the server in the recipient's language, and rung live on the buyer's open page.
+    await expect(bell).toHaveAccessibleName('নোটিফিকেশন, ১টি পড়া হয়নি', { timeout: timeLimit(20_000) });
+    await bell.click();
+    const panel = page.getByRole('region', { name: 'নোটিফিকেশন' });
+    await expect(
+      panel.getByText(`বিক্রেতা আপনার ${listing.productName} বুকিং গ্রহণ করেছেন।`, { exact: false }),
+    ).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    const mail = await waitForMail(e2eMailFolder(), buyer.email, /PhoneHaat: আপনার বুকিং গ্রহণ করা হয়েছে/);
+    expect(mail.text).toContain(`বিক্রেতা আপনার ${listing.productName} বুকিং গ্রহণ করেছেন।`);
+
+    const sellers = (await (await seller.api.get('/api/notifications')).json()) as Array<{ message: string }>;
+    for (const { message } of sellers) expect(message).not.toMatch(BENGALI);
+  });
+}
