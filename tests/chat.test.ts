@@ -691,7 +691,8 @@ describe.runIf(postgresUrl)('two server processes on one PostgreSQL', () => {
       const [sellerOnA, buyerOnA] = await Promise.all([registerActor(a!, 'seller'), registerActor(a!, 'buyer')]);
       const id = await conversationAbout(await listProduct(sellerOnA), buyerOnA);
       stream = await openEventStream(b!, sellerOnA.cookie);
-      const unread = () => stream!.data('chat').map((data) => (JSON.parse(data) as { conversations: number }).conversations);
+      const unread = () =>
+        stream!.data('chat').map((data) => (JSON.parse(data) as { conversations: number }).conversations);
       await expect.poll(unread).toEqual([0]);
 
       expect((await send(buyerOnA, id, 'Is the battery original?')).statusCode).toBe(201);

@@ -20,7 +20,11 @@ export async function openEventStream(app: FastifyInstance, cookie: string): Pro
   });
   request.end();
   const response = await new Promise<IncomingMessage>((resolve) => request.on('response', resolve));
-  if (response.statusCode !== 200) throw new Error(`the stream answered ${response.statusCode}`);
+  const type = response.headers['content-type'] ?? '';
+  if (response.statusCode !== 200 || !type.startsWith('text/event-stream')) {
+    request.destroy();
+    throw new Error(`the stream answered ${response.statusCode} ${type}`);
+  }
   response.setEncoding('utf8');
   const events: Array<{ name: string; data: string }> = [];
   let pending = '';
