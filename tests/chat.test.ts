@@ -10,12 +10,17 @@ import {
   DELETED_ACCOUNT,
   type ChatMessage,
 } from '#shared/chat';
+import { buildApp } from '#server/app';
+import { postgresChannel } from '#server/events/channel';
+import { Bell } from '#server/notifications/bell';
 import { registerActor, type Actor } from './support/actors';
+import { openEventStream, type EventStream } from './support/event-stream';
 import { useTestApp } from './support/harness';
 import { listProduct, uploadPhoto } from './support/products';
 import { bookPhone } from './support/deal';
 import { removeUnusedUploads } from '#server/housekeeping';
 import { readEnglishLines } from '#server/db/migrations/026-chat-lines';
+import { timeLimit } from './support/time-limits';
 
 const { t, seller, otherSeller, buyer, otherBuyer, admin } = useTestApp({
   seller: { role: 'seller', name: 'Sabbir Seller' },
@@ -663,5 +668,39 @@ describe('spam limits', () => {
     for (const id of ids.slice(0, 3)) expect((await send(spammer, id, `${long}১`)).statusCode).toBe(201);
     expect((await send(spammer, ids[3]!, `${long}২`)).statusCode).toBe(201);
     expect((await send(spammer, ids[3]!, `${long}১`)).statusCode).toBe(429);
+  });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(postgresUrl)('two server processes on one PostgreSQL', () => {
+  it("a message sent through one reaches the other side's open page on the other, through LISTEN/NOTIFY", async () => {
+    const channel = `phonehaat_bell_chat_${process.pid}`;
+    // A heartbeat would read the chat state too: far off, only the channel can bring the message in time.
+    const [a, b] = await Promise.all(
+      [0, 1].map(() =>
+        buildApp(
+          { ...t.app.deps, bell: new Bell(postgresChannel(postgresUrl!, channel)) },
+          { notificationHeartbeatMs: 10 * 60_000 },
+        ),
+      ),
+    );
+    await Promise.all([a!.ready(), b!.listen({ port: 0, host: '127.0.0.1' })]);
+    let stream: EventStream | undefined;
+    try {
+      const [sellerOnA, buyerOnA] = await Promise.all([registerActor(a!, 'seller'), registerActor(a!, 'buyer')]);
+      const id = await conversationAbout(await listProduct(sellerOnA), buyerOnA);
+      stream = await openEventStream(b!, sellerOnA.cookie);
+      const unread = () =>
+        stream!.data('chat').map((data) => (JSON.parse(data) as { conversations: number }).conversations);
+      await expect.poll(unread).toEqual([0]);
+
+      expect((await send(buyerOnA, id, 'Is the battery original?')).statusCode).toBe(201);
+
+      await expect.poll(unread, { timeout: timeLimit(5_000) }).toEqual([0, 1]);
+    } finally {
+      stream?.close();
+      await Promise.all([a!.close(), b!.close()]);
+    }
   });
 });

@@ -1,5 +1,3 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
@@ -11,6 +9,7 @@ import { myProductSchema, productSchema, type Product } from '#shared/products';
 import { expireRequests, REQUEST_EXPIRY_MS } from '#server/bookings/deal';
 import { runHousekeeping } from '#server/housekeeping';
 import { registerActor, type Actor } from './support/actors';
+import { openEventStream } from './support/event-stream';
 import { useTestApp } from './support/harness';
 import { listProduct } from './support/products';
 import { bookPhone as book } from './support/deal';
@@ -352,31 +351,15 @@ describe('notifications', () => {
 
 /** Opens the seller's event stream on `app`, then `change`s something: the stream tells 0, then 1. */
 async function expectStreamedCounts(app: FastifyInstance, change: () => Promise<unknown>, reader = seller) {
-  {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const counts: number[] = [];
-    const stream = httpRequest({
-      port,
-      host: '127.0.0.1',
-      path: '/api/notifications/stream',
-      headers: { cookie: reader.cookie, accept: 'text/event-stream' },
-    });
-    stream.end();
-    const response = await new Promise<IncomingMessage>((resolve) => stream.on('response', resolve));
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      for (const match of chunk.matchAll(/data: \{"unread":(\d+)\}/g)) counts.push(Number(match[1]));
-    });
-    try {
-      await expect.poll(() => counts).toEqual([0]);
-      await change();
-      await expect.poll(() => counts).toEqual([0, 1]);
-    } finally {
-      stream.destroy();
-    }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const stream = await openEventStream(app, reader.cookie);
+  const counts = () => stream.data('unread').map((data) => (JSON.parse(data) as { unread: number }).unread);
+  try {
+    await expect.poll(counts).toEqual([0]);
+    await change();
+    await expect.poll(counts).toEqual([0, 1]);
+  } finally {
+    stream.close();
   }
 }
 
