@@ -350,6 +350,41 @@ describe('notifications', () => {
   });
 });
 
+describe('a booking moved while the other side has the conversation open', () => {
+  it("moves the buyer's stream's `chat` time when the seller declines, so the open conversation reads again", async () => {
+    const productId = await listProduct(seller);
+    const started = await buyer.request({ method: 'POST', url: '/api/conversations', payload: { productId } });
+    expect(started.statusCode, started.body).toBeLessThan(300);
+    const id = await book(buyer, productId);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const times: string[] = [];
+    const stream = httpRequest({
+      port,
+      host: '127.0.0.1',
+      path: '/api/notifications/stream',
+      headers: { cookie: buyer.cookie, accept: 'text/event-stream' },
+    });
+    stream.end();
+    const response = await new Promise<IncomingMessage>((resolve) => stream.on('response', resolve));
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      for (const match of chunk.matchAll(/event: chat\ndata: \{"conversations":\d+,"at":"([^"]*)"\}/g)) {
+        times.push(match[1]!);
+      }
+    });
+    try {
+      await expect.poll(() => times.length).toBe(1);
+      // The unread count alone would not do: a page may have read it after the decline (docs/chat.md).
+      expect((await act(seller, id, 'decline')).statusCode).toBe(200);
+      await expect.poll(() => times.length).toBe(2);
+      expect(times[1]! > times[0]!).toBe(true);
+    } finally {
+      stream.destroy();
+    }
+  });
+});
+
 /** Opens the seller's event stream on `app`, then `change`s something: the stream tells 0, then 1. */
 async function expectStreamedCounts(app: FastifyInstance, change: () => Promise<unknown>, reader = seller) {
   {
