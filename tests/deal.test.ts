@@ -356,19 +356,8 @@ describe('a booking moved while the other side has the conversation open', () =>
     const started = await buyer.request({ method: 'POST', url: '/api/conversations', payload: { productId } });
     expect(started.statusCode, started.body).toBeLessThan(300);
     const id = await book(buyer, productId);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
     const times: string[] = [];
-    const stream = httpRequest({
-      port,
-      host: '127.0.0.1',
-      path: '/api/notifications/stream',
-      headers: { cookie: buyer.cookie, accept: 'text/event-stream' },
-    });
-    stream.end();
-    const response = await new Promise<IncomingMessage>((resolve) => stream.on('response', resolve));
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
+    const stream = await openStream(t.app, buyer, (chunk) => {
       for (const match of chunk.matchAll(/event: chat\ndata: \{"conversations":\d+,"at":"([^"]*)"\}/g)) {
         times.push(match[1]!);
       }
@@ -387,32 +376,36 @@ describe('a booking moved while the other side has the conversation open', () =>
 
 /** Opens the seller's event stream on `app`, then `change`s something: the stream tells 0, then 1. */
 async function expectStreamedCounts(app: FastifyInstance, change: () => Promise<unknown>, reader = seller) {
-  {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const counts: number[] = [];
-    const stream = httpRequest({
-      port,
-      host: '127.0.0.1',
-      path: '/api/notifications/stream',
-      headers: { cookie: reader.cookie, accept: 'text/event-stream' },
-    });
-    stream.end();
-    const response = await new Promise<IncomingMessage>((resolve) => stream.on('response', resolve));
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      for (const match of chunk.matchAll(/data: \{"unread":(\d+)\}/g)) counts.push(Number(match[1]));
-    });
-    try {
-      await expect.poll(() => counts).toEqual([0]);
-      await change();
-      await expect.poll(() => counts).toEqual([0, 1]);
-    } finally {
-      stream.destroy();
-    }
+  const counts: number[] = [];
+  const stream = await openStream(app, reader, (chunk) => {
+    for (const match of chunk.matchAll(/data: \{"unread":(\d+)\}/g)) counts.push(Number(match[1]));
+  });
+  try {
+    await expect.poll(() => counts).toEqual([0]);
+    await change();
+    await expect.poll(() => counts).toEqual([0, 1]);
+  } finally {
+    stream.destroy();
   }
+}
+
+/** Opens `reader`'s event stream on `app` (listening, if it is not yet), each chunk given to `onChunk`. */
+async function openStream(app: FastifyInstance, reader: Actor, onChunk: (chunk: string) => void) {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const stream = httpRequest({
+    port,
+    host: '127.0.0.1',
+    path: '/api/notifications/stream',
+    headers: { cookie: reader.cookie, accept: 'text/event-stream' },
+  });
+  stream.end();
+  const response = await new Promise<IncomingMessage>((resolve) => stream.on('response', resolve));
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+  response.setEncoding('utf8');
+  response.on('data', onChunk);
+  return stream;
 }
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
