@@ -349,10 +349,29 @@ describe('notifications', () => {
   });
 });
 
+describe('a booking moved while the other side has the conversation open', () => {
+  it("moves the buyer's stream's `chat` time when the seller declines, so the open conversation reads again", async () => {
+    const productId = await listProduct(seller);
+    const started = await buyer.request({ method: 'POST', url: '/api/conversations', payload: { productId } });
+    expect(started.statusCode, started.body).toBeLessThan(300);
+    const id = await book(buyer, productId);
+    const stream = await openStream(t.app, buyer);
+    const times = () => stream.data('chat').map((data) => (JSON.parse(data) as { at: string }).at);
+    try {
+      await expect.poll(() => times().length).toBe(1);
+      // The unread count alone would not do: a page may have read it after the decline (docs/chat.md).
+      expect((await act(seller, id, 'decline')).statusCode).toBe(200);
+      await expect.poll(() => times().length).toBe(2);
+      expect(times()[1]! > times()[0]!).toBe(true);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
 /** Opens the seller's event stream on `app`, then `change`s something: the stream tells 0, then 1. */
 async function expectStreamedCounts(app: FastifyInstance, change: () => Promise<unknown>, reader = seller) {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const stream = await openEventStream(app, reader.cookie);
+  const stream = await openStream(app, reader);
   const counts = () => stream.data('unread').map((data) => (JSON.parse(data) as { unread: number }).unread);
   try {
     await expect.poll(counts).toEqual([0]);
@@ -361,6 +380,12 @@ async function expectStreamedCounts(app: FastifyInstance, change: () => Promise<
   } finally {
     stream.close();
   }
+}
+
+/** Opens `reader`'s event stream on `app`, listening first if it is not yet. */
+async function openStream(app: FastifyInstance, reader: Actor) {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  return openEventStream(app, reader.cookie);
 }
 
 const postgresUrl = process.env.TEST_DATABASE_URL;

@@ -124,7 +124,23 @@ export async function moveBooking(
     db.updateTable('bookings').set(statusColumns(to, reason)).where('id', '=', id).where('status', 'in', from),
   );
   if (moved && (to === 'accepted' || from.includes('accepted'))) await reservationChanged(db, id);
+  if (moved) await bookingConversationChanged(db, id);
   return moved;
+}
+
+/**
+ * The conversation about a moved booking's phone shows the booking's state on its card: it counts
+ * as changed, so the `chat` event's `at` moves and both sides' open pages read it again (a
+ * notification alone is not enough: a page whose unread count was read after the move sees no rise).
+ */
+async function bookingConversationChanged(db: Kysely<Database>, bookingId: string): Promise<void> {
+  const ofBooking = (column: 'product_id' | 'buyer_id') =>
+    db.selectFrom('bookings').select(column).where('id', '=', bookingId);
+  await db
+    .updateTable('conversations')
+    .set({ updated_at: nowIso() })
+    .where((eb) => eb.and([eb('product_id', '=', ofBooking('product_id')), eb('buyer_id', '=', ofBooking('buyer_id'))]))
+    .execute();
 }
 
 /**

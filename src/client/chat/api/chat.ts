@@ -24,12 +24,14 @@ interface ChatEvent {
 /**
  * The stream's `chat` event: the number of conversations with something unread, and when any of
  * the user's conversations last changed; a change makes the open inbox and conversation read again.
+ * So does the page's first event: the stream opens after the page read its conversations, and a
+ * change in between (a booking declined as the page loaded) would otherwise never show.
  */
 export function onChatEvent(queryClient: QueryClient, data: string): void {
   const event = JSON.parse(data) as ChatEvent;
   const before = queryClient.getQueryData<ChatEvent>(queryKeys.chat.unread);
   queryClient.setQueryData<ChatEvent>(queryKeys.chat.unread, event);
-  if (before && before.at !== event.at) {
+  if (before?.at !== event.at) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.chat.all, refetchType: 'active' });
   }
 }
