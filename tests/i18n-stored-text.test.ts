@@ -282,6 +282,15 @@ async function caseAbout(subjectId: string) {
   return found!._id;
 }
 
+async function reportReview(reporter: Actor, reviewId: string, reason: string) {
+  const response = await reporter.request({
+    method: 'POST',
+    url: `/api/reviews/${reviewId}/report`,
+    payload: { reason },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
 async function actOn(caseId: string, payload: object) {
   const response = await admin.request({ method: 'POST', url: `/api/moderation/cases/${caseId}/actions`, payload });
   expect(response.statusCode, response.body).toBe(201);
@@ -398,12 +407,7 @@ describe("a moderator's reason (migration 031)", () => {
 
   it("hiding a review: stored as the reason's code and the admin's note, worded by its readers @engine", async () => {
     const { seller, bookingId, reviewId } = await reviewedDeal();
-    const reported = await seller.request({
-      method: 'POST',
-      url: `/api/reviews/${reviewId}/report`,
-      payload: { reason: 'personal_information' },
-    });
-    expect(reported.statusCode, reported.body).toBe(201);
+    await reportReview(seller, reviewId, 'personal_information');
     await actOn(await caseAbout(reviewId), {
       action: 'hide_review',
       reason: 'harassment',
@@ -545,12 +549,7 @@ const OLD_ENGLISH = /Written by|\(the (buyer|seller)\)|a deleted account|\(none\
 describe("a case's evidence (migration 033)", () => {
   it('a reported review is kept as its data, which the admin reads in any language @engine', async () => {
     const { seller, reviewId } = await reviewedDeal();
-    const reported = await seller.request({
-      method: 'POST',
-      url: `/api/reviews/${reviewId}/report`,
-      payload: { reason: 'personal_information' },
-    });
-    expect(reported.statusCode, reported.body).toBe(201);
+    await reportReview(seller, reviewId, 'personal_information');
     const caseId = await caseAbout(reviewId);
     const review = await storedReview(reviewId);
     const names = await t.db
@@ -646,13 +645,7 @@ describe("a case's evidence (migration 033)", () => {
       [reviewId, seller],
       [sellersReviewId, null],
     ] as const) {
-      const reporter = by ?? (await registerActor(t.app, 'buyer'));
-      const reported = await reporter.request({
-        method: 'POST',
-        url: `/api/reviews/${id}/report`,
-        payload: { reason: 'off_topic' },
-      });
-      expect(reported.statusCode, reported.body).toBe(201);
+      await reportReview(by ?? (await registerActor(t.app, 'buyer')), id, 'off_topic');
     }
     const [matching, other] = [
       await storedSnapshotOf(await caseAbout(reviewId)),

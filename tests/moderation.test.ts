@@ -17,7 +17,7 @@ import { reportedProductSchema } from '#shared/reports';
 import { registerActor, tryLogIn, type Actor } from './support/actors';
 import { useTestApp } from './support/harness';
 import { mailTo } from './support/mail';
-import { bookPhone } from './support/deal';
+import { bookPhone, tryBooking } from './support/deal';
 import { listProduct } from './support/products';
 
 const { t, admin, buyer } = useTestApp({ admin: 'admin', buyer: 'buyer' });
@@ -65,13 +65,6 @@ async function notificationsOf(actor: Actor) {
   const response = await actor.request({ method: 'GET', url: '/api/notifications?limit=100' });
   return notificationSchema.array().parse(response.json());
 }
-
-const book = (actor: Actor, productId: string) =>
-  actor.request({
-    method: 'POST',
-    url: '/api/store/booking/product',
-    payload: { productId, phoneNumber: '01711223344', meetLocation: 'Mirpur 10' },
-  });
 
 /** Whether buyers can find the phone (the search index holds exactly the phones on sale). */
 const isPublic = async (productId: string) =>
@@ -230,7 +223,7 @@ describe('actions', () => {
   it('hides a listing: off sale, its bookings ended, the seller cannot show it, seller and reporter told', async () => {
     const { seller, productId, case: details } = await reportedListing();
     const other = await registerActor(t.app, 'buyer');
-    expect((await book(other, productId)).statusCode).toBe(201);
+    expect((await tryBooking(other, productId)).statusCode).toBe(201);
     await act(details._id, { action: 'hide_listing', note: 'Stock photos' });
     expect(await isPublic(productId)).toBe(false);
     const show = await seller.request({ method: 'PUT', url: `/api/show/product/${productId}` });
@@ -259,7 +252,7 @@ describe('actions', () => {
   it('removes a listing: open bookings end with "the listing was removed"', async () => {
     const { productId, case: details } = await reportedListing();
     const other = await registerActor(t.app, 'buyer');
-    await book(other, productId);
+    await tryBooking(other, productId);
     await act(details._id, { action: 'remove_listing', reason: 'stolen' });
     const told = (await notificationsOf(other)).find((n) => n.kind === 'booking_declined');
     expect(told?.message).toContain('the listing was removed');
@@ -296,7 +289,7 @@ describe('actions', () => {
     const { caption: _c, hue: _h, ...fields } = demoListing(5);
     const refusals = [
       await seller.request({ method: 'POST', url: '/api/store_products', payload: { ...fields, productImg: 'x' } }),
-      await book(seller, theirs),
+      await tryBooking(seller, theirs),
       await seller.request({
         method: 'POST',
         url: `/api/conversations/${conversationId}/messages`,
@@ -361,7 +354,7 @@ describe('actions', () => {
   it('suspends: sessions end, listings hidden, bookings end, and the account cannot sign in', async () => {
     const { seller, productId, case: details } = await reportedListing();
     const other = await registerActor(t.app, 'buyer');
-    await book(other, productId);
+    await tryBooking(other, productId);
     await act(details._id, { action: 'suspend', reason: 'scam' });
     expect((await seller.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     const login = await tryLogIn(t.app, seller);
@@ -526,7 +519,7 @@ describe('appeals', () => {
     const { seller, logId } = await restricted();
     const filed = await appeal(seller, logId);
     expect((await decide(filed.json().insertedId, 'upheld')).statusCode).toBe(200);
-    expect((await book(seller, await listProduct(await registerActor(t.app, 'seller')))).statusCode).toBe(403);
+    expect((await tryBooking(seller, await listProduct(await registerActor(t.app, 'seller')))).statusCode).toBe(403);
 
     const { seller: suspended, productId, case: details } = await reportedListing();
     const suspension = await act(details._id, { action: 'suspend', reason: 'scam' });

@@ -5,7 +5,8 @@ import { userSchema, type User } from '#shared/users';
 import { removeUnusedUploads, UNUSED_UPLOAD_MAX_AGE_MS } from '#server/housekeeping';
 import { newId } from '#server/db/ids';
 import { createTestApp, type TestApp } from './support/app';
-import { adminActor, fromOwnPage, registerActor, type Actor } from './support/actors';
+import { adminActor, registerActor, signUpOnly, type Actor } from './support/actors';
+import { tryBooking } from './support/deal';
 import { verifyByMail } from './support/mail';
 import { listProduct, uploadPhoto } from './support/products';
 
@@ -43,13 +44,6 @@ async function listed(role: 'buyers' | 'sellers'): Promise<User[]> {
   const response = await admin.request({ method: 'GET', url: `/api/${role}?limit=100` });
   return userSchema.array().parse(response.json());
 }
-
-const book = (actor: Actor, productId: string) =>
-  actor.request({
-    method: 'POST',
-    url: '/api/store/booking/product',
-    payload: { productId, phoneNumber: '01811223344', meetLocation: 'Zindabazar, Sylhet' },
-  });
 
 describe('a buyer starts selling', () => {
   it('becomes a seller, keeps buying, lists a phone, and shows as a seller in the admin lists', async () => {
@@ -125,7 +119,7 @@ describe('a seller buys', () => {
   it("books another seller's phone, sees it in My orders, and the other seller answers it", async () => {
     const [shopkeeper, other] = await Promise.all([registerActor(t.app, 'seller'), registerActor(t.app, 'seller')]);
     const theirs = await listProduct(other);
-    const booked = await book(shopkeeper, theirs);
+    const booked = await tryBooking(shopkeeper, theirs);
     expect(booked.statusCode).toBe(201);
     const bookingId = booked.json<{ insertedId: string }>().insertedId;
 
@@ -144,7 +138,7 @@ describe('a seller buys', () => {
   it('never books its own phone, whichever way the phone is named', async () => {
     const seller = await registerActor(t.app, 'seller');
     const productId = await listProduct(seller);
-    const own = await book(seller, productId);
+    const own = await tryBooking(seller, productId);
     expect(own.statusCode).toBe(403);
     expect(own.json()).toEqual({ message: 'This is your own phone: you cannot book it', code: 'FORBIDDEN' });
     // The spec's client names the phone by its picture only.
@@ -163,9 +157,9 @@ describe('a seller buys', () => {
     const [convert, seller] = await Promise.all([registerActor(t.app, 'buyer'), registerActor(t.app, 'seller')]);
     await startSelling(convert);
     const [convertsPhone, sellersPhone] = await Promise.all([listProduct(convert), listProduct(seller)]);
-    expect((await book(convert, sellersPhone)).statusCode).toBe(201);
-    expect((await book(seller, convertsPhone)).statusCode).toBe(201);
-    expect((await book(convert, convertsPhone)).statusCode).toBe(403);
+    expect((await tryBooking(convert, sellersPhone)).statusCode).toBe(201);
+    expect((await tryBooking(seller, convertsPhone)).statusCode).toBe(201);
+    expect((await tryBooking(convert, convertsPhone)).statusCode).toBe(403);
     const requests = await convert.request({ url: '/api/bookings/requests' });
     expect(requests.json()).toEqual([expect.objectContaining({ productId: convertsPhone, status: 'requested' })]);
   });
@@ -175,13 +169,7 @@ describe('a profile photo is optional', () => {
   /** Signs up and stores the profile as the register form does, with `photoURL` as given (or none). */
   async function signUp(photoURL?: string | ((actor: Actor) => Promise<string>)) {
     const email = `photo.${newId()}@example.test`;
-    const signup = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: { email, password: 'long enough pw' },
-    });
-    const session = signup.cookies.find((c) => c.name === 'phonehaat_session')!;
-    const headers = fromOwnPage(`${session.name}=${session.value}`);
+    const headers = await signUpOnly(t.app, email);
     const asSession = {
       request: (options: Parameters<Actor['request']>[0]) =>
         t.app.inject({ ...options, headers: { ...(options.headers ?? {}), ...headers } }),

@@ -7,7 +7,7 @@ import { translate } from '#shared/i18n/translate';
 import { messages } from '#shared/messages';
 import { userSchema, type User } from '#shared/users';
 import { newId } from '#server/db/ids';
-import { adminActor, registerActor, type Actor, fromOwnPage } from './support/actors';
+import { adminActor, registerActor, signUpOnly, type Actor } from './support/actors';
 import { createTestApp } from './support/app';
 import { useTestApp } from './support/harness';
 import { listProduct } from './support/products';
@@ -19,13 +19,7 @@ const enc = encodeURIComponent;
 
 /** A signed-up account that has not stored its profile yet, as the register form leaves it between its two calls. */
 async function freshAccount(email = `fresh.${newId()}@example.test`) {
-  const signup = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { email, password: 'long enough pw' },
-  });
-  const cookie = signup.cookies.find((c) => c.name === 'phonehaat_session')!;
-  const headers = fromOwnPage(`${cookie.name}=${cookie.value}`);
+  const headers = await signUpOnly(t.app, email);
   return {
     email,
     addUser: (payload: object) => t.app.inject({ method: 'POST', url: '/api/addUser', payload, headers }),

@@ -1,15 +1,19 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { messages } from '#shared/messages';
 import { expect, test, uniqueText, type TestUser } from './support/fixtures';
 import { paths } from '#shared/paths';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
-async function confirmDeletion(page: Page) {
+/** Deletes through the row's button and the "Are you sure?" dialog: the list says `done`, the row goes. */
+async function deleteRow(page: Page, row: Locator, done: string) {
+  await row.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Are you sure?')).toBeVisible();
   await expect(dialog.getByText("You won't be able to revert this!")).toBeVisible();
   await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+  await expect(page.getByText(done)).toBeVisible();
+  await expect(row).toHaveCount(0);
 }
 
 async function applyForVerification(seller: TestUser) {
@@ -54,19 +58,13 @@ test.describe('as the admin', () => {
     await expect(page.getByRole('heading', { name: 'All Buyer' })).toBeVisible();
     const row = rowOf(page, buyer.email);
     await expect(row).toContainText(buyer.name);
-    await row.getByRole('button', { name: 'Delete' }).click();
-    await confirmDeletion(page);
-    await expect(page.getByText(messages.buyerDeleted)).toBeVisible();
-    await expect(row).toHaveCount(0);
+    await deleteRow(page, row, messages.buyerDeleted);
   });
 
   test('the admin deletes a seller', async ({ page, seller }) => {
     await page.goto(paths.allSellers);
     const row = rowOf(page, seller.email);
-    await row.getByRole('button', { name: 'Delete' }).click();
-    await confirmDeletion(page);
-    await expect(page.getByText(messages.sellerDeleted)).toBeVisible();
-    await expect(row).toHaveCount(0);
+    await deleteRow(page, row, messages.sellerDeleted);
   });
 
   test('cancelling a deletion keeps the buyer', async ({ page, buyer }) => {
@@ -97,10 +95,7 @@ test.describe('as the admin', () => {
       'href',
       paths.product(listing._id),
     );
-    await row.getByRole('button', { name: 'Delete' }).click();
-    await confirmDeletion(page);
-    await expect(page.getByText(messages.reportedProductDeleted)).toBeVisible();
-    await expect(row).toHaveCount(0);
+    await deleteRow(page, row, messages.reportedProductDeleted);
 
     expect((await page.request.get(`/api/addvertise/product/${listing._id}`)).status()).toBe(404);
   });

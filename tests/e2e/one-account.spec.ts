@@ -5,6 +5,7 @@ import { linkIn, VERIFY_SUBJECT, waitForMail } from '../support/mail-folder';
 import { timeLimit } from '../support/time-limits';
 import { e2eMailFolder, expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
 import { fillPhoneFields } from './support/product-form';
+import { expectHelpLinks, openBookingForm } from './support/screens';
 import { E2E_PASSWORD } from './support/settings';
 import { paths } from '#shared/paths';
 
@@ -99,11 +100,7 @@ for (const [size, viewport] of sizes) {
       await expect(page.getByRole('row').filter({ hasText: productName })).toBeVisible();
 
       // The same account books another seller's phone.
-      await page.goto(paths.product(other._id));
-      await page.getByRole('button', { name: 'Book Now' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Phone Number').fill('01712345678');
-      await dialog.getByLabel('Meet Location').fill('Jamuna Future Park, gate 2');
+      const dialog = await openBookingForm(page, other._id, 'Jamuna Future Park, gate 2');
       await dialog.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByText(messages.productBooked)).toBeVisible();
 
@@ -121,14 +118,7 @@ for (const [size, viewport] of sizes) {
 
     test('rename in Account settings, and keep the photo', async ({ page, signedInBuyer: buyer }) => {
       await page.goto(paths.account);
-      const help = page.getByRole('region', { name: 'Help and policies' });
-      for (const [name, href] of [
-        ['F.A.Q', paths.faq],
-        ['Privacy Policy', paths.privacy],
-        ['Terms & Conditions', paths.terms],
-      ] as const) {
-        await expect(help.getByRole('link', { name })).toHaveAttribute('href', href);
-      }
+      await expectHelpLinks(page.getByRole('region', { name: 'Help and policies' }));
       const newName = `Renamed ${uniqueText('Buyer').split(' ')[1]}`;
       await page.getByLabel('Name', { exact: true }).fill(newName);
       await page.getByRole('button', { name: 'Save profile' }).click();

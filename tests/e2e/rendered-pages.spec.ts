@@ -1,9 +1,16 @@
-import type { ConsoleMessage, Page } from '@playwright/test';
+import type { Browser, ConsoleMessage, Page } from '@playwright/test';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { expect, expectNoSeriousAxeViolations, test, uniqueText } from './support/fixtures';
 import { paths } from '#shared/paths';
+import { PHONE } from './support/screens';
 
 const iphone = CATEGORY_CATALOGUE[0]!;
+
+/** A phone-sized window that runs no script: a page as the server sends it, before (or without) the app. */
+async function openWithoutScript(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+  return context.newPage();
+}
 
 /** Everything the page reports as wrong: console errors and warnings (React's hydration mismatches among them), uncaught errors. */
 function complaintsOf(page: Page): string[] {
@@ -24,8 +31,7 @@ test('the public pages arrive with their content, before and without any script'
 }) => {
   const listing = await createListing(seller, { category_id: iphone.id, productName: uniqueText('Rendered iPhone') });
   // On a phone-sized window, as most visitors come.
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
+  const page = await openWithoutScript(browser);
 
   await page.goto(paths.product(listing._id));
   await expect(page.getByRole('heading', { name: listing.productName })).toBeVisible();
@@ -52,7 +58,7 @@ test('the public pages arrive with their content, before and without any script'
   await expect(page.getByText('১টি ফোন')).toBeVisible();
   await expect(page.getByRole('article').getByRole('heading', { name: listing.productName })).toBeVisible();
   await expect(page.getByLabel('অবস্থা', { exact: true })).toHaveValue(listing.productCondition);
-  await context.close();
+  await page.context().close();
 });
 
 test('each rendered page takes over in the browser without a complaint, and responds', async ({
@@ -102,8 +108,7 @@ test("a product's page carries its link preview and Product data without any scr
   const listing = await createListing(seller, { category_id: iphone.id, productName: uniqueText('Shared iPhone') });
 
   // As a link preview sees it (Facebook's and WhatsApp's fetchers run no script), on a phone.
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-  const preview = await context.newPage();
+  const preview = await openWithoutScript(browser);
   await preview.goto(paths.product(listing._id));
   const content = (selector: string) => preview.locator(`head ${selector}`).getAttribute('content');
   expect(await content('meta[property="og:title"]')).toBe(`${listing.productName}, ${listing.resalePrice}Tk`);
@@ -122,7 +127,7 @@ test("a product's page carries its link preview and Product data without any scr
     offers: { '@type': 'Offer', price: String(listing.resalePrice), priceCurrency: 'BDT' },
   });
   await expect(preview).toHaveTitle(`${listing.productName}, ${listing.resalePrice}Tk | PhoneHaat`);
-  await context.close();
+  await preview.context().close();
 
   // In the browser, each page the visitor moves to names itself, on a desktop window.
   await page.setViewportSize({ width: 1366, height: 850 });

@@ -58,6 +58,19 @@ async function actorFromSession(
   };
 }
 
+/**
+ * Sign-up alone, as the register form leaves an account between its two calls (no profile stored):
+ * answers the headers the site's own pages send with its session.
+ */
+export async function signUpOnly(app: FastifyInstance, email: string): Promise<Record<string, string>> {
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email, password: 'long enough pw' },
+  });
+  return fromOwnPage(sessionCookie(signup));
+}
+
 /** Registers through the API exactly as the web client does: sign-up, then POST /addUser, then a token. */
 export async function registerActor(
   app: FastifyInstance,

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { paths } from '#shared/paths';
 import type { Credentials } from './fixtures';
 
@@ -9,6 +9,8 @@ import type { Credentials } from './fixtures';
  * - `logInOnForm(page, user)`: types the email and password on the login page and signs in.
  * - `openBookingForm(page, productId, meetLocation?)`: Book Now on the product page, the form filled,
  *   not yet sent; answers the dialog.
+ * - `expectHelpLinks(container)`: the spec's three help links are in `container` (the footer, Account
+ *   settings), each to a page of its own.
  */
 
 export const PHONE = { width: 390, height: 844 };
@@ -34,4 +36,14 @@ export async function openBookingForm(page: Page, productId: string, meetLocatio
   await dialog.getByLabel('Phone Number').fill(TYPED_PHONE);
   await dialog.getByLabel('Meet Location').fill(meetLocation);
   return dialog;
+}
+
+export async function expectHelpLinks(container: Locator): Promise<void> {
+  for (const [name, href] of [
+    ['F.A.Q', paths.faq],
+    ['Privacy Policy', paths.privacy],
+    ['Terms & Conditions', paths.terms],
+  ] as const) {
+    await expect(container.getByRole('link', { name })).toHaveAttribute('href', href);
+  }
 }
