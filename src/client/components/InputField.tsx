@@ -8,6 +8,8 @@ type InputFieldProps<Values extends FieldValues> = Omit<ComponentProps<'input'>,
   name: Path<Values>;
   label: ReactNode;
   hint?: ReactNode;
+  /** The whole field's classes (label, input and message), such as its span in a grid. */
+  fieldClassName?: string;
 };
 
 /** The input type an autocomplete token asks for: a browser fills and checks a password, an email or a phone as one. */
@@ -24,13 +26,14 @@ export function InputField<Values extends FieldValues>({
   name,
   label,
   hint,
+  fieldClassName,
   autoComplete,
   type = autoComplete ? TYPES[autoComplete] : undefined,
   ...input
 }: InputFieldProps<Values>) {
   const error = (get(form.formState.errors, name) as FieldError | undefined)?.message;
   return (
-    <FormField label={label} error={error} hint={hint}>
+    <FormField label={label} error={error} hint={hint} className={fieldClassName}>
       <Input type={type} autoComplete={autoComplete} {...input} {...form.register(name)} />
     </FormField>
   );

@@ -8,6 +8,7 @@ import { useBookProduct } from './api/bookings';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
 import { FormError, FormField, Input } from '#client/components/FormField';
+import { InputField } from '#client/components/InputField';
 import { showServerErrors } from '#client/components/serverErrors';
 import { PartsAcknowledgement } from '#client/trust/PartsAcknowledgement';
 import { useFormat, useT } from '#client/i18n';
@@ -20,16 +21,17 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
   const booking = useBookProduct();
   const forParts = product.trust.conditionGrade === 'for_parts';
   const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<BookingFormValues>({
+    resolver: zodResolver(bookingFormSchema),
+    defaultValues: { phoneNumber: '', meetLocation: '', forParts: false },
+  });
   const {
     register,
     handleSubmit,
     setError,
     setFocus,
     formState: { errors },
-  } = useForm<BookingFormValues>({
-    resolver: zodResolver(bookingFormSchema),
-    defaultValues: { phoneNumber: '', meetLocation: '', forParts: false },
-  });
+  } = form;
 
   // The form can arrive after the dialog opened and placed focus, so it asks for it itself.
   useEffect(() => setFocus('phoneNumber'), [setFocus]);
@@ -72,22 +74,22 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
       <FormField label={t('deal.booking.price')}>
         <Input value={format.price(product.resalePrice)} disabled readOnly />
       </FormField>
-      <FormField label={t('deal.booking.phoneNumber')} error={errors.phoneNumber?.message} className="sm:col-span-2">
-        <Input
-          type="tel"
-          autoComplete="tel"
-          placeholder={t('deal.booking.phonePlaceholder')}
-          {...register('phoneNumber')}
-        />
-      </FormField>
-      <FormField
+      <InputField
+        form={form}
+        name="phoneNumber"
+        label={t('deal.booking.phoneNumber')}
+        autoComplete="tel"
+        placeholder={t('deal.booking.phonePlaceholder')}
+        fieldClassName="sm:col-span-2"
+      />
+      <InputField
+        form={form}
+        name="meetLocation"
         label={t('deal.booking.meetLocation')}
-        error={errors.meetLocation?.message}
         hint={t('deal.booking.meetHint')}
-        className="sm:col-span-2"
-      >
-        <Input placeholder={t('deal.booking.meetPlaceholder')} {...register('meetLocation')} />
-      </FormField>
+        placeholder={t('deal.booking.meetPlaceholder')}
+        fieldClassName="sm:col-span-2"
+      />
       {forParts && (
         <PartsAcknowledgement field={register('forParts')} error={errors.forParts?.message} className="sm:col-span-2" />
       )}

@@ -12,6 +12,7 @@ import { useEditProduct, useStoreProduct } from './api/sellerProducts';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
 import { FormError, FormField, Input, Textarea } from '#client/components/FormField';
+import { InputField } from '#client/components/InputField';
 import { CategoryField } from './CategoryField';
 import { PhotosField } from './PhotosField';
 import {
@@ -129,15 +130,7 @@ export function ProductForm({ product }: ProductFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   // Enter in a field while a save runs would start a second one: one listing, one request.
   const saving = useRef(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setFocus,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ProductFormInput, unknown, ProductFormValues>({
+  const form = useForm<ProductFormInput, unknown, ProductFormValues>({
     // An old listing without an IMEI is asked for one on this edit; one stored is kept when left empty.
     resolver: zodResolver(productFormSchemaFor(Boolean(product?.trust.imeiLast4))),
     defaultValues: startingValues(
@@ -146,6 +139,15 @@ export function ProductForm({ product }: ProductFormProps) {
       user?.phoneNumber ?? '',
     ),
   });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
   const photosField = useController({ control, name: 'photos' });
   const [productName, grade, price] = useWatch({ control, name: ['productName', 'conditionGrade', 'resalePrice'] });
   // Fair prices are kept by the spec's condition, which each grade answers as.
@@ -212,50 +214,48 @@ export function ProductForm({ product }: ProductFormProps) {
       className="flex flex-col gap-8 rounded-card border border-ink-200 bg-white p-5 shadow-card sm:p-8"
     >
       <FormSection legend="listings.form.phone" layout="grid">
-        <FormField label={t('listings.form.productName')} error={errors.productName?.message}>
-          <Input
-            placeholder={t('listings.form.productNamePlaceholder')}
-            autoComplete="off"
-            {...register('productName')}
-          />
-        </FormField>
-        <FormField label={t('listings.form.brand')} error={errors.brand?.message}>
-          <Input placeholder={t('listings.form.brandPlaceholder')} autoComplete="off" {...register('brand')} />
-        </FormField>
+        <InputField
+          form={form}
+          name="productName"
+          label={t('listings.form.productName')}
+          placeholder={t('listings.form.productNamePlaceholder')}
+          autoComplete="off"
+        />
+        <InputField
+          form={form}
+          name="brand"
+          label={t('listings.form.brand')}
+          placeholder={t('listings.form.brandPlaceholder')}
+          autoComplete="off"
+        />
         <CategoryField registration={register('category_id')} error={errors.category_id?.message} />
-        <FormField
+        <InputField
+          form={form}
+          name="originalPrice"
           label={t('listings.form.originalPrice')}
           hint={t('listings.form.originalPriceHint')}
-          error={errors.originalPrice?.message}
-        >
-          <Input
-            type="text"
-            inputMode="numeric"
-            placeholder={t('listings.form.originalPricePlaceholder')}
-            {...register('originalPrice')}
-          />
-        </FormField>
-        <FormField
+          type="text"
+          inputMode="numeric"
+          placeholder={t('listings.form.originalPricePlaceholder')}
+        />
+        <InputField
+          form={form}
+          name="resalePrice"
           label={t('listings.form.resalePrice')}
           hint={t('listings.form.resalePriceHint')}
-          error={errors.resalePrice?.message}
-        >
-          <Input
-            type="text"
-            inputMode="numeric"
-            placeholder={t('listings.form.resalePricePlaceholder')}
-            {...register('resalePrice')}
-          />
-        </FormField>
-        <FormField label={t('listings.form.year')} error={errors.yearOfPurchase?.message}>
-          <Input
-            type="text"
-            inputMode="numeric"
-            placeholder={t('listings.form.yearPlaceholder')}
-            maxLength={4}
-            {...register('yearOfPurchase')}
-          />
-        </FormField>
+          type="text"
+          inputMode="numeric"
+          placeholder={t('listings.form.resalePricePlaceholder')}
+        />
+        <InputField
+          form={form}
+          name="yearOfPurchase"
+          label={t('listings.form.year')}
+          type="text"
+          inputMode="numeric"
+          placeholder={t('listings.form.yearPlaceholder')}
+          maxLength={4}
+        />
         <FairPriceHint productName={productName ?? ''} condition={condition} price={String(price ?? '')} />
       </FormSection>
 
@@ -273,26 +273,22 @@ export function ProductForm({ product }: ProductFormProps) {
         <FormField label={t('listings.form.sellerEmail')} hint={t('listings.fromAccount')}>
           <Input type="email" value={user?.email ?? ''} readOnly className={READ_ONLY} />
         </FormField>
-        <FormField label={t('listings.form.sellerMobile')} error={errors.sellerMobile?.message}>
-          <Input
-            type="tel"
-            autoComplete="tel"
-            placeholder={t('listings.form.sellerMobilePlaceholder')}
-            {...register('sellerMobile')}
-          />
-        </FormField>
-        <FormField
+        <InputField
+          form={form}
+          name="sellerMobile"
+          label={t('listings.form.sellerMobile')}
+          autoComplete="tel"
+          placeholder={t('listings.form.sellerMobilePlaceholder')}
+        />
+        <InputField
+          form={form}
+          name="location"
           label={t('listings.form.location')}
-          error={errors.location?.message}
           hint={t('listings.form.locationHint')}
-        >
-          <Input
-            placeholder={t('listings.form.locationPlaceholder')}
-            autoComplete="off"
-            list="districts"
-            {...register('location')}
-          />
-        </FormField>
+          placeholder={t('listings.form.locationPlaceholder')}
+          autoComplete="off"
+          list="districts"
+        />
         {/* Suggests the 64 districts while the seller types; any other text is still taken. */}
         <datalist id="districts">
           {DISTRICTS.map((district) => (

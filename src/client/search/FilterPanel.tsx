@@ -9,26 +9,30 @@ import { toLatinDigits } from '#shared/i18n/digits';
 import { Msg, useT, type MessageId } from '#client/i18n';
 import { useCategoryName } from '#client/catalog/categoryText';
 
-interface FacetSelectProps {
-  label: string;
+/** One facet's select, as FilterPanel lists them: its words by message id, its options as counted. */
+interface FacetGroup {
   param: FilterParam;
-  options: FacetOption[];
-  state: SearchState;
-  anyLabel: string;
+  label: MessageId;
+  options: FacetOption[] | undefined;
+  anyLabel: MessageId;
   /** The option's words in the page's language (districts by their English name); brands stay as they are. */
   labelOf?: (option: FacetOption) => string;
+}
+
+interface FacetSelectProps extends FacetGroup {
+  state: SearchState;
   /** The counts were counted in a sample (a search of very many phones): each says "about". */
   estimate: boolean;
 }
 
 /** One filter as a select whose options say how many phones each would show. */
-function FacetSelect({ label, param, options, state, anyLabel, labelOf, estimate }: FacetSelectProps) {
+function FacetSelect({ label, param, options = [], state, anyLabel, labelOf, estimate }: FacetSelectProps) {
   const t = useT();
   const value = state.params.get(param) ?? '';
   return (
-    <FormField label={label}>
+    <FormField label={t(label)}>
       <Select name={param} value={value} onChange={(event) => state.update({ [param]: event.target.value })}>
-        <option value="">{anyLabel}</option>
+        <option value="">{t(anyLabel)}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value} data-user-text={labelOf ? undefined : true}>
             {t(estimate && option.count > 0 ? 'search.filters.withCountAbout' : 'search.filters.withCount', {
@@ -45,35 +49,38 @@ function FacetSelect({ label, param, options, state, anyLabel, labelOf, estimate
 /** A typed price as the URL keeps it: Latin digits, without grouping commas or spaces. */
 const plainPrice = (typed: string) => toLatinDigits(typed).replace(/[,\s]/g, '');
 
+/** The two ends of the price range, each a field of its own. */
+const PRICE_ENDS = [
+  { param: 'minPrice', label: 'search.filters.minPrice', placeholder: 'search.filters.minPlaceholder' },
+  { param: 'maxPrice', label: 'search.filters.maxPrice', placeholder: 'search.filters.maxPlaceholder' },
+] as const;
+
+type PriceEnd = (typeof PRICE_ENDS)[number]['param'];
+
 function PriceRange({ state }: { state: SearchState }) {
   const t = useT();
-  const [min, setMin] = useState(state.params.get('minPrice') ?? '');
-  const [max, setMax] = useState(state.params.get('maxPrice') ?? '');
+  const [typed, setTyped] = useState<Record<PriceEnd, string>>(() => ({
+    minPrice: state.params.get('minPrice') ?? '',
+    maxPrice: state.params.get('maxPrice') ?? '',
+  }));
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    state.update({ minPrice: plainPrice(min), maxPrice: plainPrice(max) });
+    state.update({ minPrice: plainPrice(typed.minPrice), maxPrice: plainPrice(typed.maxPrice) });
   };
   return (
     <form onSubmit={apply} aria-label={t('search.filters.priceRange')} className="flex flex-col gap-2">
       <div className="grid grid-cols-2 gap-2">
-        <FormField label={t('search.filters.minPrice')}>
-          <Input
-            type="text"
-            inputMode="numeric"
-            value={min}
-            onChange={(e) => setMin(e.target.value)}
-            placeholder={t('search.filters.minPlaceholder')}
-          />
-        </FormField>
-        <FormField label={t('search.filters.maxPrice')}>
-          <Input
-            type="text"
-            inputMode="numeric"
-            value={max}
-            onChange={(e) => setMax(e.target.value)}
-            placeholder={t('search.filters.maxPlaceholder')}
-          />
-        </FormField>
+        {PRICE_ENDS.map(({ param, label, placeholder }) => (
+          <FormField key={param} label={t(label)}>
+            <Input
+              type="text"
+              inputMode="numeric"
+              value={typed[param]}
+              onChange={(e) => setTyped({ ...typed, [param]: e.target.value })}
+              placeholder={t(placeholder)}
+            />
+          </FormField>
+        ))}
       </div>
       <Button type="submit" variant="secondary" size="sm">
         <Msg id="search.filters.applyPrice" />
@@ -103,56 +110,47 @@ export function FilterPanel({ facets, estimate, state }: FilterPanelProps) {
   );
   const verified = facets?.verified[0]?.count ?? 0;
   const priceKey = `${state.params.get('minPrice') ?? ''}-${state.params.get('maxPrice') ?? ''}`;
+  const selects = (groups: FacetGroup[]) =>
+    groups
+      .filter(({ param }) => shown(param))
+      .map((group) => <FacetSelect key={group.param} {...group} state={state} estimate={estimate} />);
   return (
     <div className="flex flex-col gap-5">
-      {shown('category') && (
-        <FacetSelect
-          label={t('search.filters.category')}
-          param="category"
-          options={facets?.category ?? []}
-          state={state}
-          anyLabel={t('search.filters.allCategories')}
-          estimate={estimate}
-          labelOf={categoryLabel}
-        />
-      )}
-      <FacetSelect
-        label={t('search.filters.brand')}
-        param="brand"
-        options={facets?.brand ?? []}
-        state={state}
-        anyLabel={t('search.filters.allBrands')}
-        estimate={estimate}
-      />
-      <FacetSelect
-        label={t('search.filters.condition')}
-        param="condition"
-        options={conditions}
-        state={state}
-        anyLabel={t('search.filters.anyCondition')}
-        estimate={estimate}
-        labelOf={wordsOf('shared.condition')}
-      />
+      {selects([
+        {
+          param: 'category',
+          label: 'search.filters.category',
+          options: facets?.category,
+          anyLabel: 'search.filters.allCategories',
+          labelOf: categoryLabel,
+        },
+        { param: 'brand', label: 'search.filters.brand', options: facets?.brand, anyLabel: 'search.filters.allBrands' },
+        {
+          param: 'condition',
+          label: 'search.filters.condition',
+          options: conditions,
+          anyLabel: 'search.filters.anyCondition',
+          labelOf: wordsOf('shared.condition'),
+        },
+      ])}
       <PriceRange key={priceKey} state={state} />
       <Check param="goodPrice" label="search.filters.goodPrice" state={state} />
-      <FacetSelect
-        label={t('search.filters.location')}
-        param="district"
-        options={facets?.district ?? []}
-        state={state}
-        anyLabel={t('search.filters.allLocations')}
-        estimate={estimate}
-        labelOf={wordsOf('shared.district')}
-      />
-      <FacetSelect
-        label={t('search.filters.posted')}
-        param="posted"
-        options={facets?.posted ?? []}
-        state={state}
-        anyLabel={t('search.filters.anyTime')}
-        estimate={estimate}
-        labelOf={wordsOf('search.filters.posted')}
-      />
+      {selects([
+        {
+          param: 'district',
+          label: 'search.filters.location',
+          options: facets?.district,
+          anyLabel: 'search.filters.allLocations',
+          labelOf: wordsOf('shared.district'),
+        },
+        {
+          param: 'posted',
+          label: 'search.filters.posted',
+          options: facets?.posted,
+          anyLabel: 'search.filters.anyTime',
+          labelOf: wordsOf('search.filters.posted'),
+        },
+      ])}
       <label className="flex items-center gap-2.5 text-sm font-medium text-ink-800">
         <input
           type="checkbox"
