@@ -332,7 +332,7 @@ describe('session, token and account', () => {
     const sameSite = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
-      headers: { cookie: buyer.cookie, 'sec-fetch-site': 'same-origin' },
+      headers: fromOwnPage(buyer.cookie),
     });
     expect(sameSite.statusCode).toBe(204);
   });

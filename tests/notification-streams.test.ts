@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { STREAM_LIMITS } from '#server/notifications/stream';
 import { createTestApp, type TestApp } from './support/app';
-import { logInActor, registerActor, type Actor } from './support/actors';
+import { fromOwnPage, logInActor, registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';
 import { timeLimit } from './support/time-limits';
 
@@ -193,7 +193,7 @@ describe('a stream ends with its session', () => {
     const out = await app.inject({
       method: 'POST',
       url: '/api/auth/logout',
-      headers: { cookie: buyer.cookie, 'sec-fetch-site': 'same-origin' },
+      headers: fromOwnPage(buyer.cookie),
     });
     expect(out.statusCode).toBe(204);
     await stream.ended;
@@ -207,7 +207,7 @@ describe('a stream ends with its session', () => {
     const changed = await app.inject({
       method: 'POST',
       url: '/api/account/password',
-      headers: { cookie: buyer.cookie, 'sec-fetch-site': 'same-origin' },
+      headers: fromOwnPage(buyer.cookie),
       payload: { currentPassword: buyer.password, newPassword: 'another long password 2026' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -223,7 +223,7 @@ describe('a stream ends with its session', () => {
     const deleted = await app.inject({
       method: 'POST',
       url: '/api/account/delete',
-      headers: { cookie: buyer.cookie, 'sec-fetch-site': 'same-origin' },
+      headers: fromOwnPage(buyer.cookie),
       payload: { password: buyer.password },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);

@@ -35,6 +35,9 @@ afterAll(async () => {
 const subscribe = (actor: Actor, device: FakeDevice) =>
   actor.request({ method: 'POST', url: '/api/push/subscriptions', payload: device.subscription });
 
+const unsubscribe = (actor: Actor, endpoint: string) =>
+  actor.request({ method: 'POST', url: '/api/push/unsubscribe', payload: { endpoint } });
+
 const settingsOf = async (actor: Actor) =>
   (await actor.request({ method: 'GET', url: '/api/push/settings' })).json<PushSettings>();
 
@@ -94,11 +97,7 @@ describe('a subscription', () => {
       expect(answer.json().fields).toEqual({ endpoint: 'Not a push service address' });
     }
     expect((await subscribe(buyer, fakeDevice('https://fcm.googleapis.com/fcm/send/abc'))).statusCode).toBe(201);
-    await buyer.request({
-      method: 'POST',
-      url: '/api/push/unsubscribe',
-      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' },
-    });
+    await unsubscribe(buyer, 'https://fcm.googleapis.com/fcm/send/abc');
   });
 
   it('is pushed to when a booking is answered, encrypted for that device and signed with the key', async () => {
@@ -122,11 +121,7 @@ describe('a subscription', () => {
     const payload = JSON.parse(device.read(push!.body)) as PushPayload;
     expect(payload).toMatchObject({ title: 'PhoneHaat', link: '/dashboard/myorders' });
     expect(payload.body).toMatch(/accepted/);
-    await buyer.request({
-      method: 'POST',
-      url: '/api/push/unsubscribe',
-      payload: { endpoint: device.subscription.endpoint },
-    });
+    await unsubscribe(buyer, device.subscription.endpoint);
   });
 
   it('is pushed to when a message arrives in the Inbox, with a link to the conversation', async () => {
@@ -152,11 +147,7 @@ describe('a subscription', () => {
     const payload = JSON.parse(device.read(push!.body)) as PushPayload;
     expect(payload.link).toBe(`/dashboard/inbox/${id}`);
     expect(payload.body).toMatch(/wrote to you about/);
-    await seller.request({
-      method: 'POST',
-      url: '/api/push/unsubscribe',
-      payload: { endpoint: device.subscription.endpoint },
-    });
+    await unsubscribe(seller, device.subscription.endpoint);
   });
 
   it('is pushed to when a new phone matches an alert, with a link to the phone', async () => {
@@ -201,11 +192,7 @@ describe('a subscription', () => {
       [buyer, buyerDevice],
       [seller, sellerDevice],
     ] as const) {
-      await actor.request({
-        method: 'POST',
-        url: '/api/push/unsubscribe',
-        payload: { endpoint: device.subscription.endpoint },
-      });
+      await unsubscribe(actor, device.subscription.endpoint);
     }
   });
 
@@ -226,11 +213,7 @@ describe('a subscription', () => {
     await acceptBooking(await newBooking());
     expect(service.pushesTo(lost.subscription.endpoint)).toHaveLength(1);
     expect(service.pushesTo(failing.subscription.endpoint)).toHaveLength(2);
-    await other.request({
-      method: 'POST',
-      url: '/api/push/unsubscribe',
-      payload: { endpoint: failing.subscription.endpoint },
-    });
+    await unsubscribe(other, failing.subscription.endpoint);
   });
 
   it('is one per device: another account signing in on it takes it over, and signing out ends it', async () => {
@@ -242,11 +225,7 @@ describe('a subscription', () => {
     expect((await settingsOf(otherBuyer)).devices).toBe(1);
 
     // Nobody else can turn it off.
-    await buyer.request({
-      method: 'POST',
-      url: '/api/push/unsubscribe',
-      payload: { endpoint: device.subscription.endpoint },
-    });
+    await unsubscribe(buyer, device.subscription.endpoint);
     expect((await settingsOf(otherBuyer)).devices).toBe(1);
 
     const logout = await t.app.inject({
@@ -262,11 +241,7 @@ describe('a subscription', () => {
   it('is left out of the pushes once the device turns notifications off', async () => {
     const device = fakeDevice(service.endpoint());
     await subscribe(buyer, device);
-    const off = await buyer.request({
-      method: 'POST',
-      url: '/api/push/unsubscribe',
-      payload: { endpoint: device.subscription.endpoint },
-    });
+    const off = await unsubscribe(buyer, device.subscription.endpoint);
     expect(off.json()).toEqual({ message: 'Notifications are off for this device.' });
     await acceptBooking(await newBooking());
     expect(service.pushesTo(device.subscription.endpoint)).toEqual([]);
