@@ -6,6 +6,7 @@ import type { AlertFrequency, Database, SavedAlertsTable } from '#server/db/sche
 import { changedRows } from '#server/db/changes';
 import { slices } from '#server/db/batches';
 import { countOf } from '#server/db/paging';
+import { rowByKey } from '#server/db/keys';
 import type { Selectable, Insertable } from 'kysely';
 
 export type AlertRow = Selectable<SavedAlertsTable>;
@@ -33,12 +34,7 @@ export const findAlert = byId(
 );
 
 export const findAlertBySearch = (db: Kysely<Database>, userId: string, search: string) =>
-  db
-    .selectFrom('saved_alerts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('search', '=', search)
-    .executeTakeFirst();
+  rowByKey(db, 'saved_alerts', { user_id: userId, search });
 
 export async function updateAlert(
   db: Kysely<Database>,

@@ -11,6 +11,7 @@ import { byId, newId, nowIso } from '#server/db/ids';
 import type { BookingRow, Database } from '#server/db/schema';
 import { readPage } from '#server/db/paging';
 import { changedAny } from '#server/db/changes';
+import { rowByKey } from '#server/db/keys';
 import { named, tags } from '#server/cache/tags';
 import type { Language } from '#server/i18n/texts';
 import { buyerNameIn, placeIn, reasonColumns, reasonWords, type EndReason } from './reasons';
@@ -89,12 +90,7 @@ export async function insertBooking(db: Kysely<Database>, booking: NewBooking): 
 
 /** The buyer's booking of the product, open or not (one row per buyer and product). */
 export const findBooking = (db: Kysely<Database>, buyerId: string, productId: string) =>
-  db
-    .selectFrom('bookings')
-    .select(['id', 'booked_at', 'status'])
-    .where('buyer_id', '=', buyerId)
-    .where('product_id', '=', productId)
-    .executeTakeFirst();
+  rowByKey(db, 'bookings', { buyer_id: buyerId, product_id: productId });
 
 export const findBookingById = byId(
   (db: Kysely<Database>, id: string) => db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst(),

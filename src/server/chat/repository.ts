@@ -9,6 +9,7 @@ import { byId, newId } from '#server/db/ids';
 import { compiledOnce } from '#server/db/compiled';
 import { countedPage, pageOfCounted, readPage, readPageAfter } from '#server/db/paging';
 import type { ChatMessageRow, ConversationRow, Database, ProductRow } from '#server/db/schema';
+import { rowByKey } from '#server/db/keys';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
 import { englishOf } from './lines';
@@ -20,12 +21,7 @@ export const findConversation = byId(
 );
 
 export const findConversationOf = (db: Kysely<Database>, productId: string, buyerId: string) =>
-  db
-    .selectFrom('conversations')
-    .selectAll()
-    .where('product_id', '=', productId)
-    .where('buyer_id', '=', buyerId)
-    .executeTakeFirst();
+  rowByKey(db, 'conversations', { product_id: productId, buyer_id: buyerId });
 
 export type NewConversation = Pick<
   ConversationRow,
@@ -238,12 +234,7 @@ export const cursorOfConversation = (conversation: Conversation): ListCursor => 
 });
 
 export const findMessageByClientId = (db: Kysely<Database>, conversationId: string, clientId: string) =>
-  db
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('conversation_id', '=', conversationId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  rowByKey(db, 'chat_messages', { conversation_id: conversationId, client_id: clientId });
 
 export type MessagePhoto = ChatMessage['photos'][number];
 

@@ -7,15 +7,11 @@ import { readPage } from '#server/db/paging';
 import { imageFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
 import { changedRows } from '#server/db/changes';
+import { rowByKey } from '#server/db/keys';
 import { reportReasonLabel } from '#shared/moderation';
 
 export const findReport = (db: Kysely<Database>, productId: string, reporterId: string) =>
-  db
-    .selectFrom('reports')
-    .select(['id', 'reported_at'])
-    .where('product_id', '=', productId)
-    .where('reporter_id', '=', reporterId)
-    .executeTakeFirst();
+  rowByKey(db, 'reports', { product_id: productId, reporter_id: reporterId });
 
 /** Stores a report; null when this person reported this product before (the unique index decides a race). */
 export async function insertReport(

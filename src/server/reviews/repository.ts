@@ -14,6 +14,7 @@ import { named, tags } from '#server/cache/tags';
 import { byId, newId, nowIso } from '#server/db/ids';
 import { readPage } from '#server/db/paging';
 import type { Database, ReviewRow } from '#server/db/schema';
+import { rowByKey } from '#server/db/keys';
 
 type ReviewWithAuthor = ReviewRow & { author_name: string; author_photo: string };
 
@@ -245,12 +246,7 @@ export async function soldDealsOf(db: Kysely<Database>, sellerId: string): Promi
 }
 
 export const findReviewReport = (db: Kysely<Database>, reviewId: string, reporterId: string) =>
-  db
-    .selectFrom('review_reports')
-    .select('reported_at')
-    .where('review_id', '=', reviewId)
-    .where('reporter_id', '=', reporterId)
-    .executeTakeFirst();
+  rowByKey(db, 'review_reports', { review_id: reviewId, reporter_id: reporterId });
 
 /** Files a report and puts the review on the admin's list (from its oldest open report). */
 export async function insertReviewReport(
