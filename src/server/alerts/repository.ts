@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '#server/db/connection';
 import type { Alert } from '#shared/alerts';
-import { byId, newId } from '#server/db/ids';
+import { newId } from '#server/db/ids';
 import type { AlertFrequency, Database, SavedAlertsTable } from '#server/db/schema';
 import { changedRows } from '#server/db/changes';
 import { slices } from '#server/db/batches';
 import { countOf } from '#server/db/paging';
-import { rowByKey } from '#server/db/keys';
+import { rowById, rowByKey } from '#server/db/keys';
 import type { Selectable, Insertable } from 'kysely';
 
 export type AlertRow = Selectable<SavedAlertsTable>;
@@ -27,11 +27,7 @@ export async function insertAlert(db: Kysely<Database>, alert: NewAlert, now: Da
 export const countAlerts = (db: Kysely<Database>, userId: string): Promise<number> =>
   countOf(db.selectFrom('saved_alerts').where('user_id', '=', userId));
 
-export const findAlert = byId(
-  (db: Kysely<Database>, id: string) =>
-    db.selectFrom('saved_alerts').selectAll().where('id', '=', id).executeTakeFirst(),
-  undefined,
-);
+export const findAlert = rowById('saved_alerts');
 
 export const findAlertBySearch = (db: Kysely<Database>, userId: string, search: string) =>
   rowByKey(db, 'saved_alerts', { user_id: userId, search });

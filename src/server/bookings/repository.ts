@@ -7,11 +7,11 @@ import {
   type Order,
 } from '#shared/bookings';
 import type { PageQuery } from '#shared/common';
-import { byId, newId, nowIso } from '#server/db/ids';
+import { newId, nowIso } from '#server/db/ids';
 import type { BookingRow, Database } from '#server/db/schema';
 import { readPage } from '#server/db/paging';
 import { changedAny } from '#server/db/changes';
-import { rowByKey } from '#server/db/keys';
+import { rowById, rowByKey } from '#server/db/keys';
 import { named, tags } from '#server/cache/tags';
 import type { Language } from '#server/i18n/texts';
 import { buyerNameIn, placeIn, reasonColumns, reasonWords, type EndReason } from './reasons';
@@ -92,10 +92,7 @@ export async function insertBooking(db: Kysely<Database>, booking: NewBooking): 
 export const findBooking = (db: Kysely<Database>, buyerId: string, productId: string) =>
   rowByKey(db, 'bookings', { buyer_id: buyerId, product_id: productId });
 
-export const findBookingById = byId(
-  (db: Kysely<Database>, id: string) => db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst(),
-  undefined,
-);
+export const findBookingById = rowById('bookings');
 
 /** The columns a move to `status` writes; a reason only goes with a decline or a cancellation. */
 const statusColumns = (status: BookingStatus, reason: EndReason | null) => ({

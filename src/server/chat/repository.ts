@@ -9,16 +9,13 @@ import { byId, newId } from '#server/db/ids';
 import { compiledOnce } from '#server/db/compiled';
 import { countedPage, pageOfCounted, readPage, readPageAfter } from '#server/db/paging';
 import type { ChatMessageRow, ConversationRow, Database, ProductRow } from '#server/db/schema';
-import { rowByKey } from '#server/db/keys';
+import { rowById, rowByKey } from '#server/db/keys';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
+import { photoIdsOf } from '#server/uploads/repository';
 import type { ImageStore } from '#server/uploads/store';
 import { englishOf } from './lines';
 
-export const findConversation = byId(
-  (db: Kysely<Database>, id: string) =>
-    db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst(),
-  undefined,
-);
+export const findConversation = rowById('conversations');
 
 export const findConversationOf = (db: Kysely<Database>, productId: string, buyerId: string) =>
   rowByKey(db, 'conversations', { product_id: productId, buyer_id: buyerId });
@@ -423,27 +420,14 @@ export async function insertMessagePhotos(db: Kysely<Database>, messageId: strin
     .execute();
 }
 
-/** The pictures of each of the messages, in order, in one query (served by the table's key). */
+/** The pictures of each of the messages, in order. */
 export async function photosOf(
   db: Kysely<Database>,
   images: ImageStore,
   messageIds: string[],
 ): Promise<Map<string, MessagePhoto[]>> {
-  const photos = new Map<string, MessagePhoto[]>();
-  if (messageIds.length === 0) return photos;
-  const rows = await db
-    .selectFrom('chat_message_photos')
-    .select(['message_id', 'upload_id'])
-    .where('message_id', 'in', messageIds)
-    .orderBy('message_id')
-    .orderBy('position')
-    .execute();
-  for (const row of rows) {
-    const list = photos.get(row.message_id) ?? [];
-    list.push(photoOf(images, row.upload_id));
-    photos.set(row.message_id, list);
-  }
-  return photos;
+  const uploadIds = await photoIdsOf(db, 'chat_message_photos', messageIds);
+  return new Map([...uploadIds].map(([id, uploads]) => [id, uploads.map((upload) => photoOf(images, upload))]));
 }
 
 /** A message's picture as the answers give it. */

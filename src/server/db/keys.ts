@@ -1,7 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import { byId, newId } from './ids';
 import type { Database } from './schema';
 
-/** Any table's columns by name: the view of the database a lookup generic in its table goes through. */
+/** Any table's columns by name: the view of the database that a helper generic in its table goes through. */
 type Loose = Record<string, Record<string, unknown>>;
 
 /**
@@ -14,11 +15,42 @@ export function rowByKey<T extends keyof Database>(
   table: T,
   key: Partial<Selectable<Database[T]>>,
 ): Promise<Selectable<Database[T]> | undefined> {
-  const loose = db as unknown as Kysely<Loose>;
-  const found = loose
+  const found = (db as unknown as Kysely<Loose>)
     .selectFrom(table)
     .selectAll()
     .where((eb) => eb.and(key))
     .executeTakeFirst();
   return found as Promise<Selectable<Database[T]> | undefined>;
+}
+
+/** The tables whose rows have an `id`. */
+type WithId = { [T in keyof Database]: Database[T] extends { id: unknown } ? T : never }[keyof Database];
+
+/**
+ * The lookup of a row of `table` by the id a request named: the row, or undefined (also for a
+ * string that cannot be an id, without asking the database: byId).
+ */
+export const rowById = <T extends WithId>(table: T) =>
+  byId(
+    (db: Kysely<Database>, id: string) => rowByKey(db, table, { id } as Partial<Selectable<Database[T]>>),
+    undefined,
+  );
+
+/**
+ * Inserts `row` under a new id unless a unique index of `table` holds its key already (an earlier
+ * row, or another request's that got there first: the index decides a race): the new id, or null.
+ */
+export async function insertUnlessTaken<T extends keyof Database>(
+  db: Kysely<Database>,
+  table: T,
+  row: Omit<Insertable<Database[T]>, 'id'>,
+): Promise<string | null> {
+  const id = newId();
+  const inserted = await (db as unknown as Kysely<Loose>)
+    .insertInto(table)
+    .values({ ...row, id })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length ? id : null;
 }

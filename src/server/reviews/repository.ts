@@ -11,10 +11,10 @@ import {
 import { givenReasonWords, type ActionReason, type ModeratorReason } from '#shared/moderation';
 import { changedAny } from '#server/db/changes';
 import { named, tags } from '#server/cache/tags';
-import { byId, newId, nowIso } from '#server/db/ids';
+import { newId, nowIso } from '#server/db/ids';
 import { readPage } from '#server/db/paging';
 import type { Database, ReviewRow } from '#server/db/schema';
-import { rowByKey } from '#server/db/keys';
+import { rowById, rowByKey } from '#server/db/keys';
 
 type ReviewWithAuthor = ReviewRow & { author_name: string; author_photo: string };
 
@@ -49,10 +49,7 @@ const withAuthor = (db: Kysely<Database>) =>
     .selectAll('r')
     .select(['a.name as author_name', 'a.photo_url as author_photo']);
 
-export const findReviewById = byId(
-  (db: Kysely<Database>, id: string) => db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst(),
-  undefined,
-);
+export const findReviewById = rowById('reviews');
 
 /** A person's name as they chose it now (undefined once the account is gone). */
 export const nameOf = async (db: Kysely<Database>, userId: string) =>
