@@ -6,7 +6,7 @@ import type { AlertFrequency, Database, SavedAlertsTable } from '#server/db/sche
 import { changedRows } from '#server/db/changes';
 import { slices } from '#server/db/batches';
 import { countOf } from '#server/db/paging';
-import { rowById, rowByKey } from '#server/db/keys';
+import { insertNew, rowById, rowByKey } from '#server/db/keys';
 import type { Selectable, Insertable } from 'kysely';
 
 export type AlertRow = Selectable<SavedAlertsTable>;
@@ -15,14 +15,8 @@ export type NewAlert = Omit<Insertable<SavedAlertsTable>, 'id' | 'created_at' | 
 /** How many of an alert's latest matches "My alerts" shows. */
 export const LAST_MATCHES_SHOWN = 5;
 
-export async function insertAlert(db: Kysely<Database>, alert: NewAlert, now: Date): Promise<string> {
-  const id = newId(now.getTime());
-  await db
-    .insertInto('saved_alerts')
-    .values({ ...alert, id, created_at: now.toISOString(), last_sent_at: null })
-    .execute();
-  return id;
-}
+export const insertAlert = (db: Kysely<Database>, alert: NewAlert, now: Date): Promise<string> =>
+  insertNew(db, 'saved_alerts', { ...alert, created_at: now.toISOString(), last_sent_at: null }, now.getTime());
 
 export const countAlerts = (db: Kysely<Database>, userId: string): Promise<number> =>
   countOf(db.selectFrom('saved_alerts').where('user_id', '=', userId));

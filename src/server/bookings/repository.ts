@@ -7,11 +7,11 @@ import {
   type Order,
 } from '#shared/bookings';
 import type { PageQuery } from '#shared/common';
-import { newId, nowIso } from '#server/db/ids';
+import { nowIso } from '#server/db/ids';
 import type { BookingRow, Database } from '#server/db/schema';
 import { readPage } from '#server/db/paging';
 import { changedAny } from '#server/db/changes';
-import { rowById, rowByKey } from '#server/db/keys';
+import { insertNew, rowById, rowByKey } from '#server/db/keys';
 import { named, tags } from '#server/cache/tags';
 import type { Language } from '#server/i18n/texts';
 import { buyerNameIn, placeIn, reasonColumns, reasonWords, type EndReason } from './reasons';
@@ -79,14 +79,8 @@ type NewBooking = Omit<
   | 'agreed_price'
 >;
 
-export async function insertBooking(db: Kysely<Database>, booking: NewBooking): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('bookings')
-    .values({ ...booking, id, booked_at: nowIso() })
-    .execute();
-  return id;
-}
+export const insertBooking = (db: Kysely<Database>, booking: NewBooking): Promise<string> =>
+  insertNew(db, 'bookings', { ...booking, booked_at: nowIso() });
 
 /** The buyer's booking of the product, open or not (one row per buyer and product). */
 export const findBooking = (db: Kysely<Database>, buyerId: string, productId: string) =>

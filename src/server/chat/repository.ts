@@ -9,7 +9,7 @@ import { byId, newId } from '#server/db/ids';
 import { compiledOnce } from '#server/db/compiled';
 import { countedPage, pageOfCounted, readPage, readPageAfter } from '#server/db/paging';
 import type { ChatMessageRow, ConversationRow, Database, ProductRow } from '#server/db/schema';
-import { rowById, rowByKey } from '#server/db/keys';
+import { insertNew, rowById, rowByKey } from '#server/db/keys';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
 import { photoIdsOf } from '#server/uploads/repository';
 import type { ImageStore } from '#server/uploads/store';
@@ -38,14 +38,8 @@ export const newConversationOf = (
   product_price: product.resale_price,
 });
 
-export async function insertConversation(db: Kysely<Database>, values: NewConversation, now: string): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('conversations')
-    .values({ ...values, id, created_at: now, updated_at: now })
-    .execute();
-  return id;
-}
+export const insertConversation = (db: Kysely<Database>, values: NewConversation, now: string): Promise<string> =>
+  insertNew(db, 'conversations', { ...values, created_at: now, updated_at: now });
 
 /** The caller's side in a conversation, or undefined when they are not one of its two people. */
 export function sideOf(conversation: Pick<ConversationRow, 'buyer_id' | 'seller_id'>, userId: string) {

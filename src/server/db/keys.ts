@@ -36,6 +36,21 @@ export const rowById = <T extends WithId>(table: T) =>
     undefined,
   );
 
+/** Inserts `row` under a new id, made at `now` (ids made later sort later), and answers the id. */
+export async function insertNew<T extends WithId>(
+  db: Kysely<Database>,
+  table: T,
+  row: Omit<Insertable<Database[T]>, 'id'>,
+  now = Date.now(),
+): Promise<string> {
+  const id = newId(now);
+  await (db as unknown as Kysely<Loose>)
+    .insertInto(table)
+    .values({ ...row, id })
+    .execute();
+  return id;
+}
+
 /**
  * Inserts `row` under a new id unless a unique index of `table` holds its key already (an earlier
  * row, or another request's that got there first: the index decides a race): the new id, or null.

@@ -11,10 +11,10 @@ import {
 import { givenReasonWords, type ActionReason, type ModeratorReason } from '#shared/moderation';
 import { changedAny } from '#server/db/changes';
 import { named, tags } from '#server/cache/tags';
-import { newId, nowIso } from '#server/db/ids';
+import { nowIso } from '#server/db/ids';
 import { readPage } from '#server/db/paging';
 import type { Database, ReviewRow } from '#server/db/schema';
-import { rowById, rowByKey } from '#server/db/keys';
+import { insertNew, rowById, rowByKey } from '#server/db/keys';
 
 type ReviewWithAuthor = ReviewRow & { author_name: string; author_photo: string };
 
@@ -74,14 +74,8 @@ export type NewReview = Omit<
   | 'reports_handled_at'
 >;
 
-export async function insertReview(db: Kysely<Database>, review: NewReview): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('reviews')
-    .values({ ...review, id, created_at: nowIso() })
-    .execute();
-  return id;
-}
+export const insertReview = (db: Kysely<Database>, review: NewReview): Promise<string> =>
+  insertNew(db, 'reviews', { ...review, created_at: nowIso() });
 
 /**
  * Holds the deal's row until the transaction ends (an update that changes nothing), so the two sides
