@@ -36,17 +36,23 @@ export const bookingRequestSchema = bookingFormSchema
   });
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 
-export const orderSchema = z.object({
+/** A booking as either side lists it: the phone (its name kept), its price then, and how and where to meet. */
+const bookingFields = {
   _id: z.string(),
   ...namedListingFields,
-  categoryNameInfo: z.string(),
   productPrice: z.number(),
   productImg: z.string(),
-  name: z.string(),
-  email: z.string(),
   phoneNumber: z.string(),
   meetLocation: z.string(),
   bookedAt: z.string(),
+};
+
+/** The spec's order: the booking, the phone's category, and the buyer's name and email. */
+export const orderSchema = z.object({
+  ...bookingFields,
+  categoryNameInfo: z.string(),
+  name: z.string(),
+  email: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -98,14 +104,8 @@ export type BuyerOrder = z.infer<typeof buyerOrderSchema>;
 
 /** GET /bookings/requests: one request on one of the seller's phones. */
 export const bookingRequestItemSchema = z.object({
-  _id: z.string(),
-  ...namedListingFields,
-  productImg: z.string(),
-  productPrice: z.number(),
+  ...bookingFields,
   buyerName: z.string(),
-  phoneNumber: z.string(),
-  meetLocation: z.string(),
-  bookedAt: z.string(),
   ...dealFields,
 });
 export type BookingRequestItem = z.infer<typeof bookingRequestItemSchema>;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AccountTokenPurpose, Database } from '#server/db/schema';
 import { changedRows } from '#server/db/changes';
+import { rowByKey } from '#server/db/keys';
 
 /** A mailed link's random token and the hash the database keeps (a leaked table opens nothing). */
 export function newLinkToken(): { token: string; hash: string } {
@@ -33,12 +34,7 @@ export async function insertLinkToken(
 }
 
 export const findLinkToken = (db: Kysely<Database>, hash: string, purpose: AccountTokenPurpose) =>
-  db
-    .selectFrom('account_tokens')
-    .selectAll()
-    .where('token_hash', '=', hash)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
+  rowByKey(db, 'account_tokens', { token_hash: hash, purpose });
 
 /**
  * Uses the token: one conditional update, so of two uses at once only one gets the account.

@@ -17,7 +17,7 @@ import {
 import { idParamsSchema } from '#shared/common';
 import { endSession } from '#server/auth/account';
 import { namedWrite, privateWrite } from '#server/cache/hooks';
-import { callerOf, signedIn } from '#server/auth/guards';
+import { authRateLimit, callerOf, ownWrite, signedIn } from '#server/auth/guards';
 import {
   changePassword,
   deleteOwnAccount,
@@ -40,7 +40,6 @@ import { startSelling } from '#server/users/profile';
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const { db } = deps;
-  const authRateLimit = { rateLimit: { max: deps.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } };
   const message = { response: { 200: accountMessageSchema } };
   /** Sessions of the account ended: the bell closes their live streams, in every process. */
   const endedSessionsOf = (userId: string) => deps.bell.ring([userId]);
@@ -48,7 +47,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // The mailed links and the unsubscribe link change an account's sign-in, its address's standing
   // or its mail, none of which a public answer shows (listings show the admin's seller badge, not
   // this): they keep the public cache, so that nobody can keep it cold by asking for mail.
-  const privateLinkCall = { ...authRateLimit, ...privateWrite };
+  const privateLinkCall = { ...authRateLimit(deps.config), ...privateWrite };
 
   app.post(
     '/account/verify-email',
@@ -59,15 +58,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/account/verify-email/resend',
-    { schema: message, onRequest: signedIn, config: privateWrite },
-    async (request) => {
-      const { user } = callerOf(request);
-      await resendVerificationMail(db, user);
-      return { message: answerText(request, localText('server.accounts.linkSentAgain', { email: user.email })) };
-    },
-  );
+  app.post('/account/verify-email/resend', { schema: message, ...ownWrite }, async (request) => {
+    const { user } = callerOf(request);
+    await resendVerificationMail(db, user);
+    return { message: answerText(request, localText('server.accounts.linkSentAgain', { email: user.email })) };
+  });
 
   app.post(
     '/account/forgot-password',
@@ -90,7 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/account/password',
-    { schema: { body: changePasswordRequestSchema, ...message }, onRequest: signedIn, config: privateWrite },
+    { schema: { body: changePasswordRequestSchema, ...message }, ...ownWrite },
     async (request) => {
       await changePassword(db, callerOf(request), request.body, request.ip);
       await endedSessionsOf(callerOf(request).user.id);
@@ -100,7 +95,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/account/sign-out-others',
-    { schema: { response: { 200: sessionsEndedSchema } }, onRequest: signedIn, config: privateWrite },
+    { schema: { response: { 200: sessionsEndedSchema } }, ...ownWrite },
     async (request) => {
       const ended = await endOtherSessions(db, callerOf(request));
       await endedSessionsOf(callerOf(request).user.id);
@@ -118,8 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/sessions/:id',
     {
       schema: { params: idParamsSchema, response: { 200: sessionsEndedSchema } },
-      onRequest: signedIn,
-      config: privateWrite,
+      ...ownWrite,
     },
     async (request, reply) => {
       const wasThisOne = await endOneSession(db, callerOf(request), request.params.id);
@@ -172,8 +166,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/mail-settings',
     {
       schema: { body: updateMailSettingsRequestSchema, response: { 200: mailSettingsSchema } },
-      onRequest: signedIn,
-      config: privateWrite,
+      ...ownWrite,
     },
     async (request) => updateMailSettings(db, callerOf(request).user.id, request.body),
   );

@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '#server/db/connection';
 import type { Alert } from '#shared/alerts';
-import { byId, newId } from '#server/db/ids';
+import { newId } from '#server/db/ids';
 import type { AlertFrequency, Database, SavedAlertsTable } from '#server/db/schema';
 import { changedRows } from '#server/db/changes';
 import { slices } from '#server/db/batches';
 import { countOf } from '#server/db/paging';
+import { insertNew, rowById, rowByKey } from '#server/db/keys';
 import type { Selectable, Insertable } from 'kysely';
 
 export type AlertRow = Selectable<SavedAlertsTable>;
@@ -14,31 +15,16 @@ export type NewAlert = Omit<Insertable<SavedAlertsTable>, 'id' | 'created_at' | 
 /** How many of an alert's latest matches "My alerts" shows. */
 export const LAST_MATCHES_SHOWN = 5;
 
-export async function insertAlert(db: Kysely<Database>, alert: NewAlert, now: Date): Promise<string> {
-  const id = newId(now.getTime());
-  await db
-    .insertInto('saved_alerts')
-    .values({ ...alert, id, created_at: now.toISOString(), last_sent_at: null })
-    .execute();
-  return id;
-}
+export const insertAlert = (db: Kysely<Database>, alert: NewAlert, now: Date): Promise<string> =>
+  insertNew(db, 'saved_alerts', { ...alert, created_at: now.toISOString(), last_sent_at: null }, now.getTime());
 
 export const countAlerts = (db: Kysely<Database>, userId: string): Promise<number> =>
   countOf(db.selectFrom('saved_alerts').where('user_id', '=', userId));
 
-export const findAlert = byId(
-  (db: Kysely<Database>, id: string) =>
-    db.selectFrom('saved_alerts').selectAll().where('id', '=', id).executeTakeFirst(),
-  undefined,
-);
+export const findAlert = rowById('saved_alerts');
 
 export const findAlertBySearch = (db: Kysely<Database>, userId: string, search: string) =>
-  db
-    .selectFrom('saved_alerts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('search', '=', search)
-    .executeTakeFirst();
+  rowByKey(db, 'saved_alerts', { user_id: userId, search });
 
 export async function updateAlert(
   db: Kysely<Database>,

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { alertListSchema, MAX_ALERTS, saveAlertRequestSchema, updateAlertRequestSchema } from '#shared/alerts';
 import { idParamsSchema } from '#shared/common';
 import { fairPriceQuerySchema, fairPriceSchema } from '#shared/fair-price';
-import { callerOf, signedIn } from '#server/auth/guards';
-import { privateWrite, publicAnswer } from '#server/cache/hooks';
+import { callerOf, ownWrite, signedIn } from '#server/auth/guards';
+import { publicAnswer } from '#server/cache/hooks';
 import { tags } from '#server/cache/tags';
 import { writeCall } from '#server/http/writes';
 import { fairPriceOf } from '#server/fair-price/repository';
@@ -20,12 +20,11 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   // Alerts are the caller's own: no public answer shows them.
-  const own = { onRequest: signedIn, config: privateWrite };
-  writeCall(app, 'POST /alerts', 'inserted', { ...own, body: saveAlertRequestSchema }, async (request) => {
+  writeCall(app, 'POST /alerts', 'inserted', { ...ownWrite, body: saveAlertRequestSchema }, async (request) => {
     const { search, frequency } = request.body;
     return saveAlert(db, callerOf(request).user.id, search, frequency);
   });
-  const alert = { ...own, params: idParamsSchema };
+  const alert = { ...ownWrite, params: idParamsSchema };
   writeCall(app, 'PUT /alerts/:id', 'updated', { ...alert, body: updateAlertRequestSchema }, (request) =>
     changeAlert(db, callerOf(request).user.id, request.params.id, request.body),
   );

@@ -8,6 +8,7 @@ import { findSessionById, findSessionByTokenHash, touchSession } from './reposit
 import { hashSessionToken } from './tokens';
 import type { Caller } from '#server/http/caller';
 import { hasSameOriginProof, isStateChange } from '#server/http/same-origin';
+import { privateWrite } from '#server/cache/hooks';
 
 const SESSION_COOKIE = 'phonehaat_session';
 
@@ -81,6 +82,17 @@ async function toCaller(
 export const signedIn: onRequestAsyncHookHandler = async (request) => {
   if (!(await identify(request))) throw unauthenticated();
 };
+
+/**
+ * Route options of a signed-in caller's change that no public answer shows (their settings, alerts,
+ * reports, conversations): it keeps the public cache.
+ */
+export const ownWrite = { onRequest: signedIn, config: privateWrite };
+
+/** Route config of the calls that sign in or up and of the mailed links' calls: AUTH_RATE_LIMIT a minute. */
+export const authRateLimit = (config: Pick<Config, 'AUTH_RATE_LIMIT'>) => ({
+  rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
+});
 
 /** The roles a guard lets through, as its refusal names them ("Only a buyer or a seller can do that"). */
 type Roles = ['admin'] | ['seller'] | ['buyer'] | ['buyer', 'seller'];

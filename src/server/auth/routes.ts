@@ -13,18 +13,17 @@ import { findUserById } from '#server/users/repository';
 import { updateAccount } from '#server/users/profile';
 import { endSession, rememberDevice, startSession, toCurrentUser } from './account';
 import { namedWrite, privateWrite } from '#server/cache/hooks';
-import { callerOf, identify, KNOWN_DEVICE_COOKIE, sessionCookieName, signedIn } from './guards';
+import { authRateLimit, callerOf, identify, KNOWN_DEVICE_COOKIE, sessionCookieName, signedIn } from './guards';
 import { logIn, signUp } from './service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const authRateLimit = { rateLimit: { max: deps.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } };
 
   // A new account has no name, role or listing yet (POST /addUser gives it a profile), so no public
   // answer shows it: signing up keeps the public cache.
   app.post(
     '/auth/signup',
-    { schema: { body: signupRequestSchema }, config: { ...authRateLimit, ...privateWrite } },
+    { schema: { body: signupRequestSchema }, config: { ...authRateLimit(deps.config), ...privateWrite } },
     async (request, reply) => {
       const user = await signUp(deps.db, request.body);
       await startSession(deps, request, reply, user);
@@ -37,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       schema: { body: loginRequestSchema, response: { 200: currentUserSchema } },
-      config: { ...authRateLimit, ...privateWrite },
+      config: { ...authRateLimit(deps.config), ...privateWrite },
     },
     async (request, reply) => {
       const user = await logIn(deps.db, request.body, request.ip, (account) =>

@@ -7,10 +7,11 @@ import {
   type Order,
 } from '#shared/bookings';
 import type { PageQuery } from '#shared/common';
-import { byId, newId, nowIso } from '#server/db/ids';
+import { nowIso } from '#server/db/ids';
 import type { BookingRow, Database } from '#server/db/schema';
 import { readPage } from '#server/db/paging';
 import { changedAny } from '#server/db/changes';
+import { insertNew, rowById, rowByKey } from '#server/db/keys';
 import { named, tags } from '#server/cache/tags';
 import type { Language } from '#server/i18n/texts';
 import { buyerNameIn, placeIn, reasonColumns, reasonWords, type EndReason } from './reasons';
@@ -78,28 +79,14 @@ type NewBooking = Omit<
   | 'agreed_price'
 >;
 
-export async function insertBooking(db: Kysely<Database>, booking: NewBooking): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('bookings')
-    .values({ ...booking, id, booked_at: nowIso() })
-    .execute();
-  return id;
-}
+export const insertBooking = (db: Kysely<Database>, booking: NewBooking): Promise<string> =>
+  insertNew(db, 'bookings', { ...booking, booked_at: nowIso() });
 
 /** The buyer's booking of the product, open or not (one row per buyer and product). */
 export const findBooking = (db: Kysely<Database>, buyerId: string, productId: string) =>
-  db
-    .selectFrom('bookings')
-    .select(['id', 'booked_at', 'status'])
-    .where('buyer_id', '=', buyerId)
-    .where('product_id', '=', productId)
-    .executeTakeFirst();
+  rowByKey(db, 'bookings', { buyer_id: buyerId, product_id: productId });
 
-export const findBookingById = byId(
-  (db: Kysely<Database>, id: string) => db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst(),
-  undefined,
-);
+export const findBookingById = rowById('bookings');
 
 /** The columns a move to `status` writes; a reason only goes with a decline or a cancellation. */
 const statusColumns = (status: BookingStatus, reason: EndReason | null) => ({

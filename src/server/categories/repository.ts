@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Category } from '#shared/categories';
-import { byId } from '#server/db/ids';
 import type { CategoryRow, Database } from '#server/db/schema';
+import { rowById } from '#server/db/keys';
 
 export const toCategory = (row: CategoryRow): Category => ({
   _id: row.id,
@@ -15,7 +15,4 @@ export const toCategory = (row: CategoryRow): Category => ({
 export const listCategories = (db: Kysely<Database>) =>
   db.selectFrom('categories').selectAll().orderBy('position').orderBy('id').execute();
 
-export const findCategory = byId(
-  (db: Kysely<Database>, id: string) => db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst(),
-  undefined,
-);
+export const findCategory = rowById('categories');

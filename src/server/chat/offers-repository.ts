@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { OPEN_OFFER_STATUSES, type Offer, type OfferStatus } from '#shared/offers';
 import { changedAny, changedRows } from '#server/db/changes';
-import { byId, newId } from '#server/db/ids';
+import { newId } from '#server/db/ids';
 import type { ChatOfferRow, Database } from '#server/db/schema';
+import { rowById } from '#server/db/keys';
 
 /** An offer as both sides see it; one whose time ran out is expired before housekeeping writes so. */
 export const toOffer = (row: ChatOfferRow, now = new Date().toISOString()): Offer => ({
@@ -17,11 +18,7 @@ export const toOffer = (row: ChatOfferRow, now = new Date().toISOString()): Offe
   agreedPrice: row.status === 'accepted' ? (row.counter_price ?? row.price) : null,
 });
 
-export const findOffer = byId(
-  (db: Kysely<Database>, id: string) =>
-    db.selectFrom('chat_offers').selectAll().where('id', '=', id).executeTakeFirst(),
-  undefined,
-);
+export const findOffer = rowById('chat_offers');
 
 /** The conversation's newest offer, whatever became of it (served by chat_offers_conversation_created). */
 export const latestOfferOf = (db: Kysely<Database>, conversationId: string) =>

@@ -9,23 +9,16 @@ import { byId, newId } from '#server/db/ids';
 import { compiledOnce } from '#server/db/compiled';
 import { countedPage, pageOfCounted, readPage, readPageAfter } from '#server/db/paging';
 import type { ChatMessageRow, ConversationRow, Database, ProductRow } from '#server/db/schema';
+import { insertNew, rowById, rowByKey } from '#server/db/keys';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
+import { photoIdsOf } from '#server/uploads/repository';
 import type { ImageStore } from '#server/uploads/store';
 import { englishOf } from './lines';
 
-export const findConversation = byId(
-  (db: Kysely<Database>, id: string) =>
-    db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst(),
-  undefined,
-);
+export const findConversation = rowById('conversations');
 
 export const findConversationOf = (db: Kysely<Database>, productId: string, buyerId: string) =>
-  db
-    .selectFrom('conversations')
-    .selectAll()
-    .where('product_id', '=', productId)
-    .where('buyer_id', '=', buyerId)
-    .executeTakeFirst();
+  rowByKey(db, 'conversations', { product_id: productId, buyer_id: buyerId });
 
 export type NewConversation = Pick<
   ConversationRow,
@@ -45,14 +38,8 @@ export const newConversationOf = (
   product_price: product.resale_price,
 });
 
-export async function insertConversation(db: Kysely<Database>, values: NewConversation, now: string): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('conversations')
-    .values({ ...values, id, created_at: now, updated_at: now })
-    .execute();
-  return id;
-}
+export const insertConversation = (db: Kysely<Database>, values: NewConversation, now: string): Promise<string> =>
+  insertNew(db, 'conversations', { ...values, created_at: now, updated_at: now });
 
 /** The caller's side in a conversation, or undefined when they are not one of its two people. */
 export function sideOf(conversation: Pick<ConversationRow, 'buyer_id' | 'seller_id'>, userId: string) {
@@ -238,12 +225,7 @@ export const cursorOfConversation = (conversation: Conversation): ListCursor => 
 });
 
 export const findMessageByClientId = (db: Kysely<Database>, conversationId: string, clientId: string) =>
-  db
-    .selectFrom('chat_messages')
-    .selectAll()
-    .where('conversation_id', '=', conversationId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  rowByKey(db, 'chat_messages', { conversation_id: conversationId, client_id: clientId });
 
 export type MessagePhoto = ChatMessage['photos'][number];
 
@@ -432,27 +414,14 @@ export async function insertMessagePhotos(db: Kysely<Database>, messageId: strin
     .execute();
 }
 
-/** The pictures of each of the messages, in order, in one query (served by the table's key). */
+/** The pictures of each of the messages, in order. */
 export async function photosOf(
   db: Kysely<Database>,
   images: ImageStore,
   messageIds: string[],
 ): Promise<Map<string, MessagePhoto[]>> {
-  const photos = new Map<string, MessagePhoto[]>();
-  if (messageIds.length === 0) return photos;
-  const rows = await db
-    .selectFrom('chat_message_photos')
-    .select(['message_id', 'upload_id'])
-    .where('message_id', 'in', messageIds)
-    .orderBy('message_id')
-    .orderBy('position')
-    .execute();
-  for (const row of rows) {
-    const list = photos.get(row.message_id) ?? [];
-    list.push(photoOf(images, row.upload_id));
-    photos.set(row.message_id, list);
-  }
-  return photos;
+  const uploadIds = await photoIdsOf(db, 'chat_message_photos', messageIds);
+  return new Map([...uploadIds].map(([id, uploads]) => [id, uploads.map((upload) => photoOf(images, upload))]));
 }
 
 /** A message's picture as the answers give it. */

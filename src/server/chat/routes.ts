@@ -12,7 +12,7 @@ import {
 import { counterOfferSchema, makeOfferSchema, offerSchema } from '#shared/offers';
 import { idParamsSchema } from '#shared/common';
 import { notFound } from '#server/errors';
-import { callerOf, requireRole, signedIn } from '#server/auth/guards';
+import { callerOf, ownWrite, requireRole, signedIn } from '#server/auth/guards';
 import { namedWrite, privateWrite } from '#server/cache/hooks';
 import { pagedList } from '#server/http/paging';
 import { writeCall } from '#server/http/writes';
@@ -91,7 +91,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const ownConversation = { params: idParamsSchema, onRequest: signedIn, config: privateWrite };
+  const ownConversation = { params: idParamsSchema, ...ownWrite };
   writeCall(app, 'PUT /conversations/:id/read', 'updated', ownConversation, async (request) =>
     (await markRead(deps, callerOf(request).user.id, request.params.id)) ? 1 : 0,
   );
@@ -114,8 +114,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/conversations/:id/offers',
     {
       schema: { params: idParamsSchema, body: makeOfferSchema, response: { 201: offerSchema } },
-      onRequest: signedIn,
-      config: privateWrite,
+      ...ownWrite,
     },
     async (request, reply) =>
       reply.status(201).send(await makeOffer(deps, callerOf(request).user, request.params.id, request.body)),
@@ -132,8 +131,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/offers/:id/counter',
     {
       schema: { params: idParamsSchema, body: counterOfferSchema, response: { 200: offerSchema } },
-      onRequest: signedIn,
-      config: privateWrite,
+      ...ownWrite,
     },
     (request) => counterOffer(deps, callerOf(request).user, request.params.id, request.body.price),
   );
@@ -143,8 +141,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       `/offers/:id/${how}`,
       {
         schema: { params: idParamsSchema, response: { 200: offerSchema } },
-        onRequest: signedIn,
-        config: privateWrite,
+        ...ownWrite,
       },
       (request) => closeOffer(deps, callerOf(request).user, request.params.id, how),
     );

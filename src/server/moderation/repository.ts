@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { PageQuery } from '#shared/common';
-import { byId, newId, nowIso } from '#server/db/ids';
+import { newId, nowIso } from '#server/db/ids';
 import { newestFirstPage, readPage } from '#server/db/paging';
 import type { Database, ModerationLogRow } from '#server/db/schema';
+import { insertUnlessTaken, rowById } from '#server/db/keys';
 
 /** The actions that count as an earlier sanction in a case's signals. */
 export const SANCTIONS = ['hide_listing', 'remove_listing', 'request_changes', 'warn', 'restrict', 'suspend'];
@@ -16,11 +17,7 @@ export const findOpenCase = (db: Kysely<Database>, subjectType: string, subjectI
     .where('is_open', '=', true)
     .executeTakeFirst();
 
-export const findCase = byId(
-  (db: Kysely<Database>, id: string) =>
-    db.selectFrom('moderation_cases').selectAll().where('id', '=', id).executeTakeFirst(),
-  undefined,
-);
+export const findCase = rowById('moderation_cases');
 
 /** Opens a case unless one is open for the thing already (the partial unique index decides a race). */
 export async function insertCaseIfNone(
@@ -66,26 +63,17 @@ export interface NewCaseReport {
 }
 
 /** Adds a report to a case; null when this person reported this thing before (unique index). */
-export async function insertCaseReport(db: Kysely<Database>, report: NewCaseReport): Promise<string | null> {
-  const id = newId();
-  const rows = await db
-    .insertInto('case_reports')
-    .values({
-      id,
-      case_id: report.caseId,
-      subject_type: report.subjectType,
-      subject_id: report.subjectId,
-      reporter_id: report.reporterId,
-      reason: report.reason,
-      note: report.note,
-      snapshot: report.snapshot,
-      reported_at: nowIso(),
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .execute();
-  return rows.length ? id : null;
-}
+export const insertCaseReport = (db: Kysely<Database>, report: NewCaseReport): Promise<string | null> =>
+  insertUnlessTaken(db, 'case_reports', {
+    case_id: report.caseId,
+    subject_type: report.subjectType,
+    subject_id: report.subjectId,
+    reporter_id: report.reporterId,
+    reason: report.reason,
+    note: report.note,
+    snapshot: report.snapshot,
+    reported_at: nowIso(),
+  });
 
 export async function insertEvidencePhotos(db: Kysely<Database>, reportId: string, uploadIds: string[]) {
   if (!uploadIds.length) return;
@@ -204,11 +192,7 @@ export async function appendLog(db: Kysely<Database>, entry: NewLogEntry): Promi
   return id;
 }
 
-export const findLogEntry = byId(
-  (db: Kysely<Database>, id: string) =>
-    db.selectFrom('moderation_log').selectAll().where('id', '=', id).executeTakeFirst(),
-  undefined,
-);
+export const findLogEntry = rowById('moderation_log');
 
 /** A case's own entries and the earlier ones against the same person, newest first (at most 100). */
 export function logOfCase(db: Kysely<Database>, caseId: string, userId: string | null) {
@@ -254,34 +238,22 @@ export const noticesOf = (db: Kysely<Database>, userId: string, actions: string[
     .limit(50)
     .execute();
 
-export async function insertAppeal(
+export const insertAppeal = (
   db: Kysely<Database>,
   appeal: { logId: string; userId: string; text: string },
-): Promise<string | null> {
-  const id = newId();
-  const rows = await db
-    .insertInto('appeals')
-    .values({
-      id,
-      log_id: appeal.logId,
-      user_id: appeal.userId,
-      text: appeal.text,
-      status: 'pending',
-      created_at: nowIso(),
-      decided_by: null,
-      decision_reason: null,
-      decided_at: null,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .execute();
-  return rows.length ? id : null;
-}
+): Promise<string | null> =>
+  insertUnlessTaken(db, 'appeals', {
+    log_id: appeal.logId,
+    user_id: appeal.userId,
+    text: appeal.text,
+    status: 'pending',
+    created_at: nowIso(),
+    decided_by: null,
+    decision_reason: null,
+    decided_at: null,
+  });
 
-export const findAppeal = byId(
-  (db: Kysely<Database>, id: string) => db.selectFrom('appeals').selectAll().where('id', '=', id).executeTakeFirst(),
-  undefined,
-);
+export const findAppeal = rowById('appeals');
 
 /** Decides a pending appeal; false when it was decided already. */
 export async function decidePendingAppeal(

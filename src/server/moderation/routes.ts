@@ -15,7 +15,7 @@ import {
   standingSchema,
   userReportSchema,
 } from '#shared/moderation';
-import { adminOnly, callerOf, sellerOnly, signedIn } from '#server/auth/guards';
+import { adminOnly, callerOf, ownWrite, sellerOnly, signedIn } from '#server/auth/guards';
 import { namedWrite, privateWrite } from '#server/cache/hooks';
 import { pagedList } from '#server/http/paging';
 import { writeCall } from '#server/http/writes';
@@ -32,12 +32,11 @@ import { requestLanguage } from '#server/i18n/answer';
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, images } = app.deps;
 
-  const own = { onRequest: signedIn, config: privateWrite };
-  const conversationReport = { ...own, body: conversationReportSchema };
+  const conversationReport = { ...ownWrite, body: conversationReportSchema };
   writeCall(app, 'POST /moderation/reports/conversation', 'inserted', conversationReport, (request) =>
     reportConversation(db, callerOf(request).user.id, request.body),
   );
-  writeCall(app, 'POST /moderation/reports/user', 'inserted', { ...own, body: userReportSchema }, (request) =>
+  writeCall(app, 'POST /moderation/reports/user', 'inserted', { ...ownWrite, body: userReportSchema }, (request) =>
     reportUser(db, callerOf(request).user.id, request.body),
   );
   // No sign-in: a suspended account cannot have a session; the mailed token is the proof.
@@ -100,7 +99,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => standingOf(db, callerOf(request).user.id, requestLanguage(request)),
   );
 
-  writeCall(app, 'POST /account/appeals', 'inserted', { ...own, body: appealRequestSchema }, (request) =>
+  writeCall(app, 'POST /account/appeals', 'inserted', { ...ownWrite, body: appealRequestSchema }, (request) =>
     fileAppeal(db, callerOf(request).user.id, request.body),
   );
 

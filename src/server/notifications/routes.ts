@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateResultSchema } from '#shared/common';
 import { notificationSchema, unreadCountSchema } from '#shared/notifications';
-import { callerOf, signedIn } from '#server/auth/guards';
+import { callerOf, ownWrite, signedIn } from '#server/auth/guards';
 import { pagedList } from '#server/http/paging';
 import { countUnread, listNotifications, markAllRead } from './repository';
 import { UnreadStreams, type StreamOptions } from './stream';
-import { privateWrite } from '#server/cache/hooks';
 
 export const notificationRoutes: FastifyPluginAsyncZod<StreamOptions> = async (app, options) => {
   const { db } = app.deps;
@@ -25,7 +24,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<StreamOptions> = async (a
 
   app.put(
     '/notifications/read',
-    { schema: { response: { 200: updateResultSchema } }, onRequest: signedIn, config: privateWrite },
+    { schema: { response: { 200: updateResultSchema } }, ...ownWrite },
     async (request) => {
       const modifiedCount = await markAllRead(db, callerOf(request).user.id);
       return { acknowledged: true, matchedCount: modifiedCount, modifiedCount };

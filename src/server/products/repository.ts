@@ -7,6 +7,7 @@ import { byId, newId, nowIso } from '#server/db/ids';
 import type { Database, PriceHistoryTable, ProductPhotosTable, ProductRow, ProductsTable } from '#server/db/schema';
 import { readPage, readPageAfter } from '#server/db/paging';
 import { imageFileName, thumbFileName } from '#server/uploads/names';
+import { photoIdsOf } from '#server/uploads/repository';
 import type { ImageStore } from '#server/uploads/store';
 import { changedAny, changedColumns, changedRows } from '#server/db/changes';
 import { setSellerVerifiedInIndex, syncListing, unindexSeller, type Findable } from '#server/search/indexing';
@@ -15,6 +16,7 @@ import { droppedFrom, recordFirstPrice } from './prices';
 import { ownTrustOf, soldBeforeOf, trustOf } from '#server/trust/repository';
 import { newVerificationCode } from '#server/db/listing-keys';
 import type { PreparedTrust } from '#server/trust/service';
+import { rowById } from '#server/db/keys';
 
 /*
  * Every write to a listing is a function of this file, and each keeps the search index in step in
@@ -68,20 +70,9 @@ export type ProductDetailsRow = ProductRow & {
 /** A listing's photos, cover first, as upload ids. */
 type PhotoIds = Map<string, string[]>;
 
-/** The photos of each of `productIds`, in order, in one query (served by the product_photos key). */
-export async function photosOf(db: Kysely<Database>, productIds: string[]): Promise<PhotoIds> {
-  const photos: PhotoIds = new Map(productIds.map((id) => [id, []]));
-  if (productIds.length === 0) return photos;
-  const rows = await db
-    .selectFrom('product_photos')
-    .select(['product_id', 'upload_id'])
-    .where('product_id', 'in', productIds)
-    .orderBy('product_id')
-    .orderBy('position')
-    .execute();
-  for (const row of rows) photos.get(row.product_id)?.push(row.upload_id);
-  return photos;
-}
+/** The photos of each of `productIds`, in order. */
+export const photosOf = (db: Kysely<Database>, productIds: string[]): Promise<PhotoIds> =>
+  photoIdsOf(db, 'product_photos', productIds);
 
 const photoOf = (uploadId: string, images: ImageStore) => ({
   url: images.urlOf(imageFileName(uploadId)),
@@ -205,10 +196,7 @@ export const findProductDetails = byId(
   undefined,
 );
 
-export const findProduct = byId(
-  (db: Kysely<Database>, id: string) => db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst(),
-  undefined,
-);
+export const findProduct = rowById('products');
 
 export interface ProductFields {
   categoryId: string;

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '#server/db/errors';
 import { newId, nowIso } from '#server/db/ids';
 import { countOf } from '#server/db/paging';
 import type { Database } from '#server/db/schema';
+import { rowByKey } from '#server/db/keys';
 import { kindIsOn } from '#server/notifications/opt-outs';
 
 export interface SubscriptionOwner {
@@ -74,11 +75,6 @@ export const countSubscriptions = (db: Kysely<Database>, userId: string): Promis
   countOf(db.selectFrom('push_subscriptions').where('user_id', '=', userId));
 
 export async function hasSubscription(db: Kysely<Database>, userId: string, endpoint: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('push_subscriptions')
-    .select('id')
-    .where('endpoint', '=', endpoint)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await rowByKey(db, 'push_subscriptions', { endpoint, user_id: userId });
   return row !== undefined;
 }

@@ -10,8 +10,8 @@ import {
   pushUnsubscribeRequestSchema,
   updatePushSettingsRequestSchema,
 } from '#shared/push';
-import { callerOf, signedIn } from '#server/auth/guards';
-import { privateWrite, publicAnswer } from '#server/cache/hooks';
+import { callerOf, ownWrite, signedIn } from '#server/auth/guards';
+import { publicAnswer } from '#server/cache/hooks';
 import { removeOwnSubscription } from './repository';
 import { pushSettingsOf, subscribe, updatePushSettings } from './service';
 
@@ -19,16 +19,15 @@ import { pushSettingsOf, subscribe, updatePushSettings } from './service';
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, push } = app.deps;
   const message = { response: { 200: accountMessageSchema } };
-  // This device's subscription and settings are the caller's own: no public answer shows them.
-  const own = { onRequest: signedIn, config: privateWrite };
 
   app.get('/push/key', { schema: { response: { 200: pushKeySchema } }, config: publicAnswer(() => []) }, async () => ({
     publicKey: push.publicKey,
   }));
 
+  // This device's subscription and settings are the caller's own: no public answer shows them.
   app.post(
     '/push/subscriptions',
-    { ...own, schema: { body: pushSubscriptionRequestSchema, response: { 201: accountMessageSchema } } },
+    { ...ownWrite, schema: { body: pushSubscriptionRequestSchema, response: { 201: accountMessageSchema } } },
     async (request, reply) => {
       const { user, sessionId } = callerOf(request);
       await subscribe(app.deps, { userId: user.id, sessionId }, request.body);
@@ -38,7 +37,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/push/unsubscribe',
-    { ...own, schema: { body: pushUnsubscribeRequestSchema, ...message } },
+    { ...ownWrite, schema: { body: pushUnsubscribeRequestSchema, ...message } },
     async (request) => {
       await removeOwnSubscription(db, callerOf(request).user.id, request.body.endpoint);
       return { message: answerText(request, localText('server.push.off')) };
@@ -53,7 +52,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/push/settings',
-    { ...own, schema: { body: updatePushSettingsRequestSchema, response: { 200: pushSettingsSchema } } },
+    { ...ownWrite, schema: { body: updatePushSettingsRequestSchema, response: { 200: pushSettingsSchema } } },
     async (request) => updatePushSettings(db, callerOf(request).user.id, request.body),
   );
 };

@@ -1,21 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { PageQuery } from '#shared/common';
 import type { ReportedProduct } from '#shared/reports';
-import { byId, newId, nowIso } from '#server/db/ids';
+import { byId, nowIso } from '#server/db/ids';
 import type { Database } from '#server/db/schema';
 import { readPage } from '#server/db/paging';
 import { imageFileName } from '#server/uploads/names';
 import type { ImageStore } from '#server/uploads/store';
 import { changedRows } from '#server/db/changes';
+import { insertUnlessTaken, rowByKey } from '#server/db/keys';
 import { reportReasonLabel } from '#shared/moderation';
 
 export const findReport = (db: Kysely<Database>, productId: string, reporterId: string) =>
-  db
-    .selectFrom('reports')
-    .select(['id', 'reported_at'])
-    .where('product_id', '=', productId)
-    .where('reporter_id', '=', reporterId)
-    .executeTakeFirst();
+  rowByKey(db, 'reports', { product_id: productId, reporter_id: reporterId });
 
 /** Stores a report; null when this person reported this product before (the unique index decides a race). */
 export async function insertReport(
@@ -25,14 +21,8 @@ export async function insertReport(
   reason = 'not_given',
   note: string | null = null,
 ): Promise<string | null> {
-  const id = newId();
-  const rows = await db
-    .insertInto('reports')
-    .values({ id, product_id: productId, reporter_id: reporterId, reported_at: nowIso(), reason, note })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .execute();
-  return rows.length ? id : null;
+  const report = { product_id: productId, reporter_id: reporterId, reported_at: nowIso(), reason, note };
+  return insertUnlessTaken(db, 'reports', report);
 }
 
 /**

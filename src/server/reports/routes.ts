@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '#shared/common';
 import { reportedProductSchema, reportRequestSchema } from '#shared/reports';
-import { adminOnly, callerOf, signedIn } from '#server/auth/guards';
+import { adminOnly, callerOf, ownWrite } from '#server/auth/guards';
 import { notFound } from '#server/errors';
 import { pagedList } from '#server/http/paging';
 import { writeCall } from '#server/http/writes';
@@ -12,7 +12,7 @@ import { reportListing } from '#server/moderation/reports';
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, images } = app.deps;
 
-  const report = { body: reportRequestSchema, onRequest: signedIn, config: privateWrite };
+  const report = { body: reportRequestSchema, ...ownWrite };
   writeCall(app, 'POST /report/product', 'inserted', report, (request) => {
     const { product_id, ...reason } = request.body;
     return reportListing(app.deps, callerOf(request).user.id, product_id, reason);

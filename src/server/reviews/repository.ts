@@ -11,9 +11,10 @@ import {
 import { givenReasonWords, type ActionReason, type ModeratorReason } from '#shared/moderation';
 import { changedAny } from '#server/db/changes';
 import { named, tags } from '#server/cache/tags';
-import { byId, newId, nowIso } from '#server/db/ids';
+import { nowIso } from '#server/db/ids';
 import { readPage } from '#server/db/paging';
 import type { Database, ReviewRow } from '#server/db/schema';
+import { insertNew, rowById, rowByKey } from '#server/db/keys';
 
 type ReviewWithAuthor = ReviewRow & { author_name: string; author_photo: string };
 
@@ -48,10 +49,7 @@ const withAuthor = (db: Kysely<Database>) =>
     .selectAll('r')
     .select(['a.name as author_name', 'a.photo_url as author_photo']);
 
-export const findReviewById = byId(
-  (db: Kysely<Database>, id: string) => db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst(),
-  undefined,
-);
+export const findReviewById = rowById('reviews');
 
 /** A person's name as they chose it now (undefined once the account is gone). */
 export const nameOf = async (db: Kysely<Database>, userId: string) =>
@@ -76,14 +74,8 @@ export type NewReview = Omit<
   | 'reports_handled_at'
 >;
 
-export async function insertReview(db: Kysely<Database>, review: NewReview): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('reviews')
-    .values({ ...review, id, created_at: nowIso() })
-    .execute();
-  return id;
-}
+export const insertReview = (db: Kysely<Database>, review: NewReview): Promise<string> =>
+  insertNew(db, 'reviews', { ...review, created_at: nowIso() });
 
 /**
  * Holds the deal's row until the transaction ends (an update that changes nothing), so the two sides
@@ -245,12 +237,7 @@ export async function soldDealsOf(db: Kysely<Database>, sellerId: string): Promi
 }
 
 export const findReviewReport = (db: Kysely<Database>, reviewId: string, reporterId: string) =>
-  db
-    .selectFrom('review_reports')
-    .select('reported_at')
-    .where('review_id', '=', reviewId)
-    .where('reporter_id', '=', reporterId)
-    .executeTakeFirst();
+  rowByKey(db, 'review_reports', { review_id: reviewId, reporter_id: reporterId });
 
 /** Files a report and puts the review on the admin's list (from its oldest open report). */
 export async function insertReviewReport(

@@ -15,6 +15,7 @@ import { changedRows } from '#server/db/changes';
 import { newId, nowIso } from '#server/db/ids';
 import { readPage } from '#server/db/paging';
 import type { Database, ProductRow } from '#server/db/schema';
+import { rowByKey } from '#server/db/keys';
 import type { StoredImei } from './imei';
 
 const parsedChecklist = (json: string | null): Checklist | null => (json ? (JSON.parse(json) as Checklist) : null);
@@ -231,12 +232,7 @@ export const insertNotAsDescribed = (
     .execute();
 
 export const findNotAsDescribed = (db: Kysely<Database>, bookingId: string, item: string) =>
-  db
-    .selectFrom('not_as_described')
-    .select('id')
-    .where('booking_id', '=', bookingId)
-    .where('item', '=', item)
-    .executeTakeFirst();
+  rowByKey(db, 'not_as_described', { booking_id: bookingId, item });
 
 /** Buyers' reports, newest first (not_as_described_reported), with the deal's names. */
 export const notAsDescribedPage = (db: Kysely<Database>, page: KeysetPageQuery) =>

@@ -198,3 +198,29 @@ const unused = (images: ImageStore) => (eb: ExpressionBuilder<Database, 'uploads
     eb.not(someonesPhoto(images)(eb)),
     eb.not(keptAsEvidence(eb)),
   ]);
+
+/** The tables that keep each record's photos in order (`position`): the column that names the record. */
+const PHOTO_LISTS = { product_photos: 'product_id', chat_message_photos: 'message_id' } as const;
+
+/**
+ * The upload ids of each record's photos, in order, in one query (served by the table's key, record
+ * then position): a list for every id asked, empty where the record has none.
+ */
+export async function photoIdsOf(
+  db: Kysely<Database>,
+  table: keyof typeof PHOTO_LISTS,
+  ids: string[],
+): Promise<Map<string, string[]>> {
+  const photos = new Map(ids.map((id): [string, string[]] => [id, []]));
+  if (ids.length === 0) return photos;
+  const record = sql.ref<string>(PHOTO_LISTS[table]);
+  const rows = await db
+    .selectFrom(table)
+    .select([record.as('record'), 'upload_id'])
+    .where(record, 'in', ids)
+    .orderBy(record)
+    .orderBy('position')
+    .execute();
+  for (const row of rows) photos.get(row.record)?.push(row.upload_id);
+  return photos;
+}

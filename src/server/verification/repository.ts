@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { PageQuery } from '#shared/common';
 import type { VerificationRequest } from '#shared/users';
-import { newId, nowIso } from '#server/db/ids';
+import { nowIso } from '#server/db/ids';
 import type { Database } from '#server/db/schema';
 import { readPage } from '#server/db/paging';
 import { changedRows } from '#server/db/changes';
+import { insertNew } from '#server/db/keys';
 
 export const findRequestOfUser = (db: Kysely<Database>, userId: string) =>
   db
@@ -13,11 +14,8 @@ export const findRequestOfUser = (db: Kysely<Database>, userId: string) =>
     .where('user_id', '=', userId)
     .executeTakeFirst();
 
-export async function insertRequest(db: Kysely<Database>, userId: string): Promise<string> {
-  const id = newId();
-  await db.insertInto('verification_requests').values({ id, user_id: userId, requested_at: nowIso() }).execute();
-  return id;
-}
+export const insertRequest = (db: Kysely<Database>, userId: string): Promise<string> =>
+  insertNew(db, 'verification_requests', { user_id: userId, requested_at: nowIso() });
 
 /**
  * Requests of sellers who are still unverified; a request outlived by its verification is not pending.

@@ -13,6 +13,7 @@ import { AppError } from '#server/errors';
 import { requestLanguage } from '#server/i18n/answer';
 import { localText, write } from '#server/i18n/texts';
 import { startSession } from '../account';
+import { authRateLimit } from '../guards';
 import { googleClientFor, newSignInChecks } from './oidc';
 import { RESULT_PAGE_CSP, resultPage } from './page';
 import { GoogleSignInRefusal, refusalFor } from './refusals';
@@ -88,7 +89,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/google',
     {
       schema: { querystring: startQuerySchema },
-      config: { rateLimit: { max: deps.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
+      config: authRateLimit(deps.config),
     },
     async (request, reply) => {
       if (!google) throw new AppError('NOT_CONFIGURED', GOOGLE_NOT_SET_UP_ID);

@@ -1,0 +1,71 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import { byId, newId } from './ids';
+import type { Database } from './schema';
+
+/** Any table's columns by name: the view of the database that a helper generic in its table goes through. */
+type Loose = Record<string, Record<string, unknown>>;
+
+/**
+ * The row of `table` that a unique key names (`{ product_id, buyer_id }`: the columns of a unique
+ * index, each equal to its value), or undefined: "is it there already", asked before a row that may
+ * exist only once is written (insertOnce's `find`), or to reach it by what a request names.
+ */
+export function rowByKey<T extends keyof Database>(
+  db: Kysely<Database>,
+  table: T,
+  key: Partial<Selectable<Database[T]>>,
+): Promise<Selectable<Database[T]> | undefined> {
+  const found = (db as unknown as Kysely<Loose>)
+    .selectFrom(table)
+    .selectAll()
+    .where((eb) => eb.and(key))
+    .executeTakeFirst();
+  return found as Promise<Selectable<Database[T]> | undefined>;
+}
+
+/** The tables whose rows have an `id`. */
+type WithId = { [T in keyof Database]: Database[T] extends { id: unknown } ? T : never }[keyof Database];
+
+/**
+ * The lookup of a row of `table` by the id a request named: the row, or undefined (also for a
+ * string that cannot be an id, without asking the database: byId).
+ */
+export const rowById = <T extends WithId>(table: T) =>
+  byId(
+    (db: Kysely<Database>, id: string) => rowByKey(db, table, { id } as Partial<Selectable<Database[T]>>),
+    undefined,
+  );
+
+/** Inserts `row` under a new id, made at `now` (ids made later sort later), and answers the id. */
+export async function insertNew<T extends WithId>(
+  db: Kysely<Database>,
+  table: T,
+  row: Omit<Insertable<Database[T]>, 'id'>,
+  now = Date.now(),
+): Promise<string> {
+  const id = newId(now);
+  await (db as unknown as Kysely<Loose>)
+    .insertInto(table)
+    .values({ ...row, id })
+    .execute();
+  return id;
+}
+
+/**
+ * Inserts `row` under a new id unless a unique index of `table` holds its key already (an earlier
+ * row, or another request's that got there first: the index decides a race): the new id, or null.
+ */
+export async function insertUnlessTaken<T extends keyof Database>(
+  db: Kysely<Database>,
+  table: T,
+  row: Omit<Insertable<Database[T]>, 'id'>,
+): Promise<string | null> {
+  const id = newId();
+  const inserted = await (db as unknown as Kysely<Loose>)
+    .insertInto(table)
+    .values({ ...row, id })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length ? id : null;
+}
