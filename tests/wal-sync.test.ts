@@ -160,7 +160,11 @@ describe.skipIf(onPostgres)('answers that wrote wait for the log on the disk (SQ
     });
     expect(answer.statusCode).toBe(500);
     fsyncs.failing = false;
-    const again = await app.inject({ method: 'PUT', url: '/api/notifications/read', headers: fromOwnPage(buyer.cookie) });
+    const again = await app.inject({
+      method: 'PUT',
+      url: '/api/notifications/read',
+      headers: fromOwnPage(buyer.cookie),
+    });
     expect(again.statusCode).toBe(200);
   });
 });
