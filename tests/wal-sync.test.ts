@@ -67,7 +67,9 @@ class Fsyncs {
   }
 }
 
-async function appWithFsyncs(fsyncs: Fsyncs): Promise<{ app: FastifyInstance; dataDir: string }> {
+async function appWithFsyncs(
+  fsyncs: Fsyncs,
+): Promise<{ app: FastifyInstance; dataDir: string; wal: NonNullable<ReturnType<typeof walSyncOf>> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-wal-'));
   const handle = openDatabase({ dataDir, syncWal: fsyncs.sync });
   const images = new DiskImageStore(join(dataDir, 'uploads'));
@@ -81,7 +83,7 @@ async function appWithFsyncs(fsyncs: Fsyncs): Promise<{ app: FastifyInstance; da
     await handle.close();
     await rm(dataDir, { recursive: true, force: true });
   });
-  return { app, dataDir };
+  return { app, dataDir, wal: walSyncOf(handle.db)! };
 }
 
 /** Whether `promise` has settled by the time the event loop has gone round a few times. */
@@ -124,7 +126,7 @@ describe.skipIf(onPostgres)('answers that wrote wait for the log on the disk (SQ
 
   it('lets one fsync serve the writes committed before it began, and a request that saw no write go at once', async () => {
     const fsyncs = new Fsyncs();
-    const { app } = await appWithFsyncs(fsyncs);
+    const { app, wal } = await appWithFsyncs(fsyncs);
     const buyers = await Promise.all(Array.from({ length: 4 }, () => registerActor(app, 'buyer')));
     const openBell = (cookie: string) =>
       app.inject({ method: 'PUT', url: '/api/notifications/read', headers: fromOwnPage(cookie) });
@@ -135,7 +137,9 @@ describe.skipIf(onPostgres)('answers that wrote wait for the log on the disk (SQ
     const first = openBell(buyers[0]!.cookie);
     await began;
     // Committed while the first one's fsync runs: none of them is on the disk by it.
+    const marked = wal.mark;
     const others = buyers.slice(1).map((buyer) => openBell(buyer.cookie));
+    await expect.poll(() => wal.mark).toBeGreaterThanOrEqual(marked + others.length);
     expect(await settled(Promise.race(others))).toBe(false);
     const read = await app.inject({ method: 'GET', url: '/api/categoires' });
     expect(read.statusCode).toBe(200);
