@@ -26,6 +26,8 @@ import { registerCompression } from '#server/http/compression';
 import { isRendererRead } from '#server/pages/page-render';
 import { answerClientError } from '#server/http/client-errors';
 import { registerCors } from '#server/http/cors';
+import { answerOnceOnDisk } from '#server/http/answered-on-disk';
+import { walSyncOf } from '#server/db/connection';
 import { serializeError, serializeRequest } from '#server/http/log-redaction';
 import { registerCrossSiteGuard } from '#server/http/cross-site';
 import { acceptEmptyJsonBodies } from '#server/http/empty-body';
@@ -128,6 +130,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  answerOnceOnDisk(app, walSyncOf(deps.db));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);

@@ -16,8 +16,16 @@ import { ensurePrivateDir, ensurePrivateFile } from './data-dir';
 import { runKeptByName } from './named-statements';
 import type { Database } from './schema';
 import { postgresTypes, SqliteValuesPlugin } from './values';
+import { syncFileData, WalSync } from './wal-sync';
+import { checkpointInThread } from './checkpoints';
 
 export type Engine = 'sqlite' | 'postgres';
+/**
+ * Where SQLite's log is checkpointed into the database file: in the commit that fills it (SQLite's
+ * default, for scripts and tests), in a thread of this process (checkpoints.ts), or by another
+ * process of the server that has that thread.
+ */
+export type Checkpoints = 'on commit' | 'in a thread' | 'elsewhere';
 
 interface DatabaseHandle {
   db: Kysely<Database>;
@@ -33,30 +41,58 @@ interface DatabaseOptions {
   schema?: string | undefined;
   /** Told when PostgreSQL ends an idle pooled connection (a restart, a network cut). */
   onConnectionLost?: (error: Error) => void;
+  /** How SQLite's log is written to the disk (wal-sync.ts); tests count and hold these fsyncs. */
+  syncWal?: (path: string) => Promise<void>;
+  checkpoints?: Checkpoints;
+  /** Told of a checkpoint that failed in its thread. */
+  onCheckpointError?: (message: string) => void;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // Uploads and the signing secret live there with either engine.
   ensurePrivateDir(options.dataDir);
-  return options.url ? openPostgres(options.url, options) : openSqlite(options.dataDir);
+  return options.url ? openPostgres(options.url, options) : openSqlite(options);
 }
+
+const walSyncs = new WeakMap<Kysely<Database>, WalSync>();
+
+/**
+ * What an answer that wrote waits for before it goes (SQLite: wal-sync.ts); none on PostgreSQL, whose
+ * commit returns once it is on the disk.
+ */
+export const walSyncOf = (db: Kysely<Database>): WalSync | undefined => walSyncs.get(db);
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
-function openSqlite(dataDir: string): DatabaseHandle {
+function openSqlite({
+  dataDir,
+  syncWal = syncFileData,
+  checkpoints = 'on commit',
+  onCheckpointError = console.error,
+}: DatabaseOptions): DatabaseHandle {
   const path = join(dataDir, 'phonehaat.sqlite');
   ensurePrivateFile(path);
   const file = new SQLite(path);
   file.pragma('journal_mode = WAL');
-  file.pragma('synchronous = FULL');
+  // A commit does not wait for the disk on the event loop: the answers that wrote wait for WalSync's
+  // fsync on libuv's threads instead (docs/reliability.md, "Crashes").
+  file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   // How long a write waits for another process's write to finish before the request gets a 503.
   file.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  if (checkpoints !== 'on commit') file.pragma('wal_autocheckpoint = 0');
+  const stopCheckpoints = checkpoints === 'in a thread' ? checkpointInThread(path, onCheckpointError) : undefined;
+  const wal = new WalSync(`${path}-wal`, syncWal);
   const db = new Kysely<Database>({
-    dialect: new WritersFirstSqliteDialect({ database: withPreparedStatements(file) }),
+    dialect: new WritersFirstSqliteDialect({ database: withPreparedStatements(file, wal) }),
     plugins: [new SqliteValuesPlugin()],
   });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  walSyncs.set(db, wal);
+  const close = async () => {
+    await stopCheckpoints?.();
+    await db.destroy();
+  };
+  return { db, engine: 'sqlite', close };
 }
 
 /**
@@ -116,9 +152,11 @@ const STATEMENTS_KEPT = 500;
 /**
  * The database as Kysely sees it, with each statement prepared once and run again: Kysely prepares
  * every query it runs, and preparing costs about as much as running a small query. A statement is
- * never used by two queries at once: Kysely runs one query at a time on the file.
+ * never used by two queries at once: Kysely runs one query at a time on the file. Kysely runs a
+ * statement as soon as it is prepared, so every one but a plain read is counted for the log's fsync
+ * then: a write (with or without `returning`) and a commit, after which the write's fsync must begin.
  */
-function withPreparedStatements(file: SQLite.Database): SqliteDatabase {
+function withPreparedStatements(file: SQLite.Database, wal: WalSync): SqliteDatabase {
   const prepared = new Map<string, SQLite.Statement>();
   return {
     close: () => file.close(),
@@ -129,6 +167,7 @@ function withPreparedStatements(file: SQLite.Database): SqliteDatabase {
       // Most recently used last, so the first is the one to drop.
       prepared.set(query, statement);
       if (prepared.size > STATEMENTS_KEPT) prepared.delete(prepared.keys().next().value!);
+      if (!statement.readonly || !statement.reader) wal.noteWrite();
       return statement;
     },
   };

@@ -7,7 +7,7 @@ import { PublicCache, REFRESH_MS } from '#server/cache/public-cache';
 import { channelFor } from '#server/events/channel';
 import { Bell } from '#server/notifications/bell';
 import type { Config } from '#server/config';
-import { openDatabase } from '#server/db/connection';
+import { openDatabase, type Checkpoints } from '#server/db/connection';
 import { ensureAdmin, prepareDatabase } from './setup';
 import { seedDemoData } from './seed/demo';
 import { startHousekeeping } from '#server/housekeeping';
@@ -20,11 +20,16 @@ import { closeRedis, imageStoreFor, redisFor } from './services';
 /** Requests still running this long after SIGTERM have their connections closed, so none holds up a restart. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-const openStores = async (config: Config) => {
+/**
+ * `checkpoints`: SQLite's log is checkpointed off the event loop by the server process that does the
+ * housekeeping, and by none of the others (db/checkpoints.ts); preparing does it as it commits.
+ */
+const openStores = async (config: Config, checkpoints: Checkpoints = 'on commit') => {
   const dataDir = resolve(config.DATA_DIR);
   const database = openDatabase({
     url: config.DATABASE_URL,
     dataDir,
+    checkpoints,
     onConnectionLost: (error) => {
       if (config.LOG_LEVEL !== 'silent') console.warn(`PostgreSQL ended a pooled connection: ${error.message}`);
     },
@@ -56,7 +61,10 @@ export async function prepareServer(config: Config): Promise<void> {
 
 /** One server process: the app on the prepared database, listening until SIGINT or SIGTERM. */
 export async function runServer(config: Config, options: { housekeeping: boolean }): Promise<void> {
-  const { db, engine, images, dataDir, close } = await openStores(config);
+  const { db, engine, images, dataDir, close } = await openStores(
+    config,
+    options.housekeeping ? 'in a thread' : 'elsewhere',
+  );
   const tokens = new AccessTokens(loadAuthSecret(dataDir, config.AUTH_SECRET));
   const redis = await redisFor(config);
   const channel = (name: string) =>

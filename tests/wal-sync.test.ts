@@ -1,0 +1,212 @@
+import { statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app';
+import { AccessTokens } from '#server/auth/tokens';
+import { loadConfig } from '#server/config';
+import { openDatabase, walSyncOf, type Checkpoints } from '#server/db/connection';
+import { syncFileData } from '#server/db/wal-sync';
+import { prepareDatabase } from '#server/start/setup';
+import { DiskImageStore } from '#server/uploads/store';
+import { fromOwnPage, registerActor } from './support/actors';
+
+/*
+ * SQLite commits without waiting for the disk (synchronous = NORMAL); an answer that wrote waits for
+ * an fsync of the log begun after its commit, made off the event loop, and one fsync serves every
+ * write committed before it began (docs/reliability.md, "Crashes"). The fsyncs go through a seam
+ * that counts them and can hold them. PostgreSQL's commit waits for its disk itself: no fsync of ours.
+ */
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** The fsyncs of the log: each is recorded, and while `held` waits until released. */
+class Fsyncs {
+  paths: string[] = [];
+  /** Whether each fsync fails, as a disk's error would. */
+  failing = false;
+  private held: Array<() => void> | undefined;
+  /** Told as each fsync begins. */
+  onBegin: () => void = () => {};
+
+  readonly sync = async (path: string) => {
+    this.paths.push(path);
+    this.onBegin();
+    if (this.held) await new Promise<void>((resolve) => this.held!.push(resolve));
+    if (this.failing) throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+    await syncFileData(path);
+  };
+
+  hold() {
+    this.held = [];
+  }
+
+  release() {
+    const waiting = this.held ?? [];
+    this.held = undefined;
+    for (const resolve of waiting) resolve();
+  }
+
+  /** Resolves once `count` fsyncs have begun in all. */
+  begun(count: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.paths.length >= count) resolve();
+      };
+      this.onBegin = check;
+      check();
+    });
+  }
+}
+
+async function appWithFsyncs(
+  fsyncs: Fsyncs,
+): Promise<{ app: FastifyInstance; dataDir: string; wal: NonNullable<ReturnType<typeof walSyncOf>> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-wal-'));
+  const handle = openDatabase({ dataDir, syncWal: fsyncs.sync });
+  const images = new DiskImageStore(join(dataDir, 'uploads'));
+  await prepareDatabase(handle.db, handle.engine, images);
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '100000' });
+  const tokens = new AccessTokens('test-secret-that-is-long-enough-for-hs256-signing');
+  const app = await buildApp({ db: handle.db, engine: handle.engine, config, tokens, images });
+  await app.ready();
+  cleanups.push(async () => {
+    await app.close();
+    await handle.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return { app, dataDir, wal: walSyncOf(handle.db)! };
+}
+
+/** Whether `promise` has settled by the time the event loop has gone round a few times. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  return done;
+}
+
+describe.skipIf(onPostgres)('answers that wrote wait for the log on the disk (SQLite)', () => {
+  it("answers a write only after an fsync of the log begun once it was committed, and the fsync's end lets it go", async () => {
+    const fsyncs = new Fsyncs();
+    const { app, dataDir } = await appWithFsyncs(fsyncs);
+    const email = `wal.${Date.now()}@example.test`;
+    const before = fsyncs.paths.length;
+    fsyncs.hold();
+    const began = fsyncs.begun(before + 1);
+    const signup = app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password: 'correct horse battery' },
+    });
+    await began;
+    expect(fsyncs.paths.at(-1)).toBe(join(dataDir, 'phonehaat.sqlite-wal'));
+    // The fsync began after the commit: another connection already reads the account.
+    const other = new SQLite(join(dataDir, 'phonehaat.sqlite'), { readonly: true });
+    try {
+      expect(other.prepare('select count(*) as n from users where email = ?').get(email)).toEqual({ n: 1 });
+    } finally {
+      other.close();
+    }
+    expect(await settled(signup)).toBe(false);
+    fsyncs.release();
+    expect((await signup).statusCode).toBe(201);
+  });
+
+  it('lets one fsync serve the writes committed before it began, and a request that saw no write go at once', async () => {
+    const fsyncs = new Fsyncs();
+    const { app, wal } = await appWithFsyncs(fsyncs);
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => registerActor(app, 'buyer')));
+    const openBell = (cookie: string) =>
+      app.inject({ method: 'PUT', url: '/api/notifications/read', headers: fromOwnPage(cookie) });
+
+    const before = fsyncs.paths.length;
+    fsyncs.hold();
+    const began = fsyncs.begun(before + 1);
+    const first = openBell(buyers[0]!.cookie);
+    await began;
+    // Committed while the first one's fsync runs: none of them is on the disk by it.
+    const marked = wal.mark;
+    const others = buyers.slice(1).map((buyer) => openBell(buyer.cookie));
+    await expect.poll(() => wal.mark).toBeGreaterThanOrEqual(marked + others.length);
+    expect(await settled(Promise.race(others))).toBe(false);
+    const read = await app.inject({ method: 'GET', url: '/api/categoires' });
+    expect(read.statusCode).toBe(200);
+    expect(await settled(first)).toBe(false);
+
+    fsyncs.release();
+    const answers = await Promise.all([first, ...others]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    // The first write's fsync, then one for the three committed while it ran.
+    expect(fsyncs.paths.length - before).toBe(2);
+  });
+
+  it('answers a write 500 when the fsync fails: it may not be on the disk', async () => {
+    const fsyncs = new Fsyncs();
+    const { app } = await appWithFsyncs(fsyncs);
+    const buyer = await registerActor(app, 'buyer');
+    fsyncs.failing = true;
+    const answer = await app.inject({
+      method: 'PUT',
+      url: '/api/notifications/read',
+      headers: fromOwnPage(buyer.cookie),
+    });
+    expect(answer.statusCode).toBe(500);
+    fsyncs.failing = false;
+    const again = await app.inject({
+      method: 'PUT',
+      url: '/api/notifications/read',
+      headers: fromOwnPage(buyer.cookie),
+    });
+    expect(again.statusCode).toBe(200);
+  });
+});
+
+/** A fresh SQLite file opened with these checkpoints, and its size after ~1,200 pages were written. */
+async function writtenWith(checkpoints: Checkpoints) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-checkpoints-'));
+  const handle = openDatabase({ dataDir, checkpoints });
+  cleanups.push(async () => {
+    await handle.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  await sql`create table filler (body blob)`.execute(handle.db);
+  for (let i = 0; i < 1200; i += 1) await sql`insert into filler values (zeroblob(4000))`.execute(handle.db);
+  const fileSize = () => statSync(join(dataDir, 'phonehaat.sqlite')).size;
+  return { fileSize };
+}
+
+describe.skipIf(onPostgres)("SQLite's checkpoints off the event loop", () => {
+  it('leaves the log alone in a process whose checkpoints run elsewhere', async () => {
+    const { fileSize } = await writtenWith('elsewhere');
+    expect(fileSize()).toBeLessThan(1_000_000);
+  });
+
+  it('copies the log into the database file from a thread', async () => {
+    const { fileSize } = await writtenWith('in a thread');
+    await expect.poll(fileSize, { timeout: 10_000, interval: 100 }).toBeGreaterThan(4_000_000);
+  });
+});
+
+describe.runIf(onPostgres)('answers that wrote on PostgreSQL', () => {
+  it('have no fsync of ours to wait for: the commit returns once on the disk', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-wal-'));
+    const handle = openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir });
+    cleanups.push(async () => {
+      await handle.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    expect(walSyncOf(handle.db)).toBeUndefined();
+  });
+});
