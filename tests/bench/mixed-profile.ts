@@ -29,7 +29,9 @@ async function backendsMs(): Promise<Map<number, number>> {
   const { rows } = await database.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
   );
-  const used = await Promise.all(rows.map(async ({ pid: id }) => [id, (await cpuOf(id).catch(() => 0)) * 1000] as const));
+  const used = await Promise.all(
+    rows.map(async ({ pid: id }) => [id, (await cpuOf(id).catch(() => 0)) * 1000] as const),
+  );
   return new Map(used);
 }
 const backendsUsed = (before: Map<number, number>, after: Map<number, number>) =>
