@@ -16,7 +16,8 @@
  * during every measurement of the app, alone too (so the reads alone carry the same polls), and the
  * run says how long after each price edit's answer others still saw the old price. The server
  * processes' CPU time gives what a write costs without the machine's load: the CPU beyond what the
- * reads took at their cost alone just before, per write (the write and what it dropped computed again).
+ * reads took at their cost alone just before, per write (the write and what it dropped computed again);
+ * on PostgreSQL, its backends' CPU likewise.
  */
 import { Agent, get } from 'node:http';
 import { demoListing } from '#server/start/seed/factories';
@@ -39,7 +40,8 @@ const POLL_MS = 20;
 /** How long after the last write the visitor goes on looking for its price. */
 const LOOK_MS = 10_000;
 
-type Figure = Measured & { cpuS: number };
+/** The server processes' CPU seconds over the measurement, and PostgreSQL's backends' (0 on SQLite). */
+type Figure = Measured & { cpuS: number; databaseCpuS: number };
 
 /** A price a visitor never saw: what their last poll showed, and the page computed anew then. */
 interface Unseen {
@@ -302,12 +304,14 @@ async function measuredReads(
   origin: string,
   paths: string[],
   seconds: number,
-  cpuSeconds: () => Promise<number>,
+  app: Pick<Marketplace, 'cpuSeconds' | 'databaseCpuSeconds'>,
   beside: () => Promise<void> = async () => {},
 ): Promise<Figure> {
   await readLoad(origin, paths, 1);
-  const [[reads], cpuS] = await withCpu(cpuSeconds, () => Promise.all([readLoad(origin, paths, seconds), beside()]));
-  return { ...reads, cpuS };
+  const [[[reads], cpuS], databaseCpuS] = await withCpu(app.databaseCpuSeconds, () =>
+    withCpu(app.cpuSeconds, () => Promise.all([readLoad(origin, paths, seconds), beside()])),
+  );
+  return { ...reads, cpuS, databaseCpuS };
 }
 
 export async function readPaths(origin: string): Promise<string[]> {
@@ -327,11 +331,11 @@ export async function readPaths(origin: string): Promise<string[]> {
  * that rate, `seconds` each after the same unmeasured second.
  */
 export async function measureMixed(
-  app: Pick<Marketplace, 'origin' | 'processes' | 'cpuSeconds'>,
+  app: Pick<Marketplace, 'origin' | 'processes' | 'cpuSeconds' | 'databaseCpuSeconds'>,
   seconds: number,
   rounds: number,
 ): Promise<MixedResult> {
-  const { origin, processes, cpuSeconds } = app;
+  const { origin, processes } = app;
   const writer = await prepareWriter(origin);
   const paths = await readPaths(origin);
   const bareServer = await startBareServer(await recordAnswers(origin, paths), processes);
@@ -345,9 +349,9 @@ export async function measureMixed(
         const looking = visitor(origin, writer.listingId);
         const started = Date.now();
         try {
-          const alone = await measuredReads(origin, paths, seconds, cpuSeconds);
+          const alone = await measuredReads(origin, paths, seconds, app);
           let writes: Awaited<ReturnType<typeof writeAt>> | undefined;
-          const reads = await measuredReads(origin, paths, seconds, cpuSeconds, async () => {
+          const reads = await measuredReads(origin, paths, seconds, app, async () => {
             writes = await writeAt(origin, writer, rate, seconds);
           });
           const { counts, edits } = writes!;
@@ -395,7 +399,11 @@ const spread = (values: number[], digits: number) =>
 /** Prints the table; answers whether the targets held at the highest rate and every price showed in time. */
 export function reportMixed(engine: string, { processes, bare, rounds, seconds }: MixedResult): boolean {
   const alone = rounds.flatMap((row) => row.map((r) => r.alone));
-  const readMs = (figure: Figure) => (figure.cpuS * 1000) / Math.max(1, figure.rps * seconds);
+  const perRead = (figure: Figure, cpuS: number) => (cpuS * 1000) / Math.max(1, figure.rps * seconds);
+  const readMs = (figure: Figure) => perRead(figure, figure.cpuS);
+  const databaseReadMs = (figure: Figure) => perRead(figure, figure.databaseCpuS);
+  // PostgreSQL's backends are processes of their own, left out of the server's CPU (SQLite has none).
+  const database = alone.some((figure) => figure.databaseCpuS > 0);
   console.log(
     `\n${engine}, mixed load: the six public reads at ${READ_CONNECTIONS} connections (wrk), medians of ${rounds.length} round(s) of ${seconds} s each, (lowest–highest)`,
   );
@@ -418,19 +426,24 @@ export function reportMixed(engine: string, { processes, bare, rounds, seconds }
     )} ms, ${spread(
       alone.map((m) => m.rps / median(bare.map((b) => b.rps))),
       2,
-    )} of bare; server CPU ${median(alone.map(readMs)).toFixed(3)} ms/read`,
+    )} of bare; server CPU ${median(alone.map(readMs)).toFixed(3)} ms/read${
+      database ? `, PostgreSQL ${median(alone.map(databaseReadMs)).toFixed(3)} ms/read` : ''
+    }`,
   );
   console.log(
-    `${'writes/s'.padEnd(10)}${'req/s'.padStart(8)}${'ratio to alone'.padStart(20)}${'p99'.padStart(8)}${'p99 × alone'.padStart(20)}${'writes ok/failed'.padStart(18)}${'price seen (max)'.padStart(18)}${'CPU s/s'.padStart(9)}${'CPU ms/write'.padStart(22)}`,
+    `${'writes/s'.padEnd(10)}${'req/s'.padStart(8)}${'ratio to alone'.padStart(20)}${'p99'.padStart(8)}${'p99 × alone'.padStart(20)}${'writes ok/failed'.padStart(18)}${'price seen (max)'.padStart(18)}${'CPU s/s'.padStart(9)}${'CPU ms/write'.padStart(22)}${database ? 'PostgreSQL ms/write'.padStart(22) : ''}`,
   );
   let held = true;
   for (const [index, rate] of WRITE_RATES.entries()) {
     const rows = rounds.map((row) => row[index]!);
     const ratios = rows.map((r) => r.reads.rps / r.alone.rps);
     const p99s = rows.map((r) => r.reads.p99 / Math.max(1, r.alone.p99));
-    // What the server used beyond the reads at their cost alone just before, per write.
+    // What the server (and PostgreSQL's backends) used beyond the reads at their cost alone just before, per write.
     const perWrite = rows.map(
       (r) => (r.reads.cpuS * 1000 - r.reads.rps * seconds * readMs(r.alone)) / Math.max(1, r.writes.ok),
+    );
+    const databasePerWrite = rows.map(
+      (r) => (r.reads.databaseCpuS * 1000 - r.reads.rps * seconds * databaseReadMs(r.alone)) / Math.max(1, r.writes.ok),
     );
     const ok = rows.reduce((sum, r) => sum + r.writes.ok, 0);
     const failed = rows.reduce((sum, r) => sum + r.writes.failed, 0);
@@ -446,7 +459,7 @@ export function reportMixed(engine: string, { processes, bare, rounds, seconds }
         rows.map((r) => r.reads.cpuS / seconds),
       )
         .toFixed(2)
-        .padStart(9)}${spread(perWrite, 1).padStart(22)}`,
+        .padStart(9)}${spread(perWrite, 1).padStart(22)}${database ? spread(databasePerWrite, 1).padStart(22) : ''}`,
     );
     for (const failure of new Set(rows.map((r) => r.writes.firstFailure).filter(Boolean))) {
       console.log(`  a write that failed: ${failure}`);

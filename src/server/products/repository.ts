@@ -399,7 +399,9 @@ export async function removeProductsOfSeller(trx: Transaction<Database>, sellerI
   await trx.deleteFrom('products').where('seller_id', '=', sellerId).execute();
   // Every search: the seller's listings left all at once, their words unread.
   named(
-    listings.flatMap(({ id, category_id }) => listingTags(id, [tags.search], [{ categoryId: category_id, sellerId }])),
+    listings.flatMap(({ id, category_id }) =>
+      listingTags(id, [tags.search], [{ categoryId: category_id, sellerId }], true),
+    ),
   );
 }
 
@@ -433,20 +435,22 @@ async function advertisingChanged(id: string, changing: Promise<number>): Promis
  * and, for each of `places` (where it was findable and where it is, when the write moved it into or
  * out of the public lists, or to another category), the lists that hold or could now hold it (the
  * lists are in the order listings were posted, so nothing else moves one), with its seller's page
- * (their sales).
+ * (their sales). The advertised list only for a listing `advertised`: the flag changes by
+ * markAdvertised and unmarkAdvertised alone, which name that list themselves, so a new listing
+ * (never advertised) or a sold one that was not leaves it as it is.
  */
 function listingTags(
   productId: string,
   searchTags: readonly string[],
   places: ReadonlyArray<Findable | undefined>,
+  advertised: boolean,
 ): string[] {
   const changed = new Set([tags.listing(productId), ...searchTags, tags.fairPrice]);
   for (const place of places) {
     if (!place) continue;
     const { categoryId, sellerId } = place;
-    for (const tag of [tags.allList, tags.advertisedList, tags.categoryList(categoryId), tags.sellerList(sellerId)]) {
-      changed.add(tag);
-    }
+    const lists = [tags.allList, tags.categoryList(categoryId), tags.sellerList(sellerId)];
+    for (const tag of advertised ? [...lists, tags.advertisedList] : lists) changed.add(tag);
     changed.add(tags.seller(sellerId));
   }
   return [...changed];
@@ -454,9 +458,9 @@ function listingTags(
 
 /** After a write to a listing: the search index follows it, and the public cache hears what changed. */
 async function listingChanged(trx: Kysely<Database>, productId: string): Promise<void> {
-  const { before, after, searchTags } = await syncListing(trx, productId);
+  const { before, after, advertised, searchTags } = await syncListing(trx, productId);
   const moved = before?.categoryId !== after?.categoryId || before?.sellerId !== after?.sellerId;
-  named(listingTags(productId, searchTags, moved ? [before, after] : []));
+  named(listingTags(productId, searchTags, moved ? [before, after] : [], advertised));
 }
 
 /**

@@ -213,12 +213,13 @@ const findableOf = (row: { category_id: string; seller_id: string } | undefined)
 
 /**
  * Indexes the listing as it is now; answers where it was findable before and is now (the public
- * lists it left or entered), and the searches that could count it before or after (answer-tags.ts).
+ * lists it left or entered), whether it is advertised (so in the advertised list when findable),
+ * and the searches that could count it before or after (answer-tags.ts).
  */
 export async function syncListing(
   trx: Kysely<Database>,
   productId: string,
-): Promise<{ before: Findable | undefined; after: Findable | undefined; searchTags: string[] }> {
+): Promise<{ before: Findable | undefined; after: Findable | undefined; advertised: boolean; searchTags: string[] }> {
   const source = await sourceOf(trx).where('p.id', '=', productId).executeTakeFirst();
   const old = await trx
     .selectFrom('search_listings')
@@ -234,6 +235,8 @@ export async function syncListing(
   return {
     before: findableOf(old),
     after: findableOf(next),
+    // A listing gone is not known to have been advertised or not: it may have been.
+    advertised: source === undefined || Boolean(source.is_advertised),
     searchTags: [...new Set([...listingSearchTags(old), ...listingSearchTags(next)])],
   };
 }
