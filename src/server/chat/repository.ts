@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type QueryCreator } from 'kysely';
 import { DELETED_ACCOUNT, type ChatMessage, type ChatSide, type Conversation, type PhoneStatus } from '#shared/chat';
 import type { KeysetPageQuery, ListCursor } from '#shared/common';
 import type { ChatLine } from '#shared/chat-lines';
@@ -319,31 +319,36 @@ type LastLineValues = {
   senderId: string | null;
 };
 
-/**
- * The statements of a message sent, each compiled once (db/compiled.ts) as every send runs them:
- * the message, and for each side that sends, the conversation's last line with the line as it was.
- */
-const SENDING = {
-  insert: compiledOnce(
-    (
-      db,
-      v: { id: string; conversationId: string; senderId: string | null; clientId: string; body: string; at: string },
-    ) =>
-      db.insertInto('chat_messages').values({
-        id: v.id,
-        conversation_id: v.conversationId,
-        sender_id: v.senderId,
-        client_id: v.clientId,
-        kind: 'text',
-        body: v.body,
-        line: null,
-        created_at: v.at,
-      }),
-  ),
-  lastLine: { buying: lastLineStatements('buying'), selling: lastLineStatements('selling') },
+/** The values of a message sent (its row as stored: a typed message, without a line). */
+type MessageValues = {
+  messageId: string;
+  conversationId: string;
+  senderId: string | null;
+  clientId: string;
+  body: string;
+  at: string;
 };
 
-function lastLineStatements(side: ChatSide) {
+const insertSent = (db: QueryCreator<Database>, v: MessageValues) =>
+  db.insertInto('chat_messages').values({
+    id: v.messageId,
+    conversation_id: v.conversationId,
+    sender_id: v.senderId,
+    client_id: v.clientId,
+    kind: 'text',
+    body: v.body,
+    line: null,
+    created_at: v.at,
+  });
+
+/**
+ * The statements of a message sent, for each side that sends, each compiled once (db/compiled.ts)
+ * as every send runs them: on PostgreSQL one statement, on SQLite the message, the line as it was,
+ * and the conversation's last line.
+ */
+const SENDING = { buying: sendingStatements('buying'), selling: sendingStatements('selling') };
+
+function sendingStatements(side: ChatSide) {
   const set = (v: LastLineValues) => ({
     last_message_at: v.at,
     last_message_text: v.text,
@@ -353,9 +358,11 @@ function lastLineStatements(side: ChatSide) {
     [side === 'buying' ? 'buyer_read_at' : 'seller_read_at']: v.at,
   });
   return {
-    // PostgreSQL: one statement whose FROM locks the row and answers it as it was (insertSentMessage).
-    postgres: compiledOnce((db, v: LastLineValues) =>
+    // The message's insert rides along as a CTE (PostgreSQL runs it whether or not it is read), and
+    // the update's FROM locks the row and answers it as it was (insertSentMessage): one round trip.
+    postgres: compiledOnce((db, v: MessageValues & LastLineValues) =>
       db
+        .with('message', (cte) => insertSent(cte, v))
         .updateTable('conversations as c')
         .from(
           db
@@ -369,6 +376,7 @@ function lastLineStatements(side: ChatSide) {
         .whereRef('c.id', '=', 'before.id')
         .returning(LAST_LINE.map((column) => `before.${column}` as const)),
     ),
+    insert: compiledOnce((db, v: MessageValues) => insertSent(db, v)),
     before: compiledOnce((db, v: { id: string }) =>
       db.selectFrom('conversations').select(LAST_LINE).where('id', '=', v.id),
     ),
@@ -379,11 +387,11 @@ function lastLineStatements(side: ChatSide) {
 /**
  * Stores a message someone sent (typed, so without a line), as insertMessage, and answers the
  * conversation's last line as it was just before, read under the conversation's lock: of two
- * messages sent at once, the second sees the first. On PostgreSQL the read is the update's own (one
- * statement: its FROM locks the row as the update would, FOR NO KEY UPDATE, which leaves the
- * message's foreign-key lock alone, and reads the newest version, which the update then changes), so
- * the lock is taken last in the transaction and held only until its commit; SQLite's transaction
- * holds the write lock already.
+ * messages sent at once, the second sees the first. On PostgreSQL the insert and the read are the
+ * update's own (one statement: its FROM locks the row as the update would, FOR NO KEY UPDATE, which
+ * leaves the message's foreign-key lock alone, and reads the newest version, which the update then
+ * changes), so the lock is taken last in the transaction and held only until its commit; SQLite's
+ * transaction holds the write lock already.
  */
 export async function insertSentMessage(
   db: Kysely<Database>,
@@ -394,14 +402,14 @@ export async function insertSentMessage(
   photoCount: number,
 ): Promise<{ row: ChatMessageRow; before: LastLine | undefined }> {
   const row = storedRow({ ...message, kind: 'text' }, now);
-  await SENDING.insert(db, {
-    id: row.id,
+  const sent: MessageValues = {
+    messageId: row.id,
     conversationId: row.conversation_id,
     senderId: row.sender_id,
     clientId: row.client_id,
     body: row.body,
     at: row.created_at,
-  });
+  };
   const last = lastLineOf(row, senderSide, photoCount);
   const values: LastLineValues = {
     id: row.conversation_id,
@@ -410,11 +418,12 @@ export async function insertSentMessage(
     line: last.last_message_line,
     senderId: row.sender_id,
   };
-  const statements = SENDING.lastLine[senderSide];
+  const statements = SENDING[senderSide];
   if (engine === 'postgres') {
-    const [before] = await statements.postgres(db, values);
+    const [before] = await statements.postgres(db, { ...sent, ...values });
     return { row, before };
   }
+  await statements.insert(db, sent);
   const [before] = await statements.before(db, values);
   await statements.update(db, values);
   return { row, before };

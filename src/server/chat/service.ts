@@ -202,7 +202,7 @@ export async function blockOther(deps: ChatDeps, userId: string, id: string): Pr
     await insertBlock(trx, userId, other, now);
     await touchConversationsBetween(trx, userId, other, now);
   });
-  await deps.bell.ring([userId, other]);
+  deps.bell.ring([userId, other]);
   return true;
 }
 
@@ -213,7 +213,7 @@ export async function unblock(deps: ChatDeps, userId: string, blockedId: string)
     if (count) await touchConversationsBetween(trx, userId, blockedId, nowIso());
     return count;
   });
-  if (deleted) await deps.bell.ring([userId, blockedId]);
+  if (deleted) deps.bell.ring([userId, blockedId]);
   return deleted;
 }
 
@@ -292,7 +292,7 @@ export async function sendMessage(
     const photos = (await photosOf(db, deps.images, [result.message._id])).get(result.message._id) ?? [];
     return { ...result, message: { ...result.message, photos } };
   }
-  await bell.ring([sender.id, ...(other ? [other] : [])]);
+  bell.ring([sender.id, ...(other ? [other] : [])]);
   return result;
 }
 
@@ -345,7 +345,7 @@ export async function markRead(deps: ChatDeps, userId: string, id: string): Prom
   const changed = await markConversationRead(deps.db, conversation, side, nowIso());
   if (changed) await dropWaitingMail(deps.db, userId, id);
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
-  if (changed) await deps.bell.ring([userId, ...(other ? [other] : [])]);
+  if (changed) deps.bell.ring([userId, ...(other ? [other] : [])]);
   return changed;
 }
 
