@@ -34,7 +34,7 @@ import {
   touchConversationsBetween,
   dealPhones,
   insertBlock,
-  sameTextConversations,
+  lockSameText,
   sendingContextOf,
   photoOf,
   findConversation,
@@ -176,14 +176,12 @@ async function assertSafeToSend(deps: ChatDeps, conversation: ConversationRow, r
   });
 }
 
-/** The same text into more than a few conversations within minutes is held: that is how spam looks. */
-async function assertNotRepeated(
-  trx: Kysely<Database>,
-  engine: Engine,
-  message: { id: string; senderId: string; text: string },
-) {
-  const since = ago(SAME_TEXT_WINDOW_MINUTES * 60 * 1000);
-  if ((await sameTextConversations(trx, engine, { ...message, since })) < SAME_TEXT_CONVERSATIONS) return;
+/**
+ * The same text into more than a few conversations within minutes is held: that is how spam looks.
+ * Thrown after the message was written, which its transaction then takes back.
+ */
+function assertNotRepeated(sameText: number) {
+  if (sameText < SAME_TEXT_CONVERSATIONS) return;
   throw new AppError(
     'RATE_LIMITED',
     serverMessage('server.chat.error.repeated', { count: SAME_TEXT_CONVERSATIONS, minutes: SAME_TEXT_WINDOW_MINUTES }),
@@ -312,16 +310,17 @@ async function storeMessage(
 ): Promise<ChatMessage> {
   const { conversation, side, other, sender, request, uploadIds } = sending;
   const id = conversation.id;
-  // Photos alone have no words to repeat.
-  if (request.text) await assertNotRepeated(trx, engine, { id, senderId: sender.id, text: request.text });
-  const { row, before } = await insertSentMessage(
+  if (request.text) await lockSameText(trx, engine, { senderId: sender.id, text: request.text });
+  const { row, before, sameText } = await insertSentMessage(
     trx,
     engine,
     { conversation_id: id, sender_id: sender.id, client_id: request.clientId, body: request.text },
     side,
     nowIso(),
-    uploadIds.length,
+    { photoCount: uploadIds.length, since: ago(SAME_TEXT_WINDOW_MINUTES * 60 * 1000) },
   );
+  // Photos alone have no words to repeat.
+  if (request.text) assertNotRepeated(sameText);
   await insertMessagePhotos(trx, row.id, uploadIds);
   const otherReadAt = side === 'buying' ? before?.seller_read_at : before?.buyer_read_at;
   const hadUnread =
