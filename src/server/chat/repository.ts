@@ -378,10 +378,7 @@ function sendingStatements(side: ChatSide) {
         )
         .set(set(v))
         .whereRef('c.id', '=', 'before.id')
-        .returning([
-          ...LAST_LINE.map((column) => `before.${column}` as const),
-          sameTextCount(db, v).as('same_text'),
-        ]),
+        .returning([...LAST_LINE.map((column) => `before.${column}` as const), sameTextCount(db, v).as('same_text')]),
     ),
     sameText: compiledOnce((db, v: SameTextValues) => db.selectNoFrom(sameTextCount(db, v).as('same_text'))),
     insert: compiledOnce((db, v: MessageValues) => insertSent(db, v)),
