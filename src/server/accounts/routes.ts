@@ -78,7 +78,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: resetPasswordRequestSchema, ...message }, config: privateLinkCall },
     async (request) => {
       const userId = await resetPassword(db, request.body.token, request.body.password);
-      await endedSessionsOf(userId);
+      endedSessionsOf(userId);
       return { message: answerText(request, localText('server.accounts.passwordReset')) };
     },
   );
@@ -88,7 +88,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: changePasswordRequestSchema, ...message }, ...ownWrite },
     async (request) => {
       await changePassword(db, callerOf(request), request.body, request.ip);
-      await endedSessionsOf(callerOf(request).user.id);
+      endedSessionsOf(callerOf(request).user.id);
       return { message: answerText(request, localText('server.accounts.passwordChanged')) };
     },
   );
@@ -98,7 +98,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: sessionsEndedSchema } }, ...ownWrite },
     async (request) => {
       const ended = await endOtherSessions(db, callerOf(request));
-      await endedSessionsOf(callerOf(request).user.id);
+      endedSessionsOf(callerOf(request).user.id);
       return { ended, message: answerText(request, localText('server.accounts.othersSignedOut')) };
     },
   );
@@ -117,7 +117,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const wasThisOne = await endOneSession(db, callerOf(request), request.params.id);
-      await endedSessionsOf(callerOf(request).user.id);
+      endedSessionsOf(callerOf(request).user.id);
       if (wasThisOne) await endSession(deps, reply, undefined);
       return {
         ended: 1,
@@ -134,7 +134,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: deleteAccountRequestSchema, ...message }, onRequest: signedIn, config: namedWrite },
     async (request, reply) => {
       await deleteOwnAccount(deps, callerOf(request), request.body.password, request.ip, request.log);
-      await endedSessionsOf(callerOf(request).user.id);
+      endedSessionsOf(callerOf(request).user.id);
       // The sessions went with the account; the browser's cookie goes too.
       await endSession(deps, reply, undefined);
       return { message: answerText(request, localText('server.accounts.deleted')) };

@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await endSession(deps, reply, caller?.sessionId);
     }
     // Its open pages' live streams end with it (notifications/stream.ts checks their sessions at a ring).
-    if (caller) await deps.bell.ring([caller.user.id]);
+    if (caller) deps.bell.ring([caller.user.id]);
     return reply.status(204).send();
   });
 

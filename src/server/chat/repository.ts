@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type QueryCreator } from 'kysely';
 import { DELETED_ACCOUNT, type ChatMessage, type ChatSide, type Conversation, type PhoneStatus } from '#shared/chat';
 import type { KeysetPageQuery, ListCursor } from '#shared/common';
 import type { ChatLine } from '#shared/chat-lines';
@@ -301,31 +301,39 @@ type LastLineValues = {
   senderId: string | null;
 };
 
-/**
- * The statements of a message sent, each compiled once (db/compiled.ts) as every send runs them:
- * the message, and for each side that sends, the conversation's last line with the line as it was.
- */
-const SENDING = {
-  insert: compiledOnce(
-    (
-      db,
-      v: { id: string; conversationId: string; senderId: string | null; clientId: string; body: string; at: string },
-    ) =>
-      db.insertInto('chat_messages').values({
-        id: v.id,
-        conversation_id: v.conversationId,
-        sender_id: v.senderId,
-        client_id: v.clientId,
-        kind: 'text',
-        body: v.body,
-        line: null,
-        created_at: v.at,
-      }),
-  ),
-  lastLine: { buying: lastLineStatements('buying'), selling: lastLineStatements('selling') },
+/** The values of a message sent (its row as stored: a typed message, without a line). */
+type MessageValues = {
+  messageId: string;
+  conversationId: string;
+  senderId: string | null;
+  clientId: string;
+  body: string;
+  at: string;
 };
 
-function lastLineStatements(side: ChatSide) {
+const insertSent = (db: QueryCreator<Database>, v: MessageValues) =>
+  db.insertInto('chat_messages').values({
+    id: v.messageId,
+    conversation_id: v.conversationId,
+    sender_id: v.senderId,
+    client_id: v.clientId,
+    kind: 'text',
+    body: v.body,
+    line: null,
+    created_at: v.at,
+  });
+
+/** What a sent message's text is counted against: its sender's messages since `since` (sameTextCount). */
+type SameTextValues = { conversationId: string; senderId: string | null; body: string; since: string };
+
+/**
+ * The statements of a message sent, for each side that sends, each compiled once (db/compiled.ts)
+ * as every send runs them: on PostgreSQL one statement, on SQLite the same-text count, the message,
+ * the line as it was, and the conversation's last line.
+ */
+const SENDING = { buying: sendingStatements('buying'), selling: sendingStatements('selling') };
+
+function sendingStatements(side: ChatSide) {
   const set = (v: LastLineValues) => ({
     last_message_at: v.at,
     last_message_text: v.text,
@@ -335,9 +343,12 @@ function lastLineStatements(side: ChatSide) {
     [side === 'buying' ? 'buyer_read_at' : 'seller_read_at']: v.at,
   });
   return {
-    // PostgreSQL: one statement whose FROM locks the row and answers it as it was (insertSentMessage).
-    postgres: compiledOnce((db, v: LastLineValues) =>
+    // The message's insert rides along as a CTE (PostgreSQL runs it whether or not it is read), the
+    // update's FROM locks the row and answers it as it was, and the same-text count comes with the
+    // answer (insertSentMessage): one round trip.
+    postgres: compiledOnce((db, v: MessageValues & LastLineValues & SameTextValues) =>
       db
+        .with('message', (cte) => insertSent(cte, v))
         .updateTable('conversations as c')
         .from(
           db
@@ -349,8 +360,10 @@ function lastLineStatements(side: ChatSide) {
         )
         .set(set(v))
         .whereRef('c.id', '=', 'before.id')
-        .returning(LAST_LINE.map((column) => `before.${column}` as const)),
+        .returning([...LAST_LINE.map((column) => `before.${column}` as const), sameTextCount(db, v).as('same_text')]),
     ),
+    sameText: compiledOnce((db, v: SameTextValues) => db.selectNoFrom(sameTextCount(db, v).as('same_text'))),
+    insert: compiledOnce((db, v: MessageValues) => insertSent(db, v)),
     before: compiledOnce((db, v: { id: string }) =>
       db.selectFrom('conversations').select(LAST_LINE).where('id', '=', v.id),
     ),
@@ -361,11 +374,13 @@ function lastLineStatements(side: ChatSide) {
 /**
  * Stores a message someone sent (typed, so without a line), as insertMessage, and answers the
  * conversation's last line as it was just before, read under the conversation's lock: of two
- * messages sent at once, the second sees the first. On PostgreSQL the read is the update's own (one
- * statement: its FROM locks the row as the update would, FOR NO KEY UPDATE, which leaves the
- * message's foreign-key lock alone, and reads the newest version, which the update then changes), so
- * the lock is taken last in the transaction and held only until its commit; SQLite's transaction
- * holds the write lock already.
+ * messages sent at once, the second sees the first. On PostgreSQL the insert and the read are the
+ * update's own (one statement: its FROM locks the row as the update would, FOR NO KEY UPDATE, which
+ * leaves the message's foreign-key lock alone, and reads the newest version, which the update then
+ * changes), so the lock is taken last in the transaction and held only until its commit; SQLite's
+ * transaction holds the write lock already. Answers too into how many other conversations the sender
+ * sent the same text since `since` (sameTextCount), for the caller to refuse the message with its
+ * transaction.
  */
 export async function insertSentMessage(
   db: Kysely<Database>,
@@ -373,18 +388,18 @@ export async function insertSentMessage(
   message: Omit<NewChatMessage, 'line' | 'kind'>,
   senderSide: ChatSide,
   now: string,
-  photoCount: number,
-): Promise<{ row: ChatMessageRow; before: LastLine | undefined }> {
+  counted: { photoCount: number; since: string },
+): Promise<{ row: ChatMessageRow; before: LastLine | undefined; sameText: number }> {
   const row = storedRow({ ...message, kind: 'text' }, now);
-  await SENDING.insert(db, {
-    id: row.id,
+  const sent: MessageValues = {
+    messageId: row.id,
     conversationId: row.conversation_id,
     senderId: row.sender_id,
     clientId: row.client_id,
     body: row.body,
     at: row.created_at,
-  });
-  const last = lastLineOf(row, senderSide, photoCount);
+  };
+  const last = lastLineOf(row, senderSide, counted.photoCount);
   const values: LastLineValues = {
     id: row.conversation_id,
     at: row.created_at,
@@ -392,14 +407,18 @@ export async function insertSentMessage(
     line: last.last_message_line,
     senderId: row.sender_id,
   };
-  const statements = SENDING.lastLine[senderSide];
+  const statements = SENDING[senderSide];
   if (engine === 'postgres') {
-    const [before] = await statements.postgres(db, values);
-    return { row, before };
+    const [answer] = await statements.postgres(db, { ...sent, ...values, since: counted.since });
+    if (!answer) return { row, before: undefined, sameText: 0 };
+    const { same_text, ...before } = answer;
+    return { row, before, sameText: Number(same_text) };
   }
+  const [counts] = await statements.sameText(db, { ...sent, since: counted.since });
+  await statements.insert(db, sent);
   const [before] = await statements.before(db, values);
   await statements.update(db, values);
-  return { row, before };
+  return { row, before, sameText: Number(counts?.same_text ?? 0) };
 }
 
 /** What the inbox shows for a message of photos only. */
@@ -624,32 +643,31 @@ export async function sendingContextOf(db: Kysely<Database>, id: string, clientI
 }
 
 /**
- * Into how many other conversations the sender sent exactly `text` since `since` (served by
+ * Into how many other conversations the sender sent exactly `body` since `since` (served by
  * chat_messages_sender_text, which holds the text's first characters: a long text is not indexed
- * whole). Read inside the send's transaction after the same text's lock (PostgreSQL; SQLite's
- * transaction holds the write lock already), so sends of one text at once are counted one after
- * another and cannot all pass the limit together.
+ * whole), as a subquery of the send's statements (SENDING). It is read after the same text's lock
+ * (lockSameText), in a statement of its own, which sees every send of that text committed before.
  */
-export async function sameTextConversations(
-  trx: Kysely<Database>,
-  engine: Engine,
-  v: { id: string; senderId: string; text: string; since: string },
-): Promise<number> {
-  if (engine === 'postgres') {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`same-text:${v.senderId}:${v.text.slice(0, TEXT_PREFIX)}`}, 0))`.execute(
-      trx,
-    );
-  }
-  const row = await trx
+const sameTextCount = (db: Kysely<Database>, v: SameTextValues) =>
+  db
     .selectFrom('chat_messages as s')
     .select((s) => s.fn.count<number>('s.conversation_id').distinct().as('n'))
     .where('s.sender_id', '=', v.senderId)
-    .where(textPrefix(sql.ref('s.body')), '=', textPrefix(sql.val(v.text)))
-    .where('s.body', '=', v.text)
+    .where(textPrefix(sql.ref('s.body')), '=', textPrefix(sql.val(v.body)))
+    .where('s.body', '=', v.body)
     .where('s.created_at', '>', v.since)
-    .where('s.conversation_id', '<>', v.id)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .where('s.conversation_id', '<>', v.conversationId);
+
+/**
+ * Takes the lock of a sender's text inside the send's transaction (PostgreSQL's; SQLite's transaction
+ * holds the write lock already), until its commit: sends of one text at once then count one after
+ * another (insertSentMessage) and cannot all pass the limit together.
+ */
+export async function lockSameText(trx: Kysely<Database>, engine: Engine, v: { senderId: string; text: string }) {
+  if (engine !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`same-text:${v.senderId}:${v.text.slice(0, TEXT_PREFIX)}`}, 0))`.execute(
+    trx,
+  );
 }
 
 /** Marks the conversations between two people changed, so their open pages read them again. */

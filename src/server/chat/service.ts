@@ -34,7 +34,7 @@ import {
   touchConversationsBetween,
   dealPhones,
   insertBlock,
-  sameTextConversations,
+  lockSameText,
   sendingContextOf,
   photoOf,
   findConversation,
@@ -176,14 +176,12 @@ async function assertSafeToSend(deps: ChatDeps, conversation: ConversationRow, r
   });
 }
 
-/** The same text into more than a few conversations within minutes is held: that is how spam looks. */
-async function assertNotRepeated(
-  trx: Kysely<Database>,
-  engine: Engine,
-  message: { id: string; senderId: string; text: string },
-) {
-  const since = ago(SAME_TEXT_WINDOW_MINUTES * 60 * 1000);
-  if ((await sameTextConversations(trx, engine, { ...message, since })) < SAME_TEXT_CONVERSATIONS) return;
+/**
+ * The same text into more than a few conversations within minutes is held: that is how spam looks.
+ * Thrown after the message was written, which its transaction then takes back.
+ */
+function assertNotRepeated(sameText: number) {
+  if (sameText < SAME_TEXT_CONVERSATIONS) return;
   throw new AppError(
     'RATE_LIMITED',
     serverMessage('server.chat.error.repeated', { count: SAME_TEXT_CONVERSATIONS, minutes: SAME_TEXT_WINDOW_MINUTES }),
@@ -202,7 +200,7 @@ export async function blockOther(deps: ChatDeps, userId: string, id: string): Pr
     await insertBlock(trx, userId, other, now);
     await touchConversationsBetween(trx, userId, other, now);
   });
-  await deps.bell.ring([userId, other]);
+  deps.bell.ring([userId, other]);
   return true;
 }
 
@@ -213,7 +211,7 @@ export async function unblock(deps: ChatDeps, userId: string, blockedId: string)
     if (count) await touchConversationsBetween(trx, userId, blockedId, nowIso());
     return count;
   });
-  if (deleted) await deps.bell.ring([userId, blockedId]);
+  if (deleted) deps.bell.ring([userId, blockedId]);
   return deleted;
 }
 
@@ -292,7 +290,7 @@ export async function sendMessage(
     const photos = (await photosOf(db, deps.images, [result.message._id])).get(result.message._id) ?? [];
     return { ...result, message: { ...result.message, photos } };
   }
-  await bell.ring([sender.id, ...(other ? [other] : [])]);
+  bell.ring([sender.id, ...(other ? [other] : [])]);
   return result;
 }
 
@@ -312,16 +310,17 @@ async function storeMessage(
 ): Promise<ChatMessage> {
   const { conversation, side, other, sender, request, uploadIds } = sending;
   const id = conversation.id;
-  // Photos alone have no words to repeat.
-  if (request.text) await assertNotRepeated(trx, engine, { id, senderId: sender.id, text: request.text });
-  const { row, before } = await insertSentMessage(
+  if (request.text) await lockSameText(trx, engine, { senderId: sender.id, text: request.text });
+  const { row, before, sameText } = await insertSentMessage(
     trx,
     engine,
     { conversation_id: id, sender_id: sender.id, client_id: request.clientId, body: request.text },
     side,
     nowIso(),
-    uploadIds.length,
+    { photoCount: uploadIds.length, since: ago(SAME_TEXT_WINDOW_MINUTES * 60 * 1000) },
   );
+  // Photos alone have no words to repeat.
+  if (request.text) assertNotRepeated(sameText);
   await insertMessagePhotos(trx, row.id, uploadIds);
   const otherReadAt = side === 'buying' ? before?.seller_read_at : before?.buyer_read_at;
   const hadUnread =
@@ -345,7 +344,7 @@ export async function markRead(deps: ChatDeps, userId: string, id: string): Prom
   const changed = await markConversationRead(deps.db, conversation, side, nowIso());
   if (changed) await dropWaitingMail(deps.db, userId, id);
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
-  if (changed) await deps.bell.ring([userId, ...(other ? [other] : [])]);
+  if (changed) deps.bell.ring([userId, ...(other ? [other] : [])]);
   return changed;
 }
 

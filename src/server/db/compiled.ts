@@ -29,7 +29,9 @@ interface Compiled<Row> {
 export function compiledOnce<V extends Values, Row>(
   build: (db: Kysely<Database>, values: V) => Compilable<Row>,
 ): (db: Kysely<Database>, values: V) => Promise<Row[]> {
-  const compiledFor = new WeakMap<Kysely<Database>, Compiled<Row>>();
+  // Kept by the database's adapter, which its transactions share (each transaction is a Kysely of
+  // its own, so keeping it by the Kysely compiled a transaction's statements again every time).
+  const compiledFor = new WeakMap<object, Compiled<Row>>();
   const compile = (db: Kysely<Database>): Compiled<Row> => {
     const used = new Set<string>();
     const standIns = new Proxy({} as V, {
@@ -46,8 +48,9 @@ export function compiledOnce<V extends Values, Row>(
     return { query, names };
   };
   return async (db, values) => {
-    let compiled = compiledFor.get(db);
-    if (!compiled) compiledFor.set(db, (compiled = compile(db)));
+    const { adapter } = db.getExecutor();
+    let compiled = compiledFor.get(adapter);
+    if (!compiled) compiledFor.set(adapter, (compiled = compile(db)));
     const { query, names } = compiled;
     const parameters = names.map((name, index) => (name === undefined ? query.parameters[index] : values[name]));
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;

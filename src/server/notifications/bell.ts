@@ -9,6 +9,7 @@ type Listener = () => void;
  */
 export class Bell {
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly publishing = new Set<Promise<void>>();
 
   constructor(private readonly channel: Channel = localChannel) {}
 
@@ -20,18 +21,28 @@ export class Bell {
     );
   }
 
-  close(): Promise<void> {
+  /** Closes the channel once the rings still going out have gone. */
+  async close(): Promise<void> {
+    await Promise.all(this.publishing);
     return this.channel.close();
   }
 
-  /** Rings each user here and in every other process. */
-  async ring(userIds: Iterable<string>): Promise<void> {
-    const published: Array<Promise<void>> = [];
+  /**
+   * Rings each user here at once and in every other process soon after. The caller's answer does not
+   * wait for the other processes': on PostgreSQL a ring is a NOTIFY, a transaction of its own written
+   * to disk, which PostgreSQL commits one at a time, so waiting for it added a second commit to every
+   * write that rings (docs/chat.md, "Speed"). A ring that fails is the channel's to report (its
+   * `onError`); the pages it missed catch up at their stream's heartbeat, which reads again.
+   */
+  ring(userIds: Iterable<string>): void {
     for (const userId of new Set(userIds)) {
       this.ringHere(userId);
-      published.push(this.channel.publish(userId));
+      const published: Promise<void> = this.channel
+        .publish(userId)
+        .catch(() => undefined)
+        .finally(() => this.publishing.delete(published));
+      this.publishing.add(published);
     }
-    await Promise.all(published);
   }
 
   /** Calls `onRing` whenever `userId` is rung; answers the function that stops it. */

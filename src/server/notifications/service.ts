@@ -51,7 +51,7 @@ export async function withNotifications<T>(
     return done;
   });
   push.enqueue(told.map((each) => each.written));
-  await bell.ring(told.map((each) => each.notification.userId));
+  bell.ring(told.map((each) => each.notification.userId));
   return result;
 }
 
