@@ -1,5 +1,5 @@
 import { failureTest, type Chosen } from './column-filters';
-import type { Columns } from './listing-columns';
+import { LIVE, type Columns } from './listing-columns';
 
 /*
  * When no listing matches every word ("iphone 12 pro max" with only iPhone 12s listed), the search
@@ -25,13 +25,13 @@ export function closestListings(columns: Columns, wordPositions: Int32Array[], c
   const failures = failureTest(columns, chosen);
   let best = 0;
   for (let at = 0; at < columns.size; at += 1) {
-    if (matchedWords[at]! > best && columns.live[at] && failures(at) === 0) best = matchedWords[at]!;
+    if (matchedWords[at]! > best && columns.state[at]! & LIVE && failures(at) === 0) best = matchedWords[at]!;
   }
   if (best === 0) return undefined;
   const isClose = new Uint8Array(columns.size);
   const positions: number[] = [];
   for (let at = 0; at < columns.size; at += 1) {
-    if (matchedWords[at]! >= best && columns.live[at]) {
+    if (matchedWords[at]! >= best && columns.state[at]! & LIVE) {
       isClose[at] = 1;
       positions.push(at);
     }

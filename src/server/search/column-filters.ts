@@ -1,5 +1,5 @@
 import { POSTED_HOURS, type SearchFilters } from '#shared/search';
-import type { Columns } from './listing-columns';
+import { secondOf, VERIFIED_SELLER, type Columns } from './listing-columns';
 import { indexedText } from './text';
 import { trustTest } from './trust-bits';
 
@@ -63,7 +63,9 @@ export function chosenIn(columns: Columns, filters: SearchFilters, now: number):
   };
 }
 
-export const postedSince = (period: keyof typeof POSTED_HOURS, now: number) => now - POSTED_HOURS[period] * 3_600_000;
+/** The first second (Columns.postedSecond) within a period: a listing posted in it passes. */
+export const postedSince = (period: keyof typeof POSTED_HOURS, now: number) =>
+  secondOf(now - POSTED_HOURS[period] * 3_600_000);
 
 /**
  * The filters a listing fails, by position, as FAILS bits; 0 when it passes them all. Called for
@@ -71,7 +73,7 @@ export const postedSince = (period: keyof typeof POSTED_HOURS, now: number) => n
  * are read into locals once.
  */
 export function failureTest(columns: Columns, chosen: Chosen): (position: number) => number {
-  const { price, category, brand, condition, district, verified, postedAt, trust, battery } = columns;
+  const { price, category, brand, condition, district, state, postedSecond, trust, battery } = columns;
   const { minPrice, maxPrice, postedSince, failsTrust } = chosen;
   const [anyCategory, anyBrand, anyCondition, anyDistrict] = [
     chosen.category,
@@ -88,8 +90,8 @@ export function failureTest(columns: Columns, chosen: Chosen): (position: number
       (anyBrand || brand[at] === chosen.brand ? 0 : FAILS.brand) |
       (anyCondition || condition[at] === chosen.condition ? 0 : FAILS.condition) |
       (anyDistrict || district[at] === chosen.district ? 0 : FAILS.district) |
-      (onlyVerified && !verified[at] ? FAILS.verified : 0) |
-      (postedAt[at]! < postedSince ? FAILS.posted : 0) |
+      (onlyVerified && !(state[at]! & VERIFIED_SELLER) ? FAILS.verified : 0) |
+      (postedSecond[at]! < postedSince ? FAILS.posted : 0) |
       (failsTrust?.(trust[at]!, battery[at]!) ? FAILS.trust : 0)
     );
   };

@@ -1,6 +1,6 @@
 import type { Chosen } from './column-filters';
 import { failureTest } from './column-filters';
-import type { Columns } from './listing-columns';
+import { LIVE, type Columns } from './listing-columns';
 import type { ChosenOrder } from './repository';
 
 /*
@@ -32,8 +32,8 @@ type Compare = (a: number, b: number) => number;
 
 /** The orders of repository.ts's orderedIds, by position: the listing id breaks ties the same way. */
 function compareIn(columns: Columns, sort: ChosenOrder): Compare {
-  const { postedAt, price, listingId } = columns;
-  if (sort === 'newest') return (a, b) => postedAt[b]! - postedAt[a]! || listingId[b]! - listingId[a]!;
+  const { postedSecond, price, listingId } = columns;
+  if (sort === 'newest') return (a, b) => postedSecond[b]! - postedSecond[a]! || listingId[b]! - listingId[a]!;
   if (sort === 'price_asc') return (a, b) => price[a]! - price[b]! || listingId[a]! - listingId[b]!;
   return (a, b) => price[b]! - price[a]! || listingId[b]! - listingId[a]!;
 }
@@ -48,7 +48,7 @@ export function orderedPage(
 ): number[] {
   const failures = failureTest(columns, chosen);
   const passing: number[] = [];
-  for (const at of positions) if (columns.live[at] && failures(at) === 0) passing.push(at);
+  for (const at of positions) if (columns.state[at]! & LIVE && failures(at) === 0) passing.push(at);
   const compare = compareIn(columns, sort);
   const wanted = page.offset + page.limit;
   const first = wanted * 8 < passing.length ? firstOf(passing, wanted, compare) : passing.sort(compare);

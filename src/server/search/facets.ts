@@ -1,7 +1,7 @@
 import { CONDITIONS } from '#shared/products';
 import { POSTED_LABELS, POSTED_WITHIN, type FacetOption, type Facets, type SearchFilters } from '#shared/search';
 import { FAILS, failureTest, postedSince, type Chosen } from './column-filters';
-import type { Columns } from './listing-columns';
+import { LIVE, VERIFIED_SELLER, type Columns } from './listing-columns';
 import { indexedText } from './text';
 
 /** How many listings each option of each filter would give, by column code. */
@@ -61,7 +61,7 @@ export function countFacets(
   let within24h = 0;
   let within7d = 0;
   let within30d = 0;
-  const { live, category, brand, condition, district, verified, postedAt } = columns;
+  const { state, category, brand, condition, district, postedSecond } = columns;
   const count = positions ? positions.length : columns.size;
   const blocks = Math.ceil(count / SAMPLE_BLOCK);
   const step = count > limits.exactUpTo ? sampleOrder(blocks) : 1;
@@ -72,7 +72,7 @@ export function countFacets(
     looked += end - block * SAMPLE_BLOCK;
     for (let k = block * SAMPLE_BLOCK; k < end; k += 1) {
       const at = positions ? positions[k]! : k;
-      if (!live[at]) continue;
+      if (!(state[at]! & LIVE)) continue;
       const failed = failures(at);
       if (failed & (FAILS.price | FAILS.trust)) continue;
       if (failed === 0) total += 1;
@@ -80,9 +80,9 @@ export function countFacets(
       if ((failed & ~FAILS.brand) === 0) brands[brand[at]!]! += 1;
       if ((failed & ~FAILS.condition) === 0) conditions[condition[at]!]! += 1;
       if ((failed & ~FAILS.district) === 0) districts[district[at]!]! += 1;
-      if ((failed & ~FAILS.verified) === 0 && verified[at]) verifiedSellers += 1;
+      if ((failed & ~FAILS.verified) === 0 && state[at]! & VERIFIED_SELLER) verifiedSellers += 1;
       if ((failed & ~FAILS.posted) === 0) {
-        const posted = postedAt[at]!;
+        const posted = postedSecond[at]!;
         if (posted >= since30d) within30d += 1;
         if (posted >= since7d) within7d += 1;
         if (posted >= since24h) within24h += 1;

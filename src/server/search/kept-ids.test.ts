@@ -39,6 +39,13 @@ describe('the ids kept for searched words', () => {
     expect(reads).toBe(21);
   });
 
+  it('count what their user keeps beside each id against the same bound', async () => {
+    const kept = new KeptIds({ ...LIMITS, bytesPerId: 8 });
+    for (let i = 0; i < 20; i++) await kept.get(`words ${i}`, NOW, async () => new Int32Array(50_000));
+    expect(kept.size.entries).toBe(2); // 400 KB each, where 4 bytes an id kept 5
+    expect(kept.size.bytes).toBeLessThanOrEqual(LIMITS.maxBytes);
+  });
+
   it('do not keep one answer larger than all the bytes allowed, and keep the others', async () => {
     const kept = new KeptIds(LIMITS);
     await kept.get('small', NOW, async () => new Int32Array(10));

@@ -14,8 +14,13 @@ export const ENTRY_OVERHEAD_BYTES = 256;
 export interface KeptIdsLimits {
   /** Entries kept at most, whatever their size. */
   maxEntries: number;
-  /** Bytes kept at most: each entry's ids (4 bytes each), its key (2 bytes a character) and ENTRY_OVERHEAD_BYTES. */
+  /** Bytes kept at most: each entry's ids (bytesPerId each), its key (2 bytes a character) and ENTRY_OVERHEAD_BYTES. */
   maxBytes: number;
+  /**
+   * What an id costs while it is kept: its own 4 bytes (the default), and as many again where its
+   * user keeps something beside each for as long (SqlSearch's positions in the columns).
+   */
+  bytesPerId?: number;
 }
 
 interface Entry {
@@ -24,8 +29,6 @@ interface Entry {
   ids: Int32Array;
   bytes: number;
 }
-
-const bytesOf = (key: string, ids: Int32Array) => ids.byteLength + key.length * 2 + ENTRY_OVERHEAD_BYTES;
 
 /**
  * Listing ids read for some words, by key, until the index changes (see indexVersion: here, or in
@@ -60,8 +63,12 @@ export class KeptIds {
       if (this.reading.get(key)?.ids === reading) this.reading.delete(key);
     }
     // Read while the index changed, they may be part old, part new: used once, not kept.
-    if (indexVersion() === version) this.keep(key, { version, at: now, ids, bytes: bytesOf(key, ids) });
+    if (indexVersion() === version) this.keep(key, { version, at: now, ids, bytes: this.bytesOf(key, ids) });
     return ids;
+  }
+
+  private bytesOf(key: string, ids: Int32Array): number {
+    return ids.length * (this.limits.bytesPerId ?? 4) + key.length * 2 + ENTRY_OVERHEAD_BYTES;
   }
 
   private keep(key: string, entry: Entry): void {

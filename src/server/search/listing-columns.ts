@@ -8,9 +8,16 @@ import { trustBitsOf } from './trust-bits';
  * The filter and sort columns of every findable listing, held in typed arrays in each server
  * process. Facet counts need every matched listing, not a page of them: read from the database
  * that is a grouped scan of all matches on every search (25 ms at 100,000 listings, and with
- * thousands of groups to carry back), here a loop over arrays (about 1 ms). A few megabytes at
- * 100,000 listings, outside the JavaScript heap.
+ * thousands of groups to carry back), here a loop over arrays (about 1 ms). 21 bytes a listing,
+ * outside the JavaScript heap (21 MB at a million): each column as narrow as its values allow.
  */
+
+/** Bits of Columns.state. */
+export const LIVE = 1;
+export const VERIFIED_SELLER = 2;
+
+/** A posting time as kept in the columns: seconds fit 4 bytes until 2106, where milliseconds took a float's 8. */
+export const secondOf = (ms: number) => Math.floor(ms / 1000);
 
 /** Distinct strings of a column, each numbered once. */
 class Dictionary {
@@ -81,14 +88,18 @@ export class Columns {
   /** Positions holding a listing that is there (live). */
   listed = 0;
   listingId: Int32Array;
-  live: Uint8Array;
+  /** LIVE: the listing is there (not removed); VERIFIED_SELLER: its seller is verified. */
+  state: Uint8Array;
   category: Uint16Array;
   brand: Uint16Array;
   condition: Uint8Array;
   /** 0: the location names no district; otherwise the district's code + 1. */
   district: Uint8Array;
-  verified: Uint8Array;
-  postedAt: Float64Array;
+  /**
+   * The posting time in seconds (secondOf): a search's periods are hours, and listings posted in the
+   * same second are ordered by id, which grows with the posting time, as the database orders them.
+   */
+  postedSecond: Uint32Array;
   price: Int32Array;
   /** The trust details as bits (TRUST_BITS) and the battery health (0: not given). */
   trust: Uint8Array;
@@ -115,13 +126,12 @@ export class Columns {
 
   constructor(capacity = FIRST_CAPACITY) {
     this.listingId = new Int32Array(capacity);
-    this.live = new Uint8Array(capacity);
+    this.state = new Uint8Array(capacity);
     this.category = new Uint16Array(capacity);
     this.brand = new Uint16Array(capacity);
     this.condition = new Uint8Array(capacity);
     this.district = new Uint8Array(capacity);
-    this.verified = new Uint8Array(capacity);
-    this.postedAt = new Float64Array(capacity);
+    this.postedSecond = new Uint32Array(capacity);
     this.price = new Int32Array(capacity);
     this.trust = new Uint8Array(capacity);
     this.battery = new Uint8Array(capacity);
@@ -159,7 +169,7 @@ export class Columns {
 
   positionOf(listingId: number): number | undefined {
     const position = this.find(listingId);
-    return position >= 0 && this.live[position] === 1 ? position : undefined;
+    return position >= 0 && this.state[position]! & LIVE ? position : undefined;
   }
 
   /** The live positions of the given listings, skipping those not (or no longer) here. */
@@ -175,7 +185,7 @@ export class Columns {
       previous = id;
       if (position < 0) continue;
       if (!this.strayPositions.has(position)) from = position;
-      if (this.live[position] === 1) found[count++] = position;
+      if (this.state[position]! & LIVE) found[count++] = position;
     }
     return found.subarray(0, count);
   }
@@ -194,14 +204,13 @@ export class Columns {
       }
     }
     this.listingId[position] = row.id;
-    if (this.live[position] === 0) this.listed += 1;
-    this.live[position] = 1;
+    if (!(this.state[position]! & LIVE)) this.listed += 1;
+    this.state[position] = LIVE | (row.is_seller_verified ? VERIFIED_SELLER : 0);
     this.category[position] = this.categories.codeOf(row.category_id);
     this.brand[position] = this.brands.codeWithLabel(row.brand_key, row.brand);
     this.condition[position] = this.conditions.codeOf(row.condition);
     this.district[position] = row.district === null ? 0 : this.districts.codeOf(row.district) + 1;
-    this.verified[position] = row.is_seller_verified ? 1 : 0;
-    this.postedAt[position] = Date.parse(row.posted_at);
+    this.postedSecond[position] = secondOf(Date.parse(row.posted_at));
     this.price[position] = row.price;
     this.trust[position] = trustBitsOf(row);
     this.battery[position] = row.battery ?? 0;
@@ -214,25 +223,24 @@ export class Columns {
   }
 
   removeAt(position: number): void {
-    if (this.live[position] === 1) this.listed -= 1;
-    this.live[position] = 0;
+    if (this.state[position]! & LIVE) this.listed -= 1;
+    this.state[position] = 0;
   }
 
   private grow(): void {
     const capacity = this.listingId.length * 2;
-    const grown = <T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(array: T): T => {
+    const grown = <T extends Int32Array | Uint8Array | Uint16Array | Uint32Array>(array: T): T => {
       const bigger = new (array.constructor as new (length: number) => T)(capacity);
       bigger.set(array);
       return bigger;
     };
     this.listingId = grown(this.listingId);
-    this.live = grown(this.live);
+    this.state = grown(this.state);
     this.category = grown(this.category);
     this.brand = grown(this.brand);
     this.condition = grown(this.condition);
     this.district = grown(this.district);
-    this.verified = grown(this.verified);
-    this.postedAt = grown(this.postedAt);
+    this.postedSecond = grown(this.postedSecond);
     this.price = grown(this.price);
     this.trust = grown(this.trust);
     this.battery = grown(this.battery);
@@ -299,7 +307,7 @@ export class ListingColumns {
    * Every listing read again, LOAD_BATCH rows a query, into `into` in place (each listing at its
    * place, those not read again removed) or into new columns sized from the number of listings. A
    * full read so holds no second copy of the columns, nor copies while they grow: at a million
-   * listings one copy is 27 MB, and the full reads' two copies were a process's largest growth there.
+   * listings one copy is 22 MB, and the full reads' two copies were a process's largest growth there.
    */
   private async readAll(into: Columns | undefined): Promise<Columns> {
     const columns = into ?? new Columns(Math.ceil((await listingsIndexed(this.db)) * SLACK) + FIRST_CAPACITY);

@@ -24,8 +24,9 @@ import { termsOf, type Term } from './words';
 import { closestListings, closestRanked, type Closest } from './closest';
 
 /**
- * What each of the two caches keeps at most: ids 4 bytes each, so 8 MB of them off the JavaScript
- * heap, and a few thousand words, which the same buyers ask again with other filters and pages.
+ * What each of the two caches keeps at most: 8 MB off the JavaScript heap (ids 4 bytes each, and
+ * the matches' positions in the columns as many again), and a few thousand words, which the same
+ * buyers ask again with other filters and pages.
  */
 export const KEPT_IDS_LIMITS: KeptIdsLimits = { maxEntries: 4_000, maxBytes: 8 * 1024 * 1024 };
 
@@ -48,7 +49,8 @@ export class SqlSearch implements SearchEngine {
     limits: KeptIdsLimits = KEPT_IDS_LIMITS,
   ) {
     this.columns = new ListingColumns(db);
-    this.matched = new KeptIds(limits);
+    // Each match's position is kept beside it (positionsOf), as long as the match: counted with it.
+    this.matched = new KeptIds({ ...limits, bytesPerId: 8 });
     this.ranked = new KeptIds(limits);
   }
 
