@@ -71,13 +71,27 @@ export interface MixedResult {
   seconds: number;
 }
 
+/** A buyer of the pool: their sign-in, their session, and the conversation they started about a phone. */
+interface Buyer {
+  credentials: { email: string; password: string };
+  headers: Record<string, string>;
+  conversation: string;
+}
+
 interface Writer {
+  /** The seller's session: the edited phone's and the new listings'. */
   headers: Record<string, string>;
   listingId: string;
   photo: string;
-  conversation: string;
   products: string[];
+  buyers: Buyer[];
 }
+
+/**
+ * Buyers the bell, sign-ins, bookings and messages are spread over in turn, as a live site's come
+ * from many people: all from one account, they queued on its rows' locks (docs/performance.md).
+ */
+const BUYERS = 32;
 
 const json = (headers: Record<string, string>) => ({
   ...headers,
@@ -109,7 +123,10 @@ const cookieOf = (response: Response) =>
     .filter((pair) => pair.startsWith('phonehaat_session='))
     .join('; ');
 
-/** The bench buyer (chat.ts) starts selling too, uploads a photo and lists a phone to edit. */
+/**
+ * The bench buyer (chat.ts) starts selling, uploads a photo and lists a phone to edit (listing asks
+ * for a proven address, which only the generated accounts have); BUYERS new buyers sign up.
+ */
 export async function prepareWriter(origin: string): Promise<Writer> {
   const cookie = cookieOf(await call(origin, 'POST', '/api/auth/login', {}, CHAT_BUYER));
   const headers = { cookie };
@@ -129,8 +146,6 @@ export async function prepareWriter(origin: string): Promise<Writer> {
   if (!uploaded.ok) throw new Error(`the bench photo was refused: ${uploaded.status}`);
   const photo = ((await uploaded.json()) as { data: { url: string } }).data.url;
   const listingId = await listPhone(origin, headers, photo, 0);
-  const inbox = await call(origin, 'GET', '/api/conversations/inbox/buying', headers);
-  const conversation = ((await inbox.json()) as Array<{ _id: string }>)[0]!._id;
   // Phones to ask to book: ten pages picked at random, so a kept store's next run asks for others
   // (a second request for the same phone is refused, and a refusal costs less than a booking).
   const products: string[] = [];
@@ -143,7 +158,27 @@ export async function prepareWriter(origin: string): Promise<Writer> {
     const list = await call(origin, 'GET', `/api/all/phones?limit=100&page=${page}`, {});
     products.push(...((await list.json()) as Array<{ _id: string }>).map((p) => p._id));
   }
-  return { headers, listingId, photo, conversation, products };
+  const run = `${process.pid}.${Date.now().toString(36)}`;
+  const buyers = await Promise.all(
+    Array.from({ length: BUYERS }, (_, n) => signUpBuyer(origin, run, n, products[n % products.length]!)),
+  );
+  return { headers, listingId, photo, products, buyers };
+}
+
+/**
+ * A new buyer, named after the run (a kept store keeps the last run's), who starts a conversation
+ * about a phone: a new account's few a day, of which this is the only one.
+ */
+async function signUpBuyer(origin: string, run: string, n: number, productId: string): Promise<Buyer> {
+  const credentials = { email: `bench.mixed.${run}.${n}@example.test`, password: 'bench mixed password' };
+  const headers = { cookie: cookieOf(await call(origin, 'POST', '/api/auth/signup', {}, credentials)) };
+  await call(origin, 'POST', '/api/addUser', headers, {
+    name: `Bench Buyer ${n}`,
+    email: credentials.email,
+    role: 'buyer',
+  });
+  const started = await call(origin, 'POST', '/api/conversations', headers, { productId });
+  return { credentials, headers, conversation: ((await started.json()) as { _id: string })._id };
 }
 
 async function listPhone(origin: string, headers: Record<string, string>, photo: string, n: number) {
@@ -160,20 +195,27 @@ let written = 0;
  */
 let lastEdit: Promise<unknown> = Promise.resolve();
 
-/** One write of each kind in turn, or only the kind `only` (mixed-profile.ts); a price edit answers the new price. */
+/** The kinds of write nextWrite makes: the n-th write goes to buyer n / KINDS, so every kind meets every buyer. */
+const KINDS = 6;
+
+/**
+ * One write of each kind in turn, or only the kind `only` (mixed-profile.ts); a price edit answers
+ * the new price. A buyer's writes go to the pool's buyers in turn.
+ */
 function nextWrite(origin: string, writer: Writer, only?: number): () => Promise<number | undefined> {
   written += 1;
   const n = written;
   const { headers } = writer;
+  const buyer = writer.buyers[Math.floor(n / KINDS) % writer.buyers.length]!;
   const kinds: Array<() => Promise<number | undefined>> = [
-    async () => void (await call(origin, 'PUT', '/api/notifications/read', headers)),
+    async () => void (await call(origin, 'PUT', '/api/notifications/read', buyer.headers)),
     async () => {
-      const session = cookieOf(await call(origin, 'POST', '/api/auth/login', {}, CHAT_BUYER));
+      const session = cookieOf(await call(origin, 'POST', '/api/auth/login', {}, buyer.credentials));
       await call(origin, 'POST', '/api/auth/logout', { cookie: session });
       return undefined;
     },
     async () =>
-      void (await call(origin, 'POST', '/api/store/booking/product', headers, {
+      void (await call(origin, 'POST', '/api/store/booking/product', buyer.headers, {
         productId: writer.products[n % writer.products.length],
         phoneNumber: '01711223344',
         meetLocation: 'Rangpur',
@@ -195,12 +237,12 @@ function nextWrite(origin: string, writer: Writer, only?: number): () => Promise
     },
     async () => void (await listPhone(origin, headers, writer.photo, n)),
     async () =>
-      void (await call(origin, 'POST', `/api/conversations/${writer.conversation}/messages`, headers, {
+      void (await call(origin, 'POST', `/api/conversations/${buyer.conversation}/messages`, buyer.headers, {
         clientId: `mixed-${process.pid}-${n}`,
         text: `Still for sale? (${n})`,
       })),
   ];
-  return kinds[only ?? n % kinds.length]!;
+  return kinds[only ?? n % KINDS]!;
 }
 
 /** The phone's price as a page answers it, through `agent`, from an address of the visitor's own. */
