@@ -1,16 +1,15 @@
 import { statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, open, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { AccessTokens } from '#server/auth/tokens';
 import { loadConfig } from '#server/config';
 import { openDatabase, walSyncOf, type Checkpoints } from '#server/db/connection';
-import { syncFileData } from '#server/db/wal-sync';
+import { LogNotOnDisk, WalFile } from '#server/db/wal-sync';
 import { prepareDatabase } from '#server/start/setup';
 import { DiskImageStore } from '#server/uploads/store';
 import { fromOwnPage, registerActor } from './support/actors';
@@ -37,12 +36,12 @@ class Fsyncs {
   /** Told as each fsync begins. */
   onBegin: () => void = () => {};
 
-  readonly sync = async (path: string) => {
+  readonly sync = async (sync: () => Promise<void>, path: string) => {
     this.paths.push(path);
     this.onBegin();
     if (this.held) await new Promise<void>((resolve) => this.held!.push(resolve));
     if (this.failing) throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
-    await syncFileData(path);
+    await sync();
   };
 
   hold() {
@@ -67,11 +66,9 @@ class Fsyncs {
   }
 }
 
-async function appWithFsyncs(
-  fsyncs: Fsyncs,
-): Promise<{ app: FastifyInstance; dataDir: string; wal: NonNullable<ReturnType<typeof walSyncOf>> }> {
+async function appWithFsyncs(fsyncs: Fsyncs, onWalFailure: (failure: LogNotOnDisk) => void = () => {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-wal-'));
-  const handle = openDatabase({ dataDir, syncWal: fsyncs.sync });
+  const handle = openDatabase({ dataDir, syncWal: fsyncs.sync, onWalFailure });
   const images = new DiskImageStore(join(dataDir, 'uploads'));
   await prepareDatabase(handle.db, handle.engine, images);
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '100000' });
@@ -152,24 +149,60 @@ describe.skipIf(onPostgres)('answers that wrote wait for the log on the disk (SQ
     expect(fsyncs.paths.length - before).toBe(2);
   });
 
-  it('answers a write 500 when the fsync fails: it may not be on the disk', async () => {
+  it("stops for good at a failed fsync: the app's 503 to that write and every later one, and the process told to end", async () => {
     const fsyncs = new Fsyncs();
-    const { app } = await appWithFsyncs(fsyncs);
+    const failures: LogNotOnDisk[] = [];
+    const { app } = await appWithFsyncs(fsyncs, (failure) => failures.push(failure));
     const buyer = await registerActor(app, 'buyer');
+    const openBell = () =>
+      app.inject({ method: 'PUT', url: '/api/notifications/read', headers: fromOwnPage(buyer.cookie) });
     fsyncs.failing = true;
-    const answer = await app.inject({
-      method: 'PUT',
-      url: '/api/notifications/read',
-      headers: fromOwnPage(buyer.cookie),
-    });
-    expect(answer.statusCode).toBe(500);
+    const answer = await openBell();
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toEqual({ code: 'UNAVAILABLE', message: expect.any(String) });
+    expect(answer.body).not.toContain('EIO');
+    expect(answer.headers['retry-after']).toBe('5');
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.cause).toMatchObject({ code: 'EIO' });
+
+    // The next fsync would return 0, as Linux's does once it has reported the error: no later write is trusted.
     fsyncs.failing = false;
-    const again = await app.inject({
-      method: 'PUT',
-      url: '/api/notifications/read',
-      headers: fromOwnPage(buyer.cookie),
+    const before = fsyncs.paths.length;
+    const again = await openBell();
+    expect(again.statusCode).toBe(503);
+    expect(fsyncs.paths.length).toBe(before);
+    expect(failures).toHaveLength(1);
+    // A request that wrote nothing is answered.
+    expect((await app.inject({ method: 'GET', url: '/api/categoires' })).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(onPostgres)("the log's file, held open", () => {
+  it('is opened once, again only when the file at its path is another one, and not when there is none', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-wal-file-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const path = join(dataDir, 'log');
+    let opens = 0;
+    const log = new WalFile(path, (at) => {
+      opens += 1;
+      return open(at, 'r');
     });
-    expect(again.statusCode).toBe(200);
+    cleanups.push(() => log.close());
+
+    await log.sync();
+    expect(opens).toBe(1);
+    await writeFile(path, 'frames');
+    await log.sync();
+    await log.sync();
+    expect(opens).toBe(2);
+    await writeFile(`${path}.new`, 'other frames');
+    await rename(`${path}.new`, path);
+    await log.sync();
+    await log.sync();
+    expect(opens).toBe(3);
+    await rm(path);
+    await log.sync();
+    expect(opens).toBe(4);
   });
 });
 

@@ -16,7 +16,7 @@ import { ensurePrivateDir, ensurePrivateFile } from './data-dir';
 import { runKeptByName } from './named-statements';
 import type { Database } from './schema';
 import { postgresTypes, SqliteValuesPlugin } from './values';
-import { syncFileData, WalSync } from './wal-sync';
+import { WalFile, WalSync, type LogNotOnDisk } from './wal-sync';
 import { checkpointInThread } from './checkpoints';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -41,8 +41,10 @@ interface DatabaseOptions {
   schema?: string | undefined;
   /** Told when PostgreSQL ends an idle pooled connection (a restart, a network cut). */
   onConnectionLost?: (error: Error) => void;
-  /** How SQLite's log is written to the disk (wal-sync.ts); tests count and hold these fsyncs. */
-  syncWal?: (path: string) => Promise<void>;
+  /** Around each fsync of SQLite's log (wal-sync.ts), which `sync` makes: tests count, hold and fail them. */
+  syncWal?: (sync: () => Promise<void>, path: string) => Promise<void>;
+  /** Told once when an fsync of SQLite's log failed: the process must end (wal-sync.ts). */
+  onWalFailure?: (failure: LogNotOnDisk) => void;
   checkpoints?: Checkpoints;
   /** Told of a checkpoint that failed in its thread. */
   onCheckpointError?: (message: string) => void;
@@ -66,9 +68,10 @@ const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 function openSqlite({
   dataDir,
-  syncWal = syncFileData,
+  syncWal = (sync) => sync(),
   checkpoints = 'on commit',
   onCheckpointError = console.error,
+  onWalFailure = (failure) => console.error(failure.message, failure.cause),
 }: DatabaseOptions): DatabaseHandle {
   const path = join(dataDir, 'phonehaat.sqlite');
   ensurePrivateFile(path);
@@ -82,7 +85,15 @@ function openSqlite({
   file.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   if (checkpoints !== 'on commit') file.pragma('wal_autocheckpoint = 0');
   const stopCheckpoints = checkpoints === 'in a thread' ? checkpointInThread(path, onCheckpointError) : undefined;
-  const wal = new WalSync(`${path}-wal`, syncWal);
+  const log = new WalFile(`${path}-wal`);
+  const wal = new WalSync(
+    () => syncWal(() => log.sync(), log.path),
+    (failure) => {
+      // Not another page copied from a log the disk may not hold.
+      void stopCheckpoints?.();
+      onWalFailure(failure);
+    },
+  );
   const db = new Kysely<Database>({
     dialect: new WritersFirstSqliteDialect({ database: withPreparedStatements(file, wal) }),
     plugins: [new SqliteValuesPlugin()],
@@ -91,6 +102,7 @@ function openSqlite({
   const close = async () => {
     await stopCheckpoints?.();
     await db.destroy();
+    await log.close();
   };
   return { db, engine: 'sqlite', close };
 }
