@@ -2,14 +2,19 @@ import { statSync } from 'node:fs';
 import { mkdtemp, open, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import SQLite from 'better-sqlite3';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '#server/app';
 import { AccessTokens } from '#server/auth/tokens';
 import { loadConfig } from '#server/config';
 import { openDatabase, walSyncOf, type Checkpoints } from '#server/db/connection';
 import { LogNotOnDisk, WalFile } from '#server/db/wal-sync';
+import { queueMail } from '#server/mail/outbox';
+import { deliverDueMail } from '#server/mail/worker';
 import { prepareDatabase } from '#server/start/setup';
 import { DiskImageStore } from '#server/uploads/store';
 import { fromOwnPage, registerActor } from './support/actors';
@@ -174,6 +179,60 @@ describe.skipIf(onPostgres)('answers that wrote wait for the log on the disk (SQ
     expect(failures).toHaveLength(1);
     // A request that wrote nothing is answered.
     expect((await app.inject({ method: 'GET', url: '/api/categoires' })).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(onPostgres)('work that answers outside the hooks waits for the log too (SQLite)', () => {
+  it('begins a notification stream only once the writes before it are on the disk: its answer skips onSend', async () => {
+    const fsyncs = new Fsyncs();
+    const { app, wal } = await appWithFsyncs(fsyncs);
+    const buyer = await registerActor(app, 'buyer');
+    const waits = vi.spyOn(wal, 'onDisk');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const before = fsyncs.paths.length;
+    fsyncs.hold();
+    const began = fsyncs.begun(before + 1);
+    const write = app.inject({ method: 'PUT', url: '/api/notifications/read', headers: fromOwnPage(buyer.cookie) });
+    await began;
+    const waitsBefore = waits.mock.calls.length;
+    const stream = httpRequest({
+      port: (app.server.address() as AddressInfo).port,
+      host: '127.0.0.1',
+      path: '/api/notifications/stream',
+      headers: { cookie: buyer.cookie, accept: 'text/event-stream' },
+    });
+    stream.end();
+    const response = new Promise<IncomingMessage>((resolve) => stream.on('response', resolve));
+    cleanups.push(async () => void stream.destroy());
+    // The stream waits for the write's fsync: the hooks that wait do not run for it.
+    await expect.poll(() => waits.mock.calls.length).toBe(waitsBefore + 1);
+    expect(await settled(response)).toBe(false);
+    fsyncs.release();
+    expect((await response).statusCode).toBe(200);
+    expect((await write).statusCode).toBe(200);
+  });
+
+  it('sends a claimed mail only once its claim is on the disk', async () => {
+    const fsyncs = new Fsyncs();
+    const { app } = await appWithFsyncs(fsyncs);
+    await queueMail(app.deps.db, {
+      to: 'reader@example.test',
+      userId: null,
+      data: { template: 'notification', kind: 'booking_accepted', message: 'Mail', link: '/dashboard' },
+    });
+    const sent: string[] = [];
+    const transport = { send: async (mail: { to: string }) => void sent.push(mail.to), close: () => {} };
+    const log = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as unknown as FastifyBaseLogger;
+    const before = fsyncs.paths.length;
+    fsyncs.hold();
+    const began = fsyncs.begun(before + 1);
+    const round = deliverDueMail(app.deps, transport, log);
+    await began;
+    expect(await settled(round)).toBe(false);
+    expect(sent).toEqual([]);
+    fsyncs.release();
+    expect(await round).toMatchObject({ sent: 1 });
+    expect(sent).toEqual(['reader@example.test']);
   });
 });
 
