@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -11,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '#server/app';
 import { AccessTokens } from '#server/auth/tokens';
 import { loadConfig } from '#server/config';
+import { checkpointInThread } from '#server/db/checkpoints';
 import { openDatabase, walSyncOf, type Checkpoints } from '#server/db/connection';
 import { LogNotOnDisk, WalFile } from '#server/db/wal-sync';
 import { queueMail } from '#server/mail/outbox';
@@ -275,8 +277,9 @@ async function writtenWith(checkpoints: Checkpoints) {
   });
   await sql`create table filler (body blob)`.execute(handle.db);
   for (let i = 0; i < 1200; i += 1) await sql`insert into filler values (zeroblob(4000))`.execute(handle.db);
-  const fileSize = () => statSync(join(dataDir, 'phonehaat.sqlite')).size;
-  return { fileSize };
+  const path = join(dataDir, 'phonehaat.sqlite');
+  const fileSize = () => statSync(path).size;
+  return { fileSize, path };
 }
 
 describe.skipIf(onPostgres)("SQLite's checkpoints off the event loop", () => {
@@ -287,6 +290,22 @@ describe.skipIf(onPostgres)("SQLite's checkpoints off the event loop", () => {
 
   it('copies the log into the database file from a thread', async () => {
     const { fileSize } = await writtenWith('in a thread');
+    await expect.poll(fileSize, { timeout: 10_000, interval: 100 }).toBeGreaterThan(4_000_000);
+  });
+
+  it('starts a thread that stopped again, which then copies the log', async () => {
+    const { fileSize, path } = await writtenWith('elsewhere');
+    const started: Worker[] = [];
+    const told: string[] = [];
+    const stop = checkpointInThread(path, (message) => told.push(message), {
+      onStart: (worker) => {
+        started.push(worker);
+        if (started.length === 1) void worker.terminate();
+      },
+    });
+    cleanups.push(stop);
+    await expect.poll(() => started.length, { timeout: 10_000, interval: 100 }).toBe(2);
+    expect(told).toEqual([expect.stringMatching(/^the checkpoint thread stopped/)]);
     await expect.poll(fileSize, { timeout: 10_000, interval: 100 }).toBeGreaterThan(4_000_000);
   });
 });
