@@ -6,7 +6,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '#server/app';
@@ -90,6 +90,10 @@ async function appWithFsyncs(fsyncs: Fsyncs, onWalFailure: (failure: LogNotOnDis
   return { app, dataDir, wal: walSyncOf(handle.db)! };
 }
 
+/** A write that always changes a row: the account's language. */
+const chooseLanguage = (app: FastifyInstance, cookie: string) =>
+  app.inject({ method: 'PUT', url: '/api/language', headers: fromOwnPage(cookie), payload: { locale: 'en' } });
+
 /** Whether `promise` has settled by the time the event loop has gone round a few times. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
@@ -132,17 +136,15 @@ describe.skipIf(onPostgres)('answers that wrote wait for the log on the disk (SQ
     const fsyncs = new Fsyncs();
     const { app, wal } = await appWithFsyncs(fsyncs);
     const buyers = await Promise.all(Array.from({ length: 4 }, () => registerActor(app, 'buyer')));
-    const openBell = (cookie: string) =>
-      app.inject({ method: 'PUT', url: '/api/notifications/read', headers: fromOwnPage(cookie) });
 
     const before = fsyncs.paths.length;
     fsyncs.hold();
     const began = fsyncs.begun(before + 1);
-    const first = openBell(buyers[0]!.cookie);
+    const first = chooseLanguage(app, buyers[0]!.cookie);
     await began;
     // Committed while the first one's fsync runs: none of them is on the disk by it.
     const marked = wal.mark;
-    const others = buyers.slice(1).map((buyer) => openBell(buyer.cookie));
+    const others = buyers.slice(1).map((buyer) => chooseLanguage(app, buyer.cookie));
     await expect.poll(() => wal.mark).toBeGreaterThanOrEqual(marked + others.length);
     expect(await settled(Promise.race(others))).toBe(false);
     const read = await app.inject({ method: 'GET', url: '/api/categoires' });
@@ -161,10 +163,8 @@ describe.skipIf(onPostgres)('answers that wrote wait for the log on the disk (SQ
     const failures: LogNotOnDisk[] = [];
     const { app } = await appWithFsyncs(fsyncs, (failure) => failures.push(failure));
     const buyer = await registerActor(app, 'buyer');
-    const openBell = () =>
-      app.inject({ method: 'PUT', url: '/api/notifications/read', headers: fromOwnPage(buyer.cookie) });
     fsyncs.failing = true;
-    const answer = await openBell();
+    const answer = await chooseLanguage(app, buyer.cookie);
     expect(answer.statusCode).toBe(503);
     expect(answer.json()).toEqual({ code: 'UNAVAILABLE', message: expect.any(String) });
     expect(answer.body).not.toContain('EIO');
@@ -175,7 +175,7 @@ describe.skipIf(onPostgres)('answers that wrote wait for the log on the disk (SQ
     // The next fsync would return 0, as Linux's does once it has reported the error: no later write is trusted.
     fsyncs.failing = false;
     const before = fsyncs.paths.length;
-    const again = await openBell();
+    const again = await chooseLanguage(app, buyer.cookie);
     expect(again.statusCode).toBe(503);
     expect(fsyncs.paths.length).toBe(before);
     expect(failures).toHaveLength(1);
@@ -194,7 +194,7 @@ describe.skipIf(onPostgres)('work that answers outside the hooks waits for the l
     const before = fsyncs.paths.length;
     fsyncs.hold();
     const began = fsyncs.begun(before + 1);
-    const write = app.inject({ method: 'PUT', url: '/api/notifications/read', headers: fromOwnPage(buyer.cookie) });
+    const write = chooseLanguage(app, buyer.cookie);
     await began;
     const waitsBefore = waits.mock.calls.length;
     const stream = httpRequest({
@@ -235,6 +235,35 @@ describe.skipIf(onPostgres)('work that answers outside the hooks waits for the l
     fsyncs.release();
     expect(await round).toMatchObject({ sent: 1 });
     expect(sent).toEqual(['reader@example.test']);
+  });
+});
+
+describe.skipIf(onPostgres)('what is counted as a write (SQLite)', () => {
+  it('counts a transaction that changed rows once, at its commit, and none that changed nothing', async () => {
+    const { app, wal } = await appWithFsyncs(new Fsyncs());
+    const { db } = app.deps;
+    const log = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as unknown as FastifyBaseLogger;
+    const transport = { send: async () => {}, close: () => {} };
+    const start = wal.mark;
+    // The mail worker's claim of an empty outbox: a transaction with an update that changed nothing.
+    await deliverDueMail(app.deps, transport, log);
+    expect(wal.mark).toBe(start);
+
+    await db.transaction().execute(async (trx) => {
+      await queueMail(trx, {
+        to: 'counted@example.test',
+        userId: null,
+        data: { template: 'notification', kind: 'booking_accepted', message: 'Mail', link: '/dashboard' },
+      });
+      // Not yet: an fsync begun now would not hold the commit.
+      expect(wal.mark).toBe(start);
+    });
+    expect(wal.mark).toBe(start + 1);
+    // Outside a transaction, a statement that changed a row is its own commit.
+    await db.updateTable('mail_outbox').set({ last_error: 'x' }).execute();
+    expect(wal.mark).toBe(start + 2);
+    await db.updateTable('mail_outbox').set({ last_error: 'x' }).where('id', '=', 'none').execute();
+    expect(wal.mark).toBe(start + 2);
   });
 });
 
