@@ -211,17 +211,17 @@ const CHANGES_ROWS = /^\s*(insert|update|delete|replace)\b/i;
 const WRITES_NOTHING = /^\s*(begin|pragma\s+busy_timeout)\b/i;
 
 function countingWrites(statement: SQLite.Statement, ran: (changed: boolean) => void): SqliteStatement {
-  const wrote = (changes: number | bigint) =>
-    !statement.readonly &&
-    !WRITES_NOTHING.test(statement.source) &&
-    (Number(changes) > 0 || !CHANGES_ROWS.test(statement.source));
+  const writesNothing = statement.readonly || WRITES_NOTHING.test(statement.source);
+  const changesTell = CHANGES_ROWS.test(statement.source);
+  const wrote = (changes: number | bigint) => !writesNothing && (Number(changes) > 0 || !changesTell);
+  const all = (parameters: readonly unknown[]) => {
+    const rows = statement.all(parameters);
+    ran(wrote(rows.length));
+    return rows;
+  };
   return {
     reader: statement.reader,
-    all(parameters) {
-      const rows = statement.all(parameters);
-      ran(wrote(rows.length));
-      return rows;
-    },
+    all,
     run(parameters) {
       const result = statement.run(parameters);
       ran(wrote(result.changes));
@@ -230,7 +230,7 @@ function countingWrites(statement: SQLite.Statement, ran: (changed: boolean) => 
     iterate(parameters) {
       if (statement.readonly) return statement.iterate(parameters);
       // Run at once, not as the rows are wanted: the count must follow the write.
-      return this.all(parameters)[Symbol.iterator]();
+      return all(parameters)[Symbol.iterator]();
     },
   };
 }
