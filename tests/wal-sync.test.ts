@@ -14,7 +14,7 @@ import { AccessTokens } from '#server/auth/tokens';
 import { loadConfig } from '#server/config';
 import { checkpointInThread } from '#server/db/checkpoints';
 import { openDatabase, walSyncOf, type Checkpoints } from '#server/db/connection';
-import { LogNotOnDisk, WalFile } from '#server/db/wal-sync';
+import { WalFile, type LogNotOnDisk } from '#server/db/wal-sync';
 import { queueMail } from '#server/mail/outbox';
 import { deliverDueMail } from '#server/mail/worker';
 import { prepareDatabase } from '#server/start/setup';
