@@ -8,7 +8,8 @@ const missing = (error: NodeJS.ErrnoException) => {
 
 /**
  * The log file, held open for the process's life. One descriptor makes an fsync one job on libuv's
- * threads (not open, fsync, close), and it is the descriptor through which the kernel reports a failed
+ * threads, with a stat beside it, not three one after another (open, fsync, close); and it is the
+ * descriptor through which the kernel reports a failed
  * write-back: Linux reports such an error once, to the descriptors open at the time, and a file opened
  * afterwards for each fsync could see 0 for pages that were dropped. It is opened again only if the
  * file at the path is another one (SQLite removed the log and made a new one): checked beside the
