@@ -322,6 +322,28 @@ describe.skipIf(onPostgres)("SQLite's checkpoints off the event loop", () => {
     await expect.poll(fileSize, { timeout: 10_000, interval: 100 }).toBeGreaterThan(4_000_000);
   });
 
+  it('reports a log that a reader keeps from being copied', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-checkpoints-'));
+    const handle = openDatabase({ dataDir, checkpoints: 'elsewhere' });
+    const path = join(dataDir, 'phonehaat.sqlite');
+    const reader = new SQLite(path, { readonly: true });
+    cleanups.push(async () => {
+      reader.close();
+      await handle.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    await sql`create table filler (body blob)`.execute(handle.db);
+    // A read under way since before the writes: no checkpoint may copy them over what it reads.
+    reader.prepare('begin').run();
+    reader.prepare('select count(*) from filler').get();
+    for (let i = 0; i < 1200; i += 1) await sql`insert into filler values (zeroblob(4000))`.execute(handle.db);
+    const told: string[] = [];
+    cleanups.push(checkpointInThread(path, (message) => told.push(message), { pagesReported: 1000 }));
+    await expect.poll(() => told, { timeout: 10_000, interval: 100 }).toHaveLength(1);
+    expect(told[0]).toMatch(/^the log holds \d{4} pages that are not yet in the database file$/);
+    reader.prepare('commit').run();
+  });
+
   it('starts a thread that stopped again, which then copies the log', async () => {
     const { fileSize, path } = await writtenWith('elsewhere');
     const started: Worker[] = [];

@@ -48,6 +48,7 @@ parentPort.once('message', () => {
 interface CheckpointOptions {
   /** Told of each thread started; tests stop one. */
   onStart?: (worker: Worker) => void;
+  pagesReported?: number;
 }
 
 /**
@@ -60,7 +61,7 @@ interface CheckpointOptions {
 export function checkpointInThread(
   path: string,
   onError: (message: string) => void,
-  { onStart }: CheckpointOptions = {},
+  { onStart, pagesReported = LOG_PAGES_REPORTED }: CheckpointOptions = {},
 ): () => Promise<void> {
   const module = createRequire(import.meta.url).resolve('better-sqlite3');
   let stopping = false;
@@ -72,7 +73,7 @@ export function checkpointInThread(
   const start = () => {
     worker = new Worker(CHECKPOINTER, {
       eval: true,
-      workerData: { module, path, everyMs: CHECKPOINT_EVERY_MS, pagesReported: LOG_PAGES_REPORTED },
+      workerData: { module, path, everyMs: CHECKPOINT_EVERY_MS, pagesReported },
     });
     const startedAt = Date.now();
     worker.on('message', onError);
