@@ -9,6 +9,7 @@ import {
   sql,
   type DatabaseConnection,
   type SqliteDatabase,
+  type SqliteStatement,
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
@@ -16,7 +17,7 @@ import { ensurePrivateDir, ensurePrivateFile } from './data-dir';
 import { runKeptByName } from './named-statements';
 import type { Database } from './schema';
 import { postgresTypes, SqliteValuesPlugin } from './values';
-import { syncFileData, WalSync } from './wal-sync';
+import { WalFile, WalSync, type LogNotOnDisk } from './wal-sync';
 import { checkpointInThread } from './checkpoints';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -41,8 +42,10 @@ interface DatabaseOptions {
   schema?: string | undefined;
   /** Told when PostgreSQL ends an idle pooled connection (a restart, a network cut). */
   onConnectionLost?: (error: Error) => void;
-  /** How SQLite's log is written to the disk (wal-sync.ts); tests count and hold these fsyncs. */
-  syncWal?: (path: string) => Promise<void>;
+  /** Around each fsync of SQLite's log (wal-sync.ts), which `sync` makes: tests count, hold and fail them. */
+  syncWal?: (sync: () => Promise<void>, path: string) => Promise<void>;
+  /** Told once when an fsync of SQLite's log failed: the process must end (wal-sync.ts). */
+  onWalFailure?: (failure: LogNotOnDisk) => void;
   checkpoints?: Checkpoints;
   /** Told of a checkpoint that failed in its thread. */
   onCheckpointError?: (message: string) => void;
@@ -66,9 +69,10 @@ const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 function openSqlite({
   dataDir,
-  syncWal = syncFileData,
+  syncWal = (sync) => sync(),
   checkpoints = 'on commit',
   onCheckpointError = console.error,
+  onWalFailure = (failure) => console.error(failure.message, failure.cause),
 }: DatabaseOptions): DatabaseHandle {
   const path = join(dataDir, 'phonehaat.sqlite');
   ensurePrivateFile(path);
@@ -82,7 +86,15 @@ function openSqlite({
   file.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   if (checkpoints !== 'on commit') file.pragma('wal_autocheckpoint = 0');
   const stopCheckpoints = checkpoints === 'in a thread' ? checkpointInThread(path, onCheckpointError) : undefined;
-  const wal = new WalSync(`${path}-wal`, syncWal);
+  const log = new WalFile(`${path}-wal`);
+  const wal = new WalSync(
+    () => syncWal(() => log.sync(), log.path),
+    (failure) => {
+      // Not another page copied from a log the disk may not hold.
+      void stopCheckpoints?.();
+      onWalFailure(failure);
+    },
+  );
   const db = new Kysely<Database>({
     dialect: new WritersFirstSqliteDialect({ database: withPreparedStatements(file, wal) }),
     plugins: [new SqliteValuesPlugin()],
@@ -91,6 +103,7 @@ function openSqlite({
   const close = async () => {
     await stopCheckpoints?.();
     await db.destroy();
+    await log.close();
   };
   return { db, engine: 'sqlite', close };
 }
@@ -152,23 +165,72 @@ const STATEMENTS_KEPT = 500;
 /**
  * The database as Kysely sees it, with each statement prepared once and run again: Kysely prepares
  * every query it runs, and preparing costs about as much as running a small query. A statement is
- * never used by two queries at once: Kysely runs one query at a time on the file. Kysely runs a
- * statement as soon as it is prepared, so every one but a plain read is counted for the log's fsync
- * then: a write (with or without `returning`) and a commit, after which the write's fsync must begin.
+ * never used by two queries at once: Kysely runs one query at a time on the file.
+ *
+ * Each commit that changed a row is counted for the log's fsync (wal-sync.ts), as it returns, before
+ * anything else runs: an fsync that begins later covers it. A statement that changed rows in a
+ * transaction is not counted itself, only the transaction's end: counted at once, an fsync begun
+ * between it and the commit would cover the count but not the commit, which writes the log. A
+ * transaction that changed nothing (the mail and alert workers' empty claims, every few seconds)
+ * writes nothing to the log and costs no fsync. Its end is counted even when it is a rollback: an
+ * fsync too many, never one too few.
  */
 function withPreparedStatements(file: SQLite.Database, wal: WalSync): SqliteDatabase {
-  const prepared = new Map<string, SQLite.Statement>();
+  const prepared = new Map<string, SqliteStatement>();
+  let changedSinceCommit = false;
+  const ran = (changed: boolean) => {
+    changedSinceCommit ||= changed;
+    if (changedSinceCommit && !file.inTransaction) {
+      wal.noteWrite();
+      changedSinceCommit = false;
+    }
+  };
   return {
     close: () => file.close(),
     prepare(query: string) {
       let statement = prepared.get(query);
       if (statement) prepared.delete(query);
-      else statement = file.prepare(query);
+      else statement = countingWrites(file.prepare(query), ran);
       // Most recently used last, so the first is the one to drop.
       prepared.set(query, statement);
       if (prepared.size > STATEMENTS_KEPT) prepared.delete(prepared.keys().next().value!);
-      if (!statement.readonly || !statement.reader) wal.noteWrite();
       return statement;
+    },
+  };
+}
+
+/**
+ * Only an insert, update or delete tells by its changes whether it wrote: each row it changes is in
+ * `changes` (better-sqlite3 gives 0 when the total did not move) or, with `returning`, a row of its
+ * answer, and SQLite's triggers and cascades act only on a row that changed. Any other statement that
+ * may write (a schema change, a pragma) is taken as a write, but for two that SQLite does not call
+ * read-only and write nothing themselves: `begin immediate` (it takes the lock; what the transaction
+ * changes is counted at its end) and the busy timeout the driver sets around it, the connection's.
+ */
+const CHANGES_ROWS = /^\s*(insert|update|delete|replace)\b/i;
+const WRITES_NOTHING = /^\s*(begin|pragma\s+busy_timeout)\b/i;
+
+function countingWrites(statement: SQLite.Statement, ran: (changed: boolean) => void): SqliteStatement {
+  const writesNothing = statement.readonly || WRITES_NOTHING.test(statement.source);
+  const changesTell = CHANGES_ROWS.test(statement.source);
+  const wrote = (changes: number | bigint) => !writesNothing && (Number(changes) > 0 || !changesTell);
+  const all = (parameters: readonly unknown[]) => {
+    const rows = statement.all(parameters);
+    ran(wrote(rows.length));
+    return rows;
+  };
+  return {
+    reader: statement.reader,
+    all,
+    run(parameters) {
+      const result = statement.run(parameters);
+      ran(wrote(result.changes));
+      return result;
+    },
+    iterate(parameters) {
+      if (statement.readonly) return statement.iterate(parameters);
+      // Run at once, not as the rows are wanted: the count must follow the write.
+      return all(parameters)[Symbol.iterator]();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { LogNotOnDisk } from './wal-sync';
 /** PostgreSQL's SQLSTATE and better-sqlite3's extended result code for a foreign-key violation. */
 const FOREIGN_KEY_CODES = new Set(['23503', 'SQLITE_CONSTRAINT_FOREIGNKEY']);
 
@@ -38,6 +39,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || code.startsWith('57P')) return true;
   // SQLITE_BUSY and its extended codes (_SNAPSHOT, _RECOVERY, _TIMEOUT): another writer, never the request.
   if (code.startsWith('SQLITE_BUSY')) return true;
+  // A failed fsync of SQLite's log: the process is ending and the next one takes over (wal-sync.ts).
+  if (error instanceof LogNotOnDisk) return true;
   if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
   return UNAVAILABLE_MESSAGES.some((text) => error.message.startsWith(text));
 }

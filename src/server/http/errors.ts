@@ -90,6 +90,15 @@ export function registerErrorHandler(app: FastifyInstance, translateMessage: Mes
 }
 
 /**
+ * The 503 the error handler gives while the database cannot take writes, for an answer already on
+ * its way (past the handler): its status and headers are set, and its body returned.
+ */
+export function answerDatabaseAway(request: FastifyRequest, reply: FastifyReply): string {
+  reply.status(503).header('retry-after', 5).header('content-type', 'application/json; charset=utf-8');
+  return JSON.stringify(inLanguage(request, { message: DATABASE_AWAY, code: 'UNAVAILABLE' }));
+}
+
+/**
  * PostgreSQL refuses text holding U+0000 (SQLite stores it). The schemas refuse it in every field
  * they know; this catches one they miss, which is the caller's doing, not the server's.
  */

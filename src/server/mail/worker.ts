@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { AccessTokens } from '#server/auth/tokens';
 import { isThisMachine, type Config } from '#server/config';
 import { withoutAddresses, withoutSecrets } from '#server/http/log-redaction';
-import type { Engine } from '#server/db/connection';
+import { walSyncOf, type Engine } from '#server/db/connection';
 import type { Database, MailLane, MailOutboxRow } from '#server/db/schema';
 import { mailQueued } from './outbox';
 import { paths } from '#shared/paths';
@@ -105,6 +105,9 @@ export async function deliverDueMail(
 ): Promise<RoundResult> {
   const result: RoundResult = { sent: 0, retried: 0, failed: 0 };
   const claimed = await claimDue(deps.db, deps.engine, now, lane);
+  // Sent only once its claim is on the disk (docs/reliability.md, "Crashes"): a claim lost in a
+  // crash would send the mail again with this attempt not counted.
+  if (claimed.length > 0) await walSyncOf(deps.db)?.onDisk();
   for (const row of claimed) {
     try {
       const data = JSON.parse(row.data) as MailData;

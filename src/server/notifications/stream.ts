@@ -7,6 +7,7 @@ import { AppError } from '#server/errors';
 import { serverMessage } from '#server/i18n/texts';
 import { chatStateOf } from '#server/chat/repository';
 import { countUnread } from './repository';
+import { walSyncOf } from '#server/db/connection';
 
 /** A comment line this often keeps proxies from closing a quiet stream, and re-reads the count as a safety net. */
 export const HEARTBEAT_MS = 25_000;
@@ -93,7 +94,10 @@ export class UnreadStreams {
     this.limits = options.limits ?? STREAM_LIMITS;
   }
 
-  open(request: FastifyRequest, reply: FastifyReply): void {
+  async open(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    // The stream's answer skips the hooks (it is hijacked), and `signedIn` may have written the
+    // session: it begins only once that is on the disk (docs/reliability.md, "Crashes").
+    await walSyncOf(this.deps.db)?.onDisk();
     if (this.total >= this.limits.total) {
       throw new AppError('UNAVAILABLE', serverMessage('server.notifications.error.tooManyStreams'));
     }

@@ -8,6 +8,7 @@ import { channelFor } from '#server/events/channel';
 import { Bell } from '#server/notifications/bell';
 import type { Config } from '#server/config';
 import { openDatabase, type Checkpoints } from '#server/db/connection';
+import type { LogNotOnDisk } from '#server/db/wal-sync';
 import { ensureAdmin, prepareDatabase } from './setup';
 import { seedDemoData } from './seed/demo';
 import { startHousekeeping } from '#server/housekeeping';
@@ -24,12 +25,17 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * `checkpoints`: SQLite's log is checkpointed off the event loop by the server process that does the
  * housekeeping, and by none of the others (db/checkpoints.ts); preparing does it as it commits.
  */
-const openStores = async (config: Config, checkpoints: Checkpoints = 'on commit') => {
+const openStores = async (
+  config: Config,
+  checkpoints: Checkpoints = 'on commit',
+  onWalFailure?: (failure: LogNotOnDisk) => void,
+) => {
   const dataDir = resolve(config.DATA_DIR);
   const database = openDatabase({
     url: config.DATABASE_URL,
     dataDir,
     checkpoints,
+    onWalFailure,
     onConnectionLost: (error) => {
       if (config.LOG_LEVEL !== 'silent') console.warn(`PostgreSQL ended a pooled connection: ${error.message}`);
     },
@@ -64,6 +70,10 @@ export async function runServer(config: Config, options: { housekeeping: boolean
   const { db, engine, images, dataDir, close } = await openStores(
     config,
     options.housekeeping ? 'in a thread' : 'elsewhere',
+    (failure) => {
+      console.error(failure.message, failure.cause);
+      void stop('a failed fsync of the log', { logLost: true });
+    },
   );
   const tokens = new AccessTokens(loadAuthSecret(dataDir, config.AUTH_SECRET));
   const redis = await redisFor(config);
@@ -97,25 +107,29 @@ export async function runServer(config: Config, options: { housekeeping: boolean
   /**
    * Stops listening (a request arriving on an open keep-alive connection meanwhile gets a 503), lets
    * the requests in flight finish, then closes the database: everything acknowledged is written.
-   * Exits 0, or 1 when requests had to be cut off.
+   * Exits 0, or 1 when requests had to be cut off. After a failed fsync of SQLite's log (`logLost`)
+   * the writes still running get a 503, and the database is left as it is, not closed: closing would
+   * checkpoint pages the disk may not hold into the database file. Exits 1; the cluster starts a
+   * new process, which recovers from the log on the disk.
    */
-  async function stop(signal: string) {
+  async function stop(reason: string, { logLost = false } = {}) {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received, closing`);
+    app.log.info(`${reason}, closing`);
     let cutOff = false;
     const deadline = setTimeout(() => {
       cutOff = true;
-      app.log.warn(`requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}: closing their connections`);
+      app.log.warn(`requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${reason}: closing their connections`);
       app.server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     await app.close();
     clearTimeout(deadline);
+    if (logLost) process.exit(1);
     await close();
     process.exit(cutOff ? 1 : 0);
   }
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT received'));
+  process.on('SIGTERM', () => void stop('SIGTERM received'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   if (cluster.isPrimary) {
