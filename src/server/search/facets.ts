@@ -31,8 +31,13 @@ export interface CountLimits {
   sampleMatches: number;
 }
 
-/** Candidates are visited in runs of this many in a row: reading the columns in order is what keeps a pass cheap. */
-const SAMPLE_BLOCK = 256;
+/**
+ * Candidates are visited in runs of this many in a row: reading the columns in order is what keeps a
+ * pass cheap. A sample holds hundreds of runs (312 for 20,000): the posting times follow the ids,
+ * and with 78 runs of 256 the last day's count was 44% off at 100,000 listings (3% now), at no
+ * measurable cost.
+ */
+const SAMPLE_BLOCK = 64;
 
 /**
  * 20,000: a word search's counting then costs the same at 100,000 and at a million listings
