@@ -4,7 +4,7 @@ import { CONDITIONS } from '#shared/products';
 import { POSTED_HOURS, type SearchFilters } from '#shared/search';
 import { chosenIn } from './column-filters';
 import { orderedPage, rankedPage } from './column-pages';
-import { countFacets, facetsOf } from './facets';
+import { COUNT_LIMITS, countFacets, facetsOf } from './facets';
 import { COLUMNS_FRESH_MS, Columns, freshFor } from './listing-columns';
 import { idsIn, type ChosenOrder, type ColumnRow } from './repository';
 import { indexedText } from './text';
@@ -183,6 +183,37 @@ describe('facet counts past the bound of an exact count', () => {
     const { estimate, total } = counted(narrow);
     expect(estimate).toBe(false);
     expect(total).toBe(rows.filter((row) => passes(row, narrow)).length);
+  });
+});
+
+describe('facet counts with the bound the server uses', () => {
+  const rows = listings(COUNT_LIMITS.exactUpTo * 3);
+  const columns = columnsOf(rows);
+  const everything = chosenIn(columns, {}, NOW);
+
+  it('are estimates within a few per cent past it', () => {
+    const { total, estimate, brand } = countFacets(columns, undefined, everything, NOW);
+    expect(estimate).toBe(true);
+    expect(Math.abs(total - rows.length) / rows.length).toBeLessThan(0.03);
+    const apples = rows.filter((row) => row.brand === 'Apple').length;
+    expect(Math.abs(brand[columns.brands.find('apple')]! - apples) / apples).toBeLessThan(0.05);
+  });
+
+  it('count a period of posting times, which follow the ids as in a real catalogue, within a few per cent', () => {
+    const days = 40;
+    const inIdOrder = rows.map((row, index) => ({
+      ...row,
+      posted_at: new Date(NOW - ((rows.length - index) / rows.length) * days * 24 * HOUR).toISOString(),
+    }));
+    const { posted } = countFacets(columnsOf(inIdOrder), undefined, everything, NOW);
+    const lastWeek = (7 / days) * rows.length;
+    expect(Math.abs(posted['7d'] - lastWeek) / lastWeek).toBeLessThan(0.05);
+  });
+
+  it('are exact up to it', () => {
+    const within = columns.positionsOf(Int32Array.from(rows.slice(0, COUNT_LIMITS.exactUpTo), (row) => row.id));
+    const { total, estimate } = countFacets(columns, within, everything, NOW);
+    expect([estimate, total]).toEqual([false, COUNT_LIMITS.exactUpTo]);
   });
 });
 
