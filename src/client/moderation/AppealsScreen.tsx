@@ -81,18 +81,16 @@ function DecisionForm({ appeal, onDone }: { appeal: Appeal; onDone: () => void }
   const t = useT();
   const form = useSchemaForm(appealDecisionSchema, {});
   const { errors } = form.formState;
+  // mutateAsync: the decided appeal leaves the refetched list, which can unmount this form first.
   const submit = (decision: AppealDecision) =>
-    decide.mutate(
-      { id: appeal._id, ...decision },
-      {
-        onSuccess: () => {
-          toast.success(
-            t(decision.decision === 'reversed' ? 'moderation.appeals.reversedDone' : 'moderation.appeals.upheldDone'),
-          );
-          onDone();
-        },
-        onError: (error) => toast.error(error.message),
+    decide.mutateAsync({ id: appeal._id, ...decision }).then(
+      () => {
+        toast.success(
+          t(decision.decision === 'reversed' ? 'moderation.appeals.reversedDone' : 'moderation.appeals.upheldDone'),
+        );
+        onDone();
       },
+      (error: Error) => toast.error(error.message),
     );
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} className="flex flex-col gap-4">

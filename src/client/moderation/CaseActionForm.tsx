@@ -41,11 +41,13 @@ export function CaseActionForm({ caseId, actions }: { caseId: string; actions: M
     defaultValues: { note: '' },
   });
   const action = useWatch({ control, name: 'action' });
+  // mutateAsync, not mutate's callbacks: the refetch after the action can close the case and unmount
+  // this form before the mutation settles, and mutate's callbacks are dropped with the component.
   const submit = (values: CaseAction) =>
-    act.mutate(values, {
-      onSuccess: () => toast.success(t('moderation.caseAction.done', { action: labels.action(values.action) })),
-      onError: (error) => toast.error(error.message),
-    });
+    act.mutateAsync(values).then(
+      () => toast.success(t('moderation.caseAction.done', { action: labels.action(values.action) })),
+      (error: Error) => toast.error(error.message),
+    );
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="flex flex-col gap-4">
       <FormField

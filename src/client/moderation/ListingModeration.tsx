@@ -33,10 +33,11 @@ export function ListingModeration({ product }: { product: MyProduct }) {
           variant="secondary"
           loading={resubmit.isPending}
           onClick={() =>
-            resubmit.mutate(product._id, {
-              onSuccess: () => toast.success(t('moderation.listing.resubmitted')),
-              onError: (error) => toast.error(error.message),
-            })
+            // mutateAsync: the refetched listing's new state hides this button before the mutation settles.
+            resubmit.mutateAsync(product._id).then(
+              () => toast.success(t('moderation.listing.resubmitted')),
+              (error: Error) => toast.error(error.message),
+            )
           }
         >
           {t('moderation.listing.resubmit')}
