@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app';
-import { deleteStaleLoginCounters } from '#server/auth/throttle';
+import { sql, type Kysely } from 'kysely';
+import { oneCounterTableMigration } from '#server/db/migrations/036-one-counter-table';
+import { createTable, engineTypes, required } from '#server/db/migrations/ddl';
 import { ensureAdmin } from '#server/start/setup';
 import { adminActor, logInActor, registerActor, fromOwnPage } from './support/actors';
 
@@ -239,17 +241,42 @@ describe('login', () => {
       expect((await loginFrom('10.7.5.1', buyer.email, 'wrong password')).statusCode).toBe(401);
   });
 
-  it('drops counters whose window has passed, and keeps the running ones', async () => {
-    const old = new Date(Date.now() - 16 * 60 * 1000).toISOString();
-    await t.db
+  it('keeps the running windows when the counters move into the shared table (migration 036)', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const startedAgo = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000).toISOString();
+    // The table as migration 001 made it, holding what the server counted before the upgrade.
+    const before = t.db as unknown as Kysely<unknown>;
+    await createTable(before, 'login_failures', [
+      ['key', 'text', (c) => c.primaryKey()],
+      ...required('integer', 'failures'),
+      ...required(engineTypes(t.engine).timestamp, 'window_started_at'),
+    ]);
+    const running = startedAgo(5);
+    await (before as Kysely<{ login_failures: { key: string; failures: number; window_started_at: string } }>)
       .insertInto('login_failures')
-      .values({ key: 'ip:10.7.6.1', failures: 3, window_started_at: old })
+      .values([
+        { key: `pair:10.7.6.1 ${buyer.email}`, failures: 5, window_started_at: running },
+        { key: `verify:${buyer.user.uid}`, failures: 2, window_started_at: running },
+        { key: 'ip:10.7.6.2', failures: 50, window_started_at: startedAgo(16) },
+      ])
       .execute();
-    await loginFrom('10.7.6.2', 'nobody@example.test', 'wrong password');
-    await deleteStaleLoginCounters(t.db);
-    const keys = (await t.db.selectFrom('login_failures').select('key').execute()).map((row) => row.key);
-    expect(keys).not.toContain('ip:10.7.6.1');
-    expect(keys).toContain('ip:10.7.6.2');
+
+    await oneCounterTableMigration.up(before);
+
+    const moved = await t.db
+      .selectFrom('limit_counters')
+      .selectAll()
+      .where('key', 'in', [`login-pair:10.7.6.1 ${buyer.email}`, `verify:${buyer.user.uid}`, 'login-ip:10.7.6.2'])
+      .orderBy('key')
+      .execute();
+    const windowEnds = new Date(Date.parse(running) + 15 * 60 * 1000).toISOString();
+    expect(moved).toEqual([
+      { key: `login-pair:10.7.6.1 ${buyer.email}`, used: 5, window_ends_at: windowEnds },
+      { key: `verify:${buyer.user.uid}`, used: 2, window_ends_at: windowEnds },
+    ]);
+    expect((await loginFrom('10.7.6.1', buyer.email, buyer.password)).statusCode).toBe(429);
+    expect((await loginFrom('10.7.6.2', buyer.email, buyer.password)).statusCode).toBe(200);
+    await expect(sql`select key from login_failures`.execute(t.db)).rejects.toThrow(/login_failures/);
   });
 
   it("behind a trusted proxy, counts the client's address from X-Forwarded-For", async () => {

@@ -8,7 +8,6 @@ import { newId } from '#server/db/ids';
 import {
   housekeepingJobs,
   removeExpiredSessions,
-  removeStaleLoginCounters,
   removeUnusedUploads,
   runHousekeeping,
   startHousekeeping,
@@ -173,25 +172,6 @@ describe('removeExpiredSessions', () => {
   });
 });
 
-describe('removeStaleLoginCounters', () => {
-  it('removes counters whose 15-minute window has passed and keeps current ones', async () => {
-    const started = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000).toISOString();
-    await t.db
-      .insertInto('login_failures')
-      .values([
-        { key: 'ip:192.0.2.10', failures: 4, window_started_at: started(16) },
-        { key: 'ip:192.0.2.11', failures: 2, window_started_at: started(5) },
-      ])
-      .execute();
-
-    expect(await removeStaleLoginCounters(t.app.deps)).toBe(1);
-    const keys = (
-      await t.db.selectFrom('login_failures').select('key').where('key', 'like', 'ip:192.0.2.%').execute()
-    ).map((row) => row.key);
-    expect(keys).toEqual(['ip:192.0.2.11']);
-  });
-});
-
 describe('runHousekeeping', () => {
   const fakeLog = () =>
     ({ info: vi.fn(), error: vi.fn() }) as unknown as FastifyBaseLogger & {
@@ -203,7 +183,6 @@ describe('runHousekeeping', () => {
     expect(housekeepingJobs.map((job) => job.name)).toEqual([
       'unused uploads',
       'expired sessions',
-      'stale login counters',
       'expired booking requests',
       'expired offers',
       'reviews at their deadline',

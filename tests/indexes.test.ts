@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredSessions } from '#server/auth/repository';
-import { deleteStaleLoginCounters } from '#server/auth/throttle';
+import { deleteEndedCounters } from '#server/limits/counters';
 import { listOrdersOfBuyer } from '#server/bookings/repository';
 import { ENGLISH } from '#server/i18n/texts';
 import { openDatabase } from '#server/db/connection';
@@ -198,7 +198,7 @@ describe('housekeeping sweeps use an index', () => {
   const now = new Date().toISOString();
   it('unused uploads', async () => expectIndexed(await plansOf(() => deleteUnusedUploads(db, images, now))));
   it('expired sessions', async () => expectIndexed(await plansOf(() => deleteExpiredSessions(db))));
-  it('stale login counters', async () => expectIndexed(await plansOf(() => deleteStaleLoginCounters(db))));
+  it('ended limit counters', async () => expectIndexed(await plansOf(() => deleteEndedCounters(db))));
 });
 
 /*

@@ -3,7 +3,6 @@ import { deleteOldLinkTokens } from '#server/accounts/repository';
 import { deleteExpiredSessions } from '#server/auth/repository';
 import { expireStaleOffers } from '#server/chat/offers';
 import { expireRequests } from '#server/bookings/deal';
-import { deleteStaleLoginCounters } from '#server/auth/throttle';
 import { changedRows } from '#server/db/changes';
 import { deleteEndedCounters } from '#server/limits/counters';
 import { liftEndedRestrictions } from '#server/moderation/sanctions';
@@ -16,10 +15,11 @@ import { searchChangeNotes } from '#server/search/change-notes';
 
 /*
  * Records nobody will ever use again, removed now and then by the running server: photos uploaded
- * for a listing that was never saved, sessions past their expiry, and login counters whose window
- * has passed; booking requests nobody answered in 48 hours expire, and a review whose other side
- * never wrote theirs is published when its 14 days end. Each job is a function the
- * tests call directly; startHousekeeping runs them all on a timer in the real server (main.ts).
+ * for a listing that was never saved, sessions past their expiry, and limit counters (login
+ * attempts' among them) whose window has ended; booking requests nobody answered in 48 hours
+ * expire, and a review whose other side never wrote theirs is published when its 14 days end. Each
+ * job is a function the tests call directly; startHousekeeping runs them all on a timer in the real
+ * server (main.ts).
  */
 
 /** An upload no product uses and no order shows is kept this long: a seller may still be filling in the form. */
@@ -56,11 +56,6 @@ export async function removeExpiredSessions(deps: HousekeepingDeps): Promise<num
   return Number(result?.numDeletedRows ?? 0);
 }
 
-/** Deletes login counters whose window has passed: one row per address and account ever tried would otherwise pile up. */
-export function removeStaleLoginCounters(deps: HousekeepingDeps, now = new Date()): Promise<number> {
-  return deleteStaleLoginCounters(deps.db, now);
-}
-
 /** Sent mail is kept this long as a record of what went out, then dropped; failed mail stays. */
 export const SENT_MAIL_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -84,7 +79,10 @@ export async function removeOldNotifications(deps: HousekeepingDeps, now = new D
   return changedRows(deps.db.deleteFrom('notifications').where('created_at', '<', before));
 }
 
-/** Drops limit counters whose window has ended (src/server/limits/counters.ts). */
+/**
+ * Drops limit counters whose window has ended (src/server/limits/counters.ts), login attempts'
+ * too: one row per address and account ever tried would otherwise pile up.
+ */
 export const removeEndedLimitCounters = (deps: HousekeepingDeps, now = new Date()) => deleteEndedCounters(deps.db, now);
 
 /**
@@ -100,7 +98,6 @@ export async function removeOldAlertMatches(deps: HousekeepingDeps, now = new Da
 export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'unused uploads', run: removeUnusedUploads },
   { name: 'expired sessions', run: removeExpiredSessions },
-  { name: 'stale login counters', run: removeStaleLoginCounters },
   { name: 'expired booking requests', run: expireRequests },
   { name: 'expired offers', run: expireStaleOffers, changesPublic: false },
   { name: 'reviews at their deadline', run: publishDueReviews },

@@ -29,6 +29,7 @@ import { serverReasonsMigration } from './migrations/030-server-reasons';
 import { moderationReasonsMigration } from './migrations/031-moderation-reasons';
 import { inboxCountsMigration } from './migrations/032-inbox-counts';
 import { reviewEvidenceMigration } from './migrations/033-review-evidence';
+import { oneCounterTableMigration } from './migrations/036-one-counter-table';
 import type { Database } from './schema';
 
 /** Migrations live in code (not a folder scan) so they run the same from source, tests and builds. */
@@ -66,6 +67,7 @@ class CodeMigrations implements MigrationProvider {
       '031-moderation-reasons': moderationReasonsMigration,
       '032-inbox-counts': inboxCountsMigration(this.engine),
       '033-review-evidence': reviewEvidenceMigration,
+      '036-one-counter-table': oneCounterTableMigration,
     };
   }
 }

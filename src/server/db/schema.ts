@@ -53,12 +53,6 @@ export interface LimitCountersTable {
   window_ends_at: string;
 }
 
-export interface LoginFailuresTable {
-  key: string;
-  failures: number;
-  window_started_at: string;
-}
-
 /** A Google sign-in under way; `id` is the hash of the random value in the browser's flow cookie. */
 export interface GoogleSignInsTable {
   id: string;
@@ -593,7 +587,6 @@ export interface ChatInboxCountsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
   limit_counters: LimitCountersTable;
   google_sign_ins: GoogleSignInsTable;
   categories: CategoriesTable;

@@ -76,6 +76,21 @@ export async function countUses(
   return counted;
 }
 
+/** Forgets what `keys` used: the next use of each starts a new window. */
+export async function forgetUses(db: Kysely<Database>, keys: string[]): Promise<void> {
+  await db.deleteFrom('limit_counters').where('key', 'in', keys).execute();
+}
+
+/** Takes back one counted use of `key`, one that turned out not to be what the limit is for. */
+export async function takeBackUse(db: Kysely<Database>, key: string): Promise<void> {
+  await db
+    .updateTable('limit_counters')
+    .set((eb) => ({ used: eb('used', '-', 1) }))
+    .where('key', '=', key)
+    .where('used', '>', 0)
+    .execute();
+}
+
 const KEYS_PER_READ = 1000;
 
 /**
