@@ -258,6 +258,10 @@ describe('login', () => {
         { key: `pair:10.7.6.1 ${buyer.email}`, failures: 5, window_started_at: running },
         { key: `verify:${buyer.user.uid}`, failures: 2, window_started_at: running },
         { key: 'ip:10.7.6.2', failures: 50, window_started_at: startedAgo(16) },
+        { key: 'ip:10.7.6.3', failures: 7, window_started_at: running },
+        { key: `email:${buyer.email}`, failures: 3, window_started_at: running },
+        { key: 'reset-ip:10.7.6.3', failures: 4, window_started_at: running },
+        { key: `reset-email:${buyer.email}`, failures: 1, window_started_at: running },
       ])
       .execute();
 
@@ -266,14 +270,28 @@ describe('login', () => {
     const moved = await t.db
       .selectFrom('limit_counters')
       .selectAll()
-      .where('key', 'in', [`login-pair:10.7.6.1 ${buyer.email}`, `verify:${buyer.user.uid}`, 'login-ip:10.7.6.2'])
-      .orderBy('key')
+      .where('key', 'in', [
+        `login-pair:10.7.6.1 ${buyer.email}`,
+        `verify:${buyer.user.uid}`,
+        'login-ip:10.7.6.2',
+        'login-ip:10.7.6.3',
+        `login-email:${buyer.email}`,
+        'reset-ip:10.7.6.3',
+        `reset-email:${buyer.email}`,
+      ])
       .execute();
     const windowEnds = new Date(Date.parse(running) + 15 * 60 * 1000).toISOString();
-    expect(moved).toEqual([
-      { key: `login-pair:10.7.6.1 ${buyer.email}`, used: 5, window_ends_at: windowEnds },
-      { key: `verify:${buyer.user.uid}`, used: 2, window_ends_at: windowEnds },
-    ]);
+    const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : 1);
+    expect(moved.sort(byKey)).toEqual(
+      [
+        { key: `login-pair:10.7.6.1 ${buyer.email}`, used: 5, window_ends_at: windowEnds },
+        { key: `verify:${buyer.user.uid}`, used: 2, window_ends_at: windowEnds },
+        { key: 'login-ip:10.7.6.3', used: 7, window_ends_at: windowEnds },
+        { key: `login-email:${buyer.email}`, used: 3, window_ends_at: windowEnds },
+        { key: 'reset-ip:10.7.6.3', used: 4, window_ends_at: windowEnds },
+        { key: `reset-email:${buyer.email}`, used: 1, window_ends_at: windowEnds },
+      ].sort(byKey),
+    );
     expect((await loginFrom('10.7.6.1', buyer.email, buyer.password)).statusCode).toBe(429);
     expect((await loginFrom('10.7.6.2', buyer.email, buyer.password)).statusCode).toBe(200);
     await expect(sql`select key from login_failures`.execute(t.db)).rejects.toThrow(/login_failures/);

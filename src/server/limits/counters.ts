@@ -18,7 +18,7 @@ export interface Counted {
 /**
  * Counts one use of `key` and answers whether it is within `rule`. One upsert adds the use or
  * starts a new window, so concurrent uses (any process, either engine) each see their own count
- * and no more than `max` are ever allowed in a window. Called in the transaction of what it limits:
+ * and no more than `max` are ever allowed in a window (unless takeBackUse gives one back). Called in the transaction of what it limits:
  * a use that rolls back is not counted.
  */
 export async function countUse(db: Kysely<Database>, key: string, rule: LimitRule, now = new Date()): Promise<Counted> {
@@ -78,6 +78,7 @@ export async function countUses(
 
 /** Forgets what `keys` used: the next use of each starts a new window. */
 export async function forgetUses(db: Kysely<Database>, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
   await db.deleteFrom('limit_counters').where('key', 'in', keys).execute();
 }
 

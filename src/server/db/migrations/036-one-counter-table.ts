@@ -19,7 +19,9 @@ const sharedKey = (key: string) => (LOGIN_KINDS.some((kind) => key.startsWith(ki
  * Login attempts and mailed actions are counted in `limit_counters` with every other limit, through
  * one counter (src/server/limits/counters.ts) and one housekeeping sweep. The windows still running
  * move over with their counts, so the upgrade lets no one start afresh; then `login_failures` goes,
- * with its index.
+ * with its index. Processes of the release before count in that table, so the upgrade stops them all
+ * before migrating, as for every release. SQLite runs a migration's statements without one
+ * transaction: a run stopped between the copy and the drop copies again harmlessly on the next start.
  */
 export const oneCounterTableMigration = {
   async up(db: Kysely<unknown>) {
@@ -36,7 +38,11 @@ export const oneCounterTableMigration = {
       window_ends_at: new Date(Date.parse(row.window_started_at) + LOGIN_WINDOW_MS).toISOString(),
     }));
     for (const slice of slices(moved, ROWS_PER_INSERT))
-      await counters.insertInto('limit_counters').values(slice).execute();
-    await db.schema.dropTable('login_failures').execute();
+      await counters
+        .insertInto('limit_counters')
+        .values(slice)
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .execute();
+    await db.schema.dropTable('login_failures').ifExists().execute();
   },
 };
