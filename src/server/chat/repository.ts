@@ -661,12 +661,12 @@ function sameTextWindow(now: string, windowMs: number): Pick<SameTextValues, 'si
  * lock (lockSameText), in a statement of its own, which sees every send of that text committed before.
  *
  * The time is bounded on both sides for PostgreSQL's plan of the prepared send (SENDING.postgres):
- * without values, it guesses a third of the rows for `created_at > $n` but a narrow range for a pair
- * of bounds, so its generic plan reads the index, costs no more than the plans made for the values,
- * and is kept. With one bound, wherever the sender and the text's beginning are all alike in the
- * statistics (the benchmark's store: one buyer, one text), the generic plan scanned chat_messages,
- * so PostgreSQL planned the whole send again on every message (0.15–0.25 ms of the backend's CPU;
- * EXPLAIN ANALYZE, 28 Nov 2026).
+ * without the values it guesses a third of the rows for `created_at > $n`, but a narrow range for a
+ * pair of bounds. Where the statistics cannot tell the senders and texts apart (a young store, or
+ * the benchmark's: 1,000 messages of one buyer, all alike), the generic plan with one bound scanned
+ * chat_messages and PostgreSQL planned the whole send again for every message (0.15–0.25 ms of the
+ * backend's CPU); with both, it reads the index and is kept (tests/chat-send-plan.test.ts). Where
+ * senders are many, the sender alone makes the count selective and either form is kept.
  */
 const sameTextCount = (db: Kysely<Database>, v: SameTextValues) =>
   db

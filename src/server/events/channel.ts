@@ -99,6 +99,9 @@ export function postgresChannel(url: string, name: string, onError: (error: unkn
   };
 
   const notify = async (payloads: string[]) => {
+    // Published after close (a request answered while the app closes): its connection is gone, and
+    // the other processes' pages catch up at their stream's heartbeat.
+    if (closed) return;
     try {
       // Named: the connection parses and plans it once, not on every batch.
       await (await connectSender()).query({ name: 'phonehaat_notify', text: NOTIFY, values: [name, payloads] });
