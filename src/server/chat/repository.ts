@@ -664,7 +664,7 @@ function sameTextWindow(now: string, windowMs: number): Pick<SameTextValues, 'si
  * without the values it guesses a third of the rows for `created_at > $n`, but a narrow range for a
  * pair of bounds. Where the statistics cannot tell the senders and texts apart (a young store, or
  * the benchmark's: 1,000 messages of one buyer, all alike), the generic plan with one bound scanned
- * chat_messages and PostgreSQL planned the whole send again for every message (0.15–0.25 ms of the
+ * chat_messages and PostgreSQL planned the whole send again for every message (0.17–0.27 ms of the
  * backend's CPU); with both, it reads the index and is kept (tests/chat-send-plan.test.ts). Where
  * senders are many, the sender alone makes the count selective and either form is kept.
  */
