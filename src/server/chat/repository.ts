@@ -665,8 +665,9 @@ function sameTextWindow(now: string, windowMs: number): Pick<SameTextValues, 'si
  * pair of bounds. Where the statistics cannot tell the senders and texts apart (a young store, or
  * the benchmark's: 1,000 messages of one buyer, all alike), the generic plan with one bound scanned
  * chat_messages and PostgreSQL planned the whole send again for every message (0.17–0.27 ms of the
- * backend's CPU); with both, it reads the index and is kept (tests/chat-send-plan.test.ts). Where
- * senders are many, the sender alone makes the count selective and either form is kept.
+ * backend's CPU); with both, it reads the index and is kept while such a table is small (a few
+ * thousand rows: tests/chat-send-plan.test.ts, docs/chat.md). Where senders are many, the sender
+ * alone makes the count selective and either form is kept.
  */
 const sameTextCount = (db: Kysely<Database>, v: SameTextValues) =>
   db
