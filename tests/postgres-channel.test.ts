@@ -32,7 +32,9 @@ describe.runIf(postgresUrl)('the PostgreSQL channel', () => {
     let notifies = 0;
     const query = pg.Client.prototype.query;
     vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      if (!String(args[0]).includes('pg_notify')) return (query as (...a: unknown[]) => unknown).apply(this, args);
+      // The channel runs its NOTIFY by name: a query config, not a text.
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+      if (!text?.includes('pg_notify')) return (query as (...a: unknown[]) => unknown).apply(this, args);
       notifies += 1;
       running += 1;
       mostAtOnce = Math.max(mostAtOnce, running);

@@ -317,7 +317,7 @@ async function storeMessage(
     { conversation_id: id, sender_id: sender.id, client_id: request.clientId, body: request.text },
     side,
     nowIso(),
-    { photoCount: uploadIds.length, since: ago(SAME_TEXT_WINDOW_MINUTES * 60 * 1000) },
+    { photoCount: uploadIds.length, windowMs: SAME_TEXT_WINDOW_MINUTES * 60 * 1000 },
   );
   // Photos alone have no words to repeat.
   if (request.text) assertNotRepeated(sameText);

@@ -49,12 +49,14 @@ class Batches {
   }
 }
 
+const NOTIFY = 'select pg_notify($1, payload) from unnest($2::text[]) as payload';
+
 /**
  * PostgreSQL NOTIFY/LISTEN on `name`; a process does not hear its own messages. Its messages go out
  * one statement at a time on the sending connection (pg queues a query sent behind a running one
  * only with a deprecation warning, and pg@9 will refuse it), those published meanwhile together in
- * the next: a NOTIFY commits a transaction of its own, written to disk, and PostgreSQL commits one
- * notifying transaction at a time, so a message sent and its two rings cost one commit, not two.
+ * the next: a NOTIFY commits a transaction of its own, and PostgreSQL commits one notifying
+ * transaction at a time, so a message sent and its two rings cost one commit, not two.
  */
 export function postgresChannel(url: string, name: string, onError: (error: unknown) => void = () => {}): Channel {
   const self = randomUUID();
@@ -64,7 +66,11 @@ export function postgresChannel(url: string, name: string, onError: (error: unkn
 
   const connectSender = async () => {
     if (!sender) {
-      const client = new pg.Client({ connectionString: url });
+      // A NOTIFY's transaction writes nothing that must outlive a crash: PostgreSQL hands the message
+      // to the listeners at its commit, not once the commit is on disk, and a crash ends the
+      // listeners' connections anyway (each is told `lost`). So its commit does not wait for the disk,
+      // and the next notifying transaction, which waits for this one, starts sooner.
+      const client = new pg.Client({ connectionString: url, options: '-c synchronous_commit=off' });
       client.on('error', (error) => {
         onError(error);
         if (sender === client) sender = undefined;
@@ -93,10 +99,12 @@ export function postgresChannel(url: string, name: string, onError: (error: unkn
   };
 
   const notify = async (payloads: string[]) => {
+    // Published after close (a request answered while the app closes): its connection is gone, and
+    // the other processes' pages catch up at their stream's heartbeat.
+    if (closed) return;
     try {
-      await (
-        await connectSender()
-      ).query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [name, payloads]);
+      // Named: the connection parses and plans it once, not on every batch.
+      await (await connectSender()).query({ name: 'phonehaat_notify', text: NOTIFY, values: [name, payloads] });
     } catch (error) {
       // What was published about is done; the listeners' own fallbacks catch up with it.
       onError(error);
