@@ -307,7 +307,7 @@ export async function cpuOf(pid: number | 'self', waited = false): Promise<numbe
 }
 
 /** CPU seconds a process and its children (the cluster's server processes) have used. */
-async function cpuUsed(pid: number): Promise<number> {
+export async function cpuUsed(pid: number): Promise<number> {
   const used = await Promise.all(withChildren(pid).map((id) => cpuOf(id)));
   return used.reduce((sum, seconds) => sum + seconds, 0);
 }

@@ -64,8 +64,8 @@ interface Beside {
 
 export interface MixedResult {
   processes: number;
-  /** The bare server, once a round. */
-  bare: Measured[];
+  /** The bare server, once a round, with its processes' CPU seconds. */
+  bare: Array<Measured & { cpuS: number }>;
   /** Every rate's measurements, one a round. */
   rounds: Beside[][];
   seconds: number;
@@ -385,7 +385,8 @@ export async function measureMixed(
   try {
     for (let round = 0; round < rounds; round += 1) {
       await readLoad(bareServer.origin, paths, 1);
-      result.bare.push(await readLoad(bareServer.origin, paths, seconds));
+      const [bare, cpuS] = await withCpu(bareServer.cpuSeconds, () => readLoad(bareServer.origin, paths, seconds));
+      result.bare.push({ ...bare, cpuS });
       const row: Beside[] = [];
       for (const rate of WRITE_RATES) {
         const looking = visitor(origin, writer.listingId);
@@ -441,8 +442,11 @@ const spread = (values: number[], digits: number) =>
 /** Prints the table; answers whether the targets held at the highest rate and every price showed in time. */
 export function reportMixed(engine: string, { processes, bare, rounds, seconds }: MixedResult): boolean {
   const alone = rounds.flatMap((row) => row.map((r) => r.alone));
-  const perRead = (figure: Figure, cpuS: number) => (cpuS * 1000) / Math.max(1, figure.rps * seconds);
-  const readMs = (figure: Figure) => perRead(figure, figure.cpuS);
+  const perRead = (figure: Measured, cpuS: number) => (cpuS * 1000) / Math.max(1, figure.rps * seconds);
+  const readMs = (figure: Measured & { cpuS: number }) => perRead(figure, figure.cpuS);
+  // CPU per read, not requests a second, is what the app adds to the bare server's work: the
+  // rates move with what else runs on a shared machine, from one measurement to the next.
+  const bareReadMs = median(bare.map(readMs));
   const databaseReadMs = (figure: Figure) => perRead(figure, figure.databaseCpuS);
   // PostgreSQL's backends are processes of their own, left out of the server's CPU (SQLite has none).
   const database = alone.some((figure) => figure.databaseCpuS > 0);
@@ -456,7 +460,7 @@ export function reportMixed(engine: string, { processes, bare, rounds, seconds }
     )} req/s, p99 ${spread(
       bare.map((m) => m.p99),
       1,
-    )} ms`,
+    )} ms, server CPU ${bareReadMs.toFixed(3)} ms/read`,
   );
   console.log(
     `reads alone (${alone.length} measurements, one before each rate): ${spread(
@@ -468,9 +472,9 @@ export function reportMixed(engine: string, { processes, bare, rounds, seconds }
     )} ms, ${spread(
       alone.map((m) => m.rps / median(bare.map((b) => b.rps))),
       2,
-    )} of bare; server CPU ${median(alone.map(readMs)).toFixed(3)} ms/read${
-      database ? `, PostgreSQL ${median(alone.map(databaseReadMs)).toFixed(3)} ms/read` : ''
-    }`,
+    )} of bare; server CPU ${median(alone.map(readMs)).toFixed(3)} ms/read (${(
+      median(alone.map(readMs)) / bareReadMs
+    ).toFixed(2)}× bare's)${database ? `, PostgreSQL ${median(alone.map(databaseReadMs)).toFixed(3)} ms/read` : ''}`,
   );
   console.log(
     `${'writes/s'.padEnd(10)}${'req/s'.padStart(8)}${'ratio to alone'.padStart(20)}${'p99'.padStart(8)}${'p99 × alone'.padStart(20)}${'writes ok/failed'.padStart(18)}${'price seen (max)'.padStart(18)}${'CPU s/s'.padStart(9)}${'CPU ms/write'.padStart(22)}${database ? 'PostgreSQL ms/write'.padStart(22) : ''}`,

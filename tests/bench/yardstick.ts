@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { RecordedAnswer } from './bare-server';
+import { cpuUsed } from './marketplace';
 
 /** The headers a browser's request carries that change the answer's bytes. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
@@ -49,6 +50,8 @@ async function fetchRaw(url: string): Promise<RecordedAnswer> {
 
 export interface BareServer {
   origin: string;
+  /** CPU seconds its processes have used so far, to weigh the app's work per answer against none. */
+  cpuSeconds(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -75,5 +78,5 @@ export async function startBareServer(answers: Record<string, RecordedAnswer>, p
     await rm(dir, { recursive: true, force: true });
   };
   const [line] = (await once(createInterface({ input: server.stdout! }), 'line')) as [string];
-  return { origin: line.trim(), stop };
+  return { origin: line.trim(), cpuSeconds: () => cpuUsed(server.pid!), stop };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Batch } from '#server/events/batch';
 import { localChannel, type Channel } from '#server/events/channel';
 import { COMPRESS_THRESHOLD, compressed, preferredEncoding, type Encoding } from '#server/http/compression';
+import { Recency } from './recency';
 import { compacted, EVERYTHING, namesSearches, tags } from './tags';
 
 /** How long after a write others may still get the answer before it (issue 26: at most a second, with the batch). */
@@ -120,6 +121,8 @@ const SEARCHES_HEARD_KEPT = 10_000;
 export class PublicCache {
   private generationNumber = 0;
   private readonly entries = new Map<string, CachedAnswer>();
+  /** Their keys by when they were last asked for, for the bounds: the least recent goes first. */
+  private readonly recency = new Recency();
   /** The keys of the answers showing each tag. */
   private readonly byTag = new Map<string, Set<string>>();
   /** The generation of each tag's last drop, oldest first; `forgottenBefore` answers for those let go. */
@@ -284,8 +287,7 @@ export class PublicCache {
     }
     // Asked for again, it goes last in line to be dropped: a long tail of answers asked for once
     // (searches, deep pages) then pushes out each other, not the answers many people ask for.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    this.recency.touch(key);
     return entry;
   }
 
@@ -343,6 +345,7 @@ export class PublicCache {
     };
     this.forget(key);
     this.entries.set(key, answer);
+    this.recency.touch(key);
     this.bytes += answer.bytes;
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
@@ -350,7 +353,7 @@ export class PublicCache {
       keys.add(key);
     }
     while (this.entries.size > this.maxEntries || (this.bytes > this.maxBytes && this.entries.size > 1)) {
-      this.forget(this.entries.keys().next().value as string);
+      this.forget(this.recency.oldest!);
     }
     return answer;
   }
@@ -365,6 +368,7 @@ export class PublicCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    this.recency.remove(key);
     this.bytes -= entry.bytes;
     for (const tag of entry.tags) {
       const keys = this.byTag.get(tag);
