@@ -49,6 +49,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('PhoneHaat <no-reply@phonehaat.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
+   * For the benchmarks (tests/bench/mixed.ts): with 1, each server process measures how long its
+   * event loop kept timers waiting, and on SIGUSR2 prints the figures since the last signal
+   * (start/loop-delay.ts).
+   */
+  BENCH_LOOP_DELAY: flag.default(false),
+  /**
    * Where the processes of several machines keep what they must agree on (rate limits, upload slots,
    * the cache and notification messages); unset: each process counts alone (docs/scaling.md).
    */

@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { createInterface, type Interface } from 'node:readline';
 import pg from 'pg';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -43,7 +43,19 @@ export interface Marketplace {
    * SQLite, which runs inside the server processes): the other half of what an answer costs there.
    */
   databaseCpuSeconds(): Promise<number>;
+  /**
+   * Each server process's event-loop delay since the last call (start/loop-delay.ts): how long a
+   * request arriving then waited before its first line ran.
+   */
+  loopDelay(): Promise<LoopDelay[]>;
   stop(): Promise<void>;
+}
+
+/** One server process's event-loop delay over a stretch, in milliseconds. */
+export interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
 }
 
 interface Store {
@@ -169,8 +181,10 @@ async function startOn(store: Store, demo: boolean): Promise<Omit<Marketplace, '
       SEED_DEMO: demo ? '1' : '0',
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      BENCH_LOOP_DELAY: '1',
     },
   });
+  const lines = createInterface({ input: server.stdout! });
   const backends = store.databaseUrl ? new Backends(store.databaseUrl) : undefined;
   const stop = async () => {
     await backends?.close();
@@ -181,7 +195,7 @@ async function startOn(store: Store, demo: boolean): Promise<Omit<Marketplace, '
     await store.drop();
   };
   try {
-    await runningLine(server);
+    await runningLine(server, lines);
   } catch (error) {
     await stop();
     throw error;
@@ -193,11 +207,12 @@ async function startOn(store: Store, demo: boolean): Promise<Omit<Marketplace, '
   const memory = () => residentMemory(server.pid!);
   const cpuSeconds = () => cpuUsed(server.pid!);
   const databaseCpuSeconds = async () => (backends ? backends.cpuSeconds() : 0);
+  const loopDelay = () => loopDelayOf(server.pid!, lines);
   const processes = Math.max(1, (await memory()).length - 1);
   const reading = Date.now();
   await readSearchColumns(origin, processes);
   const searchReadyInS = (Date.now() - reading) / 1000;
-  return { origin, processes, memory, cpuSeconds, databaseCpuSeconds, stop, startedInS, searchReadyInS };
+  return { origin, processes, memory, cpuSeconds, databaseCpuSeconds, loopDelay, stop, startedInS, searchReadyInS };
 }
 
 /**
@@ -248,9 +263,8 @@ class Backends {
   }
 }
 
-function runningLine(server: ChildProcess): Promise<void> {
+function runningLine(server: ChildProcess, lines: Interface): Promise<void> {
   return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: server.stdout! });
     const timer = setTimeout(
       () => reject(new Error('the marketplace did not start within a minute')),
       STARTUP_LIMIT_MS,
@@ -259,11 +273,41 @@ function runningLine(server: ChildProcess): Promise<void> {
       if (!line.startsWith('PhoneHaat is running')) return;
       clearTimeout(timer);
       lines.removeAllListeners('line');
-      lines.on('line', () => {});
       resolve();
     });
     server.once('exit', (code) => reject(new Error(`the marketplace stopped before listening (exit ${code})`)));
   });
+}
+
+const LOOP_DELAY_LINE = /^loop-delay (\d+) ([\d.]+) ([\d.]+) ([\d.]+)$/;
+
+/**
+ * Asks each server process (the primary's children, or the one process) for its event-loop delay
+ * since the last time (SIGUSR2, start/loop-delay.ts) and reads their lines from the primary's output.
+ */
+async function loopDelayOf(pid: number, lines: Interface): Promise<LoopDelay[]> {
+  const children = withChildren(pid).slice(1);
+  const servers = children.length > 0 ? children : [pid];
+  const answers = new Map<number, LoopDelay>();
+  const heard = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      lines.off('line', onLine);
+      reject(new Error('a server process did not tell its event-loop delay within 5 s'));
+    }, 5000);
+    const onLine = (line: string) => {
+      const [, from, p50, p99, max] = LOOP_DELAY_LINE.exec(line) ?? [];
+      if (!from || !servers.includes(Number(from))) return;
+      answers.set(Number(from), { p50: Number(p50), p99: Number(p99), max: Number(max) });
+      if (answers.size < servers.length) return;
+      clearTimeout(timer);
+      lines.off('line', onLine);
+      resolve();
+    };
+    lines.on('line', onLine);
+  });
+  for (const server of servers) process.kill(server, 'SIGUSR2');
+  await heard;
+  return [...answers.values()];
 }
 
 function freePort(): Promise<number> {

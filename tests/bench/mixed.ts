@@ -17,14 +17,16 @@
  * run says how long after each price edit's answer others still saw the old price. The server
  * processes' CPU time gives what a write costs without the machine's load: the CPU beyond what the
  * reads took at their cost alone just before, per write (the write and what it dropped computed again);
- * on PostgreSQL, its backends' CPU likewise.
+ * on PostgreSQL, its backends' CPU likewise. Each server process's event-loop delay over each
+ * measurement (start/loop-delay.ts) says how long a request waited for the loop before its first
+ * line ran, whatever held it (a statement, a computation, GC).
  */
 import { Agent, get } from 'node:http';
 import { demoListing } from '#server/start/seed/factories';
 import { phonePicture } from '#server/start/seed/pictures';
 import { CHAT_BUYER } from './chat';
 import { withCpu, type Measured } from './load';
-import type { Marketplace } from './marketplace';
+import type { LoopDelay, Marketplace } from './marketplace';
 import { wrk } from './wrk';
 import { BROWSER_HEADERS, recordAnswers, startBareServer } from './yardstick';
 
@@ -40,8 +42,11 @@ const POLL_MS = 20;
 /** How long after the last write the visitor goes on looking for its price. */
 const LOOK_MS = 10_000;
 
-/** The server processes' CPU seconds over the measurement, and PostgreSQL's backends' (0 on SQLite). */
-type Figure = Measured & { cpuS: number; databaseCpuS: number };
+/**
+ * The server processes' CPU seconds over the measurement, PostgreSQL's backends' (0 on SQLite), and
+ * the event-loop delay of the server process where it was worst (its p99 and longest, in ms).
+ */
+type Figure = Measured & { cpuS: number; databaseCpuS: number; loop: LoopDelay };
 
 /** A price a visitor never saw: what their last poll showed, and the page computed anew then. */
 interface Unseen {
@@ -346,15 +351,23 @@ async function measuredReads(
   origin: string,
   paths: string[],
   seconds: number,
-  app: Pick<Marketplace, 'cpuSeconds' | 'databaseCpuSeconds'>,
+  app: Pick<Marketplace, 'cpuSeconds' | 'databaseCpuSeconds' | 'loopDelay'>,
   beside: () => Promise<void> = async () => {},
 ): Promise<Figure> {
   await readLoad(origin, paths, 1);
+  await app.loopDelay();
   const [[[reads], cpuS], databaseCpuS] = await withCpu(app.databaseCpuSeconds, () =>
     withCpu(app.cpuSeconds, () => Promise.all([readLoad(origin, paths, seconds), beside()])),
   );
-  return { ...reads, cpuS, databaseCpuS };
+  return { ...reads, cpuS, databaseCpuS, loop: worstLoop(await app.loopDelay()) };
 }
+
+/** The server processes' event-loop delay, each figure the worst process's. */
+const worstLoop = (processes: LoopDelay[]): LoopDelay => ({
+  p50: Math.max(...processes.map((one) => one.p50)),
+  p99: Math.max(...processes.map((one) => one.p99)),
+  max: Math.max(...processes.map((one) => one.max)),
+});
 
 export async function readPaths(origin: string): Promise<string[]> {
   const first = async (path: string) => ((await (await fetch(origin + path)).json()) as Array<{ _id: string }>)[0]!._id;
@@ -373,7 +386,7 @@ export async function readPaths(origin: string): Promise<string[]> {
  * that rate, `seconds` each after the same unmeasured second.
  */
 export async function measureMixed(
-  app: Pick<Marketplace, 'origin' | 'processes' | 'cpuSeconds' | 'databaseCpuSeconds'>,
+  app: Pick<Marketplace, 'origin' | 'processes' | 'cpuSeconds' | 'databaseCpuSeconds' | 'loopDelay'>,
   seconds: number,
   rounds: number,
 ): Promise<MixedResult> {
@@ -449,7 +462,8 @@ export function reportMixed(engine: string, { processes, bare, rounds, seconds }
   const bareReadMs = median(bare.map(readMs));
   const databaseReadMs = (figure: Figure) => perRead(figure, figure.databaseCpuS);
   // PostgreSQL's backends are processes of their own, left out of the server's CPU (SQLite has none).
-  const database = alone.some((figure) => figure.databaseCpuS > 0);
+  // Beside writes too: with every answer cached, the reads alone may leave them without a tick of CPU.
+  const database = rounds.flat().some((r) => r.alone.databaseCpuS > 0 || r.reads.databaseCpuS > 0);
   console.log(
     `\n${engine}, mixed load: the six public reads at ${READ_CONNECTIONS} connections (wrk), medians of ${rounds.length} round(s) of ${seconds} s each, (lowest–highest)`,
   );
@@ -472,12 +486,15 @@ export function reportMixed(engine: string, { processes, bare, rounds, seconds }
     )} ms, ${spread(
       alone.map((m) => m.rps / median(bare.map((b) => b.rps))),
       2,
-    )} of bare; server CPU ${median(alone.map(readMs)).toFixed(3)} ms/read (${(
+    )} of bare; event-loop delay p99 ${spread(
+      alone.map((m) => m.loop.p99),
+      1,
+    )} ms (longest ${Math.max(...alone.map((m) => m.loop.max)).toFixed(0)} ms); server CPU ${median(alone.map(readMs)).toFixed(3)} ms/read (${(
       median(alone.map(readMs)) / bareReadMs
     ).toFixed(2)}× bare's)${database ? `, PostgreSQL ${median(alone.map(databaseReadMs)).toFixed(3)} ms/read` : ''}`,
   );
   console.log(
-    `${'writes/s'.padEnd(10)}${'req/s'.padStart(8)}${'ratio to alone'.padStart(20)}${'p99'.padStart(8)}${'p99 × alone'.padStart(20)}${'writes ok/failed'.padStart(18)}${'price seen (max)'.padStart(18)}${'CPU s/s'.padStart(9)}${'CPU ms/write'.padStart(22)}${database ? 'PostgreSQL ms/write'.padStart(22) : ''}`,
+    `${'writes/s'.padEnd(10)}${'req/s'.padStart(8)}${'ratio to alone'.padStart(20)}${'p99'.padStart(8)}${'p99 × alone'.padStart(20)}${'writes ok/failed'.padStart(18)}${'price seen (max)'.padStart(18)}${'CPU s/s'.padStart(9)}${'CPU ms/write'.padStart(22)}${database ? 'PostgreSQL ms/write'.padStart(22) : ''}${'loop p99 (longest)'.padStart(20)}`,
   );
   let held = true;
   for (const [index, rate] of WRITE_RATES.entries()) {
@@ -505,7 +522,11 @@ export function reportMixed(engine: string, { processes, bare, rounds, seconds }
         rows.map((r) => r.reads.cpuS / seconds),
       )
         .toFixed(2)
-        .padStart(9)}${spread(perWrite, 1).padStart(22)}${database ? spread(databasePerWrite, 1).padStart(22) : ''}`,
+        .padStart(
+          9,
+        )}${spread(perWrite, 1).padStart(22)}${database ? spread(databasePerWrite, 1).padStart(22) : ''}${`${median(
+        rows.map((r) => r.reads.loop.p99),
+      ).toFixed(1)} (${Math.max(...rows.map((r) => r.reads.loop.max)).toFixed(0)}) ms`.padStart(20)}`,
     );
     for (const failure of new Set(rows.map((r) => r.writes.firstFailure).filter(Boolean))) {
       console.log(`  a write that failed: ${failure}`);

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deliveryOf, variantFor, type Began, type CachedAnswer, type PublicCache, type Writer } from './public-cache';
 import { publicCacheKey } from './key';
-import { EVERYTHING, tagMark, tagsSince } from './tags';
+import { EVERYTHING, namingChanges, tagMark, tagsSince } from './tags';
 import { readWriterCookie, WRITER_COOKIE, writerCookie } from './writer-cookie';
 
 declare module 'fastify' {
@@ -90,12 +90,17 @@ export const showsTags = (request: FastifyRequest, tags: string[]) => answerTags
  */
 export function registerPublicCache(app: FastifyInstance, cache: PublicCache): void {
   const misses = new WeakMap<FastifyRequest, Miss>();
-  const marks = new WeakMap<FastifyRequest, number>();
+  const writes = new WeakMap<FastifyRequest, Write>();
   const secure = app.deps.config.secureCookies;
   app.decorate('publicCache', cache);
 
-  app.addHook('onRequest', async (request) => {
-    if (!SAFE_METHODS.has(request.method)) marks.set(request, tagMark());
+  // A write request runs with a set of its own that its repositories name their changes into
+  // (tags.ts): the hooks after this one, the body's parsing and the handler run in its context.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
+    const changed = new Set<string>();
+    writes.set(request, { mark: tagMark(), changed });
+    namingChanges(changed, done);
   });
 
   // preHandler: after the rate limit and the query's validation, so cached answers meet both.
@@ -130,7 +135,7 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache): v
       }
       miss.settle(answer);
     }
-    const changed = changedBy(request, reply, marks.get(request));
+    const changed = changedBy(request, reply, writes.get(request));
     if (changed.size > 0) {
       await cache.bump(changed);
       reply.setCookie(WRITER_COOKIE, writerCookie(Date.now(), changed), {
@@ -156,13 +161,21 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache): v
 /** Long enough for the other processes and machines to have heard the write (a batch and a message). */
 const WRITER_COOKIE_SECONDS = 5;
 
+/** A write request: the log's mark when it began (tagsSince), and the tags it named itself. */
+interface Write {
+  mark: number;
+  changed: Set<string>;
+}
+
 /**
  * What a request may have changed in public answers: nothing for a read or a refused write (4xx), else
- * the tags named since it began; everything when its route has not said its repositories name them.
+ * the tags it named (and any named outside a request meanwhile); everything when its route has not
+ * said its repositories name them.
  */
-function changedBy(request: FastifyRequest, reply: FastifyReply, mark: number | undefined): Set<string> {
-  if (mark === undefined) return new Set();
-  const named = tagsSince(mark);
+function changedBy(request: FastifyRequest, reply: FastifyReply, write: Write | undefined): Set<string> {
+  if (write === undefined) return new Set();
+  const named = tagsSince(write.mark);
+  for (const tag of write.changed) named.add(tag);
   const refused = reply.statusCode >= 400 && reply.statusCode < 500;
   if (!refused && !request.routeOptions.config.keepsPublicCache) named.add(EVERYTHING);
   return named;

@@ -3,6 +3,7 @@
  * answer records the tags of what it shows, a write names the tags of what it changed, and the
  * cache drops the answers that share a tag with a write (surrogate keys, as CDNs call them).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** Every answer: for changes nobody named (housekeeping, a new build, an unclassified write). */
 export const EVERYTHING = '*';
@@ -55,10 +56,19 @@ export const productTags = (product: { _id: string; sellerId: string }): string[
 ];
 
 /**
- * The writes of this process, each with the tags it named, numbered: a request takes the number
- * when it begins and, when it ends, the cache drops what was named since (see tagsSince). Written
- * inside the transaction, it may name what a rollback then undoes: dropping it costs one
- * recomputation, never a wrong answer.
+ * What a write request changed: the repositories' writes name it (`named`, in their transaction) into
+ * the request's own set, which `namingChanges` makes current for the request (cache/hooks.ts). A
+ * request drops only what it named, not what the writes beside it named: at 50 writes a second,
+ * opening the bell beside a listing write dropped that listing's sixty-odd tags again and told its
+ * writer they had changed them. Written inside the transaction, a name may be undone by a rollback:
+ * dropping it costs one recomputation, never a wrong answer.
+ */
+const requestChanges = new AsyncLocalStorage<Set<string>>();
+
+/**
+ * Names written outside any request's set (housekeeping, or a write whose request's context was
+ * lost), numbered: a request drops those named while it ran too (see tagsSince), so no change is
+ * ever left undropped.
  */
 interface Named {
   version: number;
@@ -73,14 +83,22 @@ const LOG_KEPT = 2000;
 /** Names what a write changed; called by the repositories' writes, in their transaction. */
 export function named(changed: readonly string[]): void {
   if (changed.length === 0) return;
+  const own = requestChanges.getStore();
+  if (own) {
+    for (const tag of changed) own.add(tag);
+    return;
+  }
   version += 1;
   log.push({ version, tags: changed });
   if (log.length > LOG_KEPT) log.shift();
 }
 
+/** Runs `run` with `changed` as the set its writes name their changes into (a write request's). */
+export const namingChanges = <T>(changed: Set<string>, run: () => T): T => requestChanges.run(changed, run);
+
 export const tagMark = (): number => version;
 
-/** The tags named since `mark` (by this request and any beside it); EVERYTHING when the log moved past it. */
+/** The tags named outside any request since `mark`; EVERYTHING when the log moved past it. */
 export function tagsSince(mark: number): Set<string> {
   const since = new Set<string>();
   if (mark === version) return since;

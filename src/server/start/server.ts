@@ -17,6 +17,7 @@ import { startAlertWorker } from '#server/alerts/worker';
 import { loadVapidKeys } from '#server/push/vapid';
 import { imeiKeyFor } from '#server/trust/imei';
 import { closeRedis, imageStoreFor, redisFor } from './services';
+import { reportLoopDelayOnSignal } from './loop-delay';
 
 /** Requests still running this long after SIGTERM have their connections closed, so none holds up a restart. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -67,6 +68,7 @@ export async function prepareServer(config: Config): Promise<void> {
 
 /** One server process: the app on the prepared database, listening until SIGINT or SIGTERM. */
 export async function runServer(config: Config, options: { housekeeping: boolean }): Promise<void> {
+  if (config.BENCH_LOOP_DELAY) reportLoopDelayOnSignal();
   const { db, engine, images, dataDir, close } = await openStores(
     config,
     options.housekeeping ? 'in a thread' : 'elsewhere',

@@ -1,0 +1,80 @@
+import cookie from '@fastify/cookie';
+import { request, type IncomingMessage } from 'node:http';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { namedWrite, privateWrite, registerPublicCache } from './hooks';
+import { PublicCache } from './public-cache';
+import { named, tags } from './tags';
+import { WRITER_COOKIE } from './writer-cookie';
+
+/**
+ * A server with the public cache's hooks and two writes: one that names a listing's change, and one
+ * that names nothing (as opening the bell) and waits to be let go, so the other runs beside it. Each
+ * write's drops are recorded as the cache is told them.
+ */
+async function serverWithTwoWrites() {
+  const app = Fastify();
+  app.decorate('deps', { config: { secureCookies: false } } as never);
+  await app.register(cookie);
+  const cache = new PublicCache();
+  const drops: string[][] = [];
+  const bump = cache.bump.bind(cache);
+  cache.bump = (changed) => {
+    drops.push([...(changed ?? [])]);
+    return bump(changed);
+  };
+  registerPublicCache(app, cache);
+  let bellBegun!: () => void;
+  const begun = new Promise<void>((resolve) => (bellBegun = resolve));
+  let letGo!: () => void;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  app.put('/listing', { config: namedWrite }, async (request) => {
+    await Promise.resolve();
+    named([tags.listing((request.body as { id: string }).id)]);
+    return { ok: true };
+  });
+  app.put('/bell', { config: privateWrite }, async () => {
+    bellBegun();
+    await held;
+    return { ok: true };
+  });
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, origin, drops, begun, letGo };
+}
+
+/** A PUT of a JSON body sent a moment after its headers. */
+function putLate(url: string, body: string): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const sending = request(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    sending.on('response', resolve).on('error', reject).flushHeaders();
+    setTimeout(() => sending.end(body), 50);
+  });
+}
+
+const writerCookieOf = (response: Response) =>
+  response.headers.getSetCookie().find((line) => line.startsWith(`${WRITER_COOKIE}=`));
+
+let close: (() => Promise<void>) | undefined;
+afterEach(() => close?.());
+
+describe('the public cache hooks', () => {
+  it('drop what a write named itself, not what a write beside it named', async () => {
+    const { app, origin, drops, begun, letGo } = await serverWithTwoWrites();
+    close = () => app.close();
+    const bell = fetch(`${origin}/bell`, { method: 'PUT' });
+    await begun;
+    // Its body comes after its headers, as a slow client's: parsed from the socket's context, which
+    // must not lose the write's.
+    const edited = await putLate(`${origin}/listing`, JSON.stringify({ id: 'a1' }));
+    expect(edited.statusCode).toBe(200);
+    expect(decodeURIComponent(String(edited.headers['set-cookie']))).toContain(tags.listing('a1'));
+    letGo();
+    const opened = await bell;
+    expect(opened.status).toBe(200);
+    expect(writerCookieOf(opened), 'the bell changed nothing public').toBeUndefined();
+    expect(drops).toEqual([[tags.listing('a1')]]);
+  });
+});
