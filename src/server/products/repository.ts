@@ -15,7 +15,7 @@ import { EVERYTHING, named, tags } from '#server/cache/tags';
 import { droppedFrom, recordFirstPrice } from './prices';
 import { ownTrustOf, soldBeforeOf, trustOf } from '#server/trust/repository';
 import { newVerificationCode } from '#server/db/listing-keys';
-import type { PreparedTrust } from '#server/trust/service';
+import type { NewListingReview, PreparedTrust } from '#server/trust/service';
 import { rowById } from '#server/db/keys';
 
 /*
@@ -216,6 +216,8 @@ interface NewProduct extends ProductFields {
   /** Upload ids, the cover first. */
   photoIds: string[];
   trust: PreparedTrust['columns'];
+  /** Its review's columns, assessed before it is written (trust/service.ts, reviewNewListing). */
+  review: NewListingReview['columns'];
 }
 
 /** The columns a seller's own entries fill, as they are stored. */
@@ -232,16 +234,21 @@ const enteredColumns = (product: ProductFields) => ({
   description: product.description,
 });
 
-/** Stores the product with its photos (`photoIds[0]` the cover), and indexes it. */
-export async function insertProduct(db: Transaction<Database>, product: NewProduct): Promise<string> {
+/** Stores the product with its photos (`photoIds[0]` the cover), and indexes it; answers its id and code. */
+export async function insertProduct(
+  db: Transaction<Database>,
+  product: NewProduct,
+): Promise<{ id: string; verificationCode: string }> {
   const id = newId();
   const postedAt = nowIso();
+  const verificationCode = newVerificationCode();
   await db
     .insertInto('products')
     .values({
       ...enteredColumns(product),
       ...product.trust,
-      verification_code: newVerificationCode(),
+      ...product.review,
+      verification_code: verificationCode,
       id,
       seller_id: product.sellerId,
       image_id: product.photoIds[0] as string,
@@ -253,7 +260,7 @@ export async function insertProduct(db: Transaction<Database>, product: NewProdu
   await replacePhotos(db, id, product.photoIds);
   await recordFirstPrice(db, id, product.resalePrice, postedAt);
   await listingChanged(db, id);
-  return id;
+  return { id, verificationCode };
 }
 
 export interface ListingRows {

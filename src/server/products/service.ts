@@ -98,9 +98,12 @@ export async function storeProduct(deps: SaveDeps, sellerId: string, request: St
   const { fields, photoIds, trust } = await checkedForm(deps, sellerId, request);
   return saveListing(deps, sellerId, async (trx) => {
     await deps.interleave?.('listing', trx);
-    const id = await insertProduct(trx, { ...fields, sellerId, photoIds, trust: trust.columns });
-    const review = await reviewNewListing(trx, { id, sellerId, price: request.resalePrice }, trust);
-    return { id, review: review.reasons.length > 0 ? review : null, verificationCode: await codeOf(trx, id) };
+    const review = await reviewNewListing(trx, { sellerId, price: request.resalePrice }, trust);
+    const listing = { ...fields, sellerId, photoIds, trust: trust.columns, review: review.columns };
+    const { id, verificationCode } = await insertProduct(trx, listing);
+    // Published as it was written (the insert indexed it): what follows a listing made visible.
+    if (review.reasons.length === 0) await onListingVisible(trx, id, 'listed');
+    return { id, review: review.reasons.length > 0 ? { reasons: review.reasons } : null, verificationCode };
   });
 }
 
@@ -125,8 +128,6 @@ async function saveListing<T>(deps: SaveDeps, sellerId: string, save: (trx: Tran
     throw await asPhotoGone(deps.db, sellerId, error);
   }
 }
-
-const codeOf = async (db: Kysely<Database>, id: string) => (await findProduct(db, id))?.verification_code ?? '';
 
 /** What a seller does to their own listing, as a refusal names it ("You can only hide your own products"). */
 type OwnerMove = 'edit' | 'hide' | 'show' | 'advertise' | 'stopAdvertising' | 'delete';

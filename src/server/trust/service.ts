@@ -16,9 +16,10 @@ import { reviewReasons } from './review';
 import { localText, serverMessage, type LocalText } from '#server/i18n/texts';
 
 /**
- * A listing becomes visible to buyers: saved with nothing to review, or approved by the admin. The
- * one place where that happens, so whatever must follow it (the search index today; saved-search
- * alerts) is added here. Runs inside the transaction that made it public.
+ * A listing written earlier becomes visible to buyers: approved by the admin, or edited out of its
+ * review. Whatever must follow that (the search index, saved-search alerts) is added here; a new
+ * listing public at once is indexed by its insert and only alerts (products/service.ts). Runs inside
+ * the transaction that made it public.
  */
 export async function publishListing(trx: Kysely<Database>, productId: string, why: VisibleBecause): Promise<void> {
   await listingReviewed(trx, productId);
@@ -60,30 +61,29 @@ export interface ReviewOutcome {
   reasons: ReviewReason[];
 }
 
+/** A new listing's review: why it waits for the admin (none: public at once), and its columns as stored. */
+export interface NewListingReview extends ReviewOutcome {
+  columns: ReturnType<typeof reviewColumns>;
+}
+
 /**
- * After a new listing is written (in the same transaction): it goes to review when a rule says so,
- * else it is public at once.
+ * Before a new listing is written (in the same transaction): whether it goes to review, which a rule
+ * of docs/trust.md says, or is public at once. Assessed first so the listing is stored as it will be
+ * and indexed once: written public and then held, it was indexed, counted into the words and taken
+ * out again; written public, indexed a second time to publish it.
  */
 export async function reviewNewListing(
   trx: Transaction<Database>,
-  product: { id: string; sellerId: string; price: number },
+  listing: { sellerId: string; price: number },
   trust: PreparedTrust,
-): Promise<ReviewOutcome> {
+): Promise<NewListingReview> {
   const { reasons, median } = await reviewReasons(trx, {
-    productId: product.id,
-    sellerId: product.sellerId,
+    sellerId: listing.sellerId,
     imeis: trust.imeis,
     modelKey: trust.columns.model_key,
-    price: product.price,
+    price: listing.price,
   });
-  if (reasons.length > 0) {
-    await setReview(trx, product.id, reasons, median);
-    // The insert indexed it as public: the index must learn it now waits for the admin.
-    await listingReviewed(trx, product.id);
-    return { reasons };
-  }
-  await publishListing(trx, product.id, 'listed');
-  return { reasons };
+  return { reasons, columns: reviewColumns(reasons, median) };
 }
 
 /**
