@@ -6,6 +6,8 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
+import type SQLite from 'better-sqlite3';
+import type { SqliteDatabase } from 'kysely';
 import pg from 'pg';
 
 /*
@@ -37,6 +39,23 @@ function readSqliteRow(row: UnknownRow): UnknownRow {
   }
   return row;
 }
+
+/**
+ * A better-sqlite3 file as Kysely's SQLite dialect takes it, each statement binding its booleans as
+ * 1/0: for a connection of a test's own (the app's statements are kept prepared, connection.ts).
+ */
+export const withSqliteValues = (file: SQLite.Database): SqliteDatabase => ({
+  close: () => file.close(),
+  prepare(query) {
+    const statement = file.prepare(query);
+    return {
+      reader: statement.reader,
+      all: (parameters) => statement.all(toSqliteParameters(parameters)),
+      run: (parameters) => statement.run(toSqliteParameters(parameters)),
+      iterate: (parameters) => statement.iterate(toSqliteParameters(parameters)),
+    };
+  },
+});
 
 /** Reads SQLite's rows back with their booleans; the values written are toSqliteParameters'. */
 export class SqliteValuesPlugin implements KyselyPlugin {
