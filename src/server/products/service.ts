@@ -7,7 +7,13 @@ import type { Config } from '#server/config';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors';
 import type { Deps } from '#server/deps';
 import { listedAlready } from '#server/trust/review';
-import { prepareTrust, reviewEditedListing, reviewNewListing, type ReviewOutcome } from '#server/trust/service';
+import {
+  prepareTrust,
+  publishListing,
+  reviewEditedListing,
+  reviewNewListing,
+  type ReviewOutcome,
+} from '#server/trust/service';
 import type { Database } from '#server/db/schema';
 import { AppError, forbidden, notFound, unauthenticated } from '#server/errors';
 import { uploadIdOfUrl } from '#server/uploads/names';
@@ -101,8 +107,7 @@ export async function storeProduct(deps: SaveDeps, sellerId: string, request: St
     const review = await reviewNewListing(trx, { sellerId, price: request.resalePrice }, trust);
     const listing = { ...fields, sellerId, photoIds, trust: trust.columns, review: review.columns };
     const { id, verificationCode } = await insertProduct(trx, listing);
-    // Published as it was written (the insert indexed it): what follows a listing made visible.
-    if (review.reasons.length === 0) await onListingVisible(trx, id, 'listed');
+    if (review.reasons.length === 0) await publishListing(trx, id, 'listed', { indexed: true });
     return { id, review: review.reasons.length > 0 ? { reasons: review.reasons } : null, verificationCode };
   });
 }

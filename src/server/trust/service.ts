@@ -16,13 +16,18 @@ import { reviewReasons } from './review';
 import { localText, serverMessage, type LocalText } from '#server/i18n/texts';
 
 /**
- * A listing written earlier becomes visible to buyers: approved by the admin, or edited out of its
- * review. Whatever must follow that (the search index, saved-search alerts) is added here; a new
- * listing public at once is indexed by its insert and only alerts (products/service.ts). Runs inside
- * the transaction that made it public.
+ * A listing becomes visible to buyers: saved with nothing to review, or approved by the admin. The
+ * one place where that happens, so whatever must follow it (the search index; saved-search alerts)
+ * is added here. Runs inside the transaction that made it public. `indexed`: the write that made
+ * it public indexed it as it is (a new listing's insert), so it is not indexed a second time.
  */
-export async function publishListing(trx: Kysely<Database>, productId: string, why: VisibleBecause): Promise<void> {
-  await listingReviewed(trx, productId);
+export async function publishListing(
+  trx: Kysely<Database>,
+  productId: string,
+  why: VisibleBecause,
+  { indexed = false } = {},
+): Promise<void> {
+  if (!indexed) await listingReviewed(trx, productId);
   await onListingVisible(trx, productId, why);
 }
 
