@@ -257,7 +257,7 @@ export async function insertProduct(
       posted_at: postedAt,
     })
     .execute();
-  await replacePhotos(db, id, product.photoIds);
+  await insertPhotos(db, id, product.photoIds);
   await recordFirstPrice(db, id, product.resalePrice, postedAt);
   await listingChanged(db, id);
   return { id, verificationCode };
@@ -288,12 +288,16 @@ export async function insertListingRows(trx: Transaction<Database>, listings: Li
   named([EVERYTHING]);
 }
 
-export async function replacePhotos(db: Kysely<Database>, productId: string, photoIds: string[]) {
-  await db.deleteFrom('product_photos').where('product_id', '=', productId).execute();
-  await db
+/** A new listing's photos, in order. */
+const insertPhotos = (db: Kysely<Database>, productId: string, photoIds: string[]) =>
+  db
     .insertInto('product_photos')
     .values(photoIds.map((uploadId, position) => ({ product_id: productId, upload_id: uploadId, position })))
     .execute();
+
+async function replacePhotos(db: Kysely<Database>, productId: string, photoIds: string[]) {
+  await db.deleteFrom('product_photos').where('product_id', '=', productId).execute();
+  await insertPhotos(db, productId, photoIds);
 }
 
 /**
