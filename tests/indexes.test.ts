@@ -11,7 +11,7 @@ import { ENGLISH } from '#server/i18n/texts';
 import { openDatabase } from '#server/db/connection';
 import type { Database } from '#server/db/schema';
 import { prepareDatabase } from '#server/start/setup';
-import { SqliteValuesPlugin } from '#server/db/values';
+import { SqliteValuesPlugin, toSqliteParameters, withSqliteValues } from '#server/db/values';
 import {
   alertsWithPendingMatches,
   listAlerts,
@@ -59,7 +59,7 @@ beforeAll(async () => {
   await handle.close();
   file = new SQLite(join(dir, 'phonehaat.sqlite'));
   db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: file }),
+    dialect: new SqliteDialect({ database: withSqliteValues(file) }),
     plugins: [new SqliteValuesPlugin()],
     log: (event) => void statements.push(event.query),
   });
@@ -77,7 +77,7 @@ async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
   return statements.flatMap((statement) =>
     file
       .prepare(`explain query plan ${statement.sql}`)
-      .all(...(statement.parameters as unknown[]))
+      .all(...toSqliteParameters(statement.parameters))
       .map((row) => (row as { detail: string }).detail),
   );
 }

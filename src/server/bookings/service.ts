@@ -68,9 +68,12 @@ export async function bookProduct(
   if (product.is_hidden || product.review_state) throw refusal('CONFLICT', 'server.bookings.error.notOnSale');
   if (await isBlockedEitherWay(db, buyer.id, product.seller_id)) throw closed();
   assertPartsAcknowledged(product, request.forParts);
-  // A declined, cancelled or expired booking is asked for again; an open or sold one stands.
+  // A declined, cancelled or expired booking is asked for again; an open or sold one stands. The
+  // row read is the one reopened: a request racing this one makes the reopen (guarded) or the
+  // insert (the unique index) fail, and it is then found standing.
+  let earlier: Awaited<ReturnType<typeof findBooking>>;
   const standing = async () => {
-    const earlier = await findBooking(db, buyer.id, product.id);
+    earlier = await findBooking(db, buyer.id, product.id);
     return earlier && (OPEN_STATUSES.includes(earlier.status) || earlier.status === 'sold') ? earlier : undefined;
   };
   const details = {
@@ -88,7 +91,6 @@ export async function bookProduct(
       if (await hasAcceptedBooking(db, product.id)) {
         throw refusal('CONFLICT', 'server.bookings.error.reservedNow');
       }
-      const earlier = await findBooking(db, buyer.id, product.id);
       await deps.interleave?.('booking', db);
       return withNotifications(deps, async (trx, tell) => {
         const counted = await countUse(trx, `booking:${buyer.id} ${product.id}`, BOOKING_REQUEST_LIMIT);

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { ensurePrivateDir, ensurePrivateFile } from './data-dir';
 import { runKeptByName } from './named-statements';
 import type { Database } from './schema';
-import { postgresTypes, SqliteValuesPlugin } from './values';
+import { postgresTypes, SqliteValuesPlugin, toSqliteParameters } from './values';
 import { WalFile, WalSync, type LogNotOnDisk } from './wal-sync';
 import { checkpointInThread } from './checkpoints';
 
@@ -215,7 +215,7 @@ function countingWrites(statement: SQLite.Statement, ran: (changed: boolean) => 
   const changesTell = CHANGES_ROWS.test(statement.source);
   const wrote = (changes: number | bigint) => !writesNothing && (Number(changes) > 0 || !changesTell);
   const all = (parameters: readonly unknown[]) => {
-    const rows = statement.all(parameters);
+    const rows = statement.all(toSqliteParameters(parameters));
     ran(wrote(rows.length));
     return rows;
   };
@@ -223,12 +223,12 @@ function countingWrites(statement: SQLite.Statement, ran: (changed: boolean) => 
     reader: statement.reader,
     all,
     run(parameters) {
-      const result = statement.run(parameters);
+      const result = statement.run(toSqliteParameters(parameters));
       ran(wrote(result.changes));
       return result;
     },
     iterate(parameters) {
-      if (statement.readonly) return statement.iterate(parameters);
+      if (statement.readonly) return statement.iterate(toSqliteParameters(parameters));
       // Run at once, not as the rows are wanted: the count must follow the write.
       return all(parameters)[Symbol.iterator]();
     },

@@ -29,24 +29,26 @@ const history = (db: Kysely<Database>, productId: string) =>
   db.selectFrom('price_history').where('product_id', '=', productId);
 
 /**
- * The lowest price since `windowStart`: the one in force when the window began, and every one set
- * within it. Undefined for a listing without history.
+ * What an edit needs of a listing's price history, in one read: the price in force now and since
+ * when; the lowest price since `windowStart` (the one in force when the window began, and every
+ * one set within it); and when that one in force was set, since the prices before it no longer
+ * count. All null for a listing without history.
  */
-async function lowestSince(db: Kysely<Database>, productId: string, windowStart: string) {
-  const [inForce, within] = await Promise.all([
+async function historyAt(db: Kysely<Database>, productId: string, windowStart: string) {
+  const latest = () => history(db, productId).orderBy('set_at', 'desc').limit(1);
+  const inForceAt = () =>
     history(db, productId)
-      .select('price')
-      .where('set_at', '<=', windowStart)
-      .orderBy('set_at', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-    history(db, productId)
-      .select((eb) => eb.fn.min<number>('price').as('lowest'))
-      .where('set_at', '>', windowStart)
-      .executeTakeFirst(),
-  ]);
-  const prices = [inForce?.price, within?.lowest].filter((price): price is number => typeof price === 'number');
-  return prices.length > 0 ? Math.min(...prices) : undefined;
+      .select((eb) => eb.fn.max('set_at').as('set_at'))
+      .where('set_at', '<=', windowStart);
+  return history(db, productId)
+    .select((eb) => [
+      eb.fn.min<number>('price').as('lowest'),
+      inForceAt().as('in_force_at'),
+      latest().select('price').as('current_price'),
+      latest().select('set_at').as('current_at'),
+    ])
+    .where((eb) => eb.or([eb('set_at', '>', windowStart), eb('set_at', '=', inForceAt())]))
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -56,37 +58,24 @@ async function lowestSince(db: Kysely<Database>, productId: string, windowStart:
  * history, the drop (if any) is set on the product, and what the window no longer needs goes.
  */
 export async function notePriceChange(db: Kysely<Database>, productId: string, price: number, now: number) {
-  const current = await history(db, productId)
-    .select(['price', 'set_at'])
-    .orderBy('set_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (current?.price === price) return;
-  // Each price later than the last, so "the price in force" is never a tie.
-  const at = new Date(current ? Math.max(now, Date.parse(current.set_at) + 1) : now).toISOString();
   const windowStart = new Date(now - PRICE_DROP_WINDOW_MS).toISOString();
-  const lowest = await lowestSince(db, productId, windowStart);
+  const {
+    lowest,
+    in_force_at: inForceAt,
+    current_price: current,
+    current_at: currentAt,
+  } = await historyAt(db, productId, windowStart);
+  if (current === price) return;
+  // Each price later than the last, so "the price in force" is never a tie.
+  const at = new Date(currentAt ? Math.max(now, Date.parse(currentAt) + 1) : now).toISOString();
   await db.insertInto('price_history').values({ product_id: productId, price, set_at: at }).execute();
   await db
     .updateTable('products')
-    .set({ previous_resale_price: lowest !== undefined && price < lowest ? lowest : null, price_changed_at: at })
+    .set({ previous_resale_price: lowest !== null && price < lowest ? lowest : null, price_changed_at: at })
     .where('id', '=', productId)
     .execute();
-  await forgetBefore(db, productId, windowStart);
-}
-
-/** Prices older than the one in force when the window began can no longer count: the history stays short. */
-async function forgetBefore(db: Kysely<Database>, productId: string, windowStart: string) {
-  const inForce = await history(db, productId)
-    .select('set_at')
-    .where('set_at', '<=', windowStart)
-    .orderBy('set_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!inForce) return;
-  await db
-    .deleteFrom('price_history')
-    .where('product_id', '=', productId)
-    .where('set_at', '<', inForce.set_at)
-    .execute();
+  // Prices older than the one in force when the window began can no longer count: the history stays short.
+  if (inForceAt) {
+    await db.deleteFrom('price_history').where('product_id', '=', productId).where('set_at', '<', inForceAt).execute();
+  }
 }

@@ -15,7 +15,7 @@ import { EVERYTHING, named, tags } from '#server/cache/tags';
 import { droppedFrom, recordFirstPrice } from './prices';
 import { ownTrustOf, soldBeforeOf, trustOf } from '#server/trust/repository';
 import { newVerificationCode } from '#server/db/listing-keys';
-import type { PreparedTrust } from '#server/trust/service';
+import type { NewListingReview, PreparedTrust } from '#server/trust/service';
 import { rowById } from '#server/db/keys';
 
 /*
@@ -216,6 +216,8 @@ interface NewProduct extends ProductFields {
   /** Upload ids, the cover first. */
   photoIds: string[];
   trust: PreparedTrust['columns'];
+  /** Its review's columns, assessed before it is written (trust/service.ts, reviewNewListing). */
+  review: NewListingReview['columns'];
 }
 
 /** The columns a seller's own entries fill, as they are stored. */
@@ -232,16 +234,21 @@ const enteredColumns = (product: ProductFields) => ({
   description: product.description,
 });
 
-/** Stores the product with its photos (`photoIds[0]` the cover), and indexes it. */
-export async function insertProduct(db: Transaction<Database>, product: NewProduct): Promise<string> {
+/** Stores the product with its photos (`photoIds[0]` the cover), and indexes it; answers its id and code. */
+export async function insertProduct(
+  db: Transaction<Database>,
+  product: NewProduct,
+): Promise<{ id: string; verificationCode: string }> {
   const id = newId();
   const postedAt = nowIso();
+  const verificationCode = newVerificationCode();
   await db
     .insertInto('products')
     .values({
       ...enteredColumns(product),
       ...product.trust,
-      verification_code: newVerificationCode(),
+      ...product.review,
+      verification_code: verificationCode,
       id,
       seller_id: product.sellerId,
       image_id: product.photoIds[0] as string,
@@ -250,10 +257,10 @@ export async function insertProduct(db: Transaction<Database>, product: NewProdu
       posted_at: postedAt,
     })
     .execute();
-  await replacePhotos(db, id, product.photoIds);
+  await insertPhotos(db, id, product.photoIds);
   await recordFirstPrice(db, id, product.resalePrice, postedAt);
   await listingChanged(db, id);
-  return id;
+  return { id, verificationCode };
 }
 
 export interface ListingRows {
@@ -281,12 +288,16 @@ export async function insertListingRows(trx: Transaction<Database>, listings: Li
   named([EVERYTHING]);
 }
 
-export async function replacePhotos(db: Kysely<Database>, productId: string, photoIds: string[]) {
-  await db.deleteFrom('product_photos').where('product_id', '=', productId).execute();
-  await db
+/** A new listing's photos, in order. */
+const insertPhotos = (db: Kysely<Database>, productId: string, photoIds: string[]) =>
+  db
     .insertInto('product_photos')
     .values(photoIds.map((uploadId, position) => ({ product_id: productId, upload_id: uploadId, position })))
     .execute();
+
+async function replacePhotos(db: Kysely<Database>, productId: string, photoIds: string[]) {
+  await db.deleteFrom('product_photos').where('product_id', '=', productId).execute();
+  await insertPhotos(db, productId, photoIds);
 }
 
 /**

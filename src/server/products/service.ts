@@ -7,7 +7,13 @@ import type { Config } from '#server/config';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors';
 import type { Deps } from '#server/deps';
 import { listedAlready } from '#server/trust/review';
-import { prepareTrust, reviewEditedListing, reviewNewListing, type ReviewOutcome } from '#server/trust/service';
+import {
+  prepareTrust,
+  publishListing,
+  reviewEditedListing,
+  reviewNewListing,
+  type ReviewOutcome,
+} from '#server/trust/service';
 import type { Database } from '#server/db/schema';
 import { AppError, forbidden, notFound, unauthenticated } from '#server/errors';
 import { uploadIdOfUrl } from '#server/uploads/names';
@@ -98,9 +104,11 @@ export async function storeProduct(deps: SaveDeps, sellerId: string, request: St
   const { fields, photoIds, trust } = await checkedForm(deps, sellerId, request);
   return saveListing(deps, sellerId, async (trx) => {
     await deps.interleave?.('listing', trx);
-    const id = await insertProduct(trx, { ...fields, sellerId, photoIds, trust: trust.columns });
-    const review = await reviewNewListing(trx, { id, sellerId, price: request.resalePrice }, trust);
-    return { id, review: review.reasons.length > 0 ? review : null, verificationCode: await codeOf(trx, id) };
+    const review = await reviewNewListing(trx, { sellerId, price: request.resalePrice }, trust);
+    const listing = { ...fields, sellerId, photoIds, trust: trust.columns, review: review.columns };
+    const { id, verificationCode } = await insertProduct(trx, listing);
+    if (review.reasons.length === 0) await publishListing(trx, id, 'listed', { indexed: true });
+    return { id, review: review.reasons.length > 0 ? { reasons: review.reasons } : null, verificationCode };
   });
 }
 
@@ -125,8 +133,6 @@ async function saveListing<T>(deps: SaveDeps, sellerId: string, save: (trx: Tran
     throw await asPhotoGone(deps.db, sellerId, error);
   }
 }
-
-const codeOf = async (db: Kysely<Database>, id: string) => (await findProduct(db, id))?.verification_code ?? '';
 
 /** What a seller does to their own listing, as a refusal names it ("You can only hide your own products"). */
 type OwnerMove = 'edit' | 'hide' | 'show' | 'advertise' | 'stopAdvertising' | 'delete';

@@ -17,11 +17,17 @@ import { localText, serverMessage, type LocalText } from '#server/i18n/texts';
 
 /**
  * A listing becomes visible to buyers: saved with nothing to review, or approved by the admin. The
- * one place where that happens, so whatever must follow it (the search index today; saved-search
- * alerts) is added here. Runs inside the transaction that made it public.
+ * one place where that happens, so whatever must follow it (the search index; saved-search alerts)
+ * is added here. Runs inside the transaction that made it public. `indexed`: the write that made
+ * it public indexed it as it is (a new listing's insert), so it is not indexed a second time.
  */
-export async function publishListing(trx: Kysely<Database>, productId: string, why: VisibleBecause): Promise<void> {
-  await listingReviewed(trx, productId);
+export async function publishListing(
+  trx: Kysely<Database>,
+  productId: string,
+  why: VisibleBecause,
+  { indexed = false } = {},
+): Promise<void> {
+  if (!indexed) await listingReviewed(trx, productId);
   await onListingVisible(trx, productId, why);
 }
 
@@ -60,30 +66,29 @@ export interface ReviewOutcome {
   reasons: ReviewReason[];
 }
 
+/** A new listing's review: why it waits for the admin (none: public at once), and its columns as stored. */
+export interface NewListingReview extends ReviewOutcome {
+  columns: ReturnType<typeof reviewColumns>;
+}
+
 /**
- * After a new listing is written (in the same transaction): it goes to review when a rule says so,
- * else it is public at once.
+ * Before a new listing is written (in the same transaction): whether it goes to review, which a rule
+ * of docs/trust.md says, or is public at once. Assessed first so the listing is stored as it will be
+ * and indexed once: written public and then held, it was indexed, counted into the words and taken
+ * out again; written public, indexed a second time to publish it.
  */
 export async function reviewNewListing(
   trx: Transaction<Database>,
-  product: { id: string; sellerId: string; price: number },
+  listing: { sellerId: string; price: number },
   trust: PreparedTrust,
-): Promise<ReviewOutcome> {
+): Promise<NewListingReview> {
   const { reasons, median } = await reviewReasons(trx, {
-    productId: product.id,
-    sellerId: product.sellerId,
+    sellerId: listing.sellerId,
     imeis: trust.imeis,
     modelKey: trust.columns.model_key,
-    price: product.price,
+    price: listing.price,
   });
-  if (reasons.length > 0) {
-    await setReview(trx, product.id, reasons, median);
-    // The insert indexed it as public: the index must learn it now waits for the admin.
-    await listingReviewed(trx, product.id);
-    return { reasons };
-  }
-  await publishListing(trx, product.id, 'listed');
-  return { reasons };
+  return { reasons, columns: reviewColumns(reasons, median) };
 }
 
 /**
