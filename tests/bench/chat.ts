@@ -12,10 +12,11 @@
  * queue on that person's `users` row (on PostgreSQL every message's foreign-key check shares its
  * lock, a multixact); docs/chat.md.
  */
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { hashPassword } from '#server/auth/passwords';
 import { newId } from '#server/db/ids';
-import type { Database, ProductsTable } from '#server/db/schema';
+import type { Database } from '#server/db/schema';
+import { newConversationOf } from '#server/chat/repository';
 import { measureInTurn, type Measured } from './load';
 import type { Marketplace } from './marketplace';
 
@@ -35,8 +36,6 @@ export const CHAT_WRITERS = Array.from({ length: CHAT_CONNECTIONS }, (_, n) => (
 }));
 
 const MESSAGE = 'Is the price negotiable?';
-
-type Product = Pick<Selectable<ProductsTable>, 'id' | 'seller_id' | 'product_name' | 'image_id' | 'resale_price'>;
 
 /**
  * The buyer and their conversations, about the first unsold listings, one message each; then the
@@ -107,7 +106,7 @@ async function insertBuyer(
 async function insertConversation(
   db: Kysely<Database>,
   buyerId: string,
-  product: Product,
+  product: Parameters<typeof newConversationOf>[0],
   atMs: number,
   clientId: string,
 ): Promise<void> {
@@ -117,12 +116,7 @@ async function insertConversation(
     .insertInto('conversations')
     .values({
       id,
-      product_id: product.id,
-      buyer_id: buyerId,
-      seller_id: product.seller_id,
-      product_name: product.product_name,
-      product_image_id: product.image_id,
-      product_price: product.resale_price,
+      ...newConversationOf(product, buyerId),
       created_at: at,
       updated_at: at,
       last_message_at: at,
