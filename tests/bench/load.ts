@@ -37,6 +37,8 @@ export interface LoadOptions {
   /** A signed-in call's headers (its session cookie). */
   headers?: Record<string, string>;
   method?: 'GET' | 'POST';
+  /** A write's session cookies, one a connection: each connection then writes as a person of its own. */
+  cookies?: string[];
   /**
    * A write's body, made anew for every request from this template: each `{n}` in it becomes a
    * token no other request has (a message with its own client id).
@@ -134,7 +136,12 @@ function load(url: string | string[], connections: number, seconds: number, opti
   if (options.method === 'POST') {
     const urls = typeof url === 'string' ? Array<string>(connections).fill(url) : url;
     if (urls.length !== connections) throw new Error('a write is measured with one URL a connection');
-    return wrkWrites(urls, seconds, { method: 'POST', headers, bodyTemplate: options.bodyTemplate ?? '' });
+    return wrkWrites(urls, seconds, {
+      method: 'POST',
+      headers,
+      cookies: options.cookies,
+      bodyTemplate: options.bodyTemplate ?? '',
+    });
   }
   if (typeof url !== 'string') throw new Error('a read is measured at one URL');
   return wrk(url, connections, seconds, { everyRequestNew: options.everyRequestNew, headers });

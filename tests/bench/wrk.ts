@@ -50,28 +50,36 @@ export async function wrk(
 
 /**
  * A write load: one connection a URL, each in a thread of its own that sends only to it (a message
- * into a conversation of its own), every request's body made from `bodyTemplate` with its `{n}`
+ * into a conversation of its own), with its own session cookie when `cookies` gives one a URL (each
+ * connection a person of its own), every request's body made from `bodyTemplate` with its `{n}`
  * replaced by a token no other request has (wrk-writes.lua). In wrk's own process, not this one's
  * event loop, so the generator takes a small share of the cores the servers run on.
  */
 export async function wrkWrites(
   urls: string[],
   seconds: number,
-  { method, headers, bodyTemplate }: { method: string; headers: Record<string, string>; bodyTemplate: string },
+  {
+    method,
+    headers,
+    cookies = [],
+    bodyTemplate,
+  }: { method: string; headers: Record<string, string>; cookies?: string[]; bodyTemplate: string },
 ): Promise<WrkResult> {
+  if (cookies.length > 0 && cookies.length !== urls.length) throw new Error('a write takes one cookie a URL');
   runs += 1;
   const origin = new URL(urls[0]!).origin;
-  const paths = urls.map((url) => {
+  // Each thread's path, then its cookie (empty for none).
+  const perThread = urls.flatMap((url, index) => {
     const parsed = new URL(url);
     if (parsed.origin !== origin) throw new Error('wrk sends to one origin');
-    return parsed.pathname + parsed.search;
+    return [parsed.pathname + parsed.search, cookies[index] ?? ''];
   });
   return runWrk(origin, urls.length, urls.length, seconds, headers, WRITES, [
     method,
     // Letters, digits and dashes only: the token goes into a client id.
     `${process.pid}-${runs}`,
     bodyTemplate,
-    ...paths,
+    ...perThread,
   ]);
 }
 
