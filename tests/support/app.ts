@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import type { Kysely } from 'kysely';
 import { buildApp, type AppOptions } from '#server/app';
 import { AccessTokens } from '#server/auth/tokens';
@@ -23,8 +24,9 @@ export interface TestApp {
 }
 
 /**
- * A fresh app on a fresh database: SQLite in a temporary folder, or, when TEST_DATABASE_URL is set,
- * a schema of its own in that PostgreSQL database (dropped again on close). `options` go to
+ * A fresh app on a fresh database: SQLite in a temporary folder (a copy of the run's prepared
+ * template, tests/support/template-database.ts), or, when TEST_DATABASE_URL is set, a schema of its
+ * own in that PostgreSQL database (dropped again on close). `options` go to
  * buildApp as they are, so the app has the production limits unless a test asks otherwise. `shared`
  * hands the app a picture store, a Redis link, a search engine or an interleave (deps.ts) of the
  * test's own (then `images` is unused). `beside` starts what the server runs beside the app (the mail worker, housekeeping): they
@@ -39,9 +41,11 @@ export async function createTestApp(
   const url = testDatabaseUrl();
   const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-test-'));
   const schema = url ? await createSchema('test') : undefined;
+  if (!url) await cp(inject('sqliteTemplateDir'), dataDir, { recursive: true });
 
   const handle = openDatabase({ url, dataDir, schema });
   const images = new DiskImageStore(join(dataDir, 'uploads'));
+  // On the template's copy this only finds everything in place, as a restart does.
   await prepareDatabase(handle.db, handle.engine, images);
   const config = loadConfig({
     DATA_DIR: dataDir,
