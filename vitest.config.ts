@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
-    // The SQLite database every API test app starts from a copy of.
+    // The prepared database (either engine) every API test app starts from a copy of.
     globalSetup: ['tests/support/template-database.ts'],
     testTimeout: timeLimit(30_000),
     hookTimeout: timeLimit(60_000),
