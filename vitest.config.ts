@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
+    // The prepared database (either engine) every API test app starts from a copy of.
+    globalSetup: ['tests/support/template-database.ts'],
     testTimeout: timeLimit(30_000),
     hookTimeout: timeLimit(60_000),
     // Two cores: more workers than that only fight over them (argon2 hashing is CPU-bound).

@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import type { Kysely } from 'kysely';
 import { buildApp, type AppOptions } from '#server/app';
 import { AccessTokens } from '#server/auth/tokens';
@@ -11,7 +12,7 @@ import type { Database } from '#server/db/schema';
 import { prepareDatabase } from '#server/start/setup';
 import type { DepsGiven } from '#server/deps';
 import { DiskImageStore } from '#server/uploads/store';
-import { createSchema, dropSchema, testDatabaseUrl } from './postgres';
+import { createDatabaseFrom, databaseUrl, dropDatabase } from './postgres';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,8 +24,9 @@ export interface TestApp {
 }
 
 /**
- * A fresh app on a fresh database: SQLite in a temporary folder, or, when TEST_DATABASE_URL is set,
- * a schema of its own in that PostgreSQL database (dropped again on close). `options` go to
+ * A fresh app on a fresh database, a copy of the one the run prepared
+ * (tests/support/template-database.ts): SQLite in a temporary folder, or, when TEST_DATABASE_URL is
+ * set, a database of its own on that PostgreSQL server (dropped again on close). `options` go to
  * buildApp as they are, so the app has the production limits unless a test asks otherwise. `shared`
  * hands the app a picture store, a Redis link, a search engine or an interleave (deps.ts) of the
  * test's own (then `images` is unused). `beside` starts what the server runs beside the app (the mail worker, housekeeping): they
@@ -36,12 +38,14 @@ export async function createTestApp(
   shared: Partial<Pick<DepsGiven, 'images' | 'redis' | 'search' | 'interleave'>> = {},
   beside?: (app: FastifyInstance, dataDir: string) => void,
 ): Promise<TestApp> {
-  const url = testDatabaseUrl();
   const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-test-'));
-  const schema = url ? await createSchema('test') : undefined;
+  await cp(inject('templateDir'), dataDir, { recursive: true });
+  const postgresTemplate = inject('postgresTemplate');
+  const database = postgresTemplate ? await createDatabaseFrom(postgresTemplate, 'test') : undefined;
 
-  const handle = openDatabase({ url, dataDir, schema });
+  const handle = openDatabase({ url: database ? databaseUrl(database) : undefined, dataDir });
   const images = new DiskImageStore(join(dataDir, 'uploads'));
+  // On the template's copy this only finds everything in place, as a restart does.
   await prepareDatabase(handle.db, handle.engine, images);
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -64,7 +68,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await handle.close();
-      if (schema) await dropSchema(schema);
+      if (database) await dropDatabase(database);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,8 +1,8 @@
 import pg from 'pg';
 
 /*
- * The tests' one way to talk to PostgreSQL beside the app: TEST_DATABASE_URL, and a schema of a
- * test's own in it, made and dropped here.
+ * The tests' one way to talk to PostgreSQL beside the app: TEST_DATABASE_URL, and a schema or a
+ * database of a test's own on it, made and dropped here.
  */
 
 /** The database the API tests run on when set; unset, they run on SQLite. */
@@ -28,3 +28,21 @@ export async function createSchema(prefix: string): Promise<string> {
 }
 
 export const dropSchema = (schema: string) => withPg((client) => client.query(`drop schema ${schema} cascade`));
+
+/** TEST_DATABASE_URL with the database `name` on the same server instead of its own. */
+export function databaseUrl(name: string): string {
+  const url = new URL(testDatabaseUrl() ?? 'TEST_DATABASE_URL is not set');
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A new database (`<prefix>_<pid>_<random>`) copied from `template`, which nobody may be connected to: its name. */
+export async function createDatabaseFrom(template: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await withPg((client) => client.query(`create database ${name} template ${template}`));
+  return name;
+}
+
+/** Drops the database `name` if it is there, ending any session still on it. */
+export const dropDatabase = (name: string) =>
+  withPg((client) => client.query(`drop database if exists ${name} with (force)`));
