@@ -79,7 +79,10 @@ const outsideDrops = new Set<OutsideDrop>();
 /**
  * Names what a write changed; called by the repositories' writes, in their transaction. A name made
  * outside any request's open set (housekeeping, a request's timer after its answer, a write whose
- * request's context was lost) is dropped at once, whatever else runs: no change is left undropped.
+ * request's context was lost) is dropped as it is made, here and in the other processes, waiting for
+ * no other write. That is before its transaction commits, so an answer computed in between may be
+ * kept from before it: housekeeping, the only such writer now, drops everything after a round that
+ * changed anything.
  */
 export function named(changed: readonly string[]): void {
   if (changed.length === 0) return;
