@@ -8,9 +8,10 @@ import { named, tags } from './tags';
 import { WRITER_COOKIE } from './writer-cookie';
 
 /**
- * A server with the public cache's hooks and two writes: one that names a listing's change, and one
- * that names nothing (as opening the bell) and waits to be let go, so the other runs beside it. Each
- * write's drops are recorded as the cache is told them.
+ * A server with the public cache's hooks and three writes: one that names a listing's change; one
+ * that names nothing (as opening the bell) and waits to be let go, so the other runs beside it; and
+ * one that, once let go after its answer, names a listing from its context. The drops are recorded
+ * as the cache is told them (and tells the other processes).
  */
 async function serverWithTwoWrites() {
   const app = Fastify();
@@ -38,8 +39,19 @@ async function serverWithTwoWrites() {
     await held;
     return { ok: true };
   });
+  let namedLate!: () => void;
+  const late = new Promise<void>((resolve) => (namedLate = resolve));
+  app.put('/later', { config: namedWrite }, async () => {
+    void held.then(() =>
+      setTimeout(() => {
+        named([tags.listing('late')]);
+        namedLate();
+      }),
+    );
+    return { ok: true };
+  });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, origin, drops, begun, letGo };
+  return { app, origin, drops, begun, letGo, late };
 }
 
 /** A PUT of a JSON body sent a moment after its headers. */
@@ -76,5 +88,22 @@ describe('the public cache hooks', () => {
     expect(opened.status).toBe(200);
     expect(writerCookieOf(opened), 'the bell changed nothing public').toBeUndefined();
     expect(drops).toEqual([[tags.listing('a1')]]);
+  });
+
+  it('drop a name made outside any request while no write runs', async () => {
+    const { app, drops } = await serverWithTwoWrites();
+    close = () => app.close();
+    named([tags.listing('b2')]);
+    expect(drops).toEqual([[tags.listing('b2')]]);
+  });
+
+  it("drop a name made in a write's context after its answer", async () => {
+    const { app, origin, drops, letGo, late } = await serverWithTwoWrites();
+    close = () => app.close();
+    const answered = await fetch(`${origin}/later`, { method: 'PUT' });
+    expect(writerCookieOf(answered), 'nothing named before the answer').toBeUndefined();
+    letGo();
+    await late;
+    expect(drops).toEqual([[tags.listing('late')]]);
   });
 });

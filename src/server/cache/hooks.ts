@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deliveryOf, variantFor, type Began, type CachedAnswer, type PublicCache, type Writer } from './public-cache';
 import { publicCacheKey } from './key';
-import { EVERYTHING, namingChanges, tagMark, tagsSince } from './tags';
+import { closeChanges, EVERYTHING, namingChanges, onNamedOutside, openChanges, type RequestChanges } from './tags';
 import { readWriterCookie, WRITER_COOKIE, writerCookie } from './writer-cookie';
 
 declare module 'fastify' {
@@ -90,7 +90,7 @@ export const showsTags = (request: FastifyRequest, tags: string[]) => answerTags
  */
 export function registerPublicCache(app: FastifyInstance, cache: PublicCache): void {
   const misses = new WeakMap<FastifyRequest, Miss>();
-  const writes = new WeakMap<FastifyRequest, Write>();
+  const writes = new WeakMap<FastifyRequest, RequestChanges>();
   const secure = app.deps.config.secureCookies;
   app.decorate('publicCache', cache);
 
@@ -98,9 +98,15 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache): v
   // (tags.ts): the hooks after this one, the body's parsing and the handler run in its context.
   app.addHook('onRequest', (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method)) return done();
-    const changed = new Set<string>();
-    writes.set(request, { mark: tagMark(), changed });
-    namingChanges(changed, done);
+    const changes = openChanges();
+    writes.set(request, changes);
+    namingChanges(changes, done);
+  });
+
+  // Names made outside any write request's open set are dropped as they are made (the batch gathers
+  // their messages to the other processes), not left for a write that may never come.
+  const stopDroppingOutside = onNamedOutside((changed) => {
+    cache.bump(changed).catch((error: unknown) => app.log.error({ err: error }, 'public cache drop not told'));
   });
 
   // preHandler: after the rate limit and the query's validation, so cached answers meet both.
@@ -155,27 +161,23 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache): v
   });
 
   app.addHook('onReady', () => cache.listen());
-  app.addHook('onClose', () => cache.close());
+  app.addHook('onClose', () => {
+    stopDroppingOutside();
+    return cache.close();
+  });
 }
 
 /** Long enough for the other processes and machines to have heard the write (a batch and a message). */
 const WRITER_COOKIE_SECONDS = 5;
 
-/** A write request: the log's mark when it began (tagsSince), and the tags it named itself. */
-interface Write {
-  mark: number;
-  changed: Set<string>;
-}
-
 /**
  * What a request may have changed in public answers: nothing for a read or a refused write (4xx), else
- * the tags it named (and any named outside a request meanwhile); everything when its route has not
- * said its repositories name them.
+ * the tags it named, its set closed as they are taken; everything when its route has not said its
+ * repositories name them.
  */
-function changedBy(request: FastifyRequest, reply: FastifyReply, write: Write | undefined): Set<string> {
+function changedBy(request: FastifyRequest, reply: FastifyReply, write: RequestChanges | undefined): Set<string> {
   if (write === undefined) return new Set();
-  const named = tagsSince(write.mark);
-  for (const tag of write.changed) named.add(tag);
+  const named = new Set(closeChanges(write));
   const refused = reply.statusCode >= 400 && reply.statusCode < 500;
   if (!refused && !request.routeOptions.config.keepsPublicCache) named.add(EVERYTHING);
   return named;

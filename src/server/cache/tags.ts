@@ -61,52 +61,55 @@ export const productTags = (product: { _id: string; sellerId: string }): string[
  * request drops only what it named, not what the writes beside it named: at 50 writes a second,
  * opening the bell beside a listing write dropped that listing's sixty-odd tags again and told its
  * writer they had changed them. Written inside the transaction, a name may be undone by a rollback:
- * dropping it costs one recomputation, never a wrong answer.
+ * dropping it costs one recomputation, never a wrong answer. The set is open until the request's
+ * answer takes it (`closeChanges`); a name made later in its context (a timer it left behind) is
+ * made outside any request.
  */
-const requestChanges = new AsyncLocalStorage<Set<string>>();
-
-/**
- * Names written outside any request's set (housekeeping, or a write whose request's context was
- * lost), numbered: a request drops those named while it ran too (see tagsSince), so no change is
- * ever left undropped.
- */
-interface Named {
-  version: number;
-  tags: readonly string[];
+export interface RequestChanges {
+  readonly tags: Set<string>;
+  open: boolean;
 }
 
-let version = 0;
-const log: Named[] = [];
-/** A request's writes and those beside it fit many times over; older ones are answered by EVERYTHING. */
-const LOG_KEPT = 2000;
+const requestChanges = new AsyncLocalStorage<RequestChanges>();
 
-/** Names what a write changed; called by the repositories' writes, in their transaction. */
+/** Drops names made outside any request's open set, here and in the other processes (cache/hooks.ts). */
+type OutsideDrop = (changed: readonly string[]) => void;
+const outsideDrops = new Set<OutsideDrop>();
+
+/**
+ * Names what a write changed; called by the repositories' writes, in their transaction. A name made
+ * outside any request's open set (housekeeping, a request's timer after its answer, a write whose
+ * request's context was lost) is dropped as it is made, here and in the other processes, waiting for
+ * no other write. That is before its transaction commits, so an answer computed in between may be
+ * kept from before it: housekeeping, the only such writer now, drops everything after a round that
+ * changed anything.
+ */
 export function named(changed: readonly string[]): void {
   if (changed.length === 0) return;
   const own = requestChanges.getStore();
-  if (own) {
-    for (const tag of changed) own.add(tag);
+  if (own?.open) {
+    for (const tag of changed) own.tags.add(tag);
     return;
   }
-  version += 1;
-  log.push({ version, tags: changed });
-  if (log.length > LOG_KEPT) log.shift();
+  for (const drop of outsideDrops) drop(changed);
 }
 
-/** Runs `run` with `changed` as the set its writes name their changes into (a write request's). */
-export const namingChanges = <T>(changed: Set<string>, run: () => T): T => requestChanges.run(changed, run);
+/** A write request's set, open for its writes' names. */
+export const openChanges = (): RequestChanges => ({ tags: new Set(), open: true });
 
-export const tagMark = (): number => version;
+/** Runs `run` with `changes` as the set its writes name their changes into (a write request's). */
+export const namingChanges = <T>(changes: RequestChanges, run: () => T): T => requestChanges.run(changes, run);
 
-/** The tags named outside any request since `mark`; EVERYTHING when the log moved past it. */
-export function tagsSince(mark: number): Set<string> {
-  const since = new Set<string>();
-  if (mark === version) return since;
-  if ((log[0]?.version ?? Infinity) > mark + 1) return new Set([EVERYTHING]);
-  for (let index = log.length - 1; index >= 0 && log[index]!.version > mark; index -= 1) {
-    for (const tag of log[index]!.tags) since.add(tag);
-  }
-  return since;
+/** What a request's writes named, once its answer goes: later names in its context are made outside it. */
+export function closeChanges(changes: RequestChanges): ReadonlySet<string> {
+  changes.open = false;
+  return changes.tags;
+}
+
+/** Hands `drop` the names made outside any request's open set, until the answer is called. */
+export function onNamedOutside(drop: OutsideDrop): () => void {
+  outsideDrops.add(drop);
+  return () => outsideDrops.delete(drop);
 }
 
 /** The tags of the listings an answer's list shows (a list's payload, before serialization). */
