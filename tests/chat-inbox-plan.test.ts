@@ -1,0 +1,93 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listConversations } from '#server/chat/repository';
+import { openDatabase } from '#server/db/connection';
+import { newId } from '#server/db/ids';
+import { migrate } from '#server/db/migrate';
+import type { Database } from '#server/db/schema';
+import type { ImageStore } from '#server/uploads/store';
+import { createSchema, dropSchema, testDatabaseUrl } from './support/postgres';
+
+/*
+ * The inbox's first page on PostgreSQL is one prepared statement (inboxOf). PostgreSQL keeps its
+ * generic plan, and stops planning it on every visit, only when that plan costs no more than the
+ * ones made for the values. In a table of many people where one has many conversations (the
+ * benchmark's store: 1,000 of one buyer's beside 16 other people's), the plans made for that buyer's
+ * id estimated their own 1,000 rows and the generic plan a share of the table by person (60), so the
+ * 21 rows of the page looked cheaper in the former and every visit was planned (custom: 10 here).
+ */
+const url = testDatabaseUrl();
+const CONVERSATIONS = 1000;
+const OTHER_PEOPLE = 16;
+const images = { urlOf: (name: string) => name } as unknown as ImageStore;
+
+describe.runIf(url)("the inbox's statement on PostgreSQL", () => {
+  let schema: string;
+  let handle: ReturnType<typeof openDatabase>;
+  const buyerId = newId();
+
+  beforeAll(async () => {
+    schema = await createSchema('inbox_plan');
+    handle = openDatabase({ url, dataDir: `/tmp/phonehaat-inbox-plan-${process.pid}`, schema });
+    const { db } = handle;
+    await migrate(db, 'postgres');
+    const others = Array.from({ length: OTHER_PEOPLE }, () => newId());
+    const start = Date.now() - 2 * CONVERSATIONS * 60_000;
+    const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
+    await db
+      .insertInto('users')
+      .values(
+        [buyerId, ...others].map((id) => ({
+          id,
+          email: `${id}@example.test`,
+          name: 'Buyer',
+          photo_url: '',
+          created_at: at(0),
+        })),
+      )
+      .execute();
+    const conversationOf = (buyer: string, minutes: number) => ({
+      id: newId(),
+      buyer_id: buyer,
+      product_name: 'Phone',
+      product_image_id: 'image',
+      product_price: 1000,
+      created_at: at(minutes),
+      updated_at: at(minutes),
+      last_message_at: at(minutes),
+      last_message_text: 'Is the price negotiable?',
+      last_sender_id: buyer,
+    });
+    await db
+      .insertInto('conversations')
+      .values([
+        ...Array.from({ length: CONVERSATIONS }, (_, n) => conversationOf(buyerId, n)),
+        ...others.map((other, n) => conversationOf(other, CONVERSATIONS + n)),
+      ])
+      .execute();
+    await sql`analyze conversations`.execute(db);
+  });
+  afterAll(async () => {
+    await handle.close();
+    await dropSchema(schema);
+  });
+
+  const plansOfInbox = async (db: Kysely<Database>) => {
+    const { rows } = await sql<{ generic_plans: string; custom_plans: string }>`
+      select generic_plans, custom_plans from pg_prepared_statements
+      where statement like 'select "c".*%' and statement like '%limit 21 offset 0'`.execute(db);
+    return rows.map((row) => ({ generic: Number(row.generic_plans), custom: Number(row.custom_plans) }));
+  };
+
+  it('is kept on its generic plan after its first five visits, for a person with many conversations', async () => {
+    await handle.db.connection().execute(async (db) => {
+      for (let n = 0; n < 10; n += 1) {
+        const page = await listConversations(db, images, buyerId, 'buying', { page: 1, limit: 20 });
+        expect(page.total).toBe(CONVERSATIONS);
+        expect(page.items).toHaveLength(20);
+      }
+      // PostgreSQL plans for the values five times, then compares the generic plan with them.
+      expect(await plansOfInbox(db)).toEqual([{ generic: 5, custom: 5 }]);
+    });
+  });
+});
