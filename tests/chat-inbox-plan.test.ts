@@ -1,12 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listConversations } from '#server/chat/repository';
 import { openDatabase } from '#server/db/connection';
 import { newId } from '#server/db/ids';
 import { migrate } from '#server/db/migrate';
-import type { Database } from '#server/db/schema';
 import type { ImageStore } from '#server/uploads/store';
-import { createSchema, dropSchema, testDatabaseUrl } from './support/postgres';
+import { createSchema, dropSchema, plansOfPrepared, testDatabaseUrl } from './support/postgres';
 
 /*
  * The inbox's first page on PostgreSQL is one prepared statement (inboxOf). PostgreSQL keeps its
@@ -72,12 +71,8 @@ describe.runIf(url)("the inbox's statement on PostgreSQL", () => {
     await dropSchema(schema);
   });
 
-  const plansOfInbox = async (db: Kysely<Database>) => {
-    const { rows } = await sql<{ generic_plans: string; custom_plans: string }>`
-      select generic_plans, custom_plans from pg_prepared_statements
-      where statement like 'select "c".*%' and statement like '%limit 21 offset 0'`.execute(db);
-    return rows.map((row) => ({ generic: Number(row.generic_plans), custom: Number(row.custom_plans) }));
-  };
+  // The first page's statement: its row count and offset are written in it.
+  const FIRST_PAGE = 'select "c".*%limit 21 offset 0';
 
   it('is kept on its generic plan after its first five visits, for a person with many conversations', async () => {
     await handle.db.connection().execute(async (db) => {
@@ -87,7 +82,7 @@ describe.runIf(url)("the inbox's statement on PostgreSQL", () => {
         expect(page.items).toHaveLength(20);
       }
       // PostgreSQL plans for the values five times, then compares the generic plan with them.
-      expect(await plansOfInbox(db)).toEqual([{ generic: 5, custom: 5 }]);
+      expect(await plansOfPrepared(db, FIRST_PAGE)).toEqual([{ generic: 5, custom: 5 }]);
     });
   });
 });

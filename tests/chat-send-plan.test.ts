@@ -1,11 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSentMessage } from '#server/chat/repository';
 import { openDatabase } from '#server/db/connection';
 import { newId } from '#server/db/ids';
 import { migrate } from '#server/db/migrate';
-import type { Database } from '#server/db/schema';
-import { createSchema, dropSchema, testDatabaseUrl } from './support/postgres';
+import { createSchema, dropSchema, plansOfPrepared, testDatabaseUrl } from './support/postgres';
 
 /*
  * A message sent on PostgreSQL is one prepared statement (insertSentMessage). PostgreSQL keeps its
@@ -71,13 +70,6 @@ describe.runIf(url)("a message's statement on PostgreSQL", () => {
     await dropSchema(schema);
   });
 
-  const plansOfSend = async (db: Kysely<Database>) => {
-    const { rows } = await sql<{ generic_plans: string; custom_plans: string }>`
-      select generic_plans, custom_plans from pg_prepared_statements
-      where statement like 'with "message" as (insert into "chat_messages"%'`.execute(db);
-    return rows.map((row) => ({ generic: Number(row.generic_plans), custom: Number(row.custom_plans) }));
-  };
-
   it('is kept on its generic plan after its first five sends', async () => {
     await handle.db.connection().execute(async (db) => {
       for (let n = 0; n < 10; n += 1) {
@@ -94,7 +86,9 @@ describe.runIf(url)("a message's statement on PostgreSQL", () => {
         expect(sameText).toBe(0);
       }
       // PostgreSQL plans for the values five times, then compares the generic plan with them.
-      expect(await plansOfSend(db)).toEqual([{ generic: 5, custom: 5 }]);
+      expect(await plansOfPrepared(db, 'with "message" as (insert into "chat_messages"%')).toEqual([
+        { generic: 5, custom: 5 },
+      ]);
     });
   });
 });

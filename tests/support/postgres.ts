@@ -1,4 +1,6 @@
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import type { Database } from '#server/db/schema';
 
 /*
  * The tests' one way to talk to PostgreSQL beside the app: TEST_DATABASE_URL, and a schema or a
@@ -46,3 +48,13 @@ export async function createDatabaseFrom(template: string, prefix: string): Prom
 /** Drops the database `name` if it is there, ending any session still on it. */
 export const dropDatabase = (name: string) =>
   withPg((client) => client.query(`drop database if exists ${name} with (force)`));
+
+/**
+ * How PostgreSQL planned the statements prepared on `db`'s connection whose text is `like` the
+ * pattern: runs on its generic plan and on plans made for the values (pg_prepared_statements).
+ */
+export async function plansOfPrepared(db: Kysely<Database>, like: string) {
+  const { rows } = await sql<{ generic_plans: string; custom_plans: string }>`
+    select generic_plans, custom_plans from pg_prepared_statements where statement like ${like}`.execute(db);
+  return rows.map((row) => ({ generic: Number(row.generic_plans), custom: Number(row.custom_plans) }));
+}
