@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { choicesOf } from './choices';
 import { enteredPassword, PASSWORD_MIN } from './auth';
-import { emailSchema } from './common';
+import { emailSchema, timestampSchema } from './common';
 import { messageText } from './i18n/message-text';
 import type { NotificationKind } from './notifications';
 
@@ -102,8 +102,8 @@ export const signedInDeviceSchema = z.object({
   browser: z.string(),
   /** Where, as far as the network's range tells: "Network 103.4.145.0/24", "This computer". */
   place: z.string(),
-  lastUsedAt: z.string(),
-  signedInAt: z.string(),
+  lastUsedAt: timestampSchema,
+  signedInAt: timestampSchema,
   /** The session of this very request. */
   current: z.boolean(),
 });

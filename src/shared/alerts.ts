@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { choicesOf } from './choices';
+import { idField, listingRefFields, timestampOrNullSchema, timestampSchema } from './common';
 import { messageText, type MessageValues, type SharedMessageId } from './i18n/message-text';
 import { districtFilter, optionalFilter, phoneFilters, pricesInOrder, searchWords } from './search-filters';
 import { wholeTkSchema } from './whole-tk';
@@ -9,13 +9,9 @@ import { wholeTkSchema } from './whole-tk';
  * their matches are told.
  */
 
-export const FREQUENCY_LABELS = {
-  instant: 'Right away',
-  daily: 'Daily digest',
-  weekly: 'Weekly digest',
-};
-export type AlertFrequency = keyof typeof FREQUENCY_LABELS;
-export const ALERT_FREQUENCIES = choicesOf(FREQUENCY_LABELS);
+// Their words are in the client's catalogs (alerts.frequency.*).
+export const ALERT_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
 /** Alerts one user may keep. */
 export const MAX_ALERTS = 20;
@@ -60,22 +56,21 @@ export const updateAlertRequestSchema = z
 export type UpdateAlertRequest = z.infer<typeof updateAlertRequestSchema>;
 
 export const alertMatchSchema = z.object({
-  productId: z.string(),
-  productName: z.string(),
+  ...listingRefFields,
   price: z.number(),
-  matchedAt: z.string(),
+  matchedAt: timestampSchema,
 });
 
 export const alertSchema = z.object({
-  _id: z.string(),
+  ...idField,
   /** The search page's URL parameters: "edit" opens /search?{search}. */
   search: z.string(),
   sentence: z.string(),
   frequency: z.enum(ALERT_FREQUENCIES),
   paused: z.boolean(),
   mailOff: z.boolean(),
-  createdAt: z.string(),
-  lastSentAt: z.string().nullable(),
+  createdAt: timestampSchema,
+  lastSentAt: timestampOrNullSchema,
   lastMatches: alertMatchSchema.array(),
 });
 export type Alert = z.infer<typeof alertSchema>;

@@ -1,6 +1,14 @@
 import { z } from './zod';
 import { messageText } from './i18n/message-text';
-import { idSchema, namedListingFields, phoneSchema, requiredText } from './common';
+import {
+  idField,
+  idSchema,
+  namedListingFields,
+  phoneSchema,
+  requiredText,
+  timestampOrNullSchema,
+  timestampSchema,
+} from './common';
 import { forPartsField } from './trust';
 
 export const bookingFormSchema = z.object({
@@ -38,13 +46,13 @@ export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 
 /** A booking as either side lists it: the phone (its name kept), its price then, and how and where to meet. */
 const bookingFields = {
-  _id: z.string(),
+  ...idField,
   ...namedListingFields,
   productPrice: z.number(),
   productImg: z.string(),
   phoneNumber: z.string(),
   meetLocation: z.string(),
-  bookedAt: z.string(),
+  bookedAt: timestampSchema,
 };
 
 /** The spec's order: the booking, the phone's category, and the buyer's name and email. */
@@ -91,7 +99,7 @@ const dealFields = {
   statusReason: z.string().nullable(),
   /** The server's reason as a code, when the server ended it (null for a person's words). */
   statusReasonCode: z.enum(BOOKING_END_CODES).nullable(),
-  statusChangedAt: z.string().nullable(),
+  statusChangedAt: timestampOrNullSchema,
 };
 
 /** GET /orders: the spec's fields, the deal's state, and the seller's contact once the seller accepted. */
@@ -125,5 +133,5 @@ export const REASON_REQUIRED = messageText('shared.bookings.reasonRequired');
 export const requiredReasonSchema = z.object({ reason: reasonText.min(1, REASON_REQUIRED) });
 
 /** PUT /bookings/{id}/...: the booking as it is after the move. */
-export const bookingMoveResultSchema = z.object({ _id: z.string(), status: z.enum(BOOKING_STATUSES) });
+export const bookingMoveResultSchema = z.object({ ...idField, status: z.enum(BOOKING_STATUSES) });
 export type BookingMoveResult = z.infer<typeof bookingMoveResultSchema>;

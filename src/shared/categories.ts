@@ -1,8 +1,8 @@
 import { z } from './zod';
-import { lookupIdSchema } from './common';
+import { idField, lookupIdSchema } from './common';
 
 export const categorySchema = z.object({
-  _id: z.string(),
+  ...idField,
   category_name: z.string(),
   category_img: z.string(),
   category_desc: z.string(),

@@ -1,6 +1,14 @@
 import { BOOKING_STATUSES } from './bookings';
 import { chatLineSchema } from './chat-lines';
-import { hasNoNul, idSchema, namedListingFields, NUL_MESSAGE_ID } from './common';
+import {
+  hasNoNul,
+  idField,
+  idSchema,
+  namedListingFields,
+  NUL_MESSAGE_ID,
+  timestampOrNullSchema,
+  timestampSchema,
+} from './common';
 import { offerSchema } from './offers';
 import { z } from './zod';
 import { messageText } from './i18n/message-text';
@@ -14,7 +22,7 @@ export const CHAT_PHOTOS_MAX = 3;
 export const startConversationSchema = z.object({ productId: idSchema });
 export type StartConversation = z.infer<typeof startConversationSchema>;
 
-export const startedConversationSchema = z.object({ _id: z.string(), created: z.boolean() });
+export const startedConversationSchema = z.object({ ...idField, created: z.boolean() });
 
 /**
  * POST /conversations/:id/messages. `clientId` is made by the sending page once per message, so a
@@ -57,7 +65,7 @@ export const DELETED_ACCOUNT = 'Deleted account';
 
 /** A conversation as one of its two sides sees it (an inbox row, and the top of the conversation). */
 export const conversationSchema = z.object({
-  _id: z.string(),
+  ...idField,
   ...namedListingFields,
   productImg: z.string(),
   price: z.number(),
@@ -69,11 +77,11 @@ export const conversationSchema = z.object({
   lastMessage: z.string().nullable(),
   /** The newest message as a line, when it is one: what the web client writes in its reader's language. */
   lastLine: chatLineSchema.nullable(),
-  lastMessageAt: z.string().nullable(),
+  lastMessageAt: timestampOrNullSchema,
   /** The last message is the other side's and the caller has not opened the conversation since. */
   unread: z.boolean(),
   /** When the other side last opened the conversation: the caller's messages until then are "Seen". */
-  otherReadAt: z.string().nullable(),
+  otherReadAt: timestampOrNullSchema,
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -81,9 +89,7 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationDetailsSchema = conversationSchema.extend({
   phones: z.object({ buyer: z.string(), seller: z.string() }).nullable(),
   /** The buyer's booking of the phone, for the deal's actions on the conversation's card. */
-  booking: z
-    .object({ _id: z.string(), status: z.enum(BOOKING_STATUSES), agreedPrice: z.number().nullable() })
-    .nullable(),
+  booking: z.object({ ...idField, status: z.enum(BOOKING_STATUSES), agreedPrice: z.number().nullable() }).nullable(),
   /** The conversation's newest offer, whatever became of it; null before the first. */
   offer: offerSchema.nullable(),
   /** The caller blocked the other side (they unblock in Account settings). */
@@ -97,9 +103,9 @@ export type ConversationDetails = z.infer<typeof conversationDetailsSchema>;
 
 /** The people the caller blocked, for Account settings. */
 export const blockedPersonSchema = z.object({
-  _id: z.string(),
+  ...idField,
   name: z.string(),
-  blockedAt: z.string(),
+  blockedAt: timestampSchema,
   /** A blocked seller's email as their listings show it, so the blocker's lists can leave them out; null for a buyer. */
   sellerEmail: z.string().nullable(),
 });
@@ -114,7 +120,7 @@ export const SAME_TEXT_CONVERSATIONS = 3;
 export const SAME_TEXT_WINDOW_MINUTES = 10;
 
 export const chatMessageSchema = z.object({
-  _id: z.string(),
+  ...idField,
   clientId: z.string(),
   /** `system`: a line the server wrote about the deal (a booking request), not typed by anyone. */
   kind: z.enum(['text', 'system']),
@@ -124,7 +130,7 @@ export const chatMessageSchema = z.object({
   line: chatLineSchema.nullable(),
   /** The pictures sent with it: each one's full picture and its thumbnail. */
   photos: z.array(z.object({ url: z.string(), thumbUrl: z.string() })),
-  sentAt: z.string(),
+  sentAt: timestampSchema,
   /** Sent by the caller. */
   mine: z.boolean(),
 });

@@ -70,6 +70,20 @@ export const typedNumber = <T extends z.ZodType>(schema: T) =>
  */
 export const namedListingFields = { productId: z.string().nullable(), productName: z.string() };
 
+/*
+ * Fields that many answers carry, written once. The JSON and the OpenAPI document are as they were
+ * with the fields written out: a spread keeps each field at its place in its object.
+ */
+/** A record's id, as every answer names it. */
+export const idField = { _id: z.string() };
+/** A moment, as the database keeps it and answers carry it: an ISO 8601 string in UTC (nowIso). */
+export const timestampSchema = z.string();
+export const timestampOrNullSchema = timestampSchema.nullable();
+/** A listing that still exists, as an admin's or an alert's row names it. */
+export const listingRefFields = { productId: z.string(), productName: z.string() };
+/** The seller of a listing, as the listing keeps their name and email. */
+export const listingSellerFields = { sellerName: z.string(), sellerEmail: z.string() };
+
 export const pageQuerySchema = z.object({
   page: typedNumber(
     z.coerce

@@ -2,7 +2,7 @@ import { linkTokenSchema } from './account';
 import { chatLineSchema } from './chat-lines';
 import { choicesOf } from './choices';
 import { toLatinDigits } from './i18n/digits';
-import { idSchema, requiredText } from './common';
+import { idField, idSchema, requiredText, timestampOrNullSchema, timestampSchema } from './common';
 import { messageText } from './i18n/message-text';
 import { REVIEW_SIDES, STAR_NAMES } from './reviews';
 import { z } from './zod';
@@ -193,23 +193,23 @@ export const reasonCountSchema = z.object({ reason: z.string(), label: z.string(
 export const signalsSchema = z.object({
   userId: z.string().nullable(),
   name: z.string(),
-  memberSince: z.string().nullable(),
+  memberSince: timestampOrNullSchema,
   emailVerified: z.boolean(),
   sellerVerified: z.boolean(),
   earlierSanctions: z.number(),
   /** Reports against them in open cases, this case's included. */
   openReports: z.number(),
-  restrictedUntil: z.string().nullable(),
+  restrictedUntil: timestampOrNullSchema,
   suspended: z.boolean(),
 });
 
 export const caseSummarySchema = z.object({
-  _id: z.string(),
+  ...idField,
   subjectType: z.enum(SUBJECT_TYPES),
   subjectId: z.string(),
   title: z.string(),
   open: z.boolean(),
-  openedAt: z.string(),
+  openedAt: timestampSchema,
   reasons: z.array(reasonCountSchema),
   reports: z.number(),
   signals: signalsSchema,
@@ -237,7 +237,7 @@ export const conversationSnapshotSchema = z.object({
   /** The reported message is the last; up to ten before it come first. */
   messages: z.array(
     z.object({
-      _id: z.string(),
+      ...idField,
       /** null: the sender's account is deleted since (snapshots of before hold the English words). */
       senderName: z.string().nullable(),
       fromReported: z.boolean(),
@@ -246,7 +246,7 @@ export const conversationSnapshotSchema = z.object({
       text: z.string(),
       /** A line PhoneHaat wrote, worded in the reader's language. */
       line: chatLineSchema.nullable().optional(),
-      sentAt: z.string(),
+      sentAt: timestampSchema,
     }),
   ),
   reportedMessageId: z.string().nullable(),
@@ -255,7 +255,7 @@ export const userSnapshotSchema = z.object({
   type: z.literal('user'),
   name: z.string(),
   photoUrl: z.string(),
-  memberSince: z.string(),
+  memberSince: timestampSchema,
   listings: z.number(),
 });
 /** A review as it was when reported: its data only, worded in the reader's language. */
@@ -270,7 +270,7 @@ export const reviewSnapshotSchema = z.object({
   stars: z.array(z.object({ name: z.enum(STAR_NAMES), value: z.number() })),
   comment: z.string().nullable(),
   reply: z.string().nullable(),
-  publishedAt: z.string().nullable(),
+  publishedAt: timestampOrNullSchema,
 });
 /** Fields named by the server: review cases opened before 033 whose fields did not read back. */
 export const otherSnapshotSchema = z.object({ type: z.literal('other'), fields: z.record(z.string(), z.string()) });
@@ -287,16 +287,16 @@ export type Snapshot = z.infer<typeof snapshotSchema>;
 export const givenReasonFields = { reason: z.string(), reasonLabel: z.string(), note: z.string().nullable() };
 
 export const caseReportSchema = z.object({
-  _id: z.string(),
+  ...idField,
   reporterName: z.string(),
   automated: z.boolean(),
   ...givenReasonFields,
-  reportedAt: z.string(),
+  reportedAt: timestampSchema,
   snapshot: snapshotSchema,
 });
 
 export const logEntrySchema = z.object({
-  _id: z.string(),
+  ...idField,
   caseId: z.string().nullable(),
   actorName: z.string(),
   automated: z.boolean(),
@@ -308,13 +308,13 @@ export const logEntrySchema = z.object({
   ...givenReasonFields,
   before: z.record(z.string(), z.unknown()),
   after: z.record(z.string(), z.unknown()),
-  until: z.string().nullable(),
-  at: z.string(),
+  until: timestampOrNullSchema,
+  at: timestampSchema,
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
 
 export const caseDetailsSchema = caseSummarySchema.extend({
-  closedAt: z.string().nullable(),
+  closedAt: timestampOrNullSchema,
   reportList: z.array(caseReportSchema),
   /** The listing as it is now (null when it is gone or the case is not about a listing). */
   current: listingSnapshotSchema.extend({ state: z.string() }).nullable(),
@@ -328,14 +328,14 @@ export const caseActionResultSchema = z.object({ logId: z.string() });
 
 /** One action against the caller, as their notices screen shows it. */
 export const noticeSchema = z.object({
-  _id: z.string(),
+  ...idField,
   action: z.string(),
   actionLabel: z.string(),
   subjectTitle: z.string(),
   reasonLabel: z.string(),
   note: z.string().nullable(),
-  until: z.string().nullable(),
-  at: z.string(),
+  until: timestampOrNullSchema,
+  at: timestampSchema,
   /** Whether an appeal can still be made (none yet, within six months, an action that can be undone). */
   appealable: z.boolean(),
   appeal: z
@@ -345,7 +345,7 @@ export const noticeSchema = z.object({
 export type Notice = z.infer<typeof noticeSchema>;
 
 export const standingSchema = z.object({
-  restrictedUntil: z.string().nullable(),
+  restrictedUntil: timestampOrNullSchema,
   notices: z.array(noticeSchema),
 });
 export type Standing = z.infer<typeof standingSchema>;
@@ -365,12 +365,12 @@ export const appealByLinkSchema = appealRequestSchema.pick({ text: true }).exten
 export type AppealByLink = z.infer<typeof appealByLinkSchema>;
 
 export const appealSchema = z.object({
-  _id: z.string(),
+  ...idField,
   logId: z.string(),
   userName: z.string(),
   text: z.string(),
   status: z.enum(['pending', 'upheld', 'reversed']),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   action: logEntrySchema,
   decisionReason: z.string().nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { idField, timestampSchema } from './common';
 
 /** What a notification is about; each has its sentence, written by the server when it happens. */
 const NOTIFICATION_KINDS = [
@@ -23,12 +24,12 @@ const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({
-  _id: z.string(),
+  ...idField,
   kind: z.enum(NOTIFICATION_KINDS),
   message: z.string(),
   /** Where in the web client the subject is seen. */
   link: z.string(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   read: z.boolean(),
 });
 export type Notification = z.infer<typeof notificationSchema>;

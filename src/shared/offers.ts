@@ -2,6 +2,7 @@ import { toLatinDigits } from './i18n/digits';
 import { messageText } from './i18n/message-text';
 import { forPartsField } from './trust';
 import { z } from './zod';
+import { idField, timestampSchema } from './common';
 
 /** An offer waits this long for its answer (a counter waits as long for the buyer's). */
 export const OFFER_EXPIRY_HOURS = 48;
@@ -55,17 +56,16 @@ export type MakeOffer = z.infer<typeof makeOfferSchema>;
 
 /** PUT /offers/:id/counter: the seller's price. */
 export const counterOfferSchema = z.object({ price: offerPriceSchema });
-export type CounterOfferForm = z.input<typeof counterOfferSchema>;
 
 export const offerSchema = z.object({
-  _id: z.string(),
+  ...idField,
   conversationId: z.string(),
   price: z.number(),
   note: z.string().nullable(),
   counterPrice: z.number().nullable(),
   status: z.enum(OFFER_STATUSES),
-  createdAt: z.string(),
-  expiresAt: z.string(),
+  createdAt: timestampSchema,
+  expiresAt: timestampSchema,
   /** The price the deal is at once accepted: the counter's when a counter was accepted. */
   agreedPrice: z.number().nullable(),
 });

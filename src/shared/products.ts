@@ -1,6 +1,15 @@
 import { z } from './zod';
 import { BOOKING_STATUSES } from './bookings';
-import { idSchema, insertResultSchema, phoneSchema, requiredText, updateResultSchema } from './common';
+import {
+  idField,
+  idSchema,
+  insertResultSchema,
+  phoneSchema,
+  requiredText,
+  timestampOrNullSchema,
+  timestampSchema,
+  updateResultSchema,
+} from './common';
 import { toLatinDigits } from './i18n/digits';
 import { messageText } from './i18n/message-text';
 import { messageIds } from './messages';
@@ -117,7 +126,7 @@ export const editProductResultSchema = updateResultSchema.extend({ review: revie
 export type EditProductResult = z.infer<typeof editProductResultSchema>;
 
 export const productSchema = z.object({
-  _id: z.string(),
+  ...idField,
   brand: z.string(),
   category_id: z.string(),
   categoryName: z.string(),
@@ -149,8 +158,8 @@ export const productSchema = z.object({
    * that change went below it, for 30 days after it; else null.
    */
   previousPrice: z.number().nullable(),
-  editedOn: z.string().nullable(),
-  postedOn: z.string(),
+  editedOn: timestampOrNullSchema,
+  postedOn: timestampSchema,
   /** IMEI, NEIR, origin, graded condition and verification photo (docs/trust.md). */
   trust: productTrustSchema,
 });
@@ -173,9 +182,9 @@ export type MyProduct = z.infer<typeof myProductSchema>;
 
 /** GET /product/{id}/mine: what the signed-in user has done with a listing, so its page can say so. */
 export const myProductActivitySchema = z.object({
-  bookedAt: z.string().nullable(),
+  bookedAt: timestampOrNullSchema,
   /** The state of the user's booking of it; a closed one (declined, cancelled, expired) may be asked again. */
   bookingStatus: z.enum(BOOKING_STATUSES).nullable(),
-  reportedAt: z.string().nullable(),
+  reportedAt: timestampOrNullSchema,
 });
 export type MyProductActivity = z.infer<typeof myProductActivitySchema>;

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { messageText } from './i18n/message-text';
-import { idSchema } from './common';
+import { idField, idSchema, listingSellerFields, timestampSchema } from './common';
 import { givenReasonFields, noteForOther, REASONS_BY_SUBJECT, reportNoteSchema } from './moderation';
 
 /** The spec's call, now with a reason (docs/moderation.md); without one it is kept as "No reason given". */
@@ -14,14 +14,13 @@ export const reportRequestSchema = z
 export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
 export const reportedProductSchema = z.object({
-  _id: z.string(),
+  ...idField,
   product_id: z.string(),
   productImg: z.string(),
   productName: z.string(),
-  sellerName: z.string(),
-  sellerEmail: z.string(),
+  ...listingSellerFields,
   sellerMobile: z.string(),
-  reportedAt: z.string(),
+  reportedAt: timestampSchema,
   ...givenReasonFields,
 });
 export type ReportedProduct = z.infer<typeof reportedProductSchema>;

@@ -1,9 +1,8 @@
 import { z } from './zod';
-import { choicesOf } from './choices';
 import { messageText } from './i18n/message-text';
 import { bookingRequestItemSchema, buyerOrderSchema } from './bookings';
 import { toLatinDigits } from './i18n/digits';
-import { hasNoNul, NUL_MESSAGE_ID } from './common';
+import { hasNoNul, idField, NUL_MESSAGE_ID, timestampOrNullSchema, timestampSchema } from './common';
 
 /*
  * Reviews after a sale (docs/reviews.md): each side of a sold deal reviews the other within 14 days,
@@ -74,13 +73,9 @@ export const reviewReplySchema = z.object({
 });
 export type ReviewReply = z.infer<typeof reviewReplySchema>;
 
-export const reviewReportReasonLabels = {
-  extortion: 'Extortion or threats',
-  off_topic: 'Off topic',
-  personal_information: 'Personal information',
-};
-export type ReviewReportReason = keyof typeof reviewReportReasonLabels;
-export const REVIEW_REPORT_REASONS = choicesOf(reviewReportReasonLabels);
+// Their words are in the client's catalogs (reviews.reportReason.*).
+export const REVIEW_REPORT_REASONS = ['extortion', 'off_topic', 'personal_information'] as const;
+export type ReviewReportReason = (typeof REVIEW_REPORT_REASONS)[number];
 
 /** POST /reviews/{id}/report. */
 export const reviewReportSchema = z.object({
@@ -102,7 +97,7 @@ const starsOut = z.number().int().min(1).max(5);
 
 /** A review as its readers see it. The stars of the other side's set are null. */
 export const reviewSchema = z.object({
-  _id: z.string(),
+  ...idField,
   side: z.enum(REVIEW_SIDES),
   authorName: z.string(),
   authorPhoto: z.string(),
@@ -112,11 +107,11 @@ export const reviewSchema = z.object({
   punctuality: starsOut,
   paidAsAgreed: starsOut.nullable(),
   comment: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: timestampSchema,
   /** null until both sides wrote, or the 14 days ended. */
-  publishedAt: z.string().nullable(),
+  publishedAt: timestampOrNullSchema,
   reply: z.string().nullable(),
-  repliedAt: z.string().nullable(),
+  repliedAt: timestampOrNullSchema,
   /** Hidden by the admin: in no public list; its two people see why (in English, as before). */
   hiddenReason: z.string().nullable(),
   /** Why, as a screen shows it in its reader's language: an action reason's code and the admin's own note. */
@@ -132,7 +127,7 @@ export const dealReviewsSchema = z.object({
   otherName: z.string(),
   productName: z.string(),
   /** When the 14 days end. */
-  openUntil: z.string(),
+  openUntil: timestampSchema,
   canWrite: z.boolean(),
   mine: reviewSchema.nullable(),
   /** The other side's review: null until it is published, whether it was written or not. */
@@ -143,14 +138,14 @@ export const dealReviewsSchema = z.object({
 export type DealReviews = z.infer<typeof dealReviewsSchema>;
 
 /** POST /bookings/{id}/review's answer. */
-export const writtenReviewSchema = z.object({ _id: z.string(), published: z.boolean() });
+export const writtenReviewSchema = z.object({ ...idField, published: z.boolean() });
 export type WrittenReview = z.infer<typeof writtenReviewSchema>;
 
 /** The review part of an order and of a booking request: null unless the deal is sold. */
 export const dealReviewStateSchema = z.object({
   /** The caller wrote theirs. */
   written: z.boolean(),
-  openUntil: z.string(),
+  openUntil: timestampSchema,
 });
 export type DealReviewState = z.infer<typeof dealReviewStateSchema>;
 
@@ -164,11 +159,11 @@ const average = z.number().min(1).max(5);
 
 /** GET /sellers/{id}: a seller's public page. */
 export const sellerProfileSchema = z.object({
-  _id: z.string(),
+  ...idField,
   name: z.string(),
   photoURL: z.string(),
   verified: z.boolean(),
-  memberSince: z.string(),
+  memberSince: timestampSchema,
   soldDeals: z.number().int(),
   reviewCount: z.number().int(),
   /** Average stars per criterion of the published reviews by buyers, one decimal; null without any. */
@@ -180,6 +175,6 @@ export type SellerProfile = z.infer<typeof sellerProfileSchema>;
 export const reportedReviewSchema = reviewSchema.extend({
   subjectName: z.string(),
   reports: z.array(z.object({ reason: z.enum(REVIEW_REPORT_REASONS), count: z.number().int() })),
-  firstReportedAt: z.string(),
+  firstReportedAt: timestampSchema,
 });
 export type ReportedReview = z.infer<typeof reportedReviewSchema>;

@@ -7,14 +7,9 @@ import { toLatinDigits } from './i18n/digits';
 import { messageText } from './i18n/message-text';
 import { GRADES, ORIGINS } from './trust';
 
-export const SORT_LABELS = {
-  best: 'Best match',
-  newest: 'Newest',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-};
-export type SearchSort = keyof typeof SORT_LABELS;
-export const SEARCH_SORTS = choicesOf(SORT_LABELS);
+// Their words are in the client's catalogs (search.results.sort.*).
+export const SEARCH_SORTS = ['best', 'newest', 'price_asc', 'price_desc'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export const POSTED_LABELS = {
   '24h': 'Last 24 hours',

@@ -2,7 +2,7 @@ import { messageText } from './i18n/message-text';
 import { z } from './zod';
 import { toLatinDigits } from './i18n/digits';
 import { choicesOf } from './choices';
-import { namedListingFields, requiredText } from './common';
+import { listingRefFields, listingSellerFields, namedListingFields, requiredText, timestampSchema } from './common';
 import { messages } from './messages';
 import { GRADES, ORIGINS, type Grade } from './trust-terms';
 
@@ -254,30 +254,27 @@ export const rejectRequestSchema = z.object({
 
 /** GET /admin/listing-reviews: a listing waiting on the admin. */
 export const listingReviewSchema = z.object({
-  productId: z.string(),
-  productName: z.string(),
+  ...listingRefFields,
   brand: z.string(),
   resalePrice: z.number(),
-  sellerName: z.string(),
-  sellerEmail: z.string(),
+  ...listingSellerFields,
   reasons: z.array(z.enum(REVIEW_REASONS)),
   /** The median asking price of the same model for sale, when the price rule applied. */
   modelMedian: z.number().nullable(),
   imeiLast4: z.string().nullable(),
   productThumb: z.string(),
-  postedOn: z.string(),
+  postedOn: timestampSchema,
 });
 export type ListingReview = z.infer<typeof listingReviewSchema>;
 
 /** GET /admin/verification-photos: a photo waiting on the admin. */
 export const photoReviewSchema = z.object({
-  productId: z.string(),
-  productName: z.string(),
+  ...listingRefFields,
   sellerName: z.string(),
   verificationCode: z.string(),
   photo: z.string(),
   productThumb: z.string(),
-  sentOn: z.string(),
+  sentOn: timestampSchema,
 });
 export type PhotoReview = z.infer<typeof photoReviewSchema>;
 
@@ -304,7 +301,7 @@ export const notAsDescribedReportSchema = z.object({
   sellerName: z.string(),
   item: z.enum(NOT_AS_DESCRIBED_SUBJECTS),
   details: z.string(),
-  reportedOn: z.string(),
+  reportedOn: timestampSchema,
 });
 export type NotAsDescribedReport = z.infer<typeof notAsDescribedReportSchema>;
 

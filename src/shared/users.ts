@@ -1,14 +1,22 @@
 import { z } from './zod';
 import { messageText } from './i18n/message-text';
 import { REGISTER_ROLES } from './auth';
-import { emailSchema, phoneSchema, profilePhotoSchema, requiredText } from './common';
+import {
+  emailSchema,
+  idField,
+  phoneSchema,
+  profilePhotoSchema,
+  requiredText,
+  timestampOrNullSchema,
+  timestampSchema,
+} from './common';
 import { messageIds } from './messages';
 
 /** An account's profile as the admin's lists show it: its name, email address and photo. */
 const profileFields = { name: z.string(), email: z.string(), photoURL: z.string() };
 
 export const userSchema = z.object({
-  _id: z.string(),
+  ...idField,
   ...profileFields,
   role: z.enum(['buyer', 'seller', 'admin']).nullable(),
   verified: z.boolean(),
@@ -44,15 +52,15 @@ export type SellerVerifyCheck = z.infer<typeof sellerVerifyCheckSchema>;
 
 /** A seller's request to be verified, as the admin's list shows it. */
 export const verificationRequestSchema = z.object({
-  _id: z.string(),
+  ...idField,
   userId: z.string(),
   ...profileFields,
-  requestedAt: z.string(),
+  requestedAt: timestampSchema,
 });
 export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
 
 /** GET /seller/verification: where the signed-in seller's own verification stands. */
-export const ownVerificationSchema = z.object({ verified: z.boolean(), requestedAt: z.string().nullable() });
+export const ownVerificationSchema = z.object({ verified: z.boolean(), requestedAt: timestampOrNullSchema });
 export type OwnVerification = z.infer<typeof ownVerificationSchema>;
 
 /** POST /seller/verification: the spec's client sends name, email and photoURL; the session decides. */
