@@ -42,5 +42,10 @@ const NOT_FOUND = {
 export type NotFoundThing = keyof typeof NOT_FOUND;
 
 export const notFound = (what: NotFoundThing) => new AppError('NOT_FOUND', messageText(NOT_FOUND[what]));
+/** What a lookup found, or the 404 that names what was not there: `orNotFound(await findCase(db, id), 'Case')`. */
+export function orNotFound<T>(value: T | null | undefined, what: NotFoundThing): T {
+  if (value === null || value === undefined) throw notFound(what);
+  return value;
+}
 export const forbidden = (message = messageText('shared.errors.forbidden')) => new AppError('FORBIDDEN', message);
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', messageText('shared.errors.logInFirst'));

@@ -7,7 +7,7 @@ import { MAX_PRICE } from '#shared/products';
 import { findCategory } from '#server/categories/repository';
 import type { AlertFrequency, Database } from '#server/db/schema';
 import { isUniqueViolation } from '#server/db/errors';
-import { AppError, forbidden, notFound } from '#server/errors';
+import { AppError, forbidden, orNotFound } from '#server/errors';
 import { indexedText, wordsOf } from '#server/search/text';
 import type { Term } from '#server/search/words';
 import { alertSentence } from './sentence';
@@ -66,8 +66,7 @@ export async function saveAlert(
 }
 
 async function ownAlert(db: Kysely<Database>, userId: string, alertId: string) {
-  const alert = await findAlert(db, alertId);
-  if (!alert) throw notFound('Alert');
+  const alert = orNotFound(await findAlert(db, alertId), 'Alert');
   if (alert.user_id !== userId) throw forbidden(serverMessage('server.alerts.error.notYours'));
   return alert;
 }

@@ -5,7 +5,7 @@ import { REASON_REQUIRED, REQUEST_EXPIRY_HOURS, type BookingEndCode, type Bookin
 import { isUniqueViolation } from '#server/db/errors';
 import type { BookingRow, Database, UserRow } from '#server/db/schema';
 import type { Deps } from '#server/deps';
-import { AppError, forbidden, notFound } from '#server/errors';
+import { AppError, forbidden, orNotFound } from '#server/errors';
 import { refusal, serverMessage } from '#server/i18n/texts';
 import { withNotifications, type Notify } from '#server/notifications/service';
 import { findProduct, markSold, type ProductDetailsRow } from '#server/products/repository';
@@ -44,8 +44,7 @@ const notNow = (status: BookingStatus, doing: Move) =>
 const alreadySold = () => refusal('ALREADY_SOLD', 'server.bookings.error.sold');
 
 async function bookingFor(db: Kysely<Database>, id: string): Promise<BookingRow> {
-  const booking = await findBookingById(db, id);
-  if (!booking) throw notFound('Booking');
+  const booking = orNotFound(await findBookingById(db, id), 'Booking');
   return booking;
 }
 
@@ -310,8 +309,7 @@ export async function markSoldElsewhere(
   productId: string,
   sale: SaleConfirmation = {},
 ): Promise<number> {
-  const product = await findProduct(deps.db, productId);
-  if (!product) throw notFound('Product');
+  const product = orNotFound(await findProduct(deps.db, productId), 'Product');
   if (product.seller_id !== sellerId) throw forbidden(serverMessage('server.bookings.error.markOwnOnly'));
   if (product.is_sold) throw alreadySold();
   assertDeregistered(product, sale.deregistered === true);

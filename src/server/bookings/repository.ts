@@ -168,15 +168,13 @@ export const openBookingsOfBuyer = (db: Kysely<Database>, buyerId: string) =>
 export const hasAcceptedBooking = async (db: Kysely<Database>, productId: string) =>
   (await reservedAmong(db, [productId])).has(productId);
 
-/** Which of the products are reserved: they have an accepted booking (served by bookings_one_accepted). */
+/** The accepted bookings: at most one a product, the buyer it is reserved for (bookings_one_accepted). */
+const acceptedBookings = (db: Kysely<Database>) => db.selectFrom('bookings').where('status', '=', 'accepted');
+
+/** Which of the products are reserved: they have an accepted booking. */
 export async function reservedAmong(db: Kysely<Database>, productIds: string[]): Promise<Set<string>> {
   if (productIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('bookings')
-    .select('product_id')
-    .where('product_id', 'in', productIds)
-    .where('status', '=', 'accepted')
-    .execute();
+  const rows = await acceptedBookings(db).select('product_id').where('product_id', 'in', productIds).execute();
   return new Set(rows.map((row) => row.product_id).filter((id) => id !== null));
 }
 
@@ -285,11 +283,6 @@ export async function lastPhoneOf(db: Kysely<Database>, buyerId: string): Promis
 
 /** The buyer the phone is reserved for (null: a deleted account), or undefined when it is not reserved. */
 export async function acceptedBuyerOf(db: Kysely<Database>, productId: string): Promise<string | null | undefined> {
-  const row = await db
-    .selectFrom('bookings')
-    .select('buyer_id')
-    .where('product_id', '=', productId)
-    .where('status', '=', 'accepted')
-    .executeTakeFirst();
+  const row = await acceptedBookings(db).select('buyer_id').where('product_id', '=', productId).executeTakeFirst();
   return row?.buyer_id;
 }

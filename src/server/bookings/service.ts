@@ -3,7 +3,7 @@ import { OPEN_STATUSES, type BookingRequest } from '#shared/bookings';
 import type { Deps } from '#server/deps';
 import { insertOnce } from '#server/db/errors';
 import type { Database, UserRow } from '#server/db/schema';
-import { AppError, forbidden, notFound } from '#server/errors';
+import { AppError, forbidden, notFound, orNotFound } from '#server/errors';
 import { countUse, waitFor, type LimitRule } from '#server/limits/counters';
 import { refusal, serverMessage } from '#server/i18n/texts';
 import { findProductDetails } from '#server/products/repository';
@@ -60,8 +60,7 @@ export async function bookProduct(
 ): Promise<string> {
   const { db, images, config } = deps;
   const productId = request.productId ?? (await productShowing(db, request.productImg ?? '', config));
-  const product = await findProductDetails(db, productId);
-  if (!product) throw notFound('Product');
+  const product = orNotFound(await findProductDetails(db, productId), 'Product');
   // A listing's seller never changes, so this holds without a lock.
   if (product.seller_id === buyer.id) throw forbidden(serverMessage('server.bookings.error.ownPhone'));
   if (product.is_sold) throw refusal('ALREADY_SOLD', 'server.bookings.error.sold');

@@ -6,14 +6,13 @@ import { productSchema } from '#shared/products';
 import { publicAnswer } from '#server/cache/hooks';
 import { listedTags, tags } from '#server/cache/tags';
 import type { Database } from '#server/db/schema';
-import { notFound } from '#server/errors';
+import { orNotFound } from '#server/errors';
 import { pagedList } from '#server/http/paging';
 import { cursorOfProduct, listProducts, toProducts } from '#server/products/repository';
 import { findCategory, listCategories, toCategory } from './repository';
 
 async function existingCategory(db: Kysely<Database>, id: string) {
-  const category = await findCategory(db, id);
-  if (!category) throw notFound('Category');
+  const category = orNotFound(await findCategory(db, id), 'Category');
   return category;
 }
 

@@ -10,7 +10,7 @@ import { acceptedBuyerOf } from '#server/bookings/repository';
 import { isUniqueViolation } from '#server/db/errors';
 import { nowIso } from '#server/db/ids';
 import type { ChatOfferRow, ConversationRow, Database, OfferStatus, UserRow } from '#server/db/schema';
-import { AppError, forbidden, notFound } from '#server/errors';
+import { AppError, forbidden, orNotFound } from '#server/errors';
 import { localText, serverMessage } from '#server/i18n/texts';
 import { withNotifications, type Notify } from '#server/notifications/service';
 import { findProductDetails, type ProductDetailsRow } from '#server/products/repository';
@@ -161,8 +161,7 @@ const byActor = (answer: Answer) => ({ id: answer.actor.id, side: answer.side })
 
 /** The offer `id` as the caller may move it now, or why not. */
 async function answerable(deps: ChatDeps, actor: Pick<UserRow, 'id' | 'name'>, id: string, move: OfferMove) {
-  const offer = await findOffer(deps.db, id);
-  if (!offer) throw notFound('Offer');
+  const offer = orNotFound(await findOffer(deps.db, id), 'Offer');
   const { conversation, side } = await conversationOf(deps.db, offer.conversation_id, actor.id);
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
   if (await isBlockedEitherWay(deps.db, actor.id, other)) throw closed();

@@ -19,7 +19,7 @@ import type { Deps } from '#server/deps';
 import { countUse } from '#server/limits/counters';
 import { uploadIdOfUrl } from '#server/uploads/names';
 import { findOwnUploads } from '#server/uploads/repository';
-import { AppError, forbidden, notFound } from '#server/errors';
+import { AppError, forbidden, notFound, orNotFound } from '#server/errors';
 import { withNotifications, type Notify } from '#server/notifications/service';
 import { findProduct } from '#server/products/repository';
 import { productOrAccountGone } from '#server/products/service';
@@ -100,8 +100,7 @@ export async function conversationOf(
   id: string,
   userId: string,
 ): Promise<{ conversation: ConversationRow; side: ChatSide }> {
-  const conversation = await findConversation(db, id);
-  if (!conversation) throw notFound('Conversation');
+  const conversation = orNotFound(await findConversation(db, id), 'Conversation');
   const side = sideOf(conversation, userId);
   if (!side) throw notTheirs();
   return { conversation, side };
@@ -117,8 +116,7 @@ export async function startConversation(
   productId: string,
 ): Promise<{ _id: string; created: boolean }> {
   const buyerId = buyer.id;
-  const product = await findProduct(db, productId);
-  if (!product) throw notFound('Product');
+  const product = orNotFound(await findProduct(db, productId), 'Product');
   if (product.seller_id === buyerId) throw forbidden(serverMessage('server.chat.error.ownPhone'));
   return insertOnce({
     find: () => findConversationOf(db, productId, buyerId),
@@ -235,8 +233,7 @@ async function photosToSend(deps: ChatDeps, senderId: string, urls: string[]): P
 
 /** The conversation a message goes into, with its checks read at once; a stranger's is refused. */
 async function sendingContext(db: Kysely<Database>, senderId: string, id: string, request: ChatMessageSend) {
-  const context = await sendingContextOf(db, id, request.clientId);
-  if (!context) throw notFound('Conversation');
+  const context = orNotFound(await sendingContextOf(db, id, request.clientId), 'Conversation');
   const side = sideOf(context.conversation, senderId);
   if (!side) throw notTheirs();
   return { ...context, side };

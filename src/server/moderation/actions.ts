@@ -8,7 +8,7 @@ import {
 } from '#shared/moderation';
 import type { Database, ModerationCaseRow, UserRow } from '#server/db/schema';
 import type { DealDeps } from '#server/bookings/deal';
-import { AppError, notFound } from '#server/errors';
+import { AppError, orNotFound } from '#server/errors';
 import { serverMessage } from '#server/i18n/texts';
 import { withNotifications, type Notify } from '#server/notifications/service';
 import { hideReview, moderateListing, restrict, settleReviewReports, suspend, type Effect } from './effects';
@@ -36,8 +36,7 @@ const caseClosed = () => new AppError('CONFLICT', serverMessage('server.moderati
  * same moment loses with a 409 (the case is closed by a guarded update).
  */
 export async function actOnCase(deps: DealDeps, admin: UserRow, caseId: string, request: CaseAction) {
-  const found = await findCase(deps.db, caseId);
-  if (!found) throw notFound('Case');
+  const found = orNotFound(await findCase(deps.db, caseId), 'Case');
   if (!actionsFor(found).includes(request.action)) {
     throw new AppError(
       'BAD_REQUEST',

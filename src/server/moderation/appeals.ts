@@ -3,7 +3,7 @@ import { ACTIONS, APPEAL_MONTHS, type AppealByLink, type AppealDecision, type Ap
 import type { AccessTokens } from '#server/auth/tokens';
 import type { DealDeps } from '#server/bookings/deal';
 import type { Database, ModerationLogRow, UserRow } from '#server/db/schema';
-import { AppError, forbidden, notFound } from '#server/errors';
+import { AppError, forbidden, orNotFound } from '#server/errors';
 import { serverMessage } from '#server/i18n/texts';
 import { withNotifications } from '#server/notifications/service';
 import { restoreListing, unhideReview, unrestrict, unsuspend } from './effects';
@@ -25,8 +25,7 @@ export const isAppealable = (entry: Pick<ModerationLogRow, 'action' | 'created_a
 
 /** A person appeals an action done to them: once per action, within six months. */
 export async function fileAppeal(db: Kysely<Database>, userId: string, request: AppealRequest): Promise<string> {
-  const entry = await findLogEntry(db, request.logId);
-  if (!entry) throw notFound('Decision');
+  const entry = orNotFound(await findLogEntry(db, request.logId), 'Decision');
   if (entry.target_user_id !== userId) throw forbidden(serverMessage('server.moderation.error.appealNotYours'));
   if (!APPEALABLE.includes(entry.action)) throw forbidden(serverMessage('server.moderation.error.notAppealable'));
   if (!isAppealable(entry)) {
@@ -55,8 +54,7 @@ export async function fileAppealByLink(db: Kysely<Database>, tokens: AccessToken
  * reversed undoes it. Either way one log row records it and the person is told.
  */
 export async function decideAppeal(deps: DealDeps, admin: UserRow, appealId: string, decision: AppealDecision) {
-  const appeal = await findAppeal(deps.db, appealId);
-  if (!appeal) throw notFound('Appeal');
+  const appeal = orNotFound(await findAppeal(deps.db, appealId), 'Appeal');
   return withNotifications(deps, async (trx, tell) => {
     const decided = await decidePendingAppeal(trx, appealId, {
       status: decision.decision,

@@ -6,7 +6,7 @@ import { isForeignKeyViolation } from '#server/db/errors';
 import { findReport, insertReport } from '#server/reports/repository';
 import type { Database } from '#server/db/schema';
 import type { Deps } from '#server/deps';
-import { AppError, forbidden, notFound } from '#server/errors';
+import { AppError, forbidden, orNotFound } from '#server/errors';
 import { serverMessage } from '#server/i18n/texts';
 import { countUse, waitFor } from '#server/limits/counters';
 import { findProduct } from '#server/products/repository';
@@ -42,8 +42,7 @@ export async function reportListing(
   { reason, note }: Partial<ListingReport>,
 ): Promise<string> {
   const { db } = deps;
-  const product = await findProduct(db, productId);
-  if (!product) throw notFound('Product');
+  const product = orNotFound(await findProduct(db, productId), 'Product');
   if (product.seller_id === reporterId) throw forbidden(serverMessage('server.moderation.error.ownListing'));
   if (await findReport(db, productId, reporterId)) throw alreadyReportedListing();
   await deps.interleave?.('report', db);
@@ -79,8 +78,7 @@ export async function reportConversation(
   reporterId: string,
   { conversationId, reason, note }: ConversationReport,
 ): Promise<string> {
-  const conversation = await findConversation(db, conversationId);
-  if (!conversation) throw notFound('Conversation');
+  const conversation = orNotFound(await findConversation(db, conversationId), 'Conversation');
   const side = sideOf(conversation, reporterId);
   if (!side) throw forbidden(serverMessage('server.moderation.error.conversationNotYours'));
   const other = side === 'buying' ? conversation.seller_id : conversation.buyer_id;
@@ -112,8 +110,7 @@ export async function reportUser(
   { userId, reason, note }: UserReport,
 ): Promise<string> {
   if (userId === reporterId) throw forbidden(serverMessage('server.moderation.error.reportYourself'));
-  const user = await findUserById(db, userId);
-  if (!user) throw notFound('User');
+  const user = orNotFound(await findUserById(db, userId), 'User');
   return db.transaction().execute(async (trx) => {
     await countReport(trx, reporterId);
     const { caseId } = await openCase(trx, {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { AppError, forbidden, notFound } from '#server/errors';
+import { AppError, forbidden, orNotFound } from '#server/errors';
 import { serverMessage } from '#server/i18n/texts';
 import { findProduct, setModerationState } from '#server/products/repository';
 import { onListingVisible } from '#server/alerts/matching';
@@ -13,8 +13,7 @@ import { listingSnapshot } from './snapshots';
  * server flags it into the queue (a case with its new snapshot) so a moderator looks at the change.
  */
 export async function resubmitListing(db: Kysely<Database>, sellerId: string, productId: string): Promise<void> {
-  const product = await findProduct(db, productId);
-  if (!product) throw notFound('Product');
+  const product = orNotFound(await findProduct(db, productId), 'Product');
   if (product.seller_id !== sellerId) throw forbidden(serverMessage('server.moderation.error.resubmitOwnOnly'));
   await db.transaction().execute(async (trx) => {
     if (!(await setModerationState(trx, productId, { state: null, hidden: false }, 'changes_requested')))

@@ -13,7 +13,7 @@ import {
 } from '#shared/moderation';
 import type { PageQuery } from '#shared/common';
 import type { Database, ModerationCaseRow, ModerationLogRow } from '#server/db/schema';
-import { notFound } from '#server/errors';
+import { orNotFound } from '#server/errors';
 import { ENGLISH, localText, write, type Language, type ServerMessageId } from '#server/i18n/texts';
 import type { ImageStore } from '#server/uploads/store';
 import { actionsFor } from './actions';
@@ -116,8 +116,7 @@ export async function caseDetails(
   id: string,
   language: Language,
 ): Promise<CaseDetails> {
-  const found = await findCase(db, id);
-  if (!found) throw notFound('Case');
+  const found = orNotFound(await findCase(db, id), 'Case');
   const [[summary], reports, log, product] = await Promise.all([
     summaries(db, [found], language),
     reportsOfCase(db, id),

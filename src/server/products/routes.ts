@@ -13,7 +13,7 @@ import { verifiedEmailOnly } from '#server/accounts/service';
 import { adminOnly, callerOf, sellerOnly, signedIn } from '#server/auth/guards';
 import { namedWrite, publicAnswer } from '#server/cache/hooks';
 import { listedTags, productTags, tags } from '#server/cache/tags';
-import { forbidden, notFound } from '#server/errors';
+import { forbidden, notFound, orNotFound } from '#server/errors';
 import { serverMessage } from '#server/i18n/texts';
 import { pagedList } from '#server/http/paging';
 import { writeCall } from '#server/http/writes';
@@ -104,8 +104,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     { schema: { params: idParamsSchema, response: { 200: myProductSchema } }, onRequest: sellerOnly },
     async (request) => {
-      const row = await findProductDetails(db, request.params.id);
-      if (!row) throw notFound('Product');
+      const row = orNotFound(await findProductDetails(db, request.params.id), 'Product');
       if (row.seller_id !== callerOf(request).user.id)
         throw forbidden(serverMessage('server.products.error.ownListingsOnly'));
       const [product] = await toMyProducts(db, [row], images);

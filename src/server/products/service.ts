@@ -15,7 +15,7 @@ import {
   type ReviewOutcome,
 } from '#server/trust/service';
 import type { Database } from '#server/db/schema';
-import { AppError, forbidden, notFound, unauthenticated } from '#server/errors';
+import { AppError, forbidden, notFound, orNotFound, unauthenticated } from '#server/errors';
 import { uploadIdOfUrl } from '#server/uploads/names';
 import { findReport } from '#server/reports/repository';
 import { findOwnUploads } from '#server/uploads/repository';
@@ -141,8 +141,7 @@ const notOwner = (doing: OwnerMove) => forbidden(serverMessage('server.products.
 
 /** The product `sellerId` may change: a 404 when there is none, a 403 when it is someone else's. */
 async function ownProduct(db: Kysely<Database>, sellerId: string, productId: string, doing: OwnerMove) {
-  const product = await findProduct(db, productId);
-  if (!product) throw notFound('Product');
+  const product = orNotFound(await findProduct(db, productId), 'Product');
   if (product.seller_id !== sellerId) throw notOwner(doing);
   return product;
 }
@@ -174,8 +173,7 @@ export async function editProduct(
   await ownProduct(deps.db, sellerId, productId, 'edit');
   const { fields, photoIds, trust } = await checkedForm(deps, sellerId, request);
   return saveListing(deps, sellerId, async (trx) => {
-    const product = await findProduct(trx, productId);
-    if (!product) throw notFound('Product');
+    const product = orNotFound(await findProduct(trx, productId), 'Product');
     // A buyer was promised this phone as it is: its price and photos stay until that deal ends.
     if (!product.is_sold && (await hasAcceptedBooking(trx, productId))) throw reservedAlready();
     const changed = await updateProduct(trx, product, { ...fields, photoIds, trust: trust.columns });
@@ -234,8 +232,7 @@ export async function stopAdvertising(db: Kysely<Database>, sellerId: string, pr
  */
 export async function deleteProduct(deps: DealDeps, productId: string, ownerId?: string): Promise<number> {
   return withNotifications(deps, async (trx, tell) => {
-    const product = await findProduct(trx, productId);
-    if (!product) throw notFound('Product');
+    const product = orNotFound(await findProduct(trx, productId), 'Product');
     if (ownerId !== undefined && product.seller_id !== ownerId) throw notOwner('delete');
     const byAdmin = ownerId === undefined;
     await closeOpenRequests(trx, tell, productId, byAdmin ? 'listing_removed' : 'seller_removed');

@@ -18,7 +18,7 @@ import { insertOnce, isUniqueViolation } from '#server/db/errors';
 import { byId } from '#server/db/ids';
 import type { BookingRow, Database, ReviewRow } from '#server/db/schema';
 import type { Deps } from '#server/deps';
-import { AppError, forbidden, notFound } from '#server/errors';
+import { AppError, forbidden, notFound, orNotFound } from '#server/errors';
 import { localText, refusal, serverMessage, write, type Language } from '#server/i18n/texts';
 import { openCase, type CaseOpening } from '#server/moderation/cases';
 import { countReport } from '#server/moderation/reports';
@@ -62,8 +62,7 @@ function sideOf(booking: BookingRow, userId: string): ReviewSide {
 
 /** A deal the caller took part in, sold, with its 14 days' end. */
 async function soldDealOf(db: Kysely<Database>, userId: string, bookingId: string) {
-  const booking = await findBookingById(db, bookingId);
-  if (!booking) throw notFound('Booking');
+  const booking = orNotFound(await findBookingById(db, bookingId), 'Booking');
   const side = sideOf(booking, userId);
   if (booking.status !== 'sold' || !booking.status_changed_at) {
     throw new AppError('CONFLICT', serverMessage('server.reviews.error.notSold', { status: booking.status }));
@@ -166,8 +165,7 @@ export async function dealReviews(
 
 /** The reviewed person answers a published review, once. */
 export async function replyToReview(db: Kysely<Database>, userId: string, reviewId: string, reply: string) {
-  const review = await findReviewById(db, reviewId);
-  if (!review) throw notFound('Review');
+  const review = orNotFound(await findReviewById(db, reviewId), 'Review');
   if (review.subject_id !== userId) throw forbidden(serverMessage('server.reviews.error.subjectOnly'));
   if (!review.published_at) throw refusal('CONFLICT', 'server.reviews.error.notPublished');
   if (review.is_hidden) throw refusal('CONFLICT', 'server.reviews.error.hidden');
@@ -253,8 +251,7 @@ export async function reviewCaseOpening(
 
 /** The admin hides a review, with the reason its two people see; its text is never changed. */
 export async function hideReviewByAdmin(db: Kysely<Database>, reviewId: string, why: ModeratorReason): Promise<void> {
-  const review = await findReviewById(db, reviewId);
-  if (!review) throw notFound('Review');
+  orNotFound(await findReviewById(db, reviewId), 'Review');
   if (!(await hideReview(db, reviewId, why))) throw refusal('CONFLICT', 'server.reviews.error.hiddenAlready');
 }
 
@@ -269,8 +266,7 @@ export async function unhideReviewByAdmin(
 
 /** The admin found nothing wrong with a reported review: it leaves the list. */
 export async function dismissReviewReports(db: Kysely<Database>, reviewId: string): Promise<void> {
-  const review = await findReviewById(db, reviewId);
-  if (!review) throw notFound('Review');
+  orNotFound(await findReviewById(db, reviewId), 'Review');
   if (!(await settleReports(db, reviewId))) throw refusal('CONFLICT', 'server.reviews.error.noOpenReports');
 }
 
@@ -289,8 +285,7 @@ const findSeller = byId(
 
 /** A seller's public page: who they are, their sold deals and the buyers' average stars. */
 export async function sellerProfile(db: Kysely<Database>, sellerId: string): Promise<SellerProfile> {
-  const seller = await findSeller(db, sellerId);
-  if (!seller) throw notFound('Seller');
+  const seller = orNotFound(await findSeller(db, sellerId), 'Seller');
   const [soldDeals, averages] = await Promise.all([soldDealsOf(db, sellerId), sellerAverages(db, sellerId)]);
   return {
     _id: seller.id,

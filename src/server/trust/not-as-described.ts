@@ -3,7 +3,7 @@ import type { NotAsDescribedRequest } from '#shared/trust';
 import { findBookingById } from '#server/bookings/repository';
 import { insertOnce } from '#server/db/errors';
 import type { Database } from '#server/db/schema';
-import { AppError, forbidden, notFound } from '#server/errors';
+import { AppError, forbidden, notFound, orNotFound } from '#server/errors';
 import { serverMessage } from '#server/i18n/texts';
 import { findNotAsDescribed, insertNotAsDescribed } from './repository';
 
@@ -19,8 +19,7 @@ export async function reportNotAsDescribed(
   bookingId: string,
   request: NotAsDescribedRequest,
 ): Promise<void> {
-  const booking = await findBookingById(db, bookingId);
-  if (!booking) throw notFound('Booking');
+  const booking = orNotFound(await findBookingById(db, bookingId), 'Booking');
   if (booking.buyer_id !== buyerId) throw forbidden(serverMessage('server.trust.error.notYourDeal'));
   if (!REPORTABLE.has(booking.status))
     throw new AppError('CONFLICT', serverMessage('server.trust.error.notAcceptedYet'));

@@ -2,7 +2,7 @@ import { paths } from '#shared/paths';
 import type { Config } from '#server/config';
 import type { DealDeps } from '#server/bookings/deal';
 import { isForeignKeyViolation } from '#server/db/errors';
-import { AppError, forbidden, notFound } from '#server/errors';
+import { AppError, forbidden, orNotFound } from '#server/errors';
 import { localText, serverMessage } from '#server/i18n/texts';
 import { withNotifications } from '#server/notifications/service';
 import { findProduct, listingReviewed } from '#server/products/repository';
@@ -26,8 +26,7 @@ export async function sendVerificationPhoto(
   photoUrl: string,
 ): Promise<number> {
   const { db, config } = deps;
-  const product = await findProduct(db, productId);
-  if (!product) throw notFound('Product');
+  const product = orNotFound(await findProduct(db, productId), 'Product');
   if (product.seller_id !== sellerId) throw forbidden(serverMessage('server.trust.error.verifyOwnOnly'));
   if (product.is_sold) throw alreadySold();
   const uploadId = uploadIdOfUrl(photoUrl, config);
@@ -49,8 +48,7 @@ export async function decideVerificationPhoto(
   rejectedFor: string | null,
 ): Promise<number> {
   return withNotifications(deps, async (trx, tell) => {
-    const product = await findProduct(trx, productId);
-    if (!product) throw notFound('Product');
+    const product = orNotFound(await findProduct(trx, productId), 'Product');
     if (!(await decidePhoto(trx, productId, rejectedFor)))
       throw new AppError('CONFLICT', serverMessage('server.trust.error.photoNotWaiting'));
     // "Photo verified" is one of the search's filters.

@@ -4,7 +4,7 @@ import type { StoreProductRequest } from '#shared/products';
 import { paths } from '#shared/paths';
 import { SPEC_CONDITION_OF_GRADE, type ReviewReason } from '#shared/trust';
 import type { Database, ProductRow } from '#server/db/schema';
-import { AppError, notFound } from '#server/errors';
+import { AppError, orNotFound } from '#server/errors';
 import { withNotifications, type Notify } from '#server/notifications/service';
 import type { Deps } from '#server/deps';
 import { listingReviewed } from '#server/products/repository';
@@ -132,8 +132,10 @@ const notWaiting = () => new AppError('CONFLICT', serverMessage('server.trust.er
 /** The admin's Approve (rejectedFor null) or Reject of a listing under review; the seller is told. */
 export async function decideListing(deps: DecideDeps, productId: string, rejectedFor: string | null): Promise<number> {
   return withNotifications(deps, async (trx, tell) => {
-    const product = await trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
-    if (!product) throw notFound('Product');
+    const product = orNotFound(
+      await trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst(),
+      'Product',
+    );
     if (!(await decideReview(trx, productId, rejectedFor))) throw notWaiting();
     if (rejectedFor === null) {
       await publishListing(trx, productId, 'approved');

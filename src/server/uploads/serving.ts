@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '#server/errors';
+import { notFound, orNotFound } from '#server/errors';
 import { S3ImageStore } from './s3-store';
 import { IMAGE_URL_PREFIX } from './store';
 
@@ -25,8 +25,7 @@ export function registerImageServing(app: FastifyInstance): void {
     if (images instanceof S3ImageStore && images.publicUrl) {
       return reply.header('cache-control', FOREVER).redirect(images.urlOf(name), 301);
     }
-    const picture = await images.read(name);
-    if (!picture) throw notFound('Picture');
+    const picture = orNotFound(await images.read(name), 'Picture');
     return reply
       .type('image/webp')
       .header('content-length', picture.size)
