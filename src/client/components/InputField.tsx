@@ -48,6 +48,7 @@ export function InputField<Values extends FieldValues>({
   const error = (get(form.formState.errors, name) as FieldError | undefined)?.message;
   return (
     <FormField
+      // FieldTexts guarantees `${texts}.label` is a message; TypeScript cannot follow that through the template.
       label={texts ? t(`${texts}.label` as MessageId) : label}
       error={error}
       hint={texts ? optionalT(`${texts}.hint`) : hint}
