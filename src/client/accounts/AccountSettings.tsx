@@ -112,16 +112,10 @@ function PasswordCard() {
         <InputField
           form={form}
           name="currentPassword"
-          label={t('accounts.settings.password.current')}
+          texts="accounts.settings.password.current"
           autoComplete="current-password"
         />
-        <InputField
-          form={form}
-          name="newPassword"
-          label={t('accounts.settings.password.new')}
-          hint={t('accounts.settings.password.hint')}
-          autoComplete="new-password"
-        />
+        <InputField form={form} name="newPassword" texts="accounts.settings.password.new" autoComplete="new-password" />
       </SchemaFormBody>
     </Card>
   );

@@ -64,21 +64,8 @@ function SellerForm() {
         <Msg id="accounts.selling.formTitle" />
       </h2>
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.selling.submit')}>
-        <InputField
-          form={form}
-          name="name"
-          label={t('accounts.selling.name')}
-          hint={t('accounts.selling.nameHint')}
-          autoComplete="name"
-        />
-        <InputField
-          form={form}
-          name="phoneNumber"
-          label={t('accounts.selling.mobile')}
-          hint={t('accounts.selling.mobileHint')}
-          autoComplete="tel"
-          placeholder={t('accounts.selling.mobilePlaceholder')}
-        />
+        <InputField form={form} name="name" texts="accounts.selling.name" autoComplete="name" />
+        <InputField form={form} name="phoneNumber" texts="accounts.selling.mobile" autoComplete="tel" />
         <div className="flex flex-col gap-1.5">
           <label className="flex items-start gap-3 text-sm text-ink-800">
             <input

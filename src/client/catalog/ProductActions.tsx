@@ -35,7 +35,12 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
   const report = useReportDialog(
     useReportProduct(),
     (form) => ({ product_id: product._id, ...(form as ListingReport) }),
-    t('catalog.actions.reported'),
+    {
+      subject: 'listing',
+      title: t('catalog.actions.reportTitle'),
+      description: t('catalog.actions.reportDescription'),
+      doneText: t('catalog.actions.reported'),
+    },
   );
   const dayOf = useDay();
 
@@ -147,12 +152,7 @@ export function ProductActions({ product, onBook }: ProductActionsProps) {
             </Button>
           </p>
         ))}
-      <ReportDialog
-        {...report.dialog}
-        subject="listing"
-        title={t('catalog.actions.reportTitle')}
-        description={t('catalog.actions.reportDescription')}
-      />
+      <ReportDialog {...report.dialog} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from '#client/components/toast';
 import { counterOfferSchema, makeOfferSchema, OFFER_EXPIRY_HOURS, offerLimits } from '#shared/offers';
-import { FormField, Input, Textarea } from '#client/components/FormField';
+import { DIGITS, FormField, Input, Textarea } from '#client/components/FormField';
 import { Modal } from '#client/components/Modal';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { PartsAcknowledgement } from '#client/trust/PartsAcknowledgement';
@@ -26,7 +26,7 @@ function PriceField({ asking, error, field }: { asking: number; error?: string; 
       error={error}
       hint={t('chat.offer.limits', { min: format.price(min), max: format.price(max) })}
     >
-      <Input type="text" inputMode="numeric" autoComplete="off" {...field} />
+      <Input {...DIGITS} autoComplete="off" {...field} />
     </FormField>
   );
 }

@@ -69,6 +69,12 @@ function useFieldProps(className: string | undefined) {
   };
 }
 
+/**
+ * An input for a number a person types (a price, a year, an IMEI): the phone's digit keyboard, in a
+ * text input, since a number input refuses the Bangla digits and the "52,000" the schemas read.
+ */
+export const DIGITS = { type: 'text', inputMode: 'numeric' } as const;
+
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   const field = useFieldProps(cx('h-11', className));
   return <input {...field} {...props} />;

@@ -2,23 +2,33 @@ import { useId, type ReactNode } from 'react';
 import { Button } from './Button';
 import { cx } from './cx';
 import { CloseButton, Dialog } from './Dialog';
-import { useT } from '#client/i18n';
+import { useOptionalT, useT, type MessageId, type TextsWith } from '#client/i18n';
 
-interface ModalProps {
+/** A prefix whose messages are a dialog's title (`<prefix>.title`) and, where it has one, its description. */
+export type DialogTexts = TextsWith<'title', 'title'>;
+
+/** The dialog's title and description: given, or its own messages by prefix (as InputField's texts). */
+type ModalTextProps =
+  | { texts: DialogTexts; title?: never; description?: never }
+  | { texts?: never; title: string; description?: ReactNode };
+
+type ModalProps = ModalTextProps & {
   open: boolean;
   onClose: () => void;
-  title: string;
-  description?: ReactNode;
   children: ReactNode;
   className?: string;
-}
+};
 
 /**
  * A titled dialog with a close button. showModal() focuses the first focusable element (the close
  * button); content that wants focus elsewhere takes it itself.
  */
-export function Modal({ open, onClose, title, description, children, className }: ModalProps) {
+export function Modal({ open, onClose, texts, title, description, children, className }: ModalProps) {
   const t = useT();
+  const optionalT = useOptionalT();
+  // DialogTexts guarantees `${texts}.title` is a message; TypeScript cannot follow that through the template.
+  const heading = texts ? t(`${texts}.title` as MessageId) : title;
+  const lead = texts ? optionalT(`${texts}.description`) : description;
   const titleId = useId();
   return (
     <Dialog
@@ -34,9 +44,9 @@ export function Modal({ open, onClose, title, description, children, className }
         <div className="mb-5 flex items-start justify-between gap-4">
           <div>
             <h2 id={titleId} className="text-lg font-semibold">
-              {title}
+              {heading}
             </h2>
-            {description && <div className="mt-1 text-sm text-ink-500">{description}</div>}
+            {lead && <div className="mt-1 text-sm text-ink-500">{lead}</div>}
           </div>
           <CloseButton label={t('components.dialog.close')} onClick={onClose} />
         </div>

@@ -23,12 +23,7 @@ interface BookingDialogProps {
 export function BookingDialog({ product, onClose }: BookingDialogProps) {
   const t = useT();
   return (
-    <Modal
-      open={product !== null}
-      onClose={onClose}
-      title={t('deal.booking.title')}
-      description={t('deal.booking.description')}
-    >
+    <Modal open={product !== null} onClose={onClose} texts="deal.booking">
       {product && (
         <Suspense
           fallback={

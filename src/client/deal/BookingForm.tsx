@@ -77,19 +77,11 @@ export function BookingForm({ product, onBooked }: { product: Product; onBooked:
       <InputField
         form={form}
         name="phoneNumber"
-        label={t('deal.booking.phoneNumber')}
+        texts="deal.booking.phoneNumber"
         autoComplete="tel"
-        placeholder={t('deal.booking.phonePlaceholder')}
         fieldClassName="sm:col-span-2"
       />
-      <InputField
-        form={form}
-        name="meetLocation"
-        label={t('deal.booking.meetLocation')}
-        hint={t('deal.booking.meetHint')}
-        placeholder={t('deal.booking.meetPlaceholder')}
-        fieldClassName="sm:col-span-2"
-      />
+      <InputField form={form} name="meetLocation" texts="deal.booking.meetLocation" fieldClassName="sm:col-span-2" />
       {forParts && (
         <PartsAcknowledgement field={register('forParts')} error={errors.forParts?.message} className="sm:col-span-2" />
       )}

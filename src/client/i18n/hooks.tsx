@@ -16,6 +16,16 @@ export function useT(): Translate {
   return useCallback((id, values) => intl.formatMessage({ id }, withPrices(values, price)), [intl, price]);
 }
 
+/**
+ * `optionalT(id)`: the text of a message only some prefixes have (a field's hint or placeholder
+ * beside its label), or undefined where the catalog has none.
+ */
+export function useOptionalT(): (id: string) => string | undefined {
+  const intl = useIntl();
+  const t = useT();
+  return useCallback((id: string) => (id in intl.messages ? t(id as MessageId) : undefined), [intl, t]);
+}
+
 type RichValue = ReactNode | Date | ((chunks: ReactNode[]) => ReactNode);
 
 /** A message as a React node; values may be nodes, and tags (`<b>…</b>`) functions of their content. */

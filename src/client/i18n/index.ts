@@ -9,6 +9,7 @@ export {
   useErrorText,
   useFormat,
   useLocationText,
+  useOptionalT,
   useT,
   type MessageValues,
   type Translate,

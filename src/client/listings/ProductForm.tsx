@@ -11,7 +11,7 @@ import { ApiError } from '#client/api/http';
 import { useEditProduct, useStoreProduct } from './api/sellerProducts';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { Button } from '#client/components/Button';
-import { FormError, FormField, Input, Textarea } from '#client/components/FormField';
+import { DIGITS, FormError, FormField, Input, Textarea } from '#client/components/FormField';
 import { InputField } from '#client/components/InputField';
 import { CategoryField } from './CategoryField';
 import { PhotosField } from './PhotosField';
@@ -214,48 +214,12 @@ export function ProductForm({ product }: ProductFormProps) {
       className="flex flex-col gap-8 rounded-card border border-ink-200 bg-white p-5 shadow-card sm:p-8"
     >
       <FormSection legend="listings.form.phone" layout="grid">
-        <InputField
-          form={form}
-          name="productName"
-          label={t('listings.form.productName')}
-          placeholder={t('listings.form.productNamePlaceholder')}
-          autoComplete="off"
-        />
-        <InputField
-          form={form}
-          name="brand"
-          label={t('listings.form.brand')}
-          placeholder={t('listings.form.brandPlaceholder')}
-          autoComplete="off"
-        />
+        <InputField form={form} name="productName" texts="listings.form.productName" autoComplete="off" />
+        <InputField form={form} name="brand" texts="listings.form.brand" autoComplete="off" />
         <CategoryField registration={register('category_id')} error={errors.category_id?.message} />
-        <InputField
-          form={form}
-          name="originalPrice"
-          label={t('listings.form.originalPrice')}
-          hint={t('listings.form.originalPriceHint')}
-          type="text"
-          inputMode="numeric"
-          placeholder={t('listings.form.originalPricePlaceholder')}
-        />
-        <InputField
-          form={form}
-          name="resalePrice"
-          label={t('listings.form.resalePrice')}
-          hint={t('listings.form.resalePriceHint')}
-          type="text"
-          inputMode="numeric"
-          placeholder={t('listings.form.resalePricePlaceholder')}
-        />
-        <InputField
-          form={form}
-          name="yearOfPurchase"
-          label={t('listings.form.year')}
-          type="text"
-          inputMode="numeric"
-          placeholder={t('listings.form.yearPlaceholder')}
-          maxLength={4}
-        />
+        <InputField form={form} name="originalPrice" texts="listings.form.originalPrice" {...DIGITS} />
+        <InputField form={form} name="resalePrice" texts="listings.form.resalePrice" {...DIGITS} />
+        <InputField form={form} name="yearOfPurchase" texts="listings.form.year" {...DIGITS} maxLength={4} />
         <FairPriceHint productName={productName ?? ''} condition={condition} price={String(price ?? '')} />
       </FormSection>
 
@@ -273,22 +237,8 @@ export function ProductForm({ product }: ProductFormProps) {
         <FormField label={t('listings.form.sellerEmail')} hint={t('listings.fromAccount')}>
           <Input type="email" value={user?.email ?? ''} readOnly className={READ_ONLY} />
         </FormField>
-        <InputField
-          form={form}
-          name="sellerMobile"
-          label={t('listings.form.sellerMobile')}
-          autoComplete="tel"
-          placeholder={t('listings.form.sellerMobilePlaceholder')}
-        />
-        <InputField
-          form={form}
-          name="location"
-          label={t('listings.form.location')}
-          hint={t('listings.form.locationHint')}
-          placeholder={t('listings.form.locationPlaceholder')}
-          autoComplete="off"
-          list="districts"
-        />
+        <InputField form={form} name="sellerMobile" texts="listings.form.sellerMobile" autoComplete="tel" />
+        <InputField form={form} name="location" texts="listings.form.location" autoComplete="off" list="districts" />
         {/* Suggests the 64 districts while the seller types; any other text is still taken. */}
         <datalist id="districts">
           {DISTRICTS.map((district) => (

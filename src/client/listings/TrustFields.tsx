@@ -1,7 +1,7 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormSection } from './FormSection';
 import { CHECK_ANSWERS, CHECKLIST_ITEMS, GRADES, ORIGINS } from '#shared/trust';
-import { FormField, Input, SelectWithPrompt } from '#client/components/FormField';
+import { DIGITS, FormField, Input, SelectWithPrompt } from '#client/components/FormField';
 import { NeirCheck } from '#client/catalog/NeirCheck';
 import type { ProductFormInput } from './productFormSchema';
 import { useFieldError } from '#client/accounts/useFieldError';
@@ -81,16 +81,10 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
           error={errors.imei?.message}
           hint={storedImei ? t('listings.trust.imeiStored', { imei: storedImei }) : t('listings.trust.imeiHelp')}
         >
-          <Input
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="35 209900 176148 1"
-            {...register('imei')}
-          />
+          <Input {...DIGITS} autoComplete="off" placeholder="35 209900 176148 1" {...register('imei')} />
         </FormField>
         <FormField label={t('listings.trust.imei2')} error={errors.imei2?.message} hint={t('listings.trust.imei2Hint')}>
-          <Input type="text" inputMode="numeric" autoComplete="off" {...register('imei2')} />
+          <Input {...DIGITS} autoComplete="off" {...register('imei2')} />
         </FormField>
         <div className="sm:col-span-2">
           <NeirCheck imei={imei} who="seller" />
@@ -181,8 +175,7 @@ export function TrustFields({ register, errors, imei, storedImei }: TrustFieldsP
             hint={t('listings.trust.batteryHint')}
           >
             <Input
-              type="text"
-              inputMode="numeric"
+              {...DIGITS}
               maxLength={3}
               placeholder={t('listings.trust.batteryPlaceholder')}
               {...register('batteryHealth')}

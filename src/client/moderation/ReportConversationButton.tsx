@@ -4,7 +4,7 @@ import { Button } from '#client/components/Button';
 import { useT } from '#client/i18n';
 import { reportConversation } from './api/moderation';
 import { ReportDialog } from './ReportDialog';
-import { useReportDialog } from './useReportDialog';
+import { usePersonReportTexts, useReportDialog } from './useReportDialog';
 
 /** "Report" in a conversation: the admin sees the other side's last message and the ten before it. */
 export function ReportConversationButton({ conversationId, name }: { conversationId: string; name: string }) {
@@ -12,19 +12,14 @@ export function ReportConversationButton({ conversationId, name }: { conversatio
   const report = useReportDialog(
     useMutation({ mutationFn: reportConversation }),
     (form) => ({ conversationId, ...(form as Omit<ConversationReport, 'conversationId'>) }),
-    t('moderation.report.done'),
+    usePersonReportTexts('conversation', name),
   );
   return (
     <>
       <Button variant="ghost" size="sm" onClick={report.start} className="text-red-700">
         {t('moderation.report.button')}
       </Button>
-      <ReportDialog
-        {...report.dialog}
-        subject="conversation"
-        title={t('moderation.report.title', { name })}
-        description={t('moderation.report.conversationText')}
-      />
+      <ReportDialog {...report.dialog} />
     </>
   );
 }

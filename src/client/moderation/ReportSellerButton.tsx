@@ -8,7 +8,7 @@ import { Button } from '#client/components/Button';
 import { useT } from '#client/i18n';
 import { reportUser } from './api/moderation';
 import { ReportDialog } from './ReportDialog';
-import { useReportDialog } from './useReportDialog';
+import { usePersonReportTexts, useReportDialog } from './useReportDialog';
 
 /**
  * "Report this seller" on a seller's public page. A guest signs in first and comes back here; the
@@ -25,7 +25,7 @@ export function ReportSellerButton({ sellerId, name }: { sellerId: string; name:
   const report = useReportDialog(
     useMutation({ mutationFn: reportUser }),
     (form) => ({ userId: sellerId, ...(form as Omit<UserReport, 'userId'>) }),
-    t('moderation.report.done'),
+    usePersonReportTexts('user', name),
   );
 
   if (loading || (user && (rolesLoading || roles.isAdmin || user.uid === sellerId))) return null;
@@ -39,12 +39,7 @@ export function ReportSellerButton({ sellerId, name }: { sellerId: string; name:
           {t('moderation.report.seller')}
         </Button>
       </p>
-      <ReportDialog
-        {...report.dialog}
-        subject="user"
-        title={t('moderation.report.title', { name })}
-        description={t('moderation.report.sellerText')}
-      />
+      <ReportDialog {...report.dialog} />
     </>
   );
 }

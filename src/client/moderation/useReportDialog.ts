@@ -2,7 +2,26 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReportForm } from '#shared/moderation';
 import { toast } from '#client/components/toast';
-import { useErrorText } from '#client/i18n';
+import { useErrorText, useT } from '#client/i18n';
+
+/** What a report's dialog is about and says, and what it says once the report is sent. */
+export interface ReportTexts {
+  subject: 'listing' | 'conversation' | 'user';
+  title: string;
+  description: string;
+  doneText: string;
+}
+
+/** A person's report (a seller, the other side of a conversation): their name in the title, the text by what is reported. */
+export function usePersonReportTexts(subject: 'conversation' | 'user', name: string): ReportTexts {
+  const t = useT();
+  return {
+    subject,
+    title: t('moderation.report.title', { name }),
+    description: t(subject === 'user' ? 'moderation.report.sellerText' : 'moderation.report.conversationText'),
+    doneText: t('moderation.report.done'),
+  };
+}
 
 /**
  * A report button's dialog: open, then the report sent with what the thing reported adds to the
@@ -11,7 +30,7 @@ import { useErrorText } from '#client/i18n';
 export function useReportDialog<Request>(
   mutation: UseMutationResult<unknown, Error, Request>,
   toRequest: (form: ReportForm) => Request,
-  doneText: string,
+  { doneText, ...texts }: ReportTexts,
 ) {
   const [open, setOpen] = useState(false);
   const errorText = useErrorText();
@@ -26,6 +45,6 @@ export function useReportDialog<Request>(
   return {
     start: () => setOpen(true),
     /** ReportDialog's props for the dialog's state and sending. */
-    dialog: { open, busy: mutation.isPending, onClose: () => setOpen(false), onSubmit },
+    dialog: { ...texts, open, busy: mutation.isPending, onClose: () => setOpen(false), onSubmit },
   };
 }

@@ -36,12 +36,7 @@ export function ReportReviewDialog({ reviewId, onClose }: { reviewId: string | n
     );
   };
   return (
-    <Modal
-      open={reviewId !== null}
-      onClose={close}
-      title={t('reviews.report.title')}
-      description={t('reviews.report.description')}
-    >
+    <Modal open={reviewId !== null} onClose={close} texts="reviews.report">
       <fieldset className="space-y-2">
         <legend className="sr-only">{t('reviews.report.reason')}</legend>
         {REVIEW_REPORT_REASONS.map((value) => (

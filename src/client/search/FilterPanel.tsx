@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { CONDITIONS } from '#shared/products';
 import type { FacetOption, Facets } from '#shared/search';
 import { Button } from '#client/components/Button';
-import { FormField, Input, Select } from '#client/components/FormField';
+import { DIGITS, FormField, Input, Select } from '#client/components/FormField';
 import type { FilterParam, SearchState } from './searchState';
 import { Check, TrustFilters } from './TrustFilters';
 import { toLatinDigits } from '#shared/i18n/digits';
@@ -73,8 +73,7 @@ function PriceRange({ state }: { state: SearchState }) {
         {PRICE_ENDS.map(({ param, label, placeholder }) => (
           <FormField key={param} label={t(label)}>
             <Input
-              type="text"
-              inputMode="numeric"
+              {...DIGITS}
               value={typed[param]}
               onChange={(e) => setTyped({ ...typed, [param]: e.target.value })}
               placeholder={t(placeholder)}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toLatinDigits } from '#shared/i18n/digits';
 import { GRADES, ORIGINS } from '#shared/trust';
 import { Button } from '#client/components/Button';
-import { FormField, Input, Select } from '#client/components/FormField';
+import { DIGITS, FormField, Input, Select } from '#client/components/FormField';
 import type { FilterParam, SearchState } from './searchState';
 import { Msg, useT, type MessageId } from '#client/i18n';
 
@@ -33,8 +33,7 @@ function MinBattery({ state }: { state: SearchState }) {
     <form onSubmit={apply} aria-label={t('search.filters.battery')} className="flex items-end gap-2">
       <FormField label={t('search.filters.batteryAtLeast')} className="flex-1">
         <Input
-          type="text"
-          inputMode="numeric"
+          {...DIGITS}
           maxLength={3}
           value={value}
           onChange={(e) => setValue(e.target.value)}

@@ -1,4 +1,5 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useRefreshingMutation } from '#client/api/refreshAll';
 import type { RegisterRole } from '#shared/auth';
 import type { User } from '#shared/users';
 import { apiDelete, enc } from '#client/api/http';
@@ -18,15 +19,9 @@ function deleteUser(role: ListedRole, id: string) {
   return apiDelete(`/${role}s/${enc(id)}`);
 }
 
-export function useDeleteUser(role: ListedRole) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => deleteUser(role, id),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.users(role) }),
-        // A deleted seller takes their pending verification request with them.
-        role === 'seller' && queryClient.invalidateQueries({ queryKey: queryKeys.verification.all }),
-      ]),
-  });
-}
+export const useDeleteUser = (role: ListedRole) =>
+  useRefreshingMutation(
+    (id: string) => deleteUser(role, id),
+    // A deleted seller takes their pending verification request with them.
+    () => (role === 'seller' ? [queryKeys.users(role), queryKeys.verification.all] : [queryKeys.users(role)]),
+  );

@@ -1,4 +1,5 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useRefreshingMutation } from '#client/api/refreshAll';
 import type { DeleteResult, InsertResult, UpdateResult } from '#shared/common';
 import type { ApplyVerificationRequest, OwnVerification, SellerVerifyCheck, VerificationRequest } from '#shared/users';
 import { api, enc } from '#client/api/http';
@@ -36,14 +37,9 @@ export function applyForVerification(application: ApplyVerificationRequest) {
   return api<InsertResult>('/seller/verification', { method: 'POST', body: application, auth: true });
 }
 
-export function useApplyForVerification() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: applyForVerification,
-    // A 409 means a request is already on file: the notice should say so instead of offering the button.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.verification.all }),
-  });
-}
+// A 409 means a request is already on file: the notice should say so instead of offering the button.
+export const useApplyForVerification = () =>
+  useRefreshingMutation(applyForVerification, () => [queryKeys.verification.all], 'settled');
 
 /**
  * Verifies a seller (PUT /verify_seller) and, once the seller really changed, removes their request
@@ -59,15 +55,9 @@ export async function verifySeller(email: string): Promise<boolean> {
   return true;
 }
 
-export function useVerifySeller() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: verifySeller,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.users('seller') }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.verification.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.sellerVerified.all }),
-      ]),
-  });
-}
+export const useVerifySeller = () =>
+  useRefreshingMutation(
+    verifySeller,
+    () => [queryKeys.users('seller'), queryKeys.verification.all, queryKeys.sellerVerified.all],
+    'settled',
+  );

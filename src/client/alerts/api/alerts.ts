@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useRefreshingMutation } from '#client/api/refreshAll';
 import type { AlertList, SaveAlertRequest, UpdateAlertRequest } from '#shared/alerts';
 import type { DeleteResult, UpdateResult } from '#shared/common';
 import { api, apiDelete, enc } from '#client/api/http';
@@ -11,33 +12,27 @@ export const useAlerts = () =>
     queryFn: ({ signal }) => api<AlertList>('/alerts', { auth: true, signal }),
   });
 
+/** What a change to an alert refreshes: the list, which shows each alert's state. */
+const refreshAlerts = () => [queryKeys.alerts];
+
 /** POST /alerts: saves a search as an alert. */
-export function useSaveAlert() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: SaveAlertRequest) =>
+export const useSaveAlert = () =>
+  useRefreshingMutation(
+    (request: SaveAlertRequest) =>
       api<{ insertedId: string }>('/alerts', { method: 'POST', body: request, auth: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts }),
-  });
-}
+    refreshAlerts,
+  );
 
 /** PUT /alerts/{id}: pause, resume, or another frequency. */
-export function useUpdateAlert() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, ...body }: UpdateAlertRequest & { id: string }) =>
+export const useUpdateAlert = () =>
+  useRefreshingMutation(
+    ({ id, ...body }: UpdateAlertRequest & { id: string }) =>
       api<UpdateResult>(`/alerts/${enc(id)}`, { method: 'PUT', body, auth: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts }),
-  });
-}
+    refreshAlerts,
+  );
 
-export function useDeleteAlert() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string): Promise<DeleteResult> => apiDelete(`/alerts/${enc(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.alerts }),
-  });
-}
+export const useDeleteAlert = () =>
+  useRefreshingMutation((id: string): Promise<DeleteResult> => apiDelete(`/alerts/${enc(id)}`), refreshAlerts);
 
 /** The search parts of a search page's URL an alert keeps (`fixed` ones, like a category page's, win). */
 export function alertSearchOf(

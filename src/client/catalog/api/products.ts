@@ -1,4 +1,5 @@
-import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { publicReadOptions } from '#client/api/publicReads';
 import type { MyProductActivity, Product } from '#shared/products';
 import { publicReads } from '#shared/page-reads';
 import { api, enc } from '#client/api/http';
@@ -6,28 +7,19 @@ import { queryKeys } from '#client/api/queryKeys';
 
 /** GET /advertised_products: the listings sellers paid to show on the home page. */
 export const advertisedProductsQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.products.advertised,
-    queryFn: ({ signal }) => api<Product[]>(publicReads.advertised, { signal }),
-  });
+  publicReadOptions<Product[]>(queryKeys.products.advertised, publicReads.advertised);
 
 export const useAdvertisedProducts = () => useQuery(advertisedProductsQueryOptions());
 
 /** GET /all/phones: the newest listings, whose photos fill the home banner. */
 export const bannerPhonesQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.products.banner,
-    queryFn: ({ signal }) => api<Product[]>(publicReads.bannerPhones, { signal }),
-  });
+  publicReadOptions<Product[]>(queryKeys.products.banner, publicReads.bannerPhones);
 
 export const useBannerPhones = () => useQuery(bannerPhonesQueryOptions());
 
 /** GET /addvertise/product/{id}: one listing with every detail (404 for an unknown id). */
 export const productQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: queryKeys.products.one(id),
-    queryFn: ({ signal }) => api<Product>(publicReads.product(id), { signal }),
-  });
+  publicReadOptions<Product>(queryKeys.products.one(id), publicReads.product(id));
 
 export const useProduct = (id: string) => useSuspenseQuery(productQueryOptions(id));
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRefreshingMutation } from '#client/api/refreshAll';
 import type { InsertResult } from '#shared/common';
 import type { ReportRequest } from '#shared/reports';
 import { api } from '#client/api/http';
@@ -9,16 +9,14 @@ export function reportProduct(request: ReportRequest) {
   return api<InsertResult>('/report/product', { method: 'POST', body: request, auth: true });
 }
 
-export function useReportProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: reportProduct,
-    onSettled: (_result, _error, { product_id: productId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.reportedProducts }),
-        // A 409 means it was reported already (in another tab, say): the page learns that too.
-        queryClient.invalidateQueries({ queryKey: queryKeys.products.one(productId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.productActivity.of(productId) }),
-      ]),
-  });
-}
+export const useReportProduct = () =>
+  useRefreshingMutation(
+    reportProduct,
+    // A 409 means it was reported already (in another tab, say): the page learns that too.
+    ({ product_id: productId }) => [
+      queryKeys.reportedProducts,
+      queryKeys.products.one(productId),
+      queryKeys.productActivity.of(productId),
+    ],
+    'settled',
+  );

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRefreshingMutation } from '#client/api/refreshAll';
 import type {
   BlockedPerson,
   ChatMessage,
@@ -100,18 +101,15 @@ export function useMarkRead(id: string) {
   });
 }
 
+/** What blocking or unblocking refreshes: the conversations (they say who is blocked) and the blocked list. */
+const refreshBlocking = () => [queryKeys.chat.all, queryKeys.blocked];
+
 /** PUT /conversations/{id}/block: the caller blocks the other side. */
-export function useBlock(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api<UpdateResult>(`/conversations/${enc(id)}/block`, { method: 'PUT', auth: true }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.chat.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.blocked }),
-      ]),
-  });
-}
+export const useBlock = (id: string) =>
+  useRefreshingMutation(
+    () => api<UpdateResult>(`/conversations/${enc(id)}/block`, { method: 'PUT', auth: true }),
+    refreshBlocking,
+  );
 
 /** GET /account/blocked: the people the caller blocked (the first 100: a settings list, not a feed). */
 export const useBlocked = (enabled = true) =>
@@ -122,18 +120,11 @@ export const useBlocked = (enabled = true) =>
   });
 
 /** DELETE /account/blocked/{userId}. */
-export function useUnblock() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: string) =>
-      api<DeleteResult>(`/account/blocked/${enc(userId)}`, { method: 'DELETE', auth: true }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.blocked }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.chat.all }),
-      ]),
-  });
-}
+export const useUnblock = () =>
+  useRefreshingMutation(
+    (userId: string) => api<DeleteResult>(`/account/blocked/${enc(userId)}`, { method: 'DELETE', auth: true }),
+    refreshBlocking,
+  );
 
 /**
  * The phones a signed-in user should not be shown: those of sellers they blocked. The lists are

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRefreshingMutation } from '#client/api/refreshAll';
 import type { InsertResult, UpdateResult } from '#shared/common';
 import type {
   Appeal,
@@ -64,14 +65,12 @@ export const useStanding = (enabled = true) =>
     enabled,
   });
 
-export function useFileAppeal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: AppealRequest) =>
-      api<InsertResult>('/account/appeals', { method: 'POST', body: request, auth: true }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.moderation.standing }),
-  });
-}
+export const useFileAppeal = () =>
+  useRefreshingMutation(
+    (request: AppealRequest) => api<InsertResult>('/account/appeals', { method: 'POST', body: request, auth: true }),
+    () => [queryKeys.moderation.standing],
+    'settled',
+  );
 
 export const reportConversation = (request: ConversationReport) =>
   api<InsertResult>('/moderation/reports/conversation', { method: 'POST', body: request, auth: true });

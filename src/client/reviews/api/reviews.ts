@@ -23,15 +23,13 @@ import type {
 } from '#shared/reviews';
 import { api, apiPage, enc, type ApiPage } from '#client/api/http';
 import { pagedListOptions } from '#client/api/pagedList';
+import { publicReadOptions } from '#client/api/publicReads';
 import { queryKeys } from '#client/api/queryKeys';
 import { useRefreshAllMutation } from '#client/api/refreshAll';
 
 /** GET /sellers/{id}: the seller's public page (404 for anyone who does not sell). */
 export const sellerQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: queryKeys.sellers.profile(id),
-    queryFn: ({ signal }) => api<SellerProfile>(publicReads.seller(id), { signal }),
-  });
+  publicReadOptions<SellerProfile>(queryKeys.sellers.profile(id), publicReads.seller(id));
 
 /** The first page of the buyers' published reviews of a seller, newest first, with the total. */
 export const sellerReviewsQueryOptions = (id: string) =>
