@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Expression, type Kysely, type QueryCreator } from 'kysely';
 import { DELETED_ACCOUNT, type ChatMessage, type ChatSide, type Conversation, type PhoneStatus } from '#shared/chat';
 import type { KeysetPageQuery, ListCursor } from '#shared/common';
@@ -697,14 +698,24 @@ const sameTextCount = (db: Kysely<Database>, v: SameTextValues) =>
 /**
  * Takes the lock of a sender's text inside the send's transaction (PostgreSQL's; SQLite's transaction
  * holds the write lock already), until its commit: sends of one text at once then count one after
- * another (insertSentMessage) and cannot all pass the limit together.
+ * another (insertSentMessage) and cannot all pass the limit together. It is the transaction's first
+ * statement, and its key is a number made here (the first 8 bytes of a SHA-256 of sender and text),
+ * so the statement has no values and goes out with the transaction's `begin` in one round trip
+ * (db/begin-with-first.ts); a number is all the statement's text holds, never the message's words.
  */
 export async function lockSameText(trx: Kysely<Database>, engine: Engine, v: { senderId: string; text: string }) {
   if (engine !== 'postgres') return;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`same-text:${v.senderId}:${v.text.slice(0, TEXT_PREFIX)}`}, 0))`.execute(
-    trx,
-  );
+  // The key is a bigint's digits (sameTextLockKey), so it can stand in the text as written.
+  await sql`select pg_advisory_xact_lock(${sql.raw(sameTextLockKey(v.senderId, v.text))})`.execute(trx);
 }
+
+/** The advisory lock's key of a sender's text: a signed 64-bit number, as pg_advisory_xact_lock takes. */
+export const sameTextLockKey = (senderId: string, text: string): string =>
+  createHash('sha256')
+    .update(`same-text:${senderId}:${text.slice(0, TEXT_PREFIX)}`)
+    .digest()
+    .readBigInt64BE(0)
+    .toString();
 
 /** Marks the conversations between two people changed, so their open pages read them again. */
 export async function touchConversationsBetween(db: Kysely<Database>, a: string, b: string, now: string) {

@@ -15,6 +15,7 @@ import {
 import pg from 'pg';
 import { ensurePrivateDir, ensurePrivateFile } from './data-dir';
 import { runKeptByName } from './named-statements';
+import { sendBeginWithFirstStatement } from './begin-with-first';
 import type { Database } from './schema';
 import { postgresTypes, SqliteValuesPlugin, toSqliteParameters } from './values';
 import { WalFile, WalSync, type LogNotOnDisk } from './wal-sync';
@@ -255,10 +256,13 @@ function openPostgres(url: string, { schema, onConnectionLost }: DatabaseOptions
   // the process. Idle, the pool reports it and drops the connection; checked out between two queries,
   // the holder's next query fails (a 503) and the pool drops it on release.
   pool.on('error', (error) => onConnectionLost?.(error));
+  const dropsHeldBegin = new WeakMap<pg.PoolClient, () => void>();
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     runKeptByName(client);
+    dropsHeldBegin.set(client, sendBeginWithFirstStatement(client));
   });
+  pool.on('release', (_error: unknown, client: pg.PoolClient) => dropsHeldBegin.get(client)?.());
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
