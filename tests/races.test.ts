@@ -7,6 +7,8 @@ import { removeUnusedUploads } from '#server/housekeeping';
 import { registerActor, type Actor } from './support/actors';
 import { useTestApp } from './support/harness';
 import { listProduct, uploadPhoto } from './support/products';
+import { bookPhone, tryBooking } from './support/deal';
+import { insertResultSchema } from '#shared/common';
 
 /*
  * A record deleted by another request between a service's last check and its insert. The app is
@@ -39,6 +41,9 @@ afterEach(() => {
   planned.clear();
   reached.length = 0;
 });
+
+const deleteOwnListing = (seller: Actor, productId: string) =>
+  seller.request({ method: 'DELETE', url: `/api/delete/product/${productId}` });
 
 const productNotFound = { code: 'NOT_FOUND', message: 'Product not found' };
 
@@ -145,5 +150,47 @@ describe('a listing whose photo goes away before it is stored', () => {
       fields: { productImg: 'Please upload the product image again, then save the product' },
     });
     expect(reached).toEqual(['listing']);
+  });
+});
+
+/*
+ * A buyer asking again for a phone whose earlier booking of theirs was declined reopens that row;
+ * a buyer asking for the first time inserts one. Each meets another request between its read and
+ * its write.
+ */
+describe('a booking request raced by another change of the same booking', () => {
+  const decline = (seller: Actor, bookingId: string) =>
+    seller.request({ method: 'PUT', url: `/api/bookings/${bookingId}/decline`, payload: {} });
+
+  it('answers 404 when the product is deleted before a declined booking is reopened', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productId = await listProduct(seller);
+    expectOk(await decline(seller, await bookPhone(buyer, productId)));
+    beforeNext('booking', async () => expectOk(await deleteOwnListing(seller, productId)));
+
+    const response = await tryBooking(buyer, productId);
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json()).toEqual(productNotFound);
+    expect(reached).toEqual(['booking']);
+  });
+
+  it('reopens the booking another request inserted and its seller declined in between, never a 500', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productId = await listProduct(seller);
+    let racing = '';
+    beforeNext('booking', async () => {
+      racing = await bookPhone(buyer, productId);
+      expectOk(await decline(seller, racing));
+    });
+
+    const response = await tryBooking(buyer, productId);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(insertResultSchema.parse(response.json()).insertedId).toBe(racing);
+    const [row] = await t.db
+      .selectFrom('bookings')
+      .select(['id', 'status'])
+      .where('product_id', '=', productId)
+      .execute();
+    expect(row).toEqual({ id: racing, status: 'requested' });
   });
 });

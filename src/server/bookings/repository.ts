@@ -143,6 +143,7 @@ async function reservationChanged(db: Kysely<Database>, bookingId: string): Prom
 export async function reopenBooking(
   db: Kysely<Database>,
   id: string,
+  productId: string,
   details: Pick<BookingRow, 'phone_number' | 'meet_location' | 'product_price' | 'seller_id'>,
 ): Promise<boolean> {
   return changedAny(
@@ -151,6 +152,8 @@ export async function reopenBooking(
       // A price agreed in an earlier deal does not carry over to a new request.
       .set({ ...details, ...statusColumns('requested', null), booked_at: nowIso(), agreed_price: null })
       .where('id', '=', id)
+      // Deleting the product clears the link and keeps the row as history: that row is not reopened.
+      .where('product_id', '=', productId)
       .where('is_open', '=', false)
       .where('status', '!=', 'sold'),
   );

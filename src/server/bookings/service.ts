@@ -6,7 +6,7 @@ import type { Database, UserRow } from '#server/db/schema';
 import { AppError, forbidden, notFound, orNotFound } from '#server/errors';
 import { countUse, waitFor, type LimitRule } from '#server/limits/counters';
 import { refusal, serverMessage } from '#server/i18n/texts';
-import { findProductDetails } from '#server/products/repository';
+import { findProduct, findProductDetails } from '#server/products/repository';
 import { productOrAccountGone } from '#server/products/service';
 import { imageFileName, uploadIdOfUrl } from '#server/uploads/names';
 import type { Config } from '#server/config';
@@ -96,7 +96,11 @@ export async function bookProduct(
         if (!counted.allowed) throw tooManyRequests(counted.retryAfterMs);
         let id = earlier?.id;
         if (id) {
-          if (!(await reopenBooking(trx, id, details))) throw alreadyBooked();
+          // Not reopened: another request reopened it first (it stands), or the product was deleted
+          // since it was read (its link cleared), which is a 404 as for a first booking.
+          if (!(await reopenBooking(trx, id, product.id, details))) {
+            throw (await findProduct(trx, product.id)) ? alreadyBooked() : notFound('Product');
+          }
         } else {
           id = await insertBooking(trx, {
             ...details,

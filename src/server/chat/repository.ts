@@ -733,12 +733,15 @@ export async function touchConversationsBetween(db: Kysely<Database>, a: string,
 
 /** The buyer's conversation about a phone, made when there is none (in the caller's transaction). */
 export async function ensureConversation(db: Kysely<Database>, values: NewConversation, now: string) {
-  await db
+  // The new row comes back from the insert (one round trip on PostgreSQL, not two); a conflict
+  // returns nothing, and the one already there is read.
+  const inserted = await db
     .insertInto('conversations')
     .values({ ...values, id: newId(), created_at: now, updated_at: now })
     .onConflict((oc) => oc.columns(['product_id', 'buyer_id']).doNothing())
-    .execute();
-  return (await findConversationOf(db, values.product_id!, values.buyer_id!))!;
+    .returningAll()
+    .executeTakeFirst();
+  return inserted ?? (await findConversationOf(db, values.product_id!, values.buyer_id!))!;
 }
 
 /** The buyer's booking of the conversation's phone, if any (served by the bookings' buyer index). */

@@ -67,8 +67,13 @@ interface InsertOnce<Found, T> {
  * Writes what may exist only once: checks, inserts, and when a unique or foreign-key constraint
  * refuses the insert, checks again, because two requests racing past the first check both insert
  * and the index keeps one: the loser then gets the same answer as if it had come second.
+ *
+ * A unique index that refused the insert while the second check finds nothing in the way means the
+ * row it kept changed in between (deleted, or a booking declined just after another request inserted
+ * it): the write starts once more from what that check read (a booking reopens the declined row).
  */
-export async function insertOnce<Found, T>({ find, found, insert, gone }: InsertOnce<Found, T>): Promise<T> {
+export async function insertOnce<Found, T>(writes: InsertOnce<Found, T>, again = true): Promise<T> {
+  const { find, found, insert, gone } = writes;
   const before = await find();
   if (before !== undefined) return found(before);
   try {
@@ -78,6 +83,7 @@ export async function insertOnce<Found, T>({ find, found, insert, gone }: Insert
     const after = await find();
     if (after !== undefined) return found(after);
     if (gone && isForeignKeyViolation(error)) throw await gone();
+    if (again && isUniqueViolation(error)) return insertOnce(writes, false);
     throw error;
   }
 }

@@ -28,15 +28,15 @@ const RECONNECT_MS = 1000;
  * Sends what is added in batches, one at a time: what is added while a batch is out goes in the
  * next. Each `add` answers when its batch has gone.
  */
-class Batches {
+class Batches<T> {
   private sent: Promise<void> = Promise.resolve();
-  private next: { items: string[]; sent: Promise<void> } | undefined;
+  private next: { items: T[]; sent: Promise<void> } | undefined;
 
-  constructor(private readonly send: (items: string[]) => Promise<void>) {}
+  constructor(private readonly send: (items: T[]) => Promise<void>) {}
 
-  add(item: string): Promise<void> {
+  add(item: T): Promise<void> {
     if (!this.next) {
-      const batch = { items: [] as string[], sent: this.sent };
+      const batch = { items: [] as T[], sent: this.sent };
       batch.sent = this.sent.then(() => {
         this.next = undefined;
         return this.send(batch.items);
@@ -49,37 +49,86 @@ class Batches {
   }
 }
 
-const NOTIFY = 'select pg_notify($1, payload) from unnest($2::text[]) as payload';
+const NOTIFY = 'select pg_notify(channel, payload) from unnest($1::text[], $2::text[]) as message(channel, payload)';
+
+interface Notification {
+  channel: string;
+  payload: string;
+  /** The publishing channel's error report: a failed send is told to each channel it carried. */
+  onError: (error: unknown) => void;
+}
 
 /**
- * PostgreSQL NOTIFY/LISTEN on `name`; a process does not hear its own messages. Its messages go out
- * one statement at a time on the sending connection (pg queues a query sent behind a running one
- * only with a deprecation warning, and pg@9 will refuse it), those published meanwhile together in
- * the next: a NOTIFY commits a transaction of its own, and PostgreSQL commits one notifying
- * transaction at a time, so a message sent and its two rings cost one commit, not two.
+ * One sending connection per database for every channel of the process (the public cache's, the
+ * search's, the bell's), its NOTIFYs one statement at a time, what any channel published meanwhile
+ * together in the next: under a stream of writes a listing's two messages and a booking's ring are
+ * one statement and one commit, not one each, and the process holds one sender, not three.
  */
-export function postgresChannel(url: string, name: string, onError: (error: unknown) => void = () => {}): Channel {
-  const self = randomUUID();
-  let listener: pg.Client | undefined;
-  let sender: pg.Client | undefined;
-  let closed = false;
+class Sender {
+  private client: pg.Client | undefined;
+  readonly batches = new Batches<Notification>((items) => this.notify(items));
+  /** The channels open on it: the last one closed ends its connection. */
+  users = 0;
 
-  const connectSender = async () => {
-    if (!sender) {
+  constructor(private readonly url: string) {}
+
+  private connect = async () => {
+    if (!this.client) {
       // A NOTIFY's transaction writes nothing that must outlive a crash: PostgreSQL hands the message
       // to the listeners at its commit, not once the commit is on disk, and a crash ends the
       // listeners' connections anyway (each is told `lost`). So its commit does not wait for the disk,
       // and the next notifying transaction, which waits for this one, starts sooner.
-      const client = new pg.Client({ connectionString: url, options: '-c synchronous_commit=off' });
-      client.on('error', (error) => {
-        onError(error);
-        if (sender === client) sender = undefined;
+      const client = new pg.Client({ connectionString: this.url, options: '-c synchronous_commit=off' });
+      client.on('error', () => {
+        // Reported with the failed send; the next batch connects again.
+        if (this.client === client) this.client = undefined;
       });
-      sender = client;
+      this.client = client;
       await client.connect();
     }
-    return sender;
+    return this.client;
   };
+
+  private async notify(items: Notification[]): Promise<void> {
+    // Published after every channel closed (a request answered while the app closes): its connection
+    // is gone, and the other processes' pages catch up at their stream's heartbeat.
+    if (this.users === 0) return;
+    try {
+      const values = [items.map((item) => item.channel), items.map((item) => item.payload)];
+      // Named: the connection parses and plans it once, not on every batch.
+      await (await this.connect()).query({ name: 'phonehaat_notify', text: NOTIFY, values });
+    } catch (error) {
+      // What was published about is done; the listeners' own fallbacks catch up with it.
+      for (const report of new Set(items.map((item) => item.onError))) report(error);
+      void this.client?.end().catch(() => {});
+      this.client = undefined;
+    }
+  }
+
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    await client?.end();
+  }
+}
+
+const senders = new Map<string, Sender>();
+
+/**
+ * PostgreSQL NOTIFY/LISTEN on `name`; a process does not hear its own messages. Its messages go out
+ * on the process's one sender for the database (Sender: one statement at a time, pg queues a query
+ * sent behind a running one only with a deprecation warning, and pg@9 will refuse it), those
+ * published meanwhile together in the next: a NOTIFY commits a transaction of its own, and
+ * PostgreSQL commits one notifying transaction at a time, so a message sent and its two rings cost
+ * one commit, not two.
+ */
+export function postgresChannel(url: string, name: string, onError: (error: unknown) => void = () => {}): Channel {
+  const self = randomUUID();
+  let listener: pg.Client | undefined;
+  let closed = false;
+  const sender = senders.get(url) ?? new Sender(url);
+  senders.set(url, sender);
+  sender.users += 1;
 
   const listen = async (onMessage: (message: string) => void, onLost: () => void): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
@@ -98,27 +147,18 @@ export function postgresChannel(url: string, name: string, onError: (error: unkn
     listener = client;
   };
 
-  const notify = async (payloads: string[]) => {
-    // Published after close (a request answered while the app closes): its connection is gone, and
-    // the other processes' pages catch up at their stream's heartbeat.
-    if (closed) return;
-    try {
-      // Named: the connection parses and plans it once, not on every batch.
-      await (await connectSender()).query({ name: 'phonehaat_notify', text: NOTIFY, values: [name, payloads] });
-    } catch (error) {
-      // What was published about is done; the listeners' own fallbacks catch up with it.
-      onError(error);
-      sender = undefined;
-    }
-  };
-  const batches = new Batches(notify);
-
   return {
-    publish: (message) => batches.add(`${self}:${message}`),
+    publish: async (message) => {
+      if (closed) return;
+      await sender.batches.add({ channel: name, payload: `${self}:${message}`, onError });
+    },
     subscribe: (onMessage, onLost = () => {}) => listen(onMessage, onLost),
     close: async () => {
+      if (closed) return;
       closed = true;
-      await Promise.all([listener?.end(), sender?.end()]);
+      sender.users -= 1;
+      if (sender.users === 0 && senders.get(url) === sender) senders.delete(url);
+      await Promise.all([listener?.end(), sender.users === 0 ? sender.close() : undefined]);
     },
   };
 }
