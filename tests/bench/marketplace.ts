@@ -48,6 +48,8 @@ export interface Marketplace {
    * request arriving then waited before its first line ran.
    */
   loopDelay(): Promise<LoopDelay[]>;
+  /** The server processes' ids (the primary's children, or the one process): for a look at their threads. */
+  serverPids(): number[];
   stop(): Promise<void>;
 }
 
@@ -208,11 +210,23 @@ async function startOn(store: Store, demo: boolean): Promise<Omit<Marketplace, '
   const cpuSeconds = () => cpuUsed(server.pid!);
   const databaseCpuSeconds = async () => (backends ? backends.cpuSeconds() : 0);
   const loopDelay = () => loopDelayOf(server.pid!, lines);
+  const serverPids = () => serversOf(server.pid!);
   const processes = Math.max(1, (await memory()).length - 1);
   const reading = Date.now();
   await readSearchColumns(origin, processes);
   const searchReadyInS = (Date.now() - reading) / 1000;
-  return { origin, processes, memory, cpuSeconds, databaseCpuSeconds, loopDelay, stop, startedInS, searchReadyInS };
+  return {
+    origin,
+    processes,
+    memory,
+    cpuSeconds,
+    databaseCpuSeconds,
+    loopDelay,
+    serverPids,
+    stop,
+    startedInS,
+    searchReadyInS,
+  };
 }
 
 /**
@@ -286,8 +300,7 @@ const LOOP_DELAY_LINE = /^loop-delay (\d+) ([\d.]+) ([\d.]+) ([\d.]+)$/;
  * since the last time (SIGUSR2, start/loop-delay.ts) and reads their lines from the primary's output.
  */
 async function loopDelayOf(pid: number, lines: Interface): Promise<LoopDelay[]> {
-  const children = withChildren(pid).slice(1);
-  const servers = children.length > 0 ? children : [pid];
+  const servers = serversOf(pid);
   const answers = new Map<number, LoopDelay>();
   const heard = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -322,6 +335,12 @@ function freePort(): Promise<number> {
 }
 
 /** A process and its children (the cluster's server processes). */
+/** The server processes: the primary's children, or the one process (WEB_CONCURRENCY=1). */
+function serversOf(pid: number): number[] {
+  const children = withChildren(pid).slice(1);
+  return children.length > 0 ? children : [pid];
+}
+
 function withChildren(pid: number): number[] {
   // ps exits 1 when it lists nothing: a single process (WEB_CONCURRENCY=1) has no children.
   const listed = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;

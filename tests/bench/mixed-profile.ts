@@ -5,14 +5,19 @@
  * write over the writes (no reads: what each kind of write costs by itself), and with DATABASE_URL
  * the CPU of PostgreSQL's backends serving that database too. Usage:
  *   SERVER_PID=<pid> [DATABASE_URL=<url>] READS=0 node --import tsx tests/bench/mixed-profile.ts http://127.0.0.1:4336 20 10 [kind]
- * (rate a second, seconds; `kind`, 0 to 5, writes only that kind: the bell, sign-in and out, a
- * booking request, a price edit, a new listing, a message).
+ * (rate a second, seconds; `kind`, 0 to 5 or its name in write-mix.ts, writes only that kind: the
+ * bell, sign-in and out, a booking request, a price edit, a new listing, a message; without it, the
+ * mix BENCH_WRITE_MIX names first, `equal` by default).
  */
 import pg from 'pg';
 import { cpuOf } from './marketplace';
 import { prepareWriter, readLoad, readPaths, writeAt } from './mixed';
+import { WRITE_KINDS, writeMixesToMeasure, type WriteKind } from './write-mix';
 
 const [origin = 'http://127.0.0.1:4336', rate = '50', seconds = '20', kind] = process.argv.slice(2);
+if (kind !== undefined && !/^\d$/.test(kind) && !(WRITE_KINDS as readonly string[]).includes(kind)) {
+  throw new Error(`no kind of write "${kind}" (${WRITE_KINDS.join(', ')})`);
+}
 const pid = process.env.SERVER_PID;
 const database = process.env.DATABASE_URL ? new pg.Client({ connectionString: process.env.DATABASE_URL }) : undefined;
 await database?.connect();
@@ -42,7 +47,17 @@ const paths = await readPaths(origin);
 const [serverBefore, backendsBefore] = [await serverMs(), await backendsMs()];
 const [reads, writes] = await Promise.all([
   process.env.READS === '0' ? undefined : readLoad(origin, paths, Number(seconds)),
-  writeAt(origin, writer, Number(rate), Number(seconds), kind === undefined ? undefined : Number(kind)),
+  writeAt(
+    origin,
+    writer,
+    Number(rate),
+    Number(seconds),
+    kind === undefined
+      ? writeMixesToMeasure()[0]!
+      : /^\d$/.test(kind)
+        ? WRITE_KINDS[Number(kind)]!
+        : (kind as WriteKind),
+  ),
 ]);
 const server = (await serverMs()) - serverBefore;
 const backends = backendsUsed(backendsBefore, await backendsMs());

@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hashOffLoop as hash, verifyOffLoop as verify } from './argon2-thread';
 
 // argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
 export const hashPassword = (password: string) => hash(password);

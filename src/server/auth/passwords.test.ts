@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { verify } from '@node-rs/argon2';
+import { describe, expect, it } from 'vitest';
+import { checkPassword, hashPassword } from './passwords';
+
+/** Each thread of this process's nice (the 19th field of /proc/self/task/<tid>/stat), by thread id. */
+const nices = () =>
+  readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return { tid: Number(tid), nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) };
+  });
+
+describe('passwords hashed on a thread of their own', () => {
+  it('hashes and checks as the library does', async () => {
+    const [one, two] = await Promise.all([hashPassword('a long enough password'), hashPassword('another password')]);
+    expect(one).toMatch(/^\$argon2id\$/);
+    expect(await verify(one, 'a long enough password')).toBe(true);
+    expect(await checkPassword(one, 'a long enough password')).toBe(true);
+    expect(await checkPassword(two, 'another password')).toBe(true);
+    expect(await checkPassword(one, 'another password')).toBe(false);
+    // A stored hash that is not one (a damaged row) is a wrong password, not a failure.
+    expect(await checkPassword('not a hash', 'a long enough password')).toBe(false);
+    expect(await checkPassword(null, 'a long enough password')).toBe(false);
+  });
+
+  it.runIf(process.platform === 'linux')('runs below the event loop’s priority, and only that thread', async () => {
+    await hashPassword('a long enough password');
+    const threads = nices();
+    const loop = threads.find((t) => t.tid === process.pid)!.nice;
+    // 10 below the loop (a nice'd test run's too), and no other thread moved.
+    expect(threads.filter((t) => t.nice !== loop)).toEqual([
+      expect.objectContaining({ nice: Math.min(19, loop + 10) }),
+    ]);
+  });
+});
