@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listConversations } from '#server/chat/repository';
-import { openDatabase } from '#server/db/connection';
 import { newId } from '#server/db/ids';
-import { migrate } from '#server/db/migrate';
 import type { ImageStore } from '#server/uploads/store';
-import { createSchema, dropSchema, plansOfPrepared, testDatabaseUrl } from './support/postgres';
+import { openMigratedSchema, plansOfPrepared, type MigratedSchema, testDatabaseUrl } from './support/postgres';
 
 /*
  * The inbox's first page on PostgreSQL is one prepared statement (inboxOf). PostgreSQL keeps its
@@ -21,15 +19,12 @@ const OTHER_PEOPLE = 16;
 const images = { urlOf: (name: string) => name } as unknown as ImageStore;
 
 describe.runIf(url)("the inbox's statement on PostgreSQL", () => {
-  let schema: string;
-  let handle: ReturnType<typeof openDatabase>;
+  let schema: MigratedSchema;
   const buyerId = newId();
 
   beforeAll(async () => {
-    schema = await createSchema('inbox_plan');
-    handle = openDatabase({ url, dataDir: `/tmp/phonehaat-inbox-plan-${process.pid}`, schema });
-    const { db } = handle;
-    await migrate(db, 'postgres');
+    schema = await openMigratedSchema('inbox_plan');
+    const { db } = schema;
     const others = Array.from({ length: OTHER_PEOPLE }, () => newId());
     const start = Date.now() - 2 * CONVERSATIONS * 60_000;
     const at = (minutes: number) => new Date(start + minutes * 60_000).toISOString();
@@ -66,16 +61,13 @@ describe.runIf(url)("the inbox's statement on PostgreSQL", () => {
       .execute();
     await sql`analyze conversations`.execute(db);
   });
-  afterAll(async () => {
-    await handle.close();
-    await dropSchema(schema);
-  });
+  afterAll(() => schema.drop());
 
   // The first page's statement: its row count and offset are written in it.
   const FIRST_PAGE = 'select "c".*%limit 21 offset 0';
 
   it('is kept on its generic plan after its first five visits, for a person with many conversations', async () => {
-    await handle.db.connection().execute(async (db) => {
+    await schema.db.connection().execute(async (db) => {
       for (let n = 0; n < 10; n += 1) {
         const page = await listConversations(db, images, buyerId, 'buying', { page: 1, limit: 20 });
         expect(page.total).toBe(CONVERSATIONS);

@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSentMessage } from '#server/chat/repository';
-import { openDatabase } from '#server/db/connection';
 import { newId } from '#server/db/ids';
-import { migrate } from '#server/db/migrate';
-import { createSchema, dropSchema, plansOfPrepared, testDatabaseUrl } from './support/postgres';
+import { openMigratedSchema, plansOfPrepared, type MigratedSchema, testDatabaseUrl } from './support/postgres';
 
 /*
  * A message sent on PostgreSQL is one prepared statement (insertSentMessage). PostgreSQL keeps its
@@ -18,16 +16,13 @@ const url = testDatabaseUrl();
 const TEN_MINUTES = 10 * 60 * 1000;
 
 describe.runIf(url)("a message's statement on PostgreSQL", () => {
-  let schema: string;
-  let handle: ReturnType<typeof openDatabase>;
+  let schema: MigratedSchema;
   const buyerId = newId();
   const conversationId = newId();
 
   beforeAll(async () => {
-    schema = await createSchema('send_plan');
-    handle = openDatabase({ url, dataDir: `/tmp/phonehaat-send-plan-${process.pid}`, schema });
-    const { db } = handle;
-    await migrate(db, 'postgres');
+    schema = await openMigratedSchema('send_plan');
+    const { db } = schema;
     const at = new Date(Date.now() - 60 * 60 * 1000).toISOString();
     await db
       .insertInto('users')
@@ -65,13 +60,10 @@ describe.runIf(url)("a message's statement on PostgreSQL", () => {
       .execute();
     await sql`analyze chat_messages`.execute(db);
   });
-  afterAll(async () => {
-    await handle.close();
-    await dropSchema(schema);
-  });
+  afterAll(() => schema.drop());
 
   it('is kept on its generic plan after its first five sends', async () => {
-    await handle.db.connection().execute(async (db) => {
+    await schema.db.connection().execute(async (db) => {
       for (let n = 0; n < 10; n += 1) {
         const message = {
           conversation_id: conversationId,

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import { openDatabase } from '#server/db/connection';
+import { migrate } from '#server/db/migrate';
 import type { Database } from '#server/db/schema';
 
 /*
@@ -30,6 +32,28 @@ export async function createSchema(prefix: string): Promise<string> {
 }
 
 export const dropSchema = (schema: string) => withPg((client) => client.query(`drop schema ${schema} cascade`));
+
+export interface MigratedSchema {
+  db: Kysely<Database>;
+  drop: () => Promise<void>;
+}
+
+/**
+ * The app's database opened on a new, migrated schema (`createSchema(prefix)`) of TEST_DATABASE_URL,
+ * for tests that call the repositories directly; `drop` closes it and drops the schema.
+ */
+export async function openMigratedSchema(prefix: string): Promise<MigratedSchema> {
+  const schema = await createSchema(prefix);
+  const handle = openDatabase({ url: testDatabaseUrl(), dataDir: `/tmp/phonehaat-${prefix}-${process.pid}`, schema });
+  await migrate(handle.db, 'postgres');
+  return {
+    db: handle.db,
+    drop: async () => {
+      await handle.close();
+      await dropSchema(schema);
+    },
+  };
+}
 
 /** TEST_DATABASE_URL with the database `name` on the same server instead of its own. */
 export function databaseUrl(name: string): string {
