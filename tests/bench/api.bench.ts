@@ -10,7 +10,9 @@
  * 1 when a request failed. BENCH_SECONDS (default 2): time per measurement; BENCH_ROUNDS (default
  * 3): measurements per figure, of which the median is kept; BENCH_ENGINES (default
  * `sqlite,postgres`); BENCH_ONLY=mixed measures the mixed load alone (a before/after of a write's
- * cost in minutes, not the whole hour).
+ * cost in minutes, not the whole hour); BENCH_ONLY=sizes measures the sizes against each other alone
+ * (start-up, the public reads with their CPU per answer, searches, memory: the million's targets),
+ * without chat, the mixed load and the alerts, which write into the stores.
  */
 import { loadAverage } from './load';
 import { startMarketplace, type BenchEngine, type Marketplace } from './marketplace';
@@ -26,6 +28,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const ONLY_MIXED = process.env.BENCH_ONLY === 'mixed';
+/** The sizes compared alone (start-up, reads, searches, memory): no chat, mixed load or alerts, which write. */
+const ONLY_SIZES = process.env.BENCH_ONLY === 'sizes';
 
 /** The reads beside a stream of writes (mixed.ts), with the server's CPU time, in ROUNDS rounds. */
 const mixedOn = (app: Marketplace) => measureMixed(app, SECONDS * 2, ROUNDS);
@@ -35,7 +39,7 @@ const memoryOf = async (apps: Map<number, Marketplace>) =>
 
 async function benchEngine(
   engine: BenchEngine,
-): Promise<{ results?: Map<number, SizeResult>; chat?: ChatResult; mixed: MixedResult }> {
+): Promise<{ results?: Map<number, SizeResult>; chat?: ChatResult; mixed?: MixedResult }> {
   const apps = new Map<number, Marketplace>();
   try {
     for (const size of SIZES) {
@@ -60,20 +64,25 @@ async function benchEngine(
     await measureLongTail(origins, SECONDS, ROUNDS, searches);
     const memoryAfterLongTailMb = await memoryOf(apps);
     const smallest = apps.get(SIZES[0]!)!;
-    // Chat is the same at every catalogue size: measured on the smallest, whose buyer has 1,000 conversations.
-    const chat = await measureChat(smallest, SECONDS, ROUNDS);
-    // The reads beside a stream of writes (mixed.ts), on the smallest catalogue: last, as it writes.
-    const mixed = await mixedOn(smallest);
-    console.log(`${engine}: measured, load average ${loadAverage()}`);
     const results = new Map<number, SizeResult>();
-    for (const size of apps.keys()) {
+    for (const [size, app] of apps) {
       results.set(size, {
         reads: reads.get(size)!,
         searches: searches.get(size)!,
         memoryMb: memoryMb.get(size)!,
         memoryAfterLongTailMb: memoryAfterLongTailMb.get(size)!,
+        startedInS: app.startedInS,
       });
     }
+    if (ONLY_SIZES) {
+      console.log(`${engine}: measured, load average ${loadAverage()}`);
+      return { results };
+    }
+    // Chat is the same at every catalogue size: measured on the smallest, whose buyer has 1,000 conversations.
+    const chat = await measureChat(smallest, SECONDS, ROUNDS);
+    // The reads beside a stream of writes (mixed.ts), on the smallest catalogue: last, as it writes.
+    const mixed = await mixedOn(smallest);
+    console.log(`${engine}: measured, load average ${loadAverage()}`);
     return { results, chat, mixed };
   } finally {
     await Promise.all([...apps.values()].map((app) => app.stop()));
@@ -92,11 +101,11 @@ for (const engine of engines) {
   const settings = `${READ_CONNECTIONS} connections, median of ${ROUNDS} × ${SECONDS} s; the bare server in as many processes as the app`;
   if (results) held = report(engine, results, settings) && held;
   if (chat) held = reportChat(engine, chat) && held;
-  held = reportMixed(engine, mixed) && held;
+  if (mixed) held = reportMixed(engine, mixed) && held;
   clean &&= [...(results?.values() ?? [])].every((r) => r.reads.every((row) => row.app.failures === 0));
 }
 // Listing a phone with 100,000 saved alerts (docs/alerts.md).
-if (!ONLY_MIXED) for (const engine of engines) held = (await benchAlertListing(engine)) && held;
+if (!ONLY_MIXED && !ONLY_SIZES) for (const engine of engines) held = (await benchAlertListing(engine)) && held;
 console.log(held ? '\nEvery target held.' : '\nSome targets were missed (listed above).');
 if (!clean) {
   console.error('Some requests did not succeed: the numbers above do not measure real answers.');

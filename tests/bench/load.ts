@@ -97,12 +97,14 @@ export async function measureInTurn(
   connections: number,
   seconds: number,
   rounds: number,
-  options: LoadOptions = {},
+  options: LoadOptions | ((index: number) => LoadOptions) = {},
 ): Promise<Measured[]> {
+  // A function gives each URL its own options: each marketplace's CPU is read from its own processes.
+  const optionsOf = typeof options === 'function' ? options : () => options;
   const samples = urls.map((): Measured[] => []);
   for (let round = 0; round < rounds; round += 1) {
     for (const [index, url] of urls.entries()) {
-      samples[index]!.push(await measureLoad(url, connections, seconds, options));
+      samples[index]!.push(await measureLoad(url, connections, seconds, optionsOf(index)));
     }
   }
   return samples.map(medianOf);

@@ -9,6 +9,7 @@
  * to generate. The mixed load writes into the smallest one (mixed.ts), which a kept store keeps.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -99,7 +100,9 @@ async function keptStore(folder: string, engine: BenchEngine, listings: number):
   if (engine === 'sqlite') return { dataDir, filled, drop: keep };
   const server = process.env.BENCH_DATABASE_URL;
   if (!server) throw new Error('BENCH_DATABASE_URL names no PostgreSQL server');
-  const name = `phonehaat_bench_kept_${listings}`;
+  // Named after the folder too, so two kept folders (two worktrees' runs at once) never share a database.
+  const folderTag = createHash('sha256').update(folder).digest('hex').slice(0, 8);
+  const name = `phonehaat_bench_kept_${folderTag}_${listings}`;
   if (!filled) {
     await onServer(server, `drop database if exists ${name} with (force)`);
     await onServer(server, `create database ${name}`);

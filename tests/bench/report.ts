@@ -1,4 +1,5 @@
 /* The benchmark's tables, with each target checked against the figures of the same run. */
+import type { Measured } from './load';
 import type { ReadRow } from './public-reads';
 import type { SearchRow } from './search-queries';
 
@@ -9,6 +10,8 @@ export interface SizeResult {
   memoryMb: number[];
   /** After the long tail of searches too. */
   memoryAfterLongTailMb: number[];
+  /** Seconds from starting the server to its first answer. */
+  startedInS: number;
 }
 
 type Checks = Array<[target: string, held: boolean]>;
@@ -41,7 +44,7 @@ export function report(engine: string, results: Map<number, SizeResult>, setting
       right('rps÷', 6),
       right('p99÷', 6),
     );
-  if (big) header.push(right('rps big÷small', 15), right('p99 big÷small', 15));
+  if (big) header.push(right('rps big÷small', 15), right('p99 big÷small', 15), right('cpu big÷small', 15));
   console.log(header.join(''));
   small!.reads.forEach((row, index) => {
     const cells = [row.label.padEnd(27)];
@@ -55,8 +58,13 @@ export function report(engine: string, results: Map<number, SizeResult>, setting
     }
     if (big) {
       const large = big.reads[index]!.app;
-      checks.push([`${row.label}: req/s at ${sizes[1]} within 20%`, ratio(large.rps, row.app.rps) >= 0.8]);
-      cells.push(right(fixed(ratio(large.rps, row.app.rps)), 15), right(fixed(ratio(large.p99, row.app.p99)), 15));
+      const cost = costMs(large) / costMs(row.app);
+      checks.push([`${row.label}: CPU an answer at ${sizes[1]} within 20% (${fixed(cost)}×)`, cost <= 1.2]);
+      cells.push(
+        right(fixed(ratio(large.rps, row.app.rps)), 15),
+        right(fixed(ratio(large.p99, row.app.p99)), 15),
+        right(fixed(cost), 15),
+      );
     }
     console.log(cells.join(''));
   });
@@ -95,6 +103,10 @@ export function report(engine: string, results: Map<number, SizeResult>, setting
   }
 
   console.log('');
+  for (const n of sizes) {
+    const { startedInS } = results.get(n)!;
+    checks.push([`start-up @${n}: first answer within 60 s (${startedInS.toFixed(1)} s)`, startedInS <= 60]);
+  }
   const megabytes = (memory: number[]) => `${memory.map((mb) => mb.toFixed(0)).join(' + ')} MB`;
   for (const n of sizes) {
     const { memoryMb, memoryAfterLongTailMb } = results.get(n)!;
@@ -106,6 +118,15 @@ export function report(engine: string, results: Map<number, SizeResult>, setting
     console.log(
       `memory @${n} (the primary, then each server process): ${megabytes(memoryMb)} after the load, ${megabytes(memoryAfterLongTailMb)} after the long tail too`,
     );
+  }
+  if (big) {
+    // The big size's own targets (issue 26's million: start-up, memory, each read's cost against the
+    // small size's), each with its verdict: the summary below names only the missed.
+    const largest = sizes.at(-1)!;
+    const ofTheSize = new RegExp(`^(start-up|memory) @${largest}:|CPU an answer at ${largest} within 20%`);
+    console.log(`\n${engine}, the targets at ${largest} listings:`);
+    for (const [target, held] of checks.filter(([target]) => ofTheSize.test(target)))
+      console.log(`  ${held ? 'held  ' : 'missed'} ${target}`);
   }
   const held = summary(`${engine}: targets`, checks);
   summary(`${engine}, long tail of searches (the same limits, not among the targets)`, longTail);
@@ -120,29 +141,38 @@ function summary(title: string, checks: Checks): boolean {
   return missed.length === 0;
 }
 
-/** The public reads computed on every request, the biggest size's cost against the smallest's. */
+/** CPU milliseconds an answer cost: the server processes' and, on PostgreSQL, its backends'. */
+const costMs = (measured: Measured) => (measured.cpuMs ?? NaN) + (measured.databaseCpuMs ?? 0);
+
+/**
+ * The public reads computed on every request, the biggest size's cost against the smallest's. The
+ * cost is the CPU an answer took (server processes and PostgreSQL's backends), which the machine's
+ * other load moves far less than the rate: on a shared machine the rates of two sizes measured a
+ * minute apart differ by more than 20% for reads whose work does not depend on the size at all.
+ */
 function computedReads(engine: string, results: Map<number, SizeResult>, checks: Checks) {
   const sizes = [...results.keys()];
   const [small, big] = [results.get(sizes[0]!)!, results.get(sizes.at(-1)!)!];
   console.log(
-    `\n${engine}, public reads with every request new (so every answer computed, as on a miss; 16 connections)`,
+    `\n${engine}, public reads with every request new (so every answer computed, as on a miss; 16 connections); cpu: ms of CPU an answer (server + database)`,
   );
   const header = ['call'.padEnd(27)];
-  for (const n of sizes) header.push(right(`@${n} req/s`, 16), right('p99', 7));
-  header.push(right('rps big÷small', 15), right('p99 big÷small', 15));
+  for (const n of sizes) header.push(right(`@${n} req/s`, 16), right('p99', 7), right('cpu', 7));
+  header.push(right('rps big÷small', 15), right('cpu big÷small', 15));
   console.log(header.join(''));
   small.reads.forEach((row, index) => {
     const cells = [row.label.padEnd(27)];
     for (const n of sizes) {
       const { computed } = results.get(n)!.reads[index]!;
-      cells.push(right(computed.rps.toFixed(0), 16), right(computed.p99, 7));
+      cells.push(right(computed.rps.toFixed(0), 16), right(computed.p99, 7), right(costMs(computed).toFixed(2), 7));
     }
     const [from, to] = [row.computed, big.reads[index]!.computed];
+    const cost = costMs(to) / costMs(from);
     checks.push([
-      `${row.label}, computed: req/s at ${sizes.at(-1)} within 20% of ${sizes[0]}`,
-      ratio(to.rps, from.rps) >= 0.8 && to.failures === 0,
+      `${row.label}, computed: CPU an answer at ${sizes.at(-1)} within 20% of ${sizes[0]} (${fixed(cost)}×)`,
+      cost <= 1.2 && to.failures === 0,
     ]);
-    cells.push(right(fixed(ratio(to.rps, from.rps)), 15), right(fixed(ratio(to.p99, from.p99)), 15));
+    cells.push(right(fixed(ratio(to.rps, from.rps)), 15), right(fixed(cost), 15));
     console.log(cells.join(''));
   });
 }

@@ -55,7 +55,14 @@ const FIRST_CAPACITY = 1024;
 /** Room for listings added after a full read, so the columns do not grow by a copy at the first. */
 const SLACK = 1.05;
 /** Rows read per query on a full load, so that other requests get their turn in between. */
-const LOAD_BATCH = 5000;
+export const LOAD_BATCH = 5000;
+/**
+ * A turn of the event loop, after its I/O: better-sqlite3 answers a statement synchronously, so a
+ * full read awaited batch after batch never let a request in until its end (at a million listings,
+ * every request of the process waited out the whole read, about 3 s of a core, tens of seconds on a
+ * busy machine, and both processes read at the same minute).
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * Past this share of positions holding removed listings, a full read builds the columns anew (and
  * so without those places) rather than reading into them in place.
@@ -321,6 +328,7 @@ export class ListingColumns {
       }
       if (rows.length < LOAD_BATCH) break;
       after = rows.at(-1)!.id;
+      await nextTurn();
     }
     for (let position = 0; position < before; position += 1) if (readAgain[position] === 0) columns.removeAt(position);
     return columns;

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '#server/db/schema';
+import type { ColumnRow } from './repository';
+
+/** The database's batches, answered at once as better-sqlite3 answers: no I/O between them. */
+const state = vi.hoisted(() => ({ listings: 0, turnsAtBatch: [] as number[], turns: 0 }));
+vi.mock('./repository', () => ({
+  listingsIndexed: async () => state.listings,
+  columnRows: async (_db: unknown, after: number, limit: number): Promise<ColumnRow[]> => {
+    state.turnsAtBatch.push(state.turns);
+    const ids = Array.from({ length: Math.max(0, Math.min(limit, state.listings - after)) }, (_, n) => after + n + 1);
+    return ids.map((id) => ({
+      id,
+      category_id: 'c1',
+      brand: 'Samsung',
+      brand_key: 'samsung',
+      condition: 'Good',
+      district: 'Dhaka',
+      is_seller_verified: false,
+      posted_at: '2026-11-24T12:00:00.000Z',
+      price: 10_000,
+      grade: null,
+      origin: null,
+      battery: null,
+      is_imei_checked: false,
+      is_photo_verified: false,
+      is_good_price: false,
+    }));
+  },
+  columnRowsOf: async () => [],
+}));
+
+const { ListingColumns, LOAD_BATCH } = await import('./listing-columns');
+
+afterEach(() => {
+  state.turnsAtBatch = [];
+});
+
+describe('a full read of the listing columns', () => {
+  it('lets the event loop turn between its batches, so requests are answered during it', async () => {
+    state.listings = 3 * LOAD_BATCH + 10;
+    // Counts the event loop's turns (a request's I/O is taken in such a turn) while the read runs.
+    let reading = true;
+    const tick = () => {
+      state.turns += 1;
+      if (reading) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const columns = await new ListingColumns({} as Kysely<Database>).current(Date.now());
+    reading = false;
+    expect(columns.listed).toBe(state.listings);
+    expect(state.turnsAtBatch).toHaveLength(4);
+    // Each batch after the first is read after at least one more turn of the loop.
+    for (let batch = 1; batch < state.turnsAtBatch.length; batch += 1)
+      expect(state.turnsAtBatch[batch]!).toBeGreaterThan(state.turnsAtBatch[batch - 1]!);
+  });
+});
