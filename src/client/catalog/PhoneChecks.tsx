@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
 import type { Product } from '#shared/products';
 import { CHECKLIST_ITEMS, maskedImei } from '#shared/trust';
 import { MessageBadge } from '#client/components/Badge';
+import { FactList, type Fact } from '#client/components/FactList';
 import { NeirCheck } from './NeirCheck';
 import { Msg, useFormat, useLocale, useT } from '#client/i18n';
 
@@ -18,7 +18,7 @@ export function PhoneChecks({ product }: { product: Product }) {
   // English keeps the date as the page has always printed it.
   const dateOf = (iso: string) => (locale === 'en' ? iso.split('T')[0] : format.date(iso));
   const grade = trust.conditionGrade;
-  const rows: Array<[string, ReactNode]> = [
+  const rows: Fact[] = [
     [
       t('catalog.checks.imei'),
       trust.imeiLast4
@@ -59,14 +59,12 @@ export function PhoneChecks({ product }: { product: Product }) {
           <Msg id="catalog.checks.forParts" />
         </p>
       )}
-      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[12rem_minmax(0,1fr)]">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-medium text-ink-500">{label}</dt>
-            <dd className="text-ink-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList
+        facts={rows}
+        className="grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_minmax(0,1fr)]"
+        termClassName="font-medium"
+        valueClassName="text-ink-900"
+      />
       {trust.checklist && (
         <div>
           <h3 className="mb-2 text-sm font-semibold text-ink-900">

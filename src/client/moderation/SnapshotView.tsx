@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import type { Snapshot } from '#shared/moderation';
 import { cx } from '#client/components/cx';
+import { FactList, type Fact } from '#client/components/FactList';
 import { UserText } from '#client/components/UserText';
 import { useFormat, useT, type MessageId } from '#client/i18n';
 import { useChatLineText } from '#client/chat/ChatLineText';
@@ -19,6 +19,16 @@ const LISTING_FIELDS: Array<[label: MessageId, read: (s: ListingSnapshot, format
   ['moderation.snapshot.description', (s) => s.description],
 ];
 
+/** A reported thing's fields, a label and its value a row. */
+const SnapshotFields = ({ fields, untranslated }: { fields: Fact[]; untranslated?: boolean }) => (
+  <FactList
+    facts={fields}
+    className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1"
+    valueClassName="break-words"
+    untranslated={untranslated}
+  />
+);
+
 /** A listing's fields and photos; with `compareTo`, the fields that differ from it are marked. */
 export function ListingFields({ snapshot, compareTo }: { snapshot: ListingSnapshot; compareTo?: ListingSnapshot }) {
   const t = useT();
@@ -35,20 +45,18 @@ export function ListingFields({ snapshot, compareTo }: { snapshot: ListingSnapsh
           />
         ))}
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {LISTING_FIELDS.map(([label, read]) => {
+      <SnapshotFields
+        fields={LISTING_FIELDS.map(([label, read]) => {
           const changed = compareTo !== undefined && read(compareTo, format) !== read(snapshot, format);
-          return (
-            <div key={label} className="contents">
-              <dt className="text-ink-500">{t(label)}</dt>
-              <dd className={cx('break-words', changed && 'font-semibold text-amber-800')}>
-                <UserText>{read(snapshot, format)}</UserText>
-                {changed && <span className="ml-1 text-xs font-normal">{t('moderation.snapshot.changed')}</span>}
-              </dd>
-            </div>
-          );
+          return [
+            t(label),
+            <span className={cx(changed && 'font-semibold text-amber-800')}>
+              <UserText>{read(snapshot, format)}</UserText>
+              {changed && <span className="ml-1 text-xs font-normal">{t('moderation.snapshot.changed')}</span>}
+            </span>,
+          ];
         })}
-      </dl>
+      />
     </div>
   );
 }
@@ -121,7 +129,7 @@ function ReviewSnapshot({ snapshot }: { snapshot: Extract<Snapshot, { type: 'rev
     name === null ? t('moderation.snapshot.deletedAccount') : <UserText>{name}</UserText>;
   const written = (text: string | null) =>
     text === null ? t('moderation.snapshot.none') : <UserText className="whitespace-pre-wrap">{text}</UserText>;
-  const fields: Array<[label: string, value: ReactNode]> = [
+  const fields: Fact[] = [
     [
       t('moderation.snapshot.writtenBy'),
       <>
@@ -130,7 +138,7 @@ function ReviewSnapshot({ snapshot }: { snapshot: Extract<Snapshot, { type: 'rev
     ],
     [t('moderation.snapshot.about'), person(snapshot.subjectName)],
     [t('moderation.snapshot.phone'), <UserText>{snapshot.productName}</UserText>],
-    ...snapshot.stars.map(({ name, value }): [string, ReactNode] => [
+    ...snapshot.stars.map(({ name, value }): Fact => [
       t(`reviews.star.${name}`),
       t('moderation.snapshot.starsOf', { value, max: 5 }),
     ]),
@@ -141,16 +149,7 @@ function ReviewSnapshot({ snapshot }: { snapshot: Extract<Snapshot, { type: 'rev
       snapshot.publishedAt === null ? t('moderation.snapshot.none') : format.date(snapshot.publishedAt),
     ],
   ];
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      {fields.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-ink-500">{label}</dt>
-          <dd className="break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <SnapshotFields fields={fields} />;
 }
 
 /** The evidence as it was when reported. */
@@ -166,15 +165,6 @@ export function SnapshotView({ snapshot }: { snapshot: Snapshot }) {
       return <ReviewSnapshot snapshot={snapshot} />;
     case 'other':
       // Fields the server named in English: review cases of before whose fields did not read back (migration 033).
-      return (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" translate="no" data-user-text>
-          {Object.entries(snapshot.fields).map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-ink-500">{label}</dt>
-              <dd className="break-words">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      );
+      return <SnapshotFields fields={Object.entries(snapshot.fields)} untranslated />;
   }
 }
