@@ -8,7 +8,11 @@ let decoyHash: Promise<string> | undefined;
 
 export async function checkPassword(storedHash: string | null, password: string): Promise<boolean> {
   if (!storedHash) {
-    decoyHash ??= hash('decoy password that matches nothing');
+    // Made again if its thread stopped before answering, rather than refusing every unknown email after.
+    decoyHash ??= hash('decoy password that matches nothing').catch((error: unknown) => {
+      decoyHash = undefined;
+      throw error;
+    });
     await verify(await decoyHash, password).catch(() => false);
     return false;
   }
