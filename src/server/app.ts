@@ -158,6 +158,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
     missed ? publicCache.drop([tags.search]) : publicCache.dropSearchesHeard(),
   );
   registerPublicCache(app, publicCache);
+  app.awaitSearchNotes();
   registerImageServing(app);
   app.addHook('onReady', () => deps.bell.start());
   app.addHook('onClose', () => deps.bell.close());

@@ -37,10 +37,14 @@ class Batches<T> {
   add(item: T): Promise<void> {
     if (!this.next) {
       const batch = { items: [] as T[], sent: this.sent };
-      batch.sent = this.sent.then(() => {
-        this.next = undefined;
-        return this.send(batch.items);
-      });
+      batch.sent = this.sent
+        // A turn of the event loop first: what one request publishes from several hooks (a listing's
+        // search note, then its cache drops) is gathered into one statement.
+        .then(() => new Promise((resolve) => setImmediate(resolve)))
+        .then(() => {
+          this.next = undefined;
+          return this.send(batch.items);
+        });
       this.sent = batch.sent;
       this.next = batch;
     }

@@ -43,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Tells the other processes what was written here since `mark`, outside a request (housekeeping). */
     tellSearchChanges(mark: number): Promise<void>;
+    /** Adds the hook that holds each write's answer until its search note is sent: after the public cache's. */
+    awaitSearchNotes(): void;
   }
 }
 
@@ -57,16 +59,28 @@ export function registerSearchNotes(
   onHeard: (missed: boolean) => void,
 ): void {
   const marks = new WeakMap<object, number>();
+  const sending = new WeakMap<object, Promise<void>>();
   const batch = new Batch<string>((notes) => channel.publish(merged(notes)), BATCH_MS);
   app.addHook('onRequest', async (request) => {
     if (!SAFE_METHODS.has(request.method)) marks.set(request, searchChangeNotes.mark());
   });
-  // Before the answer goes, as the public cache's drops: the writer's next search elsewhere finds the change.
+  // Queued here, awaited by the hook `awaitSearchNotes` adds after the public cache's: on PostgreSQL
+  // the note and the cache's drops then leave in one statement (events/channel.ts), not two.
   app.addHook('onSend', async (request) => {
     const mark = marks.get(request);
     const note = mark === undefined ? undefined : searchChangeNotes.since(mark);
-    if (note !== undefined) await batch.add([note]);
+    if (note === undefined) return;
+    const sent = batch.add([note]);
+    // Awaited (and its failure met) by the later hook; until then a failure is not unhandled.
+    sent.catch(() => {});
+    sending.set(request, sent);
   });
+  // Before the answer goes, as the public cache's drops: the writer's next search elsewhere finds the change.
+  app.decorate('awaitSearchNotes', () =>
+    app.addHook('onSend', async (request) => {
+      await sending.get(request);
+    }),
+  );
   app.decorate('tellSearchChanges', async (mark: number) => {
     const note = searchChangeNotes.since(mark);
     if (note !== undefined) await batch.add([note]);
