@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { AppError } from '#server/errors';
+import { serverMessage } from '#server/i18n/texts';
 
 /**
  * argon2id on a thread of its own at a lower priority than the event loop (issue 26). On libuv's
@@ -15,6 +17,11 @@ import { Worker } from 'node:worker_threads';
 /** Linux's nice for the thread, above the loop's: 10 more weighs about a tenth when both want a core. */
 const NICE = 10;
 const IDLE_MS = 60_000;
+/**
+ * Hashes a process lets wait at once: about ten seconds of a busy thread's work, past which a sign-in
+ * would time out anyway. Beyond it a sign-in is refused at once (503) rather than held in memory.
+ */
+export const MOST_WAITING = 256;
 
 const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -84,6 +91,8 @@ function stop() {
 }
 
 function call<T>(op: 'hash' | 'verify', args: string[]): Promise<T> {
+  if (current && current.pending.size >= MOST_WAITING)
+    return Promise.reject(new AppError('UNAVAILABLE', serverMessage('server.auth.error.signInBusy')));
   clearTimeout(idle);
   const thread = (current ??= start());
   const id = (next += 1);

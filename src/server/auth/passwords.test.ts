@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { verify } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
+import { MOST_WAITING, verifyOffLoop } from './argon2-thread';
 import { checkPassword, hashPassword } from './passwords';
 
 /** Each thread of this process's nice (the 19th field of /proc/self/task/<tid>/stat), by thread id. */
@@ -31,5 +32,14 @@ describe('passwords hashed on a thread of their own', () => {
     expect(threads.filter((t) => t.nice !== loop)).toEqual([
       expect.objectContaining({ nice: Math.min(19, loop + 10) }),
     ]);
+  });
+
+  it('refuses at once, with a 503 to say so, what would wait past its bound', async () => {
+    // Hashes that are not ones fail fast on the thread, so the queue fills without the work of argon2.
+    const calls = Array.from({ length: MOST_WAITING + 1 }, () => verifyOffLoop('not a hash', 'a password'));
+    const busy = (await Promise.allSettled(calls)).filter(
+      (call) => call.status === 'rejected' && (call.reason as { code?: string }).code === 'UNAVAILABLE',
+    );
+    expect(busy).toHaveLength(1);
   });
 });
