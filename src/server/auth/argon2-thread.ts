@@ -22,6 +22,13 @@ const IDLE_MS = 60_000;
  * would time out anyway. Beyond it a sign-in is refused at once (503) rather than held in memory.
  */
 export const MOST_WAITING = 256;
+/** How long a hash may wait for the thread: a sign-in's caller has given up by then. */
+const MOST_WAIT_MS = 20_000;
+
+/** The thread is too busy or gone: the 503 a sign-in answers, never a wrong password. */
+export const busy = () => new AppError('UNAVAILABLE', serverMessage('server.auth.error.signInBusy'));
+
+type Answer = { id: number; value?: never; error?: string; late?: boolean };
 
 const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -35,7 +42,9 @@ try {
 } catch {
   // Elsewhere (no /proc) it runs at the loop's priority, as on the pool.
 }
-parentPort.on('message', ({ id, op, args }) => {
+parentPort.on('message', ({ id, op, args, due }) => {
+  // Its caller has given up by now: not worth a core.
+  if (Date.now() > due) return parentPort.postMessage({ id, late: true });
   try {
     const value = op === 'hash' ? argon2.hashSync(...args) : argon2.verifySync(...args);
     parentPort.postMessage({ id, value });
@@ -65,10 +74,11 @@ function start(): Thread {
   };
   // Never what keeps a process from ending.
   thread.worker.unref();
-  thread.worker.on('message', ({ id, value, error }: { id: number; value?: never; error?: string }) => {
+  thread.worker.on('message', ({ id, value, error, late }: Answer) => {
     const waiting = thread.pending.get(id);
     thread.pending.delete(id);
-    if (error === undefined) waiting?.resolve(value!);
+    if (late) waiting?.reject(busy());
+    else if (error === undefined) waiting?.resolve(value!);
     else waiting?.reject(new Error(error));
     if (thread.pending.size === 0 && thread === current) idle = setTimeout(stop, IDLE_MS).unref();
   });
@@ -79,7 +89,8 @@ function start(): Thread {
     thread.pending.clear();
   };
   thread.worker.on('error', failAll);
-  thread.worker.on('exit', (code) => failAll(new Error(`the argon2 thread stopped (${code})`)));
+  // Not the caller's fault, nor a wrong password: a 503, and the next call starts another thread.
+  thread.worker.on('exit', () => failAll(busy()));
   return thread;
 }
 
@@ -90,15 +101,15 @@ function stop() {
   void stopping.worker.terminate();
 }
 
-function call<T>(op: 'hash' | 'verify', args: string[]): Promise<T> {
-  if (current && current.pending.size >= MOST_WAITING)
-    return Promise.reject(new AppError('UNAVAILABLE', serverMessage('server.auth.error.signInBusy')));
+// async: a thread that cannot start rejects the call, as any other failure of it does.
+async function call<T>(op: 'hash' | 'verify', args: string[]): Promise<T> {
+  if (current && current.pending.size >= MOST_WAITING) throw busy();
   clearTimeout(idle);
   const thread = (current ??= start());
   const id = (next += 1);
   return new Promise<T>((resolve, reject) => {
     thread.pending.set(id, { resolve: resolve as (value: never) => void, reject });
-    thread.worker.postMessage({ id, op, args });
+    thread.worker.postMessage({ id, op, args, due: Date.now() + MOST_WAIT_MS });
   });
 }
 

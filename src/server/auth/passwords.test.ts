@@ -42,4 +42,12 @@ describe('passwords hashed on a thread of their own', () => {
     );
     expect(busy).toHaveLength(1);
   });
+
+  it('answers a busy thread with a 503 to the sign-in, never with a wrong password', async () => {
+    const stored = await hashPassword('a long enough password');
+    const filling = Array.from({ length: MOST_WAITING }, () => verifyOffLoop('not a hash', 'x').catch(() => false));
+    await expect(checkPassword(stored, 'a long enough password')).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await Promise.all(filling);
+    expect(await checkPassword(stored, 'a long enough password')).toBe(true);
+  });
 });

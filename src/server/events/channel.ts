@@ -82,7 +82,15 @@ class Sender {
       // to the listeners at its commit, not once the commit is on disk, and a crash ends the
       // listeners' connections anyway (each is told `lost`). So its commit does not wait for the disk,
       // and the next notifying transaction, which waits for this one, starts sooner.
-      const client = new pg.Client({ connectionString: this.url, options: '-c synchronous_commit=off' });
+      // Bounded waits: every write's answer waits for its notes, so a database cut off without a refusal
+      // must fail a send in seconds (the listeners' fallbacks catch up), not hang them for minutes.
+      const client = new pg.Client({
+        connectionString: this.url,
+        options: '-c synchronous_commit=off',
+        connectionTimeoutMillis: 5_000,
+        query_timeout: 5_000,
+        keepAlive: true,
+      });
       client.on('error', () => {
         // Reported with the failed send; the next batch connects again.
         if (this.client === client) this.client = undefined;
