@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chosenIn } from './column-filters';
 import { closestListings, closestRanked } from './closest';
+import { aColumnRow } from './column-row.fixture';
 import { Columns } from './listing-columns';
 import { wordsOf } from './text';
 
@@ -9,23 +10,7 @@ const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 function columnsOf(brands: string[]): Columns {
   const columns = new Columns();
   brands.forEach((brand, index) =>
-    columns.put({
-      id: index + 1,
-      category_id: 'c1',
-      brand,
-      brand_key: brand.toLowerCase(),
-      condition: 'Good',
-      district: null,
-      is_seller_verified: false,
-      grade: null,
-      origin: null,
-      battery: null,
-      is_imei_checked: false,
-      is_photo_verified: false,
-      is_good_price: false,
-      posted_at: new Date(NOW).toISOString(),
-      price: 1000 * (index + 1),
-    }),
+    columns.put(aColumnRow({ id: index + 1, brand, brand_key: brand.toLowerCase(), price: 1000 * (index + 1) })),
   );
   return columns;
 }

@@ -10,23 +10,9 @@ vi.mock('./repository', () => ({
   columnRows: async (_db: unknown, after: number, limit: number): Promise<ColumnRow[]> => {
     state.turnsAtBatch.push(state.turns);
     const ids = Array.from({ length: Math.max(0, Math.min(limit, state.listings - after)) }, (_, n) => after + n + 1);
-    return ids.map((id) => ({
-      id,
-      category_id: 'c1',
-      brand: 'Samsung',
-      brand_key: 'samsung',
-      condition: 'Good',
-      district: 'Dhaka',
-      is_seller_verified: false,
-      posted_at: '2026-11-24T12:00:00.000Z',
-      price: 10_000,
-      grade: null,
-      origin: null,
-      battery: null,
-      is_imei_checked: false,
-      is_photo_verified: false,
-      is_good_price: false,
-    }));
+    // Imported here: a mock's factory may not use the file's own imports.
+    const { aColumnRow } = await import('./column-row.fixture');
+    return ids.map((id) => aColumnRow({ id, district: 'Dhaka' }));
   },
   columnRowsOf: async () => [],
 }));
