@@ -69,3 +69,26 @@ export async function insertUnlessTaken<T extends keyof Database>(
     .execute();
   return inserted.length ? id : null;
 }
+
+/**
+ * Which of `values` stand in `column` of the rows of `table` that `key` names ("which of these
+ * uploads are the caller's"): a list's question asked in one query, and none for an empty list.
+ */
+export async function presentAmong<T extends keyof Database>(
+  db: Kysely<Database>,
+  table: T,
+  column: keyof Database[T] & string,
+  values: readonly string[],
+  key: Partial<Selectable<Database[T]>>,
+): Promise<Set<string>> {
+  if (values.length === 0) return new Set();
+  const name: string = column;
+  const rows = await (db as unknown as Kysely<Loose>)
+    .selectFrom(table as string)
+    .select(name)
+    .where((eb) => eb.and(key))
+    .where(name, 'in', values)
+    .execute();
+  // `in` matches no null, so every value read is one of `values`.
+  return new Set(rows.map((row) => row[name] as string));
+}

@@ -14,7 +14,7 @@ import { named, tags } from '#server/cache/tags';
 import { nowIso } from '#server/db/ids';
 import { readPage } from '#server/db/paging';
 import type { Database, ReviewRow } from '#server/db/schema';
-import { insertNew, rowById, rowByKey } from '#server/db/keys';
+import { insertNew, presentAmong, rowById, rowByKey } from '#server/db/keys';
 
 type ReviewWithAuthor = ReviewRow & { author_name: string; author_photo: string };
 
@@ -142,16 +142,8 @@ export const setReply = (db: Kysely<Database>, id: string, reply: string) =>
   );
 
 /** The caller's side of each of these sold deals: whether they wrote their review. */
-export async function writtenAmong(db: Kysely<Database>, authorId: string, bookingIds: string[]): Promise<Set<string>> {
-  if (bookingIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('reviews')
-    .select('booking_id')
-    .where('author_id', '=', authorId)
-    .where('booking_id', 'in', bookingIds)
-    .execute();
-  return new Set(rows.map((row) => row.booking_id));
-}
+export const writtenAmong = (db: Kysely<Database>, authorId: string, bookingIds: string[]): Promise<Set<string>> =>
+  presentAmong(db, 'reviews', 'booking_id', bookingIds, { author_id: authorId });
 
 /** The review part of a list of deals as `userId` sees them: for each sold one, whether they wrote theirs. */
 export async function reviewStatesOf(

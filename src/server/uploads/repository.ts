@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { nowIso } from '#server/db/ids';
+import { presentAmong } from '#server/db/keys';
 import type { Engine } from '#server/db/connection';
 import type { Database, UserRow } from '#server/db/schema';
 import { imageFileName } from './names';
@@ -82,16 +83,8 @@ export async function insertUploadWithinQuota(
 }
 
 /** Which of `ids` are uploads of `ownerId`. */
-export async function findOwnUploads(db: Kysely<Database>, ids: string[], ownerId: string): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('uploads')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('owner_id', '=', ownerId)
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
+export const findOwnUploads = (db: Kysely<Database>, ids: string[], ownerId: string): Promise<Set<string>> =>
+  presentAmong(db, 'uploads', 'id', ids, { owner_id: ownerId });
 
 /**
  * SQL for the URL at which `images` serves the picture of the upload in `id`: the value of
