@@ -26,8 +26,10 @@ import { useBlocked, useUnblock } from '#client/chat/api/chat';
 import { ApiError } from '#client/api/http';
 import { useAuth } from './AuthProvider';
 import { Button } from '#client/components/Button';
-import { FormError, FormField, Input } from '#client/components/FormField';
+import { FormField, Input } from '#client/components/FormField';
 import { PageHeader } from '#client/components/PageHeader';
+import { QueryContent } from '#client/components/QueryContent';
+import { SettingsCard } from '#client/components/SettingsCard';
 import { Spinner } from '#client/components/Spinner';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { useMessageCall } from './useMessageCall';
@@ -35,19 +37,6 @@ import { paths } from '#shared/paths';
 import { PushSettingsCard } from '#client/app/PushSettingsCard';
 import { LanguageCard } from '#client/i18n/LanguageCard';
 import { Msg, useFormat, useLocale, useT } from '#client/i18n';
-
-const card = 'rounded-card border border-ink-200 bg-white p-6 shadow-card';
-
-function Card({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={card}>
-      <h2 id={id} className="mb-4 text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function ProfileCard() {
   const { user, refresh } = useAuth();
@@ -63,7 +52,7 @@ function ProfileCard() {
     toast.success(t('accounts.settings.profile.saved'));
   });
   return (
-    <Card title={t('accounts.settings.profile.title')} id="profile-settings">
+    <SettingsCard title={t('accounts.settings.profile.title')} id="profile-settings">
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.settings.profile.submit')}>
         <InputField form={form} name="displayName" label={t('accounts.auth.name')} autoComplete="name" />
         <ProfilePhotoField
@@ -74,7 +63,7 @@ function ProfileCard() {
           current={user?.photoURL}
         />
       </SchemaFormBody>
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -82,7 +71,7 @@ function HelpCard() {
   const t = useT();
   const { localePath } = useLocale();
   return (
-    <Card title={t('accounts.settings.help.title')} id="help-settings">
+    <SettingsCard title={t('accounts.settings.help.title')} id="help-settings">
       <ul className="space-y-2 text-sm">
         {helpLinks.map(({ to, labelId, aboutId }) => (
           <li key={to}>
@@ -95,7 +84,7 @@ function HelpCard() {
           </li>
         ))}
       </ul>
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -107,7 +96,7 @@ function PasswordCard() {
     form.reset();
   });
   return (
-    <Card title={t('accounts.settings.password.title')} id="password-settings">
+    <SettingsCard title={t('accounts.settings.password.title')} id="password-settings">
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.settings.password.title')}>
         <InputField
           form={form}
@@ -117,7 +106,7 @@ function PasswordCard() {
         />
         <InputField form={form} name="newPassword" texts="accounts.settings.password.new" autoComplete="new-password" />
       </SchemaFormBody>
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -180,36 +169,31 @@ function SessionsCard() {
   }
 
   return (
-    <Card title={t('accounts.settings.devices.title')} id="session-settings">
+    <SettingsCard title={t('accounts.settings.devices.title')} id="session-settings">
       <p className="mb-2 text-sm text-ink-600">
         <Msg id="accounts.settings.devices.lead" />
       </p>
-      {devices.isPending ? (
-        <Spinner />
-      ) : devices.isError ? (
-        <FormError message={devices.error.message} />
-      ) : (
-        <>
-          <ul aria-label={t('accounts.settings.devices.list')} className="mb-4 divide-y divide-ink-100">
-            {devices.data.devices.map((device) => (
-              <DeviceRow
-                key={device.id}
-                device={device}
-                busy={signOut.isPending && signOut.variables === device.id}
-                onSignOut={() => signOutDevice(device)}
-              />
-            ))}
-          </ul>
-          {devices.data.total > devices.data.devices.length && (
-            <p className="mb-4 text-sm text-ink-600">
-              <Msg
-                id="accounts.settings.devices.more"
-                values={{ count: devices.data.total - devices.data.devices.length }}
-              />
-            </p>
-          )}
-        </>
-      )}
+      <QueryContent query={devices}>
+        {({ devices: list, total }) => (
+          <>
+            <ul aria-label={t('accounts.settings.devices.list')} className="mb-4 divide-y divide-ink-100">
+              {list.map((device) => (
+                <DeviceRow
+                  key={device.id}
+                  device={device}
+                  busy={signOut.isPending && signOut.variables === device.id}
+                  onSignOut={() => signOutDevice(device)}
+                />
+              ))}
+            </ul>
+            {total > list.length && (
+              <p className="mb-4 text-sm text-ink-600">
+                <Msg id="accounts.settings.devices.more" values={{ count: total - list.length }} />
+              </p>
+            )}
+          </>
+        )}
+      </QueryContent>
       <Button
         variant="secondary"
         loading={endOthers.isPending}
@@ -221,7 +205,7 @@ function SessionsCard() {
       >
         <Msg id="accounts.settings.devices.signOutOthers" />
       </Button>
-    </Card>
+    </SettingsCard>
   );
 }
 
@@ -230,20 +214,18 @@ function MailCard() {
   const update = useUpdateMailSettings();
   const t = useT();
   return (
-    <Card title={t('accounts.settings.mail.title')} id="mail-settings">
-      {settings.isPending ? (
-        <Spinner />
-      ) : settings.isError ? (
-        <FormError message={settings.error.message} />
-      ) : (
-        <KindSwitches
-          legend="accounts.settings.mail.legend"
-          kinds={settings.data.kinds.map(({ kind, email }) => ({ kind, on: email }))}
-          label={(kind) => `shared.account.mailKind.${kind}`}
-          update={update}
-        />
-      )}
-    </Card>
+    <SettingsCard title={t('accounts.settings.mail.title')} id="mail-settings">
+      <QueryContent query={settings}>
+        {({ kinds }) => (
+          <KindSwitches
+            legend="accounts.settings.mail.legend"
+            kinds={kinds.map(({ kind, email }) => ({ kind, on: email }))}
+            label={(kind) => `shared.account.mailKind.${kind}`}
+            update={update}
+          />
+        )}
+      </QueryContent>
+    </SettingsCard>
   );
 }
 
@@ -271,7 +253,7 @@ function DeleteCard() {
   }
 
   return (
-    <Card title={t('accounts.settings.delete.title')} id="delete-account">
+    <SettingsCard title={t('accounts.settings.delete.title')} id="delete-account">
       <p className="mb-4 text-sm text-ink-600">
         <Msg id="accounts.settings.delete.lead" />
       </p>
@@ -291,17 +273,16 @@ function DeleteCard() {
           <Msg id="accounts.settings.delete.submit" />
         </Button>
       </div>
-    </Card>
+    </SettingsCard>
   );
 }
 
-/** Account settings, for every role (docs/accounts.md). */
 function BlockedCard() {
   const blocked = useBlocked();
   const unblock = useUnblock();
   const t = useT();
   return (
-    <Card title={t('accounts.settings.blocked.title')} id="blocked-people">
+    <SettingsCard title={t('accounts.settings.blocked.title')} id="blocked-people">
       {blocked.isPending ? (
         <Spinner label={t('accounts.settings.blocked.loading')} />
       ) : blocked.isError ? (
@@ -337,10 +318,11 @@ function BlockedCard() {
           ))}
         </ul>
       )}
-    </Card>
+    </SettingsCard>
   );
 }
 
+/** Account settings, for every role (docs/accounts.md). */
 export function AccountSettings() {
   const { user } = useAuth();
   const t = useT();
@@ -354,8 +336,8 @@ export function AccountSettings() {
         <ProfileCard />
         <PasswordCard />
         <MailCard />
-        <PushSettingsCard className={card} />
-        <LanguageCard className={card} />
+        <PushSettingsCard />
+        <LanguageCard />
         <SessionsCard />
         <HelpCard />
         <BlockedCard />

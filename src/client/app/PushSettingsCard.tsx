@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '#client/components/toast';
 import { Button } from '#client/components/Button';
-import { FormError } from '#client/components/FormField';
-import { Spinner } from '#client/components/Spinner';
+import { QueryContent } from '#client/components/QueryContent';
+import { SettingsCard } from '#client/components/SettingsCard';
 import { invalidatePushSettings, usePushSettings, useUpdatePushSettings } from './api/push';
 import { canPush, currentSubscription, turnOffPush, turnOnPush } from './pushDevice';
 import { Msg, useErrorText, useT } from '#client/i18n';
@@ -13,7 +13,7 @@ import { Msg, useErrorText, useT } from '#client/i18n';
  * Push notifications in Account settings, next to the mail switches (docs/app.md): this device on
  * or off (the browser asks for its permission only after "Turn on"), and which kinds push.
  */
-export function PushSettingsCard({ className }: { className: string }) {
+export function PushSettingsCard() {
   const [endpoint, setEndpoint] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     void currentSubscription()
@@ -22,30 +22,24 @@ export function PushSettingsCard({ className }: { className: string }) {
   }, []);
   const settings = usePushSettings(endpoint ?? undefined);
   const update = useUpdatePushSettings();
-  const errorText = useErrorText();
 
   return (
-    <section aria-labelledby="push-settings" className={className}>
-      <h2 id="push-settings" className="mb-4 text-lg font-semibold">
-        <Msg id="app.push.title" />
-      </h2>
-      {settings.isPending || endpoint === undefined ? (
-        <Spinner />
-      ) : settings.isError ? (
-        <FormError message={errorText(settings.error.message)} />
-      ) : (
-        <div className="space-y-5">
-          <ThisDevice on={settings.data.thisDevice} onChange={setEndpoint} />
-          {/* The server names each kind in the request's language. */}
-          <KindSwitches
-            legend="app.push.kindsLegend"
-            kinds={settings.data.kinds.map(({ kind, push }) => ({ kind, on: push }))}
-            label={(kind) => `shared.push.kind.${kind}`}
-            update={update}
-          />
-        </div>
-      )}
-    </section>
+    <SettingsCard id="push-settings" title={<Msg id="app.push.title" />}>
+      <QueryContent query={settings} waiting={endpoint === undefined}>
+        {({ thisDevice, kinds }) => (
+          <div className="space-y-5">
+            <ThisDevice on={thisDevice} onChange={setEndpoint} />
+            {/* The server names each kind in the request's language. */}
+            <KindSwitches
+              legend="app.push.kindsLegend"
+              kinds={kinds.map(({ kind, push }) => ({ kind, on: push }))}
+              label={(kind) => `shared.push.kind.${kind}`}
+              update={update}
+            />
+          </div>
+        )}
+      </QueryContent>
+    </SettingsCard>
   );
 }
 

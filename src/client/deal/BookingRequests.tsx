@@ -1,58 +1,33 @@
 import { useState } from 'react';
 import { useConfirmSale } from '#client/pricing/confirmSale';
-import { toast } from '#client/components/toast';
 import type { RequestWithReview } from '#shared/reviews';
 import { DealReviewButton } from '#client/reviews/DealReviewButton';
-import { useBookingRequests, useMoveBooking } from './api/deal';
+import { useBookingRequests, type BookingMove } from './api/deal';
 import { Button, ButtonLink } from '#client/components/Button';
 import { TableImage, type Column } from '#client/components/DataTable';
 import { confirmAction } from '#client/components/dialogs';
 import { ProductLink } from '#client/components/ProductLink';
-import { useRowAction } from '#client/components/rowAction';
 import { TablePage } from '#client/components/TablePage';
 import { BookingStatusBadge } from './BookingStatusBadge';
-import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
+import { useBookingMoves, type Ask, type ReasonAsked } from './useBookingMoves';
 import { paths } from '#shared/paths';
 import { HandoverButton, HandoverDialog, type Handover } from './HandoverDialog';
 import { Msg, useFormat, useT, type MessageId, type Translate } from '#client/i18n';
-
-type Asking = ReasonRequest & { id: string; move: 'decline' | 'cancel' };
-
-type Move = keyof typeof DONE;
 
 const DONE = {
   accept: 'deal.requests.accepted',
   decline: 'deal.requests.declined',
   cancel: 'deal.requests.cancelled',
   sold: 'deal.soldToast',
-} as const satisfies Record<string, MessageId>;
-
-/** Asks before a move; a sale's question also sets the final price on the move. */
-type Ask = (sale: { finalPrice?: number }) => Promise<boolean>;
-
-/** Which row's which button a running move belongs to. */
-const busyKey = (id: string, move: Move) => `${move} ${id}`;
+} as const satisfies Record<BookingMove, MessageId>;
 
 /** The seller's booking requests: open ones on top, each answered from its row. */
 export function BookingRequests() {
   const requests = useBookingRequests();
   const t = useT();
   const format = useFormat();
-  const [asking, setAsking] = useState<Asking | null>(null);
   const [handover, setHandover] = useState<Handover | null>(null);
-  const moveBooking = useRowAction(useMoveBooking(), {
-    onDone: (_result, { move }) => {
-      setAsking(null);
-      toast.success(t(DONE[move]));
-    },
-    rowOf: ({ id, move }) => busyKey(id, move),
-  });
-  const run = (id: string, move: Move, reason?: string, ask?: Ask) => {
-    // A sale's dialog fills in the final price the seller confirms before the call is made.
-    const variables: { id: string; move: Move; reason?: string; finalPrice?: number } = { id, move, reason };
-    moveBooking.run(variables, ask && (() => ask(variables)));
-  };
-  const busyWith = (id: string, move: Move) => moveBooking.runningFor(busyKey(id, move));
+  const { run, busyWith, askReason, reasonDialog } = useBookingMoves((move) => t(DONE[move]));
 
   const columns: ReadonlyArray<Column<RequestWithReview>> = [
     {
@@ -110,7 +85,7 @@ export function BookingRequests() {
     {
       header: t('deal.action'),
       kind: 'actions',
-      cell: (row) => <RowActions row={row} busyWith={busyWith} run={run} ask={setAsking} showHandover={setHandover} />,
+      cell: (row) => <RowActions row={row} busyWith={busyWith} run={run} ask={askReason} showHandover={setHandover} />,
     },
   ];
 
@@ -127,12 +102,7 @@ export function BookingRequests() {
       caption={t('deal.requests.caption')}
       columns={columns}
     >
-      <ReasonDialog
-        request={asking}
-        busy={asking !== null && busyWith(asking.id, asking.move)}
-        onClose={() => setAsking(null)}
-        onConfirm={(reason) => asking && run(asking.id, asking.move, reason)}
-      />
+      {reasonDialog}
       <HandoverDialog handover={handover} onClose={() => setHandover(null)} />
     </TablePage>
   );
@@ -140,9 +110,9 @@ export function BookingRequests() {
 
 interface RowActionsProps {
   row: RequestWithReview;
-  busyWith: (id: string, move: Move) => boolean;
-  run: (id: string, move: Move, reason?: string, ask?: Ask) => void;
-  ask: (asking: Asking) => void;
+  busyWith: (id: string, move: BookingMove) => boolean;
+  run: (id: string, move: BookingMove, reason?: string, ask?: Ask) => void;
+  ask: (asking: ReasonAsked) => void;
   showHandover: (handover: Handover) => void;
 }
 

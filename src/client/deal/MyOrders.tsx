@@ -1,7 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { toast } from '#client/components/toast';
 import type { BuyerOrder } from '#shared/bookings';
-import { useMoveBooking } from './api/deal';
 import { useAuth } from '#client/accounts/AuthProvider';
 import { useMyOrders } from './api/orders';
 import { Link } from 'react-router';
@@ -9,8 +7,7 @@ import { Button, ButtonLink } from '#client/components/Button';
 import { Modal } from '#client/components/Modal';
 import type { Column } from '#client/components/DataTable';
 import { BookingStatusBadge } from './BookingStatusBadge';
-import { ReasonDialog, type ReasonRequest } from './ReasonDialog';
-import { useRowAction } from '#client/components/rowAction';
+import { useBookingMoves } from './useBookingMoves';
 import { phoneColumns } from '#client/components/phoneColumns';
 import { TablePage } from '#client/components/TablePage';
 import { paths } from '#shared/paths';
@@ -128,23 +125,15 @@ function PayDialog({ order, onClose }: { order: BuyerOrder | null; onClose: () =
   );
 }
 
-type Asking = ReasonRequest & { id: string };
-
 export function MyOrders() {
   const { user } = useAuth();
   const orders = useMyOrders(user?.email ?? '');
   const t = useT();
   const format = useFormat();
   const { locale, localePath } = useLocale();
-  const [asking, setAsking] = useState<Asking | null>(null);
   const [paying, setPaying] = useState<BuyerOrder | null>(null);
   const [handover, setHandover] = useState<Handover | null>(null);
-  const cancel = useRowAction(useMoveBooking(), {
-    onDone: () => {
-      setAsking(null);
-      toast.success(t('deal.orders.cancelled'));
-    },
-  });
+  const { askReason, reasonDialog } = useBookingMoves(() => t('deal.orders.cancelled'));
 
   const columns: ReadonlyArray<Column<OrderWithReview>> = [
     ...baseColumns(t, (tk) => (locale === 'en' ? String(tk) : format.number(tk))),
@@ -158,8 +147,9 @@ export function MyOrders() {
               size="sm"
               variant="secondary"
               onClick={() =>
-                setAsking({
+                askReason({
                   id: order._id,
+                  move: 'cancel',
                   title: t('deal.cancelTitle'),
                   description: t(
                     order.status === 'accepted' ? 'deal.orders.cancelAccepted' : 'deal.orders.cancelRequested',
@@ -205,12 +195,7 @@ export function MyOrders() {
       caption={t('deal.orders.caption')}
       columns={columns}
     >
-      <ReasonDialog
-        request={asking}
-        busy={asking !== null && cancel.runningFor(asking.id)}
-        onClose={() => setAsking(null)}
-        onConfirm={(reason) => asking && cancel.run({ id: asking.id, move: 'cancel', reason })}
-      />
+      {reasonDialog}
       <PayDialog order={paying} onClose={() => setPaying(null)} />
       <HandoverDialog handover={handover} onClose={() => setHandover(null)} />
     </TablePage>

@@ -3,13 +3,14 @@ import type { Locale } from '#shared/i18n/locales';
 import type { LanguageChoice } from '#shared/i18n/language';
 import { Msg, useT } from './hooks';
 import { useLocale } from './I18nProvider';
+import { SettingsCard } from '#client/components/SettingsCard';
 
 /**
  * Language in Account settings: the site's (and the account's mail and notifications') language,
  * and on Bangla pages Latin digits instead of Bengali ones. A change is saved at once, and the page
  * shows it.
  */
-export function LanguageCard({ className }: { className: string }) {
+export function LanguageCard() {
   const { locale, latinDigits, choose } = useLocale();
   const t = useT();
   const [saving, setSaving] = useState(false);
@@ -22,13 +23,7 @@ export function LanguageCard({ className }: { className: string }) {
     { value: 'bn', label: t('i18n.card.bangla') },
   ];
   return (
-    <section aria-labelledby="language-settings" className={className}>
-      <h2 id="language-settings" className="mb-1 text-lg font-semibold">
-        <Msg id="i18n.card.title" />
-      </h2>
-      <p className="mb-4 text-sm text-ink-600">
-        <Msg id="i18n.card.description" />
-      </p>
+    <SettingsCard id="language-settings" title={<Msg id="i18n.card.title" />} lead={<Msg id="i18n.card.description" />}>
       <fieldset className="space-y-3" disabled={saving}>
         <legend className="sr-only">
           <Msg id="i18n.card.title" />
@@ -60,6 +55,6 @@ export function LanguageCard({ className }: { className: string }) {
           <Msg id="i18n.card.saving" />
         </p>
       )}
-    </section>
+    </SettingsCard>
   );
 }

@@ -11,11 +11,11 @@ import { useRefreshAllMutation } from '#client/api/refreshAll';
 export const useBookingRequests = () =>
   useInfiniteQuery(pagedListOptions<RequestWithReview>(queryKeys.bookingRequests, '/bookings/requests'));
 
-type Move = 'accept' | 'decline' | 'cancel' | 'sold';
+export type BookingMove = 'accept' | 'decline' | 'cancel' | 'sold';
 
-interface MoveVariables extends BookingReason {
+export interface MoveVariables extends BookingReason {
   id: string;
-  move: Move;
+  move: BookingMove;
   /** For `sold`: the final price the seller confirmed. */
   finalPrice?: number;
 }
