@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchResultSchema, type SearchResult } from '#shared/search';
+import { RawNode, type KyselyPlugin } from 'kysely';
+import { searchQuerySchema, searchResultSchema, type SearchResult } from '#shared/search';
 import type { StoreProductRequest } from '#shared/products';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { searchChangeNotes } from '#server/search/change-notes';
@@ -396,6 +397,28 @@ describe('the index follows the listings', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     expect(keysOf(await search({ q: 'marigold' }))).toEqual(['iphone12']);
     expect((await search({ q: 'scratches' })).total).toBe(0);
+  });
+});
+
+describe("a word search's first answer", () => {
+  it('reads the matches of its words once for best match, and the other orders answer from them', async () => {
+    let reads = 0;
+    // Every match of some words is read as one list (matchedIds): count those reads.
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (RawNode.is(node) && node.sqlFragments.some((part) => /string_agg|group_concat/.test(part))) reads += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const own = new SqlSearch(t.db.withPlugin(counting), t.engine);
+    const best = await own.search(searchQuerySchema.parse({ q: 'galaxy' }));
+    expect(reads).toBe(1);
+    const newest = await own.search(searchQuerySchema.parse({ q: 'galaxy', sort: 'newest' }));
+    expect(reads).toBe(1);
+    expect(newest.total).toBe(best.total);
+    expect(newest.rows.map((row) => row.id).sort()).toEqual(best.rows.map((row) => row.id).sort());
+    expect(newest.rows.map((row) => row.id)).toEqual([ids.s21, ids.a52]);
   });
 });
 

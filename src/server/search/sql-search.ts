@@ -67,9 +67,17 @@ export class SqlSearch implements SearchEngine {
     const sort = match ? (asked ?? 'best') : asked === undefined || asked === 'best' ? 'newest' : asked;
     const now = Date.now();
     const window = { offset: (page - 1) * limit, limit };
-    const [columns, matches, names] = await Promise.all([
+    // Best match reads the words' ranking, which holds every match: one read of the database on a
+    // miss, where a second read of the same matches unranked cost as much again (a pass over every
+    // matching row: at a million listings, most of the table's pages for a common word).
+    const ranking = match && sort === 'best' ? this.rankingOf(match, now) : undefined;
+    const [columns, matches, ranked, names] = await Promise.all([
       this.columns.current(now),
-      match && this.matched.get(match.query, now, () => matchedIds(this.db, match)),
+      match &&
+        this.matched.get(match.query, now, async () =>
+          ranking ? ascending(await ranking) : matchedIds(this.db, match),
+        ),
+      ranking,
       categoryNames(this.db),
     ]);
     let positions = matches && this.positionsOf(matches, columns);
@@ -84,11 +92,10 @@ export class SqlSearch implements SearchEngine {
     const rows =
       sort === 'best' // only with words (above)
         ? await this.rankedRows(
-            closest ? textMatch(this.engine, terms, false, true) : match!,
+            closest ? await this.rankingOf(textMatch(this.engine, terms, false, true), now) : ranked!,
             columns,
             chosen,
             window,
-            now,
             closest,
           )
         : positions
@@ -132,19 +139,22 @@ export class SqlSearch implements SearchEngine {
     return positions;
   }
 
+  /** The listings `match` finds, best match first (kept, as the matches are). */
+  private rankingOf(match: TextMatch, now: number): Promise<Int32Array> {
+    return this.ranked.get(match.query, now, () => matchedIds(this.db, match, true));
+  }
+
   /**
-   * A best-match page in the order of `ranking`: the words, or for the closest results any of the
-   * words (listings matching more of them rank higher), narrowed to the closest.
+   * A best-match page in the order of `ranked`: the words' ranking, or for the closest results any
+   * of the words' (listings matching more of them rank higher), narrowed to the closest.
    */
-  private async rankedRows(
-    ranking: TextMatch,
+  private rankedRows(
+    ranked: Int32Array,
     columns: Columns,
     chosen: Chosen,
     window: Window,
-    now: number,
     closest: Closest | undefined,
   ): Promise<ProductDetailsRow[]> {
-    const ranked = await this.ranked.get(ranking.query, now, () => matchedIds(this.db, ranking, true));
     return this.rowsOf(rankedPage(columns, closest ? closestRanked(columns, ranked, closest) : ranked, chosen, window));
   }
 
@@ -171,6 +181,9 @@ export class SqlSearch implements SearchEngine {
       .map((entry) => entry.suggestion);
   }
 }
+
+/** The same ids in ascending order, as the database reads matches unranked (positionsOf goes fastest so). */
+const ascending = (ids: Int32Array): Int32Array => ids.slice().sort();
 
 /** "Galaxy A52" by Samsung is suggested as "Samsung Galaxy A52"; a name that says its brand stays as it is. */
 function suggestionText(name: string, brand: string): string {
