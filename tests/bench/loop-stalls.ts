@@ -8,8 +8,7 @@
  * rates do. Usage:
  *   BENCH_DATA=<kept store folder> BENCH_ENGINES=sqlite node --import tsx tests/bench/loop-stalls.ts [rounds] [seconds] [rate]
  */
-import { withCpu } from './load';
-import { loadAverage } from './load';
+import { loadAverage, withCpu } from './load';
 import { startMarketplace, type BenchEngine } from './marketplace';
 import { prepareWriter, readLoad, readPaths, writeAt } from './mixed';
 import { writeMixesToMeasure } from './write-mix';
