@@ -59,6 +59,11 @@ export interface LoopDelay {
   p50: number;
   p99: number;
   max: number;
+  /** Times the loop was held longer than 20 ms (start/loop-delay.ts). */
+  stalls: number;
+  /** The garbage collector's pauses: their sum and the longest. */
+  gcMs: number;
+  gcLongest: number;
 }
 
 interface Store {
@@ -296,7 +301,7 @@ function runningLine(server: ChildProcess, lines: Interface): Promise<void> {
   });
 }
 
-const LOOP_DELAY_LINE = /^loop-delay (\d+) ([\d.]+) ([\d.]+) ([\d.]+)$/;
+const LOOP_DELAY_LINE = /^loop-delay (\d+) ([\d.]+) ([\d.]+) ([\d.]+) (\d+) ([\d.]+) ([\d.]+)$/;
 
 /**
  * Asks each server process (the primary's children, or the one process) for its event-loop delay
@@ -311,9 +316,17 @@ async function loopDelayOf(pid: number, lines: Interface): Promise<LoopDelay[]> 
       reject(new Error('a server process did not tell its event-loop delay within 5 s'));
     }, 5000);
     const onLine = (line: string) => {
-      const [, from, p50, p99, max] = LOOP_DELAY_LINE.exec(line) ?? [];
+      const [, from, ...figures] = LOOP_DELAY_LINE.exec(line) ?? [];
       if (!from || !servers.includes(Number(from))) return;
-      answers.set(Number(from), { p50: Number(p50), p99: Number(p99), max: Number(max) });
+      const [p50, p99, max, stalls, gcMs, gcLongest] = figures.map(Number) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
+      answers.set(Number(from), { p50, p99, max, stalls, gcMs, gcLongest });
       if (answers.size < servers.length) return;
       clearTimeout(timer);
       lines.off('line', onLine);

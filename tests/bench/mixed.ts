@@ -388,6 +388,9 @@ const worstLoop = (processes: LoopDelay[]): LoopDelay => ({
   p50: Math.max(...processes.map((one) => one.p50)),
   p99: Math.max(...processes.map((one) => one.p99)),
   max: Math.max(...processes.map((one) => one.max)),
+  stalls: processes.reduce((sum, one) => sum + one.stalls, 0),
+  gcMs: processes.reduce((sum, one) => sum + one.gcMs, 0),
+  gcLongest: Math.max(...processes.map((one) => one.gcLongest)),
 });
 
 export async function readPaths(origin: string): Promise<string[]> {

@@ -8,6 +8,9 @@ import {
   SqliteDriver,
   sql,
   type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+  type QueryResult,
   type SqliteDatabase,
   type SqliteStatement,
   type SqliteDialectConfig,
@@ -96,8 +99,15 @@ function openSqlite({
       onWalFailure(failure);
     },
   );
+  const reads = new SQLite(path);
+  // It writes nothing, so it never waits for a lock (WAL), but while the log is restarted.
+  reads.pragma('query_only = ON');
+  reads.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({
-    dialect: new WritersFirstSqliteDialect({ database: withPreparedStatements(file, wal) }),
+    dialect: new WritersFirstSqliteDialect(
+      { database: withPreparedStatements(file, wal) },
+      withPreparedStatements(reads, wal),
+    ),
     plugins: [new SqliteValuesPlugin()],
   });
   walSyncs.set(db, wal);
@@ -118,16 +128,43 @@ function openSqlite({
  * any transaction and never wait on a writer (WAL).
  */
 class WritersFirstSqliteDialect extends SqliteDialect {
-  constructor(private readonly config: SqliteDialectConfig) {
+  constructor(
+    private readonly config: SqliteDialectConfig,
+    private readonly reads: KeptStatements,
+  ) {
     super(config);
   }
 
   override createDriver() {
-    return new WritersFirstSqliteDriver(this.config);
+    return new WritersFirstSqliteDriver(this.config, this.reads);
   }
 }
 
+/** Kysely's connection for one query or transaction (WritersFirstSqliteDriver). */
+class Turn implements DatabaseConnection {
+  /** The writer's connection, while this turn holds it. */
+  writer: DatabaseConnection | undefined;
+
+  constructor(private readonly driver: WritersFirstSqliteDriver) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.execute<R>(this, query);
+  }
+
+  streamQuery(): never {
+    throw new Error('The app does not stream SQLite queries');
+  }
+}
+
+/**
+ * A query that may read only the database (a `with` may write too: SQLite's statement tells, once
+ * prepared), not what its connection did (the rows the writer's last statement changed).
+ */
+const readsOnly = (sql: string) =>
+  /^\s*(select|with)\b/i.test(sql) && !/\b(changes|total_changes|last_insert_rowid)\s*\(/i.test(sql);
 const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
 const NO_WAIT = CompiledQuery.raw('pragma busy_timeout = 0');
 const WAIT = CompiledQuery.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
 /** How long a transaction lets its process work before asking again for the write lock. */
@@ -135,13 +172,116 @@ const LOCK_RETRY_MS = 1;
 
 const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 
-class WritersFirstSqliteDriver extends SqliteDriver {
+/**
+ * SQLite has one connection a file handle, which Kysely lends to one query or transaction at a time:
+ * a read that missed the cache waited for every write transaction of its process queued before it,
+ * each of which may wait for the other process's write lock. Here the reads (statements that write
+ * nothing, outside a transaction) run on a handle of their own, which WAL lets read the last commit
+ * while a transaction is open on the other; transactions and writes take the writer's handle in
+ * turn. A write outside a transaction is made one (BEGIN IMMEDIATE … COMMIT), so that it waits for
+ * the other process's lock as transactions do, a turn of the loop at a time, rather than in SQLite's
+ * busy handler, which sleeps the whole process.
+ */
+class WritersFirstSqliteDriver implements Driver {
+  private readonly writesDriver: SqliteDriver;
+  private readonly readsDriver: SqliteDriver;
+  private reader: DatabaseConnection | undefined;
+
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly reads: KeptStatements,
+  ) {
+    this.writesDriver = new SqliteDriver(config);
+    this.readsDriver = new SqliteDriver({ database: reads });
+  }
+
+  async init(): Promise<void> {
+    await this.writesDriver.init();
+    await this.readsDriver.init();
+    // Only this driver uses the readers' connection, one statement at a time: it is never given back.
+    this.reader = await this.readsDriver.acquireConnection();
+  }
+
+  /** A turn of Kysely's: the writer's connection is taken when it begins a transaction or writes. */
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new Turn(this);
+  }
+
+  async releaseConnection(turn: DatabaseConnection): Promise<void> {
+    if (!(turn as Turn).writer) return;
+    (turn as Turn).writer = undefined;
+    await this.writesDriver.releaseConnection();
+  }
+
+  async destroy(): Promise<void> {
+    await this.writesDriver.destroy();
+    await this.readsDriver.destroy();
+  }
+
+  /** One statement of `turn`'s, on the connection it needs, each when the loop has had its turn (loopHeldTooLong). */
+  async execute<R>(turn: Turn, query: CompiledQuery): Promise<QueryResult<R>> {
+    if (loopHeldTooLong()) await afterPoll();
+    if (turn.writer) return turn.writer.executeQuery<R>(query);
+    if (readsOnly(query.sql) && this.reads.prepare(query.sql).readonly) return this.reader!.executeQuery<R>(query);
+    if (!CHANGES_ROWS.test(query.sql)) return this.alone(turn, () => turn.writer!.executeQuery<R>(query));
+    return this.alone(turn, async () => {
+      await this.beginTransaction(turn);
+      try {
+        const result = await turn.writer!.executeQuery<R>(query);
+        await turn.writer!.executeQuery(COMMIT);
+        return result;
+      } catch (error) {
+        await turn.writer!.executeQuery(ROLLBACK).catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  /** Runs `statement` with the writer's connection, taken for it alone (a schema change, a write). */
+  private async alone<T>(turn: Turn, statement: () => Promise<T>): Promise<T> {
+    try {
+      turn.writer ??= await this.writesDriver.acquireConnection();
+      return await statement();
+    } finally {
+      await this.releaseConnection(turn);
+    }
+  }
+
+  commitTransaction(turn: DatabaseConnection): Promise<void> {
+    return this.writesDriver.commitTransaction(turn);
+  }
+
+  rollbackTransaction(turn: DatabaseConnection): Promise<void> {
+    return this.writesDriver.rollbackTransaction(turn);
+  }
+
+  savepoint(turn: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+    return this.writesDriver.savepoint(turn, name, compileQuery);
+  }
+
+  rollbackToSavepoint(
+    turn: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    return this.writesDriver.rollbackToSavepoint(turn, name, compileQuery);
+  }
+
+  releaseSavepoint(turn: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+    return this.writesDriver.releaseSavepoint(turn, name, compileQuery);
+  }
+
+  async beginTransaction(turn: DatabaseConnection): Promise<void> {
+    (turn as Turn).writer ??= await this.writesDriver.acquireConnection();
+    await this.beginImmediate((turn as Turn).writer!);
+  }
+
   /**
    * Asks for the write lock every millisecond, up to the busy timeout, without SQLite's own wait:
    * that one sleeps the whole process (every request it serves, reads too) in steps growing to
    * 100 ms, so a lock held for a millisecond by the other process cost a waiter tens of them.
    */
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+  private async beginImmediate(connection: DatabaseConnection): Promise<void> {
     const giveUpAt = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
     await connection.executeQuery(NO_WAIT);
     try {
@@ -160,7 +300,51 @@ class WritersFirstSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * The longest the event loop runs statements, and the code between them, before it lets the
+ * requests that arrived meanwhile in.
+ */
+const SLICE_MS = 2;
+
+/*
+ * better-sqlite3 runs a statement before it returns, so Kysely answers each with a promise already
+ * resolved: a transaction's statements and the handler's code between them follow one another as
+ * microtasks, and a new listing's 25 statements held the loop for all of them at once, every read
+ * arriving meanwhile waiting behind it (docs/performance.md, "What a read waits for beside writes").
+ * Once statements have held the loop for SLICE_MS, the next one waits for a turn of the loop in which
+ * the requests waiting are read and answered (a cached answer in microseconds). A transaction keeps
+ * the writer's connection and SQLite's write lock across the turn: the other writes of this process
+ * wait for it as before, the other processes' a little longer; reads do not (WritersFirstSqliteDriver).
+ */
+
+/** Since when statements have held the loop in this turn of it; undefined once the loop has moved on. */
+let heldSince: number | undefined;
+
+function loopHeldTooLong(): boolean {
+  const now = performance.now();
+  if (heldSince === undefined) {
+    heldSince = now;
+    setImmediate(() => (heldSince = undefined));
+    return false;
+  }
+  return now - heldSince > SLICE_MS;
+}
+
+/**
+ * Resolves after the loop's next poll for I/O, where new requests are read: an immediate scheduled
+ * from the poll phase runs before the next poll, the second one after it.
+ */
+const afterPoll = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+
 /** Statements kept prepared: the app's queries are a few hundred shapes, each run many times. */
+interface KeptStatement extends SqliteStatement {
+  /** Writes nothing (SQLite's own answer, sqlite3_stmt_readonly). */
+  readonly readonly: boolean;
+}
+interface KeptStatements extends SqliteDatabase {
+  prepare(sql: string): KeptStatement;
+}
+
 const STATEMENTS_KEPT = 500;
 
 /**
@@ -176,8 +360,8 @@ const STATEMENTS_KEPT = 500;
  * writes nothing to the log and costs no fsync. Its end is counted even when it is a rollback: an
  * fsync too many, never one too few.
  */
-function withPreparedStatements(file: SQLite.Database, wal: WalSync): SqliteDatabase {
-  const prepared = new Map<string, SqliteStatement>();
+function withPreparedStatements(file: SQLite.Database, wal: WalSync): KeptStatements {
+  const prepared = new Map<string, KeptStatement>();
   let changedSinceCommit = false;
   const ran = (changed: boolean) => {
     changedSinceCommit ||= changed;
@@ -211,7 +395,7 @@ function withPreparedStatements(file: SQLite.Database, wal: WalSync): SqliteData
 const CHANGES_ROWS = /^\s*(insert|update|delete|replace)\b/i;
 const WRITES_NOTHING = /^\s*(begin|pragma\s+busy_timeout)\b/i;
 
-function countingWrites(statement: SQLite.Statement, ran: (changed: boolean) => void): SqliteStatement {
+function countingWrites(statement: SQLite.Statement, ran: (changed: boolean) => void): KeptStatement {
   const writesNothing = statement.readonly || WRITES_NOTHING.test(statement.source);
   const changesTell = CHANGES_ROWS.test(statement.source);
   const wrote = (changes: number | bigint) => !writesNothing && (Number(changes) > 0 || !changesTell);
@@ -222,6 +406,7 @@ function countingWrites(statement: SQLite.Statement, ran: (changed: boolean) => 
   };
   return {
     reader: statement.reader,
+    readonly: statement.readonly,
     all,
     run(parameters) {
       const result = statement.run(toSqliteParameters(parameters));

@@ -1,18 +1,55 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
+
+/** A stretch the loop is held longer than this is a stall: a read arriving then waits at least as long. */
+const STALL_MS = 20;
+/** How often the stall watch looks at the clock: late by more than STALL_MS, the loop was held. */
+const WATCH_MS = 5;
 
 /**
  * For the benchmarks (BENCH_LOOP_DELAY=1): how long this process's event loop kept a timer waiting
  * past its time, sampled every millisecond, which is how long a request arriving then waited before
- * its first line ran. On SIGUSR2 it prints the figures since the last signal as one line,
- * `loop-delay <pid> <p50> <p99> <max>` in milliseconds, and starts again (tests/bench/marketplace.ts
- * reads it before and after each measurement).
+ * its first line ran; how many times it was held longer than STALL_MS; and the garbage collector's
+ * pauses. On SIGUSR2 it prints the figures since the last signal as one line,
+ * `loop-delay <pid> <p50> <p99> <max> <stalls> <gc ms> <longest gc>` in milliseconds, and starts
+ * again (tests/bench/marketplace.ts reads it before and after each measurement).
  */
 export function reportLoopDelayOnSignal(): void {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
+  const stalls = watchStalls();
+  const gc = watchGc();
   process.on('SIGUSR2', () => {
     const ms = (nanoseconds: number) => (nanoseconds / 1e6).toFixed(2);
-    console.log(`loop-delay ${process.pid} ${ms(delay.percentile(50))} ${ms(delay.percentile(99))} ${ms(delay.max)}`);
+    console.log(
+      `loop-delay ${process.pid} ${ms(delay.percentile(50))} ${ms(delay.percentile(99))} ${ms(delay.max)} ${stalls.count} ${gc.ms.toFixed(1)} ${gc.longest.toFixed(1)}`,
+    );
     delay.reset();
+    stalls.count = 0;
+    gc.ms = 0;
+    gc.longest = 0;
   });
+}
+
+/** Counts the times a timer due every WATCH_MS ran more than STALL_MS late. */
+function watchStalls(): { count: number } {
+  const stalls = { count: 0 };
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    if (now - last - WATCH_MS > STALL_MS) stalls.count += 1;
+    last = now;
+  }, WATCH_MS).unref();
+  return stalls;
+}
+
+/** The garbage collector's pauses of the loop: their sum and the longest, in ms. */
+function watchGc(): { ms: number; longest: number } {
+  const gc = { ms: 0, longest: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gc.ms += entry.duration;
+      gc.longest = Math.max(gc.longest, entry.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return gc;
 }

@@ -1,0 +1,61 @@
+/*
+ * What the reads wait for beside writes (issue 26), as counts rather than rates: starts the
+ * marketplace as the bench does (marketplace.ts), then ROUNDS times the public reads alone and the
+ * reads beside 50 writes a second of BENCH_WRITE_MIX's first mix, SECONDS each, and prints for each
+ * measurement the reads' p99, the server processes' CPU, and from start/loop-delay.ts the times a
+ * process's loop was held longer than 20 ms (per 1,000 writes beside writes), the longest hold, and
+ * the garbage collector's pauses. Counts of stalls and CPU do not move with the machine's load as
+ * rates do. Usage:
+ *   BENCH_DATA=<kept store folder> BENCH_ENGINES=sqlite node --import tsx tests/bench/loop-stalls.ts [rounds] [seconds] [rate]
+ */
+import { loadAverage, withCpu } from './load';
+import { startMarketplace, type BenchEngine } from './marketplace';
+import { prepareWriter, readLoad, readPaths, writeAt } from './mixed';
+import { writeMixesToMeasure } from './write-mix';
+
+const [rounds = '3', seconds = '8', rate = '50'] = process.argv.slice(2);
+const engine = (process.env.BENCH_ENGINES ?? 'sqlite') as BenchEngine;
+const mix = writeMixesToMeasure()[0]!;
+
+const app = await startMarketplace(engine, Number(process.env.BENCH_SIZES ?? 100_000));
+try {
+  const writer = await prepareWriter(app.origin);
+  const paths = await readPaths(app.origin);
+  console.log(
+    `${engine}, ${app.processes} processes, ${mix} mix at ${rate}/s, ${seconds} s a measurement, load ${loadAverage()}`,
+  );
+  console.log('what            req/s    p99  CPU ms/s  stalls  per 1k writes  longest  GC ms/s  GC longest  writes');
+  for (let round = 0; round < Number(rounds); round += 1) {
+    for (const writing of [false, true]) {
+      await readLoad(app.origin, paths, 1);
+      await app.loopDelay();
+      let writes = 0;
+      const [[reads], cpuS] = await withCpu(app.cpuSeconds, () =>
+        Promise.all([
+          readLoad(app.origin, paths, Number(seconds)),
+          writing
+            ? writeAt(app.origin, writer, Number(rate), Number(seconds), mix).then(({ counts }) => {
+                writes = counts.ok;
+              })
+            : undefined,
+        ]),
+      );
+      const loops = await app.loopDelay();
+      const stalls = loops.reduce((sum, one) => sum + one.stalls, 0);
+      const gcMs = loops.reduce((sum, one) => sum + one.gcMs, 0);
+      console.log(
+        `${(writing ? 'beside writes' : 'reads alone').padEnd(14)}${reads.rps.toFixed(0).padStart(7)}${reads.p99.toFixed(1).padStart(7)}${((cpuS * 1000) / Number(seconds)).toFixed(0).padStart(10)}${String(stalls).padStart(8)}${(writing ? ((1000 * stalls) / Math.max(1, writes)).toFixed(1) : '').padStart(15)}${Math.max(
+          ...loops.map((one) => one.max),
+        )
+          .toFixed(0)
+          .padStart(9)}${(gcMs / Number(seconds)).toFixed(1).padStart(9)}${Math.max(
+          ...loops.map((one) => one.gcLongest),
+        )
+          .toFixed(1)
+          .padStart(12)}${String(writes).padStart(8)}   (load ${loadAverage()})`,
+      );
+    }
+  }
+} finally {
+  await app.stop();
+}
