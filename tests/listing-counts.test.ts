@@ -34,8 +34,11 @@ async function countedFromProducts(): Promise<Record<string, number>> {
 }
 
 async function kept(): Promise<Record<string, number>> {
-  const rows = await t.db.selectFrom('listing_counts').selectAll().execute();
-  return Object.fromEntries(rows.filter((row) => Number(row.count) !== 0).map((row) => [row.scope, Number(row.count)]));
+  // On PostgreSQL a scope's count is spread over rows, one per backend (migration 039).
+  const counts: Record<string, number> = {};
+  for (const row of await t.db.selectFrom('listing_counts').selectAll().execute())
+    counts[row.scope] = (counts[row.scope] ?? 0) + Number(row.count);
+  return Object.fromEntries(Object.entries(counts).filter(([, count]) => count !== 0));
 }
 
 let asked = 0;

@@ -8,9 +8,11 @@
  * from each thread's /proc schedstat, which counts CPU time whatever else the machine runs; the
  * time the main threads were ready to run but waited for a core; and the event-loop delay over the
  * writes (p50, p99, longest), which on a loaded machine is mostly that wait (the "no writes" line
- * shows it without writes). Usage:
- *   BENCH_DATA=<kept store folder> WEB_CONCURRENCY=1 node --import tsx tests/bench/write-kinds.ts [rate] [seconds] [kind,...]
+ * shows it without writes). On the first engine BENCH_ENGINES names (engines.ts; SQLite unless it
+ * says `postgres`). Usage:
+ *   BENCH_DATA=<kept store folder> [BENCH_ENGINES=postgres] WEB_CONCURRENCY=1 node --import tsx tests/bench/write-kinds.ts [rate] [seconds] [kind,...]
  */
+import { enginesToMeasure } from './engines';
 import { loadAverage } from './load';
 import { startMarketplace } from './marketplace';
 import { prepareWriter, writeAt } from './mixed';
@@ -44,11 +46,12 @@ const [rate = '20', seconds = '10', only] = process.argv.slice(2);
 const kinds = only ? (only.split(',') as WriteKind[]) : [...WRITE_KINDS];
 const listings = Number(process.env.BENCH_SIZES ?? 100_000);
 
-const app = await startMarketplace('sqlite', listings);
+const [engine = 'sqlite'] = await enginesToMeasure();
+const app = await startMarketplace(engine, listings);
 try {
   const writer = await prepareWriter(app.origin);
   console.log(
-    `${app.processes} server process(es), ${rate} writes/s for ${seconds} s a kind, load average ${loadAverage()}`,
+    `${engine}, ${app.processes} server process(es), ${rate} writes/s for ${seconds} s a kind, load average ${loadAverage()}`,
   );
   console.log(
     `${'kind'.padEnd(14)}${'ok/failed'.padStart(10)}${'loop ms/w'.padStart(11)}${'other ms/w'.padStart(11)}${'wait ms/w'.padStart(11)}${'delay p50'.padStart(10)}${'p99'.padStart(8)}${'longest'.padStart(9)}`,

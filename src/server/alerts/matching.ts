@@ -27,21 +27,23 @@ export type VisibleBecause =
  * The worker checks again, when it matches, that the phone is still findable, unsold and unreserved.
  */
 export async function onListingVisible(trx: Kysely<Database>, productId: string, why: VisibleBecause): Promise<void> {
-  const product = await trx
-    .selectFrom('products')
-    .select('resale_price')
-    .where('id', '=', productId)
-    .executeTakeFirst();
-  if (!product) return;
+  // The price read in the insert itself: one round trip, the last but the commit of a new listing's
+  // transaction, which holds its search words' rows locked until then (docs/performance.md).
   await trx
     .insertInto('alert_events')
-    .values({
-      id: newId(),
-      product_id: productId,
-      why,
-      price: product.resale_price,
-      created_at: new Date().toISOString(),
-    })
+    .columns(['id', 'product_id', 'why', 'price', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('products')
+        .select([
+          eb.val(newId()).as('id'),
+          'id as product_id',
+          eb.val(why).as('why'),
+          'resale_price as price',
+          eb.val(new Date().toISOString()).as('created_at'),
+        ])
+        .where('id', '=', productId),
+    )
     .execute();
 }
 

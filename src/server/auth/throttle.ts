@@ -3,7 +3,7 @@ import type { Database } from '#server/db/schema';
 import type { AppError } from '#server/errors';
 import { refusal } from '#server/i18n/texts';
 import { loginAddressOf } from './address';
-import { countUse, forgetUses, takeBackUse } from '#server/limits/counters';
+import { countUse, countUses, forgetUses, takeBackUse } from '#server/limits/counters';
 
 /**
  * Login attempts are counted in the database, so every app process behind a load balancer sees the
@@ -42,11 +42,14 @@ export async function countLoginAttempt(
   const keys = keysOf(email, ip);
   const now = new Date();
   const kinds: Kind[] = knownDevice ? ['pair'] : ['pair', 'email', 'ip'];
-  // A refusal rolls its own counting back, so being refused never lengthens the wait.
+  // A refusal rolls its own counting back, so being refused never lengthens the wait. The three
+  // counters are one upsert (one round trip), each judged against its own limit.
   await db.transaction().execute(async (trx) => {
-    for (const kind of Object.keys(keys) as Kind[]) {
-      const counted = await countUse(trx, keys[kind], { max: LIMITS[kind], windowMs: WINDOW_MS }, now);
-      if (kinds.includes(kind) && !counted.allowed) throw tooMany(counted.retryAfterMs, 'logins');
+    const uses = new Map(Object.values(keys).map((key) => [key, 1]));
+    const counted = await countUses(trx, uses, { max: Math.max(...Object.values(LIMITS)), windowMs: WINDOW_MS }, now);
+    for (const kind of kinds) {
+      const { used, retryAfterMs } = counted.get(keys[kind])!;
+      if (used > LIMITS[kind]) throw tooMany(retryAfterMs, 'logins');
     }
   });
 }

@@ -574,6 +574,11 @@ export interface FairPricesTable {
 export interface ListingCountsTable {
   /** `all`, `advertised` or `category:<id>`. */
   scope: string;
+  /**
+   * PostgreSQL only: which of a scope's rows (one per backend, migration 039), so that new listings
+   * on other connections do not wait for each other's commits. A scope's count is its rows' sum.
+   */
+  slot?: number;
   count: number | string;
 }
 

@@ -11,6 +11,8 @@ export interface LimitRule {
 
 export interface Counted {
   allowed: boolean;
+  /** The key's uses in its window, this one included. */
+  used: number;
   /** When the window ends and the key may be used again (meaningful when not allowed). */
   retryAfterMs: number;
 }
@@ -23,7 +25,7 @@ export interface Counted {
  */
 export async function countUse(db: Kysely<Database>, key: string, rule: LimitRule, now = new Date()): Promise<Counted> {
   const counted = (await countUses(db, new Map([[key, 1]]), rule, now)).get(key)!;
-  return { allowed: counted.allowed === 1, retryAfterMs: counted.retryAfterMs };
+  return { ...counted, allowed: counted.allowed === 1 };
 }
 
 /** Rows per upsert: well within either engine's limit of parameters per statement. */
@@ -32,7 +34,7 @@ const KEYS_PER_UPSERT = 500;
 /**
  * Counts `uses.get(key)` uses of each key in one upsert per 500 keys, and answers for each how many
  * of them are within `rule` (the first ones; the rest are counted but refused, which only says the
- * window is full). The keys are taken in sorted order, so two transactions counting the same keys
+ * window is full) and how many the window holds now. The keys are taken in sorted order, so two transactions counting the same keys
  * lock their rows (PostgreSQL) in one order and never deadlock.
  */
 export async function countUses(
@@ -40,11 +42,11 @@ export async function countUses(
   uses: ReadonlyMap<string, number>,
   rule: LimitRule,
   now = new Date(),
-): Promise<Map<string, { allowed: number; retryAfterMs: number }>> {
+): Promise<Map<string, { allowed: number; used: number; retryAfterMs: number }>> {
   const nowIso = now.toISOString();
   const windowEnds = new Date(now.getTime() + rule.windowMs).toISOString();
   const keys = [...uses.keys()].sort();
-  const counted = new Map<string, { allowed: number; retryAfterMs: number }>();
+  const counted = new Map<string, { allowed: number; used: number; retryAfterMs: number }>();
   for (const slice of slices(keys, KEYS_PER_UPSERT)) {
     const rows = await db
       .insertInto('limit_counters')
@@ -69,6 +71,7 @@ export async function countUses(
       const wanted = uses.get(row.key)!;
       counted.set(row.key, {
         allowed: Math.min(wanted, Math.max(0, rule.max - (row.used - wanted))),
+        used: row.used,
         retryAfterMs: Math.max(0, Date.parse(row.window_ends_at) - now.getTime()),
       });
     }

@@ -179,9 +179,16 @@ function countedScope(filter: ProductFilter): string | undefined {
   return filter.advertisedOnly ? 'advertised' : 'all';
 }
 
-/** A public list's size, as the triggers keep it: no row for a list that never had a listing. */
+/**
+ * A public list's size, as the triggers keep it: the sum of the scope's rows (one per slot on
+ * PostgreSQL, migration 039), none for a list that never had a listing.
+ */
 export async function listingCount(db: Kysely<Database>, scope: string): Promise<number> {
-  const row = await db.selectFrom('listing_counts').select('count').where('scope', '=', scope).executeTakeFirst();
+  const row = await db
+    .selectFrom('listing_counts')
+    .select((eb) => eb.fn.sum<number | string | null>('count').as('count'))
+    .where('scope', '=', scope)
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 

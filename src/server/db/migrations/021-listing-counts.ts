@@ -36,8 +36,8 @@ const publicOn = (engine: Engine) =>
     ? 'not r.is_sold and not r.is_hidden and r.review_state is null'
     : 'r.is_sold = 0 and r.is_hidden = 0 and r.review_state is null';
 
-/** One row per (listing, scope) of the public listings among `rows`. */
-const scopesOf = (rows: ReturnType<typeof sql.raw>, engine: Engine) => {
+/** One row per (listing, scope) of the public listings among `rows` (migration 039 counts with it too). */
+export const scopesOf = (rows: ReturnType<typeof sql.raw>, engine: Engine) => {
   const where = sql.raw(publicOn(engine));
   return sql`select 'all' as scope from ${rows} r where ${where}
     union all select 'advertised' from ${rows} r where ${where} and r.is_advertised ${sql.raw(engine === 'postgres' ? '' : '= 1')}
