@@ -30,7 +30,6 @@ import { answerOnceOnDisk } from '#server/http/answered-on-disk';
 import { walSyncOf } from '#server/db/connection';
 import { serializeError, serializeRequest } from '#server/http/log-redaction';
 import { registerCrossSiteGuard } from '#server/http/cross-site';
-import { trustedProxy } from '#server/http/trusted-proxy';
 import { acceptEmptyJsonBodies } from '#server/http/empty-body';
 import { frameworkErrorReply, registerErrorHandler } from '#server/http/errors';
 import { translateMessage } from '#server/i18n/texts';
@@ -127,7 +126,7 @@ export async function buildApp(given: DepsGiven, options: AppOptions = {}): Prom
     frameworkErrors: frameworkErrorReply,
     clientErrorHandler: answerClientError,
     // Behind a proxy, request.ip (rate limits, login throttling) must be the client's, not the proxy's.
-    trustProxy: trustedProxy(deps.config.TRUST_PROXY),
+    trustProxy: deps.config.TRUST_PROXY ?? false,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

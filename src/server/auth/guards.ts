@@ -69,14 +69,10 @@ async function toCaller(
   row: UserRow & { session_id: string; session_used_at: string; session_ip_range: string },
 ): Promise<Caller> {
   const { session_id, session_used_at, session_ip_range, ...user } = row;
+  const ipRange = networkOf(request.ip);
   const sinceWritten = Date.now() - new Date(session_used_at).getTime();
-  // Nothing is written within NETWORK_TOUCH_MS of the last write, so most requests need not work
-  // out their network (request.ip behind a proxy parses the forwarded chain on every read).
-  if (sinceWritten > NETWORK_TOUCH_MS) {
-    const ipRange = networkOf(request.ip);
-    if (sinceWritten > TOUCH_EVERY_MS || ipRange !== session_ip_range) {
-      await touchSession(request.server.deps.db, session_id, ipRange);
-    }
+  if (sinceWritten > TOUCH_EVERY_MS || (ipRange !== session_ip_range && sinceWritten > NETWORK_TOUCH_MS)) {
+    await touchSession(request.server.deps.db, session_id, ipRange);
   }
   return { user, sessionId: session_id };
 }
