@@ -134,7 +134,8 @@ async function freshStore(engine: BenchEngine): Promise<Store> {
   };
 }
 
-async function onServer(url: string, statement: string) {
+/** Runs one statement on the PostgreSQL server `url` names (creating and dropping databases). */
+export async function onServer(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -20,7 +20,7 @@ import { cp, readdir, readFile, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { loadAverage } from './load';
-import { cpuOf } from './marketplace';
+import { cpuOf, onServer } from './marketplace';
 import { prepareWriter, writeAt } from './mixed';
 import type { WriteKind } from './write-mix';
 
@@ -37,16 +37,6 @@ const seconds = Number(process.env.WRITE_AB_SECONDS ?? 10);
 const port = Number(process.env.WRITE_AB_PORT ?? 4331);
 const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const copyName = `${template}_ab`;
-
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** CPU ms of a process's main thread and of its other threads (/proc/<pid>/task/<tid>/schedstat). */
 async function threadsMs(pid: number) {
@@ -77,8 +67,8 @@ async function measure(bundle: string) {
   await cp(store, dataDir, { recursive: true });
   let databaseUrl = '';
   if (template) {
-    await onServer(`drop database if exists ${copyName} with (force)`);
-    await onServer(`create database ${copyName} template ${template}`);
+    await onServer(server, `drop database if exists ${copyName} with (force)`);
+    await onServer(server, `create database ${copyName} template ${template}`);
     const url = new URL(server);
     url.pathname = `/${copyName}`;
     databaseUrl = url.toString();
@@ -133,7 +123,7 @@ async function measure(bundle: string) {
     await database?.end();
     child.kill('SIGTERM');
     await once(child, 'exit');
-    if (template) await onServer(`drop database if exists ${copyName} with (force)`);
+    if (template) await onServer(server, `drop database if exists ${copyName} with (force)`);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
