@@ -75,6 +75,8 @@ interface Store {
 }
 
 const KEPT = process.env.BENCH_DATA ? resolve(process.env.BENCH_DATA) : undefined;
+/** How the PostgreSQL databases a benchmark makes are named (BENCH_DATABASE_PREFIX: a shared server's users tell theirs apart). */
+const DATABASE_PREFIX = process.env.BENCH_DATABASE_PREFIX ?? 'phonehaat_bench';
 /** Written in a kept store's folder once it is filled: a run stopped while filling leaves none. */
 const FILLED_MARK = 'bench-filled';
 
@@ -107,7 +109,7 @@ async function keptStore(folder: string, engine: BenchEngine, listings: number):
   if (!server) throw new Error('BENCH_DATABASE_URL names no PostgreSQL server');
   // Named after the folder too, so two kept folders (two worktrees' runs at once) never share a database.
   const folderTag = createHash('sha256').update(folder).digest('hex').slice(0, 8);
-  const name = `phonehaat_bench_kept_${folderTag}_${listings}`;
+  const name = `${DATABASE_PREFIX}_kept_${folderTag}_${listings}`;
   if (!filled) {
     await onServer(server, `drop database if exists ${name} with (force)`);
     await onServer(server, `create database ${name}`);
@@ -123,7 +125,7 @@ async function freshStore(engine: BenchEngine): Promise<Store> {
   if (engine === 'sqlite') return { dataDir, drop: removeDir };
   const server = process.env.BENCH_DATABASE_URL;
   if (!server) throw new Error('BENCH_DATABASE_URL names no PostgreSQL server');
-  const name = `phonehaat_bench_${process.pid}_${Date.now().toString(36)}`;
+  const name = `${DATABASE_PREFIX}_${process.pid}_${Date.now().toString(36)}`;
   await onServer(server, `create database ${name}`);
   const url = new URL(server);
   url.pathname = `/${name}`;
@@ -137,7 +139,8 @@ async function freshStore(engine: BenchEngine): Promise<Store> {
   };
 }
 
-async function onServer(url: string, statement: string) {
+/** Runs one statement on the PostgreSQL server `url` names (creating and dropping databases). */
+export async function onServer(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

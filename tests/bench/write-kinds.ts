@@ -8,13 +8,14 @@
  * from each thread's /proc schedstat, which counts CPU time whatever else the machine runs; the
  * time the main threads were ready to run but waited for a core; and the event-loop delay over the
  * writes (p50, p99, longest), which on a loaded machine is mostly that wait (the "no writes" line
- * shows it without writes). On the first engine BENCH_ENGINES names (engines.ts; SQLite unless it
- * says `postgres`). Usage:
- *   BENCH_DATA=<kept store folder> [BENCH_ENGINES=postgres] WEB_CONCURRENCY=1 node --import tsx tests/bench/write-kinds.ts [rate] [seconds] [kind,...]
+ * shows it without writes). On each engine BENCH_ENGINES names (engines.ts; both by default), and
+ * on PostgreSQL also the CPU its backends serving the marketplace's database used a write (the
+ * other half of a write's cost there). Usage:
+ *   BENCH_DATA=<kept store folder> BENCH_ENGINES=sqlite,postgres WEB_CONCURRENCY=1 node --import tsx tests/bench/write-kinds.ts [rate] [seconds] [kind,...]
  */
 import { enginesToMeasure } from './engines';
 import { loadAverage } from './load';
-import { startMarketplace } from './marketplace';
+import { startMarketplace, type BenchEngine } from './marketplace';
 import { prepareWriter, writeAt } from './mixed';
 import { readdir, readFile } from 'node:fs/promises';
 import { WRITE_KINDS, type WriteKind } from './write-mix';
@@ -46,34 +47,39 @@ const [rate = '20', seconds = '10', only] = process.argv.slice(2);
 const kinds = only ? (only.split(',') as WriteKind[]) : [...WRITE_KINDS];
 const listings = Number(process.env.BENCH_SIZES ?? 100_000);
 
-const [engine = 'sqlite'] = await enginesToMeasure();
-const app = await startMarketplace(engine, listings);
-try {
-  const writer = await prepareWriter(app.origin);
-  console.log(
-    `${engine}, ${app.processes} server process(es), ${rate} writes/s for ${seconds} s a kind, load average ${loadAverage()}`,
-  );
-  console.log(
-    `${'kind'.padEnd(14)}${'ok/failed'.padStart(10)}${'loop ms/w'.padStart(11)}${'other ms/w'.padStart(11)}${'wait ms/w'.padStart(11)}${'delay p50'.padStart(10)}${'p99'.padStart(8)}${'longest'.padStart(9)}`,
-  );
-  for (const kind of [undefined, ...kinds]) {
-    await app.loopDelay();
-    const before = await threadTimes(app.serverPids());
-    const { counts } = kind
-      ? await writeAt(app.origin, writer, Number(rate), Number(seconds), kind)
-      : await new Promise<{ counts: { ok: number; failed: number } }>((resolve) =>
-          setTimeout(() => resolve({ counts: { ok: 0, failed: 0 } }), Number(seconds) * 1000),
-        );
-    // Threads that ended meanwhile (a pool's) lose their time: the figures are a floor.
-    const after = await threadTimes(app.serverPids());
-    const per = (key: keyof typeof before) =>
-      ((after[key] - before[key]) / Math.max(1, counts.ok)).toFixed(1).padStart(11);
-    const loops = await app.loopDelay();
-    const worst = (key: 'p50' | 'p99' | 'max') => Math.max(...loops.map((loop) => loop[key])).toFixed(1);
+/** Each kind's CPU a write on one engine, printed as a table. */
+async function measureOn(engine: BenchEngine) {
+  const app = await startMarketplace(engine, listings);
+  try {
+    const writer = await prepareWriter(app.origin);
+    const postgres = engine === 'postgres';
     console.log(
-      `${(kind ?? 'no writes').padEnd(14)}${`${counts.ok}/${counts.failed}`.padStart(10)}${per('main')}${per('others')}${per('mainWait')}${worst('p50').padStart(10)}${worst('p99').padStart(8)}${worst('max').padStart(9)}   (load ${loadAverage()})`,
+      `${engine}, ${listings} listings: ${app.processes} server process(es), ${rate} writes/s for ${seconds} s a kind, load average ${loadAverage()}`,
     );
+    console.log(
+      `${'kind'.padEnd(14)}${'ok/failed'.padStart(10)}${'loop ms/w'.padStart(11)}${'other ms/w'.padStart(11)}${postgres ? 'pg ms/w'.padStart(9) : ''}${'wait ms/w'.padStart(11)}${'delay p50'.padStart(10)}${'p99'.padStart(8)}${'longest'.padStart(9)}`,
+    );
+    for (const kind of [undefined, ...kinds]) {
+      await app.loopDelay();
+      const before = { ...(await threadTimes(app.serverPids())), database: (await app.databaseCpuSeconds()) * 1000 };
+      const { counts } = kind
+        ? await writeAt(app.origin, writer, Number(rate), Number(seconds), kind)
+        : await new Promise<{ counts: { ok: number; failed: number } }>((resolve) =>
+            setTimeout(() => resolve({ counts: { ok: 0, failed: 0 } }), Number(seconds) * 1000),
+          );
+      // Threads and backends that ended meanwhile (a pool's) lose their time: the figures are a floor.
+      const after = { ...(await threadTimes(app.serverPids())), database: (await app.databaseCpuSeconds()) * 1000 };
+      const per = (key: keyof typeof before, width = 11) =>
+        ((after[key] - before[key]) / Math.max(1, counts.ok)).toFixed(1).padStart(width);
+      const loops = await app.loopDelay();
+      const worst = (key: 'p50' | 'p99' | 'max') => Math.max(...loops.map((loop) => loop[key])).toFixed(1);
+      console.log(
+        `${(kind ?? 'no writes').padEnd(14)}${`${counts.ok}/${counts.failed}`.padStart(10)}${per('main')}${per('others')}${postgres ? per('database', 9) : ''}${per('mainWait')}${worst('p50').padStart(10)}${worst('p99').padStart(8)}${worst('max').padStart(9)}   (load ${loadAverage()})`,
+      );
+    }
+  } finally {
+    await app.stop();
   }
-} finally {
-  await app.stop();
 }
+
+for (const engine of await enginesToMeasure()) await measureOn(engine);

@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
-import { compiledOnce } from './compiled';
+import { compiledChange, compiledOnce } from './compiled';
 import type { Database } from './schema';
 
 const file = new SQLite(':memory:');
@@ -39,4 +39,13 @@ it('refuses a query whose value did not end up a parameter (changed while built)
       .limit(v.first + 1),
   );
   await expect(miscounted(db, { first: 1 })).rejects.toThrow('first did not end up a parameter');
+});
+
+it('answers how many rows a compiled-once update changed, none when there is nothing left to do', async () => {
+  const moveLast = compiledChange((kysely, v: { from: number; to: number }) =>
+    kysely.updateTable('categories').set({ position: v.to }).where('position', '=', v.from),
+  );
+  expect(await moveLast(db, { from: 3, to: 4 })).toBe(1);
+  expect(await moveLast(db, { from: 3, to: 4 })).toBe(0);
+  expect(await moveLast(db, { from: 4, to: 3 })).toBe(1);
 });

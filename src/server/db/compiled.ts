@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import { keepPrepared } from './named-statements';
 import type { Database } from './schema';
 
@@ -29,6 +29,25 @@ interface Compiled<Row> {
 export function compiledOnce<V extends Values, Row>(
   build: (db: Kysely<Database>, values: V) => Compilable<Row>,
 ): (db: Kysely<Database>, values: V) => Promise<Row[]> {
+  const run = compiledRun(build);
+  return async (db, values) => (await run(db, values)).rows;
+}
+
+/**
+ * An update or a delete run on every request of a kind, compiled once as `compiledOnce`'s queries
+ * are: answers how many rows it changed (0 for a guarded write with nothing to do).
+ */
+export function compiledChange<V extends Values>(
+  build: (db: Kysely<Database>, values: V) => Compilable<unknown>,
+): (db: Kysely<Database>, values: V) => Promise<number> {
+  const run = compiledRun(build);
+  return async (db, values) => Number((await run(db, values)).numAffectedRows ?? 0);
+}
+
+/** Compiles `build`'s query once per database; each call runs it with its values in their places. */
+function compiledRun<V extends Values, Row>(
+  build: (db: Kysely<Database>, values: V) => Compilable<Row>,
+): (db: Kysely<Database>, values: V) => Promise<QueryResult<Row>> {
   // Kept by the database's adapter, which its transactions share (each transaction is a Kysely of
   // its own, so keeping it by the Kysely compiled a transaction's statements again every time).
   const compiledFor = new WeakMap<object, Compiled<Row>>();
@@ -53,6 +72,6 @@ export function compiledOnce<V extends Values, Row>(
     if (!compiled) compiledFor.set(adapter, (compiled = compile(db)));
     const { query, names } = compiled;
     const parameters = names.map((name, index) => (name === undefined ? query.parameters[index] : values[name]));
-    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+    return db.executeQuery<Row>({ ...query, parameters });
   };
 }

@@ -5,7 +5,7 @@ import { slices } from '#server/db/batches';
 import { newId, nowIso } from '#server/db/ids';
 import type { Database, NotificationRow } from '#server/db/schema';
 import { countOf, newestFirstPage } from '#server/db/paging';
-import { changedRows } from '#server/db/changes';
+import { compiledChange } from '#server/db/compiled';
 
 /** A notification as it is stored: its sentence already written in its recipient's language. */
 export type WrittenNotification = Pick<NotificationRow, 'kind' | 'message' | 'link'> & { userId: string };
@@ -42,8 +42,9 @@ export async function listNotifications(db: Kysely<Database>, userId: string, pa
 export const countUnread = (db: Kysely<Database>, userId: string): Promise<number> =>
   countOf(db.selectFrom('notifications').where('user_id', '=', userId).where('is_read', '=', false));
 
-export async function markAllRead(db: Kysely<Database>, userId: string): Promise<number> {
-  return changedRows(
-    db.updateTable('notifications').set({ is_read: true }).where('user_id', '=', userId).where('is_read', '=', false),
-  );
-}
+/** Every signed-in visit opens the bell: compiled once (db/compiled.ts). */
+const markUnreadRead = compiledChange((db, v: { userId: string }) =>
+  db.updateTable('notifications').set({ is_read: true }).where('user_id', '=', v.userId).where('is_read', '=', false),
+);
+
+export const markAllRead = (db: Kysely<Database>, userId: string): Promise<number> => markUnreadRead(db, { userId });
