@@ -69,7 +69,7 @@ class CodeMigrations implements MigrationProvider {
       '032-inbox-counts': inboxCountsMigration(this.engine),
       '033-review-evidence': reviewEvidenceMigration,
       '036-one-counter-table': oneCounterTableMigration,
-      '038-list-indexes-cover': listIndexesCoverMigration,
+      '038-list-indexes-cover': listIndexesCoverMigration(this.engine),
     };
   }
 }
