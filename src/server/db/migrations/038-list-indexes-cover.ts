@@ -4,8 +4,8 @@ import { createIndex, engineMigration } from './ddl';
  * The public lists' indexes hold every column their filter reads (a listing waiting on review is
  * public nowhere), so a page's ids are read from the index alone (listProducts) and a deep page steps
  * over index entries instead of reading each row it skips with its seller and category. Page 200
- * read about 12,000 pages of the database at 100,000 listings and 16,000 at a million, a third of
- * them from the disk's cache at either size (SQLite's cache holds 2 MB); now about 200, all from its
+ * read about 12,000 pages of the database at 100,000 listings and 16,000 at a million, up to a quarter
+ * of them from the disk's cache at either size (SQLite's cache holds 2 MB); now about 200, all from its
  * cache. SQLite takes `review_state` as a column before the posting time (it reads `is null` as an
  * equality, so the order after it still serves the lists); PostgreSQL only the listings without one
  * (a partial index: its planner would sort a whole list read after a null-tested column).
