@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fairPriceSchema } from '#shared/fair-price';
 import type { SearchResult } from '#shared/search';
-import { computeFairPrices as compute } from '#server/fair-price/repository';
+import { slices } from '#server/db/batches';
+import { newId } from '#server/db/ids';
+import { ASKING_BATCH, computeFairPrices as compute } from '#server/fair-price/repository';
 import { runHousekeeping } from '#server/housekeeping';
 import type { Actor } from './support/actors';
 import type { TestApp } from './support/app';
@@ -183,5 +185,45 @@ describe('the good price search filter', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/search?goodPrice=yes' });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields.goodPrice).toBe('goodPrice is true or false');
+  });
+});
+
+describe('the asking prices', () => {
+  it('are read in batches between which the event loop turns, every listing counted', async () => {
+    const [seller] = sellers;
+    const id = await listProduct(seller!, {
+      productName: 'Batch Phone',
+      productCondition: 'Good',
+      resalePrice: 30_000,
+    });
+    const product = await t.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    // Its search row's own columns (PostgreSQL's generated ones are not written).
+    const indexed = await t.db
+      .selectFrom('search_listings')
+      .select(['seller_id', 'category_id', 'name', 'brand', 'brand_key', 'condition', 'price', 'district'])
+      .select(['is_seller_verified', 'posted_at', 'text_name', 'text_brand', 'text_location', 'text_description'])
+      .where('product_id', '=', id)
+      .executeTakeFirstOrThrow();
+    // Copies of it, so the read takes three batches.
+    const copies = Array.from({ length: 2 * ASKING_BATCH }, () => newId());
+    for (const slice of slices(copies, 250)) {
+      const rows = slice.map((copy) => ({ ...product, id: copy, imei_hash: null, imei2_hash: null }));
+      await t.db.insertInto('products').values(rows).execute();
+      const searchRows = slice.map((copy) => ({ ...indexed, product_id: copy }));
+      await t.db.insertInto('search_listings').values(searchRows).execute();
+    }
+    // Counts the event loop's turns (a request's I/O is taken in such a turn) while the prices are computed.
+    let turns = 0;
+    let computing = true;
+    const tick = () => {
+      turns += 1;
+      if (computing) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await computeFairPrices(t.db);
+    computing = false;
+    expect(turns).toBeGreaterThanOrEqual(2);
+    expect(await fairPrice('Batch Phone')).toMatchObject({ source: 'asking', count: 2 * ASKING_BATCH + 1 });
+    await t.db.deleteFrom('products').where('product_name', '=', 'Batch Phone').execute();
   });
 });

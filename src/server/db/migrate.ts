@@ -30,6 +30,7 @@ import { moderationReasonsMigration } from './migrations/031-moderation-reasons'
 import { inboxCountsMigration } from './migrations/032-inbox-counts';
 import { reviewEvidenceMigration } from './migrations/033-review-evidence';
 import { oneCounterTableMigration } from './migrations/036-one-counter-table';
+import { listIndexesCoverMigration } from './migrations/038-list-indexes-cover';
 import { listingCountSlotsMigration } from './migrations/039-listing-count-slots';
 import type { Database } from './schema';
 
@@ -69,6 +70,7 @@ class CodeMigrations implements MigrationProvider {
       '032-inbox-counts': inboxCountsMigration(this.engine),
       '033-review-evidence': reviewEvidenceMigration,
       '036-one-counter-table': oneCounterTableMigration,
+      '038-list-indexes-cover': listIndexesCoverMigration(this.engine),
       '039-listing-count-slots': listingCountSlotsMigration(this.engine),
     };
   }

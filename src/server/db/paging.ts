@@ -19,15 +19,29 @@ export async function countOf<DB, TB extends keyof DB, O>(scope: Total<DB, TB, O
 }
 
 /**
- * One page of `rows` (a query already ordered) and how many rows `scope` holds in all, read side by
- * side: the lists' "page plus total" (the total goes out in X-Total-Count).
+ * A list's rows, ordered: a query, read `limit` rows from `offset`; or a function that reads them
+ * so itself (listProducts reads a page's ids from the list's index alone, then their rows).
+ */
+type Rows<DB, TB extends keyof DB, Row> =
+  SelectQueryBuilder<DB, TB, Row> | ((limit: number, offset?: number) => { execute(): Promise<Row[]> });
+
+/** `limit` of `rows` from `offset` (none: from the first). */
+function readRows<DB, TB extends keyof DB, Row>(rows: Rows<DB, TB, Row>, limit: number, offset?: number) {
+  if (typeof rows === 'function') return rows(limit, offset);
+  const read = rows.limit(limit);
+  return offset === undefined ? read : read.offset(offset);
+}
+
+/**
+ * One page of `rows` and how many rows `scope` holds in all, read side by side: the lists' "page
+ * plus total" (the total goes out in X-Total-Count).
  */
 export async function readPage<RowsDB, RowsTB extends keyof RowsDB, Row, ScopeDB, ScopeTB extends keyof ScopeDB, O>(
-  rows: SelectQueryBuilder<RowsDB, RowsTB, Row>,
+  rows: Rows<RowsDB, RowsTB, Row>,
   scope: Total<ScopeDB, ScopeTB, O>,
   page: PageQuery,
 ): Promise<{ rows: Row[]; total: number }> {
-  const [found, total] = await Promise.all([rows.limit(page.limit).offset(offsetOf(page)).execute(), countOf(scope)]);
+  const [found, total] = await Promise.all([readRows(rows, page.limit, offsetOf(page)).execute(), countOf(scope)]);
   return { rows: found as Row[], total };
 }
 
@@ -51,11 +65,11 @@ export async function readPageAfter<
   ScopeTB extends keyof ScopeDB,
   O,
 >(
-  rows: SelectQueryBuilder<RowsDB, RowsTB, Row>,
+  rows: Rows<RowsDB, RowsTB, Row>,
   scope: Total<ScopeDB, ScopeTB, O>,
   limit: number,
 ): Promise<{ rows: Row[]; total: number; more: boolean }> {
-  const [found, total] = await Promise.all([rows.limit(limit + 1).execute(), countOf(scope)]);
+  const [found, total] = await Promise.all([readRows(rows, limit + 1).execute(), countOf(scope)]);
   return { rows: found.slice(0, limit) as Row[], total, more: found.length > limit };
 }
 

@@ -6,6 +6,7 @@ import {
   FAIR_PRICE_MIN_SELLERS,
   type FairPrice,
 } from '#shared/fair-price';
+import { nextTurn } from '#server/db/batches';
 import { newId } from '#server/db/ids';
 import type { Database } from '#server/db/schema';
 import { markGoodPrices } from '#server/search/indexing';
@@ -62,12 +63,14 @@ function groupOf(groups: Map<string, Group>, key: string): Group {
 
 const SEP = '\u0000';
 /** Listings read at a time for the asking prices: a catalogue of a million is never all in memory as rows. */
-const ASKING_BATCH = 5000;
+export const ASKING_BATCH = 5000;
 
 /**
  * The asking prices of every listing for sale, by model and condition. Read in batches down the
  * primary key and kept as bare numbers: a million rows read at once, each an object with its strings,
- * took more than a server process's 128 MB heap.
+ * took more than a server process's 128 MB heap. The event loop turns between the batches: on SQLite
+ * each is answered synchronously, and the 200 batches of a million listings held every request of
+ * the process for the whole read.
  */
 async function askingPrices(db: Kysely<Database>): Promise<Map<string, Group>> {
   const groups = new Map<string, Group>();
@@ -83,20 +86,19 @@ async function askingPrices(db: Kysely<Database>): Promise<Map<string, Group>> {
     for (const row of rows) groupOf(groups, `${row.text_name}${SEP}${row.condition}`).prices.push(row.price);
     if (rows.length < ASKING_BATCH) return groups;
     after = rows.at(-1)!.id;
+    await nextTurn();
   }
 }
 
-/**
- * Housekeeping: computes every model's fair price again from the sales of the last 90 days (with
- * at least 5 sales by at least 3 sellers, so no single sale can be read off), else from the asking
- * prices of phones for sale now; replaces the table and marks the listings now a good price (the
- * search's filter) in one transaction. Answers how many fair prices it holds.
- */
-export const computeFairPrices = (db: Kysely<Database>, now = new Date()): Promise<number> =>
-  db.transaction().execute((trx) => replaceFairPrices(trx, now));
+/** The prices a round computes from, by model and condition. */
+interface Prices {
+  /** The sales of the last 90 days. */
+  sold: Map<string, Group>;
+  /** The phones for sale now. */
+  asked: Map<string, Group>;
+}
 
-/** The same inside a transaction the caller holds (the demo seed's). */
-export async function replaceFairPrices(db: Kysely<Database>, now = new Date()): Promise<number> {
+async function readPrices(db: Kysely<Database>, now: Date): Promise<Prices> {
   const since = new Date(now.getTime() - FAIR_PRICE_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const sales = await db
     .selectFrom('sales')
@@ -110,7 +112,28 @@ export async function replaceFairPrices(db: Kysely<Database>, now = new Date()):
     // The sales of deleted accounts count as one seller: never more sellers than there were.
     group.sellers.add(row.seller_id ?? 'gone');
   }
-  const asked = await askingPrices(db);
+  return { sold, asked: await askingPrices(db) };
+}
+
+/**
+ * Housekeeping: computes every model's fair price again from the sales of the last 90 days (with
+ * at least 5 sales by at least 3 sellers, so no single sale can be read off), else from the asking
+ * prices of phones for sale now; replaces the table and marks the listings now a good price (the
+ * search's filter) in one transaction. Answers how many fair prices it holds. The prices are read
+ * before the transaction: on SQLite it holds the write lock, which every other writer of every
+ * process waits for, and an hourly figure needs no single snapshot of a million listings.
+ */
+export async function computeFairPrices(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const prices = await readPrices(db, now);
+  return db.transaction().execute((trx) => writeFairPrices(trx, prices, now));
+}
+
+/** The same inside a transaction the caller holds (the demo seed's, which reads its own listings). */
+export async function replaceFairPrices(db: Kysely<Database>, now = new Date()): Promise<number> {
+  return writeFairPrices(db, await readPrices(db, now), now);
+}
+
+async function writeFairPrices(db: Kysely<Database>, { sold, asked }: Prices, now: Date): Promise<number> {
   const computedAt = now.toISOString();
   const rows: Array<Database['fair_prices']> = [];
   for (const [key, group] of sold) {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { nextTurn } from '#server/db/batches';
 import type { Database } from '#server/db/schema';
 import { changesSince, indexVersion, type ChangedRows } from './indexing';
 import { columnRows, columnRowsOf, listingsIndexed, type ColumnRow } from './repository';
@@ -56,13 +57,6 @@ const FIRST_CAPACITY = 1024;
 const SLACK = 1.05;
 /** Rows read per query on a full load, so that other requests get their turn in between. */
 export const LOAD_BATCH = 5000;
-/**
- * A turn of the event loop, after its I/O: better-sqlite3 answers a statement synchronously, so a
- * full read awaited batch after batch never let a request in until its end (at a million listings,
- * every request of the process waited out the whole read, about 3 s of a core, tens of seconds on a
- * busy machine, and both processes read at the same minute).
- */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * Past this share of positions holding removed listings, a full read builds the columns anew (and
  * so without those places) rather than reading into them in place.
