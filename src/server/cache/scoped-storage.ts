@@ -11,8 +11,8 @@ export interface Scope<T> {
 /**
  * An AsyncLocalStorage whose async hook is on only while one of its contexts is open. Node 20's
  * AsyncLocalStorage, once run, keeps an async hook on for the rest of the process's life, and every
- * async resource made from then on (each answer's socket write, each tick) calls into it: that made
- * a cache hit cost about a fifth more CPU than the bare server's (docs/performance.md, "A cache hit
+ * async resource made from then on (each answer's socket write, each tick) calls into it: one run
+ * made the bare server's answers cost about a fifth more CPU (docs/performance.md, "A cache hit
  * without the async hook"). Here the hook is switched off when the last context closes, so the reads
  * between two writes run without it.
  */
