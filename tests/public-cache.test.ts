@@ -1,3 +1,4 @@
+import { executionAsyncResource } from 'node:async_hooks';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,18 @@ const get = (url: string, headers: Record<string, string> = {}, app: FastifyInst
 const names = (body: string) => (JSON.parse(body) as Array<{ productName: string }>).map((p) => p.productName);
 /** Renames every listing behind the app's back, as an operator in the database would. */
 const renameAllQuietly = (name: string) => t.db.updateTable('products').set({ product_name: name }).execute();
+
+/** Whether an AsyncLocalStorage's async hook is on: it then writes its store into every new async resource. */
+const asyncHookOn = () =>
+  new Promise<boolean>((resolve) =>
+    setImmediate(() =>
+      resolve(
+        Object.getOwnPropertySymbols(executionAsyncResource()).some(
+          (symbol) => symbol.description === 'kResourceStore',
+        ),
+      ),
+    ),
+  );
 
 describe('cached public answers', () => {
   it('answer with an entity tag, and 304 without a body to a client that has it', async () => {
@@ -198,6 +211,18 @@ describe('cached public answers', () => {
     const added = await buyer.request({ method: 'POST', url: '/api/addUser', payload: profile });
     expect(added.statusCode, added.body).toBe(200);
     expect(generation()).toBeGreaterThan(before);
+  });
+
+  it('leave no async hook on once the writes have answered, for every async resource of a hit to call', async () => {
+    // A listing write, a refused one and one nobody classified at once, each naming its changes in a
+    // context of its own (cache/scoped-storage.ts). Last here: its drops reach the other tests' counts.
+    const [, refused, unclassified] = await Promise.all([
+      listProduct(seller),
+      seller.request({ method: 'POST', url: '/api/store_products', payload: {} }),
+      t.app.inject({ method: 'POST', url: '/api/unclassified' }),
+    ]);
+    expect([refused.statusCode, unclassified.statusCode]).toEqual([400, 200]);
+    expect(await asyncHookOn()).toBe(false);
   });
 });
 

@@ -1,8 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deliveryOf, variantFor, type Began, type CachedAnswer, type PublicCache, type Writer } from './public-cache';
 import { publicCacheKey } from './key';
-import { closeChanges, EVERYTHING, namingChanges, onNamedOutside, openChanges, type RequestChanges } from './tags';
+import { ScopedStorage } from './scoped-storage';
+import { closeChanges, EVERYTHING, onNamedOutside, openChanges, type RequestChanges } from './tags';
 import { readWriterCookie, WRITER_COOKIE, writerCookie } from './writer-cookie';
 
 declare module 'fastify' {
@@ -55,13 +55,16 @@ interface Reading {
   tags: Set<string>;
   writer: Writer | undefined;
 }
-const readings = new AsyncLocalStorage<Reading>();
+const readings = new ScopedStorage<Reading>();
 
 /** Runs `render` (which reads public answers), answering what it made and the tags of what it read. */
 export async function readingTags<T>(request: FastifyRequest, render: () => Promise<T>): Promise<[T, string[]]> {
-  const reading: Reading = { tags: new Set(), writer: writerOf(request) };
-  const made = await readings.run(reading, render);
-  return [made, [...reading.tags]];
+  const reading = readings.open({ tags: new Set(), writer: writerOf(request) });
+  try {
+    return [await reading.run(render), [...reading.store.tags]];
+  } finally {
+    reading.close();
+  }
 }
 
 /** A public answer read for the page being rendered, if any: the page shows its tags. */
@@ -100,7 +103,7 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache): v
     if (SAFE_METHODS.has(request.method)) return done();
     const changes = openChanges();
     writes.set(request, changes);
-    namingChanges(changes, done);
+    changes.run(done);
   });
 
   // Names made outside any write request's open set are dropped as they are made (the batch gathers

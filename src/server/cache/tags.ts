@@ -3,7 +3,7 @@
  * answer records the tags of what it shows, a write names the tags of what it changed, and the
  * cache drops the answers that share a tag with a write (surrogate keys, as CDNs call them).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { ScopedStorage, type Scope } from './scoped-storage';
 
 /** Every answer: for changes nobody named (housekeeping, a new build, an unclassified write). */
 export const EVERYTHING = '*';
@@ -57,7 +57,7 @@ export const productTags = (product: { _id: string; sellerId: string }): string[
 
 /**
  * What a write request changed: the repositories' writes name it (`named`, in their transaction) into
- * the request's own set, which `namingChanges` makes current for the request (cache/hooks.ts). A
+ * the request's own set, which its scope (`openChanges`) makes current for the request (cache/hooks.ts). A
  * request drops only what it named, not what the writes beside it named: at 50 writes a second,
  * opening the bell beside a listing write dropped that listing's sixty-odd tags again and told its
  * writer they had changed them. Written inside the transaction, a name may be undone by a rollback:
@@ -65,12 +65,9 @@ export const productTags = (product: { _id: string; sellerId: string }): string[
  * answer takes it (`closeChanges`); a name made later in its context (a timer it left behind) is
  * made outside any request.
  */
-export interface RequestChanges {
-  readonly tags: Set<string>;
-  open: boolean;
-}
+export type RequestChanges = Scope<Set<string>>;
 
-const requestChanges = new AsyncLocalStorage<RequestChanges>();
+const requestChanges = new ScopedStorage<Set<string>>();
 
 /** Drops names made outside any request's open set, here and in the other processes (cache/hooks.ts). */
 type OutsideDrop = (changed: readonly string[]) => void;
@@ -87,23 +84,20 @@ const outsideDrops = new Set<OutsideDrop>();
 export function named(changed: readonly string[]): void {
   if (changed.length === 0) return;
   const own = requestChanges.getStore();
-  if (own?.open) {
-    for (const tag of changed) own.tags.add(tag);
+  if (own) {
+    for (const tag of changed) own.add(tag);
     return;
   }
   for (const drop of outsideDrops) drop(changed);
 }
 
-/** A write request's set, open for its writes' names. */
-export const openChanges = (): RequestChanges => ({ tags: new Set(), open: true });
-
-/** Runs `run` with `changes` as the set its writes name their changes into (a write request's). */
-export const namingChanges = <T>(changes: RequestChanges, run: () => T): T => requestChanges.run(changes, run);
+/** A write request's set, open for its writes' names in what its scope runs (`run`). */
+export const openChanges = (): RequestChanges => requestChanges.open(new Set());
 
 /** What a request's writes named, once its answer goes: later names in its context are made outside it. */
 export function closeChanges(changes: RequestChanges): ReadonlySet<string> {
-  changes.open = false;
-  return changes.tags;
+  changes.close();
+  return changes.store;
 }
 
 /** Hands `drop` the names made outside any request's open set, until the answer is called. */
