@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverData, type ServerData } from './support/server-database';
 import { startServerProcess, type ServerProcess } from './support/server-process';
+import { timeLimit } from './support/time-limits';
 
 /*
  * SIGTERM to the real server (src/server/main.ts) while sign-ups are in flight: it stops taking new
@@ -34,8 +35,9 @@ const post = (origin: string, path: string, body: object) =>
 
 describe('SIGTERM', () => {
   it('finishes the requests in flight, closes the database, exits 0, and loses nothing acknowledged', async () => {
-    server = await startServerProcess({ ...data.env, AUTH_RATE_LIMIT: '100000' });
-    const { origin } = server;
+    // At info its log says when it has taken the signal: the late request is sent only after that.
+    server = await startServerProcess({ ...data.env, AUTH_RATE_LIMIT: '100000', LOG_LEVEL: 'info' });
+    const { origin, stdout } = server;
     const emails = Array.from({ length: SIGNUPS }, (_, i) => `shutdown${i}.${Date.now()}@example.test`);
 
     // Each sign-up hashes a password, so several at once are still running when the signal comes.
@@ -50,6 +52,9 @@ describe('SIGTERM', () => {
     await answered;
     server.child.kill('SIGTERM');
     const exit = server.exited;
+    await expect
+      .poll(() => stdout().some((line) => line.includes('SIGTERM received, closing')), { timeout: timeLimit(10_000) })
+      .toBe(true);
     const late = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(10_000) })
       .then((response) => response.status)
       .catch(() => 'refused');

@@ -214,8 +214,11 @@ class WritersFirstSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.writesDriver.destroy();
-    await this.readsDriver.destroy();
+    try {
+      await this.writesDriver.destroy();
+    } finally {
+      await this.readsDriver.destroy();
+    }
   }
 
   /** One statement of `turn`'s, on the connection it needs, each when the loop has had its turn (loopHeldTooLong). */
@@ -314,7 +317,9 @@ const SLICE_MS = 2;
  * Once statements have held the loop for SLICE_MS, the next one waits for a turn of the loop in which
  * the requests waiting are read and answered (a cached answer in microseconds). A transaction keeps
  * the writer's connection and SQLite's write lock across the turn: the other writes of this process
- * wait for it as before, the other processes' a little longer; reads do not (WritersFirstSqliteDriver).
+ * wait for it as before, and the other processes' wait through the turns too (each as long as the
+ * answers given in it: under load, tens of ms), within their busy timeout; reads do not wait
+ * (WritersFirstSqliteDriver).
  */
 
 /** Since when statements have held the loop in this turn of it; undefined once the loop has moved on. */

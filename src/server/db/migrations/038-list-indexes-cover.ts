@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createIndex, engineMigration } from './ddl';
 
 /**
@@ -17,13 +18,17 @@ export const listIndexesCoverMigration = engineMigration(async (db, _types, engi
     ['products_sold_posted', ['is_sold', 'is_hidden']],
   ];
   for (const [name, filtered] of onSale) {
-    // If exists: SQLite runs a migration without a transaction, so a start stopped halfway runs it again.
-    await db.schema.dropIndex(name).ifExists().execute();
     if (engine === 'postgres') {
-      await createIndex(db, name, 'products', [...filtered, 'posted_at', 'id'], {
+      // Built under another name first: dropping an index locks its table against reads until the
+      // migration commits, so the old one goes only once the new one is there (a moment, not a build).
+      await createIndex(db, `${name}_cover`, 'products', [...filtered, 'posted_at', 'id'], {
         where: ['review_state', 'is', null],
       });
+      await db.schema.dropIndex(name).execute();
+      await sql`alter index ${sql.id(`${name}_cover`)} rename to ${sql.id(name)}`.execute(db);
     } else {
+      // If exists: SQLite runs a migration without a transaction, so a start stopped halfway runs it again.
+      await db.schema.dropIndex(name).ifExists().execute();
       await createIndex(db, name, 'products', [...filtered, 'review_state', 'posted_at', 'id']);
     }
   }

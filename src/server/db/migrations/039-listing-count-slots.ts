@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../connection';
 import { scopesOf } from './021-listing-counts';
+import { addColumns } from './ddl';
 
 /** Rows a scope's count is spread over on PostgreSQL; a list's total reads at most this many. */
 export const LISTING_COUNT_SLOTS = 16;
@@ -19,7 +20,7 @@ export function listingCountSlotsMigration(engine: Engine) {
   return {
     async up(db: Kysely<unknown>) {
       if (engine !== 'postgres') return;
-      await sql`alter table listing_counts add column slot smallint not null default 0`.execute(db);
+      await addColumns(db, 'listing_counts', [['slot', 'smallint', (c) => c.notNull().defaultTo(0)]]);
       await sql`alter table listing_counts drop constraint listing_counts_pkey`.execute(db);
       await sql`alter table listing_counts add primary key (scope, slot)`.execute(db);
       const delta = (rows: string, sign: string) =>
