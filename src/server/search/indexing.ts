@@ -266,6 +266,23 @@ export async function unindexSeller(trx: Kysely<Database>, sellerId: string): Pr
   await countWords(trx, changes);
 }
 
+/**
+ * Takes a listing out of the index before its product is deleted: the row would go with the product
+ * (its foreign key cascades), but then no one could name it, and what keeps its id (the listing
+ * columns, a word's kept matches) would keep it, nor would its words be counted out.
+ */
+export async function unindexListing(trx: Kysely<Database>, productId: string): Promise<void> {
+  const row = await trx
+    .selectFrom('search_listings')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  if (!row) return;
+  recordRows([row]);
+  await trx.deleteFrom('search_listings').where('id', '=', row.id).execute();
+  await countWords(trx, changesOf(vocabularyOf(row), new Set()));
+}
+
 /** A verified badge earned later shows in the "verified sellers only" filter at once. */
 export async function setSellerVerifiedInIndex(trx: Kysely<Database>, sellerId: string, verified: boolean) {
   recordRows(
