@@ -471,6 +471,14 @@ describe("a word's kept matches under writes", () => {
     expect(await galaxy()).toEqual(['a52', 's21']);
     expect(counter).toEqual({ reads: 0, ranked: 1 });
 
+    // A price edit keeps every listing's words: the ranking is brought up to date on either engine.
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('products').set({ resale_price: 24_000 }).where('id', '=', ids.a52!).execute();
+      await syncListing(trx, ids.a52!);
+    });
+    expect(await galaxy()).toEqual(['a52', 's21']);
+    expect(counter).toEqual({ reads: 0, ranked: 1 });
+
     // A new listing, by this process's write.
     ids.note = await listProduct(seller, { ...LISTINGS.a52, productName: 'Galaxy Note 20' });
     expect(await galaxy()).toEqual(['a52', 'note', 's21']);

@@ -63,16 +63,16 @@ export class KeptIds<T extends Kept = Kept> {
   }
 
   /**
-   * What is kept for `key`: read in full when not kept (or kept too long, or too much written since,
-   * or written at all without `update`), else brought up to date by `update` with the rows written
-   * since it was (a write names the rows it wrote: their words are looked at again, the other
-   * matches stay as they are).
+   * What is kept for `key`: read in full when not kept (or kept too long, or too much written since),
+   * else brought up to date by `update` with the rows written since it was (a write names the rows
+   * it wrote: their words are looked at again, the other matches stay as they are), unless it
+   * answers undefined (or there is none): read in full then too.
    */
   async get(
     key: string,
     now: number,
     read: () => Promise<T>,
-    update?: (kept: T, written: ChangedRows) => Promise<T>,
+    update?: (kept: T, written: ChangedRows) => Promise<T> | undefined,
   ): Promise<T> {
     const version = indexVersion();
     const entry = this.entries.get(key);
@@ -83,7 +83,8 @@ export class KeptIds<T extends Kept = Kept> {
     const written = fresh && changesSince(fresh.version);
     const updated =
       written && written.productIds.length + written.listingIds.length <= ROWS_UPDATED ? fresh : undefined;
-    const reading = update && updated && written ? update(updated.kept, written) : read();
+    const updating = updated && written ? update?.(updated.kept, written) : undefined;
+    const reading = updating ?? read();
     this.reading.set(key, { version, kept: reading });
     let kept: T;
     try {
@@ -95,7 +96,7 @@ export class KeptIds<T extends Kept = Kept> {
     // the next search updates it by those rows (looking at a row again that was read as it is now
     // changes nothing). Not over something newer that finished first.
     if ((this.entries.get(key)?.version ?? -1) <= version) {
-      this.keep(key, { version, at: updated?.at ?? now, kept, bytes: this.bytesOf(key, kept.ids) });
+      this.keep(key, { version, at: updating && updated ? updated.at : now, kept, bytes: this.bytesOf(key, kept.ids) });
     }
     return kept;
   }

@@ -7,6 +7,7 @@ import { chosenIn, type Chosen } from './column-filters';
 import { orderedPage, rankedPage, type Window } from './column-pages';
 import type { SearchAnswer, SearchEngine } from './engine';
 import { countFacets, facetsOf } from './facets';
+import type { ChangedRows } from './indexing';
 import { KeptIds, type KeptIdsLimits } from './kept-ids';
 import { withMatches, withRanked, type RankedOrder } from './kept-updates';
 import { ListingColumns, type Columns } from './listing-columns';
@@ -151,26 +152,35 @@ export class SqlSearch implements SearchEngine {
   }
 
   /**
-   * The listings `match` finds, best match first: kept, and on PostgreSQL brought up to date as the
-   * matches are (a listing's ts_rank is its own). SQLite's bm25 weighs each word by how many listings
-   * have it and each listing by its length against the average: any write of words moves every
-   * listing's score, so a ranking kept across it would not be the one read anew. Read again there.
+   * The listings `match` finds, best match first: kept, and brought up to date as the matches are,
+   * on PostgreSQL always (a listing's ts_rank is its own). SQLite's bm25 weighs each word by how many
+   * listings have it and each listing by its length against the average: a write of words moves
+   * every listing's score, so a ranking kept across it would not be the one read anew. There it is
+   * brought up to date only when the rows written kept their words (a price, a badge), else read again.
    */
   private rankingOf(match: TextMatch, now: number): Promise<Ranking> {
     return this.ranked.get(
       match.query,
       now,
       () => rankedIds(this.db, match),
-      this.engine === 'postgres'
-        ? async (kept, written) => {
-            const [found, columns] = await Promise.all([
-              matchesAmong(this.db, match, written),
-              this.columns.current(now),
-            ]);
-            return withRanked(kept, written, found, newestFirst(columns));
-          }
-        : undefined,
+      (kept, written) =>
+        this.engine === 'postgres' || written.sameWords ? this.updatedRanking(match, now, kept, written) : undefined,
     );
+  }
+
+  private async updatedRanking(match: TextMatch, now: number, kept: Ranking, written: ChangedRows): Promise<Ranking> {
+    const [found, columns] = await Promise.all([matchesAmong(this.db, match, written), this.columns.current(now)]);
+    return withRanked(kept, written, found, this.rankedOrder(columns));
+  }
+
+  /**
+   * The ranking's order (rankedIds): by score, ties by the higher id on SQLite; on PostgreSQL by the
+   * newest, here by the second as the columns keep it, then the higher id.
+   */
+  private rankedOrder(columns: Columns): RankedOrder {
+    if (this.engine === 'sqlite') return (a, b) => a.score - b.score || b.id - a.id;
+    const postedOf = (id: number) => columns.postedSecond[columns.positionOf(id) ?? -1] ?? 0;
+    return (a, b) => a.score - b.score || postedOf(b.id) - postedOf(a.id) || b.id - a.id;
   }
 
   /**
@@ -209,15 +219,6 @@ export class SqlSearch implements SearchEngine {
       .slice(0, MAX_SUGGESTIONS)
       .map((entry) => entry.suggestion);
   }
-}
-
-/**
- * PostgreSQL's ranking order (rankedIds): by score, ties by the newest, here by the second as the
- * columns keep it, then the higher id.
- */
-function newestFirst(columns: Columns): RankedOrder {
-  const postedOf = (id: number) => columns.postedSecond[columns.positionOf(id) ?? -1] ?? 0;
-  return (a, b) => a.score - b.score || postedOf(b.id) - postedOf(a.id) || b.id - a.id;
 }
 
 /** The same ids in ascending order, as the database reads matches unranked (positionsOf goes fastest so). */
