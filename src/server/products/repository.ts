@@ -10,7 +10,13 @@ import { imageFileName, thumbFileName } from '#server/uploads/names';
 import { photoIdsOf } from '#server/uploads/repository';
 import type { ImageStore } from '#server/uploads/store';
 import { changedAny, changedColumns, changedRows } from '#server/db/changes';
-import { setSellerVerifiedInIndex, syncListing, unindexSeller, type Findable } from '#server/search/indexing';
+import {
+  setSellerVerifiedInIndex,
+  syncListing,
+  unindexListing,
+  unindexSeller,
+  type Findable,
+} from '#server/search/indexing';
 import { EVERYTHING, named, tags } from '#server/cache/tags';
 import { droppedFrom, recordFirstPrice } from './prices';
 import { ownTrustOf, soldBeforeOf, trustOf } from '#server/trust/repository';
@@ -423,6 +429,7 @@ export async function markSold(trx: Transaction<Database>, productId: string, de
 
 /** Deletes one listing (what refers to it is the caller's to clear first); answers rows deleted. */
 export async function removeProduct(trx: Transaction<Database>, productId: string): Promise<number> {
+  await unindexListing(trx, productId);
   const result = await trx.deleteFrom('products').where('id', '=', productId).executeTakeFirst();
   await listingChanged(trx, productId);
   return Number(result.numDeletedRows);

@@ -100,15 +100,19 @@ export function registerSearchNotes(
 function merged(notes: string[]): string {
   if (notes.length === 1) return notes[0]!;
   const all: ChangedRows = { productIds: [], listingIds: [] };
+  let sameWords = true;
   for (const note of notes) {
     const rows = note === EVERYTHING ? undefined : rowsIn(note);
     if (!rows) return EVERYTHING;
     all.productIds.push(...rows.productIds);
     all.listingIds.push(...rows.listingIds);
+    sameWords &&= rows.sameWords === true;
   }
   const productIds = [...new Set(all.productIds)];
   const listingIds = [...new Set(all.listingIds)];
-  return productIds.length + listingIds.length > ROWS_NAMED ? EVERYTHING : JSON.stringify({ productIds, listingIds });
+  return productIds.length + listingIds.length > ROWS_NAMED
+    ? EVERYTHING
+    : JSON.stringify({ productIds, listingIds, ...(sameWords ? { sameWords } : {}) });
 }
 
 /** The rows a note names; undefined (everything) for a note this version cannot read. */
@@ -117,7 +121,9 @@ function rowsIn(note: string): ChangedRows | undefined {
     const rows = JSON.parse(note) as Partial<ChangedRows>;
     const strings = Array.isArray(rows.productIds) && rows.productIds.every((id) => typeof id === 'string');
     const numbers = Array.isArray(rows.listingIds) && rows.listingIds.every((id) => Number.isInteger(id));
-    return strings && numbers ? (rows as ChangedRows) : undefined;
+    // Words kept only when the note says so (a note of an older version does not).
+    const { sameWords, ...named } = rows as ChangedRows;
+    return strings && numbers ? { ...named, ...(sameWords === true ? { sameWords } : {}) } : undefined;
   } catch {
     return undefined;
   }

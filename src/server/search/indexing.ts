@@ -27,6 +27,11 @@ export interface ChangedRows {
   productIds: string[];
   /** Rows the products had before: those no longer there were removed. */
   listingIds: number[];
+  /**
+   * Every row named kept its words (a price, a seller's badge, a good-price mark): the full-text
+   * index is as it was. Absent, words may have changed.
+   */
+  sameWords?: true;
 }
 
 /**
@@ -64,7 +69,12 @@ export function changesSince(since: number, onlyHere = false): ChangedRows | und
     rows.listingIds.push(...change.rows.listingIds);
   }
   // One write may sync a listing twice (saved, then published): it changed once.
-  return { productIds: [...new Set(rows.productIds)], listingIds: [...new Set(rows.listingIds)] };
+  const sameWords = changes.every((change) => change.version <= since || change.rows?.sameWords);
+  return {
+    productIds: [...new Set(rows.productIds)],
+    listingIds: [...new Set(rows.listingIds)],
+    ...(sameWords ? { sameWords } : {}),
+  };
 }
 
 /** Another process wrote these rows (undefined: it is not known which), once committed. */
@@ -144,11 +154,15 @@ const ROWS_NAMED = 1000;
  * A write to these index rows, named when there are few: a million listings take seconds to read
  * again in every process, and the searches of the meantime wait for it.
  */
-function recordRows(rows: Array<{ id: number; product_id: string }>): void {
+function recordRows(rows: Array<{ id: number; product_id: string }>, sameWords = false): void {
   record(
     rows.length > ROWS_NAMED
       ? undefined
-      : { productIds: rows.map((row) => row.product_id), listingIds: rows.map((row) => row.id) },
+      : {
+          productIds: rows.map((row) => row.product_id),
+          listingIds: rows.map((row) => row.id),
+          ...(sameWords ? { sameWords } : {}),
+        },
   );
 }
 
@@ -186,11 +200,12 @@ export async function markGoodPrices(trx: Kysely<Database>): Promise<number> {
     .where('is_good_price', '=', true)
     .where((eb) => eb.not(goodPrice(eb)))
     .executeTakeFirst();
-  recordRows(named);
+  recordRows(named, true);
   return Number(marked.numUpdatedRows) + Number(unmarked.numUpdatedRows);
 }
 
-type TextFields = Pick<SearchRow, 'text_name' | 'text_brand' | 'text_location' | 'text_description'>;
+const TEXTS = ['text_name', 'text_brand', 'text_location', 'text_description'] as const;
+type TextFields = Pick<SearchRow, (typeof TEXTS)[number]>;
 
 const vocabularyOf = (row: TextFields | undefined): Set<string> =>
   new Set(
@@ -226,8 +241,9 @@ export async function syncListing(
     .selectAll()
     .where('product_id', '=', productId)
     .executeTakeFirst();
-  record({ productIds: [productId], listingIds: old ? [old.id] : [] });
   const next = source && isFindable(source) ? await withGoodPrice(trx, searchRowOf(source)) : undefined;
+  const sameWords = old && next && TEXTS.every((text) => old[text] === next[text]);
+  record({ productIds: [productId], listingIds: old ? [old.id] : [], ...(sameWords ? { sameWords } : {}) });
   if (next && old) await updateIndexRow(trx, old, next);
   else if (next) await trx.insertInto('search_listings').values(next).execute();
   else if (old) await trx.deleteFrom('search_listings').where('id', '=', old.id).execute();
@@ -266,6 +282,23 @@ export async function unindexSeller(trx: Kysely<Database>, sellerId: string): Pr
   await countWords(trx, changes);
 }
 
+/**
+ * Takes a listing out of the index before its product is deleted: the row would go with the product
+ * (its foreign key cascades), but then no one could name it, and what keeps its id (the listing
+ * columns, a word's kept matches) would keep it, nor would its words be counted out.
+ */
+export async function unindexListing(trx: Kysely<Database>, productId: string): Promise<void> {
+  const row = await trx
+    .selectFrom('search_listings')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  if (!row) return;
+  recordRows([row]);
+  await trx.deleteFrom('search_listings').where('id', '=', row.id).execute();
+  await countWords(trx, changesOf(vocabularyOf(row), new Set()));
+}
+
 /** A verified badge earned later shows in the "verified sellers only" filter at once. */
 export async function setSellerVerifiedInIndex(trx: Kysely<Database>, sellerId: string, verified: boolean) {
   recordRows(
@@ -275,6 +308,7 @@ export async function setSellerVerifiedInIndex(trx: Kysely<Database>, sellerId: 
       .where('seller_id', '=', sellerId)
       .limit(ROWS_NAMED + 1)
       .execute(),
+    true,
   );
   await trx
     .updateTable('search_listings')

@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { ENTRY_OVERHEAD_BYTES, KeptIds } from './kept-ids';
+import { ENTRY_OVERHEAD_BYTES, KeptIds, type Kept } from './kept-ids';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 const LIMITS = { maxEntries: 1_000, maxBytes: 1024 * 1024 };
+/** Nothing is written to the index in these: nothing to bring up to date. */
+const unchanged = async (kept: Kept) => kept;
 
 describe('the ids kept for searched words', () => {
   it('stay within their bounds in entries and bytes through 100,000 distinct searches that match nothing', async () => {
     const kept = new KeptIds(LIMITS);
     const sizes: Array<{ entries: number; bytes: number }> = [];
     for (let i = 0; i < 100_000; i++) {
-      await kept.get(`"zq${i.toString(36).padStart(4, '0')}"`, NOW, async () => new Int32Array(0));
+      await kept.get(
+        `"zq${i.toString(36).padStart(4, '0')}"`,
+        NOW,
+        async () => ({ ids: new Int32Array(0) }),
+        unchanged,
+      );
       if ((i + 1) % 10_000 === 0) sizes.push(kept.size);
     }
     // Flat: full after the first ten thousand (keys of one length), and never more after that.
@@ -27,30 +34,31 @@ describe('the ids kept for searched words', () => {
     let reads = 0;
     const read = async () => {
       reads += 1;
-      return new Int32Array(50_000); // 200 KB
+      return { ids: new Int32Array(50_000) }; // 200 KB
     };
-    for (let i = 0; i < 20; i++) await kept.get(`words ${i}`, NOW, read);
+    for (let i = 0; i < 20; i++) await kept.get(`words ${i}`, NOW, read, unchanged);
     expect(kept.size.bytes).toBeLessThanOrEqual(LIMITS.maxBytes);
     expect(kept.size.entries).toBe(5);
     // The newest are still kept; the first ones went.
-    await kept.get('words 19', NOW, read);
+    await kept.get('words 19', NOW, read, unchanged);
     expect(reads).toBe(20);
-    await kept.get('words 0', NOW, read);
+    await kept.get('words 0', NOW, read, unchanged);
     expect(reads).toBe(21);
   });
 
   it('count what their user keeps beside each id against the same bound', async () => {
     const kept = new KeptIds({ ...LIMITS, bytesPerId: 8 });
-    for (let i = 0; i < 20; i++) await kept.get(`words ${i}`, NOW, async () => new Int32Array(50_000));
+    for (let i = 0; i < 20; i++)
+      await kept.get(`words ${i}`, NOW, async () => ({ ids: new Int32Array(50_000) }), unchanged);
     expect(kept.size.entries).toBe(2); // 400 KB each, where 4 bytes an id kept 5
     expect(kept.size.bytes).toBeLessThanOrEqual(LIMITS.maxBytes);
   });
 
   it('do not keep one answer larger than all the bytes allowed, and keep the others', async () => {
     const kept = new KeptIds(LIMITS);
-    await kept.get('small', NOW, async () => new Int32Array(10));
-    const huge = await kept.get('huge', NOW, async () => new Int32Array(LIMITS.maxBytes / 4 + 1));
-    expect(huge.length).toBe(LIMITS.maxBytes / 4 + 1);
+    await kept.get('small', NOW, async () => ({ ids: new Int32Array(10) }), unchanged);
+    const huge = await kept.get('huge', NOW, async () => ({ ids: new Int32Array(LIMITS.maxBytes / 4 + 1) }), unchanged);
+    expect(huge.ids.length).toBe(LIMITS.maxBytes / 4 + 1);
     expect(kept.size.entries).toBe(1);
   });
 });

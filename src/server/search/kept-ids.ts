@@ -1,4 +1,4 @@
-import { indexVersion } from './indexing';
+import { changesSince, indexVersion, type ChangedRows } from './indexing';
 import { COLUMNS_FRESH_MS } from './listing-columns';
 
 /** How long what is kept from the index lives at most (see COLUMNS_FRESH_MS). */
@@ -23,22 +23,36 @@ export interface KeptIdsLimits {
   bytesPerId?: number;
 }
 
-interface Entry {
-  version: number;
-  at: number;
+/**
+ * More rows written since an entry was kept than it is brought up to date by: read again instead
+ * (a seller's badge names up to 1,000 listings; a request's note at most 100).
+ */
+const ROWS_UPDATED = 1000;
+
+/** What is kept for some words: their listings' ids, and what goes with them. */
+export interface Kept {
   ids: Int32Array;
+}
+
+interface Entry<T extends Kept> {
+  /** The index version it is up to date with (see indexVersion). */
+  version: number;
+  /** When it was read in full: what no note told is read again KEPT_FOR_MS later. */
+  at: number;
+  kept: T;
   bytes: number;
 }
 
 /**
- * Listing ids read for some words, by key, until the index changes (see indexVersion: here, or in
- * another process that told of it) or for KEPT_FOR_MS. Bounded in entries and in bytes: the oldest
- * go first, so anyone can search for any words without the process keeping more than the bounds.
+ * Listing ids read for some words, by key, kept up to date with the index by the rows written since
+ * (see indexVersion and changesSince: here, or in another process that told of them), for at most
+ * KEPT_FOR_MS from their read. Bounded in entries and in bytes: the oldest go first, so anyone can
+ * search for any words without the process keeping more than the bounds.
  */
-export class KeptIds {
-  private readonly entries = new Map<string, Entry>();
+export class KeptIds<T extends Kept = Kept> {
+  private readonly entries = new Map<string, Entry<T>>();
   /** Reads under way: many buyers asking the same at once wait for one read, not one each. */
-  private readonly reading = new Map<string, { version: number; ids: Promise<Int32Array> }>();
+  private readonly reading = new Map<string, { version: number; kept: Promise<T> }>();
   private bytes = 0;
 
   constructor(private readonly limits: KeptIdsLimits) {}
@@ -48,30 +62,50 @@ export class KeptIds {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
-  async get(key: string, now: number, read: () => Promise<Int32Array>): Promise<Int32Array> {
+  /**
+   * What is kept for `key`: read in full when not kept (or kept too long, or too much written since),
+   * else brought up to date by `update` with the rows written since it was (a write names the rows
+   * it wrote: their words are looked at again, the other matches stay as they are), unless it
+   * answers undefined (or there is none): read in full then too.
+   */
+  async get(
+    key: string,
+    now: number,
+    read: () => Promise<T>,
+    update?: (kept: T, written: ChangedRows) => Promise<T> | undefined,
+  ): Promise<T> {
     const version = indexVersion();
     const entry = this.entries.get(key);
-    if (entry && entry.version === version && now - entry.at < KEPT_FOR_MS) return entry.ids;
+    const fresh = entry && now - entry.at < KEPT_FOR_MS ? entry : undefined;
+    if (fresh?.version === version) return fresh.kept;
     const pending = this.reading.get(key);
-    if (pending && pending.version === version) return pending.ids;
-    const reading = read();
-    this.reading.set(key, { version, ids: reading });
-    let ids: Int32Array;
+    if (pending && pending.version === version) return pending.kept;
+    const written = fresh && changesSince(fresh.version);
+    const updated =
+      written && written.productIds.length + written.listingIds.length <= ROWS_UPDATED ? fresh : undefined;
+    const updating = updated && written ? update?.(updated.kept, written) : undefined;
+    const reading = updating ?? read();
+    this.reading.set(key, { version, kept: reading });
+    let kept: T;
     try {
-      ids = await reading;
+      kept = await reading;
     } finally {
-      if (this.reading.get(key)?.ids === reading) this.reading.delete(key);
+      if (this.reading.get(key)?.kept === reading) this.reading.delete(key);
     }
-    // Read while the index changed, they may be part old, part new: used once, not kept.
-    if (indexVersion() === version) this.keep(key, { version, at: now, ids, bytes: this.bytesOf(key, ids) });
-    return ids;
+    // Up to date with `version` at least: what was written while it was read is named since, and
+    // the next search updates it by those rows (looking at a row again that was read as it is now
+    // changes nothing). Not over something newer that finished first.
+    if ((this.entries.get(key)?.version ?? -1) <= version) {
+      this.keep(key, { version, at: updating && updated ? updated.at : now, kept, bytes: this.bytesOf(key, kept.ids) });
+    }
+    return kept;
   }
 
   private bytesOf(key: string, ids: Int32Array): number {
     return ids.length * (this.limits.bytesPerId ?? 4) + key.length * 2 + ENTRY_OVERHEAD_BYTES;
   }
 
-  private keep(key: string, entry: Entry): void {
+  private keep(key: string, entry: Entry<T>): void {
     this.forget(key);
     // One entry over the byte bound alone is not kept: it would push out everything else.
     if (entry.bytes > this.limits.maxBytes) return;

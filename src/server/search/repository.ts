@@ -140,28 +140,84 @@ export const columnRowsOf = async (db: Kysely<Database>, { productIds, listingId
         .execute();
 
 /**
- * The ids (`search_listings.id`) of every listing the words match: in no particular order, or
- * `ranked`, best match first (FTS5's rank, bm25, on SQLite; ts_rank then newest on PostgreSQL).
- * They come as one list in a string: a word most listings have ("battery") matches nearly all of a
- * million, which as rows of their own were a million objects at once on the JavaScript heap.
+ * The ids (`search_listings.id`) of every listing the words match, in no particular order. They come
+ * as one list in a string: a word most listings have ("battery") matches nearly all of a million,
+ * which as rows of their own were a million objects at once on the JavaScript heap.
  */
-export async function matchedIds(db: Kysely<Database>, match: TextMatch, ranked = false): Promise<Int32Array> {
-  if (match.engine === 'sqlite') {
-    const order = sql.raw(ranked ? ' order by rank, rowid desc' : '');
-    const { rows } = await sql<{
-      ids: string | null;
-    }>`select group_concat(rowid, ','${order}) as ids from search_listings_fts where search_listings_fts match ${match.query}`.execute(
-      db,
-    );
-    return idsIn(rows[0]?.ids ?? null);
-  }
-  const order = ranked
-    ? sql` order by ts_rank(s.document, to_tsquery('simple', ${match.query})) desc, s.posted_at desc, s.id desc`
-    : sql``;
-  const { rows } = await sql<{
-    ids: string | null;
-  }>`select string_agg(s.id::text, ','${order}) as ids from search_listings s where ${match.where}`.execute(db);
+export async function matchedIds(db: Kysely<Database>, match: TextMatch): Promise<Int32Array> {
+  const { rows } = await (
+    match.engine === 'sqlite'
+      ? sql<{
+          ids: string | null;
+        }>`select group_concat(rowid, ',') as ids from search_listings_fts where search_listings_fts match ${match.query}`
+      : sql<{
+          ids: string | null;
+        }>`select string_agg(s.id::text, ',') as ids from search_listings s where ${match.where}`
+  ).execute(db);
   return idsIn(rows[0]?.ids ?? null);
+}
+
+/**
+ * Listings in best-match order, each with its score, lower first: FTS5's rank (bm25) on SQLite, ts_rank
+ * negated on PostgreSQL (its ties by the newest, as the ranking orders them). The scores place a listing
+ * written later among them (sql-search.ts) without reading every match again.
+ */
+export interface Ranking {
+  ids: Int32Array;
+  scores: Float32Array;
+}
+
+/** Every match of the words with its score, in one statement (the score computed once a row). */
+const scored = (match: TextMatch) =>
+  match.engine === 'sqlite'
+    ? sql`select rowid as id, rank as score from search_listings_fts where search_listings_fts match ${match.query}`
+    : sql`select s.id, s.posted_at, -ts_rank(s.document, to_tsquery('simple', ${match.query})) as score from search_listings s where ${match.where}`;
+
+/** Every listing the words match, best match first (see Ranking), read as two lists in strings (see matchedIds). */
+export async function rankedIds(db: Kysely<Database>, match: TextMatch): Promise<Ranking> {
+  // Materialized: the score is computed once a row, not once for each list.
+  const { rows } = await (
+    match.engine === 'sqlite'
+      ? sql<{ ids: string | null; scores: string | null }>`with m as materialized (${scored(match)})
+        select group_concat(id, ',' order by score, id desc) as ids,
+          group_concat(score, ',' order by score, id desc) as scores from m`
+      : sql<{ ids: string | null; scores: string | null }>`with m as materialized (${scored(match)})
+        select string_agg(id::text, ',' order by score, posted_at desc, id desc) as ids,
+          string_agg(score::text, ',' order by score, posted_at desc, id desc) as scores from m`
+  ).execute(db);
+  const scores = rows[0]?.scores;
+  return {
+    ids: idsIn(rows[0]?.ids ?? null),
+    scores: scores ? Float32Array.from(scores.split(','), Number) : new Float32Array(0),
+  };
+}
+
+/**
+ * Which of the named listings (those of the products, and the listings) the words match now, with
+ * their scores (see Ranking): how kept matches and rankings follow a write (sql-search.ts). On
+ * PostgreSQL a lookup of those rows; FTS5 has no seek by rowid under a MATCH, so on SQLite one pass
+ * over the words' entries in the index, without ranking or gathering every match.
+ */
+export async function matchesAmong(
+  db: Kysely<Database>,
+  match: TextMatch,
+  { productIds, listingIds }: ChangedRows,
+): Promise<Array<{ id: number; score: number }>> {
+  if (productIds.length + listingIds.length === 0) return [];
+  const named = db
+    .selectFrom('search_listings as s')
+    .select('s.id')
+    .where((eb) =>
+      eb.or([
+        ...(productIds.length > 0 ? [eb('s.product_id', 'in', productIds)] : []),
+        ...(listingIds.length > 0 ? [eb('s.id', 'in', listingIds)] : []),
+      ]),
+    );
+  const { rows } = await sql<{
+    id: number;
+    score: number;
+  }>`select id, score from (${scored(match)}) m where id in (${named})`.execute(db);
+  return rows.map((row) => ({ id: Number(row.id), score: Number(row.score) }));
 }
 
 const COMMA = 44;

@@ -7,16 +7,21 @@ import { chosenIn, type Chosen } from './column-filters';
 import { orderedPage, rankedPage, type Window } from './column-pages';
 import type { SearchAnswer, SearchEngine } from './engine';
 import { countFacets, facetsOf } from './facets';
+import type { ChangedRows } from './indexing';
 import { KeptIds, type KeptIdsLimits } from './kept-ids';
+import { withMatches, withRanked, type RankedOrder } from './kept-updates';
 import { ListingColumns, type Columns } from './listing-columns';
 import {
   categoryNames,
   detailsOf,
   listingPage,
   matchedIds,
+  matchesAmong,
   productIdsOf,
+  rankedIds,
   suggestionSample,
   textMatch,
+  type Ranking,
   type TextMatch,
 } from './repository';
 import { indexedText } from './text';
@@ -41,7 +46,7 @@ export class SqlSearch implements SearchEngine {
    */
   private readonly columns: ListingColumns;
   private readonly matched: KeptIds;
-  private readonly ranked: KeptIds;
+  private readonly ranked: KeptIds<Ranking>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -51,7 +56,8 @@ export class SqlSearch implements SearchEngine {
     this.columns = new ListingColumns(db);
     // Each match's position is kept beside it (positionsOf), as long as the match: counted with it.
     this.matched = new KeptIds({ ...limits, bytesPerId: 8 });
-    this.ranked = new KeptIds(limits);
+    // Each listing's score is kept beside it in the ranking (Ranking): counted with it.
+    this.ranked = new KeptIds({ ...limits, bytesPerId: 8 });
   }
 
   /** What the words' caches keep now, entries and bytes, to check their bounds. */
@@ -73,10 +79,7 @@ export class SqlSearch implements SearchEngine {
     const ranking = match && sort === 'best' ? this.rankingOf(match, now) : undefined;
     const [columns, matches, ranked, names] = await Promise.all([
       this.columns.current(now),
-      match &&
-        this.matched.get(match.query, now, async () =>
-          ranking ? ascending(await ranking) : matchedIds(this.db, match),
-        ),
+      match && this.matchesOf(match, now, ranking),
       ranking,
       categoryNames(this.db),
     ]);
@@ -92,7 +95,7 @@ export class SqlSearch implements SearchEngine {
     const rows =
       sort === 'best' // only with words (above)
         ? await this.rankedRows(
-            closest ? await this.rankingOf(textMatch(this.engine, terms, false, true), now) : ranked!,
+            (closest ? await this.rankingOf(textMatch(this.engine, terms, false, true), now) : ranked!).ids,
             columns,
             chosen,
             window,
@@ -112,12 +115,7 @@ export class SqlSearch implements SearchEngine {
 
   /** The listings matching the most of the words, when none matches them all (closest.ts). */
   private async closest(terms: Term[], columns: Columns, chosen: Chosen, now: number) {
-    const eachWord = await Promise.all(
-      terms.map((term) => {
-        const match = textMatch(this.engine, [term]);
-        return this.matched.get(match.query, now, () => matchedIds(this.db, match));
-      }),
-    );
+    const eachWord = await Promise.all(terms.map((term) => this.matchesOf(textMatch(this.engine, [term]), now)));
     return closestListings(
       columns,
       eachWord.map((ids) => this.positionsOf(ids, columns)),
@@ -139,9 +137,50 @@ export class SqlSearch implements SearchEngine {
     return positions;
   }
 
-  /** The listings `match` finds, best match first (kept, as the matches are). */
-  private rankingOf(match: TextMatch, now: number): Promise<Int32Array> {
-    return this.ranked.get(match.query, now, () => matchedIds(this.db, match, true));
+  /**
+   * The listings `match` finds, in ascending id order: kept, and after a write brought up to date by
+   * the written listings only. Taken from `ranking` when that is read anyway (it holds every match).
+   */
+  private async matchesOf(match: TextMatch, now: number, ranking?: Promise<Ranking>): Promise<Int32Array> {
+    const { ids } = await this.matched.get(
+      match.query,
+      now,
+      async () => ({ ids: ranking ? ascending((await ranking).ids) : await matchedIds(this.db, match) }),
+      async (kept, written) => ({ ids: withMatches(kept.ids, written, await matchesAmong(this.db, match, written)) }),
+    );
+    return ids;
+  }
+
+  /**
+   * The listings `match` finds, best match first: kept, and brought up to date as the matches are,
+   * on PostgreSQL always (a listing's ts_rank is its own). SQLite's bm25 weighs each word by how many
+   * listings have it and each listing by its length against the average: a write of words moves
+   * every listing's score, so a ranking kept across it would not be the one read anew. There it is
+   * brought up to date only when the rows written kept their words (a price, a badge), else read again.
+   */
+  private rankingOf(match: TextMatch, now: number): Promise<Ranking> {
+    return this.ranked.get(
+      match.query,
+      now,
+      () => rankedIds(this.db, match),
+      (kept, written) =>
+        this.engine === 'postgres' || written.sameWords ? this.updatedRanking(match, now, kept, written) : undefined,
+    );
+  }
+
+  private async updatedRanking(match: TextMatch, now: number, kept: Ranking, written: ChangedRows): Promise<Ranking> {
+    const [found, columns] = await Promise.all([matchesAmong(this.db, match, written), this.columns.current(now)]);
+    return withRanked(kept, written, found, this.rankedOrder(columns));
+  }
+
+  /**
+   * The ranking's order (rankedIds): by score, ties by the higher id on SQLite; on PostgreSQL by the
+   * newest, here by the second as the columns keep it, then the higher id.
+   */
+  private rankedOrder(columns: Columns): RankedOrder {
+    if (this.engine === 'sqlite') return (a, b) => a.score - b.score || b.id - a.id;
+    const postedOf = (id: number) => columns.postedSecond[columns.positionOf(id) ?? -1] ?? 0;
+    return (a, b) => a.score - b.score || postedOf(b.id) - postedOf(a.id) || b.id - a.id;
   }
 
   /**
