@@ -567,6 +567,22 @@ describe("a server process's listing columns", () => {
     await setPrice(ids.redmi!, 12_000);
   });
 
+  it('a search that caught up on a write before its commit reads the row again once the write has committed', async () => {
+    const kept = new ListingColumns(t.db);
+    const now = Date.now();
+    const price = await priceOf(await kept.current(now), ids.redmi!);
+    const mark = searchChangeNotes.mark();
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('products').set({ resale_price: 28_000 }).where('id', '=', ids.redmi!).execute();
+      await syncListing(trx, ids.redmi!);
+      // Another request's search meanwhile catches up on the row, and sees it as it was.
+      expect(await priceOf(await kept.current(now + 1), ids.redmi!)).toBe(price);
+    });
+    searchChangeNotes.committed(mark); // as the write's request ends
+    expect(await priceOf(await kept.current(now + 2), ids.redmi!)).toBe(28_000);
+    await setPrice(ids.redmi!, price!);
+  });
+
   it('a write made while the columns are read in the background is caught up on before the next search', async () => {
     const kept = new ListingColumns(t.db);
     const now = Date.now();

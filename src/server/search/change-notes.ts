@@ -33,6 +33,15 @@ export const searchChangeNotes = {
     if (rows === undefined || rows.productIds.length + rows.listingIds.length > ROWS_NAMED) return EVERYTHING;
     return rows.productIds.length + rows.listingIds.length === 0 ? undefined : JSON.stringify(rows);
   },
+  /**
+   * What was written here since `mark` is committed now: named once more, so a search of this
+   * process that caught up on those rows while their transaction was still open (and so read them
+   * as they were) reads them again before its next answer.
+   */
+  committed(mark: number): void {
+    const rows = changesSince(mark, true);
+    if (rows === undefined || rows.productIds.length + rows.listingIds.length > 0) changedElsewhere(rows);
+  },
   /** Another process's note; undefined when changes may have been missed. */
   heard(note: string | undefined): void {
     changedElsewhere(note === undefined || note === EVERYTHING ? undefined : rowsIn(note));
@@ -68,7 +77,9 @@ export function registerSearchNotes(
   // the note and the cache's drops then leave in one statement (events/channel.ts), not two.
   app.addHook('onSend', async (request) => {
     const mark = marks.get(request);
-    const note = mark === undefined ? undefined : searchChangeNotes.since(mark);
+    if (mark === undefined) return;
+    const note = searchChangeNotes.since(mark);
+    searchChangeNotes.committed(mark);
     if (note === undefined) return;
     const sent = batch.add([note]);
     // Awaited (and its failure met) by the later hook; until then a failure is not unhandled.
@@ -83,6 +94,7 @@ export function registerSearchNotes(
   );
   app.decorate('tellSearchChanges', async (mark: number) => {
     const note = searchChangeNotes.since(mark);
+    searchChangeNotes.committed(mark);
     if (note !== undefined) await batch.add([note]);
   });
   const heard = (note: string | undefined) => {
