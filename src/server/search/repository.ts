@@ -178,12 +178,12 @@ export async function rankedIds(db: Kysely<Database>, match: TextMatch): Promise
   // Materialized: the score is computed once a row, not once for each list.
   const { rows } = await (
     match.engine === 'sqlite'
-      ? sql<{ ids: string | null; scores: string | null }>`with m as materialized (${scored(match)})
+      ? sql<{ ids: string | null; scores: string | null }>`with matches as materialized (${scored(match)})
         select group_concat(id, ',' order by score, id desc) as ids,
-          group_concat(score, ',' order by score, id desc) as scores from m`
-      : sql<{ ids: string | null; scores: string | null }>`with m as materialized (${scored(match)})
+          group_concat(score, ',' order by score, id desc) as scores from matches`
+      : sql<{ ids: string | null; scores: string | null }>`with matches as materialized (${scored(match)})
         select string_agg(id::text, ',' order by score, posted_at desc, id desc) as ids,
-          string_agg(score::text, ',' order by score, posted_at desc, id desc) as scores from m`
+          string_agg(score::text, ',' order by score, posted_at desc, id desc) as scores from matches`
   ).execute(db);
   const scores = rows[0]?.scores;
   return {
