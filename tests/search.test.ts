@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RawNode, type KyselyPlugin } from 'kysely';
 import { searchQuerySchema, searchResultSchema, type SearchResult } from '#shared/search';
 import type { StoreProductRequest } from '#shared/products';
@@ -6,7 +6,9 @@ import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
 import { searchChangeNotes } from '#server/search/change-notes';
 import { syncListing } from '#server/search/indexing';
 import { COLUMNS_FRESH_MS, ListingColumns, type Columns } from '#server/search/listing-columns';
-import { SqlSearch } from '#server/search/sql-search';
+import { ENTRY_OVERHEAD_BYTES } from '#server/search/kept-ids';
+import type { Ranking, TextMatch } from '#server/search/repository';
+import { brandsToWarm, SqlSearch } from '#server/search/sql-search';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { listProduct } from './support/products';
@@ -423,20 +425,21 @@ describe("a word search's first answer", () => {
   });
 });
 
-describe("a word's kept matches under writes", () => {
-  /** Counts the reads of every match of some words: matchedIds, and rankedIds (in order); one list in a string. */
-  const counted = () => {
-    const counter = { reads: 0, ranked: 0 };
-    const plugin: KyselyPlugin = {
-      transformQuery: ({ node }) => {
-        const text = RawNode.is(node) ? node.sqlFragments.join(' ') : '';
-        if (/string_agg|group_concat/.test(text)) counter[/order by/.test(text) ? 'ranked' : 'reads'] += 1;
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
-    return { counter, search: new SqlSearch(t.db.withPlugin(plugin), t.engine) };
+/** A search counting its reads of every match of some words: matchedIds, and rankedIds (in order); one list in a string. */
+const counted = () => {
+  const counter = { reads: 0, ranked: 0 };
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      const text = RawNode.is(node) ? node.sqlFragments.join(' ') : '';
+      if (/string_agg|group_concat/.test(text)) counter[/order by/.test(text) ? 'ranked' : 'reads'] += 1;
+      return node;
+    },
+    transformResult: async ({ result }) => result,
   };
+  return { counter, search: new SqlSearch(t.db.withPlugin(plugin), t.engine) };
+};
+
+describe("a word's kept matches under writes", () => {
   const keysIn = (rows: Array<{ id: string }>) =>
     rows.map((row) => Object.entries(ids).find(([, id]) => id === row.id)?.[0] ?? row.id);
   const asked = (q: string, sort?: string) => searchQuerySchema.parse({ q, ...(sort ? { sort } : {}) });
@@ -537,6 +540,62 @@ describe("a word's kept matches under writes", () => {
     searchChangeNotes.heard(undefined);
     expect(await zinnias()).toEqual([]);
     expect(counter.reads).toBe(2);
+  });
+});
+
+describe('search read ahead at start', () => {
+  const asked = (q: string, sort?: string) => searchQuerySchema.parse({ q, ...(sort ? { sort } : {}) });
+
+  it('keeps the brands most listed, which then answer as a cold read does without reading their matches', async () => {
+    const { counter, search: own } = counted();
+    await own.warm();
+    const warmed = { ...counter };
+    // Samsung, Apple and Xiaomi have findable listings (Google's is sold, OnePlus's deleted): one ranking each.
+    expect(warmed).toEqual({ reads: 0, ranked: 3 });
+    for (const q of ['samsung', 'apple', 'xiaomi']) {
+      for (const sort of ['best', 'newest', 'price_asc']) {
+        const [kept, cold] = [
+          await own.search(asked(q, sort)),
+          await new SqlSearch(t.db, t.engine).search(asked(q, sort)),
+        ];
+        expect(kept.rows.map((row) => row.id)).toEqual(cold.rows.map((row) => row.id));
+        expect(kept.total).toBe(cold.total);
+        expect(kept.total).toBeGreaterThan(0);
+      }
+    }
+    expect(counter).toEqual(warmed);
+  });
+
+  it('lets searches go on while it reads', async () => {
+    const own = new SqlSearch(t.db, t.engine);
+    // The first brand's ranking held until told: a search that waited for the reading ahead would wait for ever.
+    const ranking = own as unknown as { rankingOf: (match: TextMatch, now: number) => Promise<Ranking> };
+    const rankingOf = ranking.rankingOf.bind(own);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(ranking, 'rankingOf').mockImplementation((match, now) =>
+      match.query.includes('samsung') ? held.then(() => rankingOf(match, now)) : rankingOf(match, now),
+    );
+    let warmed = false;
+    const warming = own.warm().then(() => (warmed = true));
+    const [answer, cold] = [
+      await own.search(asked('galaxy')),
+      await new SqlSearch(t.db, t.engine).search(asked('galaxy')),
+    ];
+    expect(answer.rows.map((row) => row.id)).toEqual(cold.rows.map((row) => row.id));
+    expect(warmed).toBe(false);
+    release();
+    await warming;
+    expect(own.kept.ranked.entries).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reads the brands most listed first, passing over those past its room', () => {
+    const entry = (matches: number) => matches * 8 + ENTRY_OVERHEAD_BYTES;
+    // Codes 0 to 3 with 10, 0, 500 and 40 listings; room for the 500 alone, then for the 40 but not the 10 after it.
+    const listed = Int32Array.of(10, 0, 500, 40);
+    expect(brandsToWarm(listed, entry(500) + entry(40))).toEqual([2, 3]);
+    expect(brandsToWarm(listed, entry(500) - 1)).toEqual([3, 0]);
+    expect(brandsToWarm(listed, 0)).toEqual([]);
   });
 });
 

@@ -62,3 +62,70 @@ describe('the ids kept for searched words', () => {
     expect(kept.size.entries).toBe(1);
   });
 });
+
+describe('the ids kept for searched words, as they age', () => {
+  const KEPT_FOR = 60_000;
+  /** A read that answers when told to: what a request would wait for, were it to wait. */
+  const gated = () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      await gate;
+      return { ids: Int32Array.of(reads) };
+    };
+    return { read, open, reads: () => reads };
+  };
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+  it('are read again in the background when asked for late in their time, the request answered with what is kept', async () => {
+    const kept = new KeptIds(LIMITS, () => KEPT_FOR);
+    await kept.get('samsung', NOW, async () => ({ ids: Int32Array.of(0) }), unchanged);
+    const { read, open, reads } = gated();
+    // Early in its time: kept, nothing read.
+    expect((await kept.get('samsung', NOW + KEPT_FOR / 2, read, unchanged)).ids).toEqual(Int32Array.of(0));
+    await settled();
+    expect(reads()).toBe(0);
+    // Late in it: answered at once from what is kept while the read waits, and one read for many asks.
+    const late = NOW + KEPT_FOR * 0.9;
+    for (let i = 0; i < 3; i++)
+      expect((await kept.get('samsung', late, read, unchanged)).ids).toEqual(Int32Array.of(0));
+    await settled();
+    expect(reads()).toBe(1);
+    open();
+    await settled();
+    // The read replaced it, trusted from when it began: past the first read's time, nothing is read.
+    const after = NOW + KEPT_FOR * 1.5;
+    expect((await kept.get('samsung', after, read, unchanged)).ids).toEqual(Int32Array.of(1));
+    await settled();
+    expect(reads()).toBe(1);
+    expect(kept.size.bytes).toBeLessThanOrEqual(LIMITS.maxBytes);
+  });
+
+  it('live as long as their user says', async () => {
+    let keptFor = KEPT_FOR;
+    const kept = new KeptIds(LIMITS, () => keptFor);
+    let reads = 0;
+    const read = async () => ({ ids: Int32Array.of(++reads) });
+    await kept.get('galaxy', NOW, read, unchanged);
+    await kept.get('galaxy', NOW + KEPT_FOR, read, unchanged);
+    expect(reads).toBe(2); // aged: read by the request
+    keptFor = 10 * KEPT_FOR;
+    await kept.get('galaxy', NOW + 5 * KEPT_FOR, read, unchanged);
+    expect(reads).toBe(2);
+  });
+
+  it('keep the entry as it was when its background read fails', async () => {
+    const kept = new KeptIds(LIMITS, () => KEPT_FOR);
+    await kept.get('pixel', NOW, async () => ({ ids: Int32Array.of(7) }), unchanged);
+    const failing = async (): Promise<Kept> => {
+      throw new Error('the database went away');
+    };
+    expect((await kept.get('pixel', NOW + KEPT_FOR * 0.9, failing, unchanged)).ids).toEqual(Int32Array.of(7));
+    await settled();
+    expect((await kept.get('pixel', NOW + KEPT_FOR * 0.95, failing, unchanged)).ids).toEqual(Int32Array.of(7));
+    await settled();
+    await expect(kept.get('pixel', NOW + KEPT_FOR, failing, unchanged)).rejects.toThrow('the database went away');
+  });
+});

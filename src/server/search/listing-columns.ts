@@ -262,6 +262,11 @@ export class ListingColumns {
 
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** How long the columns are trusted as they are now (freshFor): what is kept beside them lives as long. */
+  get freshMs(): number {
+    return freshFor(this.columns?.size ?? 0);
+  }
+
   async current(now: number): Promise<Columns> {
     const written = indexVersion();
     let columns = this.columns;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MAX_SUGGESTIONS, type SearchQuery, type Suggestion } from '#shared/search';
+import { nextTurn } from '#server/db/batches';
 import type { Engine } from '#server/db/connection';
 import type { Database } from '#server/db/schema';
 import type { ProductDetailsRow } from '#server/products/repository';
@@ -8,7 +9,7 @@ import { orderedPage, rankedPage, type Window } from './column-pages';
 import type { SearchAnswer, SearchEngine } from './engine';
 import { countFacets, facetsOf } from './facets';
 import type { ChangedRows } from './indexing';
-import { KeptIds, type KeptIdsLimits } from './kept-ids';
+import { ENTRY_OVERHEAD_BYTES, KeptIds, type KeptIdsLimits } from './kept-ids';
 import { withMatches, withRanked, type RankedOrder } from './kept-updates';
 import { ListingColumns, type Columns } from './listing-columns';
 import {
@@ -35,6 +36,11 @@ import { closestListings, closestRanked, type Closest } from './closest';
  */
 export const KEPT_IDS_LIMITS: KeptIdsLimits = { maxEntries: 4_000, maxBytes: 8 * 1024 * 1024 };
 
+/** What a kept match costs in either cache: its id and what is kept beside it (a position, a score). */
+const BYTES_PER_MATCH = 8;
+/** The share of each cache the words read ahead at start may fill: the rest is room for what searches ask. */
+const WARM_SHARE = 0.75;
+
 /** Search on the app's own database: SQLite FTS5 or PostgreSQL full-text, with the same answers. */
 export class SqlSearch implements SearchEngine {
   /*
@@ -51,13 +57,37 @@ export class SqlSearch implements SearchEngine {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
-    limits: KeptIdsLimits = KEPT_IDS_LIMITS,
+    private readonly limits: KeptIdsLimits = KEPT_IDS_LIMITS,
   ) {
     this.columns = new ListingColumns(db);
+    // Kept as long as the columns are trusted: both catch up on the writes told of, and both are read
+    // again in full for what no note told, so at a million listings as rarely as the columns.
+    const keptFor = () => this.columns.freshMs;
     // Each match's position is kept beside it (positionsOf), as long as the match: counted with it.
-    this.matched = new KeptIds({ ...limits, bytesPerId: 8 });
+    this.matched = new KeptIds({ ...limits, bytesPerId: BYTES_PER_MATCH }, keptFor);
     // Each listing's score is kept beside it in the ranking (Ranking): counted with it.
-    this.ranked = new KeptIds({ ...limits, bytesPerId: 8 });
+    this.ranked = new KeptIds({ ...limits, bytesPerId: BYTES_PER_MATCH }, keptFor);
+  }
+
+  /**
+   * Reads ahead what the first searches of a process would otherwise wait for: the listing columns,
+   * then the matches and ranking of the brands' names, the most listed first, as long as they fit
+   * in WARM_SHARE of each cache. Brands, not the index's most frequent words: here those are the
+   * descriptions' ("battery", "the", in 86% of listings), which nobody searches for and which alone
+   * are past the bound at a million. One brand at a time, with a turn of the event loop between, so
+   * that searches go on meanwhile (one that asks for a brand being read waits for that read).
+   */
+  async warm(): Promise<void> {
+    const columns = await this.columns.current(Date.now());
+    const { brand: listed } = countFacets(columns, undefined, chosenIn(columns, {}, Date.now()), Date.now());
+    for (const code of brandsToWarm(listed, this.limits.maxBytes * WARM_SHARE)) {
+      await nextTurn();
+      const { terms } = await termsOf(this.db, columns.brands.labels[code]!);
+      if (terms.length === 0) continue;
+      const match = textMatch(this.engine, terms);
+      const now = Date.now();
+      await this.matchesOf(match, now, this.rankingOf(match, now));
+    }
   }
 
   /** What the words' caches keep now, entries and bytes, to check their bounds. */
@@ -219,6 +249,23 @@ export class SqlSearch implements SearchEngine {
       .slice(0, MAX_SUGGESTIONS)
       .map((entry) => entry.suggestion);
   }
+}
+
+/**
+ * The brands (by code) whose words to read ahead, the most listed first, as long as their entries
+ * fit in `room` bytes (an entry's matches and its overhead; a brand too large is passed over for
+ * smaller ones).
+ */
+export function brandsToWarm(listed: Int32Array, room: number): number[] {
+  const chosen: number[] = [];
+  let left = room;
+  for (const code of [...listed.keys()].sort((a, b) => listed[b]! - listed[a]!)) {
+    const bytes = listed[code]! * BYTES_PER_MATCH + ENTRY_OVERHEAD_BYTES;
+    if (listed[code] === 0 || bytes > left) continue;
+    left -= bytes;
+    chosen.push(code);
+  }
+  return chosen;
 }
 
 /** The same ids in ascending order, as the database reads matches unranked (positionsOf goes fastest so). */
