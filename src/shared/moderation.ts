@@ -1,6 +1,6 @@
 import { linkTokenSchema } from './account';
 import { chatLineSchema } from './chat-lines';
-import { choicesOf } from './choices';
+import { choicesOf, labelOf } from './choices';
 import { toLatinDigits } from './i18n/digits';
 import { idField, idSchema, requiredText, timestampOrNullSchema, timestampSchema } from './common';
 import { messageText } from './i18n/message-text';
@@ -384,9 +384,11 @@ export const appealDecisionSchema = z.object({
 export type AppealDecision = z.infer<typeof appealDecisionSchema>;
 
 /** The words of a report's reason. */
-export const reportReasonLabel = (reason: string) => (REPORT_REASON_LABELS as Record<string, string>)[reason] ?? reason;
+export const reportReasonLabel = (reason: string) => labelOf(REPORT_REASON_LABELS, reason);
 /** The words of an action's reason (an appeal's decision keeps its own words). */
-export const actionReasonLabel = (reason: string) => (ACTION_REASON_LABELS as Record<string, string>)[reason] ?? reason;
+export const actionReasonLabel = (reason: string) => labelOf(ACTION_REASON_LABELS, reason);
+/** The words of a logged action, what follows an action included. */
+export const logActionLabel = (action: string) => labelOf(LOG_ACTION_LABELS, action);
 
 /** Why a moderator hid a review or took a listing off sale: a reason's code and the note they wrote, as read. */
 export interface GivenReason {

@@ -30,7 +30,6 @@ import { FormField, Input } from '#client/components/FormField';
 import { PageHeader } from '#client/components/PageHeader';
 import { QueryContent } from '#client/components/QueryContent';
 import { SettingsCard } from '#client/components/SettingsCard';
-import { Spinner } from '#client/components/Spinner';
 import { SchemaFormBody, useSchemaForm } from '#client/components/schemaForm';
 import { useMessageCall } from './useMessageCall';
 import { paths } from '#shared/paths';
@@ -283,41 +282,41 @@ function BlockedCard() {
   const t = useT();
   return (
     <SettingsCard title={t('accounts.settings.blocked.title')} id="blocked-people">
-      {blocked.isPending ? (
-        <Spinner label={t('accounts.settings.blocked.loading')} />
-      ) : blocked.isError ? (
-        <p className="text-sm text-red-700">{blocked.error.message}</p>
-      ) : blocked.data.length === 0 ? (
-        <p className="text-sm text-ink-500">
-          <Msg id="accounts.settings.blocked.none" />
-        </p>
-      ) : (
-        <ul className="flex flex-col gap-2">
-          {blocked.data.map((person) => (
-            <li key={person._id} className="flex items-center justify-between gap-3 text-sm">
-              <span className="font-medium text-ink-800" translate="no">
-                {person.name}
-              </span>
-              <Button
-                size="sm"
-                variant="secondary"
-                loading={unblock.isPending && unblock.variables === person._id}
-                onClick={() =>
-                  unblock.mutate(person._id, {
-                    onSuccess: () => toast.success(t('accounts.settings.blocked.unblocked', { name: person.name })),
-                    onError: (failure) => toast.error(failure.message),
-                  })
-                }
-              >
-                <Msg
-                  id="accounts.settings.blocked.unblock"
-                  values={{ name: person.name, sr: (chunks) => <span className="sr-only">{chunks}</span> }}
-                />
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryContent query={blocked} loading={t('accounts.settings.blocked.loading')}>
+        {(people) =>
+          people.length === 0 ? (
+            <p className="text-sm text-ink-500">
+              <Msg id="accounts.settings.blocked.none" />
+            </p>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {people.map((person) => (
+                <li key={person._id} className="flex items-center justify-between gap-3 text-sm">
+                  <span className="font-medium text-ink-800" translate="no">
+                    {person.name}
+                  </span>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    loading={unblock.isPending && unblock.variables === person._id}
+                    onClick={() =>
+                      unblock.mutate(person._id, {
+                        onSuccess: () => toast.success(t('accounts.settings.blocked.unblocked', { name: person.name })),
+                        onError: (failure) => toast.error(failure.message),
+                      })
+                    }
+                  >
+                    <Msg
+                      id="accounts.settings.blocked.unblock"
+                      values={{ name: person.name, sr: (chunks) => <span className="sr-only">{chunks}</span> }}
+                    />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryContent>
     </SettingsCard>
   );
 }

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { imeiDigits, imeiProblem, NEIR_NUMBER, neirSmsLink, neirSmsText } from '#shared/trust';
 import { buttonClasses } from '#client/components/Button';
-import { Input } from '#client/components/FormField';
+import { FormField, Input } from '#client/components/FormField';
 import { Msg } from '#client/i18n';
 
 /**
@@ -12,7 +12,6 @@ import { Msg } from '#client/i18n';
  */
 export function NeirCheck({ imei, who }: { imei?: string; who: 'seller' | 'buyer' }) {
   const [typed, setTyped] = useState('');
-  const inputId = useId();
   const digits = imeiDigits(who === 'buyer' ? typed : (imei ?? ''));
   const ready = digits.length > 0 && imeiProblem(digits) === undefined;
   return (
@@ -24,19 +23,15 @@ export function NeirCheck({ imei, who }: { imei?: string; who: 'seller' | 'buyer
         <Msg id={who === 'buyer' ? 'catalog.neir.buyerLead' : 'catalog.neir.sellerLead'} />
       </p>
       {who === 'buyer' && (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={inputId} className="font-medium">
-            <Msg id="catalog.neir.imeiLabel" />
-          </label>
+        <FormField label={<Msg id="catalog.neir.imeiLabel" />}>
           <Input
-            id={inputId}
             inputMode="numeric"
             autoComplete="off"
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
             className="max-w-xs"
           />
-        </div>
+        </FormField>
       )}
       {ready ? (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">

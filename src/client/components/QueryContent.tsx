@@ -8,6 +8,8 @@ interface QueryContentProps<T> {
   query: UseQueryResult<T>;
   /** Something besides the query the content waits for (a spinner meanwhile). */
   waiting?: boolean;
+  /** What is loading, for screen readers (none: "Loading"). */
+  loading?: string;
   /** What the data shows once it is read. */
   children: (data: T) => ReactNode;
 }
@@ -16,9 +18,9 @@ interface QueryContentProps<T> {
  * The part of a card that shows what a query reads: a spinner while it loads, the server's words
  * when it failed (the card around it stays, with its other controls), else the data's content.
  */
-export function QueryContent<T>({ query, waiting = false, children }: QueryContentProps<T>) {
+export function QueryContent<T>({ query, waiting = false, loading, children }: QueryContentProps<T>) {
   const errorText = useErrorText();
-  if (query.isPending || waiting) return <Spinner />;
+  if (query.isPending || waiting) return <Spinner label={loading} />;
   if (query.isError) return <FormError message={errorText(query.error.message)} />;
   return children(query.data);
 }

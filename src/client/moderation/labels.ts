@@ -1,6 +1,6 @@
 import {
   ACTION_REASON_LABELS,
-  REPORT_REASON_LABELS,
+  reportReasonLabel,
   type ActionReason,
   type ModerationAction,
   type ReportReason,
@@ -86,8 +86,7 @@ export function useModerationLabels() {
     action: (code: string, label = code) => lookup(t, ACTIONS, code, label),
     actionReason: (code: string | null, label: string) =>
       lookup(t, ACTION_REASONS, code ?? actionReasonOfLabel(label), label),
-    reportReason: (code: string, label: string = REPORT_REASON_LABELS[code as ReportReason] ?? code) =>
-      lookup(t, REPORT_REASONS, code, label),
+    reportReason: (code: string, label = reportReasonLabel(code)) => lookup(t, REPORT_REASONS, code, label),
     subject: (type: string) => lookup(t, SUBJECTS, type, type),
   };
 }

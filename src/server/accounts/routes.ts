@@ -1,5 +1,4 @@
-import { answerText } from '#server/i18n/answer';
-import { localText } from '#server/i18n/texts';
+import { answerMessage, answerText } from '#server/i18n/answer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountMessageSchema,
@@ -54,14 +53,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: linkTokenRequestSchema, ...message }, config: privateLinkCall },
     async (request) => {
       await verifyEmail(db, request.body.token);
-      return { message: answerText(request, localText('server.accounts.verified')) };
+      return answerMessage(request, 'server.accounts.verified');
     },
   );
 
   app.post('/account/verify-email/resend', { schema: message, ...ownWrite }, async (request) => {
     const { user } = callerOf(request);
     await resendVerificationMail(db, user);
-    return { message: answerText(request, localText('server.accounts.linkSentAgain', { email: user.email })) };
+    return answerMessage(request, 'server.accounts.linkSentAgain', { email: user.email });
   });
 
   app.post(
@@ -69,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: forgotPasswordRequestSchema, ...message }, config: privateLinkCall },
     async (request) => {
       await requestPasswordReset(db, request.body.email, request.ip);
-      return { message: answerText(request, localText('server.accounts.forgotPassword', { minutes: 30 })) };
+      return answerMessage(request, 'server.accounts.forgotPassword', { minutes: 30 });
     },
   );
 
@@ -79,7 +78,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = await resetPassword(db, request.body.token, request.body.password);
       endedSessionsOf(userId);
-      return { message: answerText(request, localText('server.accounts.passwordReset')) };
+      return answerMessage(request, 'server.accounts.passwordReset');
     },
   );
 
@@ -89,7 +88,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await changePassword(db, callerOf(request), request.body, request.ip);
       endedSessionsOf(callerOf(request).user.id);
-      return { message: answerText(request, localText('server.accounts.passwordChanged')) };
+      return answerMessage(request, 'server.accounts.passwordChanged');
     },
   );
 
@@ -99,7 +98,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ended = await endOtherSessions(db, callerOf(request));
       endedSessionsOf(callerOf(request).user.id);
-      return { ended, message: answerText(request, localText('server.accounts.othersSignedOut')) };
+      return { ended, ...answerMessage(request, 'server.accounts.othersSignedOut') };
     },
   );
 
@@ -121,10 +120,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (wasThisOne) await endSession(deps, reply, undefined);
       return {
         ended: 1,
-        message: answerText(
-          request,
-          localText(wasThisOne ? 'server.accounts.signedOut' : 'server.accounts.deviceSignedOut'),
-        ),
+        ...answerMessage(request, wasThisOne ? 'server.accounts.signedOut' : 'server.accounts.deviceSignedOut'),
       };
     },
   );
@@ -137,7 +133,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       endedSessionsOf(callerOf(request).user.id);
       // The sessions went with the account; the browser's cookie goes too.
       await endSession(deps, reply, undefined);
-      return { message: answerText(request, localText('server.accounts.deleted')) };
+      return answerMessage(request, 'server.accounts.deleted');
     },
   );
 
@@ -152,7 +148,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await startSelling(deps, callerOf(request).user, request.body);
-      return { message: answerText(request, localText('server.accounts.canSell')) };
+      return answerMessage(request, 'server.accounts.canSell');
     },
   );
 

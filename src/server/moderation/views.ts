@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import {
-  LOG_ACTION_LABELS,
   SUBJECT_TYPES,
   actionReasonLabel,
+  logActionLabel,
   reportReasonLabel,
   type CaseDetails,
   type CaseSummary,
@@ -56,7 +56,7 @@ export const toLogEntry = (row: ModerationLogRow, language: Language = ENGLISH):
   actorName: row.actor_name,
   automated: row.is_automated,
   action: row.action,
-  actionLabel: LOG_ACTION_LABELS[row.action] ?? row.action,
+  actionLabel: logActionLabel(row.action),
   subjectType: row.subject_type,
   subjectId: row.subject_id,
   targetUserId: row.target_user_id,
@@ -184,7 +184,7 @@ export async function standingOf(db: Kysely<Database>, userId: string, language:
     notices: rows.map((row): Notice => ({
       _id: row.id,
       action: row.action,
-      actionLabel: LOG_ACTION_LABELS[row.action] ?? row.action,
+      actionLabel: logActionLabel(row.action),
       subjectTitle: titleIn(row.title ?? '', language),
       reasonLabel: actionReasonLabel(row.reason),
       note: row.note,

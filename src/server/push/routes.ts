@@ -1,5 +1,4 @@
-import { answerText } from '#server/i18n/answer';
-import { localText } from '#server/i18n/texts';
+import { answerMessage } from '#server/i18n/answer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountMessageSchema } from '#shared/account';
 import {
@@ -31,7 +30,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user, sessionId } = callerOf(request);
       await subscribe(app.deps, { userId: user.id, sessionId }, request.body);
-      return reply.code(201).send({ message: answerText(request, localText('server.push.on')) });
+      return reply.code(201).send(answerMessage(request, 'server.push.on'));
     },
   );
 
@@ -40,7 +39,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...ownWrite, schema: { body: pushUnsubscribeRequestSchema, ...message } },
     async (request) => {
       await removeOwnSubscription(db, callerOf(request).user.id, request.body.endpoint);
-      return { message: answerText(request, localText('server.push.off')) };
+      return answerMessage(request, 'server.push.off');
     },
   );
 
