@@ -3,10 +3,10 @@ import { fairPriceSchema } from '#shared/fair-price';
 import type { SearchResult } from '#shared/search';
 import { slices } from '#server/db/batches';
 import { newId } from '#server/db/ids';
-import { ASKING_BATCH, computeFairPrices as compute } from '#server/fair-price/repository';
+import { ASKING_BATCH, computeFairPrices } from '#server/fair-price/repository';
 import { runHousekeeping } from '#server/housekeeping';
+import { markGoodPrices } from '#server/search/indexing';
 import type { Actor } from './support/actors';
-import type { TestApp } from './support/app';
 import { callApi, useTestApp } from './support/harness';
 import { listProduct } from './support/products';
 import { bookPhone } from './support/deal';
@@ -16,12 +16,6 @@ const { t, buyer, ...three } = useTestApp(
   { options: { uploadRateLimit: 10_000 } },
 );
 const sellers = [three.first, three.second, three.third];
-
-/** Housekeeping's job, then the public answers start over, as the running server does after it. */
-async function computeFairPrices(db: TestApp['db'], now?: Date) {
-  await compute(db, now);
-  await t.app.publicCache.bump();
-}
 
 async function fairPrice(productName: string, productCondition = 'Good') {
   const url = `/api/fair-price?productName=${encodeURIComponent(productName)}&productCondition=${productCondition}`;
@@ -225,5 +219,46 @@ describe('the asking prices', () => {
     expect(turns).toBeGreaterThanOrEqual(2);
     expect(await fairPrice('Batch Phone')).toMatchObject({ source: 'asking', count: 2 * ASKING_BATCH + 1 });
     await t.db.deleteFrom('products').where('product_name', '=', 'Batch Phone').execute();
+  });
+});
+
+describe('the good prices', () => {
+  it('are marked and unmarked batch by batch, the event loop turning between, each listing as the rule says', async () => {
+    const [seller] = sellers;
+    const bilby = { productName: 'Bilby Phone', brand: 'Bilby', productCondition: 'Good' } as const;
+    const ids: string[] = [];
+    for (const resalePrice of [10_000, 20_000, 30_000, 40_000, 50_000]) {
+      ids.push(await listProduct(seller!, { ...bilby, resalePrice }));
+    }
+    // Asking 10,000 to 50,000: the middle half starts at 20,000, so only the first is a good price.
+    await computeFairPrices(t.db);
+    const marks = async () => {
+      const rows = await t.db
+        .selectFrom('search_listings')
+        .select(['product_id', 'is_good_price'])
+        .where('product_id', 'in', ids)
+        .execute();
+      return ids.map((id) => Boolean(rows.find((row) => row.product_id === id)!.is_good_price));
+    };
+    expect(await marks()).toEqual([true, false, false, false, false]);
+
+    // Every mark wrong, as if the fair prices had moved: two listings a batch puts them in several.
+    await t.db
+      .updateTable('search_listings')
+      .set((eb) => ({ is_good_price: eb.case().when('product_id', '=', ids[0]!).then(false).else(true).end() }))
+      .where('product_id', 'in', ids)
+      .execute();
+    let turns = 0;
+    let marking = true;
+    const tick = () => {
+      turns += 1;
+      if (marking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    expect(await markGoodPrices(t.db, 2)).toBe(5);
+    marking = false;
+    expect(turns).toBeGreaterThanOrEqual(2);
+    expect(await marks()).toEqual([true, false, false, false, false]);
+    expect(await markGoodPrices(t.db, 2)).toBe(0);
   });
 });

@@ -187,15 +187,15 @@ export const MARK_BATCH = 5000;
  */
 export const FLIPS_NAMED = 50;
 
-/** The id that ends the batch after `after`; undefined for the last, which runs to the end. */
-const batchEnd = async (db: Kysely<Database>, after: number): Promise<number | undefined> =>
+/** The id that ends the batch of `batch` listings after `after`; undefined for the last, which runs to the end. */
+const batchEnd = async (db: Kysely<Database>, after: number, batch: number): Promise<number | undefined> =>
   (
     await db
       .selectFrom('search_listings')
       .select('id')
       .where('id', '>', after)
       .orderBy('id')
-      .offset(MARK_BATCH - 1)
+      .offset(batch - 1)
       .limit(1)
       .executeTakeFirst()
   )?.id;
@@ -232,11 +232,11 @@ async function flippedTags(db: Kysely<Database>, flipped: ReadonlyArray<{ id: nu
  * public cache. Answers how many changed. The ids are kept only up to the number it names: the first
  * round on a catalogue of a million marks a quarter of it.
  */
-export async function markGoodPrices(db: Kysely<Database>): Promise<number> {
+export async function markGoodPrices(db: Kysely<Database>, batch = MARK_BATCH): Promise<number> {
   const flipped: Array<{ id: number; product_id: string }> = [];
   let count = 0;
   for (let after = 0; ;) {
-    const end = await batchEnd(db, after);
+    const end = await batchEnd(db, after, batch);
     const rows = await flipBatch(db, after, end);
     count += rows.length;
     flipped.push(...rows.slice(0, ROWS_NAMED + 1 - flipped.length));
