@@ -17,6 +17,20 @@ const { t, buyer, ...three } = useTestApp(
 );
 const sellers = [three.first, three.second, three.third];
 
+/** What `work` answers, and how many turns the event loop took meanwhile (a request's I/O is taken in such a turn). */
+async function turnsDuring<T>(work: () => Promise<T>): Promise<[T, number]> {
+  let turns = 0;
+  let working = true;
+  const tick = () => {
+    turns += 1;
+    if (working) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const result = await work();
+  working = false;
+  return [result, turns];
+}
+
 async function fairPrice(productName: string, productCondition = 'Good') {
   const url = `/api/fair-price?productName=${encodeURIComponent(productName)}&productCondition=${productCondition}`;
   return callApi(t, { method: 'GET', url }, fairPriceSchema);
@@ -206,16 +220,7 @@ describe('the asking prices', () => {
       const searchRows = slice.map((copy) => ({ ...indexed, product_id: copy }));
       await t.db.insertInto('search_listings').values(searchRows).execute();
     }
-    // Counts the event loop's turns (a request's I/O is taken in such a turn) while the prices are computed.
-    let turns = 0;
-    let computing = true;
-    const tick = () => {
-      turns += 1;
-      if (computing) setImmediate(tick);
-    };
-    setImmediate(tick);
-    await computeFairPrices(t.db);
-    computing = false;
+    const [, turns] = await turnsDuring(() => computeFairPrices(t.db));
     expect(turns).toBeGreaterThanOrEqual(2);
     expect(await fairPrice('Batch Phone')).toMatchObject({ source: 'asking', count: 2 * ASKING_BATCH + 1 });
     await t.db.deleteFrom('products').where('product_name', '=', 'Batch Phone').execute();
@@ -248,15 +253,8 @@ describe('the good prices', () => {
       .set((eb) => ({ is_good_price: eb.case().when('product_id', '=', ids[0]!).then(false).else(true).end() }))
       .where('product_id', 'in', ids)
       .execute();
-    let turns = 0;
-    let marking = true;
-    const tick = () => {
-      turns += 1;
-      if (marking) setImmediate(tick);
-    };
-    setImmediate(tick);
-    expect(await markGoodPrices(t.db, 2)).toBe(5);
-    marking = false;
+    const [flipped, turns] = await turnsDuring(() => markGoodPrices(t.db, 2));
+    expect(flipped).toBe(5);
     expect(turns).toBeGreaterThanOrEqual(2);
     expect(await marks()).toEqual([true, false, false, false, false]);
     expect(await markGoodPrices(t.db, 2)).toBe(0);
