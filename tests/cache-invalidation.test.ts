@@ -4,10 +4,14 @@ import { buildApp } from '#server/app';
 import { PublicCache, REFRESH_MS } from '#server/cache/public-cache';
 import { WRITER_COOKIE } from '#server/cache/writer-cookie';
 import { postgresChannel, type Channel } from '#server/events/channel';
+import { onNamedOutside } from '#server/cache/tags';
+import { computeFairPrices } from '#server/fair-price/repository';
+import { housekeepingJobs } from '#server/housekeeping';
 import { CONDITIONS, type Product } from '#shared/products';
+import type { SearchResult } from '#shared/search';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
-import { WRITE_DROPS } from './support/cache-drops';
+import { JOB_DROPS, unlistedJobDrops, WRITE_DROPS } from './support/cache-drops';
 import { timeLimit } from './support/time-limits';
 import { editListing, listProduct, uploadPhoto } from './support/products';
 import { testDatabaseUrl } from './support/postgres';
@@ -50,6 +54,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the invalidation table', () => {
+  it('lists every housekeeping job, everything dropped exactly for those that do not name what they change', () => {
+    expect(housekeepingJobs.map((job) => job.name)).toEqual(Object.keys(JOB_DROPS));
+    for (const job of housekeepingJobs) {
+      expect(JOB_DROPS[job.name]!.includes('*'), job.name).toBe(job.changesPublic !== false);
+    }
+  });
+
   it('lists every write call of the API, and no call the API does not have', () => {
     const keys = routes.map((route) => route.key);
     expect(keys.length).toBeGreaterThan(50);
@@ -284,6 +295,71 @@ describe('a listing write drops the searches that could count it before or after
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect([cached(itsCategory), cached(elsewhere)]).toEqual([false, false]);
+  });
+});
+
+describe("the fair prices' round drops only what it changed", () => {
+  const cached = (url: string) => t.app.publicCache.get(url) !== undefined;
+  const read = async (url: string) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode, response.body).toBe(200);
+    return response;
+  };
+  /** The names the round makes (outside any request), with the answers they drop. */
+  async function round(): Promise<string[]> {
+    const heard: string[] = [];
+    const stop = onNamedOutside((changed) => heard.push(...changed));
+    try {
+      await computeFairPrices(t.db);
+    } finally {
+      stop();
+    }
+    return heard;
+  }
+
+  it('nothing when no estimate or mark changed; a flipped listing drops the good-price searches that could count it and the fair prices, nothing else', async () => {
+    const numbat = { productName: 'Numbat Phone', brand: 'Numbat', productCondition: 'Good' } as const;
+    const list = (resalePrice: number) =>
+      listProduct(seller, { ...numbat, category_id: mine.category_id, resalePrice });
+    const [a, b] = [await list(10_000), await list(20_000)];
+    for (const price of [30_000, 40_000, 50_000]) await list(price);
+    // Asking 10,000 to 50,000: the middle half starts at 20,000, so only A is a good price.
+    await round();
+    const goodNumbats = `/api/search?goodPrice=true&q=numbat`;
+    expect((await read(goodNumbats)).json<SearchResult>().items.map((item) => item._id)).toEqual([a]);
+
+    const fairPriceOfNumbat = `/api/fair-price?productName=Numbat+Phone&productCondition=Good`;
+    const otherCondition = CONDITIONS.find((condition) => condition !== numbat.productCondition)!;
+    const related = [goodNumbats, fairPriceOfNumbat];
+    const unrelated = [
+      `/api/search?q=numbat`,
+      `/api/addvertise/product/${a}`,
+      `/api/addvertise/product/${b}`,
+      `/api/search?goodPrice=true&category=${theirs.category_id}&condition=${otherCondition}`,
+    ];
+    const warmAll = async () => {
+      await warm();
+      for (const url of [...related, ...unrelated]) await read(url);
+    };
+
+    await warmAll();
+    const before = t.app.publicCache.generation;
+    expect(await round()).toEqual([]);
+    expect(t.app.publicCache.generation).toBe(before);
+    expect([...related, ...unrelated].filter(cached)).toEqual([...related, ...unrelated]);
+    expect(kept()).toEqual(everyAnswer());
+
+    // A asks 25,000 now: the middle half starts there, so B (20,000) becomes a good price at the
+    // next round, and A is no longer one (its own write rated it).
+    const edited = await editListing(seller, a, { ...numbat, category_id: mine.category_id, resalePrice: 25_000 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await warmAll();
+    const dropped = await round();
+    expect(unlistedJobDrops('fair prices', dropped)).toEqual([]);
+    expect(related.filter(cached)).toEqual([]);
+    expect(unrelated.filter(cached)).toEqual(unrelated);
+    expect(kept()).toEqual(everyAnswer());
+    expect((await read(goodNumbats)).json<SearchResult>().items.map((item) => item._id)).toEqual([b]);
   });
 });
 

@@ -3,10 +3,10 @@ import { fairPriceSchema } from '#shared/fair-price';
 import type { SearchResult } from '#shared/search';
 import { slices } from '#server/db/batches';
 import { newId } from '#server/db/ids';
-import { ASKING_BATCH, computeFairPrices as compute } from '#server/fair-price/repository';
+import { ASKING_BATCH, computeFairPrices } from '#server/fair-price/repository';
 import { runHousekeeping } from '#server/housekeeping';
+import { markGoodPrices } from '#server/search/indexing';
 import type { Actor } from './support/actors';
-import type { TestApp } from './support/app';
 import { callApi, useTestApp } from './support/harness';
 import { listProduct } from './support/products';
 import { bookPhone } from './support/deal';
@@ -17,10 +17,18 @@ const { t, buyer, ...three } = useTestApp(
 );
 const sellers = [three.first, three.second, three.third];
 
-/** Housekeeping's job, then the public answers start over, as the running server does after it. */
-async function computeFairPrices(db: TestApp['db'], now?: Date) {
-  await compute(db, now);
-  await t.app.publicCache.bump();
+/** What `work` answers, and how many turns the event loop took meanwhile (a request's I/O is taken in such a turn). */
+async function turnsDuring<T>(work: () => Promise<T>): Promise<[T, number]> {
+  let turns = 0;
+  let working = true;
+  const tick = () => {
+    turns += 1;
+    if (working) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const result = await work();
+  working = false;
+  return [result, turns];
 }
 
 async function fairPrice(productName: string, productCondition = 'Good') {
@@ -212,18 +220,43 @@ describe('the asking prices', () => {
       const searchRows = slice.map((copy) => ({ ...indexed, product_id: copy }));
       await t.db.insertInto('search_listings').values(searchRows).execute();
     }
-    // Counts the event loop's turns (a request's I/O is taken in such a turn) while the prices are computed.
-    let turns = 0;
-    let computing = true;
-    const tick = () => {
-      turns += 1;
-      if (computing) setImmediate(tick);
-    };
-    setImmediate(tick);
-    await computeFairPrices(t.db);
-    computing = false;
+    const [, turns] = await turnsDuring(() => computeFairPrices(t.db));
     expect(turns).toBeGreaterThanOrEqual(2);
     expect(await fairPrice('Batch Phone')).toMatchObject({ source: 'asking', count: 2 * ASKING_BATCH + 1 });
     await t.db.deleteFrom('products').where('product_name', '=', 'Batch Phone').execute();
+  });
+});
+
+describe('the good prices', () => {
+  it('are marked and unmarked batch by batch, the event loop turning between, each listing as the rule says', async () => {
+    const [seller] = sellers;
+    const bilby = { productName: 'Bilby Phone', brand: 'Bilby', productCondition: 'Good' } as const;
+    const ids: string[] = [];
+    for (const resalePrice of [10_000, 20_000, 30_000, 40_000, 50_000]) {
+      ids.push(await listProduct(seller!, { ...bilby, resalePrice }));
+    }
+    // Asking 10,000 to 50,000: the middle half starts at 20,000, so only the first is a good price.
+    await computeFairPrices(t.db);
+    const marks = async () => {
+      const rows = await t.db
+        .selectFrom('search_listings')
+        .select(['product_id', 'is_good_price'])
+        .where('product_id', 'in', ids)
+        .execute();
+      return ids.map((id) => Boolean(rows.find((row) => row.product_id === id)!.is_good_price));
+    };
+    expect(await marks()).toEqual([true, false, false, false, false]);
+
+    // Every mark wrong, as if the fair prices had moved: two listings a batch puts them in several.
+    await t.db
+      .updateTable('search_listings')
+      .set((eb) => ({ is_good_price: eb.case().when('product_id', '=', ids[0]!).then(false).else(true).end() }))
+      .where('product_id', 'in', ids)
+      .execute();
+    const [flipped, turns] = await turnsDuring(() => markGoodPrices(t.db, 2));
+    expect(flipped).toBe(5);
+    expect(turns).toBeGreaterThanOrEqual(2);
+    expect(await marks()).toEqual([true, false, false, false, false]);
+    expect(await markGoodPrices(t.db, 2)).toBe(0);
   });
 });

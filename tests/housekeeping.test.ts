@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { orderSchema } from '#shared/bookings';
 import { PublicCache } from '#server/cache/public-cache';
+import { named } from '#server/cache/tags';
 import { newId } from '#server/db/ids';
 import {
   housekeepingJobs,
@@ -254,6 +255,34 @@ describe('startHousekeeping', () => {
     await app.close();
     await vi.advanceTimersByTimeAsync(100_000);
     expect(job.run).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops what its jobs named once the round is over (they name it before their transaction commits), and nothing else', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const cache = new PublicCache();
+    const app = housekeepingApp(cache);
+    const keep = (key: string, tag: string) => cache.store(key, cache.begin(), '{}', {}, [tag]);
+    const job = {
+      name: 'names',
+      run: vi.fn(async () => {
+        named(['listing:named']);
+        // An answer computed beside the job's transaction, from what was before it.
+        keep('/named', 'listing:named');
+        return 3;
+      }),
+      changesPublic: false as const,
+    };
+    keep('/other', 'listing:other');
+    startHousekeeping(app, { jobs: [job], firstRunMs: 1_000 });
+    await app.ready();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(job.run).toHaveBeenCalledTimes(1);
+    expect(cache.get('/named')).toBeUndefined();
+    expect(cache.get('/other')).toBeDefined();
+    await app.close();
   });
 
   it('lets a round under way finish before the app has closed, and skips a round while one is going', async () => {

@@ -3,6 +3,7 @@ import { deleteOldLinkTokens } from '#server/accounts/repository';
 import { deleteExpiredSessions } from '#server/auth/repository';
 import { expireStaleOffers } from '#server/chat/offers';
 import { expireRequests } from '#server/bookings/deal';
+import { EVERYTHING, onNamedOutside } from '#server/cache/tags';
 import { changedRows } from '#server/db/changes';
 import { deleteEndedCounters } from '#server/limits/counters';
 import { liftEndedRestrictions } from '#server/moderation/sanctions';
@@ -35,8 +36,10 @@ export interface HousekeepingJob {
   /** One round of the job; answers how many records it removed. */
   run(deps: HousekeepingDeps, now: Date): Promise<number>;
   /**
-   * false: what it removes is never shown publicly (notifications, counters), so its removals do
-   * not make the cached public answers start over. A failure still does, as for every job.
+   * false: what it changes is never shown publicly (sessions, mail, counters), or its repositories
+   * name what they change (cache/tags.ts: a review published, a phone's fair price or good-price
+   * mark), so its removals do not make the cached public answers start over. A failure still does,
+   * as for every job.
    */
   changesPublic?: false;
 }
@@ -96,16 +99,18 @@ export async function removeOldAlertMatches(deps: HousekeepingDeps, now = new Da
 
 /** Every housekeeping job, run in this order each round. */
 export const housekeepingJobs: readonly HousekeepingJob[] = [
-  { name: 'unused uploads', run: removeUnusedUploads },
-  { name: 'expired sessions', run: removeExpiredSessions },
-  { name: 'expired booking requests', run: expireRequests },
+  // An upload in no listing, a session, a mail: nothing a visitor reads.
+  { name: 'unused uploads', run: removeUnusedUploads, changesPublic: false },
+  { name: 'expired sessions', run: removeExpiredSessions, changesPublic: false },
+  // A request never reserved the phone (bookings/repository.ts names a reservation that ends).
+  { name: 'expired booking requests', run: expireRequests, changesPublic: false },
   { name: 'expired offers', run: expireStaleOffers, changesPublic: false },
-  { name: 'reviews at their deadline', run: publishDueReviews },
-  { name: 'old mail and mailed links', run: removeOldMail },
+  { name: 'reviews at their deadline', run: publishDueReviews, changesPublic: false },
+  { name: 'old mail and mailed links', run: removeOldMail, changesPublic: false },
   { name: 'old notifications', run: removeOldNotifications, changesPublic: false },
   { name: 'ended limit counters', run: removeEndedLimitCounters, changesPublic: false },
   { name: 'ended restrictions', run: (deps, now) => liftEndedRestrictions(deps.db, now), changesPublic: false },
-  { name: 'fair prices', run: (deps, now) => computeFairPrices(deps.db, now) },
+  { name: 'fair prices', run: (deps, now) => computeFairPrices(deps.db, now), changesPublic: false },
   { name: 'old alert matches', run: removeOldAlertMatches, changesPublic: false },
 ];
 
@@ -153,12 +158,19 @@ export function startHousekeeping(app: FastifyInstance, options: HousekeepingOpt
   let round: Promise<void> | undefined;
   const runRound = () => {
     if (round) return; // the last round is still going: skip this one rather than pile up
-    // A job may change what the public lists show; the cache cannot know which, so it starts over
-    // after a round that changed anything (and only then: starting over costs every answer again).
+    // The jobs' repositories name what they change, dropped as named (cache/hooks.ts): inside a
+    // transaction, before it commits, so an answer computed in between may hold what was before.
+    // What was named is dropped again after the round; everything only after a job that failed or
+    // that does not name its changes (starting over costs every answer again).
     // Its writes to the search index (the good prices) are told to the other processes as a request's are.
     const mark = searchChangeNotes.mark();
+    const names = new Set<string>();
+    const stopHearing = onNamedOutside((changed) => changed.forEach((tag) => names.add(tag)));
     round = runHousekeeping(app.deps, app.log, jobs)
-      .then((changed) => Promise.all([app.tellSearchChanges(mark), changed ? app.publicCache.bump() : undefined]))
+      .finally(stopHearing)
+      .then((changed) =>
+        Promise.all([app.tellSearchChanges(mark), app.publicCache.bump(changed ? [EVERYTHING] : names)]),
+      )
       .then(() => undefined)
       .finally(() => {
         round = undefined;

@@ -109,9 +109,32 @@ export const WRITE_DROPS: Record<string, readonly TagKind[]> = {
   'PUT /api/verify_seller': ['seller', 'search'],
 };
 
+/**
+ * What each housekeeping job drops (src/server/housekeeping.ts): everything for a job that does not
+ * say its repositories name what it changes (`changesPublic`).
+ */
+export const JOB_DROPS: Record<string, readonly TagKind[]> = {
+  'unused uploads': NOTHING,
+  'expired sessions': NOTHING,
+  'expired booking requests': NOTHING,
+  'expired offers': NOTHING,
+  'reviews at their deadline': REVIEWS,
+  'old mail and mailed links': NOTHING,
+  'old notifications': NOTHING,
+  'ended limit counters': NOTHING,
+  'ended restrictions': NOTHING,
+  /** The estimates, and the searches for good prices that could count a listing whose mark flipped. */
+  'fair prices': ['fair-price', 'search'],
+  'old alert matches': NOTHING,
+};
+
+const unlisted = (allowed: readonly TagKind[], dropped: Iterable<string>): TagKind[] =>
+  allowed.includes('*') ? [] : [...new Set([...dropped].map(kindOf))].filter((kind) => !allowed.includes(kind));
+
 /** The kinds of `dropped` its table row does not allow (none for a row allowing `*`). */
-export function unlistedDrops(route: string, dropped: Iterable<string>): TagKind[] {
-  const allowed = WRITE_DROPS[route] ?? NOTHING;
-  if (allowed.includes('*')) return [];
-  return [...new Set([...dropped].map(kindOf))].filter((kind) => !allowed.includes(kind));
-}
+export const unlistedDrops = (route: string, dropped: Iterable<string>) =>
+  unlisted(WRITE_DROPS[route] ?? NOTHING, dropped);
+
+/** The same for a housekeeping job's row. */
+export const unlistedJobDrops = (job: string, dropped: Iterable<string>) =>
+  unlisted(JOB_DROPS[job] ?? NOTHING, dropped);

@@ -29,6 +29,16 @@ export const tags = {
   searchWord: (prefix: string) => `search:word:${prefix}`,
   /** The searches that need a listing to have this value of a filter (category, brand, condition, district, price). */
   searchFilter: (filter: string, value: string) => `search:${filter}:${value}`,
+  /**
+   * The searches for good prices only (the filter): what the fair prices' round names when too many
+   * listings' marks flipped to name each.
+   */
+  goodPriceSearch: 'search:good-price',
+  /**
+   * A search tag (answer-tags.ts) of the searches for good prices only: a listing whose mark flipped
+   * changed those of its searches, and no other answer.
+   */
+  goodPrice: (searchTag: string) => `search:good-price:${searchTag}`,
   /** The fair-price estimates, read from every listing's price. */
   fairPrice: 'fair-price',
   /** The categories table. */
@@ -39,12 +49,21 @@ export const tags = {
 
 const SEARCH_PREFIX = 'search:';
 
+const coarser = (tag: string) => {
+  if (tag === tags.goodPriceSearch || tag.startsWith(`${tags.goodPriceSearch}:`)) return tags.goodPriceSearch;
+  return tag.startsWith(SEARCH_PREFIX) ? tags.search : tag;
+};
+
 /**
  * The same changes in fewer words, for a message or cookie that would be too long: every search
- * instead of the searches each listing could be found by.
+ * instead of the searches each listing could be found by (every search for good prices instead of
+ * theirs, when those are all that changed).
  */
-export const compacted = (changed: Iterable<string>): Set<string> =>
-  new Set([...changed].map((tag) => (tag.startsWith(SEARCH_PREFIX) ? tags.search : tag)));
+export const compacted = (changed: Iterable<string>): Set<string> => {
+  const coarse = new Set([...changed].map(coarser));
+  if (coarse.has(tags.search)) coarse.delete(tags.goodPriceSearch);
+  return coarse;
+};
 
 /** Whether a tag names searches (so another process's index must have caught up before they are computed again). */
 export const namesSearches = (tag: string) => tag === tags.search || tag.startsWith(SEARCH_PREFIX);

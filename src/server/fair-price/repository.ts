@@ -6,6 +6,7 @@ import {
   FAIR_PRICE_MIN_SELLERS,
   type FairPrice,
 } from '#shared/fair-price';
+import { named, tags } from '#server/cache/tags';
 import { nextTurn } from '#server/db/batches';
 import { newId } from '#server/db/ids';
 import type { Database } from '#server/db/schema';
@@ -118,22 +119,51 @@ async function readPrices(db: Kysely<Database>, now: Date): Promise<Prices> {
 /**
  * Housekeeping: computes every model's fair price again from the sales of the last 90 days (with
  * at least 5 sales by at least 3 sellers, so no single sale can be read off), else from the asking
- * prices of phones for sale now; replaces the table and marks the listings now a good price (the
- * search's filter) in one transaction. Answers how many fair prices it holds. The prices are read
- * before the transaction: on SQLite it holds the write lock, which every other writer of every
- * process waits for, and an hourly figure needs no single snapshot of a million listings.
+ * prices of phones for sale now, and replaces the table in one transaction; then marks the listings
+ * now a good price (the search's filter), batch by batch. Answers how many fair prices it holds. The
+ * prices are read before the transaction and the marks written after it: on SQLite it holds the
+ * write lock, which every other writer of every process waits for, and an hourly figure needs no
+ * single snapshot of a million listings.
  */
 export async function computeFairPrices(db: Kysely<Database>, now = new Date()): Promise<number> {
   const prices = await readPrices(db, now);
-  return db.transaction().execute((trx) => writeFairPrices(trx, prices, now));
+  return markAfter(db, await db.transaction().execute((trx) => writeFairPrices(trx, prices, now)));
 }
 
 /** The same inside a transaction the caller holds (the demo seed's, which reads its own listings). */
 export async function replaceFairPrices(db: Kysely<Database>, now = new Date()): Promise<number> {
-  return writeFairPrices(db, await readPrices(db, now), now);
+  return markAfter(db, await writeFairPrices(db, await readPrices(db, now), now));
 }
 
-async function writeFairPrices(db: Kysely<Database>, { sold, asked }: Prices, now: Date): Promise<number> {
+/**
+ * Once the table is written (committed, for the round): names the estimates if they changed, which
+ * the fair-price answers show, and marks the good prices. Answers how many fair prices there are.
+ */
+async function markAfter(db: Kysely<Database>, written: { count: number; changed: boolean }): Promise<number> {
+  if (written.changed) named([tags.fairPrice]);
+  await markGoodPrices(db);
+  return written.count;
+}
+
+/** What a fair price shows (fairPriceOf): not when it was computed, which every round changes. */
+const shownOf = (row: Omit<Database['fair_prices'], 'computed_at'>) =>
+  [row.model_key, row.condition, row.source, row.count, row.median, row.low, row.high].join(SEP);
+
+/** Whether `rows` show anything the table does not: a round that changes no estimate drops no answer. */
+async function estimatesChanged(db: Kysely<Database>, rows: ReadonlyArray<Database['fair_prices']>): Promise<boolean> {
+  const old = await db
+    .selectFrom('fair_prices')
+    .select(['model_key', 'condition', 'source', 'count', 'median', 'low', 'high'])
+    .execute();
+  const shown = new Set(old.map(shownOf));
+  return old.length !== rows.length || rows.some((row) => !shown.has(shownOf(row)));
+}
+
+async function writeFairPrices(
+  db: Kysely<Database>,
+  { sold, asked }: Prices,
+  now: Date,
+): Promise<{ count: number; changed: boolean }> {
   const computedAt = now.toISOString();
   const rows: Array<Database['fair_prices']> = [];
   for (const [key, group] of sold) {
@@ -161,6 +191,7 @@ async function writeFairPrices(db: Kysely<Database>, { sold, asked }: Prices, no
       ...middleHalf(group.prices),
     });
   }
+  const changed = await estimatesChanged(db, rows);
   await db.deleteFrom('fair_prices').execute();
   for (let start = 0; start < rows.length; start += 500) {
     await db
@@ -168,8 +199,7 @@ async function writeFairPrices(db: Kysely<Database>, { sold, asked }: Prices, no
       .values(rows.slice(start, start + 500))
       .execute();
   }
-  await markGoodPrices(db);
-  return rows.length;
+  return { count: rows.length, changed };
 }
 
 const NONE: FairPrice = { source: 'none', median: null, low: null, high: null, count: 0 };

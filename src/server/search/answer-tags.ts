@@ -77,7 +77,11 @@ export function searchAnswerTags(
   query: SearchQuery,
   answer: Pick<SearchResult, 'total' | 'closest' | 'searchedFor'>,
 ): string[] {
-  return [tags.search, ...narrowedBy(query, answer)];
+  const narrowed = narrowedBy(query, answer);
+  // A search for good prices changes also when a listing's mark flips (the fair prices' round),
+  // which names only these.
+  const goodPrice = query.goodPrice ? [tags.goodPriceSearch, ...narrowed.map(tags.goodPrice)] : [];
+  return [tags.search, ...narrowed, ...goodPrice];
 }
 
 /** A suggestion comes from the newest listings with its words: any listing may change them. */

@@ -1,4 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
+import { named, tags } from '#server/cache/tags';
+import { nextTurn } from '#server/db/batches';
 import { changedColumns } from '#server/db/changes';
 import type { Engine } from '#server/db/connection';
 import type { Database, SearchListingsTable } from '#server/db/schema';
@@ -174,34 +176,78 @@ const goodPriceChanged = (eb: ExpressionBuilder<Database, 'search_listings'>) =>
   ]);
 
 /**
- * Housekeeping, in the transaction that computed the fair prices again: marks the listings that
- * became a good price, and unmarks those no longer one, naming them for the listing columns and the
- * other processes (change-notes.ts). Answers how many changed. The ids are read only up to the
- * number it names: the first round on a catalogue of a million marks a quarter of it, whose rows
- * returned all at once took more than a server process's heap.
+ * Listings a round marks in one statement: at a million, one statement over the whole index held
+ * SQLite's write lock (every writer of every process waiting) and its process's event loop for a
+ * quarter to half a second, twice an hour.
  */
-export async function markGoodPrices(trx: Kysely<Database>): Promise<number> {
-  const named = await trx
-    .selectFrom('search_listings')
-    .select(['id', 'product_id'])
+export const MARK_BATCH = 5000;
+/**
+ * Listings whose mark flipped that a round names one by one, by the good-price searches that could
+ * count them (some fifty tags each, their words' beginnings); past it, every good-price search.
+ */
+export const FLIPS_NAMED = 50;
+
+/** The id that ends the batch of `batch` listings after `after`; undefined for the last, which runs to the end. */
+const batchEnd = async (db: Kysely<Database>, after: number, batch: number): Promise<number | undefined> =>
+  (
+    await db
+      .selectFrom('search_listings')
+      .select('id')
+      .where('id', '>', after)
+      .orderBy('id')
+      .offset(batch - 1)
+      .limit(1)
+      .executeTakeFirst()
+  )?.id;
+
+/** Flips the mark of the listings of one batch whose mark disagrees with their fair price. */
+const flipBatch = (db: Kysely<Database>, after: number, end: number | undefined) =>
+  db
+    .updateTable('search_listings')
+    .set({ is_good_price: sql<boolean>`not is_good_price` })
+    .where('id', '>', after)
+    .$if(end !== undefined, (update) => update.where('id', '<=', end!))
     .where(goodPriceChanged)
-    .limit(ROWS_NAMED + 1)
+    .returning(['id', 'product_id'])
     .execute();
-  if (named.length === 0) return 0;
-  const marked = await trx
-    .updateTable('search_listings')
-    .set({ is_good_price: true })
-    .where('is_good_price', '=', false)
-    .where(goodPrice)
-    .executeTakeFirst();
-  const unmarked = await trx
-    .updateTable('search_listings')
-    .set({ is_good_price: false })
-    .where('is_good_price', '=', true)
-    .where((eb) => eb.not(goodPrice(eb)))
-    .executeTakeFirst();
-  recordRows(named, true);
-  return Number(marked.numUpdatedRows) + Number(unmarked.numUpdatedRows);
+
+/**
+ * What the flips change in public answers: only the searches for good prices show the mark (as a
+ * filter; no answer shows it on a listing), those that could count each listing flipped
+ * (answer-tags.ts), or every one of them when too many flipped to name.
+ */
+async function flippedTags(db: Kysely<Database>, flipped: ReadonlyArray<{ id: number }>): Promise<string[]> {
+  if (flipped.length > FLIPS_NAMED) return [tags.goodPriceSearch];
+  const ids = flipped.map((row) => row.id);
+  const rows = await db.selectFrom('search_listings').selectAll().where('id', 'in', ids).execute();
+  return [...new Set(rows.flatMap(listingSearchTags))].map(tags.goodPrice);
+}
+
+/**
+ * Housekeeping, once the fair prices are computed again: marks the listings that became a good
+ * price, and unmarks those no longer one, batch by batch down the primary key with a turn of the
+ * event loop between (each batch one statement, committed by itself outside a transaction: a listing
+ * written in between is marked by its own write against the new fair prices). Names the rows for the
+ * listing columns and the other processes (change-notes.ts), and the searches that changed for the
+ * public cache. Answers how many changed. The ids are kept only up to the number it names: the first
+ * round on a catalogue of a million marks a quarter of it.
+ */
+export async function markGoodPrices(db: Kysely<Database>, batch = MARK_BATCH): Promise<number> {
+  const flipped: Array<{ id: number; product_id: string }> = [];
+  let count = 0;
+  for (let after = 0; ;) {
+    const end = await batchEnd(db, after, batch);
+    const rows = await flipBatch(db, after, end);
+    count += rows.length;
+    flipped.push(...rows.slice(0, ROWS_NAMED + 1 - flipped.length));
+    if (end === undefined) break;
+    after = end;
+    await nextTurn();
+  }
+  if (count === 0) return 0;
+  recordRows(flipped, true);
+  named(await flippedTags(db, flipped));
+  return count;
 }
 
 const TEXTS = ['text_name', 'text_brand', 'text_location', 'text_description'] as const;
