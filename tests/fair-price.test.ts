@@ -3,8 +3,8 @@ import { fairPriceSchema } from '#shared/fair-price';
 import type { SearchResult } from '#shared/search';
 import { slices } from '#server/db/batches';
 import { newId } from '#server/db/ids';
-import { ASKING_BATCH, computeFairPrices as compute } from '#server/fair-price/repository';
-import { runHousekeeping } from '#server/housekeeping';
+import { ASKING_BATCH, computeFairPrices as compute, modelKeyOf } from '#server/fair-price/repository';
+import { housekeepingJobs, runHousekeeping } from '#server/housekeeping';
 import type { Actor } from './support/actors';
 import type { TestApp } from './support/app';
 import { callApi, useTestApp } from './support/harness';
@@ -185,6 +185,46 @@ describe('the good price search filter', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/search?goodPrice=yes' });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields.goodPrice).toBe('goodPrice is true or false');
+  });
+});
+
+describe('a round of fair prices', () => {
+  const job = housekeepingJobs.filter((one) => one.name === 'fair prices');
+  const log = { info: () => {}, error: () => {} } as unknown as Parameters<typeof runHousekeeping>[1];
+  const moto = modelKeyOf('Moto G84');
+  const stored = () => t.db.selectFrom('fair_prices').selectAll().orderBy('model_key').orderBy('condition').execute();
+
+  it('writes only the fair prices that changed, and a round that changed none changes nothing public', async () => {
+    const [a, b, c] = sellers as [Actor, Actor, Actor];
+    for (const [seller, price] of [
+      [a, 30_000],
+      [a, 31_000],
+      [b, 32_000],
+      [b, 33_000],
+      [c, 34_000],
+    ] as const) {
+      await sell(seller, 'Moto G84', price);
+    }
+    expect(await compute(t.db)).toBeGreaterThanOrEqual(1);
+    const first = await stored();
+    // The same figures again: no row written (each keeps its round), nothing for the cache to drop.
+    expect(await compute(t.db, new Date(Date.now() + 60_000))).toBe(0);
+    expect(await stored()).toEqual(first);
+    expect(await runHousekeeping(t.app.deps, log, job)).toBe(false);
+
+    await sell(c, 'Moto G84', 40_000);
+    expect(await compute(t.db)).toBe(1);
+    expect((await stored()).filter((row) => row.model_key === moto)).toMatchObject([
+      { source: 'sales', count: 6, median: 32_500 },
+    ]);
+    expect((await stored()).filter((row) => row.model_key !== moto)).toEqual(
+      first.filter((row) => row.model_key !== moto),
+    );
+    // 91 days on the sales no longer count: the model's fair price is removed, a change.
+    const later = new Date(Date.now() + 91 * 24 * 60 * 60 * 1000);
+    expect(await compute(t.db, later)).toBeGreaterThanOrEqual(1);
+    expect((await stored()).some((row) => row.model_key === moto)).toBe(false);
+    expect(await compute(t.db, later)).toBe(0);
   });
 });
 

@@ -6,7 +6,7 @@ import {
   FAIR_PRICE_MIN_SELLERS,
   type FairPrice,
 } from '#shared/fair-price';
-import { nextTurn } from '#server/db/batches';
+import { nextTurn, slices } from '#server/db/batches';
 import { newId } from '#server/db/ids';
 import type { Database } from '#server/db/schema';
 import { markGoodPrices } from '#server/search/indexing';
@@ -118,8 +118,10 @@ async function readPrices(db: Kysely<Database>, now: Date): Promise<Prices> {
 /**
  * Housekeeping: computes every model's fair price again from the sales of the last 90 days (with
  * at least 5 sales by at least 3 sellers, so no single sale can be read off), else from the asking
- * prices of phones for sale now; replaces the table and marks the listings now a good price (the
- * search's filter) in one transaction. Answers how many fair prices it holds. The prices are read
+ * prices of phones for sale now; brings the table up to date and marks the listings now a good
+ * price (the search's filter) in one transaction. Answers how many fair prices it added, changed
+ * or removed: housekeeping drops every public answer of every process after a round that changed
+ * something, so a round whose figures came out as before writes nothing and answers 0. The prices are read
  * before the transaction: on SQLite it holds the write lock, which every other writer of every
  * process waits for, and an hourly figure needs no single snapshot of a million listings.
  */
@@ -133,9 +135,11 @@ export async function replaceFairPrices(db: Kysely<Database>, now = new Date()):
   return writeFairPrices(db, await readPrices(db, now), now);
 }
 
-async function writeFairPrices(db: Kysely<Database>, { sold, asked }: Prices, now: Date): Promise<number> {
-  const computedAt = now.toISOString();
-  const rows: Array<Database['fair_prices']> = [];
+type FairPriceRow = Database['fair_prices'];
+
+/** The fair prices `prices` give, by model and condition; `computedAt` is when. */
+function fairPriceRows({ sold, asked }: Prices, computedAt: string): FairPriceRow[] {
+  const rows: FairPriceRow[] = [];
   for (const [key, group] of sold) {
     if (group.prices.length < FAIR_PRICE_MIN_SALES || group.sellers.size < FAIR_PRICE_MIN_SELLERS) continue;
     const [model_key, condition] = key.split(SEP) as [string, string];
@@ -148,7 +152,7 @@ async function writeFairPrices(db: Kysely<Database>, { sold, asked }: Prices, no
       ...middleHalf(group.prices),
     });
   }
-  const fromSales = new Set(rows.map((row) => `${row.model_key}${SEP}${row.condition}`));
+  const fromSales = new Set(rows.map(keyOf));
   for (const [key, group] of asked) {
     if (fromSales.has(key) || group.prices.length < ASKING_PRICE_MIN_LISTINGS) continue;
     const [model_key, condition] = key.split(SEP) as [string, string];
@@ -161,15 +165,43 @@ async function writeFairPrices(db: Kysely<Database>, { sold, asked }: Prices, no
       ...middleHalf(group.prices),
     });
   }
-  await db.deleteFrom('fair_prices').execute();
-  for (let start = 0; start < rows.length; start += 500) {
+  return rows;
+}
+
+const keyOf = (row: Pick<FairPriceRow, 'model_key' | 'condition'>) => `${row.model_key}${SEP}${row.condition}`;
+/** What a visitor and the good-price marks read of a fair price: a row whose figures are the same is left as it is. */
+const figuresOf = (row: Omit<FairPriceRow, 'computed_at'>) =>
+  [row.source, row.median, row.low, row.high, row.count].map(String).join(SEP);
+
+/**
+ * Writes only the fair prices that differ from those kept: those gone are deleted, those new or
+ * changed written (their `computed_at` is then the round's; an unchanged row keeps the round that
+ * wrote it). A rewrite of the whole table counted as a change every round (docs/performance.md).
+ */
+async function writeFairPrices(db: Kysely<Database>, prices: Prices, now: Date): Promise<number> {
+  const rows = fairPriceRows(prices, now.toISOString());
+  const kept = await db
+    .selectFrom('fair_prices')
+    .select(['model_key', 'condition', 'source', 'median', 'low', 'high', 'count'])
+    .execute();
+  const keptFigures = new Map(kept.map((row) => [keyOf(row), figuresOf(row)]));
+  const written = rows.filter((row) => keptFigures.get(keyOf(row)) !== figuresOf(row));
+  const wanted = new Set(rows.map(keyOf));
+  const removed = kept.filter((row) => !wanted.has(keyOf(row)));
+  const replaced = written.filter((row) => keptFigures.has(keyOf(row)));
+  for (const slice of slices([...removed, ...replaced], 250)) {
     await db
-      .insertInto('fair_prices')
-      .values(rows.slice(start, start + 500))
+      .deleteFrom('fair_prices')
+      .where((eb) =>
+        eb.or(slice.map((row) => eb.and([eb('model_key', '=', row.model_key), eb('condition', '=', row.condition)]))),
+      )
       .execute();
   }
-  await markGoodPrices(db);
-  return rows.length;
+  for (const slice of slices(written, 500)) await db.insertInto('fair_prices').values(slice).execute();
+  const changed = written.length + removed.length;
+  // The marks follow the fair prices' lows; the listings written since were marked as they were written.
+  if (changed > 0) await markGoodPrices(db);
+  return changed;
 }
 
 const NONE: FairPrice = { source: 'none', median: null, low: null, high: null, count: 0 };
