@@ -40,6 +40,12 @@ async function sell(seller: Actor, productName: string, finalPrice?: string | nu
   return id;
 }
 
+/** Five sales by three sellers (the fewest a fair price from sales needs), 1,000 Tk apart from `lowest`. */
+async function sellFive(productName: string, lowest: number) {
+  const [a, b, c] = sellers as [Actor, Actor, Actor];
+  for (const [n, seller] of [a, a, b, b, c].entries()) await sell(seller, productName, lowest + n * 1_000);
+}
+
 describe('the final price', () => {
   it('is confirmed when selling to a buyer, in Latin or Bengali digits, else the phone’s price', async () => {
     const [seller] = sellers;
@@ -153,15 +159,7 @@ describe('the good price search filter', () => {
 
   it('finds phones asking less than the middle half of their fair price, as housekeeping last found', async () => {
     const [a, b, c] = sellers as [Actor, Actor, Actor];
-    for (const [seller, price] of [
-      [a, 20_000],
-      [a, 21_000],
-      [b, 22_000],
-      [b, 23_000],
-      [c, 24_000],
-    ] as const) {
-      await sell(seller, 'Realme C55', price);
-    }
+    await sellFive('Realme C55', 20_000);
     const listing = { productName: 'Realme C55', brand: 'Realme', productCondition: 'Good' } as const;
     const cheap = await listProduct(a, { ...listing, resalePrice: 18_000 });
     const middle = await listProduct(b, { ...listing, resalePrice: 22_000 });
@@ -195,22 +193,14 @@ describe('a round of fair prices', () => {
   const stored = () => t.db.selectFrom('fair_prices').selectAll().orderBy('model_key').orderBy('condition').execute();
 
   it('writes only the fair prices that changed, and a round that changed none changes nothing public', async () => {
-    const [a, b, c] = sellers as [Actor, Actor, Actor];
-    for (const [seller, price] of [
-      [a, 30_000],
-      [a, 31_000],
-      [b, 32_000],
-      [b, 33_000],
-      [c, 34_000],
-    ] as const) {
-      await sell(seller, 'Moto G84', price);
-    }
+    const c = sellers[2]!;
+    await sellFive('Moto G84', 30_000);
     expect(await compute(t.db)).toBeGreaterThanOrEqual(1);
     const first = await stored();
     // The same figures again: no row written (each keeps its round), nothing for the cache to drop.
     expect(await compute(t.db, new Date(Date.now() + 60_000))).toBe(0);
     expect(await stored()).toEqual(first);
-    expect(await runHousekeeping(t.app.deps, log, job)).toBe(false);
+    expect(await runHousekeeping(t.app.deps, log, job)).toEqual([]);
 
     await sell(c, 'Moto G84', 40_000);
     expect(await compute(t.db)).toBe(1);

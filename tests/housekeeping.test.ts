@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { orderSchema } from '#shared/bookings';
 import { PublicCache } from '#server/cache/public-cache';
+import { EVERYTHING, tags } from '#server/cache/tags';
 import { newId } from '#server/db/ids';
 import {
   housekeepingJobs,
@@ -202,20 +203,29 @@ describe('runHousekeeping', () => {
       { name: 'broken', run: vi.fn().mockRejectedValue(failure) },
       { name: 'working', run: vi.fn().mockResolvedValue(3) },
     ];
-    expect(await runHousekeeping(t.app.deps, log, jobs)).toBe(true);
+    expect(await runHousekeeping(t.app.deps, log, jobs)).toEqual([EVERYTHING]);
     expect(jobs[1]!.run).toHaveBeenCalledOnce();
     expect(log.error).toHaveBeenCalledWith({ err: failure, job: 'broken' }, 'housekeeping job failed');
     expect(log.info).toHaveBeenCalledWith({ job: 'working', removed: 3 }, 'housekeeping');
   });
 
-  it('answers whether the round changed anything: a removal, or a job that failed part way', async () => {
+  it('answers what the round changed: what a removal names, everything for a job that failed part way', async () => {
     const quiet = { name: 'quiet', run: vi.fn().mockResolvedValue(0) };
-    expect(await runHousekeeping(t.app.deps, fakeLog(), [quiet])).toBe(false);
+    expect(await runHousekeeping(t.app.deps, fakeLog(), [quiet])).toEqual([]);
     const broken = { name: 'broken', run: vi.fn().mockRejectedValue(new Error('locked')) };
-    expect(await runHousekeeping(t.app.deps, fakeLog(), [quiet, broken])).toBe(true);
+    expect(await runHousekeeping(t.app.deps, fakeLog(), [quiet, broken])).toEqual([EVERYTHING]);
     // What nobody sees publicly (old notifications, counters) leaves the cached public answers alone.
     const private_ = { name: 'private', run: vi.fn().mockResolvedValue(5), changesPublic: false as const };
-    expect(await runHousekeeping(t.app.deps, fakeLog(), [quiet, private_])).toBe(false);
+    expect(await runHousekeeping(t.app.deps, fakeLog(), [quiet, private_])).toEqual([]);
+    // A job that knows where its changes show drops those answers only; one that does not, every answer.
+    const named = { name: 'named', run: vi.fn().mockResolvedValue(2), changes: [tags.fairPrice, tags.search] };
+    expect(await runHousekeeping(t.app.deps, fakeLog(), [quiet, named])).toEqual([tags.fairPrice, tags.search]);
+    const unnamed = { name: 'unnamed', run: vi.fn().mockResolvedValue(1) };
+    expect(await runHousekeeping(t.app.deps, fakeLog(), [named, unnamed])).toEqual([
+      tags.fairPrice,
+      tags.search,
+      EVERYTHING,
+    ]);
   });
 });
 

@@ -12,6 +12,7 @@ import { imageFileNames } from '#server/uploads/names';
 import { deleteUnusedUploads } from '#server/uploads/repository';
 import { computeFairPrices } from '#server/fair-price/repository';
 import { searchChangeNotes } from '#server/search/change-notes';
+import { EVERYTHING, tags } from '#server/cache/tags';
 
 /*
  * Records nobody will ever use again, removed now and then by the running server: photos uploaded
@@ -39,6 +40,11 @@ export interface HousekeepingJob {
    * not make the cached public answers start over. A failure still does, as for every job.
    */
   changesPublic?: false;
+  /**
+   * The public answers what it changes shows in (cache/tags.ts), when known: only those start over
+   * after it changed something. Absent, every answer does. A failure still drops every answer.
+   */
+  changes?: readonly string[];
 }
 
 /** Deletes uploads older than a day that no product uses and no order shows, rows first, then their files. */
@@ -105,32 +111,34 @@ export const housekeepingJobs: readonly HousekeepingJob[] = [
   { name: 'old notifications', run: removeOldNotifications, changesPublic: false },
   { name: 'ended limit counters', run: removeEndedLimitCounters, changesPublic: false },
   { name: 'ended restrictions', run: (deps, now) => liftEndedRestrictions(deps.db, now), changesPublic: false },
-  { name: 'fair prices', run: (deps, now) => computeFairPrices(deps.db, now) },
+  // Read publicly by the fair-price answer and, through the good-price marks, by the searches only.
+  { name: 'fair prices', run: (deps, now) => computeFairPrices(deps.db, now), changes: [tags.fairPrice, tags.search] },
   { name: 'old alert matches', run: removeOldAlertMatches, changesPublic: false },
 ];
 
 /**
- * One round: every job in turn; a job that fails is logged and the others still run. Answers whether
- * the round may have changed something: a job removed records, or one failed part way.
+ * One round: every job in turn; a job that fails is logged and the others still run. Answers what
+ * the round may have changed in public answers (tags; none when nothing): what a job that removed
+ * or wrote records names, and everything when one failed part way.
  */
 export async function runHousekeeping(
   deps: HousekeepingDeps,
   log: FastifyBaseLogger,
   jobs: readonly HousekeepingJob[] = housekeepingJobs,
   now = new Date(),
-): Promise<boolean> {
-  let changed = false;
+): Promise<string[]> {
+  const changed = new Set<string>();
   for (const job of jobs) {
     try {
       const removed = await job.run(deps, now);
       if (removed > 0) log.info({ job: job.name, removed }, 'housekeeping');
-      changed ||= removed > 0 && job.changesPublic !== false;
+      if (removed > 0 && job.changesPublic !== false) for (const tag of job.changes ?? [EVERYTHING]) changed.add(tag);
     } catch (error) {
       log.error({ err: error, job: job.name }, 'housekeeping job failed');
-      changed = true;
+      changed.add(EVERYTHING);
     }
   }
-  return changed;
+  return [...changed];
 }
 
 export interface HousekeepingOptions {
@@ -153,12 +161,13 @@ export function startHousekeeping(app: FastifyInstance, options: HousekeepingOpt
   let round: Promise<void> | undefined;
   const runRound = () => {
     if (round) return; // the last round is still going: skip this one rather than pile up
-    // A job may change what the public lists show; the cache cannot know which, so it starts over
-    // after a round that changed anything (and only then: starting over costs every answer again).
+    // A job may change what the public lists show; the answers it names (every answer, unless the
+    // job knows which) start over after a round that changed anything, and only then: starting
+    // over costs every answer again.
     // Its writes to the search index (the good prices) are told to the other processes as a request's are.
     const mark = searchChangeNotes.mark();
     round = runHousekeeping(app.deps, app.log, jobs)
-      .then((changed) => Promise.all([app.tellSearchChanges(mark), changed ? app.publicCache.bump() : undefined]))
+      .then((changed) => Promise.all([app.tellSearchChanges(mark), app.publicCache.bump(changed)]))
       .then(() => undefined)
       .finally(() => {
         round = undefined;
