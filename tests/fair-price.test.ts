@@ -3,7 +3,7 @@ import { fairPriceSchema } from '#shared/fair-price';
 import type { SearchResult } from '#shared/search';
 import { slices } from '#server/db/batches';
 import { newId } from '#server/db/ids';
-import { ASKING_BATCH, computeFairPrices } from '#server/fair-price/repository';
+import { ASKING_BATCH, computeFairPrices, modelKeyOf } from '#server/fair-price/repository';
 import { runHousekeeping } from '#server/housekeeping';
 import { markGoodPrices } from '#server/search/indexing';
 import type { Actor } from './support/actors';
@@ -46,6 +46,12 @@ async function sell(seller: Actor, productName: string, finalPrice?: string | nu
   });
   expect(sold.statusCode, sold.body).toBe(200);
   return id;
+}
+
+/** Five sales by three sellers (the fewest a fair price from sales needs), 1,000 Tk apart from `lowest`. */
+async function sellFive(productName: string, lowest: number) {
+  const [a, b, c] = sellers as [Actor, Actor, Actor];
+  for (const [n, seller] of [a, a, b, b, c].entries()) await sell(seller, productName, lowest + n * 1_000);
 }
 
 describe('the final price', () => {
@@ -161,15 +167,7 @@ describe('the good price search filter', () => {
 
   it('finds phones asking less than the middle half of their fair price, as housekeeping last found', async () => {
     const [a, b, c] = sellers as [Actor, Actor, Actor];
-    for (const [seller, price] of [
-      [a, 20_000],
-      [a, 21_000],
-      [b, 22_000],
-      [b, 23_000],
-      [c, 24_000],
-    ] as const) {
-      await sell(seller, 'Realme C55', price);
-    }
+    await sellFive('Realme C55', 20_000);
     const listing = { productName: 'Realme C55', brand: 'Realme', productCondition: 'Good' } as const;
     const cheap = await listProduct(a, { ...listing, resalePrice: 18_000 });
     const middle = await listProduct(b, { ...listing, resalePrice: 22_000 });
@@ -193,6 +191,35 @@ describe('the good price search filter', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/search?goodPrice=yes' });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields.goodPrice).toBe('goodPrice is true or false');
+  });
+});
+
+describe('a round of fair prices', () => {
+  const moto = modelKeyOf('Moto G84');
+  const stored = () => t.db.selectFrom('fair_prices').selectAll().orderBy('model_key').orderBy('condition').execute();
+
+  it('writes only the fair prices that changed, and a round that changed none changes nothing public', async () => {
+    const c = sellers[2]!;
+    await sellFive('Moto G84', 30_000);
+    expect(await computeFairPrices(t.db)).toBeGreaterThanOrEqual(1);
+    const first = await stored();
+    // The same figures again: no row written (each keeps its round), nothing for the cache to drop.
+    expect(await computeFairPrices(t.db, new Date(Date.now() + 60_000))).toBe(0);
+    expect(await stored()).toEqual(first);
+
+    await sell(c, 'Moto G84', 40_000);
+    expect(await computeFairPrices(t.db)).toBe(1);
+    expect((await stored()).filter((row) => row.model_key === moto)).toMatchObject([
+      { source: 'sales', count: 6, median: 32_500 },
+    ]);
+    expect((await stored()).filter((row) => row.model_key !== moto)).toEqual(
+      first.filter((row) => row.model_key !== moto),
+    );
+    // 91 days on the sales no longer count: the model's fair price is removed, a change.
+    const later = new Date(Date.now() + 91 * 24 * 60 * 60 * 1000);
+    expect(await computeFairPrices(t.db, later)).toBeGreaterThanOrEqual(1);
+    expect((await stored()).some((row) => row.model_key === moto)).toBe(false);
+    expect(await computeFairPrices(t.db, later)).toBe(0);
   });
 });
 

@@ -51,6 +51,8 @@ export interface Marketplace {
   loopDelay(): Promise<LoopDelay[]>;
   /** The server processes' ids (the primary's children, or the one process): for a look at their threads. */
   serverPids(): number[];
+  /** The PostgreSQL database it runs on (undefined on SQLite): for a look at its statistics. */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -234,6 +236,7 @@ async function startOn(store: Store, demo: boolean): Promise<Omit<Marketplace, '
     databaseCpuSeconds,
     loopDelay,
     serverPids,
+    databaseUrl: store.databaseUrl,
     stop,
     startedInS,
     searchReadyInS,

@@ -10,7 +10,9 @@
  * writes (p50, p99, longest), which on a loaded machine is mostly that wait (the "no writes" line
  * shows it without writes). On each engine BENCH_ENGINES names (engines.ts; both by default), and
  * on PostgreSQL also the CPU its backends serving the marketplace's database used a write (the
- * other half of a write's cost there). Usage:
+ * other half of a write's cost there), and below the table each kind's rows written a write, table by
+ * table (pg_stat_user_tables): how many of its updates were not HOT (each writes every index of
+ * the row again), and the transactions committed a write. Usage:
  *   BENCH_DATA=<kept store folder> BENCH_ENGINES=sqlite,postgres WEB_CONCURRENCY=1 node --import tsx tests/bench/write-kinds.ts [rate] [seconds] [kind,...]
  */
 import { enginesToMeasure } from './engines';
@@ -18,6 +20,8 @@ import { loadAverage } from './load';
 import { startMarketplace, type BenchEngine } from './marketplace';
 import { prepareWriter, writeAt } from './mixed';
 import { readdir, readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { WRITE_KINDS, type WriteKind } from './write-mix';
 
 /** A thread's CPU time and time spent ready but waiting for a core, in ms (/proc/<pid>/task/<tid>/schedstat). */
@@ -43,6 +47,56 @@ async function threadTimes(pids: number[]) {
   return sums;
 }
 
+/**
+ * A backend sends its table statistics at most every second while busy and within 10 s once idle
+ * (PostgreSQL 15's pgstat): waited for after each kind, so its rows are not counted with the next.
+ */
+const STATS_FLUSH_MS = 11_000;
+
+interface TableWrites {
+  inserted: number;
+  updated: number;
+  hot: number;
+  deleted: number;
+}
+
+/** Rows written so far, table by table, and the database's commits (under the key ''). */
+async function tableWrites(client: pg.Client): Promise<Map<string, TableWrites>> {
+  const { rows } = await client.query<{ name: string } & Record<keyof TableWrites, string>>(
+    `select relname as name, n_tup_ins as inserted, n_tup_upd as updated, n_tup_hot_upd as hot, n_tup_del as deleted
+       from pg_stat_user_tables
+     union all select '', xact_commit, 0, 0, 0 from pg_stat_database where datname = current_database()`,
+  );
+  return new Map(
+    rows.map(({ name, ...counts }) => [
+      name,
+      { inserted: +counts.inserted, updated: +counts.updated, hot: +counts.hot, deleted: +counts.deleted },
+    ]),
+  );
+}
+
+/** `commits 3.1, products ins 1.0 upd 2.0 (non-HOT 1.0), …` a write: the tables written, most rows first. */
+function describeWrites(before: Map<string, TableWrites>, after: Map<string, TableWrites>, writes: number) {
+  const per = (n: number) => (n / Math.max(1, writes)).toFixed(1);
+  const delta = (name: string, key: keyof TableWrites) => after.get(name)![key] - (before.get(name)?.[key] ?? 0);
+  const tables = [...after.keys()]
+    .filter((name) => name !== '')
+    .map((name) => ({
+      name,
+      ins: delta(name, 'inserted'),
+      upd: delta(name, 'updated'),
+      hot: delta(name, 'hot'),
+      del: delta(name, 'deleted'),
+    }))
+    .filter((t) => t.ins + t.upd + t.del > 0)
+    .sort((a, b) => b.ins + b.upd + b.del - (a.ins + a.upd + a.del));
+  const parts = tables.map(
+    (t) =>
+      `${t.name}${t.ins ? ` ins ${per(t.ins)}` : ''}${t.upd ? ` upd ${per(t.upd)} (non-HOT ${per(t.upd - t.hot)})` : ''}${t.del ? ` del ${per(t.del)}` : ''}`,
+  );
+  return `commits ${per(delta('', 'inserted'))}; ${parts.join(', ')}`;
+}
+
 const [rate = '20', seconds = '10', only] = process.argv.slice(2);
 const kinds = only ? (only.split(',') as WriteKind[]) : [...WRITE_KINDS];
 const listings = Number(process.env.BENCH_SIZES ?? 100_000);
@@ -59,7 +113,11 @@ async function measureOn(engine: BenchEngine) {
     console.log(
       `${'kind'.padEnd(14)}${'ok/failed'.padStart(10)}${'loop ms/w'.padStart(11)}${'other ms/w'.padStart(11)}${postgres ? 'pg ms/w'.padStart(9) : ''}${'wait ms/w'.padStart(11)}${'delay p50'.padStart(10)}${'p99'.padStart(8)}${'longest'.padStart(9)}`,
     );
+    const statistics = app.databaseUrl ? new pg.Client({ connectionString: app.databaseUrl }) : undefined;
+    await statistics?.connect();
+    const written: string[] = [];
     for (const kind of [undefined, ...kinds]) {
+      const rowsBefore = statistics && (await tableWrites(statistics));
       await app.loopDelay();
       const before = { ...(await threadTimes(app.serverPids())), database: (await app.databaseCpuSeconds()) * 1000 };
       const { counts } = kind
@@ -76,7 +134,14 @@ async function measureOn(engine: BenchEngine) {
       console.log(
         `${(kind ?? 'no writes').padEnd(14)}${`${counts.ok}/${counts.failed}`.padStart(10)}${per('main')}${per('others')}${postgres ? per('database', 9) : ''}${per('mainWait')}${worst('p50').padStart(10)}${worst('p99').padStart(8)}${worst('max').padStart(9)}   (load ${loadAverage()})`,
       );
+      if (statistics && rowsBefore) {
+        await sleep(STATS_FLUSH_MS);
+        written.push(`${kind ?? 'no writes'}: ${describeWrites(rowsBefore, await tableWrites(statistics), counts.ok)}`);
+      }
     }
+    await statistics?.end();
+    if (written.length > 0)
+      console.log(`rows written a write (the time after each kind's writes too):\n${written.join('\n')}`);
   } finally {
     await app.stop();
   }

@@ -7,7 +7,7 @@ import {
   type FairPrice,
 } from '#shared/fair-price';
 import { named, tags } from '#server/cache/tags';
-import { nextTurn } from '#server/db/batches';
+import { nextTurn, slices } from '#server/db/batches';
 import { newId } from '#server/db/ids';
 import type { Database } from '#server/db/schema';
 import { markGoodPrices } from '#server/search/indexing';
@@ -119,11 +119,12 @@ async function readPrices(db: Kysely<Database>, now: Date): Promise<Prices> {
 /**
  * Housekeeping: computes every model's fair price again from the sales of the last 90 days (with
  * at least 5 sales by at least 3 sellers, so no single sale can be read off), else from the asking
- * prices of phones for sale now, and replaces the table in one transaction; then marks the listings
- * now a good price (the search's filter), batch by batch. Answers how many fair prices it holds. The
- * prices are read before the transaction and the marks written after it: on SQLite it holds the
- * write lock, which every other writer of every process waits for, and an hourly figure needs no
- * single snapshot of a million listings.
+ * prices of phones for sale now, and brings the table up to date in one transaction, writing only
+ * the fair prices that changed; then marks the listings now a good price (the search's filter),
+ * batch by batch. Answers how many fair prices it added, changed or removed. The prices are read
+ * before the transaction and the marks written after it: on SQLite it holds the write lock, which
+ * every other writer of every process waits for, and an hourly figure needs no single snapshot of
+ * a million listings.
  */
 export async function computeFairPrices(db: Kysely<Database>, now = new Date()): Promise<number> {
   const prices = await readPrices(db, now);
@@ -137,35 +138,19 @@ export async function replaceFairPrices(db: Kysely<Database>, now = new Date()):
 
 /**
  * Once the table is written (committed, for the round): names the estimates if they changed, which
- * the fair-price answers show, and marks the good prices. Answers how many fair prices there are.
+ * the fair-price answers show, and marks the good prices. Answers how many fair prices changed.
  */
-async function markAfter(db: Kysely<Database>, written: { count: number; changed: boolean }): Promise<number> {
-  if (written.changed) named([tags.fairPrice]);
+async function markAfter(db: Kysely<Database>, changed: number): Promise<number> {
+  if (changed > 0) named([tags.fairPrice]);
   await markGoodPrices(db);
-  return written.count;
+  return changed;
 }
 
-/** What a fair price shows (fairPriceOf): not when it was computed, which every round changes. */
-const shownOf = (row: Omit<Database['fair_prices'], 'computed_at'>) =>
-  [row.model_key, row.condition, row.source, row.count, row.median, row.low, row.high].join(SEP);
+type FairPriceRow = Database['fair_prices'];
 
-/** Whether `rows` show anything the table does not: a round that changes no estimate drops no answer. */
-async function estimatesChanged(db: Kysely<Database>, rows: ReadonlyArray<Database['fair_prices']>): Promise<boolean> {
-  const old = await db
-    .selectFrom('fair_prices')
-    .select(['model_key', 'condition', 'source', 'count', 'median', 'low', 'high'])
-    .execute();
-  const shown = new Set(old.map(shownOf));
-  return old.length !== rows.length || rows.some((row) => !shown.has(shownOf(row)));
-}
-
-async function writeFairPrices(
-  db: Kysely<Database>,
-  { sold, asked }: Prices,
-  now: Date,
-): Promise<{ count: number; changed: boolean }> {
-  const computedAt = now.toISOString();
-  const rows: Array<Database['fair_prices']> = [];
+/** The fair prices `prices` give, by model and condition; `computedAt` is when. */
+function fairPriceRows({ sold, asked }: Prices, computedAt: string): FairPriceRow[] {
+  const rows: FairPriceRow[] = [];
   for (const [key, group] of sold) {
     if (group.prices.length < FAIR_PRICE_MIN_SALES || group.sellers.size < FAIR_PRICE_MIN_SELLERS) continue;
     const [model_key, condition] = key.split(SEP) as [string, string];
@@ -178,7 +163,7 @@ async function writeFairPrices(
       ...middleHalf(group.prices),
     });
   }
-  const fromSales = new Set(rows.map((row) => `${row.model_key}${SEP}${row.condition}`));
+  const fromSales = new Set(rows.map(keyOf));
   for (const [key, group] of asked) {
     if (fromSales.has(key) || group.prices.length < ASKING_PRICE_MIN_LISTINGS) continue;
     const [model_key, condition] = key.split(SEP) as [string, string];
@@ -191,15 +176,40 @@ async function writeFairPrices(
       ...middleHalf(group.prices),
     });
   }
-  const changed = await estimatesChanged(db, rows);
-  await db.deleteFrom('fair_prices').execute();
-  for (let start = 0; start < rows.length; start += 500) {
+  return rows;
+}
+
+const keyOf = (row: Pick<FairPriceRow, 'model_key' | 'condition'>) => `${row.model_key}${SEP}${row.condition}`;
+/** What a visitor and the good-price marks read of a fair price: a row whose figures are the same is left as it is. */
+const figuresOf = (row: Omit<FairPriceRow, 'computed_at'>) =>
+  [row.source, row.median, row.low, row.high, row.count].map(String).join(SEP);
+
+/**
+ * Writes only the fair prices that differ from those kept: those gone are deleted, those new or
+ * changed written (their `computed_at` is then the round's; an unchanged row keeps the round that
+ * wrote it). A rewrite of the whole table counted as a change every round (docs/performance.md).
+ */
+async function writeFairPrices(db: Kysely<Database>, prices: Prices, now: Date): Promise<number> {
+  const rows = fairPriceRows(prices, now.toISOString());
+  const kept = await db
+    .selectFrom('fair_prices')
+    .select(['model_key', 'condition', 'source', 'median', 'low', 'high', 'count'])
+    .execute();
+  const keptFigures = new Map(kept.map((row) => [keyOf(row), figuresOf(row)]));
+  const written = rows.filter((row) => keptFigures.get(keyOf(row)) !== figuresOf(row));
+  const wanted = new Set(rows.map(keyOf));
+  const removed = kept.filter((row) => !wanted.has(keyOf(row)));
+  const replaced = written.filter((row) => keptFigures.has(keyOf(row)));
+  for (const slice of slices([...removed, ...replaced], 250)) {
     await db
-      .insertInto('fair_prices')
-      .values(rows.slice(start, start + 500))
+      .deleteFrom('fair_prices')
+      .where((eb) =>
+        eb.or(slice.map((row) => eb.and([eb('model_key', '=', row.model_key), eb('condition', '=', row.condition)]))),
+      )
       .execute();
   }
-  return { count: rows.length, changed };
+  for (const slice of slices(written, 500)) await db.insertInto('fair_prices').values(slice).execute();
+  return written.length + removed.length;
 }
 
 const NONE: FairPrice = { source: 'none', median: null, low: null, high: null, count: 0 };
