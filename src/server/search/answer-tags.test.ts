@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compacted, tags } from '#server/cache/tags';
 import { searchQuerySchema, type SearchResult } from '#shared/search';
 import { listingSearchTags, searchAnswerTags } from './answer-tags';
 
@@ -51,6 +52,17 @@ describe('the tags of a search answer and of a listing', () => {
     expect(shares(recorded({ maxPrice: '19999' }))).toBe(false);
     expect(recorded({ minPrice: '1000' })).toEqual(['search', 'search:any']);
     expect(recorded({ maxPrice: '500000' })).toEqual(['search', 'search:any']);
+  });
+
+  it("meet a good-price search's tags scoped to good prices only on a flip's, which compact to every good-price search", () => {
+    const flip = listingSearchTags(listing).map(tags.goodPrice);
+    const good = recorded({ q: 'samsung galaxy', goodPrice: 'true' });
+    expect(good).toEqual(['search', 'search:word:sams', 'search:good-price', 'search:good-price:search:word:sams']);
+    expect(good.some((tag) => flip.includes(tag))).toBe(true);
+    expect(recorded({ q: 'samsung galaxy' }).some((tag) => flip.includes(tag))).toBe(false);
+    expect(recorded({ q: 'nokia', goodPrice: 'true' }).some((tag) => flip.includes(tag))).toBe(false);
+    expect([...compacted(flip)]).toEqual([tags.goodPriceSearch]);
+    expect([...compacted([...flip, ...listingSearchTags(listing)])]).toEqual([tags.search]);
   });
 
   it('name nothing for a listing no search finds', () => {
