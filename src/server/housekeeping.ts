@@ -160,16 +160,26 @@ export function startHousekeeping(app: FastifyInstance, options: HousekeepingOpt
     if (round) return; // the last round is still going: skip this one rather than pile up
     // The jobs' repositories name what they change, dropped as named (cache/hooks.ts): inside a
     // transaction, before it commits, so an answer computed in between may hold what was before.
-    // What was named is dropped again after the round; everything only after a job that failed or
-    // that does not name its changes (starting over costs every answer again).
+    // What a job named is dropped again as soon as it ends, committed (not after the whole round,
+    // which at a million listings takes seconds); everything only after a round in which a job failed
+    // or did not name its changes (starting over costs every answer again).
     // Its writes to the search index (the good prices) are told to the other processes as a request's are.
     const mark = searchChangeNotes.mark();
     const names = new Set<string>();
     const stopHearing = onNamedOutside((changed) => changed.forEach((tag) => names.add(tag)));
-    round = runHousekeeping(app.deps, app.log, jobs)
+    const dropNamed = async () => {
+      const changed = [...names];
+      names.clear();
+      if (changed.length > 0) await app.publicCache.bump(changed);
+    };
+    const dropping = jobs.map((job) => ({
+      ...job,
+      run: (deps: HousekeepingDeps, now: Date) => job.run(deps, now).finally(dropNamed),
+    }));
+    round = runHousekeeping(app.deps, app.log, dropping)
       .finally(stopHearing)
       .then((changed) =>
-        Promise.all([app.tellSearchChanges(mark), app.publicCache.bump(changed ? [EVERYTHING] : names)]),
+        Promise.all([app.tellSearchChanges(mark), changed ? app.publicCache.bump([EVERYTHING]) : undefined]),
       )
       .then(() => undefined)
       .finally(() => {

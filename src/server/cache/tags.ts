@@ -97,8 +97,8 @@ const outsideDrops = new Set<OutsideDrop>();
  * outside any request's open set (housekeeping, a request's timer after its answer, a write whose
  * request's context was lost) is dropped as it is made, here and in the other processes, waiting for
  * no other write. That is before its transaction commits, so an answer computed in between may be
- * kept from before it: housekeeping, the only such writer now, drops everything after a round that
- * changed anything.
+ * kept from before it: housekeeping, the only such writer now, drops what each job named again as
+ * that job ends (housekeeping.ts).
  */
 export function named(changed: readonly string[]): void {
   if (changed.length === 0) return;

@@ -9,8 +9,8 @@ import type { ProductDetailsRow } from '#server/products/repository';
 export interface SearchEngine {
   search(query: SearchQuery): Promise<SearchAnswer>;
   suggest(text: string): Promise<Suggestion[]>;
-  /** Reads ahead, in the background after start, what the first searches would wait for. */
-  warm?(): Promise<void>;
+  /** Reads ahead, in the background after start, what the first searches would wait for, until `stop`. */
+  warm?(stop?: AbortSignal): Promise<void>;
 }
 
 export interface SearchAnswer {

@@ -226,8 +226,11 @@ async function flippedTags(db: Kysely<Database>, flipped: ReadonlyArray<{ id: nu
 /**
  * Housekeeping, once the fair prices are computed again: marks the listings that became a good
  * price, and unmarks those no longer one, batch by batch down the primary key with a turn of the
- * event loop between (each batch one statement, committed by itself outside a transaction: a listing
- * written in between is marked by its own write against the new fair prices). Names the rows for the
+ * event loop between (each batch one statement, committed by itself outside a transaction). A
+ * listing written in between is marked by its own write against the fair prices it read: on SQLite
+ * the new ones (the write lock orders it after the round's commit); on PostgreSQL a write that read
+ * them before that commit may keep an old mark until its next write or the next round, an hour at
+ * most, as before batches. Names the rows for the
  * listing columns and the other processes (change-notes.ts), and the searches that changed for the
  * public cache. Answers how many changed. The ids are kept only up to the number it names: the first
  * round on a catalogue of a million marks a quarter of it.

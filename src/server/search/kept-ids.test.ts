@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { changedElsewhere } from './indexing';
 import { ENTRY_OVERHEAD_BYTES, KeptIds, type Kept } from './kept-ids';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
@@ -101,6 +102,26 @@ describe('the ids kept for searched words, as they age', () => {
     await settled();
     expect(reads()).toBe(1);
     expect(kept.size.bytes).toBeLessThanOrEqual(LIMITS.maxBytes);
+  });
+
+  it('are read again from the database (their own read, not the request’s), and never beside a full read', async () => {
+    const kept = new KeptIds(LIMITS, () => KEPT_FOR);
+    await kept.get('nokia', NOW, async () => ({ ids: Int32Array.of(0) }), unchanged);
+    let requestReads = 0;
+    let rereads = 0;
+    const requestRead = async () => ({ ids: Int32Array.of(++requestReads) });
+    const reread = async () => ({ ids: Int32Array.of(100 + ++rereads) });
+    const late = NOW + KEPT_FOR * 0.9;
+    expect((await kept.get('nokia', late, requestRead, unchanged, reread)).ids).toEqual(Int32Array.of(0));
+    await settled();
+    expect([requestReads, rereads]).toEqual([0, 1]);
+    expect((await kept.get('nokia', late, requestRead, unchanged, reread)).ids).toEqual(Int32Array.of(101));
+    // Late again, with a change no note named: the request reads in full, and nothing runs beside it.
+    changedElsewhere(undefined);
+    const later = late + KEPT_FOR * 0.9;
+    expect((await kept.get('nokia', later, requestRead, unchanged, reread)).ids).toEqual(Int32Array.of(1));
+    await settled();
+    expect([requestReads, rereads]).toEqual([1, 1]);
   });
 
   it('live as long as their user says', async () => {

@@ -79,26 +79,33 @@ export class KeptIds<T extends Kept = Kept> {
    * What is kept for `key`: read in full when not kept (or kept too long, or too much written since),
    * else brought up to date by `update` with the rows written since it was (a write names the rows
    * it wrote: their words are looked at again, the other matches stay as they are), unless it
-   * answers undefined (or there is none): read in full then too.
+   * answers undefined (or there is none): read in full then too. Late in its time an entry answered
+   * from is read again in the background by `reread`, a read of the database (`read` may take its
+   * ids from something the request reads anyway).
    */
   async get(
     key: string,
     now: number,
     read: () => Promise<T>,
     update?: (kept: T, written: ChangedRows) => Promise<T> | undefined,
+    reread: () => Promise<T> = read,
   ): Promise<T> {
     const version = indexVersion();
     const entry = this.entries.get(key);
     const keptFor = this.keptFor();
     const fresh = entry && now - entry.at < keptFor ? entry : undefined;
-    if (fresh && now - fresh.at >= keptFor * REFRESH_AFTER) this.refresh(key, now, read);
-    if (fresh?.version === version) return fresh.kept;
+    if (fresh?.version === version) {
+      this.refreshIfAging(key, now, fresh, reread);
+      return fresh.kept;
+    }
     const pending = this.reading.get(key);
     if (pending && pending.version === version) return pending.kept;
     const written = fresh && changesSince(fresh.version);
     const updated =
       written && written.productIds.length + written.listingIds.length <= ROWS_UPDATED ? fresh : undefined;
     const updating = updated && written ? update?.(updated.kept, written) : undefined;
+    // Only an answer from what is kept has it read again behind it: a read in full replaces it anyway.
+    if (updating && updated) this.refreshIfAging(key, now, updated, reread);
     const reading = updating ?? read();
     this.reading.set(key, { version, kept: reading });
     let kept: T;
@@ -114,6 +121,11 @@ export class KeptIds<T extends Kept = Kept> {
       this.keep(key, { version, at: updating && updated ? updated.at : now, kept, bytes: this.bytesOf(key, kept.ids) });
     }
     return kept;
+  }
+
+  /** Reads `key` again behind the request that found it kept, late in its time (REFRESH_AFTER). */
+  private refreshIfAging(key: string, now: number, entry: Entry<T>, reread: () => Promise<T>): void {
+    if (now - entry.at >= this.keptFor() * REFRESH_AFTER) this.refresh(key, now, reread);
   }
 
   /**

@@ -75,18 +75,22 @@ export class SqlSearch implements SearchEngine {
    * in WARM_SHARE of each cache. Brands, not the index's most frequent words: here those are the
    * descriptions' ("battery", "the", in 86% of listings), which nobody searches for and which alone
    * are past the bound at a million. One brand at a time, with a turn of the event loop between, so
-   * that searches go on meanwhile (one that asks for a brand being read waits for that read).
+   * that searches go on meanwhile (one that asks for a brand being read waits for that read); `stop`
+   * ends it between brands (the app closing).
    */
-  async warm(): Promise<void> {
+  async warm(stop?: AbortSignal): Promise<void> {
     const columns = await this.columns.current(Date.now());
     const { brand: listed } = countFacets(columns, undefined, chosenIn(columns, {}, Date.now()), Date.now());
     for (const code of brandsToWarm(listed, this.limits.maxBytes * WARM_SHARE)) {
       await nextTurn();
+      if (stop?.aborted) return;
       const { terms } = await termsOf(this.db, columns.brands.labels[code]!);
       if (terms.length === 0) continue;
       const match = textMatch(this.engine, terms);
       const now = Date.now();
-      await this.matchesOf(match, now, this.rankingOf(match, now));
+      // Both awaited: kept matches answer without the ranking, whose read would otherwise fail unheard.
+      const ranking = this.rankingOf(match, now);
+      await Promise.all([this.matchesOf(match, now, ranking), ranking]);
     }
   }
 
@@ -177,6 +181,7 @@ export class SqlSearch implements SearchEngine {
       now,
       async () => ({ ids: ranking ? ascending((await ranking).ids) : await matchedIds(this.db, match) }),
       async (kept, written) => ({ ids: withMatches(kept.ids, written, await matchesAmong(this.db, match, written)) }),
+      async () => ({ ids: await matchedIds(this.db, match) }),
     );
     return ids;
   }

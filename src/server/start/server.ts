@@ -92,6 +92,9 @@ export async function runServer(config: Config, options: { housekeeping: boolean
     },
   );
   app.addHook('onClose', () => closeRedis(redis));
+  // Reading ahead stops with the app rather than query a closed database.
+  const warming = new AbortController();
+  app.addHook('onClose', async () => warming.abort());
   // Unused uploads and expired sessions go now and then, in one process; tests call the jobs themselves.
   // The mail worker runs there too: one sender per cluster (other machines' are kept apart by its claims).
   if (options.housekeeping) {
@@ -136,7 +139,9 @@ export async function runServer(config: Config, options: { housekeeping: boolean
   await app.listen({ port: config.PORT, host: config.HOST });
   // Once it answers, not before: the start-up stays what it was, and the first searches find the
   // columns and the common words read (at a million listings seconds of a core, past a buyer's wait).
-  app.deps.search.warm?.().catch((error: unknown) => app.log.warn({ err: error }, 'reading search ahead failed'));
+  app.deps.search
+    .warm?.(warming.signal)
+    .catch((error: unknown) => app.log.warn({ err: error }, 'reading search ahead failed'));
   if (cluster.isPrimary) {
     console.log(
       `PhoneHaat is running: open ${config.PUBLIC_URL} (${engine === 'sqlite' ? `SQLite in ${dataDir}` : 'PostgreSQL'})`,
