@@ -8,6 +8,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Each server process's pooled PostgreSQL connections: two fifths for the reads outside a
+   * transaction, the rest for the writes and transactions (db/connection.ts). Its NOTIFY channels
+   * hold six more.
+   */
+  DATABASE_CONNECTIONS: z.coerce.number().int().min(2).max(100).optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   /** The key IMEIs are hashed with (trust/imei.ts); generated and kept in DATA_DIR when unset. */
   IMEI_SECRET: z.string().min(32, 'IMEI_SECRET must be at least 32 characters').optional(),

@@ -4,6 +4,7 @@ import {
   CompiledQuery,
   Kysely,
   PostgresDialect,
+  PostgresDriver,
   SqliteDialect,
   SqliteDriver,
   sql,
@@ -14,6 +15,7 @@ import {
   type SqliteDatabase,
   type SqliteStatement,
   type SqliteDialectConfig,
+  type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
 import { ensurePrivateDir, ensurePrivateFile } from './data-dir';
@@ -44,6 +46,8 @@ interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL schema to work in (tests give each run its own). */
   schema?: string | undefined;
+  /** PostgreSQL connections of the process's two pools together (POSTGRES_CONNECTIONS). */
+  connections?: number | undefined;
   /** Told when PostgreSQL ends an idle pooled connection (a restart, a network cut). */
   onConnectionLost?: (error: Error) => void;
   /** Around each fsync of SQLite's log (wal-sync.ts), which `sync` makes: tests count, hold and fail them. */
@@ -140,28 +144,126 @@ class WritersFirstSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Kysely's connection for one query or transaction (WritersFirstSqliteDriver). */
+/**
+ * Kysely's connection for one query, one transaction or the statements of `db.connection()`
+ * (ReadsApartDriver): the connections it runs them on are taken as it needs them.
+ */
 class Turn implements DatabaseConnection {
   /** The writer's connection, while this turn holds it. */
   writer: DatabaseConnection | undefined;
+  /** A connection of PostgreSQL's readers' pool, while this turn holds it (SQLite's reader is never lent). */
+  reader: Promise<DatabaseConnection> | undefined;
 
-  constructor(private readonly driver: WritersFirstSqliteDriver) {}
+  constructor(private readonly driver: ReadsApartDriver) {}
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     return this.driver.execute<R>(this, query);
   }
 
   streamQuery(): never {
-    throw new Error('The app does not stream SQLite queries');
+    throw new Error('The app does not stream queries');
   }
 }
 
 /**
- * A query that may read only the database (a `with` may write too: SQLite's statement tells, once
- * prepared), not what its connection did (the rows the writer's last statement changed).
+ * A query that may read only the database (a `with` may write too, which is named in it; SQLite's
+ * statement tells for sure once prepared, PostgreSQL's readers refuse it), not what its connection
+ * did (the rows the writer's last statement changed).
  */
 const readsOnly = (sql: string) =>
-  /^\s*(select|with)\b/i.test(sql) && !/\b(changes|total_changes|last_insert_rowid)\s*\(/i.test(sql);
+  /^\s*(select|with)\b/i.test(sql) &&
+  !/^\s*with\b[\s\S]*\b(insert|update|delete|merge)\b/i.test(sql) &&
+  !/\b(changes|total_changes|last_insert_rowid)\s*\(/i.test(sql);
+
+/**
+ * Whether `turn`'s statement may go to the readers: it reads only, and the turn holds no writer's
+ * connection, whose transaction or earlier writes it must see.
+ */
+const forReaders = (turn: Turn, sql: string) => !turn.writer && readsOnly(sql);
+
+/**
+ * Reads beside writes, on either engine: statements that read only, outside a transaction, run on
+ * connections of their own (`reads`), so a read that missed the cache never waits for the writes'
+ * transactions holding the writers' (`writes`); transactions, writes and what follows them in a turn
+ * run on the writers'. Each engine says which connection a statement takes (`execute`).
+ */
+abstract class ReadsApartDriver implements Driver {
+  constructor(
+    protected readonly writes: Driver,
+    protected readonly reads: Driver,
+  ) {}
+
+  async init(): Promise<void> {
+    await this.writes.init();
+    await this.reads.init();
+  }
+
+  abstract execute<R>(turn: Turn, query: CompiledQuery): Promise<QueryResult<R>>;
+
+  /** A turn of Kysely's: the connections are taken when its statements need them. */
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new Turn(this);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const turn = connection as Turn;
+    const { writer, reader } = turn;
+    turn.writer = turn.reader = undefined;
+    try {
+      if (writer) await this.writes.releaseConnection(writer);
+    } finally {
+      // One that could not be taken has nothing to give back.
+      await reader?.then(
+        (taken) => this.reads.releaseConnection(taken),
+        () => undefined,
+      );
+    }
+  }
+
+  async destroy(): Promise<void> {
+    try {
+      await this.writes.destroy();
+    } finally {
+      await this.reads.destroy();
+    }
+  }
+
+  /** The writer's connection of `turn`, taken now if it holds none. */
+  protected async writerOf(turn: Turn): Promise<DatabaseConnection> {
+    turn.writer ??= await this.writes.acquireConnection();
+    return turn.writer;
+  }
+
+  async beginTransaction(turn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await this.writerOf(turn as Turn);
+    await this.writes.beginTransaction(turn, settings);
+  }
+
+  commitTransaction(turn: DatabaseConnection): Promise<void> {
+    return this.writes.commitTransaction(turn);
+  }
+
+  rollbackTransaction(turn: DatabaseConnection): Promise<void> {
+    return this.writes.rollbackTransaction(turn);
+  }
+
+  savepoint(turn: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+    return this.writes.savepoint!(turn, name, compileQuery);
+  }
+
+  rollbackToSavepoint(
+    turn: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    return this.writes.rollbackToSavepoint!(turn, name, compileQuery);
+  }
+
+  releaseSavepoint(turn: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+    return this.writes.releaseSavepoint!(turn, name, compileQuery);
+  }
+}
+
 const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
 const COMMIT = CompiledQuery.raw('commit');
 const ROLLBACK = CompiledQuery.raw('rollback');
@@ -182,50 +284,29 @@ const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code ==
  * the other process's lock as transactions do, a turn of the loop at a time, rather than in SQLite's
  * busy handler, which sleeps the whole process.
  */
-class WritersFirstSqliteDriver implements Driver {
-  private readonly writesDriver: SqliteDriver;
-  private readonly readsDriver: SqliteDriver;
+class WritersFirstSqliteDriver extends ReadsApartDriver {
   private reader: DatabaseConnection | undefined;
 
   constructor(
     config: SqliteDialectConfig,
-    private readonly reads: KeptStatements,
+    private readonly statements: KeptStatements,
   ) {
-    this.writesDriver = new SqliteDriver(config);
-    this.readsDriver = new SqliteDriver({ database: reads });
+    super(new SqliteDriver(config), new SqliteDriver({ database: statements }));
   }
 
-  async init(): Promise<void> {
-    await this.writesDriver.init();
-    await this.readsDriver.init();
+  override async init(): Promise<void> {
+    await super.init();
     // Only this driver uses the readers' connection, one statement at a time: it is never given back.
-    this.reader = await this.readsDriver.acquireConnection();
-  }
-
-  /** A turn of Kysely's: the writer's connection is taken when it begins a transaction or writes. */
-  async acquireConnection(): Promise<DatabaseConnection> {
-    return new Turn(this);
-  }
-
-  async releaseConnection(turn: DatabaseConnection): Promise<void> {
-    if (!(turn as Turn).writer) return;
-    (turn as Turn).writer = undefined;
-    await this.writesDriver.releaseConnection();
-  }
-
-  async destroy(): Promise<void> {
-    try {
-      await this.writesDriver.destroy();
-    } finally {
-      await this.readsDriver.destroy();
-    }
+    this.reader = await this.reads.acquireConnection();
   }
 
   /** One statement of `turn`'s, on the connection it needs, each when the loop has had its turn (loopHeldTooLong). */
   async execute<R>(turn: Turn, query: CompiledQuery): Promise<QueryResult<R>> {
     if (loopHeldTooLong()) await afterPoll();
+    if (forReaders(turn, query.sql) && this.statements.prepare(query.sql).readonly) {
+      return this.reader!.executeQuery<R>(query);
+    }
     if (turn.writer) return turn.writer.executeQuery<R>(query);
-    if (readsOnly(query.sql) && this.reads.prepare(query.sql).readonly) return this.reader!.executeQuery<R>(query);
     if (!CHANGES_ROWS.test(query.sql)) return this.alone(turn, () => turn.writer!.executeQuery<R>(query));
     return this.alone(turn, async () => {
       await this.beginTransaction(turn);
@@ -243,40 +324,15 @@ class WritersFirstSqliteDriver implements Driver {
   /** Runs `statement` with the writer's connection, taken for it alone (a schema change, a write). */
   private async alone<T>(turn: Turn, statement: () => Promise<T>): Promise<T> {
     try {
-      turn.writer ??= await this.writesDriver.acquireConnection();
+      await this.writerOf(turn);
       return await statement();
     } finally {
       await this.releaseConnection(turn);
     }
   }
 
-  commitTransaction(turn: DatabaseConnection): Promise<void> {
-    return this.writesDriver.commitTransaction(turn);
-  }
-
-  rollbackTransaction(turn: DatabaseConnection): Promise<void> {
-    return this.writesDriver.rollbackTransaction(turn);
-  }
-
-  savepoint(turn: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
-    return this.writesDriver.savepoint(turn, name, compileQuery);
-  }
-
-  rollbackToSavepoint(
-    turn: DatabaseConnection,
-    name: string,
-    compileQuery: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    return this.writesDriver.rollbackToSavepoint(turn, name, compileQuery);
-  }
-
-  releaseSavepoint(turn: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
-    return this.writesDriver.releaseSavepoint(turn, name, compileQuery);
-  }
-
-  async beginTransaction(turn: DatabaseConnection): Promise<void> {
-    (turn as Turn).writer ??= await this.writesDriver.acquireConnection();
-    await this.beginImmediate((turn as Turn).writer!);
+  override async beginTransaction(turn: DatabaseConnection): Promise<void> {
+    await this.beginImmediate(await this.writerOf(turn as Turn));
   }
 
   /**
@@ -426,22 +482,52 @@ function countingWrites(statement: SQLite.Statement, ran: (changed: boolean) => 
   };
 }
 
-function openPostgres(url: string, { schema, onConnectionLost }: DatabaseOptions): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    types: postgresTypes,
-    // While PostgreSQL is away, a request waits this long for a connection and then gets a 503,
-    // well within a client's patience, instead of queueing behind a connect that never ends.
-    connectionTimeoutMillis: 5_000,
-    // A connection whose peer vanished without a word (a network cut) is noticed and dropped.
-    keepAlive: true,
-    // The public answers come from the cache, so the pool can sit idle for a while; a new connection
-    // costs its connect and a backend with cold catalog caches, about 100 ms on a search's first
-    // answer, so idle connections are kept five minutes rather than pg's ten seconds.
-    idleTimeoutMillis: 5 * 60_000,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+/**
+ * A server process's PostgreSQL connections beside its NOTIFY channels' (docs/performance.md), of
+ * which READERS_SHARE are the readers' pool and the rest the writers'. The processes of every machine
+ * together must stay under the server's `max_connections`.
+ */
+export const POSTGRES_CONNECTIONS = 10;
+const READERS_SHARE = 0.4;
+
+/** The readers' pool's options: its connections refuse to write (PostgreSQL's 25006, ReadsApartPostgresDriver). */
+const READERS = '-c default_transaction_read_only=on';
+
+function openPostgres(
+  url: string,
+  { schema, onConnectionLost, connections = POSTGRES_CONNECTIONS }: DatabaseOptions,
+): DatabaseHandle {
+  const readers = Math.max(1, Math.round(connections * READERS_SHARE));
+  const searchPath = schema ? `-c search_path=${schema}` : undefined;
+  const poolOf = (max: number, options?: string) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      types: postgresTypes,
+      // While PostgreSQL is away, a request waits this long for a connection and then gets a 503,
+      // well within a client's patience, instead of queueing behind a connect that never ends.
+      connectionTimeoutMillis: 5_000,
+      // A connection whose peer vanished without a word (a network cut) is noticed and dropped.
+      keepAlive: true,
+      // The public answers come from the cache, so the pool can sit idle for a while; a new connection
+      // costs its connect and a backend with cold catalog caches, about 100 ms on a search's first
+      // answer, so idle connections are kept five minutes rather than pg's ten seconds.
+      idleTimeoutMillis: 5 * 60_000,
+      ...(options ? { options } : {}),
+    });
+    watchPool(pool, onConnectionLost);
+    return pool;
+  };
+  const db = new Kysely<Database>({
+    dialect: new ReadsApartPostgresDialect(
+      poolOf(connections - readers, searchPath),
+      poolOf(readers, [searchPath, READERS].filter(Boolean).join(' ')),
+    ),
   });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+function watchPool(pool: pg.Pool, onConnectionLost: DatabaseOptions['onConnectionLost']) {
   // A connection PostgreSQL ends (a restart, a stop) is an 'error' event, which unheard would end
   // the process. Idle, the pool reports it and drops the connection; checked out between two queries,
   // the holder's next query fails (a 503) and the pool drops it on release.
@@ -453,8 +539,48 @@ function openPostgres(url: string, { schema, onConnectionLost }: DatabaseOptions
     dropsHeldBegin.set(client, sendBeginWithFirstStatement(client));
   });
   pool.on('release', (_error: unknown, client: pg.PoolClient) => dropsHeldBegin.get(client)?.());
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+class ReadsApartPostgresDialect extends PostgresDialect {
+  constructor(
+    private readonly writers: pg.Pool,
+    private readonly readers: pg.Pool,
+  ) {
+    super({ pool: writers });
+  }
+
+  override createDriver() {
+    return new ReadsApartPostgresDriver(
+      new PostgresDriver({ pool: this.writers }),
+      new PostgresDriver({ pool: this.readers }),
+    );
+  }
+}
+
+const isWriteRefused = (error: unknown) => (error as { code?: unknown } | null)?.code === '25006';
+
+/**
+ * A process's pooled connections were shared by the reads and the writes' transactions, which hold
+ * theirs while they wait for a row lock (a new listing's counts, a buyer's inbox): beside 50 writes
+ * a second all of them could be held, and a read that missed the cache waited for one
+ * (docs/performance.md, "PostgreSQL's reads got connections of their own"). Here a turn's reads
+ * take a connection of the readers' pool, kept for the turn (so `db.connection()` reads on one
+ * session); its first write or transaction takes one of the writers', and everything after it runs
+ * there. A statement taken for a read that writes after all (a function that writes) is refused by
+ * the readers' connection before it changes anything, and runs on the writers'.
+ */
+class ReadsApartPostgresDriver extends ReadsApartDriver {
+  async execute<R>(turn: Turn, query: CompiledQuery): Promise<QueryResult<R>> {
+    if (forReaders(turn, query.sql)) {
+      turn.reader ??= this.reads.acquireConnection();
+      try {
+        return await (await turn.reader).executeQuery<R>(query);
+      } catch (error) {
+        if (!isWriteRefused(error)) throw error;
+      }
+    }
+    return (await this.writerOf(turn)).executeQuery<R>(query);
+  }
 }
 
 export async function isReachable(db: Kysely<Database>): Promise<boolean> {

@@ -34,6 +34,7 @@ const openStores = async (
   const dataDir = resolve(config.DATA_DIR);
   const database = openDatabase({
     url: config.DATABASE_URL,
+    connections: config.DATABASE_CONNECTIONS,
     dataDir,
     checkpoints,
     onWalFailure,
