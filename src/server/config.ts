@@ -11,7 +11,7 @@ const envSchema = z.object({
   /**
    * Each server process's pooled PostgreSQL connections: two fifths for the reads outside a
    * transaction, the rest for the writes and transactions (db/connection.ts). Its NOTIFY channels
-   * hold six more.
+   * hold four more (one sender, three listeners).
    */
   DATABASE_CONNECTIONS: z.coerce.number().int().min(2).max(100).optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),

@@ -46,7 +46,7 @@ interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL schema to work in (tests give each run its own). */
   schema?: string | undefined;
-  /** PostgreSQL connections of the process's two pools together (POSTGRES_CONNECTIONS). */
+  /** PostgreSQL connections of the process's two pools together (the `DATABASE_CONNECTIONS` setting; POSTGRES_CONNECTIONS when unset). */
   connections?: number | undefined;
   /** Told when PostgreSQL ends an idle pooled connection (a restart, a network cut). */
   onConnectionLost?: (error: Error) => void;
@@ -151,6 +151,8 @@ class WritersFirstSqliteDialect extends SqliteDialect {
 class Turn implements DatabaseConnection {
   /** The writer's connection, while this turn holds it. */
   writer: DatabaseConnection | undefined;
+  /** The writer's connection being taken: two statements of the turn at once take one, not two. */
+  takingWriter: Promise<DatabaseConnection> | undefined;
   /** A connection of PostgreSQL's readers' pool, while this turn holds it (SQLite's reader is never lent). */
   reader: Promise<DatabaseConnection> | undefined;
 
@@ -168,12 +170,13 @@ class Turn implements DatabaseConnection {
 /**
  * A query that may read only the database (a `with` may write too, which is named in it; SQLite's
  * statement tells for sure once prepared, PostgreSQL's readers refuse it), not what its connection
- * did (the rows the writer's last statement changed).
+ * did or keeps (the rows the writer's last statement changed, a sequence's last value, a setting or
+ * an advisory lock held by the session, which a pooled reader would keep for whoever comes next).
  */
 const readsOnly = (sql: string) =>
   /^\s*(select|with)\b/i.test(sql) &&
   !/^\s*with\b[\s\S]*\b(insert|update|delete|merge)\b/i.test(sql) &&
-  !/\b(changes|total_changes|last_insert_rowid)\s*\(/i.test(sql);
+  !/\b(changes|total_changes|last_insert_rowid|currval|lastval|set_config|pg_\w*advisory\w*)\s*\(/i.test(sql);
 
 /**
  * Whether `turn`'s statement may go to the readers: it reads only, and the turn holds no writer's
@@ -207,9 +210,11 @@ abstract class ReadsApartDriver implements Driver {
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     const turn = connection as Turn;
-    const { writer, reader } = turn;
-    turn.writer = turn.reader = undefined;
+    const { takingWriter, reader } = turn;
+    turn.writer = turn.reader = turn.takingWriter = undefined;
     try {
+      // One that could not be taken has nothing to give back.
+      const writer = await takingWriter?.catch(() => undefined);
       if (writer) await this.writes.releaseConnection(writer);
     } finally {
       // One that could not be taken has nothing to give back.
@@ -230,8 +235,8 @@ abstract class ReadsApartDriver implements Driver {
 
   /** The writer's connection of `turn`, taken now if it holds none. */
   protected async writerOf(turn: Turn): Promise<DatabaseConnection> {
-    turn.writer ??= await this.writes.acquireConnection();
-    return turn.writer;
+    turn.takingWriter ??= this.writes.acquireConnection().then((writer) => (turn.writer = writer));
+    return turn.takingWriter;
   }
 
   async beginTransaction(turn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
