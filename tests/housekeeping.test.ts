@@ -257,7 +257,7 @@ describe('startHousekeeping', () => {
     expect(job.run).toHaveBeenCalledTimes(2);
   });
 
-  it('drops what its jobs named once the round is over (they name it before their transaction commits), and nothing else', async () => {
+  it('drops what a job named again once that job is over (it names it before its transaction commits), and nothing else', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     onTestFinished(() => {
       vi.useRealTimers();
