@@ -176,7 +176,9 @@ function serveCommand(): string {
     built = true;
   }
   const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } };
-  return scripts.serve;
+  // BENCH_NODE_FLAGS (`--cpu-prof --cpu-prof-dir=…`, which NODE_OPTIONS refuses) reach every server process: cluster's workers inherit them.
+  const flags = process.env.BENCH_NODE_FLAGS;
+  return flags ? scripts.serve.replace('exec node ', `exec node ${flags} `) : scripts.serve;
 }
 
 async function startOn(store: Store, demo: boolean): Promise<Omit<Marketplace, 'filledInS' | 'reused'>> {
