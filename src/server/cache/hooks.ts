@@ -106,6 +106,20 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache): v
     changes.run(done);
   });
 
+  // ...and its set closes as the handler returns, not with the answer, which may still wait for the
+  // disk (answered-on-disk.ts): while any set is open, every async resource the process makes (each
+  // cached read's socket write included) calls the async hook (scoped-storage.ts), and at 50 writes
+  // a second the waits for the disk kept one open most of the time. Its writes are done by then.
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => SAFE_METHODS.has(method))) return;
+    const handler = route.handler;
+    route.handler = function (request, reply) {
+      const answered = handler.call(this, request, reply);
+      // A handler that answers later through reply.send, not a promise, keeps its set until its answer.
+      return answered instanceof Promise ? answered.finally(() => writes.get(request)?.close()) : answered;
+    };
+  });
+
   // Names made outside any write request's open set are dropped as they are made (the batch gathers
   // their messages to the other processes), not left for a write that may never come.
   const stopDroppingOutside = onNamedOutside((changed) => {
