@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { verify } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
+import { passwordHashCost } from '#server/config';
 import { MOST_WAITING, verifyOffLoop } from './argon2-thread';
 import { checkPassword, hashPassword } from './passwords';
 
@@ -22,6 +23,20 @@ describe('passwords hashed on a thread of their own', () => {
     // A stored hash that is not one (a damaged row) is a wrong password, not a failure.
     expect(await checkPassword('not a hash', 'a long enough password')).toBe(false);
     expect(await checkPassword(null, 'a long enough password')).toBe(false);
+  });
+
+  it('hashes at OWASP’s cost unless a test run asks for less, and checks a password at either cost', async () => {
+    expect(passwordHashCost({})).toBe('owasp');
+    const [owasp, test] = await Promise.all([
+      hashPassword('a long enough password', 'owasp'),
+      hashPassword('a long enough password', 'test'),
+    ]);
+    expect(owasp).toContain('$m=19456,t=2,p=1$');
+    expect(test).toContain('$m=8,t=1,p=1$');
+    for (const stored of [owasp, test]) {
+      expect(await checkPassword(stored, 'a long enough password')).toBe(true);
+      expect(await checkPassword(stored, 'another password')).toBe(false);
+    }
   });
 
   it.runIf(process.platform === 'linux')('runs below the event loop’s priority, and only that thread', async () => {
