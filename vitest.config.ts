@@ -2,10 +2,15 @@ import { defineConfig } from 'vitest/config';
 import { aliases } from './aliases';
 import { timeLimit } from './tests/support/time-limits';
 
+/** API test files that look at the whole process (its async hooks): no other file may run before them in it. */
+const ALONE = ['tests/public-cache.test.ts'];
+
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
     exclude: ['tests/e2e/**', 'node_modules/**'],
+    // The prepared database (either engine) every API test app starts from a copy of; one per project.
+    globalSetup: ['tests/support/template-database.ts'],
     testTimeout: timeLimit(30_000),
     hookTimeout: timeLimit(60_000),
     // argon2's least cost for the accounts the tests make: at OWASP's it was most of their CPU.
@@ -18,8 +23,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/**/*.test.ts'],
-          // The prepared database (either engine) every API test app starts from a copy of.
-          globalSetup: ['tests/support/template-database.ts'],
+          exclude: [...ALONE, 'tests/e2e/**'],
           // A worker's files share one import of the server (each file still starts apps of its
           // own): importing it again for each file was half of these files' time. None mocks a
           // module, changes the environment or leaves a timer faked or a method replaced.
@@ -28,8 +32,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Units of the server and the client, one fresh import each: some mock a module.
-        test: { name: 'units', include: ['src/**/*.test.ts'] },
+        // The units (some mock a module) and ALONE, each with a fresh import in a process of its own.
+        test: { name: 'isolated', include: ['src/**/*.test.ts', ...ALONE] },
       },
     ],
   },
