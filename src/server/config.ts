@@ -145,6 +145,13 @@ function requireTogether(env: Env, context: z.RefinementCtx): void {
   if (env.REDIS_URL && !env.AUTH_SECRET) {
     problem('AUTH_SECRET', 'REDIS_URL is for several machines: give them all the same AUTH_SECRET');
   }
+  // The test runs' cheap hashes would let a stolen database give up its passwords at once.
+  if (env.PASSWORD_HASH_COST === 'test' && (env.TRUST_PROXY || (env.PUBLIC_URL && !isThisMachine(env.PUBLIC_URL)))) {
+    problem(
+      'PASSWORD_HASH_COST',
+      'PASSWORD_HASH_COST=test is for test runs on this machine: a public server keeps owasp',
+    );
+  }
   if (!env.S3_BUCKET) {
     for (const name of S3_DETAILS) if (env[name]) problem(name, `${name} needs S3_BUCKET`);
     return;
