@@ -13,7 +13,7 @@ export default defineConfig({
     globalSetup: ['tests/support/template-database.ts'],
     testTimeout: timeLimit(30_000),
     hookTimeout: timeLimit(60_000),
-    // argon2's least cost for the accounts the tests make: at OWASP's it was most of their CPU.
+    // argon2's least cost for the accounts the tests make: at OWASP's it was two fifths of their CPU.
     env: { PASSWORD_HASH_COST: 'test' },
     // Two cores: more workers than that only fight over them.
     maxWorkers: 2,
