@@ -35,6 +35,12 @@ describe('configuration', () => {
     });
   });
 
+  it('hashes passwords at OWASP’s cost unless a test run asks for less', () => {
+    expect(loadConfig({}).PASSWORD_HASH_COST).toBe('owasp');
+    expect(loadConfig({ PASSWORD_HASH_COST: 'test' }).PASSWORD_HASH_COST).toBe('test');
+    expect(() => loadConfig({ PASSWORD_HASH_COST: 'cheap' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
   it('lists every bad value at once', () => {
     expect(() => loadConfig({ PORT: 'eighty', AUTH_SECRET: 'short', SEED_DEMO: 'maybe' })).toThrow(
       /PORT[\s\S]*AUTH_SECRET[\s\S]*SEED_DEMO/,

@@ -117,13 +117,15 @@ describe('SIGKILL in the middle of writes', () => {
     const acknowledged: Acknowledged = { signups: [], products: [], bookings: [] };
     const toBook: string[] = [];
 
+    const counts = () => [acknowledged.signups.length, acknowledged.products.length, acknowledged.bookings.length];
     for (let round = 1; round <= ROUNDS; round++) {
-      const before = acknowledged.products.length + acknowledged.bookings.length + acknowledged.signups.length;
+      const before = counts();
       const writers = startWriters(seller, buyer, acknowledged, toBook);
-      // Until a few writes of this round are acknowledged, so the kill lands among more in flight.
+      // Until a few writes of this round are acknowledged, of each kind (a cheap sign-up alone would
+      // make the few), so the kill lands among more in flight of every kind.
       for (let wait = 0; wait < 300; wait++) {
-        const now = acknowledged.products.length + acknowledged.bookings.length + acknowledged.signups.length;
-        if (now - before >= 6) break;
+        const made = counts().map((count, kind) => count - before[kind]!);
+        if (made.every((count) => count > 0) && made.reduce((a, b) => a + b) >= 6) break;
         await sleep(100);
       }
       server.child.kill('SIGKILL');

@@ -61,6 +61,12 @@ const envSchema = z.object({
    */
   BENCH_LOOP_DELAY: flag.default(false),
   /**
+   * The cost of new password hashes (auth/passwords.ts): `owasp` everywhere people sign in; `test`,
+   * argon2's least, only for the test runs, whose thousands of sign-ups spent two fifths of their
+   * CPU on it. A hash keeps its own cost, so a password checks whatever the setting was when set.
+   */
+  PASSWORD_HASH_COST: z.enum(['owasp', 'test']).default('owasp'),
+  /**
    * Where the processes of several machines keep what they must agree on (rate limits, upload slots,
    * the cache and notification messages); unset: each process counts alone (docs/scaling.md).
    */
@@ -153,6 +159,13 @@ function requireTogether(env: Env, context: z.RefinementCtx): void {
     problem('S3_REGION', 'S3_BUCKET on Amazon S3 needs S3_REGION (or S3_ENDPOINT for another service)');
   }
 }
+
+/**
+ * PASSWORD_HASH_COST alone, for the hashing that runs wherever the process needs it (start-up, the
+ * seed, the requests) rather than where a config is at hand; loadConfig checks it at start too.
+ */
+export const passwordHashCost = (env: NodeJS.ProcessEnv = process.env) =>
+  envSchema.shape.PASSWORD_HASH_COST.parse(env.PASSWORD_HASH_COST || undefined);
 
 /** Whether a URL names this machine (localhost, 127.x, [::1]): only whoever runs the server reaches it. */
 export function isThisMachine(url: string): boolean {

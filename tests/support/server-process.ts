@@ -26,6 +26,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
+      // The run's password hash cost (vitest.config.ts), as the apps in the test's own process have it.
+      PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? '',
       HOST: '127.0.0.1',
       PORT: String(port),
       SEED_DEMO: '0',

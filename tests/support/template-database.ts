@@ -28,7 +28,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(join(tmpdir(), 'phonehaat-template-'));
-  const postgresTemplate = testDatabaseUrl() ? `phonehaat_template_${process.pid}` : '';
+  // Each vitest project of the run prepares its own (vitest.config.ts), in the one process.
+  const projectName = project.name.replace(/\W/g, '_');
+  const postgresTemplate = testDatabaseUrl() ? `phonehaat_template_${process.pid}_${projectName}` : '';
   if (postgresTemplate) {
     await dropDatabase(postgresTemplate);
     await withPg((client) => client.query(`create database ${postgresTemplate}`));

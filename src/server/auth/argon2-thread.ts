@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import type { Options } from '@node-rs/argon2';
 import { AppError } from '#server/errors';
 import { serverMessage } from '#server/i18n/texts';
 
@@ -102,7 +103,7 @@ function stop() {
 }
 
 // async: a thread that cannot start rejects the call, as any other failure of it does.
-async function call<T>(op: 'hash' | 'verify', args: string[]): Promise<T> {
+async function call<T>(op: 'hash' | 'verify', args: unknown[]): Promise<T> {
   if (current && current.pending.size >= MOST_WAITING) throw busy();
   clearTimeout(idle);
   const thread = (current ??= start());
@@ -113,5 +114,5 @@ async function call<T>(op: 'hash' | 'verify', args: string[]): Promise<T> {
   });
 }
 
-export const hashOffLoop = (password: string) => call<string>('hash', [password]);
+export const hashOffLoop = (password: string, options: Options) => call<string>('hash', [password, options]);
 export const verifyOffLoop = (hash: string, password: string) => call<boolean>('verify', [hash, password]);

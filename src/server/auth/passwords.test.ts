@@ -24,6 +24,19 @@ describe('passwords hashed on a thread of their own', () => {
     expect(await checkPassword(null, 'a long enough password')).toBe(false);
   });
 
+  it('hashes at the cost asked, and checks a password at either cost', async () => {
+    const [owasp, test] = await Promise.all([
+      hashPassword('a long enough password', 'owasp'),
+      hashPassword('a long enough password', 'test'),
+    ]);
+    expect(owasp).toContain('$m=19456,t=2,p=1$');
+    expect(test).toContain('$m=8,t=1,p=1$');
+    for (const stored of [owasp, test]) {
+      expect(await checkPassword(stored, 'a long enough password')).toBe(true);
+      expect(await checkPassword(stored, 'another password')).toBe(false);
+    }
+  });
+
   it.runIf(process.platform === 'linux')('runs below the event loop’s priority, and only that thread', async () => {
     await hashPassword('a long enough password');
     const threads = nices();
