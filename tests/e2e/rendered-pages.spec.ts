@@ -99,6 +99,30 @@ test('each rendered page takes over in the browser without a complaint, and resp
   expect(complaints).toEqual([]);
 });
 
+test('a page whose screen code arrives late still takes over from the answers it came with', async ({
+  page,
+  seller,
+  createListing,
+}) => {
+  const listing = await createListing(seller, { category_id: iphone.id, productName: uniqueText('Late iPhone') });
+  // As on a slow machine: the category screen's code comes seconds after the page and its answers.
+  await page.route(/\/assets\/CategoryPage-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await route.continue();
+  });
+  const searchReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/search') searchReads.push(request.url());
+  });
+
+  await page.goto(paths.category(iphone.id));
+  // Sorted once hydrated: the browser asks for the new order only, never again for the one it came with.
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_asc');
+  await expect(page).toHaveURL((url) => url.searchParams.get('sort') === 'price_asc');
+  await expect(page.getByRole('article').getByRole('heading', { name: listing.productName })).toBeVisible();
+  expect(new Set(searchReads.map((url) => new URL(url).searchParams.get('sort')))).toEqual(new Set(['price_asc']));
+});
+
 test("a product's page carries its link preview and Product data without any script, and each page its own title", async ({
   browser,
   page,
