@@ -24,6 +24,15 @@ function complaintsOf(page: Page): string[] {
   return complaints;
 }
 
+/** The searches the page asks the API for, each address as it goes out. */
+function searchReadsOf(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/search') reads.push(request.url());
+  });
+  return reads;
+}
+
 test('the public pages arrive with their content, before and without any script', async ({
   browser,
   seller,
@@ -70,10 +79,7 @@ test('each rendered page takes over in the browser without a complaint, and resp
   const listing = await createListing(seller, { category_id: iphone.id, productName: uniqueText('Hydrated iPhone') });
   const complaints = complaintsOf(page);
   // The search pages hydrate from the answer they came with: the browser does not ask for it again.
-  const searchReads: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/search') searchReads.push(request.url());
-  });
+  const searchReads = searchReadsOf(page);
 
   const search = `${paths.search}?q=${encodeURIComponent(listing.productName)}`;
   for (const path of ['/', paths.category(iphone.id), paths.product(listing._id), search, paths.login]) {
@@ -110,10 +116,7 @@ test('a page whose screen code arrives late still takes over from the answers it
     await new Promise((resolve) => setTimeout(resolve, 2500));
     await route.continue();
   });
-  const searchReads: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/search') searchReads.push(request.url());
-  });
+  const searchReads = searchReadsOf(page);
 
   await page.goto(paths.category(iphone.id));
   // Sorted once hydrated: the browser asks for the new order only, never again for the one it came with.
