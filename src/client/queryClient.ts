@@ -1,9 +1,9 @@
-import { hydrate, QueryClient, type DehydratedState, type Query } from '@tanstack/react-query';
+import { hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { isWorthRetrying } from '#client/api/http';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 const MAX_RETRIES = 3;
-/** A screen opened this soon after its data arrived (a route loader fetched it) does not ask again. */
+/** Data this fresh (a route's loader fetched it for the screen that now shows it) is not asked for again. */
 const JUST_FETCHED_MS = 1000;
 
 /**
@@ -14,25 +14,26 @@ const JUST_FETCHED_MS = 1000;
 let hydrating = false;
 
 /**
- * Whether a screen that mounts asks for its data again: when it was invalidated, or when it arrived a
- * second or more ago, except while the page hydrates.
+ * How long data counts as fresh, so that no screen asks for it again: a second after it arrived, and
+ * for as long as the page hydrates. Data invalidated since is stale whatever this says (TanStack).
  */
-const refetchOnMount = (query: Query): boolean =>
-  query.state.isInvalidated || (!hydrating && Date.now() - query.state.dataUpdatedAt >= JUST_FETCHED_MS);
+const staleTime = (): number => (hydrating ? Infinity : JUST_FETCHED_MS);
 
 /**
  * The spec's caching numbers (section 9): unused data is kept 5 minutes (gcTime), and a failed query
- * is retried 3 times from 1 s doubling to at most 30 s. Data counts as stale at once (TanStack's
- * default staleTime 0), so a screen shows what others changed as soon as it is opened again, such as
- * a seller the admin has just verified; only data that arrived less than a second before (a route's
- * loader fetched it for the very screen that now opens), or that the page was rendered from while it
- * hydrates, and was not invalidated since is not asked for again.
+ * is retried 3 times from 1 s doubling to at most 30 s. Data counts as stale almost at once, so a
+ * screen shows what others changed as soon as it is opened again, such as a seller the admin has just
+ * verified; only data that arrived less than a second before (a route's loader fetched it for the
+ * very screen that now opens, or that now moves to it as a sort or filter changes), or that the page
+ * was rendered from while it hydrates, and was not invalidated since is not asked for again. One
+ * staleTime says it for every occasion to ask: a screen mounting, its key changing, the window
+ * regaining focus, the network coming back, a loader prefetching.
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       gcTime: FIVE_MINUTES,
-      refetchOnMount,
+      staleTime,
       retry: (failures, error) => failures < MAX_RETRIES && isWorthRetrying(error),
       retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
     },
