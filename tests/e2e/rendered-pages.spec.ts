@@ -126,6 +126,30 @@ test('a page whose screen code arrives late still takes over from the answers it
   expect(new Set(searchReads.map((url) => new URL(url).searchParams.get('sort')))).toEqual(new Set(['price_asc']));
 });
 
+test('sorting the search and category pages asks for each new order once', async ({ page, seller, createListing }) => {
+  await createListing(seller, { category_id: iphone.id, productName: uniqueText('Sorted iPhone') });
+  const sortOf = (url: string) => new URL(url).searchParams.get('sort');
+
+  for (const path of [paths.search, paths.category(iphone.id)]) {
+    await page.goto(path);
+    const sort = page.getByRole('combobox', { name: 'Sort by' });
+    await expect(sort).toBeEnabled();
+    const searchReads = searchReadsOf(page);
+
+    // The route's loader asks for the new order; the results, moving to it, take the loader's answer.
+    await sort.selectOption('price_asc');
+    await expect(sort).toHaveValue('price_asc');
+    // The next order's request goes out after anything the results asked for as they moved to the first.
+    const nextRead = page.waitForRequest((request) => sortOf(request.url()) === 'price_desc');
+    await sort.selectOption('price_desc');
+    await nextRead;
+    expect(
+      searchReads.map(sortOf).filter((order) => order === 'price_asc'),
+      path,
+    ).toEqual(['price_asc']);
+  }
+});
+
 test("a product's page carries its link preview and Product data without any script, and each page its own title", async ({
   browser,
   page,
