@@ -1,10 +1,9 @@
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { startTransition } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './AppProviders';
-import { queryClient } from './queryClient';
+import { hydrated, hydrateFromServer, queryClient } from './queryClient';
 import { readServerState } from '#client/render/serverState';
 import { registerApp } from '#client/app/registerApp';
 import { pageSetup } from '#client/i18n/pageSetup';
@@ -26,28 +25,20 @@ async function loadLazyRoutes(routes: RouteObject[]): Promise<void> {
 }
 
 /**
- * The server renders a page from answers that are current (any change to the catalog renders it
- * again) and sends them without a time, so they count as just fetched: the screen does not ask for
- * them again as it mounts.
- */
-function asJustFetched(queries: DehydratedState): DehydratedState {
-  const now = Date.now();
-  return {
-    ...queries,
-    queries: queries.queries.map((query) => ({
-      ...query,
-      dehydratedAt: now,
-      state: { ...query.state, dataUpdatedAt: now },
-    })),
-  };
-}
-
-/**
  * Ends the current task, so the browser may paint and handle input before the next step: the
  * entry's evaluation, reading the page's state and the hydration are then tasks of their own
  * rather than one long one (Lighthouse counts each task's time over 50 ms as blocking).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Ends the page's hydration once its first render has committed. Outermost, its effect runs after
+ * every screen's: each query the page mounts with has already been kept from asking again.
+ */
+function EndsHydration({ children }: { children: ReactNode }) {
+  useEffect(hydrated, []);
+  return children;
+}
 
 async function start(root: HTMLElement): Promise<void> {
   await nextTask();
@@ -55,14 +46,16 @@ async function start(root: HTMLElement): Promise<void> {
   const server = readServerState();
   const i18n = await pageSetup();
   if (server) {
-    hydrate(queryClient, asJustFetched(server.queries));
+    hydrateFromServer(server.queries);
     await loadLazyRoutes(routes);
     await nextTask();
   }
   const app = (
-    <AppProviders queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={createBrowserRouter(routes, { hydrationData: server?.router })} />
-    </AppProviders>
+    <EndsHydration>
+      <AppProviders queryClient={queryClient} i18n={i18n}>
+        <RouterProvider router={createBrowserRouter(routes, { hydrationData: server?.router })} />
+      </AppProviders>
+    </EndsHydration>
   );
   // As a transition, the first render (or hydration) yields to the browser every few milliseconds
   // instead of holding the main thread for all of it.

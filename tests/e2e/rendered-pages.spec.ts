@@ -24,6 +24,15 @@ function complaintsOf(page: Page): string[] {
   return complaints;
 }
 
+/** The searches the page asks the API for, each address as it goes out. */
+function searchReadsOf(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/search') reads.push(request.url());
+  });
+  return reads;
+}
+
 test('the public pages arrive with their content, before and without any script', async ({
   browser,
   seller,
@@ -70,10 +79,7 @@ test('each rendered page takes over in the browser without a complaint, and resp
   const listing = await createListing(seller, { category_id: iphone.id, productName: uniqueText('Hydrated iPhone') });
   const complaints = complaintsOf(page);
   // The search pages hydrate from the answer they came with: the browser does not ask for it again.
-  const searchReads: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/search') searchReads.push(request.url());
-  });
+  const searchReads = searchReadsOf(page);
 
   const search = `${paths.search}?q=${encodeURIComponent(listing.productName)}`;
   for (const path of ['/', paths.category(iphone.id), paths.product(listing._id), search, paths.login]) {
@@ -97,6 +103,51 @@ test('each rendered page takes over in the browser without a complaint, and resp
   await expect(page).toHaveURL((url) => url.searchParams.get('sort') === 'price_asc');
   await expect(page.getByRole('article').getByRole('heading', { name: listing.productName })).toBeVisible();
   expect(complaints).toEqual([]);
+});
+
+test('a page whose screen code arrives late still takes over from the answers it came with', async ({
+  page,
+  seller,
+  createListing,
+}) => {
+  const listing = await createListing(seller, { category_id: iphone.id, productName: uniqueText('Late iPhone') });
+  // As on a slow machine: the category screen's code comes seconds after the page and its answers.
+  await page.route(/\/assets\/CategoryPage-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await route.continue();
+  });
+  const searchReads = searchReadsOf(page);
+
+  await page.goto(paths.category(iphone.id));
+  // Sorted once hydrated: the browser asks for the new order only, never again for the one it came with.
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_asc');
+  await expect(page).toHaveURL((url) => url.searchParams.get('sort') === 'price_asc');
+  await expect(page.getByRole('article').getByRole('heading', { name: listing.productName })).toBeVisible();
+  expect(new Set(searchReads.map((url) => new URL(url).searchParams.get('sort')))).toEqual(new Set(['price_asc']));
+});
+
+test('sorting the search and category pages asks for each new order once', async ({ page, seller, createListing }) => {
+  await createListing(seller, { category_id: iphone.id, productName: uniqueText('Sorted iPhone') });
+  const sortOf = (url: string) => new URL(url).searchParams.get('sort');
+
+  for (const path of [paths.search, paths.category(iphone.id)]) {
+    await page.goto(path);
+    const sort = page.getByRole('combobox', { name: 'Sort by' });
+    await expect(sort).toBeEnabled();
+    const searchReads = searchReadsOf(page);
+
+    // The route's loader asks for the new order; the results, moving to it, take the loader's answer.
+    await sort.selectOption('price_asc');
+    await expect(sort).toHaveValue('price_asc');
+    // The next order's request goes out after anything the results asked for as they moved to the first.
+    const nextRead = page.waitForRequest((request) => sortOf(request.url()) === 'price_desc');
+    await sort.selectOption('price_desc');
+    await nextRead;
+    expect(
+      searchReads.map(sortOf).filter((order) => order === 'price_asc'),
+      path,
+    ).toEqual(['price_asc']);
+  }
 });
 
 test("a product's page carries its link preview and Product data without any script, and each page its own title", async ({

@@ -2,6 +2,7 @@ import type { Product } from '#shared/products';
 import { CHECKLIST_ITEMS, maskedImei } from '#shared/trust';
 import { MessageBadge } from '#client/components/Badge';
 import { FactList, type Fact } from '#client/components/FactList';
+import { PartsNotice } from '#client/trust/PartsNotice';
 import { NeirCheck } from './NeirCheck';
 import { Msg, useFormat, useLocale, useT } from '#client/i18n';
 
@@ -54,11 +55,7 @@ export function PhoneChecks({ product }: { product: Product }) {
           <Msg id="catalog.checks.soldBefore" values={{ date: dateOf(trust.soldBefore) }} />
         </p>
       )}
-      {trust.conditionGrade === 'for_parts' && (
-        <p className="rounded-control bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200 ring-inset">
-          <Msg id="catalog.checks.forParts" />
-        </p>
-      )}
+      {trust.conditionGrade === 'for_parts' && <PartsNotice message="catalog.checks.forParts" />}
       <FactList
         facts={rows}
         className="grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_minmax(0,1fr)]"

@@ -54,7 +54,7 @@ const pageQueryClient = () =>
 
 /**
  * The queries without the times they were read: the browser counts them as just read anyway
- * (main.tsx), and a page whose bytes depend only on its data is the same from every process, with
+ * (queryClient.ts), and a page whose bytes depend only on its data is the same from every process, with
  * the same entity tag.
  */
 function timeless(state: DehydratedState): DehydratedState {

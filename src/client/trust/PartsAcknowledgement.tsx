@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Msg, useErrorText } from '#client/i18n';
+import { PartsNotice } from './PartsNotice';
 
 /**
  * For a phone graded For parts, in the booking and offer dialogs: what it is, and the tick that says
@@ -17,9 +18,7 @@ export function PartsAcknowledgement({
   const errorText = useErrorText();
   return (
     <div className={`flex flex-col gap-2 ${className ?? ''}`}>
-      <p className="rounded-control bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200 ring-inset">
-        <Msg id="trust.parts.notice" />
-      </p>
+      <PartsNotice message="trust.parts.notice" />
       <label className="flex items-start gap-2 text-sm text-ink-800">
         <input type="checkbox" className="mt-0.5 accent-brand-600" aria-invalid={error ? true : undefined} {...field} />
         <span>
