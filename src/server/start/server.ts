@@ -138,6 +138,10 @@ export async function runServer(config: Config, options: { housekeeping: boolean
   process.on('SIGTERM', () => void stop('SIGTERM received'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.PASSWORD_HASH_COST === 'test') {
+    // Nothing else can tell a test run from a careless deployment: say it where an operator looks.
+    app.log.warn("PASSWORD_HASH_COST=test: new passwords get the test runs' hash cost, far below OWASP's minimum");
+  }
   // Once it answers, not before: the start-up stays what it was, and the first searches find the
   // columns and the common words read (at a million listings seconds of a core, past a buyer's wait).
   app.deps.search
