@@ -2,8 +2,12 @@ import { defineConfig } from 'vitest/config';
 import { aliases } from './aliases';
 import { timeLimit } from './tests/support/time-limits';
 
-/** API test files that look at the whole process (its async hooks): no other file may run before them in it. */
-const ALONE = ['tests/public-cache.test.ts'];
+/**
+ * API test files that look at the whole process, which no other file may have run before in it: its
+ * async hooks, and the statement names PostgreSQL keeps (db/named-statements.ts names at most 400
+ * texts per process, and other files' queries would use them up).
+ */
+const ALONE = ['tests/public-cache.test.ts', 'tests/named-statements.test.ts'];
 
 export default defineConfig({
   resolve: { alias: aliases },

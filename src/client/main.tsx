@@ -33,7 +33,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Ends the page's hydration once its first render has committed. Outermost, its effect runs after
- * every screen's: each query the page mounts with has already been kept from asking again.
+ * every screen's in that commit: each query the page mounts with has already been kept from asking
+ * again. A lazy part still loading inside a Suspense boundary commits later, after the window: none
+ * of those reads the server's answers today, and one that does must not be lazy.
  */
 function EndsHydration({ children }: { children: ReactNode }) {
   useEffect(hydrated, []);
