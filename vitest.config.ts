@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 import { aliases } from './aliases';
 import { timeLimit } from './tests/support/time-limits';
 
-/** API test files that look at the whole process (its async hooks): no other file may run before them in it. */
+/**
+ * API test files that look at the whole process (its async hooks): no other file may run before them
+ * in it. Not for the cache's own hook, which every write switches off again (cache/hooks.test.ts), but
+ * for other libraries' AsyncLocalStorage, on for the rest of the process once run: React's prerender
+ * (any file that renders a page on the server) and oidc-provider's (google.test.ts).
+ */
 const ALONE = ['tests/public-cache.test.ts'];
 
 export default defineConfig({
