@@ -1,9 +1,9 @@
-import { executionAsyncResource } from 'node:async_hooks';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { postgresChannel, type Channel } from '#server/events/channel';
+import { asyncHookOn } from '#server/cache/async-hook-probe';
 import { PublicCache } from '#server/cache/public-cache';
 import { createTestApp, type TestApp } from './support/app';
 import { fromOwnPage, logInActor, registerActor, type Actor } from './support/actors';
@@ -26,18 +26,6 @@ const get = (url: string, headers: Record<string, string> = {}, app: FastifyInst
 const names = (body: string) => (JSON.parse(body) as Array<{ productName: string }>).map((p) => p.productName);
 /** Renames every listing behind the app's back, as an operator in the database would. */
 const renameAllQuietly = (name: string) => t.db.updateTable('products').set({ product_name: name }).execute();
-
-/** Whether an AsyncLocalStorage's async hook is on: it then writes its store into every new async resource. */
-const asyncHookOn = () =>
-  new Promise<boolean>((resolve) =>
-    setImmediate(() =>
-      resolve(
-        Object.getOwnPropertySymbols(executionAsyncResource()).some(
-          (symbol) => symbol.description === 'kResourceStore',
-        ),
-      ),
-    ),
-  );
 
 describe('cached public answers', () => {
   it('answer with an entity tag, and 304 without a body to a client that has it', async () => {

@@ -1,9 +1,9 @@
 import cookie from '@fastify/cookie';
-import { executionAsyncResource } from 'node:async_hooks';
 import { request, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { asyncHookOn } from './async-hook-probe';
 import { namedWrite, privateWrite, registerPublicCache } from './hooks';
 import { PublicCache } from './public-cache';
 import { named, tags } from './tags';
@@ -67,18 +67,6 @@ function putLate(url: string, body: string): Promise<IncomingMessage> {
     setTimeout(() => sending.end(body), 50);
   });
 }
-
-/** Whether an AsyncLocalStorage's hook is on: it then writes its store into every new async resource. */
-const asyncHookOn = () =>
-  new Promise<boolean>((resolve) =>
-    setImmediate(() =>
-      resolve(
-        Object.getOwnPropertySymbols(executionAsyncResource()).some(
-          (symbol) => symbol.description === 'kResourceStore',
-        ),
-      ),
-    ),
-  );
 
 /**
  * A server with the public cache's hooks and writes that end each in a way of its own: one that waits
