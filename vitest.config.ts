@@ -3,9 +3,12 @@ import { aliases } from './aliases';
 import { timeLimit } from './tests/support/time-limits';
 
 /**
- * API test files that look at the whole process, which no other file may have run before in it: its
- * async hooks, and the statement names PostgreSQL keeps (db/named-statements.ts names at most 400
- * texts per process, and other files' queries would use them up).
+ * API test files that look at the whole process, which no other file may have run before in it:
+ * - its async hooks: not for the cache's own hook, which every write switches off again
+ *   (cache/hooks.test.ts), but for oidc-provider's AsyncLocalStorage (google.test.ts), on for the
+ *   rest of the process once it has answered;
+ * - the statement names PostgreSQL keeps (db/named-statements.ts names at most 400 texts per
+ *   process, and other files' queries would use them up).
  */
 const ALONE = ['tests/public-cache.test.ts', 'tests/named-statements.test.ts'];
 

@@ -1,11 +1,13 @@
-import { executionAsyncResource } from 'node:async_hooks';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { postgresChannel, type Channel } from '#server/events/channel';
+import { asyncHookOn } from '#server/cache/async-hook-probe';
 import { PublicCache } from '#server/cache/public-cache';
+import { ensureClientBuilt } from '../scripts/client-build';
 import { createTestApp, type TestApp } from './support/app';
+import { timeLimit } from './support/time-limits';
 import { fromOwnPage, logInActor, registerActor, type Actor } from './support/actors';
 import { mailTo, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail';
 import { listProduct, uploadPhoto } from './support/products';
@@ -26,18 +28,6 @@ const get = (url: string, headers: Record<string, string> = {}, app: FastifyInst
 const names = (body: string) => (JSON.parse(body) as Array<{ productName: string }>).map((p) => p.productName);
 /** Renames every listing behind the app's back, as an operator in the database would. */
 const renameAllQuietly = (name: string) => t.db.updateTable('products').set({ product_name: name }).execute();
-
-/** Whether an AsyncLocalStorage's async hook is on: it then writes its store into every new async resource. */
-const asyncHookOn = () =>
-  new Promise<boolean>((resolve) =>
-    setImmediate(() =>
-      resolve(
-        Object.getOwnPropertySymbols(executionAsyncResource()).some(
-          (symbol) => symbol.description === 'kResourceStore',
-        ),
-      ),
-    ),
-  );
 
 describe('cached public answers', () => {
   it('answer with an entity tag, and 304 without a body to a client that has it', async () => {
@@ -224,6 +214,19 @@ describe('cached public answers', () => {
     expect([refused.statusCode, unclassified.statusCode]).toEqual([400, 200]);
     expect(await asyncHookOn()).toBe(false);
   });
+
+  it(
+    'leave no async hook on once a page has been rendered on the server',
+    async () => {
+      // React's Node renderer would switch one on for good (client/render/entry.tsx).
+      ensureClientBuilt('public cache test');
+      const rendered = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      expect(rendered.statusCode).toBe(200);
+      expect(rendered.body).toContain('id="server-state"');
+      expect(await asyncHookOn()).toBe(false);
+    },
+    timeLimit(240_000),
+  );
 });
 
 const postgresUrl = process.env.TEST_DATABASE_URL;

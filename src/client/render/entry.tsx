@@ -4,7 +4,10 @@
  * phones before the scripts have downloaded and run, and the browser then hydrates that markup.
  */
 import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
-import { prerender } from 'react-dom/static';
+// The edge build, not Node's: Node's calls AsyncLocalStorage.run on every render, which leaves an
+// async hook on for the rest of the process, and every async resource of every request (each cached
+// answer's included) then pays for it (server/cache/scoped-storage.ts). Its output is the same.
+import { prerender } from 'react-dom/static.edge';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { sendApiRequestsWith } from '#client/api/http';
 import { AppProviders } from '#client/AppProviders';

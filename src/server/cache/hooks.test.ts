@@ -1,7 +1,9 @@
 import cookie from '@fastify/cookie';
 import { request, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { asyncHookOn } from './async-hook-probe';
 import { namedWrite, privateWrite, registerPublicCache } from './hooks';
 import { PublicCache } from './public-cache';
 import { named, tags } from './tags';
@@ -66,6 +68,32 @@ function putLate(url: string, body: string): Promise<IncomingMessage> {
   });
 }
 
+/**
+ * A server with the public cache's hooks and writes that end each in a way of its own: one that waits
+ * to be let go (its client may be gone by then), one that answers later through reply.send, and one
+ * that throws before it returns.
+ */
+async function serverWithWritesThatEndOddly() {
+  const app = Fastify();
+  app.decorate('deps', { config: { secureCookies: false } } as never);
+  await app.register(cookie);
+  registerPublicCache(app, new PublicCache());
+  let arrived = 0;
+  app.addHook('onRequest', async () => void (arrived += 1));
+  let letGo!: () => void;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  app.put('/held', async () => {
+    await held;
+    return { ok: true };
+  });
+  app.put('/sent-later', (_request, reply) => void setTimeout(() => reply.send({ ok: true }), 10));
+  app.put('/throws', () => {
+    throw new Error('a bug in a write');
+  });
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, origin, arrived: () => arrived, letGo };
+}
+
 const writerCookieOf = (response: Response) =>
   response.headers.getSetCookie().find((line) => line.startsWith(`${WRITER_COOKIE}=`));
 
@@ -105,5 +133,28 @@ describe('the public cache hooks', () => {
     letGo();
     await late;
     expect(drops).toEqual([[tags.listing('late')]]);
+  });
+
+  // While any write's set is open, every async resource of the process calls the hook: a set left open
+  // by a request that ended oddly would keep it on for good.
+  it('switch the async hook off however a write ends: its client gone mid-body or mid-handler, answered later, thrown', async () => {
+    const { app, origin, arrived, letGo } = await serverWithWritesThatEndOddly();
+    close = () => app.close();
+    const { port } = new URL(origin);
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.write('PUT /held HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"a":');
+    await expect.poll(arrived).toBe(1);
+    socket.destroy();
+
+    const gone = new AbortController();
+    const abandoned = fetch(`${origin}/held`, { method: 'PUT', signal: gone.signal }).catch(() => 'gone');
+    await expect.poll(arrived).toBe(2);
+    gone.abort();
+    expect(await abandoned).toBe('gone');
+    const later = await fetch(`${origin}/sent-later`, { method: 'PUT' });
+    const thrown = await fetch(`${origin}/throws`, { method: 'PUT' });
+    expect([later.status, thrown.status]).toEqual([200, 500]);
+    letGo();
+    await expect.poll(asyncHookOn).toBe(false);
   });
 });
