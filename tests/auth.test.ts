@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { KNOWN_DEVICE_COOKIE } from '#server/auth/guards';
 import { createTestApp, type TestApp } from './support/app';
 import { sql, type Kysely } from 'kysely';
 import { oneCounterTableMigration } from '#server/db/migrations/036-one-counter-table';
@@ -239,6 +240,35 @@ describe('login', () => {
     expect((await loginFrom('10.7.5.1', buyer.email, buyer.password)).statusCode).toBe(200);
     for (let i = 0; i < 4; i++)
       expect((await loginFrom('10.7.5.1', buyer.email, 'wrong password')).statusCode).toBe(401);
+  });
+
+  it('makes a hash from the test runs’ cost again at OWASP’s at the next login, once', async () => {
+    const buyer = await registerActor(t.app, 'buyer');
+    const storedHash = async () =>
+      (
+        await t.db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('email', '=', buyer.email)
+          .executeTakeFirstOrThrow()
+      ).password_hash!;
+    expect(await storedHash()).toContain('$m=8,t=1,p=1$');
+    vi.stubEnv('PASSWORD_HASH_COST', 'owasp');
+    try {
+      expect((await loginFrom('10.7.6.1', buyer.email, 'wrong password')).statusCode).toBe(401);
+      expect(await storedHash()).toContain('$m=8,t=1,p=1$');
+      const upgrading = await loginFrom('10.7.6.1', buyer.email, buyer.password);
+      expect(upgrading.statusCode).toBe(200);
+      const upgraded = await storedHash();
+      expect(upgraded).toContain('$m=19456,t=2,p=1$');
+      // The browser's known-device token names the hash the account has now.
+      const device = upgrading.cookies.find((c) => c.name === KNOWN_DEVICE_COOKIE)!.value;
+      expect(await t.app.deps.tokens.isKnownDevice(device, { id: buyer.user.uid, password_hash: upgraded })).toBe(true);
+      expect((await loginFrom('10.7.6.1', buyer.email, buyer.password)).statusCode).toBe(200);
+      expect(await storedHash()).toBe(upgraded);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('keeps the running windows when the counters move into the shared table (migration 036)', async () => {

@@ -35,9 +35,22 @@ describe('configuration', () => {
     });
   });
 
-  it('hashes passwords at OWASP’s cost unless a test run asks for less', () => {
+  it('hashes passwords at OWASP’s cost unless a test run on this machine asks for less', () => {
     expect(loadConfig({}).PASSWORD_HASH_COST).toBe('owasp');
     expect(loadConfig({ PASSWORD_HASH_COST: 'test' }).PASSWORD_HASH_COST).toBe('test');
+    expect(loadConfig({ PASSWORD_HASH_COST: 'test', PUBLIC_URL: 'http://localhost:4000' }).PASSWORD_HASH_COST).toBe(
+      'test',
+    );
+    const publicServers = [
+      { PUBLIC_URL: 'https://phonehaat.com.bd' },
+      { TRUST_PROXY: '10.0.0.2' },
+      { HOST: '0.0.0.0' },
+    ];
+    for (const publicServer of publicServers) {
+      expect(() => loadConfig({ ...publicServer, PASSWORD_HASH_COST: 'test' })).toThrow(
+        /PASSWORD_HASH_COST: PASSWORD_HASH_COST=test is for test runs on this machine/,
+      );
+    }
     expect(() => loadConfig({ PASSWORD_HASH_COST: 'cheap' })).toThrow(/PASSWORD_HASH_COST/);
   });
 

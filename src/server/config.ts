@@ -119,16 +119,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
-  const publicUrl = (parsed.data.PUBLIC_URL ?? `http://${parsed.data.HOST}:${parsed.data.PORT}`).replace(/\/$/, '');
+  const publicUrl = publicUrlOf(parsed.data);
   return {
     ...parsed.data,
     PUBLIC_URL: publicUrl,
-    // The demo accounts share a published password: by default they only go where nobody else can
-    // reach them. Behind a proxy the server is reached from elsewhere, whatever PUBLIC_URL says.
-    SEED_DEMO: parsed.data.SEED_DEMO ?? (!parsed.data.TRUST_PROXY && isThisMachine(publicUrl)),
+    // The demo accounts share a published password: by default they only go where nobody else can reach them.
+    SEED_DEMO: parsed.data.SEED_DEMO ?? !reachedFromElsewhere(parsed.data),
     secureCookies: publicUrl.startsWith('https://'),
   };
 }
+
+const publicUrlOf = (env: Env) => (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, '');
+
+/** Behind a proxy the server is reached from elsewhere, whatever PUBLIC_URL says. */
+const reachedFromElsewhere = (env: Env) => Boolean(env.TRUST_PROXY) || !isThisMachine(publicUrlOf(env));
 
 const S3_DETAILS = [
   'S3_ENDPOINT',
@@ -144,6 +148,13 @@ function requireTogether(env: Env, context: z.RefinementCtx): void {
   // Each machine would otherwise sign sessions with a secret of its own, valid on that machine only.
   if (env.REDIS_URL && !env.AUTH_SECRET) {
     problem('AUTH_SECRET', 'REDIS_URL is for several machines: give them all the same AUTH_SECRET');
+  }
+  // The test runs' cheap hashes would let a stolen database give up its passwords at once.
+  if (env.PASSWORD_HASH_COST === 'test' && reachedFromElsewhere(env)) {
+    problem(
+      'PASSWORD_HASH_COST',
+      'PASSWORD_HASH_COST=test is for test runs on this machine: a public server keeps owasp',
+    );
   }
   if (!env.S3_BUCKET) {
     for (const name of S3_DETAILS) if (env[name]) problem(name, `${name} needs S3_BUCKET`);

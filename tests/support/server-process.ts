@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { isThisMachine } from '#server/config';
 import { timeLimit } from './time-limits';
 
 const MAIN = join(import.meta.dirname, '../../src/server/main.ts');
@@ -26,8 +27,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
-      // The run's password hash cost (vitest.config.ts), as the apps in the test's own process have it.
-      PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? '',
+      PASSWORD_HASH_COST: hashCostFor(env),
       HOST: '127.0.0.1',
       PORT: String(port),
       SEED_DEMO: '0',
@@ -81,6 +81,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     throw error;
   }
   return server;
+}
+
+/**
+ * The run's password hash cost (vitest.config.ts), as the apps in the test's own process have it,
+ * except for a server that stands for a public one (behind a proxy, or at an address elsewhere):
+ * that one refuses the test runs' cost, so it hashes at the default.
+ */
+function hashCostFor(env: Record<string, string>): string {
+  const elsewhere = env.TRUST_PROXY || (env.PUBLIC_URL && !isThisMachine(env.PUBLIC_URL));
+  return elsewhere ? '' : (process.env.PASSWORD_HASH_COST ?? '');
 }
 
 export async function freePort(): Promise<number> {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { verify } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
 import { MOST_WAITING, verifyOffLoop } from './argon2-thread';
-import { checkPassword, hashPassword } from './passwords';
+import { belowCost, checkPassword, hashPassword } from './passwords';
 
 /** Each thread of this process's nice (the 19th field of /proc/self/task/<tid>/stat), by thread id. */
 const nices = () =>
@@ -35,6 +35,20 @@ describe('passwords hashed on a thread of their own', () => {
       expect(await checkPassword(stored, 'a long enough password')).toBe(true);
       expect(await checkPassword(stored, 'another password')).toBe(false);
     }
+  });
+
+  it('finds a hash below the current cost by its memory and passes, and none at or above it', () => {
+    const hash = (memory: number, passes: number) =>
+      `$argon2id$v=19$m=${memory},t=${passes},p=1$c2FsdHNhbHQ$aGFzaGhhc2g`;
+    expect(belowCost(hash(8, 1), 'owasp')).toBe(true);
+    expect(belowCost(hash(19_456, 1), 'owasp')).toBe(true);
+    expect(belowCost(hash(8, 2), 'owasp')).toBe(true);
+    expect(belowCost(hash(19_456, 2), 'owasp')).toBe(false);
+    expect(belowCost(hash(65_536, 3), 'owasp')).toBe(false);
+    expect(belowCost(hash(19_456, 2), 'test')).toBe(false);
+    expect(belowCost(hash(8, 1), 'test')).toBe(false);
+    // Parameters it cannot read (another variant, say): the hash checked, so it is made again as ours.
+    expect(belowCost('$argon2i$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g', 'owasp')).toBe(true);
   });
 
   it.runIf(process.platform === 'linux')('runs below the event loop’s priority, and only that thread', async () => {

@@ -15,6 +15,18 @@ const HASH_COSTS = {
 
 export const hashPassword = (password: string, cost = passwordHashCost()) => hashOffLoop(password, HASH_COSTS[cost]);
 
+/**
+ * Whether a stored hash was made with less memory or fewer passes than the current cost asks (a
+ * server that once ran with `test`, or an older default), so a login should make it again. A hash
+ * whose parameters cannot be read is made again too: it checked, so it is argon2, just not ours.
+ */
+export function belowCost(storedHash: string, cost = passwordHashCost()): boolean {
+  const parameters = /^\$argon2id\$v=\d+\$m=(\d+),t=(\d+),p=\d+\$/.exec(storedHash);
+  if (!parameters) return true;
+  const wanted = HASH_COSTS[cost];
+  return Number(parameters[1]) < wanted.memoryCost || Number(parameters[2]) < wanted.timeCost;
+}
+
 /** A stored hash the library cannot read (a damaged row) is a wrong password; a busy thread is a 503. */
 const mismatch = (error: unknown) => {
   if (error instanceof AppError) throw error;

@@ -128,6 +128,25 @@ export async function deleteUserSessions(
 export const setPasswordHash = (db: Kysely<Database>, userId: string, passwordHash: string) =>
   db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 
+/**
+ * The same password's hash made again at today's cost, only while the account still has `oldHash`:
+ * a password changed meanwhile stays changed. Whether it was stored.
+ */
+export async function replacePasswordHash(
+  db: Kysely<Database>,
+  userId: string,
+  oldHash: string,
+  newHash: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ password_hash: newHash })
+    .where('id', '=', userId)
+    .where('password_hash', '=', oldHash)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** Which of the account's `sessionIds` still work (as a request with them would find them). */
 export async function liveSessionIds(db: Kysely<Database>, userId: string, sessionIds: string[]): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();

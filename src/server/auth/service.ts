@@ -6,7 +6,8 @@ import { insertOnce } from '#server/db/errors';
 import { findUserByEmail, insertUser } from '#server/users/repository';
 import { sendVerificationMail } from '#server/accounts/service';
 import { assertAcceptablePassword } from './password-policy';
-import { checkPassword, hashPassword } from './passwords';
+import { belowCost, checkPassword, hashPassword } from './passwords';
+import { replacePasswordHash } from './repository';
 import { countLoginAttempt, forgiveLoginAttempt } from './throttle';
 
 export async function signUp(db: Kysely<Database>, { email, password }: SignupRequest): Promise<UserRow> {
@@ -42,5 +43,23 @@ export async function logIn(
     throw refusal('INVALID_CREDENTIALS', 'server.auth.error.wrongCredentials');
   }
   await forgiveLoginAttempt(db, normalized, ip);
-  return user;
+  return upgradeWeakHash(db, user, password);
+}
+
+/**
+ * A hash below today's cost is made again from the password just checked, so accounts hashed
+ * cheaply (a server run with PASSWORD_HASH_COST=test) get the current cost at their next login. Only
+ * after a right password, which the caller knows anyway, so a wrong one takes the time it took.
+ * Best effort: the login stands if this fails, and the next one tries again. The account comes back
+ * with the hash it now has, which the browser's known-device token names.
+ */
+async function upgradeWeakHash(db: Kysely<Database>, user: UserRow, password: string): Promise<UserRow> {
+  const oldHash = user.password_hash;
+  if (!oldHash || !belowCost(oldHash)) return user;
+  try {
+    const newHash = await hashPassword(password);
+    return (await replacePasswordHash(db, user.id, oldHash, newHash)) ? { ...user, password_hash: newHash } : user;
+  } catch {
+    return user;
+  }
 }
