@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledChange, compiledOnce } from '#server/db/compiled';
 import type { Database } from '#server/db/schema';
 
 /*
@@ -32,24 +33,39 @@ const history = (db: Kysely<Database>, productId: string) =>
  * What an edit needs of a listing's price history, in one read: the price in force now and since
  * when; the lowest price since `windowStart` (the one in force when the window began, and every
  * one set within it); and when that one in force was set, since the prices before it no longer
- * count. All null for a listing without history.
+ * count. All null for a listing without history. Every edit runs it: compiled once (db/compiled.ts).
  */
-async function historyAt(db: Kysely<Database>, productId: string, windowStart: string) {
-  const latest = () => history(db, productId).orderBy('set_at', 'desc').limit(1);
+const historyAt = compiledOnce((db, v: { productId: string; windowStart: string }) => {
+  const latest = () => history(db, v.productId).orderBy('set_at', 'desc').limit(1);
   const inForceAt = () =>
-    history(db, productId)
+    history(db, v.productId)
       .select((eb) => eb.fn.max('set_at').as('set_at'))
-      .where('set_at', '<=', windowStart);
-  return history(db, productId)
+      .where('set_at', '<=', v.windowStart);
+  return history(db, v.productId)
     .select((eb) => [
       eb.fn.min<number>('price').as('lowest'),
       inForceAt().as('in_force_at'),
       latest().select('price').as('current_price'),
       latest().select('set_at').as('current_at'),
     ])
-    .where((eb) => eb.or([eb('set_at', '>', windowStart), eb('set_at', '=', inForceAt())]))
-    .executeTakeFirstOrThrow();
-}
+    .where((eb) => eb.or([eb('set_at', '>', v.windowStart), eb('set_at', '=', inForceAt())]));
+});
+
+/** The statements of a changed price, compiled once as historyAt is. */
+const addPrice = compiledChange((db, v: { productId: string; price: number; at: string }) =>
+  db.insertInto('price_history').values({ product_id: v.productId, price: v.price, set_at: v.at }),
+);
+
+const setDrop = compiledChange((db, v: { productId: string; droppedFrom: number | null; at: string }) =>
+  db
+    .updateTable('products')
+    .set({ previous_resale_price: v.droppedFrom, price_changed_at: v.at })
+    .where('id', '=', v.productId),
+);
+
+const dropPricesBefore = compiledChange((db, v: { productId: string; before: string }) =>
+  db.deleteFrom('price_history').where('product_id', '=', v.productId).where('set_at', '<', v.before),
+);
 
 /**
  * Notes a seller's resale price after an edit, inside the edit's transaction and after the product
@@ -59,23 +75,15 @@ async function historyAt(db: Kysely<Database>, productId: string, windowStart: s
  */
 export async function notePriceChange(db: Kysely<Database>, productId: string, price: number, now: number) {
   const windowStart = new Date(now - PRICE_DROP_WINDOW_MS).toISOString();
-  const {
-    lowest,
-    in_force_at: inForceAt,
-    current_price: current,
-    current_at: currentAt,
-  } = await historyAt(db, productId, windowStart);
+  const [found] = await historyAt(db, { productId, windowStart });
+  const { lowest, in_force_at: inForceAt, current_price: current, current_at: currentAt } = found!;
   if (current === price) return;
   // Each price later than the last, so "the price in force" is never a tie.
   const at = new Date(currentAt ? Math.max(now, Date.parse(currentAt) + 1) : now).toISOString();
-  await db.insertInto('price_history').values({ product_id: productId, price, set_at: at }).execute();
-  await db
-    .updateTable('products')
-    .set({ previous_resale_price: lowest !== null && price < lowest ? lowest : null, price_changed_at: at })
-    .where('id', '=', productId)
-    .execute();
+  await addPrice(db, { productId, price, at });
+  await setDrop(db, { productId, droppedFrom: lowest !== null && price < lowest ? lowest : null, at });
   // Prices older than the one in force when the window began can no longer count: the history stays short.
   if (inForceAt) {
-    await db.deleteFrom('price_history').where('product_id', '=', productId).where('set_at', '<', inForceAt).execute();
+    await dropPricesBefore(db, { productId, before: inForceAt });
   }
 }

@@ -3,6 +3,7 @@ import type { KeysetPageQuery, ListCursor } from '#shared/common';
 import { givenReasonWords, type ModerationListingState, type ModeratorReason } from '#shared/moderation';
 import type { Condition, Product } from '#shared/products';
 import { openRequestCounts, reservedAmong } from '#server/bookings/repository';
+import { compiledOnce } from '#server/db/compiled';
 import { byId, newId, nowIso } from '#server/db/ids';
 import type { Database, PriceHistoryTable, ProductPhotosTable, ProductRow, ProductsTable } from '#server/db/schema';
 import { readPage, readPageAfter } from '#server/db/paging';
@@ -22,7 +23,6 @@ import { droppedFrom, recordFirstPrice } from './prices';
 import { ownTrustOf, soldBeforeOf, trustOf } from '#server/trust/repository';
 import { newVerificationCode } from '#server/db/listing-keys';
 import type { NewListingReview, PreparedTrust } from '#server/trust/service';
-import { rowById } from '#server/db/keys';
 
 /*
  * Every write to a listing is a function of this file, and each keeps the search index in step in
@@ -231,7 +231,15 @@ export const findProductDetails = byId(
   undefined,
 );
 
-export const findProduct = rowById('products');
+/** Read twice by every edit (its owner, then its row in the transaction), and by bookings: compiled once (db/compiled.ts). */
+const productById = compiledOnce((db, v: { id: string }) =>
+  db.selectFrom('products').selectAll().where('id', '=', v.id),
+);
+
+export const findProduct = byId(
+  async (db: Kysely<Database>, id: string): Promise<ProductRow | undefined> => (await productById(db, { id }))[0],
+  undefined,
+);
 
 export interface ProductFields {
   categoryId: string;
