@@ -35,6 +35,8 @@ export default defineConfig({
           // own): importing it again for each file was half of these files' time. None mocks a
           // module, changes the environment or leaves a timer faked or a method replaced.
           isolate: false,
+          // ...so the demo numbering starts over for each file, as it did with an import of its own.
+          setupFiles: ['tests/support/each-file.ts'],
         },
       },
       {

@@ -36,9 +36,30 @@ async function fairPrice(productName: string, productCondition = 'Good') {
   return callApi(t, { method: 'GET', url }, fairPriceSchema);
 }
 
+const BRANDS: Record<string, string> = {
+  'pixel 7': 'Google',
+  'galaxy s21': 'Samsung',
+  'nokia g20': 'Nokia',
+  'realme c55': 'Realme',
+  'moto g84': 'Motorola',
+};
+
+/**
+ * A Good phone of `productName` whose brand and description are its own: the demo listing it is
+ * built on depends on what the worker ran before, and one of another brand (a "Realme 8" in its
+ * description) is found by the searches of the good prices below.
+ */
+const phone = (productName: string) =>
+  ({
+    productName,
+    brand: BRANDS[productName.toLowerCase()]!,
+    productCondition: 'Good',
+    description: `${productName} with light marks on the frame, box and charger included.`,
+  }) as const;
+
 /** Lists a phone of `seller` and marks it sold outside PhoneHaat at `finalPrice`. */
 async function sell(seller: Actor, productName: string, finalPrice?: string | number) {
-  const id = await listProduct(seller, { productName, productCondition: 'Good', resalePrice: 50_000 });
+  const id = await listProduct(seller, { ...phone(productName), resalePrice: 50_000 });
   const sold = await seller.request({
     method: 'PUT',
     url: `/api/sold/product/${id}`,
@@ -57,7 +78,7 @@ async function sellFive(productName: string, lowest: number) {
 describe('the final price', () => {
   it('is confirmed when selling to a buyer, in Latin or Bengali digits, else the phone’s price', async () => {
     const [seller] = sellers;
-    const id = await listProduct(seller!, { productName: 'Pixel 7', productCondition: 'Good', resalePrice: 40_000 });
+    const id = await listProduct(seller!, { ...phone('Pixel 7'), resalePrice: 40_000 });
     const bookingId = await bookPhone(buyer, id, 'Rangpur');
     await seller!.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` });
     const bad = await seller!.request({
@@ -109,7 +130,7 @@ describe('fair prices', () => {
 
     // Three for sale now: their asking prices, said to be asking prices.
     for (const price of [40_000, 42_000, 44_000]) {
-      await listProduct(a, { productName: 'galaxy s21', productCondition: 'Good', resalePrice: price });
+      await listProduct(a, { ...phone('galaxy s21'), resalePrice: price });
     }
     await computeFairPrices(t.db);
     expect(await fairPrice('GALAXY S21')).toEqual({
@@ -168,7 +189,7 @@ describe('the good price search filter', () => {
   it('finds phones asking less than the middle half of their fair price, as housekeeping last found', async () => {
     const [a, b, c] = sellers as [Actor, Actor, Actor];
     await sellFive('Realme C55', 20_000);
-    const listing = { productName: 'Realme C55', brand: 'Realme', productCondition: 'Good' } as const;
+    const listing = phone('Realme C55');
     const cheap = await listProduct(a, { ...listing, resalePrice: 18_000 });
     const middle = await listProduct(b, { ...listing, resalePrice: 22_000 });
     expect(await both()).toEqual([[], []]);

@@ -43,6 +43,15 @@ export function uploadFile(actor: Actor, part: FilePart): Promise<LightMyRequest
 let pictureCounter = 0;
 let listingCounter = 0;
 
+/**
+ * Numbers the demo listings and pictures from the start again: run before each API test file
+ * (tests/support/each-file.ts), so a file's listings are the same whatever its worker ran before.
+ */
+export function restartNumbering(): void {
+  pictureCounter = 0;
+  listingCounter = 0;
+}
+
 /** Uploads a freshly drawn phone picture and answers the URL the server gave it. */
 export async function uploadPhoto(seller: Actor): Promise<string> {
   const n = ++pictureCounter;
