@@ -51,7 +51,7 @@ function ProfileCard() {
     toast.success(t('accounts.settings.profile.saved'));
   });
   return (
-    <SettingsCard title={t('accounts.settings.profile.title')} id="profile-settings">
+    <SettingsCard texts="accounts.settings.profile" id="profile-settings">
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.settings.profile.submit')}>
         <InputField form={form} name="displayName" label={t('accounts.auth.name')} autoComplete="name" />
         <ProfilePhotoField
@@ -70,7 +70,7 @@ function HelpCard() {
   const t = useT();
   const { localePath } = useLocale();
   return (
-    <SettingsCard title={t('accounts.settings.help.title')} id="help-settings">
+    <SettingsCard texts="accounts.settings.help" id="help-settings">
       <ul className="space-y-2 text-sm">
         {helpLinks.map(({ to, labelId, aboutId }) => (
           <li key={to}>
@@ -95,7 +95,7 @@ function PasswordCard() {
     form.reset();
   });
   return (
-    <SettingsCard title={t('accounts.settings.password.title')} id="password-settings">
+    <SettingsCard texts="accounts.settings.password" id="password-settings">
       <SchemaFormBody onSubmit={submit} form={form} submitText={t('accounts.settings.password.title')}>
         <InputField
           form={form}
@@ -168,7 +168,7 @@ function SessionsCard() {
   }
 
   return (
-    <SettingsCard title={t('accounts.settings.devices.title')} id="session-settings">
+    <SettingsCard texts="accounts.settings.devices" id="session-settings">
       <p className="mb-2 text-sm text-ink-600">
         <Msg id="accounts.settings.devices.lead" />
       </p>
@@ -211,9 +211,8 @@ function SessionsCard() {
 function MailCard() {
   const settings = useMailSettings();
   const update = useUpdateMailSettings();
-  const t = useT();
   return (
-    <SettingsCard title={t('accounts.settings.mail.title')} id="mail-settings">
+    <SettingsCard texts="accounts.settings.mail" id="mail-settings">
       <QueryContent query={settings}>
         {({ kinds }) => (
           <KindSwitches
@@ -252,7 +251,7 @@ function DeleteCard() {
   }
 
   return (
-    <SettingsCard title={t('accounts.settings.delete.title')} id="delete-account">
+    <SettingsCard texts="accounts.settings.delete" id="delete-account">
       <p className="mb-4 text-sm text-ink-600">
         <Msg id="accounts.settings.delete.lead" />
       </p>
@@ -281,7 +280,7 @@ function BlockedCard() {
   const unblock = useUnblock();
   const t = useT();
   return (
-    <SettingsCard title={t('accounts.settings.blocked.title')} id="blocked-people">
+    <SettingsCard texts="accounts.settings.blocked" id="blocked-people">
       <QueryContent query={blocked} loading={t('accounts.settings.blocked.loading')}>
         {(people) =>
           people.length === 0 ? (

@@ -24,7 +24,7 @@ export function PushSettingsCard() {
   const update = useUpdatePushSettings();
 
   return (
-    <SettingsCard id="push-settings" title={<Msg id="app.push.title" />}>
+    <SettingsCard id="push-settings" texts="app.push">
       <QueryContent query={settings} waiting={endpoint === undefined}>
         {({ thisDevice, kinds }) => (
           <div className="space-y-5">

@@ -108,7 +108,7 @@ export function Inbox() {
 
   return (
     <section>
-      <PageHeader title={t('chat.inbox.title')} description={t('chat.inbox.description')} />
+      <PageHeader texts="chat.inbox" />
       <div role="tablist" aria-label={t('chat.inbox.tabs')} className="mb-4 flex gap-2">
         {CHAT_SIDES.map((tab) => (
           <button

@@ -23,7 +23,7 @@ export function LanguageCard() {
     { value: 'bn', label: t('i18n.card.bangla') },
   ];
   return (
-    <SettingsCard id="language-settings" title={<Msg id="i18n.card.title" />} lead={<Msg id="i18n.card.description" />}>
+    <SettingsCard id="language-settings" texts="i18n.card">
       <fieldset className="space-y-3" disabled={saving}>
         <legend className="sr-only">
           <Msg id="i18n.card.title" />

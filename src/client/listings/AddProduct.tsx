@@ -6,7 +6,7 @@ import { PageHeader } from '#client/components/PageHeader';
 import { useMessageCall } from '#client/accounts/useMessageCall';
 import { ProductForm } from './ProductForm';
 import { VerificationNotice } from './VerificationNotice';
-import { Msg, useT } from '#client/i18n';
+import { Msg } from '#client/i18n';
 
 /** Before the form: a seller whose address is not verified could fill it in only to be refused. */
 function VerifyEmailFirst({ email }: { email: string }) {
@@ -35,10 +35,9 @@ function VerifyEmailFirst({ email }: { email: string }) {
 
 export function AddProduct() {
   const { user } = useAuth();
-  const t = useT();
   return (
     <>
-      <PageHeader title={t('listings.add.title')} description={t('listings.add.description')} />
+      <PageHeader texts="listings.add" />
       {user && !user.emailVerified ? (
         <VerifyEmailFirst email={user.email} />
       ) : (

@@ -18,7 +18,7 @@ export function ModerationQueue() {
   return (
     <>
       <ModerationNav />
-      <PageHeader title={t('moderation.queue.title')} description={t('moderation.queue.description')} />
+      <PageHeader texts="moderation.queue" />
       <PagedList
         query={cases}
         noun={t('moderation.queue.noun')}

@@ -232,7 +232,7 @@ export function ListingReviews() {
 
   return (
     <>
-      <PageHeader title={t('trust.reviews.title')} description={t('trust.reviews.description')} />
+      <PageHeader texts="trust.reviews" />
       <div className="flex flex-col gap-10">
         <ReviewQueue texts="trust.reviews.underReview" query={listings} columns={listingColumns} rowKey={byProduct} />
         <ReviewQueue texts="trust.reviews.photos" query={photos} columns={photoColumns} rowKey={byProduct} />
