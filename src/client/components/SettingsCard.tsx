@@ -17,12 +17,13 @@ interface SettingsCardProps {
 export function SettingsCard({ id, texts, children }: SettingsCardProps) {
   const t = useT();
   const optionalT = useOptionalT();
-  // SettingsCardTexts guarantees `${texts}.title` is a message; TypeScript cannot follow that through the template.
   const lead = optionalT(`${texts}.description`);
+  // SettingsCardTexts guarantees `${texts}.title` is a message; TypeScript cannot follow that through the template.
+  const title = t(`${texts}.title` as MessageId);
   return (
     <section aria-labelledby={id} className="rounded-card border border-ink-200 bg-white p-6 shadow-card">
       <h2 id={id} className={cx('text-lg font-semibold', lead ? 'mb-1' : 'mb-4')}>
-        {t(`${texts}.title` as MessageId)}
+        {title}
       </h2>
       {lead && <p className="mb-4 text-sm text-ink-600">{lead}</p>}
       {children}
