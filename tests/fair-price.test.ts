@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { KyselyPlugin } from 'kysely';
 import { fairPriceSchema } from '#shared/fair-price';
-import type { SearchResult } from '#shared/search';
+import { searchQuerySchema, type SearchResult } from '#shared/search';
 import { slices } from '#server/db/batches';
 import { newId } from '#server/db/ids';
 import { ASKING_BATCH, computeFairPrices, modelKeyOf } from '#server/fair-price/repository';
 import { runHousekeeping } from '#server/housekeeping';
+import { marksNotes, searchChangeNotes } from '#server/search/change-notes';
 import { markGoodPrices } from '#server/search/indexing';
+import { SqlSearch } from '#server/search/sql-search';
 import type { Actor } from './support/actors';
 import { callApi, useTestApp } from './support/harness';
 import { listProduct } from './support/products';
@@ -244,6 +247,25 @@ describe('a round of fair prices', () => {
   });
 });
 
+/** `count` copies of the listing `id`, its product and index rows written by hand (as a generated catalogue's). */
+async function copiesOf(id: string, count: number): Promise<void> {
+  const product = await t.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  // Its search row's own columns (PostgreSQL's generated ones are not written).
+  const indexed = await t.db
+    .selectFrom('search_listings')
+    .select(['seller_id', 'category_id', 'name', 'brand', 'brand_key', 'condition', 'price', 'district'])
+    .select(['is_seller_verified', 'posted_at', 'text_name', 'text_brand', 'text_location', 'text_description'])
+    .where('product_id', '=', id)
+    .executeTakeFirstOrThrow();
+  const copies = Array.from({ length: count }, () => newId());
+  for (const slice of slices(copies, 250)) {
+    const rows = slice.map((copy) => ({ ...product, id: copy, imei_hash: null, imei2_hash: null }));
+    await t.db.insertInto('products').values(rows).execute();
+    const searchRows = slice.map((copy) => ({ ...indexed, product_id: copy }));
+    await t.db.insertInto('search_listings').values(searchRows).execute();
+  }
+}
+
 describe('the asking prices', () => {
   it('are read in batches between which the event loop turns, every listing counted', async () => {
     const [seller] = sellers;
@@ -252,22 +274,8 @@ describe('the asking prices', () => {
       productCondition: 'Good',
       resalePrice: 30_000,
     });
-    const product = await t.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    // Its search row's own columns (PostgreSQL's generated ones are not written).
-    const indexed = await t.db
-      .selectFrom('search_listings')
-      .select(['seller_id', 'category_id', 'name', 'brand', 'brand_key', 'condition', 'price', 'district'])
-      .select(['is_seller_verified', 'posted_at', 'text_name', 'text_brand', 'text_location', 'text_description'])
-      .where('product_id', '=', id)
-      .executeTakeFirstOrThrow();
     // Copies of it, so the read takes three batches.
-    const copies = Array.from({ length: 2 * ASKING_BATCH }, () => newId());
-    for (const slice of slices(copies, 250)) {
-      const rows = slice.map((copy) => ({ ...product, id: copy, imei_hash: null, imei2_hash: null }));
-      await t.db.insertInto('products').values(rows).execute();
-      const searchRows = slice.map((copy) => ({ ...indexed, product_id: copy }));
-      await t.db.insertInto('search_listings').values(searchRows).execute();
-    }
+    await copiesOf(id, 2 * ASKING_BATCH);
     const [, turns] = await turnsDuring(() => computeFairPrices(t.db));
     expect(turns).toBeGreaterThanOrEqual(2);
     expect(await fairPrice('Batch Phone')).toMatchObject({ source: 'asking', count: 2 * ASKING_BATCH + 1 });
@@ -306,5 +314,67 @@ describe('the good prices', () => {
     expect(turns).toBeGreaterThanOrEqual(2);
     expect(await marks()).toEqual([true, false, false, false, false]);
     expect(await markGoodPrices(t.db, 2)).toBe(0);
+  });
+});
+
+describe('a round that flips more marks than a write names', () => {
+  it('is caught up on by the listing columns and kept words without reading them again, here and in other processes', async () => {
+    const [seller] = sellers;
+    const quokka = {
+      productName: 'Quokka Phone',
+      brand: 'Quokka',
+      productCondition: 'Good',
+      resalePrice: 30_000,
+    } as const;
+    await copiesOf(await listProduct(seller!, quokka), 1_200);
+    // Asking 30,000 each: the middle half starts at 30,000, so none is a good price.
+    await computeFairPrices(t.db);
+    const reads = { columns: 0, words: 0 };
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node, queryId }) => {
+        const { sql } = t.db.getExecutor().compileQuery(node, queryId);
+        if (/from "search_listings" where "id" > \S+ order by "id" limit/.test(sql)) reads.columns += 1;
+        if (/string_agg|group_concat/.test(sql)) reads.words += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const own = new SqlSearch(t.db.withPlugin(counting), t.engine);
+    const goodQuokkas = async (search = own) =>
+      (await search.search(searchQuerySchema.parse({ q: 'quokka', goodPrice: 'true', sort: 'price_asc' }))).total;
+    expect(await goodQuokkas()).toBe(0);
+    const read = { ...reads };
+    expect(read.columns).toBeGreaterThanOrEqual(1);
+    expect(read.words).toBe(1);
+
+    // The fair price's lower end moved above them: this process's round marks all 1,201.
+    const model = t.db.updateTable('fair_prices').where('model_key', '=', modelKeyOf('Quokka Phone'));
+    await model.set({ low: 1_000_000 }).execute();
+    const mark = searchChangeNotes.mark();
+    expect(await markGoodPrices(t.db)).toBe(1_201);
+    expect(await goodQuokkas()).toBe(1_201);
+    expect(reads).toEqual(read);
+    expect(await goodQuokkas(new SqlSearch(t.db, t.engine))).toBe(1_201);
+    // Told to the others as the marks themselves, in notes within a NOTIFY's payload.
+    const notes = searchChangeNotes.since(mark);
+    expect(notes.length).toBeGreaterThanOrEqual(1);
+    for (const note of notes) expect(note.length < 7_600 && note.startsWith('{"marks":')).toBe(true);
+
+    // Another process's round unmarks them: written there, heard here as its notes.
+    const rows = await t.db
+      .updateTable('search_listings')
+      .set({ is_good_price: false })
+      .where('brand_key', '=', 'quokka')
+      .returning('id')
+      .execute();
+    const unmarked = Int32Array.from(
+      rows.map((row) => row.id).sort((a, b) => a - b),
+      (id) => -id,
+    );
+    for (const note of marksNotes([unmarked])) searchChangeNotes.heard(note);
+    expect(await goodQuokkas()).toBe(0);
+    expect(reads).toEqual(read);
+    expect(await goodQuokkas(new SqlSearch(t.db, t.engine))).toBe(0);
+    await t.db.deleteFrom('products').where('product_name', '=', 'Quokka Phone').execute();
   });
 });

@@ -659,7 +659,7 @@ describe("a server process's listing columns", () => {
     // Written by another process, which names the product in its note after committing.
     const mark = searchChangeNotes.mark();
     await setPrice(ids.redmi!, 14_000);
-    const note = searchChangeNotes.since(mark)!;
+    const [note] = searchChangeNotes.since(mark) as [string];
     expect(JSON.parse(note)).toMatchObject({ productIds: [ids.redmi] });
     await t.db.updateTable('search_listings').set({ price: 15_000 }).where('product_id', '=', ids.redmi!).execute();
     searchChangeNotes.heard(note);

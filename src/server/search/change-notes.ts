@@ -13,6 +13,13 @@ import { changedElsewhere, changesSince, indexVersion, type ChangedRows } from '
 const EVERYTHING = '*';
 /** Product ids are 24 characters: a note stays well within PostgreSQL's 8,000-byte NOTIFY payload. */
 const ROWS_NAMED = 100;
+/**
+ * A note of good-price marks (ChangedRows.marks) at most, in characters: within NOTIFY's payload with
+ * the sender's prefix. A round's marks go in as many notes as they need (a few thousand marks each).
+ */
+const MARKS_CHARS = 7_500;
+/** How a note of marks begins (JSON.stringify({ marks })): a note of rows never does. */
+const MARKS_NOTE = '{"marks":';
 /** How long the notes of a burst of writes are gathered into one message. */
 const BATCH_MS = 50;
 
@@ -25,22 +32,29 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const searchChangeNotes = {
   mark: indexVersion,
   /**
-   * The rows written here since `mark`: its own, and those of requests running beside it, which may
-   * not be committed yet but will be named again when those end. Undefined when none.
+   * The notes of what was written here since `mark`: its own, and those of requests running beside
+   * it, which may not be committed yet but will be named again when those end. The rows in one note,
+   * then the good-price marks in as many as they need; none when nothing was written.
    */
-  since(mark: number): string | undefined {
+  since(mark: number): string[] {
     const rows = changesSince(mark, true);
-    if (rows === undefined || rows.productIds.length + rows.listingIds.length > ROWS_NAMED) return EVERYTHING;
-    return rows.productIds.length + rows.listingIds.length === 0 ? undefined : JSON.stringify(rows);
+    if (rows === undefined) return [EVERYTHING];
+    const { marks = [], ...named } = rows;
+    const count = named.productIds.length + named.listingIds.length;
+    const rowsNote = count > ROWS_NAMED ? EVERYTHING : JSON.stringify(named);
+    return [...(count > 0 ? [rowsNote] : []), ...marksNotes(marks)];
   },
   /**
    * What was written here since `mark` is committed now: named once more, so a search of this
    * process that caught up on those rows while their transaction was still open (and so read them
-   * as they were) reads them again before its next answer.
+   * as they were) reads them again before its next answer. Not the marks: a round records each
+   * batch's once it is committed.
    */
   committed(mark: number): void {
     const rows = changesSince(mark, true);
-    if (rows === undefined || rows.productIds.length + rows.listingIds.length > 0) changedElsewhere(rows);
+    if (rows === undefined) return changedElsewhere(undefined);
+    const { marks: _, ...named } = rows;
+    if (named.productIds.length + named.listingIds.length > 0) changedElsewhere(named);
   },
   /** Another process's note; undefined when changes may have been missed. */
   heard(note: string | undefined): void {
@@ -69,7 +83,11 @@ export function registerSearchNotes(
 ): void {
   const marks = new WeakMap<object, number>();
   const sending = new WeakMap<object, Promise<void>>();
-  const batch = new Batch<string>((notes) => channel.publish(merged(notes)), BATCH_MS);
+  // Published in order, each its own message: the rows first, then the marks.
+  const batch = new Batch<string>(
+    (notes) => Promise.all(merged(notes).map((message) => channel.publish(message))).then(() => undefined),
+    BATCH_MS,
+  );
   app.addHook('onRequest', async (request) => {
     if (!SAFE_METHODS.has(request.method)) marks.set(request, searchChangeNotes.mark());
   });
@@ -78,10 +96,10 @@ export function registerSearchNotes(
   app.addHook('onSend', async (request) => {
     const mark = marks.get(request);
     if (mark === undefined) return;
-    const note = searchChangeNotes.since(mark);
+    const notes = searchChangeNotes.since(mark);
     searchChangeNotes.committed(mark);
-    if (note === undefined) return;
-    const sent = batch.add([note]);
+    if (notes.length === 0) return;
+    const sent = batch.add(notes);
     // Awaited (and its failure met) by the later hook; until then a failure is not unhandled.
     sent.catch(() => {});
     sending.set(request, sent);
@@ -93,9 +111,9 @@ export function registerSearchNotes(
     }),
   );
   app.decorate('tellSearchChanges', async (mark: number) => {
-    const note = searchChangeNotes.since(mark);
+    const notes = searchChangeNotes.since(mark);
     searchChangeNotes.committed(mark);
-    if (note !== undefined) await batch.add([note]);
+    if (notes.length > 0) await batch.add(notes);
   });
   const heard = (note: string | undefined) => {
     searchChangeNotes.heard(note);
@@ -108,8 +126,15 @@ export function registerSearchNotes(
   });
 }
 
-/** One note for several: their rows together, or everything past ROWS_NAMED. */
-function merged(notes: string[]): string {
+/** The messages for several notes: their rows together in one (everything past ROWS_NAMED), then the notes of marks as they are. */
+function merged(notes: string[]): string[] {
+  const marks = notes.filter((note) => note.startsWith(MARKS_NOTE));
+  const rowNotes = notes.filter((note) => !note.startsWith(MARKS_NOTE));
+  return [...(rowNotes.length > 0 ? [mergedRows(rowNotes)] : []), ...marks];
+}
+
+/** One note of rows for several: their rows together, or everything past ROWS_NAMED. */
+function mergedRows(notes: string[]): string {
   if (notes.length === 1) return notes[0]!;
   const all: ChangedRows = { productIds: [], listingIds: [] };
   let sameWords = true;
@@ -127,9 +152,53 @@ function merged(notes: string[]): string {
     : JSON.stringify({ productIds, listingIds, ...(sameWords ? { sameWords } : {}) });
 }
 
+/**
+ * Good-price marks (ChangedRows.marks) as notes of at most MARKS_CHARS: each mark the difference
+ * of its id from the one before in base 36, a minus before a mark taken away ("2s,-4,1"), so a
+ * dense round's marks take two or three characters each.
+ */
+export function marksNotes(lists: Int32Array[]): string[] {
+  const notes: string[] = [];
+  let parts: string[] = [];
+  let length = 0;
+  let previous = 0;
+  const end = () => {
+    if (parts.length > 0) notes.push(JSON.stringify({ marks: parts.join(',') }));
+    [parts, length, previous] = [[], 0, 0];
+  };
+  for (const marks of lists) {
+    for (const mark of marks) {
+      if (length + 16 > MARKS_CHARS) end();
+      const part = `${mark < 0 ? '-' : ''}${(Math.abs(mark) - previous).toString(36)}`;
+      parts.push(part);
+      length += part.length + 1;
+      previous = Math.abs(mark);
+    }
+    end();
+  }
+  return notes;
+}
+
+/** The marks of a note made by marksNotes; undefined when it cannot be read. */
+function marksIn(text: unknown): Int32Array | undefined {
+  if (typeof text !== 'string' || !/^-?[0-9a-z]+(,-?[0-9a-z]+)*$/.test(text)) return undefined;
+  const parts = text.split(',');
+  const marks = new Int32Array(parts.length);
+  let id = 0;
+  for (const [index, part] of parts.entries()) {
+    id += parseInt(part.replace('-', ''), 36);
+    marks[index] = part.startsWith('-') ? -id : id;
+  }
+  return id < 2 ** 31 ? marks : undefined;
+}
+
 /** The rows a note names; undefined (everything) for a note this version cannot read. */
 function rowsIn(note: string): ChangedRows | undefined {
   try {
+    if (note.startsWith(MARKS_NOTE)) {
+      const marks = marksIn((JSON.parse(note) as { marks?: unknown }).marks);
+      return marks && { productIds: [], listingIds: [], sameWords: true, marks: [marks] };
+    }
     const rows = JSON.parse(note) as Partial<ChangedRows>;
     const strings = Array.isArray(rows.productIds) && rows.productIds.every((id) => typeof id === 'string');
     const numbers = Array.isArray(rows.listingIds) && rows.listingIds.every((id) => Number.isInteger(id));

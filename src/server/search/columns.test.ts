@@ -8,6 +8,7 @@ import { COUNT_LIMITS, countFacets, facetsOf } from './facets';
 import { COLUMNS_FRESH_MS, Columns, freshFor } from './listing-columns';
 import { idsIn, type ChosenOrder, type ColumnRow } from './repository';
 import { indexedText } from './text';
+import { trustTest, withGoodPrice } from './trust-bits';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -299,6 +300,21 @@ describe('the listing columns', () => {
     columns.put(strays[2]!);
     expect(columns.size).toBe(1004);
     expect(columns.listingId[columns.positionOf(5)!]).toBe(5);
+  });
+
+  it("take a round's good-price marks as told, changing no other bit, strays too, passing over listings not here", () => {
+    const rows = listings(1000);
+    const columns = columnsOf(rows);
+    columns.put({ ...rows[0]!, id: 5, is_good_price: false }); // a stray: 5 lands between 4 and 7
+    const good = trustTest({ goodPrice: true })!;
+    const bits = (id: number) => columns.trust[columns.positionOf(id)!]!;
+    const before = new Map([1, 4, 5, 7, 2998].map((id) => [id, bits(id)]));
+    // Marked: 1, 5 and 2998; unmarked: 4 and 7; 6 and 3000 are not here.
+    columns.markGoodPrices(Int32Array.of(1, -4, 5, 6, -7, 2998, -3000));
+    expect([1, 4, 5, 7, 2998].map((id) => !good(bits(id), 100))).toEqual([true, false, true, false, true]);
+    for (const [id, was] of before) expect(withGoodPrice(bits(id), false)).toBe(withGoodPrice(was, false));
+    expect(columns.positionOf(6)).toBeUndefined();
+    expect(columns.size).toBe(1001);
   });
 });
 

@@ -34,6 +34,14 @@ export interface ChangedRows {
    * index is as it was. Absent, words may have changed.
    */
   sameWords?: true;
+  /**
+   * Listings whose good-price mark alone changed (a round of the fair prices), with the mark they
+   * have now: the id for a mark set, minus the id for one taken away, each list ascending by id, the
+   * lists in the order they were written. Applied as they are, with no read: a round may flip a
+   * quarter of a million listings, and named as rows they sent every process to read again
+   * everything. A listing also named above is read again, which supersedes its mark here.
+   */
+  marks?: Int32Array[];
 }
 
 /**
@@ -49,11 +57,19 @@ interface Change {
 /** The latest writes, so a reader that kept the index's columns can catch up on a few rows (see changesSince). */
 const changes: Change[] = [];
 const CHANGES_KEPT = 1000;
+/** Marks kept at most among those changes (4 bytes each): a round that flips more is caught up on by a full read. */
+const MARKS_KEPT = 1_000_000;
+let marksKept = 0;
+
+const marksIn = (rows: ChangedRows | undefined) => rows?.marks?.reduce((sum, marks) => sum + marks.length, 0) ?? 0;
 
 function record(rows: ChangedRows | undefined, here = true): void {
   version += 1;
   changes.push({ version, here, rows });
-  if (changes.length > CHANGES_KEPT) changes.shift();
+  marksKept += marksIn(rows);
+  while (changes.length > CHANGES_KEPT || (marksKept > MARKS_KEPT && changes.length > 1)) {
+    marksKept -= marksIn(changes.shift()!.rows);
+  }
 }
 
 /**
@@ -64,11 +80,13 @@ export function changesSince(since: number, onlyHere = false): ChangedRows | und
   const rows: ChangedRows = { productIds: [], listingIds: [] };
   if (since === version) return rows;
   if ((changes[0]?.version ?? Infinity) > since + 1) return undefined;
+  const marks: Int32Array[] = [];
   for (const change of changes) {
     if (change.version <= since || (onlyHere && !change.here)) continue;
     if (!change.rows) return undefined;
     rows.productIds.push(...change.rows.productIds);
     rows.listingIds.push(...change.rows.listingIds);
+    marks.push(...(change.rows.marks ?? []));
   }
   // One write may sync a listing twice (saved, then published): it changed once.
   const sameWords = changes.every((change) => change.version <= since || change.rows?.sameWords);
@@ -76,11 +94,32 @@ export function changesSince(since: number, onlyHere = false): ChangedRows | und
     productIds: [...new Set(rows.productIds)],
     listingIds: [...new Set(rows.listingIds)],
     ...(sameWords ? { sameWords } : {}),
+    ...(marks.length > 0 ? { marks } : {}),
   };
 }
 
 /** Another process wrote these rows (undefined: it is not known which), once committed. */
-export const changedElsewhere = (rows: ChangedRows | undefined) => record(rows, false);
+export const changedElsewhere = (rows: ChangedRows | undefined) =>
+  record(rows?.marks ? withWrittenReadAgain(rows) : rows, false);
+
+/**
+ * Marks heard from another process's round, less those of listings this process knows were written
+ * (by a change it keeps), which are read again instead: a listing written just after the round
+ * flipped it may be told of before the round's marks, which are then older than what was read.
+ */
+function withWrittenReadAgain(rows: ChangedRows): ChangedRows {
+  const written = new Set(changes.flatMap((change) => change.rows?.listingIds ?? []));
+  if (written.size === 0) return rows;
+  const readAgain = new Set(rows.listingIds);
+  const marks = rows.marks!.map((list) =>
+    list.filter((mark) => {
+      const id = Math.abs(mark);
+      if (written.has(id)) readAgain.add(id);
+      return !written.has(id);
+    }),
+  );
+  return { ...rows, listingIds: [...readAgain], marks };
+}
 
 // Every product column: an index rebuilt by an earlier migration reads a products table that has
 // not got the later columns yet, and its rows leave theirs out (searchRowOf).
@@ -168,6 +207,17 @@ function recordRows(rows: Array<{ id: number; product_id: string }>, sameWords =
   );
 }
 
+/** Listings whose good-price mark alone was set as they say (ChangedRows.marks). */
+function recordMarks(rows: Array<{ id: number; is_good_price: boolean }>): void {
+  const marks = Int32Array.from(rows, (row) => (row.is_good_price ? row.id : -row.id));
+  record({
+    productIds: [],
+    listingIds: [],
+    sameWords: true,
+    marks: [marks.sort((a, b) => Math.abs(a) - Math.abs(b))],
+  });
+}
+
 /** A listing whose mark disagrees with its fair price: to be marked, or unmarked. */
 const goodPriceChanged = (eb: ExpressionBuilder<Database, 'search_listings'>) =>
   eb.or([
@@ -208,7 +258,7 @@ const flipBatch = (db: Kysely<Database>, after: number, end: number | undefined)
     .where('id', '>', after)
     .$if(end !== undefined, (update) => update.where('id', '<=', end!))
     .where(goodPriceChanged)
-    .returning(['id', 'product_id'])
+    .returning(['id', 'is_good_price'])
     .execute();
 
 /**
@@ -230,25 +280,25 @@ async function flippedTags(db: Kysely<Database>, flipped: ReadonlyArray<{ id: nu
  * listing written in between is marked by its own write against the fair prices it read: on SQLite
  * the new ones (the write lock orders it after the round's commit); on PostgreSQL a write that read
  * them before that commit may keep an old mark until its next write or the next round, an hour at
- * most, as before batches. Names the rows for the
- * listing columns and the other processes (change-notes.ts), and the searches that changed for the
- * public cache. Answers how many changed. The ids are kept only up to the number it names: the first
- * round on a catalogue of a million marks a quarter of it.
+ * most, as before batches. Records each batch's marks as they are now for the listing columns and
+ * the other processes (ChangedRows.marks, change-notes.ts), and names the searches that changed for
+ * the public cache. Answers how many changed. The ids for the cache are kept only up to the number
+ * it names: the first round on a catalogue of a million marks a quarter of it.
  */
 export async function markGoodPrices(db: Kysely<Database>, batch = MARK_BATCH): Promise<number> {
-  const flipped: Array<{ id: number; product_id: string }> = [];
+  const flipped: Array<{ id: number }> = [];
   let count = 0;
   for (let after = 0; ;) {
     const end = await batchEnd(db, after, batch);
     const rows = await flipBatch(db, after, end);
     count += rows.length;
-    flipped.push(...rows.slice(0, ROWS_NAMED + 1 - flipped.length));
+    if (rows.length > 0) recordMarks(rows);
+    flipped.push(...rows.slice(0, FLIPS_NAMED + 1 - flipped.length));
     if (end === undefined) break;
     after = end;
     await nextTurn();
   }
   if (count === 0) return 0;
-  recordRows(flipped, true);
   named(await flippedTags(db, flipped));
   return count;
 }

@@ -124,6 +124,30 @@ describe('the ids kept for searched words, as they age', () => {
     expect([requestReads, rereads]).toEqual([1, 1]);
   });
 
+  it("stay as they are through a round's good-price marks, however many: no read, nothing brought up to date", async () => {
+    const kept = new KeptIds(LIMITS, () => KEPT_FOR);
+    let reads = 0;
+    let updates = 0;
+    const read = async () => ({ ids: Int32Array.of(++reads) });
+    const update = async (entry: Kept) => {
+      updates += 1;
+      return entry;
+    };
+    await kept.get('oppo', NOW, read, update);
+    changedElsewhere({
+      productIds: [],
+      listingIds: [],
+      sameWords: true,
+      marks: [Int32Array.from({ length: 5000 }, (_, n) => n + 1)],
+    });
+    expect((await kept.get('oppo', NOW + 1, read, update)).ids).toEqual(Int32Array.of(1));
+    expect([reads, updates]).toEqual([1, 0]);
+    // A listing written beside them is brought up to date as ever.
+    changedElsewhere({ productIds: [], listingIds: [7], sameWords: true, marks: [Int32Array.of(-8)] });
+    await kept.get('oppo', NOW + 2, read, update);
+    expect([reads, updates]).toEqual([1, 1]);
+  });
+
   it('live as long as their user says', async () => {
     let keptFor = KEPT_FOR;
     const kept = new KeptIds(LIMITS, () => keptFor);

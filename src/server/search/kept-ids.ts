@@ -101,6 +101,12 @@ export class KeptIds<T extends Kept = Kept> {
     const pending = this.reading.get(key);
     if (pending && pending.version === version) return pending.kept;
     const written = fresh && changesSince(fresh.version);
+    // Only good-price marks changed since (a round of the fair prices): words match as they did.
+    if (fresh && written && written.productIds.length + written.listingIds.length === 0) {
+      this.keep(key, { ...fresh, version });
+      this.refreshIfAging(key, now, fresh, reread);
+      return fresh.kept;
+    }
     const updated =
       written && written.productIds.length + written.listingIds.length <= ROWS_UPDATED ? fresh : undefined;
     const updating = updated && written ? update?.(updated.kept, written) : undefined;

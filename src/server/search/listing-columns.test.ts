@@ -18,6 +18,8 @@ vi.mock('./repository', () => ({
 }));
 
 const { ListingColumns, LOAD_BATCH } = await import('./listing-columns');
+const { changedElsewhere } = await import('./indexing');
+const { trustTest } = await import('./trust-bits');
 
 afterEach(() => {
   state.turnsAtBatch = [];
@@ -40,5 +42,26 @@ describe('a full read of the listing columns', () => {
     // Each batch after the first is read after at least one more turn of the loop.
     for (let batch = 1; batch < state.turnsAtBatch.length; batch += 1)
       expect(state.turnsAtBatch[batch]!).toBeGreaterThan(state.turnsAtBatch[batch - 1]!);
+  });
+});
+
+describe("a round's good-price marks", () => {
+  it('are taken by the columns as told, however many, without reading them again', async () => {
+    state.listings = 3 * LOAD_BATCH;
+    const kept = new ListingColumns({} as Kysely<Database>);
+    const now = Date.now();
+    const columns = await kept.current(now);
+    const fullReads = state.turnsAtBatch.length;
+    // Another process's round marked every listing but the first, in three notes.
+    const marked = Array.from({ length: state.listings - 1 }, (_, n) => n + 2);
+    for (const part of [marked.slice(0, 10), marked.slice(10, 6000), marked.slice(6000)]) {
+      changedElsewhere({ productIds: [], listingIds: [], sameWords: true, marks: [Int32Array.from(part)] });
+    }
+    expect(await kept.current(now + 1)).toBe(columns);
+    expect(state.turnsAtBatch).toHaveLength(fullReads);
+    const fails = trustTest({ goodPrice: true })!;
+    const good = Array.from({ length: columns.size }, (_, at) => !fails(columns.trust[at]!, 100));
+    expect(good.filter(Boolean)).toHaveLength(state.listings - 1);
+    expect(good[columns.positionOf(1)!]).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { nextTurn } from '#server/db/batches';
 import type { Database } from '#server/db/schema';
 import { changesSince, indexVersion, type ChangedRows } from './indexing';
 import { columnRows, columnRowsOf, listingsIndexed, type ColumnRow } from './repository';
-import { trustBitsOf } from './trust-bits';
+import { trustBitsOf, withGoodPrice } from './trust-bits';
 
 /*
  * The filter and sort columns of every findable listing, held in typed arrays in each server
@@ -177,18 +177,37 @@ export class Columns {
   positionsOf(listingIds: Int32Array): Int32Array {
     const found = new Int32Array(listingIds.length);
     let count = 0;
+    this.eachPosition(listingIds, (position) => {
+      if (this.state[position]! & LIVE) found[count++] = position;
+    });
+    return found.subarray(0, count);
+  }
+
+  /**
+   * Sets the good-price mark of the listings in `marks` (ChangedRows.marks: the id for a mark set,
+   * minus the id for one taken away, ascending by id), passing over those not here: a round of the
+   * fair prices changes nothing else of a listing.
+   */
+  markGoodPrices(marks: Int32Array): void {
+    this.eachPosition(marks.map(Math.abs), (position, index) => {
+      this.trust[position] = withGoodPrice(this.trust[position]!, marks[index]! > 0);
+    });
+  }
+
+  /** Visits the position (live or not) of each listing found, with its index in `listingIds`. */
+  private eachPosition(listingIds: Int32Array, visit: (position: number, index: number) => void): void {
     // Ids in ascending order (as matches are read) need only search on from the last one found.
     let from = 0;
     let previous = -1;
-    for (const id of listingIds) {
+    for (let index = 0; index < listingIds.length; index += 1) {
+      const id = listingIds[index]!;
       if (id < previous) from = 0;
       const position = this.find(id, from);
       previous = id;
       if (position < 0) continue;
       if (!this.strayPositions.has(position)) from = position;
-      if (this.state[position]! & LIVE) found[count++] = position;
+      visit(position, index);
     }
-    return found.subarray(0, count);
   }
 
   /** Writes the listing's columns at its place (a new place for a listing not here) and returns it. */
@@ -301,8 +320,12 @@ export class ListingColumns {
     return this.columns;
   }
 
-  /** Rows read again by product and by listing: a listing no longer there was removed. */
+  /**
+   * Marks set as told, then rows read again by product and by listing (a listing no longer there was
+   * removed): a listing also named as a row is as it is now, whatever its mark was told.
+   */
   private async apply(columns: Columns, changed: ChangedRows): Promise<void> {
+    for (const marks of changed.marks ?? []) columns.markGoodPrices(marks);
     const rows = await columnRowsOf(this.db, changed);
     const kept = new Set(rows.map((row) => row.id));
     for (const listingId of changed.listingIds) if (!kept.has(listingId)) columns.remove(listingId);

@@ -33,6 +33,9 @@ export function trustBitsOf(row: {
   );
 }
 
+/** The same trust bits with the good-price mark set as `good` says: a round of the fair prices changes only it. */
+export const withGoodPrice = (bits: number, good: boolean) => (good ? bits | GOOD_PRICE : bits & ~GOOD_PRICE);
+
 /** Whether a listing with these bits and battery fails the trust or good price filters chosen; undefined when none is. */
 export function trustTest(filters: SearchFilters): ((bits: number, battery: number) => boolean) | undefined {
   const { grade, origin, minBattery, imeiChecked, photoVerified, goodPrice } = filters;
