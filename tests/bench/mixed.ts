@@ -254,7 +254,9 @@ function writeOf(kind: WriteKind, origin: string, writer: Writer): () => Promise
         const { caption: _caption, hue: _hue, ...fields } = demoListing(0);
         const listingId = writer.edited[ofKind % writer.edited.length]!;
         // Each edit's price above the last: a visitor who sees a later one has seen this one too.
-        const price = 20_000 + n;
+        // Above the listed price too: a lower price sends a listing to review (hidden) once five of
+        // its model are for sale (docs/trust.md), as the edited phones are.
+        const price = fields.resalePrice + n;
         const edit = (lastEdits.get(listingId) ?? Promise.resolve()).then(() =>
           call(origin, 'PUT', `/api/edit/product/${listingId}`, headers, {
             ...fields,
