@@ -13,9 +13,11 @@
  * shared machine lands on one pair, not on every figure; a p99's factor is to the median p99 of all
  * the measurements alone, which a single round's spike cannot move.
  *
- * An anonymous visitor polls the edited phone's page every POLL_MS through a connection of its own
- * during every measurement of the app, alone too (so the reads alone carry the same polls), and the
- * run says how long after each price edit's answer others still saw the old price. The server
+ * The price edits go to EDITED phones in turn, listed at the start, so no phone's price history
+ * grows long over a run (an edit reads it). An anonymous visitor polls an edited phone's page every
+ * POLL_MS through a connection of its own during every measurement of the app, alone too (so the
+ * reads alone carry the same polls): the phone of the oldest edit it has not yet seen, else each in
+ * turn. The run says how long after each price edit's answer others still saw the old price. The server
  * processes' CPU time gives what a write costs without the machine's load: the CPU beyond what the
  * reads took at their cost alone just before, per write (the write and what it dropped computed again);
  * on PostgreSQL, its backends' CPU likewise. Each server process's event-loop delay over each
@@ -39,8 +41,13 @@ const KEEP_RATE = 0.8;
 const P99_FACTOR = 2;
 const VISIBLE_WITHIN_MS = 1000;
 
-/** How often the anonymous visitor asks for the edited phone's page. */
+/** How often the anonymous visitor asks for an edited phone's page. */
 const POLL_MS = 20;
+/**
+ * The phones whose prices are edited, in turn: an edit reads its phone's price history, which one
+ * phone edited throughout made longer with every edit of a run (16% of an edit's CPU at 4,400).
+ */
+const EDITED = 16;
 /** How long after the last write the visitor goes on looking for its price. */
 const LOOK_MS = 10_000;
 
@@ -50,7 +57,14 @@ const LOOK_MS = 10_000;
  */
 type Figure = Measured & { cpuS: number; databaseCpuS: number; loop: LoopDelay };
 
-/** A price a visitor never saw: what their last poll showed, and the page computed anew then. */
+/** A price edit as answered: when, of which phone, to which price. */
+interface Edit {
+  answered: number;
+  listingId: string;
+  price: number;
+}
+
+/** A price a visitor never saw: what their last poll of its phone showed, and the page computed anew then. */
 interface Unseen {
   price: number;
   polled: number;
@@ -90,9 +104,10 @@ interface Buyer {
 }
 
 interface Writer {
-  /** The seller's session: the edited phone's and the new listings'. */
+  /** The seller's session: the edited phones' and the new listings'. */
   headers: Record<string, string>;
-  listingId: string;
+  /** The phones whose prices are edited, in turn. */
+  edited: string[];
   photo: string;
   products: string[];
   buyers: Buyer[];
@@ -135,8 +150,8 @@ const cookieOf = (response: Response) =>
     .join('; ');
 
 /**
- * The bench buyer (chat.ts) starts selling, uploads a photo and lists a phone to edit (listing asks
- * for a proven address, which only the generated accounts have); BUYERS new buyers sign up.
+ * The bench buyer (chat.ts) starts selling, uploads a photo and lists EDITED phones to edit (listing
+ * asks for a proven address, which only the generated accounts have); BUYERS new buyers sign up.
  */
 export async function prepareWriter(origin: string): Promise<Writer> {
   const cookie = cookieOf(await call(origin, 'POST', '/api/auth/login', {}, CHAT_BUYER));
@@ -156,7 +171,8 @@ export async function prepareWriter(origin: string): Promise<Writer> {
   });
   if (!uploaded.ok) throw new Error(`the bench photo was refused: ${uploaded.status}`);
   const photo = ((await uploaded.json()) as { data: { url: string } }).data.url;
-  const listingId = await listPhone(origin, headers, photo, 0);
+  const edited: string[] = [];
+  for (let n = 0; n < EDITED; n += 1) edited.push(await listPhone(origin, headers, photo, 0));
   // Phones to ask to book: ten pages picked at random, so a kept store's next run asks for others
   // (a second request for the same phone is refused, and a refusal costs less than a booking).
   const products: string[] = [];
@@ -173,7 +189,7 @@ export async function prepareWriter(origin: string): Promise<Writer> {
   const buyers = await Promise.all(
     Array.from({ length: BUYERS }, (_, n) => signUpBuyer(origin, run, n, products[n % products.length]!)),
   );
-  return { headers, listingId, photo, products, buyers };
+  return { headers, edited, photo, products, buyers };
 }
 
 /**
@@ -200,17 +216,17 @@ async function listPhone(origin: string, headers: Record<string, string>, photo:
 
 let written = 0;
 /**
- * The last price edit, which the next one waits for: edits of one phone sent side by side may be
- * committed in another order than sent (two processes, a lock queue), and the phone would then end
- * on an earlier price than the last one answered, which no visitor could ever see.
+ * Each phone's last price edit, which its next one waits for: edits of one phone sent side by side
+ * may be committed in another order than sent (two processes, a lock queue), and the phone would
+ * then end on an earlier price than the last one answered, which no visitor could ever see.
  */
-let lastEdit: Promise<unknown> = Promise.resolve();
+const lastEdits = new Map<string, Promise<unknown>>();
 
 /** Each kind's writes so far: its n-th goes to buyer n, so every kind meets every buyer of the pool in turn. */
 const writtenOfKind = new Map<WriteKind, number>();
 
-/** One write of `kind`; a price edit answers the new price. A buyer's writes go to the pool's buyers in turn. */
-function writeOf(kind: WriteKind, origin: string, writer: Writer): () => Promise<number | undefined> {
+/** One write of `kind`; a price edit answers its phone and new price. A buyer's writes go to the pool's buyers in turn. */
+function writeOf(kind: WriteKind, origin: string, writer: Writer): () => Promise<Omit<Edit, 'answered'> | undefined> {
   written += 1;
   const n = written;
   const ofKind = writtenOfKind.get(kind) ?? 0;
@@ -236,18 +252,24 @@ function writeOf(kind: WriteKind, origin: string, writer: Writer): () => Promise
     case 'price edit':
       return async () => {
         const { caption: _caption, hue: _hue, ...fields } = demoListing(0);
+        const listingId = writer.edited[ofKind % writer.edited.length]!;
         // Each edit's price above the last: a visitor who sees a later one has seen this one too.
-        const price = 20_000 + n;
-        const edit = lastEdit.then(() =>
-          call(origin, 'PUT', `/api/edit/product/${writer.listingId}`, headers, {
+        // Above the listed price too: a lower price sends a listing to review (hidden) once five of
+        // its model are for sale (docs/trust.md), as the edited phones are.
+        const price = fields.resalePrice + n;
+        const edit = (lastEdits.get(listingId) ?? Promise.resolve()).then(() =>
+          call(origin, 'PUT', `/api/edit/product/${listingId}`, headers, {
             ...fields,
             resalePrice: price,
             productImg: writer.photo,
           }),
         );
-        lastEdit = edit.catch(() => {});
+        lastEdits.set(
+          listingId,
+          edit.catch(() => {}),
+        );
         await edit;
-        return price;
+        return { listingId, price };
       };
     case 'new listing':
       return async () => void (await listPhone(origin, headers, writer.photo, n));
@@ -279,41 +301,51 @@ function priceOf(url: string, agent: Agent | undefined, n: number): Promise<numb
 interface Poll {
   sent: number;
   answered: number;
+  listingId: string;
   /** NaN for a poll not answered 200 (on PostgreSQL a 503 when no pooled connection came within 5 s). */
   price: number;
 }
 
+const pageOf = (origin: string, listingId: string) => `${origin}/api/addvertise/product/${listingId}`;
+
 /**
- * An anonymous visitor asking for the phone's page every POLL_MS, one request at a time, on a
- * connection of its own (not the writer's, not the read load's), from the start until `stop`.
+ * An anonymous visitor asking for an edited phone's page every POLL_MS, one request at a time, on a
+ * connection of its own (not the writer's, not the read load's), from the start until `stop`: the
+ * phone of the oldest edit `told` it has not seen yet, else the phones in turn.
  */
-function visitor(origin: string, listingId: string) {
+function visitor(origin: string, phones: string[]) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const url = `${origin}/api/addvertise/product/${listingId}`;
   const polls: Poll[] = [];
+  const unseen: Edit[] = [];
   let running = true;
   let n = 0;
+  const seenAfter = ({ answered, listingId, price }: Edit): number => {
+    const poll = polls.find((p) => p.listingId === listingId && p.sent >= answered && p.price >= price);
+    return poll ? poll.answered - answered : Infinity;
+  };
   const polling = (async () => {
     while (running) {
+      while (unseen.length > 0 && seenAfter(unseen[0]!) !== Infinity) unseen.shift();
+      const listingId = unseen[0]?.listingId ?? phones[n % phones.length]!;
       const sent = Date.now();
-      const price = await priceOf(url, agent, (n += 1)).catch(() => NaN);
-      polls.push({ sent, answered: Date.now(), price });
+      const price = await priceOf(pageOf(origin, listingId), agent, (n += 1)).catch(() => NaN);
+      polls.push({ sent, answered: Date.now(), listingId, price });
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   })();
   return {
-    /** How long after `answered` the visitor first saw `price` (or a later edit's) on a page asked for after it. */
-    seenAfter(answered: number, price: number): number {
-      const poll = polls.find((p) => p.sent >= answered && p.price >= price);
-      return poll ? poll.answered - answered : Infinity;
-    },
-    lastPrice: () => polls.at(-1)?.price ?? NaN,
+    /** An edit answered: the visitor looks at its phone until it sees its price. */
+    told: (edit: Edit) => unseen.push(edit),
+    /** How long after its answer the visitor first saw an edit's price (or a later one's) on a page asked for after it. */
+    seenAfter,
+    /** The price the last poll of a phone showed. */
+    lastPrice: (listingId: string) => polls.findLast((p) => p.listingId === listingId)?.price ?? NaN,
     /** Polls answered other than 200 since `since`. */
     failedSince: (since: number) => polls.filter((p) => p.sent >= since && Number.isNaN(p.price)).length,
-    /** Until every price in `edits` was seen or LOOK_MS passed. */
-    async lookFor(edits: Array<[answered: number, price: number]>) {
+    /** Until every edit of `edits` was seen or LOOK_MS passed. */
+    async lookFor(edits: Edit[]) {
       const until = Date.now() + LOOK_MS;
-      while (Date.now() < until && edits.some(([at, price]) => this.seenAfter(at, price) === Infinity)) {
+      while (Date.now() < until && edits.some((edit) => seenAfter(edit) === Infinity)) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
     },
@@ -328,7 +360,7 @@ function visitor(origin: string, listingId: string) {
 /**
  * Writes at `rate` a second for `seconds`, each on time whatever the last one took, of the mix's
  * kinds in its cycle's order from its start (write-mix.ts), or of one kind only (mixed-profile.ts);
- * the price edits' answer times.
+ * the price edits as answered, each also told to `answered` (the visitor) as it is.
  */
 export async function writeAt(
   origin: string,
@@ -336,10 +368,11 @@ export async function writeAt(
   rate: number,
   seconds: number,
   which: WriteMix | WriteKind,
+  answered: (edit: Edit) => void = () => {},
 ) {
   const cycle = which in WRITE_MIXES ? writeCycle(which as WriteMix) : [which as WriteKind];
   const counts = { ok: 0, failed: 0, firstFailure: '' };
-  const edits: Array<[answered: number, price: number]> = [];
+  const edits: Edit[] = [];
   const pending: Array<Promise<void>> = [];
   const start = Date.now();
   for (let n = 0; n < rate * seconds; n += 1) {
@@ -348,9 +381,12 @@ export async function writeAt(
     const write = writeOf(cycle[n % cycle.length]!, origin, writer);
     pending.push(
       write().then(
-        (price) => {
+        (edited) => {
           counts.ok += 1;
-          if (price !== undefined) edits.push([Date.now(), price]);
+          if (edited === undefined) return;
+          const edit = { answered: Date.now(), ...edited };
+          edits.push(edit);
+          answered(edit);
         },
         (error: unknown) => {
           counts.failed += 1;
@@ -429,24 +465,24 @@ export async function measureMixed(
       // A rate's mixes side by side in time, each after reads alone of its own: what the machine
       // does meanwhile then lands on both alike.
       for (const [rate, mix] of WRITE_RATES.flatMap((r) => mixes.map((m) => [r, m] as const))) {
-        const looking = visitor(origin, writer.listingId);
+        const looking = visitor(origin, writer.edited);
         const started = Date.now();
         try {
           const alone = await measuredReads(origin, paths, seconds, app);
           let writes: Awaited<ReturnType<typeof writeAt>> | undefined;
           const reads = await measuredReads(origin, paths, seconds, app, async () => {
-            writes = await writeAt(origin, writer, rate, seconds, mix);
+            writes = await writeAt(origin, writer, rate, seconds, mix, looking.told);
           });
           const { counts, edits } = writes!;
           await looking.lookFor(edits);
           const unseen: Unseen[] = [];
-          for (const [at, price] of edits) {
-            if (looking.seenAfter(at, price) !== Infinity) continue;
-            const fresh = `${origin}/api/addvertise/product/${writer.listingId}?_=unseen${Date.now()}`;
+          for (const edit of edits) {
+            if (looking.seenAfter(edit) !== Infinity) continue;
+            const fresh = `${pageOf(origin, edit.listingId)}?_=unseen${Date.now()}`;
             const computed = await priceOf(fresh, undefined, 0).catch(() => NaN);
-            unseen.push({ price, polled: looking.lastPrice(), computed });
+            unseen.push({ price: edit.price, polled: looking.lastPrice(edit.listingId), computed });
           }
-          const visibleMs = edits.map(([at, price]) => looking.seenAfter(at, price));
+          const visibleMs = edits.map(looking.seenAfter);
           row.push({
             rate,
             mix,

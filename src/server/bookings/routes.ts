@@ -12,7 +12,7 @@ import { acceptBooking, cancelBooking, declineBooking, markSoldElsewhere, sellTo
 import { listOrdersOfBuyer, listRequestsOfSeller } from './repository';
 import { bookProduct } from './service';
 import { soldRequestSchema } from '#shared/fair-price';
-import { namedWrite } from '#server/cache/hooks';
+import { namedWrite, privateWrite } from '#server/cache/hooks';
 import { requestLanguage } from '#server/i18n/answer';
 
 const move = { params: idParamsSchema, response: { 200: bookingMoveResultSchema } };
@@ -25,7 +25,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const { db } = deps;
 
-  const booking = { body: bookingRequestSchema, onRequest: [buyerOrSeller, mayAct('book')], config: namedWrite };
+  // A request reserves nothing (only an accepted booking shows on the phone): it names nothing.
+  const booking = { body: bookingRequestSchema, onRequest: [buyerOrSeller, mayAct('book')], config: privateWrite };
   writeCall(app, 'POST /store/booking/product', 'inserted', booking, (request) =>
     bookProduct(deps, callerOf(request).user, request.body),
   );

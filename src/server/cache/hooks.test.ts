@@ -11,7 +11,8 @@ import { WRITER_COOKIE } from './writer-cookie';
 
 /**
  * A server with the public cache's hooks and three writes: one that names a listing's change; one
- * that names nothing (as opening the bell) and waits to be let go, so the other runs beside it; and
+ * that names nothing (as opening the bell), tells whether the async hook is on as it begins, and
+ * waits to be let go, so the other runs beside it; and
  * one that, once let go after its answer, names a listing from its context. The drops are recorded
  * as the cache is told them (and tells the other processes).
  */
@@ -27,8 +28,8 @@ async function serverWithTwoWrites() {
     return bump(changed);
   };
   registerPublicCache(app, cache);
-  let bellBegun!: () => void;
-  const begun = new Promise<void>((resolve) => (bellBegun = resolve));
+  let bellBegun!: (hookOn: boolean) => void;
+  const begun = new Promise<boolean>((resolve) => (bellBegun = resolve));
   let letGo!: () => void;
   const held = new Promise<void>((resolve) => (letGo = resolve));
   app.put('/listing', { config: namedWrite }, async (request) => {
@@ -37,7 +38,7 @@ async function serverWithTwoWrites() {
     return { ok: true };
   });
   app.put('/bell', { config: privateWrite }, async () => {
-    bellBegun();
+    bellBegun(await asyncHookOn());
     await held;
     return { ok: true };
   });
@@ -116,6 +117,17 @@ describe('the public cache hooks', () => {
     expect(opened.status).toBe(200);
     expect(writerCookieOf(opened), 'the bell changed nothing public').toBeUndefined();
     expect(drops).toEqual([[tags.listing('a1')]]);
+  });
+
+  it('run a write that names nothing without a set for names, so the async hook stays off', async () => {
+    const { app, origin, drops, begun, letGo } = await serverWithTwoWrites();
+    close = () => app.close();
+    const bell = fetch(`${origin}/bell`, { method: 'PUT' });
+    const hookOn = await begun;
+    letGo();
+    expect(hookOn, 'the hook while the bell runs').toBe(false);
+    expect((await bell).status).toBe(200);
+    expect(drops).toEqual([]);
   });
 
   it('drop a name made outside any request while no write runs', async () => {

@@ -19,6 +19,12 @@ declare module 'fastify' {
      * only those. A write without it drops every answer (one nobody has looked at yet).
      */
     keepsPublicCache?: boolean;
+    /**
+     * A write that changes nothing public (privateWrite): it runs without a set for names, so the
+     * async hook stays off for it (scoped-storage.ts). A name one of its writes made all the same
+     * would be dropped as it is made, as housekeeping's are.
+     */
+    namesNothing?: boolean;
   }
 }
 
@@ -31,11 +37,11 @@ export const publicAnswer = (cacheTags: (request: FastifyRequest, payload: unkno
 /** Route config of a rendered page, the same for every visitor: it shows what the renderer read (readingTags). */
 export const publicPage = { publicCache: true };
 
-/** Route config of a write that changes nothing any public answer shows. */
-export const privateWrite = { keepsPublicCache: true };
-
 /** Route config of a write whose changes to public answers its repositories name: it drops only those. */
-export const namedWrite = privateWrite;
+export const namedWrite = { keepsPublicCache: true };
+
+/** Route config of a write that changes nothing any public answer shows. */
+export const privateWrite = { ...namedWrite, namesNothing: true };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Headers that are part of a cached answer (the paging headers of the lists). */
@@ -98,9 +104,11 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache): v
   app.decorate('publicCache', cache);
 
   // A write request runs with a set of its own that its repositories name their changes into
-  // (tags.ts): the hooks after this one, the body's parsing and the handler run in its context.
+  // (tags.ts): the hooks after this one, the body's parsing and the handler run in its context. A
+  // write that names nothing (the bell, a message, a sign-in: most of a live site's) runs without
+  // one: opening a set switches the async hook on for every request until the last set closes.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method)) return done();
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.namesNothing) return done();
     const changes = openChanges();
     writes.set(request, changes);
     changes.run(done);

@@ -542,7 +542,13 @@ export async function chatStateOf(db: Kysely<Database>, userId: string): Promise
 
 /** Whether `a` blocked `b`, and `b` blocked `a` (served by the key and chat_blocks_blocked). */
 export async function blocksBetween(db: Kysely<Database>, a: string, b: string) {
-  const rows = await db
+  const rows = await blocksOf(db, { a, b });
+  return { byA: rows.some((row) => row.blocker_id === a), byB: rows.some((row) => row.blocker_id === b) };
+}
+
+/** Asked by every booking request and conversation begun: compiled once. */
+const blocksOf = compiledOnce((db, { a, b }: { a: string; b: string }) =>
+  db
     .selectFrom('chat_blocks')
     .select('blocker_id')
     .where((eb) =>
@@ -550,10 +556,8 @@ export async function blocksBetween(db: Kysely<Database>, a: string, b: string) 
         eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
         eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
       ]),
-    )
-    .execute();
-  return { byA: rows.some((row) => row.blocker_id === a), byB: rows.some((row) => row.blocker_id === b) };
-}
+    ),
+);
 
 export async function insertBlock(db: Kysely<Database>, blockerId: string, blockedId: string, now: string) {
   await db

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { compiledOnce } from './compiled';
 import { byId, newId } from './ids';
 import type { Database } from './schema';
 
@@ -28,13 +29,19 @@ type WithId = { [T in keyof Database]: Database[T] extends { id: unknown } ? T :
 
 /**
  * The lookup of a row of `table` by the id a request named: the row, or undefined (also for a
- * string that cannot be an id, without asking the database: byId).
+ * string that cannot be an id, without asking the database: byId). Compiled once per table
+ * (compiled.ts): writes read their target's row this way, often twice (its owner, then in the
+ * transaction), and Kysely building the query again cost about as much as SQLite reading the row.
  */
-export const rowById = <T extends WithId>(table: T) =>
-  byId(
-    (db: Kysely<Database>, id: string) => rowByKey(db, table, { id } as Partial<Selectable<Database[T]>>),
+export function rowById<T extends WithId>(table: T) {
+  const row = compiledOnce((db, v: { id: string }) =>
+    (db as unknown as Kysely<Loose>).selectFrom(table).selectAll().where('id', '=', v.id),
+  );
+  return byId(
+    async (db: Kysely<Database>, id: string) => (await row(db, { id }))[0] as Selectable<Database[T]> | undefined,
     undefined,
   );
+}
 
 /** Inserts `row` under a new id, made at `now` (ids made later sort later), and answers the id. */
 export async function insertNew<T extends WithId>(

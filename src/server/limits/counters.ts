@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { slices } from '#server/db/batches';
 import { changedRows } from '#server/db/changes';
+import { compiledOnce } from '#server/db/compiled';
 import type { Database } from '#server/db/schema';
 
 /** At most `max` uses per `windowMs`, counted from a key's first use in a window. */
@@ -24,9 +25,53 @@ export interface Counted {
  * a use that rolls back is not counted.
  */
 export async function countUse(db: Kysely<Database>, key: string, rule: LimitRule, now = new Date()): Promise<Counted> {
-  const counted = (await countUses(db, new Map([[key, 1]]), rule, now)).get(key)!;
+  const nowIso = now.toISOString();
+  const windowEnds = new Date(now.getTime() + rule.windowMs).toISOString();
+  const [row] = await oneUse(db, { key, used: 1, windowEnds, nowIso });
+  const counted = countedOf(row!, 1, rule, now);
   return { ...counted, allowed: counted.allowed === 1 };
 }
+
+/**
+ * The upsert of `countUses` for one key: a booking request, a mail queued, a new account's
+ * conversation each count one use, and building the upsert cost more CPU than SQLite running it.
+ */
+const oneUse = compiledOnce((db, v: { key: string; used: number; windowEnds: string; nowIso: string }) =>
+  upsertUses(db, [{ key: v.key, used: v.used }], v.windowEnds, v.nowIso),
+);
+
+/** Adds the uses of each key to its window's count, or starts a new window: the rows as they are now. */
+const upsertUses = (
+  db: Kysely<Database>,
+  uses: Array<{ key: string; used: number }>,
+  windowEnds: string,
+  nowIso: string,
+) =>
+  db
+    .insertInto('limit_counters')
+    .values(uses.map((use) => ({ ...use, window_ends_at: windowEnds })))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => {
+        const over = eb('limit_counters.window_ends_at', '<=', nowIso);
+        return {
+          used: eb
+            .case()
+            .when(over)
+            .then(eb.ref('excluded.used'))
+            .else(eb('limit_counters.used', '+', eb.ref('excluded.used')))
+            .end(),
+          window_ends_at: eb.case().when(over).then(windowEnds).else(eb.ref('limit_counters.window_ends_at')).end(),
+        };
+      }),
+    )
+    .returning(['key', 'used', 'window_ends_at']);
+
+/** How many of `wanted` uses a key's row allows (the first ones), how many it holds, and when its window ends. */
+const countedOf = (row: { used: number; window_ends_at: string }, wanted: number, rule: LimitRule, now: Date) => ({
+  allowed: Math.min(wanted, Math.max(0, rule.max - (row.used - wanted))),
+  used: row.used,
+  retryAfterMs: Math.max(0, Date.parse(row.window_ends_at) - now.getTime()),
+});
 
 /** Rows per upsert: well within either engine's limit of parameters per statement. */
 const KEYS_PER_UPSERT = 500;
@@ -48,33 +93,13 @@ export async function countUses(
   const keys = [...uses.keys()].sort();
   const counted = new Map<string, { allowed: number; used: number; retryAfterMs: number }>();
   for (const slice of slices(keys, KEYS_PER_UPSERT)) {
-    const rows = await db
-      .insertInto('limit_counters')
-      .values(slice.map((key) => ({ key, used: uses.get(key)!, window_ends_at: windowEnds })))
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => {
-          const over = eb('limit_counters.window_ends_at', '<=', nowIso);
-          return {
-            used: eb
-              .case()
-              .when(over)
-              .then(eb.ref('excluded.used'))
-              .else(eb('limit_counters.used', '+', eb.ref('excluded.used')))
-              .end(),
-            window_ends_at: eb.case().when(over).then(windowEnds).else(eb.ref('limit_counters.window_ends_at')).end(),
-          };
-        }),
-      )
-      .returning(['key', 'used', 'window_ends_at'])
-      .execute();
-    for (const row of rows) {
-      const wanted = uses.get(row.key)!;
-      counted.set(row.key, {
-        allowed: Math.min(wanted, Math.max(0, rule.max - (row.used - wanted))),
-        used: row.used,
-        retryAfterMs: Math.max(0, Date.parse(row.window_ends_at) - now.getTime()),
-      });
-    }
+    const rows = await upsertUses(
+      db,
+      slice.map((key) => ({ key, used: uses.get(key)! })),
+      windowEnds,
+      nowIso,
+    ).execute();
+    for (const row of rows) counted.set(row.key, countedOf(row, uses.get(row.key)!, rule, now));
   }
   return counted;
 }

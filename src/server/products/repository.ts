@@ -3,7 +3,6 @@ import type { KeysetPageQuery, ListCursor } from '#shared/common';
 import { givenReasonWords, type ModerationListingState, type ModeratorReason } from '#shared/moderation';
 import type { Condition, Product } from '#shared/products';
 import { openRequestCounts, reservedAmong } from '#server/bookings/repository';
-import { compiledOnce } from '#server/db/compiled';
 import { byId, newId, nowIso } from '#server/db/ids';
 import type { Database, PriceHistoryTable, ProductPhotosTable, ProductRow, ProductsTable } from '#server/db/schema';
 import { readPage, readPageAfter } from '#server/db/paging';
@@ -22,6 +21,7 @@ import { EVERYTHING, named, tags } from '#server/cache/tags';
 import { droppedFrom, recordFirstPrice } from './prices';
 import { ownTrustOf, soldBeforeOf, trustOf } from '#server/trust/repository';
 import { newVerificationCode } from '#server/db/listing-keys';
+import { rowById } from '#server/db/keys';
 import type { NewListingReview, PreparedTrust } from '#server/trust/service';
 
 /*
@@ -231,15 +231,8 @@ export const findProductDetails = byId(
   undefined,
 );
 
-/** Read twice by every edit (its owner, then its row in the transaction), and by bookings: compiled once (db/compiled.ts). */
-const productById = compiledOnce((db, v: { id: string }) =>
-  db.selectFrom('products').selectAll().where('id', '=', v.id),
-);
-
-export const findProduct = byId(
-  async (db: Kysely<Database>, id: string): Promise<ProductRow | undefined> => (await productById(db, { id }))[0],
-  undefined,
-);
+/** Read twice by every edit (its owner, then its row in the transaction), and by bookings. */
+export const findProduct = rowById('products');
 
 export interface ProductFields {
   categoryId: string;

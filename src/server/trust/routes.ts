@@ -26,6 +26,8 @@ import { decideListing } from './service';
 const decision = { params: idParamsSchema, onRequest: adminOnly, config: namedWrite };
 // A rejected listing was never public: nothing cached changes.
 const rejection = { ...decision, body: rejectRequestSchema, config: privateWrite };
+// A rejected photo changes the listing's trust marks, which it names.
+const photoRejection = { ...decision, body: rejectRequestSchema };
 
 /** The verification photo, the admin's review queues and buyers' "not as described" (docs/trust.md). */
 export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -87,7 +89,7 @@ export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
   writeCall(app, 'PUT /admin/verification-photos/:id/approve', 'updated', decision, (request) =>
     decideVerificationPhoto(deps, request.params.id, null),
   );
-  writeCall(app, 'PUT /admin/verification-photos/:id/reject', 'updated', rejection, (request) =>
+  writeCall(app, 'PUT /admin/verification-photos/:id/reject', 'updated', photoRejection, (request) =>
     decideVerificationPhoto(deps, request.params.id, request.body.reason),
   );
 
