@@ -267,6 +267,17 @@ describe('verification photo', () => {
     expect(tooHigh.json<SearchResult>().items.map((item) => item._id)).not.toContain(insertedId);
     const byGrade = await t.app.inject({ url: '/api/search?q=zeta&grade=excellent&origin=official' });
     expect(byGrade.json<SearchResult>().items.map((item) => item._id)).toContain(insertedId);
+
+    // A new photo waits for the admin again: the approved one no longer counts, on the cached page too.
+    const again = await seller.request({
+      method: 'PUT',
+      url: `/api/products/${insertedId}/verification-photo`,
+      payload: { photo: await uploadPhoto(seller) },
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await publicProduct(insertedId)).json<Product>().trust.photoVerified).toBe(false);
+    const verifiedOnly = await t.app.inject({ url: '/api/search?q=zeta&photoVerified=true' });
+    expect(verifiedOnly.json<SearchResult>().items.map((item) => item._id)).not.toContain(insertedId);
   });
 
   it('is rejected with a reason the seller sees', async () => {

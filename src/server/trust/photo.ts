@@ -32,9 +32,14 @@ export async function sendVerificationPhoto(
   const uploadId = uploadIdOfUrl(photoUrl, config);
   if (uploadId === null || !(await findOwnUploads(db, [uploadId], sellerId)).has(uploadId)) throw uploadAgain();
   try {
-    const changed = await setVerificationPhoto(db, productId, uploadId);
-    if (changed === 0) throw alreadySold();
-    return changed;
+    return await db.transaction().execute(async (trx) => {
+      const before = orNotFound(await findProduct(trx, productId), 'Product');
+      const changed = await setVerificationPhoto(trx, productId, uploadId);
+      if (changed === 0) throw alreadySold();
+      // A photo approved before no longer counts: "Photo verified" leaves its page and the search's filter.
+      if (before.photo_state === 'approved') await listingReviewed(trx, productId);
+      return changed;
+    });
   } catch (error) {
     // Housekeeping removed the upload as unused between the check and the write.
     throw isForeignKeyViolation(error) ? uploadAgain() : error;

@@ -40,12 +40,12 @@ export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
     productThumb: images.urlOf(thumbFileName(row.image_id)),
   });
 
-  // Pending is seen by the admin alone, so nothing public changes until the admin approves.
+  // Pending is seen by the admin alone: nothing public changes, unless it replaces an approved photo.
   const photo = {
     params: idParamsSchema,
     body: verificationPhotoRequestSchema,
     onRequest: sellerOnly,
-    config: privateWrite,
+    config: namedWrite,
   };
   writeCall(app, 'PUT /products/:id/verification-photo', 'updated', photo, (request) =>
     sendVerificationPhoto(deps, callerOf(request).user.id, request.params.id, request.body.photo),
