@@ -34,15 +34,17 @@ export const searchChangeNotes = {
   /**
    * The notes of what was written here since `mark`: its own, and those of requests running beside
    * it, which may not be committed yet but will be named again when those end. The rows in one note,
-   * then the good-price marks in as many as they need; none when nothing was written.
+   * then (`withMarks`) the good-price marks in as many as they need; none when nothing was written.
+   * A request leaves out the marks of a round that ran beside it: the round tells them all as it
+   * ends (housekeeping.ts), and each request overlapping a batch told up to a batch of them again.
    */
-  since(mark: number): string[] {
+  since(mark: number, withMarks = true): string[] {
     const rows = changesSince(mark, true);
     if (rows === undefined) return [EVERYTHING];
     const { marks = [], ...named } = rows;
     const count = named.productIds.length + named.listingIds.length;
     const rowsNote = count > ROWS_NAMED ? EVERYTHING : JSON.stringify(named);
-    return [...(count > 0 ? [rowsNote] : []), ...marksNotes(marks)];
+    return [...(count > 0 ? [rowsNote] : []), ...(withMarks ? marksNotes(marks) : [])];
   },
   /**
    * What was written here since `mark` is committed now: named once more, so a search of this
@@ -96,7 +98,7 @@ export function registerSearchNotes(
   app.addHook('onSend', async (request) => {
     const mark = marks.get(request);
     if (mark === undefined) return;
-    const notes = searchChangeNotes.since(mark);
+    const notes = searchChangeNotes.since(mark, false);
     searchChangeNotes.committed(mark);
     if (notes.length === 0) return;
     const sent = batch.add(notes);
