@@ -316,6 +316,23 @@ describe('the listing columns', () => {
     expect(columns.positionOf(6)).toBeUndefined();
     expect(columns.size).toBe(1001);
   });
+
+  it('find the positions of ascending matches by steps from the last one, as each found alone, strays, removed and absent ones too', () => {
+    const rows = listings(3000);
+    const columns = columnsOf(rows);
+    for (const id of [2, 3_001, 3_002, 8_999]) columns.put({ ...rows[0]!, id }); // strays: ids are 1, 4, 7, ...
+    columns.remove(4);
+    columns.remove(3_001);
+    let seed = 11;
+    for (const share of [0.001, 0.05, 0.5, 1]) {
+      const ids = Int32Array.from({ length: 9_100 }, (_, at) => at).filter(() => {
+        seed = (seed * 48_271) % 2_147_483_647;
+        return seed / 2_147_483_647 < share;
+      });
+      const alone = [...ids].map((id) => columns.positionOf(id)).filter((at) => at !== undefined);
+      expect([...columns.positionsOf(ids)]).toEqual(alone);
+    }
+  });
 });
 
 describe('at a million listings', () => {

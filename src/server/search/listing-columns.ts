@@ -16,6 +16,8 @@ import { trustBitsOf, withGoodPrice } from './trust-bits';
 /** Bits of Columns.state. */
 export const LIVE = 1;
 export const VERIFIED_SELLER = 2;
+/** The position holds a stray (see Columns.strays): a bit, so the halving's steps read no Set. */
+const STRAY = 4;
 
 /** A posting time as kept in the columns: seconds fit 4 bytes until 2106, where milliseconds took a float's 8. */
 export const secondOf = (ms: number) => Math.floor(ms / 1000);
@@ -122,7 +124,6 @@ export class Columns {
     return this.strays.size;
   }
 
-  private readonly strayPositions = new Set<number>();
   private highest = -1;
 
   constructor(capacity = FIRST_CAPACITY) {
@@ -138,18 +139,19 @@ export class Columns {
     this.battery = new Uint8Array(capacity);
   }
 
-  /** The position that has held `listingId` (live or not), or -1; `from`: no earlier position can. */
-  private find(listingId: number, from = 0): number {
+  /**
+   * The position that has held `listingId` (live or not), or -1; `from` and `to`: no earlier or later
+   * position can (strays aside).
+   */
+  private find(listingId: number, from = 0, to = this.size - 1): number {
     const stray = this.strays.get(listingId);
     if (stray !== undefined) return stray;
     let low = from;
-    let high = this.size - 1;
+    let high = to;
     while (low <= high) {
       let middle = (low + high) >>> 1;
       const id =
-        this.strayPositions.size === 0
-          ? this.listingId[middle]!
-          : this.inOrderAt((middle = this.skipStrays(low, middle)));
+        this.strays.size === 0 ? this.listingId[middle]! : this.inOrderAt((middle = this.skipStrays(low, middle)));
       if (id < listingId) low = middle + 1;
       else if (id > listingId) high = middle - 1;
       else return middle;
@@ -157,15 +159,37 @@ export class Columns {
     return -1;
   }
 
+  /**
+   * As find, for ids visited in ascending order, where the next is most often a few positions on (a
+   * common word's matches are one listing in a few): steps of 1, 2, 4… from `from` until one passes
+   * it, then halving between the last two, about twice the log of the gap rather than the log of every
+   * position left. With strays among 100,000 listings, a common word's positions held the loop for
+   * 14 ms, again after every write that changed its matches (each step of the halving then read a Set).
+   */
+  private findOnFrom(listingId: number, from: number): number {
+    const stray = this.strays.get(listingId);
+    if (stray !== undefined) return stray;
+    const last = this.size - 1;
+    let low = from;
+    for (let step = 1; low <= last; step *= 2) {
+      const probe = Math.min(low + step - 1, last);
+      // The nearest in-order position at or below the probe: everything between it and the probe is a stray.
+      const id = this.strays.size === 0 ? this.listingId[probe]! : this.inOrderAt(this.skipStrays(low, probe));
+      if (id >= listingId || probe === last) return this.find(listingId, low, probe);
+      low = probe + 1;
+    }
+    return -1;
+  }
+
   /** The nearest position from `middle` down to `low` that is no stray (`low` itself when all are). */
   private skipStrays(low: number, middle: number): number {
-    while (middle > low && this.strayPositions.has(middle)) middle -= 1;
+    while (middle > low && this.state[middle]! & STRAY) middle -= 1;
     return middle;
   }
 
   /** The id at an in-order position; -1 (below every id) at a stray, so the halving passes it. */
   private inOrderAt(position: number): number {
-    return this.strayPositions.has(position) ? -1 : this.listingId[position]!;
+    return this.state[position]! & STRAY ? -1 : this.listingId[position]!;
   }
 
   positionOf(listingId: number): number | undefined {
@@ -202,10 +226,10 @@ export class Columns {
     for (let index = 0; index < listingIds.length; index += 1) {
       const id = listingIds[index]!;
       if (id < previous) from = 0;
-      const position = this.find(id, from);
+      const position = this.findOnFrom(id, from);
       previous = id;
       if (position < 0) continue;
-      if (!this.strayPositions.has(position)) from = position;
+      if (!(this.state[position]! & STRAY)) from = position;
       visit(position, index);
     }
   }
@@ -218,14 +242,14 @@ export class Columns {
       position = this.size++;
       if (row.id < this.highest) {
         this.strays.set(row.id, position);
-        this.strayPositions.add(position);
+        this.state[position] = STRAY;
       } else {
         this.highest = row.id;
       }
     }
     this.listingId[position] = row.id;
     if (!(this.state[position]! & LIVE)) this.listed += 1;
-    this.state[position] = LIVE | (row.is_seller_verified ? VERIFIED_SELLER : 0);
+    this.state[position] = (this.state[position]! & STRAY) | LIVE | (row.is_seller_verified ? VERIFIED_SELLER : 0);
     this.category[position] = this.categories.codeOf(row.category_id);
     this.brand[position] = this.brands.codeWithLabel(row.brand_key, row.brand);
     this.condition[position] = this.conditions.codeOf(row.condition);
@@ -244,7 +268,7 @@ export class Columns {
 
   removeAt(position: number): void {
     if (this.state[position]! & LIVE) this.listed -= 1;
-    this.state[position] = 0;
+    this.state[position] &= STRAY;
   }
 
   private grow(): void {
