@@ -268,7 +268,7 @@ export class Columns {
 
   removeAt(position: number): void {
     if (this.state[position]! & LIVE) this.listed -= 1;
-    this.state[position] &= STRAY;
+    this.state[position] = this.state[position]! & STRAY;
   }
 
   private grow(): void {
