@@ -9,26 +9,11 @@
  *   [FROM_MS=8000 TO_MS=28000] [TOP=30] node --import tsx tests/bench/cpu-profile.ts <file.cpuprofile> ...
  */
 import { readFileSync } from 'node:fs';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
+import { nameOf, type Profile } from './profile-format';
 
 const from = Number(process.env.FROM_MS ?? 0);
 const to = Number(process.env.TO_MS ?? Infinity);
 const top = Number(process.env.TOP ?? 30);
-
-/** A function by its name and place, the bundle's and packages' paths shortened. */
-const nameOf = ({ callFrame: { functionName, url, lineNumber } }: ProfileNode) =>
-  `${functionName || '(anonymous)'} ${url.replace(/^.*\/(dist|node_modules)\//, '$1/')}:${lineNumber + 1}`;
 
 const self = new Map<string, number>();
 const inclusive = new Map<string, number>();

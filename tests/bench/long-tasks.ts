@@ -13,18 +13,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { nameOf, type Profile, type ProfileNode } from './profile-format';
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
 interface Task {
   file: string;
   startMs: number;
@@ -46,8 +36,6 @@ const lastMs = Number(process.env.LAST_MS ?? Infinity);
 const beforeEndMs = Number(process.env.BEFORE_END_MS ?? 0);
 const toMs = Number(process.env.TO_MS ?? Infinity);
 
-const nameOf = ({ callFrame: { functionName, url, lineNumber } }: ProfileNode) =>
-  `${functionName || '(anonymous)'} ${url.replace(/^.*\/(dist|node_modules)\//, '$1/')}:${lineNumber + 1}`;
 const isOurs = (node: ProfileNode) => node.callFrame.url.includes('dist/server/');
 
 /** The runs of busy samples in one profile, longer than minMs. */
