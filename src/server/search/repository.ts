@@ -223,8 +223,7 @@ interface RankedRow {
 function withoutOldest({ ids, scores }: Ranking): Ranking {
   let oldest = 0;
   for (let at = 1; at < ids.length; at += 1) if (ids[at]! < ids[oldest]!) oldest = at;
-  const without = <T extends Int32Array | Float32Array>(list: T) =>
-    list.filter((_, at) => at !== oldest) as T;
+  const without = <T extends Int32Array | Float32Array>(list: T) => list.filter((_, at) => at !== oldest) as T;
   const kept = without(ids);
   return { ids: kept, scores: without(scores), olderBelow: kept.reduce((low, id) => Math.min(low, id), Infinity) };
 }

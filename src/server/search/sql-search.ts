@@ -274,7 +274,7 @@ export class SqlSearch implements SearchEngine {
   ): Promise<ProductDetailsRow[]> {
     const filling = new PageFilling(columns, chosen, window, closest && ((at) => closest.isClose[at] === 1));
     filling.add(ranking.ids);
-    for (let below = ranking.olderBelow; below !== undefined && !filling.full; ) {
+    for (let below = ranking.olderBelow; below !== undefined && !filling.full;) {
       const older = await olderMatches(this.db, match, below, this.rankedAtMost);
       filling.add(older);
       below = older.length === this.rankedAtMost ? older[older.length - 1] : undefined;
