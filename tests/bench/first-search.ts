@@ -1,11 +1,13 @@
 /*
- * A word search's first answer (issue 26), as CPU of the process: on a kept SQLite store, the listing
+ * A word search's first answer (issue 26), as CPU of the process: on a kept store (a SQLite
+ * folder, or a PostgreSQL database's URL: a copy, `createdb -T`), the listing
  * columns read first, then for each words a first search by best match (nothing kept for them), its
  * second page, a deep page past the ranked matches, and the matches' exact count beside the answer's
  * total. `ranked`: how many matches are ranked (RANKED_MATCHES; a large number ranks them all, as
  * before the bound). Usage:
- *   node --import tsx tests/bench/first-search.ts <store folder> [ranked]
+ *   node --import tsx tests/bench/first-search.ts <store folder | postgres://…> [ranked]
  */
+import { tmpdir } from 'node:os';
 import { sql } from 'kysely';
 import { searchQuerySchema } from '#shared/search';
 import { openDatabase } from '#server/db/connection';
@@ -21,8 +23,9 @@ const WORDS = ['samsung galaxy', 'iphone 12 pro', 'galaxy a52', 'redmi note'];
 /** Past 20,000 matches at 20 a page. */
 const DEEP_PAGE = 1_050;
 
-const { db, close } = openDatabase({ dataDir });
-const search = new SqlSearch(db, 'sqlite', KEPT_IDS_LIMITS, Number(ranked));
+const url = dataDir.startsWith('postgres://') ? dataDir : undefined;
+const { db, engine, close } = openDatabase({ url, dataDir: url ? tmpdir() : dataDir });
+const search = new SqlSearch(db, engine, KEPT_IDS_LIMITS, Number(ranked));
 
 async function cpuOf<T>(work: () => Promise<T>): Promise<[T, number]> {
   const before = process.cpuUsage();
@@ -39,10 +42,10 @@ for (const q of WORDS) {
   const [first, firstMs] = await cpuOf(() => search.search(searchQuerySchema.parse({ q })));
   const [, secondMs] = await cpuOf(() => search.search(searchQuerySchema.parse({ q, page: 2 })));
   const [deep, deepMs] = await cpuOf(() => search.search(searchQuerySchema.parse({ q, page: DEEP_PAGE })));
-  const { query } = textMatch('sqlite', (await termsOf(db, q)).terms);
+  const match = textMatch(engine, (await termsOf(db, q)).terms);
   const { rows } = await sql<{
-    n: number;
-  }>`select count(*) as n from search_listings_fts where search_listings_fts match ${query}`.execute(db);
+    n: number | string;
+  }>`select count(*) as n from search_listings s where ${match.where}`.execute(db);
   console.log(
     JSON.stringify({
       q,
@@ -52,7 +55,7 @@ for (const q of WORDS) {
       deepRows: deep.rows.length,
       total: first.total,
       estimate: first.totalIsEstimate,
-      matches: rows[0]!.n,
+      matches: Number(rows[0]!.n),
     }),
   );
 }
