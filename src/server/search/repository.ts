@@ -181,14 +181,14 @@ const scored = (match: TextMatch) =>
 
 /**
  * The newest `count` matches with their scores: FTS5 reads its index by rowid from the highest down
- * and stops there, so only those are scored; PostgreSQL scores only the ids found (ts_rank reads each
- * listing's whole document).
+ * and stops there, so only those are scored. PostgreSQL still scores every match its bitmap scan
+ * reads, but sorts and gathers only the newest (the ordered gathering of every match was most of the
+ * cost at a million; scoring only the ids found first, a second visit of each row, cost more).
  */
 const newestScored = (match: TextMatch, count: number) =>
   match.engine === 'sqlite'
     ? sql`select rowid as id, rank as score from search_listings_fts where search_listings_fts match ${match.query} order by rowid desc limit ${count}`
-    : sql`select s.id, s.posted_at, -ts_rank(s.document, to_tsquery('simple', ${match.query})) as score from search_listings s
-        where s.id in (select s.id from search_listings s where ${match.where} order by s.id desc limit ${count})`;
+    : sql`${scored(match)} order by s.id desc limit ${count}`;
 
 /**
  * The newest `atMost` listings the words match, best match first (see Ranking), read as two lists in
