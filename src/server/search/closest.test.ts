@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chosenIn } from './column-filters';
-import { closestListings, closestRanked } from './closest';
+import { closestListings } from './closest';
+import { PageFilling } from './column-pages';
 import { aColumnRow } from './column-row.fixture';
 import { Columns } from './listing-columns';
 import { wordsOf } from './text';
@@ -31,7 +32,12 @@ describe('closestListings', () => {
   it('keeps the listings matching the most words', () => {
     const closest = closestListings(columns, [at(0, 1, 2), at(1, 2), at(2)], chosenIn(columns, {}, NOW))!;
     expect([...closest.positions]).toEqual([2]);
-    expect(closestRanked(columns, Int32Array.from([5, 3, 2, 1]), closest)).toEqual(Int32Array.from([3]));
+    // A best-match page keeps, in the ranking's order, only the closest.
+    const page = new PageFilling(columns, chosenIn(columns, {}, NOW), { offset: 0, limit: 10 }, (position) => {
+      return closest.isClose[position] === 1;
+    });
+    page.add(Int32Array.from([5, 3, 2, 1]));
+    expect(page.found).toEqual([3]);
   });
 
   it('finds the most among the listings the filters keep, and keeps the others that match as many for the facets', () => {

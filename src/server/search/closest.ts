@@ -38,11 +38,3 @@ export function closestListings(columns: Columns, wordPositions: Int32Array[], c
   }
   return { positions: Int32Array.from(positions), isClose };
 }
-
-/** The listings of `ranked` (ids, best first) that are among the closest, in the same order. */
-export function closestRanked(columns: Columns, ranked: Int32Array, closest: Closest): Int32Array {
-  return ranked.filter((listingId) => {
-    const at = columns.positionOf(listingId);
-    return at !== undefined && closest.isClose[at] === 1;
-  });
-}

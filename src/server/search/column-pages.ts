@@ -16,16 +16,42 @@ export interface Window {
 
 /** A page of the listings in `ranked` (ids, best first) that pass every filter. */
 export function rankedPage(columns: Columns, ranked: Int32Array, chosen: Chosen, page: Window): number[] {
-  const failures = failureTest(columns, chosen);
-  const found: number[] = [];
-  let skipped = 0;
-  for (const listingId of ranked) {
-    const position = columns.positionOf(listingId);
-    if (position === undefined || failures(position) !== 0) continue;
-    if (skipped < page.offset) skipped += 1;
-    else if (found.push(listingId) === page.limit) break;
+  const filling = new PageFilling(columns, chosen, page);
+  filling.add(ranked);
+  return filling.found;
+}
+
+/**
+ * A page filled from lists of ids given in order, one after another (a ranking's ranked part, then
+ * its older matches as they are read), with those that pass every filter and `keep`.
+ */
+export class PageFilling {
+  readonly found: number[] = [];
+  private skipped = 0;
+  private readonly failures: (position: number) => number;
+
+  constructor(
+    private readonly columns: Columns,
+    chosen: Chosen,
+    private readonly page: Window,
+    private readonly keep: (position: number) => boolean = () => true,
+  ) {
+    this.failures = failureTest(columns, chosen);
   }
-  return found;
+
+  get full(): boolean {
+    return this.found.length === this.page.limit;
+  }
+
+  add(listingIds: Int32Array): void {
+    for (const listingId of listingIds) {
+      if (this.full) return;
+      const position = this.columns.positionOf(listingId);
+      if (position === undefined || this.failures(position) !== 0 || !this.keep(position)) continue;
+      if (this.skipped < this.page.offset) this.skipped += 1;
+      else this.found.push(listingId);
+    }
+  }
 }
 
 type Compare = (a: number, b: number) => number;

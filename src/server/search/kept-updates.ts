@@ -34,11 +34,18 @@ export function withMatches(ids: Int32Array, written: ChangedRows, found: Found[
 /** Negative when `a` comes first in the ranking: by score, then as the engine breaks ties. */
 export type RankedOrder = (a: Found, b: Found) => number;
 
-/** A ranking with the written listings out and those found in, each at its place in `order`. */
+/**
+ * A ranking with the written listings out and those found in, each at its place in `order`. Of a
+ * ranking of the newest matches only (Ranking.olderBelow), a listing older than those stays out: it
+ * is among the older matches, read from the index as it is when a page reaches them. A new listing
+ * is newer than every ranked one, so it enters at its score.
+ */
 export function withRanked(ranking: Ranking, written: ChangedRows, found: Found[], order: RankedOrder): Ranking {
-  const out = writtenIds(written, found);
+  const { olderBelow } = ranking;
+  const ranked = olderBelow === undefined ? found : found.filter((listing) => listing.id >= olderBelow);
+  const out = writtenIds(written, ranked);
   // Scores are kept as 32-bit floats: the found ones compared as they will be kept.
-  const added = found.map((listing) => ({ id: listing.id, score: Math.fround(listing.score) })).sort(order);
+  const added = ranked.map((listing) => ({ id: listing.id, score: Math.fround(listing.score) })).sort(order);
   const ids = new Int32Array(ranking.ids.length + added.length);
   const scores = new Float32Array(ids.length);
   let filled = 0;
@@ -54,5 +61,5 @@ export function withRanked(ranking: Ranking, written: ChangedRows, found: Found[
     push(listing);
   }
   while (a < added.length) push(added[a++]!);
-  return { ids: ids.slice(0, filled), scores: scores.slice(0, filled) };
+  return { ...ranking, ids: ids.slice(0, filled), scores: scores.slice(0, filled) };
 }

@@ -165,6 +165,12 @@ export async function matchedIds(db: Kysely<Database>, match: TextMatch): Promis
 export interface Ranking {
   ids: Int32Array;
   scores: Float32Array;
+  /**
+   * Set when the words match more listings than are ranked (RANKED_MATCHES): only the newest are, and
+   * every other match has an id below this one (the lowest ranked when read). Those follow the ranked,
+   * newest first, read when a page reaches them (olderMatches).
+   */
+  olderBelow?: number;
 }
 
 /** Every match of the words with its score, in one statement (the score computed once a row). */
@@ -173,23 +179,72 @@ const scored = (match: TextMatch) =>
     ? sql`select rowid as id, rank as score from search_listings_fts where search_listings_fts match ${match.query}`
     : sql`select s.id, s.posted_at, -ts_rank(s.document, to_tsquery('simple', ${match.query})) as score from search_listings s where ${match.where}`;
 
-/** Every listing the words match, best match first (see Ranking), read as two lists in strings (see matchedIds). */
-export async function rankedIds(db: Kysely<Database>, match: TextMatch): Promise<Ranking> {
+/**
+ * The newest `count` matches with their scores: FTS5 reads its index by rowid from the highest down
+ * and stops there, so only those are scored. PostgreSQL still scores every match its bitmap scan
+ * reads, but sorts and gathers only the newest (the ordered gathering of every match was most of the
+ * cost at a million; scoring only the ids found first, a second visit of each row, cost more).
+ */
+const newestScored = (match: TextMatch, count: number) =>
+  match.engine === 'sqlite'
+    ? sql`select rowid as id, rank as score from search_listings_fts where search_listings_fts match ${match.query} order by rowid desc limit ${count}`
+    : sql`${scored(match)} order by s.id desc limit ${count}`;
+
+/**
+ * The newest `atMost` listings the words match, best match first (see Ranking), read as two lists in
+ * strings (see matchedIds). One more is read to know whether there are older ones.
+ */
+export async function rankedIds(db: Kysely<Database>, match: TextMatch, atMost: number): Promise<Ranking> {
   // Materialized: the score is computed once a row, not once for each list.
   const { rows } = await (
     match.engine === 'sqlite'
-      ? sql<{ ids: string | null; scores: string | null }>`with matches as materialized (${scored(match)})
+      ? sql<RankedRow>`with matches as materialized (${newestScored(match, atMost + 1)})
         select group_concat(id, ',' order by score, id desc) as ids,
-          group_concat(score, ',' order by score, id desc) as scores from matches`
-      : sql<{ ids: string | null; scores: string | null }>`with matches as materialized (${scored(match)})
+          group_concat(score, ',' order by score, id desc) as scores, count(*) as matched from matches`
+      : sql<RankedRow>`with matches as materialized (${newestScored(match, atMost + 1)})
         select string_agg(id::text, ',' order by score, posted_at desc, id desc) as ids,
-          string_agg(score::text, ',' order by score, posted_at desc, id desc) as scores from matches`
+          string_agg(score::text, ',' order by score, posted_at desc, id desc) as scores, count(*) as matched from matches`
   ).execute(db);
   const scores = rows[0]?.scores;
-  return {
+  const ranking = {
     ids: idsIn(rows[0]?.ids ?? null),
     scores: scores ? Float32Array.from(scores.split(','), Number) : new Float32Array(0),
   };
+  return Number(rows[0]?.matched ?? 0) > atMost ? withoutOldest(ranking) : ranking;
+}
+
+interface RankedRow {
+  ids: string | null;
+  scores: string | null;
+  matched: number | string;
+}
+
+/** The ranking without its oldest listing, read only to know there are older ones: they begin at it. */
+function withoutOldest({ ids, scores }: Ranking): Ranking {
+  let oldest = 0;
+  for (let at = 1; at < ids.length; at += 1) if (ids[at]! < ids[oldest]!) oldest = at;
+  const without = <T extends Int32Array | Float32Array>(list: T) => list.filter((_, at) => at !== oldest) as T;
+  const kept = without(ids);
+  return { ids: kept, scores: without(scores), olderBelow: kept.reduce((low, id) => Math.min(low, id), Infinity) };
+}
+
+/** Up to `count` matches of the words with ids below `below`, the newest first: a ranking's older part. */
+export async function olderMatches(
+  db: Kysely<Database>,
+  match: TextMatch,
+  below: number,
+  count: number,
+): Promise<Int32Array> {
+  const { rows } = await (
+    match.engine === 'sqlite'
+      ? sql<{
+          id: number;
+        }>`select rowid as id from search_listings_fts where search_listings_fts match ${match.query} and rowid < ${below} order by rowid desc limit ${count}`
+      : sql<{
+          id: number;
+        }>`select s.id from search_listings s where ${match.where} and s.id < ${below} order by s.id desc limit ${count}`
+  ).execute(db);
+  return Int32Array.from(rows, (row) => Number(row.id));
 }
 
 /**

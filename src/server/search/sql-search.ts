@@ -5,9 +5,9 @@ import type { Engine } from '#server/db/connection';
 import type { Database } from '#server/db/schema';
 import type { ProductDetailsRow } from '#server/products/repository';
 import { chosenIn, type Chosen } from './column-filters';
-import { orderedPage, rankedPage, type Window } from './column-pages';
+import { orderedPage, PageFilling, type Window } from './column-pages';
 import type { SearchAnswer, SearchEngine } from './engine';
-import { countFacets, facetsOf } from './facets';
+import { COUNT_LIMITS, countFacets, facetsOf, RANKED_MATCHES, type Newest } from './facets';
 import type { ChangedRows } from './indexing';
 import { ENTRY_OVERHEAD_BYTES, KeptIds, type KeptIdsLimits } from './kept-ids';
 import { withMatches, withRanked, type RankedOrder } from './kept-updates';
@@ -18,6 +18,7 @@ import {
   listingPage,
   matchedIds,
   matchesAmong,
+  olderMatches,
   productIdsOf,
   rankedIds,
   suggestionSample,
@@ -27,7 +28,7 @@ import {
 } from './repository';
 import { indexedText } from './text';
 import { termsOf, type Term } from './words';
-import { closestListings, closestRanked, type Closest } from './closest';
+import { closestListings, type Closest } from './closest';
 
 /**
  * What each of the two caches keeps at most: 8 MB off the JavaScript heap (ids 4 bytes each, and
@@ -58,6 +59,8 @@ export class SqlSearch implements SearchEngine {
     private readonly db: Kysely<Database>,
     private readonly engine: Engine,
     private readonly limits: KeptIdsLimits = KEPT_IDS_LIMITS,
+    /** How many of a word search's matches are ranked, the newest (RANKED_MATCHES; lower in tests). */
+    private readonly rankedAtMost = RANKED_MATCHES,
   ) {
     this.columns = new ListingColumns(db);
     // Kept as long as the columns are trusted: both catch up on the writes told of, and both are read
@@ -107,19 +110,24 @@ export class SqlSearch implements SearchEngine {
     const sort = match ? (asked ?? 'best') : asked === undefined || asked === 'best' ? 'newest' : asked;
     const now = Date.now();
     const window = { offset: (page - 1) * limit, limit };
-    // Best match reads the words' ranking, which holds every match: one read of the database on a
-    // miss, where a second read of the same matches unranked cost as much again (a pass over every
-    // matching row: at a million listings, most of the table's pages for a common word).
+    // Best match reads the words' ranking, which holds every match up to RANKED_MATCHES: one read of
+    // the database on a miss, where a second read of the same matches unranked cost as much again (a
+    // pass over every matching row: at a million listings, most of the table's pages for a common word).
     const ranking = match && sort === 'best' ? this.rankingOf(match, now) : undefined;
-    const [columns, matches, ranked, names] = await Promise.all([
+    const [columns, unranked, ranked, names] = await Promise.all([
       this.columns.current(now),
-      match && this.matchesOf(match, now, ranking),
+      match && !ranking ? this.matchesOf(match, now) : undefined,
       ranking,
       categoryNames(this.db),
     ]);
-    let positions = matches && this.positionsOf(matches, columns);
     const chosen = chosenIn(columns, filters, now);
-    let counted = countFacets(columns, positions, chosen, now);
+    let counted = ranked && this.countedInNewest(ranked, columns, chosen, now);
+    let positions: Int32Array | undefined;
+    if (!counted) {
+      const matches = unranked ?? (match && (await this.matchesOf(match, now, ranking)));
+      positions = matches && this.positionsOf(matches, columns);
+      counted = countFacets(columns, positions, chosen, now);
+    }
     const closest =
       counted.total === 0 && terms.length > 1 ? await this.closest(terms, columns, chosen, now) : undefined;
     if (closest) {
@@ -129,7 +137,8 @@ export class SqlSearch implements SearchEngine {
     const rows =
       sort === 'best' // only with words (above)
         ? await this.rankedRows(
-            (closest ? await this.rankingOf(textMatch(this.engine, terms, false, true), now) : ranked!).ids,
+            closest ? textMatch(this.engine, terms, false, true) : match!,
+            closest ? await this.rankingOf(textMatch(this.engine, terms, false, true), now) : ranked!,
             columns,
             chosen,
             window,
@@ -145,6 +154,34 @@ export class SqlSearch implements SearchEngine {
       closest: closest !== undefined,
       ...facetsOf(counted, columns, filters, names),
     };
+  }
+
+  /**
+   * The counts of a search whose words match more than are ranked, estimated among the ranked (the
+   * newest; see Newest): all the matches are as many more as the listings they were found among are
+   * a share of all. Undefined for a ranking of every match, and when few of the newest pass the
+   * filters (a twentieth of them, 1,000 of 20,000): so narrow a search is counted over every match,
+   * exactly, as countFacets counts a small total.
+   */
+  private countedInNewest(ranking: Ranking, columns: Columns, chosen: Chosen, now: number) {
+    if (ranking.olderBelow === undefined) return undefined;
+    const positions = this.positionsOf(this.newestOf(ranking), columns);
+    const newest: Newest = {
+      scale: columns.listed / Math.max(1, columns.listedFrom(ranking.olderBelow)),
+      coveredFrom: positions.length > 0 ? columns.postedSecond[positions[0]!]! : Infinity,
+    };
+    const counted = countFacets(columns, positions, chosen, now, COUNT_LIMITS, newest);
+    const narrow = counted.found < this.rankedAtMost * NARROW_SHARE && chosen.postedSince < newest.coveredFrom;
+    return narrow ? undefined : counted;
+  }
+
+  /** A ranking's ids in ascending order, once a ranking (so that positionsOf finds them kept). */
+  private readonly newest = new WeakMap<Ranking, Int32Array>();
+
+  private newestOf(ranking: Ranking): Int32Array {
+    let ids = this.newest.get(ranking);
+    if (!ids) this.newest.set(ranking, (ids = ascending(ranking.ids)));
+    return ids;
   }
 
   /** The listings matching the most of the words, when none matches them all (closest.ts). */
@@ -173,13 +210,17 @@ export class SqlSearch implements SearchEngine {
 
   /**
    * The listings `match` finds, in ascending id order: kept, and after a write brought up to date by
-   * the written listings only. Taken from `ranking` when that is read anyway (it holds every match).
+   * the written listings only. Taken from `ranking` when that is read anyway and holds every match.
    */
   private async matchesOf(match: TextMatch, now: number, ranking?: Promise<Ranking>): Promise<Int32Array> {
+    const fromRanking = async () => {
+      const ranked = await ranking;
+      return ranked && ranked.olderBelow === undefined ? this.newestOf(ranked) : undefined;
+    };
     const { ids } = await this.matched.get(
       match.query,
       now,
-      async () => ({ ids: ranking ? ascending((await ranking).ids) : await matchedIds(this.db, match) }),
+      async () => ({ ids: (await fromRanking()) ?? (await matchedIds(this.db, match)) }),
       async (kept, written) => ({ ids: withMatches(kept.ids, written, await matchesAmong(this.db, match, written)) }),
       async () => ({ ids: await matchedIds(this.db, match) }),
     );
@@ -197,7 +238,7 @@ export class SqlSearch implements SearchEngine {
     return this.ranked.get(
       match.query,
       now,
-      () => rankedIds(this.db, match),
+      () => rankedIds(this.db, match, this.rankedAtMost),
       (kept, written) =>
         this.engine === 'postgres' || written.sameWords ? this.updatedRanking(match, now, kept, written) : undefined,
     );
@@ -219,17 +260,26 @@ export class SqlSearch implements SearchEngine {
   }
 
   /**
-   * A best-match page in the order of `ranked`: the words' ranking, or for the closest results any
-   * of the words' (listings matching more of them rank higher), narrowed to the closest.
+   * A best-match page in the order of `ranking` (the words', or for the closest results any of the
+   * words': listings matching more of them rank higher), narrowed to the closest. Past its ranked
+   * part the older matches follow, newest first, read a part at a time as far as the page reaches.
    */
-  private rankedRows(
-    ranked: Int32Array,
+  private async rankedRows(
+    match: TextMatch,
+    ranking: Ranking,
     columns: Columns,
     chosen: Chosen,
     window: Window,
     closest: Closest | undefined,
   ): Promise<ProductDetailsRow[]> {
-    return this.rowsOf(rankedPage(columns, closest ? closestRanked(columns, ranked, closest) : ranked, chosen, window));
+    const filling = new PageFilling(columns, chosen, window, closest && ((at) => closest.isClose[at] === 1));
+    filling.add(ranking.ids);
+    for (let below = ranking.olderBelow; below !== undefined && !filling.full;) {
+      const older = await olderMatches(this.db, match, below, this.rankedAtMost);
+      filling.add(older);
+      below = older.length === this.rankedAtMost ? older[older.length - 1] : undefined;
+    }
+    return this.rowsOf(filling.found);
   }
 
   private async rowsOf(listingIds: number[]): Promise<ProductDetailsRow[]> {
@@ -272,6 +322,9 @@ export function brandsToWarm(listed: Int32Array, room: number): number[] {
   }
   return chosen;
 }
+
+/** Past RANKED_MATCHES, fewer than this share of the newest matches passing the filters is counted exactly. */
+const NARROW_SHARE = 1 / 20;
 
 /** The same ids in ascending order, as the database reads matches unranked (positionsOf goes fastest so). */
 const ascending = (ids: Int32Array): Int32Array => ids.slice().sort();
