@@ -216,7 +216,7 @@ export class Columns {
     let count = 0;
     for (let at = this.size - 1; at >= 0; at -= 1) {
       const id = this.listingId[at]!;
-      if (id < listingId && !this.strayPositions.has(at)) break;
+      if (id < listingId && !(this.state[at]! & STRAY)) break;
       if (id >= listingId && this.state[at]! & LIVE) count += 1;
     }
     return count;
