@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
-import { openDatabase, POSTGRES_CONNECTIONS } from '#server/db/connection';
+import { onWriters, openDatabase, POSTGRES_CONNECTIONS } from '#server/db/connection';
 import { createSchema, dropSchema, testDatabaseUrl } from './support/postgres';
 
 /*
@@ -67,6 +67,17 @@ it.runIf(url)('runs a read that writes after all on the writers’ connections',
   const { rows } = await sql<{ n: string }>`select nextval('ticket') as n`.execute(db);
   expect(Number(rows[0]!.n)).toBe(1);
 });
+
+it.runIf(url)(
+  'runs the reads of a turn marked onWriters on the writers’ connections, the others on the readers’',
+  async () => {
+    const readOnly = async (on: typeof db) =>
+      (await sql<{ ro: string }>`select current_setting('transaction_read_only') as ro`.execute(on)).rows[0]!.ro;
+    expect(await readOnly(db)).toBe('on');
+    expect(await onWriters(db, readOnly)).toBe('off');
+    expect(await readOnly(db)).toBe('on');
+  },
+);
 
 it.skipIf(url)("waits for another process's write lock without sleeping the event loop", async () => {
   const other = new SQLite(join(dataDir, 'phonehaat.sqlite'));

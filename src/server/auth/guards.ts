@@ -1,6 +1,8 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '#server/config';
-import type { UserRow } from '#server/db/schema';
+import type { Kysely } from 'kysely';
+import { onWriters } from '#server/db/connection';
+import type { Database, UserRow } from '#server/db/schema';
 import { forbidden, unauthenticated } from '#server/errors';
 import { serverMessage } from '#server/i18n/texts';
 import { networkOf } from './address';
@@ -36,18 +38,27 @@ export async function identify(request: FastifyRequest): Promise<Caller | null> 
 async function fromBearer(request: FastifyRequest): Promise<Caller | null> {
   const match = /^bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1]) return null;
-  const { db, tokens } = request.server.deps;
-  const claims = await tokens.verify(match[1]);
+  const claims = await request.server.deps.tokens.verify(match[1]);
   if (!claims) return null;
-  const row = await findSessionById(db, claims.sessionId, claims.userId);
+  const row = await sessionRead(request, (on) => findSessionById(on, claims.sessionId, claims.userId));
   return row ? toCaller(request, row) : null;
 }
+
+/**
+ * A write request's session is read on the writers' connections (db/connection.ts, onWriters): on
+ * PostgreSQL the readers' few are then left to the public answers computed again after a write.
+ */
+const sessionRead = <T>(request: FastifyRequest, read: (db: Kysely<Database>) => Promise<T>): Promise<T> => {
+  const { db } = request.server.deps;
+  return isStateChange(request) ? onWriters(db, read) : read(db);
+};
 
 async function fromCookie(request: FastifyRequest): Promise<Caller | null> {
   const token = request.cookies[sessionCookieName(request.server.deps.config)];
   if (!token || request.headers['sec-fetch-site'] === 'cross-site') return null;
   if (isStateChange(request) && !hasSameOriginProof(request, request.server.deps.config.PUBLIC_URL)) return null;
-  const row = await findSessionByTokenHash(request.server.deps.db, hashSessionToken(token));
+  const tokenHash = hashSessionToken(token);
+  const row = await sessionRead(request, (on) => findSessionByTokenHash(on, tokenHash));
   return row ? toCaller(request, row) : null;
 }
 

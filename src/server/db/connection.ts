@@ -155,6 +155,8 @@ class Turn implements DatabaseConnection {
   takingWriter: Promise<DatabaseConnection> | undefined;
   /** A connection of PostgreSQL's readers' pool, while this turn holds it (SQLite's reader is never lent). */
   reader: Promise<DatabaseConnection> | undefined;
+  /** On PostgreSQL, its reads too take the writers' connections (onWriters). */
+  onWriters = false;
 
   constructor(private readonly driver: ReadsApartDriver) {}
 
@@ -183,6 +185,22 @@ const readsOnly = (sql: string) =>
  * connection, whose transaction or earlier writes it must see.
  */
 const forReaders = (turn: Turn, sql: string) => !turn.writer && readsOnly(sql);
+
+/**
+ * Runs `work` on one turn whose reads take the writers' connections too: a write request's own
+ * reads (its session's lookup), which beside a stream of writes otherwise filled PostgreSQL's
+ * readers' pool, so that the public answers computed again after a drop waited behind them, and
+ * every request for those answers behind that (docs/performance.md). SQLite's one reader is never
+ * lent, and its writer's handle waits for the process's transactions: there its reads are unchanged.
+ */
+export function onWriters<T>(db: Kysely<Database>, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (turnDb) => {
+    await turnDb.getExecutor().provideConnection(async (turn) => {
+      if (turn instanceof Turn) turn.onWriters = true;
+    });
+    return work(turnDb);
+  });
+}
 
 /**
  * Reads beside writes, on either engine: statements that read only, outside a transaction, run on
@@ -576,7 +594,7 @@ const isWriteRefused = (error: unknown) => (error as { code?: unknown } | null)?
  */
 class ReadsApartPostgresDriver extends ReadsApartDriver {
   async execute<R>(turn: Turn, query: CompiledQuery): Promise<QueryResult<R>> {
-    if (forReaders(turn, query.sql)) {
+    if (!turn.onWriters && forReaders(turn, query.sql)) {
       turn.reader ??= this.reads.acquireConnection();
       try {
         return await (await turn.reader).executeQuery<R>(query);
