@@ -25,9 +25,8 @@ import { searchChangeNotes } from '#server/search/change-notes';
 
 /** An upload no product uses and no order shows is kept this long: a seller may still be filling in the form. */
 export const UNUSED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-/** How often the jobs run; the first round comes HOUSEKEEPING_FIRST_RUN_MS after start. */
+/** How often the jobs run; the first round comes `firstRunMs` after start (HOUSEKEEPING_DELAY_S). */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
-export const HOUSEKEEPING_FIRST_RUN_MS = 60 * 1000;
 
 export type HousekeepingDeps = Pick<Deps, 'db' | 'images' | 'bell' | 'push'>;
 
@@ -140,7 +139,7 @@ export async function runHousekeeping(
 
 export interface HousekeepingOptions {
   intervalMs?: number;
-  firstRunMs?: number;
+  firstRunMs: number;
   jobs?: readonly HousekeepingJob[];
 }
 
@@ -149,12 +148,8 @@ export interface HousekeepingOptions {
  * app stops them and waits for a round under way, so the database is not closed under it. Call it
  * before the app is ready (it adds an onClose hook).
  */
-export function startHousekeeping(app: FastifyInstance, options: HousekeepingOptions = {}): void {
-  const {
-    intervalMs = HOUSEKEEPING_INTERVAL_MS,
-    firstRunMs = HOUSEKEEPING_FIRST_RUN_MS,
-    jobs = housekeepingJobs,
-  } = options;
+export function startHousekeeping(app: FastifyInstance, options: HousekeepingOptions): void {
+  const { intervalMs = HOUSEKEEPING_INTERVAL_MS, firstRunMs, jobs = housekeepingJobs } = options;
   let round: Promise<void> | undefined;
   const runRound = () => {
     if (round) return; // the last round is still going: skip this one rather than pile up

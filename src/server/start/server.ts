@@ -99,7 +99,7 @@ export async function runServer(config: Config, options: { housekeeping: boolean
   // Unused uploads and expired sessions go now and then, in one process; tests call the jobs themselves.
   // The mail worker runs there too: one sender per cluster (other machines' are kept apart by its claims).
   if (options.housekeeping) {
-    startHousekeeping(app);
+    startHousekeeping(app, { firstRunMs: config.HOUSEKEEPING_DELAY_S * 1000 });
     startMailWorker(app);
     startAlertWorker(app);
   }
