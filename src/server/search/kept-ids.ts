@@ -9,7 +9,7 @@ const KEPT_FOR_MS = COLUMNS_FRESH_MS;
  * request that would find it aged does not wait for that read (at a million listings about half a
  * second of a core for a common word's ranking); the entry answers meanwhile, brought up to date.
  */
-const REFRESH_AFTER = 0.75;
+export const REFRESH_AFTER = 0.75;
 
 /**
  * What one entry costs beyond its ids, counted against the byte bound: the Map's slot, the entry
@@ -64,10 +64,15 @@ export class KeptIds<T extends Kept = Kept> {
   private readonly refreshing = new Set<string>();
   private bytes = 0;
 
-  /** `keptFor`: how long an entry is trusted from its read, in ms (the columns' fresh time, say). */
+  /**
+   * `keptFor`: how long an entry is trusted from its read, in ms (the columns' fresh time, say);
+   * `refreshAfter`: from when on an entry asked for is read again in the background (REFRESH_AFTER
+   * of that time unless its user bounds it sooner: SqlSearch's rankings on SQLite, whose order drifts).
+   */
   constructor(
     private readonly limits: KeptIdsLimits,
     private readonly keptFor: () => number = () => KEPT_FOR_MS,
+    private readonly refreshAfter: () => number = () => keptFor() * REFRESH_AFTER,
   ) {}
 
   /** What is kept now, to check the bounds. */
@@ -129,9 +134,9 @@ export class KeptIds<T extends Kept = Kept> {
     return kept;
   }
 
-  /** Reads `key` again behind the request that found it kept, late in its time (REFRESH_AFTER). */
+  /** Reads `key` again behind the request that found it kept, late in its time (refreshAfter). */
   private refreshIfAging(key: string, now: number, entry: Entry<T>, reread: () => Promise<T>): void {
-    if (now - entry.at >= this.keptFor() * REFRESH_AFTER) this.refresh(key, now, reread);
+    if (now - entry.at >= this.refreshAfter()) this.refresh(key, now, reread);
   }
 
   /**

@@ -9,7 +9,7 @@ import { orderedPage, PageFilling, type Window } from './column-pages';
 import type { SearchAnswer, SearchEngine } from './engine';
 import { COUNT_LIMITS, countFacets, facetsOf, RANKED_MATCHES, type Newest } from './facets';
 import type { ChangedRows } from './indexing';
-import { ENTRY_OVERHEAD_BYTES, KeptIds, type KeptIdsLimits } from './kept-ids';
+import { ENTRY_OVERHEAD_BYTES, KeptIds, REFRESH_AFTER, type KeptIdsLimits } from './kept-ids';
 import { withMatches, withRanked, type RankedOrder } from './kept-updates';
 import { ListingColumns, type Columns } from './listing-columns';
 import {
@@ -39,6 +39,17 @@ export const KEPT_IDS_LIMITS: KeptIdsLimits = { maxEntries: 4_000, maxBytes: 8 *
 
 /** What a kept match costs in either cache: its id and what is kept beside it (a position, a score). */
 const BYTES_PER_MATCH = 8;
+/**
+ * How old a kept ranking gets on SQLite before it is read anew (in the background, the kept one
+ * answering meanwhile). Until then it is brought up to date with each write, each written listing
+ * at its score read now, while the others keep theirs: bm25's statistics (how many listings have
+ * each word, their average length) move by about 1/N a listing, so in a minute of new listings
+ * (150 at 2.5 a second: 0.15% of 100,000) no unchanged match moves enough to matter to a buyer,
+ * where reading the ranking again after each of them held the loop 63-76 ms each time. Below
+ * about 130,000 listings the kept time's own background read comes first (REFRESH_AFTER of 60 s).
+ */
+export const RANKING_DRIFT_MS = 60_000;
+
 /** The share of each cache the words read ahead at start may fill: the rest is room for what searches ask. */
 const WARM_SHARE = 0.75;
 
@@ -68,8 +79,11 @@ export class SqlSearch implements SearchEngine {
     const keptFor = () => this.columns.freshMs;
     // Each match's position is kept beside it (positionsOf), as long as the match: counted with it.
     this.matched = new KeptIds({ ...limits, bytesPerId: BYTES_PER_MATCH }, keptFor);
-    // Each listing's score is kept beside it in the ranking (Ranking): counted with it.
-    this.ranked = new KeptIds({ ...limits, bytesPerId: BYTES_PER_MATCH }, keptFor);
+    // Each listing's score is kept beside it in the ranking (Ranking): counted with it. PostgreSQL's
+    // ts_rank is each listing's own, so its kept ranking drifts from nothing.
+    const rankedRefresh = () =>
+      engine === 'sqlite' ? Math.min(RANKING_DRIFT_MS, keptFor() * REFRESH_AFTER) : keptFor() * REFRESH_AFTER;
+    this.ranked = new KeptIds({ ...limits, bytesPerId: BYTES_PER_MATCH }, keptFor, rankedRefresh);
   }
 
   /**
@@ -228,19 +242,18 @@ export class SqlSearch implements SearchEngine {
   }
 
   /**
-   * The listings `match` finds, best match first: kept, and brought up to date as the matches are,
-   * on PostgreSQL always (a listing's ts_rank is its own). SQLite's bm25 weighs each word by how many
-   * listings have it and each listing by its length against the average: a write of words moves
-   * every listing's score, so a ranking kept across it would not be the one read anew. There it is
-   * brought up to date only when the rows written kept their words (a price, a badge), else read again.
+   * The listings `match` finds, best match first: kept, and brought up to date as the matches are
+   * (which listings match is exact at once). On PostgreSQL a listing's ts_rank is its own. SQLite's
+   * bm25 weighs each word by how many listings have it and each listing by its length against the
+   * average, so a write of words moves every score a little: there the unchanged matches keep the
+   * order they were read in until the ranking is read anew, RANKING_DRIFT_MS after its read.
    */
   private rankingOf(match: TextMatch, now: number): Promise<Ranking> {
     return this.ranked.get(
       match.query,
       now,
       () => rankedIds(this.db, match, this.rankedAtMost),
-      (kept, written) =>
-        this.engine === 'postgres' || written.sameWords ? this.updatedRanking(match, now, kept, written) : undefined,
+      (kept, written) => this.updatedRanking(match, now, kept, written),
     );
   }
 
