@@ -139,19 +139,15 @@ function merged(notes: string[]): string[] {
 function mergedRows(notes: string[]): string {
   if (notes.length === 1) return notes[0]!;
   const all: ChangedRows = { productIds: [], listingIds: [] };
-  let sameWords = true;
   for (const note of notes) {
     const rows = note === EVERYTHING ? undefined : rowsIn(note);
     if (!rows) return EVERYTHING;
     all.productIds.push(...rows.productIds);
     all.listingIds.push(...rows.listingIds);
-    sameWords &&= rows.sameWords === true;
   }
   const productIds = [...new Set(all.productIds)];
   const listingIds = [...new Set(all.listingIds)];
-  return productIds.length + listingIds.length > ROWS_NAMED
-    ? EVERYTHING
-    : JSON.stringify({ productIds, listingIds, ...(sameWords ? { sameWords } : {}) });
+  return productIds.length + listingIds.length > ROWS_NAMED ? EVERYTHING : JSON.stringify({ productIds, listingIds });
 }
 
 /**
@@ -199,14 +195,12 @@ function rowsIn(note: string): ChangedRows | undefined {
   try {
     if (note.startsWith(MARKS_NOTE)) {
       const marks = marksIn((JSON.parse(note) as { marks?: unknown }).marks);
-      return marks && { productIds: [], listingIds: [], sameWords: true, marks: [marks] };
+      return marks && { productIds: [], listingIds: [], marks: [marks] };
     }
     const rows = JSON.parse(note) as Partial<ChangedRows>;
     const strings = Array.isArray(rows.productIds) && rows.productIds.every((id) => typeof id === 'string');
     const numbers = Array.isArray(rows.listingIds) && rows.listingIds.every((id) => Number.isInteger(id));
-    // Words kept only when the note says so (a note of an older version does not).
-    const { sameWords, ...named } = rows as ChangedRows;
-    return strings && numbers ? { ...named, ...(sameWords === true ? { sameWords } : {}) } : undefined;
+    return strings && numbers ? { productIds: rows.productIds!, listingIds: rows.listingIds! } : undefined;
   } catch {
     return undefined;
   }

@@ -30,11 +30,6 @@ export interface ChangedRows {
   /** Rows the products had before: those no longer there were removed. */
   listingIds: number[];
   /**
-   * Every row named kept its words (a price, a seller's badge, a good-price mark): the full-text
-   * index is as it was. Absent, words may have changed.
-   */
-  sameWords?: true;
-  /**
    * Listings whose good-price mark alone changed (a round of the fair prices), with the mark they
    * have now: the id for a mark set, minus the id for one taken away, each list ascending by id, the
    * lists in the order they were written. Applied as they are, with no read: a round may flip a
@@ -89,11 +84,9 @@ export function changesSince(since: number, onlyHere = false): ChangedRows | und
     marks.push(...(change.rows.marks ?? []));
   }
   // One write may sync a listing twice (saved, then published): it changed once.
-  const sameWords = changes.every((change) => change.version <= since || change.rows?.sameWords);
   return {
     productIds: [...new Set(rows.productIds)],
     listingIds: [...new Set(rows.listingIds)],
-    ...(sameWords ? { sameWords } : {}),
     ...(marks.length > 0 ? { marks } : {}),
   };
 }
@@ -195,14 +188,13 @@ const ROWS_NAMED = 1000;
  * A write to these index rows, named when there are few: a million listings take seconds to read
  * again in every process, and the searches of the meantime wait for it.
  */
-function recordRows(rows: Array<{ id: number; product_id: string }>, sameWords = false): void {
+function recordRows(rows: Array<{ id: number; product_id: string }>): void {
   record(
     rows.length > ROWS_NAMED
       ? undefined
       : {
           productIds: rows.map((row) => row.product_id),
           listingIds: rows.map((row) => row.id),
-          ...(sameWords ? { sameWords } : {}),
         },
   );
 }
@@ -213,7 +205,6 @@ function recordMarks(rows: Array<{ id: number; is_good_price: boolean }>): void 
   record({
     productIds: [],
     listingIds: [],
-    sameWords: true,
     marks: [marks.sort((a, b) => Math.abs(a) - Math.abs(b))],
   });
 }
@@ -341,8 +332,7 @@ export async function syncListing(
     .where('product_id', '=', productId)
     .executeTakeFirst();
   const next = source && isFindable(source) ? await withGoodPrice(trx, searchRowOf(source)) : undefined;
-  const sameWords = old && next && TEXTS.every((text) => old[text] === next[text]);
-  record({ productIds: [productId], listingIds: old ? [old.id] : [], ...(sameWords ? { sameWords } : {}) });
+  record({ productIds: [productId], listingIds: old ? [old.id] : [] });
   if (next && old) await updateIndexRow(trx, old, next);
   else if (next) await trx.insertInto('search_listings').values(next).execute();
   else if (old) await trx.deleteFrom('search_listings').where('id', '=', old.id).execute();
@@ -407,7 +397,6 @@ export async function setSellerVerifiedInIndex(trx: Kysely<Database>, sellerId: 
       .where('seller_id', '=', sellerId)
       .limit(ROWS_NAMED + 1)
       .execute(),
-    true,
   );
   await trx
     .updateTable('search_listings')

@@ -137,13 +137,12 @@ describe('the ids kept for searched words, as they age', () => {
     changedElsewhere({
       productIds: [],
       listingIds: [],
-      sameWords: true,
       marks: [Int32Array.from({ length: 5000 }, (_, n) => n + 1)],
     });
     expect((await kept.get('oppo', NOW + 1, read, update)).ids).toEqual(Int32Array.of(1));
     expect([reads, updates]).toEqual([1, 0]);
     // A listing written beside them is brought up to date as ever.
-    changedElsewhere({ productIds: [], listingIds: [7], sameWords: true, marks: [Int32Array.of(-8)] });
+    changedElsewhere({ productIds: [], listingIds: [7], marks: [Int32Array.of(-8)] });
     await kept.get('oppo', NOW + 2, read, update);
     expect([reads, updates]).toEqual([1, 1]);
   });

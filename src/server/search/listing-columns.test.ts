@@ -55,7 +55,7 @@ describe("a round's good-price marks", () => {
     // Another process's round marked every listing but the first, in three notes.
     const marked = Array.from({ length: state.listings - 1 }, (_, n) => n + 2);
     for (const part of [marked.slice(0, 10), marked.slice(10, 6000), marked.slice(6000)]) {
-      changedElsewhere({ productIds: [], listingIds: [], sameWords: true, marks: [Int32Array.from(part)] });
+      changedElsewhere({ productIds: [], listingIds: [], marks: [Int32Array.from(part)] });
     }
     expect(await kept.current(now + 1)).toBe(columns);
     expect(state.turnsAtBatch).toHaveLength(fullReads);
