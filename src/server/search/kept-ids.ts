@@ -46,6 +46,8 @@ interface Entry<T extends Kept> {
   version: number;
   /** When it was read in full: what no note told is read again KEPT_FOR_MS later. */
   at: number;
+  /** Brought up to date with written rows since that read (an order that drifts has drifted). */
+  updated?: true;
   kept: T;
   bytes: number;
 }
@@ -67,12 +69,13 @@ export class KeptIds<T extends Kept = Kept> {
   /**
    * `keptFor`: how long an entry is trusted from its read, in ms (the columns' fresh time, say);
    * `refreshAfter`: from when on an entry asked for is read again in the background (REFRESH_AFTER
-   * of that time unless its user bounds it sooner: SqlSearch's rankings on SQLite, whose order drifts).
+   * of that time unless its user bounds it sooner once rows were written into it: SqlSearch's
+   * rankings on SQLite, whose order drifts with every write of words, and only then).
    */
   constructor(
     private readonly limits: KeptIdsLimits,
     private readonly keptFor: () => number = () => KEPT_FOR_MS,
-    private readonly refreshAfter: () => number = () => keptFor() * REFRESH_AFTER,
+    private readonly refreshAfter: (updated: boolean) => number = () => keptFor() * REFRESH_AFTER,
   ) {}
 
   /** What is kept now, to check the bounds. */
@@ -127,16 +130,20 @@ export class KeptIds<T extends Kept = Kept> {
     }
     // Up to date with `version` at least: what was written while it was read is named since, and
     // the next search updates it by those rows (looking at a row again that was read as it is now
-    // changes nothing). Not over something newer that finished first.
-    if ((this.entries.get(key)?.version ?? -1) <= version) {
-      this.keep(key, { version, at: updating && updated ? updated.at : now, kept, bytes: this.bytesOf(key, kept.ids) });
+    // changes nothing). Not over something newer that finished first, nor an update over a read in
+    // full that finished first (a background read begun by this very request).
+    const at = updating && updated ? updated.at : now;
+    const current = this.entries.get(key);
+    if ((current?.version ?? -1) <= version && (current?.at ?? -Infinity) <= at) {
+      const bytes = this.bytesOf(key, kept.ids);
+      this.keep(key, { version, at, ...(updating ? { updated: true as const } : {}), kept, bytes });
     }
     return kept;
   }
 
   /** Reads `key` again behind the request that found it kept, late in its time (refreshAfter). */
   private refreshIfAging(key: string, now: number, entry: Entry<T>, reread: () => Promise<T>): void {
-    if (now - entry.at >= this.refreshAfter()) this.refresh(key, now, reread);
+    if (now - entry.at >= this.refreshAfter(entry.updated === true)) this.refresh(key, now, reread);
   }
 
   /**

@@ -80,9 +80,12 @@ export class SqlSearch implements SearchEngine {
     // Each match's position is kept beside it (positionsOf), as long as the match: counted with it.
     this.matched = new KeptIds({ ...limits, bytesPerId: BYTES_PER_MATCH }, keptFor);
     // Each listing's score is kept beside it in the ranking (Ranking): counted with it. PostgreSQL's
-    // ts_rank is each listing's own, so its kept ranking drifts from nothing.
-    const rankedRefresh = () =>
-      engine === 'sqlite' ? Math.min(RANKING_DRIFT_MS, keptFor() * REFRESH_AFTER) : keptFor() * REFRESH_AFTER;
+    // ts_rank is each listing's own, so its kept ranking drifts from nothing; SQLite's only once
+    // written rows were brought into it.
+    const rankedRefresh = (updated: boolean) =>
+      engine === 'sqlite' && updated
+        ? Math.min(RANKING_DRIFT_MS, keptFor() * REFRESH_AFTER)
+        : keptFor() * REFRESH_AFTER;
     this.ranked = new KeptIds({ ...limits, bytesPerId: BYTES_PER_MATCH }, keptFor, rankedRefresh);
   }
 
