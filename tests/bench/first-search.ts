@@ -16,8 +16,13 @@ import { textMatch } from '#server/search/repository';
 import { KEPT_IDS_LIMITS, SqlSearch } from '#server/search/sql-search';
 import { termsOf } from '#server/search/words';
 
-const [dataDir, ranked = String(RANKED_MATCHES)] = process.argv.slice(2);
+const [dataDir, rankedArgument = String(RANKED_MATCHES)] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: first-search.ts <store folder> [ranked]');
+const ranked = Number(rankedArgument);
+// Into SQL as a LIMIT: NaN or a fraction there would fail in the middle of a run, or rank nothing.
+if (!Number.isSafeInteger(ranked) || ranked < 1) {
+  throw new Error(`ranked is a whole number of matches, 1 or more (was "${rankedArgument}")`);
+}
 
 const WORDS = ['samsung galaxy', 'iphone 12 pro', 'galaxy a52', 'redmi note'];
 /** Past 20,000 matches at 20 a page. */
@@ -25,7 +30,7 @@ const DEEP_PAGE = 1_050;
 
 const url = dataDir.startsWith('postgres://') ? dataDir : undefined;
 const { db, engine, close } = openDatabase({ url, dataDir: url ? tmpdir() : dataDir });
-const search = new SqlSearch(db, engine, KEPT_IDS_LIMITS, Number(ranked));
+const search = new SqlSearch(db, engine, KEPT_IDS_LIMITS, ranked);
 
 async function cpuOf<T>(work: () => Promise<T>): Promise<[T, number]> {
   const before = process.cpuUsage();

@@ -23,7 +23,7 @@ export function rankedPage(columns: Columns, ranked: Int32Array, chosen: Chosen,
 
 /**
  * A page filled from lists of ids given in order, one after another (a ranking's ranked part, then
- * its older matches as they are read), with those that pass every filter and `keep`.
+ * its older matches), with those that pass every filter and `keep`.
  */
 export class PageFilling {
   readonly found: number[] = [];
@@ -44,14 +44,35 @@ export class PageFilling {
   }
 
   add(listingIds: Int32Array): void {
-    for (const listingId of listingIds) {
-      if (this.full) return;
-      const position = this.columns.positionOf(listingId);
-      if (position === undefined || this.failures(position) !== 0 || !this.keep(position)) continue;
-      if (this.skipped < this.page.offset) this.skipped += 1;
-      else this.found.push(listingId);
-    }
+    for (const listingId of listingIds) if (!this.take(listingId)) return;
   }
+
+  /** The ids of `ascending` below `below`, the highest first: a ranking's older matches, newest first. */
+  addNewestFirst(ascending: Int32Array, below: number): void {
+    for (let at = firstAtOrAbove(ascending, below) - 1; at >= 0; at -= 1) if (!this.take(ascending[at]!)) return;
+  }
+
+  /** Whether the page has room after `listingId` (taken when it passes). */
+  private take(listingId: number): boolean {
+    if (this.full) return false;
+    const position = this.columns.positionOf(listingId);
+    if (position === undefined || this.failures(position) !== 0 || !this.keep(position)) return true;
+    if (this.skipped < this.page.offset) this.skipped += 1;
+    else this.found.push(listingId);
+    return !this.full;
+  }
+}
+
+/** The index of the first id at or above `id` in ascending `ids` (their length when none is). */
+function firstAtOrAbove(ids: Int32Array, id: number): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ids[middle]! < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 type Compare = (a: number, b: number) => number;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CONDITIONS } from '#shared/products';
 import { POSTED_HOURS, type SearchFilters } from '#shared/search';
 import { chosenIn } from './column-filters';
-import { orderedPage, rankedPage } from './column-pages';
+import { orderedPage, PageFilling, rankedPage } from './column-pages';
 import { COUNT_LIMITS, countFacets, facetsOf } from './facets';
 import { COLUMNS_FRESH_MS, Columns, freshFor } from './listing-columns';
 import { idsIn, type ChosenOrder, type ColumnRow } from './repository';
@@ -261,6 +261,37 @@ describe('pages of a word search from the listing columns', () => {
     const chosen = chosenIn(withGone, filters, NOW);
     expect(rankedPage(withGone, ranked, chosen, { offset: 0, limit: 10 })).toEqual(expected.slice(0, 10));
     expect(rankedPage(withGone, ranked, chosen, { offset: 10, limit: 10 })).toEqual(expected.slice(10, 20));
+  });
+
+  it('past a bounded ranking the older matches follow newest first, pages crossing the bound whole', () => {
+    const columns = columnsOf(rows);
+    const matches = Int32Array.from(rows.filter((_, at) => at % 2 === 0).map((row) => row.id)); // ascending
+    const olderBelow = matches[matches.length - 30]!;
+    // The newest 30 ranked in some order of relevance; the older follow by id, highest first.
+    const ranked = matches
+      .slice(-30)
+      .reverse()
+      .sort((a, b) => (a % 7) - (b % 7) || b - a);
+    const filters = { brand: 'apple' };
+    const chosen = chosenIn(columns, filters, NOW);
+    const passing = (ids: number[]) =>
+      ids.filter((id) =>
+        passes(
+          rows.find((row) => row.id === id)!,
+          filters,
+        ),
+      );
+    const expected = passing([...ranked, ...[...matches].filter((id) => id < olderBelow).reverse()]);
+    for (const limit of [1, 3, 7, 20]) {
+      const pages: number[] = [];
+      for (let offset = 0; offset < expected.length + limit; offset += limit) {
+        const filling = new PageFilling(columns, chosen, { offset, limit });
+        filling.add(ranked);
+        filling.addNewestFirst(matches, olderBelow);
+        pages.push(...filling.found);
+      }
+      expect(pages).toEqual(expected);
+    }
   });
 });
 

@@ -7,13 +7,8 @@ import { indexedText } from './text';
 /** How many listings each option of each filter would give, by column code. */
 interface Counted {
   total: number;
-  /**
-   * Counted in a sample and scaled (see CountLimits), or among the newest matches only (Newest): the
-   * total and every option's count are estimates.
-   */
+  /** Counted in a sample and scaled (see CountLimits): the total and every option's count are estimates. */
   estimate: boolean;
-  /** The listings found passing every filter, before any scaling. */
-  found: number;
   category: Int32Array;
   brand: Int32Array;
   condition: Int32Array;
@@ -53,21 +48,11 @@ export const COUNT_LIMITS: CountLimits = { exactUpTo: 20_000, sampleMatches: 1_0
 
 /**
  * A word search ranks at most this many of its matches, the newest (docs/search.md, "Best match"):
- * past it, its first answer costs the same at 100,000 and at a million listings, where ranking every
- * match of "samsung galaxy" (142,000 at a million) cost ten times as much. Its total and facets are
- * then counted among these newest and scaled (Newest).
+ * past it, its ranking costs the same at 100,000 and at a million listings, where ranking every
+ * match of "samsung galaxy" (142,000 at a million) cost ten times as much. Its total and facets
+ * still count every match, as any other search's (COUNT_LIMITS).
  */
 export const RANKED_MATCHES = 20_000;
-
-/**
- * Counting among the newest matches of more (a word search past RANKED_MATCHES): each count is
- * scaled by `scale` (all the matches' share of them), except the periods beginning at or after
- * `coveredFrom` (the oldest of them was posted then), which they hold whole.
- */
-export interface Newest {
-  scale: number;
-  coveredFrom: number;
-}
 
 /**
  * A pass over the matched listings (`positions`; every listing without words), or a sample of them
@@ -80,7 +65,6 @@ export function countFacets(
   chosen: Chosen,
   now: number,
   limits: CountLimits = COUNT_LIMITS,
-  newest?: Newest,
 ): Counted {
   const failures = failureTest(columns, chosen);
   const since24h = postedSince('24h', now);
@@ -123,30 +107,18 @@ export function countFacets(
       }
     }
   }
-  const sampled = looked < count;
-  const inSample = count / looked;
-  const covered = (since: number) => newest !== undefined && since >= newest.coveredFrom;
-  // A period chosen that the newest hold whole: every listing counted is among them.
-  const outer = newest && !covered(chosen.postedSince) ? newest.scale : 1;
-  const estimate = sampled || newest !== undefined;
-  const scaledBy = (factor: number) => (estimate ? scaleBy(factor) : (counted: number) => counted);
-  const scaled = scaledBy(inSample * outer);
-  const postedScaled = (since: number) => (covered(since) ? scaledBy(inSample) : scaled);
+  const estimate = looked < count;
+  const scaled = estimate ? scaleBy(count / looked) : (counted: number) => counted;
   for (const counts of [categories, brands, conditions, districts]) counts.forEach((n, at) => (counts[at] = scaled(n)));
   return {
     total: scaled(total),
     estimate,
-    found: total,
     category: categories,
     brand: brands,
     condition: conditions,
     district: districts,
     verified: scaled(verifiedSellers),
-    posted: {
-      '24h': postedScaled(since24h)(within24h),
-      '7d': postedScaled(since7d)(within7d),
-      '30d': postedScaled(since30d)(within30d),
-    },
+    posted: { '24h': scaled(within24h), '7d': scaled(within7d), '30d': scaled(within30d) },
   };
 }
 

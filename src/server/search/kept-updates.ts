@@ -37,7 +37,7 @@ export type RankedOrder = (a: Found, b: Found) => number;
 /**
  * A ranking with the written listings out and those found in, each at its place in `order`. Of a
  * ranking of the newest matches only (Ranking.olderBelow), a listing older than those stays out: it
- * is among the older matches, read from the index as it is when a page reaches them. A new listing
+ * is among the older matches, which follow from the words' kept matches. A new listing
  * is newer than every ranked one, so it enters at its score.
  */
 export function withRanked(ranking: Ranking, written: ChangedRows, found: Found[], order: RankedOrder): Ranking {

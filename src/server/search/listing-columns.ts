@@ -208,21 +208,6 @@ export class Columns {
   }
 
   /**
-   * How many live listings have `listingId` or a higher one: the listings among which a word search's
-   * newest matches were found (its estimate, sql-search.ts). Walked down from the highest, so it costs
-   * those listings, not the catalogue.
-   */
-  listedFrom(listingId: number): number {
-    let count = 0;
-    for (let at = this.size - 1; at >= 0; at -= 1) {
-      const id = this.listingId[at]!;
-      if (id < listingId && !(this.state[at]! & STRAY)) break;
-      if (id >= listingId && this.state[at]! & LIVE) count += 1;
-    }
-    return count;
-  }
-
-  /**
    * Sets the good-price mark of the listings in `marks` (ChangedRows.marks: the id for a mark set,
    * minus the id for one taken away, ascending by id), passing over those not here: a round of the
    * fair prices changes nothing else of a listing.

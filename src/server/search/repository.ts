@@ -168,7 +168,7 @@ export interface Ranking {
   /**
    * Set when the words match more listings than are ranked (RANKED_MATCHES): only the newest are, and
    * every other match has an id below this one (the lowest ranked when read). Those follow the ranked,
-   * newest first, read when a page reaches them (olderMatches).
+   * newest first, taken from the words' matches (read in full, kept).
    */
   olderBelow?: number;
 }
@@ -226,25 +226,6 @@ function withoutOldest({ ids, scores }: Ranking): Ranking {
   const without = <T extends Int32Array | Float32Array>(list: T) => list.filter((_, at) => at !== oldest) as T;
   const kept = without(ids);
   return { ids: kept, scores: without(scores), olderBelow: kept.reduce((low, id) => Math.min(low, id), Infinity) };
-}
-
-/** Up to `count` matches of the words with ids below `below`, the newest first: a ranking's older part. */
-export async function olderMatches(
-  db: Kysely<Database>,
-  match: TextMatch,
-  below: number,
-  count: number,
-): Promise<Int32Array> {
-  const { rows } = await (
-    match.engine === 'sqlite'
-      ? sql<{
-          id: number;
-        }>`select rowid as id from search_listings_fts where search_listings_fts match ${match.query} and rowid < ${below} order by rowid desc limit ${count}`
-      : sql<{
-          id: number;
-        }>`select s.id from search_listings s where ${match.where} and s.id < ${below} order by s.id desc limit ${count}`
-  ).execute(db);
-  return Int32Array.from(rows, (row) => Number(row.id));
 }
 
 /**

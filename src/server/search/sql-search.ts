@@ -7,7 +7,7 @@ import type { ProductDetailsRow } from '#server/products/repository';
 import { chosenIn, type Chosen } from './column-filters';
 import { orderedPage, PageFilling, type Window } from './column-pages';
 import type { SearchAnswer, SearchEngine } from './engine';
-import { COUNT_LIMITS, countFacets, facetsOf, RANKED_MATCHES, type Newest } from './facets';
+import { countFacets, facetsOf, RANKED_MATCHES } from './facets';
 import type { ChangedRows } from './indexing';
 import { ENTRY_OVERHEAD_BYTES, KeptIds, REFRESH_AFTER, type KeptIdsLimits } from './kept-ids';
 import { withMatches, withRanked, type RankedOrder } from './kept-updates';
@@ -18,7 +18,6 @@ import {
   listingPage,
   matchedIds,
   matchesAmong,
-  olderMatches,
   productIdsOf,
   rankedIds,
   suggestionSample,
@@ -130,21 +129,17 @@ export class SqlSearch implements SearchEngine {
     // Best match reads the words' ranking, which holds every match up to RANKED_MATCHES: one read of
     // the database on a miss, where a second read of the same matches unranked cost as much again (a
     // pass over every matching row: at a million listings, most of the table's pages for a common word).
+    // Past the bound the matches are read too: the total and facets count them all.
     const ranking = match && sort === 'best' ? this.rankingOf(match, now) : undefined;
-    const [columns, unranked, ranked, names] = await Promise.all([
+    const [columns, matches, ranked, names] = await Promise.all([
       this.columns.current(now),
-      match && !ranking ? this.matchesOf(match, now) : undefined,
+      match && this.matchesOf(match, now, ranking),
       ranking,
       categoryNames(this.db),
     ]);
+    let positions = matches && this.positionsOf(matches, columns);
     const chosen = chosenIn(columns, filters, now);
-    let counted = ranked && this.countedInNewest(ranked, columns, chosen, now);
-    let positions: Int32Array | undefined;
-    if (!counted) {
-      const matches = unranked ?? (match && (await this.matchesOf(match, now, ranking)));
-      positions = matches && this.positionsOf(matches, columns);
-      counted = countFacets(columns, positions, chosen, now);
-    }
+    let counted = countFacets(columns, positions, chosen, now);
     const closest =
       counted.total === 0 && terms.length > 1 ? await this.closest(terms, columns, chosen, now) : undefined;
     if (closest) {
@@ -154,8 +149,8 @@ export class SqlSearch implements SearchEngine {
     const rows =
       sort === 'best' // only with words (above)
         ? await this.rankedRows(
-            closest ? textMatch(this.engine, terms, false, true) : match!,
             closest ? await this.rankingOf(textMatch(this.engine, terms, false, true), now) : ranked!,
+            closest ? idsAt(columns, closest.positions) : matches!,
             columns,
             chosen,
             window,
@@ -171,34 +166,6 @@ export class SqlSearch implements SearchEngine {
       closest: closest !== undefined,
       ...facetsOf(counted, columns, filters, names),
     };
-  }
-
-  /**
-   * The counts of a search whose words match more than are ranked, estimated among the ranked (the
-   * newest; see Newest): all the matches are as many more as the listings they were found among are
-   * a share of all. Undefined for a ranking of every match, and when few of the newest pass the
-   * filters (a twentieth of them, 1,000 of 20,000): so narrow a search is counted over every match,
-   * exactly, as countFacets counts a small total.
-   */
-  private countedInNewest(ranking: Ranking, columns: Columns, chosen: Chosen, now: number) {
-    if (ranking.olderBelow === undefined) return undefined;
-    const positions = this.positionsOf(this.newestOf(ranking), columns);
-    const newest: Newest = {
-      scale: columns.listed / Math.max(1, columns.listedFrom(ranking.olderBelow)),
-      coveredFrom: positions.length > 0 ? columns.postedSecond[positions[0]!]! : Infinity,
-    };
-    const counted = countFacets(columns, positions, chosen, now, COUNT_LIMITS, newest);
-    const narrow = counted.found < this.rankedAtMost * NARROW_SHARE && chosen.postedSince < newest.coveredFrom;
-    return narrow ? undefined : counted;
-  }
-
-  /** A ranking's ids in ascending order, once a ranking (so that positionsOf finds them kept). */
-  private readonly newest = new WeakMap<Ranking, Int32Array>();
-
-  private newestOf(ranking: Ranking): Int32Array {
-    let ids = this.newest.get(ranking);
-    if (!ids) this.newest.set(ranking, (ids = ascending(ranking.ids)));
-    return ids;
   }
 
   /** The listings matching the most of the words, when none matches them all (closest.ts). */
@@ -232,7 +199,7 @@ export class SqlSearch implements SearchEngine {
   private async matchesOf(match: TextMatch, now: number, ranking?: Promise<Ranking>): Promise<Int32Array> {
     const fromRanking = async () => {
       const ranked = await ranking;
-      return ranked && ranked.olderBelow === undefined ? this.newestOf(ranked) : undefined;
+      return ranked && ranked.olderBelow === undefined ? ascending(ranked.ids) : undefined;
     };
     const { ids } = await this.matched.get(
       match.query,
@@ -278,11 +245,12 @@ export class SqlSearch implements SearchEngine {
   /**
    * A best-match page in the order of `ranking` (the words', or for the closest results any of the
    * words': listings matching more of them rank higher), narrowed to the closest. Past its ranked
-   * part the older matches follow, newest first, read a part at a time as far as the page reaches.
+   * part the older matches follow, newest first: taken from `matches` (ascending ids, kept and read
+   * for the counts anyway), so a deep page reads no more of the database than the first.
    */
-  private async rankedRows(
-    match: TextMatch,
+  private rankedRows(
     ranking: Ranking,
+    matches: Int32Array,
     columns: Columns,
     chosen: Chosen,
     window: Window,
@@ -290,11 +258,7 @@ export class SqlSearch implements SearchEngine {
   ): Promise<ProductDetailsRow[]> {
     const filling = new PageFilling(columns, chosen, window, closest && ((at) => closest.isClose[at] === 1));
     filling.add(ranking.ids);
-    for (let below = ranking.olderBelow; below !== undefined && !filling.full;) {
-      const older = await olderMatches(this.db, match, below, this.rankedAtMost);
-      filling.add(older);
-      below = older.length === this.rankedAtMost ? older[older.length - 1] : undefined;
-    }
+    if (ranking.olderBelow !== undefined) filling.addNewestFirst(matches, ranking.olderBelow);
     return this.rowsOf(filling.found);
   }
 
@@ -339,11 +303,12 @@ export function brandsToWarm(listed: Int32Array, room: number): number[] {
   return chosen;
 }
 
-/** Past RANKED_MATCHES, fewer than this share of the newest matches passing the filters is counted exactly. */
-const NARROW_SHARE = 1 / 20;
-
 /** The same ids in ascending order, as the database reads matches unranked (positionsOf goes fastest so). */
 const ascending = (ids: Int32Array): Int32Array => ids.slice().sort();
+
+/** The ids at `positions`, ascending (a stray's position is out of id order). */
+const idsAt = (columns: Columns, positions: Int32Array): Int32Array =>
+  ascending(positions.map((at) => columns.listingId[at]!));
 
 /** "Galaxy A52" by Samsung is suggested as "Samsung Galaxy A52"; a name that says its brand stays as it is. */
 function suggestionText(name: string, brand: string): string {
