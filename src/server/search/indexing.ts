@@ -294,8 +294,7 @@ export async function markGoodPrices(db: Kysely<Database>, batch = MARK_BATCH): 
   return count;
 }
 
-const TEXTS = ['text_name', 'text_brand', 'text_location', 'text_description'] as const;
-type TextFields = Pick<SearchRow, (typeof TEXTS)[number]>;
+type TextFields = Pick<SearchRow, 'text_name' | 'text_brand' | 'text_location' | 'text_description'>;
 
 const vocabularyOf = (row: TextFields | undefined): Set<string> =>
   new Set(
