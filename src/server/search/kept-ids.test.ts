@@ -150,11 +150,7 @@ describe('the ids kept for searched words, as they age', () => {
   it('are read again in the background sooner, as their user says, once written rows were brought in', async () => {
     // A ranking whose order drifts with writes (SQLite's bm25): read again from a tenth of its time
     // once brought up to date with a write, at the usual share of it until then.
-    const kept = new KeptIds(
-      LIMITS,
-      () => KEPT_FOR,
-      (updated) => (updated ? KEPT_FOR / 10 : KEPT_FOR * 0.75),
-    );
+    const kept = new KeptIds(LIMITS, () => KEPT_FOR, KEPT_FOR / 10);
     await kept.get('galaxy', NOW, async () => ({ ids: Int32Array.of(0) }), unchanged);
     const { read, open, reads } = gated();
     // Nothing written: past a tenth of its time, still not read again.
@@ -174,11 +170,7 @@ describe('the ids kept for searched words, as they age', () => {
   });
 
   it('keep a read in full that finished first over an update begun before it ended', async () => {
-    const kept = new KeptIds(
-      LIMITS,
-      () => KEPT_FOR,
-      () => 0,
-    );
+    const kept = new KeptIds(LIMITS, () => KEPT_FOR);
     await kept.get('redmi', NOW, async () => ({ ids: Int32Array.of(0) }), unchanged);
     changedElsewhere({ productIds: ['p5'], listingIds: [5] });
     let finishUpdate!: () => void;
@@ -186,13 +178,14 @@ describe('the ids kept for searched words, as they age', () => {
       await new Promise<void>((resolve) => (finishUpdate = resolve));
       return { ids: Int32Array.of(...entry.ids, 5) };
     };
-    // The update waits; the read in full behind it (refreshAfter 0) ends first and is kept.
-    const updating = kept.get('redmi', NOW + 1, async () => ({ ids: Int32Array.of(5, 0) }), slowUpdate);
+    // Late in its time: the update waits; the read in full behind it ends first and is kept.
+    const late = NOW + KEPT_FOR * 0.9;
+    const updating = kept.get('redmi', late, async () => ({ ids: Int32Array.of(5, 0) }), slowUpdate);
     await settled();
     finishUpdate();
     expect((await updating).ids).toEqual(Int32Array.of(0, 5));
     const read = async () => ({ ids: Int32Array.of(-1) });
-    expect((await kept.get('redmi', NOW + 2, read, unchanged)).ids).toEqual(Int32Array.of(5, 0));
+    expect((await kept.get('redmi', late + 1, read, unchanged)).ids).toEqual(Int32Array.of(5, 0));
   });
 
   it('live as long as their user says', async () => {

@@ -9,7 +9,7 @@ const KEPT_FOR_MS = COLUMNS_FRESH_MS;
  * request that would find it aged does not wait for that read (at a million listings about half a
  * second of a core for a common word's ranking); the entry answers meanwhile, brought up to date.
  */
-export const REFRESH_AFTER = 0.75;
+const REFRESH_AFTER = 0.75;
 
 /**
  * What one entry costs beyond its ids, counted against the byte bound: the Map's slot, the entry
@@ -67,15 +67,15 @@ export class KeptIds<T extends Kept = Kept> {
   private bytes = 0;
 
   /**
-   * `keptFor`: how long an entry is trusted from its read, in ms (the columns' fresh time, say);
-   * `refreshAfter`: from when on an entry asked for is read again in the background (REFRESH_AFTER
-   * of that time unless its user bounds it sooner once rows were written into it: SqlSearch's
-   * rankings on SQLite, whose order drifts with every write of words, and only then).
+   * `keptFor`: how long an entry is trusted from its read, in ms (the columns' fresh time, say); an
+   * entry asked for is read again in the background from REFRESH_AFTER of that time on, or, once
+   * written rows were brought into it, from `driftsAfter` ms if sooner: SqlSearch's rankings on
+   * SQLite, whose order drifts with every write of words, and only then.
    */
   constructor(
     private readonly limits: KeptIdsLimits,
     private readonly keptFor: () => number = () => KEPT_FOR_MS,
-    private readonly refreshAfter: (updated: boolean) => number = () => keptFor() * REFRESH_AFTER,
+    private readonly driftsAfter = Infinity,
   ) {}
 
   /** What is kept now, to check the bounds. */
@@ -141,9 +141,10 @@ export class KeptIds<T extends Kept = Kept> {
     return kept;
   }
 
-  /** Reads `key` again behind the request that found it kept, late in its time (refreshAfter). */
+  /** Reads `key` again behind the request that found it kept, late in its time (or drifted). */
   private refreshIfAging(key: string, now: number, entry: Entry<T>, reread: () => Promise<T>): void {
-    if (now - entry.at >= this.refreshAfter(entry.updated === true)) this.refresh(key, now, reread);
+    const after = this.keptFor() * REFRESH_AFTER;
+    if (now - entry.at >= (entry.updated ? Math.min(after, this.driftsAfter) : after)) this.refresh(key, now, reread);
   }
 
   /**

@@ -9,7 +9,7 @@ import { orderedPage, PageFilling, type Window } from './column-pages';
 import type { SearchAnswer, SearchEngine } from './engine';
 import { countFacets, facetsOf, RANKED_MATCHES } from './facets';
 import type { ChangedRows } from './indexing';
-import { ENTRY_OVERHEAD_BYTES, KeptIds, REFRESH_AFTER, type KeptIdsLimits } from './kept-ids';
+import { ENTRY_OVERHEAD_BYTES, KeptIds, type KeptIdsLimits } from './kept-ids';
 import { withMatches, withRanked, type RankedOrder } from './kept-updates';
 import { ListingColumns, type Columns } from './listing-columns';
 import {
@@ -81,11 +81,8 @@ export class SqlSearch implements SearchEngine {
     // Each listing's score is kept beside it in the ranking (Ranking): counted with it. PostgreSQL's
     // ts_rank is each listing's own, so its kept ranking drifts from nothing; SQLite's only once
     // written rows were brought into it.
-    const rankedRefresh = (updated: boolean) =>
-      engine === 'sqlite' && updated
-        ? Math.min(RANKING_DRIFT_MS, keptFor() * REFRESH_AFTER)
-        : keptFor() * REFRESH_AFTER;
-    this.ranked = new KeptIds({ ...limits, bytesPerId: BYTES_PER_MATCH }, keptFor, rankedRefresh);
+    const drifts = engine === 'sqlite' ? RANKING_DRIFT_MS : Infinity;
+    this.ranked = new KeptIds({ ...limits, bytesPerId: BYTES_PER_MATCH }, keptFor, drifts);
   }
 
   /**
