@@ -8,8 +8,7 @@
  * reads and not the start-up. Usage:
  *   [FROM_MS=8000 TO_MS=28000] [TOP=30] node --import tsx tests/bench/cpu-profile.ts <file.cpuprofile> ...
  */
-import { readFileSync } from 'node:fs';
-import { nameOf, type Profile } from './profile-format';
+import { nameOf, readProfile } from './profile-format';
 
 const from = Number(process.env.FROM_MS ?? 0);
 const to = Number(process.env.TO_MS ?? Infinity);
@@ -21,10 +20,7 @@ const add = (into: Map<string, number>, name: string, ms: number) => into.set(na
 let sampledMs = 0;
 
 for (const file of process.argv.slice(2)) {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parents = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const { profile, nodes, parents } = readProfile(file);
   let at = profile.startTime;
   profile.samples.forEach((id, index) => {
     at += profile.timeDeltas[index]!;

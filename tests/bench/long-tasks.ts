@@ -13,7 +13,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { nameOf, type Profile, type ProfileNode } from './profile-format';
+import { nameOf, readProfile, type Profile, type ProfileNode } from './profile-format';
 
 interface Task {
   file: string;
@@ -137,10 +137,7 @@ const groups = new Map<string, { count: number; ms: number; longest: number }>()
 const all: { task: Task; what: string; top: string[]; ours: string[] }[] = [];
 let busyMs = 0;
 for (const file of process.argv.slice(2)) {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parents = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  const { profile, nodes, parents } = readProfile(file);
   for (const task of probedTasks(file, profile) ?? tasksOf(file, profile)) {
     const { what, top, ours } = describe(task, nodes, parents);
     const group = groups.get(what) ?? { count: 0, ms: 0, longest: 0 };
