@@ -9,7 +9,6 @@ import {
   MAX_LISTED_DEVICES,
   type MailSettings,
   type SignedInDevices,
-  type UpdateMailSettingsRequest,
 } from '#shared/account';
 import { callerOf, type Caller } from '#server/auth/guards';
 import { setHashAndEndSessions, setPasswordAndEndSessions } from '#server/auth/password-change';
@@ -39,7 +38,7 @@ import {
   retireLinkTokens,
   setEmailVerified,
 } from './repository';
-import { optedOutKinds, saveKinds, setKind } from '#server/notifications/opt-outs';
+import { optedOutKinds, settingsUpdate, setKind } from '#server/notifications/opt-outs';
 
 const VERIFY_LIFETIME_MS = VERIFY_EMAIL_HOURS * 60 * 60 * 1000;
 const RESET_LIFETIME_MS = RESET_PASSWORD_MINUTES * 60 * 1000;
@@ -219,14 +218,7 @@ export async function mailSettingsOf(db: Kysely<Database>, userId: string): Prom
   };
 }
 
-export async function updateMailSettings(
-  db: Kysely<Database>,
-  userId: string,
-  request: UpdateMailSettingsRequest,
-): Promise<MailSettings> {
-  await saveKinds(db, 'mail_opt_outs', userId, request.kinds);
-  return mailSettingsOf(db, userId);
-}
+export const updateMailSettings = settingsUpdate('mail_opt_outs', mailSettingsOf);
 
 /** The unsubscribe link of a mail: that kind of mail stops for that account, no sign-in needed. */
 export async function unsubscribe(

@@ -48,6 +48,21 @@ export async function saveKinds(
   });
 }
 
+/**
+ * A channel's settings form, saved: its choices (saveKinds), then the settings as they now read
+ * (`settingsOf`), which the form shows again.
+ */
+export const settingsUpdate =
+  <Settings>(table: OptOutTable, settingsOf: (db: Kysely<Database>, userId: string) => Promise<Settings>) =>
+  async (
+    db: Kysely<Database>,
+    userId: string,
+    request: { kinds: Partial<Record<string, boolean>> },
+  ): Promise<Settings> => {
+    await saveKinds(db, table, userId, request.kinds);
+    return settingsOf(db, userId);
+  };
+
 /** A condition for a query of people: the person (the column `userColumn` names) left `kind` on. */
 export const kindIsOn = (table: OptOutTable, userColumn: string, kind: string): Expression<SqlBool> =>
   sql<SqlBool>`not exists (select kind from ${sql.table(table)}

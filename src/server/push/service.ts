@@ -4,13 +4,12 @@ import {
   pushedKindLabels,
   type PushSettings,
   type PushSubscriptionRequest,
-  type UpdatePushSettingsRequest,
 } from '#shared/push';
 import { isThisMachine, type Config } from '#server/config';
 import type { Database } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { serverMessage } from '#server/i18n/texts';
-import { optedOutKinds, saveKinds } from '#server/notifications/opt-outs';
+import { optedOutKinds, settingsUpdate } from '#server/notifications/opt-outs';
 import { countSubscriptions, hasSubscription, saveSubscription, type SubscriptionOwner } from './repository';
 
 /**
@@ -52,11 +51,4 @@ export async function pushSettingsOf(db: Kysely<Database>, userId: string, endpo
   };
 }
 
-export async function updatePushSettings(
-  db: Kysely<Database>,
-  userId: string,
-  request: UpdatePushSettingsRequest,
-): Promise<PushSettings> {
-  await saveKinds(db, 'push_opt_outs', userId, request.kinds);
-  return pushSettingsOf(db, userId);
-}
+export const updatePushSettings = settingsUpdate('push_opt_outs', pushSettingsOf);
