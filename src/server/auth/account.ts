@@ -74,7 +74,7 @@ const LOGIN_PATH = '/api/auth/login';
  * owner in from here while strangers' guesses have used up the account's limit. Sent to the login
  * call only.
  */
-export async function rememberDevice(deps: Deps, reply: FastifyReply, user: UserRow): Promise<void> {
+async function rememberDevice(deps: Deps, reply: FastifyReply, user: UserRow): Promise<void> {
   reply.setCookie(KNOWN_DEVICE_COOKIE, await deps.tokens.signKnownDevice(user), {
     httpOnly: true,
     sameSite: 'lax',
@@ -82,4 +82,15 @@ export async function rememberDevice(deps: Deps, reply: FastifyReply, user: User
     path: LOGIN_PATH,
     maxAge: KNOWN_DEVICE_DAYS * 24 * 60 * 60,
   });
+}
+
+/** A sign-in by password (signing up, logging in): a session, and this browser remembered for the login throttle. */
+export async function signInByPassword(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+): Promise<void> {
+  await startSession(deps, request, reply, user);
+  await rememberDevice(deps, reply, user);
 }

@@ -11,7 +11,7 @@ import { forbidden, unauthenticated } from '#server/errors';
 import { serverMessage } from '#server/i18n/texts';
 import { findUserById } from '#server/users/repository';
 import { updateAccount } from '#server/users/profile';
-import { endSession, rememberDevice, startSession, toCurrentUser } from './account';
+import { endSession, signInByPassword, toCurrentUser } from './account';
 import { namedWrite, privateWrite } from '#server/cache/hooks';
 import { authRateLimit, callerOf, identify, KNOWN_DEVICE_COOKIE, sessionCookieName, signedIn } from './guards';
 import { logIn, signUp } from './service';
@@ -26,8 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: signupRequestSchema }, config: { ...authRateLimit(deps.config), ...privateWrite } },
     async (request, reply) => {
       const user = await signUp(deps.db, request.body);
-      await startSession(deps, request, reply, user);
-      await rememberDevice(deps, reply, user);
+      await signInByPassword(deps, request, reply, user);
       return reply.status(201).send(toCurrentUser(user));
     },
   );
@@ -42,8 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await logIn(deps.db, request.body, request.ip, (account) =>
         deps.tokens.isKnownDevice(request.cookies[KNOWN_DEVICE_COOKIE], account),
       );
-      await startSession(deps, request, reply, user);
-      await rememberDevice(deps, reply, user);
+      await signInByPassword(deps, request, reply, user);
       return toCurrentUser(user);
     },
   );
