@@ -22,5 +22,5 @@ export function AllBuyers() {
     },
   ];
 
-  return <TablePage texts="admin.buyers" query={buyers} caption={t('admin.buyers.caption')} columns={columns} />;
+  return <TablePage texts="admin.buyers" query={buyers} columns={columns} />;
 }

@@ -57,5 +57,5 @@ export function AllSellers() {
     },
   ];
 
-  return <TablePage texts="admin.sellers" query={sellers} caption={t('admin.sellers.caption')} columns={columns} />;
+  return <TablePage texts="admin.sellers" query={sellers} columns={columns} />;
 }

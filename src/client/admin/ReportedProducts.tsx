@@ -67,7 +67,6 @@ export function ReportedProducts() {
       texts="admin.reported"
       query={reports}
       emptyDescription={t('admin.reported.emptyDescription')}
-      caption={t('admin.reported.caption')}
       columns={columns}
     />
   );

@@ -24,12 +24,5 @@ export function SellerVerificationRequests() {
     },
   ];
 
-  return (
-    <TablePage
-      texts="admin.verification"
-      query={requests}
-      caption={t('admin.verification.caption')}
-      columns={columns}
-    />
-  );
+  return <TablePage texts="admin.verification" query={requests} columns={columns} />;
 }

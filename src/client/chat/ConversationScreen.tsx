@@ -448,13 +448,7 @@ export function ConversationScreen() {
   }, [unread, mutate]);
 
   if (conversation.isPending || conversation.isError) {
-    return (
-      <QueryFallback
-        query={conversation}
-        texts="chat.conversation"
-        action={<ButtonLink to={paths.inbox}>{t('chat.conversation.backToInbox')}</ButtonLink>}
-      />
-    );
+    return <QueryFallback query={conversation} texts="chat.conversation" backTo={paths.inbox} />;
   }
   return (
     <section className="flex flex-col gap-4">

@@ -1,7 +1,7 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { PagedRows } from '#client/api/pagedList';
-import { useT, type MessageId, type TextsWith } from '#client/i18n';
+import { useOptionalT, useT, type MessageId, type TextsWith } from '#client/i18n';
 import { DataTable, type Column } from './DataTable';
 import { PageHeader } from './PageHeader';
 import { PagedList } from './PagedList';
@@ -23,33 +23,25 @@ interface TablePageProps<T extends Row> {
   query: UseInfiniteQueryResult<PagedRows<T>>;
   emptyDescription?: ReactNode;
   emptyAction?: ReactNode;
-  /** The table's name for screen readers; the page's title where it needs no other. */
-  caption?: string;
   columns: ReadonlyArray<Column<T>>;
   /** What goes below the list, such as the dialog its rows open. */
   children?: ReactNode;
 }
 
 /** A dashboard screen that is one server-paged table under a heading, a row per record. */
-export function TablePage<T extends Row>({
-  texts,
-  headerActions,
-  caption,
-  columns,
-  children,
-  ...list
-}: TablePageProps<T>) {
+export function TablePage<T extends Row>({ texts, headerActions, columns, children, ...list }: TablePageProps<T>) {
   const t = useT();
+  const optionalT = useOptionalT();
   // TableTexts guarantees each `${texts}.${part}` is a message; TypeScript cannot follow that through the template.
   const id = (part: TablePart) => `${texts}.${part}` as MessageId;
   const title = t(id('title'));
+  // The table's name for screen readers: `<prefix>.caption`, or the page's title where it needs no other.
+  const caption = optionalT(`${texts}.caption`) ?? title;
   return (
     <>
       <PageHeader title={title} description={t(id('description'))} actions={headerActions} />
       <PagedList noun={t(id('noun'))} showing={id('showing')} emptyTitle={t(id('empty'))} {...list}>
-        {(rows) => (
-          <DataTable caption={caption ?? title} hideCaption columns={columns} rows={rows} rowKey={(row) => row._id} />
-        )}
+        {(rows) => <DataTable caption={caption} hideCaption columns={columns} rows={rows} rowKey={(row) => row._id} />}
       </PagedList>
       {children}
     </>

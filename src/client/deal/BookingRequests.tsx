@@ -99,7 +99,6 @@ export function BookingRequests() {
           <Msg id="deal.requests.seeProducts" />
         </ButtonLink>
       }
-      caption={t('deal.requests.caption')}
       columns={columns}
     >
       {reasonDialog}

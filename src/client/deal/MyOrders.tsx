@@ -192,7 +192,6 @@ export function MyOrders() {
           <Msg id="deal.orders.browse" />
         </ButtonLink>
       }
-      caption={t('deal.orders.caption')}
       columns={columns}
     >
       {reasonDialog}

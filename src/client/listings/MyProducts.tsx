@@ -202,7 +202,6 @@ export function MyProducts() {
         </ButtonLink>
       }
       query={products}
-      caption={t('listings.mine.caption')}
       columns={columns}
     />
   );

@@ -2,7 +2,6 @@ import { QueryFallback } from '#client/components/QueryFallback';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '#shared/paths';
-import { ButtonLink } from '#client/components/Button';
 import { DataTable } from '#client/components/DataTable';
 import { PageHeader } from '#client/components/PageHeader';
 import { Badge } from '#client/components/Badge';
@@ -34,13 +33,7 @@ export function CaseScreen() {
   const reasonsLine = useReasonsLine();
   const logColumns = useLogColumns();
   if (details.isPending || details.isError) {
-    return (
-      <QueryFallback
-        query={details}
-        texts="moderation.case"
-        action={<ButtonLink to={paths.moderation}>{t('moderation.case.backToQueue')}</ButtonLink>}
-      />
-    );
+    return <QueryFallback query={details} texts="moderation.case" backTo={paths.moderation} />;
   }
   const item = details.data;
   const firstListing = item.reportList.map((r) => r.snapshot).find((s) => s.type === 'listing');
