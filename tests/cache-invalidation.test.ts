@@ -8,10 +8,12 @@ import { onNamedOutside } from '#server/cache/tags';
 import { computeFairPrices } from '#server/fair-price/repository';
 import { housekeepingJobs } from '#server/housekeeping';
 import { CONDITIONS, type Product } from '#shared/products';
+import type { SellerProfile } from '#shared/reviews';
 import type { SearchResult } from '#shared/search';
 import { createTestApp, type TestApp } from './support/app';
 import { adminActor, registerActor, type Actor } from './support/actors';
 import { JOB_DROPS, unlistedJobDrops, WRITE_DROPS } from './support/cache-drops';
+import { bookPhone } from './support/deal';
 import { timeLimit } from './support/time-limits';
 import { editListing, listProduct, uploadPhoto } from './support/products';
 import { testDatabaseUrl } from './support/postgres';
@@ -32,6 +34,8 @@ let theirs: Product;
 
 const product = async (id: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/addvertise/product/${id}` })).json<Product>();
+const sellerPage = async (actor: Actor) =>
+  (await t.app.inject({ method: 'GET', url: `/api/sellers/${actor.user.uid}` })).json<SellerProfile>();
 
 beforeAll(async () => {
   const onRoute = (route: RouteOptions) => {
@@ -179,11 +183,11 @@ describe('a write drops only what it changed', () => {
     expect((await product(mine._id)).resalePrice).toBe(mine.resalePrice - 500);
   });
 
-  it('drops the lists a new listing enters (not the advertised one: a new listing is not advertised), and no other listing or category', async () => {
+  it("drops the lists a new listing enters and its seller's page (not the advertised list: a new listing is not advertised), and no other listing or category, not even the seller's other phone", async () => {
     await warm();
     await listProduct(seller, { productName: 'Another Mine', category_id: mine.category_id });
     expect(kept().sort()).toEqual(
-      ['advertised', 'categories', 'theirs', 'theirCategory', 'theirSellerPage', 'theirPhones'].sort(),
+      ['advertised', 'categories', 'mine', 'theirs', 'theirCategory', 'theirSellerPage', 'theirPhones'].sort(),
     );
   });
 
@@ -200,6 +204,19 @@ describe('a write drops only what it changed', () => {
       ['advertised', 'categories', 'mySellerPage', 'theirs', 'theirCategory', 'theirSellerPage', 'theirPhones'].sort(),
     );
     expect((await product(mine._id)).reserved).toBe(true);
+  });
+
+  it("drops the seller's page (their count of sales) and the lists a sold phone leaves, not the seller's other phone", async () => {
+    const sold = await listProduct(seller, { productName: 'Sold Mine', category_id: mine.category_id });
+    const booking = await bookPhone(buyer, sold);
+    expect((await seller.request({ method: 'PUT', url: `/api/bookings/${booking}/accept` })).statusCode).toBe(200);
+    await warm();
+    const salesBefore = (await sellerPage(seller)).soldDeals;
+    expect((await seller.request({ method: 'PUT', url: `/api/bookings/${booking}/sold` })).statusCode).toBe(200);
+    expect(kept().sort()).toEqual(
+      ['advertised', 'categories', 'mine', 'theirs', 'theirCategory', 'theirSellerPage', 'theirPhones'].sort(),
+    );
+    expect((await sellerPage(seller)).soldDeals).toBe(salesBefore + 1);
   });
 });
 

@@ -5,6 +5,7 @@
  * own, which outruns the servers: GETs by wrk-requests.lua, writes by wrk-writes.lua, which makes
  * each request's body anew.
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { BROWSER_HEADERS } from './yardstick';
 import { wrk, wrkWrites } from './wrk';
@@ -151,3 +152,14 @@ function load(url: string | string[], connections: number, seconds: number, opti
 
 /** The 1-minute load average: the machine is shared, so figures are printed with it. */
 export const loadAverage = () => loadavg()[0]!.toFixed(2);
+
+/** The machine's CPU seconds so far, busy and idle, over all its cores (/proc/stat's first line, in 1/100 s). */
+export function machineCpuSeconds(): { busy: number; idle: number } {
+  // guest and guest_nice, the last two, are counted in user and nice already.
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]!
+    .split(/\s+/)
+    .slice(1, 9)
+    .map((ticks) => Number(ticks) / 100);
+  return { busy: user! + nice! + system! + irq! + softirq! + steal!, idle: idle! + iowait! };
+}

@@ -5,7 +5,8 @@
  * they were (the most specific function of the server's bundle under at least half of the task's
  * samples), with their count, total and longest, then the LIST longest tasks one by one with the
  * functions that took most of them themselves. Sample finely for it: BENCH_NODE_FLAGS="--cpu-prof
- * --cpu-prof-interval=200 --cpu-prof-dir=<folder>". On a busy machine a stretch of samples is also
+ * --cpu-prof-interval=200 --cpu-prof-dir=<folder>" (and BENCH_IDLE_CPU_S=0.3, marketplace.ts: the
+ * profiler's own CPU is more than an idle server's). On a busy machine a stretch of samples is also
  * the time the thread waited for a core: with stall-probe.mjs's file beside a profile (the same
  * folder as STALL_PROBE_DIR), its stretches are taken instead, each by the main thread's own CPU.
  * Usage:

@@ -4,11 +4,13 @@
  * reads beside 50 writes a second of BENCH_WRITE_MIX's first mix, SECONDS each, and prints for each
  * measurement the reads' p99, the server processes' CPU, and from start/loop-delay.ts the times a
  * process's loop was held longer than 20 ms (per 1,000 writes beside writes), the longest hold, and
- * the garbage collector's pauses. Counts of stalls and CPU do not move with the machine's load as
- * rates do. Usage:
+ * the garbage collector's pauses; then where the machine's cores went meanwhile: to this process
+ * (the writes it sends), to the rest (wrk, whose share sets the rate of reads once the cores are
+ * all busy; PostgreSQL's backends; anything else running), or idle. Counts of stalls and CPU do not move with the
+ * machine's load as rates do. Usage:
  *   BENCH_DATA=<kept store folder> BENCH_ENGINES=sqlite node --import tsx tests/bench/loop-stalls.ts [rounds] [seconds] [rate]
  */
-import { loadAverage, withCpu } from './load';
+import { loadAverage, machineCpuSeconds, withCpu } from './load';
 import { startMarketplace, type BenchEngine } from './marketplace';
 import { prepareWriter, readLoad, readPaths, writeAt } from './mixed';
 import { writeMixesToMeasure } from './write-mix';
@@ -24,12 +26,16 @@ try {
   console.log(
     `${engine}, ${app.processes} processes, ${mix} mix at ${rate}/s, ${seconds} s a measurement, load ${loadAverage()}`,
   );
-  console.log('what            req/s    p99  CPU ms/s  stalls  per 1k writes  longest  GC ms/s  GC longest  writes');
+  console.log(
+    'what            req/s    p99  CPU ms/s  stalls  per 1k writes  longest  GC ms/s  GC longest  writes  bench ms/s  rest ms/s  idle ms/s',
+  );
   for (let round = 0; round < Number(rounds); round += 1) {
     for (const writing of [false, true]) {
       await readLoad(app.origin, paths, 1);
       await app.loopDelay();
       let writes = 0;
+      const machine = machineCpuSeconds();
+      const bench = process.cpuUsage();
       const [[reads], cpuS] = await withCpu(app.cpuSeconds, () =>
         Promise.all([
           readLoad(app.origin, paths, Number(seconds)),
@@ -40,6 +46,11 @@ try {
             : undefined,
         ]),
       );
+      const benchS = Object.values(process.cpuUsage(bench)).reduce((sum, us) => sum + us, 0) / 1e6;
+      const { busy, idle } = machineCpuSeconds();
+      const msPerSecond = (s: number, width: number) => ((1000 * s) / Number(seconds)).toFixed(0).padStart(width);
+      const rest = busy - machine.busy - cpuS - benchS;
+      const cores = `${msPerSecond(benchS, 12)}${msPerSecond(rest, 11)}${msPerSecond(idle - machine.idle, 11)}`;
       const loops = await app.loopDelay();
       const stalls = loops.reduce((sum, one) => sum + one.stalls, 0);
       const gcMs = loops.reduce((sum, one) => sum + one.gcMs, 0);
@@ -52,7 +63,7 @@ try {
           ...loops.map((one) => one.gcLongest),
         )
           .toFixed(1)
-          .padStart(12)}${String(writes).padStart(8)}   (load ${loadAverage()})`,
+          .padStart(12)}${String(writes).padStart(8)}${cores}   (load ${loadAverage()})`,
       );
     }
   }

@@ -14,8 +14,11 @@ export const kindOf = (tag: string): TagKind => (tag === EVERYTHING ? '*' : (tag
 
 /** Nothing public changes: the cache stays whole. */
 const NOTHING: readonly TagKind[] = [];
-/** A listing written: its page and the lists showing it, the searches that could count it, the fair prices; the lists it entered or left. */
-const LISTING: readonly TagKind[] = ['listing', 'search', 'fair-price', 'list', 'seller'];
+/**
+ * A listing written: its page and the lists showing it, the searches that could count it, the fair
+ * prices; the lists it entered or left (a seller's list is also their page's count of sales).
+ */
+const LISTING: readonly TagKind[] = ['listing', 'search', 'fair-price', 'list'];
 /** A listing's trust marks read again, on sale or not as before: the listing wherever it shows, and searches. */
 const LISTING_SHOWN: readonly TagKind[] = ['listing', 'search', 'fair-price'];
 /** A phone reserved or no longer: the listing wherever it shows. */
@@ -31,7 +34,7 @@ const MODERATION: readonly TagKind[] = [...LISTING, 'reviews'];
  * An account deleted: its listings as a listing write (every search, their lists), its seller page,
  * the reviews it wrote or was given, the phones its bookings had reserved.
  */
-const ACCOUNT: readonly TagKind[] = [...LISTING, 'reviews'];
+const ACCOUNT: readonly TagKind[] = [...LISTING, 'seller', 'reviews'];
 
 export const WRITE_DROPS: Record<string, readonly TagKind[]> = {
   'DELETE /api/account/blocked/:id': NOTHING,

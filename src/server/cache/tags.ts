@@ -11,12 +11,16 @@ export const EVERYTHING = '*';
 export const tags = {
   /** One listing as shown anywhere: its page, and every list or search that shows it. */
   listing: (id: string) => `listing:${id}`,
-  /** A seller as shown on their page and on each of their listings (name, badge, sales). */
+  /** A seller as shown on their page and on each of their listings (name, photo, badge). */
   seller: (id: string) => `seller:${id}`,
   /** Which listings the "all phones" list holds, in which order (its pages and total). */
   allList: 'list:all',
   advertisedList: 'list:advertised',
   categoryList: (id: string) => `list:category:${id}`,
+  /**
+   * Which listings a seller has on sale (their phones' pages and total), and so their page's count
+   * of sales: a sale takes a listing out of the lists.
+   */
   sellerList: (id: string) => `list:seller:${id}`,
   /** Every search and suggestion (a change to many listings at once: a seller's badge, the index rebuilt). */
   search: 'search',

@@ -482,8 +482,10 @@ async function advertisingChanged(id: string, changing: Promise<number>): Promis
  * that could count it before or after (`searchTags`, search/answer-tags.ts) and the fair prices;
  * and, for each of `places` (where it was findable and where it is, when the write moved it into or
  * out of the public lists, or to another category), the lists that hold or could now hold it (the
- * lists are in the order listings were posted, so nothing else moves one), with its seller's page
- * (their sales). The advertised list only for a listing `advertised`: the flag changes by
+ * lists are in the order listings were posted, so nothing else moves one; the seller's list is
+ * also their page's count of sales). Not the seller: the name and badge their other listings show
+ * are the same, and at a shop's pace of new listings each one dropped every page and search that
+ * showed any of its phones. The advertised list only for a listing `advertised`: the flag changes by
  * markAdvertised and unmarkAdvertised alone, which name that list themselves, so a new listing
  * (never advertised) or a sold one that was not leaves it as it is.
  */
@@ -499,7 +501,6 @@ function listingTags(
     const { categoryId, sellerId } = place;
     const lists = [tags.allList, tags.categoryList(categoryId), tags.sellerList(sellerId)];
     for (const tag of advertised ? [...lists, tags.advertisedList] : lists) changed.add(tag);
-    changed.add(tags.seller(sellerId));
   }
   return [...changed];
 }

@@ -36,8 +36,14 @@ import {
 const byAdmin = { params: idParamsSchema, onRequest: adminOnly };
 
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
-/** A seller's page and reviews: their profile, and the reviews with the averages made from them. */
+/** A seller's reviews: the seller, and the reviews with the averages made from them. */
 const sellerAnswer = publicAnswer((request) => [tags.seller(idOf(request)), tags.reviews]);
+/** A seller's page: as their reviews, and their count of sales, which moves as their list does. */
+const sellerPageAnswer = publicAnswer((request) => [
+  tags.seller(idOf(request)),
+  tags.sellerList(idOf(request)),
+  tags.reviews,
+]);
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -104,7 +110,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   // A seller's public page: the same for every visitor, kept until something changes.
   app.get(
     '/sellers/:id',
-    { schema: { params: idParamsSchema, response: { 200: sellerProfileSchema } }, config: sellerAnswer },
+    { schema: { params: idParamsSchema, response: { 200: sellerProfileSchema } }, config: sellerPageAnswer },
     async (request) => sellerProfile(db, request.params.id),
   );
 
