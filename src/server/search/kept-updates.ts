@@ -14,14 +14,13 @@ export interface Found {
 }
 
 /** The ids that may have changed: the listings named, and the current ones of the products named. */
-const writtenIds = (written: ChangedRows, found: Found[]) =>
-  new Set([...written.listingIds, ...found.map((listing) => listing.id)]);
+const writtenIds = (written: ChangedRows, found: readonly number[]) => new Set([...written.listingIds, ...found]);
 
-/** Matches in ascending id order (as read), with the written listings out and those found in. */
-export function withMatches(ids: Int32Array, written: ChangedRows, found: Found[]): Int32Array {
+/** Matches in ascending id order (as read), with the written listings out and those found (their ids) in. */
+export function withMatches(ids: Int32Array, written: ChangedRows, found: readonly number[]): Int32Array {
   const out = writtenIds(written, found);
   const kept = ids.filter((id) => !out.has(id));
-  const added = Int32Array.from(found, (listing) => listing.id).sort();
+  const added = Int32Array.from(found).sort();
   const merged = new Int32Array(kept.length + added.length);
   let k = 0;
   let a = 0;
@@ -43,7 +42,10 @@ export type RankedOrder = (a: Found, b: Found) => number;
 export function withRanked(ranking: Ranking, written: ChangedRows, found: Found[], order: RankedOrder): Ranking {
   const { olderBelow } = ranking;
   const ranked = olderBelow === undefined ? found : found.filter((listing) => listing.id >= olderBelow);
-  const out = writtenIds(written, ranked);
+  const out = writtenIds(
+    written,
+    ranked.map((listing) => listing.id),
+  );
   // Scores are kept as 32-bit floats: the found ones compared as they will be kept.
   const added = ranked.map((listing) => ({ id: listing.id, score: Math.fround(listing.score) })).sort(order);
   const ids = new Int32Array(ranking.ids.length + added.length);

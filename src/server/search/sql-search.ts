@@ -20,6 +20,7 @@ import {
   matchesAmong,
   productIdsOf,
   rankedIds,
+  scoredAmong,
   suggestionSample,
   textMatch,
   type Ranking,
@@ -225,7 +226,7 @@ export class SqlSearch implements SearchEngine {
   }
 
   private async updatedRanking(match: TextMatch, now: number, kept: Ranking, written: ChangedRows): Promise<Ranking> {
-    const [found, columns] = await Promise.all([matchesAmong(this.db, match, written), this.columns.current(now)]);
+    const [found, columns] = await Promise.all([scoredAmong(this.db, match, written), this.columns.current(now)]);
     return withRanked(kept, written, found, this.rankedOrder(columns));
   }
 
