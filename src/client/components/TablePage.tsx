@@ -1,7 +1,7 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { PagedRows } from '#client/api/pagedList';
-import { useOptionalT, useT, type MessageId, type TextsWith } from '#client/i18n';
+import { useT, type MessageId, type TextsWith } from '#client/i18n';
 import { DataTable, type Column } from './DataTable';
 import { PageHeader } from './PageHeader';
 import { PagedList } from './PagedList';
@@ -12,7 +12,7 @@ interface Row {
 }
 
 /** The texts every table page shows, each a message `<prefix>.<part>`. */
-type TablePart = 'title' | 'description' | 'noun' | 'showing' | 'empty';
+type TablePart = 'title' | 'description' | 'caption' | 'noun' | 'showing' | 'empty';
 
 /** A prefix with every text of a table page (`admin.buyers` for admin.buyers.title, .description, ...). */
 export type TableTexts = TextsWith<'showing', TablePart>;
@@ -31,12 +31,11 @@ interface TablePageProps<T extends Row> {
 /** A dashboard screen that is one server-paged table under a heading, a row per record. */
 export function TablePage<T extends Row>({ texts, headerActions, columns, children, ...list }: TablePageProps<T>) {
   const t = useT();
-  const optionalT = useOptionalT();
   // TableTexts guarantees each `${texts}.${part}` is a message; TypeScript cannot follow that through the template.
   const id = (part: TablePart) => `${texts}.${part}` as MessageId;
   const title = t(id('title'));
-  // The table's name for screen readers: `<prefix>.caption`, or the page's title where it needs no other.
-  const caption = optionalT(`${texts}.caption`) ?? title;
+  // The table's name for screen readers.
+  const caption = t(id('caption'));
   return (
     <>
       <PageHeader title={title} description={t(id('description'))} actions={headerActions} />

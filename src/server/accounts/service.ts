@@ -9,6 +9,7 @@ import {
   MAX_LISTED_DEVICES,
   type MailSettings,
   type SignedInDevices,
+  type UpdateMailSettingsRequest,
 } from '#shared/account';
 import { callerOf, type Caller } from '#server/auth/guards';
 import { setHashAndEndSessions, setPasswordAndEndSessions } from '#server/auth/password-change';
@@ -218,7 +219,10 @@ export async function mailSettingsOf(db: Kysely<Database>, userId: string): Prom
   };
 }
 
-export const updateMailSettings = settingsUpdate('mail_opt_outs', mailSettingsOf);
+export const updateMailSettings = settingsUpdate<UpdateMailSettingsRequest, MailSettings>(
+  'mail_opt_outs',
+  mailSettingsOf,
+);
 
 /** The unsubscribe link of a mail: that kind of mail stops for that account, no sign-in needed. */
 export async function unsubscribe(

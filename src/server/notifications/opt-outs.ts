@@ -50,15 +50,15 @@ export async function saveKinds(
 
 /**
  * A channel's settings form, saved: its choices (saveKinds), then the settings as they now read
- * (`settingsOf`), which the form shows again.
+ * (`settingsOf`), which the form shows again. A caller names its form's request type, which its
+ * schema checks: saveKinds itself takes any kind.
  */
 export const settingsUpdate =
-  <Settings>(table: OptOutTable, settingsOf: (db: Kysely<Database>, userId: string) => Promise<Settings>) =>
-  async (
-    db: Kysely<Database>,
-    userId: string,
-    request: { kinds: Partial<Record<string, boolean>> },
-  ): Promise<Settings> => {
+  <Request extends { kinds: Partial<Record<string, boolean>> }, Settings>(
+    table: OptOutTable,
+    settingsOf: (db: Kysely<Database>, userId: string) => Promise<Settings>,
+  ) =>
+  async (db: Kysely<Database>, userId: string, request: Request): Promise<Settings> => {
     await saveKinds(db, table, userId, request.kinds);
     return settingsOf(db, userId);
   };

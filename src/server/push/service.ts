@@ -4,6 +4,7 @@ import {
   pushedKindLabels,
   type PushSettings,
   type PushSubscriptionRequest,
+  type UpdatePushSettingsRequest,
 } from '#shared/push';
 import { isThisMachine, type Config } from '#server/config';
 import type { Database } from '#server/db/schema';
@@ -51,4 +52,7 @@ export async function pushSettingsOf(db: Kysely<Database>, userId: string, endpo
   };
 }
 
-export const updatePushSettings = settingsUpdate('push_opt_outs', pushSettingsOf);
+export const updatePushSettings = settingsUpdate<UpdatePushSettingsRequest, PushSettings>(
+  'push_opt_outs',
+  pushSettingsOf,
+);
