@@ -36,6 +36,7 @@ try {
       let writes = 0;
       const machine = machineCpuSeconds();
       const bench = process.cpuUsage();
+      const began = performance.now();
       const [[reads], cpuS] = await withCpu(app.cpuSeconds, () =>
         Promise.all([
           readLoad(app.origin, paths, Number(seconds)),
@@ -48,7 +49,9 @@ try {
       );
       const benchS = Object.values(process.cpuUsage(bench)).reduce((sum, us) => sum + us, 0) / 1e6;
       const { busy, idle } = machineCpuSeconds();
-      const msPerSecond = (s: number, width: number) => ((1000 * s) / Number(seconds)).toFixed(0).padStart(width);
+      // Over the whole window, wrk's start and the last writes' answers with it, as the CPU was read.
+      const windowS = (performance.now() - began) / 1000;
+      const msPerSecond = (s: number, width: number) => ((1000 * s) / windowS).toFixed(0).padStart(width);
       const rest = busy - machine.busy - cpuS - benchS;
       const cores = `${msPerSecond(benchS, 12)}${msPerSecond(rest, 11)}${msPerSecond(idle - machine.idle, 11)}`;
       const loops = await app.loopDelay();

@@ -275,7 +275,15 @@ async function readSearchColumns(origin: string, processes: number): Promise<voi
  * BENCH_IDLE_CPU_S raises it for a server that is never that idle (a profiler or the stall probe in
  * it, whose own CPU otherwise kept the bench waiting for ever).
  */
-const IDLE_CPU_S = Number(process.env.BENCH_IDLE_CPU_S ?? 0.05);
+const IDLE_CPU_S = idleCpuS(process.env.BENCH_IDLE_CPU_S);
+
+function idleCpuS(setting: string | undefined): number {
+  if (setting === undefined) return 0.05;
+  const seconds = Number(setting);
+  if (setting.trim() === '' || !(seconds > 0))
+    throw new Error(`BENCH_IDLE_CPU_S: "${setting}" is not a number of seconds above 0`);
+  return seconds;
+}
 const SETTLE_AT_MOST_MS = 300_000;
 
 /**

@@ -24,7 +24,7 @@
  * measurement (start/loop-delay.ts) says how long a request waited for the loop before its first
  * line ran, whatever held it (a statement, a computation, GC).
  */
-import { Agent, get, request, type IncomingHttpHeaders } from 'node:http';
+import { Agent, get, request, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { demoListing } from '#server/start/seed/factories';
 import { phonePicture } from '#server/start/seed/pictures';
 import { CHAT_BUYER } from './chat';
@@ -138,27 +138,16 @@ interface Answer {
  * The writes' connections, kept open between calls as a browser keeps its own. Through node:http,
  * not fetch: the writer runs on the machine the server and wrk share, and what it spends is taken
  * from the reads. At 50 writes a second it used 1.4 to 1.8 ms of CPU a write through fetch, 0.8 to
- * 1.2 through node:http (29 Nov 2026, two cores, each three rounds).
+ * 1.2 through node:http (29 Nov 2026, two cores, each three rounds). An idle connection is closed
+ * before the server's own idle limit (72 s) would close it under a write.
  */
-const writes = new Agent({ keepAlive: true });
+const writes = new Agent({ keepAlive: true, timeout: 60_000 });
+/** A write not answered by then has failed (a stuck one would hold the run's last wait for ever). */
+const WRITE_TIMEOUT_MS = 30_000;
 
-/**
- * Each call from another address, as a live site's writes come from many people: from one, the
- * sign-ins alone would meet the per-address limit of sign-ins a minute within a round.
- */
-async function call(origin: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  calls += 1;
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const answer = await new Promise<Answer>((resolve, reject) => {
-    const sent = request(origin + path, {
-      method,
-      agent: writes,
-      headers: {
-        ...json(headers),
-        'x-forwarded-for': `10.251.${(calls >> 8) & 255}.${calls & 255}`,
-        ...(payload === undefined ? {} : { 'content-length': Buffer.byteLength(payload) }),
-      },
-    });
+/** An answer read whole, as text. */
+function answerOf(sent: ClientRequest): Promise<Answer> {
+  return new Promise((resolve, reject) => {
     sent.on('response', (response) => {
       let text = '';
       response.setEncoding('utf8');
@@ -167,8 +156,30 @@ async function call(origin: string, method: string, path: string, headers: Recor
       response.on('error', reject);
     });
     sent.on('error', reject);
-    sent.end(payload);
   });
+}
+
+/**
+ * Each call from another address, as a live site's writes come from many people: from one, the
+ * sign-ins alone would meet the per-address limit of sign-ins a minute within a round.
+ */
+async function call(origin: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  calls += 1;
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const sent = request(origin + path, {
+    method,
+    agent: writes,
+    timeout: WRITE_TIMEOUT_MS,
+    headers: {
+      ...json(headers),
+      'x-forwarded-for': `10.251.${(calls >> 8) & 255}.${calls & 255}`,
+      ...(payload === undefined ? {} : { 'content-length': Buffer.byteLength(payload) }),
+    },
+  });
+  sent.on('timeout', () => sent.destroy(new Error(`${method} ${path} not answered within ${WRITE_TIMEOUT_MS} ms`)));
+  const answering = answerOf(sent);
+  sent.end(payload);
+  const answer = await answering;
   if (answer.status < 200 || answer.status > 299) {
     throw new Error(`${method} ${path} answered ${answer.status}: ${answer.text}`);
   }
@@ -317,19 +328,12 @@ function writeOf(kind: WriteKind, origin: string, writer: Writer): () => Promise
 }
 
 /** The phone's price as a page answers it, through `agent`, from an address of the visitor's own. */
-function priceOf(url: string, agent: Agent | undefined, n: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    get(url, { agent, headers: { 'x-forwarded-for': `10.250.${(n >> 8) & 255}.${n & 255}` } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => {
-        if (response.statusCode !== 200) return reject(new Error(`${url} answered ${response.statusCode}`));
-        resolve((JSON.parse(body) as { resalePrice: number }).resalePrice);
-      });
-      response.on('error', reject);
-    }).on('error', reject);
-  });
+async function priceOf(url: string, agent: Agent | undefined, n: number): Promise<number> {
+  const answer = await answerOf(
+    get(url, { agent, headers: { 'x-forwarded-for': `10.250.${(n >> 8) & 255}.${n & 255}` } }),
+  );
+  if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
+  return (JSON.parse(answer.text) as { resalePrice: number }).resalePrice;
 }
 
 interface Poll {

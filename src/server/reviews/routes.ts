@@ -36,14 +36,11 @@ import {
 const byAdmin = { params: idParamsSchema, onRequest: adminOnly };
 
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
-/** A seller's reviews: the seller, and the reviews with the averages made from them. */
-const sellerAnswer = publicAnswer((request) => [tags.seller(idOf(request)), tags.reviews]);
-/** A seller's page: as their reviews, and their count of sales, which moves as their list does. */
-const sellerPageAnswer = publicAnswer((request) => [
-  tags.seller(idOf(request)),
-  tags.sellerList(idOf(request)),
-  tags.reviews,
-]);
+/** The seller as shown, and the published reviews (a seller's reviews list). */
+const sellerTags = (request: FastifyRequest) => [tags.seller(idOf(request)), tags.reviews];
+const sellerAnswer = publicAnswer(sellerTags);
+/** A seller's page: the same, with the averages, and the count of sales, which moves as their list does. */
+const sellerPageAnswer = publicAnswer((request) => [...sellerTags(request), tags.sellerList(idOf(request))]);
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
