@@ -207,6 +207,26 @@ describe('IMEI rules', () => {
     const product = (await publicProduct(relisted.insertedId)).json<Product>();
     expect(product.trust.soldBefore).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
+
+  it('show the sale in the device history of a copy an admin let on sale, whose page was kept', async () => {
+    const imei = freshImei();
+    const first = await listWithImei(seller, imei);
+    const copy = await listWithImei(otherSeller, imei);
+    const approved = await admin.request({
+      method: 'PUT',
+      url: `/api/admin/listing-reviews/${copy.insertedId}/approve`,
+    });
+    expect(approved.statusCode).toBe(200);
+    const copyPage = async () => (await publicProduct(copy.insertedId)).json<Product>().trust.soldBefore;
+    expect(await copyPage()).toBeNull();
+    const sold = await seller.request({
+      method: 'PUT',
+      url: `/api/sold/product/${first.insertedId}`,
+      payload: { deregistered: true },
+    });
+    expect(sold.statusCode).toBe(200);
+    expect(await copyPage()).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
 });
 
 describe('review of a price far below the model', () => {

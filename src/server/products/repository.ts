@@ -19,7 +19,7 @@ import {
 } from '#server/search/indexing';
 import { EVERYTHING, named, tags } from '#server/cache/tags';
 import { droppedFrom, recordFirstPrice } from './prices';
-import { ownTrustOf, soldBeforeOf, trustOf } from '#server/trust/repository';
+import { ownTrustOf, soldBeforeOf, trustOf, unsoldOfSameDevice } from '#server/trust/repository';
 import { newVerificationCode } from '#server/db/listing-keys';
 import { rowById } from '#server/db/keys';
 import type { NewListingReview, PreparedTrust } from '#server/trust/service';
@@ -424,7 +424,11 @@ export async function markSold(trx: Transaction<Database>, productId: string, de
       .where('id', '=', productId)
       .where('is_sold', '=', false),
   );
-  if (sold) await listingChanged(trx, productId);
+  if (sold) {
+    await listingChanged(trx, productId);
+    // A copy of the same phone an admin let on sale shows this sale in its device history now.
+    named((await unsoldOfSameDevice(trx, productId)).map(tags.listing));
+  }
   return sold;
 }
 

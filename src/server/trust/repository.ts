@@ -83,8 +83,29 @@ export async function soldBeforeOf(db: Kysely<Database>, rows: ProductRow[]): Pr
 }
 
 /** The unsold listings, other than `exceptId`, that carry one of these IMEIs in either slot. */
-export function unsoldWithImei(db: Kysely<Database>, imeis: StoredImei[], exceptId?: string) {
-  const hashes = imeis.map((imei) => imei.hash);
+export const unsoldWithImei = (db: Kysely<Database>, imeis: StoredImei[], exceptId?: string) =>
+  unsoldWithHashes(
+    db,
+    imeis.map((imei) => imei.hash),
+    exceptId,
+  );
+
+/**
+ * The other unsold listings of the same phone as `productId` (by either IMEI): their device history
+ * (soldBeforeOf) shows its sale once it is sold.
+ */
+export async function unsoldOfSameDevice(db: Kysely<Database>, productId: string): Promise<string[]> {
+  const row = await db
+    .selectFrom('products')
+    .select(['imei_hash', 'imei2_hash'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  const hashes = row ? imeiHashesOf([row]) : [];
+  if (hashes.length === 0) return [];
+  return (await unsoldWithHashes(db, hashes, productId)).map((listing) => listing.id);
+}
+
+function unsoldWithHashes(db: Kysely<Database>, hashes: string[], exceptId?: string) {
   let query = db
     .selectFrom('products')
     .select(['id', 'seller_id'])
