@@ -31,6 +31,7 @@ try {
   );
   for (let round = 0; round < Number(rounds); round += 1) {
     for (const writing of [false, true]) {
+      await app.warmStore();
       await readLoad(app.origin, paths, 1);
       await app.loopDelay();
       let writes = 0;

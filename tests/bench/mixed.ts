@@ -441,14 +441,18 @@ export async function writeAt(
 export const readLoad = (origin: string, paths: string[], seconds: number) =>
   wrk(origin + paths[0]!, READ_CONNECTIONS, seconds, { headers: BROWSER_HEADERS, paths });
 
-/** The same unmeasured second of reads before every measurement: each process has its answers and is warm. */
+/**
+ * The same unmeasured second of reads before every measurement, the store's files read first: each
+ * process has its answers, and the database its pages, warm (Marketplace.warmStore).
+ */
 async function measuredReads(
   origin: string,
   paths: string[],
   seconds: number,
-  app: Pick<Marketplace, 'cpuSeconds' | 'databaseCpuSeconds' | 'loopDelay'>,
+  app: Pick<Marketplace, 'cpuSeconds' | 'databaseCpuSeconds' | 'loopDelay' | 'warmStore'>,
   beside: () => Promise<void> = async () => {},
 ): Promise<Figure> {
+  await app.warmStore();
   await readLoad(origin, paths, 1);
   await app.loopDelay();
   const [[[reads], cpuS], databaseCpuS] = await withCpu(app.databaseCpuSeconds, () =>
@@ -484,7 +488,7 @@ export async function readPaths(origin: string): Promise<string[]> {
  * that rate, `seconds` each after the same unmeasured second.
  */
 export async function measureMixed(
-  app: Pick<Marketplace, 'origin' | 'processes' | 'cpuSeconds' | 'databaseCpuSeconds' | 'loopDelay'>,
+  app: Pick<Marketplace, 'origin' | 'processes' | 'cpuSeconds' | 'databaseCpuSeconds' | 'loopDelay' | 'warmStore'>,
   seconds: number,
   rounds: number,
   mixes: WriteMix[] = writeMixesToMeasure(),
