@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema, type SearchResult } from '#shared/search';
 import type { StoreProductRequest } from '#shared/products';
 import type { SearchEngine } from '#server/search/engine';
+import { rankedIds, textMatch } from '#server/search/repository';
 import { KEPT_IDS_LIMITS, SqlSearch } from '#server/search/sql-search';
+import { termsOf } from '#server/search/words';
 import { createTestApp, type TestApp } from './support/app';
 import { registerActor, type Actor } from './support/actors';
 import { editListing, listProduct } from './support/products';
@@ -132,5 +134,19 @@ describe('a word search past its ranked bound', () => {
     const counted = await search({ q: 'quokka' });
     expect(counted).toMatchObject({ total: 8, totalIsEstimate: false });
     expect(countOf(counted.facets.brand, 'quokkatel')).toBe(8);
+  });
+});
+
+describe('a ranking read in parts', () => {
+  it('is the ranking one statement reads: the same order, scores and older bound', async () => {
+    const { terms } = await termsOf(t.db, 'quokka phone');
+    for (const words of [terms.slice(0, 1), terms]) {
+      const match = textMatch(t.engine, words);
+      for (const atMost of [4, 15, 40]) {
+        const whole = await rankedIds(t.db, match, atMost, atMost + 1);
+        expect(whole.ids.length).toBeGreaterThan(0);
+        for (const perStatement of [1, 2, 3]) expect(await rankedIds(t.db, match, atMost, perStatement)).toEqual(whole);
+      }
+    }
   });
 });

@@ -180,44 +180,107 @@ const scored = (match: TextMatch) =>
     : sql`select s.id, s.posted_at, -ts_rank(s.document, to_tsquery('simple', ${match.query})) as score from search_listings s where ${match.where}`;
 
 /**
- * The newest `count` matches with their scores: FTS5 reads its index by rowid from the highest down
- * and stops there, so only those are scored. PostgreSQL still scores every match its bitmap scan
- * reads, but sorts and gathers only the newest (the ordered gathering of every match was most of the
- * cost at a million; scoring only the ids found first, a second visit of each row, cost more).
+ * The newest `count` matches with their scores (below the id `below`, if given): FTS5 reads its index
+ * by rowid from the highest down and stops there, so only those are scored. PostgreSQL still scores
+ * every match its bitmap scan reads, but sorts and gathers only the newest (the ordered gathering of
+ * every match was most of the cost at a million; scoring only the ids found first, a second visit of
+ * each row, cost more).
  */
-const newestScored = (match: TextMatch, count: number) =>
+const newestScored = (match: TextMatch, count: number, below?: number) =>
   match.engine === 'sqlite'
-    ? sql`select rowid as id, rank as score from search_listings_fts where search_listings_fts match ${match.query} order by rowid desc limit ${count}`
+    ? sql`select rowid as id, rank as score from search_listings_fts where search_listings_fts match ${match.query}
+        ${below === undefined ? sql`` : sql`and rowid < ${below}`} order by rowid desc limit ${count}`
     : sql`${scored(match)} order by s.id desc limit ${count}`;
+
+/**
+ * How many matches one statement ranks on SQLite, whose statements run on the event loop: at 100,000
+ * listings 2,000 of "samsung galaxy" take 5-8 ms, where its newest 20,000 in one statement held the
+ * loop 35-50 ms (every request of the process waiting). bm25's counts are the whole index's, so the
+ * parts' scores compare; each part counts them again, about 60% more CPU in all, in slices.
+ */
+const RANKED_PER_STATEMENT = 2000;
 
 /**
  * The newest `atMost` listings the words match, best match first (see Ranking), read as two lists in
  * strings (see matchedIds). One more is read to know whether there are older ones.
  */
-export async function rankedIds(db: Kysely<Database>, match: TextMatch, atMost: number): Promise<Ranking> {
-  // Materialized: the score is computed once a row, not once for each list.
+export async function rankedIds(
+  db: Kysely<Database>,
+  match: TextMatch,
+  atMost: number,
+  perStatement = RANKED_PER_STATEMENT,
+): Promise<Ranking> {
+  if (match.engine !== 'sqlite') {
+    const part = await rankedPart(db, match, atMost + 1);
+    return part.matched > atMost ? withoutOldest(asRanking(part)) : asRanking(part);
+  }
+  const parts: RankedPart[] = [];
+  let read = 0;
+  let below: number | undefined;
+  while (read <= atMost) {
+    const part = await rankedPart(db, match, Math.min(perStatement, atMost + 1 - read), below);
+    parts.push(part);
+    read += part.matched;
+    if (part.matched < perStatement || part.oldest === undefined) break;
+    below = part.oldest;
+  }
+  const ranking = asRanking(parts.reduce(mergedParts));
+  return read > atMost ? withoutOldest(ranking) : ranking;
+}
+
+/** Some of the newest matches, best first (scores as read: 64-bit), and the oldest id among them. */
+interface RankedPart {
+  ids: Int32Array;
+  scores: Float64Array;
+  matched: number;
+  oldest: number | undefined;
+}
+
+// Materialized: the score is computed once a row, not once for each list.
+async function rankedPart(db: Kysely<Database>, match: TextMatch, count: number, below?: number): Promise<RankedPart> {
   const { rows } = await (
     match.engine === 'sqlite'
-      ? sql<RankedRow>`with matches as materialized (${newestScored(match, atMost + 1)})
+      ? sql<RankedRow>`with matches as materialized (${newestScored(match, count, below)})
         select group_concat(id, ',' order by score, id desc) as ids,
-          group_concat(score, ',' order by score, id desc) as scores, count(*) as matched from matches`
-      : sql<RankedRow>`with matches as materialized (${newestScored(match, atMost + 1)})
+          group_concat(score, ',' order by score, id desc) as scores, count(*) as matched, min(id) as oldest from matches`
+      : sql<RankedRow>`with matches as materialized (${newestScored(match, count)})
         select string_agg(id::text, ',' order by score, posted_at desc, id desc) as ids,
-          string_agg(score::text, ',' order by score, posted_at desc, id desc) as scores, count(*) as matched from matches`
+          string_agg(score::text, ',' order by score, posted_at desc, id desc) as scores, count(*) as matched,
+          min(id) as oldest from matches`
   ).execute(db);
-  const scores = rows[0]?.scores;
-  const ranking = {
-    ids: idsIn(rows[0]?.ids ?? null),
-    scores: scores ? Float32Array.from(scores.split(','), Number) : new Float32Array(0),
+  const row = rows[0];
+  return {
+    ids: idsIn(row?.ids ?? null),
+    scores: row?.scores ? Float64Array.from(row.scores.split(','), Number) : new Float64Array(0),
+    matched: Number(row?.matched ?? 0),
+    oldest: row?.oldest === null || row?.oldest === undefined ? undefined : Number(row.oldest),
   };
-  return Number(rows[0]?.matched ?? 0) > atMost ? withoutOldest(ranking) : ranking;
 }
 
 interface RankedRow {
   ids: string | null;
   scores: string | null;
   matched: number | string;
+  oldest: number | string | null;
 }
+
+/** Two parts in one, best first: by score, ties by the higher id (as SQLite orders them). */
+function mergedParts(a: RankedPart, b: RankedPart): RankedPart {
+  const ids = new Int32Array(a.ids.length + b.ids.length);
+  const scores = new Float64Array(ids.length);
+  let i = 0;
+  let j = 0;
+  for (let at = 0; at < ids.length; at += 1) {
+    const fromA =
+      j === b.ids.length ||
+      (i < a.ids.length && (a.scores[i]! < b.scores[j]! || (a.scores[i] === b.scores[j] && a.ids[i]! > b.ids[j]!)));
+    ids[at] = fromA ? a.ids[i]! : b.ids[j]!;
+    scores[at] = fromA ? a.scores[i++]! : b.scores[j++]!;
+  }
+  return { ids, scores, matched: a.matched + b.matched, oldest: Math.min(a.oldest ?? Infinity, b.oldest ?? Infinity) };
+}
+
+const asRanking = (part: RankedPart): Ranking => ({ ids: part.ids, scores: Float32Array.from(part.scores) });
 
 /** The ranking without its oldest listing, read only to know there are older ones: they begin at it. */
 function withoutOldest({ ids, scores }: Ranking): Ranking {
