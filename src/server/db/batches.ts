@@ -1,7 +1,7 @@
 /*
  * Helpers for set-based statements: a list cut into slices that fit in one statement's parameters,
- * rows grouped by a key (in first-seen order) without copying a group at every row, and a turn of
- * the event loop between the batches of a long read.
+ * rows grouped by a key (in first-seen order) without copying a group at every row, and turns of
+ * the event loop between the batches of a long read or the steps of a long computation.
  */
 
 /** `list` in slices of at most `size`, in order. */
@@ -28,3 +28,36 @@ export function groupBy<T, K>(list: Iterable<T>, keyOf: (item: T) => K): Map<K, 
  * tens of seconds on a busy machine). A read in batches awaits this between them.
  */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The longest the event loop runs statements, and the code between them, before it lets the
+ * requests that arrived meanwhile in.
+ */
+const SLICE_MS = 2;
+
+/** Since when the loop has been held in this turn of it (first asked); undefined once the loop has moved on. */
+let heldSince: number | undefined;
+
+function loopHeldTooLong(): boolean {
+  const now = performance.now();
+  if (heldSince === undefined) {
+    heldSince = now;
+    setImmediate(() => (heldSince = undefined));
+    return false;
+  }
+  return now - heldSince > SLICE_MS;
+}
+
+/**
+ * Resolves after the loop's next poll for I/O, where new requests are read: an immediate scheduled
+ * from the poll phase runs before the next poll, the second one after it.
+ */
+const afterPoll = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+
+/**
+ * A turn of the loop for the requests waiting, once this one has held it for SLICE_MS: before each
+ * SQLite statement (connection.ts), and between the steps of a long computation in memory.
+ */
+export async function turnIfHeld(): Promise<void> {
+  if (loopHeldTooLong()) await afterPoll();
+}

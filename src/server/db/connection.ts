@@ -18,6 +18,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import { turnIfHeld } from './batches';
 import { ensurePrivateDir, ensurePrivateFile } from './data-dir';
 import { runKeptByName } from './named-statements';
 import { sendBeginWithFirstStatement } from './begin-with-first';
@@ -323,9 +324,9 @@ class WritersFirstSqliteDriver extends ReadsApartDriver {
     this.reader = await this.reads.acquireConnection();
   }
 
-  /** One statement of `turn`'s, on the connection it needs, each when the loop has had its turn (loopHeldTooLong). */
+  /** One statement of `turn`'s, on the connection it needs, each when the loop has had its turn (turnIfHeld). */
   async execute<R>(turn: Turn, query: CompiledQuery): Promise<QueryResult<R>> {
-    if (loopHeldTooLong()) await afterPoll();
+    await turnIfHeld();
     if (forReaders(turn, query.sql) && this.statements.prepare(query.sql).readonly) {
       return this.reader!.executeQuery<R>(query);
     }
@@ -382,43 +383,18 @@ class WritersFirstSqliteDriver extends ReadsApartDriver {
   }
 }
 
-/**
- * The longest the event loop runs statements, and the code between them, before it lets the
- * requests that arrived meanwhile in.
- */
-const SLICE_MS = 2;
-
 /*
  * better-sqlite3 runs a statement before it returns, so Kysely answers each with a promise already
  * resolved: a transaction's statements and the handler's code between them follow one another as
  * microtasks, and a new listing's 25 statements held the loop for all of them at once, every read
  * arriving meanwhile waiting behind it (docs/performance.md, "What a read waits for beside writes").
- * Once statements have held the loop for SLICE_MS, the next one waits for a turn of the loop in which
- * the requests waiting are read and answered (a cached answer in microseconds). A transaction keeps
+ * Each statement first lets the requests waiting in once the loop has been held long enough
+ * (turnIfHeld), where they are read and answered (a cached answer in microseconds). A transaction keeps
  * the writer's connection and SQLite's write lock across the turn: the other writes of this process
  * wait for it as before, and the other processes' wait through the turns too (each as long as the
  * answers given in it: under load, tens of ms), within their busy timeout; reads do not wait
  * (WritersFirstSqliteDriver).
  */
-
-/** Since when statements have held the loop in this turn of it; undefined once the loop has moved on. */
-let heldSince: number | undefined;
-
-function loopHeldTooLong(): boolean {
-  const now = performance.now();
-  if (heldSince === undefined) {
-    heldSince = now;
-    setImmediate(() => (heldSince = undefined));
-    return false;
-  }
-  return now - heldSince > SLICE_MS;
-}
-
-/**
- * Resolves after the loop's next poll for I/O, where new requests are read: an immediate scheduled
- * from the poll phase runs before the next poll, the second one after it.
- */
-const afterPoll = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /** Statements kept prepared: the app's queries are a few hundred shapes, each run many times. */
 interface KeptStatement extends SqliteStatement {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MAX_SUGGESTIONS, type SearchQuery, type Suggestion } from '#shared/search';
-import { nextTurn } from '#server/db/batches';
+import { nextTurn, turnIfHeld } from '#server/db/batches';
 import type { Engine } from '#server/db/connection';
 import type { Database } from '#server/db/schema';
 import type { ProductDetailsRow } from '#server/products/repository';
@@ -135,9 +135,14 @@ export class SqlSearch implements SearchEngine {
       ranking,
       categoryNames(this.db),
     ]);
+    // On SQLite the reads above ran on the event loop, and each step below walks every match (14,000
+    // for "samsung galaxy" at 100,000 listings): a turn between them for the requests waiting. A write
+    // caught up on meanwhile changes the columns in place, each listing as it was or as it is now.
+    await turnIfHeld();
     let positions = matches && this.positionsOf(matches, columns);
     const chosen = chosenIn(columns, filters, now);
     let counted = countFacets(columns, positions, chosen, now);
+    await turnIfHeld();
     const closest =
       counted.total === 0 && terms.length > 1 ? await this.closest(terms, columns, chosen, now) : undefined;
     if (closest) {
