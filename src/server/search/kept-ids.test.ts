@@ -186,36 +186,43 @@ describe('the ids kept for searched words, as they age', () => {
       expect([updates.length, reads()]).toEqual([0, 1]);
     });
 
-    it('look up a listing whose text changed, by its listing and product', async () => {
-      const { get, updates, reads } = recording();
-      await get('realme', NOW);
-      retitled(3);
-      await get('realme', NOW + 1);
-      expect(updates).toEqual([{ productIds: ['p3'], listingIds: [3] }]);
-      expect(reads()).toBe(1);
-    });
-
-    it('look up only the listings whose words may have changed, among many written', async () => {
-      const { get, updates } = recording();
-      await get('tecno', NOW);
-      priced(4);
-      retitled(5);
-      priced(6);
-      // A new listing is named by its product alone (its listing id is not known before it is written).
-      changedElsewhere({ productIds: ['p7'], listingIds: [] });
-      await get('tecno', NOW + 1);
-      expect(updates).toEqual([{ productIds: ['p5', 'p7'], listingIds: [5] }]);
-    });
-
-    it('look up a listing written twice, its price and then its text: one change of words is enough', async () => {
-      const { get, updates } = recording();
-      await get('itel', NOW);
-      priced(8);
-      retitled(8);
-      priced(8);
-      await get('itel', NOW + 1);
-      expect(updates).toEqual([{ productIds: ['p8'], listingIds: [8] }]);
-    });
+    const lookups: Array<[name: string, write: () => void, looked: NamedRows]> = [
+      [
+        'a listing whose text changed, by its listing and product',
+        () => retitled(3),
+        { productIds: ['p3'], listingIds: [3] },
+      ],
+      [
+        // A new listing is named by its product alone: its listing id is not known before it is written.
+        'only the listings whose words may have changed, among many written',
+        () => {
+          priced(4);
+          retitled(5);
+          priced(6);
+          changedElsewhere({ productIds: ['p7'], listingIds: [] });
+        },
+        { productIds: ['p5', 'p7'], listingIds: [5] },
+      ],
+      [
+        'a listing written twice, its price and then its text: one change of words is enough',
+        () => {
+          priced(8);
+          retitled(8);
+          priced(8);
+        },
+        { productIds: ['p8'], listingIds: [8] },
+      ],
+    ];
+    for (const [name, write, looked] of lookups) {
+      it(`look up ${name}`, async () => {
+        const { get, updates, reads } = recording();
+        await get(name, NOW);
+        write();
+        await get(name, NOW + 1);
+        expect(updates).toEqual([looked]);
+        expect(reads()).toBe(1);
+      });
+    }
   });
 
   it('are read again in the background sooner, as their user says, once written rows were brought in', async () => {
