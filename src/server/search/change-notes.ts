@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Batch } from '#server/events/batch';
 import { localChannel, type Channel } from '#server/events/channel';
-import { changedElsewhere, changesSince, indexVersion, type ChangedRows } from './indexing';
+import { changedElsewhere, changesSince, indexVersion, joined, type ChangedRows, type NamedRows } from './indexing';
 
 /*
  * The search index's changes, told between processes on the search's own channel (not the public
@@ -11,7 +11,10 @@ import { changedElsewhere, changesSince, indexVersion, type ChangedRows } from '
 
 /** Too many rows to name, or not known which: the others read everything again. */
 const EVERYTHING = '*';
-/** Product ids are 24 characters: a note stays well within PostgreSQL's 8,000-byte NOTIFY payload. */
+/**
+ * Product ids are 24 characters: a note stays well within PostgreSQL's 8,000-byte NOTIFY payload,
+ * even when it names again apart those of its rows whose words changed (ChangedRows.words).
+ */
 const ROWS_NAMED = 100;
 /**
  * A note of good-price marks (ChangedRows.marks) at most, in characters: within NOTIFY's payload with
@@ -135,19 +138,14 @@ function merged(notes: string[]): string[] {
   return [...(rowNotes.length > 0 ? [mergedRows(rowNotes)] : []), ...marks];
 }
 
-/** One note of rows for several: their rows together, or everything past ROWS_NAMED. */
+/** One note of rows for several: their rows together (see joined), or everything past ROWS_NAMED. */
 function mergedRows(notes: string[]): string {
   if (notes.length === 1) return notes[0]!;
-  const all: ChangedRows = { productIds: [], listingIds: [] };
-  for (const note of notes) {
-    const rows = note === EVERYTHING ? undefined : rowsIn(note);
-    if (!rows) return EVERYTHING;
-    all.productIds.push(...rows.productIds);
-    all.listingIds.push(...rows.listingIds);
-  }
-  const productIds = [...new Set(all.productIds)];
-  const listingIds = [...new Set(all.listingIds)];
-  return productIds.length + listingIds.length > ROWS_NAMED ? EVERYTHING : JSON.stringify({ productIds, listingIds });
+  const read = notes.map((note) => (note === EVERYTHING ? undefined : rowsIn(note)));
+  const named = read.filter((rows) => rows !== undefined);
+  if (named.length < read.length) return EVERYTHING;
+  const all = joined(named);
+  return all.productIds.length + all.listingIds.length > ROWS_NAMED ? EVERYTHING : JSON.stringify(all);
 }
 
 /**
@@ -197,11 +195,19 @@ function rowsIn(note: string): ChangedRows | undefined {
       const marks = marksIn((JSON.parse(note) as { marks?: unknown }).marks);
       return marks && { productIds: [], listingIds: [], marks: [marks] };
     }
-    const rows = JSON.parse(note) as Partial<ChangedRows>;
-    const strings = Array.isArray(rows.productIds) && rows.productIds.every((id) => typeof id === 'string');
-    const numbers = Array.isArray(rows.listingIds) && rows.listingIds.every((id) => Number.isInteger(id));
-    return strings && numbers ? { productIds: rows.productIds!, listingIds: rows.listingIds! } : undefined;
+    const { words, ...rows } = JSON.parse(note) as Partial<ChangedRows>;
+    const named = rowsNamedIn(rows);
+    // Words kept only where the note says so: one of an older version changed all of its rows' words.
+    const wordsNamed = words && rowsNamedIn(words);
+    return named && { ...named, ...(wordsNamed ? { words: wordsNamed } : {}) };
   } catch {
     return undefined;
   }
+}
+
+/** The rows named in a note's parsed JSON; undefined when they are not lists of ids. */
+function rowsNamedIn({ productIds, listingIds }: Partial<NamedRows>): NamedRows | undefined {
+  const strings = Array.isArray(productIds) && productIds.every((id) => typeof id === 'string');
+  const numbers = Array.isArray(listingIds) && listingIds.every((id) => Number.isInteger(id));
+  return strings && numbers ? { productIds: productIds!, listingIds: listingIds! } : undefined;
 }

@@ -25,10 +25,23 @@ let version = 0;
  */
 export const indexVersion = () => version;
 
-export interface ChangedRows {
+/** Rows of the index: the current rows of some products, and some rows by their ids. */
+export interface NamedRows {
   productIds: string[];
   /** Rows the products had before: those no longer there were removed. */
   listingIds: number[];
+}
+
+export interface ChangedRows extends NamedRows {
+  /**
+   * Of those rows, the ones whose words may have changed, when not all of them (undefined: all, as
+   * in a note of an older version). A listing findable before and after the write with the same
+   * indexed text (a price edit, a booking, a seller's badge) matches the same words at the same
+   * score, so the words' kept matches and rankings (kept-ids.ts) leave it as they read it: looked up
+   * again, it cost every kept word 1-2 ms on SQLite (bm25 counts again for each id), and had its
+   * ranking read again in full a minute later (RANKING_DRIFT_MS). The listing columns read them all.
+   */
+  words?: NamedRows;
   /**
    * Listings whose good-price mark alone changed (a round of the fair prices), with the mark they
    * have now: the id for a mark set, minus the id for one taken away, each list ascending by id, the
@@ -72,23 +85,39 @@ function record(rows: ChangedRows | undefined, here = true): void {
  * undefined when not known row by row (too many at once, or too long ago).
  */
 export function changesSince(since: number, onlyHere = false): ChangedRows | undefined {
-  const rows: ChangedRows = { productIds: [], listingIds: [] };
-  if (since === version) return rows;
+  if (since === version) return noRows();
   if ((changes[0]?.version ?? Infinity) > since + 1) return undefined;
-  const marks: Int32Array[] = [];
+  const written: ChangedRows[] = [];
   for (const change of changes) {
     if (change.version <= since || (onlyHere && !change.here)) continue;
     if (!change.rows) return undefined;
-    rows.productIds.push(...change.rows.productIds);
-    rows.listingIds.push(...change.rows.listingIds);
-    marks.push(...(change.rows.marks ?? []));
+    written.push(change.rows);
   }
-  // One write may sync a listing twice (saved, then published): it changed once.
-  return {
-    productIds: [...new Set(rows.productIds)],
-    listingIds: [...new Set(rows.listingIds)],
-    ...(marks.length > 0 ? { marks } : {}),
-  };
+  return joined(written);
+}
+
+const noRows = (): NamedRows => ({ productIds: [], listingIds: [] });
+
+/** The rows whose words may have changed (ChangedRows.words). */
+export const wordsOf = (rows: ChangedRows): NamedRows => rows.words ?? rows;
+
+/** Each row once: one write may sync a listing twice (saved, then published), and it changed once. */
+const namedIn = (list: readonly NamedRows[]): NamedRows => ({
+  productIds: [...new Set(list.flatMap((rows) => rows.productIds))],
+  listingIds: [...new Set(list.flatMap((rows) => rows.listingIds))],
+});
+
+/**
+ * Several changes as one, their marks in order. A row keeps its words only if every change that
+ * named it kept them: a price edit, then a new title, changed its words. Words named apart only
+ * when fewer than the rows, so a note of writes that all changed words names its rows once.
+ */
+export function joined(list: readonly ChangedRows[]): ChangedRows {
+  const rows = namedIn(list);
+  const words = namedIn(list.map(wordsOf));
+  const marks = list.flatMap((changed) => changed.marks ?? []);
+  const fewer = words.productIds.length + words.listingIds.length < rows.productIds.length + rows.listingIds.length;
+  return { ...rows, ...(fewer ? { words } : {}), ...(marks.length > 0 ? { marks } : {}) };
 }
 
 /** Another process wrote these rows (undefined: it is not known which), once committed. */
@@ -103,6 +132,8 @@ export const changedElsewhere = (rows: ChangedRows | undefined) =>
 function withWrittenReadAgain(rows: ChangedRows): ChangedRows {
   const written = new Set(changes.flatMap((change) => change.rows?.listingIds ?? []));
   if (written.size === 0) return rows;
+  // Read again for their mark: their words are as they were.
+  const words = wordsOf(rows);
   const readAgain = new Set(rows.listingIds);
   const marks = rows.marks!.map((list) =>
     list.filter((mark) => {
@@ -111,7 +142,7 @@ function withWrittenReadAgain(rows: ChangedRows): ChangedRows {
       return !written.has(id);
     }),
   );
-  return { ...rows, listingIds: [...readAgain], marks };
+  return { ...rows, listingIds: [...readAgain], words, marks };
 }
 
 // Every product column: an index rebuilt by an earlier migration reads a products table that has
@@ -186,15 +217,17 @@ const ROWS_NAMED = 1000;
 
 /**
  * A write to these index rows, named when there are few: a million listings take seconds to read
- * again in every process, and the searches of the meantime wait for it.
+ * again in every process, and the searches of the meantime wait for it. `keptWords` when it wrote
+ * none of their texts (ChangedRows.words).
  */
-function recordRows(rows: Array<{ id: number; product_id: string }>): void {
+function recordRows(rows: Array<{ id: number; product_id: string }>, keptWords = false): void {
   record(
     rows.length > ROWS_NAMED
       ? undefined
       : {
           productIds: rows.map((row) => row.product_id),
           listingIds: rows.map((row) => row.id),
+          ...(keptWords ? { words: noRows() } : {}),
         },
   );
 }
@@ -202,11 +235,7 @@ function recordRows(rows: Array<{ id: number; product_id: string }>): void {
 /** Listings whose good-price mark alone was set as they say (ChangedRows.marks). */
 function recordMarks(rows: Array<{ id: number; is_good_price: boolean }>): void {
   const marks = Int32Array.from(rows, (row) => (row.is_good_price ? row.id : -row.id));
-  record({
-    productIds: [],
-    listingIds: [],
-    marks: [marks.sort((a, b) => Math.abs(a) - Math.abs(b))],
-  });
+  record({ ...noRows(), marks: [marks.sort((a, b) => Math.abs(a) - Math.abs(b))] });
 }
 
 /** A listing whose mark disagrees with its fair price: to be marked, or unmarked. */
@@ -294,16 +323,16 @@ export async function markGoodPrices(db: Kysely<Database>, batch = MARK_BATCH): 
   return count;
 }
 
-type TextFields = Pick<SearchRow, 'text_name' | 'text_brand' | 'text_location' | 'text_description'>;
+/** The indexed texts: all that the full-text index follows (migration 027). */
+const TEXTS = ['text_name', 'text_brand', 'text_location', 'text_description'] as const;
+type TextFields = Pick<SearchRow, (typeof TEXTS)[number]>;
 
 const vocabularyOf = (row: TextFields | undefined): Set<string> =>
-  new Set(
-    row
-      ? [row.text_name, row.text_brand, row.text_location, row.text_description].flatMap((text) =>
-          text ? text.split(' ') : [],
-        )
-      : [],
-  );
+  new Set(row ? TEXTS.flatMap((text) => (row[text] ? row[text].split(' ') : [])) : []);
+
+/** Findable before and after with the same texts: the listing matches the same words at the same score. */
+const sameWords = (old: TextFields | undefined, next: TextFields | undefined) =>
+  old !== undefined && next !== undefined && TEXTS.every((text) => old[text] === next[text]);
 
 /** Brings the index row of one product in line with the product, inside the caller's transaction. */
 /** Where a findable listing is: in no list when it is not findable (sold, hidden, under review, deleted). */
@@ -331,7 +360,11 @@ export async function syncListing(
     .where('product_id', '=', productId)
     .executeTakeFirst();
   const next = source && isFindable(source) ? await withGoodPrice(trx, searchRowOf(source)) : undefined;
-  record({ productIds: [productId], listingIds: old ? [old.id] : [] });
+  record({
+    productIds: [productId],
+    listingIds: old ? [old.id] : [],
+    ...(sameWords(old, next) ? { words: noRows() } : {}),
+  });
   if (next && old) await updateIndexRow(trx, old, next);
   else if (next) await trx.insertInto('search_listings').values(next).execute();
   else if (old) await trx.deleteFrom('search_listings').where('id', '=', old.id).execute();
@@ -396,6 +429,7 @@ export async function setSellerVerifiedInIndex(trx: Kysely<Database>, sellerId: 
       .where('seller_id', '=', sellerId)
       .limit(ROWS_NAMED + 1)
       .execute(),
+    true,
   );
   await trx
     .updateTable('search_listings')

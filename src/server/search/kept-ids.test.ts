@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedElsewhere } from './indexing';
+import { changedElsewhere, type NamedRows } from './indexing';
 import { ENTRY_OVERHEAD_BYTES, KeptIds, type Kept } from './kept-ids';
 
 const NOW = Date.parse('2026-11-24T12:00:00.000Z');
@@ -145,6 +145,84 @@ describe('the ids kept for searched words, as they age', () => {
     changedElsewhere({ productIds: [], listingIds: [7], marks: [Int32Array.of(-8)] });
     await kept.get('oppo', NOW + 2, read, update);
     expect([reads, updates]).toEqual([1, 1]);
+  });
+
+  describe("through writes that kept some listings' words", () => {
+    /** A write of a listing's price (or a booking, a badge): findable before and after with the same texts. */
+    const priced = (listing: number) =>
+      changedElsewhere({
+        productIds: [`p${listing}`],
+        listingIds: [listing],
+        words: { productIds: [], listingIds: [] },
+      });
+    /** A write of a listing's text: its words may have changed. */
+    const retitled = (listing: number) => changedElsewhere({ productIds: [`p${listing}`], listingIds: [listing] });
+    /** Kept ids whose updates are recorded with the rows they were given. */
+    const recording = (driftsAfter = Infinity) => {
+      const kept = new KeptIds(LIMITS, () => KEPT_FOR, driftsAfter);
+      const updates: NamedRows[] = [];
+      let reads = 0;
+      const read = async () => ({ ids: Int32Array.of(++reads) });
+      const update = async (entry: Kept, written: NamedRows) => {
+        updates.push(written);
+        return entry;
+      };
+      return { get: (key: string, at: number) => kept.get(key, at, read, update), updates, reads: () => reads };
+    };
+
+    it('stay as they are through a price edit: nothing looked up, and not read again sooner as after an update', async () => {
+      // As SQLite's rankings: read again from a tenth of their time once a written row was brought in.
+      const { get, updates, reads } = recording(KEPT_FOR / 10);
+      await get('vivo', NOW);
+      priced(1);
+      priced(2);
+      expect((await get('vivo', NOW + KEPT_FOR / 5)).ids).toEqual(Int32Array.of(1));
+      await settled();
+      expect(updates).toEqual([]);
+      expect(reads()).toBe(1);
+      // Up to date with those writes: asked again, still nothing looked up nor read.
+      await get('vivo', NOW + KEPT_FOR / 4);
+      await settled();
+      expect([updates.length, reads()]).toEqual([0, 1]);
+    });
+
+    const lookups: Array<[name: string, write: () => void, looked: NamedRows]> = [
+      [
+        'a listing whose text changed, by its listing and product',
+        () => retitled(3),
+        { productIds: ['p3'], listingIds: [3] },
+      ],
+      [
+        // A new listing is named by its product alone: its listing id is not known before it is written.
+        'only the listings whose words may have changed, among many written',
+        () => {
+          priced(4);
+          retitled(5);
+          priced(6);
+          changedElsewhere({ productIds: ['p7'], listingIds: [] });
+        },
+        { productIds: ['p5', 'p7'], listingIds: [5] },
+      ],
+      [
+        'a listing written twice, its price and then its text: one change of words is enough',
+        () => {
+          priced(8);
+          retitled(8);
+          priced(8);
+        },
+        { productIds: ['p8'], listingIds: [8] },
+      ],
+    ];
+    for (const [name, write, looked] of lookups) {
+      it(`look up ${name}`, async () => {
+        const { get, updates, reads } = recording();
+        await get(name, NOW);
+        write();
+        await get(name, NOW + 1);
+        expect(updates).toEqual([looked]);
+        expect(reads()).toBe(1);
+      });
+    }
   });
 
   it('are read again in the background sooner, as their user says, once written rows were brought in', async () => {

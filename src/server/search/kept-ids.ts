@@ -1,4 +1,4 @@
-import { changesSince, indexVersion, type ChangedRows } from './indexing';
+import { changesSince, indexVersion, wordsOf, type NamedRows } from './indexing';
 import { nextTurn } from '#server/db/batches';
 import { COLUMNS_FRESH_MS } from './listing-columns';
 
@@ -85,17 +85,17 @@ export class KeptIds<T extends Kept = Kept> {
 
   /**
    * What is kept for `key`: read in full when not kept (or kept too long, or too much written since),
-   * else brought up to date by `update` with the rows written since it was (a write names the rows
-   * it wrote: their words are looked at again, the other matches stay as they are), unless it
-   * answers undefined (or there is none): read in full then too. Late in its time an entry answered
-   * from is read again in the background by `reread`, a read of the database (`read` may take its
-   * ids from something the request reads anyway).
+   * else brought up to date by `update` with the rows whose words may have changed since it was (a
+   * write names the rows it wrote: their words are looked at again, the other matches stay as they
+   * are), unless it answers undefined (or there is none): read in full then too. Late in its time an
+   * entry answered from is read again in the background by `reread`, a read of the database (`read`
+   * may take its ids from something the request reads anyway).
    */
   async get(
     key: string,
     now: number,
     read: () => Promise<T>,
-    update?: (kept: T, written: ChangedRows) => Promise<T> | undefined,
+    update?: (kept: T, written: NamedRows) => Promise<T> | undefined,
     reread: () => Promise<T> = read,
   ): Promise<T> {
     const version = indexVersion();
@@ -108,8 +108,11 @@ export class KeptIds<T extends Kept = Kept> {
     }
     const pending = this.reading.get(key);
     if (pending && pending.version === version) return pending.kept;
-    const written = fresh && changesSince(fresh.version);
-    // Only good-price marks changed since (a round of the fair prices): words match as they did.
+    const changed = fresh && changesSince(fresh.version);
+    const written = changed && wordsOf(changed);
+    // No words changed since (prices, bookings, badges, a round's good-price marks): they match as
+    // they did, at the same scores. Not looked up again, nor marked updated, which on SQLite would
+    // have the ranking read again in full RANKING_DRIFT_MS after its read.
     if (fresh && written && written.productIds.length + written.listingIds.length === 0) {
       this.keep(key, { ...fresh, version });
       this.refreshIfAging(key, now, fresh, reread);

@@ -1,4 +1,4 @@
-import type { ChangedRows } from './indexing';
+import type { NamedRows } from './indexing';
 import type { Ranking } from './repository';
 
 /*
@@ -14,10 +14,10 @@ export interface Found {
 }
 
 /** The ids that may have changed: the listings named, and the current ones of the products named. */
-const writtenIds = (written: ChangedRows, found: readonly number[]) => new Set([...written.listingIds, ...found]);
+const writtenIds = (written: NamedRows, found: readonly number[]) => new Set([...written.listingIds, ...found]);
 
 /** Matches in ascending id order (as read), with the written listings out and those found (their ids) in. */
-export function withMatches(ids: Int32Array, written: ChangedRows, found: readonly number[]): Int32Array {
+export function withMatches(ids: Int32Array, written: NamedRows, found: readonly number[]): Int32Array {
   const out = writtenIds(written, found);
   const kept = ids.filter((id) => !out.has(id));
   const added = Int32Array.from(found).sort();
@@ -39,7 +39,7 @@ export type RankedOrder = (a: Found, b: Found) => number;
  * is among the older matches, which follow from the words' kept matches. A new listing
  * is newer than every ranked one, so it enters at its score.
  */
-export function withRanked(ranking: Ranking, written: ChangedRows, found: Found[], order: RankedOrder): Ranking {
+export function withRanked(ranking: Ranking, written: NamedRows, found: Found[], order: RankedOrder): Ranking {
   const { olderBelow } = ranking;
   const ranked = olderBelow === undefined ? found : found.filter((listing) => listing.id >= olderBelow);
   const out = writtenIds(

@@ -3,7 +3,7 @@ import { POSTED_HOURS, type SearchFilters, type SearchSort } from '#shared/searc
 import type { Engine } from '#server/db/connection';
 import type { Database, SearchListingsTable } from '#server/db/schema';
 import { selectProductDetails, type ProductDetailsRow } from '#server/products/repository';
-import type { ChangedRows } from './indexing';
+import type { NamedRows } from './indexing';
 import { indexedText } from './text';
 import type { Term } from './words';
 
@@ -127,7 +127,7 @@ export async function listingsIndexed(db: Kysely<Database>): Promise<number> {
 }
 
 /** The same columns of the listings of the given products, and of the given listings, as far as they are still there. */
-export const columnRowsOf = async (db: Kysely<Database>, { productIds, listingIds }: ChangedRows) =>
+export const columnRowsOf = async (db: Kysely<Database>, { productIds, listingIds }: NamedRows) =>
   productIds.length + listingIds.length === 0
     ? []
     : columnsOf(db)
@@ -292,7 +292,7 @@ function withoutOldest({ ids, scores }: Ranking): Ranking {
 }
 
 /** The ids of the rows named: the products' current listings, and the listings. */
-const namedRows = (db: Kysely<Database>, { productIds, listingIds }: ChangedRows) =>
+const namedRows = (db: Kysely<Database>, { productIds, listingIds }: NamedRows) =>
   db
     .selectFrom('search_listings as s')
     .select('s.id')
@@ -303,7 +303,7 @@ const namedRows = (db: Kysely<Database>, { productIds, listingIds }: ChangedRows
       ]),
     );
 
-const namesNone = ({ productIds, listingIds }: ChangedRows) => productIds.length + listingIds.length === 0;
+const namesNone = ({ productIds, listingIds }: NamedRows) => productIds.length + listingIds.length === 0;
 
 /** Every match of the words, its id only. */
 const matching = (match: TextMatch) =>
@@ -316,7 +316,7 @@ const matching = (match: TextMatch) =>
  * On PostgreSQL a lookup of those rows; on SQLite a seek into the words' entries in FTS5's index for
  * each named id (its plan's rowid equality, taken for each id of the list).
  */
-export async function matchesAmong(db: Kysely<Database>, match: TextMatch, named: ChangedRows): Promise<number[]> {
+export async function matchesAmong(db: Kysely<Database>, match: TextMatch, named: NamedRows): Promise<number[]> {
   if (namesNone(named)) return [];
   const { rows } = await sql<{
     id: number;
@@ -333,7 +333,7 @@ export async function matchesAmong(db: Kysely<Database>, match: TextMatch, named
 export async function scoredAmong(
   db: Kysely<Database>,
   match: TextMatch,
-  named: ChangedRows,
+  named: NamedRows,
 ): Promise<Array<{ id: number; score: number }>> {
   if (namesNone(named)) return [];
   const { rows } = await sql<{

@@ -8,7 +8,7 @@ import { chosenIn, type Chosen } from './column-filters';
 import { orderedPage, PageFilling, type Window } from './column-pages';
 import type { SearchAnswer, SearchEngine } from './engine';
 import { countFacets, facetsOf, RANKED_MATCHES } from './facets';
-import type { ChangedRows } from './indexing';
+import type { NamedRows } from './indexing';
 import { ENTRY_OVERHEAD_BYTES, KeptIds, type KeptIdsLimits } from './kept-ids';
 import { withMatches, withRanked, type RankedOrder } from './kept-updates';
 import { ListingColumns, type Columns } from './listing-columns';
@@ -41,8 +41,9 @@ export const KEPT_IDS_LIMITS: KeptIdsLimits = { maxEntries: 4_000, maxBytes: 8 *
 const BYTES_PER_MATCH = 8;
 /**
  * How old a kept ranking gets on SQLite before it is read anew (in the background, the kept one
- * answering meanwhile). Until then it is brought up to date with each write, each written listing
- * at its score read now, while the others keep theirs: bm25's statistics (how many listings have
+ * answering meanwhile), once a write of words was brought into it (a price edit keeps every score:
+ * ChangedRows.words). Until then it is brought up to date with each such write, each written
+ * listing at its score read now, while the others keep theirs: bm25's statistics (how many listings have
  * each word, their average length) move by about 1/N a listing, so in a minute of new listings
  * (150 at 2.5 a second: 0.15% of 100,000) no unchanged match moves enough to matter to a buyer,
  * where reading the ranking again after each of them held the loop 63-76 ms each time. Below
@@ -230,7 +231,7 @@ export class SqlSearch implements SearchEngine {
     );
   }
 
-  private async updatedRanking(match: TextMatch, now: number, kept: Ranking, written: ChangedRows): Promise<Ranking> {
+  private async updatedRanking(match: TextMatch, now: number, kept: Ranking, written: NamedRows): Promise<Ranking> {
     const [found, columns] = await Promise.all([scoredAmong(this.db, match, written), this.columns.current(now)]);
     return withRanked(kept, written, found, this.rankedOrder(columns));
   }
