@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema, type SearchResult } from '#shared/search';
 import type { StoreProductRequest } from '#shared/products';
 import type { SearchEngine } from '#server/search/engine';
-import { rankedIds, textMatch } from '#server/search/repository';
+import { rankedIds, scoredAmong, textMatch } from '#server/search/repository';
 import { KEPT_IDS_LIMITS, SqlSearch } from '#server/search/sql-search';
 import { termsOf } from '#server/search/words';
 import { createTestApp, type TestApp } from './support/app';
@@ -148,5 +148,21 @@ describe('a ranking read in parts', () => {
         for (const perStatement of [1, 2, 3]) expect(await rankedIds(t.db, match, atMost, perStatement)).toEqual(whole);
       }
     }
+  });
+});
+
+describe('the scores of written listings', () => {
+  it('are the same read among the newest matches or sought one by one', async () => {
+    const { terms } = await termsOf(t.db, 'quokka');
+    const match = textMatch(t.engine, terms);
+    const { ids } = await rankedIds(t.db, match, 40);
+    const named = { productIds: [listed.at(-1)!.id], listingIds: [ids[0]!, ids.at(-1)!, 999_999] };
+    const byScore = (found: Array<{ id: number; score: number }>) => [...found].sort((a, b) => a.id - b.id);
+    const amongNewest = byScore(await scoredAmong(t.db, match, named));
+    expect(amongNewest.map((found) => found.id)).toEqual(
+      [...new Set([ids[0]!, ids.at(-1)!, Math.max(...ids)])].sort((a, b) => a - b),
+    );
+    // Too many newer matches to read them: each named one is sought.
+    expect(byScore(await scoredAmong(t.db, match, named, 1))).toEqual(amongNewest);
   });
 });

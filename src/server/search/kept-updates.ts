@@ -16,18 +16,23 @@ export interface Found {
 /** The ids that may have changed: the listings named, and the current ones of the products named. */
 const writtenIds = (written: NamedRows, found: readonly number[]) => new Set([...written.listingIds, ...found]);
 
+/*
+ * A few written listings against every kept match (86,000 for "battery" at 100,000 listings, 20,000
+ * ranked): the arrays are copied in slices around the few places that change, found by a search of
+ * the array, not walked element by element (on SQLite that walk, with the lookup of each id, held the
+ * event loop 3-6 ms at each update).
+ */
+
 /** Matches in ascending id order (as read), with the written listings out and those found (their ids) in. */
 export function withMatches(ids: Int32Array, written: NamedRows, found: readonly number[]): Int32Array {
-  const out = writtenIds(written, found);
-  const kept = ids.filter((id) => !out.has(id));
+  const leaving = [...writtenIds(written, found)].map((id) => sortedIndexOf(ids, id)).filter((at) => at >= 0);
+  const kept = withoutPlaces(ids, leaving);
   const added = Int32Array.from(found).sort();
-  const merged = new Int32Array(kept.length + added.length);
-  let k = 0;
-  let a = 0;
-  for (let at = 0; at < merged.length; at += 1) {
-    merged[at] = a === added.length || (k < kept.length && kept[k]! < added[a]!) ? kept[k++]! : added[a++]!;
-  }
-  return merged;
+  return withInserted(
+    kept,
+    Array.from(added, (id) => firstPlace(kept.length, (at) => kept[at]! > id)),
+    added,
+  );
 }
 
 /** Negative when `a` comes first in the ranking: by score, then as the engine breaks ties. */
@@ -42,26 +47,80 @@ export type RankedOrder = (a: Found, b: Found) => number;
 export function withRanked(ranking: Ranking, written: NamedRows, found: Found[], order: RankedOrder): Ranking {
   const { olderBelow } = ranking;
   const ranked = olderBelow === undefined ? found : found.filter((listing) => listing.id >= olderBelow);
-  const out = writtenIds(
-    written,
-    ranked.map((listing) => listing.id),
-  );
+  const leaving = [
+    ...writtenIds(
+      written,
+      ranked.map((listing) => listing.id),
+    ),
+  ]
+    .map((id) => ranking.ids.indexOf(id))
+    .filter((at) => at >= 0);
+  const ids = withoutPlaces(ranking.ids, leaving);
+  const scores = withoutPlaces(ranking.scores, leaving);
   // Scores are kept as 32-bit floats: the found ones compared as they will be kept.
   const added = ranked.map((listing) => ({ id: listing.id, score: Math.fround(listing.score) })).sort(order);
-  const ids = new Int32Array(ranking.ids.length + added.length);
-  const scores = new Float32Array(ids.length);
-  let filled = 0;
-  const push = (listing: Found) => {
-    ids[filled] = listing.id;
-    scores[filled++] = listing.score;
+  // Each after every kept listing it does not come before (ties keep the kept one first).
+  const places = added.map((listing) =>
+    firstPlace(ids.length, (at) => order(listing, { id: ids[at]!, score: scores[at]! }) < 0),
+  );
+  return {
+    ...ranking,
+    ids: withInserted(
+      ids,
+      places,
+      Int32Array.from(added, (listing) => listing.id),
+    ),
+    scores: withInserted(
+      scores,
+      places,
+      Float32Array.from(added, (listing) => listing.score),
+    ),
   };
-  let a = 0;
-  for (let k = 0; k < ranking.ids.length; k += 1) {
-    if (out.has(ranking.ids[k]!)) continue;
-    const listing = { id: ranking.ids[k]!, score: ranking.scores[k]! };
-    while (a < added.length && order(added[a]!, listing) < 0) push(added[a++]!);
-    push(listing);
+}
+
+type Column = Int32Array | Float32Array;
+
+/** The place of `id` in ascending `ids`, or -1. */
+function sortedIndexOf(ids: Int32Array, id: number): number {
+  const at = firstPlace(ids.length, (place) => ids[place]! >= id);
+  return ids[at] === id ? at : -1;
+}
+
+/** The first place in 0..length where `isPast` holds (it holds from there to the end), or `length`. */
+function firstPlace(length: number, isPast: (at: number) => boolean): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (isPast(middle)) high = middle;
+    else low = middle + 1;
   }
-  while (a < added.length) push(added[a++]!);
-  return { ...ranking, ids: ids.slice(0, filled), scores: scores.slice(0, filled) };
+  return low;
+}
+
+/** `list` without the elements at `places`. */
+function withoutPlaces<T extends Column>(list: T, places: readonly number[]): T {
+  const sorted = [...new Set(places)].sort((a, b) => a - b);
+  const out = new (list.constructor as new (length: number) => T)(list.length - sorted.length);
+  let from = 0;
+  let filled = 0;
+  for (const place of [...sorted, list.length]) {
+    out.set(list.subarray(from, place), filled);
+    filled += place - from;
+    from = place + 1;
+  }
+  return out;
+}
+
+/** `list` with `values[i]` inserted before its element at `places[i]` (places ascending, values in order). */
+function withInserted<T extends Column>(list: T, places: readonly number[], values: T): T {
+  const out = new (list.constructor as new (length: number) => T)(list.length + values.length);
+  let from = 0;
+  for (let i = 0; i < values.length; i += 1) {
+    out.set(list.subarray(from, places[i]), from + i);
+    out[places[i]! + i] = values[i]!;
+    from = places[i]!;
+  }
+  out.set(list.subarray(from), from + values.length);
+  return out;
 }
