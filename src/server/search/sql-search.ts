@@ -141,6 +141,7 @@ export class SqlSearch implements SearchEngine {
     // caught up on meanwhile changes the columns in place, each listing as it was or as it is now.
     await turnIfHeld();
     let positions = matches && this.positionsOf(matches, columns);
+    await turnIfHeld();
     const chosen = chosenIn(columns, filters, now);
     let counted = countFacets(columns, positions, chosen, now);
     await turnIfHeld();
