@@ -20,6 +20,7 @@ import { createInterface, type Interface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { SQLITE_FILE } from '#server/db/connection';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STARTUP_LIMIT_MS = 60_000;
@@ -59,9 +60,10 @@ export interface Marketplace {
   databaseUrl?: string;
   /**
    * Reads the database's files through the page cache, before a measurement. This machine (a
-   * Firecracker VM) pages out file pages nobody touched for about a minute (DAMON's reclaim), so the
-   * first write after a quiet spell read its pages from the disk: on SQLite on the event loop, which
-   * held it for 0.1 to 2 s (docs/performance.md). A server with memory to spare keeps them cached.
+   * Firecracker VM) pages out file pages nobody touched for about a minute, free memory or not
+   * (DAMON's reclaim), so the first write after a quiet spell read its pages from the disk: on SQLite
+   * on the event loop, which held it for 0.1 to 2 s (docs/performance.md, "The disk under a write").
+   * A server without such a reclaimer keeps the pages its writes touch cached.
    */
   warmStore(): Promise<void>;
   stop(): Promise<void>;
@@ -335,11 +337,23 @@ class Backends {
     return this.client;
   }
 
-  /** Every relation with storage (tables, indexes, TOAST) read into the page cache (warmStore). */
+  private prewarmRefused = false;
+
+  /**
+   * Every relation with storage (tables, indexes, TOAST) read into the page cache (warmStore), with
+   * PostgreSQL's contrib extension pg_prewarm, which the bench's database gets. A server where that
+   * is refused (not a superuser, no contrib package) is measured as it is, said once.
+   */
   async prewarm(): Promise<void> {
+    if (this.prewarmRefused) return;
     const client = await this.connected();
-    await client.query('create extension if not exists pg_prewarm');
-    await client.query(`select pg_prewarm(oid, 'read') from pg_class where relkind in ('r', 'i', 't', 'm')`);
+    try {
+      await client.query('create extension if not exists pg_prewarm');
+      await client.query(`select pg_prewarm(oid, 'read') from pg_class where relkind in ('r', 'i', 't', 'm')`);
+    } catch (error) {
+      this.prewarmRefused = true;
+      console.warn(`the database's files are not read through before each measurement: ${(error as Error).message}`);
+    }
   }
 
   async cpuSeconds(): Promise<number> {
@@ -357,8 +371,6 @@ class Backends {
     if (this.client) await (await this.client).end();
   }
 }
-
-const SQLITE_FILE = 'phonehaat.sqlite';
 
 /** The SQLite database and its log read to the end, the bytes dropped (warmStore). */
 async function readThrough(database: string): Promise<void> {

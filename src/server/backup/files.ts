@@ -3,6 +3,8 @@ import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
+export { SQLITE_FILE } from '#server/db/connection';
+
 export const run = promisify(execFile);
 
 /**
@@ -10,7 +12,6 @@ export const run = promisify(execFile);
  * keep matching) and the push keys (devices' push subscriptions stay valid, docs/app.md).
  */
 const DATA_FILES = ['uploads', 'auth-secret', 'imei-secret', 'vapid-keys.json'];
-export const SQLITE_FILE = 'phonehaat.sqlite';
 export const DUMP_FILE = 'database.sql';
 
 /** Copies the pictures, the secret and the push keys from one folder to another, keeping their modes. */

@@ -38,26 +38,32 @@ const SLICE_MS = 2;
 /** Since when the loop has been held in this turn of it (first asked); undefined once the loop has moved on. */
 let heldSince: number | undefined;
 
+/** The loop's hold is counted from now until its next turn. */
+function holdFromNow(): void {
+  heldSince = performance.now();
+  setImmediate(() => (heldSince = undefined));
+}
+
 function loopHeldTooLong(): boolean {
-  const now = performance.now();
   if (heldSince === undefined) {
-    heldSince = now;
-    setImmediate(() => (heldSince = undefined));
+    holdFromNow();
     return false;
   }
-  return now - heldSince > SLICE_MS;
+  return performance.now() - heldSince > SLICE_MS;
 }
 
 /**
  * Resolves after the loop's next poll for I/O, where new requests are read: an immediate scheduled
- * from the poll phase runs before the next poll, the second one after it.
+ * from the poll phase runs before the next poll, the second one after it. What runs after it is a
+ * hold of its own, counted from then.
  */
-const afterPoll = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+const afterPoll = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve))).then(holdFromNow);
 
 /**
- * A turn of the loop for the requests waiting, once this one has held it for SLICE_MS: before each
- * SQLite statement (connection.ts), and between the steps of a long computation in memory.
+ * A turn of the loop for the requests waiting, once this one has held it for SLICE_MS (undefined
+ * when it has not, so that a caller awaits nothing): before each SQLite statement (connection.ts),
+ * and between the steps of a long computation in memory.
  */
-export async function turnIfHeld(): Promise<void> {
-  if (loopHeldTooLong()) await afterPoll();
+export function turnIfHeld(): Promise<void> | undefined {
+  return loopHeldTooLong() ? afterPoll() : undefined;
 }

@@ -74,6 +74,9 @@ const walSyncs = new WeakMap<Kysely<Database>, WalSync>();
  */
 export const walSyncOf = (db: Kysely<Database>): WalSync | undefined => walSyncs.get(db);
 
+/** The SQLite database's file in DATA_DIR (its log beside it, `-wal`). */
+export const SQLITE_FILE = 'phonehaat.sqlite';
+
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 function openSqlite({
@@ -83,7 +86,7 @@ function openSqlite({
   onCheckpointError = console.error,
   onWalFailure = (failure) => console.error(failure.message, failure.cause),
 }: DatabaseOptions): DatabaseHandle {
-  const path = join(dataDir, 'phonehaat.sqlite');
+  const path = join(dataDir, SQLITE_FILE);
   ensurePrivateFile(path);
   const file = new SQLite(path);
   file.pragma('journal_mode = WAL');
@@ -326,7 +329,8 @@ class WritersFirstSqliteDriver extends ReadsApartDriver {
 
   /** One statement of `turn`'s, on the connection it needs, each when the loop has had its turn (turnIfHeld). */
   async execute<R>(turn: Turn, query: CompiledQuery): Promise<QueryResult<R>> {
-    await turnIfHeld();
+    const held = turnIfHeld();
+    if (held) await held;
     if (forReaders(turn, query.sql) && this.statements.prepare(query.sql).readonly) {
       return this.reader!.executeQuery<R>(query);
     }

@@ -78,7 +78,7 @@ describe("a write's rows between processes", () => {
       wordsOf(
         joined([
           { productIds: ['p12'], listingIds: [] },
-          { ...priced, listingIds: [12] },
+          { productIds: ['p12'], listingIds: [12], words: none },
         ]),
       ),
     ).toEqual({

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { Batch } from '#server/events/batch';
 import { localChannel, type Channel } from '#server/events/channel';
-import { changedElsewhere, changesSince, indexVersion, joined, type ChangedRows, type NamedRows } from './indexing';
+import {
+  changedElsewhere,
+  changesSince,
+  indexVersion,
+  joined,
+  rowsNamed,
+  type ChangedRows,
+  type NamedRows,
+} from './indexing';
 
 /*
  * The search index's changes, told between processes on the search's own channel (not the public
@@ -45,7 +53,7 @@ export const searchChangeNotes = {
     const rows = changesSince(mark, true);
     if (rows === undefined) return [EVERYTHING];
     const { marks = [], ...named } = rows;
-    const count = named.productIds.length + named.listingIds.length;
+    const count = rowsNamed(named);
     const rowsNote = count > ROWS_NAMED ? EVERYTHING : JSON.stringify(named);
     return [...(count > 0 ? [rowsNote] : []), ...(withMarks ? marksNotes(marks) : [])];
   },
@@ -59,7 +67,7 @@ export const searchChangeNotes = {
     const rows = changesSince(mark, true);
     if (rows === undefined) return changedElsewhere(undefined);
     const { marks: _, ...named } = rows;
-    if (named.productIds.length + named.listingIds.length > 0) changedElsewhere(named);
+    if (rowsNamed(named) > 0) changedElsewhere(named);
   },
   /** Another process's note; undefined when changes may have been missed. */
   heard(note: string | undefined): void {
@@ -145,7 +153,7 @@ function mergedRows(notes: string[]): string {
   const named = read.filter((rows) => rows !== undefined);
   if (named.length < read.length) return EVERYTHING;
   const all = joined(named);
-  return all.productIds.length + all.listingIds.length > ROWS_NAMED ? EVERYTHING : JSON.stringify(all);
+  return rowsNamed(all) > ROWS_NAMED ? EVERYTHING : JSON.stringify(all);
 }
 
 /**

@@ -98,6 +98,9 @@ export function changesSince(since: number, onlyHere = false): ChangedRows | und
 
 const noRows = (): NamedRows => ({ productIds: [], listingIds: [] });
 
+/** How many rows are named (a product's current listing and a listing may be one row, counted twice). */
+export const rowsNamed = ({ productIds, listingIds }: NamedRows) => productIds.length + listingIds.length;
+
 /** The rows whose words may have changed (ChangedRows.words). */
 export const wordsOf = (rows: ChangedRows): NamedRows => rows.words ?? rows;
 
@@ -116,7 +119,7 @@ export function joined(list: readonly ChangedRows[]): ChangedRows {
   const rows = namedIn(list);
   const words = namedIn(list.map(wordsOf));
   const marks = list.flatMap((changed) => changed.marks ?? []);
-  const fewer = words.productIds.length + words.listingIds.length < rows.productIds.length + rows.listingIds.length;
+  const fewer = rowsNamed(words) < rowsNamed(rows);
   return { ...rows, ...(fewer ? { words } : {}), ...(marks.length > 0 ? { marks } : {}) };
 }
 

@@ -1,4 +1,4 @@
-import { changesSince, indexVersion, wordsOf, type NamedRows } from './indexing';
+import { changesSince, indexVersion, rowsNamed, wordsOf, type NamedRows } from './indexing';
 import { nextTurn } from '#server/db/batches';
 import { COLUMNS_FRESH_MS } from './listing-columns';
 
@@ -113,13 +113,12 @@ export class KeptIds<T extends Kept = Kept> {
     // No words changed since (prices, bookings, badges, a round's good-price marks): they match as
     // they did, at the same scores. Not looked up again, nor marked updated, which on SQLite would
     // have the ranking read again in full RANKING_DRIFT_MS after its read.
-    if (fresh && written && written.productIds.length + written.listingIds.length === 0) {
+    if (fresh && written && rowsNamed(written) === 0) {
       this.keep(key, { ...fresh, version });
       this.refreshIfAging(key, now, fresh, reread);
       return fresh.kept;
     }
-    const updated =
-      written && written.productIds.length + written.listingIds.length <= ROWS_UPDATED ? fresh : undefined;
+    const updated = written && rowsNamed(written) <= ROWS_UPDATED ? fresh : undefined;
     const updating = updated && written ? update?.(updated.kept, written) : undefined;
     // Only an answer from what is kept has it read again behind it: a read in full replaces it anyway.
     if (updating && updated) this.refreshIfAging(key, now, updated, reread);

@@ -18,9 +18,10 @@ const writtenIds = (written: NamedRows, found: readonly number[]) => new Set([..
 
 /*
  * A few written listings against every kept match (86,000 for "battery" at 100,000 listings, 20,000
- * ranked): the arrays are copied in slices around the few places that change, found by a search of
- * the array, not walked element by element (on SQLite that walk, with the lookup of each id, held the
- * event loop 3-6 ms at each update).
+ * ranked): the arrays are copied in slices around the few places that change, found by a binary
+ * search (or, in a ranking, which is not in id order, by the array's own indexOf), not by walking
+ * every element in JavaScript with a lookup of each id, which held the event loop 3-6 ms at each
+ * update on SQLite.
  */
 
 /** Matches in ascending id order (as read), with the written listings out and those found (their ids) in. */
@@ -59,7 +60,7 @@ export function withRanked(ranking: Ranking, written: NamedRows, found: Found[],
   const scores = withoutPlaces(ranking.scores, leaving);
   // Scores are kept as 32-bit floats: the found ones compared as they will be kept.
   const added = ranked.map((listing) => ({ id: listing.id, score: Math.fround(listing.score) })).sort(order);
-  // Each after every kept listing it does not come before (ties keep the kept one first).
+  // Each before the first kept listing it comes before in `order`.
   const places = added.map((listing) =>
     firstPlace(ids.length, (at) => order(listing, { id: ids[at]!, score: scores[at]! }) < 0),
   );

@@ -3,7 +3,7 @@ import { POSTED_HOURS, type SearchFilters, type SearchSort } from '#shared/searc
 import type { Engine } from '#server/db/connection';
 import type { Database, SearchListingsTable } from '#server/db/schema';
 import { selectProductDetails, type ProductDetailsRow } from '#server/products/repository';
-import type { NamedRows } from './indexing';
+import { rowsNamed, type NamedRows } from './indexing';
 import type { Found } from './kept-updates';
 import { indexedText } from './text';
 import type { Term } from './words';
@@ -129,7 +129,7 @@ export async function listingsIndexed(db: Kysely<Database>): Promise<number> {
 
 /** The same columns of the listings of the given products, and of the given listings, as far as they are still there. */
 export const columnRowsOf = async (db: Kysely<Database>, { productIds, listingIds }: NamedRows) =>
-  productIds.length + listingIds.length === 0
+  rowsNamed({ productIds, listingIds }) === 0
     ? []
     : columnsOf(db)
         .where((eb) =>
@@ -304,7 +304,7 @@ const namedRows = (db: Kysely<Database>, { productIds, listingIds }: NamedRows) 
       ]),
     );
 
-const namesNone = ({ productIds, listingIds }: NamedRows) => productIds.length + listingIds.length === 0;
+const namesNone = (named: NamedRows) => rowsNamed(named) === 0;
 
 /** Every match of the words, its id only. */
 const matching = (match: TextMatch) =>
@@ -327,12 +327,13 @@ export async function matchesAmong(db: Kysely<Database>, match: TextMatch, named
 
 /**
  * The same with each one's score (see Ranking), for a kept ranking. Dearer on SQLite, so only where
- * the score is needed: FTS5's bm25 counts the listings having each word once a statement, and this
- * plan seeks each named id in a statement of its own (at 100,000 listings 1.5-2 ms an id for "samsung
+ * the score is needed: FTS5's bm25 counts the listings having each word once a statement, and
+ * seeking each named id is a statement of its own (at 100,000 listings 1.5-2 ms an id for "samsung
  * galaxy", 2-4 for "battery"). New listings are the newest rows, so there one statement reads the
- * words' matches from the oldest named id up (RECENT_MATCHES at most) and keeps the named ones: five
- * of the newest forty ids, 3.1-3.6 ms against 7.2-9.6 for "samsung galaxy", 6.5-10 against 11-19
- * for "battery".
+ * words' newest matches down to the oldest named id (RECENT_MATCHES at most) and keeps the named
+ * ones: five of the newest forty ids, 3.1-3.6 ms against 7.2-9.6 for "samsung galaxy", 6.5-10
+ * against 11-19 for "battery". Named ids older than what it read (an old listing's text edited) are
+ * sought one by one.
  */
 export async function scoredAmong(
   db: Kysely<Database>,
@@ -341,18 +342,26 @@ export async function scoredAmong(
   recentAtMost = RECENT_MATCHES,
 ): Promise<Found[]> {
   if (namesNone(named)) return [];
-  if (match.engine === 'sqlite') {
-    const ids = new Set((await namedRows(db, named).execute()).map((row) => Number(row.id)));
-    if (ids.size === 0) return [];
-    const { rows } = await sql<Found>`select rowid as id, rank as score from search_listings_fts
-      where search_listings_fts match ${match.query} and rowid >= ${Math.min(...ids)}
-      order by rowid desc limit ${recentAtMost + 1}`.execute(db);
-    if (rows.length <= recentAtMost) return foundIn(rows.filter((row) => ids.has(Number(row.id))));
-  }
-  const { rows } =
-    await sql<Found>`select id, score from (${scored(match)}) m where id in (${namedRows(db, named)})`.execute(db);
-  return foundIn(rows);
+  if (match.engine !== 'sqlite') return foundIn(await scoredEach(db, match, named));
+  const ids = (await namedRows(db, named).execute()).map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  const { rows } = await sql<Found>`select rowid as id, rank as score from search_listings_fts
+    where search_listings_fts match ${match.query} and rowid >= ${Math.min(...ids)}
+    order by rowid desc limit ${recentAtMost + 1}`.execute(db);
+  // The newest read hold every match from the last of them up; the named ids below it are sought.
+  const newest = rows.slice(0, recentAtMost);
+  const readFrom = rows.length > recentAtMost ? Number(newest.at(-1)?.id ?? Infinity) : -Infinity;
+  const older = ids.filter((id) => id < readFrom);
+  const isNamed = new Set(ids);
+  const found = newest.filter((row) => isNamed.has(Number(row.id)));
+  return foundIn(
+    older.length === 0 ? found : [...found, ...(await scoredEach(db, match, { productIds: [], listingIds: older }))],
+  );
 }
+
+/** The named listings the words match, each sought in the index with its score. */
+const scoredEach = async (db: Kysely<Database>, match: TextMatch, named: NamedRows) =>
+  (await sql<Found>`select id, score from (${scored(match)}) m where id in (${namedRows(db, named)})`.execute(db)).rows;
 
 /** How many of the newest matches scoredAmong reads at most to find the named ones among them. */
 const RECENT_MATCHES = 500;
