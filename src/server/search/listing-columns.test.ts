@@ -4,20 +4,32 @@ import type { Database } from '#server/db/schema';
 import type { ColumnRow } from './repository';
 
 /** The database's batches, answered at once as better-sqlite3 answers: no I/O between them. */
-const state = vi.hoisted(() => ({ listings: 0, turnsAtBatch: [] as number[], turns: 0 }));
+const state = vi.hoisted(() => ({
+  listings: 0,
+  turnsAtBatch: [] as number[],
+  turns: 0,
+  /** Holds the full read's batches while set (a read on a busy PostgreSQL). */
+  gate: undefined as Promise<void> | undefined,
+  /** The price a listing named by a write has now. */
+  writtenPrice: 99_999,
+}));
 vi.mock('./repository', () => ({
   listingsIndexed: async () => state.listings,
   columnRows: async (_db: unknown, after: number, limit: number): Promise<ColumnRow[]> => {
+    await state.gate;
     state.turnsAtBatch.push(state.turns);
     const ids = Array.from({ length: Math.max(0, Math.min(limit, state.listings - after)) }, (_, n) => after + n + 1);
     // Imported here: a mock's factory may not use the file's own imports.
     const { aColumnRow } = await import('./column-row.fixture');
     return ids.map((id) => aColumnRow({ id, district: 'Dhaka' }));
   },
-  columnRowsOf: async () => [],
+  columnRowsOf: async (_db: unknown, { listingIds }: { listingIds: number[] }): Promise<ColumnRow[]> => {
+    const { aColumnRow } = await import('./column-row.fixture');
+    return listingIds.map((id) => aColumnRow({ id, district: 'Dhaka', price: state.writtenPrice }));
+  },
 }));
 
-const { ListingColumns, LOAD_BATCH } = await import('./listing-columns');
+const { COLUMNS_FRESH_MS, ListingColumns, LOAD_BATCH } = await import('./listing-columns');
 const { changedElsewhere } = await import('./indexing');
 const { trustTest } = await import('./trust-bits');
 
@@ -63,5 +75,31 @@ describe("a round's good-price marks", () => {
     const good = Array.from({ length: columns.size }, (_, at) => !fails(columns.trust[at]!, 100));
     expect(good.filter(Boolean)).toHaveLength(state.listings - 1);
     expect(good[columns.positionOf(1)!]).toBe(false);
+  });
+});
+
+describe('a write beside a full read', () => {
+  it('is caught up on at once, not after the read, and again after it if the read took the row before it', async () => {
+    state.listings = 2 * LOAD_BATCH;
+    const kept = new ListingColumns({} as Kysely<Database>);
+    const now = Date.now();
+    const columns = await kept.current(now);
+    let open!: () => void;
+    state.gate = new Promise((resolve) => (open = resolve));
+    // Past the fresh time: a full read begins behind the answer, and waits at its first batch.
+    const later = now + COLUMNS_FRESH_MS + 5_000;
+    expect(await kept.current(later)).toBe(columns);
+    changedElsewhere({ productIds: [], listingIds: [5] });
+    const priceOf = async (at: number) => {
+      const current = await kept.current(at);
+      return current.price[current.positionOf(5)!];
+    };
+    expect(await priceOf(later + 1)).toBe(99_999);
+    // The read goes on with the rows as they were before the write (the mock's price), then ends.
+    open();
+    state.gate = undefined;
+    await vi.waitFor(() => expect(state.turnsAtBatch.length).toBeGreaterThanOrEqual(4));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await priceOf(later + 2)).toBe(99_999);
   });
 });

@@ -305,7 +305,10 @@ export class ListingColumns {
   private columns: Columns | undefined;
   private version = -1;
   private loadedAt = 0;
-  private loading: Promise<Columns> | undefined;
+  /** The full read under way, if any. */
+  private reading: Promise<void> | undefined;
+  /** The catching up on named rows under way, if any. */
+  private applying: Promise<void> | undefined;
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -316,36 +319,54 @@ export class ListingColumns {
 
   async current(now: number): Promise<Columns> {
     const written = indexVersion();
-    let columns = this.columns;
-    // A read under way may have begun before this process's latest write: then one more after it.
-    while (columns === undefined || this.version < written) columns = await this.catchUp(now);
-    if (now - this.loadedAt >= freshFor(columns.size)) this.catchUp(now).catch(() => undefined);
-    return columns;
-  }
-
-  /** One catching up at a time: searches arriving meanwhile wait for it rather than start their own. */
-  private catchUp(now: number): Promise<Columns> {
-    this.loading ??= this.read(now).finally(() => (this.loading = undefined));
-    return this.loading;
-  }
-
-  private async read(now: number): Promise<Columns> {
-    const version = indexVersion();
-    const changed =
-      this.columns && now - this.loadedAt < freshFor(this.columns.size) ? changesSince(this.version) : undefined;
-    if (changed && this.columns) {
-      await this.apply(this.columns, changed);
-    } else {
-      const started = performance.now();
-      const kept = this.columns;
-      const inPlace = kept && kept.size - kept.listed <= kept.size * REMOVED_SHARE && kept.strayCount <= STRAYS_KEPT;
-      this.columns = await this.readAll(inPlace ? kept : undefined);
-      // Fresh from the end of the read: at a million listings on a busy machine a read can take
-      // longer than the fresh time, and trusted from its start it was stale, read again at once.
-      this.loadedAt = now + (performance.now() - started);
-    }
-    this.version = version;
+    // A catching up under way may have begun before this process's latest write: then one more after it.
+    while (this.columns === undefined || this.version < written) await this.catchUp(now);
+    if (now - this.loadedAt >= freshFor(this.columns.size)) this.readAllOnce(now).catch(() => undefined);
     return this.columns;
+  }
+
+  /**
+   * The writes since the columns' version: their rows read again, one catching up at a time (searches
+   * arriving meanwhile wait for it rather than start their own), even while a full read goes on
+   * behind: waiting for that one held every search beside writes for its whole length (on PostgreSQL
+   * under load, 1.2-1.3 s of a hundred batches, past the cached answers' stale time, so every reader
+   * of a word search waited too). A full read when they are not known row by row, or nothing is read yet.
+   */
+  private catchUp(now: number): Promise<void> {
+    const changed = this.columns && changesSince(this.version);
+    if (!this.columns || !changed) return this.readAllOnce(now);
+    this.applying ??= this.applyOnce(this.columns, changed).finally(() => (this.applying = undefined));
+    return this.applying;
+  }
+
+  private async applyOnce(columns: Columns, changed: ChangedRows): Promise<void> {
+    const version = indexVersion();
+    await this.apply(columns, changed);
+    // Columns a full read replaced meanwhile keep the version that read gave them, and catch up from there.
+    if (this.columns === columns) this.version = Math.max(this.version, version);
+  }
+
+  /** One full read at a time. */
+  private readAllOnce(now: number): Promise<void> {
+    this.reading ??= this.read(now).finally(() => (this.reading = undefined));
+    return this.reading;
+  }
+
+  /**
+   * Every listing read again. Writes caught up on meanwhile (catchUp) went into the same columns or
+   * the ones replaced; a row this read took before such a write may be put after it: the columns
+   * take the version of the read's beginning, so the next search catches up on those writes again.
+   */
+  private async read(now: number): Promise<void> {
+    const version = indexVersion();
+    const started = performance.now();
+    const kept = this.columns;
+    const inPlace = kept && kept.size - kept.listed <= kept.size * REMOVED_SHARE && kept.strayCount <= STRAYS_KEPT;
+    this.columns = await this.readAll(inPlace ? kept : undefined);
+    // Fresh from the end of the read: at a million listings on a busy machine a read can take
+    // longer than the fresh time, and trusted from its start it was stale, read again at once.
+    this.loadedAt = now + (performance.now() - started);
+    this.version = version;
   }
 
   /**
