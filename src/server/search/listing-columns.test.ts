@@ -12,6 +12,8 @@ const state = vi.hoisted(() => ({
   gate: undefined as Promise<void> | undefined,
   /** The price a listing named by a write has now. */
   writtenPrice: 99_999,
+  /** Holds the rows of a catching up on writes, read at its call, while set (a slow answer). */
+  applyGate: undefined as Promise<void> | undefined,
 }));
 vi.mock('./repository', () => ({
   listingsIndexed: async () => state.listings,
@@ -24,8 +26,10 @@ vi.mock('./repository', () => ({
     return ids.map((id) => aColumnRow({ id, district: 'Dhaka' }));
   },
   columnRowsOf: async (_db: unknown, { listingIds }: { listingIds: number[] }): Promise<ColumnRow[]> => {
+    const price = state.writtenPrice;
+    await state.applyGate;
     const { aColumnRow } = await import('./column-row.fixture');
-    return listingIds.map((id) => aColumnRow({ id, district: 'Dhaka', price: state.writtenPrice }));
+    return listingIds.map((id) => aColumnRow({ id, district: 'Dhaka', price }));
   },
 }));
 
@@ -101,5 +105,33 @@ describe('a write beside a full read', () => {
     await vi.waitFor(() => expect(state.turnsAtBatch.length).toBeGreaterThanOrEqual(4));
     await new Promise((resolve) => setImmediate(resolve));
     expect(await priceOf(later + 2)).toBe(99_999);
+  });
+});
+
+describe('a write caught up on across the end of a full read', () => {
+  it('is caught up on again: the read may have put a newer row first', async () => {
+    state.listings = 2 * LOAD_BATCH;
+    const kept = new ListingColumns({} as Kysely<Database>);
+    const now = Date.now();
+    await kept.current(now);
+    let openRead!: () => void;
+    let openApply!: () => void;
+    state.gate = new Promise((resolve) => (openRead = resolve));
+    const later = now + COLUMNS_FRESH_MS + 5_000;
+    await kept.current(later);
+    // A write's rows read at once (price 1), answered only after the full read has ended.
+    changedElsewhere({ productIds: [], listingIds: [5] });
+    state.writtenPrice = 1;
+    state.applyGate = new Promise((resolve) => (openApply = resolve));
+    const price = kept.current(later + 1).then((columns) => columns.price[columns.positionOf(5)!]);
+    const batches = state.turnsAtBatch.length;
+    openRead();
+    state.gate = undefined;
+    await vi.waitFor(() => expect(state.turnsAtBatch.length).toBeGreaterThanOrEqual(batches + 3));
+    await new Promise((resolve) => setImmediate(resolve));
+    state.writtenPrice = 99_999;
+    openApply();
+    state.applyGate = undefined;
+    expect(await price).toBe(99_999);
   });
 });

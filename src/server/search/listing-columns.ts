@@ -309,6 +309,8 @@ export class ListingColumns {
   private reading: Promise<void> | undefined;
   /** The catching up on named rows under way, if any. */
   private applying: Promise<void> | undefined;
+  /** Full reads ended so far: a catching up they overlapped is not trusted over them. */
+  private readsEnded = 0;
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -340,10 +342,13 @@ export class ListingColumns {
   }
 
   private async applyOnce(columns: Columns, changed: ChangedRows): Promise<void> {
-    const version = indexVersion();
+    const [from, version, readsEnded] = [this.version, indexVersion(), this.readsEnded];
     await this.apply(columns, changed);
-    // Columns a full read replaced meanwhile keep the version that read gave them, and catch up from there.
-    if (this.columns === columns) this.version = Math.max(this.version, version);
+    // A full read that ended meanwhile may have put a row newer than this one's (PostgreSQL answers
+    // out of order): its writes are caught up on again. Columns a full read replaced keep the version
+    // that read gave them, and catch up from there.
+    if (this.readsEnded !== readsEnded) this.version = Math.min(this.version, from);
+    else if (this.columns === columns) this.version = Math.max(this.version, version);
   }
 
   /** One full read at a time. */
@@ -367,6 +372,7 @@ export class ListingColumns {
     // longer than the fresh time, and trusted from its start it was stale, read again at once.
     this.loadedAt = now + (performance.now() - started);
     this.version = version;
+    this.readsEnded += 1;
   }
 
   /**
