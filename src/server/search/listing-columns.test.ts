@@ -41,6 +41,36 @@ afterEach(() => {
   state.turnsAtBatch = [];
 });
 
+/** Columns of `listings` read in full, and the time they were read at. */
+async function loaded(listings: number) {
+  state.listings = listings;
+  const kept = new ListingColumns({} as Kysely<Database>);
+  const now = Date.now();
+  return { kept, now, columns: await kept.current(now) };
+}
+
+/** Columns read, then past their fresh time: a full read begins behind the answer, held at its first batch until `openRead`. */
+async function behindAFullRead() {
+  const { kept, now, columns } = await loaded(2 * LOAD_BATCH);
+  let openRead!: () => void;
+  state.gate = new Promise((resolve) => (openRead = resolve));
+  const later = now + COLUMNS_FRESH_MS + 5_000;
+  expect(await kept.current(later)).toBe(columns);
+  const ended = state.turnsAtBatch.length + 3;
+  /** Lets the read go on to its end. */
+  const finishRead = async () => {
+    openRead();
+    state.gate = undefined;
+    await vi.waitFor(() => expect(state.turnsAtBatch.length).toBeGreaterThanOrEqual(ended));
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  const priceOf = async (at: number) => {
+    const current = await kept.current(at);
+    return current.price[current.positionOf(5)!];
+  };
+  return { later, finishRead, priceOf };
+}
+
 describe('a full read of the listing columns', () => {
   it('lets the event loop turn between its batches, so requests are answered during it', async () => {
     state.listings = 3 * LOAD_BATCH + 10;
@@ -63,10 +93,7 @@ describe('a full read of the listing columns', () => {
 
 describe("a round's good-price marks", () => {
   it('are taken by the columns as told, however many, without reading them again', async () => {
-    state.listings = 3 * LOAD_BATCH;
-    const kept = new ListingColumns({} as Kysely<Database>);
-    const now = Date.now();
-    const columns = await kept.current(now);
+    const { kept, now, columns } = await loaded(3 * LOAD_BATCH);
     const fullReads = state.turnsAtBatch.length;
     // Another process's round marked every listing but the first, in three notes.
     const marked = Array.from({ length: state.listings - 1 }, (_, n) => n + 2);
@@ -84,51 +111,23 @@ describe("a round's good-price marks", () => {
 
 describe('a write beside a full read', () => {
   it('is caught up on at once, not after the read, and again after it if the read took the row before it', async () => {
-    state.listings = 2 * LOAD_BATCH;
-    const kept = new ListingColumns({} as Kysely<Database>);
-    const now = Date.now();
-    const columns = await kept.current(now);
-    let open!: () => void;
-    state.gate = new Promise((resolve) => (open = resolve));
-    // Past the fresh time: a full read begins behind the answer, and waits at its first batch.
-    const later = now + COLUMNS_FRESH_MS + 5_000;
-    expect(await kept.current(later)).toBe(columns);
+    const { later, finishRead, priceOf } = await behindAFullRead();
     changedElsewhere({ productIds: [], listingIds: [5] });
-    const priceOf = async (at: number) => {
-      const current = await kept.current(at);
-      return current.price[current.positionOf(5)!];
-    };
     expect(await priceOf(later + 1)).toBe(99_999);
     // The read goes on with the rows as they were before the write (the mock's price), then ends.
-    open();
-    state.gate = undefined;
-    await vi.waitFor(() => expect(state.turnsAtBatch.length).toBeGreaterThanOrEqual(4));
-    await new Promise((resolve) => setImmediate(resolve));
+    await finishRead();
     expect(await priceOf(later + 2)).toBe(99_999);
   });
-});
 
-describe('a write caught up on across the end of a full read', () => {
-  it('is caught up on again: the read may have put a newer row first', async () => {
-    state.listings = 2 * LOAD_BATCH;
-    const kept = new ListingColumns({} as Kysely<Database>);
-    const now = Date.now();
-    await kept.current(now);
-    let openRead!: () => void;
-    let openApply!: () => void;
-    state.gate = new Promise((resolve) => (openRead = resolve));
-    const later = now + COLUMNS_FRESH_MS + 5_000;
-    await kept.current(later);
+  it('is caught up on again when the read ended during its catching up: the read may have put a newer row first', async () => {
+    const { later, finishRead, priceOf } = await behindAFullRead();
     // A write's rows read at once (price 1), answered only after the full read has ended.
     changedElsewhere({ productIds: [], listingIds: [5] });
     state.writtenPrice = 1;
+    let openApply!: () => void;
     state.applyGate = new Promise((resolve) => (openApply = resolve));
-    const price = kept.current(later + 1).then((columns) => columns.price[columns.positionOf(5)!]);
-    const batches = state.turnsAtBatch.length;
-    openRead();
-    state.gate = undefined;
-    await vi.waitFor(() => expect(state.turnsAtBatch.length).toBeGreaterThanOrEqual(batches + 3));
-    await new Promise((resolve) => setImmediate(resolve));
+    const price = priceOf(later + 1);
+    await finishRead();
     state.writtenPrice = 99_999;
     openApply();
     state.applyGate = undefined;
