@@ -11,7 +11,7 @@ import {
   type SignedInDevices,
   type UpdateMailSettingsRequest,
 } from '#shared/account';
-import { callerOf, type Caller } from '#server/auth/guards';
+import { callerOf, isOwnEmail, type Caller } from '#server/auth/guards';
 import { setHashAndEndSessions, setPasswordAndEndSessions } from '#server/auth/password-change';
 import { assertAcceptablePassword } from '#server/auth/password-policy';
 import { checkPassword, hashPassword } from '#server/auth/passwords';
@@ -142,7 +142,7 @@ export async function resetPassword(db: Kysely<Database>, token: string, passwor
 async function assertOwnPassword(db: Kysely<Database>, caller: Caller, typed: string, ip: string, field: string) {
   const { user } = caller;
   if (!user.password_hash) {
-    if (typed.trim().toLowerCase() === user.email) return;
+    if (isOwnEmail(user, typed)) return;
     const typeEmail = serverMessage('server.accounts.error.typeEmail');
     throw new AppError('VALIDATION_FAILED', typeEmail, { [field]: typeEmail });
   }

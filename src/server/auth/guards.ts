@@ -22,7 +22,7 @@ export const sessionCookieName = (config: Pick<Config, 'secureCookies'>) =>
   config.secureCookies ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 export const KNOWN_DEVICE_COOKIE = 'phonehaat_device';
 
-export { assertOwnEmail, callerOf, type Caller } from '#server/http/caller';
+export { assertOwnEmail, callerOf, isOwnEmail, type Caller } from '#server/http/caller';
 
 /**
  * Who is calling: a bearer access token (checked, and its session still alive) or else the session

@@ -13,7 +13,15 @@ import { findUserById } from '#server/users/repository';
 import { updateAccount } from '#server/users/profile';
 import { endSession, signInByPassword, toCurrentUser } from './account';
 import { namedWrite, privateWrite } from '#server/cache/hooks';
-import { authRateLimit, callerOf, identify, KNOWN_DEVICE_COOKIE, sessionCookieName, signedIn } from './guards';
+import {
+  authRateLimit,
+  callerOf,
+  identify,
+  isOwnEmail,
+  KNOWN_DEVICE_COOKIE,
+  sessionCookieName,
+  signedIn,
+} from './guards';
 import { logIn, signUp } from './service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -86,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = await identify(request);
       if (!caller) throw unauthenticated();
-      if (request.query.email.trim().toLowerCase() !== caller.user.email) {
+      if (!isOwnEmail(caller.user, request.query.email)) {
         throw forbidden(serverMessage('server.auth.error.ownTokenOnly'));
       }
       return { accessToken: await deps.tokens.sign({ userId: caller.user.id, sessionId: caller.sessionId }) };

@@ -25,9 +25,12 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
+/** Whether a typed email is the account's own: stored emails are lower-case, typed ones may not be. */
+export const isOwnEmail = (user: Pick<UserRow, 'email'>, typed: string) => typed.trim().toLowerCase() === user.email;
+
 /** A body that names an email other than the caller's is refused, never silently re-targeted. */
 export function assertOwnEmail(caller: Caller, email: string | undefined): void {
-  if (email !== undefined && email.trim().toLowerCase() !== caller.user.email) {
+  if (email !== undefined && !isOwnEmail(caller.user, email)) {
     throw new AppError('FORBIDDEN', messageText('shared.errors.ownAccountOnly'));
   }
 }

@@ -8,7 +8,7 @@ import {
   updateResultSchema,
 } from '#shared/common';
 import { addUserRequestSchema, sellerVerifyCheckSchema, userSchema } from '#shared/users';
-import { adminOnly, assertOwnEmail, callerOf, identify, signedIn } from '#server/auth/guards';
+import { adminOnly, assertOwnEmail, callerOf, identify, isOwnEmail, signedIn } from '#server/auth/guards';
 import { notFound } from '#server/errors';
 import { pagedList } from '#server/http/paging';
 import { writeCall } from '#server/http/writes';
@@ -46,7 +46,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { params: emailParamsSchema, response: { 200: roleCheckSchemas[role] } } },
       async (request) => {
         const caller = await identify(request);
-        const own = caller?.user.email === request.params.email.trim().toLowerCase();
+        const own = caller !== null && isOwnEmail(caller.user, request.params.email);
         const roles: readonly string[] = hasRole[role];
         return { [key]: own && roles.includes(caller?.user.role ?? '') } as Record<typeof key, boolean>;
       },
