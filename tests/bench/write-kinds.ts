@@ -7,8 +7,11 @@
  * argon2, the commits' fsync, files; V8's GC helpers: what competes with the loops for the cores),
  * from each thread's /proc schedstat, which counts CPU time whatever else the machine runs; the
  * time the main threads were ready to run but waited for a core; and the event-loop delay over the
- * writes (p50, p99, longest), which on a loaded machine is mostly that wait (the "no writes" line
- * shows it without writes). On each engine BENCH_ENGINES names (engines.ts; both by default), and
+ * writes (p50, p99, longest), which on a loaded machine is mostly that wait. The "no writes" line
+ * gives what the processes use a second with no writes (about 27 ms a process: the benchmark's own
+ * loop-delay watch wakes each loop every millisecond), and each kind's CPU figures leave that rate out,
+ * so they are the writes' own at any rate (before 29 Nov 2026 they held it: 2.5 ms a write at 20 a
+ * second). On each engine BENCH_ENGINES names (engines.ts; both by default), and
  * on PostgreSQL also the CPU its backends serving the marketplace's database used a write (the
  * other half of a write's cost there), and below the table each kind's rows written a write, table by
  * table (pg_stat_user_tables): how many of its updates were not HOT (each writes every index of
@@ -17,7 +20,7 @@
  */
 import { enginesToMeasure } from './engines';
 import { loadAverage } from './load';
-import { startMarketplace, type BenchEngine } from './marketplace';
+import { startMarketplace, type BenchEngine, type Marketplace } from './marketplace';
 import { prepareWriter, writeAt } from './mixed';
 import { readdir, readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -97,6 +100,14 @@ function describeWrites(before: Map<string, TableWrites>, after: Map<string, Tab
   return `commits ${per(delta('', 'inserted'))}; ${parts.join(', ')}`;
 }
 
+type Times = Awaited<ReturnType<typeof threadTimes>> & { database: number };
+
+/** The server processes' thread times and PostgreSQL's backends' CPU (0 on SQLite), in ms. */
+const timesOf = async (app: Marketplace): Promise<Times> => ({
+  ...(await threadTimes(app.serverPids())),
+  database: (await app.databaseCpuSeconds()) * 1000,
+});
+
 const [rate = '20', seconds = '10', only] = process.argv.slice(2);
 const kinds = only ? (only.split(',') as WriteKind[]) : [...WRITE_KINDS];
 const listings = Number(process.env.BENCH_SIZES ?? 100_000);
@@ -111,28 +122,43 @@ async function measureOn(engine: BenchEngine) {
       `${engine}, ${listings} listings: ${app.processes} server process(es), ${rate} writes/s for ${seconds} s a kind, load average ${loadAverage()}`,
     );
     console.log(
-      `${'kind'.padEnd(14)}${'ok/failed'.padStart(10)}${'loop ms/w'.padStart(11)}${'other ms/w'.padStart(11)}${postgres ? 'pg ms/w'.padStart(9) : ''}${'wait ms/w'.padStart(11)}${'delay p50'.padStart(10)}${'p99'.padStart(8)}${'longest'.padStart(9)}`,
+      `${'kind'.padEnd(16)}${'ok/failed'.padStart(8)}${'loop ms/w'.padStart(11)}${'other ms/w'.padStart(11)}${postgres ? 'pg ms/w'.padStart(9) : ''}${'wait ms/w'.padStart(11)}${'delay p50'.padStart(10)}${'p99'.padStart(8)}${'longest'.padStart(9)}`,
     );
     const statistics = app.databaseUrl ? new pg.Client({ connectionString: app.databaseUrl }) : undefined;
     await statistics?.connect();
     const written: string[] = [];
+    // What the processes use with no writes (the bench's own loop-delay watch, timers, the mail
+    // poll) goes on under the writes too: taken out of each kind's figures at its rate a second.
+    let idlePerMs: Record<Exclude<keyof Times, 'mainWait'>, number> | undefined;
     for (const kind of [undefined, ...kinds]) {
       const rowsBefore = statistics && (await tableWrites(statistics));
       await app.loopDelay();
-      const before = { ...(await threadTimes(app.serverPids())), database: (await app.databaseCpuSeconds()) * 1000 };
+      const before = await timesOf(app);
+      const began = performance.now();
       const { counts } = kind
         ? await writeAt(app.origin, writer, Number(rate), Number(seconds), kind)
         : await new Promise<{ counts: { ok: number; failed: number } }>((resolve) =>
             setTimeout(() => resolve({ counts: { ok: 0, failed: 0 } }), Number(seconds) * 1000),
           );
       // Threads and backends that ended meanwhile (a pool's) lose their time: the figures are a floor.
-      const after = { ...(await threadTimes(app.serverPids())), database: (await app.databaseCpuSeconds()) * 1000 };
-      const per = (key: keyof typeof before, width = 11) =>
-        ((after[key] - before[key]) / Math.max(1, counts.ok)).toFixed(1).padStart(width);
+      const after = await timesOf(app);
+      const elapsedMs = performance.now() - began;
+      const used = (key: keyof Times) => after[key] - before[key];
+      idlePerMs ??= {
+        main: used('main') / elapsedMs,
+        others: used('others') / elapsedMs,
+        database: used('database') / elapsedMs,
+      };
+      // The wait for a core follows the machine's load, not the idle processes: not taken out.
+      const idle = (key: keyof Times) => (key === 'mainWait' ? 0 : idlePerMs![key] * elapsedMs);
+      const per = (key: keyof Times, width = 11) =>
+        (kind ? (used(key) - idle(key)) / Math.max(1, counts.ok) : (used(key) / elapsedMs) * 1000)
+          .toFixed(1)
+          .padStart(width);
       const loops = await app.loopDelay();
       const worst = (key: 'p50' | 'p99' | 'max') => Math.max(...loops.map((loop) => loop[key])).toFixed(1);
       console.log(
-        `${(kind ?? 'no writes').padEnd(14)}${`${counts.ok}/${counts.failed}`.padStart(10)}${per('main')}${per('others')}${postgres ? per('database', 9) : ''}${per('mainWait')}${worst('p50').padStart(10)}${worst('p99').padStart(8)}${worst('max').padStart(9)}   (load ${loadAverage()})`,
+        `${(kind ?? 'no writes, ms/s').padEnd(16)}${`${counts.ok}/${counts.failed}`.padStart(8)}${per('main')}${per('others')}${postgres ? per('database', 9) : ''}${per('mainWait')}${worst('p50').padStart(10)}${worst('p99').padStart(8)}${worst('max').padStart(9)}   (load ${loadAverage()})`,
       );
       if (statistics && rowsBefore) {
         await sleep(STATS_FLUSH_MS);
