@@ -8,10 +8,10 @@
  * from each thread's /proc schedstat, which counts CPU time whatever else the machine runs; the
  * time the main threads were ready to run but waited for a core; and the event-loop delay over the
  * writes (p50, p99, longest), which on a loaded machine is mostly that wait. The "no writes" line
- * gives what the processes use a second with no writes (about 27 ms a process: the benchmark's own
- * loop-delay watch wakes each loop every millisecond), and each kind's CPU figures leave that rate out,
- * so they are the writes' own at any rate (before 29 Nov 2026 they held it: 2.5 ms a write at 20 a
- * second). On each engine BENCH_ENGINES names (engines.ts; both by default), and
+ * gives what the processes use a second with no writes (about 19 ms a process, most of it the
+ * benchmark's own loop-delay watch, start/loop-delay.ts), and each kind's CPU figures leave that
+ * rate out, so they are the writes' own at any rate (before 29 Nov 2026 they held it: 2.5 ms a write
+ * at 20 a second, when the watch took 40 ms a second). On each engine BENCH_ENGINES names (engines.ts; both by default), and
  * on PostgreSQL also the CPU its backends serving the marketplace's database used a write (the
  * other half of a write's cost there), and below the table each kind's rows written a write, table by
  * table (pg_stat_user_tables): how many of its updates were not HOT (each writes every index of
