@@ -74,7 +74,7 @@ export interface LoopDelay {
   p50: number;
   p99: number;
   max: number;
-  /** Times the loop was held longer than 20 ms (start/loop-delay.ts). */
+  /** Times the loop was held longer than 20 ms (every hold over 30 ms, start/loop-delay.ts). */
   stalls: number;
   /** The garbage collector's pauses: their sum and the longest. */
   gcMs: number;

@@ -7,11 +7,11 @@
  * argon2, the commits' fsync, files; V8's GC helpers: what competes with the loops for the cores),
  * from each thread's /proc schedstat, which counts CPU time whatever else the machine runs; the
  * time the main threads were ready to run but waited for a core; and the event-loop delay over the
- * writes (p50, p99, longest), which on a loaded machine is mostly that wait. The "no writes" line
- * gives what the processes use a second with no writes (about 19 ms a process, most of it the
- * benchmark's own loop-delay watch, start/loop-delay.ts), and each kind's CPU figures leave that
- * rate out, so they are the writes' own at any rate (before 29 Nov 2026 they held it: 2.5 ms a write
- * at 20 a second, when the watch took 40 ms a second). On each engine BENCH_ENGINES names (engines.ts; both by default), and
+ * writes (p50, p99, longest), which on a loaded machine is mostly that wait. The "no writes"
+ * lines (first and last) give what the processes use a second with no writes (about 19 ms a
+ * process, most of it the benchmark's own loop-delay watch, start/loop-delay.ts), and each kind's
+ * CPU figures leave the lower of the two out, so they are the writes' own at any rate (before 29 Nov
+ * 2026 they held it, when the watch took 40 ms a second a process). On each engine BENCH_ENGINES names (engines.ts; both by default), and
  * on PostgreSQL also the CPU its backends serving the marketplace's database used a write (the
  * other half of a write's cost there), and below the table each kind's rows written a write, table by
  * table (pg_stat_user_tables): how many of its updates were not HOT (each writes every index of
@@ -20,7 +20,7 @@
  */
 import { enginesToMeasure } from './engines';
 import { loadAverage } from './load';
-import { startMarketplace, type BenchEngine, type Marketplace } from './marketplace';
+import { startMarketplace, type BenchEngine, type LoopDelay, type Marketplace } from './marketplace';
 import { prepareWriter, writeAt } from './mixed';
 import { readdir, readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -112,6 +112,38 @@ const [rate = '20', seconds = '10', only] = process.argv.slice(2);
 const kinds = only ? (only.split(',') as WriteKind[]) : [...WRITE_KINDS];
 const listings = Number(process.env.BENCH_SIZES ?? 100_000);
 
+const TIMES = ['main', 'others', 'mainWait', 'database'] as const;
+
+interface Measured {
+  kind: WriteKind | undefined;
+  counts: { ok: number; failed: number };
+  used: Times;
+  elapsedMs: number;
+  loops: LoopDelay[];
+}
+
+/**
+ * A line a measurement: with no writes, what the processes use a second; for a kind, its CPU a
+ * write less what the processes use anyway over as long (the lower of the two measurements with no
+ * writes: the first may still hold the start's work). The wait for a core follows the machine's
+ * load, not the idle processes: not taken out. Threads and backends that ended meanwhile (a pool's)
+ * lose their time; a kind's figures can come out a little low, or below 0 for a kind that costs
+ * next to nothing.
+ */
+function describeKinds(measured: Measured[], postgres: boolean): string[] {
+  const idle = measured.filter((m) => !m.kind);
+  const idlePerMs = (key: keyof Times) =>
+    key === 'mainWait' ? 0 : Math.min(...idle.map((m) => m.used[key] / m.elapsedMs));
+  return measured.map(({ kind, counts, used, elapsedMs, loops }) => {
+    const per = (key: keyof Times, width = 11) =>
+      (kind ? (used[key] - idlePerMs(key) * elapsedMs) / Math.max(1, counts.ok) : (used[key] / elapsedMs) * 1000)
+        .toFixed(1)
+        .padStart(width);
+    const worst = (key: 'p50' | 'p99' | 'max') => Math.max(...loops.map((loop) => loop[key])).toFixed(1);
+    return `${(kind ?? 'no writes, ms/s').padEnd(16)}${`${counts.ok}/${counts.failed}`.padStart(10)}${per('main')}${per('others')}${postgres ? per('database', 9) : ''}${per('mainWait')}${worst('p50').padStart(10)}${worst('p99').padStart(8)}${worst('max').padStart(9)}`;
+  });
+}
+
 /** Each kind's CPU a write on one engine, printed as a table. */
 async function measureOn(engine: BenchEngine) {
   const app = await startMarketplace(engine, listings);
@@ -122,15 +154,14 @@ async function measureOn(engine: BenchEngine) {
       `${engine}, ${listings} listings: ${app.processes} server process(es), ${rate} writes/s for ${seconds} s a kind, load average ${loadAverage()}`,
     );
     console.log(
-      `${'kind'.padEnd(16)}${'ok/failed'.padStart(8)}${'loop ms/w'.padStart(11)}${'other ms/w'.padStart(11)}${postgres ? 'pg ms/w'.padStart(9) : ''}${'wait ms/w'.padStart(11)}${'delay p50'.padStart(10)}${'p99'.padStart(8)}${'longest'.padStart(9)}`,
+      `${'kind'.padEnd(16)}${'ok/failed'.padStart(10)}${'loop ms/w'.padStart(11)}${'other ms/w'.padStart(11)}${postgres ? 'pg ms/w'.padStart(9) : ''}${'wait ms/w'.padStart(11)}${'delay p50'.padStart(10)}${'p99'.padStart(8)}${'longest'.padStart(9)}`,
     );
     const statistics = app.databaseUrl ? new pg.Client({ connectionString: app.databaseUrl }) : undefined;
     await statistics?.connect();
     const written: string[] = [];
-    // What the processes use with no writes (the bench's own loop-delay watch, timers, the mail
-    // poll) goes on under the writes too: taken out of each kind's figures at its rate a second.
-    let idlePerMs: Record<Exclude<keyof Times, 'mainWait'>, number> | undefined;
-    for (const kind of [undefined, ...kinds]) {
+    const measured: Measured[] = [];
+    // With no writes first and last: the lower of the two is taken as what the processes use anyway.
+    for (const kind of [undefined, ...kinds, undefined]) {
       const rowsBefore = statistics && (await tableWrites(statistics));
       await app.loopDelay();
       const before = await timesOf(app);
@@ -140,31 +171,17 @@ async function measureOn(engine: BenchEngine) {
         : await new Promise<{ counts: { ok: number; failed: number } }>((resolve) =>
             setTimeout(() => resolve({ counts: { ok: 0, failed: 0 } }), Number(seconds) * 1000),
           );
-      // Threads and backends that ended meanwhile (a pool's) lose their time: the figures are a floor.
       const after = await timesOf(app);
       const elapsedMs = performance.now() - began;
-      const used = (key: keyof Times) => after[key] - before[key];
-      idlePerMs ??= {
-        main: used('main') / elapsedMs,
-        others: used('others') / elapsedMs,
-        database: used('database') / elapsedMs,
-      };
-      // The wait for a core follows the machine's load, not the idle processes: not taken out.
-      const idle = (key: keyof Times) => (key === 'mainWait' ? 0 : idlePerMs![key] * elapsedMs);
-      const per = (key: keyof Times, width = 11) =>
-        (kind ? (used(key) - idle(key)) / Math.max(1, counts.ok) : (used(key) / elapsedMs) * 1000)
-          .toFixed(1)
-          .padStart(width);
-      const loops = await app.loopDelay();
-      const worst = (key: 'p50' | 'p99' | 'max') => Math.max(...loops.map((loop) => loop[key])).toFixed(1);
-      console.log(
-        `${(kind ?? 'no writes, ms/s').padEnd(16)}${`${counts.ok}/${counts.failed}`.padStart(8)}${per('main')}${per('others')}${postgres ? per('database', 9) : ''}${per('mainWait')}${worst('p50').padStart(10)}${worst('p99').padStart(8)}${worst('max').padStart(9)}   (load ${loadAverage()})`,
-      );
-      if (statistics && rowsBefore) {
+      const used = Object.fromEntries(TIMES.map((key) => [key, after[key] - before[key]])) as Times;
+      measured.push({ kind, counts, used, elapsedMs, loops: await app.loopDelay() });
+      if (kind && statistics && rowsBefore) {
         await sleep(STATS_FLUSH_MS);
-        written.push(`${kind ?? 'no writes'}: ${describeWrites(rowsBefore, await tableWrites(statistics), counts.ok)}`);
+        written.push(`${kind}: ${describeWrites(rowsBefore, await tableWrites(statistics), counts.ok)}`);
       }
     }
+    for (const line of describeKinds(measured, postgres)) console.log(line);
+    console.log(`load average ${loadAverage()} at the end`);
     await statistics?.end();
     if (written.length > 0)
       console.log(`rows written a write (the time after each kind's writes too):\n${written.join('\n')}`);
