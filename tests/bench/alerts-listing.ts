@@ -14,7 +14,7 @@ import type { Database } from '#server/db/schema';
 import { deliverAlerts } from '#server/alerts/delivery';
 import { matchEvents } from '#server/alerts/matching';
 import { CATEGORY_CATALOGUE } from '#server/start/seed/categories';
-import { createTestApp } from '../support/app';
+import { createScriptApp } from '../support/app';
 import { registerActor } from '../support/actors';
 import { uploadPhoto } from '../support/products';
 import { loadAverage } from './load';
@@ -109,7 +109,7 @@ export async function benchAlertListing(engine: 'sqlite' | 'postgres'): Promise<
   const listings = Number(process.env.BENCH_ALERT_LISTINGS ?? 100);
   if (engine === 'postgres') process.env.TEST_DATABASE_URL ||= process.env.BENCH_DATABASE_URL;
   else delete process.env.TEST_DATABASE_URL;
-  const t = await createTestApp({}, { uploadRateLimit: 1_000_000 });
+  const t = await createScriptApp({}, { uploadRateLimit: 1_000_000 });
   try {
     const filled = Date.now();
     await fillAlerts(t.db, alerts);

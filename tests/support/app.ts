@@ -12,7 +12,7 @@ import type { Database } from '#server/db/schema';
 import { prepareDatabase } from '#server/start/setup';
 import type { DepsGiven } from '#server/deps';
 import { DiskImageStore } from '#server/uploads/store';
-import { createDatabaseFrom, databaseUrl, dropDatabase } from './postgres';
+import { createDatabaseFrom, databaseUrl, dropDatabase, testDatabaseUrl } from './postgres';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,6 +24,22 @@ export interface TestApp {
 }
 
 /**
+ * The database a run prepared once, copied for each app: a folder on SQLite, a template database on
+ * PostgreSQL (tests/support/template-database.ts provides both to vitest's runs).
+ */
+interface Prepared {
+  templateDir?: string;
+  postgresTemplate?: string;
+}
+
+type AppArgs = [
+  env?: Record<string, string>,
+  options?: AppOptions,
+  shared?: Partial<Pick<DepsGiven, 'images' | 'redis' | 'search' | 'interleave'>>,
+  beside?: (app: FastifyInstance, dataDir: string) => void,
+];
+
+/**
  * A fresh app on a fresh database, a copy of the one the run prepared
  * (tests/support/template-database.ts): SQLite in a temporary folder, or, when TEST_DATABASE_URL is
  * set, a database of its own on that PostgreSQL server (dropped again on close). `options` go to
@@ -32,20 +48,31 @@ export interface TestApp {
  * test's own (then `images` is unused). `beside` starts what the server runs beside the app (the mail worker, housekeeping): they
  * hook into its closing, which only works before it is ready.
  */
-export async function createTestApp(
+export const createTestApp = (...args: AppArgs): Promise<TestApp> =>
+  createAppOn({ templateDir: inject('templateDir'), postgresTemplate: inject('postgresTemplate') }, ...args);
+
+/**
+ * The same app for a script outside vitest (the benchmarks), which prepared nothing: its database
+ * is migrated from empty (on PostgreSQL a copy of `template0`).
+ */
+export const createScriptApp = (...args: AppArgs): Promise<TestApp> =>
+  createAppOn({ postgresTemplate: testDatabaseUrl() ? 'template0' : undefined }, ...args);
+
+async function createAppOn(
+  prepared: Prepared,
   env: Record<string, string> = {},
   options: AppOptions = {},
   shared: Partial<Pick<DepsGiven, 'images' | 'redis' | 'search' | 'interleave'>> = {},
   beside?: (app: FastifyInstance, dataDir: string) => void,
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'phonehaat-test-'));
-  await cp(inject('templateDir'), dataDir, { recursive: true });
-  const postgresTemplate = inject('postgresTemplate');
+  if (prepared.templateDir) await cp(prepared.templateDir, dataDir, { recursive: true });
+  const { postgresTemplate } = prepared;
   const database = postgresTemplate ? await createDatabaseFrom(postgresTemplate, 'test') : undefined;
 
   const handle = openDatabase({ url: database ? databaseUrl(database) : undefined, dataDir });
   const images = new DiskImageStore(join(dataDir, 'uploads'));
-  // On the template's copy this only finds everything in place, as a restart does.
+  // On the template's copy this only finds everything in place, as a restart does; else it migrates.
   await prepareDatabase(handle.db, handle.engine, images);
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -73,15 +73,15 @@ function start(): Thread {
     worker: new Worker(SOURCE, { eval: true, workerData: { argon2, nice: NICE } }),
     pending: new Map(),
   };
-  // Never what keeps a process from ending.
-  thread.worker.unref();
   thread.worker.on('message', ({ id, value, error, late }: Answer) => {
     const waiting = thread.pending.get(id);
     thread.pending.delete(id);
     if (late) waiting?.reject(busy());
     else if (error === undefined) waiting?.resolve(value!);
     else waiting?.reject(new Error(error));
-    if (thread.pending.size === 0 && thread === current) idle = setTimeout(stop, IDLE_MS).unref();
+    if (thread.pending.size > 0) return;
+    thread.worker.unref();
+    if (thread === current) idle = setTimeout(stop, IDLE_MS).unref();
   });
   // A thread that died fails what it held; the next call starts another.
   const failAll = (error: Error) => {
@@ -110,6 +110,10 @@ async function call<T>(op: 'hash' | 'verify', args: unknown[]): Promise<T> {
   const id = (next += 1);
   return new Promise<T>((resolve, reject) => {
     thread.pending.set(id, { resolve: resolve as (value: never) => void, reject });
+    // A process ends when nothing else keeps it, but not with a call unanswered; an idle thread
+    // keeps nothing (unref'd after each last answer: a script that signed in once lived on for
+    // the thread's idle minute while the port a 'message' listener refs stayed so).
+    thread.worker.ref();
     thread.worker.postMessage({ id, op, args, due: Date.now() + MOST_WAIT_MS });
   });
 }
