@@ -6,7 +6,8 @@
  * event loop's: what a read arriving meanwhile waits for) and their other threads (libuv's pool:
  * argon2, the commits' fsync, files; V8's GC helpers: what competes with the loops for the cores),
  * from each thread's /proc schedstat, which counts CPU time whatever else the machine runs; the
- * time the main threads were ready to run but waited for a core; and the event-loop delay over the
+ * time the main threads were ready to run but waited for a core; this script's own CPU a write (the
+ * sender: what a load generator on the same cores takes beside the servers); and the event-loop delay over the
  * writes (p50, p99, longest), which on a loaded machine is mostly that wait. The "no writes"
  * lines (first and last) give what the processes use a second with no writes (about 19 ms a
  * process, most of it the benchmark's own loop-delay watch, start/loop-delay.ts), and each kind's
@@ -100,19 +101,26 @@ function describeWrites(before: Map<string, TableWrites>, after: Map<string, Tab
   return `commits ${per(delta('', 'inserted'))}; ${parts.join(', ')}`;
 }
 
-type Times = Awaited<ReturnType<typeof threadTimes>> & { database: number };
+type Times = Awaited<ReturnType<typeof threadTimes>> & { database: number; sender: number };
 
 /** The server processes' thread times and PostgreSQL's backends' CPU (0 on SQLite), in ms. */
 const timesOf = async (app: Marketplace): Promise<Times> => ({
   ...(await threadTimes(app.serverPids())),
   database: (await app.databaseCpuSeconds()) * 1000,
+  sender: ownCpuMs(),
 });
+
+/** This script's own CPU: what sending the writes costs (on this machine, taken from the same two cores). */
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 const [rate = '20', seconds = '10', only] = process.argv.slice(2);
 const kinds = only ? (only.split(',') as WriteKind[]) : [...WRITE_KINDS];
 const listings = Number(process.env.BENCH_SIZES ?? 100_000);
 
-const TIMES = ['main', 'others', 'mainWait', 'database'] as const;
+const TIMES = ['main', 'others', 'mainWait', 'database', 'sender'] as const;
 
 interface Measured {
   kind: WriteKind | undefined;
@@ -140,7 +148,7 @@ function describeKinds(measured: Measured[], postgres: boolean): string[] {
         .toFixed(1)
         .padStart(width);
     const worst = (key: 'p50' | 'p99' | 'max') => Math.max(...loops.map((loop) => loop[key])).toFixed(1);
-    return `${(kind ?? 'no writes, ms/s').padEnd(16)}${`${counts.ok}/${counts.failed}`.padStart(10)}${per('main')}${per('others')}${postgres ? per('database', 9) : ''}${per('mainWait')}${worst('p50').padStart(10)}${worst('p99').padStart(8)}${worst('max').padStart(9)}`;
+    return `${(kind ?? 'no writes, ms/s').padEnd(16)}${`${counts.ok}/${counts.failed}`.padStart(10)}${per('main')}${per('others')}${postgres ? per('database', 9) : ''}${per('mainWait')}${per('sender', 10)}${worst('p50').padStart(10)}${worst('p99').padStart(8)}${worst('max').padStart(9)}`;
   });
 }
 
@@ -154,7 +162,7 @@ async function measureOn(engine: BenchEngine) {
       `${engine}, ${listings} listings: ${app.processes} server process(es), ${rate} writes/s for ${seconds} s a kind, load average ${loadAverage()}`,
     );
     console.log(
-      `${'kind'.padEnd(16)}${'ok/failed'.padStart(10)}${'loop ms/w'.padStart(11)}${'other ms/w'.padStart(11)}${postgres ? 'pg ms/w'.padStart(9) : ''}${'wait ms/w'.padStart(11)}${'delay p50'.padStart(10)}${'p99'.padStart(8)}${'longest'.padStart(9)}`,
+      `${'kind'.padEnd(16)}${'ok/failed'.padStart(10)}${'loop ms/w'.padStart(11)}${'other ms/w'.padStart(11)}${postgres ? 'pg ms/w'.padStart(9) : ''}${'wait ms/w'.padStart(11)}${'sender'.padStart(10)}${'delay p50'.padStart(10)}${'p99'.padStart(8)}${'longest'.padStart(9)}`,
     );
     const statistics = app.databaseUrl ? new pg.Client({ connectionString: app.databaseUrl }) : undefined;
     await statistics?.connect();
