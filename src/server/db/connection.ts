@@ -94,8 +94,10 @@ function openSqlite({
   // fsync on libuv's threads instead (docs/reliability.md, "Crashes").
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
-  // How long a write waits for another process's write to finish before the request gets a 503.
-  file.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  // SQLite's own wait for another process's write sleeps this whole process: transactions ask for the
+  // lock a turn of the loop at a time instead (beginImmediate), and the writer's handle keeps no wait
+  // of its own but around the rare statement outside a transaction that may need the lock (alone).
+  file.pragma('busy_timeout = 0');
   if (checkpoints !== 'on commit') file.pragma('wal_autocheckpoint = 0');
   const stopCheckpoints = checkpoints === 'in a thread' ? checkpointInThread(path, onCheckpointError) : undefined;
   const log = new WalFile(`${path}-wal`);
@@ -335,7 +337,7 @@ class WritersFirstSqliteDriver extends ReadsApartDriver {
       return this.reader!.executeQuery<R>(query);
     }
     if (turn.writer) return turn.writer.executeQuery<R>(query);
-    if (!CHANGES_ROWS.test(query.sql)) return this.alone(turn, () => turn.writer!.executeQuery<R>(query));
+    if (!CHANGES_ROWS.test(query.sql)) return this.alone(turn, () => withSqliteWait(turn.writer!, query));
     return this.alone(turn, async () => {
       await this.beginTransaction(turn);
       try {
@@ -366,24 +368,35 @@ class WritersFirstSqliteDriver extends ReadsApartDriver {
   /**
    * Asks for the write lock every millisecond, up to the busy timeout, without SQLite's own wait:
    * that one sleeps the whole process (every request it serves, reads too) in steps growing to
-   * 100 ms, so a lock held for a millisecond by the other process cost a waiter tens of them.
+   * 100 ms, so a lock held for a millisecond by the other process cost a waiter tens of them. The
+   * writer's handle has no wait of its own (openSqlite), so a transaction costs no statements to
+   * switch it off and on again (two of a bell's five, 29 Nov 2026).
    */
   private async beginImmediate(connection: DatabaseConnection): Promise<void> {
     const giveUpAt = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
-    await connection.executeQuery(NO_WAIT);
-    try {
-      for (;;) {
-        try {
-          await connection.executeQuery(BEGIN_IMMEDIATE);
-          return;
-        } catch (error) {
-          if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
-        }
-        await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    for (;;) {
+      try {
+        await connection.executeQuery(BEGIN_IMMEDIATE);
+        return;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() >= giveUpAt) throw error;
       }
-    } finally {
-      await connection.executeQuery(WAIT);
+      await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
     }
+  }
+}
+
+/**
+ * A statement outside a transaction that may take the write lock (a schema change, a pragma) with
+ * SQLite's own wait for it, as before the writer's handle had none: rare enough that its sleep is
+ * no one's concern, and such a statement cannot always run inside a transaction.
+ */
+async function withSqliteWait<R>(connection: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> {
+  await connection.executeQuery(WAIT);
+  try {
+    return await connection.executeQuery<R>(query);
+  } finally {
+    await connection.executeQuery(NO_WAIT);
   }
 }
 
