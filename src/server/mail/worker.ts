@@ -45,7 +45,10 @@ interface RoundResult {
 
 /**
  * Takes up to BATCH due mails of `lane` (of both, account mail first, without one) for this worker,
- * in one statement per row so no two workers get one.
+ * in one statement, so no two workers get one: on PostgreSQL its pick locks the rows it takes and
+ * skips those another worker is claiming right now; on SQLite it runs under the write lock. Every
+ * few seconds in each lane, mostly finding nothing: a transaction around a pick and a claim cost
+ * four round trips to PostgreSQL where this is one.
  */
 async function claimDue(
   db: Kysely<Database>,
@@ -63,33 +66,38 @@ async function claimDue(
       ]),
       ...(lane ? [eb('lane', '=', lane)] : []),
     ]);
-  const due = (qb: Kysely<Database>) =>
-    qb
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where(isDue)
-      .orderBy(sql`case when lane = 'account' then 0 else 1 end`)
-      .orderBy('next_attempt_at')
-      .limit(BATCH);
-  return db.transaction().execute(async (trx) => {
-    // PostgreSQL: rows another worker is claiming right now are skipped rather than waited for.
-    const ids = (
-      engine === 'postgres' ? await due(trx).forUpdate().skipLocked().execute() : await due(trx).execute()
-    ).map((r) => r.id);
-    if (ids.length === 0) return [];
-    // The state test again in the update: on SQLite a row claimed meanwhile by another process is left alone.
-    const claimed = await trx
-      .updateTable('mail_outbox')
-      .set((eb) => ({ state: 'sending', lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', ids)
-      .where(isDue)
-      .returningAll()
-      .execute();
-    // Sent in the order chosen: an update returns its rows in no particular one.
-    const place = new Map(ids.map((id, index) => [id, index]));
-    return claimed.sort((a, b) => place.get(a.id)! - place.get(b.id)!);
-  });
+  const due = db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where(isDue)
+    .orderBy(sql`case when lane = 'account' then 0 else 1 end`)
+    .orderBy('next_attempt_at')
+    .limit(BATCH);
+  // PostgreSQL: rows another worker is claiming right now are skipped rather than waited for, and
+  // the pick is made once, in a table of its own (as an `in (…)` of the update, PostgreSQL may run a
+  // pick with a limit more than once and claim more than BATCH rows). SQLite runs it once as it is.
+  const picked =
+    engine === 'postgres'
+      ? db
+          .with(
+            (cte) => cte('picked').materialized(),
+            () => due.forUpdate().skipLocked(),
+          )
+          .updateTable('mail_outbox')
+          .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
+      : db.updateTable('mail_outbox').where('id', 'in', due);
+  const claimed = await picked
+    .set((eb) => ({ state: 'sending', lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+    // The state test again: a row picked but claimed meanwhile (PostgreSQL's pick saw it before that commit) is left alone.
+    .where(isDue)
+    .returningAll()
+    .execute();
+  // Sent in the order chosen: an update returns its rows in no particular one.
+  return claimed.sort((a, b) => laneRank(a) - laneRank(b) || compare(a.next_attempt_at, b.next_attempt_at));
 }
+
+const laneRank = (row: MailOutboxRow) => (row.lane === 'account' ? 0 : 1);
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The row as this worker claimed it: a later claim (after our lease ran out) has more attempts. */
 const stillOurs = (row: MailOutboxRow) => (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
@@ -205,8 +213,8 @@ export function startMailWorker(app: FastifyInstance, options: MailWorkerOptions
   const intervalMs = options.intervalMs ?? MAIL_POLL_MS;
   const rounds = new Map<MailLane, Promise<unknown>>();
   let closed = false;
-  const tick = () => {
-    for (const lane of LANES) {
+  const tick = (only?: MailLane) => {
+    for (const lane of only ? [only] : LANES) {
       if (rounds.has(lane) || closed) continue;
       const round = deliverDueMail(app.deps, transport, app.log, new Date(), lane)
         .catch((error: unknown) => app.log.error({ err: error, lane }, 'mail round failed'))
@@ -216,9 +224,9 @@ export function startMailWorker(app: FastifyInstance, options: MailWorkerOptions
   };
   const every = setInterval(tick, intervalMs).unref();
   setImmediate(tick);
-  // A mail queued here is usually still in its transaction: a moment later it is committed and due.
-  // (Mail queued by another process waits for the next poll.)
-  const soon = () => void setTimeout(tick, 100).unref();
+  // A mail queued here to go now is usually still in its transaction: a moment later it is committed
+  // and due, in its lane. (Mail queued by another process waits for the next poll.)
+  const soon = (lane: MailLane) => void setTimeout(tick, 100, lane).unref();
   mailQueued.on('queued', soon);
   app.addHook('onClose', async () => {
     closed = true;
