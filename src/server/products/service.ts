@@ -170,10 +170,11 @@ export async function editProduct(
   productId: string,
   request: StoreProductRequest,
 ): Promise<{ changed: number; review: ReviewOutcome | null }> {
-  await ownProduct(deps.db, sellerId, productId, 'edit');
-  const { fields, photoIds, trust } = await checkedForm(deps, sellerId, request);
   return saveListing(deps, sellerId, async (trx) => {
-    const product = orNotFound(await findProduct(trx, productId), 'Product');
+    // The listing is read once, in the transaction, and its owner checked before the form, so a
+    // stranger's edit is a 403 whatever its form holds.
+    const product = await ownProduct(trx, sellerId, productId, 'edit');
+    const { fields, photoIds, trust } = await checkedForm({ ...deps, db: trx }, sellerId, request);
     // A buyer was promised this phone as it is: its price and photos stay until that deal ends.
     if (!product.is_sold && (await hasAcceptedBooking(trx, productId))) throw reservedAlready();
     const changed = await updateProduct(trx, product, { ...fields, photoIds, trust: trust.columns });
