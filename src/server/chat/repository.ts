@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Expression, type Kysely, type QueryCreator } from 'kysely';
+import { sql, type Expression, type Kysely, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { DELETED_ACCOUNT, type ChatMessage, type ChatSide, type Conversation, type PhoneStatus } from '#shared/chat';
 import type { KeysetPageQuery, ListCursor } from '#shared/common';
 import type { ChatLine } from '#shared/chat-lines';
@@ -546,7 +546,15 @@ export async function blocksBetween(db: Kysely<Database>, a: string, b: string) 
   return { byA: rows.some((row) => row.blocker_id === a), byB: rows.some((row) => row.blocker_id === b) };
 }
 
-/** Asked by every booking request and conversation begun: compiled once. */
+/**
+ * Whether `a` and the person of the column `other` blocked each other, either way: a condition for a
+ * query of that person (a booking request's read of its listing, by its seller).
+ */
+export const blockedEitherWay = (a: string, other: string): RawBuilder<SqlBool> =>
+  sql<SqlBool>`exists (select k.blocker_id from chat_blocks as k
+    where (k.blocker_id = ${a} and k.blocked_id = ${sql.ref(other)}) or (k.blocker_id = ${sql.ref(other)} and k.blocked_id = ${a}))`;
+
+/** Asked by every conversation begun and offer made: compiled once. */
 const blocksOf = compiledOnce((db, { a, b }: { a: string; b: string }) =>
   db
     .selectFrom('chat_blocks')

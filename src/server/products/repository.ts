@@ -2,7 +2,8 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { KeysetPageQuery, ListCursor } from '#shared/common';
 import { givenReasonWords, type ModerationListingState, type ModeratorReason } from '#shared/moderation';
 import type { Condition, Product } from '#shared/products';
-import { openRequestCounts, reservedAmong } from '#server/bookings/repository';
+import { isReserved, openRequestCounts, reservedAmong } from '#server/bookings/repository';
+import { blockedEitherWay } from '#server/chat/repository';
 import { byId, newId, nowIso } from '#server/db/ids';
 import type { Database, PriceHistoryTable, ProductPhotosTable, ProductRow, ProductsTable } from '#server/db/schema';
 import { readPage, readPageAfter } from '#server/db/paging';
@@ -231,7 +232,20 @@ export const findProductDetails = byId(
   undefined,
 );
 
-/** Read twice by every edit (its owner, then its row in the transaction), and by bookings. */
+/**
+ * A listing as a booking request reads it, in one read where there were three: its details, whether
+ * `buyerId` and its seller blocked each other, and whether it is reserved (a booking accepted).
+ */
+export const findProductToBook = byId(
+  (db: Kysely<Database>, id: string, buyerId: string) =>
+    selectProductDetails(db)
+      .select([blockedEitherWay(buyerId, 'p.seller_id').as('is_blocked'), isReserved('p.id').as('is_reserved')])
+      .where('p.id', '=', id)
+      .executeTakeFirst(),
+  undefined,
+);
+
+/** Read by every edit (in its transaction: its owner, then what it changes), and by bookings. */
 export const findProduct = rowById('products');
 
 export interface ProductFields {
