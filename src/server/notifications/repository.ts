@@ -52,9 +52,10 @@ const markUnreadRead = compiledChange((db, v: { userId: string }) =>
 
 export const markAllRead = (db: Kysely<Database>, userId: string): Promise<number> => markUnreadRead(db, { userId });
 
-/** A person told something: the language it is written in, and what its mail needs. */
+/** A person told something: the language it is written in, what its mail needs, and whether they have a device to push to. */
 export interface Recipient extends MailRecipient {
   language: Language;
+  hasDevices: boolean;
 }
 
 const USERS_PER_READ = 1000;
@@ -62,7 +63,9 @@ const USERS_PER_READ = 1000;
 /**
  * The people of `userIds` as withNotifications tells them, one read per 1,000 (an alert round tells
  * thousands): each account once for every kind it turned off for mail (a handful at most, by the
- * opt-outs' key), once with none for no such kind. An account that is gone is left out.
+ * opt-outs' key), once with none for no such kind. An account that is gone is left out. Whether it
+ * has a device subscribed to pushes comes with it, so that the pushes after the commit read the
+ * devices of those who have some (most have none), not of everyone told.
  */
 export async function recipientsOf(db: Kysely<Database>, userIds: readonly string[]): Promise<Map<string, Recipient>> {
   const recipients = new Map<string, Recipient>();
@@ -71,17 +74,22 @@ export async function recipientsOf(db: Kysely<Database>, userIds: readonly strin
       .selectFrom('users as u')
       .leftJoin('mail_opt_outs as o', 'o.user_id', 'u.id')
       .select(['u.id', 'u.locale', 'u.latin_digits', 'u.email', 'u.is_email_verified', 'o.kind as mail_off'])
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('push_subscriptions as d').select('d.id').whereRef('d.user_id', '=', 'u.id'))
+          .as('has_devices'),
+      )
       .where('u.id', 'in', slice)
       .execute();
     for (const row of rows) {
       const mailOff = new Set(recipients.get(row.id)?.mailOff);
       if (row.mail_off !== null) mailOff.add(row.mail_off);
-      const { email } = row;
       recipients.set(row.id, {
         language: languageOfRow(row),
-        email,
+        email: row.email,
         isEmailVerified: Boolean(row.is_email_verified),
         mailOff,
+        hasDevices: Boolean(row.has_devices),
       });
     }
   }
