@@ -245,8 +245,23 @@ export const findProductToBook = byId(
   undefined,
 );
 
-/** Read by every edit (in its transaction: its owner, then what it changes), and by bookings. */
+/** A listing's row by its id. */
 export const findProduct = rowById('products');
+
+/**
+ * A listing as its edit reads it, once, in its transaction (its owner, what it changes) with
+ * whether it is reserved (a booking accepted), which keeps its price and photos as they are.
+ */
+export const findProductToEdit = byId(
+  (db: Kysely<Database>, id: string) =>
+    db
+      .selectFrom('products')
+      .selectAll()
+      .select(isReserved('products.id').as('is_reserved'))
+      .where('id', '=', id)
+      .executeTakeFirst(),
+  undefined,
+);
 
 export interface ProductFields {
   categoryId: string;

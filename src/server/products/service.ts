@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { MyProductActivity, StoreProductRequest } from '#shared/products';
 import { closeOpenRequests, type DealDeps } from '#server/bookings/deal';
-import { findBooking, hasAcceptedBooking } from '#server/bookings/repository';
+import { findBooking } from '#server/bookings/repository';
 import { findCategory } from '#server/categories/repository';
 import type { Config } from '#server/config';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors';
@@ -27,6 +27,7 @@ import { paths } from '#shared/paths';
 import { PHOTO_TWICE_ID } from '#shared/products';
 import {
   findProduct,
+  findProductToEdit,
   insertProduct,
   markAdvertised,
   unmarkAdvertised,
@@ -139,12 +140,16 @@ type OwnerMove = 'edit' | 'hide' | 'show' | 'advertise' | 'stopAdvertising' | 'd
 
 const notOwner = (doing: OwnerMove) => forbidden(serverMessage('server.products.error.ownOnly', { doing }));
 
-/** The product `sellerId` may change: a 404 when there is none, a 403 when it is someone else's. */
-async function ownProduct(db: Kysely<Database>, sellerId: string, productId: string, doing: OwnerMove) {
-  const product = orNotFound(await findProduct(db, productId), 'Product');
-  if (product.seller_id !== sellerId) throw notOwner(doing);
-  return product;
+/** The product as `sellerId` may change it: a 404 when there is none, a 403 when it is someone else's. */
+function owned<T extends { seller_id: string }>(product: T | undefined, sellerId: string, doing: OwnerMove): T {
+  const found = orNotFound(product, 'Product');
+  if (found.seller_id !== sellerId) throw notOwner(doing);
+  return found;
 }
+
+/** The product `sellerId` may change (owned). */
+const ownProduct = async (db: Kysely<Database>, sellerId: string, productId: string, doing: OwnerMove) =>
+  owned(await findProduct(db, productId), sellerId, doing);
 
 const soldAlready = (doing: 'edited' | 'hidden' | 'shown' | 'advertised') =>
   refusal('ALREADY_SOLD', 'server.products.error.soldAlready', { doing });
@@ -173,10 +178,10 @@ export async function editProduct(
   return saveListing(deps, sellerId, async (trx) => {
     // The listing is read once, in the transaction, and its owner checked before the form, so a
     // stranger's edit is a 403 whatever its form holds.
-    const product = await ownProduct(trx, sellerId, productId, 'edit');
+    const product = owned(await findProductToEdit(trx, productId), sellerId, 'edit');
     const { fields, photoIds, trust } = await checkedForm({ ...deps, db: trx }, sellerId, request);
     // A buyer was promised this phone as it is: its price and photos stay until that deal ends.
-    if (!product.is_sold && (await hasAcceptedBooking(trx, productId))) throw reservedAlready();
+    if (!product.is_sold && product.is_reserved) throw reservedAlready();
     const changed = await updateProduct(trx, product, { ...fields, photoIds, trust: trust.columns });
     if (changed === 0) throw soldAlready('edited');
     await notePriceChange(trx, productId, request.resalePrice, Date.now());
