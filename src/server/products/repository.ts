@@ -19,7 +19,8 @@ import {
   type Findable,
 } from '#server/search/indexing';
 import { EVERYTHING, named, tags } from '#server/cache/tags';
-import { droppedFrom, recordFirstPrice } from './prices';
+import { droppedFrom, dropColumnsOf, recordFirstPrice, type PriceChange } from './prices';
+import type { Engine } from '#server/db/connection';
 import { ownTrustOf, soldBeforeOf, trustOf, unsoldOfSameDevice } from '#server/trust/repository';
 import { newVerificationCode } from '#server/db/listing-keys';
 import { rowById } from '#server/db/keys';
@@ -249,16 +250,18 @@ export const findProductToBook = byId(
 export const findProduct = rowById('products');
 
 /**
- * A listing as its edit reads it, once, in its transaction (its owner, what it changes) with
+ * A listing as its edit reads it, once, first in its transaction (its owner, what it changes) with
  * whether it is reserved (a booking accepted), which keeps its price and photos as they are.
  */
 export const findProductToEdit = byId(
-  (db: Kysely<Database>, id: string) =>
+  (db: Kysely<Database>, id: string, engine: Engine) =>
     db
       .selectFrom('products')
       .selectAll()
       .select(isReserved('products.id').as('is_reserved'))
       .where('id', '=', id)
+      // Locked on PostgreSQL, so that the price history the edit reads next is the one its update follows.
+      .$if(engine === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst(),
   undefined,
 );
@@ -367,13 +370,14 @@ async function replacePhotos(db: Kysely<Database>, productId: string, photoIds: 
 
 /**
  * Writes a seller's edit, only while the product is unsold (so an edit racing a sale changes
- * nothing; `before` is its row as the transaction read it). Answers how many rows changed; the price
- * history is notePriceChange's.
+ * nothing; `before` is its row as the transaction read it), with the drop a changed price makes
+ * (prices.ts, priceChangeOf). Answers how many rows changed; the price history is recordPriceChange's.
  */
 export async function updateProduct(
   db: Transaction<Database>,
   before: ProductRow,
   product: ProductFields & { photoIds: string[]; trust: PreparedTrust['columns'] },
+  priceChange: PriceChange | undefined,
 ): Promise<number> {
   // Only what the seller changed (a price edit sets the price): the indexes and triggers of the
   // other columns are left alone (changedColumns). Two edits of one listing at once each write what
@@ -384,6 +388,7 @@ export async function updateProduct(
       .updateTable('products')
       .set({
         ...changedColumns(before, { ...enteredColumns(product), ...product.trust }),
+        ...(priceChange ? dropColumnsOf(priceChange) : {}),
         image_id: product.photoIds[0] as string,
         edited_at: nowIso(),
       })

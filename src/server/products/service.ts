@@ -21,7 +21,7 @@ import { findReport } from '#server/reports/repository';
 import { findOwnUploads } from '#server/uploads/repository';
 import { findUserById } from '#server/users/repository';
 import { onListingVisible } from '#server/alerts/matching';
-import { notePriceChange } from './prices';
+import { priceChangeOf, recordPriceChange } from './prices';
 import { withNotifications } from '#server/notifications/service';
 import { paths } from '#shared/paths';
 import { PHOTO_TWICE_ID } from '#shared/products';
@@ -88,7 +88,7 @@ export async function productOrAccountGone(db: Kysely<Database>, productId: stri
   return (await findProduct(db, productId)) ? unauthenticated() : notFound('Product');
 }
 
-type SaveDeps = Pick<Deps, 'db' | 'config' | 'imeiKey' | 'interleave'>;
+type SaveDeps = Pick<Deps, 'db' | 'engine' | 'config' | 'imeiKey' | 'interleave'>;
 
 /** What a save answers besides the id: whether the listing waits for review, and its verification code. */
 export interface Saved {
@@ -178,13 +178,15 @@ export async function editProduct(
   return saveListing(deps, sellerId, async (trx) => {
     // The listing is read once, in the transaction, and its owner checked before the form, so a
     // stranger's edit is a 403 whatever its form holds.
-    const product = owned(await findProductToEdit(trx, productId), sellerId, 'edit');
+    const product = owned(await findProductToEdit(trx, productId, deps.engine), sellerId, 'edit');
     const { fields, photoIds, trust } = await checkedForm({ ...deps, db: trx }, sellerId, request);
     // A buyer was promised this phone as it is: its price and photos stay until that deal ends.
     if (!product.is_sold && product.is_reserved) throw reservedAlready();
-    const changed = await updateProduct(trx, product, { ...fields, photoIds, trust: trust.columns });
+    const price = request.resalePrice;
+    const priceChange = await priceChangeOf(trx, productId, price, Date.now());
+    const changed = await updateProduct(trx, product, { ...fields, photoIds, trust: trust.columns }, priceChange);
     if (changed === 0) throw soldAlready('edited');
-    await notePriceChange(trx, productId, request.resalePrice, Date.now());
+    if (priceChange) await recordPriceChange(trx, productId, price, priceChange);
     const review = await reviewEditedListing(trx, product, request.resalePrice, trust);
     const stillPublic = product.review_state === null && review.reasons.length === 0;
     if (stillPublic && request.resalePrice < product.resale_price) {
