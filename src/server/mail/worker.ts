@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { AccessTokens } from '#server/auth/tokens';
 import { isThisMachine, type Config } from '#server/config';
 import { withoutAddresses, withoutSecrets } from '#server/http/log-redaction';
@@ -73,25 +73,30 @@ async function claimDue(
     .orderBy(sql`case when lane = 'account' then 0 else 1 end`)
     .orderBy('next_attempt_at')
     .limit(BATCH);
-  // PostgreSQL: rows another worker is claiming right now are skipped rather than waited for, and
-  // the pick is made once, in a table of its own (as an `in (…)` of the update, PostgreSQL may run a
-  // pick with a limit more than once and claim more than BATCH rows). SQLite runs it once as it is.
-  const picked =
+  const claim = (update: UpdateQueryBuilder<Database, 'mail_outbox', 'mail_outbox', UpdateResult>) =>
+    update
+      .set((eb) => ({ state: 'sending', lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+      .returningAll()
+      .execute();
+  // SQLite runs the statement under its write lock, so no other claim comes between its pick and
+  // its change; the rows are taken by their ids (with the due test again, it walked the lane's
+  // every row, sent ones too). PostgreSQL skips the rows another worker is claiming right now, and
+  // makes the pick once, in a table of its own (as an `in (…)` of the update it may run a pick with
+  // a limit more than once and claim more than BATCH rows); the due test again leaves alone a row
+  // picked but claimed meanwhile.
+  const claimed =
     engine === 'postgres'
-      ? db
-          .with(
-            (cte) => cte('picked').materialized(),
-            () => due.forUpdate().skipLocked(),
-          )
-          .updateTable('mail_outbox')
-          .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
-      : db.updateTable('mail_outbox').where('id', 'in', due);
-  const claimed = await picked
-    .set((eb) => ({ state: 'sending', lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
-    // The state test again: a row picked but claimed meanwhile (PostgreSQL's pick saw it before that commit) is left alone.
-    .where(isDue)
-    .returningAll()
-    .execute();
+      ? await claim(
+          db
+            .with(
+              (cte) => cte('picked').materialized(),
+              () => due.forUpdate().skipLocked(),
+            )
+            .updateTable('mail_outbox')
+            .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
+            .where(isDue),
+        )
+      : await claim(db.updateTable('mail_outbox').where('id', 'in', due));
   // Sent in the order chosen: an update returns its rows in no particular one.
   return claimed.sort((a, b) => laneRank(a) - laneRank(b) || compare(a.next_attempt_at, b.next_attempt_at));
 }
