@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { MyProductActivity, StoreProductRequest } from '#shared/products';
 import { closeOpenRequests, type DealDeps } from '#server/bookings/deal';
-import { findBooking } from '#server/bookings/repository';
+import { findBooking, hasAcceptedBooking } from '#server/bookings/repository';
 import { findCategory } from '#server/categories/repository';
 import type { Config } from '#server/config';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/errors';
@@ -113,7 +113,10 @@ export async function storeProduct(deps: SaveDeps, sellerId: string, request: St
   });
 }
 
-/** A listing's form checked before its transaction: its photos are the seller's, its category exists. */
+/**
+ * A listing's form checked: its photos are the seller's, its category exists. A new listing's is
+ * checked before its transaction; an edit's in it, once the listing's owner is known to be the seller.
+ */
 async function checkedForm(deps: SaveDeps, sellerId: string, request: StoreProductRequest) {
   const photoIds = await ownPhotoIds(deps.db, deps.config, sellerId, request);
   if (!(await findCategory(deps.db, request.category_id)))
@@ -181,7 +184,9 @@ export async function editProduct(
     const product = owned(await findProductToEdit(trx, productId, deps.engine), sellerId, 'edit');
     const { fields, photoIds, trust } = await checkedForm({ ...deps, db: trx }, sellerId, request);
     // A buyer was promised this phone as it is: its price and photos stay until that deal ends.
-    if (!product.is_sold && product.is_reserved) throw reservedAlready();
+    // Asked in a statement of its own, after the lock: on PostgreSQL the locked read answers from
+    // before its wait, and a booking cancelled meanwhile would still hold the edit back.
+    if (!product.is_sold && (await hasAcceptedBooking(trx, productId))) throw reservedAlready();
     const price = request.resalePrice;
     const priceChange = await priceChangeOf(trx, productId, price, Date.now());
     const changed = await updateProduct(trx, product, { ...fields, photoIds, trust: trust.columns }, priceChange);
