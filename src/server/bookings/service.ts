@@ -14,7 +14,7 @@ import { withNotifications } from '#server/notifications/service';
 import { closed, noteBookingRequest } from '#server/chat/service';
 import { assertPartsAcknowledged } from '#server/trust/for-parts';
 import { requested } from './messages';
-import { findBooking, findProductsShowingUpload, insertBooking, reopenBooking } from './repository';
+import { findBooking, findProductsShowingUpload, hasAcceptedBooking, insertBooking, reopenBooking } from './repository';
 
 /**
  * The spec's client names the product only by its picture: the listing that shows that upload, as
@@ -81,15 +81,18 @@ export async function bookProduct(
     product_price: product.resale_price,
     seller_id: product.seller_id,
   };
+  // The first insert goes by the reservation read with the listing; a second (insertOnce, after the
+  // unique index refused the first) asks again, as a booking may have been accepted in between.
+  let reservedNow = async () => Boolean(product.is_reserved);
   return insertOnce({
     find: standing,
     found: () => {
       throw alreadyBooked();
     },
     insert: async () => {
-      if (product.is_reserved) {
-        throw refusal('CONFLICT', 'server.bookings.error.reservedNow');
-      }
+      const reserved = await reservedNow();
+      reservedNow = () => hasAcceptedBooking(db, product.id);
+      if (reserved) throw refusal('CONFLICT', 'server.bookings.error.reservedNow');
       await deps.interleave?.('booking', db);
       return withNotifications(deps, async (trx, tell) => {
         const counted = await countUse(trx, `booking:${buyer.id} ${product.id}`, BOOKING_REQUEST_LIMIT);
