@@ -3,6 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely, type UpdateQueryBuilder, type
 import type { AccessTokens } from '#server/auth/tokens';
 import { isThisMachine, type Config } from '#server/config';
 import { withoutAddresses, withoutSecrets } from '#server/http/log-redaction';
+import { compareText } from '#server/db/batches';
 import { walSyncOf, type Engine } from '#server/db/connection';
 import type { Database, MailLane, MailOutboxRow } from '#server/db/schema';
 import { mailQueued } from './outbox';
@@ -43,6 +44,9 @@ interface RoundResult {
   failed: number;
 }
 
+/** The lane a round of both claims first (a sign-in link or a password reset is waited for). */
+const FIRST_LANE: MailLane = 'account';
+
 /**
  * Takes up to BATCH due mails of `lane` (of both, account mail first, without one) for this worker,
  * in one statement, so no two workers get one: on PostgreSQL its pick locks the rows it takes and
@@ -70,7 +74,7 @@ async function claimDue(
     .selectFrom('mail_outbox')
     .select('id')
     .where(isDue)
-    .orderBy(sql`case when lane = 'account' then 0 else 1 end`)
+    .orderBy(sql`case when lane = ${sql.lit(FIRST_LANE)} then 0 else 1 end`)
     .orderBy('next_attempt_at')
     .limit(BATCH);
   const claim = (update: UpdateQueryBuilder<Database, 'mail_outbox', 'mail_outbox', UpdateResult>) =>
@@ -98,11 +102,10 @@ async function claimDue(
         )
       : await claim(db.updateTable('mail_outbox').where('id', 'in', due));
   // Sent in the order chosen: an update returns its rows in no particular one.
-  return claimed.sort((a, b) => laneRank(a) - laneRank(b) || compare(a.next_attempt_at, b.next_attempt_at));
+  return claimed.sort((a, b) => laneRank(a) - laneRank(b) || compareText(a.next_attempt_at, b.next_attempt_at));
 }
 
-const laneRank = (row: MailOutboxRow) => (row.lane === 'account' ? 0 : 1);
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const laneRank = (row: MailOutboxRow) => (row.lane === FIRST_LANE ? 0 : 1);
 
 /** The row as this worker claimed it: a later claim (after our lease ran out) has more attempts. */
 const stillOurs = (row: MailOutboxRow) => (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>

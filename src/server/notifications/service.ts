@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { compareText } from '#server/db/batches';
 import type { Database } from '#server/db/schema';
 import { queueNotificationMail } from '#server/mail/notifications';
 import type { PushSender } from '#server/push/sender';
@@ -47,7 +48,7 @@ export async function withNotifications<T>(
     });
     const byRecipient = told
       .map((each) => each.notification)
-      .sort((a, b) => compare(`${a.userId} ${a.kind}`, `${b.userId} ${b.kind}`));
+      .sort((a, b) => compareText(`${a.userId} ${a.kind}`, `${b.userId} ${b.kind}`));
     for (const notification of byRecipient) {
       await queueNotificationMail(trx, notification, recipients.get(notification.userId));
     }
@@ -59,5 +60,3 @@ export async function withNotifications<T>(
   bell.ring(told.map((each) => each.notification.userId));
   return result;
 }
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
