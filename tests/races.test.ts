@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
@@ -192,5 +193,43 @@ describe('a booking request raced by another change of the same booking', () => 
       .where('product_id', '=', productId)
       .execute();
     expect(row).toEqual({ id: racing, status: 'requested' });
+  });
+});
+
+/*
+ * Two edits of one listing at once: the second reads the listing as the first left it (it waits for
+ * the first's lock on the row on PostgreSQL, for its write lock on SQLite), so the listing ends as
+ * the whole form of the one that came last, never the name of one with the description of the other.
+ */
+describe('two edits of one listing at once', () => {
+  it('leave the listing as exactly one of the two forms, never a mix', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const { caption: _caption, hue: _hue, ...listed } = demoListing(3);
+    const form = { ...listed, productImg: await uploadPhoto(seller) };
+    const stored = await seller.request({ method: 'POST', url: '/api/store_products', payload: form });
+    expect(stored.statusCode, stored.body).toBe(201);
+    const productId = insertResultSchema.parse(stored.json()).insertedId;
+    const renamed = { ...form, productName: `${form.productName} (renamed)` };
+    const described = { ...form, description: `${form.description} Screen protector on since day one.` };
+    const editTo = (payload: typeof form) =>
+      seller.request({ method: 'PUT', url: `/api/edit/product/${productId}`, payload });
+    let second: ReturnType<typeof editTo> | undefined;
+    // The second edit starts once the first has read the listing, and has until its own end, or
+    // a moment if it waits, to get in before the first writes.
+    beforeNext('edit', async () => {
+      second = editTo(described);
+      await Promise.race([second, sleep(200)]);
+    });
+
+    expectOk(await editTo(renamed));
+    expectOk(await second!);
+    expect(reached).toEqual(['edit', 'edit']);
+    const row = await t.db
+      .selectFrom('products')
+      .select(['product_name as productName', 'description'])
+      .where('id', '=', productId)
+      .executeTakeFirstOrThrow();
+    const endsAs = [renamed, described].map(({ productName, description }) => ({ productName, description }));
+    expect(endsAs).toContainEqual(row);
   });
 });

@@ -187,6 +187,7 @@ export async function editProduct(
     // Asked in a statement of its own, after the lock: on PostgreSQL the locked read answers from
     // before its wait, and a booking cancelled meanwhile would still hold the edit back.
     if (!product.is_sold && (await hasAcceptedBooking(trx, productId))) throw reservedAlready();
+    await deps.interleave?.('edit', trx);
     const price = request.resalePrice;
     const priceChange = await priceChangeOf(trx, productId, price, Date.now());
     const changed = await updateProduct(trx, product, { ...fields, photoIds, trust: trust.columns }, priceChange);
