@@ -25,7 +25,8 @@ import { transportFor, type MailTransport } from './transport';
 export const MAX_ATTEMPTS = 10;
 /** How long a claim holds; longer than the SMTP transport's own timeouts add up to. */
 export const LEASE_MS = 5 * 60 * 1000;
-const BATCH = 20;
+/** The most mails a round claims. */
+export const BATCH = 20;
 const MAIL_POLL_MS = 2000;
 
 /** The wait before attempt n+1: 30 s, 1 min, 2 min, ... at most an hour (about 4 hours in all). */
