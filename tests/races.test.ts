@@ -7,7 +7,8 @@ import { demoListing } from '#server/start/seed/factories';
 import { removeUnusedUploads } from '#server/housekeeping';
 import { registerActor, type Actor } from './support/actors';
 import { useTestApp } from './support/harness';
-import { listProduct, uploadPhoto } from './support/products';
+import { editListing, listProduct, uploadPhoto } from './support/products';
+import { testDatabaseUrl } from './support/postgres';
 import { bookPhone, tryBooking } from './support/deal';
 import { insertResultSchema } from '#shared/common';
 
@@ -231,5 +232,41 @@ describe('two edits of one listing at once', () => {
       .executeTakeFirstOrThrow();
     const endsAs = [renamed, described].map(({ productName, description }) => ({ productName, description }));
     expect(endsAs).toContainEqual(row);
+  });
+});
+
+/*
+ * On PostgreSQL an edit waits for its listing's row lock; what it then asks must be answered as things
+ * are after that wait, not as the statement that waited first saw them (READ COMMITTED gives a
+ * statement the database as it was when it began).
+ */
+describe.runIf(testDatabaseUrl())('an edit waiting for its listing while its reservation ends', () => {
+  it('goes by the booking as it is once the wait is over: cancelled, the edit is made', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productId = await listProduct(seller);
+    const bookingId = await bookPhone(buyer, productId);
+    expectOk(await seller.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` }));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // Another writer holds the listing's row while it ends the reservation, and commits once the edit waits.
+    const cancelling = t.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('products').select('id').where('id', '=', productId).forNoKeyUpdate().execute();
+      await trx
+        .updateTable('bookings')
+        .set({ status: 'cancelled', is_open: false })
+        .where('id', '=', bookingId)
+        .execute();
+      holding();
+      await released;
+    });
+    await held;
+
+    const editing = editListing(seller, productId);
+    await sleep(300);
+    release();
+    await cancelling;
+    expectOk(await editing);
   });
 });
