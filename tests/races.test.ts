@@ -195,6 +195,25 @@ describe('a booking request raced by another change of the same booking', () => 
       .execute();
     expect(row).toEqual({ id: racing, status: 'requested' });
   });
+
+  it('asks again whether the phone is reserved before its second try: accepted for another buyer in between, a 409', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productId = await listProduct(seller);
+    const other = await registerActor(t.app, 'buyer');
+    beforeNext('booking', async () => {
+      expectOk(await decline(seller, await bookPhone(buyer, productId)));
+      expectOk(
+        await seller.request({ method: 'PUT', url: `/api/bookings/${await bookPhone(other, productId)}/accept` }),
+      );
+    });
+
+    const response = await tryBooking(buyer, productId);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'This phone is reserved for another buyer right now. Try again if it becomes available.',
+    });
+  });
 });
 
 /*
@@ -268,5 +287,25 @@ describe.runIf(testDatabaseUrl())('an edit waiting for its listing while its res
     release();
     await cancelling;
     expectOk(await editing);
+  });
+});
+
+/*
+ * An edit's lock on its listing is the update's own (FOR NO KEY UPDATE): a row inserted meanwhile
+ * that points at the listing (a booking, its conversation) takes FOR KEY SHARE of it, which that
+ * lock lets through, where FOR UPDATE would keep it waiting until the edit commits.
+ */
+describe.runIf(testDatabaseUrl())('a listing being edited on PostgreSQL', () => {
+  it('is booked meanwhile without waiting for the edit', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productId = await listProduct(seller);
+    let booked: number | 'still waiting' | undefined;
+    beforeNext('edit', async () => {
+      const booking = tryBooking(buyer, productId).then((response) => response.statusCode);
+      booked = await Promise.race([booking, sleep(2000).then(() => 'still waiting' as const)]);
+    });
+
+    expectOk(await editListing(seller, productId));
+    expect(booked).toBe(201);
   });
 });
