@@ -253,9 +253,9 @@ export const findProduct = rowById('products');
  * A listing as its edit reads it, once, first in its transaction (its owner, what it changes).
  * Locked on PostgreSQL, so that the price history the edit reads next is the one its update
  * follows, and a second edit at once waits for this one; FOR NO KEY UPDATE, as the update it comes
- * before takes, so a booking, a message or a photo inserted for the listing meanwhile (each takes
- * FOR KEY SHARE of it by its foreign key) does not wait for the edit. SQLite has no such clause:
- * its transaction holds the write lock.
+ * before takes, so a booking, a conversation or a report inserted for the listing meanwhile (each
+ * takes FOR KEY SHARE of it by its foreign key) does not wait for the edit. SQLite has no such
+ * clause: its transaction holds the write lock.
  */
 export const findProductToEdit = byId(
   (db: Kysely<Database>, id: string, engine: Engine) =>
@@ -384,8 +384,8 @@ export async function updateProduct(
   // Only what the seller changed (a price edit sets the price): the indexes and triggers of the
   // other columns are left alone (changedColumns). Of two edits of one listing at once, the second
   // reads the row the first wrote (it waits for the first's lock, findProductToEdit), so the listing
-  // ends as the whole form of the last, never a mix of the two. The cover is always set: it goes with the photos, which
-  // are compared below with what is stored when the row is locked.
+  // ends as the whole form of the last, never a mix of the two. The cover is always set: it goes
+  // with the photos, which are compared below with what is stored when the row is locked.
   const changed = await changedRows(
     db
       .updateTable('products')
