@@ -6,14 +6,13 @@ import { newId } from '#server/db/ids';
 import { NOTIFICATION_MAX_AGE_MS, removeEndedLimitCounters, removeOldNotifications } from '#server/housekeeping';
 import { countUse } from '#server/limits/counters';
 import { MAIL_LIMITS } from '#server/mail/limits';
-import { queueNotificationMail } from '#server/mail/notifications';
 import { queueMail } from '#server/mail/outbox';
 import { withNotifications } from '#server/notifications/service';
 import type { MailTransport } from '#server/mail/transport';
 import { deliverDueMail, startMailWorker } from '#server/mail/worker';
 import { registerActor, type Actor } from './support/actors';
 import { useTestApp } from './support/harness';
-import { mailTo } from './support/mail';
+import { mailTo, queueMailOf } from './support/mail';
 import { listProduct } from './support/products';
 import { timeLimit } from './support/time-limits';
 
@@ -93,14 +92,12 @@ describe('mail per recipient and kind', () => {
     const notification = { userId: seller.user.uid, kind: 'booking_sold', message: 'Sold.', link: '/dashboard' };
     const queued: boolean[] = [];
     for (let i = 0; i < MAIL_LIMITS.notification.max + 3; i++) {
-      queued.push(await t.db.transaction().execute((trx) => queueNotificationMail(trx, notification)));
+      queued.push(await t.db.transaction().execute((trx) => queueMailOf(trx, notification)));
     }
     expect(queued.filter(Boolean)).toHaveLength(MAIL_LIMITS.notification.max);
     // Another kind has its own count.
     expect(
-      await t.db
-        .transaction()
-        .execute((trx) => queueNotificationMail(trx, { ...notification, kind: 'booking_declined' })),
+      await t.db.transaction().execute((trx) => queueMailOf(trx, { ...notification, kind: 'booking_declined' })),
     ).toBe(true);
   });
 

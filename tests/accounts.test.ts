@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueNotificationMail } from '#server/mail/notifications';
 import { FORGOT_PASSWORD_ANSWER, MAILED_NOTIFICATION_KINDS } from '#shared/account';
 import { adminActor, fromOwnPage, logInActor, registerActor, type Actor } from './support/actors';
 import { createTestApp, type TestApp } from './support/app';
-import { deliverToFiles, mailTo, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail';
+import { deliverToFiles, mailTo, queueMailOf, RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT } from './support/mail';
 import { listProduct } from './support/products';
 
 /** What the API answers, in English, for a password on the common list. */
@@ -315,14 +314,10 @@ describe('notification mail', () => {
       MAILED_NOTIFICATION_KINDS.map(() => true),
     );
 
-    expect(await t.db.transaction().execute((trx) => queueNotificationMail(trx, notification(buyer.user.uid)))).toBe(
-      true,
-    );
+    expect(await t.db.transaction().execute((trx) => queueMailOf(trx, notification(buyer.user.uid)))).toBe(true);
     // Kinds that are not the deal's events are not mailed.
     expect(
-      await t.db
-        .transaction()
-        .execute((trx) => queueNotificationMail(trx, notification(buyer.user.uid, 'listing_removed'))),
+      await t.db.transaction().execute((trx) => queueMailOf(trx, notification(buyer.user.uid, 'listing_removed'))),
     ).toBe(false);
     const mail = await mailTo(t.app, buyer.email, /accepted/);
     expect(mail.text).toContain('http://127.0.0.1:3000/dashboard/my-orders');
@@ -334,9 +329,7 @@ describe('notification mail', () => {
     expect(unsubscribed.json()).toMatchObject({ kind: 'booking_accepted' });
     const after = await buyer.request({ method: 'GET', url: '/api/account/mail-settings' });
     expect(after.json().kinds).toContainEqual(expect.objectContaining({ kind: 'booking_accepted', email: false }));
-    expect(await t.db.transaction().execute((trx) => queueNotificationMail(trx, notification(buyer.user.uid)))).toBe(
-      false,
-    );
+    expect(await t.db.transaction().execute((trx) => queueMailOf(trx, notification(buyer.user.uid)))).toBe(false);
 
     const on = await buyer.request({
       method: 'PUT',
@@ -386,6 +379,6 @@ describe('notification mail', () => {
 
   it('mails no address that was never verified', async () => {
     const person = await signUp();
-    expect(await t.db.transaction().execute((trx) => queueNotificationMail(trx, notification(person.uid)))).toBe(false);
+    expect(await t.db.transaction().execute((trx) => queueMailOf(trx, notification(person.uid)))).toBe(false);
   });
 });

@@ -5,9 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { queueMail } from '#server/mail/outbox';
+import { mailQueued, queueMail, queueMails } from '#server/mail/outbox';
+import type { MailLane } from '#server/db/schema';
 import { mailDirOf, transportFor } from '#server/mail/transport';
-import { backoffMs, deliverDueMail, LEASE_MS, MAX_ATTEMPTS, outboxCounts } from '#server/mail/worker';
+import { backoffMs, BATCH, deliverDueMail, LEASE_MS, MAX_ATTEMPTS, outboxCounts } from '#server/mail/worker';
 import { createTestApp, type TestApp } from './support/app';
 import { tokenOfLink } from './support/mail';
 
@@ -160,6 +161,15 @@ describe('the mail outbox over SMTP', () => {
     expect(new Set(ids(inbox.received)).size).toBe(12);
   });
 
+  it('takes at most a batch a round, and two rounds at once never take one mail both', async () => {
+    await queueSome(50);
+    const results = await Promise.all([round(), round()]);
+    expect(results.map((r) => r.sent)).toEqual([BATCH, BATCH]);
+    expect(inbox.received).toHaveLength(2 * BATCH);
+    expect(new Set(ids(inbox.received)).size).toBe(2 * BATCH);
+    expect(await outboxCounts(t.db)).toEqual({ sent: 2 * BATCH, pending: 50 - 2 * BATCH });
+  });
+
   it('takes over mail whose worker died mid-send once its lease has run out, not before', async () => {
     const [id] = await queueSome(1);
     const now = new Date();
@@ -198,6 +208,43 @@ describe('the mail outbox over SMTP', () => {
   it('backs off 30 s, then twice as long each time, at most an hour', () => {
     expect([1, 2, 3, 4].map(backoffMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(backoffMs(20)).toBe(60 * 60 * 1000);
+  });
+});
+
+describe('a mail queued', () => {
+  const heard: MailLane[] = [];
+  const hear = (lane: MailLane) => heard.push(lane);
+  beforeAll(() => mailQueued.on('queued', hear));
+  afterAll(() => mailQueued.off('queued', hear));
+  afterEach(() => {
+    heard.length = 0;
+  });
+  const to = () => `lane${++serial}@example.test`;
+  const notification = { template: 'notification', kind: 'booking_accepted', message: 'Hi', link: '/' } as const;
+
+  it('to go at once wakes its own lane only', async () => {
+    await queueMail(t.db, { to: to(), userId: null, data: { template: 'verify-email', token: 'x' } });
+    expect(heard).toEqual(['account']);
+    heard.length = 0;
+    await queueMail(t.db, { to: to(), userId: null, data: notification });
+    expect(heard).toEqual(['deal']);
+    heard.length = 0;
+    // Many at once wake their lane once.
+    expect(
+      await queueMails(
+        t.db,
+        [1, 2, 3].map(() => ({ to: to(), userId: null, data: notification })),
+      ),
+    ).toBe(3);
+    expect(heard).toEqual(['deal']);
+  });
+
+  it('to go later wakes no lane: a later poll finds it', async () => {
+    const sendAt = new Date(Date.now() + 60_000);
+    await queueMail(t.db, { to: to(), userId: null, data: notification, sendAt });
+    expect(await queueMails(t.db, [{ to: to(), userId: null, data: notification, sendAt }])).toBe(1);
+    expect(heard).toEqual([]);
+    expect(await outboxCounts(t.db)).toEqual({ pending: 2 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { runAlertRound } from '#server/alerts/worker';
 import { isAcceptedEndpoint } from '#server/push/service';
 import { loadVapidKeys } from '#server/push/vapid';
@@ -194,6 +194,22 @@ describe('a subscription', () => {
     ] as const) {
       await unsubscribe(actor, device.subscription.endpoint);
     }
+  });
+
+  it('is looked for only for people who have a device: their pushes go, the others are not queued', async () => {
+    const sellerDevice = fakeDevice(service.endpoint());
+    await subscribe(seller, sellerDevice);
+    expect((await settingsOf(buyer)).devices).toBe(0);
+    const enqueue = vi.spyOn(t.app.deps.push, 'enqueue');
+    onTestFinished(() => enqueue.mockRestore());
+
+    // The seller hears of the request; the buyer, who has no device, of the answer.
+    await acceptBooking(await newBooking());
+    const queuedFor = new Set(enqueue.mock.calls.flatMap(([notifications]) => notifications.map((n) => n.userId)));
+    expect([...queuedFor]).toEqual([seller.user.uid]);
+    const [request] = service.pushesTo(sellerDevice.subscription.endpoint);
+    expect(JSON.parse(sellerDevice.read(request!.body)).body).toMatch(/request|book/i);
+    await unsubscribe(seller, sellerDevice.subscription.endpoint);
   });
 
   it.each([404, 410])('is deleted when the push service answers %i, and kept on other failures', async (gone) => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
@@ -6,7 +7,8 @@ import { demoListing } from '#server/start/seed/factories';
 import { removeUnusedUploads } from '#server/housekeeping';
 import { registerActor, type Actor } from './support/actors';
 import { useTestApp } from './support/harness';
-import { listProduct, uploadPhoto } from './support/products';
+import { editListing, listProduct, uploadPhoto } from './support/products';
+import { testDatabaseUrl } from './support/postgres';
 import { bookPhone, tryBooking } from './support/deal';
 import { insertResultSchema } from '#shared/common';
 
@@ -192,5 +194,118 @@ describe('a booking request raced by another change of the same booking', () => 
       .where('product_id', '=', productId)
       .execute();
     expect(row).toEqual({ id: racing, status: 'requested' });
+  });
+
+  it('asks again whether the phone is reserved before its second try: accepted for another buyer in between, a 409', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productId = await listProduct(seller);
+    const other = await registerActor(t.app, 'buyer');
+    beforeNext('booking', async () => {
+      expectOk(await decline(seller, await bookPhone(buyer, productId)));
+      expectOk(
+        await seller.request({ method: 'PUT', url: `/api/bookings/${await bookPhone(other, productId)}/accept` }),
+      );
+    });
+
+    const response = await tryBooking(buyer, productId);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'This phone is reserved for another buyer right now. Try again if it becomes available.',
+    });
+  });
+});
+
+/*
+ * Two edits of one listing at once: the second reads the listing as the first left it (it waits for
+ * the first's lock on the row on PostgreSQL, for its write lock on SQLite), so the listing ends as
+ * the whole form of the one that came last, never the name of one with the description of the other.
+ */
+describe('two edits of one listing at once', () => {
+  it('leave the listing as exactly one of the two forms, never a mix', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const { caption: _caption, hue: _hue, ...listed } = demoListing(3);
+    const form = { ...listed, productImg: await uploadPhoto(seller) };
+    const stored = await seller.request({ method: 'POST', url: '/api/store_products', payload: form });
+    expect(stored.statusCode, stored.body).toBe(201);
+    const productId = insertResultSchema.parse(stored.json()).insertedId;
+    const renamed = { ...form, productName: `${form.productName} (renamed)` };
+    const described = { ...form, description: `${form.description} Screen protector on since day one.` };
+    const editTo = (payload: typeof form) =>
+      seller.request({ method: 'PUT', url: `/api/edit/product/${productId}`, payload });
+    let second: ReturnType<typeof editTo> | undefined;
+    // The second edit starts once the first has read the listing, and has until its own end, or
+    // a moment if it waits, to get in before the first writes.
+    beforeNext('edit', async () => {
+      second = editTo(described);
+      await Promise.race([second, sleep(200)]);
+    });
+
+    expectOk(await editTo(renamed));
+    expectOk(await second!);
+    expect(reached).toEqual(['edit', 'edit']);
+    const row = await t.db
+      .selectFrom('products')
+      .select(['product_name as productName', 'description'])
+      .where('id', '=', productId)
+      .executeTakeFirstOrThrow();
+    const endsAs = [renamed, described].map(({ productName, description }) => ({ productName, description }));
+    expect(endsAs).toContainEqual(row);
+  });
+});
+
+/*
+ * On PostgreSQL an edit waits for its listing's row lock; what it then asks must be answered as things
+ * are after that wait, not as the statement that waited first saw them (READ COMMITTED gives a
+ * statement the database as it was when it began).
+ */
+describe.runIf(testDatabaseUrl())('an edit waiting for its listing while its reservation ends', () => {
+  it('goes by the booking as it is once the wait is over: cancelled, the edit is made', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productId = await listProduct(seller);
+    const bookingId = await bookPhone(buyer, productId);
+    expectOk(await seller.request({ method: 'PUT', url: `/api/bookings/${bookingId}/accept` }));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // Another writer holds the listing's row while it ends the reservation, and commits once the edit waits.
+    const cancelling = t.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('products').select('id').where('id', '=', productId).forNoKeyUpdate().execute();
+      await trx
+        .updateTable('bookings')
+        .set({ status: 'cancelled', is_open: false })
+        .where('id', '=', bookingId)
+        .execute();
+      holding();
+      await released;
+    });
+    await held;
+
+    const editing = editListing(seller, productId);
+    await sleep(300);
+    release();
+    await cancelling;
+    expectOk(await editing);
+  });
+});
+
+/*
+ * An edit's lock on its listing is the update's own (FOR NO KEY UPDATE): a row inserted meanwhile
+ * that points at the listing (a booking, its conversation) takes FOR KEY SHARE of it, which that
+ * lock lets through, where FOR UPDATE would keep it waiting until the edit commits.
+ */
+describe.runIf(testDatabaseUrl())('a listing being edited on PostgreSQL', () => {
+  it('is booked meanwhile without waiting for the edit', async () => {
+    const seller = await registerActor(t.app, 'seller');
+    const productId = await listProduct(seller);
+    let booked: number | 'still waiting' | undefined;
+    beforeNext('edit', async () => {
+      const booking = tryBooking(buyer, productId).then((response) => response.statusCode);
+      booked = await Promise.race([booking, sleep(2000).then(() => 'still waiting' as const)]);
+    });
+
+    expectOk(await editListing(seller, productId));
+    expect(booked).toBe(201);
   });
 });

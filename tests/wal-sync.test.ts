@@ -245,7 +245,7 @@ describe.skipIf(onPostgres)('what is counted as a write (SQLite)', () => {
     const log = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as unknown as FastifyBaseLogger;
     const transport = { send: async () => {}, close: () => {} };
     const start = wal.mark;
-    // The mail worker's claim of an empty outbox: a transaction with an update that changed nothing.
+    // The mail worker's claim of an empty outbox: an update that changed nothing.
     await deliverDueMail(app.deps, transport, log);
     expect(wal.mark).toBe(start);
 

@@ -29,13 +29,17 @@ export interface Deps {
   /**
    * Called where a service has made its last check and is about to write, with the connection it
    * writes on. Production has none; tests/races.test.ts runs another request there, to show that the
-   * database's own keys refuse a write whose product or account went away in between.
+   * database's own keys refuse a write whose product or account went away in between, and that a
+   * second edit of a listing waits for the first.
    */
   interleave?: Interleave | undefined;
 }
 
-/** The writes that check first and may find their product or account gone when they insert. */
-export type WritePoint = 'booking' | 'listing' | 'report';
+/**
+ * The writes that check first and may find their product or account gone when they insert, and a
+ * listing's edit between its read of the listing and its update.
+ */
+export type WritePoint = 'booking' | 'edit' | 'listing' | 'report';
 export type Interleave = (point: WritePoint, db: Kysely<Database>) => Promise<void>;
 
 /**

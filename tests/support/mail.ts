@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import { fileTransport, mailDirOf } from '#server/mail/transport';
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema';
+import { queueNotificationMail } from '#server/mail/notifications';
 import { deliverDueMail } from '#server/mail/worker';
+import { recipientsOf } from '#server/notifications/repository';
 import { findMail, tokenOfLink, VERIFY_SUBJECT } from './mail-folder';
 
 export { RESET_SUBJECT, tokenOfLink, VERIFY_SUBJECT, verifyThroughMailFolder } from './mail-folder';
@@ -20,6 +24,12 @@ export async function deliverToFiles(app: FastifyInstance): Promise<void> {
   } finally {
     transport.close();
   }
+}
+
+/** A notification's mail as withNotifications queues it, its recipient read for it; answers whether it was queued. */
+export async function queueMailOf(trx: Kysely<Database>, notification: Parameters<typeof queueNotificationMail>[1]) {
+  const recipient = (await recipientsOf(trx, [notification.userId])).get(notification.userId);
+  return queueNotificationMail(trx, notification, recipient);
 }
 
 /**

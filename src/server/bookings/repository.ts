@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { expressionBuilder, sql, type Kysely } from 'kysely';
 import {
   OPEN_STATUSES,
   type BookingRequestItem,
@@ -172,7 +172,16 @@ export const hasAcceptedBooking = async (db: Kysely<Database>, productId: string
   (await reservedAmong(db, [productId])).has(productId);
 
 /** The accepted bookings: at most one a product, the buyer it is reserved for (bookings_one_accepted). */
-const acceptedBookings = (db: Kysely<Database>) => db.selectFrom('bookings').where('status', '=', 'accepted');
+const acceptedBookings = (db: Pick<Kysely<Database>, 'selectFrom'>) =>
+  db.selectFrom('bookings').where('bookings.status', '=', 'accepted');
+
+/** Whether the product of the column `product` is reserved: a condition for a query of products. */
+export const isReserved = (product: string) => {
+  const eb = expressionBuilder<Database, never>();
+  return eb.exists(
+    acceptedBookings(eb).select('bookings.id').where('bookings.product_id', '=', sql.ref<string>(product)),
+  );
+};
 
 /** Which of the products are reserved: they have an accepted booking. */
 export async function reservedAmong(db: Kysely<Database>, productIds: string[]): Promise<Set<string>> {

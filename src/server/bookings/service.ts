@@ -6,12 +6,12 @@ import type { Database, UserRow } from '#server/db/schema';
 import { AppError, forbidden, notFound, orNotFound } from '#server/errors';
 import { countUse, waitFor, type LimitRule } from '#server/limits/counters';
 import { refusal, serverMessage } from '#server/i18n/texts';
-import { findProduct, findProductDetails } from '#server/products/repository';
+import { findProduct, findProductToBook } from '#server/products/repository';
 import { productOrAccountGone } from '#server/products/service';
 import { imageFileName, uploadIdOfUrl } from '#server/uploads/names';
 import type { Config } from '#server/config';
 import { withNotifications } from '#server/notifications/service';
-import { closed, isBlockedEitherWay, noteBookingRequest } from '#server/chat/service';
+import { closed, noteBookingRequest } from '#server/chat/service';
 import { assertPartsAcknowledged } from '#server/trust/for-parts';
 import { requested } from './messages';
 import { findBooking, findProductsShowingUpload, hasAcceptedBooking, insertBooking, reopenBooking } from './repository';
@@ -60,12 +60,12 @@ export async function bookProduct(
 ): Promise<string> {
   const { db, images, config } = deps;
   const productId = request.productId ?? (await productShowing(db, request.productImg ?? '', config));
-  const product = orNotFound(await findProductDetails(db, productId), 'Product');
+  const product = orNotFound(await findProductToBook(db, productId, buyer.id), 'Product');
   // A listing's seller never changes, so this holds without a lock.
   if (product.seller_id === buyer.id) throw forbidden(serverMessage('server.bookings.error.ownPhone'));
   if (product.is_sold) throw refusal('ALREADY_SOLD', 'server.bookings.error.sold');
   if (product.is_hidden || product.review_state) throw refusal('CONFLICT', 'server.bookings.error.notOnSale');
-  if (await isBlockedEitherWay(db, buyer.id, product.seller_id)) throw closed();
+  if (product.is_blocked) throw closed();
   assertPartsAcknowledged(product, request.forParts);
   // A declined, cancelled or expired booking is asked for again; an open or sold one stands. The
   // row read is the one reopened: a request racing this one makes the reopen (guarded) or the
@@ -81,15 +81,18 @@ export async function bookProduct(
     product_price: product.resale_price,
     seller_id: product.seller_id,
   };
+  // The first insert goes by the reservation read with the listing; a second (insertOnce, after the
+  // unique index refused the first) asks again, as a booking may have been accepted in between.
+  let reservedNow = async () => Boolean(product.is_reserved);
   return insertOnce({
     find: standing,
     found: () => {
       throw alreadyBooked();
     },
     insert: async () => {
-      if (await hasAcceptedBooking(db, product.id)) {
-        throw refusal('CONFLICT', 'server.bookings.error.reservedNow');
-      }
+      const reserved = await reservedNow();
+      reservedNow = () => hasAcceptedBooking(db, product.id);
+      if (reserved) throw refusal('CONFLICT', 'server.bookings.error.reservedNow');
       await deps.interleave?.('booking', db);
       return withNotifications(deps, async (trx, tell) => {
         const counted = await countUse(trx, `booking:${buyer.id} ${product.id}`, BOOKING_REQUEST_LIMIT);

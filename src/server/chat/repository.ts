@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { sql, type Expression, type Kysely, type QueryCreator } from 'kysely';
+import {
+  expressionBuilder,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type QueryCreator,
+} from 'kysely';
 import { DELETED_ACCOUNT, type ChatMessage, type ChatSide, type Conversation, type PhoneStatus } from '#shared/chat';
 import type { KeysetPageQuery, ListCursor } from '#shared/common';
 import type { ChatLine } from '#shared/chat-lines';
@@ -546,17 +553,33 @@ export async function blocksBetween(db: Kysely<Database>, a: string, b: string) 
   return { byA: rows.some((row) => row.blocker_id === a), byB: rows.some((row) => row.blocker_id === b) };
 }
 
-/** Asked by every booking request and conversation begun: compiled once. */
+/** A row of chat_blocks by which `a` blocked `b` or `b` blocked `a` (each a value or a column). */
+const eitherWay = (eb: ExpressionBuilder<Database, 'chat_blocks'>, a: Expression<string>, b: Expression<string>) =>
+  eb.or([
+    eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+    eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+  ]);
+
+/**
+ * Whether `a` and the person of the column `other` blocked each other, either way: a condition for a
+ * query of that person (a booking request's read of its listing, by its seller).
+ */
+export const blockedEitherWay = (a: string, other: string) => {
+  const eb = expressionBuilder<Database, never>();
+  return eb.exists(
+    eb
+      .selectFrom('chat_blocks')
+      .select('chat_blocks.blocker_id')
+      .where((inner) => eitherWay(inner, sql.val(a), sql.ref<string>(other))),
+  );
+};
+
+/** Asked by every conversation begun and offer made: compiled once. */
 const blocksOf = compiledOnce((db, { a, b }: { a: string; b: string }) =>
   db
     .selectFrom('chat_blocks')
     .select('blocker_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
-        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
-      ]),
-    ),
+    .where((eb) => eitherWay(eb, sql.val(a), sql.val(b))),
 );
 
 export async function insertBlock(db: Kysely<Database>, blockerId: string, blockedId: string, now: string) {

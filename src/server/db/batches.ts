@@ -1,13 +1,17 @@
 /*
  * Helpers for set-based statements: a list cut into slices that fit in one statement's parameters,
- * rows grouped by a key (in first-seen order) without copying a group at every row, and turns of
- * the event loop between the batches of a long read or the steps of a long computation.
+ * rows grouped by a key (in first-seen order) without copying a group at every row, strings in a
+ * fixed order (so batches lock rows alike), and turns of the event loop between the batches of a
+ * long read or the steps of a long computation.
  */
 
 /** `list` in slices of at most `size`, in order. */
 export function* slices<T>(list: readonly T[], size: number): Generator<T[]> {
   for (let start = 0; start < list.length; start += size) yield list.slice(start, start + size);
 }
+
+/** A sort's order of two strings by their code units, as SQL compares ISO times and ids (no locale). */
+export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The items of `list` by `keyOf`, each group in the list's order. */
 export function groupBy<T, K>(list: Iterable<T>, keyOf: (item: T) => K): Map<K, T[]> {

@@ -3,13 +3,24 @@ import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import { groupBy, slices } from '#server/db/batches';
 import { newId } from '#server/db/ids';
-import type { Database } from '#server/db/schema';
+import type { Database, MailLane } from '#server/db/schema';
 import { countUse, countUses, type Counted } from '#server/limits/counters';
 import { laneOf, MAIL_LIMITS, mailKindOf } from './limits';
 import type { MailData } from './templates';
 
-/** Told of every mail this process queues, so its own worker (if it runs one) need not wait for its next poll. */
-export const mailQueued = new EventEmitter().setMaxListeners(0);
+/**
+ * Told of the lane of every mail this process queues to go at once, so its own worker (if it runs
+ * one) need not wait for its next poll; a mail that waits (`sendAt`) is found by a later poll.
+ */
+export const mailQueued = new EventEmitter<{ queued: [MailLane] }>().setMaxListeners(0);
+
+/** Tells this process's worker of the lanes of `rows` that hold a mail due now. */
+function tellQueued(rows: ReadonlyArray<{ lane: MailLane; next_attempt_at: string }>, now: Date) {
+  const nowIso = now.toISOString();
+  for (const lane of new Set(rows.filter((row) => row.next_attempt_at <= nowIso).map((row) => row.lane))) {
+    mailQueued.emit('queued', lane);
+  }
+}
 
 /** The counter of a recipient and kind; the address hashed, so the counters hold no address. */
 const recipientKey = (to: string, data: MailData) =>
@@ -37,7 +48,7 @@ export async function queueMail(db: Kysely<Database>, mail: NewMail, now = new D
   if (!limit.allowed) return { queued: false, ...limit };
   const row = outboxRow(mail, now);
   await db.insertInto('mail_outbox').values(row).execute();
-  mailQueued.emit('queued');
+  tellQueued([row], now);
   return { queued: true, id: row.id };
 }
 
@@ -63,13 +74,9 @@ export async function queueMails(db: Kysely<Database>, mails: NewMail[], now = n
       if (allowed > 0) queued.push(mail);
     });
   }
-  for (const slice of slices(queued, MAILS_PER_INSERT)) {
-    await db
-      .insertInto('mail_outbox')
-      .values(slice.map((mail) => outboxRow(mail, now)))
-      .execute();
-  }
-  if (queued.length > 0) mailQueued.emit('queued');
+  const rows = queued.map((mail) => outboxRow(mail, now));
+  for (const slice of slices(rows, MAILS_PER_INSERT)) await db.insertInto('mail_outbox').values(slice).execute();
+  tellQueued(rows, now);
   return queued.length;
 }
 

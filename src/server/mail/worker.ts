@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { AccessTokens } from '#server/auth/tokens';
 import { isThisMachine, type Config } from '#server/config';
 import { withoutAddresses, withoutSecrets } from '#server/http/log-redaction';
+import { compareText } from '#server/db/batches';
 import { walSyncOf, type Engine } from '#server/db/connection';
 import type { Database, MailLane, MailOutboxRow } from '#server/db/schema';
 import { mailQueued } from './outbox';
@@ -24,7 +25,8 @@ import { transportFor, type MailTransport } from './transport';
 export const MAX_ATTEMPTS = 10;
 /** How long a claim holds; longer than the SMTP transport's own timeouts add up to. */
 export const LEASE_MS = 5 * 60 * 1000;
-const BATCH = 20;
+/** The most mails a round claims. */
+export const BATCH = 20;
 const MAIL_POLL_MS = 2000;
 
 /** The wait before attempt n+1: 30 s, 1 min, 2 min, ... at most an hour (about 4 hours in all). */
@@ -43,9 +45,15 @@ interface RoundResult {
   failed: number;
 }
 
+/** The lane a round of both claims first (a sign-in link or a password reset is waited for). */
+const FIRST_LANE: MailLane = 'account';
+
 /**
  * Takes up to BATCH due mails of `lane` (of both, account mail first, without one) for this worker,
- * in one statement per row so no two workers get one.
+ * in one statement, so no two workers get one: on PostgreSQL its pick locks the rows it takes and
+ * skips those another worker is claiming right now; on SQLite it runs under the write lock. Every
+ * few seconds in each lane, mostly finding nothing: a transaction around a pick and a claim cost
+ * four round trips to PostgreSQL where this is one.
  */
 async function claimDue(
   db: Kysely<Database>,
@@ -63,33 +71,42 @@ async function claimDue(
       ]),
       ...(lane ? [eb('lane', '=', lane)] : []),
     ]);
-  const due = (qb: Kysely<Database>) =>
-    qb
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where(isDue)
-      .orderBy(sql`case when lane = 'account' then 0 else 1 end`)
-      .orderBy('next_attempt_at')
-      .limit(BATCH);
-  return db.transaction().execute(async (trx) => {
-    // PostgreSQL: rows another worker is claiming right now are skipped rather than waited for.
-    const ids = (
-      engine === 'postgres' ? await due(trx).forUpdate().skipLocked().execute() : await due(trx).execute()
-    ).map((r) => r.id);
-    if (ids.length === 0) return [];
-    // The state test again in the update: on SQLite a row claimed meanwhile by another process is left alone.
-    const claimed = await trx
-      .updateTable('mail_outbox')
+  const due = db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where(isDue)
+    .orderBy(sql`case when lane = ${sql.lit(FIRST_LANE)} then 0 else 1 end`)
+    .orderBy('next_attempt_at')
+    .limit(BATCH);
+  const claim = (update: UpdateQueryBuilder<Database, 'mail_outbox', 'mail_outbox', UpdateResult>) =>
+    update
       .set((eb) => ({ state: 'sending', lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', ids)
-      .where(isDue)
       .returningAll()
       .execute();
-    // Sent in the order chosen: an update returns its rows in no particular one.
-    const place = new Map(ids.map((id, index) => [id, index]));
-    return claimed.sort((a, b) => place.get(a.id)! - place.get(b.id)!);
-  });
+  // SQLite runs the statement under its write lock, so no other claim comes between its pick and
+  // its change; the rows are taken by their ids (with the due test again, it walked the lane's
+  // every row, sent ones too). PostgreSQL skips the rows another worker is claiming right now, and
+  // makes the pick once, in a table of its own (as an `in (…)` of the update it may run a pick with
+  // a limit more than once and claim more than BATCH rows); the due test again leaves alone a row
+  // picked but claimed meanwhile.
+  const claimed =
+    engine === 'postgres'
+      ? await claim(
+          db
+            .with(
+              (cte) => cte('picked').materialized(),
+              () => due.forUpdate().skipLocked(),
+            )
+            .updateTable('mail_outbox')
+            .where('id', 'in', (eb) => eb.selectFrom('picked').select('picked.id'))
+            .where(isDue),
+        )
+      : await claim(db.updateTable('mail_outbox').where('id', 'in', due));
+  // Sent in the order chosen: an update returns its rows in no particular one.
+  return claimed.sort((a, b) => laneRank(a) - laneRank(b) || compareText(a.next_attempt_at, b.next_attempt_at));
 }
+
+const laneRank = (row: MailOutboxRow) => (row.lane === FIRST_LANE ? 0 : 1);
 
 /** The row as this worker claimed it: a later claim (after our lease ran out) has more attempts. */
 const stillOurs = (row: MailOutboxRow) => (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
@@ -205,8 +222,8 @@ export function startMailWorker(app: FastifyInstance, options: MailWorkerOptions
   const intervalMs = options.intervalMs ?? MAIL_POLL_MS;
   const rounds = new Map<MailLane, Promise<unknown>>();
   let closed = false;
-  const tick = () => {
-    for (const lane of LANES) {
+  const tick = (only?: MailLane) => {
+    for (const lane of only ? [only] : LANES) {
       if (rounds.has(lane) || closed) continue;
       const round = deliverDueMail(app.deps, transport, app.log, new Date(), lane)
         .catch((error: unknown) => app.log.error({ err: error, lane }, 'mail round failed'))
@@ -216,9 +233,9 @@ export function startMailWorker(app: FastifyInstance, options: MailWorkerOptions
   };
   const every = setInterval(tick, intervalMs).unref();
   setImmediate(tick);
-  // A mail queued here is usually still in its transaction: a moment later it is committed and due.
-  // (Mail queued by another process waits for the next poll.)
-  const soon = () => void setTimeout(tick, 100).unref();
+  // A mail queued here to go now is usually still in its transaction: a moment later it is committed
+  // and due, in its lane. (Mail queued by another process waits for the next poll.)
+  const soon = (lane: MailLane) => void setTimeout(tick, 100, lane).unref();
   mailQueued.on('queued', soon);
   app.addHook('onClose', async () => {
     closed = true;

@@ -6,6 +6,9 @@ import { newId, nowIso } from '#server/db/ids';
 import type { Database, NotificationRow } from '#server/db/schema';
 import { countOf, newestFirstPage } from '#server/db/paging';
 import { compiledChange } from '#server/db/compiled';
+import { languageOfRow } from '#server/i18n/recipient';
+import type { Language } from '#server/i18n/texts';
+import type { MailRecipient } from '#server/mail/notifications';
 
 /** A notification as it is stored: its sentence already written in its recipient's language. */
 export type WrittenNotification = Pick<NotificationRow, 'kind' | 'message' | 'link'> & { userId: string };
@@ -48,3 +51,47 @@ const markUnreadRead = compiledChange((db, v: { userId: string }) =>
 );
 
 export const markAllRead = (db: Kysely<Database>, userId: string): Promise<number> => markUnreadRead(db, { userId });
+
+/** A person told something: the language it is written in, what its mail needs, and whether they have a device to push to. */
+export interface Recipient extends MailRecipient {
+  language: Language;
+  hasDevices: boolean;
+}
+
+const USERS_PER_READ = 1000;
+
+/**
+ * The people of `userIds` as withNotifications tells them, one read per 1,000 (an alert round tells
+ * thousands): each account once for every kind it turned off for mail (a handful at most, by the
+ * opt-outs' key), once with none for no such kind. An account that is gone is left out. Whether it
+ * has a device subscribed to pushes comes with it, so that the pushes after the commit read the
+ * devices of those who have some (most have none), not of everyone told.
+ */
+export async function recipientsOf(db: Kysely<Database>, userIds: readonly string[]): Promise<Map<string, Recipient>> {
+  const recipients = new Map<string, Recipient>();
+  for (const slice of slices(userIds, USERS_PER_READ)) {
+    const rows = await db
+      .selectFrom('users as u')
+      .leftJoin('mail_opt_outs as o', 'o.user_id', 'u.id')
+      .select(['u.id', 'u.locale', 'u.latin_digits', 'u.email', 'u.is_email_verified', 'o.kind as mail_off'])
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('push_subscriptions as d').select('d.id').whereRef('d.user_id', '=', 'u.id'))
+          .as('has_devices'),
+      )
+      .where('u.id', 'in', slice)
+      .execute();
+    for (const row of rows) {
+      const mailOff = new Set(recipients.get(row.id)?.mailOff);
+      if (row.mail_off !== null) mailOff.add(row.mail_off);
+      recipients.set(row.id, {
+        language: languageOfRow(row),
+        email: row.email,
+        isEmailVerified: Boolean(row.is_email_verified),
+        mailOff,
+        hasDevices: Boolean(row.has_devices),
+      });
+    }
+  }
+  return recipients;
+}

@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
+import { compareText } from '#server/db/batches';
 import type { Database } from '#server/db/schema';
 import { queueNotificationMail } from '#server/mail/notifications';
 import type { PushSender } from '#server/push/sender';
 import type { Bell } from './bell';
-import { languagesOf } from '#server/i18n/recipient';
-import { write, type Language, type LocalText } from '#server/i18n/texts';
-import { insertNotifications, type WrittenNotification } from './repository';
+import { ENGLISH, write, type LocalText } from '#server/i18n/texts';
+import { insertNotifications, recipientsOf, type Recipient, type WrittenNotification } from './repository';
 
 /** A notification to make: its sentence is written in its recipient's language when it is made. */
 export type NewNotification = Omit<WrittenNotification, 'message'> & { message: LocalText | string };
@@ -28,16 +28,18 @@ export async function withNotifications<T>(
   work: (trx: Transaction<Database>, tell: Notify) => Promise<T>,
 ): Promise<T> {
   const told: Array<{ notification: NewNotification; written: WrittenNotification }> = [];
-  // Read once per person, all of a call's people at once: an alert round tells thousands together.
-  const languages = new Map<string, Language>();
+  // Read once per person, all of a call's people at once (an alert round tells thousands
+  // together), with what their mail needs: one read where there were two.
+  const recipients = new Map<string, Recipient | undefined>();
   const result = await db.transaction().execute(async (trx) => {
     const done = await work(trx, async (...notifications) => {
-      const unread = [...new Set(notifications.map((n) => n.userId))].filter((id) => !languages.has(id));
-      for (const [id, language] of await languagesOf(trx, unread)) languages.set(id, language);
-      const written = notifications.map((notification) => ({
-        notification,
-        written: { ...notification, message: write(languages.get(notification.userId)!, notification.message) },
-      }));
+      const unread = [...new Set(notifications.map((n) => n.userId))].filter((id) => !recipients.has(id));
+      const read = await recipientsOf(trx, unread);
+      for (const id of unread) recipients.set(id, read.get(id));
+      const written = notifications.map((notification) => {
+        const language = recipients.get(notification.userId)?.language ?? ENGLISH;
+        return { notification, written: { ...notification, message: write(language, notification.message) } };
+      });
       await insertNotifications(
         trx,
         written.map((each) => each.written),
@@ -46,13 +48,15 @@ export async function withNotifications<T>(
     });
     const byRecipient = told
       .map((each) => each.notification)
-      .sort((a, b) => compare(`${a.userId} ${a.kind}`, `${b.userId} ${b.kind}`));
-    for (const notification of byRecipient) await queueNotificationMail(trx, notification);
+      .sort((a, b) => compareText(`${a.userId} ${a.kind}`, `${b.userId} ${b.kind}`));
+    for (const notification of byRecipient) {
+      await queueNotificationMail(trx, notification, recipients.get(notification.userId));
+    }
     return done;
   });
-  push.enqueue(told.map((each) => each.written));
+  // A subscription saved after the read in the transaction misses this push, as one saved just after
+  // the devices were read for it always did: a push is a nudge, the bell has the notification.
+  push.enqueue(told.filter((each) => recipients.get(each.written.userId)?.hasDevices).map((each) => each.written));
   bell.ring(told.map((each) => each.notification.userId));
   return result;
 }
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -56,34 +56,50 @@ const addPrice = compiledChange((db, v: { productId: string; price: number; at: 
   db.insertInto('price_history').values({ product_id: v.productId, price: v.price, set_at: v.at }),
 );
 
-const setDrop = compiledChange((db, v: { productId: string; droppedFrom: number | null; at: string }) =>
-  db
-    .updateTable('products')
-    .set({ previous_resale_price: v.droppedFrom, price_changed_at: v.at })
-    .where('id', '=', v.productId),
-);
-
 const dropPricesBefore = compiledChange((db, v: { productId: string; before: string }) =>
   db.deleteFrom('price_history').where('product_id', '=', v.productId).where('set_at', '<', v.before),
 );
 
+/** What an edit's new price writes: when it is set, the drop it makes (or none), and the history it ends. */
+export interface PriceChange {
+  at: string;
+  droppedFrom: number | null;
+  /** Prices set before this one can no longer count (the one in force when the window began). */
+  dropBefore: string | null;
+}
+
 /**
- * Notes a seller's resale price after an edit, inside the edit's transaction and after the product
- * row was updated (on PostgreSQL that update holds the row, so two edits of one listing take turns
- * here). Nothing happens when the price is the one in force; otherwise the new price joins the
- * history, the drop (if any) is set on the product, and what the window no longer needs goes.
+ * What a seller's resale price changes, read inside the edit's transaction with the listing's row
+ * locked (PostgreSQL; SQLite's transaction holds the write lock), so two edits of one listing take
+ * turns here: undefined when the price is the one in force. The drop goes into the listing's own
+ * update (updateProduct), the new price into the history after it (recordPriceChange).
  */
-export async function notePriceChange(db: Kysely<Database>, productId: string, price: number, now: number) {
+export async function priceChangeOf(
+  db: Kysely<Database>,
+  productId: string,
+  price: number,
+  now: number,
+): Promise<PriceChange | undefined> {
   const windowStart = new Date(now - PRICE_DROP_WINDOW_MS).toISOString();
   const [found] = await historyAt(db, { productId, windowStart });
   const { lowest, in_force_at: inForceAt, current_price: current, current_at: currentAt } = found!;
-  if (current === price) return;
+  if (current === price) return undefined;
   // Each price later than the last, so "the price in force" is never a tie.
   const at = new Date(currentAt ? Math.max(now, Date.parse(currentAt) + 1) : now).toISOString();
-  await addPrice(db, { productId, price, at });
-  await setDrop(db, { productId, droppedFrom: lowest !== null && price < lowest ? lowest : null, at });
-  // Prices older than the one in force when the window began can no longer count: the history stays short.
-  if (inForceAt) {
-    await dropPricesBefore(db, { productId, before: inForceAt });
-  }
+  return { at, droppedFrom: lowest !== null && price < lowest ? lowest : null, dropBefore: inForceAt };
+}
+
+/** The listing's columns a changed price sets beside it. */
+export const dropColumnsOf = (change: PriceChange) => ({
+  previous_resale_price: change.droppedFrom,
+  price_changed_at: change.at,
+});
+
+/**
+ * The new price joins the history, and what the window no longer needs goes, so the history stays
+ * short; after the listing's update.
+ */
+export async function recordPriceChange(db: Kysely<Database>, productId: string, price: number, change: PriceChange) {
+  await addPrice(db, { productId, price, at: change.at });
+  if (change.dropBefore) await dropPricesBefore(db, { productId, before: change.dropBefore });
 }

@@ -2,7 +2,8 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { KeysetPageQuery, ListCursor } from '#shared/common';
 import { givenReasonWords, type ModerationListingState, type ModeratorReason } from '#shared/moderation';
 import type { Condition, Product } from '#shared/products';
-import { openRequestCounts, reservedAmong } from '#server/bookings/repository';
+import { isReserved, openRequestCounts, reservedAmong } from '#server/bookings/repository';
+import { blockedEitherWay } from '#server/chat/repository';
 import { byId, newId, nowIso } from '#server/db/ids';
 import type { Database, PriceHistoryTable, ProductPhotosTable, ProductRow, ProductsTable } from '#server/db/schema';
 import { readPage, readPageAfter } from '#server/db/paging';
@@ -18,7 +19,8 @@ import {
   type Findable,
 } from '#server/search/indexing';
 import { EVERYTHING, named, tags } from '#server/cache/tags';
-import { droppedFrom, recordFirstPrice } from './prices';
+import { droppedFrom, dropColumnsOf, recordFirstPrice, type PriceChange } from './prices';
+import type { Engine } from '#server/db/connection';
 import { ownTrustOf, soldBeforeOf, trustOf, unsoldOfSameDevice } from '#server/trust/repository';
 import { newVerificationCode } from '#server/db/listing-keys';
 import { rowById } from '#server/db/keys';
@@ -231,8 +233,40 @@ export const findProductDetails = byId(
   undefined,
 );
 
-/** Read twice by every edit (its owner, then its row in the transaction), and by bookings. */
+/**
+ * A listing as a booking request reads it, in one read where there were three: its details, whether
+ * `buyerId` and its seller blocked each other, and whether it is reserved (a booking accepted).
+ */
+export const findProductToBook = byId(
+  (db: Kysely<Database>, id: string, buyerId: string) =>
+    selectProductDetails(db)
+      .select([blockedEitherWay(buyerId, 'p.seller_id').as('is_blocked'), isReserved('p.id').as('is_reserved')])
+      .where('p.id', '=', id)
+      .executeTakeFirst(),
+  undefined,
+);
+
+/** A listing's row by its id. */
 export const findProduct = rowById('products');
+
+/**
+ * A listing as its edit reads it, once, first in its transaction (its owner, what it changes).
+ * Locked on PostgreSQL, so that the price history the edit reads next is the one its update
+ * follows, and a second edit at once waits for this one; FOR NO KEY UPDATE, as the update it comes
+ * before takes, so a booking, a conversation or a report inserted for the listing meanwhile (each
+ * takes FOR KEY SHARE of it by its foreign key) does not wait for the edit. SQLite has no such
+ * clause: its transaction holds the write lock.
+ */
+export const findProductToEdit = byId(
+  (db: Kysely<Database>, id: string, engine: Engine) =>
+    db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', id)
+      .$if(engine === 'postgres', (query) => query.forNoKeyUpdate())
+      .executeTakeFirst(),
+  undefined,
+);
 
 export interface ProductFields {
   categoryId: string;
@@ -338,23 +372,26 @@ async function replacePhotos(db: Kysely<Database>, productId: string, photoIds: 
 
 /**
  * Writes a seller's edit, only while the product is unsold (so an edit racing a sale changes
- * nothing; `before` is its row as the transaction read it). Answers how many rows changed; the price
- * history is notePriceChange's.
+ * nothing; `before` is its row as the transaction read it), with the drop a changed price makes
+ * (prices.ts, priceChangeOf). Answers how many rows changed; the price history is recordPriceChange's.
  */
 export async function updateProduct(
   db: Transaction<Database>,
   before: ProductRow,
   product: ProductFields & { photoIds: string[]; trust: PreparedTrust['columns'] },
+  priceChange: PriceChange | undefined,
 ): Promise<number> {
   // Only what the seller changed (a price edit sets the price): the indexes and triggers of the
-  // other columns are left alone (changedColumns). Two edits of one listing at once each write what
-  // they changed from the row they read. The cover is always set: it goes with the photos, which
-  // are compared below with what is stored when the row is locked.
+  // other columns are left alone (changedColumns). Of two edits of one listing at once, the second
+  // reads the row the first wrote (it waits for the first's lock, findProductToEdit), so the listing
+  // ends as the whole form of the last, never a mix of the two. The cover is always set: it goes
+  // with the photos, which are compared below with what is stored when the row is locked.
   const changed = await changedRows(
     db
       .updateTable('products')
       .set({
         ...changedColumns(before, { ...enteredColumns(product), ...product.trust }),
+        ...(priceChange ? dropColumnsOf(priceChange) : {}),
         image_id: product.photoIds[0] as string,
         edited_at: nowIso(),
       })

@@ -21,12 +21,13 @@ import { findReport } from '#server/reports/repository';
 import { findOwnUploads } from '#server/uploads/repository';
 import { findUserById } from '#server/users/repository';
 import { onListingVisible } from '#server/alerts/matching';
-import { notePriceChange } from './prices';
+import { priceChangeOf, recordPriceChange } from './prices';
 import { withNotifications } from '#server/notifications/service';
 import { paths } from '#shared/paths';
 import { PHOTO_TWICE_ID } from '#shared/products';
 import {
   findProduct,
+  findProductToEdit,
   insertProduct,
   markAdvertised,
   unmarkAdvertised,
@@ -87,7 +88,7 @@ export async function productOrAccountGone(db: Kysely<Database>, productId: stri
   return (await findProduct(db, productId)) ? unauthenticated() : notFound('Product');
 }
 
-type SaveDeps = Pick<Deps, 'db' | 'config' | 'imeiKey' | 'interleave'>;
+type SaveDeps = Pick<Deps, 'db' | 'engine' | 'config' | 'imeiKey' | 'interleave'>;
 
 /** What a save answers besides the id: whether the listing waits for review, and its verification code. */
 export interface Saved {
@@ -112,7 +113,10 @@ export async function storeProduct(deps: SaveDeps, sellerId: string, request: St
   });
 }
 
-/** A listing's form checked before its transaction: its photos are the seller's, its category exists. */
+/**
+ * A listing's form checked: its photos are the seller's, its category exists. A new listing's is
+ * checked before its transaction; an edit's in it, once the listing's owner is known to be the seller.
+ */
 async function checkedForm(deps: SaveDeps, sellerId: string, request: StoreProductRequest) {
   const photoIds = await ownPhotoIds(deps.db, deps.config, sellerId, request);
   if (!(await findCategory(deps.db, request.category_id)))
@@ -139,12 +143,16 @@ type OwnerMove = 'edit' | 'hide' | 'show' | 'advertise' | 'stopAdvertising' | 'd
 
 const notOwner = (doing: OwnerMove) => forbidden(serverMessage('server.products.error.ownOnly', { doing }));
 
-/** The product `sellerId` may change: a 404 when there is none, a 403 when it is someone else's. */
-async function ownProduct(db: Kysely<Database>, sellerId: string, productId: string, doing: OwnerMove) {
-  const product = orNotFound(await findProduct(db, productId), 'Product');
-  if (product.seller_id !== sellerId) throw notOwner(doing);
-  return product;
+/** The product as `sellerId` may change it: a 404 when there is none, a 403 when it is someone else's. */
+function owned<T extends { seller_id: string }>(product: T | undefined, sellerId: string, doing: OwnerMove): T {
+  const found = orNotFound(product, 'Product');
+  if (found.seller_id !== sellerId) throw notOwner(doing);
+  return found;
 }
+
+/** The product `sellerId` may change (owned). */
+const ownProduct = async (db: Kysely<Database>, sellerId: string, productId: string, doing: OwnerMove) =>
+  owned(await findProduct(db, productId), sellerId, doing);
 
 const soldAlready = (doing: 'edited' | 'hidden' | 'shown' | 'advertised') =>
   refusal('ALREADY_SOLD', 'server.products.error.soldAlready', { doing });
@@ -170,15 +178,21 @@ export async function editProduct(
   productId: string,
   request: StoreProductRequest,
 ): Promise<{ changed: number; review: ReviewOutcome | null }> {
-  await ownProduct(deps.db, sellerId, productId, 'edit');
-  const { fields, photoIds, trust } = await checkedForm(deps, sellerId, request);
   return saveListing(deps, sellerId, async (trx) => {
-    const product = orNotFound(await findProduct(trx, productId), 'Product');
+    // The listing is read once, in the transaction, and its owner checked before the form, so a
+    // stranger's edit is a 403 whatever its form holds.
+    const product = owned(await findProductToEdit(trx, productId, deps.engine), sellerId, 'edit');
+    const { fields, photoIds, trust } = await checkedForm({ ...deps, db: trx }, sellerId, request);
     // A buyer was promised this phone as it is: its price and photos stay until that deal ends.
+    // Asked in a statement of its own, after the lock: on PostgreSQL the locked read answers from
+    // before its wait, and a booking cancelled meanwhile would still hold the edit back.
     if (!product.is_sold && (await hasAcceptedBooking(trx, productId))) throw reservedAlready();
-    const changed = await updateProduct(trx, product, { ...fields, photoIds, trust: trust.columns });
+    await deps.interleave?.('edit', trx);
+    const price = request.resalePrice;
+    const priceChange = await priceChangeOf(trx, productId, price, Date.now());
+    const changed = await updateProduct(trx, product, { ...fields, photoIds, trust: trust.columns }, priceChange);
     if (changed === 0) throw soldAlready('edited');
-    await notePriceChange(trx, productId, request.resalePrice, Date.now());
+    if (priceChange) await recordPriceChange(trx, productId, price, priceChange);
     const review = await reviewEditedListing(trx, product, request.resalePrice, trust);
     const stillPublic = product.review_state === null && review.reasons.length === 0;
     if (stillPublic && request.resalePrice < product.resale_price) {

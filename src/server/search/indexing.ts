@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
 import { named, tags } from '#server/cache/tags';
 import { nextTurn } from '#server/db/batches';
 import { changedColumns } from '#server/db/changes';
@@ -347,6 +347,61 @@ export interface Findable {
 const findableOf = (row: { category_id: string; seller_id: string } | undefined): Findable | undefined =>
   row && { categoryId: row.category_id, sellerId: row.seller_id };
 
+/** Every column of an index row (the compiler checks that none is missing). */
+const INDEX_COLUMNS = Object.keys({
+  id: true,
+  product_id: true,
+  seller_id: true,
+  category_id: true,
+  name: true,
+  brand: true,
+  brand_key: true,
+  condition: true,
+  price: true,
+  district: true,
+  is_seller_verified: true,
+  posted_at: true,
+  text_name: true,
+  text_brand: true,
+  text_location: true,
+  text_description: true,
+  grade: true,
+  origin: true,
+  battery: true,
+  is_imei_checked: true,
+  is_photo_verified: true,
+  is_good_price: true,
+} satisfies Record<keyof SearchListingsTable, true>);
+
+/** The index row's columns beside the listing's, named apart (`price_indexed`); `is_…` still reads as a boolean on SQLite. */
+const INDEXED = '_indexed';
+
+type IndexRow = Selectable<SearchListingsTable>;
+
+/**
+ * A listing with its seller's badge, and its index row as it is before the write syncs it, in one
+ * read where there were two: every write to a listing syncs it. A listing gone has no index row
+ * (its foreign key cascades).
+ */
+async function listingAndIndexRow(
+  trx: Kysely<Database>,
+  productId: string,
+): Promise<{ source: Source | undefined; old: IndexRow | undefined }> {
+  const row = await sourceOf(trx)
+    .leftJoin('search_listings as s', 's.product_id', 'p.id')
+    .select(INDEX_COLUMNS.map((column) => sql.ref(`s.${column}`).as(`${column}${INDEXED}`)))
+    .where('p.id', '=', productId)
+    .executeTakeFirst();
+  if (!row) return { source: undefined, old: undefined };
+  const source: Record<string, unknown> = {};
+  const old: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.endsWith(INDEXED)) old[key.slice(0, -INDEXED.length)] = value;
+    else source[key] = value;
+  }
+  return { source: source as Source, old: old.id === null ? undefined : (old as unknown as IndexRow) };
+}
+
 /**
  * Indexes the listing as it is now; answers where it was findable before and is now (the public
  * lists it left or entered), whether it is advertised (so in the advertised list when findable),
@@ -356,12 +411,7 @@ export async function syncListing(
   trx: Kysely<Database>,
   productId: string,
 ): Promise<{ before: Findable | undefined; after: Findable | undefined; advertised: boolean; searchTags: string[] }> {
-  const source = await sourceOf(trx).where('p.id', '=', productId).executeTakeFirst();
-  const old = await trx
-    .selectFrom('search_listings')
-    .selectAll()
-    .where('product_id', '=', productId)
-    .executeTakeFirst();
+  const { source, old } = await listingAndIndexRow(trx, productId);
   const next = source && isFindable(source) ? await withGoodPrice(trx, searchRowOf(source)) : undefined;
   record({
     productIds: [productId],
