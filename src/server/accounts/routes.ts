@@ -1,5 +1,5 @@
 import { answerMessage, answerText } from '#server/i18n/answer';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import {
   accountMessageSchema,
   changePasswordRequestSchema,
@@ -36,8 +36,7 @@ import { startSellingRequestSchema } from '#shared/users';
 import { startSelling } from '#server/users/profile';
 
 /** Account recovery and settings (docs/accounts.md). The links' calls need no sign-in: the token is the proof. */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
+export const accountRoutes = areaRoutes(async (app, deps) => {
   const { db } = deps;
   const message = { response: { 200: accountMessageSchema } };
   /** Sessions of the account ended: the bell closes their live streams, in every process. */
@@ -175,4 +174,4 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return { kind, message: answerText(request, message) };
     },
   );
-};
+});

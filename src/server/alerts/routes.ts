@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { alertListSchema, MAX_ALERTS, saveAlertRequestSchema, updateAlertRequestSchema } from '#shared/alerts';
 import { idParamsSchema } from '#shared/common';
 import { fairPriceQuerySchema, fairPriceSchema } from '#shared/fair-price';
@@ -11,9 +11,7 @@ import { listAlerts } from './repository';
 import { changeAlert, removeAlert, saveAlert } from './service';
 
 /** Saved searches that alert, and the fair price of a model (docs/alerts.md). */
-export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
-
+export const alertRoutes = areaRoutes(async (app, { db }) => {
   app.get('/alerts', { schema: { response: { 200: alertListSchema } }, onRequest: signedIn }, async (request) => ({
     items: await listAlerts(db, callerOf(request).user.id),
     max: MAX_ALERTS,
@@ -40,4 +38,4 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => fairPriceOf(db, request.query.productName, request.query.productCondition),
   );
-};
+});

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import {
   currentUserSchema,
   loginRequestSchema,
@@ -24,9 +24,7 @@ import {
 } from './guards';
 import { logIn, signUp } from './service';
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
-
+export const authRoutes = areaRoutes(async (app, deps) => {
   // A new account has no name, role or listing yet (POST /addUser gives it a profile), so no public
   // answer shows it: signing up keeps the public cache.
   app.post(
@@ -100,4 +98,4 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return { accessToken: await deps.tokens.sign({ userId: caller.user.id, sessionId: caller.sessionId }) };
     },
   );
-};
+});

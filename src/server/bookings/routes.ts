@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { bookingMoveResultSchema, bookingReasonSchema, bookingRequestSchema } from '#shared/bookings';
 import { orderWithReviewSchema, requestWithReviewSchema } from '#shared/reviews';
 import { withReviewStates } from '#server/reviews/repository';
@@ -21,8 +21,7 @@ const moveWithReason = { ...move, body: bookingReasonSchema };
 /** A write of a booking whose changes to public answers (the phone reserved or sold) its repositories name. */
 const namedOptionalBody = { ...optionalBody, ...namedWrite };
 
-export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
+export const bookingRoutes = areaRoutes(async (app, deps) => {
   const { db } = deps;
 
   // A request reserves nothing (only an accepted booking shows on the phone): it names nothing.
@@ -83,4 +82,4 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   writeCall(app, 'PUT /sold/product/:id', 'updated', sold, (request) =>
     markSoldElsewhere(deps, callerOf(request).user.id, request.params.id, request.body),
   );
-};
+});

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { categoryInfoQuerySchema, categorySchema } from '#shared/categories';
 import { idParamsSchema } from '#shared/common';
 import { productSchema } from '#shared/products';
@@ -16,9 +16,7 @@ async function existingCategory(db: Kysely<Database>, id: string) {
   return category;
 }
 
-export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, images } = app.deps;
-
+export const categoryRoutes = areaRoutes(async (app, { db, images }) => {
   const categoriesAnswer = publicAnswer(() => [tags.categories]);
   app.get(
     '/categoires',
@@ -51,4 +49,4 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       return { items: await toProducts(db, rows, images), ...counts };
     },
   );
-};
+});

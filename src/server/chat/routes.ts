@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import {
   blockedPersonSchema,
   chatMessageRequestSchema,
@@ -33,8 +33,7 @@ import {
 const buysPhones = requireRole('buyer', 'seller');
 
 /** Chat (docs/chat.md): nothing here changes what the public sees, so no write drops the public cache. */
-export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
+export const chatRoutes = areaRoutes(async (app, deps) => {
   const { db, images } = deps;
 
   app.post(
@@ -146,4 +145,4 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       (request) => closeOffer(deps, callerOf(request).user, request.params.id, how),
     );
   }
-};
+});

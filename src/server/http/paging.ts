@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { App } from './routes';
 import { z } from 'zod';
 import {
   emailQuerySchema,
@@ -50,7 +50,6 @@ function sendPage<T>(
   return items;
 }
 
-type App = Parameters<FastifyPluginAsyncZod>[0];
 const noParams = z.object({});
 
 interface PagedListOptions<Item extends z.ZodType, Params extends z.ZodObject> {

@@ -1,9 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { App } from './routes';
 import type { z } from 'zod';
 import { deleteResultSchema, insertResultSchema, updateResultSchema } from '#shared/common';
-
-type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
  * The spec's writes answer as its MongoDB did: what was inserted (201), or how many rows one call

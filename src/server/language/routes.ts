@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { DIGITS_COOKIE, LATIN_DIGITS, readCookie } from '#shared/i18n/addresses';
 import { languageChoiceSchema } from '#shared/i18n/language';
 import { LANG_COOKIE } from '#shared/i18n/locales';
@@ -15,8 +15,7 @@ const CHOICE_SECONDS = 365 * 24 * 60 * 60;
  * are written in it. The cookies are readable by the page (not httpOnly): they hold a preference,
  * nothing secret. Public answers show no one's language, so the public cache stays.
  */
-export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
+export const languageRoutes = areaRoutes(async (app, deps) => {
   app.put(
     '/language',
     { schema: { body: languageChoiceSchema, response: { 200: languageChoiceSchema } }, config: privateWrite },
@@ -36,4 +35,4 @@ export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
       return { locale, latinDigits };
     },
   );
-};
+});

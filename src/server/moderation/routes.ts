@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { Readable } from 'node:stream';
 import { idParamsSchema } from '#shared/common';
 import {
@@ -29,8 +29,8 @@ import { appealsPage, caseDetails, caseQueue, logPage, standingOf } from './view
 import { requestLanguage } from '#server/i18n/answer';
 
 /** The moderation desk's calls (docs/moderation.md); the listing report is the spec's POST /report/product. */
-export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, images } = app.deps;
+export const moderationRoutes = areaRoutes(async (app, deps) => {
+  const { db, images } = deps;
 
   const conversationReport = { ...ownWrite, body: conversationReportSchema };
   writeCall(app, 'POST /moderation/reports/conversation', 'inserted', conversationReport, (request) =>
@@ -42,7 +42,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   // No sign-in: a suspended account cannot have a session; the mailed token is the proof.
   const byLink = { body: appealByLinkSchema, config: privateWrite };
   writeCall(app, 'POST /moderation/appeals/by-link', 'inserted', byLink, (request) =>
-    fileAppealByLink(db, app.deps.tokens, request.body),
+    fileAppealByLink(db, deps.tokens, request.body),
   );
 
   pagedList(app, '/moderation/cases', { item: caseSummarySchema, onRequest: adminOnly }, (page, request) =>
@@ -65,7 +65,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: namedWrite,
     },
     async (request, reply) => {
-      const logId = await actOnCase(app.deps, callerOf(request).user, request.params.id, request.body);
+      const logId = await actOnCase(deps, callerOf(request).user, request.params.id, request.body);
       return reply.status(201).send({ logId });
     },
   );
@@ -89,7 +89,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Undoing an action: as the action itself, named by the repositories.
   const decision = { params: idParamsSchema, body: appealDecisionSchema, onRequest: adminOnly, config: namedWrite };
   writeCall(app, 'PUT /moderation/appeals/:id', 'updated', decision, async (request) => {
-    await decideAppeal(app.deps, callerOf(request).user, request.params.id, request.body);
+    await decideAppeal(deps, callerOf(request).user, request.params.id, request.body);
     return 1;
   });
 
@@ -108,4 +108,4 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     await resubmitListing(db, callerOf(request).user.id, request.params.id);
     return 1;
   });
-};
+});

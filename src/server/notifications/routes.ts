@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { updateResultSchema } from '#shared/common';
 import { notificationSchema, unreadCountSchema } from '#shared/notifications';
 import { callerOf, ownWrite, signedIn } from '#server/auth/guards';
@@ -6,9 +6,9 @@ import { pagedList } from '#server/http/paging';
 import { countUnread, listNotifications, markAllRead } from './repository';
 import { UnreadStreams, type StreamOptions } from './stream';
 
-export const notificationRoutes: FastifyPluginAsyncZod<StreamOptions> = async (app, options) => {
-  const { db } = app.deps;
-  const streams = new UnreadStreams(app.deps, app.log, options);
+export const notificationRoutes = areaRoutes<StreamOptions>(async (app, deps, options) => {
+  const { db } = deps;
+  const streams = new UnreadStreams(deps, app.log, options);
   // Closing the server must not wait for browsers that never hang up.
   app.addHook('preClose', async () => streams.closeAll());
 
@@ -43,4 +43,4 @@ export const notificationRoutes: FastifyPluginAsyncZod<StreamOptions> = async (a
     },
     (request, reply) => streams.open(request, reply),
   );
-};
+});

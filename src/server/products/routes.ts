@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { idParamsSchema } from '#shared/common';
 import {
   editProductResultSchema,
@@ -36,8 +36,8 @@ import {
   storeProduct,
 } from './service';
 
-export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, images } = app.deps;
+export const productRoutes = areaRoutes(async (app, deps) => {
+  const { db, images } = deps;
 
   // The public lists: unsold products only, newest first, by page or after a cursor.
   const publicLists: Array<[path: string, filter: ProductFilter, tag: string]> = [
@@ -82,7 +82,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       config: namedWrite,
     },
     async (request, reply) => {
-      const saved = await storeProduct(app.deps, callerOf(request).user.id, request.body);
+      const saved = await storeProduct(deps, callerOf(request).user.id, request.body);
       const { id: insertedId, review, verificationCode } = saved;
       return reply.status(201).send({ acknowledged: true, insertedId, review, verificationCode });
     },
@@ -130,21 +130,21 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { params, body } = request;
-      const { changed, review } = await editProduct(app.deps, callerOf(request).user.id, params.id, body);
+      const { changed, review } = await editProduct(deps, callerOf(request).user.id, params.id, body);
       return { acknowledged: true, matchedCount: 1, modifiedCount: changed, review };
     },
   );
 
   writeCall(app, 'PUT /hide/product/:id', 'updated', ownListing, (request) =>
-    hideProduct(app.deps, callerOf(request).user.id, request.params.id, true),
+    hideProduct(deps, callerOf(request).user.id, request.params.id, true),
   );
   writeCall(app, 'PUT /show/product/:id', 'updated', ownListing, (request) =>
-    hideProduct(app.deps, callerOf(request).user.id, request.params.id, false),
+    hideProduct(deps, callerOf(request).user.id, request.params.id, false),
   );
   writeCall(app, 'DELETE /delete/product/:id', 'deleted', ownListing, (request) =>
-    deleteProduct(app.deps, request.params.id, callerOf(request).user.id),
+    deleteProduct(deps, request.params.id, callerOf(request).user.id),
   );
   writeCall(app, 'DELETE /product/delete/:id', 'deleted', { ...ownListing, onRequest: adminOnly }, (request) =>
-    deleteProduct(app.deps, request.params.id),
+    deleteProduct(deps, request.params.id),
   );
-};
+});

@@ -1,5 +1,5 @@
 import { answerMessage } from '#server/i18n/answer';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { accountMessageSchema } from '#shared/account';
 import {
   pushKeySchema,
@@ -15,8 +15,8 @@ import { removeOwnSubscription } from './repository';
 import { pushSettingsOf, subscribe, updatePushSettings } from './service';
 
 /** Web Push: the key browsers subscribe with, this device's subscription, and which kinds push (docs/app.md). */
-export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, push } = app.deps;
+export const pushRoutes = areaRoutes(async (app, deps) => {
+  const { db, push } = deps;
   const message = { response: { 200: accountMessageSchema } };
 
   app.get('/push/key', { schema: { response: { 200: pushKeySchema } }, config: publicAnswer(() => []) }, async () => ({
@@ -29,7 +29,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...ownWrite, schema: { body: pushSubscriptionRequestSchema, response: { 201: accountMessageSchema } } },
     async (request, reply) => {
       const { user, sessionId } = callerOf(request);
-      await subscribe(app.deps, { userId: user.id, sessionId }, request.body);
+      await subscribe(deps, { userId: user.id, sessionId }, request.body);
       return reply.code(201).send(answerMessage(request, 'server.push.on'));
     },
   );
@@ -54,4 +54,4 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...ownWrite, schema: { body: updatePushSettingsRequestSchema, response: { 200: pushSettingsSchema } } },
     async (request) => updatePushSettings(db, callerOf(request).user.id, request.body),
   );
-};
+});

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { idParamsSchema } from '#shared/common';
 import { reportedProductSchema, reportRequestSchema } from '#shared/reports';
 import { adminOnly, callerOf, ownWrite } from '#server/auth/guards';
@@ -9,13 +9,13 @@ import { privateWrite } from '#server/cache/hooks';
 import { deleteReport, listReportedProducts } from './repository';
 import { reportListing } from '#server/moderation/reports';
 
-export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, images } = app.deps;
+export const reportRoutes = areaRoutes(async (app, deps) => {
+  const { db, images } = deps;
 
   const report = { body: reportRequestSchema, ...ownWrite };
   writeCall(app, 'POST /report/product', 'inserted', report, (request) => {
     const { product_id, ...reason } = request.body;
-    return reportListing(app.deps, callerOf(request).user.id, product_id, reason);
+    return reportListing(deps, callerOf(request).user.id, product_id, reason);
   });
 
   pagedList(app, '/all/reported/products', { item: reportedProductSchema, onRequest: adminOnly }, (page) =>
@@ -29,4 +29,4 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!deletedCount) throw notFound('Report');
     return deletedCount;
   });
-};
+});

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { requestLanguage } from '#server/i18n/answer';
 import { idParamsSchema, updateResultSchema } from '#shared/common';
 import { productSchema } from '#shared/products';
@@ -42,8 +42,7 @@ const sellerAnswer = publicAnswer(sellerTags);
 /** A seller's page: the same, with the averages, and the count of sales, which moves as their list does. */
 const sellerPageAnswer = publicAnswer((request) => [...sellerTags(request), tags.sellerList(idOf(request))]);
 
-export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
+export const reviewRoutes = areaRoutes(async (app, deps) => {
   const { db, images } = deps;
 
   // Not a private write: the second side's review publishes both.
@@ -135,4 +134,4 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       return { items: await toProducts(db, rows, images), total };
     },
   );
-};
+});

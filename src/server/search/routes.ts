@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import {
   searchQuerySchema,
   searchResultSchema,
@@ -12,9 +12,7 @@ import { listedTags } from '#server/cache/tags';
 import { toProducts } from '#server/products/repository';
 import { searchAnswerTags, suggestionTags } from './answer-tags';
 
-export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { search, images, db } = app.deps;
-
+export const searchRoutes = areaRoutes(async (app, { search, images, db }) => {
   app.get(
     '/search',
     {
@@ -39,4 +37,4 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ suggestions: await search.suggest(request.query.q) }),
   );
-};
+});

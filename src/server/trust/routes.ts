@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { z } from '#shared/zod';
 import { idParamsSchema } from '#shared/common';
 import {
@@ -30,8 +30,7 @@ const rejection = { ...decision, body: rejectRequestSchema, config: privateWrite
 const photoRejection = { ...decision, body: rejectRequestSchema };
 
 /** The verification photo, the admin's review queues and buyers' "not as described" (docs/trust.md). */
-export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
+export const trustRoutes = areaRoutes(async (app, deps) => {
   const { db, images } = deps;
   /** What each review queue says of the listing itself. */
   const listingOf = (row: { id: string; product_name: string; image_id: string }) => ({
@@ -130,4 +129,4 @@ export const trustRoutes: FastifyPluginAsyncZod = async (app) => {
       return { items, total };
     },
   );
-};
+});

@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { messageIds } from '#shared/messages';
 import { MAX_UPLOAD_BYTES, uploadResponseSchema } from '#shared/uploads';
 import { loginAddressOf } from '#server/auth/address';
@@ -143,8 +143,8 @@ export interface UploadRoutesOptions {
   arrivalRule?: ArrivalRule | undefined;
 }
 
-export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, options) => {
-  const { db, engine, images } = app.deps;
+export const uploadRoutes = areaRoutes<UploadRoutesOptions>(async (app, deps, options) => {
+  const { db, engine, images } = deps;
   // Before the body is read: a refused upload costs no memory and no processing.
   const withinUnusedQuota: preHandlerAsyncHookHandler = async (request) => {
     const { user } = callerOf(request);
@@ -163,7 +163,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
   // Taken before the body is read (a refused upload costs no memory), given back when it ends; with
   // Redis they count a seller's and an address's uploads on every machine.
   const shared = (name: string, max: number): SlotPool =>
-    app.deps.redis ? new RedisSlots(app.deps.redis, name, max) : new Slots(max);
+    deps.redis ? new RedisSlots(deps.redis, name, max) : new Slots(max);
   const perSeller = shared('seller', MAX_UPLOADS_IN_FLIGHT_PER_SELLER);
   const perAddress = shared('address', MAX_UPLOADS_IN_FLIGHT_PER_ADDRESS);
   // Taken once the photo has arrived, for its turn in this process's processor (its own CPU).
@@ -227,4 +227,4 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
       },
     };
   }
-};
+});

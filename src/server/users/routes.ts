@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { roleCheckSchemas } from '#shared/auth';
 import {
   emailParamsSchema,
@@ -17,9 +17,7 @@ import { saveProfile } from './profile';
 import { deleteUserWithRole, verifySeller } from './service';
 import { namedWrite } from '#server/cache/hooks';
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
-
+export const userRoutes = areaRoutes(async (app, deps) => {
   app.post(
     '/addUser',
     {
@@ -88,4 +86,4 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return { acknowledged: true, matchedCount: 1, modifiedCount: await verifySeller(deps, seller) };
     },
   );
-};
+});

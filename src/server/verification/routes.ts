@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { deleteResultSchema, emailQuerySchema } from '#shared/common';
 import { applyVerificationRequestSchema, ownVerificationSchema, verificationRequestSchema } from '#shared/users';
 import { adminOnly, assertOwnEmail, callerOf, sellerOnly } from '#server/auth/guards';
@@ -9,9 +9,7 @@ import { applyForVerification, verificationOf } from './service';
 import { changesState } from '#server/http/same-origin';
 import { privateWrite } from '#server/cache/hooks';
 
-export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
-
+export const verificationRoutes = areaRoutes(async (app, { db }) => {
   // The spec's client sends name, email and photoURL; only the email is checked, the account decides the rest.
   const application = { body: applyVerificationRequestSchema, onRequest: sellerOnly, config: privateWrite };
   writeCall(app, 'POST /seller/verification', 'inserted', application, (request) => {
@@ -44,4 +42,4 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       deletedCount: await deleteRequestOfEmail(db, request.query.email.trim()),
     }),
   );
-};
+});

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '#server/http/routes';
 import { z } from 'zod';
 import {
   GOOGLE_ERROR_PARAM,
@@ -43,8 +43,7 @@ type Ending = Pick<PendingSignIn, 'mode' | 'popup'>;
 /** A callback that matches no sign-in of this browser: the page's script still finds the opener if there is one. */
 const UNKNOWN_ENDING: Ending = { mode: 'login', popup: true };
 
-export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
+export const googleRoutes = areaRoutes(async (app, deps) => {
   const google = googleClientFor(deps.config);
   const appOrigin = new URL(deps.config.PUBLIC_URL).origin;
   const flowCookie = {
@@ -123,4 +122,4 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       return refuse(request, reply, pending, error);
     }
   });
-};
+});
