@@ -1,4 +1,5 @@
 import type { NotificationKind } from './notifications';
+import { choicesOf } from './choices';
 import { z } from './zod';
 import { messageText } from './i18n/message-text';
 
@@ -14,10 +15,7 @@ export const pushedKindLabels = {
   alert_match: 'A phone matches one of my alerts',
 } as const satisfies Partial<Record<NotificationKind, string>>;
 export type PushedNotificationKind = keyof typeof pushedKindLabels;
-export const PUSHED_NOTIFICATION_KINDS = Object.keys(pushedKindLabels) as [
-  PushedNotificationKind,
-  ...PushedNotificationKind[],
-];
+export const PUSHED_NOTIFICATION_KINDS = choicesOf(pushedKindLabels);
 
 export const isPushedKind = (kind: string): kind is PushedNotificationKind => Object.hasOwn(pushedKindLabels, kind);
 
