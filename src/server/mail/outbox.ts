@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import { groupBy, slices } from '#server/db/batches';
 import { newId } from '#server/db/ids';
-import { compiledChange } from '#server/db/compiled';
+import { compiledInsert } from '#server/db/keys';
 import type { Database, MailLane } from '#server/db/schema';
 import { countUse, countUses, type Counted } from '#server/limits/counters';
 import { laneOf, MAIL_LIMITS, mailKindOf } from './limits';
@@ -82,23 +82,21 @@ export async function queueMails(db: Kysely<Database>, mails: NewMail[], now = n
 }
 
 /** A mail of an event (a message, a booking, a sign-up: one a request), by a statement compiled once. */
-const insertOne = compiledChange((db, v: ReturnType<typeof outboxRow>) =>
-  db.insertInto('mail_outbox').values({
-    id: v.id,
-    user_id: v.user_id,
-    to_address: v.to_address,
-    template: v.template,
-    lane: v.lane,
-    data: v.data,
-    state: v.state,
-    attempts: v.attempts,
-    next_attempt_at: v.next_attempt_at,
-    lease_until: v.lease_until,
-    last_error: v.last_error,
-    created_at: v.created_at,
-    sent_at: v.sent_at,
-  }),
-);
+const insertOne = compiledInsert('mail_outbox', [
+  'id',
+  'user_id',
+  'to_address',
+  'template',
+  'lane',
+  'data',
+  'state',
+  'attempts',
+  'next_attempt_at',
+  'lease_until',
+  'last_error',
+  'created_at',
+  'sent_at',
+]);
 
 function outboxRow(mail: NewMail, now: Date) {
   return {

@@ -6,6 +6,7 @@ import { newId, nowIso } from '#server/db/ids';
 import type { Database, NotificationRow } from '#server/db/schema';
 import { countOf, newestFirstPage } from '#server/db/paging';
 import { compiledChange, compiledOnce } from '#server/db/compiled';
+import { compiledInsert } from '#server/db/keys';
 import { languageOfRow } from '#server/i18n/recipient';
 import type { Language } from '#server/i18n/texts';
 import type { MailRecipient } from '#server/mail/notifications';
@@ -36,16 +37,7 @@ const rowOf = ({ userId, kind, message, link }: WrittenNotification) => ({
 });
 
 /** A single notification (a message's, a booking's: most of them), by a statement compiled once. */
-const insertOne = compiledChange((db, v: ReturnType<typeof rowOf>) =>
-  db.insertInto('notifications').values({
-    kind: v.kind,
-    message: v.message,
-    link: v.link,
-    id: v.id,
-    user_id: v.user_id,
-    created_at: v.created_at,
-  }),
-);
+const insertOne = compiledInsert('notifications', ['kind', 'message', 'link', 'id', 'user_id', 'created_at']);
 
 /** Writes notifications, 500 to a statement (an alert round writes thousands). */
 export async function insertNotifications(db: Kysely<Database>, notifications: WrittenNotification[]): Promise<void> {
