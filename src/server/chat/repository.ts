@@ -277,12 +277,9 @@ export async function insertMessage(
   now: string,
 ): Promise<ChatMessageRow> {
   const row = storedRow(message, now);
-  await db.insertInto('chat_messages').values(row).execute();
-  await db
-    .updateTable('conversations')
-    .set(lastLineOf(row, senderSide))
-    .where('id', '=', message.conversation_id)
-    .execute();
+  const statements = SENDING[senderSide];
+  await statements.insert(db, messageValuesOf(row));
+  await statements.update(db, lastLineValuesOf(row, senderSide));
   return row;
 }
 
@@ -323,25 +320,51 @@ type LastLineValues = {
   senderId: string | null;
 };
 
-/** The values of a message sent (its row as stored: a typed message, without a line). */
+/** The values of a message's row as stored. */
 type MessageValues = {
   messageId: string;
   conversationId: string;
   senderId: string | null;
   clientId: string;
+  kind: ChatMessageRow['kind'];
   body: string;
+  /** Not `line`: the send's statement on PostgreSQL takes these with the conversation's LastLineValues. */
+  messageLine: string | null;
   at: string;
 };
 
-const insertSent = (db: QueryCreator<Database>, v: MessageValues) =>
+const messageValuesOf = (row: ChatMessageRow): MessageValues => ({
+  messageId: row.id,
+  conversationId: row.conversation_id,
+  senderId: row.sender_id,
+  clientId: row.client_id,
+  kind: row.kind,
+  body: row.body,
+  messageLine: row.line,
+  at: row.created_at,
+});
+
+/** The values of the conversation's columns a message changes (lastLineOf's). */
+function lastLineValuesOf(row: ChatMessageRow, senderSide: ChatSide, photoCount = 0): LastLineValues {
+  const last = lastLineOf(row, senderSide, photoCount);
+  return {
+    id: row.conversation_id,
+    at: row.created_at,
+    text: last.last_message_text,
+    line: last.last_message_line,
+    senderId: row.sender_id,
+  };
+}
+
+const insertRow = (db: QueryCreator<Database>, v: MessageValues) =>
   db.insertInto('chat_messages').values({
     id: v.messageId,
     conversation_id: v.conversationId,
     sender_id: v.senderId,
     client_id: v.clientId,
-    kind: 'text',
+    kind: v.kind,
     body: v.body,
-    line: null,
+    line: v.messageLine,
     created_at: v.at,
   });
 
@@ -351,7 +374,8 @@ type SameTextValues = { conversationId: string; senderId: string | null; body: s
 /**
  * The statements of a message sent, for each side that sends, each compiled once (db/compiled.ts)
  * as every send runs them: on PostgreSQL one statement, on SQLite the same-text count, the message,
- * the line as it was, and the conversation's last line.
+ * the line as it was, and the conversation's last line. A line PhoneHaat writes (insertMessage: every
+ * booking request writes one) is the message and the last line, on either engine.
  */
 const SENDING = { buying: sendingStatements('buying'), selling: sendingStatements('selling') };
 
@@ -370,7 +394,7 @@ function sendingStatements(side: ChatSide) {
     // answer (insertSentMessage): one round trip.
     postgres: compiledOnce((db, v: MessageValues & LastLineValues & SameTextValues) =>
       db
-        .with('message', (cte) => insertSent(cte, v))
+        .with('message', (cte) => insertRow(cte, v))
         .updateTable('conversations as c')
         .from(
           db
@@ -385,7 +409,7 @@ function sendingStatements(side: ChatSide) {
         .returning([...LAST_LINE.map((column) => `before.${column}` as const), sameTextCount(db, v).as('same_text')]),
     ),
     sameText: compiledOnce((db, v: SameTextValues) => db.selectNoFrom(sameTextCount(db, v).as('same_text'))),
-    insert: compiledOnce((db, v: MessageValues) => insertSent(db, v)),
+    insert: compiledOnce((db, v: MessageValues) => insertRow(db, v)),
     before: compiledOnce((db, v: { id: string }) =>
       db.selectFrom('conversations').select(LAST_LINE).where('id', '=', v.id),
     ),
@@ -413,22 +437,8 @@ export async function insertSentMessage(
   counted: { photoCount: number; windowMs: number },
 ): Promise<{ row: ChatMessageRow; before: LastLine | undefined; sameText: number }> {
   const row = storedRow({ ...message, kind: 'text' }, now);
-  const sent: MessageValues = {
-    messageId: row.id,
-    conversationId: row.conversation_id,
-    senderId: row.sender_id,
-    clientId: row.client_id,
-    body: row.body,
-    at: row.created_at,
-  };
-  const last = lastLineOf(row, senderSide, counted.photoCount);
-  const values: LastLineValues = {
-    id: row.conversation_id,
-    at: row.created_at,
-    text: last.last_message_text,
-    line: last.last_message_line,
-    senderId: row.sender_id,
-  };
+  const sent = messageValuesOf(row);
+  const values = lastLineValuesOf(row, senderSide, counted.photoCount);
   const statements = SENDING[senderSide];
   const window = sameTextWindow(now, counted.windowMs);
   if (engine === 'postgres') {
@@ -762,14 +772,28 @@ export async function touchConversationsBetween(db: Kysely<Database>, a: string,
 export async function ensureConversation(db: Kysely<Database>, values: NewConversation, now: string) {
   // The new row comes back from the insert (one round trip on PostgreSQL, not two); a conflict
   // returns nothing, and the one already there is read.
-  const inserted = await db
-    .insertInto('conversations')
-    .values({ ...values, id: newId(), created_at: now, updated_at: now })
-    .onConflict((oc) => oc.columns(['product_id', 'buyer_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const [inserted] = await insertConversationUnlessThere(db, { ...values, id: newId(), now });
   return inserted ?? (await findConversationOf(db, values.product_id!, values.buyer_id!))!;
 }
+
+/** Every booking request runs it: compiled once. */
+const insertConversationUnlessThere = compiledOnce((db, v: NewConversation & { id: string; now: string }) =>
+  db
+    .insertInto('conversations')
+    .values({
+      id: v.id,
+      product_id: v.product_id,
+      buyer_id: v.buyer_id,
+      seller_id: v.seller_id,
+      product_name: v.product_name,
+      product_image_id: v.product_image_id,
+      product_price: v.product_price,
+      created_at: v.now,
+      updated_at: v.now,
+    })
+    .onConflict((oc) => oc.columns(['product_id', 'buyer_id']).doNothing())
+    .returningAll(),
+);
 
 /** The buyer's booking of the conversation's phone, if any (served by the bookings' buyer index). */
 export async function bookingOf(db: Kysely<Database>, conversation: ConversationRow) {

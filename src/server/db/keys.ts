@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import { compiledOnce } from './compiled';
+import { compiledChange, compiledOnce } from './compiled';
 import { byId, newId } from './ids';
 import type { Database } from './schema';
 
@@ -56,6 +56,34 @@ export async function insertNew<T extends WithId>(
     .values({ ...row, id })
     .execute();
   return id;
+}
+
+/**
+ * The insert of one row of `table` that every request of a kind makes (a booking, a notification, a
+ * mail), compiled once (compiled.ts): the row's `columns` are named, as the values stand in for
+ * nothing to spread while the statement is built. Every named column takes a value (null where the
+ * column allows it): one left out would be written NULL, not its default. A row with a field the
+ * list does not name is refused, so a column added to a row's builder cannot be dropped unseen.
+ * Answers the rows inserted (1).
+ */
+export function compiledInsert<T extends keyof Database, C extends keyof Insertable<Database[T]> & string>(
+  table: T,
+  columns: readonly C[],
+): (db: Kysely<Database>, row: { [K in C]-?: Exclude<Insertable<Database[T]>[K], undefined> }) => Promise<number> {
+  const named = new Set<string>(columns);
+  const insert = compiledChange((db, v: Record<string, string | number | null>) =>
+    (db as unknown as Kysely<Loose>).insertInto(table).values(Object.fromEntries(columns.map((c) => [c, v[c]]))),
+  );
+  return async (db, row) => {
+    const values = row as Record<string, string | number | null | undefined>;
+    for (const key of Object.keys(values)) {
+      if (!named.has(key)) throw new Error(`${table}: the insert compiled once does not name ${key}`);
+    }
+    for (const column of columns) {
+      if (values[column] === undefined) throw new Error(`${table}: the insert compiled once has no ${column}`);
+    }
+    return insert(db, values as Record<string, string | number | null>);
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import { groupBy, slices } from '#server/db/batches';
 import { newId } from '#server/db/ids';
+import { compiledInsert } from '#server/db/keys';
 import type { Database, MailLane } from '#server/db/schema';
 import { countUse, countUses, type Counted } from '#server/limits/counters';
 import { laneOf, MAIL_LIMITS, mailKindOf } from './limits';
@@ -47,7 +48,7 @@ export async function queueMail(db: Kysely<Database>, mail: NewMail, now = new D
   const limit = await countUse(db, recipientKey(mail.to, mail.data), MAIL_LIMITS[mail.data.template], now);
   if (!limit.allowed) return { queued: false, ...limit };
   const row = outboxRow(mail, now);
-  await db.insertInto('mail_outbox').values(row).execute();
+  await insertOne(db, row);
   tellQueued([row], now);
   return { queued: true, id: row.id };
 }
@@ -79,6 +80,23 @@ export async function queueMails(db: Kysely<Database>, mails: NewMail[], now = n
   tellQueued(rows, now);
   return queued.length;
 }
+
+/** A mail of an event (a message, a booking, a sign-up: one a request), by a statement compiled once. */
+const insertOne = compiledInsert('mail_outbox', [
+  'id',
+  'user_id',
+  'to_address',
+  'template',
+  'lane',
+  'data',
+  'state',
+  'attempts',
+  'next_attempt_at',
+  'lease_until',
+  'last_error',
+  'created_at',
+  'sent_at',
+]);
 
 function outboxRow(mail: NewMail, now: Date) {
   return {

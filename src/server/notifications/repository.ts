@@ -5,7 +5,8 @@ import { slices } from '#server/db/batches';
 import { newId, nowIso } from '#server/db/ids';
 import type { Database, NotificationRow } from '#server/db/schema';
 import { countOf, newestFirstPage } from '#server/db/paging';
-import { compiledChange } from '#server/db/compiled';
+import { compiledChange, compiledOnce } from '#server/db/compiled';
+import { compiledInsert } from '#server/db/keys';
 import { languageOfRow } from '#server/i18n/recipient';
 import type { Language } from '#server/i18n/texts';
 import type { MailRecipient } from '#server/mail/notifications';
@@ -25,13 +26,27 @@ const toNotification = (row: NotificationRow): Notification => ({
 /** Rows per insert: well within either engine's limit of parameters per statement. */
 const NOTIFICATIONS_PER_INSERT = 500;
 
+/** A notification's row as stored. */
+const rowOf = ({ userId, kind, message, link }: WrittenNotification) => ({
+  kind,
+  message,
+  link,
+  id: newId(),
+  user_id: userId,
+  created_at: nowIso(),
+});
+
+/** A single notification (a message's, a booking's: most of them), by a statement compiled once. */
+const insertOne = compiledInsert('notifications', ['kind', 'message', 'link', 'id', 'user_id', 'created_at']);
+
 /** Writes notifications, 500 to a statement (an alert round writes thousands). */
 export async function insertNotifications(db: Kysely<Database>, notifications: WrittenNotification[]): Promise<void> {
+  if (notifications.length === 1) {
+    await insertOne(db, rowOf(notifications[0]!));
+    return;
+  }
   for (const slice of slices(notifications, NOTIFICATIONS_PER_INSERT)) {
-    await db
-      .insertInto('notifications')
-      .values(slice.map(({ userId, ...fields }) => ({ ...fields, id: newId(), user_id: userId, created_at: nowIso() })))
-      .execute();
+    await db.insertInto('notifications').values(slice.map(rowOf)).execute();
   }
 }
 
@@ -70,17 +85,11 @@ const USERS_PER_READ = 1000;
 export async function recipientsOf(db: Kysely<Database>, userIds: readonly string[]): Promise<Map<string, Recipient>> {
   const recipients = new Map<string, Recipient>();
   for (const slice of slices(userIds, USERS_PER_READ)) {
-    const rows = await db
-      .selectFrom('users as u')
-      .leftJoin('mail_opt_outs as o', 'o.user_id', 'u.id')
-      .select(['u.id', 'u.locale', 'u.latin_digits', 'u.email', 'u.is_email_verified', 'o.kind as mail_off'])
-      .select((eb) =>
-        eb
-          .exists(eb.selectFrom('push_subscriptions as d').select('d.id').whereRef('d.user_id', '=', 'u.id'))
-          .as('has_devices'),
-      )
-      .where('u.id', 'in', slice)
-      .execute();
+    // One person (a message, a booking: most notifications) by a statement compiled once.
+    const rows =
+      slice.length === 1
+        ? await recipientById(db, { id: slice[0]! })
+        : await recipientRows(db).where('u.id', 'in', slice).execute();
     for (const row of rows) {
       const mailOff = new Set(recipients.get(row.id)?.mailOff);
       if (row.mail_off !== null) mailOff.add(row.mail_off);
@@ -95,3 +104,17 @@ export async function recipientsOf(db: Kysely<Database>, userIds: readonly strin
   }
   return recipients;
 }
+
+/** The people's rows recipientsOf reads: one for each kind turned off for mail, or one with none. */
+const recipientRows = (db: Kysely<Database>) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('mail_opt_outs as o', 'o.user_id', 'u.id')
+    .select(['u.id', 'u.locale', 'u.latin_digits', 'u.email', 'u.is_email_verified', 'o.kind as mail_off'])
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('push_subscriptions as d').select('d.id').whereRef('d.user_id', '=', 'u.id'))
+        .as('has_devices'),
+    );
+
+const recipientById = compiledOnce((db, v: { id: string }) => recipientRows(db).where('u.id', '=', v.id));
